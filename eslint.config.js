@@ -1,0 +1,94 @@
+// Import boundaries from docs/ARCHITECTURE.md, enforced per folder with no-restricted-imports.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const group = (patterns, message) => ({ group: patterns, message });
+
+const UI = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/*', 'sigma', 'sigma/*'];
+const DEXIE = ['dexie', 'dexie/*'];
+const HEAVY = ['openai', 'openai/*', '@huggingface/transformers', 'onnxruntime-web', 'onnxruntime-web/*'];
+const up = (dirs) => dirs.flatMap((d) => [`**/${d}/**`, `**/${d}`]);
+
+const restrict = (...groups) => ({
+  'no-restricted-imports': ['error', { patterns: groups }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'public/**', '.cache/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.worker } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-eval': 'error',
+      'no-new-func': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/app/**', 'src/features/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['src/core/**'],
+    rules: restrict(
+      group([...UI, ...DEXIE, ...HEAVY], 'core is pure TypeScript: no DOM libraries, React, Dexie, openai or transformers.js'),
+      group(up(['prompts', 'providers', 'storage', 'state', 'app', 'features', 'cli']).concat('**/workers/**'), 'core imports only core'),
+    ),
+  },
+  {
+    files: ['src/prompts/**'],
+    rules: restrict(
+      group([...UI, ...DEXIE, ...HEAVY], 'prompts import only core types and zod'),
+      group(up(['providers', 'storage', 'state', 'app', 'features', 'cli']).concat('**/workers/**'), 'prompts import only core'),
+    ),
+  },
+  {
+    files: ['src/providers/**'],
+    rules: restrict(
+      group([...UI, ...DEXIE], 'providers never import React or Dexie'),
+      group(up(['storage', 'state', 'app', 'features', 'cli']).concat('**/workers/**'), 'providers import core, prompts and other providers only'),
+    ),
+  },
+  {
+    files: ['src/storage/**'],
+    rules: restrict(
+      group([...UI, ...HEAVY], 'storage imports core types and dexie only'),
+      group(up(['prompts', 'providers', 'state', 'app', 'features', 'cli']).concat('**/workers/**'), 'storage imports core only'),
+    ),
+  },
+  {
+    files: ['workers/**'],
+    rules: restrict(
+      group(UI, 'workers never import UI libraries'),
+      group(up(['state', 'app', 'features', 'cli']), 'workers import core, prompts, providers and storage only'),
+    ),
+  },
+  {
+    files: ['src/cli/**'],
+    rules: restrict(
+      group([...UI, ...DEXIE], 'the CLI runs in Node: no React or Dexie'),
+      group(up(['storage', 'state', 'app', 'features']).concat('**/workers/**'), 'the CLI imports core, prompts and providers only'),
+    ),
+  },
+  {
+    files: ['src/state/**'],
+    rules: restrict(group(up(['app', 'features', 'cli']), 'state holds UI state slices only')),
+  },
+  ...['corpus', 'inspector', 'graph', 'compare', 'batch', 'settings'].map((f) => ({
+    files: [`src/features/${f}/**`],
+    rules: restrict(
+      group(
+        ['corpus', 'inspector', 'graph', 'compare', 'batch', 'settings']
+          .filter((o) => o !== f)
+          .flatMap((o) => [`**/features/${o}/**`, `**/features/${o}`]),
+        'features do not import each other; share through src/app or src/state',
+      ),
+      group(['**/storage/**', '**/providers/**'].concat(DEXIE), 'features reach storage and providers through app worker clients and query factories'),
+    ),
+  })),
+);

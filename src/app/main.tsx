@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+function App() {
+  return <h1>Hopscope</h1>;
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('app: #root element missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

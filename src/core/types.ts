@@ -1,0 +1,47 @@
+// Core contracts shared by every host (browser page, workers, Node CLI). See docs/ARCHITECTURE.md.
+
+export interface Passage {
+  /** Stable id within its corpus. */
+  id: string;
+  title: string;
+  text: string;
+}
+
+export interface Corpus {
+  id: string;
+  name: string;
+  passages: Passage[];
+}
+
+/** A question with its gold evidence mapped to passage ids of one corpus. */
+export interface Question {
+  id: string;
+  question: string;
+  /** Gold answer and its aliases; empty when unknown. */
+  answers: string[];
+  /** Gold passage ids in the corpus (supporting evidence). */
+  gold: string[];
+  /** Dataset question type, e.g. bridge, comparison, compositional. */
+  type?: string;
+  /** Number of hops, where the dataset says so. */
+  hops?: number;
+}
+
+export interface Dataset {
+  name: string;
+  corpus: Corpus;
+  questions: Question[];
+}
+
+/** One scored passage in a ranking. Scores are comparable within one retriever only. */
+export interface Ranked {
+  id: string;
+  score: number;
+}
+
+export interface Retriever {
+  /** Short stable name, e.g. "bm25", "dense", "hybrid", "hipporag2". */
+  readonly name: string;
+  /** Top-k passages for a query, best first, ties broken by passage order in the corpus. */
+  retrieve(query: string, k: number, signal?: AbortSignal): Promise<Ranked[]>;
+}
