@@ -42,3 +42,20 @@ export interface LlmPort {
 }
 
 export const ZERO_USAGE: TokenUsage = { prompt: 0, completion: 0, total: 0 };
+
+/** A stored reply, keyed by a hash of provider + model + messages + parameters. */
+export interface CachedReply {
+  text: string;
+  usage: TokenUsage;
+  provider: string;
+  model: string;
+  createdAt: string;
+}
+
+/** Where cached replies live: IndexedDB in the browser, a file in Node, memory in tests. */
+export interface LlmCacheStore {
+  get(key: string): Promise<CachedReply | undefined>;
+  put(key: string, reply: CachedReply, scope?: { corpusId?: string }): Promise<void>;
+  /** Clear one corpus's entries, or everything when no corpus is given. */
+  clear(scope?: { corpusId?: string }): Promise<void>;
+}
