@@ -1,0 +1,19 @@
+// Typed errors of the graph module (CSR building, PPR).
+import { HopscopeError } from '../errors.ts';
+
+export class GraphError extends HopscopeError {
+  constructor(message: string) {
+    super('graph', message);
+  }
+}
+
+/** The power iteration did not reach the tolerance within the iteration cap. */
+export class PprConvergenceError extends HopscopeError {
+  constructor(
+    readonly iterations: number,
+    readonly residual: number,
+    readonly tolerance: number,
+  ) {
+    super('graph.ppr', `did not converge: L1 change ${residual.toExponential(3)} > tolerance ${tolerance} after ${iterations} iterations`);
+  }
+}

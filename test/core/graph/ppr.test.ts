@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { buildCsr, EdgeList } from '../../../src/core/graph/csr.ts';
+import { personalizedPageRank, PPR_DEFAULTS } from '../../../src/core/graph/ppr.ts';
+import { GraphError, PprConvergenceError } from '../../../src/core/graph/errors.ts';
+
+function csrOf(n: number, edges: [number, number, number][]) {
+  const list = new EdgeList();
+  for (const [a, b, w] of edges) list.add(a, b, w);
+  return buildCsr(n, list.view());
+}
+
+/** Deterministic PRNG (mulberry32) so the random graph is the same on every run. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Dense Gaussian elimination with partial pivoting: solves A x = b. */
+function solve(A: number[][], b: number[]): number[] {
+  const n = b.length;
+  const M = A.map((row, i) => [...row, b[i]!]);
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
+    [M[c], M[p]] = [M[p]!, M[c]!];
+    for (let r = c + 1; r < n; r++) {
+      const f = M[r]![c]! / M[c]![c]!;
+      for (let k = c; k <= n; k++) M[r]![k]! -= f * M[c]![k]!;
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) {
+    let s = M[r]![n]!;
+    for (let k = r + 1; k < n; k++) s -= M[r]![k]! * x[k]!;
+    x[r] = s / M[r]![r]!;
+  }
+  return x;
+}
+
+const maxAbsDiff = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+  let m = 0;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]! - b[i]!));
+  return m;
+};
+
+describe('buildCsr', () => {
+  it('stores each undirected edge as two arcs, merges parallel edges by summing, drops self-loops', () => {
+    const csr = csrOf(3, [
+      [0, 1, 1],
+      [1, 0, 2], // parallel to the first: HippoRAG adds (a,b) and (b,a) to an undirected igraph graph
+      [1, 2, 0.5],
+      [2, 2, 9],
+    ]);
+    expect(Array.from(csr.offsets)).toEqual([0, 1, 3, 4]);
+    expect(Array.from(csr.targets)).toEqual([1, 0, 2, 1]);
+    expect(Array.from(csr.weights)).toEqual([3, 3, 0.5, 0.5]);
+  });
+
+  it('rejects edges naming unknown nodes and negative weights', () => {
+    expect(() => csrOf(2, [[0, 2, 1]])).toThrow(GraphError);
+    expect(() => csrOf(2, [[0, 1, -1]])).toThrow(/weight -1/);
+  });
+});
+
+describe('personalizedPageRank', () => {
+  it('matches a hand-computed path graph 0 - 1 - 2 seeded at node 0 (d = 0.5)', () => {
+    // Unnormalised system y = v + d·Pᵀy with v = e0, P(0→1) = 1, P(1→0) = P(1→2) = 1/2, P(2→1) = 1:
+    //   y0 = 1 + 0.5·(y1/2),  y1 = 0.5·(y0 + y2),  y2 = 0.5·(y1/2)
+    // => y2 = y1/4, y1 = 0.5·y0 + y1/8 => y1 = 4y0/7, y0 = 1 + y0/7 => y0 = 7/6, y1 = 2/3, y2 = 1/6;
+    // the sum is 2, so x = (7/12, 1/3, 1/12).
+    const csr = csrOf(3, [
+      [0, 1, 1],
+      [1, 2, 1],
+    ]);
+    const { scores } = personalizedPageRank(csr, [1, 0, 0], { tolerance: 1e-12 });
+    const jacobi = personalizedPageRank(csr, [1, 0, 0], { tolerance: 1e-12, method: 'jacobi' });
+    expect(maxAbsDiff(jacobi.scores, [7 / 12, 1 / 3, 1 / 12])).toBeLessThan(1e-10);
+    // cg works on Float32 symmetrised weights (1/√2 is rounded), so it is exact only to ~1e-8 here
+    expect(maxAbsDiff(scores, [7 / 12, 1 / 3, 1 / 12])).toBeLessThan(1e-7);
+  });
+
+  it('sends a sink node back to the reset distribution, as PRPACK does with u = v', () => {
+    // Node 2 is isolated and seeded: it is dangling, so its mass restarts at v. With v = (1/2, 0, 1/2) and
+    // edge 0 - 1: y0 = 1/2 + 0.5·y1, y1 = 0.5·y0 => y0 = 2/3, y1 = 1/3, y2 = 1/2; sum 3/2.
+    const csr = csrOf(3, [[0, 1, 1]]);
+    const { scores } = personalizedPageRank(csr, [1, 0, 1], { tolerance: 1e-12 });
+    expect(maxAbsDiff(scores, [4 / 9, 2 / 9, 1 / 3])).toBeLessThan(1e-10);
+  });
+
+  it('agrees with the closed-form solution (I - d·Pᵀ)y = v on a random weighted graph, with both solvers', () => {
+    const rand = rng(42);
+    const n = 60;
+    const edges: [number, number, number][] = [];
+    for (let e = 0; e < 150; e++) edges.push([Math.floor(rand() * 50), Math.floor(rand() * 50), 0.1 + rand() * 2]);
+    // nodes 50..59 have no edges: sinks (some of them seeded)
+    const csr = csrOf(n, edges);
+    const reset = Array.from({ length: n }, () => (rand() < 0.3 ? rand() : 0));
+    const sumReset = reset.reduce((s, r) => s + r, 0);
+    const v = reset.map((r) => r / sumReset);
+    // Dense P from the CSR; sinks keep a zero row (their mass returns through normalisation, see ppr.ts).
+    const deg = new Array<number>(n).fill(0);
+    for (const [a, b, w] of edges) if (a !== b) (deg[a]! += w, deg[b]! += w);
+    const A = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
+    for (const [a, b, w] of edges) {
+      if (a === b) continue;
+      A[b]![a]! -= (PPR_DEFAULTS.damping * w) / deg[a]!; // row b of (I - d·Pᵀ) gets P(a→b)
+      A[a]![b]! -= (PPR_DEFAULTS.damping * w) / deg[b]!;
+    }
+    const y = solve(A, v);
+    const total = y.reduce((s, t) => s + t, 0);
+    const exact = y.map((t) => t / total);
+    for (const method of ['cg', 'jacobi'] as const) {
+      const { scores, iterations } = personalizedPageRank(csr, reset, { method });
+      expect(maxAbsDiff(scores, exact)).toBeLessThan(1e-6);
+      expect(iterations).toBeGreaterThan(1);
+    }
+    expect(Math.abs(exact.reduce((s, t) => s + t, 0) - 1)).toBeLessThan(1e-12);
+  });
+
+  it('throws PprConvergenceError when the iteration cap is too small, with either solver', () => {
+    // a 40-node path seeded at one end: CG cannot terminate exactly in 2 steps, Jacobi needs ~20
+    const csr = csrOf(40, Array.from({ length: 39 }, (_, i) => [i, i + 1, 1] as [number, number, number]));
+    const reset = Array.from({ length: 40 }, (_, i) => (i === 0 ? 1 : 0));
+    for (const method of ['cg', 'jacobi'] as const) {
+      expect(() => personalizedPageRank(csr, reset, { maxIterations: 2, method })).toThrow(PprConvergenceError);
+      expect(personalizedPageRank(csr, reset, { method }).iterations).toBeGreaterThan(2);
+    }
+  });
+
+  it('rejects reset vectors igraph rejects: wrong length, negative, all zero', () => {
+    const csr = csrOf(2, [[0, 1, 1]]);
+    expect(() => personalizedPageRank(csr, [1])).toThrow(/2 nodes/);
+    expect(() => personalizedPageRank(csr, [1, -1])).toThrow(/>= 0/);
+    expect(() => personalizedPageRank(csr, [0, 0])).toThrow(/sums to zero/);
+  });
+});
