@@ -105,7 +105,11 @@ describe('personalizedPageRank', () => {
     const v = reset.map((r) => r / sumReset);
     // Dense P from the CSR; sinks keep a zero row (their mass returns through normalisation, see ppr.ts).
     const deg = new Array<number>(n).fill(0);
-    for (const [a, b, w] of edges) if (a !== b) (deg[a]! += w, deg[b]! += w);
+    for (const [a, b, w] of edges) {
+      if (a === b) continue;
+      deg[a]! += w;
+      deg[b]! += w;
+    }
     const A = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
     for (const [a, b, w] of edges) {
       if (a === b) continue;
