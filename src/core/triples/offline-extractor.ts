@@ -1,0 +1,158 @@
+// The offline extractor: triples without any language model, labelled as such wherever it shows.
+// Entities come from the bundled wink-nlp English model (wink-eng-lite-web-model, runs in Node and the
+// browser): a heuristic chunker over its part-of-speech tags takes maximal runs of proper nouns (PROPN),
+// allowing "of"/"the"/"de"… between two proper nouns ("University of Copenhagen"), plus the model's own
+// DATE / CARDINAL / MONEY / PERCENT entities that do not overlap such a run. Triples are entity pairs that
+// co-occur within one sentence; the predicate is the verbs between them, or "co-occurs with". The passage
+// title counts as an entity of every sentence (a passage is about its title), also a labelled heuristic.
+import winkNLP, { type ItemSentence } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { throwIfAborted } from '../errors.ts';
+import type { Passage } from '../types.ts';
+import type { PassageTriples, Triple, TripleSet } from './types.ts';
+
+export interface OfflineExtractorOptions {
+  maxEntitiesPerSentence: number;
+  titleAsEntity: boolean;
+  entityTypes: readonly string[];
+}
+
+export const OFFLINE_EXTRACTOR_DEFAULTS: Readonly<OfflineExtractorOptions> = Object.freeze({
+  /** Cap on entities per sentence, so a list-like sentence does not add hundreds of pairs. */
+  maxEntitiesPerSentence: 12,
+  /** Include the passage title as an entity of every sentence. */
+  titleAsEntity: true,
+  /** wink entity types kept besides proper-noun runs. */
+  entityTypes: ['DATE', 'CARDINAL', 'MONEY', 'PERCENT'] as readonly string[],
+});
+
+type Nlp = ReturnType<typeof winkNLP>;
+let nlpInstance: Nlp | undefined;
+function nlp(): Nlp {
+  // Loading the model takes ~100 ms; do it once per thread, on first use.
+  nlpInstance ??= winkNLP(model);
+  return nlpInstance;
+}
+
+const LINKERS = new Set(['of', 'the', 'de', 'du', 'la', 'von', 'van', 'der']);
+
+interface SentenceEntities {
+  entities: string[];
+  /** Token index of each entity's first and last token, to find the words between two entities. */
+  spans: [number, number][];
+  tokens: string[];
+  pos: string[];
+}
+
+function sentenceEntities(sentence: ItemSentence, types: readonly string[]): SentenceEntities {
+  const its = nlp().its;
+  const tokens = sentence.tokens().out() as string[];
+  const pos = sentence.tokens().out(its.pos) as string[];
+  const found: { text: string; span: [number, number] }[] = [];
+  const taken = new Uint8Array(tokens.length);
+  // wink's rule-based entities (dates, numbers) first, so "January 1960" stays one date.
+  const detail = sentence.entities().out(its.span) as unknown as [number, number][];
+  const kinds = sentence.entities().out(its.type) as string[];
+  const firstToken = sentence.tokens().itemAt(0).index();
+  detail.forEach(([a, b], k) => {
+    if (!types.includes(kinds[k]!)) return;
+    const s = a - firstToken;
+    const e = b - firstToken;
+    // a lone token such as "Jan" right before/after a proper noun is part of a name, not a date
+    if (s === e && (pos[s - 1] === 'PROPN' || pos[e + 1] === 'PROPN')) return;
+    for (let t = s; t <= e; t++) taken[t] = 1;
+    found.push({ text: joinTokens(tokens.slice(s, e + 1)), span: [s, e] });
+  });
+  for (let i = 0; i < tokens.length; ) {
+    if (pos[i] !== 'PROPN' || taken[i]) {
+      i++;
+      continue;
+    }
+    let end = i;
+    let j = i + 1;
+    while (j < tokens.length && !taken[j]) {
+      if (pos[j] === 'PROPN') end = j++;
+      else if (LINKERS.has(tokens[j]!.toLowerCase()) && j + 1 < tokens.length) j++;
+      else break;
+    }
+    found.push({ text: joinTokens(tokens.slice(i, end + 1)), span: [i, end] });
+    i = end + 1;
+  }
+  found.sort((x, y) => x.span[0] - y.span[0]);
+  const entities = found.map((f) => f.text);
+  const spans = found.map((f) => f.span);
+  return { entities, spans, tokens, pos };
+}
+
+/** Joins tokens as the text reads: no space before punctuation or after an opening bracket. */
+function joinTokens(tokens: string[]): string {
+  return tokens.join(' ').replace(/\s+([,.;:!?)'’-])/g, '$1').replace(/([(-])\s+/g, '$1');
+}
+
+/** Named-entity-like phrases of a short text (e.g. a query), in order of appearance, deduplicated. */
+export function extractEntitiesOffline(text: string, options: Partial<OfflineExtractorOptions> = {}): string[] {
+  const opts = { ...OFFLINE_EXTRACTOR_DEFAULTS, ...options };
+  const doc = nlp().readDoc(text);
+  const out: string[] = [];
+  doc.sentences().each((s: ItemSentence) => {
+    for (const e of sentenceEntities(s, opts.entityTypes).entities) if (!out.includes(e)) out.push(e);
+  });
+  return out;
+}
+
+export function extractPassageTriplesOffline(passage: Passage, options: Partial<OfflineExtractorOptions> = {}): PassageTriples {
+  const opts = { ...OFFLINE_EXTRACTOR_DEFAULTS, ...options };
+  const doc = nlp().readDoc(passage.text);
+  const entities: string[] = opts.titleAsEntity && passage.title ? [passage.title] : [];
+  const triples: Triple[] = [];
+  const seen = new Set<string>();
+  const add = (t: Triple) => {
+    const key = `${t.subject}\u0000${t.predicate}\u0000${t.object}`;
+    if (!seen.has(key) && t.subject !== t.object) {
+      seen.add(key);
+      triples.push(t);
+    }
+  };
+  doc.sentences().each((s: ItemSentence) => {
+    const se = sentenceEntities(s, opts.entityTypes);
+    const n = Math.min(se.entities.length, opts.maxEntitiesPerSentence);
+    for (let a = 0; a < n; a++) {
+      const ea = se.entities[a]!;
+      if (!entities.includes(ea)) entities.push(ea);
+      if (opts.titleAsEntity && passage.title && ea !== passage.title) add({ subject: passage.title, predicate: 'mentions', object: ea });
+      for (let b = a + 1; b < n; b++) {
+        const [, endA] = se.spans[a]!;
+        const [startB] = se.spans[b]!;
+        const verbs: string[] = [];
+        for (let t = endA + 1; t < startB; t++) if (se.pos[t] === 'VERB' || se.pos[t] === 'AUX') verbs.push(se.tokens[t]!);
+        add({ subject: ea, predicate: verbs.length > 0 ? verbs.join(' ') : 'co-occurs with', object: se.entities[b]! });
+      }
+    }
+  });
+  return { passageId: passage.id, entities, triples };
+}
+
+/** Runs the offline extractor over passages; checks the signal between passages. */
+export function extractTriplesOffline(
+  passages: readonly Passage[],
+  options: Partial<OfflineExtractorOptions> = {},
+  signal?: AbortSignal,
+  onProgress?: (done: number, total: number) => void,
+): TripleSet {
+  const out: PassageTriples[] = [];
+  passages.forEach((p, i) => {
+    if (i % 64 === 0) {
+      throwIfAborted(signal, 'triples.offline');
+      onProgress?.(i, passages.length);
+    }
+    out.push(extractPassageTriplesOffline(p, options));
+  });
+  onProgress?.(passages.length, passages.length);
+  return {
+    source: 'offline-extractor',
+    origin: 'offline extractor (wink-eng-lite-web-model POS/NER + sentence co-occurrence; no LLM)',
+    passages: out,
+    rejected: [],
+    warnings: [],
+  };
+}
