@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
+import { createHippoRag2Retriever, HIPPORAG2_DEFAULTS } from '../../../src/core/retrievers/hipporag2.ts';
+import { extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
+import type { TripleSet } from '../../../src/core/triples/types.ts';
+import type { Corpus } from '../../../src/core/types.ts';
+import { AbortedError, HopscopeError } from '../../../src/core/errors.ts';
+
+const corpus: Corpus = {
+  id: 'c',
+  name: 'lothair',
+  passages: [
+    { id: 'p1', title: 'Lothair II', text: 'Lothair II was the son of Ermengarde of Tours.' },
+    { id: 'p2', title: 'Ermengarde of Tours', text: 'Ermengarde of Tours died on 20 March 851.' },
+    { id: 'p3', title: 'Mothers', text: 'When did the mother of the queen die? A history of mothers who die young.' },
+    { id: 'p4', title: 'Paris', text: 'Paris is the capital of France.' },
+  ],
+};
+const triples: TripleSet = {
+  source: 'openie-file',
+  origin: 'test',
+  rejected: [],
+  warnings: [],
+  passages: [
+    { passageId: 'p1', entities: [], triples: [{ subject: 'Lothair II', predicate: 'son of', object: 'Ermengarde of Tours' }] },
+    { passageId: 'p2', entities: [], triples: [{ subject: 'Ermengarde of Tours', predicate: 'died on', object: '20 March 851' }] },
+    { passageId: 'p3', entities: [], triples: [{ subject: 'mother', predicate: 'of', object: 'queen' }] },
+    { passageId: 'p4', entities: [], triples: [{ subject: 'Paris', predicate: 'capital of', object: 'France' }] },
+  ],
+};
+const query = "When did Lothair II's mother die?";
+
+describe('hipporag2 retriever', () => {
+  const bm25 = createBm25Retriever(corpus.passages);
+
+  it('follows the graph from the linked query entity to the second-hop passage that BM25 misses', async () => {
+    // BM25 prefers the distractor p3, which shares "when did ... mother ... die" with the question, and
+    // cannot see p2, which shares no word with it.
+    const base = (await bm25.retrieve(query, 4)).map((r) => r.id);
+    expect(base.slice(0, 2)).toContain('p3');
+    expect(base.slice(0, 2)).not.toContain('p2');
+    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples, queryEntities: () => ['Lothair II'] });
+    const { ranked, explanation } = await hr.retrieveExplained(query, 4);
+    // p1 holds the seed phrase; p2 is one phrase hop away (lothair ii -> ermengarde of tours -> p2), so it
+    // enters the top 3 and passes the unrelated p4; p3 keeps its BM25 seed (0.05 x 1) and stays close.
+    const ids = ranked.map((r) => r.id);
+    expect(ids[0]).toBe('p1');
+    expect(ids.slice(0, 3)).toContain('p2');
+    expect(ids.indexOf('p2')).toBeLessThan(ids.indexOf('p4'));
+    expect(explanation.links).toEqual([{ entity: 'Lothair II', node: hr.graph.phraseNode.get('lothair ii'), phrase: 'lothair ii', score: 1, how: 'exact' }]);
+    expect(explanation.pprIterations).toBeGreaterThan(0);
+  });
+
+  it('links query entities lexically when there is no exact phrase, and uses the offline extractor by default', async () => {
+    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples, queryEntities: () => ['Lothair the Second II'] });
+    const { explanation } = await hr.retrieveExplained(query, 2);
+    expect(explanation.links[0]).toMatchObject({ phrase: 'lothair ii', how: 'lexical-trigram' });
+    const offline = createHippoRag2Retriever(corpus, { base: bm25, triples });
+    expect(offline.queryEntitySource).toBe('offline extractor');
+    const r = await offline.retrieveExplained(query, 2);
+    expect(r.explanation.entities).toEqual(['Lothair II']);
+    expect(r.ranked[0]!.id).toBe('p1');
+  });
+
+  it('keeps the HippoRAG 2 defaults visible and overridable', () => {
+    expect(HIPPORAG2_DEFAULTS).toMatchObject({ damping: 0.5, passageNodeWeight: 0.05 });
+    expect(HIPPORAG2_DEFAULTS.graph.synonymThreshold).toBe(0.8);
+    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples, options: { damping: 0.7, ppr: { tolerance: 1e-8 } } });
+    expect(hr.options.damping).toBe(0.7);
+    expect(hr.options.ppr).toEqual({ ...HIPPORAG2_DEFAULTS.ppr, tolerance: 1e-8 });
+    expect(hr.graph.source).toBe('openie-file');
+  });
+
+  it('meets the Retriever contract: at most k unique corpus ids, scores non-increasing, k = 0 empty, abort honoured', async () => {
+    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples: extractTriplesOffline(corpus.passages) });
+    expect(hr.name).toBe('hipporag2');
+    for (const k of [1, 3, 10]) {
+      const r = await hr.retrieve(query, k);
+      expect(r.length).toBe(Math.min(k, corpus.passages.length));
+      expect(new Set(r.map((x) => x.id)).size).toBe(r.length);
+      for (const x of r) expect(corpus.passages.some((p) => p.id === x.id)).toBe(true);
+      for (let i = 1; i < r.length; i++) expect(r[i]!.score).toBeLessThanOrEqual(r[i - 1]!.score);
+    }
+    expect(await hr.retrieve(query, 0)).toEqual([]);
+    // nothing links and BM25 matches nothing: no evidence, empty result
+    expect(await hr.retrieve('zzzz qqqq', 5)).toEqual([]);
+    const c = new AbortController();
+    c.abort();
+    await expect(hr.retrieve(query, 3, c.signal)).rejects.toBeInstanceOf(AbortedError);
+  });
+
+  it('rejects a base retriever returning ids outside the corpus', async () => {
+    const bad = { name: 'bad', retrieve: async () => [{ id: 'nope', score: 1 }] };
+    const hr = createHippoRag2Retriever(corpus, { base: bad, triples, queryEntities: () => [] });
+    await expect(hr.retrieve(query, 3)).rejects.toThrow(HopscopeError);
+    await expect(hr.retrieve(query, 3)).rejects.toThrow(/"nope"/);
+  });
+});
