@@ -3,6 +3,8 @@
 // what the browser shows"). Each backbone's module adds its case; options stay typed per backbone.
 import type { Corpus, Retriever } from '../types.ts';
 import { HopscopeError } from '../errors.ts';
+import type { TripleSet } from '../triples/types.ts';
+import { createHippoRag2Retriever, type HippoRag2Deps, type QueryEntities } from './hipporag2.ts';
 
 export const BACKBONES = ['bm25', 'dense', 'hybrid', 'hipporag2'] as const;
 export type BackboneName = (typeof BACKBONES)[number];
@@ -11,12 +13,29 @@ export type BackboneName = (typeof BACKBONES)[number];
 export interface BackboneDeps {
   /** Backbone-specific options, shown in the trace; each backbone validates its own. */
   options?: Record<string, unknown>;
+  /** hipporag2: the retriever whose normalised scores seed passage nodes (HippoRAG 2 uses dense; e.g. bm25). */
+  base?: Retriever;
+  /** hipporag2: the triples the graph is built from (OpenIE file, LLM, or offline extractor). */
+  triples?: TripleSet;
+  /** hipporag2: query NER (LLM prompt, query NER file); the offline extractor when absent. */
+  queryEntities?: QueryEntities;
 }
 
 export async function buildBackbone(name: BackboneName, corpus: Corpus, deps: BackboneDeps = {}): Promise<Retriever> {
   void corpus;
   void deps;
   switch (name) {
+    case 'hipporag2': {
+      if (!deps.base || !deps.triples) {
+        throw new HopscopeError('retrievers', 'backbone "hipporag2" needs deps.base (a Retriever) and deps.triples (a TripleSet, e.g. from --openie <file>)');
+      }
+      return createHippoRag2Retriever(corpus, {
+        base: deps.base,
+        triples: deps.triples,
+        queryEntities: deps.queryEntities,
+        options: deps.options as HippoRag2Deps['options'],
+      });
+    }
     default:
       throw new HopscopeError('retrievers', `backbone "${name}" is not available in this build`);
   }
