@@ -1,0 +1,89 @@
+// A small subgraph around a retrieval's seeds and pool, for the sigma view. graphology is used here only,
+// on at most `limit` nodes (it is far too heavy as the compute structure); the result is plain
+// nodes/edges with attributes, so it crosses from the worker to the UI as a small structured clone.
+import Graph from 'graphology';
+import type { PhraseGraph } from './build.ts';
+import { edgeKey } from './build.ts';
+
+export interface SubgraphNode {
+  key: string;
+  attributes: { label: string; kind: 'passage' | 'phrase'; node: number; seed: boolean; inPool: boolean; mentions?: number };
+}
+export interface SubgraphEdge {
+  key: string;
+  source: string;
+  target: string;
+  attributes: { kind: 'passage-phrase' | 'relation' | 'synonym'; weight: number; predicates: string[] };
+}
+export interface Subgraph {
+  nodes: SubgraphNode[];
+  edges: SubgraphEdge[];
+  /** True when neighbours were left out to stay within the limit. */
+  truncated: boolean;
+}
+
+/**
+ * Seeds (node ids, e.g. linked phrases) and pool passages, then their neighbours by descending edge
+ * weight until `limit` nodes; all edges among the chosen nodes.
+ */
+export function subgraphAround(graph: PhraseGraph, seedNodeIds: readonly number[], poolPassageIds: readonly string[], limit: number): Subgraph {
+  const { offsets, targets, weights, nodeCount } = graph.csr;
+  const passageIndex = new Map(graph.passageIds.map((id, i) => [id, i]));
+  const seeds = new Set(seedNodeIds);
+  const pool = new Set(poolPassageIds.map((id) => passageIndex.get(id)).filter((i): i is number => i !== undefined));
+  const chosen: number[] = [];
+  const inSet = new Set<number>();
+  const take = (n: number) => {
+    if (chosen.length < limit && !inSet.has(n)) {
+      inSet.add(n);
+      chosen.push(n);
+    }
+  };
+  for (const n of seeds) take(n);
+  for (const n of pool) take(n);
+  const core = [...chosen];
+  const frontier: { n: number; w: number }[] = [];
+  for (const c of core) for (let a = offsets[c]!; a < offsets[c + 1]!; a++) frontier.push({ n: targets[a]!, w: weights[a]! });
+  frontier.sort((x, y) => y.w - x.w || x.n - y.n);
+  let truncated = false;
+  for (const f of frontier) {
+    if (inSet.has(f.n)) continue;
+    if (chosen.length >= limit) {
+      truncated = true;
+      break;
+    }
+    take(f.n);
+  }
+  const g = new Graph({ type: 'undirected', multi: false });
+  const key = (n: number) => (n < graph.passageCount ? `passage:${graph.passageIds[n]}` : `phrase:${graph.phrases[n - graph.passageCount]}`);
+  for (const n of chosen) {
+    const isPassage = n < graph.passageCount;
+    g.addNode(key(n), {
+      label: isPassage ? graph.passageIds[n]! : graph.phrases[n - graph.passageCount]!,
+      kind: isPassage ? 'passage' : 'phrase',
+      node: n,
+      seed: seeds.has(n),
+      inPool: pool.has(n),
+      ...(isPassage ? {} : { mentions: graph.phrasePassages[n - graph.passageCount]!.length }),
+    });
+  }
+  for (const n of chosen) {
+    for (let a = offsets[n]!; a < offsets[n + 1]!; a++) {
+      const m = targets[a]!;
+      if (m <= n || !inSet.has(m)) continue;
+      const facts = graph.edgeFacts.get(edgeKey(n, m, nodeCount)) ?? [];
+      const kind = n < graph.passageCount || m < graph.passageCount ? 'passage-phrase' : facts.length > 0 ? 'relation' : 'synonym';
+      g.addUndirectedEdgeWithKey(`${key(n)}|${key(m)}`, key(n), key(m), {
+        kind,
+        weight: weights[a]!,
+        predicates: [...new Set(facts.map((f) => graph.facts[f]!.triple.predicate))],
+      });
+    }
+  }
+  const exported = g.export();
+  return {
+    nodes: exported.nodes.map((x) => ({ key: x.key, attributes: x.attributes as SubgraphNode['attributes'] })),
+    edges: (exported.edges ?? []).map((e) => ({ key: e.key!, source: e.source, target: e.target, attributes: e.attributes as SubgraphEdge['attributes'] })),
+    truncated,
+  };
+}
