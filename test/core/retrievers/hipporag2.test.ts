@@ -5,6 +5,11 @@ import { extractTriplesOffline } from '../../../src/core/triples/offline-extract
 import type { TripleSet } from '../../../src/core/triples/types.ts';
 import type { Corpus } from '../../../src/core/types.ts';
 import { AbortedError, HopscopeError } from '../../../src/core/errors.ts';
+import { describeRetrieverContract } from './contract.ts';
+
+describeRetrieverContract('hipporag2 (offline extractor, bm25 base)', async (passages) =>
+  createHippoRag2Retriever({ id: 'contract', name: 'contract', passages }, { base: createBm25Retriever(passages), triples: extractTriplesOffline(passages) }),
+);
 
 const corpus: Corpus = {
   id: 'c',
