@@ -4,6 +4,7 @@
 import type { Corpus, Retriever } from '../types.ts';
 import { HopscopeError } from '../errors.ts';
 import type { TripleSet } from '../triples/types.ts';
+import { bm25OptionsFrom, createBm25Retriever } from './bm25.ts';
 import { createHippoRag2Retriever, type HippoRag2Deps, type QueryEntities } from './hipporag2.ts';
 
 export const BACKBONES = ['bm25', 'dense', 'hybrid', 'hipporag2'] as const;
@@ -25,6 +26,9 @@ export async function buildBackbone(name: BackboneName, corpus: Corpus, deps: Ba
   void corpus;
   void deps;
   switch (name) {
+    case 'bm25':
+      // options: { k1?: number; b?: number } (defaults BM25_DEFAULTS in src/core/index/bm25.ts).
+      return createBm25Retriever(corpus.passages, bm25OptionsFrom(deps.options));
     case 'hipporag2': {
       if (!deps.base || !deps.triples) {
         throw new HopscopeError('retrievers', 'backbone "hipporag2" needs deps.base (a Retriever) and deps.triples (a TripleSet, e.g. from --openie <file>)');
