@@ -1,0 +1,48 @@
+// The one place that configures transformers.js for embeddings (its `env` is a global of the library):
+// local folders with remote loading off (tests, CLI, a user's downloaded model), or, only when the
+// user's browser opts in, a Hugging Face hub id.
+import { env } from '@huggingface/transformers';
+
+export type EmbedDevice = 'webgpu' | 'wasm' | 'cpu';
+export type EmbedDtype = 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4';
+
+export interface EmbedderConfig {
+  /** Folder name under localModelPath, or a hub id such as "Xenova/all-MiniLM-L6-v2" when allowRemote. */
+  model: string;
+  /** Folder holding `<model>/config.json`, `<model>/tokenizer.json`, `<model>/onnx/model*.onnx`. */
+  localModelPath?: string;
+  /** Hub downloads; only ever true in a user's browser, never in tests or the CLI. Default false. */
+  allowRemote?: boolean;
+  /** 'cpu' in Node (onnxruntime-node); 'webgpu' when the browser has it, else 'wasm'. */
+  device: EmbedDevice;
+  /** fp32 loads onnx/model.onnx, q8 loads onnx/model_quantized.onnx (transformers.js naming). */
+  dtype: EmbedDtype;
+  /** Texts per ONNX run; default 16. */
+  batchSize?: number;
+  /** WASM threads (needs cross-origin isolation in the browser). */
+  wasmThreads?: number;
+}
+
+export const EMBEDDER_DEFAULTS = Object.freeze({ batchSize: 16, allowRemote: false, hubModel: 'Xenova/all-MiniLM-L6-v2' });
+
+/** Onnx file transformers.js loads for a dtype (see its `DEFAULT_DTYPE_SUFFIX_MAPPING`). */
+export function onnxFileFor(dtype: EmbedDtype): string {
+  const suffix: Record<EmbedDtype, string> = { fp32: '', fp16: '_fp16', q8: '_quantized', int8: '_int8', uint8: '_uint8', q4: '_q4' };
+  return `onnx/model${suffix[dtype]}.onnx`;
+}
+
+export function applyTransformersEnv(config: EmbedderConfig): void {
+  const allowRemote = config.allowRemote ?? EMBEDDER_DEFAULTS.allowRemote;
+  env.allowRemoteModels = allowRemote;
+  env.allowLocalModels = config.localModelPath !== undefined;
+  if (config.localModelPath !== undefined) env.localModelPath = config.localModelPath.endsWith('/') ? config.localModelPath : `${config.localModelPath}/`;
+  // Never write downloaded files next to node_modules in Node; browsers keep their Cache API.
+  env.useFSCache = false;
+  const wasm = env.backends.onnx.wasm;
+  if (config.wasmThreads !== undefined && wasm) wasm.numThreads = config.wasmThreads;
+}
+
+/** WebGPU when the browser exposes it, WASM otherwise (Node callers pass 'cpu'). */
+export function preferredBrowserDevice(): EmbedDevice {
+  return typeof navigator !== 'undefined' && 'gpu' in navigator ? 'webgpu' : 'wasm';
+}
