@@ -5,6 +5,10 @@ import type { Corpus, Retriever } from '../types.ts';
 import { HopscopeError } from '../errors.ts';
 import type { TripleSet } from '../triples/types.ts';
 import { bm25OptionsFrom, createBm25Retriever } from './bm25.ts';
+import type { Embedder } from '../embed/port.ts';
+import type { VectorIndex } from '../index/vectors.ts';
+import { createDenseRetriever, embedCorpus } from './dense.ts';
+import { createHybridRetriever, type HybridOptions } from './hybrid.ts';
 import { createHippoRag2Retriever, type HippoRag2Deps, type QueryEntities } from './hipporag2.ts';
 
 export const BACKBONES = ['bm25', 'dense', 'hybrid', 'hipporag2'] as const;
@@ -20,6 +24,10 @@ export interface BackboneDeps {
   triples?: TripleSet;
   /** hipporag2: query NER (LLM prompt, query NER file); the offline extractor when absent. */
   queryEntities?: QueryEntities;
+  /** dense, hybrid: embeds queries (and the corpus when no vectors are given). */
+  embedder?: Embedder;
+  /** dense, hybrid: passage vectors in corpus order (stored or imported); embedded on the fly when absent. */
+  vectors?: VectorIndex;
 }
 
 export async function buildBackbone(name: BackboneName, corpus: Corpus, deps: BackboneDeps = {}): Promise<Retriever> {
@@ -29,6 +37,15 @@ export async function buildBackbone(name: BackboneName, corpus: Corpus, deps: Ba
     case 'bm25':
       // options: { k1?: number; b?: number } (defaults BM25_DEFAULTS in src/core/index/bm25.ts).
       return createBm25Retriever(corpus.passages, bm25OptionsFrom(deps.options));
+    case 'dense':
+    case 'hybrid': {
+      if (!deps.embedder) throw new HopscopeError('retrievers', `backbone "${name}" needs deps.embedder (e.g. --model <folder-or-id>)`);
+      const vectors = deps.vectors ?? (await embedCorpus(corpus, deps.embedder));
+      const dense = createDenseRetriever(corpus, { embedder: deps.embedder, vectors });
+      if (name === 'dense') return dense;
+      // options: { k?: 60, depth?: 100, weights?: [bm25, dense] } (HYBRID_DEFAULTS in ./hybrid.ts).
+      return createHybridRetriever({ bm25: createBm25Retriever(corpus.passages), dense }, deps.options as HybridOptions | undefined);
+    }
     case 'hipporag2': {
       if (!deps.base || !deps.triples) {
         throw new HopscopeError('retrievers', 'backbone "hipporag2" needs deps.base (a Retriever) and deps.triples (a TripleSet, e.g. from --openie <file>)');

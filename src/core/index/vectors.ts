@@ -1,0 +1,125 @@
+// Brute-force cosine top-k over one packed Float32Array (n x dim, row-major). Vectors are stored
+// L2-normalised, so cosine similarity is a dot product. The dot product is unrolled by 4 with four
+// accumulators (fewer loop-carried dependencies, so V8 keeps the FPU busy), and the k best are kept
+// in a size-k min-heap (partial selection, O(n log k)) instead of sorting all n scores.
+// Ties go to the lower row index = corpus order (the Retriever contract's tie rule).
+import { VectorIndexError } from './vectors-errors.ts';
+
+export interface VectorHits {
+  /** Row indices, best first. */
+  indices: Uint32Array;
+  scores: Float32Array;
+}
+
+/** Dot product of a[ao..ao+dim) and b[0..dim), unrolled by 4. */
+export function dotAt(a: Float32Array, ao: number, b: Float32Array, dim: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let i = 0;
+  const end4 = dim - (dim % 4);
+  for (; i < end4; i += 4) {
+    s0 += (a[ao + i] as number) * (b[i] as number);
+    s1 += (a[ao + i + 1] as number) * (b[i + 1] as number);
+    s2 += (a[ao + i + 2] as number) * (b[i + 2] as number);
+    s3 += (a[ao + i + 3] as number) * (b[i + 3] as number);
+  }
+  for (; i < dim; i++) s0 += (a[ao + i] as number) * (b[i] as number);
+  return s0 + s1 + s2 + s3;
+}
+
+/** Normalises every row to unit length in place; throws on a zero or non-finite row. */
+export function normalizeRows(data: Float32Array, dim: number): void {
+  const n = data.length / dim;
+  for (let r = 0; r < n; r++) {
+    const o = r * dim;
+    const norm = Math.sqrt(dotAt(data, o, data.subarray(o, o + dim), dim));
+    if (!(norm > 0) || !Number.isFinite(norm)) throw new VectorIndexError(`row ${r} has norm ${norm}: cannot normalise`);
+    for (let i = 0; i < dim; i++) data[o + i] = (data[o + i] as number) / norm;
+  }
+}
+
+/** worse(a, b): a ranks below b. */
+function worse(scores: Float32Array, a: number, b: number): boolean {
+  const sa = scores[a] as number;
+  const sb = scores[b] as number;
+  return sa < sb || (sa === sb && a > b);
+}
+
+/** The k best rows by score (size-k min-heap whose root is the worst kept row), best first. */
+export function topKOfScores(scores: Float32Array, k: number): Uint32Array {
+  const size = Math.max(0, Math.min(Math.floor(k), scores.length));
+  const heap = new Uint32Array(size);
+  if (size === 0) return heap;
+  let n = 0;
+  const siftDown = (start: number, len: number) => {
+    let c = start;
+    const x = heap[c] as number;
+    for (;;) {
+      const l = 2 * c + 1;
+      if (l >= len) break;
+      const r = l + 1;
+      const w = r < len && worse(scores, heap[r] as number, heap[l] as number) ? r : l;
+      if (!worse(scores, heap[w] as number, x)) break;
+      heap[c] = heap[w] as number;
+      c = w;
+    }
+    heap[c] = x;
+  };
+  for (let d = 0; d < scores.length; d++) {
+    if (n < size) {
+      let c = n++;
+      while (c > 0) {
+        const p = (c - 1) >> 1;
+        if (!worse(scores, d, heap[p] as number)) break;
+        heap[c] = heap[p] as number;
+        c = p;
+      }
+      heap[c] = d;
+    } else if (worse(scores, heap[0] as number, d)) {
+      heap[0] = d;
+      siftDown(0, size);
+    }
+  }
+  // Heap sort in place: repeatedly move the worst to the end -> best first.
+  for (let end = size - 1; end > 0; end--) {
+    const t = heap[0] as number;
+    heap[0] = heap[end] as number;
+    heap[end] = t;
+    siftDown(0, end);
+  }
+  return heap;
+}
+
+export class VectorIndex {
+  readonly count: number;
+  private scratch: Float32Array;
+
+  /** `data` is n x dim, row-major, rows L2-normalised (see normalizeRows); it is kept, not copied. */
+  constructor(
+    readonly data: Float32Array,
+    readonly dim: number,
+  ) {
+    if (!Number.isInteger(dim) || dim < 1) throw new VectorIndexError(`dim must be a positive integer, got ${dim}`);
+    if (data.length % dim !== 0) throw new VectorIndexError(`${data.length} floats is not a whole number of ${dim}-d vectors`);
+    this.count = data.length / dim;
+    this.scratch = new Float32Array(this.count);
+  }
+
+  /** Cosine similarity of the query with every row (query need not be normalised). */
+  scoreAll(query: Float32Array, out: Float32Array = new Float32Array(this.count)): Float32Array {
+    if (query.length !== this.dim) throw new VectorIndexError(`query has ${query.length} dimensions, the index has ${this.dim}`);
+    const qn = Math.sqrt(dotAt(query, 0, query, this.dim));
+    if (!(qn > 0) || !Number.isFinite(qn)) throw new VectorIndexError(`query vector has norm ${qn}`);
+    const { data, dim, count } = this;
+    for (let r = 0, o = 0; r < count; r++, o += dim) out[r] = dotAt(data, o, query, dim) / qn;
+    return out;
+  }
+
+  search(query: Float32Array, k: number): VectorHits {
+    const scores = this.scoreAll(query, this.scratch);
+    const indices = topKOfScores(scores, k);
+    return { indices, scores: Float32Array.from(indices, (i) => scores[i] as number) };
+  }
+}
