@@ -1,0 +1,46 @@
+// Artifact verification shared by every ArtifactStore, and the "load verified or rebuild with a
+// message" path the index pipeline uses, so a damaged stored graph is rebuilt, never used.
+import { artifactChecksum } from './checksum.ts';
+import type { ArtifactExpectation, ArtifactInput, ArtifactLoad, ArtifactRef, ArtifactStore, StoredArtifact } from './ports.ts';
+
+export function sealArtifact(input: ArtifactInput, now: () => string = () => new Date().toISOString()): StoredArtifact {
+  return { ...input, checksum: artifactChecksum(input.meta, input.buffers), createdAt: now() };
+}
+
+const describe = (r: ArtifactRef) => `${r.kind} "${r.key}" of corpus "${r.corpusId}"`;
+
+export function verifyArtifact(stored: StoredArtifact, expect: ArtifactExpectation): ArtifactLoad {
+  if (stored.format !== expect.format) return { status: 'stale', reason: `${describe(stored)} has format "${stored.format}", expected "${expect.format}"` };
+  if (stored.formatVersion !== expect.formatVersion) {
+    return { status: 'stale', reason: `${describe(stored)} is format version ${stored.formatVersion}, this build reads ${expect.formatVersion}` };
+  }
+  const actual = artifactChecksum(stored.meta, stored.buffers);
+  if (actual !== stored.checksum) {
+    return { status: 'corrupt', reason: `${describe(stored)} failed its checksum (stored ${stored.checksum}, computed ${actual}): damaged or truncated` };
+  }
+  return { status: 'ok', artifact: stored };
+}
+
+export interface LoadOrRebuildResult {
+  artifact: StoredArtifact;
+  /** True when the stored copy was used (no rebuild). */
+  fromStore: boolean;
+  /** Why it was rebuilt, for the user; undefined when used from the store or built the first time. */
+  message?: string;
+}
+
+export async function loadOrRebuild(
+  store: ArtifactStore,
+  ref: ArtifactRef,
+  expect: ArtifactExpectation,
+  rebuild: () => Promise<Omit<ArtifactInput, keyof ArtifactRef>>,
+  onMessage?: (message: string) => void,
+): Promise<LoadOrRebuildResult> {
+  const loaded = await store.getArtifact(ref, expect);
+  if (loaded.status === 'ok') return { artifact: loaded.artifact, fromStore: true };
+  const message = loaded.status === 'missing' ? undefined : `${loaded.reason}; rebuilding it`;
+  if (message) onMessage?.(message);
+  const built = await rebuild();
+  const artifact = await store.putArtifact({ ...built, ...ref });
+  return { artifact, fromStore: false, ...(message ? { message } : {}) };
+}

@@ -1,0 +1,32 @@
+// FNV-1a (32-bit) over an artifact's meta JSON and its buffers (names, byte lengths and bytes), so a
+// corrupted or truncated stored graph, BM25 snapshot or vector set is detected before it is used.
+// Not cryptographic: it guards against damage, not against an attacker editing the database.
+
+const OFFSET = 0x811c9dc5;
+const PRIME = 0x01000193;
+
+function mix(h: number, bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ (bytes[i] as number), PRIME);
+  return h;
+}
+
+function mixNumber(h: number, n: number): number {
+  return mix(h, new Uint8Array(Float64Array.of(n).buffer));
+}
+
+export function fnv1a(bytes: Uint8Array, seed = OFFSET): number {
+  return mix(seed, bytes) >>> 0;
+}
+
+/** Checksum of a stored artifact: "fnv1a32:<8 hex>". Buffers are visited in name order. */
+export function artifactChecksum(meta: unknown, buffers: Readonly<Record<string, ArrayBuffer>>): string {
+  const enc = new TextEncoder();
+  let h = mix(OFFSET, enc.encode(JSON.stringify(meta ?? null)));
+  for (const name of Object.keys(buffers).sort()) {
+    const buf = buffers[name] as ArrayBuffer;
+    h = mix(h, enc.encode(name));
+    h = mixNumber(h, buf.byteLength);
+    h = mix(h, new Uint8Array(buf));
+  }
+  return `fnv1a32:${(h >>> 0).toString(16).padStart(8, '0')}`;
+}

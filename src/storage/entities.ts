@@ -1,0 +1,52 @@
+// Row types of the IndexedDB tables (one file, as in Dexie's samples). Binary index data is stored as
+// ArrayBuffers inside artifact rows; everything derived from a corpus carries its corpusId.
+import type { CachedReply } from '../core/llm/port.ts';
+import type { StoredArtifact } from '../core/store/ports.ts';
+import type { Trace } from '../core/trace/schema.ts';
+import type { TripleSet } from '../core/triples/types.ts';
+
+export interface CorpusRow {
+  id: string;
+  name: string;
+  /** Added in schema version 2 (filled by its upgrade for corpora stored by version 1). */
+  passageCount: number;
+  createdAt: string;
+  source?: string;
+}
+
+export interface PassageRow {
+  corpusId: string;
+  /** Position in the corpus: passages come back in import order. */
+  ord: number;
+  id: string;
+  title: string;
+  text: string;
+}
+
+export interface TripleRow {
+  corpusId: string;
+  source: TripleSet['source'];
+  set: TripleSet;
+}
+
+/** graphs, indexes (BM25 snapshots) and vectors tables all hold sealed artifacts. */
+export type ArtifactRow = StoredArtifact;
+
+export interface RunRow {
+  id: string;
+  corpusId: string;
+  createdAt: string;
+  trace: Trace;
+}
+
+export interface LlmCacheRow {
+  key: string;
+  /** '' for entries not tied to a corpus (IndexedDB cannot index undefined for the where clause). */
+  corpusId: string;
+  reply: CachedReply;
+}
+
+export interface SettingRow {
+  key: string;
+  value: unknown;
+}

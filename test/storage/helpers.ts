@@ -1,0 +1,47 @@
+// Each test gets its own in-memory IndexedDB (fake-indexeddb), so tests never share state.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { Trace } from '../../src/core/trace/schema.ts';
+import type { TripleSet } from '../../src/core/triples/types.ts';
+import { HopscopeDb } from '../../src/storage/db.ts';
+
+export function freshIdb() {
+  return { indexedDB: new IDBFactory(), IDBKeyRange };
+}
+
+export function openTestDb(idb = freshIdb(), upTo?: number): HopscopeDb {
+  return new HopscopeDb('hopscope-test', idb, upTo);
+}
+
+export const corpusA = {
+  id: 'a',
+  name: 'Corpus A',
+  passages: [
+    { id: 'p1', title: 'Marie Curie', text: 'Marie Curie discovered polonium.' },
+    { id: 'p2', title: 'Paris', text: 'Paris is the capital of France.' },
+    { id: 'p3', title: 'Radium', text: 'Radium has atomic number 88.' },
+  ],
+};
+
+export const triplesA: TripleSet = {
+  source: 'openie-file',
+  origin: 'test.json',
+  passages: [{ passageId: 'p1', entities: ['Marie Curie', 'polonium'], triples: [{ subject: 'Marie Curie', predicate: 'discovered', object: 'polonium' }] }],
+  rejected: [],
+  warnings: [],
+};
+
+export function trace(id: string, corpusId: string, createdAt: string): Trace {
+  return {
+    version: 1,
+    id,
+    createdAt,
+    strategy: 'single',
+    retriever: 'bm25',
+    llm: 'offline thinker (no LLM)',
+    options: {},
+    corpus: { id: corpusId, name: corpusId },
+    question: { id: 'q1', question: 'Who discovered polonium?', answers: ['Marie Curie'], gold: ['p1'] },
+    events: [],
+    status: 'done',
+  };
+}
