@@ -22,6 +22,25 @@ function naiveTopK(data: Float32Array, dim: number, q: Float32Array, k: number):
 }
 
 describe('VectorIndex', () => {
+  it('the WebAssembly SIMD kernel gives the scores and ranking of the JS kernel (dim 384)', () => {
+    const rand = seeded(11);
+    const dim = 384;
+    const data = Float32Array.from({ length: 300 * dim }, rand);
+    normalizeRows(data, dim);
+    const simd = new VectorIndex(data, dim, { kernel: 'wasm-simd' });
+    const js = new VectorIndex(data, dim, { kernel: 'js' });
+    expect([simd.kernel, js.kernel]).toEqual(['wasm-simd', 'js']);
+    expect(new VectorIndex(data, dim).kernel).toBe('wasm-simd');
+    for (let t = 0; t < 5; t++) {
+      const q = Float32Array.from({ length: dim }, rand);
+      const a = simd.scoreAll(q);
+      const b = js.scoreAll(q);
+      for (let i = 0; i < a.length; i++) expect(a[i]).toBeCloseTo(b[i] as number, 5);
+      expect(Array.from(simd.search(q, 20).indices)).toEqual(naiveTopK(data, dim, q, 20));
+    }
+    expect(() => new VectorIndex(new Float32Array(6), 3, { kernel: 'wasm-simd' })).toThrow(/dim % 4 === 0/);
+  });
+
   it('agrees with a full sort on random unit vectors for several k (dim not a multiple of 4)', () => {
     const rand = seeded(7);
     const dim = 37;
