@@ -21,6 +21,12 @@ export interface EmbedderConfig {
   batchSize?: number;
   /** WASM threads (needs cross-origin isolation in the browser). */
   wasmThreads?: number;
+  /**
+   * Browser only: where onnxruntime-web's runtime files are served, e.g. the app's own copies of
+   * node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.asyncify.{mjs,wasm}. transformers.js
+   * otherwise fetches them from a CDN, so without this, local-only use in a browser is refused.
+   */
+  wasmPaths?: { mjs: string; wasm: string };
 }
 
 export const EMBEDDER_DEFAULTS = Object.freeze({ batchSize: 16, allowRemote: false, hubModel: 'Xenova/all-MiniLM-L6-v2' });
@@ -40,6 +46,7 @@ export function applyTransformersEnv(config: EmbedderConfig): void {
   env.useFSCache = false;
   const wasm = env.backends.onnx.wasm;
   if (config.wasmThreads !== undefined && wasm) wasm.numThreads = config.wasmThreads;
+  if (config.wasmPaths !== undefined && wasm) wasm.wasmPaths = config.wasmPaths;
 }
 
 /** WebGPU when the browser exposes it, WASM otherwise (Node callers pass 'cpu'). */

@@ -32,6 +32,9 @@ export function createTransformersEmbedder(config: EmbedderConfig): Transformers
   if (config.localModelPath === undefined && !config.allowRemote) {
     throw new EmbedError(`model "${config.model}": give localModelPath, or allowRemote: true (only in a user's browser)`);
   }
+  if (config.device !== 'cpu' && !config.allowRemote && config.wasmPaths === undefined) {
+    throw new EmbedError(`device "${config.device}" without allowRemote needs wasmPaths (locally served onnxruntime-web files); transformers.js would fetch them from a CDN`);
+  }
   let loading: Promise<FeatureExtractionPipeline> | undefined;
   const listeners = new Set<EmbedProgressCallback>();
 
