@@ -116,5 +116,7 @@ describe('local-only model loading errors', () => {
     await expect(e.embed(['x'])).rejects.toBeInstanceOf(EmbedModelLoadError);
     expect(env.allowRemoteModels).toBe(false);
     expect(() => createTransformersEmbedder({ model: 'Xenova/all-MiniLM-L6-v2', device: 'cpu', dtype: 'fp32' })).toThrow(/allowRemote/);
+    // in a browser, local-only mode must also serve onnxruntime-web's files itself (no CDN)
+    expect(() => createTransformersEmbedder({ model: TINY_MODEL, localModelPath: '/models/', device: 'wasm', dtype: 'fp32' })).toThrow(/needs wasmPaths/);
   });
 });
