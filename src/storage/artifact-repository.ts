@@ -1,0 +1,33 @@
+// ArtifactStore over Dexie: sealed (format version + checksum) on write, verified on read.
+import { sealArtifact, verifyArtifact } from '../core/store/artifacts.ts';
+import type { ArtifactRef, ArtifactStore } from '../core/store/ports.ts';
+import { artifactTable } from './artifact-tables.ts';
+import type { HopscopeDb } from './db.ts';
+import { guardWrite } from './quota.ts';
+
+export function createArtifactRepository(db: HopscopeDb, now: () => string = () => new Date().toISOString()): ArtifactStore {
+  return {
+    async putArtifact(input) {
+      const sealed = sealArtifact(input, now);
+      const size = Object.values(input.buffers).reduce((s, b) => s + b.byteLength, 0);
+      await guardWrite(`store the ${input.kind} "${input.key}" of corpus "${input.corpusId}" (${(size / 1e6).toFixed(1)} MB)`, () =>
+        artifactTable(db, input.kind).put(sealed),
+      );
+      return sealed;
+    },
+    async getArtifact(ref, expect) {
+      const row = await artifactTable(db, ref.kind).get([ref.corpusId, ref.key]);
+      return row ? verifyArtifact(row, expect) : { status: 'missing' };
+    },
+    async listArtifacts(corpusId) {
+      const refs: ArtifactRef[] = [];
+      for (const kind of ['graph', 'bm25', 'vectors'] as const) {
+        for (const r of await artifactTable(db, kind).where('corpusId').equals(corpusId).toArray()) refs.push({ corpusId, kind, key: r.key });
+      }
+      return refs;
+    },
+    async deleteArtifact(ref) {
+      await artifactTable(db, ref.kind).delete([ref.corpusId, ref.key]);
+    },
+  };
+}
