@@ -2,7 +2,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildCsr, EdgeList } from '../../src/core/graph/csr.ts';
 import { VectorIndex } from '../../src/core/index/vectors.ts';
 import { loadOrRebuild } from '../../src/core/store/artifacts.ts';
-import { csrArtifact, csrFromArtifact, CSR_FORMAT, vectorIndexFromArtifact, vectorsArtifact, VECTORS_ARTIFACT } from '../../src/core/store/codecs.ts';
+import {
+  BM25_ARTIFACT,
+  bm25Artifact,
+  bm25SnapshotFromArtifact,
+  csrArtifact,
+  csrFromArtifact,
+  CSR_FORMAT,
+  vectorIndexFromArtifact,
+  vectorsArtifact,
+  VECTORS_ARTIFACT,
+} from '../../src/core/store/codecs.ts';
+import { Bm25Index } from '../../src/core/index/bm25.ts';
+import { bm25RetrieverFromIndex, createBm25Retriever } from '../../src/core/retrievers/bm25.ts';
 import { StorageQuotaError, type Stores } from '../../src/core/store/ports.ts';
 import type { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
@@ -139,5 +151,19 @@ describe('Dexie stores', () => {
     expect(await stores.llmCache.get('k')).toEqual(reply);
     await stores.llmCache.clear();
     expect(await stores.llmCache.get('k')).toBeUndefined();
+  });
+});
+
+describe('BM25 snapshot through the artifact store', () => {
+  it('a stored BM25 index answers exactly like the one it was made from', async () => {
+    const db = openTestDb();
+    const stores = createDexieStores(db);
+    const built = createBm25Retriever(corpusA.passages);
+    await stores.artifacts.putArtifact({ corpusId: 'a', kind: 'bm25', key: 'default', ...bm25Artifact(built.index.toSnapshot()) });
+    const back = await stores.artifacts.getArtifact({ corpusId: 'a', kind: 'bm25', key: 'default' }, BM25_ARTIFACT);
+    if (back.status !== 'ok') throw new Error(`bm25 ${back.status}`);
+    const restored = bm25RetrieverFromIndex(Bm25Index.fromSnapshot(bm25SnapshotFromArtifact(back.artifact)));
+    expect(await restored.retrieve('polonium Curie', 3)).toEqual(await built.retrieve('polonium Curie', 3));
+    db.close();
   });
 });

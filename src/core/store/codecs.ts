@@ -1,6 +1,8 @@
-// Typed views <-> artifact buffers for the structures the stores hold (graph CSR, passage vectors).
+// Typed views <-> artifact buffers for the structures the stores hold (graph CSR, BM25 snapshot,
+// passage vectors).
 // Buffers are copied out of larger backing buffers so each artifact owns exactly its bytes.
 import type { Csr } from '../graph/csr.ts';
+import { BM25_SNAPSHOT_FORMAT, BM25_SNAPSHOT_VERSION, type Bm25Snapshot } from '../index/bm25-snapshot.ts';
 import { VectorIndex } from '../index/vectors.ts';
 import type { ArtifactInput, StoredArtifact } from './ports.ts';
 import { StorageError } from './ports.ts';
@@ -40,4 +42,36 @@ export function vectorIndexFromArtifact(a: StoredArtifact): VectorIndex {
   const index = new VectorIndex(new Float32Array(data), meta.dim);
   if (index.count !== meta.count) throw new StorageError(`vectors "${a.key}" of corpus "${a.corpusId}": ${index.count} vectors, metadata says ${meta.count}`);
   return index;
+}
+
+/** BM25 snapshots (src/core/index/bm25-snapshot.ts): numbers in meta, the eight buffers as artifact buffers. */
+export function bm25Artifact(snap: Bm25Snapshot): Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'> {
+  const { ids, terms, postingOffsets, docIds, tfs, docLengths, ...meta } = snap;
+  return {
+    format: BM25_SNAPSHOT_FORMAT,
+    formatVersion: BM25_SNAPSHOT_VERSION,
+    meta,
+    buffers: { idsBytes: ids.bytes, idsEnds: ids.ends, termsBytes: terms.bytes, termsEnds: terms.ends, postingOffsets, docIds, tfs, docLengths },
+  };
+}
+
+export const BM25_ARTIFACT = { format: BM25_SNAPSHOT_FORMAT, formatVersion: BM25_SNAPSHOT_VERSION } as const;
+
+/** The snapshot back; Bm25Index.fromSnapshot then checks tokenizer and shapes. */
+export function bm25SnapshotFromArtifact(a: StoredArtifact): Bm25Snapshot {
+  const b = a.buffers;
+  const need = (name: string): ArrayBuffer => {
+    const buf = b[name];
+    if (!buf) throw new StorageError(`bm25 "${a.key}" of corpus "${a.corpusId}" lacks buffer "${name}"`);
+    return buf;
+  };
+  return {
+    ...(a.meta as Omit<Bm25Snapshot, 'ids' | 'terms' | 'postingOffsets' | 'docIds' | 'tfs' | 'docLengths'>),
+    ids: { bytes: need('idsBytes'), ends: need('idsEnds') },
+    terms: { bytes: need('termsBytes'), ends: need('termsEnds') },
+    postingOffsets: need('postingOffsets'),
+    docIds: need('docIds'),
+    tfs: need('tfs'),
+    docLengths: need('docLengths'),
+  };
 }
