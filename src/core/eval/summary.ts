@@ -1,0 +1,95 @@
+// Pooled scores: the mean over questions of every per-question score (macro average, as the
+// HotpotQA and HippoRAG 2 evaluations report), overall and broken down by question type and hops.
+import { MetricError } from './errors.ts';
+
+export interface QuestionScore {
+  id: string;
+  type?: string;
+  hops?: number;
+  /** recall[k] = recall@k of this question. */
+  recall: Record<number, number>;
+  /** allGold[k] = 1 if all of its gold passages are in the top k. */
+  allGold: Record<number, number>;
+  em?: number;
+  f1?: number;
+  acc?: number;
+}
+
+export interface ScoreMeans {
+  /** Questions averaged. */
+  count: number;
+  recall: Record<number, number>;
+  allGold: Record<number, number>;
+  /** Present when the rows carry answer scores. */
+  em?: number;
+  f1?: number;
+  acc?: number;
+}
+
+export interface Summary extends ScoreMeans {
+  /** Per question type; questions without a type are in the overall means only. */
+  byType: Record<string, ScoreMeans>;
+  /** Per hop count (keys "2", "3", ...); questions without hops are in the overall means only. */
+  byHops: Record<string, ScoreMeans>;
+}
+
+const ANSWER_FIELDS = ['em', 'f1', 'acc'] as const;
+
+function means(rows: readonly QuestionScore[], ks: readonly number[]): ScoreMeans {
+  const out: ScoreMeans = { count: rows.length, recall: {}, allGold: {} };
+  for (const k of ks) {
+    let r = 0;
+    let a = 0;
+    for (const row of rows) {
+      r += row.recall[k] as number;
+      a += row.allGold[k] as number;
+    }
+    out.recall[k] = r / rows.length;
+    out.allGold[k] = a / rows.length;
+  }
+  for (const field of ANSWER_FIELDS) {
+    if (rows[0]?.[field] === undefined) continue;
+    let sum = 0;
+    for (const row of rows) sum += row[field] as number;
+    out[field] = sum / rows.length;
+  }
+  return out;
+}
+
+/** Every row must have recall and allGold for every k, and answer scores on all rows or none. */
+function validate(rows: readonly QuestionScore[], ks: readonly number[]): void {
+  if (rows.length === 0) throw new MetricError('summarize', 'no question scores to summarize');
+  const first = rows[0] as QuestionScore;
+  for (const row of rows) {
+    for (const k of ks) {
+      if (typeof row.recall[k] !== 'number' || typeof row.allGold[k] !== 'number')
+        throw new MetricError('summarize', `question "${row.id}" has no recall/allGold score for k=${k}`);
+    }
+    for (const field of ANSWER_FIELDS) {
+      if ((row[field] === undefined) !== (first[field] === undefined))
+        throw new MetricError('summarize', `question "${row.id}" ${row[field] === undefined ? 'lacks' : 'has'} "${field}" unlike question "${first.id}"; score all rows or none`);
+    }
+  }
+}
+
+function groupBy(rows: readonly QuestionScore[], key: (r: QuestionScore) => string | undefined): Map<string, QuestionScore[]> {
+  const groups = new Map<string, QuestionScore[]>();
+  for (const row of rows) {
+    const k = key(row);
+    if (k === undefined) continue;
+    const g = groups.get(k);
+    if (g) g.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+export function summarize(rows: readonly QuestionScore[], ks: readonly number[]): Summary {
+  validate(rows, ks);
+  const byType: Record<string, ScoreMeans> = {};
+  for (const [type, group] of [...groupBy(rows, (r) => r.type)].sort(([a], [b]) => a.localeCompare(b))) byType[type] = means(group, ks);
+  const byHops: Record<string, ScoreMeans> = {};
+  for (const [hops, group] of [...groupBy(rows, (r) => (r.hops === undefined ? undefined : String(r.hops)))].sort(([a], [b]) => Number(a) - Number(b)))
+    byHops[hops] = means(group, ks);
+  return { ...means(rows, ks), byType, byHops };
+}
