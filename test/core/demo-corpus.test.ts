@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../../src/core/text/tokenize.ts';
 import { createBm25Retriever, bm25DocumentText } from '../../src/core/retrievers/bm25.ts';
+import { loadDataset } from '../../src/core/ingest/index.ts';
 
 interface DemoPassage {
   title: string;
@@ -19,7 +20,8 @@ interface DemoQuestion {
 }
 
 const demoDir = new URL('../../public/demo/', import.meta.url);
-const readJson = (name: string): unknown => JSON.parse(readFileSync(new URL(name, demoDir), 'utf8'));
+const readText = (name: string): string => readFileSync(new URL(name, demoDir), 'utf8');
+const readJson = (name: string): unknown => JSON.parse(readText(name));
 
 const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
 
@@ -117,5 +119,19 @@ describe('demo questions (public/demo/demo.json)', () => {
       if (!q.supporting_titles.some((t) => top.includes(t))) misses.push(`${q._id}: ${top.join(' | ')}`);
     }
     expect(misses).toEqual([]);
+  });
+});
+
+describe('demo through the importer (src/core/ingest loadDataset)', () => {
+  it('imports as HippoRAG corpus + 2Wiki questions with every supporting title mapped to its passage', () => {
+    const dataset = loadDataset('demo', [
+      { name: 'demo_corpus.json', text: readText('demo_corpus.json') },
+      { name: 'demo.json', text: readText('demo.json') },
+    ]);
+    expect(dataset.corpus.passages.map((p) => p.title)).toEqual(passages.map((p) => p.title));
+    const titleOf = new Map(dataset.corpus.passages.map((p) => [p.id, p.title]));
+    expect(
+      dataset.questions.map((q) => ({ id: q.id, answers: q.answers, type: q.type, gold: q.gold.map((id) => titleOf.get(id)) })),
+    ).toEqual(questions.map((q) => ({ id: q._id, answers: [q.answer], type: q.type, gold: q.supporting_titles })));
   });
 });
