@@ -1,9 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-function App() {
-  return <h1>Hopscope</h1>;
-}
+import { App } from './App.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('app: #root element missing from index.html');

@@ -1,0 +1,40 @@
+// Every async read of the page, as queryOptions factories (TanStack Query): keys in one place, and
+// the engine passed in so a test can hand in its own.
+import { queryOptions } from '@tanstack/react-query';
+import type { EngineClient } from './engine-client.ts';
+
+export const DEMO_DATASET_ID = 'demo';
+const DEMO_FILES = ['demo_corpus.json', 'demo.json'] as const;
+
+export class FetchFileError extends Error {
+  override readonly name = 'FetchFileError';
+}
+
+async function fetchText(url: string): Promise<string> {
+  const response = await fetch(url);
+  if (!response.ok) throw new FetchFileError(`app: could not load ${url}: HTTP ${response.status} ${response.statusText}`);
+  return response.text();
+}
+
+/** The built-in demo (public/demo), fetched from the app's own origin and indexed in the engine worker. */
+export const demoDatasetQuery = (engine: EngineClient, baseUrl: string = import.meta.env.BASE_URL) =>
+  queryOptions({
+    queryKey: ['dataset', DEMO_DATASET_ID],
+    queryFn: async () => {
+      const files = await Promise.all(DEMO_FILES.map(async (name) => ({ name, text: await fetchText(`${baseUrl}demo/${name}`) })));
+      return engine.loadDataset(DEMO_DATASET_ID, files);
+    },
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+/** Passages by id from a loaded dataset (rankings, contexts, hover text). */
+export const passagesQuery = (engine: EngineClient, datasetId: string, ids: readonly string[]) =>
+  queryOptions({
+    queryKey: ['passages', datasetId, [...ids].sort()],
+    queryFn: async () => {
+      const list = await engine.passages(datasetId, [...ids]);
+      return new Map(list.map((p) => [p.id, p]));
+    },
+    staleTime: Infinity,
+  });

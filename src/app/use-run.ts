@@ -1,0 +1,36 @@
+// Starts a run in the engine worker and streams its events into the run slice as they arrive.
+import { proxy } from 'comlink';
+import { useCallback } from 'react';
+import type { Question } from '../core/types.ts';
+import { appStore } from '../state/store.ts';
+import type { TraceEvent } from '../core/trace/schema.ts';
+import { useEngine } from './engine-client.ts';
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export function useRunQuestion(datasetId: string | undefined) {
+  const engine = useEngine();
+  return useCallback(
+    async (question: Question) => {
+      const store = appStore.getState();
+      const seq = store.startRun(question);
+      if (!datasetId) {
+        store.failRun(seq, 'no corpus is loaded yet; wait for "ready" above');
+        return;
+      }
+      const { backbone, strategy, k } = store;
+      try {
+        const trace = await engine.run(
+          { datasetId, question, backbone, strategy, k },
+          proxy((event: TraceEvent) => appStore.getState().appendEvent(seq, event)),
+        );
+        appStore.getState().finishRun(seq, trace);
+      } catch (err) {
+        appStore.getState().failRun(seq, errorMessage(err));
+      }
+    },
+    [engine, datasetId],
+  );
+}

@@ -1,0 +1,53 @@
+// The trace on screen: streamed event by event while a run is live, or loaded whole from a file.
+// `step` is the step-through position (number of events shown); null shows everything.
+import type { StateCreator } from 'zustand/vanilla';
+import type { Trace, TraceEvent } from '../core/trace/schema.ts';
+import type { Question } from '../core/types.ts';
+import type { AppState } from './store.ts';
+
+export type RunStatus = 'idle' | 'running' | 'done' | 'failed';
+
+export interface RunSlice {
+  runStatus: RunStatus;
+  /** Header of the run in progress or shown (events live in `events`). */
+  trace: Trace | null;
+  events: TraceEvent[];
+  /** The question being run or shown (known before the trace header arrives). */
+  runQuestion: Question | null;
+  runError: string | null;
+  step: number | null;
+  /** Ids of runs started; a late event from a superseded run is dropped by comparing this. */
+  runSeq: number;
+  startRun(question: Question): number;
+  appendEvent(seq: number, event: TraceEvent): void;
+  finishRun(seq: number, trace: Trace): void;
+  failRun(seq: number, message: string): void;
+  showTrace(trace: Trace): void;
+  setStep(step: number | null): void;
+}
+
+export const RUN_DEFAULTS = { runStatus: 'idle', trace: null, events: [], runQuestion: null, runError: null, step: null, runSeq: 0 } as const;
+
+export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, get) => ({
+  ...RUN_DEFAULTS,
+  events: [],
+  startRun: (question) => {
+    const seq = get().runSeq + 1;
+    set({ runSeq: seq, runStatus: 'running', trace: null, events: [], runQuestion: question, runError: null, step: null });
+    return seq;
+  },
+  appendEvent: (seq, event) => {
+    if (seq !== get().runSeq) return;
+    set((s) => ({ events: [...s.events, event] }));
+  },
+  finishRun: (seq, trace) => {
+    if (seq !== get().runSeq) return;
+    set({ runStatus: 'done', trace, events: trace.events });
+  },
+  failRun: (seq, message) => {
+    if (seq !== get().runSeq) return;
+    set({ runStatus: 'failed', runError: message });
+  },
+  showTrace: (trace) => set((s) => ({ runSeq: s.runSeq + 1, runStatus: 'done', trace, events: trace.events, runQuestion: trace.question, runError: null, step: null })),
+  setStep: (step) => set({ step }),
+});

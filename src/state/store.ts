@@ -1,0 +1,26 @@
+// UI state only (DESIGN): typed slices combined once into one framework-free store (zustand's
+// slices pattern). React reads it through ./use-app-store.ts; tests call resetAppStore().
+import { createStore } from 'zustand/vanilla';
+import { createQuestionSlice, QUESTION_DEFAULTS, type QuestionSlice } from './question-slice.ts';
+import { createRunSlice, RUN_DEFAULTS, type RunSlice } from './run-slice.ts';
+import { createViewSlice, VIEW_DEFAULTS, type ViewSlice } from './view-slice.ts';
+
+export type AppState = QuestionSlice & RunSlice & ViewSlice;
+
+export function createAppStore() {
+  return createStore<AppState>()((...a) => ({
+    ...createQuestionSlice(...a),
+    ...createRunSlice(...a),
+    ...createViewSlice(...a),
+  }));
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+
+/** The app's one store. */
+export const appStore = createAppStore();
+
+/** Back to first-start state (data fields only; actions are kept). */
+export function resetAppStore(store: AppStore = appStore): void {
+  store.setState({ ...QUESTION_DEFAULTS, ...RUN_DEFAULTS, events: [], ...VIEW_DEFAULTS });
+}

@@ -1,0 +1,49 @@
+// UI state slices: picking vs typing a question, and a run's events landing only on the current run.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { appStore, resetAppStore } from '../../src/state/store.ts';
+import type { Question } from '../../src/core/types.ts';
+import type { Trace } from '../../src/core/trace/schema.ts';
+
+const q: Question = { id: 'demo-01', question: 'Who?', answers: ['X'], gold: ['p1'] };
+
+describe('app store', () => {
+  beforeEach(() => resetAppStore());
+
+  it('typing after picking a question makes it a typed question (the picker resets)', () => {
+    appStore.getState().pickQuestion('demo-01', 'Who?');
+    expect(appStore.getState()).toMatchObject({ questionId: 'demo-01', questionText: 'Who?' });
+    appStore.getState().typeQuestion('Who else?');
+    expect(appStore.getState()).toMatchObject({ questionId: null, questionText: 'Who else?' });
+  });
+
+  it('drops events and results of a superseded run', () => {
+    const first = appStore.getState().startRun(q);
+    const second = appStore.getState().startRun(q);
+    appStore.getState().appendEvent(first, { type: 'round.start', t: 0, round: 0 });
+    appStore.getState().appendEvent(second, { type: 'round.start', t: 1, round: 0 });
+    appStore.getState().failRun(first, 'late failure of the old run');
+    expect(appStore.getState().events).toEqual([{ type: 'round.start', t: 1, round: 0 }]);
+    expect(appStore.getState()).toMatchObject({ runStatus: 'running', runError: null, runQuestion: q });
+  });
+
+  it('a finished run replaces the streamed events with the trace, and reset returns to first start', () => {
+    const seq = appStore.getState().startRun(q);
+    const trace = {
+      version: 1,
+      id: 't',
+      createdAt: '2026-01-01T00:00:00Z',
+      strategy: 'single',
+      retriever: 'bm25',
+      llm: 'none',
+      options: {},
+      corpus: { id: 'demo', name: 'demo' },
+      question: q,
+      events: [{ type: 'answer', t: 3, round: 0, text: 'X' }],
+      status: 'done',
+    } satisfies Trace;
+    appStore.getState().finishRun(seq, trace);
+    expect(appStore.getState()).toMatchObject({ runStatus: 'done', events: trace.events, trace });
+    resetAppStore();
+    expect(appStore.getState()).toMatchObject({ runStatus: 'idle', trace: null, events: [], runQuestion: null, questionText: '', view: 'inspector' });
+  });
+});

@@ -1,0 +1,53 @@
+// The engine worker's logic, called in-process on the real demo files: the dataset loads through the
+// importer, rankings equal the core BM25 retriever's, and the "single" run streams a valid trace.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../workers/engine.ts';
+import { loadDataset } from '../../src/core/ingest/index.ts';
+import { createBm25Retriever } from '../../src/core/retrievers/bm25.ts';
+import { traceSchema, type TraceEvent } from '../../src/core/trace/schema.ts';
+import { HopscopeError } from '../../src/core/errors.ts';
+
+const demo = new URL('../../public/demo/', import.meta.url);
+const files = ['demo_corpus.json', 'demo.json'].map((name) => ({ name, text: readFileSync(new URL(name, demo), 'utf8') }));
+const dataset = loadDataset('demo', files);
+const reference = createBm25Retriever(dataset.corpus.passages);
+
+describe('engine', () => {
+  it('loads the demo and ranks like core BM25, with titles and text', async () => {
+    const engine = createEngine();
+    const summary = await engine.loadDataset('demo', files);
+    expect(summary).toMatchObject({ id: 'demo', passageCount: dataset.corpus.passages.length, questions: dataset.questions });
+    const query = dataset.questions[0]!.question;
+    const ranked = await engine.retrieve('demo', query, 5);
+    expect(ranked.map((r) => r.id)).toEqual((await reference.retrieve(query, 5)).map((r) => r.id));
+    const first = dataset.corpus.passages.find((p) => p.id === ranked[0]!.id)!;
+    expect(ranked[0]).toMatchObject({ rank: 1, title: first.title, text: first.text });
+  });
+
+  it('streams a schema-valid single-retrieval trace whose pool is the BM25 ranking', async () => {
+    const engine = createEngine();
+    await engine.loadDataset('demo', files);
+    const question = dataset.questions[1]!;
+    const seen: TraceEvent[] = [];
+    const trace = await engine.run({ datasetId: 'demo', question, backbone: 'bm25', strategy: 'single', k: 10 }, (e) => seen.push(e));
+    expect(traceSchema.parse(trace)).toEqual(trace);
+    expect(seen).toEqual(trace.events);
+    expect(seen.map((e) => e.type)).toEqual(['round.start', 'retrieve', 'pool']);
+    const pool = seen.find((e) => e.type === 'pool');
+    expect(pool?.type === 'pool' && pool.pool.map((p) => p.id)).toEqual((await reference.retrieve(question.question, 10)).map((r) => r.id));
+  });
+
+  it('names the missing dataset, an unknown passage and an empty query', async () => {
+    const engine = createEngine();
+    await expect(engine.retrieve('nope', 'x', 3)).rejects.toThrow(/dataset "nope" is not loaded/);
+    await engine.loadDataset('demo', files);
+    await expect(engine.passages('demo', ['no-such-id'])).rejects.toThrow(HopscopeError);
+    await expect(engine.retrieve('demo', '  ', 3)).rejects.toThrow(/query is empty/);
+  });
+
+  it('reports a malformed corpus file with the importer error', async () => {
+    const engine = createEngine();
+    await expect(engine.loadDataset('bad', [{ name: 'x_corpus.json', text: '[{"title": 1}]' }, files[1]!])).rejects.toThrow(/x_corpus\.json/);
+  });
+});

@@ -1,0 +1,48 @@
+// The engine worker's RPC surface (Comlink). The page holds only small results: dataset summaries,
+// ranked ids with titles and text of the passages shown, and traces. Indexes stay in the worker.
+import type { Passage, Question } from '../src/core/types.ts';
+import type { SourceFile } from '../src/core/ingest/index.ts';
+import type { Trace, TraceEvent } from '../src/core/trace/schema.ts';
+
+/** What the page needs to show and pick from a loaded dataset (passages stay in the worker). */
+export interface DatasetSummary {
+  id: string;
+  name: string;
+  passageCount: number;
+  questions: Question[];
+  /** Milliseconds spent parsing and indexing, measured in the worker. */
+  indexMs: number;
+}
+
+/** One row of a ranking as the page renders it. */
+export interface RankedPassage {
+  rank: number;
+  id: string;
+  score: number;
+  title: string;
+  text: string;
+}
+
+export interface RunRequest {
+  datasetId: string;
+  /** A dataset question (gold known) or a typed question (no gold). */
+  question: Question;
+  backbone: 'bm25';
+  /** "single": one retrieval with the question, no iteration (the baseline every strategy starts from). */
+  strategy: 'single';
+  k: number;
+}
+
+/** Called by the worker for every trace event as it happens (a Comlink proxy). */
+export type TraceListener = (event: TraceEvent) => void;
+
+export interface EngineApi {
+  /** Parses the dataset files (src/core/ingest) and builds its BM25 index; replaces a dataset with the same id. */
+  loadDataset(id: string, files: SourceFile[]): Promise<DatasetSummary>;
+  /** Top-k ranking of a query over a loaded dataset, with titles and text for display. */
+  retrieve(datasetId: string, query: string, k: number): Promise<RankedPassage[]>;
+  /** Passages by id (for traces: pools, contexts, hover text); unknown ids are an error. */
+  passages(datasetId: string, ids: string[]): Promise<Passage[]>;
+  /** Runs a strategy, streaming each event to `onEvent`, and resolves with the finished trace. */
+  run(request: RunRequest, onEvent?: TraceListener): Promise<Trace>;
+}

@@ -1,0 +1,99 @@
+// The engine behind workers/engine.worker.ts, as a plain object so Node tests call it directly.
+// It owns the parsed datasets and their BM25 indexes; the page gets summaries, rankings and traces.
+import { HopscopeError } from '../src/core/errors.ts';
+import { loadDataset } from '../src/core/ingest/index.ts';
+import { buildBackbone } from '../src/core/retrievers/registry.ts';
+import { TRACE_VERSION, type Trace, type TraceEvent } from '../src/core/trace/schema.ts';
+import type { Dataset, Passage, Retriever } from '../src/core/types.ts';
+import type { DatasetSummary, EngineApi, RankedPassage, RunRequest, TraceListener } from './engine-api.ts';
+
+interface Loaded {
+  dataset: Dataset;
+  byId: Map<string, Passage>;
+  bm25: Retriever;
+}
+
+export function createEngine(now: () => number = () => performance.now()): EngineApi {
+  const loaded = new Map<string, Loaded>();
+
+  function get(datasetId: string): Loaded {
+    const entry = loaded.get(datasetId);
+    if (!entry) {
+      const known = [...loaded.keys()].join(', ') || 'none';
+      throw new HopscopeError('engine', `dataset "${datasetId}" is not loaded (loaded: ${known}); load it before retrieving`);
+    }
+    return entry;
+  }
+
+  function passageOf(entry: Loaded, id: string): Passage {
+    const p = entry.byId.get(id);
+    if (!p) throw new HopscopeError('engine', `passage "${id}" is not in dataset "${entry.dataset.name}"`);
+    return p;
+  }
+
+  async function rank(entry: Loaded, query: string, k: number): Promise<RankedPassage[]> {
+    const ranked = await entry.bm25.retrieve(query, k);
+    return ranked.map((r, i) => {
+      const p = passageOf(entry, r.id);
+      return { rank: i + 1, id: r.id, score: r.score, title: p.title, text: p.text };
+    });
+  }
+
+  return {
+    async loadDataset(id, files) {
+      const started = now();
+      const dataset = loadDataset(id, files);
+      const bm25 = await buildBackbone('bm25', dataset.corpus);
+      loaded.set(id, { dataset, byId: new Map(dataset.corpus.passages.map((p) => [p.id, p])), bm25 });
+      const summary: DatasetSummary = {
+        id,
+        name: dataset.name,
+        passageCount: dataset.corpus.passages.length,
+        questions: dataset.questions,
+        indexMs: now() - started,
+      };
+      return summary;
+    },
+
+    async retrieve(datasetId, query, k) {
+      if (query.trim() === '') throw new HopscopeError('engine', 'the query is empty; type a question or pick one');
+      return rank(get(datasetId), query, k);
+    },
+
+    async passages(datasetId, ids) {
+      const entry = get(datasetId);
+      return ids.map((id) => passageOf(entry, id));
+    },
+
+    async run(request: RunRequest, onEvent?: TraceListener): Promise<Trace> {
+      const entry = get(request.datasetId);
+      if (request.strategy !== 'single') throw new HopscopeError('engine', `strategy "${String(request.strategy)}" is not available in this build`);
+      if (request.question.question.trim() === '') throw new HopscopeError('engine', 'the question is empty; type a question or pick one');
+      const started = now();
+      const events: TraceEvent[] = [];
+      const emit = (event: TraceEvent) => {
+        events.push(event);
+        onEvent?.(event);
+      };
+      const t = () => Math.round(now() - started);
+      // "single": the round-0 retrieval every iterative strategy starts from, with no LLM at all.
+      emit({ type: 'round.start', t: t(), round: 0 });
+      const results = await entry.bm25.retrieve(request.question.question, request.k);
+      emit({ type: 'retrieve', t: t(), round: 0, query: request.question.question, label: 'question', results });
+      emit({ type: 'pool', t: t(), round: 0, pool: results.map((r, i) => ({ ...r, rank: i + 1, delta: null })) });
+      return {
+        version: TRACE_VERSION,
+        id: `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+        createdAt: new Date().toISOString(),
+        strategy: request.strategy,
+        retriever: request.backbone,
+        llm: 'none (retrieval only)',
+        options: { k: request.k },
+        corpus: { id: entry.dataset.corpus.id, name: entry.dataset.corpus.name },
+        question: request.question,
+        events,
+        status: 'done',
+      };
+    },
+  };
+}
