@@ -161,7 +161,8 @@ export function buildPhraseGraph(
   };
 }
 
-const synonymEligible = (phrase: string) => phrase.replace(/[^A-Za-z0-9]/g, '').length > 2;
+/** HippoRAG 2 skips synonym search for phrases with <= 2 alphanumeric characters. */
+export const synonymEligible = (phrase: string) => phrase.replace(/[^A-Za-z0-9]/g, '').length > 2;
 
 /** Keeps, per phrase, its best `max` partners (HippoRAG 2 caps the neighbours of each phrase). */
 function capNeighbours(pairs: { a: number; b: number; score: number }[], max: number): { a: number; b: number; score: number }[] {
