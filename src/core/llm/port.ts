@@ -16,6 +16,8 @@ export interface LlmRequest {
   maxTokens?: number;
   temperature?: number;
   stop?: string[];
+  /** Streaming: called with each piece of text as it arrives (a cache hit delivers the whole text once). Not part of the cache key. */
+  onToken?: (text: string) => void;
 }
 
 export interface TokenUsage {

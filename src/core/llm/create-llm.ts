@@ -1,0 +1,39 @@
+// One composition point: ledger (outermost: counts cache hits too) -> cache (hits take no slot and
+// make no call) -> concurrency limit -> retry -> per-attempt timeout -> provider.
+import type { LlmCacheStore, LlmPort } from './port.ts';
+import type { LlmProvider } from './provider.ts';
+import { withCache } from './with-cache.ts';
+import { withConcurrencyLimit } from './with-concurrency.ts';
+import { withLedger, type TokenLedger } from './ledger.ts';
+import { withRetry, type RetryOptions } from './with-retry.ts';
+import { withTimeout } from './with-timeout.ts';
+
+export interface CreateLlmOptions {
+  provider: LlmProvider;
+  cache?: { store: LlmCacheStore; corpusId?: string };
+  ledger?: TokenLedger;
+  /** Calls in flight at once; default 4. */
+  concurrency?: number;
+  /** Retries after the first attempt on 429/5xx/network; default 3. */
+  retries?: number;
+  retry?: Partial<Omit<RetryOptions, 'retries'>>;
+  /** Per-attempt timeout; default 60 s. */
+  timeoutMs?: number;
+}
+
+export const LLM_DEFAULTS = { concurrency: 4, retries: 3, timeoutMs: 60_000 };
+
+export function createLlm(o: CreateLlmOptions): LlmPort {
+  let port: LlmPort = withTimeout(o.provider, o.timeoutMs ?? LLM_DEFAULTS.timeoutMs, o.provider.server);
+  port = withRetry(port, { ...o.retry, retries: o.retries ?? LLM_DEFAULTS.retries });
+  port = withConcurrencyLimit(port, o.concurrency ?? LLM_DEFAULTS.concurrency);
+  if (o.cache) {
+    port = withCache(port, o.cache.store, {
+      providerId: o.provider.id,
+      model: o.provider.model,
+      ...(o.cache.corpusId !== undefined ? { corpusId: o.cache.corpusId } : {}),
+    });
+  }
+  if (o.ledger) port = withLedger(port, o.ledger);
+  return port;
+}

@@ -1,0 +1,37 @@
+// Cache key = SHA-256 of provider + model + messages + parameters (issue 4 §4). WebCrypto's
+// `crypto.subtle` exists in the page, in workers and in Node >= 20, so one implementation serves all.
+import { HopscopeError } from '../errors.ts';
+import type { LlmRequest } from './port.ts';
+
+export interface CacheIdentity {
+  /** Provider kind plus server, e.g. "openai-compatible http://127.0.0.1:1234/v1" (never the key). */
+  providerId: string;
+  model: string;
+}
+
+/** The request fields that change the reply; `module` and callbacks do not. Fixed key order. */
+export function cacheKeyMaterial(id: CacheIdentity, request: LlmRequest): string {
+  return JSON.stringify([
+    'hopscope-llm-cache/1',
+    id.providerId,
+    id.model,
+    request.messages.map((m) => [m.role, m.content]),
+    request.json ?? false,
+    request.maxTokens ?? null,
+    request.temperature ?? null,
+    request.stop ?? null,
+  ]);
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) throw new HopscopeError('llm.cache', 'WebCrypto (crypto.subtle) is unavailable: cannot hash cache keys');
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(text));
+  let hex = '';
+  for (const b of new Uint8Array(digest)) hex += b.toString(16).padStart(2, '0');
+  return hex;
+}
+
+export function cacheKey(id: CacheIdentity, request: LlmRequest): Promise<string> {
+  return sha256Hex(cacheKeyMaterial(id, request));
+}

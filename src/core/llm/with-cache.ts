@@ -1,0 +1,48 @@
+// Cache in front of any provider: a hit returns the stored reply with `cached: true` and makes no
+// model call, so rerunning a batch costs nothing and gives identical results.
+import { throwIfAborted } from '../errors.ts';
+import { cacheKey, type CacheIdentity } from './hash.ts';
+import type { LlmCacheStore, LlmPort, LlmRequest, LlmResponse } from './port.ts';
+
+export interface CacheOptions extends CacheIdentity {
+  /** Entries written under this corpus can be cleared with it. */
+  corpusId?: string;
+}
+
+export function withCache(port: LlmPort, store: LlmCacheStore, options: CacheOptions): LlmPort {
+  const scope = options.corpusId !== undefined ? { corpusId: options.corpusId } : undefined;
+  return {
+    label: port.label,
+    async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
+      throwIfAborted(signal, request.module);
+      const started = performance.now();
+      const key = await cacheKey(options, request);
+      const hit = await store.get(key);
+      if (hit) {
+        // Streaming callers still see the text, all at once.
+        request.onToken?.(hit.text);
+        return {
+          text: hit.text,
+          usage: hit.usage,
+          cached: true,
+          latencyMs: performance.now() - started,
+          provider: hit.provider,
+          model: hit.model,
+        };
+      }
+      const response = await port.complete(request, signal);
+      await store.put(
+        key,
+        {
+          text: response.text,
+          usage: response.usage,
+          provider: response.provider,
+          model: response.model,
+          createdAt: new Date().toISOString(),
+        },
+        scope,
+      );
+      return response;
+    },
+  };
+}

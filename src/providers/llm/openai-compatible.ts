@@ -1,0 +1,134 @@
+// OpenAI-compatible chat completions through the `openai` package: OpenAI itself and the local
+// servers people run (Ollama, LM Studio, vLLM, llama.cpp server). Works in the page, a worker and
+// Node. The client's own retries are off (maxRetries: 0): src/core/llm/with-retry.ts retries
+// visibly. JSON mode is requested only where the server supports it; callers validate always.
+import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
+import { LlmAbortedError, LlmTruncatedStreamError } from '../../core/llm/errors.ts';
+import type { LlmRequest, LlmResponse, TokenUsage } from '../../core/llm/port.ts';
+import type { LlmProvider } from '../../core/llm/provider.ts';
+import { mapOpenAiError, type ErrorContext } from './openai-errors.ts';
+
+export interface OpenAiCompatibleConfig {
+  /** e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1 (Ollama), http://127.0.0.1:1234/v1 (LM Studio). */
+  baseURL: string;
+  /** Optional for local servers; never logged, traced, cached or put into error messages. */
+  apiKey?: string;
+  model: string;
+  headers?: Record<string, string>;
+  /** The server honours `response_format: {type: 'json_object'}` (OpenAI, vLLM, LM Studio, llama.cpp, Ollama). */
+  jsonMode?: boolean;
+  /** Stream every call (stream: true + include_usage); calls with `onToken` stream regardless. */
+  stream?: boolean;
+  /** The client's own per-request timeout; createLlm adds an outer one. Default 60 s. */
+  timeoutMs?: number;
+}
+
+// Local servers ignore the key, but the client refuses to start without one.
+const NO_KEY = 'no-key';
+
+export class OpenAiCompatibleProvider implements LlmProvider {
+  readonly id: string;
+  readonly label: string;
+  readonly model: string;
+  readonly server: string;
+  private readonly client: OpenAI;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly config: OpenAiCompatibleConfig) {
+    this.server = config.baseURL.replace(/\/+$/, '');
+    this.model = config.model;
+    this.id = `openai-compatible ${this.server}`;
+    this.label = `openai-compatible ${config.model} @ ${this.server}`;
+    this.timeoutMs = config.timeoutMs ?? 60_000;
+    this.client = new OpenAI({
+      baseURL: this.server,
+      apiKey: config.apiKey || NO_KEY,
+      // explicit nulls: never fall back to OPENAI_* environment variables
+      organization: null,
+      project: null,
+      defaultHeaders: config.headers ?? {},
+      dangerouslyAllowBrowser: true,
+      maxRetries: 0,
+      timeout: this.timeoutMs,
+    });
+  }
+
+  /** "Test connection": the server's model ids. */
+  async listModels(signal?: AbortSignal): Promise<string[]> {
+    try {
+      const ids: string[] = [];
+      for await (const m of this.client.models.list({ signal: signal ?? null })) ids.push(m.id);
+      return ids.sort();
+    } catch (e) {
+      throw mapOpenAiError(e, this.errorContext('llm.test-connection'));
+    }
+  }
+
+  async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
+    if (signal?.aborted) throw new LlmAbortedError(request.module);
+    const started = performance.now();
+    const params: ChatCompletionCreateParamsBase = {
+      model: this.model,
+      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+      ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      ...(request.stop?.length ? { stop: request.stop } : {}),
+      ...(request.json && this.config.jsonMode ? { response_format: { type: 'json_object' as const } } : {}),
+    };
+    try {
+      const { text, usage } =
+        this.config.stream || request.onToken ? await this.streamed(params, request, signal) : await this.plain(params, signal);
+      return { text, usage, cached: false, latencyMs: performance.now() - started, provider: this.label, model: this.model };
+    } catch (e) {
+      if (signal?.aborted) throw new LlmAbortedError(request.module);
+      throw mapOpenAiError(e, this.errorContext(request.module));
+    }
+  }
+
+  private async plain(params: ChatCompletionCreateParamsBase, signal?: AbortSignal) {
+    const r = await this.client.chat.completions.create({ ...params, stream: false }, { signal: signal ?? null });
+    const text = r.choices[0]?.message.content ?? '';
+    return { text, usage: toUsage(r.usage) };
+  }
+
+  private async streamed(params: ChatCompletionCreateParamsBase, request: LlmRequest, signal?: AbortSignal) {
+    const stream = await this.client.chat.completions.create(
+      { ...params, stream: true, stream_options: { include_usage: true } },
+      { signal: signal ?? null },
+    );
+    let text = '';
+    let finished = false;
+    let usage: TokenUsage | undefined;
+    for await (const chunk of stream) {
+      if (chunk.usage) usage = toUsage(chunk.usage);
+      const choice = chunk.choices[0];
+      const piece = choice?.delta.content;
+      if (piece) {
+        text += piece;
+        request.onToken?.(piece);
+      }
+      if (choice?.finish_reason) finished = true;
+    }
+    if (signal?.aborted) throw new LlmAbortedError(request.module);
+    // openai-node ends iteration quietly when the body ends early; a reply without a finish_reason was cut off.
+    if (!finished) throw new LlmTruncatedStreamError(this.server, text);
+    return { text, usage: usage ?? { prompt: 0, completion: 0, total: 0 } };
+  }
+
+  private errorContext(module: string): ErrorContext {
+    const key = this.config.apiKey;
+    return {
+      server: this.server,
+      model: this.model,
+      module,
+      timeoutMs: this.timeoutMs,
+      redact: (t) => (key ? t.split(key).join('***') : t),
+    };
+  }
+}
+
+function toUsage(u: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null | undefined): TokenUsage {
+  if (!u) return { prompt: 0, completion: 0, total: 0 };
+  return { prompt: u.prompt_tokens, completion: u.completion_tokens, total: u.total_tokens };
+}
