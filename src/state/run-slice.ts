@@ -2,7 +2,7 @@
 // `step` is the step-through position (number of events shown); null shows everything.
 import type { StateCreator } from 'zustand/vanilla';
 import type { Trace, TraceEvent } from '../core/trace/schema.ts';
-import type { Question } from '../core/types.ts';
+import type { Passage, Question } from '../core/types.ts';
 import type { AppState } from './store.ts';
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'failed';
@@ -15,6 +15,8 @@ export interface RunSlice {
   /** The question being run or shown (known before the trace header arrives). */
   runQuestion: Question | null;
   runError: string | null;
+  /** Passages shipped with an imported run file (replay without the corpus); null: ask the engine. */
+  runPassages: Passage[] | null;
   step: number | null;
   /** Ids of runs started; a late event from a superseded run is dropped by comparing this. */
   runSeq: number;
@@ -22,18 +24,18 @@ export interface RunSlice {
   appendEvent(seq: number, event: TraceEvent): void;
   finishRun(seq: number, trace: Trace): void;
   failRun(seq: number, message: string): void;
-  showTrace(trace: Trace): void;
+  showTrace(trace: Trace, passages?: Passage[]): void;
   setStep(step: number | null): void;
 }
 
-export const RUN_DEFAULTS = { runStatus: 'idle', trace: null, events: [], runQuestion: null, runError: null, step: null, runSeq: 0 } as const;
+export const RUN_DEFAULTS = { runStatus: 'idle', trace: null, events: [], runQuestion: null, runError: null, runPassages: null, step: null, runSeq: 0 } as const;
 
 export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, get) => ({
   ...RUN_DEFAULTS,
   events: [],
   startRun: (question) => {
     const seq = get().runSeq + 1;
-    set({ runSeq: seq, runStatus: 'running', trace: null, events: [], runQuestion: question, runError: null, step: null });
+    set({ runSeq: seq, runStatus: 'running', trace: null, events: [], runQuestion: question, runError: null, runPassages: null, step: null });
     return seq;
   },
   appendEvent: (seq, event) => {
@@ -48,6 +50,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     if (seq !== get().runSeq) return;
     set({ runStatus: 'failed', runError: message });
   },
-  showTrace: (trace) => set((s) => ({ runSeq: s.runSeq + 1, runStatus: 'done', trace, events: trace.events, runQuestion: trace.question, runError: null, step: null })),
+  showTrace: (trace, passages) =>
+    set((s) => ({ runSeq: s.runSeq + 1, runStatus: 'done', trace, events: trace.events, runQuestion: trace.question, runError: null, runPassages: passages ?? null, step: null })),
   setStep: (step) => set({ step }),
 });

@@ -1,24 +1,80 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { demoDatasetQuery } from '../../app/queries.ts';
 import { useEngine } from '../../app/engine-client.ts';
 import { useRunQuestion } from '../../app/use-run.ts';
+import { useTracePassages } from '../../app/use-trace-passages.ts';
+import { bridgeIds, buildTraceModel } from '../../app/trace/model.ts';
+import { caption } from '../../app/trace/captions.ts';
+import { scoreTrace } from '../../app/trace/scores.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
+import { BumpChart } from './BumpChart.tsx';
 import { CorpusStatus } from './CorpusStatus.tsx';
+import { FinalPanel } from './FinalPanel.tsx';
+import { Promotions } from './Promotions.tsx';
 import { QuestionForm } from './QuestionForm.tsx';
 import { RankingList } from './RankingList.tsx';
+import { ReasoningChain } from './ReasoningChain.tsx';
+import { RoundTimeline } from './RoundTimeline.tsx';
+import { StepBar } from './StepBar.tsx';
+import { TraceFileInput } from './TraceFileInput.tsx';
 
-/** The main screen: corpus status, the question form and what the run produced. */
+/** The main screen: pick or type a question, run it, and read the trace round by round. */
 export function InspectorPage() {
   const engine = useEngine();
   const dataset = useQuery(demoDatasetQuery(engine));
   const run = useRunQuestion(dataset.data?.id);
-  const running = useAppStore((s) => s.runStatus === 'running');
+  const status = useAppStore((s) => s.runStatus);
+  const events = useAppStore((s) => s.events);
+  const step = useAppStore((s) => s.step);
+  const trace = useAppStore((s) => s.trace);
+  const question = useAppStore((s) => s.runQuestion);
+
+  const corpusId = trace?.corpus.id ?? dataset.data?.id;
+  const passages = useTracePassages(corpusId, dataset.isSuccess && corpusId === dataset.data.id);
+  const shown = useMemo(() => (step === null ? events : events.slice(0, step)), [events, step]);
+  const model = useMemo(() => buildTraceModel(shown), [shown]);
+  const gold = useMemo(() => new Set(question?.gold ?? []), [question]);
+  // Bridges are judged on the whole trace, so they stay marked while stepping.
+  const bridge = useMemo(() => bridgeIds(buildTraceModel(events), { gold: [...gold] }), [events, gold]);
+  const scores = useMemo(() => (question ? scoreTrace(model, question) : { answer: null, recall: null }), [model, question]);
+  const stepCaption = useMemo(() => {
+    const at = step ?? events.length;
+    return at === 0 ? (status === 'running' ? 'Waiting for the first event…' : 'Run a question or open a trace to step through it.') : caption(events, at - 1, { titleOf: passages.titleOf, gold, bridge });
+  }, [events, step, status, passages, gold, bridge]);
 
   return (
     <div className="inspector">
       <CorpusStatus dataset={dataset} />
-      <QuestionForm questions={dataset.data?.questions ?? []} disabled={!dataset.isSuccess} running={running} onRun={(q) => void run(q)} />
-      <RankingList datasetId={dataset.data?.id} />
+      <QuestionForm questions={dataset.data?.questions ?? []} disabled={!dataset.isSuccess} running={status === 'running'} onRun={(q) => void run(q)} />
+      <div className="toolbar">
+        <TraceFileInput />
+        {trace && (
+          <p className="run-label" data-testid="run-label">
+            {trace.strategy} on {trace.retriever} · {trace.corpus.name} · {trace.question.id}
+            {trace.llm === 'offline thinker (no LLM)' && <span className="badge badge-offline">offline thinker (no LLM)</span>}
+          </p>
+        )}
+      </div>
+      <StepBar total={events.length} caption={stepCaption} disabled={events.length === 0 || status === 'running'} />
+      {question && (
+        <p className="run-question">
+          <span className="muted">Question:</span> {question.question}
+          {question.answers.length > 0 && <span className="muted"> · gold answer: {question.answers.join(' / ')}</span>}
+        </p>
+      )}
+      <div className="inspector-grid">
+        <div className="col-main">
+          <RoundTimeline rounds={model.rounds} gold={gold} passages={passages} />
+          <BumpChart model={model} gold={gold} bridge={bridge} passages={passages} />
+        </div>
+        <div className="col-side">
+          <FinalPanel model={model} scores={scores} llmLabel={trace?.llm ?? null} hasGold={gold.size > 0} />
+          <ReasoningChain chain={model.chain} />
+          <Promotions model={model} gold={gold} bridge={bridge} passages={passages} />
+        </div>
+      </div>
+      <RankingList model={model} gold={gold} passages={passages} />
     </div>
   );
 }

@@ -1,21 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { passagesQuery } from '../../app/queries.ts';
-import { useEngine } from '../../app/engine-client.ts';
+import type { TraceModel } from '../../app/trace/model.ts';
+import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
-import { finalRanking } from './ranking.ts';
 
-/** The ranking the run ended with: rank, score, title, gold mark and the passage text (as text). */
-export function RankingList({ datasetId }: { datasetId: string | undefined }) {
-  const engine = useEngine();
-  const events = useAppStore((s) => s.events);
-  const question = useAppStore((s) => s.runQuestion);
+interface Props {
+  model: TraceModel;
+  gold: ReadonlySet<string>;
+  passages: PassageLookup;
+}
+
+/** The ranking the run ended with (the final cut when there is one): rank, score, title, gold mark, text. */
+export function RankingList({ model, gold, passages }: Props) {
   const status = useAppStore((s) => s.runStatus);
   const runError = useAppStore((s) => s.runError);
-  const rows = useMemo(() => finalRanking(events), [events]);
-  const ids = useMemo(() => rows.map((r) => r.id), [rows]);
-  const passages = useQuery({ ...passagesQuery(engine, datasetId ?? '', ids), enabled: datasetId !== undefined && ids.length > 0 });
-  const gold = useMemo(() => new Set(question?.gold ?? []), [question]);
+  const ids = model.finalRanking;
+  const scores = model.stages[model.stages.length - 1]?.scores;
 
   if (status === 'failed') {
     return (
@@ -24,36 +22,38 @@ export function RankingList({ datasetId }: { datasetId: string | undefined }) {
       </p>
     );
   }
-  if (rows.length === 0) {
-    return <p className="empty">{status === 'running' ? 'Retrieving…' : 'No ranking yet. Pick a demo question or type one, then press Run.'}</p>;
+  if (ids.length === 0) {
+    return <p className="empty">{status === 'running' ? 'Retrieving…' : 'No ranking yet. Pick a demo question or type one, then press Run — or open a trace file.'}</p>;
   }
-  if (passages.isError) {
-    return (
-      <p className="error" role="alert">
-        Could not read the ranked passages: {passages.error.message}
-      </p>
-    );
-  }
-  const goldFound = rows.filter((r) => gold.has(r.id)).length;
+  const goldFound = ids.filter((id) => gold.has(id)).length;
   return (
-    <section aria-labelledby="ranking-heading">
+    <section className="panel" aria-labelledby="ranking-heading">
       <h2 id="ranking-heading">
-        Ranking <span className="muted">({rows.length} passages{gold.size > 0 ? `, ${goldFound} of ${gold.size} gold found` : ', typed question: no gold'})</span>
+        {model.cutoff ? 'Final context' : 'Ranking'}{' '}
+        <span className="muted">
+          ({ids.length} passages{gold.size > 0 ? `, ${goldFound} of ${gold.size} gold` : ', typed question: no gold'})
+        </span>
       </h2>
+      {passages.error && (
+        <p className="error" role="alert">
+          Passage text unavailable: {passages.error}
+        </p>
+      )}
       <ol className="ranking" data-testid="ranking">
-        {rows.map((r) => {
-          const p = passages.data?.get(r.id);
-          const isGold = gold.has(r.id);
+        {ids.map((id, i) => {
+          const p = passages.get(id);
+          const isGold = gold.has(id);
+          const score = scores?.get(id);
           return (
-            <li key={r.id} className={isGold ? 'ranked gold' : 'ranked'} data-testid="ranked-passage" data-gold={String(isGold)} data-rank={r.rank}>
-              <span className="rank" aria-label={`rank ${r.rank}`}>
-                {r.rank}
+            <li key={id} className={isGold ? 'ranked gold' : 'ranked'} data-testid="ranked-passage" data-gold={String(isGold)} data-rank={i + 1}>
+              <span className="rank" aria-label={`rank ${i + 1}`}>
+                {i + 1}
               </span>
               <div className="ranked-body">
                 <div className="ranked-head">
-                  <strong data-testid="passage-title">{p?.title ?? r.id}</strong>
+                  <strong data-testid="passage-title">{p?.title ?? id}</strong>
                   {isGold && <span className="badge badge-gold">gold</span>}
-                  <span className="score">score {r.score.toFixed(3)}</span>
+                  {score !== undefined && <span className="score">score {score.toFixed(3)}</span>}
                 </div>
                 <p className="passage-text">{p?.text ?? '…'}</p>
               </div>

@@ -1,0 +1,67 @@
+// One-line captions for the step-through mode, derived from each event (issue 6, item 7: "the slow
+// thought names the bridge entity Kiddieland", "the verifier moved passage 17 from rank 23 to rank 1").
+import type { TraceEvent } from '../../core/trace/schema.ts';
+
+export interface CaptionContext {
+  titleOf(id: string): string;
+  gold: ReadonlySet<string>;
+  bridge: ReadonlySet<string>;
+}
+
+const quote = (s: string, max = 90) => `"${s.length > max ? `${s.slice(0, max - 1)}…` : s}"`;
+
+/** Caption of events[i]; earlier events give the context (previous pool ranks). */
+export function caption(events: readonly TraceEvent[], i: number, ctx: CaptionContext): string {
+  const e = events[i];
+  if (!e) return '';
+  switch (e.type) {
+    case 'round.start':
+      return e.round === 0 ? 'Round 0: the question itself goes to the retriever' : `Round ${e.round} begins`;
+    case 'thought': {
+      if (e.kind === 'reasoning-chain') return `the reasoning chain: ${e.text}`;
+      const named = [...ctx.bridge].map((id) => ctx.titleOf(id)).find((title) => title && e.text.toLowerCase().includes(title.toLowerCase()));
+      if (named) return `the ${e.kind} thought names the bridge entity ${named}`;
+      return `the ${e.kind} thought asks ${quote(e.text)}`;
+    }
+    case 'retrieve': {
+      const top = e.results[0];
+      const gold = e.results.filter((r) => ctx.gold.has(r.id)).length;
+      const topText = top ? `; top hit ${ctx.titleOf(top.id)}` : '';
+      return `the ${e.label} query retrieves ${e.results.length} passages${topText}${ctx.gold.size ? `, ${gold} gold` : ''}`;
+    }
+    case 'pool': {
+      const previous = [...events.slice(0, i)].reverse().find((x) => x.type === 'pool');
+      const rises = e.pool
+        .filter((p) => ctx.gold.has(p.id))
+        .map((p) => {
+          const was = previous?.type === 'pool' ? previous.pool.find((x) => x.id === p.id)?.rank : undefined;
+          return { p, was };
+        })
+        .filter(({ p, was }) => was === undefined || was !== p.rank);
+      const best = rises.sort((a, b) => (b.was ?? 999) - b.p.rank - ((a.was ?? 999) - a.p.rank))[0];
+      const move = best
+        ? best.was === undefined
+          ? `; gold ${ctx.titleOf(best.p.id)} enters at rank ${best.p.rank}`
+          : `; gold ${ctx.titleOf(best.p.id)} moves from rank ${best.was} to rank ${best.p.rank}`
+        : '';
+      return `the pool holds ${e.pool.length} passages${move}`;
+    }
+    case 'llm':
+      return `${e.module}: ${e.cached ? 'answered from the cache' : `${e.usage.total} tokens in ${Math.round(e.latencyMs)} ms`} (${e.provider})`;
+    case 'verify':
+      return `the verifier selects ${e.selected.length} of the top ${e.candidates.length}: ${e.selected.map(ctx.titleOf).join(', ')}`;
+    case 'promote': {
+      const biggest = [...e.moves].sort((a, b) => b.from - b.to - (a.from - a.to))[0];
+      if (!biggest) return 'the verifier promotes nothing';
+      return `the verifier moved passage ${ctx.titleOf(biggest.id)} from rank ${biggest.from} to rank ${biggest.to}${e.moves.length > 1 ? ` (and ${e.moves.length - 1} more)` : ''}`;
+    }
+    case 'cutoff':
+      return `the cut keeps ${e.kept.length} passages scoring at least μ+σ = ${e.mu.toFixed(2)}+${e.sigma.toFixed(2)}`;
+    case 'memory':
+      return `${e.kind === 'gist' ? 'gist memory' : 'knowledge outline'} now holds ${e.items.length} items`;
+    case 'answer':
+      return `the answer: ${quote(e.text)}`;
+    case 'error':
+      return `${e.module} failed: ${e.message}`;
+  }
+}

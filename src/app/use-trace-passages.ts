@@ -1,0 +1,38 @@
+// Titles and text of every passage the shown trace mentions: from the imported run file when it
+// carried them, else from the engine worker's loaded corpus.
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Passage } from '../core/types.ts';
+import { useAppStore } from '../state/use-app-store.ts';
+import { useEngine } from './engine-client.ts';
+import { passagesQuery } from './queries.ts';
+import { traceIds } from './trace/model.ts';
+
+export interface PassageLookup {
+  get(id: string): Passage | undefined;
+  titleOf(id: string): string;
+  /** Null while fine; the reason passages cannot be shown otherwise. */
+  error: string | null;
+}
+
+/** `corpusId`: the corpus the trace ran on; `ready`: whether the engine has it loaded. */
+export function useTracePassages(corpusId: string | undefined, ready: boolean): PassageLookup {
+  const engine = useEngine();
+  const events = useAppStore((s) => s.events);
+  const shipped = useAppStore((s) => s.runPassages);
+  const ids = useMemo(() => traceIds(events), [events]);
+  const query = useQuery({
+    ...passagesQuery(engine, corpusId ?? '', ids),
+    enabled: shipped === null && ready && corpusId !== undefined && ids.length > 0,
+    placeholderData: (previous) => previous,
+  });
+  return useMemo(() => {
+    const map = shipped ? new Map(shipped.map((p) => [p.id, p])) : query.data;
+    const error = shipped === null && query.isError ? query.error.message : null;
+    return {
+      get: (id) => map?.get(id),
+      titleOf: (id) => map?.get(id)?.title ?? id,
+      error,
+    };
+  }, [shipped, query.data, query.isError, query.error]);
+}

@@ -1,0 +1,139 @@
+import { useMemo, useState } from 'react';
+import { bumpLines, BUMP_DEFAULTS, linePath } from '../../app/trace/bump.ts';
+import type { TraceModel } from '../../app/trace/model.ts';
+import type { PassageLookup } from '../../app/use-trace-passages.ts';
+
+interface Props {
+  model: TraceModel;
+  gold: ReadonlySet<string>;
+  bridge: ReadonlySet<string>;
+  passages: PassageLookup;
+  maxRank?: number;
+}
+
+const ROW = 20;
+const TOP = 34;
+const LEFT = 46;
+const COL = 130;
+const RIGHT = 150;
+
+/**
+ * Every passage's rank across the initial pool, each round, the verifier promotion and the final cut.
+ * Gold lines are amber, bridge lines red; the mu + sigma cut is the dashed line. Hover or focus a line
+ * to read its passage below the chart (the box has a fixed height, so nothing jumps).
+ */
+export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAULTS.maxRank }: Props) {
+  const [hovered, setHovered] = useState<string | null>(null);
+  const { stages, cutoff } = model;
+  const highlighted = useMemo(() => new Set([...gold, ...model.promotions.map((m) => m.id)]), [gold, model.promotions]);
+  const lines = useMemo(() => bumpLines(stages, highlighted, { ...BUMP_DEFAULTS, maxRank }), [stages, highlighted, maxRank]);
+  const width = LEFT + Math.max(1, stages.length - 1) * COL + RIGHT;
+  const height = TOP + (maxRank + 1) * ROW + 16;
+  const x = (stage: number) => LEFT + stage * COL;
+  const y = (rank: number) => TOP + (rank - 0.5) * ROW;
+  const style = (id: string) => (bridge.has(id) ? 'bridge' : gold.has(id) ? 'gold' : highlighted.has(id) ? 'promoted' : 'other');
+  // Draw plain lines first, highlighted ones on top.
+  const ordered = [...lines].sort((a, b) => Number(style(a.id) !== 'other') - Number(style(b.id) !== 'other'));
+  const hoveredPassage = hovered ? passages.get(hovered) : undefined;
+  const finalIndex = stages.findIndex((s) => s.kind === 'final');
+
+  return (
+    <section className="panel" aria-labelledby="bump-heading">
+      <h2 id="bump-heading">Rank movement</h2>
+      {stages.length === 0 ? (
+        <p className="empty">The chart fills in as pools arrive: one column per round, then the verifier and the final cut.</p>
+      ) : (
+        <>
+          <div className="chart-scroll">
+            <svg
+              data-testid="rank-chart"
+              className="bump"
+              style={{ maxWidth: width }}
+              viewBox={`0 0 ${width} ${height}`}
+              role="img"
+              aria-label={`Rank movement of ${lines.length} passages across ${stages.length} stages`}
+            >
+              {stages.map((s, i) => (
+                <g key={i}>
+                  <line x1={x(i)} x2={x(i)} y1={TOP - 6} y2={height - 14} className="bump-axis" />
+                  <text x={x(i)} y={16} textAnchor="middle" className="bump-stage">
+                    {s.label}
+                  </text>
+                </g>
+              ))}
+              {[1, 5, 10, 15, 20].filter((r) => r <= maxRank).map((r) => (
+                <text key={r} x={LEFT - 14} y={y(r) + 4} textAnchor="end" className="bump-tick">
+                  {r}
+                </text>
+              ))}
+              <text x={LEFT - 14} y={y(maxRank + 1) + 4} textAnchor="end" className="bump-tick">
+                &gt;{maxRank}
+              </text>
+              {cutoff && finalIndex > 0 && cutoff.kept.length <= maxRank && (
+                <g data-testid="cutoff-line">
+                  <line x1={x(finalIndex - 1) - 20} x2={x(finalIndex) + 20} y1={y(cutoff.kept.length + 0.5)} y2={y(cutoff.kept.length + 0.5)} className="bump-cut" />
+                  <text x={x(finalIndex) - 8} y={y(cutoff.kept.length + 0.5) + 14} textAnchor="end" className="bump-cut-label">
+                    μ+σ = {cutoff.threshold.toFixed(2)}
+                  </text>
+                </g>
+              )}
+              {ordered.map((line) => {
+                const kind = style(line.id);
+                const last = line.points[line.points.length - 1];
+                const focusable = kind !== 'other';
+                const dim = hovered !== null && hovered !== line.id;
+                return (
+                  <g
+                    key={line.id}
+                    data-testid="bump-line"
+                    data-id={line.id}
+                    data-gold={String(gold.has(line.id))}
+                    data-bridge={String(bridge.has(line.id))}
+                    className={`bump-line bump-${kind}${dim ? ' dim' : ''}${hovered === line.id ? ' active' : ''}`}
+                    tabIndex={focusable ? 0 : undefined}
+                    role={focusable ? 'button' : undefined}
+                    aria-label={focusable ? `${passages.titleOf(line.id)}: ranks ${line.points.map((p) => p.rank).join(', ')}` : undefined}
+                    onMouseEnter={() => setHovered(line.id)}
+                    onMouseLeave={() => setHovered(null)}
+                    onFocus={() => setHovered(line.id)}
+                    onBlur={() => setHovered(null)}
+                  >
+                    <path d={linePath(line.points, x, y)} />
+                    {/* A wide transparent twin makes thin lines easy to hover. */}
+                    <path d={linePath(line.points, x, y)} className="bump-hit" />
+                    {line.points.map((p) => (
+                      <circle key={p.stage} cx={x(p.stage)} cy={y(p.shownRank)} r={kind === 'other' ? 3 : 4.5}>
+                        <title>{`${passages.titleOf(line.id)} — ${stages[p.stage]?.label}: rank ${p.rank}`}</title>
+                      </circle>
+                    ))}
+                    {last && kind !== 'other' && (
+                      <text x={x(last.stage) + 9} y={y(last.shownRank) + 4} className="bump-label">
+                        {passages.titleOf(line.id)}
+                      </text>
+                    )}
+                  </g>
+                );
+              })}
+            </svg>
+          </div>
+          <div className="legend" aria-hidden="true">
+            <span className="key key-gold">gold</span>
+            <span className="key key-bridge">bridge (gold the question alone missed; heuristic)</span>
+            <span className="key key-promoted">promoted by the verifier</span>
+            <span className="key key-cut">μ+σ cut</span>
+          </div>
+          <div className="hover-box" data-testid="chart-hover" aria-live="polite">
+            {hoveredPassage ? (
+              <>
+                <strong>{hoveredPassage.title}</strong>
+                {gold.has(hoveredPassage.id) && <span className="badge badge-gold">gold</span>} <span className="passage-text">{hoveredPassage.text}</span>
+              </>
+            ) : (
+              <span className="muted">Hover or focus (Tab) a line to read its passage.</span>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import type { TraceModel } from '../../app/trace/model.ts';
+import type { TraceScores } from '../../app/trace/scores.ts';
+
+interface Props {
+  model: TraceModel;
+  scores: TraceScores;
+  llmLabel: string | null;
+  hasGold: boolean;
+}
+
+const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
+
+/** The answer with its scores, and what the run cost per module. */
+export function FinalPanel({ model, scores, llmLabel, hasGold }: Props) {
+  const calls = model.modules.reduce((a, m) => a + m.calls, 0);
+  const tokens = model.modules.reduce((a, m) => a + m.tokens, 0);
+  return (
+    <section className="panel" aria-labelledby="final-heading">
+      <h2 id="final-heading">Answer and scores</h2>
+      {llmLabel && (
+        <p className="llm-label" data-testid="llm-label">
+          LLM: {llmLabel}
+        </p>
+      )}
+      <p className="answer" data-testid="answer">
+        {model.answer !== null ? model.answer : <span className="muted">{llmLabel ? 'No answer yet.' : 'Retrieval only: this strategy does not answer.'}</span>}
+      </p>
+      <dl className="metrics" data-testid="metrics">
+        {scores.answer && (
+          <>
+            <div><dt>EM</dt><dd>{scores.answer.em.toFixed(2)}</dd></div>
+            <div><dt>F1</dt><dd>{scores.answer.f1.toFixed(2)}</dd></div>
+            <div><dt>Acc</dt><dd>{scores.answer.acc.toFixed(2)}</dd></div>
+          </>
+        )}
+        {scores.recall?.map((r) => (
+          <div key={r.k}>
+            <dt>Recall@{r.k}</dt>
+            <dd>{pct(r.value)}</dd>
+          </div>
+        ))}
+        {!hasGold && <div className="muted">Typed question: no gold, so no scores.</div>}
+      </dl>
+      <h3>Cost per module</h3>
+      {model.modules.length === 0 ? (
+        <p className="muted">No LLM calls; {Math.round(model.elapsedMs)} ms in total.</p>
+      ) : (
+        <table className="table" data-testid="module-costs">
+          <thead>
+            <tr>
+              <th scope="col">module</th>
+              <th scope="col">calls</th>
+              <th scope="col">tokens</th>
+              <th scope="col">time</th>
+            </tr>
+          </thead>
+          <tbody>
+            {model.modules.map((m) => (
+              <tr key={m.module}>
+                <td>{m.module}</td>
+                <td className="num">
+                  {m.calls}
+                  {m.cached > 0 && <span className="muted"> ({m.cached} cached)</span>}
+                </td>
+                <td className="num">{m.tokens}</td>
+                <td className="num">{Math.round(m.ms)} ms</td>
+              </tr>
+            ))}
+            <tr className="total">
+              <td>total</td>
+              <td className="num">{calls}</td>
+              <td className="num">{tokens}</td>
+              <td className="num">{Math.round(model.elapsedMs)} ms run</td>
+            </tr>
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import type { TraceModel } from '../../app/trace/model.ts';
+import type { PassageLookup } from '../../app/use-trace-passages.ts';
+
+interface Props {
+  model: TraceModel;
+  gold: ReadonlySet<string>;
+  bridge: ReadonlySet<string>;
+  passages: PassageLookup;
+}
+
+/** What the verifier selected, in its order of strength, and the rank each passage moved from and to. */
+export function Promotions({ model, gold, bridge, passages }: Props) {
+  const { verify, promotions } = model;
+  return (
+    <section className="panel" aria-labelledby="promotions-heading">
+      <h2 id="promotions-heading">Verifier promotions</h2>
+      {!verify ? (
+        <p className="empty">No verifier in this trace (BDTR's calibration step runs after the last round).</p>
+      ) : (
+        <>
+          <p className="muted">
+            Selected {verify.selected.length} of the top {verify.candidates.length} candidates, strongest first.
+          </p>
+          <table className="table" data-testid="promotions">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">passage</th>
+                <th scope="col">from rank</th>
+                <th scope="col">to rank</th>
+              </tr>
+            </thead>
+            <tbody>
+              {verify.selected.map((id, i) => {
+                const move = promotions.find((m) => m.id === id);
+                return (
+                  <tr key={id} data-testid="promotion" data-gold={String(gold.has(id))}>
+                    <td>{i + 1}</td>
+                    <td>
+                      {passages.titleOf(id)} {bridge.has(id) ? <span className="badge badge-bridge">bridge</span> : gold.has(id) && <span className="badge badge-gold">gold</span>}
+                    </td>
+                    <td className="num">{move?.from ?? '—'}</td>
+                    <td className="num">
+                      {move?.to ?? '—'}
+                      {move && move.from > move.to && <span className="up"> ▲{move.from - move.to}</span>}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}

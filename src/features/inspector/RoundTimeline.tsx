@@ -1,0 +1,63 @@
+import type { RoundView } from '../../app/trace/model.ts';
+import type { PassageLookup } from '../../app/use-trace-passages.ts';
+
+const SHOWN_PER_QUERY = 5;
+const KIND_LABEL: Record<string, string> = {
+  fast: 'fast thought',
+  slow: 'slow thought',
+  cot: 'CoT sentence',
+  subquery: 'sub-query',
+  rewrite: 'rewrite',
+  'reasoning-chain': 'reasoning chain',
+  sufficiency: 'sufficiency',
+};
+
+interface Props {
+  rounds: RoundView[];
+  gold: ReadonlySet<string>;
+  passages: PassageLookup;
+}
+
+/** Per round: the thoughts, each query sent and the passages it retrieved (top 5, gold marked). */
+export function RoundTimeline({ rounds, gold, passages }: Props) {
+  return (
+    <section className="panel" aria-labelledby="timeline-heading">
+      <h2 id="timeline-heading">Round timeline</h2>
+      {rounds.length === 0 ? (
+        <p className="empty">Rounds appear here as the run streams in.</p>
+      ) : (
+        <ol className="timeline" data-testid="round-timeline">
+          {rounds.map((r) => (
+            <li key={r.round} className="timeline-round" data-testid="timeline-round" data-round={r.round}>
+              <h3>
+                {r.round === 0 ? 'Round 0 · the question' : `Round ${r.round}`}
+                {r.poolSize !== null && <span className="muted"> · pool {r.poolSize}</span>}
+              </h3>
+              {r.thoughts.map((t, i) => (
+                <p key={i} className={`thought thought-${t.kind}`} data-testid="thought" data-kind={t.kind}>
+                  <span className="thought-kind">{KIND_LABEL[t.kind] ?? t.kind}</span> {t.text}
+                </p>
+              ))}
+              {r.retrieves.map((q, i) => (
+                <div key={i} className="query" data-testid="query" data-label={q.label}>
+                  <p className="query-text">
+                    <span className="query-label">{q.label}</span> {q.query}
+                  </p>
+                  <ol className="hits">
+                    {q.results.slice(0, SHOWN_PER_QUERY).map((hit) => (
+                      <li key={hit.id} className={gold.has(hit.id) ? 'hit gold' : 'hit'} title={passages.get(hit.id)?.text}>
+                        {passages.titleOf(hit.id)}
+                        {gold.has(hit.id) && <span className="sr-only"> (gold)</span>}
+                      </li>
+                    ))}
+                    {q.results.length > SHOWN_PER_QUERY && <li className="hit more">+{q.results.length - SHOWN_PER_QUERY} more</li>}
+                  </ol>
+                </div>
+              ))}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
