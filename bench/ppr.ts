@@ -2,7 +2,9 @@
 // shaped like HippoRAG 2's HotpotQA graph (10k passages, ~100k phrase nodes, ~1M arcs, power-law phrase
 // degrees; deterministic seed) and one ten times larger, as a ratio against python-igraph's PRPACK called
 // exactly as HippoRAG 2 calls it (bench/ppr_igraph.py), on the same graph in the same run. Also prints
-// the max abs difference to igraph and the bytes-per-iteration bandwidth floor. Asserts nothing.
+// the max abs difference to igraph and to the TypeScript kernel, and the bytes-per-iteration bandwidth
+// floor. Kernels: TypeScript (reference) and WebAssembly (wasm/ppr.wasm, SIMD), each with the 'cg' and
+// 'jacobi' solvers. Asserts nothing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCsr, EdgeList, type Csr } from '../src/core/graph/csr.ts';
 import { personalizedPageRank, preparePpr, type PprOptions } from '../src/core/graph/ppr.ts';
+import { loadPprWasmNode } from '../wasm/ppr-node.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PYTHON = '/usr/bin/python3'; // Debian's interpreter, where python3-igraph is installed
@@ -152,6 +155,7 @@ export async function main(args: string[]): Promise<void> {
   };
   const scales = arg('scale', '1,10').split(',').map(Number);
   const runs = Number(arg('runs', '7'));
+  const wasm = loadPprWasmNode();
   const bw = copyBandwidth();
   console.log(`memory bandwidth (256 MB copy, read + write) measured now: ${bw.toFixed(1)} GB/s`);
   for (const scale of scales) {
@@ -163,24 +167,28 @@ export async function main(args: string[]): Promise<void> {
         `(generate ${genMs.toFixed(0)} ms, CSR ${csrMs.toFixed(0)} ms, prepare ${prepMs.toFixed(0)} ms)`,
     );
     const r = scale > 1 ? Math.max(3, Math.ceil(runs / 2)) : runs;
-    const results: Record<string, { ms: number[]; scores: Float64Array; iterations: number }> = {};
-    for (const method of ['cg', 'jacobi'] as PprOptions['method'][]) {
-      const ms: number[] = [];
-      let last = personalizedPageRank(prepared, s.reset, { damping: 0.5, tolerance: 1e-6, method }); // warm-up
-      for (let k = 0; k < r; k++) {
-        const [res, t] = time(() => personalizedPageRank(prepared, s.reset, { damping: 0.5, tolerance: 1e-6, method }));
-        ms.push(t);
-        last = res;
+    const results: Record<string, { ms: number[]; scores: Float64Array; iterations: number; method: string; tsKey: string }> = {};
+    for (const kernel of ['ts', 'wasm'] as const) {
+      for (const method of ['cg', 'jacobi'] as PprOptions['method'][]) {
+        const opts = { damping: 0.5, tolerance: 1e-6, method, kernel, wasm };
+        const ms: number[] = [];
+        let last = personalizedPageRank(prepared, s.reset, opts); // warm-up (and, for wasm, copying the CSR in)
+        for (let k = 0; k < r; k++) {
+          const [res, t] = time(() => personalizedPageRank(prepared, s.reset, opts));
+          ms.push(t);
+          last = res;
+        }
+        if (last.kernel !== kernel) throw new Error(`bench ppr: asked for kernel ${kernel}, ${last.kernel} ran`);
+        results[`${kernel} ${method}`] = { ms, scores: last.scores, iterations: last.iterations, method, tsKey: `ts ${method}` };
       }
-      results[method] = { ms, scores: last.scores, iterations: last.iterations };
     }
     const ig = runIgraph(s, 0.5, r);
     const igMedian = typeof ig === 'string' ? NaN : median(ig.times);
     if (typeof ig === 'string') console.log(ig);
     else console.log(`igraph ${ig.times.length} runs, graph construction ${ig.build.toFixed(0)} ms (not counted)`);
-    console.log('kernel    | median ms | iterations | x faster than igraph | max |diff| vs igraph | bytes/iter | bandwidth floor ms');
-    for (const [method, res] of Object.entries(results)) {
-      const bytes = bytesPerIteration(csr, method);
+    console.log('kernel      | median ms | iterations | x faster than igraph | max |diff| vs igraph | max |diff| vs ts | bytes/iter | bandwidth floor ms');
+    for (const [name, res] of Object.entries(results)) {
+      const bytes = bytesPerIteration(csr, res.method);
       const floor = ((bytes * res.iterations) / (bw * 1e9)) * 1000;
       let diff = 'n/a';
       if (typeof ig !== 'string') {
@@ -188,12 +196,15 @@ export async function main(args: string[]): Promise<void> {
         for (let i = 0; i < s.nodes; i++) m = Math.max(m, Math.abs(res.scores[i]! - ig.scores[i]!));
         diff = m.toExponential(2);
       }
+      const ts = results[res.tsKey]!.scores;
+      let tsDiff = 0;
+      for (let i = 0; i < s.nodes; i++) tsDiff = Math.max(tsDiff, Math.abs(res.scores[i]! - ts[i]!));
       const med = median(res.ms);
       console.log(
-        `${method.padEnd(9)} | ${med.toFixed(1).padStart(9)} | ${String(res.iterations).padStart(10)} | ${(igMedian / med).toFixed(1).padStart(20)} | ${diff.padStart(20)} | ${(bytes / 1e6).toFixed(1).padStart(7)} MB | ${floor.toFixed(1)}`,
+        `${name.padEnd(11)} | ${med.toFixed(1).padStart(9)} | ${String(res.iterations).padStart(10)} | ${(igMedian / med).toFixed(1).padStart(20)} | ${diff.padStart(20)} | ${tsDiff.toExponential(2).padStart(16)} | ${(bytes / 1e6).toFixed(1).padStart(7)} MB | ${floor.toFixed(1)}`,
       );
     }
-    if (typeof ig !== 'string') console.log(`igraph    | ${igMedian.toFixed(1).padStart(9)} | (PRPACK, tol 1e-10)`);
+    if (typeof ig !== 'string') console.log(`igraph      | ${igMedian.toFixed(1).padStart(9)} | (PRPACK, tol 1e-10)`);
   }
   if (!existsSync(join(here, 'ppr_igraph.py'))) console.log('bench/ppr_igraph.py not found');
 }

@@ -17,9 +17,14 @@
 // iteration instead of Jacobi's 0.5: half the sparse matrix–vector products. The stopping rule is the
 // same bound: a Jacobi step from y would change it by Q·r (r the CG residual), and ||y - y*||₁ <=
 // ||Q·r||₁ / (1-d), since ||(I - d·Pᵀ)⁻¹||₁ <= 1/(1-d). 'jacobi' is the plain reference iteration.
+//
+// Kernels: this file's TypeScript solvers are the reference and the fallback; the WebAssembly kernel
+// (wasm/ppr.ts, SIMD, same two solvers, loaded through ppr-wasm.ts) runs when installed (kernel 'auto')
+// or when asked for ('wasm'). Every result says which kernel ran.
 import type { Csr } from './csr.ts';
 import { weightedDegrees } from './csr.ts';
 import { GraphError, PprConvergenceError } from './errors.ts';
+import { installedPprWasm, solveWithWasm, type PprWasm } from './ppr-wasm.ts';
 
 export interface PprOptions {
   /** Probability of following an edge (igraph "damping"); HippoRAG 2 uses 0.5. */
@@ -30,7 +35,13 @@ export interface PprOptions {
   maxIterations: number;
   /** 'cg' (conjugate gradients on the symmetrised system, fast) or 'jacobi' (power iteration, reference). */
   method: 'cg' | 'jacobi';
+  /** 'auto': WebAssembly when a kernel is installed (setPprWasm) or given, else TypeScript. */
+  kernel: 'auto' | 'wasm' | 'ts';
+  /** A WebAssembly kernel to use instead of the installed one. */
+  wasm?: PprWasm;
 }
+
+export type PprKernel = 'wasm' | 'ts';
 
 export const PPR_DEFAULTS: Readonly<PprOptions> = Object.freeze({
   damping: 0.5,
@@ -38,6 +49,7 @@ export const PPR_DEFAULTS: Readonly<PprOptions> = Object.freeze({
   // d^k shrinks the error: 0.5^100 is far below any sensible tolerance; the cap only guards d close to 1.
   maxIterations: 100,
   method: 'cg',
+  kernel: 'auto',
 });
 
 export interface PprResult {
@@ -46,6 +58,8 @@ export interface PprResult {
   iterations: number;
   /** Final L1 error bound. */
   residual: number;
+  /** Which kernel ran. */
+  kernel: PprKernel;
 }
 
 /** Precomputed per-graph data, reusable across queries on the same CSR. */
@@ -103,12 +117,21 @@ export function personalizedPageRank(
   const prepared = 'invDegree' in graph ? graph : preparePpr(graph);
   const n = prepared.csr.nodeCount;
   const v = normalizeReset(reset, n);
-  const solved = opts.method === 'cg' ? solveCg(prepared, d, v, tolerance, maxIterations) : solveJacobi(prepared, d, v, tolerance, maxIterations);
+  const wasm = opts.kernel === 'ts' ? null : (opts.wasm ?? installedPprWasm());
+  if (opts.kernel === 'wasm' && !wasm) throw new GraphError("ppr: kernel 'wasm' asked for but no WebAssembly kernel is loaded (setPprWasm or options.wasm)");
+  if (opts.method !== 'cg' && opts.method !== 'jacobi') throw new GraphError(`ppr: unknown method "${String(opts.method)}" (cg or jacobi)`);
+  let solved: Solved;
+  if (wasm) {
+    solved = solveWithWasm(wasm, prepared, opts.method, d, v, tolerance, maxIterations);
+    if (!(solved.residual <= tolerance)) throw new PprConvergenceError(solved.iterations, solved.residual, tolerance);
+  } else {
+    solved = opts.method === 'cg' ? solveCg(prepared, d, v, tolerance, maxIterations) : solveJacobi(prepared, d, v, tolerance, maxIterations);
+  }
   const { y, iterations, residual } = solved;
   let sum = 0;
   for (let i = 0; i < n; i++) sum += y[i]!;
   for (let i = 0; i < n; i++) y[i]! /= sum;
-  return { scores: y, iterations, residual };
+  return { scores: y, iterations, residual, kernel: wasm ? 'wasm' : 'ts' };
 }
 
 // One Jacobi step next = d·Pᵀy + v in pull form: next_i = v_i + d·Σ_j w_ij·(y_j / deg_j). Returns ||next - y||₁.

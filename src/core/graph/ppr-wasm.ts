@@ -1,0 +1,156 @@
+// Host side of the WebAssembly PPR kernel (source: wasm/ppr.ts, AssemblyScript, SIMD; binary wasm/ppr.wasm
+// built by `npm run build:wasm`). Pure: the caller supplies the bytes (Node: fs.readFileSync, see
+// wasm/ppr-node.ts; browser: fetch of the asset URL, see workers/graph.worker.ts). Each prepared graph
+// gets its own instance whose linear memory holds the CSR, copied in once, so solves only copy the reset
+// vector in and the scores out.
+import type { PprPrepared } from './ppr.ts';
+import { GraphError } from './errors.ts';
+
+interface KernelExports {
+  memory: WebAssembly.Memory;
+  heapBase(): number;
+  residual(): number;
+  solveCg(
+    n: number, off: number, tgt: number, sym: number, sq: number, v: number,
+    u: number, r: number, q: number, dir: number,
+    d: number, tolerance: number, maxIterations: number,
+  ): number;
+  solveJacobi(
+    n: number, off: number, tgt: number, w: number, inv: number, v: number,
+    y: number, next: number, z: number,
+    d: number, tolerance: number, maxIterations: number,
+  ): number;
+}
+
+/** A compiled PPR kernel module; instantiate per graph through {@link solveWithWasm}. */
+export interface PprWasm {
+  readonly module: WebAssembly.Module;
+  /** One instance per prepared graph (its CSR lives in that instance's memory). */
+  readonly instances: WeakMap<PprPrepared, WasmGraph>;
+}
+
+interface WasmGraph {
+  exports: KernelExports;
+  n: number;
+  off: number;
+  tgt: number;
+  sym: number;
+  w: number;
+  inv: number;
+  sq: number;
+  v: number;
+  u: number;
+  r: number;
+  q: number;
+  dir: number;
+}
+
+const EXPORTS = ['memory', 'heapBase', 'residual', 'solveCg', 'solveJacobi'] as const;
+
+function checkModule(module: WebAssembly.Module): PprWasm {
+  const names = new Set(WebAssembly.Module.exports(module).map((e) => e.name));
+  const missing = EXPORTS.filter((e) => !names.has(e));
+  if (missing.length > 0) throw new GraphError(`ppr wasm: the module lacks export(s) ${missing.join(', ')}; rebuild it with npm run build:wasm`);
+  return { module, instances: new WeakMap() };
+}
+
+/** Compiles the kernel synchronously (fine for this ~2 KB module in Node and in workers). */
+export function compilePprWasm(bytes: BufferSource): PprWasm {
+  try {
+    return checkModule(new WebAssembly.Module(bytes));
+  } catch (e) {
+    if (e instanceof GraphError) throw e;
+    throw new GraphError(`ppr wasm: cannot compile the kernel (${(e as Error).message}); this engine may lack WebAssembly SIMD`);
+  }
+}
+
+/** Compiles the kernel from bytes or a fetch response (streaming when the response allows it). */
+export async function loadPprWasm(source: BufferSource | Response | PromiseLike<Response>): Promise<PprWasm> {
+  const resolved = await source;
+  if (!(typeof Response !== 'undefined' && resolved instanceof Response)) return compilePprWasm(resolved as BufferSource);
+  if (!resolved.ok) throw new GraphError(`ppr wasm: fetching ${resolved.url || 'the kernel'} failed with HTTP ${resolved.status}`);
+  try {
+    return checkModule(await WebAssembly.compile(await resolved.arrayBuffer()));
+  } catch (e) {
+    if (e instanceof GraphError) throw e;
+    throw new GraphError(`ppr wasm: cannot compile the kernel fetched from ${resolved.url} (${(e as Error).message})`);
+  }
+}
+
+let installed: PprWasm | null = null;
+
+/** Makes `kernel` the one `personalizedPageRank` uses with kernel 'auto' (null: back to TypeScript). */
+export function setPprWasm(kernel: PprWasm | null): void {
+  installed = kernel;
+}
+
+export function installedPprWasm(): PprWasm | null {
+  return installed;
+}
+
+const PAGE = 65536;
+const align16 = (x: number) => Math.ceil(x / 16) * 16;
+
+function instantiate(kernel: PprWasm, p: PprPrepared): WasmGraph {
+  const instance = new WebAssembly.Instance(kernel.module, {});
+  const ex = instance.exports as unknown as KernelExports;
+  const n = p.csr.nodeCount;
+  const m = p.csr.targets.length;
+  let at = align16(ex.heapBase());
+  const take = (bytes: number) => {
+    const start = at;
+    at += align16(bytes); // padded to 16 B: the SIMD passes may touch one f64 past an odd-length vector
+    return start;
+  };
+  const g: WasmGraph = {
+    exports: ex,
+    n,
+    off: take(4 * (n + 1)),
+    tgt: take(4 * m),
+    sym: take(4 * m),
+    w: take(4 * m),
+    inv: take(8 * n),
+    sq: take(8 * n),
+    v: take(8 * n),
+    u: take(8 * n),
+    r: take(8 * n),
+    q: take(8 * n),
+    dir: take(8 * n),
+  };
+  const pages = Math.ceil(at / PAGE);
+  if (pages > 65536) throw new GraphError(`ppr wasm: the graph needs ${(at / 2 ** 30).toFixed(1)} GiB, over the 4 GiB of 32-bit WebAssembly memory; use kernel 'ts'`);
+  const have = ex.memory.buffer.byteLength / PAGE;
+  if (pages > have) ex.memory.grow(pages - have);
+  const buf = ex.memory.buffer;
+  new Uint32Array(buf, g.off, n + 1).set(p.csr.offsets);
+  new Uint32Array(buf, g.tgt, m).set(p.csr.targets);
+  new Float32Array(buf, g.sym, m).set(p.symWeights);
+  new Float32Array(buf, g.w, m).set(p.csr.weights);
+  new Float64Array(buf, g.inv, n).set(p.invDegree);
+  new Float64Array(buf, g.sq, n).set(p.sqrtDegree);
+  return g;
+}
+
+/**
+ * Solves with the WebAssembly kernel: 'cg' or 'jacobi' exactly as the TypeScript solvers do. Returns
+ * the unnormalised solution y (normalised by the caller, as for the TypeScript kernel).
+ */
+export function solveWithWasm(
+  kernel: PprWasm,
+  p: PprPrepared,
+  method: 'cg' | 'jacobi',
+  d: number,
+  v: Float64Array,
+  tolerance: number,
+  maxIterations: number,
+): { y: Float64Array; iterations: number; residual: number } {
+  let g = kernel.instances.get(p);
+  if (!g) kernel.instances.set(p, (g = instantiate(kernel, p)));
+  const { exports: ex, n } = g;
+  new Float64Array(ex.memory.buffer, g.v, n).set(v);
+  const iterations =
+    method === 'cg'
+      ? ex.solveCg(n, g.off, g.tgt, g.sym, g.sq, g.v, g.u, g.r, g.q, g.dir, d, tolerance, maxIterations)
+      : ex.solveJacobi(n, g.off, g.tgt, g.w, g.inv, g.v, g.u, g.r, g.q, d, tolerance, maxIterations);
+  return { y: new Float64Array(ex.memory.buffer, g.u, n).slice(), iterations, residual: ex.residual() };
+}
