@@ -10,7 +10,7 @@
 import { throwIfAborted } from '../errors.ts';
 import { HopscopeError } from '../errors.ts';
 import { buildPhraseGraph, type GraphOptions, type PhraseGraph } from '../graph/build.ts';
-import { personalizedPageRank, preparePpr, PPR_DEFAULTS, type PprOptions } from '../graph/ppr.ts';
+import { personalizedPageRank, preparePpr, PPR_DEFAULTS, type PprKernel, type PprOptions } from '../graph/ppr.ts';
 import { extractEntitiesOffline } from '../triples/offline-extractor.ts';
 import type { TripleSet } from '../triples/types.ts';
 import type { Corpus, Ranked, Retriever } from '../types.ts';
@@ -27,7 +27,7 @@ export interface HippoRag2Options {
   linkTopK: number;
   link: EntityLinkOptions;
   graph: GraphOptions;
-  ppr: Pick<PprOptions, 'tolerance' | 'maxIterations' | 'method'>;
+  ppr: Pick<PprOptions, 'tolerance' | 'maxIterations' | 'method'> & Partial<Pick<PprOptions, 'kernel' | 'wasm'>>;
 }
 
 export const HIPPORAG2_DEFAULTS: Readonly<HippoRag2Options> = Object.freeze({
@@ -62,6 +62,8 @@ export interface HippoRag2Explanation {
   links: EntityLink[];
   baseResults: number;
   pprIterations: number;
+  /** Which PPR kernel ran ('wasm' or 'ts'); undefined when PPR did not run. */
+  pprKernel?: PprKernel;
 }
 
 export type HippoRag2Retriever = Retriever & {
@@ -130,8 +132,9 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
     let seeded = false;
     for (let i = 0; i < reset.length && !seeded; i++) seeded = reset[i]! > 0;
     if (!seeded || k <= 0) return { ranked: [], explanation }; // nothing linked and no base hit: no evidence to rank by
-    const { scores, iterations } = personalizedPageRank(prepared, reset, { ...options.ppr, damping: options.damping });
+    const { scores, iterations, kernel } = personalizedPageRank(prepared, reset, { ...options.ppr, damping: options.damping });
     explanation.pprIterations = iterations;
+    explanation.pprKernel = kernel;
     const order = Array.from({ length: graph.passageCount }, (_, i) => i);
     order.sort((a, b) => scores[b]! - scores[a]! || a - b); // ties: corpus order
     const ranked = order.slice(0, k).map((i) => ({ id: graph.passageIds[i]!, score: scores[i]! }));

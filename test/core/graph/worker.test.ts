@@ -29,7 +29,7 @@ describe('graph worker', () => {
     const reset = new Float64Array(200);
     reset[3] = 1;
     reset[150] = 0.5;
-    const expected = personalizedPageRank(ring(200), reset).scores;
+    const expected = personalizedPageRank(ring(200), reset, { kernel: 'ts' }).scores;
     const csr = ring(200);
     const arcs = csr.targets.length;
     const info = await api.load(transfer(csr, csrTransferables(csr)));
@@ -39,7 +39,13 @@ describe('graph worker', () => {
     expect(csr.weights.byteLength).toBe(0);
     expect(csr.offsets.byteLength).toBe(0);
     const result = await api.ppr(reset);
-    expect(Array.from(result.scores)).toEqual(Array.from(expected));
+    expect(result.kernel).toBe('wasm');
+    expect(result.scores.length).toBe(200);
+    for (let i = 0; i < 200; i++) expect(Math.abs(result.scores[i]! - expected[i]!)).toBeLessThan(1e-12);
+    // the TypeScript kernel, asked for by option, gives exactly the synchronous result
+    const ts = await api.ppr(reset, { kernel: 'ts' });
+    expect(ts.kernel).toBe('ts');
+    expect(Array.from(ts.scores)).toEqual(Array.from(expected));
   });
 
   it('carries kernel errors across the thread with their message', async () => {
