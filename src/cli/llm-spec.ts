@@ -1,0 +1,176 @@
+// `--llm offline | openai --base-url URL --model NAME [--api-key-env VAR] [--no-json-mode] | replay:<trace>`
+// for the CLI: parse the flags, then build the composed LlmPort (file cache, ledger, retries, timeout).
+// The API key is read from the named environment variable when the LLM is built, never at import
+// time, and never printed.
+import { readFile } from 'node:fs/promises';
+import { HopscopeError } from '../core/errors.ts';
+import { createLlm } from '../core/llm/create-llm.ts';
+import { LlmConfigError } from '../core/llm/errors.ts';
+import { withLedger, type TokenLedger } from '../core/llm/ledger.ts';
+import type { LlmPort } from '../core/llm/port.ts';
+import type { LlmProvider } from '../core/llm/provider.ts';
+import type { RetryOptions } from '../core/llm/with-retry.ts';
+import { traceSchema, type Trace } from '../core/trace/schema.ts';
+import { OpenAiCompatibleProvider } from '../providers/llm/openai-compatible.ts';
+import { ReplayProvider } from '../providers/llm/replay.ts';
+import { FileLlmCacheStore } from './llm-file-cache.ts';
+
+export type LlmSpec =
+  | { kind: 'offline' }
+  | { kind: 'openai'; baseURL: string; model: string; apiKeyEnv?: string; jsonMode: boolean }
+  | { kind: 'replay'; path: string };
+
+export class LlmSpecError extends HopscopeError {
+  constructor(message: string) {
+    super('cli.llm', message);
+  }
+}
+
+export const LLM_SPEC_USAGE =
+  '--llm offline | --llm openai --base-url URL --model NAME [--api-key-env VAR] [--no-json-mode] | --llm replay:<trace.json|traces.jsonl>';
+
+/** Read the LLM flags out of a CLI argv (other flags are left alone). `--llm-model` is accepted for `--model`. */
+export function parseLlmSpec(argv: readonly string[]): LlmSpec {
+  const flag = (name: string): string | undefined => {
+    for (let i = 0; i < argv.length; i++) {
+      const a = argv[i]!;
+      if (a === `--${name}`) {
+        const v = argv[i + 1];
+        if (v === undefined || v.startsWith('--')) throw new LlmSpecError(`--${name} needs a value (${LLM_SPEC_USAGE})`);
+        return v;
+      }
+      if (a.startsWith(`--${name}=`)) return a.slice(name.length + 3);
+    }
+    return undefined;
+  };
+  return llmSpecFrom({
+    llm: flag('llm'),
+    baseUrl: flag('base-url'),
+    model: flag('llm-model') ?? flag('model'),
+    apiKeyEnv: flag('api-key-env'),
+    jsonMode: !argv.includes('--no-json-mode'),
+  });
+}
+
+/** The same from already-parsed values (src/cli/args.ts keeps them in `llm` and `llmRest`). */
+export function llmSpecFrom(v: { llm?: string | undefined; baseUrl?: string | undefined; model?: string | undefined; apiKeyEnv?: string | undefined; jsonMode?: boolean }): LlmSpec {
+  if (!v.llm) throw new LlmSpecError(`no --llm given (${LLM_SPEC_USAGE})`);
+  if (v.llm === 'offline') return { kind: 'offline' };
+  if (v.llm.startsWith('replay:')) {
+    const path = v.llm.slice('replay:'.length);
+    if (!path) throw new LlmSpecError('--llm replay:<file> needs the trace file after the colon');
+    return { kind: 'replay', path };
+  }
+  if (v.llm === 'openai') {
+    if (!v.baseUrl) throw new LlmSpecError('--llm openai needs --base-url (e.g. http://127.0.0.1:11434/v1 for Ollama, https://api.openai.com/v1)');
+    let url: URL;
+    try {
+      url = new URL(v.baseUrl);
+    } catch {
+      throw new LlmSpecError(`--base-url "${v.baseUrl}" is not a URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new LlmSpecError(`--base-url must be http(s), got ${url.protocol}`);
+    if (!v.model) throw new LlmSpecError('--llm openai needs --model NAME (or --llm-model NAME)');
+    return { kind: 'openai', baseURL: v.baseUrl, model: v.model, jsonMode: v.jsonMode ?? true, ...(v.apiKeyEnv ? { apiKeyEnv: v.apiKeyEnv } : {}) };
+  }
+  throw new LlmSpecError(`unknown --llm "${v.llm}" (${LLM_SPEC_USAGE})`);
+}
+
+export interface LlmFromSpecOptions {
+  /** Where cached replies go (default .cache/llm); `false` turns the cache off. */
+  cacheDir?: string | false;
+  corpusId?: string;
+  ledger?: TokenLedger;
+  concurrency?: number;
+  retries?: number;
+  retry?: Partial<Omit<RetryOptions, 'retries'>>;
+  timeoutMs?: number;
+  /** Environment to read `--api-key-env` from; default process.env at call time. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Builds the offline thinker (it needs the corpus and graph, which the caller holds). */
+  offline?: () => LlmPort | Promise<LlmPort>;
+}
+
+export interface CliLlm {
+  llm: LlmPort;
+  /** What to print and record: "offline thinker (no LLM)", "openai-compatible <model> @ <url>", "replay of …". */
+  label: string;
+  cache?: FileLlmCacheStore;
+  /** The OpenAI-compatible provider, for listModels(). */
+  provider?: LlmProvider;
+}
+
+export async function createLlmFromSpec(spec: LlmSpec, o: LlmFromSpecOptions = {}): Promise<CliLlm> {
+  const ledgered = (port: LlmPort) => (o.ledger ? withLedger(port, o.ledger) : port);
+  switch (spec.kind) {
+    case 'offline': {
+      if (!o.offline) {
+        throw new LlmConfigError(
+          'cli.llm',
+          'the offline thinker is not wired into this command: it needs the corpus and graph (pass `offline` to createLlmFromSpec)',
+          'The offline thinker is not available here yet; use --llm openai or --llm replay:<trace>.',
+        );
+      }
+      const port = await o.offline();
+      return { llm: ledgered(port), label: port.label };
+    }
+    case 'replay': {
+      const provider = new ReplayProvider(await readTraces(spec.path), spec.path);
+      return { llm: ledgered(provider), label: provider.label, provider };
+    }
+    case 'openai': {
+      const env = o.env ?? process.env;
+      let apiKey: string | undefined;
+      if (spec.apiKeyEnv) {
+        apiKey = env[spec.apiKeyEnv];
+        if (!apiKey) throw new LlmSpecError(`--api-key-env ${spec.apiKeyEnv}: that environment variable is not set or empty`);
+      }
+      const provider = new OpenAiCompatibleProvider({
+        baseURL: spec.baseURL,
+        model: spec.model,
+        jsonMode: spec.jsonMode,
+        ...(apiKey ? { apiKey } : {}),
+        ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+      });
+      const cache = o.cacheDir === false ? undefined : new FileLlmCacheStore(o.cacheDir ?? '.cache/llm');
+      const llm = createLlm({
+        provider,
+        ...(cache ? { cache: { store: cache, ...(o.corpusId !== undefined ? { corpusId: o.corpusId } : {}) } } : {}),
+        ...(o.ledger ? { ledger: o.ledger } : {}),
+        ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
+        ...(o.retries !== undefined ? { retries: o.retries } : {}),
+        ...(o.retry ? { retry: o.retry } : {}),
+        ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+      });
+      return { llm, label: provider.label, provider, ...(cache ? { cache } : {}) };
+    }
+  }
+}
+
+/** A trace file: one trace, an array of traces, `{traces: [...]}`, or JSON lines (one trace per line). */
+export async function readTraces(path: string): Promise<Trace[]> {
+  let raw: string;
+  try {
+    raw = await readFile(path, 'utf8');
+  } catch (e) {
+    throw new LlmSpecError(`cannot read the replay trace file ${path}: ${(e as Error).message}`);
+  }
+  let items: unknown[];
+  try {
+    if (path.endsWith('.jsonl')) items = raw.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as unknown);
+    else {
+      const doc = JSON.parse(raw) as unknown;
+      items = Array.isArray(doc) ? doc : doc && typeof doc === 'object' && 'traces' in doc && Array.isArray(doc.traces) ? doc.traces : [doc];
+    }
+  } catch (e) {
+    throw new LlmSpecError(`${path} is not JSON: ${(e as Error).message}`);
+  }
+  return items.map((item, i) => {
+    const r = traceSchema.safeParse(item);
+    if (!r.success) {
+      const issue = r.error.issues[0];
+      throw new LlmSpecError(`${path}: trace ${i} is not a Hopscope trace (${issue?.path.join('.') || '(root)'}: ${issue?.message})`);
+    }
+    return r.data;
+  });
+}
