@@ -117,6 +117,7 @@ describe('the API key never leaves the request header', () => {
   it('is absent from traces, cache files, labels, errors, user messages and the ledger', async () => {
     const cacheDir = join(dir, 'cache-leak');
     const spec = parseLlmSpec(['--llm', 'openai', '--base-url', server.baseURL, '--model', 'test-model', '--api-key-env', 'K']);
+    if (spec.kind !== 'openai') throw new Error('expected an openai spec');
     const ledger = new TokenLedger();
     const cli = await createLlmFromSpec(spec, { cacheDir, env: { K: KEY }, ledger, retries: 0 });
     const request = req('q-leak');
