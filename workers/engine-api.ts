@@ -33,6 +33,51 @@ export interface RunRequest {
   k: number;
 }
 
+export interface GraphRequest {
+  /** The question: its entities are linked to phrase nodes (the seeds) and it seeds PPR. */
+  query: string;
+  /** Passages of the trace's pools; always in the subgraph. */
+  poolIds: string[];
+  /** Maximum nodes in the subgraph. */
+  limit: number;
+}
+
+export interface GraphNode {
+  key: string;
+  /** Passage id for passages, the normalised phrase for phrases. */
+  label: string;
+  kind: 'passage' | 'phrase';
+  seed: boolean;
+  inPool: boolean;
+  /** Passages whose triples mention the phrase (phrases only). */
+  mentions?: number;
+  /** PPR mass of the passage for the question (HippoRAG 2 over the dataset's graph); null for phrases. */
+  ppr: number | null;
+  x: number;
+  y: number;
+}
+
+export interface GraphEdge {
+  key: string;
+  source: string;
+  target: string;
+  kind: 'passage-phrase' | 'relation' | 'synonym';
+  weight: number;
+  /** Triple predicates behind a relation edge (provenance). */
+  predicates: string[];
+}
+
+export interface GraphView {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  /** Query entities and the phrases they linked to. */
+  seeds: { entity: string; phrase: string; how: string; score: number }[];
+  truncated: boolean;
+  /** Where the triples came from, e.g. "offline extractor (no LLM: …)". */
+  tripleSource: string;
+  stats: { passages: number; phrases: number; facts: number };
+}
+
 /** Called by the worker for every trace event as it happens (a Comlink proxy). */
 export type TraceListener = (event: TraceEvent) => void;
 
@@ -43,6 +88,8 @@ export interface EngineApi {
   retrieve(datasetId: string, query: string, k: number): Promise<RankedPassage[]>;
   /** Passages by id (for traces: pools, contexts, hover text); unknown ids are an error. */
   passages(datasetId: string, ids: string[]): Promise<Passage[]>;
+  /** The subgraph around a question and its pool, laid out, with PPR mass (builds the dataset's graph on first use). */
+  graphAround(datasetId: string, request: GraphRequest): Promise<GraphView>;
   /** Runs a strategy, streaming each event to `onEvent`, and resolves with the finished trace. */
   run(request: RunRequest, onEvent?: TraceListener): Promise<Trace>;
 }

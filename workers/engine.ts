@@ -5,12 +5,16 @@ import { loadDataset } from '../src/core/ingest/index.ts';
 import { buildBackbone } from '../src/core/retrievers/registry.ts';
 import { TRACE_VERSION, type Trace, type TraceEvent } from '../src/core/trace/schema.ts';
 import type { Dataset, Passage, Retriever } from '../src/core/types.ts';
+import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
+import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
 import type { DatasetSummary, EngineApi, RankedPassage, RunRequest, TraceListener } from './engine-api.ts';
 
 interface Loaded {
   dataset: Dataset;
   byId: Map<string, Passage>;
   bm25: Retriever;
+  /** Built on the first graph request (triple extraction takes a while on big corpora). */
+  hippo?: Promise<HippoRag2Retriever>;
 }
 
 export function createEngine(now: () => number = () => performance.now()): EngineApi {
@@ -63,6 +67,16 @@ export function createEngine(now: () => number = () => performance.now()): Engin
     async passages(datasetId, ids) {
       const entry = get(datasetId);
       return ids.map((id) => passageOf(entry, id));
+    },
+
+    async graphAround(datasetId, request) {
+      const entry = get(datasetId);
+      if (request.query.trim() === '') throw new HopscopeError('engine', 'the graph needs a question; run or open one first');
+      entry.hippo ??= buildQuestionGraphRetriever(entry.dataset.corpus, entry.bm25).catch((err: unknown) => {
+        entry.hippo = undefined; // a failed build is retried on the next request, not cached
+        throw err;
+      });
+      return questionGraph(await entry.hippo, request);
     },
 
     async run(request: RunRequest, onEvent?: TraceListener): Promise<Trace> {

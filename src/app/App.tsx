@@ -1,6 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { InspectorPage } from '../features/inspector/InspectorPage.tsx';
+import { GraphPage } from '../features/graph/GraphPage.tsx';
+import { useAppStore } from '../state/use-app-store.ts';
+import { VIEWS, type View } from '../state/view-slice.ts';
 import { EngineContext, sharedEngine, type EngineClient } from './engine-client.ts';
 import './app.css';
 
@@ -14,12 +17,39 @@ export function App({ engine = sharedEngine(), queryClient }: { engine?: EngineC
           <header className="app-header">
             <h1>Hopscope</h1>
             <p className="tagline">iterative multi-hop retrieval, one round at a time</p>
+            <Tabs />
           </header>
-          <main className="app-main">
-            <InspectorPage />
+          <main className="app-main" id="main">
+            <CurrentView />
           </main>
         </div>
       </EngineContext.Provider>
     </QueryClientProvider>
   );
+}
+
+const VIEW_LABELS: Record<View, string> = { inspector: 'Inspector', graph: 'Graph' };
+
+function Tabs() {
+  const view = useAppStore((s) => s.view);
+  const setView = useAppStore((s) => s.setView);
+  return (
+    <nav className="tabs" aria-label="Views">
+      {VIEWS.map((v) => (
+        <button key={v} type="button" data-testid={`tab-${v}`} aria-current={view === v ? 'page' : undefined} onClick={() => setView(v)}>
+          {VIEW_LABELS[v]}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+function CurrentView() {
+  const view = useAppStore((s) => s.view);
+  switch (view) {
+    case 'inspector':
+      return <InspectorPage />;
+    case 'graph':
+      return <GraphPage />;
+  }
 }

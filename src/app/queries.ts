@@ -38,3 +38,11 @@ export const passagesQuery = (engine: EngineClient, datasetId: string, ids: read
     },
     staleTime: Infinity,
   });
+
+/** Subgraph around a question and its pool passages, laid out in the engine worker. */
+export const graphQuery = (engine: EngineClient, datasetId: string, query: string, poolIds: readonly string[], limit: number) =>
+  queryOptions({
+    queryKey: ['graph', datasetId, query, [...poolIds].sort(), limit],
+    queryFn: () => engine.graphAround(datasetId, { query, poolIds: [...poolIds], limit }),
+    staleTime: Infinity,
+  });

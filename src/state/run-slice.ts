@@ -35,7 +35,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
   events: [],
   startRun: (question) => {
     const seq = get().runSeq + 1;
-    set({ runSeq: seq, runStatus: 'running', trace: null, events: [], runQuestion: question, runError: null, runPassages: null, step: null });
+    set({ runSeq: seq, runStatus: 'running', trace: null, events: [], runQuestion: question, runError: null, runPassages: null, step: null, graphRound: null, selectedNode: null });
     return seq;
   },
   appendEvent: (seq, event) => {
@@ -51,6 +51,6 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     set({ runStatus: 'failed', runError: message });
   },
   showTrace: (trace, passages) =>
-    set((s) => ({ runSeq: s.runSeq + 1, runStatus: 'done', trace, events: trace.events, runQuestion: trace.question, runError: null, runPassages: passages ?? null, step: null })),
+    set((s) => ({ runSeq: s.runSeq + 1, runStatus: 'done', trace, events: trace.events, runQuestion: trace.question, runError: null, runPassages: passages ?? null, step: null, graphRound: null, selectedNode: null })),
   setStep: (step) => set({ step }),
 });

@@ -51,3 +51,22 @@ describe('engine', () => {
     await expect(engine.loadDataset('bad', [{ name: 'x_corpus.json', text: '[{"title": 1}]' }, files[1]!])).rejects.toThrow(/x_corpus\.json/);
   });
 });
+
+describe('engine graph', () => {
+  it('builds the question subgraph with the pool passages, PPR mass and a finite layout', async () => {
+    const engine = createEngine();
+    await engine.loadDataset('demo', files);
+    const question = dataset.questions[0]!;
+    const poolIds = question.gold;
+    const view = await engine.graphAround('demo', { query: question.question, poolIds, limit: 60 });
+    const passages = view.nodes.filter((n) => n.kind === 'passage');
+    for (const id of poolIds) expect(passages.find((n) => n.label === id)).toMatchObject({ inPool: true });
+    expect(view.nodes.length).toBeLessThanOrEqual(60);
+    expect(passages.every((n) => n.ppr !== null && n.ppr >= 0)).toBe(true);
+    expect(passages.some((n) => (n.ppr ?? 0) > 0)).toBe(true);
+    expect(view.nodes.every((n) => Number.isFinite(n.x) && Number.isFinite(n.y))).toBe(true);
+    const keys = new Set(view.nodes.map((n) => n.key));
+    expect(view.edges.every((e) => keys.has(e.source) && keys.has(e.target))).toBe(true);
+    expect(view.tripleSource).toMatch(/offline extractor/);
+  });
+});

@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { demoDatasetQuery, graphQuery } from '../../app/queries.ts';
+import { useEngine } from '../../app/engine-client.ts';
+import { buildTraceModel } from '../../app/trace/model.ts';
+import { useTracePassages } from '../../app/use-trace-passages.ts';
+import { useAppStore } from '../../state/use-app-store.ts';
+import { nodeAttributes, NOT_IN_POOL, PHRASE, poolAtRound, roundColor, SEED_PHRASE, type ViewState } from './graph-style.ts';
+import { NodeDetails } from './NodeDetails.tsx';
+import { SigmaCanvas } from './SigmaCanvas.tsx';
+
+const NODE_LIMIT = 400;
+
+/** The subgraph around the shown question: seeds, pool passages and the phrases that connect them. */
+export function GraphPage() {
+  const engine = useEngine();
+  const dataset = useQuery(demoDatasetQuery(engine));
+  const trace = useAppStore((s) => s.trace);
+  const events = useAppStore((s) => s.events);
+  const question = useAppStore((s) => s.runQuestion);
+  const round = useAppStore((s) => s.graphRound);
+  const setRound = useAppStore((s) => s.setGraphRound);
+  const selected = useAppStore((s) => s.selectedNode);
+  const select = useAppStore((s) => s.selectNode);
+
+  const corpusId = trace?.corpus.id ?? dataset.data?.id;
+  const ready = dataset.isSuccess && corpusId === dataset.data.id;
+  const passages = useTracePassages(corpusId, ready);
+  const model = useMemo(() => buildTraceModel(events), [events]);
+  const poolIds = useMemo(() => [...model.firstRound.keys()], [model]);
+  const lastRound = Math.max(0, ...model.firstRound.values());
+  const graph = useQuery({
+    ...graphQuery(engine, corpusId ?? '', question?.question ?? '', poolIds, NODE_LIMIT),
+    enabled: ready && question !== null && poolIds.length > 0,
+  });
+  const gold = useMemo(() => new Set(question?.gold ?? []), [question]);
+  const nodes = useMemo(() => (graph.data ? nodeAttributes(graph.data, model.firstRound, passages.titleOf) : null), [graph.data, model.firstRound, passages.titleOf]);
+  const neighbours = useMemo(() => {
+    const out = new Set<string>();
+    if (selected && graph.data) for (const e of graph.data.edges) if (e.source === selected) out.add(e.target); else if (e.target === selected) out.add(e.source);
+    return out;
+  }, [selected, graph.data]);
+  const viewState: ViewState = useMemo(() => ({ round, selected, neighbours, gold }), [round, selected, neighbours, gold]);
+  const onSelect = useCallback((key: string | null) => select(key), [select]);
+  const visiblePool = poolAtRound(model.firstRound, round);
+  const listed = useMemo(
+    () => (graph.data?.nodes ?? []).filter((n) => n.kind === 'passage' && model.firstRound.has(n.label)).sort((a, b) => (b.ppr ?? 0) - (a.ppr ?? 0)),
+    [graph.data, model.firstRound],
+  );
+
+  if (!question || poolIds.length === 0) {
+    return <p className="empty">No question yet. Run a question or open a trace in the Inspector; its pool and the graph around it appear here.</p>;
+  }
+  if (!ready) {
+    return (
+      <p className={dataset.isError ? 'error' : 'empty'} role={dataset.isError ? 'alert' : undefined}>
+        {dataset.isError ? `The corpus failed to load: ${dataset.error.message}` : `Waiting for corpus "${corpusId}" to be indexed…`}
+      </p>
+    );
+  }
+  return (
+    <div className="graph-page" data-testid="graph-view">
+      <div className="graph-head">
+        <p className="run-question">
+          <span className="muted">Question:</span> {question.question}
+        </p>
+        <label className="slider">
+          <span>
+            Pool at {round === null ? 'all rounds' : `round ${round}`}: <strong data-testid="graph-pool-count">{visiblePool.length}</strong> passages
+          </span>
+          <input
+            type="range"
+            min={0}
+            max={lastRound + 1}
+            value={round === null ? lastRound + 1 : round}
+            data-testid="round-slider"
+            aria-valuetext={round === null ? 'all rounds' : `round ${round}`}
+            onChange={(e) => {
+              const v = Number(e.target.value);
+              setRound(v > lastRound ? null : v);
+            }}
+          />
+        </label>
+      </div>
+      <div className="graph-legend" aria-hidden="true">
+        {Array.from({ length: lastRound + 1 }, (_, r) => (
+          <span key={r} className="dot" style={{ ['--c' as string]: roundColor(r) }}>
+            entered in round {r}
+          </span>
+        ))}
+        <span className="dot" style={{ ['--c' as string]: NOT_IN_POOL }}>passage not in the pool</span>
+        <span className="dot" style={{ ['--c' as string]: SEED_PHRASE }}>seed phrase (linked from the question)</span>
+        <span className="dot" style={{ ['--c' as string]: PHRASE }}>phrase</span>
+        <span>★ gold · size = PPR mass (phrases: mentions)</span>
+      </div>
+      {graph.isPending ? (
+        <p className="empty graph-canvas">Building the graph (triples, PPR, layout)…</p>
+      ) : graph.isError ? (
+        <p className="error" role="alert">
+          The graph could not be built: {graph.error.message}
+        </p>
+      ) : (
+        <div className="graph-grid">
+          {nodes && <SigmaCanvas view={graph.data} nodes={nodes} state={viewState} onSelect={onSelect} />}
+          <aside className="graph-side">
+            <p className="muted" data-testid="graph-stats">
+              {graph.data.nodes.length} nodes, {graph.data.edges.length} edges{graph.data.truncated ? ' (neighbours cut at the limit)' : ''}. Triples: {graph.data.tripleSource}.
+              {graph.data.seeds.length > 0 ? ` Seeds: ${graph.data.seeds.map((s) => s.phrase).join(', ')}.` : ' No question entity linked to a phrase.'}
+            </p>
+            <NodeDetails view={graph.data} selected={selected} firstRound={model.firstRound} gold={gold} passages={passages} />
+            <h3>Pool passages by PPR mass</h3>
+            <ul className="node-list">
+              {listed.map((n) => {
+                const entered = model.firstRound.get(n.label) ?? 0;
+                const hidden = round !== null && entered > round;
+                return (
+                  <li key={n.key}>
+                    <button
+                      type="button"
+                      className={`node-button${selected === n.key ? ' selected' : ''}`}
+                      data-testid="graph-node-button"
+                      aria-pressed={selected === n.key}
+                      disabled={hidden}
+                      onClick={() => select(selected === n.key ? null : n.key)}
+                    >
+                      <span className="swatch" style={{ background: roundColor(entered) }} />
+                      {gold.has(n.label) && '★ '}
+                      {passages.titleOf(n.label)}
+                      <span className="muted"> · {(n.ppr ?? 0).toFixed(3)}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+// How the question graph looks: base attributes from the data (size = PPR mass, colour = first round a
+// passage entered the pool) and the sigma reducers that apply the round slider, gold marks and the
+// selection at render time. UI state never goes into the graph (sigma v3 reducer pattern).
+import type { GraphEdge, GraphView } from '../../../workers/engine-api.ts';
+
+export const ROUND_COLORS = ['#1f5fbf', '#1e8a4c', '#d97a00', '#8a3ab9', '#c0392b'] as const;
+export const NOT_IN_POOL = '#9aa3ad';
+export const PHRASE = '#b9c0c9';
+export const SEED_PHRASE = '#0f7c80';
+const FADED = '#e6e8eb';
+
+export const roundColor = (round: number) => ROUND_COLORS[Math.min(round, ROUND_COLORS.length - 1)] as string;
+
+export interface NodeAttributes {
+  x: number;
+  y: number;
+  size: number;
+  color: string;
+  label: string;
+  kind: 'passage' | 'phrase';
+  /** Passage id (passages) or phrase text. */
+  ref: string;
+  /** Round the passage entered the pool; null for phrases and passages never in the pool. */
+  round: number | null;
+}
+
+export interface EdgeAttributes {
+  size: number;
+  color: string;
+  kind: GraphEdge['kind'];
+}
+
+export function nodeAttributes(view: GraphView, firstRound: ReadonlyMap<string, number>, titleOf: (id: string) => string): Map<string, NodeAttributes> {
+  const maxPpr = Math.max(1e-12, ...view.nodes.map((n) => n.ppr ?? 0));
+  const out = new Map<string, NodeAttributes>();
+  for (const n of view.nodes) {
+    if (n.kind === 'passage') {
+      const round = firstRound.get(n.label) ?? null;
+      out.set(n.key, {
+        x: n.x,
+        y: n.y,
+        // sqrt: area, not radius, proportional to PPR mass.
+        size: 4 + 14 * Math.sqrt((n.ppr ?? 0) / maxPpr),
+        color: round === null ? NOT_IN_POOL : roundColor(round),
+        label: titleOf(n.label),
+        kind: 'passage',
+        ref: n.label,
+        round,
+      });
+    } else {
+      out.set(n.key, {
+        x: n.x,
+        y: n.y,
+        size: 2.5 + 1.5 * Math.log2(1 + (n.mentions ?? 1)),
+        color: n.seed ? SEED_PHRASE : PHRASE,
+        label: n.label,
+        kind: 'phrase',
+        ref: n.label,
+        round: null,
+      });
+    }
+  }
+  return out;
+}
+
+export function edgeAttributes(e: GraphEdge): EdgeAttributes {
+  return { size: e.kind === 'relation' ? 1.5 : 0.8, color: e.kind === 'relation' ? '#8d99a8' : e.kind === 'synonym' ? '#c8b6e2' : '#d5d9de', kind: e.kind };
+}
+
+export interface ViewState {
+  /** Slider position: passages that entered the pool after this round are hidden; null shows all. */
+  round: number | null;
+  selected: string | null;
+  /** Neighbours of the selected node. */
+  neighbours: ReadonlySet<string>;
+  gold: ReadonlySet<string>;
+}
+
+type Display = { label?: string | null; color?: string; hidden?: boolean; forceLabel?: boolean; highlighted?: boolean; zIndex?: number; size?: number };
+
+export function reduceNode(key: string, a: NodeAttributes, s: ViewState): Omit<NodeAttributes, 'label'> & Display {
+  const out: Omit<NodeAttributes, 'label'> & Display = { ...a };
+  if (a.kind === 'passage' && s.round !== null && a.round !== null && a.round > s.round) out.hidden = true;
+  if (a.kind === 'passage' && s.gold.has(a.ref)) {
+    out.label = `★ ${a.label}`;
+    out.forceLabel = true;
+    out.zIndex = 2;
+  }
+  if (s.selected !== null) {
+    if (key === s.selected) {
+      out.highlighted = true;
+      out.forceLabel = true;
+      out.zIndex = 3;
+    } else if (s.neighbours.has(key)) {
+      out.forceLabel = true;
+      out.zIndex = 2;
+    } else {
+      out.color = FADED;
+      out.label = s.gold.has(a.ref) ? out.label : null;
+      out.zIndex = 0;
+    }
+  }
+  return out;
+}
+
+export function reduceEdge(source: string, target: string, a: EdgeAttributes, s: ViewState): EdgeAttributes & Display {
+  if (s.selected !== null && source !== s.selected && target !== s.selected) return { ...a, color: '#f0f1f3' };
+  if (s.selected !== null) return { ...a, color: '#38465a', size: a.size + 1 };
+  return a;
+}
+
+/** Ids of passages in the pool by the given round (all rounds when null). */
+export function poolAtRound(firstRound: ReadonlyMap<string, number>, round: number | null): string[] {
+  return [...firstRound].filter(([, r]) => round === null || r <= round).map(([id]) => id);
+}

@@ -1,0 +1,61 @@
+// The graph behind a question, for the graph view: the HippoRAG 2 phrase graph of the dataset (built
+// once per dataset from offline-extractor triples unless the dataset brings its own), the subgraph
+// around the question's linked phrases and the trace's pool passages, PPR mass per passage, and a
+// ForceAtlas2 layout computed here so the UI thread only draws.
+import Graph from 'graphology';
+import forceAtlas2 from 'graphology-layout-forceatlas2';
+import { subgraphAround } from '../src/core/graph/subgraph.ts';
+import { buildBackbone } from '../src/core/retrievers/registry.ts';
+import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
+import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
+import { TRIPLE_SOURCE_LABELS } from '../src/core/triples/types.ts';
+import type { Corpus, Retriever } from '../src/core/types.ts';
+import type { GraphRequest, GraphView } from './engine-api.ts';
+
+const LAYOUT_ITERATIONS = 300;
+
+export async function buildQuestionGraphRetriever(corpus: Corpus, bm25: Retriever): Promise<HippoRag2Retriever> {
+  const triples = extractTriplesOffline(corpus.passages);
+  return (await buildBackbone('hipporag2', corpus, { base: bm25, triples })) as HippoRag2Retriever;
+}
+
+export async function questionGraph(hippo: HippoRag2Retriever, request: GraphRequest): Promise<GraphView> {
+  const { graph } = hippo;
+  const { ranked, explanation } = await hippo.retrieveExplained(request.query, graph.passageCount);
+  const sub = subgraphAround(
+    graph,
+    explanation.links.map((l) => l.node),
+    request.poolIds,
+    request.limit,
+  );
+  const ppr: Record<string, number> = {};
+  for (const r of ranked) ppr[r.id] = r.score;
+
+  // Deterministic start (a circle in node order), then ForceAtlas2 with settings inferred for the size.
+  const g = new Graph({ type: 'undirected' });
+  sub.nodes.forEach((n, i) => {
+    const angle = (2 * Math.PI * i) / Math.max(1, sub.nodes.length);
+    g.addNode(n.key, { x: 100 * Math.cos(angle), y: 100 * Math.sin(angle) });
+  });
+  for (const e of sub.edges) g.addUndirectedEdgeWithKey(e.key, e.source, e.target, { weight: e.attributes.weight });
+  const positions = forceAtlas2(g, { iterations: LAYOUT_ITERATIONS, settings: { ...forceAtlas2.inferSettings(g), barnesHutOptimize: g.order > 1000 }, getEdgeWeight: 'weight' });
+
+  return {
+    nodes: sub.nodes.map(({ key, attributes: a }) => ({
+      key,
+      label: a.label,
+      kind: a.kind,
+      seed: a.seed,
+      inPool: a.inPool,
+      ...(a.mentions !== undefined ? { mentions: a.mentions } : {}),
+      ppr: a.kind === 'passage' ? (ppr[a.label] ?? 0) : null,
+      x: positions[key]?.x ?? 0,
+      y: positions[key]?.y ?? 0,
+    })),
+    edges: sub.edges.map((e) => ({ key: e.key, source: e.source, target: e.target, kind: e.attributes.kind, weight: e.attributes.weight, predicates: e.attributes.predicates })),
+    seeds: explanation.links.map((l) => ({ entity: l.entity, phrase: l.phrase, how: l.how, score: l.score })),
+    truncated: sub.truncated,
+    tripleSource: TRIPLE_SOURCE_LABELS[graph.source],
+    stats: { passages: graph.stats.passages, phrases: graph.stats.phrases, facts: graph.stats.facts },
+  };
+}
