@@ -23,11 +23,15 @@ export interface RankedPassage {
   text: string;
 }
 
+export const RUN_BACKBONES = ['bm25', 'hipporag2'] as const;
+export type RunBackbone = (typeof RUN_BACKBONES)[number];
+
 export interface RunRequest {
   datasetId: string;
   /** A dataset question (gold known) or a typed question (no gold). */
   question: Question;
-  backbone: 'bm25';
+  /** bm25, or hipporag2 (PPR over the offline-extractor graph, seeded by BM25). */
+  backbone: RunBackbone;
   /** "single": one retrieval with the question, no iteration (the baseline every strategy starts from). */
   strategy: 'single';
   k: number;

@@ -7,7 +7,7 @@ import { TRACE_VERSION, type Trace, type TraceEvent } from '../src/core/trace/sc
 import type { Dataset, Passage, Retriever } from '../src/core/types.ts';
 import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
 import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
-import type { DatasetSummary, EngineApi, RankedPassage, RunRequest, TraceListener } from './engine-api.ts';
+import { RUN_BACKBONES, type DatasetSummary, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
 
 interface Loaded {
   dataset: Dataset;
@@ -27,6 +27,14 @@ export function createEngine(now: () => number = () => performance.now()): Engin
       throw new HopscopeError('engine', `dataset "${datasetId}" is not loaded (loaded: ${known}); load it before retrieving`);
     }
     return entry;
+  }
+
+  function hippoOf(entry: Loaded): Promise<HippoRag2Retriever> {
+    entry.hippo ??= buildQuestionGraphRetriever(entry.dataset.corpus, entry.bm25).catch((err: unknown) => {
+      entry.hippo = undefined; // a failed build is retried on the next request, not cached
+      throw err;
+    });
+    return entry.hippo;
   }
 
   function passageOf(entry: Loaded, id: string): Passage {
@@ -72,16 +80,13 @@ export function createEngine(now: () => number = () => performance.now()): Engin
     async graphAround(datasetId, request) {
       const entry = get(datasetId);
       if (request.query.trim() === '') throw new HopscopeError('engine', 'the graph needs a question; run or open one first');
-      entry.hippo ??= buildQuestionGraphRetriever(entry.dataset.corpus, entry.bm25).catch((err: unknown) => {
-        entry.hippo = undefined; // a failed build is retried on the next request, not cached
-        throw err;
-      });
-      return questionGraph(await entry.hippo, request);
+      return questionGraph(await hippoOf(entry), request);
     },
 
     async run(request: RunRequest, onEvent?: TraceListener): Promise<Trace> {
       const entry = get(request.datasetId);
       if (request.strategy !== 'single') throw new HopscopeError('engine', `strategy "${String(request.strategy)}" is not available in this build`);
+      if (!RUN_BACKBONES.includes(request.backbone)) throw new HopscopeError('engine', `backbone "${String(request.backbone)}" is not available here (available: ${RUN_BACKBONES.join(', ')})`);
       if (request.question.question.trim() === '') throw new HopscopeError('engine', 'the question is empty; type a question or pick one');
       const started = now();
       const events: TraceEvent[] = [];
@@ -92,7 +97,8 @@ export function createEngine(now: () => number = () => performance.now()): Engin
       const t = () => Math.round(now() - started);
       // "single": the round-0 retrieval every iterative strategy starts from, with no LLM at all.
       emit({ type: 'round.start', t: t(), round: 0 });
-      const results = await entry.bm25.retrieve(request.question.question, request.k);
+      const retriever: Retriever = request.backbone === 'hipporag2' ? await hippoOf(entry) : entry.bm25;
+      const results = await retriever.retrieve(request.question.question, request.k);
       emit({ type: 'retrieve', t: t(), round: 0, query: request.question.question, label: 'question', results });
       emit({ type: 'pool', t: t(), round: 0, pool: results.map((r, i) => ({ ...r, rank: i + 1, delta: null })) });
       return {
@@ -102,7 +108,7 @@ export function createEngine(now: () => number = () => performance.now()): Engin
         strategy: request.strategy,
         retriever: request.backbone,
         llm: 'none (retrieval only)',
-        options: { k: request.k },
+        options: { k: request.k, ...(request.backbone === 'hipporag2' ? { triples: 'offline extractor', seededBy: 'bm25' } : {}) },
         corpus: { id: entry.dataset.corpus.id, name: entry.dataset.corpus.name },
         question: request.question,
         events,

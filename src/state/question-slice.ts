@@ -2,9 +2,10 @@
 // backbone/strategy choice. Typing a text that differs from the picked question makes it a typed
 // question (no gold), so the picker and the input never disagree.
 import type { StateCreator } from 'zustand/vanilla';
+import type { RunBackbone } from '../../workers/engine-api.ts';
 import type { AppState } from './store.ts';
 
-export type Backbone = 'bm25';
+export type Backbone = RunBackbone;
 export type StrategyName = 'single';
 
 export interface QuestionSlice {
@@ -15,13 +16,15 @@ export interface QuestionSlice {
   /** Passages in the ranking. */
   k: number;
   pickQuestion(id: string | null, text: string): void;
+  setBackbone(backbone: Backbone): void;
   typeQuestion(text: string): void;
 }
 
-export const QUESTION_DEFAULTS = { questionId: null, questionText: '', backbone: 'bm25', strategy: 'single', k: 20 } as const;
+export const QUESTION_DEFAULTS: Pick<QuestionSlice, 'questionId' | 'questionText' | 'backbone' | 'strategy' | 'k'> = { questionId: null, questionText: '', backbone: 'bm25', strategy: 'single', k: 20 };
 
 export const createQuestionSlice: StateCreator<AppState, [], [], QuestionSlice> = (set) => ({
   ...QUESTION_DEFAULTS,
   pickQuestion: (id, text) => set({ questionId: id, questionText: text }),
+  setBackbone: (backbone) => set({ backbone }),
   typeQuestion: (text) => set({ questionText: text, questionId: null }),
 });

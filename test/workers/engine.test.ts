@@ -70,3 +70,17 @@ describe('engine graph', () => {
     expect(view.tripleSource).toMatch(/offline extractor/);
   });
 });
+
+describe('engine runs on the hipporag2 backbone', () => {
+  it('ranks with PPR over the offline graph and labels the trace', async () => {
+    const engine = createEngine();
+    await engine.loadDataset('demo', files);
+    const question = dataset.questions[2]!;
+    const trace = await engine.run({ datasetId: 'demo', question, backbone: 'hipporag2', strategy: 'single', k: 10 });
+    expect(trace.retriever).toBe('hipporag2');
+    expect(trace.options).toMatchObject({ triples: 'offline extractor', seededBy: 'bm25' });
+    const pool = trace.events.find((e) => e.type === 'pool');
+    expect(pool?.type === 'pool' && pool.pool.length).toBe(10);
+    await expect(engine.run({ datasetId: 'demo', question, backbone: 'nope' as 'bm25', strategy: 'single', k: 5 })).rejects.toThrow(/backbone "nope"/);
+  });
+});

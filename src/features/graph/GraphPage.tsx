@@ -54,7 +54,11 @@ export function GraphPage() {
   if (!ready) {
     return (
       <p className={dataset.isError ? 'error' : 'empty'} role={dataset.isError ? 'alert' : undefined}>
-        {dataset.isError ? `The corpus failed to load: ${dataset.error.message}` : `Waiting for corpus "${corpusId}" to be indexed…`}
+        {dataset.isError
+          ? `The corpus failed to load: ${dataset.error.message}`
+          : dataset.isSuccess
+            ? `This run is on corpus "${corpusId}", which is not loaded here; the graph is built from the corpus, so import it first. The Inspector still replays the run.`
+            : `Waiting for corpus "${corpusId}" to be indexed…`}
       </p>
     );
   }

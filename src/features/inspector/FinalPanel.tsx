@@ -23,7 +23,7 @@ export function FinalPanel({ model, scores, llmLabel, hasGold }: Props) {
         </p>
       )}
       <p className="answer" data-testid="answer">
-        {model.answer !== null ? model.answer : <span className="muted">{llmLabel ? 'No answer yet.' : 'Retrieval only: this strategy does not answer.'}</span>}
+        {model.answer !== null ? model.answer : <span className="muted">{llmLabel === null || llmLabel.startsWith('none') ? 'Retrieval only: this strategy does not answer.' : 'No answer yet.'}</span>}
       </p>
       <dl className="metrics" data-testid="metrics">
         {scores.answer && (

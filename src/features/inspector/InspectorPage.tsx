@@ -18,6 +18,7 @@ import { ReasoningChain } from './ReasoningChain.tsx';
 import { RoundTimeline } from './RoundTimeline.tsx';
 import { StepBar } from './StepBar.tsx';
 import { TraceFileInput } from './TraceFileInput.tsx';
+import { ExportRunButton } from './ExportRunButton.tsx';
 
 /** The main screen: pick or type a question, run it, and read the trace round by round. */
 export function InspectorPage() {
@@ -29,6 +30,7 @@ export function InspectorPage() {
   const step = useAppStore((s) => s.step);
   const trace = useAppStore((s) => s.trace);
   const question = useAppStore((s) => s.runQuestion);
+  const replayed = useAppStore((s) => s.runPassages !== null);
 
   const corpusId = trace?.corpus.id ?? dataset.data?.id;
   const passages = useTracePassages(corpusId, dataset.isSuccess && corpusId === dataset.data.id);
@@ -49,10 +51,12 @@ export function InspectorPage() {
       <QuestionForm questions={dataset.data?.questions ?? []} disabled={!dataset.isSuccess} running={status === 'running'} onRun={(q) => void run(q)} />
       <div className="toolbar">
         <TraceFileInput />
+        {trace && status === 'done' && <ExportRunButton trace={trace} passages={passages} />}
         {trace && (
           <p className="run-label" data-testid="run-label">
             {trace.strategy} on {trace.retriever} · {trace.corpus.name} · {trace.question.id}
-            {trace.llm === 'offline thinker (no LLM)' && <span className="badge badge-offline">offline thinker (no LLM)</span>}
+            {trace.llm.includes('offline thinker') && <span className="badge badge-offline">offline thinker (no LLM)</span>}
+            {replayed && <span className="badge badge-offline">replayed from a run file</span>}
           </p>
         )}
       </div>

@@ -1,6 +1,9 @@
 import type { FormEvent } from 'react';
 import type { Question } from '../../core/types.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
+import { RUN_BACKBONES, type RunBackbone } from '../../../workers/engine-api.ts';
+
+const BACKBONE_LABELS: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2 (PPR, offline triples)' };
 
 const TYPED_ID = 'typed';
 
@@ -17,6 +20,8 @@ export function QuestionForm({ questions, disabled, running, onRun }: Props) {
   const text = useAppStore((s) => s.questionText);
   const pick = useAppStore((s) => s.pickQuestion);
   const type = useAppStore((s) => s.typeQuestion);
+  const backbone = useAppStore((s) => s.backbone);
+  const setBackbone = useAppStore((s) => s.setBackbone);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -55,6 +60,22 @@ export function QuestionForm({ questions, disabled, running, onRun }: Props) {
           placeholder="Pick a question above or type your own"
           onChange={(e) => type(e.target.value)}
         />
+      </label>
+      <label className="field">
+        <span>Backbone</span>
+        <select data-testid="backbone-picker" value={backbone} disabled={disabled} onChange={(e) => setBackbone(e.target.value as RunBackbone)}>
+          {RUN_BACKBONES.map((b) => (
+            <option key={b} value={b}>
+              {BACKBONE_LABELS[b]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>Strategy</span>
+        <select data-testid="strategy-picker" value="single" disabled>
+          <option value="single">single retrieval (no iteration)</option>
+        </select>
       </label>
       <button data-testid="run-button" type="submit" disabled={disabled || running || text.trim() === ''}>
         {running ? 'Running…' : 'Run'}

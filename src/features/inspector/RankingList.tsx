@@ -12,6 +12,7 @@ interface Props {
 export function RankingList({ model, gold, passages }: Props) {
   const status = useAppStore((s) => s.runStatus);
   const runError = useAppStore((s) => s.runError);
+  const stepping = useAppStore((s) => s.step !== null);
   const ids = model.finalRanking;
   const scores = model.stages[model.stages.length - 1]?.scores;
 
@@ -23,7 +24,8 @@ export function RankingList({ model, gold, passages }: Props) {
     );
   }
   if (ids.length === 0) {
-    return <p className="empty">{status === 'running' ? 'Retrieving…' : 'No ranking yet. Pick a demo question or type one, then press Run — or open a trace file.'}</p>;
+    const hint = status === 'running' ? 'Retrieving…' : stepping ? 'No ranking at this step yet: step forward to the first pool.' : 'No ranking yet. Pick a demo question or type one, then press Run — or open a run file.';
+    return <p className="empty">{hint}</p>;
   }
   const goldFound = ids.filter((id) => gold.has(id)).length;
   return (

@@ -1,31 +1,23 @@
 import { useState } from 'react';
-import { traceSchema } from '../../core/trace/schema.ts';
+import { parseRunOrTrace } from '../../app/trace/run-file.ts';
 import { appStore } from '../../state/store.ts';
 
-/** Opens a recorded trace (JSON) to inspect it without running anything; errors name the file and field. */
+/** Opens a run file (trace + passages) or a bare trace to inspect and replay it without running anything. */
 export function TraceFileInput() {
   const [error, setError] = useState<string | null>(null);
   const open = async (file: File) => {
     setError(null);
-    let json: unknown;
     try {
-      json = JSON.parse(await file.text());
+      const { trace, passages } = parseRunOrTrace(await file.text(), file.name);
+      appStore.getState().showTrace(trace, passages ?? undefined);
     } catch (err) {
-      setError(`${file.name} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
-      return;
+      setError(err instanceof Error ? err.message : String(err));
     }
-    const parsed = traceSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setError(`${file.name} is not a Hopscope trace: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid'}`);
-      return;
-    }
-    appStore.getState().showTrace(parsed.data);
   };
   return (
     <div className="trace-file">
       <label className="file-label">
-        Open a trace file…
+        Open a run or trace file…
         <input
           type="file"
           accept=".json,application/json"

@@ -1,0 +1,63 @@
+// A shareable run: the trace plus the passages it touched, in one JSON file, so another machine can
+// replay it with no model and no corpus. Settings and keys are never part of it.
+import { z } from 'zod';
+import { HopscopeError } from '../../core/errors.ts';
+import { traceSchema, type Trace } from '../../core/trace/schema.ts';
+import type { Passage } from '../../core/types.ts';
+import { traceIds } from './model.ts';
+
+export const RUN_FILE_KIND = 'hopscope-run';
+export const RUN_FILE_VERSION = 1;
+
+const passage = z.object({ id: z.string(), title: z.string(), text: z.string() });
+export const runFileSchema = z.object({
+  kind: z.literal(RUN_FILE_KIND),
+  version: z.literal(RUN_FILE_VERSION),
+  exportedAt: z.string(),
+  trace: traceSchema,
+  passages: z.array(passage),
+});
+export type RunFile = z.infer<typeof runFileSchema>;
+
+export class RunFileError extends HopscopeError {
+  constructor(message: string) {
+    super('run-file', message);
+  }
+}
+
+/** Bundles a trace with every passage it mentions; a passage missing from `lookup` is an error. */
+export function makeRunFile(trace: Trace, lookup: (id: string) => Passage | undefined, now = new Date()): RunFile {
+  const ids = traceIds(trace.events);
+  const missing = ids.filter((id) => !lookup(id));
+  if (missing.length > 0) throw new RunFileError(`cannot export: ${missing.length} passage(s) of the trace are not loaded (${missing.slice(0, 3).join(', ')}…); wait for the corpus`);
+  return { kind: RUN_FILE_KIND, version: RUN_FILE_VERSION, exportedAt: now.toISOString(), trace, passages: ids.map((id) => lookup(id) as Passage) };
+}
+
+/** Reads a run file or a bare trace; errors name the file and the first offending field. */
+export function parseRunOrTrace(text: string, fileName: string): { trace: Trace; passages: Passage[] | null } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new RunFileError(`${fileName} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const isRunFile = typeof json === 'object' && json !== null && (json as { kind?: unknown }).kind === RUN_FILE_KIND;
+  const parsed = isRunFile ? runFileSchema.safeParse(json) : traceSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid';
+    throw new RunFileError(`${fileName} is not a Hopscope ${isRunFile ? 'run file' : 'trace'}: ${where}`);
+  }
+  if ('kind' in parsed.data) {
+    const file = parsed.data;
+    const have = new Set(file.passages.map((p) => p.id));
+    const missing = traceIds(file.trace.events).filter((id) => !have.has(id));
+    if (missing.length > 0) throw new RunFileError(`${fileName}: the trace mentions ${missing.length} passage(s) the file does not carry, e.g. ${missing[0]}`);
+    return { trace: file.trace, passages: file.passages };
+  }
+  return { trace: parsed.data as Trace, passages: null };
+}
+
+export function runFileName(trace: Trace): string {
+  return `hopscope-run-${trace.strategy}-${trace.retriever}-${trace.question.id}.json`.replace(/[^\w.-]+/g, '_');
+}
