@@ -1,5 +1,6 @@
 // Typed LLM failures. Each carries a `userMessage`: one sentence a person can act on, shown by the
-// UI and the CLI. Messages name the server (base URL) but never the API key.
+// UI and the CLI. Messages name the server (base URL) but never the API key. Each class states its
+// `name` explicitly: minified builds rename classes, and the UI and traces read `name`.
 import { AbortedError, HopscopeError } from '../errors.ts';
 
 export abstract class LlmError extends HopscopeError {
@@ -9,6 +10,7 @@ export abstract class LlmError extends HopscopeError {
 }
 
 export class LlmAuthError extends LlmError {
+  override readonly name = 'LlmAuthError';
   readonly userMessage: string;
   constructor(
     readonly server: string,
@@ -20,6 +22,7 @@ export class LlmAuthError extends LlmError {
 }
 
 export class LlmModelNotFoundError extends LlmError {
+  override readonly name = 'LlmModelNotFoundError';
   readonly userMessage: string;
   constructor(
     readonly server: string,
@@ -31,6 +34,7 @@ export class LlmModelNotFoundError extends LlmError {
 }
 
 export class LlmRateLimitError extends LlmError {
+  override readonly name = 'LlmRateLimitError';
   override readonly retryable = true;
   readonly userMessage: string;
   constructor(
@@ -45,6 +49,7 @@ export class LlmRateLimitError extends LlmError {
 }
 
 export class LlmServerError extends LlmError {
+  override readonly name = 'LlmServerError';
   override readonly retryable = true;
   readonly userMessage: string;
   constructor(
@@ -61,6 +66,7 @@ export class LlmServerError extends LlmError {
 
 /** A 4xx other than 401/403/404/429: the request itself was refused. */
 export class LlmRequestError extends LlmError {
+  override readonly name = 'LlmRequestError';
   readonly userMessage: string;
   constructor(
     readonly server: string,
@@ -73,6 +79,7 @@ export class LlmRequestError extends LlmError {
 }
 
 export class LlmContextLengthError extends LlmError {
+  override readonly name = 'LlmContextLengthError';
   readonly userMessage: string;
   constructor(
     readonly server: string,
@@ -84,6 +91,7 @@ export class LlmContextLengthError extends LlmError {
 }
 
 export class LlmTimeoutError extends LlmError {
+  override readonly name = 'LlmTimeoutError';
   readonly userMessage: string;
   constructor(
     readonly server: string,
@@ -95,6 +103,7 @@ export class LlmTimeoutError extends LlmError {
 }
 
 export class LlmUnreachableError extends LlmError {
+  override readonly name = 'LlmUnreachableError';
   override readonly retryable = true;
   readonly userMessage: string;
   constructor(
@@ -109,11 +118,13 @@ export class LlmUnreachableError extends LlmError {
 
 /** An AbortedError (so run-level abort handling catches it) that also says so in plain words. */
 export class LlmAbortedError extends AbortedError {
+  override readonly name = 'LlmAbortedError';
   readonly userMessage = 'The run was stopped before the model answered.';
 }
 
 /** A stream ended without its final chunk (finish_reason / [DONE]): the reply is incomplete. */
 export class LlmTruncatedStreamError extends LlmError {
+  override readonly name = 'LlmTruncatedStreamError';
   override readonly retryable = true;
   readonly userMessage: string;
   constructor(
@@ -127,6 +138,7 @@ export class LlmTruncatedStreamError extends LlmError {
 
 /** The provider cannot be set up (missing model files, bad configuration). */
 export class LlmConfigError extends LlmError {
+  override readonly name = 'LlmConfigError';
   constructor(
     module: string,
     message: string,
@@ -138,6 +150,7 @@ export class LlmConfigError extends LlmError {
 
 /** Replay: the trace holds no reply for this request. */
 export class LlmReplayMissError extends LlmError {
+  override readonly name = 'LlmReplayMissError';
   readonly userMessage: string;
   constructor(
     readonly requestModule: string,
