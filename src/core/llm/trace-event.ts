@@ -1,7 +1,7 @@
 // The `llm` trace event for one call (src/core/trace/schema.ts). Prompts and replies only: the
 // request carries no credentials, so nothing secret can reach a trace through here.
 import type { TraceEvent } from '../trace/schema.ts';
-import type { LlmRequest, LlmResponse } from './port.ts';
+import type { LlmPort, LlmRequest, LlmResponse } from './port.ts';
 
 export function llmEvent(request: LlmRequest, response: LlmResponse, at: { t: number; round: number }): Extract<TraceEvent, { type: 'llm' }> {
   return {
@@ -16,5 +16,32 @@ export function llmEvent(request: LlmRequest, response: LlmResponse, at: { t: nu
     latencyMs: response.latencyMs,
     provider: response.provider,
     model: response.model,
+  };
+}
+
+/** The `error` trace event for a failed call: the typed error's message (never credentials). */
+export function llmErrorEvent(module: string, error: unknown, at: { t: number; round: number }): Extract<TraceEvent, { type: 'error' }> {
+  return { type: 'error', t: at.t, round: at.round, module, message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * Record every call in the run's trace as it completes: an `llm` event on success, an `error`
+ * event on failure (including an abort), then rethrow. Events already emitted stay, so an aborted
+ * run keeps its partial trace.
+ */
+export function withTrace(port: LlmPort, emit: (event: TraceEvent) => void, at: () => { t: number; round: number }): LlmPort {
+  return {
+    label: port.label,
+    async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
+      let response: LlmResponse;
+      try {
+        response = await port.complete(request, signal);
+      } catch (e) {
+        emit(llmErrorEvent(request.module, e, at()));
+        throw e;
+      }
+      emit(llmEvent(request, response, at()));
+      return response;
+    },
   };
 }
