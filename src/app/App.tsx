@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { InspectorPage } from '../features/inspector/InspectorPage.tsx';
 import { GraphPage } from '../features/graph/GraphPage.tsx';
+import { ComparePage } from '../features/compare/ComparePage.tsx';
 import { useAppStore } from '../state/use-app-store.ts';
 import { VIEWS, type View } from '../state/view-slice.ts';
 import { EngineContext, sharedEngine, type EngineClient } from './engine-client.ts';
@@ -28,7 +29,7 @@ export function App({ engine = sharedEngine(), queryClient }: { engine?: EngineC
   );
 }
 
-const VIEW_LABELS: Record<View, string> = { inspector: 'Inspector', graph: 'Graph' };
+const VIEW_LABELS: Record<View, string> = { inspector: 'Inspector', graph: 'Graph', compare: 'Compare' };
 
 function Tabs() {
   const view = useAppStore((s) => s.view);
@@ -51,5 +52,7 @@ function CurrentView() {
       return <InspectorPage />;
     case 'graph':
       return <GraphPage />;
+    case 'compare':
+      return <ComparePage />;
   }
 }

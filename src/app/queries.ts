@@ -2,6 +2,7 @@
 // the engine passed in so a test can hand in its own.
 import { queryOptions } from '@tanstack/react-query';
 import type { EngineClient } from './engine-client.ts';
+import type { RunRequest } from '../../workers/engine-api.ts';
 
 export const DEMO_DATASET_ID = 'demo';
 const DEMO_FILES = ['demo_corpus.json', 'demo.json'] as const;
@@ -44,5 +45,13 @@ export const graphQuery = (engine: EngineClient, datasetId: string, query: strin
   queryOptions({
     queryKey: ['graph', datasetId, query, [...poolIds].sort(), limit],
     queryFn: () => engine.graphAround(datasetId, { query, poolIds: [...poolIds], limit }),
+    staleTime: Infinity,
+  });
+
+/** One finished run (no streaming), cached by its inputs: the compare and batch views read these. */
+export const runQuery = (engine: EngineClient, request: RunRequest) =>
+  queryOptions({
+    queryKey: ['run', request.datasetId, request.question.id, request.question.question, request.backbone, request.strategy, request.k],
+    queryFn: () => engine.run(request),
     staleTime: Infinity,
   });

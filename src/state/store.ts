@@ -4,9 +4,10 @@ import { createStore } from 'zustand/vanilla';
 import { createQuestionSlice, QUESTION_DEFAULTS, type QuestionSlice } from './question-slice.ts';
 import { createRunSlice, RUN_DEFAULTS, type RunSlice } from './run-slice.ts';
 import { createGraphSlice, GRAPH_DEFAULTS, type GraphSlice } from './graph-slice.ts';
+import { compareDefaults, createCompareSlice, type CompareSlice } from './compare-slice.ts';
 import { createViewSlice, VIEW_DEFAULTS, type ViewSlice } from './view-slice.ts';
 
-export type AppState = QuestionSlice & RunSlice & ViewSlice & GraphSlice;
+export type AppState = QuestionSlice & RunSlice & ViewSlice & GraphSlice & CompareSlice;
 
 export function createAppStore() {
   return createStore<AppState>()((...a) => ({
@@ -14,6 +15,7 @@ export function createAppStore() {
     ...createRunSlice(...a),
     ...createViewSlice(...a),
     ...createGraphSlice(...a),
+    ...createCompareSlice(...a),
   }));
 }
 
@@ -24,5 +26,5 @@ export const appStore = createAppStore();
 
 /** Back to first-start state (data fields only; actions are kept). */
 export function resetAppStore(store: AppStore = appStore): void {
-  store.setState({ ...QUESTION_DEFAULTS, ...RUN_DEFAULTS, events: [], ...VIEW_DEFAULTS, ...GRAPH_DEFAULTS });
+  store.setState({ ...QUESTION_DEFAULTS, ...RUN_DEFAULTS, events: [], ...VIEW_DEFAULTS, ...GRAPH_DEFAULTS, ...compareDefaults() });
 }

@@ -8,7 +8,7 @@ import { bridgeIds, buildTraceModel } from '../../app/trace/model.ts';
 import { caption } from '../../app/trace/captions.ts';
 import { scoreTrace } from '../../app/trace/scores.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
-import { BumpChart } from './BumpChart.tsx';
+import { BumpChart } from '../../app/components/BumpChart.tsx';
 import { CorpusStatus } from './CorpusStatus.tsx';
 import { FinalPanel } from './FinalPanel.tsx';
 import { Promotions } from './Promotions.tsx';

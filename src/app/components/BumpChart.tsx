@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
-import { bumpLines, BUMP_DEFAULTS, linePath } from '../../app/trace/bump.ts';
-import type { TraceModel } from '../../app/trace/model.ts';
-import type { PassageLookup } from '../../app/use-trace-passages.ts';
+import { useId, useMemo, useState } from 'react';
+import { bumpLines, BUMP_DEFAULTS, linePath } from '../trace/bump.ts';
+import type { TraceModel } from '../trace/model.ts';
+import type { PassageLookup } from '../use-trace-passages.ts';
 
 interface Props {
   model: TraceModel;
@@ -9,6 +9,9 @@ interface Props {
   bridge: ReadonlySet<string>;
   passages: PassageLookup;
   maxRank?: number;
+  heading?: string;
+  /** Scale to the panel width (default); false keeps one pixel scale so charts side by side share the axis. */
+  fit?: boolean;
 }
 
 const ROW = 20;
@@ -22,7 +25,8 @@ const RIGHT = 150;
  * Gold lines are amber, bridge lines red; the mu + sigma cut is the dashed line. Hover or focus a line
  * to read its passage below the chart (the box has a fixed height, so nothing jumps).
  */
-export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAULTS.maxRank }: Props) {
+export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAULTS.maxRank, heading = 'Rank movement', fit = true }: Props) {
+  const headingId = useId();
   const [hovered, setHovered] = useState<string | null>(null);
   const { stages, cutoff } = model;
   const highlighted = useMemo(() => new Set([...gold, ...model.promotions.map((m) => m.id)]), [gold, model.promotions]);
@@ -38,8 +42,8 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
   const finalIndex = stages.findIndex((s) => s.kind === 'final');
 
   return (
-    <section className="panel" aria-labelledby="bump-heading">
-      <h2 id="bump-heading">Rank movement</h2>
+    <section className="panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
       {stages.length === 0 ? (
         <p className="empty">The chart fills in as pools arrive: one column per round, then the verifier and the final cut.</p>
       ) : (
@@ -48,7 +52,7 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
             <svg
               data-testid="rank-chart"
               className="bump"
-              style={{ maxWidth: width }}
+              style={fit ? { maxWidth: width } : { width, minWidth: width }}
               viewBox={`0 0 ${width} ${height}`}
               role="img"
               aria-label={`Rank movement of ${lines.length} passages across ${stages.length} stages`}

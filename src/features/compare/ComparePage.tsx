@@ -1,0 +1,166 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useEngine } from '../../app/engine-client.ts';
+import { demoDatasetQuery, passagesQuery, runQuery } from '../../app/queries.ts';
+import { buildTraceModel, traceIds } from '../../app/trace/model.ts';
+import { parseRunOrTrace } from '../../app/trace/run-file.ts';
+import type { PassageLookup } from '../../app/use-trace-passages.ts';
+import type { Trace } from '../../core/trace/schema.ts';
+import type { Passage } from '../../core/types.ts';
+import { MAX_LANES, MIN_LANES, type CompareLane } from '../../state/compare-slice.ts';
+import { useAppStore } from '../../state/use-app-store.ts';
+import { RUN_BACKBONES, type RunBackbone } from '../../../workers/engine-api.ts';
+import { LaneView, SHOWN } from './LaneView.tsx';
+
+const MAX_RANK = 20;
+const BACKBONE_LABELS: Record<RunBackbone, string> = { bm25: 'single retrieval on BM25', hipporag2: 'single retrieval on HippoRAG 2' };
+
+interface LaneState {
+  lane: CompareLane;
+  label: string;
+  trace: Trace | undefined;
+  error: string | null;
+  pending: boolean;
+}
+
+/** Two to four strategies (or one strategy on several backbones) on the same question, side by side. */
+export function ComparePage() {
+  const engine = useEngine();
+  const dataset = useQuery(demoDatasetQuery(engine));
+  const questionId = useAppStore((s) => s.compareQuestionId);
+  const lanes = useAppStore((s) => s.compareLanes);
+  const requested = useAppStore((s) => s.compareRequested);
+  const setCompareQuestion = useAppStore((s) => s.setCompareQuestion);
+  const addLane = useAppStore((s) => s.addLane);
+  const setLane = useAppStore((s) => s.setLane);
+  const removeLane = useAppStore((s) => s.removeLane);
+  const requestCompare = useAppStore((s) => s.requestCompare);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const question = dataset.data?.questions.find((q) => q.id === questionId);
+
+  const runs = useQueries({
+    queries: lanes.map((lane) => ({
+      ...runQuery(engine, { datasetId: dataset.data?.id ?? '', question: question ?? { id: '', question: '', answers: [], gold: [] }, backbone: lane.kind === 'run' ? lane.backbone : 'bm25', strategy: 'single', k: 20 }),
+      enabled: lane.kind === 'run' && question !== undefined && requested > 0 && dataset.isSuccess,
+    })),
+  });
+  const states: LaneState[] = lanes.map((lane, i) => {
+    if (lane.kind === 'file') return { lane, label: `${lane.trace.strategy} on ${lane.trace.retriever} (${lane.name})`, trace: lane.trace, error: lane.trace.question.id !== questionId && questionId !== null ? `this trace answers ${lane.trace.question.id}, not ${questionId}` : null, pending: false };
+    const r = runs[i];
+    return { lane, label: BACKBONE_LABELS[lane.backbone], trace: r?.data, error: r?.isError ? r.error.message : null, pending: r?.fetchStatus === 'fetching' };
+  });
+
+  // One passage lookup for all lanes: shipped passages of file lanes, the engine for the rest.
+  const shipped = useMemo(() => new Map<string, Passage>(lanes.flatMap((l) => (l.kind === 'file' && l.passages ? l.passages.map((p) => [p.id, p] as const) : []))), [lanes]);
+  const traces = states.map((s) => s.trace);
+  const ids = useMemo(() => [...new Set(traces.flatMap((t) => (t ? traceIds(t.events) : [])))].filter((id) => !shipped.has(id)), [traces, shipped]);
+  const fetched = useQuery({ ...passagesQuery(engine, dataset.data?.id ?? '', ids), enabled: dataset.isSuccess && ids.length > 0, placeholderData: (p) => p });
+  const passages: PassageLookup = useMemo(
+    () => ({
+      get: (id) => shipped.get(id) ?? fetched.data?.get(id),
+      titleOf: (id) => (shipped.get(id) ?? fetched.data?.get(id))?.title ?? id,
+      error: fetched.isError ? fetched.error.message : null,
+    }),
+    [shipped, fetched.data, fetched.isError, fetched.error],
+  );
+  const shownSets = states.map((s) => new Set(s.trace ? buildTraceModel(s.trace.events).finalRanking.slice(0, SHOWN) : []));
+
+  const openFile = async (file: File) => {
+    setFileError(null);
+    try {
+      const { trace, passages: carried } = parseRunOrTrace(await file.text(), file.name);
+      addLane({ kind: 'file', name: file.name, trace, passages: carried });
+      if (questionId === null) setCompareQuestion(trace.question.id);
+    } catch (err) {
+      setFileError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <div className="compare">
+      <form
+        className="question-form"
+        aria-label="Compare setup"
+        onSubmit={(e) => {
+          e.preventDefault();
+          requestCompare();
+        }}
+      >
+        <label className="field">
+          <span>Question</span>
+          <select data-testid="compare-question" value={questionId ?? ''} disabled={!dataset.isSuccess} onChange={(e) => setCompareQuestion(e.target.value || null)}>
+            <option value="">{dataset.isSuccess ? '— pick a dataset question —' : 'indexing the demo…'}</option>
+            {dataset.data?.questions.map((q) => (
+              <option key={q.id} value={q.id}>
+                {q.id}: {q.question}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="file-label">
+          Add a lane from a run or trace file…
+          <input
+            type="file"
+            accept=".json,application/json"
+            data-testid="compare-file"
+            disabled={lanes.length >= MAX_LANES}
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              e.target.value = '';
+              if (f) void openFile(f);
+            }}
+          />
+        </label>
+        <button type="button" className="btn btn-secondary" data-testid="compare-add" disabled={lanes.length >= MAX_LANES} onClick={() => addLane({ kind: 'run', backbone: 'bm25' })}>
+          + Lane
+        </button>
+        <button type="submit" data-testid="compare-run" disabled={!question}>
+          Compare
+        </button>
+      </form>
+      {fileError && (
+        <p className="error" role="alert">
+          {fileError}
+        </p>
+      )}
+      {!question && <p className="empty">Pick a question, choose 2–4 lanes (a backbone, or a recorded run from a file), then press Compare.</p>}
+      <div className="lanes" style={{ gridTemplateColumns: `repeat(${lanes.length}, minmax(0, 1fr))` }}>
+        {states.map((s) => (
+          <section key={s.lane.key} className="panel lane" data-testid="compare-lane" aria-label={s.label}>
+            <div className="lane-head">
+              {s.lane.kind === 'run' ? (
+                <select aria-label="Backbone" value={s.lane.backbone} onChange={(e) => setLane(s.lane.key, { kind: 'run', backbone: e.target.value as RunBackbone })}>
+                  {RUN_BACKBONES.map((b) => (
+                    <option key={b} value={b}>
+                      {BACKBONE_LABELS[b]}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <strong>{s.label}</strong>
+              )}
+              <button type="button" className="btn-link" aria-label={`Remove lane ${s.label}`} disabled={lanes.length <= MIN_LANES} onClick={() => removeLane(s.lane.key)}>
+                ✕
+              </button>
+            </div>
+            {s.error ? (
+              <p className="error" role="alert">
+                {s.error}
+              </p>
+            ) : s.trace ? (
+              <LaneView
+                label={s.label}
+                trace={s.trace}
+                others={new Set(shownSets.flatMap((set, j) => (states[j] === s ? [] : [...set])))}
+                passages={passages}
+                maxRank={MAX_RANK}
+              />
+            ) : (
+              <p className="empty">{s.pending ? 'Running…' : question ? 'Press Compare to run this lane.' : 'Waiting for a question.'}</p>
+            )}
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
