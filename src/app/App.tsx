@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { InspectorPage } from '../features/inspector/InspectorPage.tsx';
 import { GraphPage } from '../features/graph/GraphPage.tsx';
 import { ComparePage } from '../features/compare/ComparePage.tsx';
+import { BatchPage } from '../features/batch/BatchPage.tsx';
 import { useAppStore } from '../state/use-app-store.ts';
 import { VIEWS, type View } from '../state/view-slice.ts';
 import { EngineContext, sharedEngine, type EngineClient } from './engine-client.ts';
@@ -29,7 +30,7 @@ export function App({ engine = sharedEngine(), queryClient }: { engine?: EngineC
   );
 }
 
-const VIEW_LABELS: Record<View, string> = { inspector: 'Inspector', graph: 'Graph', compare: 'Compare' };
+const VIEW_LABELS: Record<View, string> = { inspector: 'Inspector', graph: 'Graph', compare: 'Compare', batch: 'Batch' };
 
 function Tabs() {
   const view = useAppStore((s) => s.view);
@@ -54,5 +55,7 @@ function CurrentView() {
       return <GraphPage />;
     case 'compare':
       return <ComparePage />;
+    case 'batch':
+      return <BatchPage />;
   }
 }

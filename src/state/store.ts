@@ -5,9 +5,10 @@ import { createQuestionSlice, QUESTION_DEFAULTS, type QuestionSlice } from './qu
 import { createRunSlice, RUN_DEFAULTS, type RunSlice } from './run-slice.ts';
 import { createGraphSlice, GRAPH_DEFAULTS, type GraphSlice } from './graph-slice.ts';
 import { compareDefaults, createCompareSlice, type CompareSlice } from './compare-slice.ts';
+import { batchDefaults, createBatchSlice, type BatchSlice } from './batch-slice.ts';
 import { createViewSlice, VIEW_DEFAULTS, type ViewSlice } from './view-slice.ts';
 
-export type AppState = QuestionSlice & RunSlice & ViewSlice & GraphSlice & CompareSlice;
+export type AppState = QuestionSlice & RunSlice & ViewSlice & GraphSlice & CompareSlice & BatchSlice;
 
 export function createAppStore() {
   return createStore<AppState>()((...a) => ({
@@ -16,6 +17,7 @@ export function createAppStore() {
     ...createViewSlice(...a),
     ...createGraphSlice(...a),
     ...createCompareSlice(...a),
+    ...createBatchSlice(...a),
   }));
 }
 
@@ -26,5 +28,5 @@ export const appStore = createAppStore();
 
 /** Back to first-start state (data fields only; actions are kept). */
 export function resetAppStore(store: AppStore = appStore): void {
-  store.setState({ ...QUESTION_DEFAULTS, ...RUN_DEFAULTS, events: [], ...VIEW_DEFAULTS, ...GRAPH_DEFAULTS, ...compareDefaults() });
+  store.setState({ ...QUESTION_DEFAULTS, ...RUN_DEFAULTS, events: [], ...VIEW_DEFAULTS, ...GRAPH_DEFAULTS, ...compareDefaults(), ...batchDefaults() });
 }

@@ -1,0 +1,119 @@
+// Batch results read off traces: per-question rows and the aggregates the batch plots draw (Recall@k
+// curve, per-round Recall@5, by question type, complementarity). Metrics come from src/core/eval, so
+// the numbers are the CLI's.
+import { allGoldAtK, recallAtK } from '../../core/eval/metrics.ts';
+import type { Trace } from '../../core/trace/schema.ts';
+import { buildTraceModel } from '../trace/model.ts';
+
+export interface BatchRow {
+  strategy: string;
+  questionId: string;
+  question: string;
+  type: string;
+  /** Last pool order (the ranking Recall@k is measured on). */
+  ranking: string[];
+  gold: string[];
+  /** Pool order after each round, for per-round recall. */
+  roundPools: string[][];
+  firstGoldRank: number | null;
+  ms: number;
+  trace: Trace;
+}
+
+export function rowFromTrace(strategy: string, trace: Trace): BatchRow {
+  const model = buildTraceModel(trace.events);
+  const roundPools: string[][] = [];
+  for (const s of model.stages) if (s.kind === 'initial' || s.kind === 'round') roundPools[s.round] = s.order;
+  const ranking = model.lastPool;
+  const gold = trace.question.gold;
+  const firstGold = ranking.findIndex((id) => gold.includes(id));
+  return {
+    strategy,
+    questionId: trace.question.id,
+    question: trace.question.question,
+    type: trace.question.type ?? 'untyped',
+    ranking,
+    gold,
+    roundPools: Array.from(roundPools, (p) => p ?? []),
+    firstGoldRank: firstGold === -1 ? null : firstGold + 1,
+    ms: model.elapsedMs,
+    trace,
+  };
+}
+
+const mean = (xs: number[]) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
+
+export function strategiesOf(rows: readonly BatchRow[]): string[] {
+  return [...new Set(rows.map((r) => r.strategy))];
+}
+
+/** Mean Recall@k for k = 1..maxK per strategy. */
+export function recallCurve(rows: readonly BatchRow[], maxK: number): { strategy: string; points: { k: number; recall: number }[] }[] {
+  return strategiesOf(rows).map((strategy) => {
+    const mine = rows.filter((r) => r.strategy === strategy && r.gold.length > 0);
+    return { strategy, points: Array.from({ length: maxK }, (_, i) => ({ k: i + 1, recall: mean(mine.map((r) => recallAtK(r.ranking, r.gold, i + 1))) })) };
+  });
+}
+
+/** Mean Recall@5 of the pool after each round, per strategy (a question with fewer rounds keeps its last pool). */
+export function perRoundRecall(rows: readonly BatchRow[], k = 5): { strategy: string; rounds: number[] }[] {
+  return strategiesOf(rows).map((strategy) => {
+    const mine = rows.filter((r) => r.strategy === strategy && r.gold.length > 0);
+    const maxRounds = Math.max(0, ...mine.map((r) => r.roundPools.length));
+    return {
+      strategy,
+      rounds: Array.from({ length: maxRounds }, (_, t) => mean(mine.map((r) => recallAtK(r.roundPools[Math.min(t, r.roundPools.length - 1)] ?? [], r.gold, k)))),
+    };
+  });
+}
+
+/** Mean Recall@k by question type and strategy. */
+export function byType(rows: readonly BatchRow[], k = 5): { type: string; values: Record<string, number>; count: number }[] {
+  const types = [...new Set(rows.map((r) => r.type))].sort();
+  return types.map((type) => {
+    const mine = rows.filter((r) => r.type === type && r.gold.length > 0);
+    const values: Record<string, number> = {};
+    for (const s of strategiesOf(rows)) values[s] = mean(mine.filter((r) => r.strategy === s).map((r) => recallAtK(r.ranking, r.gold, k)));
+    return { type, values, count: new Set(mine.map((r) => r.questionId)).size };
+  });
+}
+
+/** For a pair of strategies: questions whose gold is all in the top k for A only, B only, both, neither. */
+export function complementarity(rows: readonly BatchRow[], a: string, b: string, k = 5): { aOnly: number; bOnly: number; both: number; neither: number } {
+  const solved = (s: string) => new Map(rows.filter((r) => r.strategy === s && r.gold.length > 0).map((r) => [r.questionId, allGoldAtK(r.ranking, r.gold, k) === 1]));
+  const sa = solved(a);
+  const sb = solved(b);
+  const out = { aOnly: 0, bOnly: 0, both: 0, neither: 0 };
+  for (const [q, x] of sa) {
+    const y = sb.get(q);
+    if (y === undefined) continue;
+    if (x && y) out.both++;
+    else if (x) out.aOnly++;
+    else if (y) out.bOnly++;
+    else out.neither++;
+  }
+  return out;
+}
+
+export const CSV_KS = [1, 2, 5, 10, 20] as const;
+
+const csvCell = (v: string | number | null) => {
+  const s = v === null ? '' : String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+export function rowsToCsv(rows: readonly BatchRow[]): string {
+  const head = ['strategy', 'question_id', 'type', 'question', ...CSV_KS.map((k) => `recall@${k}`), 'first_gold_rank', 'ms'];
+  const lines = rows.map((r) =>
+    [r.strategy, r.questionId, r.type, r.question, ...CSV_KS.map((k) => (r.gold.length ? recallAtK(r.ranking, r.gold, k).toFixed(4) : '')), r.firstGoldRank, Math.round(r.ms)].map(csvCell).join(','),
+  );
+  return `${[head.join(','), ...lines].join('\n')}\n`;
+}
+
+export function rowsToJson(rows: readonly BatchRow[]): string {
+  return JSON.stringify(
+    rows.map(({ trace: _trace, roundPools: _pools, ...r }) => r),
+    null,
+    1,
+  );
+}

@@ -1,0 +1,201 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { byType, complementarity, perRoundRecall, recallCurve, rowFromTrace, rowsToCsv, rowsToJson, strategiesOf, type BatchRow } from '../../app/batch/results.ts';
+import { useEngine } from '../../app/engine-client.ts';
+import { demoDatasetQuery } from '../../app/queries.ts';
+import { recallAtK } from '../../core/eval/metrics.ts';
+import type { BatchSortKey } from '../../state/batch-slice.ts';
+import { appStore } from '../../state/store.ts';
+import { useAppStore } from '../../state/use-app-store.ts';
+import { RUN_BACKBONES } from '../../../workers/engine-api.ts';
+import { BarChart, LineChart } from './charts.tsx';
+import { download } from './export.ts';
+import { PlotCard } from './PlotCard.tsx';
+import { useBatchRunner } from './use-batch-runner.ts';
+
+const recall5 = (r: BatchRow) => (r.gold.length ? recallAtK(r.ranking, r.gold, 5) : Number.NaN);
+const SORTS: Record<BatchSortKey, (r: BatchRow) => string | number> = {
+  questionId: (r) => r.questionId,
+  strategy: (r) => r.strategy,
+  type: (r) => r.type,
+  recall5,
+  firstGoldRank: (r) => r.firstGoldRank ?? Infinity,
+};
+const fmtMs = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+
+/** A strategy (here: single retrieval per backbone) over a slice of the dataset, with plots and exports. */
+export function BatchPage() {
+  const engine = useEngine();
+  const dataset = useQuery(demoDatasetQuery(engine));
+  const questions = useMemo(() => dataset.data?.questions ?? [], [dataset.data]);
+  const { run, cancel } = useBatchRunner(dataset.data?.id, questions);
+  const backbones = useAppStore((s) => s.batchBackbones);
+  const limit = useAppStore((s) => s.batchLimit);
+  const status = useAppStore((s) => s.batchStatus);
+  const runs = useAppStore((s) => s.batchRuns);
+  const total = useAppStore((s) => s.batchTotal);
+  const startedAt = useAppStore((s) => s.batchStartedAt);
+  const error = useAppStore((s) => s.batchError);
+  const typeFilter = useAppStore((s) => s.batchTypeFilter);
+  const sort = useAppStore((s) => s.batchSort);
+  const toggle = useAppStore((s) => s.toggleBatchBackbone);
+  const setLimit = useAppStore((s) => s.setBatchLimit);
+  const setTypeFilter = useAppStore((s) => s.setBatchTypeFilter);
+  const sortBy = useAppStore((s) => s.sortBatch);
+
+  const rows = useMemo(() => runs.map((r) => rowFromTrace(r.strategy, r.trace)), [runs]);
+  const strategies = strategiesOf(rows);
+  const maxK = Math.min(200, Math.max(1, ...rows.map((r) => r.ranking.length)));
+  const types = [...new Set(rows.map((r) => r.type))].sort();
+  const shown = useMemo(() => {
+    const f = typeFilter ? rows.filter((r) => r.type === typeFilter) : rows;
+    const key = SORTS[sort.key];
+    return [...f].sort((a, b) => {
+      const x = key(a);
+      const y = key(b);
+      const c = typeof x === 'number' && typeof y === 'number' ? (Number.isNaN(x) ? 1 : Number.isNaN(y) ? -1 : x - y) : String(x).localeCompare(String(y));
+      return sort.desc ? -c : c;
+    });
+  }, [rows, typeFilter, sort]);
+
+  const done = runs.length;
+  const elapsed = startedAt !== null && status === 'running' ? performance.now() - startedAt : null;
+  const eta = elapsed !== null && done > 0 ? (elapsed / done) * (total - done) : null;
+  const running = status === 'running';
+  const canResume = (status === 'cancelled' || status === 'failed') && done < total;
+  const open = (r: BatchRow) => {
+    appStore.getState().showTrace(r.trace);
+    appStore.getState().setView('inspector');
+  };
+  const header = (key: BatchSortKey, label: string) => (
+    <th scope="col" aria-sort={sort.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
+      <button type="button" className="th-button" onClick={() => sortBy(key)}>
+        {label}
+        {sort.key === key ? (sort.desc ? ' ▼' : ' ▲') : ''}
+      </button>
+    </th>
+  );
+  const pair = strategies.length >= 2 ? complementarity(rows, strategies[0] as string, strategies[1] as string, 5) : null;
+
+  return (
+    <div className="batch">
+      <form
+        className="question-form"
+        aria-label="Batch setup"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(false);
+        }}
+      >
+        <fieldset className="field checks">
+          <legend>Strategies (single retrieval on)</legend>
+          {RUN_BACKBONES.map((b) => (
+            <label key={b}>
+              <input type="checkbox" checked={backbones.includes(b)} disabled={running} onChange={() => toggle(b)} data-testid={`batch-backbone-${b}`} /> {b}
+            </label>
+          ))}
+        </fieldset>
+        <label className="field">
+          <span>Questions (first N of {questions.length || '…'})</span>
+          <input type="number" min={1} max={Math.max(1, questions.length)} value={limit} disabled={running} data-testid="batch-limit" onChange={(e) => setLimit(Number(e.target.value))} />
+        </label>
+        <button type="submit" data-testid="batch-run" disabled={running || !dataset.isSuccess || backbones.length === 0}>
+          Run batch
+        </button>
+        <button type="button" className="btn btn-secondary" data-testid="batch-cancel" disabled={!running} onClick={cancel}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn-secondary" data-testid="batch-resume" disabled={!canResume} onClick={() => void run(true)}>
+          Resume
+        </button>
+      </form>
+      <div className="batch-progress" aria-live="polite">
+        <progress max={Math.max(1, total)} value={done} data-testid="batch-progress" />
+        <span data-testid="batch-status">
+          {status === 'idle'
+            ? 'Choose strategies and a slice, then Run batch.'
+            : `${done} / ${total} runs ${status === 'running' ? `· ETA ${eta === null ? '…' : fmtMs(eta)}` : `· ${status}`}`}
+        </span>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          The batch stopped: {error}. Resume continues with the questions not done.
+        </p>
+      )}
+      {rows.length > 0 && (
+        <>
+          <div className="plots">
+            <PlotCard title={`Recall@k, k = 1..${maxK}`} file="recall-at-k">
+              {(ref) => <LineChart ref={ref} title="Recall@k" xLabel="k (log scale)" logX series={recallCurve(rows, maxK).map((s) => ({ name: s.strategy, points: s.points.map((p) => ({ x: p.k, y: p.recall })) }))} />}
+            </PlotCard>
+            <PlotCard title="Recall@5 per round" file="recall5-per-round" note="Single retrieval has one round (round 0); iterative strategies add a point per round.">
+              {(ref) => <BarChart ref={ref} title="Recall@5 per round" groups={Array.from({ length: Math.max(1, ...perRoundRecall(rows).map((s) => s.rounds.length)) }, (_, t) => ({ label: `round ${t}`, values: perRoundRecall(rows).map((s) => ({ name: s.strategy, value: s.rounds[t] ?? Number.NaN })) }))} />}
+            </PlotCard>
+            <PlotCard title="Recall@5 by question type" file="recall5-by-type" note="Accuracy by type needs an answering strategy; retrieval-only runs show Recall@5 by type.">
+              {(ref) => <BarChart ref={ref} title="Recall@5 by type" groups={byType(rows).map((t) => ({ label: `${t.type} (${t.count})`, values: Object.entries(t.values).map(([name, value]) => ({ name, value })) }))} />}
+            </PlotCard>
+            {pair && (
+              <PlotCard title={`Complementarity: all gold in top 5, ${strategies[0]} vs ${strategies[1]}`} file="complementarity">
+                {(ref) => (
+                  <BarChart
+                    ref={ref}
+                    title="Complementarity"
+                    max={Math.max(1, pair.aOnly, pair.bOnly, pair.both, pair.neither)}
+                    groups={[
+                      { label: `${strategies[0]} only`, values: [{ name: 'questions', value: pair.aOnly }] },
+                      { label: `${strategies[1]} only`, values: [{ name: 'questions', value: pair.bOnly }] },
+                      { label: 'both', values: [{ name: 'questions', value: pair.both }] },
+                      { label: 'neither', values: [{ name: 'questions', value: pair.neither }] },
+                    ]}
+                  />
+                )}
+              </PlotCard>
+            )}
+          </div>
+          <div className="toolbar">
+            <label className="field field-inline">
+              <span>Type</span>
+              <select value={typeFilter ?? ''} onChange={(e) => setTypeFilter(e.target.value || null)} data-testid="batch-type-filter">
+                <option value="">all types</option>
+                {types.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" className="btn btn-secondary" data-testid="export-csv" onClick={() => download('hopscope-batch.csv', new Blob([rowsToCsv(rows)], { type: 'text/csv' }))}>
+              Export CSV
+            </button>
+            <button type="button" className="btn btn-secondary" data-testid="export-json" onClick={() => download('hopscope-batch.json', new Blob([rowsToJson(rows)], { type: 'application/json' }))}>
+              Export JSON
+            </button>
+            <span className="muted">Click a row to open its trace in the Inspector.</span>
+          </div>
+          <table className="table batch-table" data-testid="batch-table">
+            <thead>
+              <tr>
+                {header('questionId', 'question')}
+                {header('strategy', 'strategy')}
+                {header('type', 'type')}
+                {header('recall5', 'Recall@5')}
+                {header('firstGoldRank', 'first gold rank')}
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((r) => (
+                <tr key={`${r.strategy}|${r.questionId}`} data-testid="batch-row" tabIndex={0} onClick={() => open(r)} onKeyDown={(e) => e.key === 'Enter' && open(r)} className="clickable">
+                  <td title={r.question}>{r.questionId}</td>
+                  <td>{r.strategy}</td>
+                  <td>{r.type}</td>
+                  <td className="num">{Number.isNaN(recall5(r)) ? '—' : `${(recall5(r) * 100).toFixed(0)}%`}</td>
+                  <td className="num">{r.firstGoldRank ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </div>
+  );
+}

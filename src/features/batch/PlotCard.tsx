@@ -1,0 +1,49 @@
+import { useRef, useState, type ReactElement, type Ref } from 'react';
+import { download, svgText, svgToPng } from './export.ts';
+
+interface Props {
+  title: string;
+  file: string;
+  note?: string;
+  children: (ref: Ref<SVGSVGElement>) => ReactElement;
+}
+
+/** A plot with its SVG/PNG export buttons. */
+export function PlotCard({ title, file, note, children }: Props) {
+  const ref = useRef<SVGSVGElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const svg = () => {
+    if (!ref.current) throw new Error(`batch export: the ${title} plot is not drawn`);
+    return ref.current;
+  };
+  const run = (f: () => Promise<void> | void) => async () => {
+    setError(null);
+    try {
+      await f();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return (
+    <figure className="panel plot-card" data-testid="batch-plot" aria-label={title}>
+      <figcaption>
+        <strong>{title}</strong>
+        <span className="plot-actions">
+          <button type="button" className="btn btn-secondary btn-small" data-testid="export-svg" onClick={run(() => download(`${file}.svg`, new Blob([svgText(svg())], { type: 'image/svg+xml' })))}>
+            SVG
+          </button>
+          <button type="button" className="btn btn-secondary btn-small" data-testid="export-png" onClick={run(async () => download(`${file}.png`, await svgToPng(svg())))}>
+            PNG
+          </button>
+        </span>
+      </figcaption>
+      {children(ref)}
+      {note && <p className="muted plot-note">{note}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </figure>
+  );
+}

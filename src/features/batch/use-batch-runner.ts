@@ -1,0 +1,47 @@
+// Runs each selected backbone over the first N questions, one run at a time in the engine worker, so
+// the page stays responsive and Cancel takes effect between questions. Resume runs only what is missing.
+import { useCallback, useRef } from 'react';
+import { useEngine } from '../../app/engine-client.ts';
+import type { Question } from '../../core/types.ts';
+import { appStore } from '../../state/store.ts';
+
+/** Deep enough for the Recall@k curve up to 200 (a small corpus returns fewer). */
+export const BATCH_K = 200;
+
+export function useBatchRunner(datasetId: string | undefined, questions: readonly Question[]) {
+  const engine = useEngine();
+  const cancelled = useRef(false);
+
+  const run = useCallback(
+    async (resume: boolean) => {
+      const s = appStore.getState();
+      if (!datasetId) return;
+      const slice = questions.slice(0, s.batchLimit);
+      const jobs = s.batchBackbones.flatMap((backbone) => slice.map((question) => ({ backbone, question })));
+      const done = new Set(resume ? s.batchRuns.map((r) => `${r.strategy}|${r.trace.question.id}`) : []);
+      const todo = jobs.filter((j) => !done.has(`${j.backbone}|${j.question.id}`));
+      cancelled.current = false;
+      s.startBatch(jobs.length, performance.now(), resume);
+      try {
+        for (const job of todo) {
+          if (cancelled.current) {
+            appStore.getState().endBatch('cancelled');
+            return;
+          }
+          const trace = await engine.run({ datasetId, question: job.question, backbone: job.backbone, strategy: 'single', k: BATCH_K });
+          appStore.getState().addBatchRun({ strategy: job.backbone, trace });
+        }
+        appStore.getState().endBatch('done');
+      } catch (err) {
+        appStore.getState().endBatch('failed', err instanceof Error ? err.message : String(err));
+      }
+    },
+    [engine, datasetId, questions],
+  );
+
+  const cancel = useCallback(() => {
+    cancelled.current = true;
+  }, []);
+
+  return { run, cancel };
+}

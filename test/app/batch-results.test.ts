@@ -1,0 +1,62 @@
+// Batch aggregates on hand-checked rows.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { byType, complementarity, perRoundRecall, recallCurve, rowFromTrace, rowsToCsv, type BatchRow } from '../../src/app/batch/results.ts';
+import { traceSchema } from '../../src/core/trace/schema.ts';
+
+const row = (strategy: string, questionId: string, type: string, ranking: string[], gold: string[], roundPools: string[][] = [ranking]): BatchRow => ({
+  strategy,
+  questionId,
+  question: `q ${questionId}`,
+  type,
+  ranking,
+  gold,
+  roundPools,
+  firstGoldRank: null,
+  ms: 1,
+  trace: undefined as never,
+});
+
+const rows = [
+  row('A', 'q1', 'bridge', ['g1', 'x', 'g2'], ['g1', 'g2'], [['x', 'g1'], ['g1', 'x', 'g2']]),
+  row('A', 'q2', 'comparison', ['y', 'h1'], ['h1']),
+  row('B', 'q1', 'bridge', ['x', 'y', 'z', 'w', 'v', 'g1'], ['g1', 'g2']),
+  row('B', 'q2', 'comparison', ['h1'], ['h1']),
+];
+
+describe('batch aggregates', () => {
+  it('recall curve: mean over questions of recall@k', () => {
+    const [a, b] = recallCurve(rows, 3);
+    // A: k=1 -> q1 1/2, q2 0 -> 0.25; k=2 -> 0.5, 1 -> 0.75; k=3 -> 1, 1 -> 1.
+    expect(a?.points.map((p) => p.recall)).toEqual([0.25, 0.75, 1]);
+    expect(b?.points.map((p) => p.recall)).toEqual([0.5, 0.5, 0.5]);
+  });
+
+  it('per-round Recall@5 holds a finished question at its last pool', () => {
+    expect(perRoundRecall(rows)).toEqual([
+      { strategy: 'A', rounds: [0.75, 1] },
+      { strategy: 'B', rounds: [0.5] },
+    ]);
+  });
+
+  it('by type and complementarity', () => {
+    expect(byType(rows, 2)).toEqual([
+      { type: 'bridge', values: { A: 0.5, B: 0 }, count: 1 },
+      { type: 'comparison', values: { A: 1, B: 1 }, count: 1 },
+    ]);
+    expect(complementarity(rows, 'A', 'B', 5)).toEqual({ aOnly: 1, bOnly: 0, both: 1, neither: 0 });
+  });
+
+  it('CSV quotes cells with commas and leaves recall empty without gold', () => {
+    const csv = rowsToCsv([{ ...row('A', 'q,3', 'x', ['a'], []), question: 'say "hi", ok' }]);
+    expect(csv.split('\n')[1]).toBe('A,"q,3",x,"say ""hi"", ok",,,,,,,1');
+  });
+
+  it('reads a recorded BDTR trace into a row with one pool per round', () => {
+    const trace = traceSchema.parse(JSON.parse(readFileSync(new URL('../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url), 'utf8')));
+    const r = rowFromTrace('bdtr', trace);
+    expect(r.roundPools).toHaveLength(3);
+    expect(r.firstGoldRank).toBe(1);
+    expect(r.type).toBe('bridge');
+  });
+});
