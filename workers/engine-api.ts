@@ -82,6 +82,32 @@ export interface GraphView {
   stats: { passages: number; phrases: number; facts: number };
 }
 
+export type ImportStage = 'parse' | 'bm25' | 'triples' | 'graph' | 'embeddings' | 'save';
+export const IMPORT_STAGES: readonly ImportStage[] = ['parse', 'bm25', 'triples', 'graph', 'embeddings', 'save'];
+
+export interface ImportProgress {
+  stage: ImportStage;
+  state: 'running' | 'done' | 'skipped';
+  /** e.g. "1200 / 6119 passages", or why a stage was skipped. */
+  detail: string;
+  /** 0..1 within the stage. */
+  fraction: number;
+}
+
+/** A corpus in the library (the built-in demo included). */
+export interface LibraryEntry {
+  id: string;
+  name: string;
+  passageCount: number;
+  questionCount: number;
+  createdAt: string;
+  source?: string;
+  tripleSource: string | null;
+  embeddingModel: string | null;
+  /** The demo ships with the app and cannot be deleted. */
+  builtIn: boolean;
+}
+
 /** Called by the worker for every trace event as it happens (a Comlink proxy). */
 export type TraceListener = (event: TraceEvent) => void;
 
@@ -94,6 +120,14 @@ export interface EngineApi {
   passages(datasetId: string, ids: string[]): Promise<Passage[]>;
   /** The subgraph around a question and its pool, laid out, with PPR mass (builds the dataset's graph on first use). */
   graphAround(datasetId: string, request: GraphRequest): Promise<GraphView>;
+  /** Stored corpora (IndexedDB), newest first. */
+  listLibrary(): Promise<LibraryEntry[]>;
+  /** Imports files into the library and loads the corpus; progress per stage; cancelImport() stops between steps. */
+  importCorpus(files: SourceFile[], onProgress?: (p: ImportProgress) => void): Promise<LibraryEntry>;
+  cancelImport(): void;
+  /** Loads a stored corpus into the engine (BM25 rebuilt, graph from the stored triples). */
+  openCorpus(id: string): Promise<DatasetSummary>;
+  deleteCorpus(id: string): Promise<void>;
   /** Runs a strategy, streaming each event to `onEvent`, and resolves with the finished trace. */
   run(request: RunRequest, onEvent?: TraceListener): Promise<Trace>;
 }

@@ -7,6 +7,8 @@ import { TRACE_VERSION, type Trace, type TraceEvent } from '../src/core/trace/sc
 import type { Dataset, Passage, Retriever } from '../src/core/types.ts';
 import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
 import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
+import { deleteStored, importFiles, listLibrary, openStored } from './engine-library.ts';
+import type { Stores } from '../src/core/store/ports.ts';
 import { RUN_BACKBONES, type DatasetSummary, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
 
 interface Loaded {
@@ -17,8 +19,32 @@ interface Loaded {
   hippo?: Promise<HippoRag2Retriever>;
 }
 
-export function createEngine(now: () => number = () => performance.now()): EngineApi {
+export interface EngineOptions {
+  /** Durable storage for the library (IndexedDB in the worker); without it the library methods refuse. */
+  stores?: Stores;
+  now?: () => number;
+}
+
+export function createEngine(options: EngineOptions = {}): EngineApi {
+  const now = options.now ?? (() => performance.now());
   const loaded = new Map<string, Loaded>();
+  let importing: AbortController | null = null;
+
+  function storage(): Stores {
+    if (!options.stores) throw new HopscopeError('engine', 'no storage in this engine (the library needs IndexedDB)');
+    return options.stores;
+  }
+
+  function summaryOf(entry: Loaded, indexMs: number): DatasetSummary {
+    const { dataset } = entry;
+    return { id: dataset.corpus.id, name: dataset.name, passageCount: dataset.corpus.passages.length, questions: dataset.questions, indexMs };
+  }
+
+  function register(dataset: Dataset, bm25: Retriever, hippo?: HippoRag2Retriever): Loaded {
+    const entry: Loaded = { dataset, byId: new Map(dataset.corpus.passages.map((p) => [p.id, p])), bm25, ...(hippo ? { hippo: Promise.resolve(hippo) } : {}) };
+    loaded.set(dataset.corpus.id, entry);
+    return entry;
+  }
 
   function get(datasetId: string): Loaded {
     const entry = loaded.get(datasetId);
@@ -56,20 +82,45 @@ export function createEngine(now: () => number = () => performance.now()): Engin
       const started = now();
       const dataset = loadDataset(id, files);
       const bm25 = await buildBackbone('bm25', dataset.corpus);
-      loaded.set(id, { dataset, byId: new Map(dataset.corpus.passages.map((p) => [p.id, p])), bm25 });
-      const summary: DatasetSummary = {
-        id,
-        name: dataset.name,
-        passageCount: dataset.corpus.passages.length,
-        questions: dataset.questions,
-        indexMs: now() - started,
-      };
-      return summary;
+      return summaryOf(register(dataset, bm25), now() - started);
     },
 
     async retrieve(datasetId, query, k) {
       if (query.trim() === '') throw new HopscopeError('engine', 'the query is empty; type a question or pick one');
       return rank(get(datasetId), query, k);
+    },
+
+    listLibrary: async () => listLibrary(storage()),
+
+    async importCorpus(files, onProgress) {
+      const stores = storage();
+      importing?.abort();
+      const controller = new AbortController();
+      importing = controller;
+      try {
+        const done = await importFiles(stores, files, (p) => onProgress?.(p), controller.signal);
+        register(done.dataset, done.bm25, done.hippo);
+        return done.entry;
+      } finally {
+        if (importing === controller) importing = null;
+      }
+    },
+
+    cancelImport() {
+      importing?.abort();
+    },
+
+    async openCorpus(id) {
+      const started = now();
+      const existing = loaded.get(id);
+      if (existing) return summaryOf(existing, 0);
+      const { dataset, bm25, hippo } = await openStored(storage(), id);
+      return summaryOf(register(dataset, bm25, hippo), now() - started);
+    },
+
+    async deleteCorpus(id) {
+      await deleteStored(storage(), id);
+      loaded.delete(id);
     },
 
     async passages(datasetId, ids) {

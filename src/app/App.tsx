@@ -4,6 +4,7 @@ import { InspectorPage } from '../features/inspector/InspectorPage.tsx';
 import { GraphPage } from '../features/graph/GraphPage.tsx';
 import { ComparePage } from '../features/compare/ComparePage.tsx';
 import { BatchPage } from '../features/batch/BatchPage.tsx';
+import { LibraryPage } from '../features/corpus/LibraryPage.tsx';
 import { useAppStore } from '../state/use-app-store.ts';
 import { VIEWS, type View } from '../state/view-slice.ts';
 import { EngineContext, sharedEngine, type EngineClient } from './engine-client.ts';
@@ -30,7 +31,7 @@ export function App({ engine = sharedEngine(), queryClient }: { engine?: EngineC
   );
 }
 
-const VIEW_LABELS: Record<View, string> = { inspector: 'Inspector', graph: 'Graph', compare: 'Compare', batch: 'Batch' };
+const VIEW_LABELS: Record<View, string> = { library: 'Library', inspector: 'Inspector', graph: 'Graph', compare: 'Compare', batch: 'Batch' };
 
 function Tabs() {
   const view = useAppStore((s) => s.view);
@@ -49,6 +50,8 @@ function Tabs() {
 function CurrentView() {
   const view = useAppStore((s) => s.view);
   switch (view) {
+    case 'library':
+      return <LibraryPage />;
     case 'inspector':
       return <InspectorPage />;
     case 'graph':

@@ -29,6 +29,24 @@ export const demoDatasetQuery = (engine: EngineClient, baseUrl: string = import.
     gcTime: Infinity,
   });
 
+/** A library corpus loaded into the engine from storage (the demo is fetched instead). */
+export const datasetQuery = (engine: EngineClient, id: string) =>
+  id === DEMO_DATASET_ID
+    ? demoDatasetQuery(engine)
+    : queryOptions({
+        queryKey: ['dataset', id],
+        queryFn: () => engine.openCorpus(id),
+        staleTime: Infinity,
+        gcTime: Infinity,
+      });
+
+/** Stored corpora (the demo is listed by the page, not stored). */
+export const libraryQuery = (engine: EngineClient) =>
+  queryOptions({
+    queryKey: ['library'],
+    queryFn: () => engine.listLibrary(),
+  });
+
 /** Passages by id from a loaded dataset (rankings, contexts, hover text). */
 export const passagesQuery = (engine: EngineClient, datasetId: string, ids: readonly string[]) =>
   queryOptions({

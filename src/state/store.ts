@@ -6,9 +6,10 @@ import { createRunSlice, RUN_DEFAULTS, type RunSlice } from './run-slice.ts';
 import { createGraphSlice, GRAPH_DEFAULTS, type GraphSlice } from './graph-slice.ts';
 import { compareDefaults, createCompareSlice, type CompareSlice } from './compare-slice.ts';
 import { batchDefaults, createBatchSlice, type BatchSlice } from './batch-slice.ts';
+import { CORPUS_DEFAULTS, createCorpusSlice, type CorpusSlice } from './corpus-slice.ts';
 import { createViewSlice, VIEW_DEFAULTS, type ViewSlice } from './view-slice.ts';
 
-export type AppState = QuestionSlice & RunSlice & ViewSlice & GraphSlice & CompareSlice & BatchSlice;
+export type AppState = QuestionSlice & RunSlice & ViewSlice & GraphSlice & CompareSlice & BatchSlice & CorpusSlice;
 
 export function createAppStore() {
   return createStore<AppState>()((...a) => ({
@@ -18,6 +19,7 @@ export function createAppStore() {
     ...createGraphSlice(...a),
     ...createCompareSlice(...a),
     ...createBatchSlice(...a),
+    ...createCorpusSlice(...a),
   }));
 }
 
@@ -28,5 +30,5 @@ export const appStore = createAppStore();
 
 /** Back to first-start state (data fields only; actions are kept). */
 export function resetAppStore(store: AppStore = appStore): void {
-  store.setState({ ...QUESTION_DEFAULTS, ...RUN_DEFAULTS, events: [], ...VIEW_DEFAULTS, ...GRAPH_DEFAULTS, ...compareDefaults(), ...batchDefaults() });
+  store.setState({ ...QUESTION_DEFAULTS, ...RUN_DEFAULTS, events: [], ...VIEW_DEFAULTS, ...GRAPH_DEFAULTS, ...compareDefaults(), ...batchDefaults(), ...CORPUS_DEFAULTS });
 }

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useActiveDataset } from '../../app/use-active-dataset.ts';
 import { useMemo } from 'react';
 import { byType, complementarity, perRoundRecall, recallCurve, rowFromTrace, rowsToCsv, rowsToJson, strategiesOf, type BatchRow } from '../../app/batch/results.ts';
-import { useEngine } from '../../app/engine-client.ts';
-import { demoDatasetQuery } from '../../app/queries.ts';
 import { recallAtK } from '../../core/eval/metrics.ts';
 import type { BatchSortKey } from '../../state/batch-slice.ts';
 import { appStore } from '../../state/store.ts';
@@ -25,8 +23,7 @@ const fmtMs = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 100
 
 /** A strategy (here: single retrieval per backbone) over a slice of the dataset, with plots and exports. */
 export function BatchPage() {
-  const engine = useEngine();
-  const dataset = useQuery(demoDatasetQuery(engine));
+  const dataset = useActiveDataset();
   const questions = useMemo(() => dataset.data?.questions ?? [], [dataset.data]);
   const { run, cancel } = useBatchRunner(dataset.data?.id, questions);
   const backbones = useAppStore((s) => s.batchBackbones);

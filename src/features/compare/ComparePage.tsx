@@ -1,7 +1,8 @@
+import { useActiveDataset } from '../../app/use-active-dataset.ts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
-import { demoDatasetQuery, passagesQuery, runQuery } from '../../app/queries.ts';
+import { passagesQuery, runQuery } from '../../app/queries.ts';
 import { buildTraceModel, traceIds } from '../../app/trace/model.ts';
 import { parseRunOrTrace } from '../../app/trace/run-file.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
@@ -26,7 +27,7 @@ interface LaneState {
 /** Two to four strategies (or one strategy on several backbones) on the same question, side by side. */
 export function ComparePage() {
   const engine = useEngine();
-  const dataset = useQuery(demoDatasetQuery(engine));
+  const dataset = useActiveDataset();
   const questionId = useAppStore((s) => s.compareQuestionId);
   const lanes = useAppStore((s) => s.compareLanes);
   const requested = useAppStore((s) => s.compareRequested);

@@ -1,6 +1,7 @@
+import { useActiveDataset } from '../../app/use-active-dataset.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { demoDatasetQuery, graphQuery } from '../../app/queries.ts';
+import { graphQuery } from '../../app/queries.ts';
 import { useEngine } from '../../app/engine-client.ts';
 import { buildTraceModel } from '../../app/trace/model.ts';
 import { useTracePassages } from '../../app/use-trace-passages.ts';
@@ -14,7 +15,7 @@ const NODE_LIMIT = 400;
 /** The subgraph around the shown question: seeds, pool passages and the phrases that connect them. */
 export function GraphPage() {
   const engine = useEngine();
-  const dataset = useQuery(demoDatasetQuery(engine));
+  const dataset = useActiveDataset();
   const trace = useAppStore((s) => s.trace);
   const events = useAppStore((s) => s.events);
   const question = useAppStore((s) => s.runQuestion);

@@ -6,10 +6,10 @@ export function CorpusStatus({ dataset }: { dataset: UseQueryResult<DatasetSumma
   let text: string;
   let tone: 'busy' | 'ok' | 'error';
   if (dataset.isPending) {
-    text = 'Demo corpus: indexing…';
+    text = 'Corpus: indexing…';
     tone = 'busy';
   } else if (dataset.isError) {
-    text = `Demo corpus failed to load: ${dataset.error.message}. Reload the page; if it persists, check that demo/ is served next to index.html.`;
+    text = `The corpus failed to load: ${dataset.error.message}. Reload the page, or pick another corpus in the Library.`;
     tone = 'error';
   } else {
     const d = dataset.data;

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useActiveDataset } from '../../app/use-active-dataset.ts';
 import { useMemo } from 'react';
-import { demoDatasetQuery } from '../../app/queries.ts';
-import { useEngine } from '../../app/engine-client.ts';
 import { useRunQuestion } from '../../app/use-run.ts';
 import { useTracePassages } from '../../app/use-trace-passages.ts';
 import { bridgeIds, buildTraceModel } from '../../app/trace/model.ts';
@@ -22,8 +20,7 @@ import { ExportRunButton } from './ExportRunButton.tsx';
 
 /** The main screen: pick or type a question, run it, and read the trace round by round. */
 export function InspectorPage() {
-  const engine = useEngine();
-  const dataset = useQuery(demoDatasetQuery(engine));
+  const dataset = useActiveDataset();
   const run = useRunQuestion(dataset.data?.id);
   const status = useAppStore((s) => s.runStatus);
   const events = useAppStore((s) => s.events);

@@ -1,0 +1,109 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { proxy } from 'comlink';
+import { useState, type DragEvent } from 'react';
+import { useEngine } from '../../app/engine-client.ts';
+import { libraryQuery } from '../../app/queries.ts';
+import { IMPORT_STAGES, type ImportProgress, type ImportStage } from '../../../workers/engine-api.ts';
+
+const STAGE_LABELS: Record<ImportStage, string> = {
+  parse: 'Parse',
+  bm25: 'BM25 index',
+  triples: 'Triples',
+  graph: 'Graph',
+  embeddings: 'Embeddings',
+  save: 'Save',
+};
+
+async function readFiles(list: FileList | File[]): Promise<{ name: string; text: string }[]> {
+  return Promise.all([...list].map(async (f) => ({ name: f.name, text: await f.text() })));
+}
+
+/** Import by picker or drag and drop: a progress bar per stage, cancel, and errors next to the files. */
+export function ImportPanel() {
+  const engine = useEngine();
+  const client = useQueryClient();
+  const [stages, setStages] = useState<Partial<Record<ImportStage, ImportProgress>>>({});
+  const [names, setNames] = useState<string[]>([]);
+  const [over, setOver] = useState(false);
+  const importing = useMutation({
+    mutationFn: async (files: { name: string; text: string }[]) => engine.importCorpus(files, proxy((p: ImportProgress) => setStages((s) => ({ ...s, [p.stage]: p })))),
+    onSuccess: () => client.invalidateQueries({ queryKey: libraryQuery(engine).queryKey }),
+  });
+  const start = async (list: FileList | File[]) => {
+    if (list.length === 0) return;
+    setStages({});
+    setNames([...list].map((f) => f.name));
+    importing.mutate(await readFiles(list));
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    void start(e.dataTransfer.files);
+  };
+
+  return (
+    <section className="panel" aria-labelledby="import-heading">
+      <h2 id="import-heading">Import a corpus</h2>
+      <div
+        className={`dropzone${over ? ' over' : ''}`}
+        data-testid="dropzone"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+      >
+        <p>
+          Drop files here, or{' '}
+          <label className="file-label">
+            choose files…
+            <input type="file" multiple accept=".json,.jsonl,.txt,.md" data-testid="import-files" disabled={importing.isPending} onChange={(e) => void start(e.target.files ?? [])} />
+          </label>
+        </p>
+        <p className="muted">
+          A corpus file (<code>*corpus*.json</code> / <code>.jsonl</code>: HippoRAG <code>[{'{'}title, text{'}'}]</code>, or .txt/.md files, one passage each), optionally with its
+          question file (2Wiki, HotpotQA or MuSiQue format). Everything stays in this browser.
+        </p>
+      </div>
+      {names.length > 0 && (
+        <div className="import-status" data-testid="import-status">
+          <p>
+            <strong>{names.join(', ')}</strong>{' '}
+            {importing.isPending && (
+              <button type="button" className="btn btn-secondary btn-small" data-testid="import-cancel" onClick={() => void engine.cancelImport()}>
+                Cancel
+              </button>
+            )}
+          </p>
+          <table className="table stages">
+            <tbody>
+              {IMPORT_STAGES.map((s) => {
+                const p = stages[s];
+                return (
+                  <tr key={s} data-testid="import-stage" data-stage={s} data-state={p?.state ?? 'waiting'}>
+                    <th scope="row">{STAGE_LABELS[s]}</th>
+                    <td className="stage-bar">
+                      <progress max={1} value={p ? (p.state === 'running' ? p.fraction : 1) : 0} aria-label={`${STAGE_LABELS[s]} progress`} />
+                    </td>
+                    <td className="muted">{p ? `${p.state === 'skipped' ? 'skipped: ' : p.state === 'running' ? '… ' : ''}${p.detail}` : ''}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {importing.isError && (
+            <p className="error" role="alert" data-testid="import-error">
+              {importing.error.message}. Fix the file (the record number counts from 0) and import it again.
+            </p>
+          )}
+          {importing.isSuccess && (
+            <p className="status status-ok" data-testid="import-done">
+              Imported “{importing.data.name}”: {importing.data.passageCount} passages, {importing.data.questionCount} questions.
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

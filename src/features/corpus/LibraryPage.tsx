@@ -1,0 +1,111 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useEngine } from '../../app/engine-client.ts';
+import { DEMO_DATASET_ID, demoDatasetQuery, libraryQuery } from '../../app/queries.ts';
+import { useAppStore } from '../../state/use-app-store.ts';
+import { ImportPanel } from './ImportPanel.tsx';
+
+/** Stored corpora (plus the built-in demo): size, triple source, embedding model, date; use or delete. */
+export function LibraryPage() {
+  const engine = useEngine();
+  const client = useQueryClient();
+  const library = useQuery(libraryQuery(engine));
+  const demo = useQuery(demoDatasetQuery(engine));
+  const active = useAppStore((s) => s.activeCorpusId);
+  const setActive = useAppStore((s) => s.setActiveCorpus);
+  const setView = useAppStore((s) => s.setView);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: string) => engine.deleteCorpus(id),
+    onSuccess: (_, id) => {
+      if (active === id) setActive(DEMO_DATASET_ID);
+      client.removeQueries({ queryKey: ['dataset', id] });
+      return client.invalidateQueries({ queryKey: libraryQuery(engine).queryKey });
+    },
+  });
+  const use = (id: string) => {
+    if (id !== active) setActive(id);
+    setView('inspector');
+  };
+
+  const rows = [
+    {
+      id: DEMO_DATASET_ID,
+      name: 'demo (Tarrow Isles, built in)',
+      passageCount: demo.data?.passageCount ?? null,
+      questionCount: demo.data?.questions.length ?? null,
+      tripleSource: 'offline extractor, built when the graph is first needed',
+      embeddingModel: null,
+      createdAt: null as string | null,
+      builtIn: true,
+    },
+    ...(library.data ?? []),
+  ];
+
+  return (
+    <div className="library">
+      <ImportPanel />
+      <section className="panel" aria-labelledby="library-heading">
+        <h2 id="library-heading">Library</h2>
+        {library.isError && (
+          <p className="error" role="alert">
+            The stored corpora could not be listed: {library.error.message}. Your browser may block IndexedDB (private mode?).
+          </p>
+        )}
+        <table className="table" data-testid="library">
+          <thead>
+            <tr>
+              <th scope="col">corpus</th>
+              <th scope="col">passages</th>
+              <th scope="col">questions</th>
+              <th scope="col">triples</th>
+              <th scope="col">embeddings</th>
+              <th scope="col">imported</th>
+              <th scope="col">
+                <span className="sr-only">actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((c) => (
+              <tr key={c.id} data-testid="library-row" data-id={c.id} className={c.id === active ? 'active-row' : undefined}>
+                <td>
+                  {c.name}
+                  {c.id === active && <span className="badge badge-offline">in use</span>}
+                </td>
+                <td className="num">{c.passageCount ?? '…'}</td>
+                <td className="num">{c.questionCount ?? '…'}</td>
+                <td className="muted">{c.tripleSource ?? 'none'}</td>
+                <td className="muted">{c.embeddingModel ?? 'none'}</td>
+                <td className="muted">{c.createdAt ? new Date(c.createdAt).toLocaleString() : '—'}</td>
+                <td>
+                  <div className="actions">
+                  <button type="button" className="btn btn-small" data-testid="library-use" onClick={() => use(c.id)}>
+                    Use
+                  </button>
+                  {!c.builtIn &&
+                    (confirming === c.id ? (
+                      <button type="button" className="btn btn-small btn-danger" data-testid="library-confirm-delete" onClick={() => remove.mutate(c.id, { onSettled: () => setConfirming(null) })}>
+                        Delete for good
+                      </button>
+                    ) : (
+                      <button type="button" className="btn btn-secondary btn-small" data-testid="library-delete" onClick={() => setConfirming(c.id)}>
+                        Delete…
+                      </button>
+                    ))}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {remove.isError && (
+          <p className="error" role="alert">
+            Delete failed: {remove.error.message}
+          </p>
+        )}
+        {library.isSuccess && library.data.length === 0 && <p className="muted">No imported corpora yet: import one above; the demo is always here.</p>}
+      </section>
+    </div>
+  );
+}
