@@ -128,6 +128,11 @@ export interface EngineApi {
   /** Loads a stored corpus into the engine (BM25 rebuilt, graph from the stored triples). */
   openCorpus(id: string): Promise<DatasetSummary>;
   deleteCorpus(id: string): Promise<void>;
+  /** A value from the settings store (IndexedDB), undefined when never saved. */
+  getSetting(key: string): Promise<unknown>;
+  putSetting(key: string, value: unknown): Promise<void>;
+  /** Clears every cached LLM reply. */
+  clearLlmCache(): Promise<void>;
   /** Runs a strategy, streaming each event to `onEvent`, and resolves with the finished trace. */
   run(request: RunRequest, onEvent?: TraceListener): Promise<Trace>;
 }

@@ -118,6 +118,10 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       return summaryOf(register(dataset, bm25, hippo), now() - started);
     },
 
+    getSetting: async (key) => storage().settings.getSetting<unknown>(key),
+    putSetting: async (key, value) => storage().settings.putSetting(key, value),
+    clearLlmCache: async () => storage().llmCache.clear(),
+
     async deleteCorpus(id) {
       await deleteStored(storage(), id);
       loaded.delete(id);

@@ -5,6 +5,7 @@ import { GraphPage } from '../features/graph/GraphPage.tsx';
 import { ComparePage } from '../features/compare/ComparePage.tsx';
 import { BatchPage } from '../features/batch/BatchPage.tsx';
 import { LibraryPage } from '../features/corpus/LibraryPage.tsx';
+import { SettingsView } from './SettingsView.tsx';
 import { useAppStore } from '../state/use-app-store.ts';
 import { VIEWS, type View } from '../state/view-slice.ts';
 import { EngineContext, sharedEngine, type EngineClient } from './engine-client.ts';
@@ -31,7 +32,7 @@ export function App({ engine = sharedEngine(), queryClient }: { engine?: EngineC
   );
 }
 
-const VIEW_LABELS: Record<View, string> = { library: 'Library', inspector: 'Inspector', graph: 'Graph', compare: 'Compare', batch: 'Batch' };
+const VIEW_LABELS: Record<View, string> = { library: 'Library', inspector: 'Inspector', graph: 'Graph', compare: 'Compare', batch: 'Batch', settings: 'Settings' };
 
 function Tabs() {
   const view = useAppStore((s) => s.view);
@@ -60,5 +61,7 @@ function CurrentView() {
       return <ComparePage />;
     case 'batch':
       return <BatchPage />;
+    case 'settings':
+      return <SettingsView />;
   }
 }

@@ -3,6 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EngineClient } from './engine-client.ts';
 import type { RunRequest } from '../../workers/engine-api.ts';
+import { DEFAULT_LLM_SETTINGS, llmSettingsSchema, type LlmSettings } from '../core/llm/settings.ts';
 
 export const DEMO_DATASET_ID = 'demo';
 const DEMO_FILES = ['demo_corpus.json', 'demo.json'] as const;
@@ -71,5 +72,24 @@ export const runQuery = (engine: EngineClient, request: RunRequest) =>
   queryOptions({
     queryKey: ['run', request.datasetId, request.question.id, request.question.question, request.backbone, request.strategy, request.k],
     queryFn: () => engine.run(request),
+    staleTime: Infinity,
+  });
+
+export const LLM_SETTINGS_KEY = 'llm';
+
+/** LLM settings from this browser's storage, validated; defaults (offline thinker) when never saved. */
+export const llmSettingsQuery = (engine: EngineClient) =>
+  queryOptions({
+    queryKey: ['settings', LLM_SETTINGS_KEY],
+    queryFn: async (): Promise<LlmSettings> => {
+      const stored = await engine.getSetting(LLM_SETTINGS_KEY);
+      if (stored === undefined) return { ...DEFAULT_LLM_SETTINGS };
+      const parsed = llmSettingsSchema.safeParse(stored);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new Error(`app: stored LLM settings are invalid (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}); reset them to continue`);
+      }
+      return parsed.data;
+    },
     staleTime: Infinity,
   });

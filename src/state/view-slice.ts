@@ -2,7 +2,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from './store.ts';
 
-export const VIEWS = ['library', 'inspector', 'graph', 'compare', 'batch'] as const;
+export const VIEWS = ['library', 'inspector', 'graph', 'compare', 'batch', 'settings'] as const;
 export type View = (typeof VIEWS)[number];
 
 export interface ViewSlice {

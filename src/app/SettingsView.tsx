@@ -1,0 +1,59 @@
+// Settings screen: wires the settings panel (src/features/settings) to the providers' "Test
+// connection" and to this browser's storage through the engine worker. The key never leaves the
+// browser: traces and run files carry only the provider label.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DEFAULT_LLM_SETTINGS, type LlmSettings } from '../core/llm/settings.ts';
+import { SettingsPanel } from '../features/settings/SettingsPanel.tsx';
+import { testConnection } from '../providers/llm/from-settings.ts';
+import { useEngine } from './engine-client.ts';
+import { LLM_SETTINGS_KEY, llmSettingsQuery } from './queries.ts';
+
+export function SettingsView() {
+  const engine = useEngine();
+  const client = useQueryClient();
+  const stored = useQuery(llmSettingsQuery(engine));
+  const save = useMutation({
+    mutationFn: (next: LlmSettings) => engine.putSetting(LLM_SETTINGS_KEY, next),
+    onMutate: (next) => client.setQueryData(llmSettingsQuery(engine).queryKey, next),
+  });
+  const [resetError, setResetError] = useState<string | null>(null);
+
+  if (stored.isPending) return <p className="empty">Reading settings…</p>;
+  if (stored.isError) {
+    return (
+      <div>
+        <p className="error" role="alert">
+          {stored.error.message}
+        </p>
+        <button
+          type="button"
+          className="btn"
+          onClick={() =>
+            void engine
+              .putSetting(LLM_SETTINGS_KEY, { ...DEFAULT_LLM_SETTINGS })
+              .then(() => client.invalidateQueries({ queryKey: llmSettingsQuery(engine).queryKey }))
+              .catch((e: unknown) => setResetError(e instanceof Error ? e.message : String(e)))
+          }
+        >
+          Reset to defaults
+        </button>
+        {resetError && <p className="error">{resetError}</p>}
+      </div>
+    );
+  }
+  return (
+    <div className="settings-view" data-testid="settings">
+      <p className="muted">Stored in this browser only. API keys are never exported: run files and traces carry only the provider label.</p>
+      <SettingsPanel value={stored.data} onChange={(next) => save.mutate(next)} testConnection={(s, signal) => testConnection(s, signal)} onClearCache={() => engine.clearLlmCache()} />
+      {save.isError && (
+        <p className="error" role="alert">
+          Settings could not be saved: {save.error.message}
+        </p>
+      )}
+      <p className="muted">
+        Embedding model and strategy defaults: not configurable yet (no dense backbone or iterative strategy is wired into this build).
+      </p>
+    </div>
+  );
+}

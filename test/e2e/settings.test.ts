@@ -1,0 +1,57 @@
+// Settings are stored in this browser (IndexedDB via the engine worker) and survive a reload; the API
+// key stays out of exported runs.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from '../support/app-server.ts';
+import { launchBrowser, type AppPage, type TestBrowser } from '../support/browser.ts';
+
+describe('settings (headless Chromium)', () => {
+  let server: AppServer;
+  let chromium: TestBrowser;
+  let app: AppPage | undefined;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    chromium = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await app?.screenshot('settings');
+    await chromium?.close();
+    await server?.close();
+  });
+
+  it('keeps provider, URL, model and key across a reload and never exports the key', async () => {
+    app = await chromium.openApp(server.url);
+    const { page } = app;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.click('[data-testid="tab-settings"]');
+    await page.selectOption('[data-testid="llm-provider"]', 'openai');
+    await page.fill('[data-testid="llm-base-url"]', 'http://127.0.0.1:9/v1');
+    await page.fill('[data-testid="llm-api-key"]', 'sk-never-exported');
+    await page.fill('[data-testid="llm-model"]', 'tiny-model');
+
+    await page.reload();
+    await page.click('[data-testid="tab-settings"]');
+    await page.locator('[data-testid="llm-provider"]').waitFor();
+    expect(await page.locator('[data-testid="llm-provider"]').inputValue()).toBe('openai');
+    expect(await page.locator('[data-testid="llm-base-url"]').inputValue()).toBe('http://127.0.0.1:9/v1');
+    expect(await page.locator('[data-testid="llm-model"]').inputValue()).toBe('tiny-model');
+    expect(await page.locator('[data-testid="llm-api-key"]').inputValue()).toBe('sk-never-exported');
+    await page.screenshot({ path: 'test-results/settings-saved.png', fullPage: true });
+
+    // Run something and export it: the file holds no key.
+    await page.click('[data-testid="tab-inspector"]');
+    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /\bready\b/i }).waitFor({ timeout: 60_000 });
+    await page.selectOption('[data-testid="question-picker"]', 'demo-01');
+    await page.click('[data-testid="run-button"]');
+    await page.locator('[data-testid="export-run"]').waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-run"]')]);
+    const text = readFileSync(await download.path(), 'utf8');
+    expect(text).toContain('"question"');
+    expect(text).not.toContain('sk-never-exported');
+
+    app.assertNoNetwork();
+    app.assertNoConsoleErrors();
+  });
+});
