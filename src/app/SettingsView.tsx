@@ -5,9 +5,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DEFAULT_LLM_SETTINGS, type LlmSettings } from '../core/llm/settings.ts';
 import { SettingsPanel } from '../features/settings/SettingsPanel.tsx';
-import { testConnection } from '../providers/llm/from-settings.ts';
 import { useEngine } from './engine-client.ts';
 import { LLM_SETTINGS_KEY, llmSettingsQuery } from './queries.ts';
+
+// The providers module pulls in the OpenAI client and transformers.js: load it only when asked.
+const testConnectionLazily = async (s: LlmSettings, signal: AbortSignal) => (await import('../providers/llm/from-settings.ts')).testConnection(s, signal);
 
 export function SettingsView() {
   const engine = useEngine();
@@ -45,7 +47,7 @@ export function SettingsView() {
   return (
     <div className="settings-view" data-testid="settings">
       <p className="muted">Stored in this browser only. API keys are never exported: run files and traces carry only the provider label.</p>
-      <SettingsPanel value={stored.data} onChange={(next) => save.mutate(next)} testConnection={(s, signal) => testConnection(s, signal)} onClearCache={() => engine.clearLlmCache()} />
+      <SettingsPanel value={stored.data} onChange={(next) => save.mutate(next)} testConnection={testConnectionLazily} onClearCache={() => engine.clearLlmCache()} />
       {save.isError && (
         <p className="error" role="alert">
           Settings could not be saved: {save.error.message}
