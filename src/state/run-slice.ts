@@ -39,7 +39,9 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     return seq;
   },
   appendEvent: (seq, event) => {
-    if (seq !== get().runSeq) return;
+    // Streamed events travel on their own message channel and can arrive after the finished trace,
+    // which already holds them: only a running run takes events.
+    if (seq !== get().runSeq || get().runStatus !== 'running') return;
     set((s) => ({ events: [...s.events, event] }));
   },
   finishRun: (seq, trace) => {

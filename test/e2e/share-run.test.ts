@@ -42,6 +42,9 @@ describe('export a run and replay it elsewhere (headless Chromium)', () => {
     await expect.poll(async () => (await page.locator(`${sel.items} ${sel.title}`).allInnerTexts())[0] ?? '', { timeout: 30_000 }).not.toMatch(/^p\d+$/);
     const titles = await page.locator(`${sel.items} ${sel.title}`).allInnerTexts();
     expect(await page.locator('[data-testid="run-label"]').innerText()).toContain('single on hipporag2');
+    // Streamed events that arrive after the finished trace are not shown twice.
+    expect(await page.locator('[data-testid="step-count"]').innerText()).toBe('step 3 / 3');
+    expect(await page.locator('[data-testid="query"]').count()).toBe(1);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-run"]')]);
     const path = join(mkdtempSync(join(tmpdir(), 'hopscope-share-')), download.suggestedFilename());

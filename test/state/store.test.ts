@@ -26,6 +26,27 @@ describe('app store', () => {
     expect(appStore.getState()).toMatchObject({ runStatus: 'running', runError: null, runQuestion: q });
   });
 
+  it('ignores streamed events that arrive after the finished trace', () => {
+    const seq = appStore.getState().startRun(q);
+    const event = { type: 'round.start', t: 0, round: 0 } as const;
+    appStore.getState().appendEvent(seq, event);
+    appStore.getState().finishRun(seq, {
+      version: 1,
+      id: 't',
+      createdAt: '2026-01-01T00:00:00Z',
+      strategy: 'single',
+      retriever: 'bm25',
+      llm: 'none',
+      options: {},
+      corpus: { id: 'demo', name: 'demo' },
+      question: q,
+      events: [event],
+      status: 'done',
+    });
+    appStore.getState().appendEvent(seq, event); // late copy from the callback channel
+    expect(appStore.getState().events).toEqual([event]);
+  });
+
   it('a finished run replaces the streamed events with the trace, and reset returns to first start', () => {
     const seq = appStore.getState().startRun(q);
     const trace = {

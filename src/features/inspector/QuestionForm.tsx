@@ -30,7 +30,7 @@ export function QuestionForm({ questions, disabled, running, onRun }: Props) {
   };
 
   return (
-    <form className="question-form" onSubmit={submit} aria-label="Question">
+    <form className="question-form inspector-form" onSubmit={submit} aria-label="Question">
       <label className="field">
         <span>Dataset question</span>
         <select

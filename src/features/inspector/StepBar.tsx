@@ -33,7 +33,7 @@ export function StepBar({ total, caption, disabled }: Props) {
       <button type="button" className="btn btn-secondary" data-testid="step-all" disabled={disabled || step === null} onClick={() => setStep(null)}>
         Show all
       </button>
-      <span className="step-count">{disabled ? '' : `step ${at} / ${total}`}</span>
+      <span className="step-count" data-testid="step-count">{disabled ? '' : `step ${at} / ${total}`}</span>
       <p className="step-caption" data-testid="step-caption" aria-live="polite">
         {caption}
       </p>
