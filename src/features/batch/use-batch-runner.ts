@@ -2,6 +2,7 @@
 // the page stays responsive and Cancel takes effect between questions. Resume runs only what is missing.
 import { useCallback, useRef } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
+import { batchJobs, jobKey, runBatch } from '../../app/batch/runner.ts';
 import type { Question } from '../../core/types.ts';
 import { appStore } from '../../state/store.ts';
 
@@ -16,22 +17,17 @@ export function useBatchRunner(datasetId: string | undefined, questions: readonl
     async (resume: boolean) => {
       const s = appStore.getState();
       if (!datasetId) return;
-      const slice = questions.slice(0, s.batchLimit);
-      const jobs = s.batchBackbones.flatMap((backbone) => slice.map((question) => ({ backbone, question })));
-      const done = new Set(resume ? s.batchRuns.map((r) => `${r.strategy}|${r.trace.question.id}`) : []);
-      const todo = jobs.filter((j) => !done.has(`${j.backbone}|${j.question.id}`));
+      const jobs = batchJobs(s.batchBackbones, questions.slice(0, s.batchLimit));
+      const done = new Set(resume ? s.batchRuns.map((r) => jobKey(r.strategy, r.trace.question.id)) : []);
       cancelled.current = false;
       s.startBatch(jobs.length, performance.now(), resume);
       try {
-        for (const job of todo) {
-          if (cancelled.current) {
-            appStore.getState().endBatch('cancelled');
-            return;
-          }
-          const trace = await engine.run({ datasetId, question: job.question, backbone: job.backbone, strategy: 'single', k: BATCH_K });
-          appStore.getState().addBatchRun({ strategy: job.backbone, trace });
-        }
-        appStore.getState().endBatch('done');
+        const end = await runBatch(jobs, done, {
+          run: (job) => engine.run({ datasetId, question: job.question, backbone: job.strategy, strategy: 'single', k: BATCH_K }),
+          onRun: (strategy, trace) => appStore.getState().addBatchRun({ strategy, trace }),
+          cancelled: () => cancelled.current,
+        });
+        appStore.getState().endBatch(end);
       } catch (err) {
         appStore.getState().endBatch('failed', err instanceof Error ? err.message : String(err));
       }

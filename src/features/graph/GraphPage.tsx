@@ -6,11 +6,10 @@ import { useEngine } from '../../app/engine-client.ts';
 import { buildTraceModel } from '../../app/trace/model.ts';
 import { useTracePassages } from '../../app/use-trace-passages.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
+import { GRAPH_LIMITS } from '../../state/graph-slice.ts';
 import { nodeAttributes, NOT_IN_POOL, PHRASE, poolAtRound, roundColor, SEED_PHRASE, type ViewState } from './graph-style.ts';
 import { NodeDetails } from './NodeDetails.tsx';
 import { SigmaCanvas } from './SigmaCanvas.tsx';
-
-const NODE_LIMIT = 400;
 
 /** The subgraph around the shown question: seeds, pool passages and the phrases that connect them. */
 export function GraphPage() {
@@ -23,6 +22,8 @@ export function GraphPage() {
   const setRound = useAppStore((s) => s.setGraphRound);
   const selected = useAppStore((s) => s.selectedNode);
   const select = useAppStore((s) => s.selectNode);
+  const limit = useAppStore((s) => s.graphLimit);
+  const setLimit = useAppStore((s) => s.setGraphLimit);
 
   const corpusId = trace?.corpus.id ?? dataset.data?.id;
   const ready = dataset.isSuccess && corpusId === dataset.data.id;
@@ -31,7 +32,7 @@ export function GraphPage() {
   const poolIds = useMemo(() => [...model.firstRound.keys()], [model]);
   const lastRound = Math.max(0, ...model.firstRound.values());
   const graph = useQuery({
-    ...graphQuery(engine, corpusId ?? '', question?.question ?? '', poolIds, NODE_LIMIT),
+    ...graphQuery(engine, corpusId ?? '', question?.question ?? '', poolIds, limit),
     enabled: ready && question !== null && poolIds.length > 0,
   });
   const gold = useMemo(() => new Set(question?.gold ?? []), [question]);
@@ -69,6 +70,16 @@ export function GraphPage() {
         <p className="run-question">
           <span className="muted">Question:</span> {question.question}
         </p>
+        <label className="field field-inline">
+          <span>Nodes</span>
+          <select value={limit} onChange={(e) => setLimit(Number(e.target.value))} data-testid="graph-limit">
+            {GRAPH_LIMITS.map((n) => (
+              <option key={n} value={n}>
+                up to {n}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="slider">
           <span>
             Pool at {round === null ? 'all rounds' : `round ${round}`}: <strong data-testid="graph-pool-count">{visiblePool.length}</strong> passages
