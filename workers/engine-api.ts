@@ -26,14 +26,23 @@ export interface RankedPassage {
 export const RUN_BACKBONES = ['bm25', 'hipporag2'] as const;
 export type RunBackbone = (typeof RUN_BACKBONES)[number];
 
+export const RUN_STRATEGIES = ['single', 'single-read'] as const;
+export type RunStrategy = (typeof RUN_STRATEGIES)[number];
+
+/** Settings-store key of the LLM settings (src/core/llm/settings.ts). */
+export const LLM_SETTINGS_KEY = 'llm';
+
 export interface RunRequest {
   datasetId: string;
   /** A dataset question (gold known) or a typed question (no gold). */
   question: Question;
   /** bm25, or hipporag2 (PPR over the offline-extractor graph, seeded by BM25). */
   backbone: RunBackbone;
-  /** "single": one retrieval with the question, no iteration (the baseline every strategy starts from). */
-  strategy: 'single';
+  /**
+   * "single": one retrieval with the question, no iteration (the baseline every strategy starts from);
+   * "single-read": the same, then the QA reader over the top passages with the LLM from Settings.
+   */
+  strategy: RunStrategy;
   k: number;
 }
 

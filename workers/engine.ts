@@ -9,7 +9,8 @@ import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
 import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
 import { deleteStored, importFiles, listLibrary, openStored } from './engine-library.ts';
 import type { Stores } from '../src/core/store/ports.ts';
-import { RUN_BACKBONES, type DatasetSummary, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
+import { llmFromStoredSettings, readAnswer, READER_PROMPT_VERSION, READER_TOP } from './engine-reader.ts';
+import { RUN_BACKBONES, RUN_STRATEGIES, type DatasetSummary, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
 
 interface Loaded {
   dataset: Dataset;
@@ -140,7 +141,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
 
     async run(request: RunRequest, onEvent?: TraceListener): Promise<Trace> {
       const entry = get(request.datasetId);
-      if (request.strategy !== 'single') throw new HopscopeError('engine', `strategy "${String(request.strategy)}" is not available in this build`);
+      if (!RUN_STRATEGIES.includes(request.strategy)) throw new HopscopeError('engine', `strategy "${String(request.strategy)}" is not available in this build (available: ${RUN_STRATEGIES.join(', ')})`);
       if (!RUN_BACKBONES.includes(request.backbone)) throw new HopscopeError('engine', `backbone "${String(request.backbone)}" is not available here (available: ${RUN_BACKBONES.join(', ')})`);
       if (request.question.question.trim() === '') throw new HopscopeError('engine', 'the question is empty; type a question or pick one');
       const started = now();
@@ -156,18 +157,37 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       const results = await retriever.retrieve(request.question.question, request.k);
       emit({ type: 'retrieve', t: t(), round: 0, query: request.question.question, label: 'question', results });
       emit({ type: 'pool', t: t(), round: 0, pool: results.map((r, i) => ({ ...r, rank: i + 1, delta: null })) });
+      let llmLabel = 'none (retrieval only)';
+      let status: Trace['status'] = 'done';
+      if (request.strategy === 'single-read') {
+        const llm = await llmFromStoredSettings(storage(), entry.dataset.corpus.id);
+        llmLabel = llm.label;
+        try {
+          await readAnswer(llm, request.question.question, results.map((r) => passageOf(entry, r.id)), emit, () => ({ t: t(), round: 0 }));
+        } catch (err) {
+          // A failed call is in the trace already (withTrace emits its error event); a reply that does
+          // not parse is not, so it gets one here. The run is kept, marked failed.
+          status = 'failed';
+          const last = events[events.length - 1];
+          if (last?.type !== 'error') emit({ type: 'error', t: t(), round: 0, module: 'answer', message: err instanceof Error ? err.message : String(err) });
+        }
+      }
       return {
         version: TRACE_VERSION,
         id: `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
         createdAt: new Date().toISOString(),
         strategy: request.strategy,
         retriever: request.backbone,
-        llm: 'none (retrieval only)',
-        options: { k: request.k, ...(request.backbone === 'hipporag2' ? { triples: 'offline extractor', seededBy: 'bm25' } : {}) },
+        llm: llmLabel,
+        options: {
+          k: request.k,
+          ...(request.backbone === 'hipporag2' ? { triples: 'offline extractor', seededBy: 'bm25' } : {}),
+          ...(request.strategy === 'single-read' ? { readerTop: READER_TOP, readerPrompt: READER_PROMPT_VERSION } : {}),
+        },
         corpus: { id: entry.dataset.corpus.id, name: entry.dataset.corpus.name },
         question: request.question,
         events,
-        status: 'done',
+        status,
       };
     },
   };

@@ -2,7 +2,7 @@
 // the engine passed in so a test can hand in its own.
 import { queryOptions } from '@tanstack/react-query';
 import type { EngineClient } from './engine-client.ts';
-import type { RunRequest } from '../../workers/engine-api.ts';
+import { LLM_SETTINGS_KEY, type RunRequest } from '../../workers/engine-api.ts';
 import { DEFAULT_LLM_SETTINGS, llmSettingsSchema, type LlmSettings } from '../core/llm/settings.ts';
 
 export const DEMO_DATASET_ID = 'demo';
@@ -75,7 +75,7 @@ export const runQuery = (engine: EngineClient, request: RunRequest) =>
     staleTime: Infinity,
   });
 
-export const LLM_SETTINGS_KEY = 'llm';
+export { LLM_SETTINGS_KEY };
 
 /** LLM settings from this browser's storage, validated; defaults (offline thinker) when never saved. */
 export const llmSettingsQuery = (engine: EngineClient) =>

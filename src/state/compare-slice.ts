@@ -2,11 +2,11 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Passage } from '../core/types.ts';
-import type { Backbone } from './question-slice.ts';
+import type { Backbone, StrategyName } from './question-slice.ts';
 import type { AppState } from './store.ts';
 
 export type CompareLane =
-  | { key: number; kind: 'run'; backbone: Backbone }
+  | { key: number; kind: 'run'; backbone: Backbone; strategy: StrategyName }
   | { key: number; kind: 'file'; name: string; trace: Trace; passages: Passage[] | null };
 
 export const MAX_LANES = 4;
@@ -28,8 +28,8 @@ export interface CompareSlice {
 export const compareDefaults = () => ({
   compareQuestionId: null,
   compareLanes: [
-    { key: 1, kind: 'run', backbone: 'bm25' },
-    { key: 2, kind: 'run', backbone: 'hipporag2' },
+    { key: 1, kind: 'run', backbone: 'bm25', strategy: 'single' },
+    { key: 2, kind: 'run', backbone: 'hipporag2', strategy: 'single' },
   ] as CompareLane[],
   compareRequested: 0,
   laneSeq: 2,

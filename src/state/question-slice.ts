@@ -2,11 +2,11 @@
 // backbone/strategy choice. Typing a text that differs from the picked question makes it a typed
 // question (no gold), so the picker and the input never disagree.
 import type { StateCreator } from 'zustand/vanilla';
-import type { RunBackbone } from '../../workers/engine-api.ts';
+import type { RunBackbone, RunStrategy } from '../../workers/engine-api.ts';
 import type { AppState } from './store.ts';
 
 export type Backbone = RunBackbone;
-export type StrategyName = 'single';
+export type StrategyName = RunStrategy;
 
 export interface QuestionSlice {
   questionId: string | null;
@@ -17,6 +17,7 @@ export interface QuestionSlice {
   k: number;
   pickQuestion(id: string | null, text: string): void;
   setBackbone(backbone: Backbone): void;
+  setStrategy(strategy: StrategyName): void;
   typeQuestion(text: string): void;
 }
 
@@ -26,5 +27,6 @@ export const createQuestionSlice: StateCreator<AppState, [], [], QuestionSlice> 
   ...QUESTION_DEFAULTS,
   pickQuestion: (id, text) => set({ questionId: id, questionText: text }),
   setBackbone: (backbone) => set({ backbone }),
+  setStrategy: (strategy) => set({ strategy }),
   typeQuestion: (text) => set({ questionText: text, questionId: null }),
 });

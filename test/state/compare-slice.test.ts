@@ -10,13 +10,13 @@ describe('compare slice', () => {
     expect(s().compareLanes.map((l) => l.kind === 'run' && l.backbone)).toEqual(['bm25', 'hipporag2']);
     s().removeLane(s().compareLanes[0]!.key);
     expect(s().compareLanes).toHaveLength(2);
-    s().addLane({ kind: 'run', backbone: 'bm25' });
-    s().addLane({ kind: 'run', backbone: 'hipporag2' });
-    s().addLane({ kind: 'run', backbone: 'bm25' });
+    s().addLane({ kind: 'run', backbone: 'bm25', strategy: 'single' });
+    s().addLane({ kind: 'run', backbone: 'hipporag2', strategy: 'single' });
+    s().addLane({ kind: 'run', backbone: 'bm25', strategy: 'single' });
     expect(s().compareLanes).toHaveLength(4);
     expect(new Set(s().compareLanes.map((l) => l.key)).size).toBe(4);
-    s().setLane(s().compareLanes[3]!.key, { kind: 'run', backbone: 'hipporag2' });
-    expect(s().compareLanes[3]).toMatchObject({ kind: 'run', backbone: 'hipporag2' });
+    s().setLane(s().compareLanes[3]!.key, { kind: 'run', backbone: 'hipporag2', strategy: 'single' });
+    expect(s().compareLanes[3]).toMatchObject({ kind: 'run', backbone: 'hipporag2', strategy: 'single' });
     s().removeLane(s().compareLanes[0]!.key);
     expect(s().compareLanes).toHaveLength(3);
   });

@@ -10,11 +10,13 @@ import type { Trace } from '../../core/trace/schema.ts';
 import type { Passage } from '../../core/types.ts';
 import { MAX_LANES, MIN_LANES, type CompareLane } from '../../state/compare-slice.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
-import { RUN_BACKBONES, type RunBackbone } from '../../../workers/engine-api.ts';
+import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type RunStrategy } from '../../../workers/engine-api.ts';
 import { LaneView, SHOWN } from './LaneView.tsx';
 
 const MAX_RANK = 20;
-const BACKBONE_LABELS: Record<RunBackbone, string> = { bm25: 'single retrieval on BM25', hipporag2: 'single retrieval on HippoRAG 2' };
+const BACKBONE_LABELS: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2' };
+const STRATEGY_LABELS: Record<RunStrategy, string> = { single: 'single retrieval', 'single-read': 'single retrieval + reader' };
+const laneLabel = (backbone: RunBackbone, strategy: RunStrategy) => `${STRATEGY_LABELS[strategy]} on ${BACKBONE_LABELS[backbone]}`;
 
 interface LaneState {
   lane: CompareLane;
@@ -41,14 +43,14 @@ export function ComparePage() {
 
   const runs = useQueries({
     queries: lanes.map((lane) => ({
-      ...runQuery(engine, { datasetId: dataset.data?.id ?? '', question: question ?? { id: '', question: '', answers: [], gold: [] }, backbone: lane.kind === 'run' ? lane.backbone : 'bm25', strategy: 'single', k: 20 }),
+      ...runQuery(engine, { datasetId: dataset.data?.id ?? '', question: question ?? { id: '', question: '', answers: [], gold: [] }, backbone: lane.kind === 'run' ? lane.backbone : 'bm25', strategy: lane.kind === 'run' ? lane.strategy : 'single', k: 20 }),
       enabled: lane.kind === 'run' && question !== undefined && requested > 0 && dataset.isSuccess,
     })),
   });
   const states: LaneState[] = lanes.map((lane, i) => {
     if (lane.kind === 'file') return { lane, label: `${lane.trace.strategy} on ${lane.trace.retriever} (${lane.name})`, trace: lane.trace, error: lane.trace.question.id !== questionId && questionId !== null ? `this trace answers ${lane.trace.question.id}, not ${questionId}` : null, pending: false };
     const r = runs[i];
-    return { lane, label: BACKBONE_LABELS[lane.backbone], trace: r?.data, error: r?.isError ? r.error.message : null, pending: r?.fetchStatus === 'fetching' };
+    return { lane, label: laneLabel(lane.backbone, lane.strategy), trace: r?.data, error: r?.isError ? r.error.message : null, pending: r?.fetchStatus === 'fetching' };
   });
 
   // One passage lookup for all lanes: shipped passages of file lanes, the engine for the rest.
@@ -112,7 +114,7 @@ export function ComparePage() {
             }}
           />
         </label>
-        <button type="button" className="btn btn-secondary" data-testid="compare-add" disabled={lanes.length >= MAX_LANES} onClick={() => addLane({ kind: 'run', backbone: 'bm25' })}>
+        <button type="button" className="btn btn-secondary" data-testid="compare-add" disabled={lanes.length >= MAX_LANES} onClick={() => addLane({ kind: 'run', backbone: 'bm25', strategy: 'single' })}>
           + Lane
         </button>
         <button type="submit" data-testid="compare-run" disabled={!question}>
@@ -130,13 +132,22 @@ export function ComparePage() {
           <section key={s.lane.key} className="panel lane" data-testid="compare-lane" aria-label={s.label}>
             <div className="lane-head">
               {s.lane.kind === 'run' ? (
-                <select aria-label="Backbone" value={s.lane.backbone} onChange={(e) => setLane(s.lane.key, { kind: 'run', backbone: e.target.value as RunBackbone })}>
-                  {RUN_BACKBONES.map((b) => (
-                    <option key={b} value={b}>
-                      {BACKBONE_LABELS[b]}
-                    </option>
-                  ))}
-                </select>
+                <span className="lane-pickers">
+                  <select aria-label="Strategy" data-testid="compare-strategy" value={s.lane.strategy} onChange={(e) => setLane(s.lane.key, { kind: 'run', backbone: (s.lane as { backbone: RunBackbone }).backbone, strategy: e.target.value as RunStrategy })}>
+                    {RUN_STRATEGIES.map((x) => (
+                      <option key={x} value={x}>
+                        {STRATEGY_LABELS[x]}
+                      </option>
+                    ))}
+                  </select>
+                  <select aria-label="Backbone" data-testid="compare-backbone" value={s.lane.backbone} onChange={(e) => setLane(s.lane.key, { kind: 'run', backbone: e.target.value as RunBackbone, strategy: (s.lane as { strategy: RunStrategy }).strategy })}>
+                    {RUN_BACKBONES.map((b) => (
+                      <option key={b} value={b}>
+                        on {BACKBONE_LABELS[b]}
+                      </option>
+                    ))}
+                  </select>
+                </span>
               ) : (
                 <strong>{s.label}</strong>
               )}

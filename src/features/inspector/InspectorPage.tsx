@@ -36,6 +36,8 @@ export function InspectorPage() {
   const gold = useMemo(() => new Set(question?.gold ?? []), [question]);
   // Bridges are judged on the whole trace, so they stay marked while stepping.
   const bridge = useMemo(() => bridgeIds(buildTraceModel(events), { gold: [...gold] }), [events, gold]);
+  // Rows for the chart: up to 20, fewer when the pools are short (no empty band under a short ranking).
+  const chartRows = Math.min(20, Math.max(5, ...model.stages.map((st) => st.order.length)));
   const scores = useMemo(() => (question ? scoreTrace(model, question) : { answer: null, recall: null }), [model, question]);
   const stepCaption = useMemo(() => {
     const at = step ?? events.length;
@@ -67,7 +69,7 @@ export function InspectorPage() {
       <div className="inspector-grid">
         <div className="col-main">
           <RoundTimeline rounds={model.rounds} gold={gold} passages={passages} />
-          <BumpChart model={model} gold={gold} bridge={bridge} passages={passages} />
+          <BumpChart model={model} gold={gold} bridge={bridge} passages={passages} maxRank={chartRows} />
         </div>
         <div className="col-side">
           <FinalPanel model={model} scores={scores} llmLabel={trace?.llm ?? null} hasGold={gold.size > 0} />

@@ -1,9 +1,10 @@
 import type { FormEvent } from 'react';
 import type { Question } from '../../core/types.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
-import { RUN_BACKBONES, type RunBackbone } from '../../../workers/engine-api.ts';
+import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type RunStrategy } from '../../../workers/engine-api.ts';
 
 const BACKBONE_LABELS: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2 (PPR, offline triples)' };
+const STRATEGY_LABELS: Record<RunStrategy, string> = { single: 'single retrieval (no LLM)', 'single-read': 'single retrieval + reader (LLM from Settings)' };
 
 const TYPED_ID = 'typed';
 
@@ -22,6 +23,8 @@ export function QuestionForm({ questions, disabled, running, onRun }: Props) {
   const type = useAppStore((s) => s.typeQuestion);
   const backbone = useAppStore((s) => s.backbone);
   const setBackbone = useAppStore((s) => s.setBackbone);
+  const strategy = useAppStore((s) => s.strategy);
+  const setStrategy = useAppStore((s) => s.setStrategy);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -73,8 +76,12 @@ export function QuestionForm({ questions, disabled, running, onRun }: Props) {
       </label>
       <label className="field">
         <span>Strategy</span>
-        <select data-testid="strategy-picker" value="single" disabled>
-          <option value="single">single retrieval (no iteration)</option>
+        <select data-testid="strategy-picker" value={strategy} disabled={disabled} onChange={(e) => setStrategy(e.target.value as RunStrategy)}>
+          {RUN_STRATEGIES.map((s) => (
+            <option key={s} value={s}>
+              {STRATEGY_LABELS[s]}
+            </option>
+          ))}
         </select>
       </label>
       <button data-testid="run-button" type="submit" disabled={disabled || running || text.trim() === ''}>

@@ -1,0 +1,63 @@
+// A question run that calls an LLM from the browser's engine worker: the local OpenAI-compatible test
+// server stands in for Ollama/vLLM. Settings -> run "single retrieval + reader" on demo-01 -> answer,
+// EM, the reader's tokens per module, the provider label; the rerun is answered from the cache.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queue, startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
+import { startAppServer, type AppServer } from '../support/app-server.ts';
+import { launchBrowser, type AppPage, type TestBrowser } from '../support/browser.ts';
+
+describe('LLM run against the local OpenAI-compatible server (headless Chromium)', () => {
+  let server: AppServer;
+  let llm: OpenAiServer;
+  let chromium: TestBrowser;
+  let app: AppPage | undefined;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    llm = await startOpenAiServer({ models: ['tiny'], script: queue({ content: JSON.stringify({ thought: 'The fog-lantern was devised by Ione Marlow, raised in Dunmere.', answer: 'Dunmere' }) }) });
+    chromium = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await app?.screenshot('llm-run');
+    await chromium?.close();
+    await llm?.close();
+    await server?.close();
+  });
+
+  it('answers through the reader, shows tokens and caches the rerun', async () => {
+    app = await chromium.openApp(server.url);
+    const { page } = app;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.click('[data-testid="tab-settings"]');
+    await page.selectOption('[data-testid="llm-provider"]', 'openai');
+    await page.fill('[data-testid="llm-base-url"]', llm.baseURL);
+    await page.fill('[data-testid="llm-model"]', 'tiny');
+    // The settings are saved (and survive a reload) before anything runs.
+    await page.reload();
+    await page.click('[data-testid="tab-settings"]');
+    await expect.poll(() => page.locator('[data-testid="llm-model"]').inputValue()).toBe('tiny');
+
+    await page.click('[data-testid="tab-inspector"]');
+    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /\bready\b/i }).waitFor({ timeout: 60_000 });
+    await page.selectOption('[data-testid="question-picker"]', 'demo-01');
+    await page.selectOption('[data-testid="strategy-picker"]', 'single-read');
+    await page.click('[data-testid="run-button"]');
+    await page.locator('[data-testid="export-run"]').waitFor({ timeout: 60_000 });
+
+    expect(await page.locator('[data-testid="answer"]').innerText()).toBe('Dunmere');
+    expect(await page.locator('[data-testid="metrics"]').innerText()).toMatch(/EM\s+1\.00/);
+    expect(await page.locator('[data-testid="llm-label"]').innerText()).toContain('openai-compatible tiny');
+    const costs = await page.locator('[data-testid="module-costs"]').innerText();
+    expect(costs).toMatch(/answer\s+1\s+[1-9]\d*/);
+    expect(llm.chats()).toHaveLength(1);
+    expect(llm.chats()[0]?.body?.messages.at(-1)?.content).toContain('Question: In which village did the woman who devised the fog-lantern spend her childhood?');
+
+    await page.click('[data-testid="run-button"]');
+    await expect.poll(() => page.locator('[data-testid="module-costs"]').innerText()).toContain('(1 cached)');
+    expect(llm.chats()).toHaveLength(1);
+
+    app.assertNoNetwork();
+    app.assertNoConsoleErrors();
+  });
+});
