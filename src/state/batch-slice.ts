@@ -1,8 +1,22 @@
 // Batch view: which strategies over how many questions, the rows as they finish, and progress.
 import type { StateCreator } from 'zustand/vanilla';
 import type { Trace } from '../core/trace/schema.ts';
-import type { Backbone } from './question-slice.ts';
+import type { Backbone, StrategyName } from './question-slice.ts';
 import type { AppState } from './store.ts';
+
+/** One batch column: a strategy on a backbone; its key names it in rows, plots and exports. */
+export interface BatchConfig {
+  key: string;
+  backbone: Backbone;
+  strategy: StrategyName;
+}
+
+export const BATCH_CONFIGS: readonly BatchConfig[] = [
+  { key: 'bm25', backbone: 'bm25', strategy: 'single' },
+  { key: 'hipporag2', backbone: 'hipporag2', strategy: 'single' },
+  { key: 'bm25+reader', backbone: 'bm25', strategy: 'single-read' },
+  { key: 'hipporag2+reader', backbone: 'hipporag2', strategy: 'single-read' },
+];
 
 export type BatchStatus = 'idle' | 'running' | 'cancelled' | 'done' | 'failed';
 export type BatchSortKey = 'questionId' | 'strategy' | 'type' | 'recall5' | 'firstGoldRank';
@@ -14,7 +28,8 @@ export interface BatchRun {
 }
 
 export interface BatchSlice {
-  batchBackbones: Backbone[];
+  /** Keys of BATCH_CONFIGS to run. */
+  batchConfigs: string[];
   batchLimit: number;
   batchStatus: BatchStatus;
   batchRuns: BatchRun[];
@@ -23,7 +38,7 @@ export interface BatchSlice {
   batchError: string | null;
   batchTypeFilter: string | null;
   batchSort: { key: BatchSortKey; desc: boolean };
-  toggleBatchBackbone(b: Backbone): void;
+  toggleBatchConfig(key: string): void;
   setBatchLimit(n: number): void;
   startBatch(total: number, now: number, keepRows: boolean): void;
   addBatchRun(run: BatchRun): void;
@@ -33,7 +48,7 @@ export interface BatchSlice {
 }
 
 export const batchDefaults = () => ({
-  batchBackbones: ['bm25', 'hipporag2'] as Backbone[],
+  batchConfigs: ['bm25', 'hipporag2'],
   batchLimit: 15,
   batchStatus: 'idle' as BatchStatus,
   batchRuns: [] as BatchRun[],
@@ -46,7 +61,7 @@ export const batchDefaults = () => ({
 
 export const createBatchSlice: StateCreator<AppState, [], [], BatchSlice> = (set) => ({
   ...batchDefaults(),
-  toggleBatchBackbone: (b) => set((s) => ({ batchBackbones: s.batchBackbones.includes(b) ? s.batchBackbones.filter((x) => x !== b) : [...s.batchBackbones, b] })),
+  toggleBatchConfig: (key) => set((s) => ({ batchConfigs: s.batchConfigs.includes(key) ? s.batchConfigs.filter((x) => x !== key) : [...s.batchConfigs, key] })),
   setBatchLimit: (n) => set({ batchLimit: Math.max(1, Math.floor(n)) }),
   startBatch: (total, now, keepRows) => set((s) => ({ batchStatus: 'running', batchTotal: total, batchStartedAt: now, batchError: null, batchRuns: keepRows ? s.batchRuns : [] })),
   addBatchRun: (run) => set((s) => ({ batchRuns: [...s.batchRuns, run] })),

@@ -1,7 +1,7 @@
 // Batch aggregates on hand-checked rows.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { byType, complementarity, perRoundRecall, recallCurve, rowFromTrace, rowsToCsv, type BatchRow } from '../../src/app/batch/results.ts';
+import { accuracyByType, byType, complementarity, perRoundRecall, recallCurve, rowFromTrace, rowsToCsv, type BatchRow } from '../../src/app/batch/results.ts';
 import { traceSchema } from '../../src/core/trace/schema.ts';
 
 const row = (strategy: string, questionId: string, type: string, ranking: string[], gold: string[], roundPools: string[][] = [ranking]): BatchRow => ({
@@ -13,6 +13,10 @@ const row = (strategy: string, questionId: string, type: string, ranking: string
   gold,
   roundPools,
   firstGoldRank: null,
+  answer: null,
+  em: null,
+  f1: null,
+  acc: null,
   ms: 1,
   trace: undefined as never,
 });
@@ -49,7 +53,7 @@ describe('batch aggregates', () => {
 
   it('CSV quotes cells with commas and leaves recall empty without gold', () => {
     const csv = rowsToCsv([{ ...row('A', 'q,3', 'x', ['a'], []), question: 'say "hi", ok' }]);
-    expect(csv.split('\n')[1]).toBe('A,"q,3",x,"say ""hi"", ok",,,,,,,1');
+    expect(csv.split('\n')[1]).toBe('A,"q,3",x,"say ""hi"", ok",,,,,,,,,,,1');
   });
 
   it('reads a recorded BDTR trace into a row with one pool per round', () => {
@@ -58,5 +62,7 @@ describe('batch aggregates', () => {
     expect(r.roundPools).toHaveLength(3);
     expect(r.firstGoldRank).toBe(1);
     expect(r.type).toBe('bridge');
+    expect(r).toMatchObject({ answer: 'Dunmere', em: 1, f1: 1, acc: 1 });
+    expect(accuracyByType([r, { ...r, strategy: 'single', answer: null, em: null, f1: null, acc: null }])).toEqual([{ type: 'bridge', values: { bdtr: 1 }, count: 1 }]);
   });
 });

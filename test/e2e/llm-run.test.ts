@@ -57,6 +57,20 @@ describe('LLM run against the local OpenAI-compatible server (headless Chromium)
     await expect.poll(() => page.locator('[data-testid="module-costs"]').innerText()).toContain('(1 cached)');
     expect(llm.chats()).toHaveLength(1);
 
+    // A small batch with the reader: accuracy by type is plotted from the answers.
+    await page.click('[data-testid="tab-batch"]');
+    await page.uncheck('[data-testid="batch-config-bm25"]');
+    await page.uncheck('[data-testid="batch-config-hipporag2"]');
+    await page.check('[data-testid="batch-config-bm25+reader"]');
+    await page.fill('[data-testid="batch-limit"]', '3');
+    await page.click('[data-testid="batch-run"]');
+    await page.locator('[data-testid="batch-status"]').filter({ hasText: '3 / 3 runs · done' }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('[data-testid="batch-plot"][aria-label="Accuracy by question type"]').count()).toBe(1);
+    // Every question's answer is "Dunmere": right for demo-01 only (demo-01 was cached above).
+    const acc = await page.locator('[data-testid="batch-row"] td:nth-child(7)').allInnerTexts();
+    expect(acc).toEqual(['1', '0', '0']);
+    expect(llm.chats()).toHaveLength(3);
+
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
   });

@@ -1,7 +1,7 @@
 // Batch results read off traces: per-question rows and the aggregates the batch plots draw (Recall@k
 // curve, per-round Recall@5, by question type, complementarity). Metrics come from src/core/eval, so
 // the numbers are the CLI's.
-import { allGoldAtK, recallAtK } from '../../core/eval/metrics.ts';
+import { accuracy, allGoldAtK, exactMatch, f1, recallAtK } from '../../core/eval/metrics.ts';
 import type { Trace } from '../../core/trace/schema.ts';
 import { buildTraceModel } from '../trace/model.ts';
 
@@ -16,6 +16,11 @@ export interface BatchRow {
   /** Pool order after each round, for per-round recall. */
   roundPools: string[][];
   firstGoldRank: number | null;
+  /** The run's answer (null for retrieval-only runs) and its scores against the gold answers. */
+  answer: string | null;
+  em: number | null;
+  f1: number | null;
+  acc: number | null;
   ms: number;
   trace: Trace;
 }
@@ -36,9 +41,16 @@ export function rowFromTrace(strategy: string, trace: Trace): BatchRow {
     gold,
     roundPools: Array.from(roundPools, (p) => p ?? []),
     firstGoldRank: firstGold === -1 ? null : firstGold + 1,
+    answer: model.answer,
+    ...answerScores(model.answer, trace.question.answers),
     ms: model.elapsedMs,
     trace,
   };
+}
+
+function answerScores(answer: string | null, golds: readonly string[]): { em: number | null; f1: number | null; acc: number | null } {
+  if (answer === null || golds.length === 0) return { em: null, f1: null, acc: null };
+  return { em: exactMatch(answer, golds), f1: f1(answer, golds), acc: accuracy(answer, golds) };
 }
 
 const mean = (xs: number[]) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
@@ -78,6 +90,18 @@ export function byType(rows: readonly BatchRow[], k = 5): { type: string; values
   });
 }
 
+/** Mean answer accuracy (Acc: gold answer contained in the prediction) by type, for strategies that answer. */
+export function accuracyByType(rows: readonly BatchRow[]): { type: string; values: Record<string, number>; count: number }[] {
+  const answering = strategiesOf(rows).filter((s) => rows.some((r) => r.strategy === s && r.acc !== null));
+  const types = [...new Set(rows.map((r) => r.type))].sort();
+  return types.map((type) => {
+    const mine = rows.filter((r) => r.type === type && r.acc !== null);
+    const values: Record<string, number> = {};
+    for (const s of answering) values[s] = mean(mine.filter((r) => r.strategy === s).map((r) => r.acc as number));
+    return { type, values, count: new Set(mine.map((r) => r.questionId)).size };
+  });
+}
+
 /** For a pair of strategies: questions whose gold is all in the top k for A only, B only, both, neither. */
 export function complementarity(rows: readonly BatchRow[], a: string, b: string, k = 5): { aOnly: number; bOnly: number; both: number; neither: number } {
   const solved = (s: string) => new Map(rows.filter((r) => r.strategy === s && r.gold.length > 0).map((r) => [r.questionId, allGoldAtK(r.ranking, r.gold, k) === 1]));
@@ -103,9 +127,9 @@ const csvCell = (v: string | number | null) => {
 };
 
 export function rowsToCsv(rows: readonly BatchRow[]): string {
-  const head = ['strategy', 'question_id', 'type', 'question', ...CSV_KS.map((k) => `recall@${k}`), 'first_gold_rank', 'ms'];
+  const head = ['strategy', 'question_id', 'type', 'question', ...CSV_KS.map((k) => `recall@${k}`), 'first_gold_rank', 'answer', 'em', 'f1', 'acc', 'ms'];
   const lines = rows.map((r) =>
-    [r.strategy, r.questionId, r.type, r.question, ...CSV_KS.map((k) => (r.gold.length ? recallAtK(r.ranking, r.gold, k).toFixed(4) : '')), r.firstGoldRank, Math.round(r.ms)].map(csvCell).join(','),
+    [r.strategy, r.questionId, r.type, r.question, ...CSV_KS.map((k) => (r.gold.length ? recallAtK(r.ranking, r.gold, k).toFixed(4) : '')), r.firstGoldRank, r.answer, r.em, r.f1 === null ? null : r.f1.toFixed(4), r.acc, Math.round(r.ms)].map(csvCell).join(','),
   );
   return `${[head.join(','), ...lines].join('\n')}\n`;
 }

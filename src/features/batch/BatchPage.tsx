@@ -1,11 +1,10 @@
 import { useActiveDataset } from '../../app/use-active-dataset.ts';
 import { useMemo } from 'react';
-import { byType, complementarity, perRoundRecall, recallCurve, rowFromTrace, rowsToCsv, rowsToJson, strategiesOf, type BatchRow } from '../../app/batch/results.ts';
+import { accuracyByType, byType, complementarity, perRoundRecall, recallCurve, rowFromTrace, rowsToCsv, rowsToJson, strategiesOf, type BatchRow } from '../../app/batch/results.ts';
 import { recallAtK } from '../../core/eval/metrics.ts';
-import type { BatchSortKey } from '../../state/batch-slice.ts';
+import { BATCH_CONFIGS, type BatchSortKey } from '../../state/batch-slice.ts';
 import { appStore } from '../../state/store.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
-import { RUN_BACKBONES } from '../../../workers/engine-api.ts';
 import { BarChart, LineChart } from './charts.tsx';
 import { download } from './export.ts';
 import { PlotCard } from './PlotCard.tsx';
@@ -26,7 +25,7 @@ export function BatchPage() {
   const dataset = useActiveDataset();
   const questions = useMemo(() => dataset.data?.questions ?? [], [dataset.data]);
   const { run, cancel } = useBatchRunner(dataset.data?.id, questions);
-  const backbones = useAppStore((s) => s.batchBackbones);
+  const configs = useAppStore((s) => s.batchConfigs);
   const limit = useAppStore((s) => s.batchLimit);
   const status = useAppStore((s) => s.batchStatus);
   const runs = useAppStore((s) => s.batchRuns);
@@ -35,7 +34,7 @@ export function BatchPage() {
   const error = useAppStore((s) => s.batchError);
   const typeFilter = useAppStore((s) => s.batchTypeFilter);
   const sort = useAppStore((s) => s.batchSort);
-  const toggle = useAppStore((s) => s.toggleBatchBackbone);
+  const toggle = useAppStore((s) => s.toggleBatchConfig);
   const setLimit = useAppStore((s) => s.setBatchLimit);
   const setTypeFilter = useAppStore((s) => s.setBatchTypeFilter);
   const sortBy = useAppStore((s) => s.sortBatch);
@@ -85,10 +84,10 @@ export function BatchPage() {
         }}
       >
         <fieldset className="field checks">
-          <legend>Strategies (single retrieval on)</legend>
-          {RUN_BACKBONES.map((b) => (
-            <label key={b}>
-              <input type="checkbox" checked={backbones.includes(b)} disabled={running} onChange={() => toggle(b)} data-testid={`batch-backbone-${b}`} /> {b}
+          <legend>Strategies (+reader: answers with the LLM from Settings)</legend>
+          {BATCH_CONFIGS.map((c) => (
+            <label key={c.key}>
+              <input type="checkbox" checked={configs.includes(c.key)} disabled={running} onChange={() => toggle(c.key)} data-testid={`batch-config-${c.key}`} /> {c.key}
             </label>
           ))}
         </fieldset>
@@ -96,7 +95,7 @@ export function BatchPage() {
           <span>Questions (first N of {questions.length || '…'})</span>
           <input type="number" min={1} max={Math.max(1, questions.length)} value={limit} disabled={running} data-testid="batch-limit" onChange={(e) => setLimit(Number(e.target.value))} />
         </label>
-        <button type="submit" data-testid="batch-run" disabled={running || !dataset.isSuccess || backbones.length === 0}>
+        <button type="submit" data-testid="batch-run" disabled={running || !dataset.isSuccess || configs.length === 0}>
           Run batch
         </button>
         <button type="button" className="btn btn-secondary" data-testid="batch-cancel" disabled={!running} onClick={cancel}>
@@ -128,9 +127,15 @@ export function BatchPage() {
             <PlotCard title="Recall@5 per round" file="recall5-per-round" note="Single retrieval has one round (round 0); iterative strategies add a point per round.">
               {(ref) => <BarChart ref={ref} title="Recall@5 per round" groups={Array.from({ length: Math.max(1, ...perRoundRecall(rows).map((s) => s.rounds.length)) }, (_, t) => ({ label: `round ${t}`, values: perRoundRecall(rows).map((s) => ({ name: s.strategy, value: s.rounds[t] ?? Number.NaN })) }))} />}
             </PlotCard>
-            <PlotCard title="Recall@5 by question type" file="recall5-by-type" note="Accuracy by type needs an answering strategy; retrieval-only runs show Recall@5 by type.">
-              {(ref) => <BarChart ref={ref} title="Recall@5 by type" groups={byType(rows).map((t) => ({ label: `${t.type} (${t.count})`, values: Object.entries(t.values).map(([name, value]) => ({ name, value })) }))} />}
-            </PlotCard>
+            {rows.some((r) => r.acc !== null) ? (
+              <PlotCard title="Accuracy by question type" file="accuracy-by-type" note="Acc: the gold answer appears in the prediction (DualRAG); answering strategies only.">
+                {(ref) => <BarChart ref={ref} title="Accuracy by type" groups={accuracyByType(rows).map((t) => ({ label: `${t.type} (${t.count})`, values: Object.entries(t.values).map(([name, value]) => ({ name, value })) }))} />}
+              </PlotCard>
+            ) : (
+              <PlotCard title="Recall@5 by question type" file="recall5-by-type" note="Accuracy by type needs an answering strategy (+reader); retrieval-only runs show Recall@5 by type.">
+                {(ref) => <BarChart ref={ref} title="Recall@5 by type" groups={byType(rows).map((t) => ({ label: `${t.type} (${t.count})`, values: Object.entries(t.values).map(([name, value]) => ({ name, value })) }))} />}
+              </PlotCard>
+            )}
             {pair && (
               <PlotCard title={`Complementarity: all gold in top 5, ${strategies[0]} vs ${strategies[1]}`} file="complementarity">
                 {(ref) => (
@@ -177,6 +182,8 @@ export function BatchPage() {
                 {header('type', 'type')}
                 {header('recall5', 'Recall@5')}
                 {header('firstGoldRank', 'first gold rank')}
+                <th scope="col">answer</th>
+                <th scope="col">Acc</th>
               </tr>
             </thead>
             <tbody>
@@ -187,6 +194,8 @@ export function BatchPage() {
                   <td>{r.type}</td>
                   <td className="num">{Number.isNaN(recall5(r)) ? '—' : `${(recall5(r) * 100).toFixed(0)}%`}</td>
                   <td className="num">{r.firstGoldRank ?? '—'}</td>
+                  <td>{r.answer ?? <span className="muted">—</span>}</td>
+                  <td className="num">{r.acc ?? '—'}</td>
                 </tr>
               ))}
             </tbody>

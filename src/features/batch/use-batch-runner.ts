@@ -5,6 +5,7 @@ import { useEngine } from '../../app/engine-client.ts';
 import { batchJobs, jobKey, runBatch } from '../../app/batch/runner.ts';
 import type { Question } from '../../core/types.ts';
 import { appStore } from '../../state/store.ts';
+import { BATCH_CONFIGS } from '../../state/batch-slice.ts';
 
 /** Deep enough for the Recall@k curve up to 200 (a small corpus returns fewer). */
 export const BATCH_K = 200;
@@ -17,13 +18,17 @@ export function useBatchRunner(datasetId: string | undefined, questions: readonl
     async (resume: boolean) => {
       const s = appStore.getState();
       if (!datasetId) return;
-      const jobs = batchJobs(s.batchBackbones, questions.slice(0, s.batchLimit));
+      const jobs = batchJobs(s.batchConfigs, questions.slice(0, s.batchLimit));
       const done = new Set(resume ? s.batchRuns.map((r) => jobKey(r.strategy, r.trace.question.id)) : []);
       cancelled.current = false;
       s.startBatch(jobs.length, performance.now(), resume);
       try {
         const end = await runBatch(jobs, done, {
-          run: (job) => engine.run({ datasetId, question: job.question, backbone: job.strategy, strategy: 'single', k: BATCH_K }),
+          run: (job) => {
+            const config = BATCH_CONFIGS.find((c) => c.key === job.strategy);
+            if (!config) throw new Error(`batch: unknown configuration "${job.strategy}"`);
+            return engine.run({ datasetId, question: job.question, backbone: config.backbone, strategy: config.strategy, k: BATCH_K });
+          },
           onRun: (strategy, trace) => appStore.getState().addBatchRun({ strategy, trace }),
           cancelled: () => cancelled.current,
         });
