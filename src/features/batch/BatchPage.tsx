@@ -9,6 +9,9 @@ import { BarChart, LineChart } from './charts.tsx';
 import { download } from './export.ts';
 import { PlotCard } from './PlotCard.tsx';
 import { useBatchRunner } from './use-batch-runner.ts';
+import { ROW_HEIGHT, useWindow } from './use-window.ts';
+
+const TABLE_HEIGHT = 440;
 
 const recall5 = (r: BatchRow) => (r.gold.length ? recallAtK(r.ranking, r.gold, 5) : Number.NaN);
 const SORTS: Record<BatchSortKey, (r: BatchRow) => string | number> = {
@@ -54,6 +57,7 @@ export function BatchPage() {
     });
   }, [rows, typeFilter, sort]);
 
+  const win = useWindow(shown.length, TABLE_HEIGHT);
   const done = runs.length;
   const elapsed = startedAt !== null && status === 'running' ? performance.now() - startedAt : null;
   const eta = elapsed !== null && done > 0 ? (elapsed / done) * (total - done) : null;
@@ -174,7 +178,8 @@ export function BatchPage() {
             </button>
             <span className="muted">Click a row to open its trace in the Inspector.</span>
           </div>
-          <table className="table batch-table" data-testid="batch-table">
+          <div className="table-scroll" style={{ maxHeight: TABLE_HEIGHT }} onScroll={win.onScroll}>
+          <table className="table batch-table" data-testid="batch-table" aria-rowcount={shown.length + 1}>
             <thead>
               <tr>
                 {header('questionId', 'question')}
@@ -187,8 +192,9 @@ export function BatchPage() {
               </tr>
             </thead>
             <tbody>
-              {shown.map((r) => (
-                <tr key={`${r.strategy}|${r.questionId}`} data-testid="batch-row" tabIndex={0} onClick={() => open(r)} onKeyDown={(e) => e.key === 'Enter' && open(r)} className="clickable">
+              {win.start > 0 && <tr aria-hidden="true" style={{ height: win.start * ROW_HEIGHT }} />}
+              {shown.slice(win.start, win.end).map((r, i) => (
+                <tr key={`${r.strategy}|${r.questionId}`} data-testid="batch-row" aria-rowindex={win.start + i + 2} style={{ height: ROW_HEIGHT }} tabIndex={0} onClick={() => open(r)} onKeyDown={(e) => e.key === 'Enter' && open(r)} className="clickable">
                   <td title={r.question}>{r.questionId}</td>
                   <td>{r.strategy}</td>
                   <td>{r.type}</td>
@@ -198,8 +204,10 @@ export function BatchPage() {
                   <td className="num">{r.acc ?? '—'}</td>
                 </tr>
               ))}
+              {win.end < shown.length && <tr aria-hidden="true" style={{ height: (shown.length - win.end) * ROW_HEIGHT }} />}
             </tbody>
           </table>
+          </div>
         </>
       )}
     </div>
