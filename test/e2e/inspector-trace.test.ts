@@ -83,6 +83,10 @@ describe('question inspector on a recorded BDTR trace (headless Chromium)', () =
     expect(captions.some((c) => /^the verifier moved passage Ione Marlow from rank \d+ to rank 1/.test(c))).toBe(true);
     // At the first step only round 0 is shown.
     expect(await rounds.count()).toBe(1);
+    // Round jumps: from the first step, "Round ▶▶" goes to round 1's start.
+    await page.click('[data-testid="round-next"]');
+    expect(await page.locator('[data-testid="step-caption"]').innerText()).toBe('Round 1 begins');
+    expect(await rounds.count()).toBe(2);
     // Keyboard: End shows everything again.
     await page.focus('[data-testid="step-next"]');
     await page.keyboard.press('ArrowRight');

@@ -59,7 +59,7 @@ export function InspectorPage() {
           </p>
         )}
       </div>
-      <StepBar total={events.length} caption={stepCaption} disabled={events.length === 0 || status === 'running'} />
+      <StepBar events={events} caption={stepCaption} disabled={events.length === 0 || status === 'running'} />
       {question && (
         <p className="run-question">
           <span className="muted">Question:</span> {question.question}
