@@ -44,6 +44,8 @@ export interface RunRequest {
    */
   strategy: RunStrategy;
   k: number;
+  /** Lets cancelRun(runId) stop this run; a stopped run resolves with its partial trace, status "aborted". */
+  runId?: string;
 }
 
 export interface GraphRequest {
@@ -144,4 +146,6 @@ export interface EngineApi {
   clearLlmCache(): Promise<void>;
   /** Runs a strategy, streaming each event to `onEvent`, and resolves with the finished trace. */
   run(request: RunRequest, onEvent?: TraceListener): Promise<Trace>;
+  /** Stops the run started with this runId (between steps, and an LLM call in flight). */
+  cancelRun(runId: string): void;
 }

@@ -36,9 +36,10 @@ export async function readAnswer(
   passages: readonly Passage[],
   emit: (e: TraceEvent) => void,
   at: () => { t: number; round: number },
+  signal?: AbortSignal,
 ): Promise<string> {
   const traced = withTrace(llm, emit, at);
-  const { value } = await completeParsed(traced, { module: reader.module, messages: reader.build(question, passages.slice(0, READER_TOP)), json: true, temperature: 0 }, reader.parse);
+  const { value } = await completeParsed(traced, { module: reader.module, messages: reader.build(question, passages.slice(0, READER_TOP)), json: true, temperature: 0 }, reader.parse, signal);
   emit({ type: 'answer', ...at(), text: value.answer });
   return value.answer;
 }

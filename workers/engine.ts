@@ -4,7 +4,7 @@ import { HopscopeError } from '../src/core/errors.ts';
 import { loadDataset } from '../src/core/ingest/index.ts';
 import { buildBackbone } from '../src/core/retrievers/registry.ts';
 import { TRACE_VERSION, type Trace, type TraceEvent } from '../src/core/trace/schema.ts';
-import type { Dataset, Passage, Retriever } from '../src/core/types.ts';
+import type { Dataset, Passage, Ranked, Retriever } from '../src/core/types.ts';
 import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
 import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
 import { deleteStored, importFiles, listLibrary, openStored } from './engine-library.ts';
@@ -30,6 +30,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   const now = options.now ?? (() => performance.now());
   const loaded = new Map<string, Loaded>();
   let importing: AbortController | null = null;
+  const running = new Map<string, AbortController>();
 
   function storage(): Stores {
     if (!options.stores) throw new HopscopeError('engine', 'no storage in this engine (the library needs IndexedDB)');
@@ -144,6 +145,23 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       if (!RUN_STRATEGIES.includes(request.strategy)) throw new HopscopeError('engine', `strategy "${String(request.strategy)}" is not available in this build (available: ${RUN_STRATEGIES.join(', ')})`);
       if (!RUN_BACKBONES.includes(request.backbone)) throw new HopscopeError('engine', `backbone "${String(request.backbone)}" is not available here (available: ${RUN_BACKBONES.join(', ')})`);
       if (request.question.question.trim() === '') throw new HopscopeError('engine', 'the question is empty; type a question or pick one');
+      const controller = new AbortController();
+      const { signal } = controller;
+      if (request.runId !== undefined) running.set(request.runId, controller);
+      try {
+        return await runSingle(request, entry, signal, onEvent);
+      } finally {
+        if (request.runId !== undefined && running.get(request.runId) === controller) running.delete(request.runId);
+      }
+    },
+
+    cancelRun(runId) {
+      running.get(runId)?.abort();
+    },
+  };
+
+  async function runSingle(request: RunRequest, entry: Loaded, signal: AbortSignal, onEvent?: TraceListener): Promise<Trace> {
+    {
       const started = now();
       const events: TraceEvent[] = [];
       const emit = (event: TraceEvent) => {
@@ -154,20 +172,30 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       // "single": the round-0 retrieval every iterative strategy starts from, with no LLM at all.
       emit({ type: 'round.start', t: t(), round: 0 });
       const retriever: Retriever = request.backbone === 'hipporag2' ? await hippoOf(entry) : entry.bm25;
-      const results = await retriever.retrieve(request.question.question, request.k);
-      emit({ type: 'retrieve', t: t(), round: 0, query: request.question.question, label: 'question', results });
-      emit({ type: 'pool', t: t(), round: 0, pool: results.map((r, i) => ({ ...r, rank: i + 1, delta: null })) });
-      let llmLabel = 'none (retrieval only)';
       let status: Trace['status'] = 'done';
-      if (request.strategy === 'single-read') {
+      let results: Ranked[];
+      try {
+        results = await retriever.retrieve(request.question.question, request.k, signal);
+      } catch (err) {
+        if (!signal.aborted) throw err;
+        // Stopped before anything was retrieved: the trace so far, marked aborted.
+        status = 'aborted';
+        results = [];
+      }
+      if (status !== 'aborted') {
+        emit({ type: 'retrieve', t: t(), round: 0, query: request.question.question, label: 'question', results });
+        emit({ type: 'pool', t: t(), round: 0, pool: results.map((r, i) => ({ ...r, rank: i + 1, delta: null })) });
+      }
+      let llmLabel = 'none (retrieval only)';
+      if (request.strategy === 'single-read' && status !== 'aborted') {
         const llm = await llmFromStoredSettings(storage(), entry.dataset.corpus.id);
         llmLabel = llm.label;
         try {
-          await readAnswer(llm, request.question.question, results.map((r) => passageOf(entry, r.id)), emit, () => ({ t: t(), round: 0 }));
+          await readAnswer(llm, request.question.question, results.map((r) => passageOf(entry, r.id)), emit, () => ({ t: t(), round: 0 }), signal);
         } catch (err) {
           // A failed call is in the trace already (withTrace emits its error event); a reply that does
-          // not parse is not, so it gets one here. The run is kept, marked failed.
-          status = 'failed';
+          // not parse is not, so it gets one here. The run is kept, marked failed (or aborted).
+          status = signal.aborted ? 'aborted' : 'failed';
           const last = events[events.length - 1];
           if (last?.type !== 'error') emit({ type: 'error', t: t(), round: 0, module: 'answer', message: err instanceof Error ? err.message : String(err) });
         }
@@ -189,6 +217,6 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
         events,
         status,
       };
-    },
-  };
+    }
+  }
 }

@@ -10,6 +10,15 @@ export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** The engine-side id of the inspector's run number `seq` (for Stop). */
+export const inspectorRunId = (seq: number) => `inspector-${seq}`;
+
+/** Stops the inspector's current run; it ends with its partial trace, marked aborted. */
+export function useStopRun() {
+  const engine = useEngine();
+  return useCallback(() => void engine.cancelRun(inspectorRunId(appStore.getState().runSeq)), [engine]);
+}
+
 export function useRunQuestion(datasetId: string | undefined) {
   const engine = useEngine();
   return useCallback(
@@ -23,7 +32,7 @@ export function useRunQuestion(datasetId: string | undefined) {
       const { backbone, strategy, k } = store;
       try {
         const trace = await engine.run(
-          { datasetId, question, backbone, strategy, k },
+          { datasetId, question, backbone, strategy, k, runId: inspectorRunId(seq) },
           proxy((event: TraceEvent) => appStore.getState().appendEvent(seq, event)),
         );
         appStore.getState().finishRun(seq, trace);

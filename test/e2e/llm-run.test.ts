@@ -57,6 +57,15 @@ describe('LLM run against the local OpenAI-compatible server (headless Chromium)
     await expect.poll(() => page.locator('[data-testid="module-costs"]').innerText()).toContain('(1 cached)');
     expect(llm.chats()).toHaveLength(1);
 
+    // Stop: a server that never answers; the run ends with its partial trace, marked aborted.
+    llm.setScript(queue({ fault: { kind: 'hang' } }));
+    await page.selectOption('[data-testid="question-picker"]', 'demo-04');
+    await page.click('[data-testid="run-button"]');
+    await page.locator('[data-testid="stop-button"]').click({ timeout: 30_000 });
+    await expect.poll(() => page.locator('[data-testid="run-status"]').innerText(), { timeout: 30_000 }).toBe('ABORTED');
+    expect(await page.locator('[data-testid="ranked-passage"]').count()).toBeGreaterThan(0);
+    llm.setScript(queue({ content: JSON.stringify({ thought: 'The fog-lantern was devised by Ione Marlow, raised in Dunmere.', answer: 'Dunmere' }) }));
+
     // A small batch with the reader: accuracy by type is plotted from the answers.
     await page.click('[data-testid="tab-batch"]');
     await page.uncheck('[data-testid="batch-config-bm25"]');
@@ -69,7 +78,7 @@ describe('LLM run against the local OpenAI-compatible server (headless Chromium)
     // Every question's answer is "Dunmere": right for demo-01 only (demo-01 was cached above).
     const acc = await page.locator('[data-testid="batch-row"] td:nth-child(7)').allInnerTexts();
     expect(acc).toEqual(['1', '0', '0']);
-    expect(llm.chats()).toHaveLength(3);
+    expect(llm.chats()).toHaveLength(4); // demo-01 cached; demo-04's aborted call; demo-02, demo-03
 
     app.assertNoNetwork();
     app.assertNoConsoleErrors();

@@ -58,3 +58,37 @@ describe('engine single-read against an OpenAI-compatible server', () => {
     expect(bad.events.at(-1)).toMatchObject({ type: 'error', module: 'answer' });
   });
 });
+
+describe('engine cancelRun', () => {
+  it('stops an LLM call in flight and resolves with the partial trace marked aborted', async () => {
+    const server = await startOpenAiServer({ models: ['tiny'], script: queue({ fault: { kind: 'hang' } }) });
+    try {
+      const stores = createDexieStores(new HopscopeDb('abort-test', { indexedDB: new IDBFactory(), IDBKeyRange }));
+      const engine = createEngine({ stores });
+      const summary = await engine.loadDataset('demo', files);
+      await engine.putSetting(LLM_SETTINGS_KEY, { ...DEFAULT_LLM_SETTINGS, provider: 'openai', baseURL: server.baseURL, model: 'tiny' });
+      const pending = engine.run({ datasetId: 'demo', question: summary.questions[0]!, backbone: 'bm25', strategy: 'single-read', k: 5, runId: 'r1' }, (e) => {
+        if (e.type === 'pool') setTimeout(() => engine.cancelRun('r1'), 50); // once the LLM call is on its way
+      });
+      const trace = await pending;
+      expect(trace.status).toBe('aborted');
+      expect(trace.events.map((e) => e.type)).toEqual(['round.start', 'retrieve', 'pool', 'error']);
+      expect(trace.events.find((e) => e.type === 'answer')).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('engine cancelRun before retrieval', () => {
+  it('returns the trace so far, marked aborted', async () => {
+    const engine = createEngine();
+    const summary = await engine.loadDataset('demo', files);
+    const pending = engine.run({ datasetId: 'demo', question: summary.questions[0]!, backbone: 'bm25', strategy: 'single', k: 5, runId: 'early' }, (e) => {
+      if (e.type === 'round.start') engine.cancelRun('early');
+    });
+    const trace = await pending;
+    expect(trace.status).toBe('aborted');
+    expect(trace.events.map((e) => e.type)).toEqual(['round.start']);
+  });
+});

@@ -1,6 +1,6 @@
 import { useActiveDataset } from '../../app/use-active-dataset.ts';
 import { useMemo } from 'react';
-import { useRunQuestion } from '../../app/use-run.ts';
+import { useRunQuestion, useStopRun } from '../../app/use-run.ts';
 import { useTracePassages } from '../../app/use-trace-passages.ts';
 import { bridgeIds, buildTraceModel } from '../../app/trace/model.ts';
 import { caption } from '../../app/trace/captions.ts';
@@ -22,6 +22,7 @@ import { ExportRunButton } from './ExportRunButton.tsx';
 export function InspectorPage() {
   const dataset = useActiveDataset();
   const run = useRunQuestion(dataset.data?.id);
+  const stop = useStopRun();
   const status = useAppStore((s) => s.runStatus);
   const events = useAppStore((s) => s.events);
   const step = useAppStore((s) => s.step);
@@ -47,13 +48,18 @@ export function InspectorPage() {
   return (
     <div className="inspector">
       <CorpusStatus dataset={dataset} />
-      <QuestionForm questions={dataset.data?.questions ?? []} disabled={!dataset.isSuccess} running={status === 'running'} onRun={(q) => void run(q)} />
+      <QuestionForm questions={dataset.data?.questions ?? []} disabled={!dataset.isSuccess} running={status === 'running'} onRun={(q) => void run(q)} onStop={stop} />
       <div className="toolbar">
         <TraceFileInput />
         {trace && status === 'done' && <ExportRunButton trace={trace} passages={passages} />}
         {trace && (
           <p className="run-label" data-testid="run-label">
             {trace.strategy} on {trace.retriever} · {trace.corpus.name} · {trace.question.id}
+            {trace.status !== 'done' && (
+              <span className="badge badge-bridge" data-testid="run-status">
+                {trace.status}
+              </span>
+            )}
             {trace.llm.includes('offline thinker') && <span className="badge badge-offline">offline thinker (no LLM)</span>}
             {replayed && <span className="badge badge-offline">replayed from a run file</span>}
           </p>

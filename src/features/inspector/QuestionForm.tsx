@@ -13,10 +13,11 @@ interface Props {
   disabled: boolean;
   running: boolean;
   onRun(question: Question): void;
+  onStop(): void;
 }
 
 /** Pick a dataset question or type one, then run. Enter in the text box runs too. */
-export function QuestionForm({ questions, disabled, running, onRun }: Props) {
+export function QuestionForm({ questions, disabled, running, onRun, onStop }: Props) {
   const questionId = useAppStore((s) => s.questionId);
   const text = useAppStore((s) => s.questionText);
   const pick = useAppStore((s) => s.pickQuestion);
@@ -84,9 +85,15 @@ export function QuestionForm({ questions, disabled, running, onRun }: Props) {
           ))}
         </select>
       </label>
-      <button data-testid="run-button" type="submit" disabled={disabled || running || text.trim() === ''}>
-        {running ? 'Running…' : 'Run'}
-      </button>
+      {running ? (
+        <button data-testid="stop-button" type="button" className="btn btn-danger" onClick={onStop}>
+          Stop
+        </button>
+      ) : (
+        <button data-testid="run-button" type="submit" disabled={disabled || text.trim() === ''}>
+          Run
+        </button>
+      )}
     </form>
   );
 }
