@@ -29,6 +29,18 @@ describe('batch runner', () => {
     expect(finished).toEqual(jobs.map((j) => jobKey(j.strategy, j.question.id)));
   });
 
+  it('an aborted run is not a result: the batch ends cancelled and resume reruns it', async () => {
+    const jobs = batchJobs(['bm25'], qs);
+    const finished: string[] = [];
+    const end = await runBatch(jobs, new Set(), {
+      run: async (j) => ({ ...traceFor('bm25', j.question), status: j.question.id === 'q2' ? 'aborted' : 'done' }) as Trace,
+      onRun: (s, t) => void finished.push(jobKey(s, t.question.id)),
+      cancelled: () => false,
+    });
+    expect(end).toBe('cancelled');
+    expect(finished).toEqual(['bm25|q1']);
+  });
+
   it('rejects with the failing run error', async () => {
     const jobs = batchJobs(['bm25'], qs);
     await expect(

@@ -20,12 +20,15 @@ export interface BatchHooks<S extends string> {
   cancelled(): boolean;
 }
 
-/** 'done' when every job ran, 'cancelled' when stopped between jobs; a failing job rejects. */
+/** 'done' when every job ran, 'cancelled' when stopped (between jobs, or a job came back aborted); a failing job rejects. */
 export async function runBatch<S extends string>(jobs: readonly BatchJob<S>[], alreadyDone: ReadonlySet<string>, hooks: BatchHooks<S>): Promise<'done' | 'cancelled'> {
   for (const job of jobs) {
     if (alreadyDone.has(jobKey(job.strategy, job.question.id))) continue;
     if (hooks.cancelled()) return 'cancelled';
-    hooks.onRun(job.strategy, await hooks.run(job));
+    const trace = await hooks.run(job);
+    // A run stopped mid-way is not a result: resume runs it again.
+    if (trace.status === 'aborted') return 'cancelled';
+    hooks.onRun(job.strategy, trace);
   }
   return 'done';
 }

@@ -1,5 +1,5 @@
 // Runs each selected backbone over the first N questions, one run at a time in the engine worker, so
-// the page stays responsive and Cancel takes effect between questions. Resume runs only what is missing.
+// the page stays responsive; Cancel stops the run in flight and the loop. Resume runs only what is missing.
 import { useCallback, useRef } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
 import { batchJobs, jobKey, runBatch } from '../../app/batch/runner.ts';
@@ -13,6 +13,7 @@ export const BATCH_K = 200;
 export function useBatchRunner(datasetId: string | undefined, questions: readonly Question[]) {
   const engine = useEngine();
   const cancelled = useRef(false);
+  const current = useRef<string | null>(null);
 
   const run = useCallback(
     async (resume: boolean) => {
@@ -27,7 +28,8 @@ export function useBatchRunner(datasetId: string | undefined, questions: readonl
           run: (job) => {
             const config = BATCH_CONFIGS.find((c) => c.key === job.strategy);
             if (!config) throw new Error(`batch: unknown configuration "${job.strategy}"`);
-            return engine.run({ datasetId, question: job.question, backbone: config.backbone, strategy: config.strategy, k: BATCH_K });
+            current.current = `batch-${jobKey(job.strategy, job.question.id)}`;
+            return engine.run({ datasetId, question: job.question, backbone: config.backbone, strategy: config.strategy, k: BATCH_K, runId: current.current });
           },
           onRun: (strategy, trace) => appStore.getState().addBatchRun({ strategy, trace }),
           cancelled: () => cancelled.current,
@@ -42,7 +44,9 @@ export function useBatchRunner(datasetId: string | undefined, questions: readonl
 
   const cancel = useCallback(() => {
     cancelled.current = true;
-  }, []);
+    // Also stop the run in flight (an LLM call can take long).
+    if (current.current) void engine.cancelRun(current.current);
+  }, [engine]);
 
   return { run, cancel };
 }
