@@ -69,4 +69,31 @@ describe('corpus library (headless Chromium, IndexedDB)', () => {
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
   });
+
+  it('renders passage text as text, never as HTML', async () => {
+    const html = await chromium.openApp(server.url);
+    try {
+      const { page } = html;
+      const corpus = [
+        { title: 'Markup <b>title</b>', text: '<img src="x" onerror="window.__pwned = 1"> The fog lantern <script>window.__pwned = 2</script> glows.' },
+        { title: 'Plain', text: 'Nothing to see here.' },
+      ];
+      await page.click('[data-testid="tab-library"]');
+      await page.setInputFiles('[data-testid="import-files"]', { name: 'markup_corpus.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(corpus)) });
+      await page.locator('[data-testid="import-done"]').waitFor({ timeout: 30_000 });
+      await page.locator('[data-testid="library-row"][data-id="markup"] [data-testid="library-use"]').click();
+      await page.locator('[data-testid="corpus-status"]').filter({ hasText: /markup: ready/ }).waitFor({ timeout: 30_000 });
+      await page.fill('[data-testid="question-input"]', 'fog lantern');
+      await page.click('[data-testid="run-button"]');
+      const first = page.locator('[data-testid="ranked-passage"]').first();
+      await expect.poll(() => first.locator('[data-testid="passage-title"]').innerText()).toBe('Markup <b>title</b>');
+      expect(await first.locator('.passage-text').innerText()).toContain('<img src="x" onerror="window.__pwned = 1">');
+      expect(await page.locator('[data-testid="ranking"] img, [data-testid="ranking"] b, [data-testid="ranking"] script').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      html.assertNoNetwork();
+      html.assertNoConsoleErrors();
+    } finally {
+      await html.close();
+    }
+  });
 });
