@@ -14,9 +14,8 @@ export function NodeDetails({ view, selected, firstRound, gold, passages }: Prop
   const node = selected ? view.nodes.find((n) => n.key === selected) : undefined;
   if (!node) return <p className="empty node-details">Click a node, or pick a passage below, to read it with its provenance.</p>;
   const edges = view.edges.filter((e) => e.source === node.key || e.target === node.key);
-  const other = (k: string) => view.nodes.find((n) => n.key === (k === node.key ? '' : k));
   const labelOf = (key: string) => {
-    const n = other(key);
+    const n = view.nodes.find((x) => x.key === key);
     return n ? (n.kind === 'passage' ? passages.titleOf(n.label) : n.label) : key;
   };
   if (node.kind === 'passage') {
