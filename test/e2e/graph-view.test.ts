@@ -64,6 +64,24 @@ describe('graph view (sigma in headless Chromium)', () => {
     expect(await details.innerText()).toContain(marlow?.text.slice(0, 60));
     expect(await details.innerText()).toContain('GOLD');
 
+    // Clicking on the canvas: empty space clears the selection; a node selects it. The layout is
+    // deterministic, so scanning a grid over the visible part finds a node within a few dozen clicks.
+    const canvas = page.locator('[data-testid="graph-canvas"]');
+    await canvas.scrollIntoViewIfNeeded();
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('graph canvas has no box');
+    await page.mouse.click(box.x + 3, box.y + 3);
+    await details.waitFor({ state: 'detached', timeout: 5_000 });
+    let hit = false;
+    for (let y = 10; y < Math.min(box.height, 720 - box.y) && !hit; y += 12) {
+      for (let x = 10; x < box.width && !hit; x += 12) {
+        await page.mouse.click(box.x + x, box.y + y);
+        hit = (await details.count()) > 0;
+      }
+    }
+    expect(hit).toBe(true);
+    expect(await details.innerText()).toMatch(/passage p\d+|phrase · mentioned by/);
+
     // Leaving the view kills the renderer; coming back draws again without errors.
     await page.click('[data-testid="tab-inspector"]');
     await page.click('[data-testid="tab-graph"]');

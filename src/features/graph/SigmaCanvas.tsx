@@ -41,6 +41,9 @@ export function SigmaCanvas({ view, nodes, state, onSelect }: Props) {
         labelFont: 'system-ui, sans-serif',
         labelSize: 13,
         zIndex: true,
+        // A click selects, so a quick second click must not zoom the camera away from it (the wheel
+        // and pinch still zoom).
+        doubleClickZoomingRatio: 1,
       });
     } catch (err) {
       // No WebGL (old GPU, disabled acceleration): say so where the graph would be.
