@@ -1,0 +1,91 @@
+// BDTR (Bridge-Guided Dual-Thought-based Retrieval), BDTR paper Algorithm 1, Eq. 1-6:
+//   line 1        P_0 = f_ret(Q)                                   (Eq. 1)
+//   lines 2-6     R rounds: fast + slow thought (Fig. 8) from the current pool, both retrieved (Eq. 2),
+//                 P_t = P_{t-1} ∪ D_FT ∪ D_ST with the max-score update, re-sorted (Eq. 3-4)   = DTR
+//   line 7        reasoning chain RC from P_R
+//   line 8        verifier over the top-30 of P_R (Fig. 9), G = selected documents          (Eq. 5)
+//   line 9        promote G to the top of P_R in the verifier's order
+//   lines 10-11   mu + sigma of the top-50 scores; keep s(d) >= mu + sigma, at least 5   (Eq. 6) = BGEC
+// Ablations: `dtr: false` (BGEC only, over P_0) and `bgec: false` (DTR only: the final context is
+// P_R). Scores are normalised per retrieval before Eq. 4 and Eq. 6; see pool.ts for why.
+import { z } from 'zod';
+import { answerStep } from './answer.ts';
+import { cutoff, promote } from './calibrate.ts';
+import type { Run } from './context.ts';
+import { commonOptions, count, readerCount, type OptionsOf } from './options.ts';
+import { ScorePool } from './pool.ts';
+import { mergeRound } from './pool-round.ts';
+import type { DualThought } from './prompt-port.ts';
+
+export const bdtrOptions = {
+  ...commonOptions,
+  /** R, the paper's default. */
+  rounds: count(2),
+  /** Dual-Thought-based Retrieval (lines 2-6). */
+  dtr: z.boolean().default(true),
+  /** Bridge-Guided Evidence Calibration (lines 7-11). */
+  bgec: z.boolean().default(true),
+  /** Candidates shown to the verifier (Fig. 9: "Top-30 as currently ranked"). */
+  verifierTop: count(30),
+  /** Scores entering mu and sigma (Alg. 1 line 10: top-50). */
+  cutoffTop: count(50),
+  /** Eq. 6 safeguard: at least this many documents kept. */
+  minKept: count(5),
+  /** Score step between promoted documents above the previous best (calibrate.ts). */
+  promotionStep: z.number().positive().default(0.01),
+};
+export type BdtrOptions = OptionsOf<typeof bdtrOptions>;
+
+export async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
+  const q = run.question.question;
+  const { prompts, recorder } = run;
+  run.recorder.startRound(0);
+  const pool = new ScorePool();
+  mergeRound(run, pool, [await run.retrieve(q, 'question', o.depth)], o.normalize); // Eq. 1
+
+  const thoughts: DualThought[] = [];
+  if (o.dtr) {
+    for (let round = 1; round <= o.rounds; round++) {
+      run.checkAbort();
+      recorder.startRound(round);
+      const p = prompts.dualThought;
+      const reply = await run.llm.complete({ module: p.module, messages: p.build(q, run.passagesOf(pool.ranking(), o.contextTop), thoughts) }, run.signal);
+      const thought = p.parse(reply.text);
+      thoughts.push(thought);
+      recorder.add({ type: 'thought', kind: 'fast', text: thought.fast });
+      recorder.add({ type: 'thought', kind: 'slow', text: thought.slow });
+      const fast = await run.retrieve(thought.fast, 'fast', o.depth); // Eq. 2
+      const slow = await run.retrieve(thought.slow, 'slow', o.depth);
+      mergeRound(run, pool, [fast, slow], o.normalize); // Eq. 3-4, re-sorted
+    }
+  }
+
+  let context = pool.ranking();
+  if (o.bgec) {
+    run.checkAbort();
+    const rc = prompts.reasoningChain;
+    const chainReply = await run.llm.complete({ module: rc.module, messages: rc.build(q, run.passagesOf(context, o.contextTop), thoughts) }, run.signal);
+    const chain = rc.parse(chainReply.text);
+    recorder.add({ type: 'thought', kind: 'reasoning-chain', text: chain.text });
+
+    run.checkAbort();
+    const candidates = context.slice(0, o.verifierTop);
+    const v = prompts.verifier;
+    const verifyReply = await run.llm.complete(
+      { module: v.module, messages: v.build(chain.text, candidates.map((c) => run.passage(c.id))), json: v.json },
+      run.signal,
+    );
+    const selected = v.parse(verifyReply.text, candidates.length).map((i) => candidates[i]!.id); // Eq. 5
+    recorder.add({ type: 'verify', candidates: candidates.map((c) => c.id), selected });
+
+    const promoted = promote(context, selected, o.promotionStep); // line 9
+    recorder.add({ type: 'promote', moves: promoted.moves });
+    const scores = new Map(promoted.ranking.map((r) => [r.id, r.score]));
+    recorder.add({ type: 'pool', pool: pool.reorder(promoted.ranking.map((r) => r.id), scores) });
+
+    const cut = cutoff(promoted.ranking, o.cutoffTop, o.minKept); // lines 10-11, Eq. 6
+    recorder.add({ type: 'cutoff', mu: cut.mu, sigma: cut.sigma, threshold: cut.threshold, kept: cut.kept.map((r) => r.id) });
+    context = cut.kept;
+  }
+  if (o.answer) await answerStep(run, context, readerCount(o.readerTop, context.length));
+}

@@ -1,0 +1,68 @@
+// What a strategy runs against, and the per-run helper every strategy file uses: the traced LLM, the
+// retrieve step that records a `retrieve` event, passage lookup for prompts, and abort checks.
+import { HopscopeError, throwIfAborted } from '../errors.ts';
+import type { LlmPort } from '../llm/port.ts';
+import type { TraceRecorder } from '../trace/recorder.ts';
+import type { TraceEvent } from '../trace/schema.ts';
+import type { Passage, Question, Ranked, Retriever } from '../types.ts';
+import type { StrategyPrompts } from './prompt-port.ts';
+
+export interface StrategyContext {
+  retriever: Retriever;
+  llm: LlmPort;
+  /** The prompt texts and parsers (src/prompts/strategy-prompts.ts STRATEGY_PROMPTS). */
+  prompts: StrategyPrompts;
+  /** Passages by id (a Map or a lookup function): prompts show titles and texts. */
+  passages: ReadonlyMap<string, Passage> | ((id: string) => Passage | undefined);
+  /** Strategy options; omitted ones take the papers' defaults. All are recorded in trace.options. */
+  options?: Record<string, unknown>;
+  signal?: AbortSignal;
+  /** Each event as it is recorded (live view). */
+  onEvent?: (event: TraceEvent) => void;
+  /** Milliseconds clock for event times; tests inject a fake one. */
+  now?: () => number;
+}
+
+export class StrategyError extends HopscopeError {
+  override readonly name = 'StrategyError';
+}
+
+/** Everything a strategy body needs during one run. */
+export interface Run {
+  question: Question;
+  llm: LlmPort;
+  prompts: StrategyPrompts;
+  recorder: TraceRecorder;
+  signal: AbortSignal | undefined;
+  /** Retrieve and record a `retrieve` event with the backbone's raw scores. */
+  retrieve(query: string, label: string, k: number): Promise<Ranked[]>;
+  passage(id: string): Passage;
+  passagesOf(ranking: readonly Ranked[], top: number): Passage[];
+  checkAbort(): void;
+}
+
+export function createRun(question: Question, ctx: StrategyContext, recorder: TraceRecorder, strategy: string): Run {
+  const lookup = typeof ctx.passages === 'function' ? ctx.passages : (id: string) => (ctx.passages as ReadonlyMap<string, Passage>).get(id);
+  const passage = (id: string): Passage => {
+    const p = lookup(id);
+    if (!p) throw new StrategyError(`strategies.${strategy}`, `retriever "${ctx.retriever.name}" returned passage "${id}", which the passage lookup does not hold`);
+    return p;
+  };
+  const llm = recorder.wrap(ctx.llm);
+  return {
+    question,
+    llm,
+    prompts: ctx.prompts,
+    recorder,
+    signal: ctx.signal,
+    async retrieve(query, label, k) {
+      throwIfAborted(ctx.signal, `strategies.${strategy}`);
+      const results = await ctx.retriever.retrieve(query, k, ctx.signal);
+      recorder.add({ type: 'retrieve', query, label, results: results.map((r) => ({ id: r.id, score: r.score })) });
+      return results;
+    },
+    passage,
+    passagesOf: (ranking, top) => ranking.slice(0, top).map((r) => passage(r.id)),
+    checkAbort: () => throwIfAborted(ctx.signal, `strategies.${strategy}`),
+  };
+}

@@ -1,0 +1,6 @@
+// GCoT (BDTR Fig. 12): each round articulates the missing or bridge evidence, which is retrieved next.
+import type { Run } from './context.ts';
+import { runStepwise, stepwiseOptions, type StepwiseOptions } from './stepwise.ts';
+
+export const gcotOptions = stepwiseOptions;
+export const runGcot = (run: Run, o: StepwiseOptions) => runStepwise(run, o, 'gcot', 'subquery');

@@ -1,0 +1,31 @@
+// Iter-RetGen / IRGS (Shao et al., 2023; BDTR Fig. 13): generate with the current context, then
+// retrieve with question + generation. Iter-RetGen's next context is the new retrieval alone
+// (`merge: 'replace'`, default); `merge: 'max'` accumulates with the Eq. 4 update instead.
+import { z } from 'zod';
+import { answerStep } from './answer.ts';
+import type { Run } from './context.ts';
+import { commonOptions, count, readerCount, type OptionsOf } from './options.ts';
+import { ScorePool } from './pool.ts';
+import { mergeRound, replaceRound } from './pool-round.ts';
+
+export const irgsOptions = { ...commonOptions, rounds: count(2), merge: z.enum(['replace', 'max']).default('replace') };
+export type IrgsOptions = OptionsOf<typeof irgsOptions>;
+
+export async function runIrgs(run: Run, o: IrgsOptions): Promise<void> {
+  const p = run.prompts.irgs;
+  const q = run.question.question;
+  run.recorder.startRound(0);
+  const pool = new ScorePool();
+  mergeRound(run, pool, [await run.retrieve(q, 'question', o.depth)], o.normalize);
+  for (let round = 1; round <= o.rounds; round++) {
+    run.checkAbort();
+    run.recorder.startRound(round);
+    const reply = await run.llm.complete({ module: p.module, messages: p.build(q, run.passagesOf(pool.ranking(), o.contextTop)) }, run.signal);
+    const generation = p.parse(reply.text).text;
+    run.recorder.add({ type: 'thought', kind: 'cot', text: generation });
+    const results = await run.retrieve(`${q} ${generation}`, 'question+generation', o.depth);
+    if (o.merge === 'replace') replaceRound(run, pool, results, o.normalize);
+    else mergeRound(run, pool, [results], o.normalize);
+  }
+  if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));
+}

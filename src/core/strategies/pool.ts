@@ -1,0 +1,100 @@
+// The candidate pool of the iterative strategies: union of retrievals with the max-score update of
+// BDTR Eq. 3-4, re-sorted after every round.
+//
+// Score scales differ between backbones (BM25 is unbounded and grows with query length, cosine lies
+// in [-1, 1], PPR mass is tiny and sums to 1 over all nodes). Eq. 4 compares scores that come from
+// DIFFERENT queries (the question, the fast and the slow thought), and Eq. 6 takes mu + sigma over
+// them, so raw scores would let one query dominate merely because it is longer (BM25) or seeds a
+// denser subgraph (PPR). We therefore min-max normalise each retrieval's list before the update
+// (`normalize: 'minmax'`, the default): the best passage of every query scores 1, the last one
+// returned 0, and a list whose scores are all equal scores 1 throughout. This keeps Eq. 4 meaningful
+// for every backbone ("each document keeps its best relative standing under any query") and makes
+// mu + sigma a statement about relative standing in [0, 1]. `normalize: 'none'` keeps raw scores
+// (only sound for a backbone whose scores are comparable across queries).
+import type { Ranked } from '../types.ts';
+
+export const NORMALIZATIONS = ['minmax', 'none'] as const;
+export type Normalization = (typeof NORMALIZATIONS)[number];
+
+/** Per-retrieval min-max normalisation (see header). */
+export function normalizeScores(results: readonly Ranked[], mode: Normalization): Ranked[] {
+  if (mode === 'none' || results.length === 0) return results.map((r) => ({ ...r }));
+  let min = Infinity;
+  let max = -Infinity;
+  for (const r of results) {
+    if (r.score < min) min = r.score;
+    if (r.score > max) max = r.score;
+  }
+  const span = max - min;
+  return results.map((r) => ({ id: r.id, score: span > 0 ? (r.score - min) / span : 1 }));
+}
+
+export interface PoolEntry {
+  id: string;
+  score: number;
+  rank: number;
+  /** previous rank - rank; null for a passage new in this round. */
+  delta: number | null;
+}
+
+/**
+ * Scores by passage id plus the current order. Ties keep the previous order (passages already in the
+ * pool first, new ones in the order they were retrieved), so rankings are deterministic.
+ */
+export class ScorePool {
+  private scores = new Map<string, number>();
+  private order: string[] = [];
+  private previousRanks = new Map<string, number>();
+
+  /** Eq. 3-4: P_t = P_{t-1} ∪ D; s_t(d) = max(s_{t-1}(d), ŝ(d|q)). Call `resort()` after the round's merges. */
+  merge(results: readonly Ranked[]): void {
+    for (const r of results) {
+      const old = this.scores.get(r.id);
+      if (old === undefined) {
+        this.scores.set(r.id, r.score);
+        this.order.push(r.id);
+      } else if (r.score > old) this.scores.set(r.id, r.score);
+    }
+  }
+
+  /** Re-sort by score (stable) and return the ranking with rank changes against the last resort/reorder. */
+  resort(): PoolEntry[] {
+    const position = new Map(this.order.map((id, i) => [id, i]));
+    const next = [...this.order].sort((a, b) => this.score(b) - this.score(a) || position.get(a)! - position.get(b)!);
+    return this.commit(next);
+  }
+
+  /** Set an explicit order and scores (promotion), returning the ranking with rank changes. */
+  reorder(order: readonly string[], scores: ReadonlyMap<string, number>): PoolEntry[] {
+    for (const [id, s] of scores) this.scores.set(id, s);
+    return this.commit([...order]);
+  }
+
+  /** Empty the pool but remember the last ranks, so the next ranking's deltas compare with it. */
+  clear(): void {
+    this.scores = new Map();
+    this.order = [];
+  }
+
+  ranking(): Ranked[] {
+    return this.order.map((id) => ({ id, score: this.score(id) }));
+  }
+
+  get size(): number {
+    return this.order.length;
+  }
+
+  private score(id: string): number {
+    return this.scores.get(id)!;
+  }
+
+  private commit(next: string[]): PoolEntry[] {
+    this.order = next;
+    const entries = next.map((id, i) => {
+      const was = this.previousRanks.get(id);
+      return { id, score: this.score(id), rank: i + 1, delta: was === undefined ? null : was - (i + 1) };
+    });
+    this.previousRanks = new Map(next.map((id, i) => [id, i + 1]));
+    return entries;
+  }
+}

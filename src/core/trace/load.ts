@@ -1,0 +1,41 @@
+// Load a trace from JSON (a file, an export, a worker message): validated with the zod schema, and a
+// typed error that says which field is wrong, so a damaged or foreign file is never half-read.
+import { HopscopeError } from '../errors.ts';
+import { TRACE_VERSION, traceSchema, type Trace } from './schema.ts';
+
+export class TraceFormatError extends HopscopeError {
+  override readonly name = 'TraceFormatError';
+  constructor(
+    readonly source: string,
+    readonly detail: string,
+  ) {
+    super('trace', `${source}: ${detail}`);
+  }
+}
+
+/** Parse and validate a trace (JSON text or an already-parsed value). */
+export function loadTrace(json: unknown, source = 'trace'): Trace {
+  let value = json;
+  if (typeof json === 'string') {
+    try {
+      value = JSON.parse(json);
+    } catch (e) {
+      throw new TraceFormatError(source, `not JSON (${e instanceof Error ? e.message : String(e)})`);
+    }
+  }
+  if (typeof value === 'object' && value !== null && 'version' in value && value.version !== TRACE_VERSION) {
+    throw new TraceFormatError(source, `trace version ${String(value.version)} is not supported (this build reads version ${TRACE_VERSION})`);
+  }
+  const parsed = traceSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue?.path.length ? issue.path.join('.') : '(root)';
+    throw new TraceFormatError(source, `field ${path}: ${issue?.message ?? 'does not match the trace schema'}`);
+  }
+  return parsed.data;
+}
+
+/** The JSON a trace is exported as (one object, stable key order from the recorder). */
+export function exportTrace(trace: Trace): string {
+  return JSON.stringify(trace);
+}

@@ -1,0 +1,78 @@
+// Appends the events of one run (src/core/trace/schema.ts) with `t` from an injectable clock, so tests
+// are deterministic, emits each to the live listener (the UI streams them through the engine worker),
+// and wraps the LlmPort so that every call becomes an `llm` event (or an `error` event when it fails).
+import type { LlmPort } from '../llm/port.ts';
+import { withTrace } from '../llm/trace-event.ts';
+import type { TraceEvent } from './schema.ts';
+
+/** A trace event without its stamp: the recorder adds `t` (ms since run start) and `round`. */
+export type EventBody = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, 't' | 'round'> : never) : never;
+
+export interface RecorderOptions {
+  /** Milliseconds clock; defaults to performance.now(). Tests pass a fake one. */
+  now?: () => number;
+  onEvent?: (event: TraceEvent) => void;
+}
+
+export class TraceRecorder {
+  readonly events: TraceEvent[] = [];
+  /** The round new events belong to; strategies set it at each `round.start`. */
+  round = 0;
+  private readonly now: () => number;
+  private readonly started: number;
+  private readonly onEvent: ((event: TraceEvent) => void) | undefined;
+  /** Failures the LLM wrapper already recorded as `error` events, so a strategy does not record them twice. */
+  private readonly recordedErrors = new WeakSet<object>();
+
+  constructor(options: RecorderOptions = {}) {
+    this.now = options.now ?? (() => performance.now());
+    this.started = this.now();
+    this.onEvent = options.onEvent;
+  }
+
+  elapsed(): number {
+    return this.now() - this.started;
+  }
+
+  /** Stamp and append one event; returns it as recorded. */
+  add(body: EventBody): TraceEvent {
+    return this.push({ ...body, t: this.elapsed(), round: this.round } as TraceEvent);
+  }
+
+  startRound(round: number): void {
+    this.round = round;
+    this.add({ type: 'round.start' });
+  }
+
+  /** Record `error` for a failure unless the LLM wrapper already did. */
+  addError(module: string, error: unknown): void {
+    if (typeof error === 'object' && error !== null && this.recordedErrors.has(error)) return;
+    this.add({ type: 'error', module, message: error instanceof Error ? error.message : String(error) });
+  }
+
+  /** The port every strategy calls: each completed call is an `llm` event, each failure an `error` event. */
+  wrap(port: LlmPort): LlmPort {
+    const traced = withTrace(
+      port,
+      (e) => this.push(e),
+      () => ({ t: this.elapsed(), round: this.round }),
+    );
+    return {
+      label: port.label,
+      complete: async (request, signal) => {
+        try {
+          return await traced.complete(request, signal);
+        } catch (e) {
+          if (typeof e === 'object' && e !== null) this.recordedErrors.add(e);
+          throw e;
+        }
+      },
+    };
+  }
+
+  private push(event: TraceEvent): TraceEvent {
+    this.events.push(event);
+    this.onEvent?.(event);
+    return event;
+  }
+}

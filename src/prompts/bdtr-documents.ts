@@ -1,0 +1,15 @@
+// How the BDTR-paper prompts show passages: HippoRAG's "Wikipedia Title: <title>\n<text>" blocks
+// (the QA reader's format, so every prompt in the product reads passages the same way), and the
+// verifier's numbered listing "Doc <i>: ..." whose 1-based indices the verifier answers with (Fig. 9).
+import type { PromptPassage } from '../core/strategies/prompt-port.ts';
+import { formatPassages } from './qa-reader.ts';
+
+export type { PromptPassage };
+
+export function documentBlock(passages: readonly PromptPassage[]): string {
+  return passages.length === 0 ? '(no documents retrieved yet)\n' : formatPassages(passages);
+}
+
+export function numberedListing(passages: readonly PromptPassage[]): string {
+  return passages.map((p, i) => `Doc ${i + 1}: Wikipedia Title: ${p.title}\n${p.text}\n`).join('');
+}

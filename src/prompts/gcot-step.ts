@@ -1,0 +1,28 @@
+// BDTR Fig. 12: the GCoT step (what information is still missing, step by step). System text
+// verbatim; the user turn is ircot-step's. A reply not starting with "So the answer is:" names the
+// missing or bridge evidence, which is retrieved next.
+import type { ChatMessage } from '../core/llm/port.ts';
+import { parseStepReply, type StepReply } from './answer-marker.ts';
+import type { PromptPassage } from './bdtr-documents.ts';
+import { stepTurn } from './ircot-step.ts';
+
+export const module = 'gcot.step';
+export const version = 'bdtr-fig12/1';
+
+export const system = `You serve as an intelligent assistant, adept at facilitating users through complex, multi-hop reasoning across multiple documents. This task is illustrated through demonstrations, each consisting of a document set paired with a relevant question and its multi-hop reasoning thoughts.
+
+Your task: Think step by step about what additional information is required for the current step.
+- Do not generate the full reasoning or the final answer at once.
+- At each step, only articulate what is still missing or what bridge evidence should be retrieved next.
+- If you reach what you believe to be the final step, begin your response with: "So the answer is:".`;
+
+export function build(question: string, documents: readonly PromptPassage[], steps: readonly string[]): ChatMessage[] {
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: stepTurn(question, documents, steps) },
+  ];
+}
+
+export function parse(reply: string): StepReply {
+  return parseStepReply(module, reply);
+}

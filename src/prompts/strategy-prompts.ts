@@ -1,0 +1,22 @@
+// The prompt set the strategies run with (core's StrategyPrompts port): one file per prompt, gathered
+// here so hosts (engine worker, CLI) pass one object: runStrategy(name, q, { ..., prompts: STRATEGY_PROMPTS }, meta).
+import type { StrategyPrompts } from '../core/strategies/prompt-port.ts';
+import * as dualThought from './bdtr-dual-thought.ts';
+import * as reasoningChain from './bdtr-reasoning-chain.ts';
+import * as verifier from './bdtr-verifier.ts';
+import * as gcot from './gcot-step.ts';
+import * as ircot from './ircot-step.ts';
+import * as irgs from './irgs-generate.ts';
+import * as reader from './qa-reader.ts';
+import * as tog from './tog-sufficiency.ts';
+
+export const STRATEGY_PROMPTS: StrategyPrompts = {
+  dualThought: { module: dualThought.module, version: dualThought.version, build: dualThought.build, parse: dualThought.parse },
+  reasoningChain: { module: reasoningChain.module, version: reasoningChain.version, build: reasoningChain.build, parse: reasoningChain.parse },
+  verifier: { module: verifier.module, version: verifier.version, json: true, build: verifier.build, parse: verifier.parse },
+  ircot: { module: ircot.module, version: ircot.version, build: ircot.build, parse: ircot.parse },
+  tog: { module: tog.module, version: tog.version, build: tog.build, parse: tog.parse },
+  gcot: { module: gcot.module, version: gcot.version, build: gcot.build, parse: gcot.parse },
+  irgs: { module: irgs.module, version: irgs.version, build: irgs.build, parse: irgs.parse },
+  answer: { module: reader.module, version: reader.version, json: true, build: reader.build, parse: reader.parse },
+};

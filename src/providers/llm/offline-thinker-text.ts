@@ -1,0 +1,123 @@
+// Text heuristics of the offline thinker (a labelled, model-free stand-in for an LLM): capitalised-
+// phrase entity spotting, relation words of a question, and relation-anchored bridge candidates in
+// passages. Deterministic; no model, no network.
+import { ENGLISH_STOP_WORDS } from '../../core/text/stopwords.ts';
+
+/** Capitalised words that start sentences or questions rather than names. */
+const NOT_NAMES = new Set([
+  'The', 'A', 'An', 'In', 'On', 'At', 'Of', 'For', 'By', 'To', 'From', 'With', 'As', 'He', 'She', 'It', 'They', 'His', 'Her', 'Its',
+  'Their', 'This', 'That', 'These', 'Those', 'There', 'What', 'Which', 'Who', 'Whom', 'Whose', 'When', 'Where', 'Why', 'How', 'Is',
+  'Are', 'Was', 'Were', 'Did', 'Do', 'Does', 'Has', 'Have', 'Had', 'After', 'Before', 'During', 'Since', 'While', 'Although', 'But',
+  'And', 'Or', 'If', 'Both', 'Either', 'Neither', 'Not', 'Also', 'However', 'Born', 'Given', 'So', 'Wikipedia', 'Title', 'Doc',
+]);
+const CONNECTORS = new Set(['of', 'the', 'de', 'da', 'di', 'del', 'la', 'le', 'von', 'van', 'der', 'den', 'and', '&', 'du', 'y', 'on', 'in', 'for']);
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
+
+interface Token {
+  text: string;
+  start: number;
+}
+
+export function words(text: string): Token[] {
+  return [...text.matchAll(WORD)].map((m) => ({ text: m[0].replace(/[.'’]+$/, ''), start: m.index }));
+}
+
+const isCap = (w: string) => /^[\p{Lu}\p{N}]/u.test(w) && !/^\d+$/.test(w);
+
+/** Capitalised phrases ("Xawery Żuławski", "Bank of England"), plus quoted spans, in order of appearance. */
+export function capitalisedPhrases(text: string): string[] {
+  const out: string[] = [];
+  for (const q of text.matchAll(/["“]([^"”]{2,80})["”]/g)) out.push(q[1]!.trim());
+  const ws = words(text);
+  let i = 0;
+  while (i < ws.length) {
+    if (!isCap(ws[i]!.text) || NOT_NAMES.has(ws[i]!.text)) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    let end = i;
+    while (j < ws.length) {
+      const w = ws[j]!.text;
+      if (isCap(w) || /^\d+$/.test(w)) end = j;
+      else if (!CONNECTORS.has(w)) break;
+      j++;
+    }
+    out.push(text.slice(ws[i]!.start, ws[end]!.start + ws[end]!.text.length));
+    i = end + 1;
+  }
+  return [...new Set(out.filter((p) => p.length > 1))];
+}
+
+export const norm = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+export const contentWords = (text: string) => words(norm(text)).map((w) => w.text).filter((w) => !ENGLISH_STOP_WORDS.has(w) && w.length > 1);
+/** Crude stem: the first 5 letters (direct ~ director ~ directed; born ~ birth do not meet, which is fine). */
+export const stem = (w: string) => w.slice(0, 5);
+
+/** Share of a phrase's content words found in `text`. */
+export function coverage(phrase: string, text: string): number {
+  const p = contentWords(phrase);
+  if (p.length === 0) return 0;
+  const t = new Set(contentWords(text));
+  return p.filter((w) => t.has(w)).length / p.length;
+}
+
+export interface QuestionParts {
+  entities: string[];
+  /** Content words outside the entities, e.g. "mother", "director", "film". */
+  relations: string[];
+}
+
+export function questionParts(question: string): QuestionParts {
+  const entities = capitalisedPhrases(question);
+  const inEntity = new Set(entities.flatMap(contentWords));
+  const relations = [...new Set(contentWords(question).filter((w) => !inEntity.has(w)))];
+  return { entities, relations };
+}
+
+export interface DocumentText {
+  title: string;
+  text: string;
+}
+
+/**
+ * Entities in the documents that the question does not name and that no listed title already covers,
+ * ranked by: near a question relation word (within 8 words before it, the "directed by X" pattern),
+ * in a document about a question entity, in a higher-ranked document, mentioned in several documents.
+ */
+export function bridgeCandidates(question: QuestionParts, docs: readonly DocumentText[], known: readonly string[] = []): string[] {
+  const relStems = new Set(question.relations.map(stem));
+  const seen = [...question.entities, ...known, ...docs.map((d) => d.title)];
+  const score = new Map<string, number>();
+  docs.forEach((d, rank) => {
+    const aboutQuestion = question.entities.some((e) => coverage(e, d.title) >= 0.5 || coverage(d.title, e) >= 0.5);
+    const ws = words(d.text);
+    const relAt = ws.map((w) => relStems.has(stem(norm(w.text))));
+    for (const phrase of capitalisedPhrases(d.text)) {
+      if (seen.some((s) => coverage(phrase, s) >= 0.6)) continue;
+      const at = ws.findIndex((w) => d.text.startsWith(phrase, w.start));
+      const near = at >= 0 && relAt.slice(Math.max(0, at - 8), at).some(Boolean);
+      const s = (near ? 3 : 0) + (aboutQuestion ? 2 : 0) + 1 / (rank + 1) + (contentWords(phrase).length > 1 ? 0.5 : 0);
+      score.set(phrase, (score.get(phrase) ?? 0) + s);
+    }
+  });
+  return [...score.entries()].sort((a, b) => b[1] - a[1]).map(([p]) => p);
+}
+
+/** Short answer spans near the question's relation words: names, dates, numbers. */
+export function answerCandidates(question: QuestionParts, docs: readonly DocumentText[]): string[] {
+  const relStems = new Set(question.relations.map(stem));
+  const score = new Map<string, number>();
+  docs.forEach((d, rank) => {
+    const ws = words(d.text);
+    const spans = [...capitalisedPhrases(d.text), ...[...d.text.matchAll(/\b(?:\d{1,2} )?(?:January|February|March|April|May|June|July|August|September|October|November|December)?\s?\d{3,4}\b/g)].map((m) => m[0].trim())];
+    for (const span of spans) {
+      if (question.entities.some((e) => coverage(span, e) >= 0.6)) continue;
+      const at = ws.findIndex((w) => d.text.startsWith(span.split(' ')[0]!, w.start));
+      const near = at >= 0 && ws.slice(Math.max(0, at - 8), at).some((w) => relStems.has(stem(norm(w.text))));
+      score.set(span, (score.get(span) ?? 0) + (near ? 2 : 0) + 1 / (rank + 1));
+    }
+  });
+  return [...score.entries()].sort((a, b) => b[1] - a[1]).map(([p]) => p);
+}

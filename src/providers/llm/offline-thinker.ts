@@ -1,0 +1,166 @@
+// The offline thinker: an LlmPort with no model (label "offline thinker (no LLM)"). It reads the
+// request's module and the prompt text (question, passages, earlier thoughts, reasoning chain) and
+// writes each module's reply in the exact format that module's prompt asks for, so the same parsers
+// run as with a real LLM. Replies come from text heuristics (offline-thinker-text.ts), not reasoning:
+// results obtained with it are labelled as offline-thinker results. Usage is always zero tokens.
+import { HopscopeError } from '../../core/errors.ts';
+import { LlmAbortedError } from '../../core/llm/errors.ts';
+import { ZERO_USAGE, type LlmRequest, type LlmResponse } from '../../core/llm/port.ts';
+import type { LlmProvider } from '../../core/llm/provider.ts';
+import { answerCandidates, bridgeCandidates, capitalisedPhrases, coverage, questionParts, type DocumentText, type QuestionParts } from './offline-thinker-text.ts';
+
+export const OFFLINE_THINKER_LABEL = 'offline thinker (no LLM)';
+
+export class OfflineThinkerError extends HopscopeError {
+  override readonly name = 'OfflineThinkerError';
+  constructor(message: string) {
+    super('llm.offline', message);
+  }
+}
+
+/** What the offline thinker reads from a prompt. */
+interface PromptView {
+  question: string;
+  docs: DocumentText[];
+  /** Earlier thoughts/steps in the prompt (they name entities already asked about). */
+  earlier: string[];
+  chain?: string;
+}
+
+function readPrompt(request: LlmRequest): PromptView {
+  const user = request.messages.findLast((m) => m.role === 'user')?.content;
+  if (user === undefined) throw new OfflineThinkerError(`module "${request.module}": the request has no user message`);
+  const docs: DocumentText[] = [];
+  for (const m of user.matchAll(/(?:^|\n)(?:Doc \d+: )?Wikipedia Title: ([^\n]*)\n([\s\S]*?)(?=\n(?:Doc \d+: )?Wikipedia Title: |\n\n|$)/g)) {
+    docs.push({ title: m[1]!.trim(), text: m[2]!.trim() });
+  }
+  const question = [...user.matchAll(/^Question: (.*)$/gm)].at(-1)?.[1]?.trim() ?? '';
+  const earlier = [...user.matchAll(/^(?:Fast Thought|Slow Thought): (.*)$/gm)].map((m) => m[1]!);
+  const so = /\nThoughts so far:\n([\s\S]*?)\n\n/.exec(user);
+  if (so) earlier.push(...so[1]!.split('\n').filter(Boolean));
+  const chain = /Reasoning Chain \(arrow format, ≥4 nodes\): (.*)/.exec(user)?.[1];
+  return { question, docs, earlier, chain };
+}
+
+/** The question entity no listed passage title covers yet (e.g. the second film of a comparison). */
+function unresolvedEntity(q: QuestionParts, docs: readonly DocumentText[]): string | undefined {
+  return q.entities.find((e) => !docs.some((d) => coverage(e, d.title) >= 0.6 || coverage(d.title, e) >= 0.8));
+}
+
+const relationText = (q: QuestionParts) => q.relations.slice(0, 4).join(' ') || 'information';
+
+function bridgesFor(v: PromptView, q: QuestionParts): string[] {
+  const known = v.earlier.flatMap((t) => capitalisedPhrases(t));
+  return bridgeCandidates(q, v.docs, known);
+}
+
+function dualThought(v: PromptView): string {
+  const q = questionParts(v.question);
+  const bridges = bridgesFor(v, q);
+  const target = unresolvedEntity(q, v.docs) ?? bridges[0] ?? q.entities[0] ?? v.question;
+  const bridge = bridges.find((b) => b !== target) ?? bridges[0];
+  const anchor = q.entities[0] ?? target;
+  const fast = `What is the ${relationText(q)} of ${target}?`;
+  const slow = bridge
+    ? `${anchor} is linked to ${bridge}; what is the ${relationText(q)} of ${bridge}, which connects ${anchor} to ${target}?`
+    : `Through which entity is ${anchor} connected to the ${relationText(q)} asked about in: ${v.question}`;
+  return `Fast Thought: ${fast}\nSlow Thought: ${slow}`;
+}
+
+function reasoningChain(v: PromptView): string {
+  const q = questionParts(v.question);
+  const anchor = q.entities[0] ?? v.docs[0]?.title ?? 'question';
+  // Titles of listed passages about the question entities, then passages whose titles those mention.
+  const linked = v.docs.filter((d) => q.entities.some((e) => coverage(e, d.title) >= 0.5 || coverage(d.title, e) >= 0.5)).map((d) => d.title);
+  const mentioned = v.docs
+    .filter((d) => !linked.includes(d.title) && v.docs.some((o) => o.title !== d.title && linked.includes(o.title) && coverage(d.title, o.text) >= 0.8))
+    .map((d) => d.title);
+  const bridges = bridgeCandidates(q, v.docs).slice(0, 2);
+  const nodes = [anchor, q.relations[0] ?? 'related to', ...linked.filter((t) => t !== anchor), ...mentioned, ...bridges, q.relations[1] ?? q.relations[0] ?? 'answer', '?'];
+  return [...new Set(nodes)].join(' -> ');
+}
+
+function verifier(v: PromptView, maxSelected: number): string {
+  const nodes = (v.chain ?? '').split(/\s*->\s*/).filter((n) => n && n !== '?' && /\p{Lu}/u.test(n));
+  const scored = v.docs.map((d, i) => {
+    const titleNode = nodes.findIndex((n) => coverage(n, d.title) >= 0.6 && coverage(d.title, n) >= 0.5);
+    const mentions = nodes.filter((n) => coverage(n, d.text) >= 0.8).length;
+    return { index: i + 1, titleNode, mentions };
+  });
+  const byTitle = scored.filter((s) => s.titleNode >= 0).sort((a, b) => a.titleNode - b.titleNode || a.index - b.index);
+  const byMentions = scored.filter((s) => s.titleNode < 0 && s.mentions >= 2).sort((a, b) => b.mentions - a.mentions || a.index - b.index);
+  const selected = [...byTitle, ...byMentions].slice(0, maxSelected).map((s) => s.index);
+  return JSON.stringify({ covered_doc_indices: selected });
+}
+
+function bestAnswer(v: PromptView): string {
+  const q = questionParts(v.question);
+  return answerCandidates(q, v.docs.slice(0, 3))[0] ?? v.docs[0]?.title ?? 'unknown';
+}
+
+function step(v: PromptView, module: string): string {
+  const q = questionParts(v.question);
+  const missing = unresolvedEntity(q, v.docs) ?? bridgesFor(v, q)[0];
+  if (!missing || v.earlier.length >= 3) return `So the answer is: ${bestAnswer(v)}`;
+  const anchor = q.entities[0] ?? 'the question entity';
+  if (module === 'tog.sufficiency') return `The documents are not sufficient: additional information is required about the ${relationText(q)} of ${missing}.`;
+  if (module === 'gcot.step') return `Still missing: the ${relationText(q)} of ${missing}; retrieve bridge evidence about ${missing} and ${anchor}.`;
+  return `${anchor} is connected to ${missing}, so next we need the ${relationText(q)} of ${missing}.`;
+}
+
+function irgs(v: PromptView): string {
+  const q = questionParts(v.question);
+  const bridge = bridgesFor(v, q)[0];
+  const anchor = q.entities[0] ?? v.docs[0]?.title ?? 'the question entity';
+  const reasoning = bridge ? `${anchor} is connected to ${bridge} in the documents; the ${relationText(q)} of ${bridge} answers the question.` : `The documents about ${anchor} give the ${relationText(q)}.`;
+  return `1. Reasoning: ${reasoning}\n2. Final answer: ${bestAnswer(v)}`;
+}
+
+export interface OfflineThinkerOptions {
+  /** Most documents the heuristic verifier selects. */
+  maxVerified?: number;
+}
+
+export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmProvider {
+  const maxVerified = options.maxVerified ?? 4;
+  return {
+    id: 'offline',
+    label: OFFLINE_THINKER_LABEL,
+    model: 'offline-thinker',
+    server: 'this process (no model)',
+    async complete(request, signal): Promise<LlmResponse> {
+      if (signal?.aborted) throw new LlmAbortedError(request.module);
+      const started = performance.now();
+      const v = readPrompt(request);
+      let text: string;
+      switch (request.module) {
+        case 'bdtr.dual-thought':
+          text = dualThought(v);
+          break;
+        case 'bdtr.reasoning-chain':
+          text = reasoningChain(v);
+          break;
+        case 'bdtr.verifier':
+          text = verifier(v, maxVerified);
+          break;
+        case 'ircot.step':
+        case 'tog.sufficiency':
+        case 'gcot.step':
+          text = step(v, request.module);
+          break;
+        case 'irgs.generate':
+          text = irgs(v);
+          break;
+        case 'answer': {
+          const answer = bestAnswer(v);
+          text = JSON.stringify({ thought: `Offline heuristic: the span nearest the question's relation words in "${v.docs[0]?.title ?? ''}".`, answer });
+          break;
+        }
+        default:
+          throw new OfflineThinkerError(`module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer)`);
+      }
+      request.onToken?.(text);
+      return { text, usage: { ...ZERO_USAGE }, cached: false, latencyMs: performance.now() - started, provider: OFFLINE_THINKER_LABEL, model: 'offline-thinker' };
+    },
+  };
+}
