@@ -40,8 +40,10 @@ export interface Cutoff {
 export function cutoff(ranking: readonly Ranked[], topK = 50, minKept = 5): Cutoff {
   const top = ranking.slice(0, topK).map((r) => r.score);
   if (top.length === 0) return { mu: 0, sigma: 0, threshold: 0, kept: [] };
-  const mu = top.reduce((a, b) => a + b, 0) / top.length;
-  const sigma = Math.sqrt(top.reduce((a, b) => a + (b - mu) ** 2, 0) / top.length);
+  // All-equal scores: exactly mu = that score and sigma = 0 (summation would leave rounding noise).
+  const equal = top.every((s) => s === top[0]);
+  const mu = equal ? top[0]! : top.reduce((a, b) => a + b, 0) / top.length;
+  const sigma = equal ? 0 : Math.sqrt(top.reduce((a, b) => a + (b - mu) ** 2, 0) / top.length);
   const threshold = mu + sigma;
   // A tiny tolerance so that floating-point noise (e.g. all-equal scores) does not drop a tie.
   const eps = 1e-12 * Math.max(1, Math.abs(threshold));

@@ -10,7 +10,7 @@ const NOT_NAMES = new Set([
   'Are', 'Was', 'Were', 'Did', 'Do', 'Does', 'Has', 'Have', 'Had', 'After', 'Before', 'During', 'Since', 'While', 'Although', 'But',
   'And', 'Or', 'If', 'Both', 'Either', 'Neither', 'Not', 'Also', 'However', 'Born', 'Given', 'So', 'Wikipedia', 'Title', 'Doc',
 ]);
-const CONNECTORS = new Set(['of', 'the', 'de', 'da', 'di', 'del', 'la', 'le', 'von', 'van', 'der', 'den', 'and', '&', 'du', 'y', 'on', 'in', 'for']);
+const CONNECTORS = new Set(['of', 'the', 'de', 'da', 'di', 'del', 'la', 'le', 'von', 'van', 'der', 'den', '&', 'du', 'y']);
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
 

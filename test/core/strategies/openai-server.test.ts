@@ -1,0 +1,82 @@
+// Every strategy through the real openai client against the local OpenAI-compatible test server with
+// scripted replies: well-formed requests over the wire, replies parsed, the trace the script implies.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStrategy, STRATEGIES, traceAnswer, traceRanking } from '../../../src/core/strategies/index.ts';
+import { STRATEGY_PROMPTS } from '../../../src/prompts/strategy-prompts.ts';
+import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-compatible.ts';
+import { startOpenAiServer, type ChatBody, type OpenAiServer } from '../../support/openai-server.ts';
+import { fixedRetriever, meta, passagesOf, question } from './scripted.ts';
+
+const Q = question.question;
+// Every query retrieves the same list, so each strategy's final ranking is predictable.
+const list = [{ id: 'p1', score: 3 }, { id: 'p2', score: 2 }, { id: 'p3', score: 1 }, { id: 'p4', score: 0 }];
+const retriever = fixedRetriever(
+  new Proxy({} as Record<string, typeof list>, { get: () => list }),
+);
+
+/** The scripted model: answers by which prompt it is shown. */
+function reply(body: ChatBody): string {
+  const text = body.messages.map((m) => m.content).join('\n');
+  const last = body.messages.at(-1)?.content ?? '';
+  if (text.includes('For every turn, produce two outputs')) return 'Fast Thought: Who directed Film One?\nSlow Thought: Film One, directed by Ann Lee: where was Ann Lee born?';
+  if (text.includes('Write the reasoning chain')) return 'Film One -> directed by -> Ann Lee -> born in -> ?';
+  if (text.includes('You are a careful reasoning verifier.')) return '{"covered_doc_indices":[4,2]}';
+  if (text.includes('Generate one reasoning thought') || text.includes('Evaluate whether the given information') || text.includes('what additional information is required'))
+    return last.includes('Thoughts so far:') ? 'So the answer is: Paris' : 'Film One was directed by Ann Lee.';
+  if (text.includes('Keep the reasoning under 100 English words.')) return '1. Ann Lee directed Film One and was born in Paris.\n2. Final answer: Paris';
+  if (text.includes('As an advanced reading comprehension assistant')) return '{"thought":"Ann Lee was born in Paris.","answer":"Paris"}';
+  return 'unexpected prompt';
+}
+
+let server: OpenAiServer;
+beforeAll(async () => {
+  server = await startOpenAiServer({ script: (body) => ({ content: reply(body) }) });
+});
+afterAll(() => server.close());
+
+describe('strategies over the openai client and the local test server', () => {
+  it.each(STRATEGIES)('%s sends well-formed requests and records the scripted trace', async (name) => {
+    const before = server.chats().length;
+    const llm = new OpenAiCompatibleProvider({ baseURL: server.baseURL, model: 'test-model' });
+    const trace = await runStrategy(name, question, { retriever, llm, prompts: STRATEGY_PROMPTS, passages: passagesOf(4) }, meta);
+    expect(trace.status).toBe('done');
+    expect(traceAnswer(trace)).toBe('Paris');
+    const chats = server.chats().slice(before);
+    const llmEvents = trace.events.filter((e) => e.type === 'llm');
+    expect(chats).toHaveLength(llmEvents.length);
+    for (const [i, c] of chats.entries()) {
+      expect(c.body?.model).toBe('test-model');
+      const e = llmEvents[i]!;
+      expect(e.type === 'llm' && c.body?.messages).toEqual(e.type === 'llm' ? e.prompt : []);
+      expect(e.type === 'llm' && e.usage.total).toBeGreaterThan(0);
+    }
+    expect(chats.every((c) => c.body?.messages.some((m) => m.content.includes(Q)) || c.body?.messages.some((m) => m.content.includes('->')))).toBe(true);
+    const ids = traceRanking(trace).map((r) => r.id);
+    if (name === 'bdtr' || name === 'bdtr-bgec') expect(ids).toEqual(['p4', 'p2', 'p1', 'p3']); // promoted Doc 4, Doc 2; fewer than 5: all kept
+    else expect(ids).toEqual(['p1', 'p2', 'p3', 'p4']);
+    const modules = llmEvents.map((e) => (e.type === 'llm' ? e.module : ''));
+    const expected: Record<string, string[]> = {
+      static: ['answer'],
+      ircot: ['ircot.step', 'ircot.step', 'answer'],
+      tog: ['tog.sufficiency', 'tog.sufficiency', 'answer'],
+      gcot: ['gcot.step', 'gcot.step', 'answer'],
+      irgs: ['irgs.generate', 'irgs.generate', 'answer'],
+      bdtr: ['bdtr.dual-thought', 'bdtr.dual-thought', 'bdtr.reasoning-chain', 'bdtr.verifier', 'answer'],
+      'bdtr-dtr': ['bdtr.dual-thought', 'bdtr.dual-thought', 'answer'],
+      'bdtr-bgec': ['bdtr.reasoning-chain', 'bdtr.verifier', 'answer'],
+    };
+    expect(modules).toEqual(expected[name]);
+  });
+
+  it('a server error fails the question with the error in its trace', async () => {
+    const failing = await startOpenAiServer({ script: () => ({ fault: { kind: 'status', status: 400, message: 'bad request' } }) });
+    try {
+      const llm = new OpenAiCompatibleProvider({ baseURL: failing.baseURL, model: 'test-model' });
+      const trace = await runStrategy('bdtr', question, { retriever, llm, prompts: STRATEGY_PROMPTS, passages: passagesOf(4) }, meta);
+      expect(trace.status).toBe('failed');
+      expect(trace.events.filter((e) => e.type === 'error')).toEqual([expect.objectContaining({ module: 'bdtr.dual-thought', round: 1 })]);
+    } finally {
+      await failing.close();
+    }
+  });
+});
