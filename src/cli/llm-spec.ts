@@ -2,7 +2,8 @@
 // for the CLI: parse the flags, then build the composed LlmPort (file cache, ledger, retries, timeout).
 // The API key is read from the named environment variable when the LLM is built, never at import
 // time, and never printed.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { HopscopeError } from '../core/errors.ts';
 import { createLlm } from '../core/llm/create-llm.ts';
 import { LlmConfigError } from '../core/llm/errors.ts';
@@ -27,7 +28,7 @@ export class LlmSpecError extends HopscopeError {
 }
 
 export const LLM_SPEC_USAGE =
-  '--llm offline | --llm openai --base-url URL --model NAME [--api-key-env VAR] [--no-json-mode] | --llm replay:<trace.json|traces.jsonl>';
+  '--llm offline | --llm openai --base-url URL --model NAME [--api-key-env VAR] [--no-json-mode] | --llm replay:<trace.json|traces.jsonl|traces dir>';
 
 /** Read the LLM flags out of a CLI argv (other flags are left alone). `--llm-model` is accepted for `--model`. */
 export function parseLlmSpec(argv: readonly string[]): LlmSpec {
@@ -147,8 +148,16 @@ export async function createLlmFromSpec(spec: LlmSpec, o: LlmFromSpecOptions = {
   }
 }
 
-/** A trace file: one trace, an array of traces, `{traces: [...]}`, or JSON lines (one trace per line). */
+/**
+ * A trace file: one trace, an array of traces, `{traces: [...]}`, or JSON lines (one trace per line);
+ * or a folder of such files (what `npm run eval -- --traces <dir>` writes).
+ */
 export async function readTraces(path: string): Promise<Trace[]> {
+  if ((await stat(path).catch(() => undefined))?.isDirectory()) {
+    const names = (await readdir(path)).filter((n) => /\.jsonl?$/.test(n)).sort();
+    if (names.length === 0) throw new LlmSpecError(`the replay folder ${path} holds no .json or .jsonl trace files`);
+    return (await Promise.all(names.map((n) => readTraces(join(path, n))))).flat();
+  }
   let raw: string;
   try {
     raw = await readFile(path, 'utf8');

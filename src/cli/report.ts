@@ -1,0 +1,36 @@
+// What the eval CLI prints and writes: readable tables for stdout, and the flat JSON summary of the
+// `--out` contract ({ "recall@5": 0.71, "allGold@5": ..., "em": ..., "byType": {...}, "byHops": {...} }).
+import type { ScoreMeans, Summary } from '../core/eval/metrics.ts';
+import { formatTable } from './table.ts';
+
+export type FlatMeans = Record<string, number>;
+export type FlatSummary = FlatMeans & { byType: Record<string, FlatMeans>; byHops: Record<string, FlatMeans> };
+
+const ANSWER_FIELDS = ['em', 'f1', 'acc'] as const;
+
+export function flatMeans(m: ScoreMeans): FlatMeans {
+  const out: FlatMeans = { count: m.count };
+  for (const [k, v] of Object.entries(m.recall)) out[`recall@${k}`] = v;
+  for (const [k, v] of Object.entries(m.allGold)) out[`allGold@${k}`] = v;
+  for (const f of ANSWER_FIELDS) if (m[f] !== undefined) out[f] = m[f];
+  return out;
+}
+
+export function flatSummary(s: Summary): FlatSummary {
+  const map = (groups: Record<string, ScoreMeans>) => Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, flatMeans(v)]));
+  return Object.assign(flatMeans(s), { byType: map(s.byType), byHops: map(s.byHops) });
+}
+
+/** One table per breakdown: overall, by type, by hops; columns R@k (and AllGold@k for the overall row), EM/F1/Acc. */
+export function summaryTables(title: string, summary: Summary, ks: readonly number[]): string {
+  const answers = ANSWER_FIELDS.filter((f) => summary[f] !== undefined);
+  const header = (first: string) => [first, 'n', ...ks.map((k) => `R@${k}`), ...answers.map((f) => f.toUpperCase())];
+  const row = (label: string, m: ScoreMeans) => [label, m.count, ...ks.map((k) => m.recall[k] ?? NaN), ...answers.map((f) => m[f] ?? NaN)];
+  const parts = [title, formatTable(header('all'), [row('all', summary)])];
+  if (ks.length > 0) parts.push(formatTable(['all', ...ks.map((k) => `AllGold@${k}`)], [['all', ...ks.map((k) => summary.allGold[k] ?? NaN)]]));
+  const types = Object.entries(summary.byType);
+  if (types.length > 0) parts.push(formatTable(header('type'), types.map(([t, m]) => row(t, m))));
+  const hops = Object.entries(summary.byHops);
+  if (hops.length > 0) parts.push(formatTable(header('hops'), hops.map(([h, m]) => row(h, m))));
+  return parts.join('\n\n');
+}

@@ -1,0 +1,42 @@
+// Builds the backbone named on the command line through the shared registry, loading what it needs
+// from disk: the OpenIE triples file (hipporag2), the embedding model folder (dense, hybrid).
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import { buildBackbone, type BackboneDeps } from '../core/retrievers/registry.ts';
+import { parseOpenIeText } from '../core/triples/openie-file.ts';
+import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
+import { TRIPLE_SOURCE_LABELS } from '../core/triples/types.ts';
+import type { Dataset, Retriever } from '../core/types.ts';
+import { createTransformersEmbedder } from '../providers/embed/transformers-embedder.ts';
+import { UsageError, type EvalArgs } from './args.ts';
+import type { Io } from './eval.ts';
+
+export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io): Promise<Retriever> {
+  const name = args.retriever;
+  if (!name) throw new UsageError('--retriever is required');
+  const corpus = dataset.corpus;
+  const deps: BackboneDeps = {};
+  if (name === 'dense' || name === 'hybrid' || (name === 'hipporag2' && (args.base === 'dense' || args.base === 'hybrid'))) {
+    if (!args.model) throw new UsageError(`--retriever ${name} needs --model <folder> (an embedding model folder with onnx/model.onnx)`);
+    const folder = resolve(args.model);
+    deps.embedder = createTransformersEmbedder({ model: basename(folder), localModelPath: dirname(folder), device: 'cpu', dtype: 'fp32' });
+    io.err(`embedding ${corpus.passages.length} passages with ${folder} (CPU)…`);
+  }
+  if (name !== 'hipporag2') return buildBackbone(name, corpus, deps);
+
+  deps.base = await buildBackbone(args.base, corpus, deps);
+  if (args.openie) {
+    const text = await readFile(args.openie, 'utf8').catch((e: NodeJS.ErrnoException) => {
+      throw new UsageError(`--openie: cannot read "${args.openie}" (${e.code ?? e.message})`);
+    });
+    deps.triples = parseOpenIeText(text, corpus, basename(args.openie));
+  } else {
+    io.err(`no --openie file: extracting triples with the ${TRIPLE_SOURCE_LABELS['offline-extractor']}…`);
+    deps.triples = extractTriplesOffline(corpus.passages);
+  }
+  const t = deps.triples;
+  const count = t.passages.reduce((n, p) => n + p.triples.length, 0);
+  io.err(`triples: ${count} from ${TRIPLE_SOURCE_LABELS[t.source]}${t.rejected.length ? `, ${t.rejected.length} malformed rejected` : ''}`);
+  for (const w of t.warnings.slice(0, 5)) io.err(`  warning: ${w}`);
+  return buildBackbone('hipporag2', corpus, deps);
+}

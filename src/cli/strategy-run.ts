@@ -1,0 +1,112 @@
+// `npm run eval -- ... --strategy <names> --llm <spec>`: iterative strategies over a backbone, one trace
+// per question (written to --traces, and reused from there on a rerun, so an interrupted batch resumes),
+// progress with ETA on stderr, tables on stdout, the foundation's JSON shape per strategy.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { evaluateStrategy, strategyComplementarity, type StrategyBatchResult } from '../core/batch/strategy.ts';
+import { formatDuration, progressAt } from '../core/batch/progress.ts';
+import type { PairComplementarity } from '../core/eval/complementarity.ts';
+import { loadTrace } from '../core/trace/load.ts';
+import type { Trace } from '../core/trace/schema.ts';
+import type { Dataset, Question, Retriever } from '../core/types.ts';
+import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
+import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
+import type { EvalArgs } from './args.ts';
+import type { Io } from './eval.ts';
+import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
+import { flatSummary, summaryTables } from './report.ts';
+import { formatTable } from './table.ts';
+
+const traceFile = (dir: string, id: string) => join(dir, `${id.replace(/[^\w.-]+/g, '_')}.json`);
+
+export async function runStrategies(args: EvalArgs, dataset: Dataset, questions: readonly Question[], retriever: Retriever, io: Io) {
+  const spec = llmSpecFrom({ llm: args.llm, ...args.llmRest });
+  const { llm, label } = await createLlmFromSpec(spec, {
+    corpusId: dataset.corpus.id,
+    concurrency: Math.max(4, args.concurrency),
+    offline: () => createOfflineThinker(),
+  });
+  io.err(`LLM: ${label}${spec.kind === 'offline' ? ' (heuristic stand-in: its numbers are offline-thinker results, not an LLM’s)' : ''}`);
+  if (args.traces) await mkdir(args.traces, { recursive: true });
+  const passages = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
+  const results: StrategyBatchResult[] = [];
+  for (const strategy of args.strategies) {
+    const options = args.rounds !== undefined && strategy !== 'static' ? { rounds: args.rounds } : undefined;
+    const started = performance.now();
+    let lastReport = 0;
+    const result = await evaluateStrategy(questions, {
+      strategy,
+      retriever,
+      retrieverName: retriever.name,
+      llm,
+      prompts: STRATEGY_PROMPTS,
+      passages,
+      corpus: dataset.corpus,
+      ...(options ? { options } : {}),
+      ks: args.ks,
+      concurrency: args.concurrency,
+      ...(args.traces ? { previous: previousTrace(args.traces, strategy, retriever.name, llm.label, options), onTrace: (t: Trace) => writeFile(traceFile(args.traces!, t.id), JSON.stringify(t)) } : {}),
+      onProgress: (done, total) => {
+        const now = performance.now();
+        if (done === total || now - lastReport > 1000) {
+          lastReport = now;
+          const p = progressAt(done, total, started, now);
+          io.err(`  ${strategy}: ${done}/${total} questions${p.etaMs !== undefined && done < total ? `, ETA ${formatDuration(p.etaMs)}` : ''}`);
+        }
+      },
+    });
+    if (result.reused) io.err(`  ${strategy}: ${result.reused} finished traces reused from ${args.traces}`);
+    for (const f of result.failed.slice(0, 5)) io.err(`  failed ${f.id}: ${f.errors[0] ?? 'no error event'}`);
+    if (result.failed.length) io.err(`  ${strategy}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`);
+    io.out(strategyReport(`${dataset.name} · ${retriever.name} · ${strategy} · ${llm.label}`, result, args.ks));
+    results.push(result);
+  }
+  const comp = results.length > 1 ? strategyComplementarity(results, args.ks.includes(5) ? 5 : (args.ks.at(-1) as number)) : undefined;
+  if (comp) io.out(complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${args.ks.includes(5) ? 5 : args.ks.at(-1)}`));
+  const head = { dataset: dataset.name, retriever: retriever.name, llm: llm.label, ks: args.ks };
+  if (results.length === 1) return { ...head, ...resultJson(results[0]!) };
+  return { ...head, strategies: Object.fromEntries(results.map((r) => [r.strategy, resultJson(r)])), complementarity: comp };
+}
+
+/** A finished trace of the same strategy, backbone, LLM and options from an earlier run (resume). */
+function previousTrace(dir: string, strategy: string, retrieverName: string, llmLabel: string, options: Record<string, unknown> | undefined) {
+  return async (q: Question): Promise<Trace | undefined> => {
+    const file = traceFile(dir, `${strategy}-${retrieverName}-${q.id}`);
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    if (text === undefined) return undefined;
+    const t = loadTrace(text, file);
+    const sameOptions = options === undefined || Object.entries(options).every(([k, v]) => t.options[k] === v);
+    return t.status === 'done' && t.strategy === strategy && t.retriever === retrieverName && t.llm === llmLabel && sameOptions ? t : undefined;
+  };
+}
+
+function resultJson(r: StrategyBatchResult) {
+  return {
+    strategy: r.strategy,
+    summary: {
+      ...flatSummary(r.summary),
+      failed: r.failed.length,
+      aborted: r.aborted,
+      recallByRound: r.recallByRound.map((x) => ({ round: x.round, ...Object.fromEntries(Object.entries(x.recall).map(([k, v]) => [`recall@${k}`, v])) })),
+      tokensByModule: r.tokensByModule,
+    },
+    failed: r.failed,
+    questions: r.questions,
+  };
+}
+
+function strategyReport(title: string, r: StrategyBatchResult, ks: readonly number[]): string {
+  const rounds = formatTable(
+    ['pool', ...ks.map((k) => `R@${k}`)],
+    r.recallByRound.map((x) => [x.round === 0 ? 'initial' : `#${x.round}`, ...ks.map((k) => x.recall[k] ?? NaN)]),
+  );
+  const costs = Object.entries(r.tokensByModule);
+  const tokens = costs.length
+    ? formatTable(['module', 'calls', 'cached', 'prompt tok', 'completion tok'], costs.map(([m, c]) => [m, c.calls, c.cached, c.prompt, c.completion]))
+    : 'no LLM calls';
+  return [summaryTables(title, r.summary, ks), 'Recall of the pool after each step (questions that stopped early carry their last pool)', rounds, tokens].join('\n\n');
+}
+
+function complementarityTable(rows: PairComplementarity[], solved: string): string {
+  return `Complementarity (solved = ${solved})\n` + formatTable(['A', 'B', 'shared', 'both', 'only A', 'only B', 'neither'], rows.map((p) => [p.a, p.b, p.shared, p.both, p.onlyA, p.onlyB, p.neither]));
+}

@@ -1,0 +1,75 @@
+// Scores given answers {questionId: answerText} against a question set (EM, F1, Acc per question and
+// pooled). Malformed files and unknown question ids are import errors naming the record.
+import { ImportError } from '../errors.ts';
+import type { Question } from '../types.ts';
+import { accuracy, exactMatch, f1, summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
+
+export interface PredictionRow {
+  id: string;
+  type?: string;
+  hops?: number;
+  prediction: string;
+  answers: string[];
+  em: number;
+  f1: number;
+  acc: number;
+}
+
+export interface PredictionsResult {
+  summary: Summary;
+  questions: PredictionRow[];
+  /** Question ids with no prediction; they score 0 (as an empty answer). */
+  missing: string[];
+}
+
+export function parsePredictions(file: string, text: string): Map<string, string> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new ImportError({ file }, `expected a JSON object {questionId: answerText} (${(e as Error).message})`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new ImportError({ file }, 'expected a JSON object {questionId: answerText}');
+  const map = new Map<string, string>();
+  for (const [id, answer] of Object.entries(data)) {
+    if (typeof answer !== 'string') throw new ImportError({ file, field: id }, `expected the answer text as a string, got ${typeof answer}`);
+    map.set(id, answer);
+  }
+  return map;
+}
+
+export function scorePredictions(file: string, text: string, questions: readonly Question[]): PredictionsResult {
+  const predictions = parsePredictions(file, text);
+  const known = new Set(questions.map((q) => q.id));
+  for (const id of predictions.keys()) {
+    if (!known.has(id)) throw new ImportError({ file, field: id }, 'no question with this id in the dataset (or outside --limit)');
+  }
+  const missing: string[] = [];
+  const rows: PredictionRow[] = questions.map((q) => {
+    const prediction = predictions.get(q.id);
+    if (prediction === undefined) missing.push(q.id);
+    const p = prediction ?? '';
+    return {
+      id: q.id,
+      type: q.type,
+      hops: q.hops,
+      prediction: p,
+      answers: q.answers,
+      em: exactMatch(p, q.answers),
+      f1: f1(p, q.answers),
+      acc: accuracy(p, q.answers),
+    };
+  });
+  const scores: QuestionScore[] = rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    hops: r.hops,
+    recall: {},
+    allGold: {},
+    em: r.em,
+    f1: r.f1,
+    acc: r.acc,
+  }));
+  return { summary: summarize(scores, []), questions: rows, missing };
+}

@@ -1,0 +1,73 @@
+// Batch evaluation of one retriever over a question set: the per-question rows and pooled summary of
+// the eval CLI's JSON contract ({ summary, questions: [{ id, type, goldIds, ranking, goldRanks }] }).
+import type { Question, Ranked, Retriever } from '../types.ts';
+import { goldRanks, recallAtK, allGoldAtK, summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
+import { mapConcurrent } from './pool.ts';
+
+export interface RetrievalRow {
+  id: string;
+  question: string;
+  type?: string;
+  hops?: number;
+  goldIds: string[];
+  ranking: Ranked[];
+  goldRanks: (number | null)[];
+}
+
+export interface RetrievalEvalOptions {
+  ks: number[];
+  concurrency?: number;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface RetrievalEvalResult {
+  summary: Summary;
+  questions: RetrievalRow[];
+}
+
+export function scoreRanking(question: Question, ranking: readonly Ranked[], ks: readonly number[]): QuestionScore {
+  const ids = ranking.map((r) => r.id);
+  const recall: Record<number, number> = {};
+  const allGold: Record<number, number> = {};
+  for (const k of ks) {
+    recall[k] = recallAtK(ids, question.gold, k);
+    allGold[k] = allGoldAtK(ids, question.gold, k);
+  }
+  return { id: question.id, type: question.type, hops: question.hops, recall, allGold };
+}
+
+export async function evaluateRetrieval(
+  questions: readonly Question[],
+  retriever: Retriever,
+  options: RetrievalEvalOptions,
+): Promise<RetrievalEvalResult> {
+  const depth = Math.max(...options.ks);
+  let done = 0;
+  const rows = await mapConcurrent(
+    questions,
+    options.concurrency ?? 1,
+    async (q) => {
+      const ranking = await retriever.retrieve(q.question, depth, options.signal);
+      options.onProgress?.(++done, questions.length);
+      return { q, ranking };
+    },
+    options.signal,
+  );
+  const scores = rows.map(({ q, ranking }) => scoreRanking(q, ranking, options.ks));
+  return {
+    summary: summarize(scores, options.ks),
+    questions: rows.map(({ q, ranking }) => ({
+      id: q.id,
+      question: q.question,
+      type: q.type,
+      hops: q.hops,
+      goldIds: q.gold,
+      ranking,
+      goldRanks: goldRanks(
+        ranking.map((r) => r.id),
+        q.gold,
+      ),
+    })),
+  };
+}
