@@ -34,6 +34,8 @@ options:
   --llm <spec>          offline (the offline thinker, no LLM: heuristic, labelled), openai (with --base-url,
                         --model, [--api-key-env VAR], [--no-json-mode]), or replay:<trace file|traces dir>
   --rounds <R>          BDTR rounds (default 2); the step cap for IRCoT/IRGS/ToG/GCoT
+  --cache-dir <dir>     where LLM replies are cached (default .cache/llm; "off" for none): a rerun of the
+                        same batch makes no LLM calls
   --traces <dir>        write one trace per question (and resume: finished traces there are reused)
   --out <file>          write JSON results
   --predictions <file>  score given answers {questionId: answerText}`;
@@ -56,6 +58,8 @@ export interface EvalArgs {
   llm?: string;
   rounds?: number;
   traces?: string;
+  /** Where LLM replies are cached (default .cache/llm); "off" turns the cache off. */
+  cacheDir: string | false;
   llmRest: { baseUrl?: string | undefined; apiKeyEnv?: string | undefined; model?: string | undefined; jsonMode: boolean };
 }
 
@@ -98,6 +102,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         'llm-model': { type: 'string' },
         'embed-model': { type: 'string' },
         'no-json-mode': { type: 'boolean' },
+        'cache-dir': { type: 'string' },
       },
     }));
   } catch (e) {
@@ -138,6 +143,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     llm: values.llm,
     rounds: positiveInt('rounds', values.rounds),
     traces: values.traces,
+    cacheDir: values['cache-dir'] === 'off' ? false : (values['cache-dir'] ?? '.cache/llm'),
     llmRest: { baseUrl: values['base-url'], apiKeyEnv: values['api-key-env'], model: values['llm-model'] ?? (needsLlmModel ? values.model : undefined), jsonMode: !values['no-json-mode'] },
   };
 }

@@ -23,6 +23,7 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
   const spec = llmSpecFrom({ llm: args.llm, ...args.llmRest });
   const { llm, label } = await createLlmFromSpec(spec, {
     corpusId: dataset.corpus.id,
+    cacheDir: args.cacheDir,
     concurrency: Math.max(4, args.concurrency),
     offline: () => createOfflineThinker(),
   });

@@ -1,0 +1,200 @@
+// The eval CLI end to end in this process (main(argv, io)): real files, the demo dataset, the offline
+// thinker, the replay provider, and the local OpenAI-compatible server for a failing LLM call.
+import { mkdtemp, readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main, type Io } from '../../src/cli/eval.ts';
+import { loadTrace } from '../../src/core/trace/load.ts';
+import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
+
+const DEMO = 'public/demo';
+
+function capture(): Io & { stdout: string; stderr: string } {
+  const io = {
+    stdout: '',
+    stderr: '',
+    out: (t: string) => void (io.stdout += t + '\n'),
+    err: (t: string) => void (io.stderr += t + '\n'),
+  };
+  return io;
+}
+
+async function run(argv: string[]) {
+  const io = capture();
+  const code = await main(argv, io);
+  return { code, ...io };
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'hopscope-cli-'));
+});
+
+const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as Record<string, any>;
+
+describe('bad arguments exit 2 with a sentence and the usage', () => {
+  it.each([
+    [[], '--dataset <dir> is required'],
+    [['--dataset', DEMO], 'give --retriever <name> or --predictions <file>'],
+    [['--dataset', DEMO, '--retriever', 'tfidf'], '--retriever must be one of'],
+    [['--dataset', DEMO, '--retriever', 'bm25', '--k', '0,5'], '--k must be a positive whole number, got "0"'],
+    [['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'bdtr'], '--strategy needs --llm'],
+    [['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'magic', '--llm', 'offline'], 'unknown strategy "magic"'],
+    [['--dataset', DEMO, '--retriever', 'bm25', '--frobnicate'], "Unknown option '--frobnicate'"],
+    [['--dataset', join(DEMO, 'missing'), '--retriever', 'bm25'], 'is not a folder'],
+  ])('%j', async (argv, message) => {
+    const r = await run(argv);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).toContain('usage:');
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('bad data exits 1 and names the file and record', () => {
+  it('a malformed question record', async () => {
+    const bad = join(dir, 'bad-dataset');
+    await mkdir(bad, { recursive: true });
+    await writeFile(join(bad, 'corpus.json'), JSON.stringify([{ title: 'A', text: 'alpha' }]));
+    await writeFile(join(bad, 'questions.json'), JSON.stringify([{ _id: 'q1', question: 'What?', answer: 'a', supporting_titles: ['A'] }, { _id: 'q2', answer: 'b' }]));
+    const r = await run(['--dataset', bad, '--retriever', 'bm25']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error: .*questions\.json/);
+    expect(r.stderr).toMatch(/record 1|\[1\]/);
+  });
+
+  it('a predictions file that is not an object of strings', async () => {
+    const file = join(dir, 'preds-bad.json');
+    await writeFile(file, JSON.stringify({ 'demo-01': 42 }));
+    const r = await run(['--dataset', DEMO, '--predictions', file]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('preds-bad.json');
+    expect(r.stderr).toContain('demo-01');
+  });
+});
+
+describe('retrieval and predictions', () => {
+  it('writes the JSON contract: flat summary keys, per-question ranking cut to max k, gold ranks', async () => {
+    const out = join(dir, 'bm25.json');
+    const r = await run(['--dataset', DEMO, '--retriever', 'bm25', '--k', '2,5,10', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('R@5');
+    const json = await readJson(out);
+    expect(json.summary.count).toBe(15);
+    for (const key of ['recall@2', 'recall@5', 'recall@10', 'allGold@5']) expect(json.summary[key]).toBeGreaterThan(0);
+    expect(Object.keys(json.summary.byType)).toEqual(expect.arrayContaining(['bridge', 'comparison']));
+    expect(json.summary.byType.bridge['recall@5']).toBeGreaterThan(0);
+    const q = json.questions[0];
+    expect(Object.keys(q)).toEqual(expect.arrayContaining(['id', 'type', 'goldIds', 'ranking', 'goldRanks']));
+    expect(q.ranking.length).toBeGreaterThan(0);
+    expect(q.ranking.length).toBeLessThanOrEqual(10);
+    expect(q.goldRanks).toHaveLength(q.goldIds.length);
+    // goldRanks are read off the ranking written next to them
+    q.goldIds.forEach((id: string, i: number) => {
+      const at = q.ranking.findIndex((x: { id: string }) => x.id === id);
+      expect(q.goldRanks[i]).toBe(at === -1 ? null : at + 1);
+    });
+  });
+
+  it('scores given answers (EM/F1/Acc), missing ones count 0', async () => {
+    const questions = JSON.parse(await readFile(join(DEMO, 'demo.json'), 'utf8')) as { _id: string; answer: string }[];
+    const file = join(dir, 'preds.json');
+    await writeFile(file, JSON.stringify({ [questions[0]!._id]: `the ${questions[0]!.answer}`, [questions[1]!._id]: 'nothing like it' }));
+    const out = join(dir, 'scores.json');
+    const r = await run(['--dataset', DEMO, '--predictions', file, '--out', out]);
+    expect(r.code).toBe(0);
+    const json = await readJson(out);
+    expect(json.summary.em).toBeCloseTo(1 / questions.length);
+    expect(json.missing).toHaveLength(questions.length - 2);
+  });
+});
+
+describe('strategy batches', () => {
+  it('BDTR with the offline thinker: traces written, labelled, identical at concurrency 1 and 8, and replayed to identical metrics', async () => {
+    const traces = join(dir, 'traces');
+    const a = await run(['--dataset', DEMO, '--retriever', 'hipporag2', '--strategy', 'bdtr', '--llm', 'offline', '--k', '2,5,10', '--traces', traces, '--out', join(dir, 'c1.json')]);
+    expect(a.code).toBe(0);
+    expect(a.stderr).toContain('offline thinker (no LLM)');
+    expect(a.stdout).toContain('offline thinker (no LLM)');
+    const c1 = await readJson(join(dir, 'c1.json'));
+    expect(c1.llm).toBe('offline thinker (no LLM)');
+    expect(c1.summary.recallByRound.length).toBeGreaterThanOrEqual(3);
+    expect(c1.summary.tokensByModule['bdtr.verifier'].calls).toBe(15);
+    const files = await readdir(traces);
+    expect(files).toHaveLength(15);
+    const trace = loadTrace(await readFile(join(traces, files[0]!), 'utf8'));
+    expect(trace.events.some((e) => e.type === 'promote')).toBe(true);
+
+    const b = await run(['--dataset', DEMO, '--retriever', 'hipporag2', '--strategy', 'bdtr', '--llm', 'offline', '--k', '2,5,10', '--concurrency', '8', '--out', join(dir, 'c8.json')]);
+    expect(b.code).toBe(0);
+    const c8 = await readJson(join(dir, 'c8.json'));
+    const stable = (j: Record<string, any>) => j.questions.map((q: Record<string, unknown>) => ({ ...q, wallMs: 0 }));
+    expect(stable(c8)).toEqual(stable(c1));
+
+    const r = await run(['--dataset', DEMO, '--retriever', 'hipporag2', '--strategy', 'bdtr', '--llm', `replay:${traces}`, '--k', '2,5,10', '--out', join(dir, 'replay.json')]);
+    expect(r.code).toBe(0);
+    const replay = await readJson(join(dir, 'replay.json'));
+    expect(replay.llm).toMatch(/^replay of/);
+    const metrics = (j: Record<string, any>) => j.questions.map((q: Record<string, any>) => [q.id, q.ranking, q.answer, q.em, q.f1, q.recallByRound]);
+    expect(metrics(replay)).toEqual(metrics(c1));
+    expect(replay.summary['recall@5']).toBe(c1.summary['recall@5']);
+  });
+
+  it('a rerun with --traces reuses the finished traces (resume)', async () => {
+    const traces = join(dir, 'resume');
+    await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'ircot', '--llm', 'offline', '--limit', '4', '--traces', traces]);
+    const again = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'ircot', '--llm', 'offline', '--limit', '6', '--traces', traces]);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('4 finished traces reused');
+    expect(await readdir(traces)).toHaveLength(6);
+  });
+
+  it('several strategies on the same questions get a complementarity table', async () => {
+    const out = join(dir, 'multi.json');
+    const r = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static,bdtr', '--llm', 'offline', '--k', '5', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Complementarity');
+    const json = await readJson(out);
+    expect(Object.keys(json.strategies)).toEqual(['static', 'bdtr']);
+    const pair = json.complementarity.byAllGold[0];
+    expect(pair).toMatchObject({ a: 'static', b: 'bdtr', shared: 15 });
+    expect(pair.both + pair.onlyA + pair.onlyB + pair.neither).toBe(15);
+  });
+
+  describe('against the local OpenAI-compatible server', () => {
+    let server: OpenAiServer;
+    beforeAll(async () => {
+      server = await startOpenAiServer();
+    });
+    afterAll(() => server.close());
+
+    it('a question whose LLM call fails is recorded as failed with its error; the batch goes on and counts it', async () => {
+      const questions = JSON.parse(await readFile(join(DEMO, 'demo.json'), 'utf8')) as { _id: string; question: string; answer: string }[];
+      const doomed = questions[1]!;
+      server.setScript((body) => {
+        const prompt = body.messages.map((m) => m.content).join('\n');
+        if (prompt.includes(doomed.question)) return { fault: { kind: 'status', status: 400, message: 'this request is malformed' } };
+        const q = questions.find((x) => prompt.includes(x.question));
+        return { content: JSON.stringify({ thought: 'scripted', answer: q?.answer ?? 'unknown' }) };
+      });
+      const traces = join(dir, 'failing');
+      const out = join(dir, 'failing.json');
+      const r = await run([
+        '--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static', '--llm', 'openai', '--base-url', server.baseURL, '--model', 'test-model',
+        '--limit', '4', '--cache-dir', 'off', '--traces', traces, '--out', out,
+      ]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain(`failed ${doomed._id}`);
+      const json = await readJson(out);
+      expect(json.summary.failed).toBe(1);
+      expect(json.summary.count).toBe(4);
+      expect(json.summary.em).toBeCloseTo(3 / 4); // three scripted right answers, the failed one scores 0
+      expect(json.failed[0].id).toBe(doomed._id);
+      const trace = loadTrace(await readFile(join(traces, `static-bm25-${doomed._id}.json`), 'utf8'));
+      expect(trace.status).toBe('failed');
+      expect(trace.events.find((e) => e.type === 'error')).toMatchObject({ module: 'answer' });
+      expect(server.chats().length).toBeGreaterThanOrEqual(4);
+    });
+  });
+});
