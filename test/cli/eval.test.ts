@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the CLI JSON output is read loosely; its shape is what these tests assert */
 // The eval CLI end to end in this process (main(argv, io)): real files, the demo dataset, the offline
 // thinker, the replay provider, and the local OpenAI-compatible server for a failing LLM call.
 import { mkdtemp, readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
