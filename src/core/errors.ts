@@ -1,13 +1,20 @@
 // Typed errors that name their module, so every host can show "what went wrong and where".
+//
+// Every subclass states its name: `override readonly name: string = 'ClassName';`. The browser bundle is
+// minified, which renames classes, so `new.target.name` there is "e" or similar; an explicit string
+// survives. test/core/error-names.test.ts checks every exported error class under src/ for this.
 
 export class HopscopeError extends Error {
+  override readonly name: string = 'HopscopeError';
   constructor(
     readonly module: string,
     message: string,
     options?: { cause?: unknown },
   ) {
     super(`${module}: ${message}`, options);
-    this.name = new.target.name;
+    // Fallback for Node-only subclasses without their own name (never minified); a subclass's own
+    // `name` field is assigned after this constructor returns and wins.
+    if (new.target !== HopscopeError) this.name = new.target.name;
   }
 }
 
@@ -20,6 +27,7 @@ export interface InputLocation {
 
 /** Malformed input: names the file, the record index, the field and what was expected. */
 export class ImportError extends HopscopeError {
+  override readonly name: string = 'ImportError';
   constructor(
     readonly location: InputLocation,
     readonly expected: string,
@@ -36,6 +44,7 @@ export class ImportError extends HopscopeError {
 }
 
 export class AbortedError extends HopscopeError {
+  override readonly name: string = 'AbortedError';
   constructor(module: string) {
     super(module, 'aborted');
   }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { HopscopeError } from '../core/errors.ts';
 
 export class LlmOutputError extends HopscopeError {
+  override readonly name: string = 'LlmOutputError';
   constructor(
     module: string,
     readonly reply: string,

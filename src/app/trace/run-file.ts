@@ -20,6 +20,7 @@ export const runFileSchema = z.object({
 export type RunFile = z.infer<typeof runFileSchema>;
 
 export class RunFileError extends HopscopeError {
+  override readonly name: string = 'RunFileError';
   constructor(message: string) {
     super('run-file', message);
   }

@@ -29,6 +29,7 @@ export interface Embedder {
 }
 
 export class EmbedError extends HopscopeError {
+  override readonly name: string = 'EmbedError';
   constructor(message: string, options?: { cause?: unknown }) {
     super('embed', message, options);
   }

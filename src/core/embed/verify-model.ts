@@ -24,7 +24,9 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export class ModelVerificationError extends EmbedError {}
+export class ModelVerificationError extends EmbedError {
+  override readonly name: string = 'ModelVerificationError';
+}
 
 /** Throws ModelVerificationError naming the file, the expected and the actual size or hash. */
 export async function verifyModelFile(name: string, bytes: Uint8Array, expected: LfsPointer): Promise<void> {

@@ -2,6 +2,7 @@
 import { HopscopeError } from '../errors.ts';
 
 export class GraphError extends HopscopeError {
+  override readonly name: string = 'GraphError';
   constructor(message: string) {
     super('graph', message);
   }
@@ -9,6 +10,7 @@ export class GraphError extends HopscopeError {
 
 /** The power iteration did not reach the tolerance within the iteration cap. */
 export class PprConvergenceError extends HopscopeError {
+  override readonly name: string = 'PprConvergenceError';
   constructor(
     readonly iterations: number,
     readonly residual: number,

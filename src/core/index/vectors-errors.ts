@@ -2,6 +2,7 @@ import { HopscopeError } from '../errors.ts';
 
 /** Vector index misuse: dimension mismatch, bad k, non-finite values. */
 export class VectorIndexError extends HopscopeError {
+  override readonly name: string = 'VectorIndexError';
   constructor(message: string) {
     super('index.vectors', message);
   }
@@ -9,6 +10,7 @@ export class VectorIndexError extends HopscopeError {
 
 /** A precomputed-vectors file that cannot be used: names the file and what is wrong with it. */
 export class VectorImportError extends HopscopeError {
+  override readonly name: string = 'VectorImportError';
   constructor(
     readonly file: string,
     message: string,

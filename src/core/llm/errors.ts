@@ -4,6 +4,7 @@
 import { AbortedError, HopscopeError } from '../errors.ts';
 
 export abstract class LlmError extends HopscopeError {
+  override readonly name: string = 'LlmError';
   abstract readonly userMessage: string;
   /** Worth retrying (429, 5xx, network); the retry layer reads this. */
   readonly retryable: boolean = false;

@@ -9,6 +9,7 @@ import { HopscopeError, throwIfAborted } from '../errors.ts';
 import type { Ranked, Retriever } from '../types.ts';
 
 export class RrfError extends HopscopeError {
+  override readonly name: string = 'RrfError';
   constructor(message: string) {
     super('retrievers.rrf', message);
   }

@@ -112,6 +112,7 @@ export interface Stores {
 }
 
 export class StorageError extends HopscopeError {
+  override readonly name: string = 'StorageError';
   constructor(message: string, options?: { cause?: unknown }) {
     super('storage', message, options);
   }
@@ -119,6 +120,7 @@ export class StorageError extends HopscopeError {
 
 /** The browser (or disk) refused to store more: says so in words a person can act on. */
 export class StorageQuotaError extends StorageError {
+  override readonly name: string = 'StorageQuotaError';
   constructor(what: string, options?: { cause?: unknown }) {
     super(
       `not enough storage space to ${what}. The browser limits how much this site may keep; ` +

@@ -6,7 +6,9 @@ import { embedInBatches } from '../../core/embed/batches.ts';
 import { EmbedError, type EmbedProgressCallback, type Embedder, type Embeddings } from '../../core/embed/port.ts';
 import { applyTransformersEnv, EMBEDDER_DEFAULTS, onnxFileFor, type EmbedderConfig } from './config.ts';
 
-export class EmbedModelLoadError extends EmbedError {}
+export class EmbedModelLoadError extends EmbedError {
+  override readonly name: string = 'EmbedModelLoadError';
+}
 
 export interface TransformersEmbedder extends Embedder {
   /** Loads (once) and resolves when the model is ready. */
