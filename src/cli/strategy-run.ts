@@ -89,11 +89,23 @@ function resultJson(r: StrategyBatchResult) {
       failed: r.failed.length,
       aborted: r.aborted,
       recallByRound: r.recallByRound.map((x) => ({ round: x.round, ...Object.fromEntries(Object.entries(x.recall).map(([k, v]) => [`recall@${k}`, v])) })),
-      tokensByModule: r.tokensByModule,
+      tokens: { byModule: r.tokensByModule, total: totalCost(r) },
     },
     failed: r.failed,
     questions: r.questions,
   };
+}
+
+function totalCost(r: StrategyBatchResult) {
+  const t = { calls: 0, cached: 0, prompt: 0, completion: 0, total: 0 };
+  for (const c of Object.values(r.tokensByModule)) {
+    t.calls += c.calls;
+    t.cached += c.cached;
+    t.prompt += c.prompt;
+    t.completion += c.completion;
+    t.total += c.total;
+  }
+  return t;
 }
 
 function strategyReport(title: string, r: StrategyBatchResult, ks: readonly number[]): string {

@@ -121,7 +121,7 @@ describe('strategy batches', () => {
     const c1 = await readJson(join(dir, 'c1.json'));
     expect(c1.llm).toBe('offline thinker (no LLM)');
     expect(c1.summary.recallByRound.length).toBeGreaterThanOrEqual(3);
-    expect(c1.summary.tokensByModule['bdtr.verifier'].calls).toBe(15);
+    expect(c1.summary.tokens.byModule['bdtr.verifier'].calls).toBe(15);
     const files = await readdir(traces);
     expect(files).toHaveLength(15);
     const trace = loadTrace(await readFile(join(traces, files[0]!), 'utf8'));
@@ -196,6 +196,36 @@ describe('strategy batches', () => {
       expect(trace.status).toBe('failed');
       expect(trace.events.find((e) => e.type === 'error')).toMatchObject({ module: 'answer' });
       expect(server.chats().length).toBeGreaterThanOrEqual(4);
+    });
+
+    it('reports tokens by module exactly as the server counted them, and a rerun of the batch makes no request', async () => {
+      const questions = JSON.parse(await readFile(join(DEMO, 'demo.json'), 'utf8')) as { _id: string; question: string; answer: string }[];
+      server.setScript((body) => {
+        const prompt = body.messages.map((m) => m.content).join('\n');
+        const i = questions.findIndex((x) => prompt.includes(x.question));
+        return { content: JSON.stringify({ thought: 'scripted', answer: questions[i]?.answer ?? 'unknown' }), usage: { prompt_tokens: 100 + i, completion_tokens: 7 } };
+      });
+      const cache = join(dir, 'llm-cache');
+      const argv = (out: string) => [
+        '--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static', '--llm', 'openai', '--base-url', server.baseURL, '--model', 'test-model',
+        '--limit', '5', '--concurrency', '2', '--cache-dir', cache, '--out', join(dir, out),
+      ];
+      const before = server.chats().length;
+      expect((await run(argv('first.json'))).code).toBe(0);
+      const sent = server.chats().slice(before);
+      expect(sent).toHaveLength(5);
+      const first = await readJson(join(dir, 'first.json'));
+      const answer = first.summary.tokens.byModule.answer;
+      expect(answer).toMatchObject({ calls: 5, cached: 0, completion: 35 });
+      expect(answer.prompt).toBe(100 + 101 + 102 + 103 + 104); // the usage the server reported for questions 0..4
+      expect(first.summary.em).toBe(1);
+
+      expect((await run(argv('second.json'))).code).toBe(0);
+      expect(server.chats().length).toBe(before + 5);
+      const second = await readJson(join(dir, 'second.json'));
+      expect(second.summary.tokens.byModule.answer).toMatchObject({ calls: 5, cached: 5 });
+      const same = (j: Record<string, any>) => j.questions.map((q: Record<string, any>) => [q.id, q.ranking, q.answer, q.em]);
+      expect(same(second)).toEqual(same(first));
     });
   });
 });
