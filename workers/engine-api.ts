@@ -3,6 +3,7 @@
 import type { Passage, Question } from '../src/core/types.ts';
 import type { SourceFile } from '../src/core/ingest/index.ts';
 import type { Trace, TraceEvent } from '../src/core/trace/schema.ts';
+import { STRATEGIES, type StrategyName } from '../src/core/strategies/index.ts';
 
 /** What the page needs to show and pick from a loaded dataset (passages stay in the worker). */
 export interface DatasetSummary {
@@ -26,8 +27,18 @@ export interface RankedPassage {
 export const RUN_BACKBONES = ['bm25', 'hipporag2'] as const;
 export type RunBackbone = (typeof RUN_BACKBONES)[number];
 
-export const RUN_STRATEGIES = ['single', 'single-read'] as const;
+/**
+ * "single" and "single-read" are the engine's own baselines (retrieval only; retrieval + reader); the
+ * rest are core's strategies (src/core/strategies: static, IRCoT, IRGS, ToG, GCoT, BDTR and ablations),
+ * run with `runStrategy` exactly as the CLI runs them.
+ */
+export const RUN_STRATEGIES = ['single', 'single-read', ...STRATEGIES] as const;
 export type RunStrategy = (typeof RUN_STRATEGIES)[number];
+
+/** True for core's strategies (run through runStrategy with the LLM from Settings or the offline thinker). */
+export function isCoreStrategy(strategy: RunStrategy): strategy is StrategyName {
+  return (STRATEGIES as readonly string[]).includes(strategy);
+}
 
 /** Settings-store key of the LLM settings (src/core/llm/settings.ts). */
 export const LLM_SETTINGS_KEY = 'llm';
@@ -40,9 +51,13 @@ export interface RunRequest {
   backbone: RunBackbone;
   /**
    * "single": one retrieval with the question, no iteration (the baseline every strategy starts from);
-   * "single-read": the same, then the QA reader over the top passages with the LLM from Settings.
+   * "single-read": the same, then the QA reader over the top passages with the LLM from Settings;
+   * any of core's STRATEGIES: run with its paper defaults (recorded in trace.options), with the LLM from
+   * Settings, or the offline thinker (labelled "offline thinker (no LLM)") when Settings choose it or
+   * hold nothing.
    */
   strategy: RunStrategy;
+  /** Ranking depth of "single"/"single-read"; core strategies use their own `depth` (50), as the CLI does. */
   k: number;
   /** Lets cancelRun(runId) stop this run; a stopped run resolves with its partial trace, status "aborted". */
   runId?: string;

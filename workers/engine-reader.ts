@@ -12,20 +12,28 @@ import type { TraceEvent } from '../src/core/trace/schema.ts';
 import type { Passage } from '../src/core/types.ts';
 import * as reader from '../src/prompts/qa-reader.ts';
 import { providerFromSettings } from '../src/providers/llm/from-settings.ts';
+import { createOfflineThinker } from '../src/providers/llm/offline-thinker.ts';
 import { LLM_SETTINGS_KEY } from './engine-api.ts';
 
 /** Passages the reader sees (HippoRAG 2 reads the top 5). */
 export const READER_TOP = 5;
 export const READER_PROMPT_VERSION = reader.version;
 
-/** The LLM the settings describe, with the cache in this browser's storage. */
-export async function llmFromStoredSettings(stores: Stores, corpusId: string): Promise<LlmPort> {
-  const raw = await stores.settings.getSetting<unknown>(LLM_SETTINGS_KEY);
+/**
+ * The LLM the settings describe, with the cache in this browser's storage. The offline thinker (label
+ * "offline thinker (no LLM)") when the settings choose it, when none were ever saved (it is the
+ * default provider), or when the engine has no storage at all (Node tests); it is not cached: it makes
+ * no call worth caching, and a cached flag would misreport it.
+ */
+export async function llmFromStoredSettings(stores: Stores | undefined, corpusId: string): Promise<LlmPort> {
+  const raw = stores ? await stores.settings.getSetting<unknown>(LLM_SETTINGS_KEY) : undefined;
+  if (!stores || raw === undefined) return createOfflineThinker();
   const parsed = llmSettingsSchema.safeParse(raw);
-  if (raw === undefined || !parsed.success) throw new HopscopeError('engine', 'no valid LLM settings saved; choose a provider in Settings');
-  if (parsed.data.provider === 'offline') {
-    throw new HopscopeError('engine', 'the offline thinker is not in this build yet; choose an OpenAI-compatible server or an in-browser model in Settings');
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new HopscopeError('engine', `the saved LLM settings are invalid (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}); fix or reset them in Settings`);
   }
+  if (parsed.data.provider === 'offline') return createOfflineThinker();
   const provider = providerFromSettings(parsed.data);
   return createLlm({ provider, cache: { store: stores.llmCache, corpusId }, concurrency: parsed.data.concurrency, timeoutMs: parsed.data.timeoutMs });
 }

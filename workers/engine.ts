@@ -1,16 +1,20 @@
 // The engine behind workers/engine.worker.ts, as a plain object so Node tests call it directly.
 // It owns the parsed datasets and their BM25 indexes; the page gets summaries, rankings and traces.
+// Runs: "single"/"single-read" here; core's strategies (BDTR, IRCoT, …) through runStrategy with the
+// dataset's backbone, the LLM from Settings (or the labelled offline thinker) and the run's AbortSignal.
 import { HopscopeError } from '../src/core/errors.ts';
 import { loadDataset } from '../src/core/ingest/index.ts';
 import { buildBackbone } from '../src/core/retrievers/registry.ts';
 import { TRACE_VERSION, type Trace, type TraceEvent } from '../src/core/trace/schema.ts';
+import { runStrategy, type StrategyName } from '../src/core/strategies/index.ts';
+import { STRATEGY_PROMPTS } from '../src/prompts/strategy-prompts.ts';
 import type { Dataset, Passage, Ranked, Retriever } from '../src/core/types.ts';
 import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
 import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
 import { deleteStored, importFiles, listLibrary, openStored } from './engine-library.ts';
 import type { Stores } from '../src/core/store/ports.ts';
 import { llmFromStoredSettings, readAnswer, READER_PROMPT_VERSION, READER_TOP } from './engine-reader.ts';
-import { RUN_BACKBONES, RUN_STRATEGIES, type DatasetSummary, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
+import { isCoreStrategy, RUN_BACKBONES, RUN_STRATEGIES, type DatasetSummary, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
 
 interface Loaded {
   dataset: Dataset;
@@ -24,6 +28,11 @@ export interface EngineOptions {
   /** Durable storage for the library (IndexedDB in the worker); without it the library methods refuse. */
   stores?: Stores;
   now?: () => number;
+  /**
+   * Settles once the PPR kernel is chosen (the worker installs the WebAssembly one with setPprWasm);
+   * PPR work waits for it so every run of a session uses the same kernel. Never rejects.
+   */
+  kernelReady?: Promise<unknown>;
 }
 
 export function createEngine(options: EngineOptions = {}): EngineApi {
@@ -57,7 +66,8 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     return entry;
   }
 
-  function hippoOf(entry: Loaded): Promise<HippoRag2Retriever> {
+  async function hippoOf(entry: Loaded): Promise<HippoRag2Retriever> {
+    await options.kernelReady;
     entry.hippo ??= buildQuestionGraphRetriever(entry.dataset.corpus, entry.bm25).catch((err: unknown) => {
       entry.hippo = undefined; // a failed build is retried on the next request, not cached
       throw err;
@@ -149,7 +159,8 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       const { signal } = controller;
       if (request.runId !== undefined) running.set(request.runId, controller);
       try {
-        return await runSingle(request, entry, signal, onEvent);
+        const { strategy } = request;
+        return isCoreStrategy(strategy) ? await runCore(strategy, request, entry, signal, onEvent) : await runSingle(request, entry, signal, onEvent);
       } finally {
         if (request.runId !== undefined && running.get(request.runId) === controller) running.delete(request.runId);
       }
@@ -159,6 +170,21 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       running.get(runId)?.abort();
     },
   };
+
+  /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is not used). */
+  async function runCore(strategy: StrategyName, request: RunRequest, entry: Loaded, signal: AbortSignal, onEvent?: TraceListener): Promise<Trace> {
+    const retriever: Retriever = request.backbone === 'hipporag2' ? await hippoOf(entry) : entry.bm25;
+    const llm = await llmFromStoredSettings(options.stores, entry.dataset.corpus.id);
+    const { corpus } = entry.dataset;
+    const trace = await runStrategy(
+      strategy,
+      request.question,
+      { retriever, llm, prompts: STRATEGY_PROMPTS, passages: entry.byId, signal, now, ...(onEvent ? { onEvent } : {}) },
+      { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
+    );
+    if (request.backbone === 'hipporag2') trace.options = { ...trace.options, triples: 'offline extractor', seededBy: 'bm25' };
+    return trace;
+  }
 
   async function runSingle(request: RunRequest, entry: Loaded, signal: AbortSignal, onEvent?: TraceListener): Promise<Trace> {
     {
@@ -188,7 +214,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       }
       let llmLabel = 'none (retrieval only)';
       if (request.strategy === 'single-read' && status !== 'aborted') {
-        const llm = await llmFromStoredSettings(storage(), entry.dataset.corpus.id);
+        const llm = await llmFromStoredSettings(options.stores, entry.dataset.corpus.id);
         llmLabel = llm.label;
         try {
           await readAnswer(llm, request.question.question, results.map((r) => passageOf(entry, r.id)), emit, () => ({ t: t(), round: 0 }), signal);

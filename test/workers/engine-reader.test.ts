@@ -1,6 +1,7 @@
 // "single-read" runs against the local OpenAI-compatible test server: retrieval, then the QA reader
 // over the top 5 with the settings from storage; traced llm event and answer; a rerun is served from
-// the cache with no request; a reply that does not parse fails the run visibly.
+// the cache with no request; a reply that does not parse fails the run visibly. With no settings saved,
+// or the offline provider chosen, the offline thinker reads, labelled.
 import { readFileSync } from 'node:fs';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,9 +30,17 @@ describe('engine single-read against an OpenAI-compatible server', () => {
     const question = summary.questions[0]!;
     const request = { datasetId: 'demo', question, backbone: 'bm25', strategy: 'single-read', k: 10 } as const;
 
-    await expect(engine.run(request)).rejects.toThrow(/no valid LLM settings saved/);
-    await engine.putSetting(LLM_SETTINGS_KEY, { ...DEFAULT_LLM_SETTINGS });
-    await expect(engine.run(request)).rejects.toThrow(/offline thinker is not in this build/);
+    // Nothing saved, or the offline provider chosen: the labelled offline thinker reads (no request, no cache).
+    for (const settings of [undefined, { ...DEFAULT_LLM_SETTINGS, provider: 'offline' }]) {
+      if (settings) await engine.putSetting(LLM_SETTINGS_KEY, settings);
+      const offline = traceSchema.parse(await engine.run(request));
+      expect(offline.llm).toBe('offline thinker (no LLM)');
+      expect(offline.events.map((e) => e.type)).toEqual(['round.start', 'retrieve', 'pool', 'llm', 'answer']);
+      expect(offline.events.find((e) => e.type === 'llm')).toMatchObject({ cached: false, usage: { total: 0 } });
+    }
+    expect(server.chats()).toHaveLength(0);
+    await engine.putSetting(LLM_SETTINGS_KEY, { ...DEFAULT_LLM_SETTINGS, provider: 'nope' });
+    await expect(engine.run(request)).rejects.toThrow(/saved LLM settings are invalid \(provider: /);
 
     await engine.putSetting(LLM_SETTINGS_KEY, { ...DEFAULT_LLM_SETTINGS, provider: 'openai', baseURL: server.baseURL, model: 'tiny' });
     server.setScript(queue({ content: JSON.stringify({ thought: 'Ione Marlow devised it and was raised in Dunmere.', answer: 'Dunmere.' }) }));
