@@ -1,5 +1,6 @@
 // Batch view: which strategies over how many questions, the rows as they finish, and progress.
 import type { StateCreator } from 'zustand/vanilla';
+import { STRATEGIES } from '../core/strategies/index.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Backbone, StrategyName } from './question-slice.ts';
 import type { AppState } from './store.ts';
@@ -16,6 +17,8 @@ export const BATCH_CONFIGS: readonly BatchConfig[] = [
   { key: 'hipporag2', backbone: 'hipporag2', strategy: 'single' },
   { key: 'bm25+reader', backbone: 'bm25', strategy: 'single-read' },
   { key: 'hipporag2+reader', backbone: 'hipporag2', strategy: 'single-read' },
+  // Core's strategies on each backbone: keys "<strategy>/<backbone>", e.g. "bdtr/bm25".
+  ...STRATEGIES.flatMap((strategy) => (['bm25', 'hipporag2'] as const).map((backbone) => ({ key: `${strategy}/${backbone}`, backbone, strategy }))),
 ];
 
 export type BatchStatus = 'idle' | 'running' | 'cancelled' | 'done' | 'failed';

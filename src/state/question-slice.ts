@@ -21,7 +21,8 @@ export interface QuestionSlice {
   typeQuestion(text: string): void;
 }
 
-export const QUESTION_DEFAULTS: Pick<QuestionSlice, 'questionId' | 'questionText' | 'backbone' | 'strategy' | 'k'> = { questionId: null, questionText: '', backbone: 'bm25', strategy: 'single', k: 20 };
+/** BDTR first: the paper's method, run live on the built-in demo (with the offline thinker until Settings name an LLM). */
+export const QUESTION_DEFAULTS: Pick<QuestionSlice, 'questionId' | 'questionText' | 'backbone' | 'strategy' | 'k'> = { questionId: null, questionText: '', backbone: 'bm25', strategy: 'bdtr', k: 20 };
 
 export const createQuestionSlice: StateCreator<AppState, [], [], QuestionSlice> = (set) => ({
   ...QUESTION_DEFAULTS,

@@ -10,7 +10,10 @@ export interface BatchRow {
   questionId: string;
   question: string;
   type: string;
-  /** Last pool order (the ranking Recall@k is measured on). */
+  /**
+   * The final context in its final order, the ranking Recall@k is measured on: the cut set when the
+   * strategy cuts (BDTR's Eq. 6), else the last pool. The CLI measures the same (traceRanking).
+   */
   ranking: string[];
   gold: string[];
   /** Pool order after each round, for per-round recall. */
@@ -29,7 +32,7 @@ export function rowFromTrace(strategy: string, trace: Trace): BatchRow {
   const model = buildTraceModel(trace.events);
   const roundPools: string[][] = [];
   for (const s of model.stages) if (s.kind === 'initial' || s.kind === 'round') roundPools[s.round] = s.order;
-  const ranking = model.lastPool;
+  const ranking = model.finalRanking;
   const gold = trace.question.gold;
   const firstGold = ranking.findIndex((id) => gold.includes(id));
   return {

@@ -1,5 +1,8 @@
 import { useActiveDataset } from '../../app/use-active-dataset.ts';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
+import { BACKBONE_SHORT, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
+import { STRATEGIES } from '../../core/strategies/index.ts';
+import { isCoreStrategy, RUN_BACKBONES } from '../../../workers/engine-api.ts';
 import { accuracyByType, byType, complementarity, perRoundRecall, recallCurve, rowFromTrace, rowsToCsv, rowsToJson, strategiesOf, type BatchRow } from '../../app/batch/results.ts';
 import { recallAtK } from '../../core/eval/metrics.ts';
 import { BATCH_CONFIGS, type BatchSortKey } from '../../state/batch-slice.ts';
@@ -23,7 +26,7 @@ const SORTS: Record<BatchSortKey, (r: BatchRow) => string | number> = {
 };
 const fmtMs = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
-/** A strategy (here: single retrieval per backbone) over a slice of the dataset, with plots and exports. */
+/** Strategies on backbones (single retrieval, +reader, or core's iterative strategies) over a slice of the dataset, with plots and exports. */
 export function BatchPage() {
   const dataset = useActiveDataset();
   const questions = useMemo(() => dataset.data?.questions ?? [], [dataset.data]);
@@ -88,12 +91,42 @@ export function BatchPage() {
         }}
       >
         <fieldset className="field checks">
-          <legend>Strategies (+reader: answers with the LLM from Settings)</legend>
-          {BATCH_CONFIGS.map((c) => (
+          <legend>Baselines (+reader: answers with the LLM from Settings)</legend>
+          {BATCH_CONFIGS.filter((c) => !isCoreStrategy(c.strategy)).map((c) => (
             <label key={c.key}>
               <input type="checkbox" checked={configs.includes(c.key)} disabled={running} onChange={() => toggle(c.key)} data-testid={`batch-config-${c.key}`} /> {c.key}
             </label>
           ))}
+        </fieldset>
+        <fieldset className="field batch-strategies" data-testid="batch-strategies">
+          <legend>Strategies (LLM from Settings, or the offline thinker)</legend>
+          <div className="batch-grid" role="group" aria-label="Strategy on backbone">
+            <span />
+            {RUN_BACKBONES.map((b) => (
+              <span key={b} className="muted">
+                {BACKBONE_SHORT[b]}
+              </span>
+            ))}
+            {STRATEGIES.map((strategy) => (
+              <Fragment key={strategy}>
+                <span>{STRATEGY_SHORT[strategy]}</span>
+                {RUN_BACKBONES.map((backbone) => {
+                  const key = `${strategy}/${backbone}`;
+                  return (
+                    <input
+                      key={key}
+                      type="checkbox"
+                      aria-label={`${STRATEGY_SHORT[strategy]} on ${BACKBONE_SHORT[backbone]}`}
+                      checked={configs.includes(key)}
+                      disabled={running}
+                      onChange={() => toggle(key)}
+                      data-testid={`batch-config-${key}`}
+                    />
+                  );
+                })}
+              </Fragment>
+            ))}
+          </div>
         </fieldset>
         <label className="field">
           <span>Questions (first N of {questions.length || '…'})</span>

@@ -10,13 +10,12 @@ import type { Trace } from '../../core/trace/schema.ts';
 import type { Passage } from '../../core/types.ts';
 import { MAX_LANES, MIN_LANES, type CompareLane } from '../../state/compare-slice.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
+import { BACKBONE_SHORT, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
 import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type RunStrategy } from '../../../workers/engine-api.ts';
 import { LaneView, SHOWN } from './LaneView.tsx';
 
 const MAX_RANK = 20;
-const BACKBONE_LABELS: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2' };
-const STRATEGY_LABELS: Record<RunStrategy, string> = { single: 'single retrieval', 'single-read': 'single retrieval + reader' };
-const laneLabel = (backbone: RunBackbone, strategy: RunStrategy) => `${STRATEGY_LABELS[strategy]} on ${BACKBONE_LABELS[backbone]}`;
+const laneLabel = (backbone: RunBackbone, strategy: RunStrategy) => `${STRATEGY_SHORT[strategy]} on ${BACKBONE_SHORT[backbone]}`;
 
 interface LaneState {
   lane: CompareLane;
@@ -136,14 +135,14 @@ export function ComparePage() {
                   <select aria-label="Strategy" data-testid="compare-strategy" value={s.lane.strategy} onChange={(e) => setLane(s.lane.key, { kind: 'run', backbone: (s.lane as { backbone: RunBackbone }).backbone, strategy: e.target.value as RunStrategy })}>
                     {RUN_STRATEGIES.map((x) => (
                       <option key={x} value={x}>
-                        {STRATEGY_LABELS[x]}
+                        {STRATEGY_SHORT[x]}
                       </option>
                     ))}
                   </select>
                   <select aria-label="Backbone" data-testid="compare-backbone" value={s.lane.backbone} onChange={(e) => setLane(s.lane.key, { kind: 'run', backbone: e.target.value as RunBackbone, strategy: (s.lane as { strategy: RunStrategy }).strategy })}>
                     {RUN_BACKBONES.map((b) => (
                       <option key={b} value={b}>
-                        on {BACKBONE_LABELS[b]}
+                        on {BACKBONE_SHORT[b]}
                       </option>
                     ))}
                   </select>

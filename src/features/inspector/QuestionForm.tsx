@@ -1,10 +1,8 @@
 import type { FormEvent } from 'react';
 import type { Question } from '../../core/types.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
+import { BACKBONE_LABELS, STRATEGY_LABELS } from '../../app/strategy-labels.ts';
 import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type RunStrategy } from '../../../workers/engine-api.ts';
-
-const BACKBONE_LABELS: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2 (PPR, offline triples)' };
-const STRATEGY_LABELS: Record<RunStrategy, string> = { single: 'single retrieval (no LLM)', 'single-read': 'single retrieval + reader (LLM from Settings)' };
 
 const TYPED_ID = 'typed';
 
@@ -75,7 +73,7 @@ export function QuestionForm({ questions, disabled, running, onRun, onStop }: Pr
           ))}
         </select>
       </label>
-      <label className="field">
+      <label className="field" title="Strategies other than single retrieval use the LLM from Settings, or the offline thinker (no LLM) when Settings choose it">
         <span>Strategy</span>
         <select data-testid="strategy-picker" value={strategy} disabled={disabled} onChange={(e) => setStrategy(e.target.value as RunStrategy)}>
           {RUN_STRATEGIES.map((s) => (

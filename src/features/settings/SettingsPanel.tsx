@@ -73,7 +73,7 @@ export function SettingsPanel({ value, onChange, testConnection, onClearCache }:
       </label>
 
       {value.provider === 'offline' && (
-        <p className="empty">The offline thinker is a deterministic stand-in built from the corpus and graph: it makes no model calls, and its numbers are reported as &ldquo;offline thinker (no LLM)&rdquo;.</p>
+        <p className="empty">The offline thinker is a deterministic heuristic stand-in: it writes each reply (thoughts, reasoning chain, verifier, answer) from the question and the passages in the prompt, makes no model calls, and its runs are labelled &ldquo;offline thinker (no LLM)&rdquo;. Every strategy runs with it until you choose a model here.</p>
       )}
 
       {value.provider === 'openai' && (
