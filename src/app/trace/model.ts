@@ -54,6 +54,8 @@ export interface TraceModel {
   /** Round in which each passage first entered the pool. */
   firstRound: Map<string, number>;
   modules: ModuleCost[];
+  /** Provider label of the first LLM call ("offline thinker (no LLM)", "openai-compatible …"): who answers before the trace header arrives. */
+  llmProvider: string | null;
   errors: { module: string; message: string; round: number }[];
   /** ms since run start of the last event. */
   elapsedMs: number;
@@ -84,6 +86,7 @@ export function buildTraceModel(events: readonly TraceEvent[]): TraceModel {
     lastPool: [],
     firstRound,
     modules: [],
+    llmProvider: null,
     errors: [],
     elapsedMs: 0,
   };
@@ -127,6 +130,7 @@ export function buildTraceModel(events: readonly TraceEvent[]): TraceModel {
         m.tokens += e.usage.total;
         m.ms += e.latencyMs;
         modules.set(e.module, m);
+        model.llmProvider ??= e.provider;
         break;
       }
       case 'verify':

@@ -6,12 +6,14 @@ interface Props {
   scores: TraceScores;
   llmLabel: string | null;
   hasGold: boolean;
+  /** A run is streaming in (no answer is final yet). */
+  running?: boolean;
 }
 
 const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
 
 /** The answer with its scores, and what the run cost per module. */
-export function FinalPanel({ model, scores, llmLabel, hasGold }: Props) {
+export function FinalPanel({ model, scores, llmLabel, hasGold, running = false }: Props) {
   const calls = model.modules.reduce((a, m) => a + m.calls, 0);
   const tokens = model.modules.reduce((a, m) => a + m.tokens, 0);
   return (
@@ -20,10 +22,11 @@ export function FinalPanel({ model, scores, llmLabel, hasGold }: Props) {
       {llmLabel && (
         <p className="llm-label" data-testid="llm-label">
           LLM: {llmLabel}
+          {llmLabel.includes('offline thinker') && <span className="muted"> — heuristic stand-in, no model: its results are offline-thinker results, not an LLM&rsquo;s</span>}
         </p>
       )}
       <p className="answer" data-testid="answer">
-        {model.answer !== null ? model.answer : <span className="muted">{llmLabel === null || llmLabel.startsWith('none') ? 'Retrieval only: this strategy does not answer.' : 'No answer yet.'}</span>}
+        {model.answer !== null ? model.answer : <span className="muted">{running ? 'Running…' : llmLabel === null || llmLabel.startsWith('none') ? 'Retrieval only: this strategy does not answer.' : 'No answer yet.'}</span>}
       </p>
       <dl className="metrics" data-testid="metrics">
         {scores.answer && (

@@ -78,7 +78,8 @@ export function InspectorPage() {
           <BumpChart model={model} gold={gold} bridge={bridge} passages={passages} maxRank={chartRows} />
         </div>
         <div className="col-side">
-          <FinalPanel model={model} scores={scores} llmLabel={trace?.llm ?? null} hasGold={gold.size > 0} />
+          {/* While a run streams, its header (trace.llm) is not here yet: the first LLM call names the provider. */}
+          <FinalPanel model={model} scores={scores} llmLabel={trace?.llm ?? model.llmProvider} hasGold={gold.size > 0} running={status === 'running'} />
           <ReasoningChain chain={model.chain} />
           <Promotions model={model} gold={gold} bridge={bridge} passages={passages} />
         </div>

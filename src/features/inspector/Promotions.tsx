@@ -10,7 +10,7 @@ interface Props {
 
 /** What the verifier selected, in its order of strength, and the rank each passage moved from and to. */
 export function Promotions({ model, gold, bridge, passages }: Props) {
-  const { verify, promotions } = model;
+  const { verify, promotions, cutoff } = model;
   return (
     <section className="panel" aria-labelledby="promotions-heading">
       <h2 id="promotions-heading">Verifier promotions</h2>
@@ -50,6 +50,12 @@ export function Promotions({ model, gold, bridge, passages }: Props) {
             </tbody>
           </table>
         </>
+      )}
+      {cutoff && (
+        <p className="cut-summary" data-testid="cutoff">
+          Cut (Eq. 6): μ = {cutoff.mu.toFixed(3)}, σ = {cutoff.sigma.toFixed(3)}, threshold μ+σ = {cutoff.threshold.toFixed(3)}; {cutoff.kept.length} passages kept
+          {gold.size > 0 && `, ${cutoff.kept.filter((id) => gold.has(id)).length} of them gold`}.
+        </p>
       )}
     </section>
   );
