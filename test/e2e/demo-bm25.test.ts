@@ -90,6 +90,7 @@ describe('demo corpus with BM25 in the built app (headless Chromium, no network)
     await page.locator(sel.status).filter({ hasText: /\bready\b/i }).waitFor({ timeout: 90_000 });
 
     await page.selectOption(sel.picker, DEMO_QUESTION);
+    await page.selectOption('[data-testid="strategy-picker"]', 'single'); // BDTR is the default; this test is about BM25 alone
     await page.click(sel.run);
     await page.locator(sel.items).first().waitFor({ timeout: 30_000 });
     await expect.poll(async () => (await shownTitles(page)).slice(0, SHOWN), { timeout: 30_000 }).toEqual(expected);

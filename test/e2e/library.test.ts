@@ -53,6 +53,7 @@ describe('corpus library (headless Chromium, IndexedDB)', () => {
     await row.locator('[data-testid="library-use"]').click();
     await page.locator('[data-testid="corpus-status"]').filter({ hasText: /2wikimultihopqa: ready — 6119 passages/ }).waitFor({ timeout: 60_000 });
     await page.selectOption('[data-testid="question-picker"]', { index: 1 });
+    await page.selectOption('[data-testid="strategy-picker"]', 'single'); // the full top-20 ranking, not BDTR's cut
     await page.click('[data-testid="run-button"]');
     await page.locator('[data-testid="ranking"] [data-testid="ranked-passage"]').first().waitFor({ timeout: 30_000 });
     expect(await page.locator('[data-testid="ranking"] [data-testid="ranked-passage"]').count()).toBe(20);

@@ -44,6 +44,7 @@ describe('settings (headless Chromium)', () => {
     await page.click('[data-testid="tab-inspector"]');
     await page.locator('[data-testid="corpus-status"]').filter({ hasText: /\bready\b/i }).waitFor({ timeout: 60_000 });
     await page.selectOption('[data-testid="question-picker"]', 'demo-01');
+    await page.selectOption('[data-testid="strategy-picker"]', 'single'); // no LLM call to the unreachable server
     await page.click('[data-testid="run-button"]');
     await page.locator('[data-testid="export-run"]').waitFor({ timeout: 30_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-run"]')]);

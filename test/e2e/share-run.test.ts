@@ -37,6 +37,7 @@ describe('export a run and replay it elsewhere (headless Chromium)', () => {
     await page.locator('[data-testid="corpus-status"]').filter({ hasText: /\bready\b/i }).waitFor({ timeout: 60_000 });
     await page.selectOption('[data-testid="question-picker"]', 'demo-03');
     await page.selectOption('[data-testid="backbone-picker"]', 'hipporag2');
+    await page.selectOption('[data-testid="strategy-picker"]', 'single');
     await page.click('[data-testid="run-button"]');
     await page.locator('[data-testid="export-run"]').waitFor({ timeout: 60_000 });
     await expect.poll(async () => (await page.locator(`${sel.items} ${sel.title}`).allInnerTexts())[0] ?? '', { timeout: 30_000 }).not.toMatch(/^p\d+$/);
