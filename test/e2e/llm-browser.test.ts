@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from '../support/app-server.ts';
 import { launchBrowser, type AppPage, type TestBrowser } from '../support/browser.ts';
 import { queue, startOpenAiServer, type ChatBody, type OpenAiServer } from '../support/openai-server.ts';
@@ -81,11 +81,15 @@ beforeAll(async () => {
   await build({ configFile: false, root: dir, logLevel: 'warn', plugins: [react()], build: { outDir: join(dir, 'dist'), target: 'es2022' } });
   app = await startAppServer({ root: join(dir, 'dist') });
   browser = await launchBrowser();
-  page = await browser.openApp(app.url);
+  page = await browser.openApp(app.url, {
+    // Chromium logs every failed fetch; these tests provoke a 401 (wrong key) and an unreachable port.
+    expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of 401 \(Unauthorized\)$/, /^Failed to load resource: net::ERR_UNSAFE_PORT$/],
+  });
   await page.page.waitForFunction(() => 'hopscope' in window);
 });
 
 afterAll(async () => {
+  await page?.screenshot('llm-browser');
   await page?.close();
   await browser?.close();
   await app?.close();
@@ -95,6 +99,11 @@ afterAll(async () => {
 
 beforeEach(() => {
   server.log.length = 0;
+});
+
+// One page serves every test: a test fails on the console errors logged while it ran.
+afterEach(() => {
+  if (page.unreportedConsoleErrors.length > 0) page.assertNoConsoleErrors();
 });
 
 type BatchResult = { texts: string[]; cached: boolean[]; tokens: string[]; ledger: { byModule: Record<string, { prompt: number; completion: number; total: number; calls: number }> }; label: string; events: string };

@@ -9,7 +9,8 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchBrowser, showLog, type AppPage, type TestBrowser } from '../support/browser.ts';
 import { MODEL_ROOT, TINY_MODEL, tinyEncoderRoot } from '../fixtures/onnx/tiny-encoder.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -53,7 +54,8 @@ const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
 describe('embedding worker in headless Chromium (WASM backend)', () => {
   const dir = join(repo, '.cache', `e2e-embed-${process.pid}`);
   let server: Server;
-  let browser: Browser;
+  let browser: TestBrowser;
+  let app: AppPage;
   let page: Page;
   let url: string;
   const requested: string[] = [];
@@ -77,22 +79,29 @@ describe('embedding worker in headless Chromium (WASM backend)', () => {
     const address = server.address();
     if (address === null || typeof address === 'string') throw new Error('server has no port');
     url = `http://127.0.0.1:${address.port}/`;
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-    const context = await browser.newContext();
-    // Nothing may leave the machine: any request to another host fails the test.
-    await context.route('**/*', (route) => (route.request().url().startsWith(url) ? route.continue() : route.abort()));
-    page = await context.newPage();
+    // The harness aborts and records any request to another host (assertNoNetwork) and records console errors.
+    browser = await launchBrowser();
+    app = await browser.openApp('about:blank');
+    page = app.page;
     page.on('requestfailed', (r) => requested.push(`FAILED ${r.url()}`));
   });
 
   afterAll(async () => {
+    if (app) {
+      await showLog(page, log);
+      await app.screenshot('persistence-embed-browser');
+    }
     await browser?.close();
     await new Promise((r) => server?.close(r));
     await rm(dir, { recursive: true, force: true });
   });
 
-  const call = <T>(fn: 'embed' | 'vectors') =>
-    page.evaluate(async (name) => (window as unknown as Record<string, Record<string, () => Promise<unknown>>>).hopscope![name]!(), fn) as Promise<T>;
+  const log: string[] = [];
+  const call = async <T>(fn: 'embed' | 'vectors') => {
+    const result = await page.evaluate(async (name) => (window as unknown as Record<string, Record<string, () => Promise<unknown>>>).hopscope![name]!(), fn);
+    log.push(`${fn}() -> ${JSON.stringify(result)}`);
+    return result as T;
+  };
 
   it('loads the local model in the worker and returns normalised 384-d vectors', async () => {
     await page.goto(url);
@@ -114,5 +123,7 @@ describe('embedding worker in headless Chromium (WASM backend)', () => {
     expect(r).toMatchObject({ fromStore: true, count: 5, kernel: 'wasm-simd' });
     // the model was not even loaded again: nothing to embed
     expect(requested.filter((u) => u.endsWith('model.onnx')).length).toBe(before);
+    app.assertNoNetwork();
+    app.assertNoConsoleErrors();
   });
 });

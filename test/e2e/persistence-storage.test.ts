@@ -1,8 +1,8 @@
 // Real IndexedDB in headless Chromium (Debian's /usr/bin/chromium): the Dexie stores save a corpus with
 // its graph and vectors, the page reloads, and everything is read back verified from IndexedDB
 // without rebuilding; a damaged stored graph is detected and rebuilt. The page is a small bundle of
-// src/storage + src/core built with Vite at test time (the UI-driven import test lives in
-// test/e2e/persistence.test.ts once the corpus import UI exists).
+// src/storage + src/core built with Vite at test time (the UI-driven imports, with a reload, are
+// test/e2e/library.test.ts and test/e2e/library-hotpotqa.test.ts).
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,8 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchBrowser, showLog, type AppPage, type TestBrowser } from '../support/browser.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -64,7 +65,8 @@ const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
 describe('persistence in real IndexedDB (headless Chromium)', () => {
   let dir: string;
   let server: Server;
-  let browser: Browser;
+  let browser: TestBrowser;
+  let app: AppPage;
   let page: Page;
   let url: string;
 
@@ -84,18 +86,27 @@ describe('persistence in real IndexedDB (headless Chromium)', () => {
     const address = server.address();
     if (address === null || typeof address === 'string') throw new Error('server has no port');
     url = `http://127.0.0.1:${address.port}/`;
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-    page = await (await browser.newContext()).newPage();
+    browser = await launchBrowser();
+    app = await browser.openApp(url);
+    page = app.page;
   });
 
   afterAll(async () => {
+    if (app) {
+      await showLog(page, log);
+      await app.screenshot('persistence-storage');
+    }
     await browser?.close();
     await new Promise((r) => server?.close(r));
     await rm(dir, { recursive: true, force: true });
   });
 
-  const call = <T>(fn: 'save' | 'check' | 'damage') =>
-    page.evaluate(async (name) => (window as unknown as Record<string, Record<string, () => Promise<unknown>>>).hopscope![name]!(), fn) as Promise<T>;
+  const log: string[] = [];
+  const call = async <T>(fn: 'save' | 'check' | 'damage') => {
+    const result = await page.evaluate(async (name) => (window as unknown as Record<string, Record<string, () => Promise<unknown>>>).hopscope![name]!(), fn);
+    log.push(`${fn}() -> ${JSON.stringify(result)}`);
+    return result as T;
+  };
 
   it('saves, reloads, and reads corpus, graph and vectors back from IndexedDB with no rebuild', async () => {
     await page.goto(url);
@@ -121,5 +132,7 @@ describe('persistence in real IndexedDB (headless Chromium)', () => {
     expect(r.graphFromStore).toBe(false);
     expect(r.builds).toBe(1);
     expect(r.messages[0]).toMatch(/graph "offline-extractor" of corpus "hotpot-mini" failed its checksum.*rebuilding it/);
+    app.assertNoNetwork();
+    app.assertNoConsoleErrors();
   });
 });

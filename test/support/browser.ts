@@ -3,6 +3,10 @@
 //  - records console errors, uncaught page errors and React warnings (assertNoConsoleErrors),
 //  - aborts and records every request that is not to 127.0.0.1 / localhost (assertNoNetwork),
 //  - saves screenshots to test-results/<name>.png.
+// TestBrowser.close() is the safety net: it fails (after closing the browser) on every console error of
+// any app it opened that no assertNoConsoleErrors call has reported yet, e.g. one logged after the
+// test's own check or in a test that forgot it. Errors a test provokes on purpose (a 401 from a test
+// server shows as "Failed to load resource") are declared with openApp's expectedConsoleErrors.
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +35,11 @@ export class BrowserHarnessError extends Error {
   override readonly name = 'BrowserHarnessError';
 }
 
+export interface OpenAppOptions {
+  /** Console errors the test provokes on purpose; a message matching one of these is not a failure. */
+  expectedConsoleErrors?: readonly RegExp[];
+}
+
 export interface AppPage {
   readonly page: Page;
   readonly context: BrowserContext;
@@ -38,8 +47,10 @@ export interface AppPage {
   readonly consoleErrors: readonly string[];
   /** URLs of requests that left the machine and were aborted. */
   readonly blockedRequests: readonly string[];
-  /** Throws listing every recorded console error, page error and React warning. */
+  /** Throws listing every recorded console error, page error and React warning (they count as reported). */
   assertNoConsoleErrors(): void;
+  /** Recorded errors that no assertNoConsoleErrors call has reported yet. */
+  readonly unreportedConsoleErrors: readonly string[];
   /** Throws listing every request to a host other than 127.0.0.1/localhost. */
   assertNoNetwork(): void;
   /** Saves a full-page screenshot to test-results/<name>.png and returns the path. */
@@ -50,7 +61,8 @@ export interface AppPage {
 export interface TestBrowser {
   readonly browser: Browser;
   /** Opens `url` in a fresh context (own storage, own recorders). */
-  openApp(url: string): Promise<AppPage>;
+  openApp(url: string, options?: OpenAppOptions): Promise<AppPage>;
+  /** Closes the browser, then throws if any app it opened has console errors never reported. */
   close(): Promise<void>;
 }
 
@@ -68,10 +80,12 @@ function isLocal(rawUrl: string): boolean {
   return LOCAL_HOSTS.has(u.hostname);
 }
 
-async function openApp(browser: Browser, url: string): Promise<AppPage> {
+async function openApp(browser: Browser, url: string, options: OpenAppOptions = {}): Promise<AppPage> {
   const context = await browser.newContext();
   const consoleErrors: string[] = [];
   const blockedRequests: string[] = [];
+  const expected = options.expectedConsoleErrors ?? [];
+  let reported = 0;
 
   // On the context, so requests from workers of the page are covered too.
   await context.route('**/*', async (route) => {
@@ -83,6 +97,7 @@ async function openApp(browser: Browser, url: string): Promise<AppPage> {
 
   const page = await context.newPage();
   page.on('console', (msg) => {
+    if (expected.some((re) => re.test(msg.text()))) return;
     if (msg.type() === 'error' || (msg.type() === 'warning' && REACT_WARNING.test(msg.text()))) consoleErrors.push(describeMessage(msg));
   });
   page.on('pageerror', (err) => consoleErrors.push(`pageerror: ${err.stack ?? err.message}`));
@@ -95,7 +110,11 @@ async function openApp(browser: Browser, url: string): Promise<AppPage> {
     context,
     consoleErrors,
     blockedRequests,
+    get unreportedConsoleErrors() {
+      return consoleErrors.slice(reported);
+    },
     assertNoConsoleErrors() {
+      reported = consoleErrors.length;
       if (consoleErrors.length > 0) {
         throw new BrowserHarnessError(`browser: ${consoleErrors.length} console error(s) on ${url}:\n  ${consoleErrors.join('\n  ')}`);
       }
@@ -116,14 +135,39 @@ async function openApp(browser: Browser, url: string): Promise<AppPage> {
   };
 }
 
+/**
+ * Writes `lines` into the page as preformatted text, so the screenshot of a test page without a UI of its
+ * own (a harness page calling window functions) shows what the test called and got back.
+ */
+export async function showLog(page: Page, lines: readonly string[]): Promise<void> {
+  await page.evaluate((text) => {
+    const pre = document.createElement('pre');
+    pre.setAttribute('data-testid', 'test-log');
+    pre.style.cssText = 'font: 12px monospace; white-space: pre-wrap; margin: 8px';
+    pre.textContent = text;
+    document.body.append(pre);
+  }, lines.join('\n'));
+}
+
 export async function launchBrowser(): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new BrowserHarnessError(`browser: ${CHROMIUM_PATH} not found; install Debian's Chromium (apt-get install -y chromium). Tests never download a browser.`);
   }
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const apps: { url: string; app: AppPage }[] = [];
   return {
     browser,
-    openApp: (url) => openApp(browser, url),
-    close: () => browser.close(),
+    async openApp(url, options) {
+      const app = await openApp(browser, url, options);
+      apps.push({ url, app });
+      return app;
+    },
+    async close() {
+      await browser.close();
+      const unreported = apps.flatMap(({ url, app }) => app.unreportedConsoleErrors.map((e) => `${url}: ${e}`));
+      if (unreported.length > 0) {
+        throw new BrowserHarnessError(`browser: ${unreported.length} console error(s) no test checked (assertNoConsoleErrors):\n  ${unreported.join('\n  ')}`);
+      }
+    },
   };
 }
