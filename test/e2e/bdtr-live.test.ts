@@ -98,4 +98,40 @@ describe('BDTR live with the offline thinker (headless Chromium, no network)', (
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
   });
+
+  it('offers the strategies in compare lanes and the batch, and runs BDTR there too', async () => {
+    const page2 = await chromium.openApp(server.url);
+    try {
+      const { page } = page2;
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await page.click('[data-testid="tab-compare"]');
+      await page.locator('[data-testid="compare-question"]:not([disabled])').waitFor({ timeout: 60_000 });
+      await page.selectOption('[data-testid="compare-question"]', QUESTION);
+      await page.locator('[data-testid="compare-strategy"]').nth(1).selectOption('bdtr');
+      await page.click('[data-testid="compare-run"]');
+      const results = page.locator('[data-testid="compare-lane-result"]');
+      await expect.poll(() => results.count(), { timeout: 60_000 }).toBe(2);
+      expect(await results.nth(1).innerText()).toContain('LLM: offline thinker (no LLM)');
+      expect((await page.locator('[data-testid="compare-answer"]').nth(1).innerText()).trim()).not.toMatch(/no answer/);
+      expect(await results.nth(1).locator('[data-testid="compare-passage"][data-gold="true"]').count()).toBeGreaterThan(0);
+
+      await page.click('[data-testid="tab-batch"]');
+      await page.uncheck('[data-testid="batch-config-bm25"]');
+      await page.uncheck('[data-testid="batch-config-hipporag2"]');
+      await page.check('[data-testid="batch-config-bdtr/bm25"]');
+      await page.check('[data-testid="batch-config-ircot/hipporag2"]');
+      await page.fill('[data-testid="batch-limit"]', '3');
+      await page.click('[data-testid="batch-run"]');
+      await page.locator('[data-testid="batch-status"]').filter({ hasText: '6 / 6 runs · done' }).waitFor({ timeout: 60_000 });
+      const strategies = await page.locator('[data-testid="batch-row"] td:nth-child(2)').allInnerTexts();
+      expect([...new Set(strategies)].sort()).toEqual(['bdtr/bm25', 'ircot/hipporag2']);
+      // Answering strategies: accuracy by type is plotted.
+      expect(await page.locator('[data-testid="batch-plot"][aria-label="Accuracy by question type"]').count()).toBe(1);
+      await page2.screenshot('bdtr-live-batch');
+      page2.assertNoNetwork();
+      page2.assertNoConsoleErrors();
+    } finally {
+      await page2.close();
+    }
+  });
 });

@@ -100,17 +100,17 @@ export function BatchPage() {
         </fieldset>
         <fieldset className="field batch-strategies" data-testid="batch-strategies">
           <legend>Strategies (LLM from Settings, or the offline thinker)</legend>
-          <div className="batch-grid" role="group" aria-label="Strategy on backbone">
+          <div className="batch-grid" role="group" aria-label="Strategy on backbone" style={{ gridTemplateColumns: `auto repeat(${STRATEGIES.length}, auto)` }}>
             <span />
-            {RUN_BACKBONES.map((b) => (
-              <span key={b} className="muted">
-                {BACKBONE_SHORT[b]}
+            {STRATEGIES.map((strategy) => (
+              <span key={strategy} className="muted">
+                {STRATEGY_SHORT[strategy]}
               </span>
             ))}
-            {STRATEGIES.map((strategy) => (
-              <Fragment key={strategy}>
-                <span>{STRATEGY_SHORT[strategy]}</span>
-                {RUN_BACKBONES.map((backbone) => {
+            {RUN_BACKBONES.map((backbone) => (
+              <Fragment key={backbone}>
+                <span className="batch-grid-row">{BACKBONE_SHORT[backbone]}</span>
+                {STRATEGIES.map((strategy) => {
                   const key = `${strategy}/${backbone}`;
                   return (
                     <input
