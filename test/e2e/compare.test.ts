@@ -31,7 +31,8 @@ describe('compare strategies on one question (headless Chromium)', () => {
     await page.locator('[data-testid="compare-question"]:not([disabled])').waitFor({ timeout: 60_000 });
     await page.selectOption('[data-testid="compare-question"]', 'demo-01');
     await page.setInputFiles('[data-testid="compare-file"]', fixture);
-    expect(await page.locator('[data-testid="compare-lane"]').count()).toBe(3);
+    // The file is read asynchronously: wait for its lane.
+    await expect.poll(() => page.locator('[data-testid="compare-lane"]').count()).toBe(3);
     await page.click('[data-testid="compare-run"]');
 
     const results = page.locator('[data-testid="compare-lane-result"]');
