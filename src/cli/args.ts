@@ -6,6 +6,7 @@ import { BACKBONES, isBackboneName, type BackboneName } from '../core/retrievers
 import { isStrategyName, STRATEGIES, type StrategyName } from '../core/strategies/index.ts';
 
 export class UsageError extends HopscopeError {
+  override readonly name: string = 'UsageError';
   constructor(message: string) {
     super('eval', message);
   }

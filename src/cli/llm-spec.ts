@@ -22,6 +22,7 @@ export type LlmSpec =
   | { kind: 'replay'; path: string };
 
 export class LlmSpecError extends HopscopeError {
+  override readonly name: string = 'LlmSpecError';
   constructor(message: string) {
     super('cli.llm', message);
   }
