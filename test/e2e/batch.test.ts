@@ -1,10 +1,9 @@
 // Batch: BM25 and HippoRAG 2 single retrieval over the first 4 demo questions; progress to the end,
 // plots drawn, table sortable and filterable, CSV/SVG/PNG exports, and a row opening its trace.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startAppServer, type AppServer } from '../support/app-server.ts';
-import { launchBrowser, type AppPage, type TestBrowser } from '../support/browser.ts';
+import { appSession } from '../support/app-session.ts';
 
 const N = 4;
 
@@ -15,26 +14,11 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ nam
 }
 
 describe('batch over a dataset slice (headless Chromium)', () => {
-  let server: AppServer;
-  let chromium: TestBrowser;
-  let app: AppPage | undefined;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    chromium = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await app?.screenshot('batch');
-    await chromium?.close();
-    await server?.close();
-  });
+  const session = appSession('batch');
 
   it('runs, plots, sorts, filters, exports and opens a row in the inspector', async () => {
-    app = await chromium.openApp(server.url);
+    const app = await session.openReady();
     const { page } = app;
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /\bready\b/i }).waitFor({ timeout: 60_000 });
     await page.click('[data-testid="tab-batch"]');
     await page.fill('[data-testid="batch-limit"]', String(N));
     await page.click('[data-testid="batch-run"]');

@@ -1,32 +1,17 @@
 // Compare: BM25 and HippoRAG 2 single retrieval plus a recorded BDTR run, side by side on demo-01:
 // each lane shows its final context with the passages no other lane has marked, and a rank chart.
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../support/app-server.ts';
-import { launchBrowser, type AppPage, type TestBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { appSession } from '../support/app-session.ts';
 
 const fixture = fileURLToPath(new URL('../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url));
 
 describe('compare strategies on one question (headless Chromium)', () => {
-  let server: AppServer;
-  let chromium: TestBrowser;
-  let app: AppPage | undefined;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    chromium = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await app?.screenshot('compare');
-    await chromium?.close();
-    await server?.close();
-  });
+  const session = appSession('compare');
 
   it('runs two backbones, adds a recorded BDTR lane and marks the differences', async () => {
-    app = await chromium.openApp(server.url);
+    const app = await session.open();
     const { page } = app;
-    await page.setViewportSize({ width: 1280, height: 720 });
     await page.click('[data-testid="tab-compare"]');
     await page.locator('[data-testid="compare-question"]:not([disabled])').waitFor({ timeout: 60_000 });
     await page.selectOption('[data-testid="compare-question"]', 'demo-01');

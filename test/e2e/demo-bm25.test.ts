@@ -3,11 +3,10 @@
 // equal the ranking computed here in Node with the same core retriever over the same file, with the
 // gold passages flagged exactly where the dataset's supporting titles fall. A typed question runs too.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createBm25Retriever } from '../../src/core/retrievers/bm25.ts';
-import { startAppServer, type AppServer } from '../support/app-server.ts';
-import { launchBrowser, type AppPage, type TestBrowser } from '../support/browser.ts';
+import { appSession } from '../support/app-session.ts';
 
 const demoDir = new URL('../../public/demo/', import.meta.url);
 const corpus = JSON.parse(readFileSync(new URL('demo_corpus.json', demoDir), 'utf8')) as { title: string; text: string }[];
@@ -37,25 +36,12 @@ const shownTitles = (page: Page) => page.locator(`${sel.items} ${sel.title}`).al
 const goldFlags = (page: Page) => page.locator(sel.items).evaluateAll((els) => els.map((e) => e.getAttribute('data-gold') === 'true'));
 
 describe('demo corpus with BM25 in the built app (headless Chromium, no network)', () => {
-  let server: AppServer;
-  let chromium: TestBrowser;
-  let app: AppPage | undefined;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    chromium = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await app?.screenshot('demo-bm25');
-    await chromium?.close();
-    await server?.close();
-  });
+  const session = appSession('demo-bm25');
 
   it('the harness serves dist/ cross-origin isolated, blocks outside requests and catches console errors', async () => {
-    const probe = await chromium.openApp(server.url);
+    const probe = await session.chromium.openApp(session.server.url);
     try {
-      const response = await probe.page.request.get(`${server.url}demo/demo_corpus.json`);
+      const response = await probe.page.request.get(`${session.server.url}demo/demo_corpus.json`);
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toMatch(/^application\/json/);
       expect(response.headers()['cross-origin-embedder-policy']).toBe('require-corp');
@@ -82,7 +68,7 @@ describe('demo corpus with BM25 in the built app (headless Chromium, no network)
     // Precondition on the data, so a failure below is about the app: a gold passage is in the top 5.
     expect(expectedGold).toContain(true);
 
-    app = await chromium.openApp(server.url);
+    const app = await session.open();
     const { page } = app;
     // First the status element itself (a missing UI fails in 20 s with this selector in the message),
     // then indexing of the demo corpus.

@@ -3,10 +3,9 @@
 // round slider replays the pool growing, and a selected node shows its passage with provenance.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { traceSchema } from '../../src/core/trace/schema.ts';
-import { startAppServer, type AppServer } from '../support/app-server.ts';
-import { launchBrowser, type AppPage, type TestBrowser } from '../support/browser.ts';
+import { appSession } from '../support/app-session.ts';
 
 const fixture = fileURLToPath(new URL('../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url));
 const trace = traceSchema.parse(JSON.parse(readFileSync(fixture, 'utf8')));
@@ -16,26 +15,11 @@ const round0 = pools.find((p) => p.round === 0);
 const everPooled = new Set(pools.flatMap((p) => (p.type === 'pool' ? p.pool.map((x) => x.id) : [])));
 
 describe('graph view (sigma in headless Chromium)', () => {
-  let server: AppServer;
-  let chromium: TestBrowser;
-  let app: AppPage | undefined;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    chromium = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await app?.screenshot('graph-view');
-    await chromium?.close();
-    await server?.close();
-  });
+  const session = appSession('graph-view');
 
   it('draws the question graph, replays the pool by round and shows a node with its provenance', async () => {
-    app = await chromium.openApp(server.url);
+    const app = await session.openReady();
     const { page } = app;
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /\bready\b/i }).waitFor({ timeout: 60_000 });
     await page.setInputFiles('[data-testid="trace-file"]', fixture);
     await page.locator('[data-testid="round-timeline"]').waitFor();
     await page.click('[data-testid="tab-graph"]');

@@ -3,10 +3,9 @@
 // the mu+sigma cut, verifier promotions, answer with scores, and the step-through captions.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { traceSchema } from '../../src/core/trace/schema.ts';
-import { startAppServer, type AppServer } from '../support/app-server.ts';
-import { launchBrowser, type AppPage, type TestBrowser } from '../support/browser.ts';
+import { appSession } from '../support/app-session.ts';
 
 const fixture = fileURLToPath(new URL('../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url));
 const trace = traceSchema.parse(JSON.parse(readFileSync(fixture, 'utf8')));
@@ -15,26 +14,11 @@ const corpus = JSON.parse(readFileSync(new URL('../../public/demo/demo_corpus.js
 const titleOf = (id: string) => corpus[Number(id.slice(1))]?.title ?? id;
 
 describe('question inspector on a recorded BDTR trace (headless Chromium)', () => {
-  let server: AppServer;
-  let chromium: TestBrowser;
-  let app: AppPage | undefined;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    chromium = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await app?.screenshot('inspector-trace');
-    await chromium?.close();
-    await server?.close();
-  });
+  const session = appSession('inspector-trace');
 
   it('shows the rounds, the gold lines, the promotions, the answer and steps through captions', async () => {
-    app = await chromium.openApp(server.url);
+    const app = await session.openReady();
     const { page } = app;
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /\bready\b/i }).waitFor({ timeout: 60_000 });
     await page.setInputFiles('[data-testid="trace-file"]', fixture);
 
     // Offline-thinker runs are labelled as such.

@@ -2,33 +2,18 @@
 // by the file picker with per-stage progress, see it persisted in IndexedDB after a reload, use it to
 // run a question, see a malformed file refused with its record named, and delete it.
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../support/app-server.ts';
-import { launchBrowser, type AppPage, type TestBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { appSession } from '../support/app-session.ts';
 
 const dir = new URL('../../../shared/data/2wikimultihopqa/', import.meta.url);
 const files = ['2wikimultihopqa_corpus.json', '2wikimultihopqa.json'].map((n) => fileURLToPath(new URL(n, dir)));
 
 describe('corpus library (headless Chromium, IndexedDB)', () => {
-  let server: AppServer;
-  let chromium: TestBrowser;
-  let app: AppPage | undefined;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    chromium = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await app?.screenshot('library');
-    await chromium?.close();
-    await server?.close();
-  });
+  const session = appSession('library');
 
   it('imports a real corpus, keeps it across a reload, runs on it and deletes it', async () => {
-    app = await chromium.openApp(server.url);
+    const app = await session.open();
     const { page } = app;
-    await page.setViewportSize({ width: 1280, height: 720 });
     await page.click('[data-testid="tab-library"]');
     // Empty state: only the built-in demo.
     expect(await page.locator('[data-testid="library-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')))).toEqual(['demo']);
@@ -72,7 +57,7 @@ describe('corpus library (headless Chromium, IndexedDB)', () => {
   });
 
   it('renders passage text as text, never as HTML', async () => {
-    const html = await chromium.openApp(server.url);
+    const html = await session.chromium.openApp(session.server.url);
     try {
       const { page } = html;
       const corpus = [

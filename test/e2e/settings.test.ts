@@ -1,30 +1,15 @@
 // Settings are stored in this browser (IndexedDB via the engine worker) and survive a reload; the API
 // key stays out of exported runs.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../support/app-server.ts';
-import { launchBrowser, type AppPage, type TestBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { appSession } from '../support/app-session.ts';
 
 describe('settings (headless Chromium)', () => {
-  let server: AppServer;
-  let chromium: TestBrowser;
-  let app: AppPage | undefined;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    chromium = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await app?.screenshot('settings');
-    await chromium?.close();
-    await server?.close();
-  });
+  const session = appSession('settings');
 
   it('keeps provider, URL, model and key across a reload and never exports the key', async () => {
-    app = await chromium.openApp(server.url);
+    const app = await session.open();
     const { page } = app;
-    await page.setViewportSize({ width: 1280, height: 720 });
     await page.click('[data-testid="tab-settings"]');
     await page.selectOption('[data-testid="llm-provider"]', 'openai');
     await page.fill('[data-testid="llm-base-url"]', 'http://127.0.0.1:9/v1');
