@@ -17,10 +17,15 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
 interface Token {
   text: string;
   start: number;
+  /** The word ends a sentence ("Marlow." but not the initial "J." or "Jr."): a phrase never runs past it. */
+  endsSentence: boolean;
 }
 
 export function words(text: string): Token[] {
-  return [...text.matchAll(WORD)].map((m) => ({ text: m[0].replace(/[.'’]+$/, ''), start: m.index }));
+  return [...text.matchAll(WORD)].map((m) => {
+    const word = m[0].replace(/[.'’]+$/, '');
+    return { text: word, start: m.index, endsSentence: m[0].endsWith('.') && word.length > 2 };
+  });
 }
 
 const isCap = (w: string) => /^[\p{Lu}\p{N}]/u.test(w) && !/^\d+$/.test(w);
@@ -38,8 +43,9 @@ export function capitalisedPhrases(text: string): string[] {
     }
     let j = i + 1;
     let end = i;
-    while (j < ws.length) {
+    while (j < ws.length && !ws[j - 1]!.endsSentence) {
       const w = ws[j]!.text;
+      if (NOT_NAMES.has(w)) break;
       if (isCap(w) || /^\d+$/.test(w)) end = j;
       else if (!CONNECTORS.has(w)) break;
       j++;

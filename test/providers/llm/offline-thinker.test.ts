@@ -23,6 +23,8 @@ const meta = { corpus: dataset.corpus, retrieverName: 'bm25' };
 describe('offline thinker heuristics', () => {
   it('spots capitalised phrases and splits a question into entities and relation words', () => {
     expect(capitalisedPhrases('The film was directed by Xawery Żuławski for the Bank of England in 2009.')).toEqual(['Xawery Żuławski', 'Bank of England']);
+    // a phrase stops at the end of a sentence (but not at an initial), and never takes in "Its"/"The"
+    expect(capitalisedPhrases('It was devised by Ione Marlow. Its beam carried far. J. R. Tolkien met Tobias Venn. The end.')).toEqual(['Ione Marlow', 'J. R. Tolkien', 'Tobias Venn']);
     expect(questionParts('Who is the mother of the director of film Polish-Russian War?')).toEqual({ entities: ['Polish-Russian War'], relations: ['mother', 'director', 'film'] });
   });
   it('ranks the entity after a relation word in a passage about the question entity as the bridge', () => {
