@@ -6,6 +6,7 @@ import { traceSchema, type TraceEvent } from '../../src/core/trace/schema.ts';
 import { bridgeIds, buildTraceModel, chainNodes, traceIds } from '../../src/app/trace/model.ts';
 import { caption } from '../../src/app/trace/captions.ts';
 import { scoreTrace } from '../../src/app/trace/scores.ts';
+import { runMetrics } from '../../src/core/eval/run-metrics.ts';
 import { bumpLines, linePath } from '../../src/app/trace/bump.ts';
 
 const trace = traceSchema.parse(JSON.parse(readFileSync(new URL('../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url), 'utf8')));
@@ -48,7 +49,11 @@ describe('trace model', () => {
     expect([...bridgeIds(model, trace.question)]).toEqual([idOf('Ione Marlow')]);
   });
 
-  it('scores the answer and the recall of the last pool', () => {
+  it('scores the answer and the recall of the final context, exactly as the eval CLI reads the trace', () => {
+    const cli = runMetrics(trace, [2, 5, 10]);
+    const page = scoreTrace(model, trace.question);
+    expect(page.recall?.map((r) => r.value)).toEqual([cli.recall[2], cli.recall[5], cli.recall[10]]);
+    expect(page.answer).toEqual({ em: cli.em, f1: cli.f1, acc: cli.acc });
     expect(scoreTrace(model, trace.question)).toEqual({
       answer: { em: 1, f1: 1, acc: 1 },
       recall: [

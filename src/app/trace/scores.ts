@@ -1,4 +1,5 @@
-// Per-question scores of a finished trace: answer metrics and Recall@k on the last pool (src/core/eval).
+// Per-question scores of a finished trace: answer metrics and Recall@k of the final context (the cut
+// set when there is a cut, else the last pool), as `npm run eval` and the batch measure it (src/core/eval).
 import { accuracy, exactMatch, f1, recallAtK } from '../../core/eval/metrics.ts';
 import type { Question } from '../../core/types.ts';
 import type { TraceModel } from './model.ts';
@@ -14,6 +15,6 @@ export function scoreTrace(model: TraceModel, question: Question): TraceScores {
   const answer = model.answer !== null && question.answers.length > 0
     ? { em: exactMatch(model.answer, question.answers), f1: f1(model.answer, question.answers), acc: accuracy(model.answer, question.answers) }
     : null;
-  const recall = question.gold.length > 0 && model.lastPool.length > 0 ? RECALL_KS.map((k) => ({ k, value: recallAtK(model.lastPool, question.gold, k) })) : null;
+  const recall = question.gold.length > 0 && model.finalRanking.length > 0 ? RECALL_KS.map((k) => ({ k, value: recallAtK(model.finalRanking, question.gold, k) })) : null;
   return { answer, recall };
 }
