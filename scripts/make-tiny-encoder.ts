@@ -28,7 +28,7 @@ export interface TinyEncoderOptions {
 export const TINY_ENCODER_DEFAULTS: Readonly<TinyEncoderOptions> = Object.freeze({ dim: 384, buckets: 4096, seed: 20240607 });
 
 // ---- protobuf wire format (varint = 0, length-delimited = 2, fixed32 = 5) ----
-class Proto {
+export class Proto {
   private readonly parts: Uint8Array[] = [];
   private varint(value: number | bigint): void {
     let v = BigInt.asUintN(64, BigInt(value));
@@ -70,24 +70,24 @@ class Proto {
   }
 }
 
-const FLOAT = 1;
-const INT64 = 7;
+export const FLOAT = 1;
+export const INT64 = 7;
 const ATTR_INT = 2;
 
-function tensor(name: string, dataType: number, dims: number[], raw: Uint8Array): Proto {
+export function tensor(name: string, dataType: number, dims: number[], raw: Uint8Array): Proto {
   const t = new Proto();
   for (const d of dims) t.int(1, d);
   return t.int(2, dataType).str(8, name).bytes(9, raw);
 }
 
-function valueInfo(name: string, elemType: number, dims: (number | string)[]): Proto {
+export function valueInfo(name: string, elemType: number, dims: (number | string)[]): Proto {
   const shape = new Proto();
   for (const d of dims) shape.msg(1, typeof d === 'number' ? new Proto().int(1, d) : new Proto().str(2, d));
   const tensorType = new Proto().int(1, elemType).msg(2, shape);
   return new Proto().str(1, name).msg(2, new Proto().msg(1, tensorType));
 }
 
-function node(op: string, inputs: string[], outputs: string[], attrs: Proto[] = []): Proto {
+export function node(op: string, inputs: string[], outputs: string[], attrs: Proto[] = []): Proto {
   const n = new Proto();
   for (const i of inputs) n.str(1, i);
   for (const o of outputs) n.str(2, o);
@@ -119,7 +119,7 @@ function gaussians(count: number, seed: number): Float32Array {
   return out;
 }
 
-const le = (a: Float32Array | BigInt64Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+export const le = (a: Float32Array | BigInt64Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
 /** The serialised ModelProto (ONNX IR 8, opset 17). */
 export function tinyEncoderOnnx(options: Partial<TinyEncoderOptions> = {}): Uint8Array {

@@ -118,10 +118,17 @@ export class TransformersGenerationProvider implements LlmProvider {
     const interrupt = new InterruptableStoppingCriteria();
     const onAbort = () => interrupt.interrupt();
     signal?.addEventListener('abort', onAbort, { once: true });
+    // The reply is what the streamer decoded (the generated tokens only). The pipeline's own
+    // generated_text is the full decode minus the decoded prompt's length, which starts with a stray
+    // space for tokenizers whose decoder joins or prefixes words with spaces (Metaspace, WordPiece).
+    let streamed = '';
     const streamer = new TextStreamer(tokenizer, {
       skip_prompt: true,
       skip_special_tokens: true,
-      callback_function: (t: string) => request.onToken?.(t),
+      callback_function: (t: string) => {
+        streamed += t;
+        request.onToken?.(t);
+      },
     });
     const temperature = request.temperature ?? 0;
     try {
@@ -135,7 +142,7 @@ export class TransformersGenerationProvider implements LlmProvider {
         stopping_criteria: interrupt,
       })) as Array<{ generated_text: string }>;
       if (signal?.aborted) throw new LlmAbortedError(request.module);
-      let text = out[0]?.generated_text ?? '';
+      let text = streamed || (out[0]?.generated_text ?? '').trimStart();
       // transformers.js has no `stop` strings for this pipeline: cut at the first one ourselves.
       for (const s of request.stop ?? []) {
         const i = text.indexOf(s);
