@@ -125,6 +125,7 @@ describe('BDTR live with the offline thinker (headless Chromium, no network)', (
       await page.locator('[data-testid="batch-status"]').filter({ hasText: '6 / 6 runs · done' }).waitFor({ timeout: 60_000 });
       const strategies = await page.locator('[data-testid="batch-row"] td:nth-child(2)').allInnerTexts();
       expect([...new Set(strategies)].sort()).toEqual(['bdtr/bm25', 'ircot/hipporag2']);
+      expect(await page.locator('[data-testid="batch-llm"]').innerText()).toMatch(/^LLM: offline thinker \(no LLM\) — a heuristic stand-in/);
       // Answering strategies: accuracy by type is plotted.
       expect(await page.locator('[data-testid="batch-plot"][aria-label="Accuracy by question type"]').count()).toBe(1);
       await page2.screenshot('bdtr-live-batch');

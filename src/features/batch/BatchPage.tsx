@@ -157,6 +157,10 @@ export function BatchPage() {
       )}
       {rows.length > 0 && (
         <>
+          <p className="muted" data-testid="batch-llm">
+            LLM: {llmLabels(rows).join(', ')}
+            {llmLabels(rows).some((l) => l.startsWith('offline thinker')) && ' — a heuristic stand-in with no model: these are offline-thinker results, not an LLM’s.'}
+          </p>
           <div className="plots">
             <PlotCard title={`Recall@k, k = 1..${maxK}`} file="recall-at-k">
               {(ref) => <LineChart ref={ref} title="Recall@k" xLabel="k (log scale)" logX series={recallCurve(rows, maxK).map((s) => ({ name: s.strategy, points: s.points.map((p) => ({ x: p.k, y: p.recall })) }))} />}
@@ -245,4 +249,9 @@ export function BatchPage() {
       )}
     </div>
   );
+}
+
+/** Who answered the runs (trace.llm), so offline-thinker numbers are never mistaken for an LLM's. */
+function llmLabels(rows: readonly { trace: { llm: string } }[]): string[] {
+  return [...new Set(rows.map((r) => r.trace.llm))];
 }
