@@ -60,6 +60,19 @@ export interface PhraseGraph {
 
 export const edgeKey = (a: number, b: number, nodeCount: number) => (a < b ? a * nodeCount + b : b * nodeCount + a);
 
+/** Undirected relation edge key -> indices of the facts that made it, in fact order (self-loops skipped, as HippoRAG's add_new_edges does). */
+export function edgeFactsOf(facts: readonly Fact[], nodeCount: number): Map<number, number[]> {
+  const edgeFacts = new Map<number, number[]>();
+  facts.forEach((f, i) => {
+    if (f.subject === f.object) return;
+    const key = edgeKey(f.subject, f.object, nodeCount);
+    const list = edgeFacts.get(key);
+    if (list) list.push(i);
+    else edgeFacts.set(key, [i]);
+  });
+  return edgeFacts;
+}
+
 export interface PhraseVectors {
   /** Row-major unit vectors, one per phrase in graph.phrases order (dimension = data.length / phrases). */
   data: Float32Array;
@@ -115,15 +128,8 @@ export function buildPhraseGraph(
   }
   const N = P + phrases.length;
   const edges = new EdgeList();
-  const edgeFacts = new Map<number, number[]>();
-  facts.forEach((f, i) => {
-    if (f.subject === f.object) return; // HippoRAG's add_new_edges skips self-loops
-    edges.add(f.subject, f.object, 2); // (a,b) and (b,a) keys: two parallel undirected edges
-    const key = edgeKey(f.subject, f.object, N);
-    const list = edgeFacts.get(key);
-    if (list) list.push(i);
-    else edgeFacts.set(key, [i]);
-  });
+  for (const f of facts) if (f.subject !== f.object) edges.add(f.subject, f.object, 2); // (a,b) and (b,a) keys: two parallel undirected edges
+  const edgeFacts = edgeFactsOf(facts, N);
   let passageEdges = 0;
   phrasePassages.forEach((ps, k) => {
     for (const p of ps) {

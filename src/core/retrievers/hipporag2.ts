@@ -44,7 +44,8 @@ export type QueryEntities = (query: string, signal?: AbortSignal) => string[] | 
 
 export interface HippoRag2Deps {
   base: Retriever;
-  triples: TripleSet;
+  /** The triples to build the graph from; may be left out when `graph` is given. */
+  triples?: TripleSet;
   /** Query NER: the LLM NER prompt, a query NER file, or (default) the offline extractor. */
   queryEntities?: QueryEntities;
   options?: Partial<Omit<HippoRag2Options, 'link' | 'graph' | 'ppr'>> & {
@@ -88,7 +89,8 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
     ppr: { ...HIPPORAG2_DEFAULTS.ppr, ...o.ppr },
   };
   if (!(options.passageNodeWeight >= 0)) throw new HopscopeError('retrievers.hipporag2', `passageNodeWeight ${options.passageNodeWeight} must be >= 0`);
-  const graph = deps.graph ?? buildPhraseGraph(corpus, deps.triples, options.graph);
+  if (!deps.graph && !deps.triples) throw new HopscopeError('retrievers.hipporag2', `corpus "${corpus.name}": needs triples to build its graph, or a graph`);
+  const graph = deps.graph ?? buildPhraseGraph(corpus, deps.triples as TripleSet, options.graph);
   if (graph.passageCount !== corpus.passages.length) {
     throw new HopscopeError('retrievers.hipporag2', `graph has ${graph.passageCount} passages, corpus "${corpus.name}" has ${corpus.passages.length}`);
   }

@@ -1,5 +1,7 @@
 // Artifact verification shared by every ArtifactStore, and the "load verified or rebuild with a
 // message" path the index pipeline uses, so a damaged stored graph is rebuilt, never used.
+// loadDecodedOrRebuild adds the decoding step: a stored artifact that verifies but cannot be used
+// (metadata that does not fit this corpus, another tokenizer or build options) is rebuilt as well.
 import { artifactChecksum } from './checksum.ts';
 import type { ArtifactExpectation, ArtifactInput, ArtifactLoad, ArtifactRef, ArtifactStore, StoredArtifact } from './ports.ts';
 
@@ -43,4 +45,49 @@ export async function loadOrRebuild(
   const built = await rebuild();
   const artifact = await store.putArtifact({ ...built, ...ref });
   return { artifact, fromStore: false, ...(message ? { message } : {}) };
+}
+
+export interface DecodedOrRebuilt<T> {
+  value: T;
+  /** True when decoded from the stored copy (nothing rebuilt). */
+  fromStore: boolean;
+  /** Why it was rebuilt (stale, corrupt, or stored but unusable); undefined when read from the store or built the first time. */
+  message?: string;
+}
+
+/**
+ * loadOrRebuild, then decode. `build` returns the value and its artifact, so a rebuilt value is used
+ * as built (never decoded back). When the stored artifact verifies but `decode` throws, it is rebuilt
+ * and replaced, with a message naming the error.
+ */
+export async function loadDecodedOrRebuild<T>(
+  store: ArtifactStore,
+  ref: ArtifactRef,
+  expect: ArtifactExpectation,
+  decode: (artifact: StoredArtifact) => T,
+  build: () => Promise<{ value: T; artifact: Omit<ArtifactInput, keyof ArtifactRef> }>,
+  onMessage?: (message: string) => void,
+): Promise<DecodedOrRebuilt<T>> {
+  let built: { value: T } | undefined;
+  const r = await loadOrRebuild(
+    store,
+    ref,
+    expect,
+    async () => {
+      const b = await build();
+      built = b;
+      return b.artifact;
+    },
+    onMessage,
+  );
+  if (!r.fromStore) return { value: (built as { value: T }).value, fromStore: false, ...(r.message ? { message: r.message } : {}) };
+  try {
+    return { value: decode(r.artifact), fromStore: true };
+  } catch (err) {
+    const message = `${describe(ref)} could not be used (${err instanceof Error ? err.message : String(err)}); rebuilding it`;
+    onMessage?.(message);
+    const b = await build();
+    await store.putArtifact({ ...b.artifact, ...ref });
+    return { value: b.value, fromStore: false, message };
+  }
 }

@@ -1,7 +1,9 @@
-// Typed views <-> artifact buffers for the structures the stores hold (graph CSR, BM25 snapshot,
-// passage vectors).
+// Typed views <-> artifact buffers for the structures the stores hold (graph CSR, HippoRAG 2 phrase
+// graph, BM25 snapshot, passage vectors).
 // Buffers are copied out of larger backing buffers so each artifact owns exactly its bytes.
+import { edgeFactsOf, type Fact, type GraphOptions, type PhraseGraph } from '../graph/build.ts';
 import type { Csr } from '../graph/csr.ts';
+import { packStrings, unpackStrings } from '../index/bm25-strings.ts';
 import { BM25_SNAPSHOT_FORMAT, BM25_SNAPSHOT_VERSION, type Bm25Snapshot } from '../index/bm25-snapshot.ts';
 import { VectorIndex } from '../index/vectors.ts';
 import type { ArtifactInput, StoredArtifact } from './ports.ts';
@@ -74,4 +76,255 @@ export function bm25SnapshotFromArtifact(a: StoredArtifact): Bm25Snapshot {
     tfs: need('tfs'),
     docLengths: need('docLengths'),
   };
+}
+
+/**
+ * The HippoRAG 2 phrase graph (src/core/graph/build.ts) as one artifact, so a reopened corpus needs
+ * neither its triples nor a rebuild. Strings are packed (UTF-8 bytes + end offsets), everything else is
+ * typed arrays:
+ *   passageIds*, phrases*          packed node tables (passage nodes 0..P-1, phrase k is node P + k)
+ *   mentionOffsets, mentionPassages phrasePassages as CSR (phrases + 1 offsets)
+ *   factPassage/Subject/Object      Uint32 per fact (node ids)
+ *   strings*, factPredicate         the raw triple strings, deduplicated; a predicate id per fact
+ *   phraseRaw, rawExceptions        a fact's raw subject/object is its phrase's first raw form, except the
+ *                                   listed (fact * 2 + side, string id) pairs: ~1% of sides on HotpotQA
+ *   synonymA/B (Uint32), synonymScore (Float64, exact)
+ *   offsets, targets, weights       the CSR
+ * phraseNode and edgeFacts are derived on load (edgeFactsOf, the function the build uses).
+ * Bump formatVersion whenever this layout, phrase normalisation or the graph build changes meaning.
+ */
+export const PHRASE_GRAPH_ARTIFACT = { format: 'hopscope.phrase-graph', formatVersion: 1 } as const;
+
+const NONE = 0xffffffff;
+
+interface PhraseGraphMeta {
+  source: PhraseGraph['source'];
+  origin: string;
+  synonymMode: PhraseGraph['synonymMode'];
+  passageCount: number;
+  stats: PhraseGraph['stats'];
+  /** The build options, so a graph built with other thresholds is not taken for this build's. */
+  options: GraphOptions;
+  nodeCount: number;
+  phraseCount: number;
+  factCount: number;
+  stringCount: number;
+}
+
+export function phraseGraphArtifact(graph: PhraseGraph, options: GraphOptions): Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'> {
+  const P = graph.passageCount;
+  const F = graph.facts.length;
+  const ids = new Map<string, number>();
+  const strings: string[] = [];
+  const sid = (s: string) => {
+    let i = ids.get(s);
+    if (i === undefined) {
+      i = strings.length;
+      ids.set(s, i);
+      strings.push(s);
+    }
+    return i;
+  };
+  const factPassage = new Uint32Array(F);
+  const factSubject = new Uint32Array(F);
+  const factObject = new Uint32Array(F);
+  const factPredicate = new Uint32Array(F);
+  const phraseRaw = new Uint32Array(graph.phrases.length).fill(NONE);
+  const exceptions: number[] = [];
+  graph.facts.forEach((f, i) => {
+    factPassage[i] = f.passage;
+    factSubject[i] = f.subject;
+    factObject[i] = f.object;
+    factPredicate[i] = sid(f.triple.predicate);
+    const raw = (side: 0 | 1, node: number, text: string) => {
+      const id = sid(text);
+      const k = node - P;
+      if (phraseRaw[k] === NONE) phraseRaw[k] = id;
+      else if (phraseRaw[k] !== id) exceptions.push(i * 2 + side, id);
+    };
+    raw(0, f.subject, f.triple.subject);
+    raw(1, f.object, f.triple.object);
+  });
+  const mentionOffsets = new Uint32Array(graph.phrases.length + 1);
+  graph.phrasePassages.forEach((ps, k) => (mentionOffsets[k + 1] = (mentionOffsets[k] as number) + ps.length));
+  const mentionPassages = new Uint32Array(graph.phrasePassages.flat());
+  const packed = (name: string, list: readonly string[]) => {
+    const p = packStrings(list);
+    return { [`${name}Bytes`]: p.bytes, [`${name}Ends`]: p.ends };
+  };
+  const meta: PhraseGraphMeta = {
+    source: graph.source,
+    origin: graph.origin,
+    synonymMode: graph.synonymMode,
+    passageCount: P,
+    stats: graph.stats,
+    options: { ...options },
+    nodeCount: graph.csr.nodeCount,
+    phraseCount: graph.phrases.length,
+    factCount: F,
+    stringCount: strings.length,
+  };
+  return {
+    ...PHRASE_GRAPH_ARTIFACT,
+    meta,
+    buffers: {
+      ...packed('passageIds', graph.passageIds),
+      ...packed('phrases', graph.phrases),
+      ...packed('strings', strings),
+      mentionOffsets: mentionOffsets.buffer,
+      mentionPassages: mentionPassages.buffer,
+      factPassage: factPassage.buffer,
+      factSubject: factSubject.buffer,
+      factObject: factObject.buffer,
+      factPredicate: factPredicate.buffer,
+      phraseRaw: phraseRaw.buffer,
+      rawExceptions: Uint32Array.from(exceptions).buffer,
+      synonymA: Uint32Array.from(graph.synonyms, (x) => x.a).buffer,
+      synonymB: Uint32Array.from(graph.synonyms, (x) => x.b).buffer,
+      synonymScore: Float64Array.from(graph.synonyms, (x) => x.score).buffer,
+      offsets: own(graph.csr.offsets),
+      targets: own(graph.csr.targets),
+      weights: own(graph.csr.weights),
+    },
+  };
+}
+
+/**
+ * The graph back, with the options it was built with; a StorageError names what does not fit. Every
+ * array is checked here, but `facts` and `edgeFacts` (provenance: only the graph view reads them; on
+ * HotpotQA they are 500k objects and a 430k-entry map, most of the decoding time) are materialised on
+ * first access, so opening a corpus for retrieval does not pay for them.
+ */
+export function phraseGraphFromArtifact(a: StoredArtifact): { graph: PhraseGraph; options: GraphOptions } {
+  const what = `phrase graph "${a.key}" of corpus "${a.corpusId}"`;
+  const fail = (why: string): never => {
+    throw new StorageError(`${what}: ${why}`);
+  };
+  const meta = a.meta as Partial<PhraseGraphMeta> | null;
+  if (!meta || typeof meta !== 'object') return fail('no metadata');
+  const counts = { passageCount: meta.passageCount, nodeCount: meta.nodeCount, phraseCount: meta.phraseCount, factCount: meta.factCount, stringCount: meta.stringCount };
+  for (const [name, v] of Object.entries(counts)) if (!Number.isSafeInteger(v) || (v as number) < 0) fail(`metadata ${name} is ${String(v)}`);
+  const { passageCount: P, nodeCount: N, phraseCount: Q, factCount: F, stringCount: S } = counts as Record<keyof typeof counts, number>;
+  const { source, origin, synonymMode, stats, options } = meta;
+  if (!stats || !options || typeof source !== 'string' || typeof origin !== 'string' || typeof synonymMode !== 'string') return fail('metadata lacks source, origin, synonym mode, stats or options');
+  if (P + Q !== N) fail(`${P} passages + ${Q} phrases != ${N} nodes`);
+  const buf = (name: string): ArrayBuffer => a.buffers[name] ?? fail(`lacks buffer "${name}"`);
+  const u32 = (name: string, length?: number) => {
+    const b = buf(name);
+    if (length !== undefined ? b.byteLength !== length * 4 : b.byteLength % 4 !== 0) fail(`buffer "${name}" holds ${b.byteLength} bytes, expected ${length !== undefined ? `${length} x 4` : 'a multiple of 4'}`);
+    return new Uint32Array(b);
+  };
+  const strings = (name: string, count: number) => {
+    try {
+      return unpackStrings({ bytes: buf(`${name}Bytes`), ends: buf(`${name}Ends`) }, count, name);
+    } catch (err) {
+      if (err instanceof StorageError) throw err;
+      return fail((err as Error).message);
+    }
+  };
+  /** Every value of `values` (from `from`, every `step`-th) is in lo..hi-1. */
+  const allIn = (values: Uint32Array, lo: number, hi: number, name: string, from = 0, step = 1) => {
+    for (let i = from; i < values.length; i += step) {
+      const v = values[i] as number;
+      if (v < lo || v >= hi) fail(`${name} ${v} is outside ${lo}..${hi - 1}`);
+    }
+  };
+  const passageIds = strings('passageIds', P);
+  const phrases = strings('phrases', Q);
+  const table = strings('strings', S);
+
+  const mentionOffsets = u32('mentionOffsets', Q + 1);
+  const mentionPassages = u32('mentionPassages');
+  if (mentionOffsets[0] !== 0 || mentionOffsets[Q] !== mentionPassages.length) fail('mention offsets do not span the mention list');
+  allIn(mentionPassages, 0, P, 'mentioned passage');
+  const phrasePassages = new Array<number[]>(Q);
+  for (let k = 0; k < Q; k++) {
+    const start = mentionOffsets[k] as number;
+    const end = mentionOffsets[k + 1] as number;
+    if (end < start) fail(`mention offsets decrease at phrase ${k}`);
+    phrasePassages[k] = Array.from(mentionPassages.subarray(start, end));
+  }
+
+  const factPassage = u32('factPassage', F);
+  const factSubject = u32('factSubject', F);
+  const factObject = u32('factObject', F);
+  const factPredicate = u32('factPredicate', F);
+  const phraseRaw = u32('phraseRaw', Q);
+  const exceptions = u32('rawExceptions');
+  allIn(factPassage, 0, P, 'fact passage');
+  allIn(factSubject, P, N, 'fact subject');
+  allIn(factObject, P, N, 'fact object');
+  allIn(factPredicate, 0, S, 'predicate id');
+  allIn(exceptions, 0, S, 'raw form id', 1, 2);
+  for (let i = 0; i < F; i++) {
+    for (const node of [factSubject[i] as number, factObject[i] as number]) if ((phraseRaw[node - P] as number) >= S) fail(`phrase ${node - P} has no raw form`);
+  }
+  if (exceptions.length % 2 !== 0) fail('raw exceptions are not pairs');
+  for (let e = 0; e < exceptions.length; e += 2) {
+    if ((exceptions[e] as number) >= 2 * F || (e > 0 && (exceptions[e] as number) <= (exceptions[e - 2] as number))) fail(`raw exception ${e / 2} names no fact or is out of order`);
+  }
+  const materialiseFacts = (): Fact[] => {
+    const facts = new Array<Fact>(F);
+    let e = 0;
+    const rawOf = (slot: number, node: number) => {
+      if (exceptions[e] === slot) {
+        e += 2;
+        return table[exceptions[e - 1] as number] as string;
+      }
+      return table[phraseRaw[node - P] as number] as string;
+    };
+    for (let i = 0; i < F; i++) {
+      const subject = factSubject[i] as number;
+      const object = factObject[i] as number;
+      const s = rawOf(i * 2, subject);
+      const o = rawOf(i * 2 + 1, object);
+      facts[i] = { passage: factPassage[i] as number, subject, object, triple: { subject: s, predicate: table[factPredicate[i] as number] as string, object: o } };
+    }
+    return facts;
+  };
+
+  const synA = u32('synonymA');
+  const synB = u32('synonymB', synA.length);
+  const synScore = buf('synonymScore');
+  if (synScore.byteLength !== synA.length * 8) fail('synonym scores do not match the synonym pairs');
+  allIn(synA, P, N, 'synonym node');
+  allIn(synB, P, N, 'synonym node');
+  const scores = new Float64Array(synScore);
+  const synonyms = Array.from(synA, (x, i) => ({ a: x, b: synB[i] as number, score: scores[i] as number }));
+
+  const csr = { nodeCount: N, offsets: u32('offsets', N + 1), targets: u32('targets'), weights: new Float32Array(buf('weights')) };
+  if (csr.targets.length !== csr.weights.length || csr.offsets[N] !== csr.targets.length) fail('CSR sizes do not match');
+  allIn(csr.targets, 0, N, 'arc target');
+
+  const phraseNode = new Map(phrases.map((p, k) => [p, P + k]));
+  if (phraseNode.size !== Q) fail('the phrase table has duplicates');
+  const graph = {
+    source: source as PhraseGraph['source'],
+    origin,
+    synonymMode: synonymMode as PhraseGraph['synonymMode'],
+    passageCount: P,
+    passageIds,
+    phrases,
+    phraseNode,
+    phrasePassages,
+    synonyms,
+    csr,
+    stats: { ...stats },
+  } as PhraseGraph;
+  lazy(graph, 'facts', materialiseFacts);
+  lazy(graph, 'edgeFacts', () => edgeFactsOf(graph.facts, N));
+  return { graph, options: { ...options } };
+}
+
+/** An enumerable property computed on first read, then stored as a plain value. */
+function lazy<T extends object, K extends keyof T>(target: T, key: K, make: () => T[K]): void {
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
+      return value;
+    },
+  });
 }
