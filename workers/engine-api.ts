@@ -11,8 +11,16 @@ export interface DatasetSummary {
   name: string;
   passageCount: number;
   questions: Question[];
-  /** Milliseconds spent parsing and indexing, measured in the worker. */
+  /** Milliseconds spent parsing and indexing (or opening from storage, see indexSource), measured in the worker. */
   indexMs: number;
+  /**
+   * Where the indexes came from: built now from the files (undefined: loadDataset, the demo), read from
+   * IndexedDB ('storage': openCorpus of a stored corpus), or already in the worker ('memory': imported
+   * or opened earlier in this session; indexMs is 0).
+   */
+  indexSource?: 'storage' | 'memory';
+  /** Something the user should know about how it was opened, e.g. a damaged stored index that was rebuilt (and why). */
+  notice?: string;
 }
 
 /** One row of a ranking as the page renders it. */
@@ -151,7 +159,7 @@ export interface EngineApi {
   /** Imports files into the library and loads the corpus; progress per stage; cancelImport() stops between steps. */
   importCorpus(files: SourceFile[], onProgress?: (p: ImportProgress) => void): Promise<LibraryEntry>;
   cancelImport(): void;
-  /** Loads a stored corpus into the engine (BM25 rebuilt, graph from the stored triples). */
+  /** Loads a stored corpus into the engine: BM25 index and graph read from storage (rebuilt, with a notice, only when missing or damaged). */
   openCorpus(id: string): Promise<DatasetSummary>;
   deleteCorpus(id: string): Promise<void>;
   /** A value from the settings store (IndexedDB), undefined when never saved. */

@@ -1,22 +1,32 @@
 // The corpus library inside the engine worker: import files through the importers with per-stage
-// progress (parse, BM25, triples, graph, embeddings), persist corpus + triples (+ questions) in one
-// store, list and delete, and reopen a stored corpus without re-extracting its triples.
+// progress (parse, BM25, triples, graph, embeddings), persist corpus + triples + the BM25 snapshot and
+// the phrase graph (+ questions) in one store transaction, list and delete, and reopen a stored corpus
+// from those artifacts without rebuilding anything (a missing, stale or damaged artifact is rebuilt,
+// stored again, and said so in the summary's notice).
 import { HopscopeError, throwIfAborted } from '../src/core/errors.ts';
-import { buildPhraseGraph } from '../src/core/graph/build.ts';
+import { buildPhraseGraph, type PhraseGraph } from '../src/core/graph/build.ts';
+import { BM25_DEFAULTS, Bm25Index } from '../src/core/index/bm25.ts';
 import { loadDataset, parseCorpus, type SourceFile } from '../src/core/ingest/index.ts';
-import { createBm25Retriever } from '../src/core/retrievers/bm25.ts';
-import { createHippoRag2Retriever, type HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
-import type { Stores } from '../src/core/store/ports.ts';
+import { bm25RetrieverFromIndex, createBm25Retriever, type Bm25Retriever } from '../src/core/retrievers/bm25.ts';
+import { createHippoRag2Retriever, HIPPORAG2_DEFAULTS, type HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
+import { loadDecodedOrRebuild, type DecodedOrRebuilt } from '../src/core/store/artifacts.ts';
+import { BM25_ARTIFACT, bm25Artifact, bm25SnapshotFromArtifact, PHRASE_GRAPH_ARTIFACT, phraseGraphArtifact, phraseGraphFromArtifact } from '../src/core/store/codecs.ts';
+import { StorageError, type ArtifactInput, type Stores, type StoredArtifact } from '../src/core/store/ports.ts';
 import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
-import { TRIPLE_SOURCE_LABELS, type TripleSet } from '../src/core/triples/types.ts';
-import type { Corpus, Dataset, Question, Retriever } from '../src/core/types.ts';
+import { TRIPLE_SOURCE_LABELS, type TripleSet, type TripleSource } from '../src/core/triples/types.ts';
+import type { Corpus, Dataset, Question } from '../src/core/types.ts';
 import type { ImportProgress, ImportStage, LibraryEntry } from './engine-api.ts';
 
 const questionsKey = (corpusId: string) => `questions:${corpusId}`;
 
+/** The graph options of every library graph (those createHippoRag2Retriever would use); stored with the graph. */
+const GRAPH_OPTIONS = HIPPORAG2_DEFAULTS.graph;
+const bm25Ref = (corpusId: string) => ({ corpusId, kind: 'bm25', key: 'default' }) as const;
+const graphRef = (corpusId: string, source: TripleSource) => ({ corpusId, kind: 'graph', key: source }) as const;
+
 export interface Imported {
   dataset: Dataset;
-  bm25: Retriever;
+  bm25: Bm25Retriever;
   hippo: HippoRag2Retriever;
   entry: LibraryEntry;
 }
@@ -64,34 +74,113 @@ export async function importFiles(
   stage('embeddings', 'skipped', 'no embedding model configured; dense backbones stay off for this corpus');
   throwIfAborted(signal, 'library');
 
-  stage('save', 'running');
-  const summary = await stores.corpora.saveCorpus({ corpus: dataset.corpus, source: files.map((f) => f.name).join(', '), triples: [triples] });
+  stage('save', 'running', 'passages, triples, BM25 index, graph');
+  const artifacts: Omit<ArtifactInput, 'corpusId'>[] = [
+    { ...bm25Ref(id), ...bm25Artifact(bm25.index.toSnapshot()) },
+    { ...graphRef(id, triples.source), ...phraseGraphArtifact(hippo.graph, GRAPH_OPTIONS) },
+  ];
+  const summary = await stores.corpora.saveCorpus({ corpus: dataset.corpus, source: files.map((f) => f.name).join(', '), triples: [triples], artifacts });
   if (dataset.questions.length > 0) await stores.settings.putSetting(questionsKey(id), dataset.questions);
   stage('save', 'done');
   return { dataset, bm25, hippo, entry: { ...summary, questionCount: dataset.questions.length, tripleSource: TRIPLE_SOURCE_LABELS[triples.source], embeddingModel: null, builtIn: false } };
 }
 
-function hippoFrom(corpus: Corpus, bm25: Retriever, triples: TripleSet): HippoRag2Retriever {
-  return createHippoRag2Retriever(corpus, { base: bm25, triples, graph: buildPhraseGraph(corpus, triples) });
+function hippoFrom(corpus: Corpus, bm25: Bm25Retriever, triples: TripleSet): HippoRag2Retriever {
+  return createHippoRag2Retriever(corpus, { base: bm25, triples, graph: buildPhraseGraph(corpus, triples, GRAPH_OPTIONS) });
+}
+
+/** Triple source of the corpus graph: the stored graph's key (cheap), else the first stored triple set. */
+async function graphSource(stores: Stores, id: string, triples: () => Promise<TripleSet[]>): Promise<TripleSource | undefined> {
+  const keys = (await stores.artifacts.listArtifacts(id)).filter((r) => r.kind === 'graph').map((r) => r.key);
+  const stored = keys.filter((k): k is TripleSource => k in TRIPLE_SOURCE_LABELS).sort()[0];
+  return stored ?? (await triples())[0]?.source;
 }
 
 export async function listLibrary(stores: Stores): Promise<LibraryEntry[]> {
   const corpora = await stores.corpora.listCorpora();
   return Promise.all(
     corpora.map(async (c) => {
-      const [triples, questions] = await Promise.all([stores.corpora.getTriples(c.id), stores.settings.getSetting<Question[]>(questionsKey(c.id))]);
-      return { ...c, questionCount: questions?.length ?? 0, tripleSource: triples[0] ? TRIPLE_SOURCE_LABELS[triples[0].source] : null, embeddingModel: null, builtIn: false };
+      const [source, questions] = await Promise.all([graphSource(stores, c.id, () => stores.corpora.getTriples(c.id)), stores.settings.getSetting<Question[]>(questionsKey(c.id))]);
+      return { ...c, questionCount: questions?.length ?? 0, tripleSource: source ? TRIPLE_SOURCE_LABELS[source] : null, embeddingModel: null, builtIn: false };
     }),
   );
 }
 
-export async function openStored(stores: Stores, id: string): Promise<{ dataset: Dataset; bm25: Retriever; hippo: HippoRag2Retriever | undefined }> {
+/** A stored index is for this corpus only when it names the same passages in the same order. */
+function checkPassages(corpus: Corpus, count: number, idAt: (i: number) => string, what: string): void {
+  const n = corpus.passages.length;
+  if (count !== n) throw new StorageError(`the stored ${what} covers ${count} passages, the corpus has ${n}`);
+  for (let i = 0; i < n; i++) {
+    if (idAt(i) !== corpus.passages[i]!.id) throw new StorageError(`the stored ${what} names passage "${idAt(i)}" at position ${i}, the corpus has "${corpus.passages[i]!.id}"`);
+  }
+}
+
+function bm25FromStored(a: StoredArtifact, corpus: Corpus): Bm25Retriever {
+  const index = Bm25Index.fromSnapshot(bm25SnapshotFromArtifact(a));
+  const { k1, b } = index.params;
+  if (k1 !== BM25_DEFAULTS.k1 || b !== BM25_DEFAULTS.b) throw new StorageError(`stored with k1 = ${k1}, b = ${b}; this build uses k1 = ${BM25_DEFAULTS.k1}, b = ${BM25_DEFAULTS.b}`);
+  checkPassages(corpus, index.documentCount, (i) => index.idAt(i), 'BM25 index');
+  return bm25RetrieverFromIndex(index);
+}
+
+function graphFromStored(a: StoredArtifact, corpus: Corpus): PhraseGraph {
+  const { graph, options } = phraseGraphFromArtifact(a);
+  const keys = Object.keys(GRAPH_OPTIONS) as (keyof typeof GRAPH_OPTIONS)[];
+  if (keys.some((k) => options[k] !== GRAPH_OPTIONS[k])) throw new StorageError(`built with ${JSON.stringify(options)}; this build uses ${JSON.stringify(GRAPH_OPTIONS)}`);
+  checkPassages(corpus, graph.passageCount, (i) => graph.passageIds[i]!, 'graph');
+  return graph;
+}
+
+export interface Opened {
+  dataset: Dataset;
+  bm25: Bm25Retriever;
+  hippo: HippoRag2Retriever | undefined;
+  indexSource: 'storage';
+  /** What had to be rebuilt and why (a missing, stale or damaged stored index); undefined when all was read from storage. */
+  notice?: string;
+}
+
+/** A stored corpus with its stored BM25 index and graph; nothing is rebuilt unless an artifact is missing or unusable. */
+export async function openStored(stores: Stores, id: string): Promise<Opened> {
   const corpus = await stores.corpora.getCorpus(id);
   if (!corpus) throw new HopscopeError('library', `corpus "${id}" is not in this browser's storage (deleted, or stored in another browser); import it again`);
-  const [triples, questions] = await Promise.all([stores.corpora.getTriples(id), stores.settings.getSetting<Question[]>(questionsKey(id))]);
-  const bm25 = createBm25Retriever(corpus.passages);
-  const hippo = triples[0] ? hippoFrom(corpus, bm25, triples[0]) : undefined;
-  return { dataset: { name: corpus.name, corpus, questions: questions ?? [] }, bm25, hippo };
+  let triples: Promise<TripleSet[]> | undefined;
+  const triplesOf = () => (triples ??= stores.corpora.getTriples(id));
+  const notices: string[] = [];
+  const note = <T>(r: DecodedOrRebuilt<T>, what: string): T => {
+    if (!r.fromStore) notices.push(r.message ?? `the ${what} was not stored (imported by an earlier version); built it and stored it`);
+    return r.value;
+  };
+  const [questions, source] = await Promise.all([stores.settings.getSetting<Question[]>(questionsKey(id)), graphSource(stores, id, triplesOf)]);
+
+  const bm25 = note(
+    await loadDecodedOrRebuild(stores.artifacts, bm25Ref(id), BM25_ARTIFACT, (a) => bm25FromStored(a, corpus), async () => {
+      const built = createBm25Retriever(corpus.passages);
+      return { value: built, artifact: bm25Artifact(built.index.toSnapshot()) };
+    }),
+    'BM25 index',
+  );
+
+  let hippo: HippoRag2Retriever | undefined;
+  if (source) {
+    try {
+      const graph = note(
+        await loadDecodedOrRebuild(stores.artifacts, graphRef(id, source), PHRASE_GRAPH_ARTIFACT, (a) => graphFromStored(a, corpus), async () => {
+          const set = (await triplesOf()).find((t) => t.source === source);
+          if (!set) throw new StorageError(`no stored triples (${TRIPLE_SOURCE_LABELS[source]}) to rebuild the graph from`);
+          const built = buildPhraseGraph(corpus, set, GRAPH_OPTIONS);
+          return { value: built, artifact: phraseGraphArtifact(built, GRAPH_OPTIONS) };
+        }),
+        'graph',
+      );
+      hippo = createHippoRag2Retriever(corpus, { base: bm25, graph });
+    } catch (err) {
+      if (!(err instanceof StorageError)) throw err;
+      // The graph is then built from offline-extractor triples when first needed.
+      notices.push(`the stored graph could not be used or rebuilt (${err.message})`);
+    }
+  }
+  return { dataset: { name: corpus.name, corpus, questions: questions ?? [] }, bm25, hippo, indexSource: 'storage', ...(notices.length ? { notice: notices.join('; ') } : {}) };
 }
 
 export async function deleteStored(stores: Stores, id: string): Promise<void> {

@@ -125,9 +125,9 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     async openCorpus(id) {
       const started = now();
       const existing = loaded.get(id);
-      if (existing) return summaryOf(existing, 0);
-      const { dataset, bm25, hippo } = await openStored(storage(), id);
-      return summaryOf(register(dataset, bm25, hippo), now() - started);
+      if (existing) return { ...summaryOf(existing, 0), indexSource: 'memory' };
+      const { dataset, bm25, hippo, ...how } = await openStored(storage(), id);
+      return { ...summaryOf(register(dataset, bm25, hippo), now() - started), ...how };
     },
 
     getSetting: async (key) => storage().settings.getSetting<unknown>(key),

@@ -1,10 +1,19 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { DatasetSummary } from '../../../workers/engine-api.ts';
 
+/** How the indexes of a loaded corpus came to be, in words that are true for each path. */
+export function indexedHow(d: DatasetSummary): string {
+  const ms = Math.round(d.indexMs);
+  if (d.indexSource === 'storage') return d.notice ? `opened from storage in ${ms} ms, with a rebuild` : `opened from storage in ${ms} ms`;
+  if (d.indexSource === 'memory') return 'indexes already loaded';
+  return `BM25 indexed in ${ms} ms`;
+}
+
 /** One line saying whether the corpus can be queried yet, and what went wrong if not. */
 export function CorpusStatus({ dataset }: { dataset: UseQueryResult<DatasetSummary> }) {
   let text: string;
   let tone: 'busy' | 'ok' | 'error';
+  let notice: string | undefined;
   if (dataset.isPending) {
     text = 'Corpus: indexing…';
     tone = 'busy';
@@ -13,12 +22,18 @@ export function CorpusStatus({ dataset }: { dataset: UseQueryResult<DatasetSumma
     tone = 'error';
   } else {
     const d = dataset.data;
-    text = `${d.name}: ready — ${d.passageCount} passages, ${d.questions.length} questions, BM25 indexed in ${Math.round(d.indexMs)} ms`;
+    text = `${d.name}: ready — ${d.passageCount} passages, ${d.questions.length} questions, ${indexedHow(d)}`;
     tone = 'ok';
+    notice = d.notice;
   }
   return (
     <p className={`status status-${tone}`} data-testid="corpus-status" role="status" aria-live="polite">
       {text}
+      {notice && (
+        <span className="status-notice" data-testid="corpus-notice">
+          {` (${notice})`}
+        </span>
+      )}
     </p>
   );
 }
