@@ -51,9 +51,10 @@ describe('batch aggregates', () => {
     expect(complementarity(rows, 'A', 'B', 5)).toEqual({ aOnly: 1, bOnly: 0, both: 1, neither: 0 });
   });
 
-  it('CSV quotes cells with commas and leaves recall empty without gold', () => {
-    const csv = rowsToCsv([{ ...row('A', 'q,3', 'x', ['a'], []), question: 'say "hi", ok' }]);
-    expect(csv.split('\n')[1]).toBe('A,"q,3",x,"say ""hi"", ok",,,,,,,,,,,1');
+  it('CSV names the LLM, quotes cells with commas and leaves recall empty without gold', () => {
+    const csv = rowsToCsv([{ ...row('A', 'q,3', 'x', ['a'], []), question: 'say "hi", ok', trace: { llm: 'offline thinker (no LLM)' } as BatchRow['trace'] }]);
+    expect(csv.split('\n')[0]).toMatch(/^strategy,llm,question_id,/);
+    expect(csv.split('\n')[1]).toBe('A,offline thinker (no LLM),"q,3",x,"say ""hi"", ok",,,,,,,,,,,1');
   });
 
   it('reads a recorded BDTR trace into a row with one pool per round', () => {
