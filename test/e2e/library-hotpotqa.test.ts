@@ -21,8 +21,6 @@ const FILES = ['hotpotqa_corpus.json', 'hotpotqa.json'].map((n) => fileURLToPath
 const PASSAGES = 10787;
 const QUESTIONS = 742;
 const SHOWN = 5;
-/** The whole import (read, parse, BM25, triples, graph, save) must finish within this. */
-const IMPORT_BUDGET_MS = 45_000;
 
 const sel = {
   items: '[data-testid="ranking"] [data-testid="ranked-passage"]',
@@ -155,7 +153,6 @@ describe('HotpotQA through the Library page (headless Chromium, IndexedDB)', () 
         `open after reload ${(openMs / 1000).toFixed(1)} s (worker: opened from storage in ${workerOpenMs} ms); ` +
         `BM25 run ${(runMs / 1000).toFixed(2)} s; HippoRAG 2 run ${(hippoMs / 1000).toFixed(2)} s; IndexedDB ${(stored / 1e6).toFixed(1)} MB`,
     );
-    expect(importMs).toBeLessThan(IMPORT_BUDGET_MS);
 
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
