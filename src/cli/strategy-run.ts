@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { evaluateStrategy, strategyComplementarity, type StrategyBatchResult } from '../core/batch/strategy.ts';
 import { formatDuration, progressAt } from '../core/batch/progress.ts';
 import type { PairComplementarity } from '../core/eval/complementarity.ts';
+import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
 import { loadTrace } from '../core/trace/load.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Dataset, Question, Retriever } from '../core/types.ts';
@@ -96,17 +97,7 @@ function resultJson(r: StrategyBatchResult) {
   };
 }
 
-function totalCost(r: StrategyBatchResult) {
-  const t = { calls: 0, cached: 0, prompt: 0, completion: 0, total: 0 };
-  for (const c of Object.values(r.tokensByModule)) {
-    t.calls += c.calls;
-    t.cached += c.cached;
-    t.prompt += c.prompt;
-    t.completion += c.completion;
-    t.total += c.total;
-  }
-  return t;
-}
+const totalCost = (r: StrategyBatchResult) => Object.values(r.tokensByModule).reduce(addCost, emptyCost());
 
 function strategyReport(title: string, r: StrategyBatchResult, ks: readonly number[]): string {
   const rounds = formatTable(

@@ -3,7 +3,7 @@
 // A question whose LLM call fails has a "failed" trace, counts in the summary (score 0) and the batch
 // goes on. Results are placed by question index, so --concurrency 8 equals --concurrency 1.
 import type { LlmPort } from '../llm/port.ts';
-import { runMetrics, type ModuleCost, type RunMetrics } from '../eval/run-metrics.ts';
+import { addCost, emptyCost, runMetrics, type ModuleCost, type RunMetrics } from '../eval/run-metrics.ts';
 import { summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
 import { complementarity, type PairComplementarity } from '../eval/complementarity.ts';
 import { runStrategy, type StrategyName, type StrategyPrompts } from '../strategies/index.ts';
@@ -107,16 +107,7 @@ function meanRecallByRound(rows: readonly RunMetrics[], ks: readonly number[]): 
 
 function sumCosts(rows: readonly RunMetrics[]): Record<string, ModuleCost> {
   const out: Record<string, ModuleCost> = {};
-  for (const r of rows) {
-    for (const [module, c] of Object.entries(r.tokensByModule)) {
-      const m = (out[module] ??= { calls: 0, cached: 0, prompt: 0, completion: 0, total: 0 });
-      m.calls += c.calls;
-      m.cached += c.cached;
-      m.prompt += c.prompt;
-      m.completion += c.completion;
-      m.total += c.total;
-    }
-  }
+  for (const r of rows) for (const [module, c] of Object.entries(r.tokensByModule)) addCost((out[module] ??= emptyCost()), c);
   return out;
 }
 

@@ -16,6 +16,18 @@ export interface ModuleCost {
   total: number;
 }
 
+export const emptyCost = (): ModuleCost => ({ calls: 0, cached: 0, prompt: 0, completion: 0, total: 0 });
+
+/** Adds `c` into `into` (per-module totals over questions, or all modules into one). */
+export function addCost(into: ModuleCost, c: ModuleCost): ModuleCost {
+  into.calls += c.calls;
+  into.cached += c.cached;
+  into.prompt += c.prompt;
+  into.completion += c.completion;
+  into.total += c.total;
+  return into;
+}
+
 export interface RunMetrics extends QuestionScore {
   status: Trace['status'];
   strategy: string;
@@ -55,7 +67,7 @@ export function runMetrics(trace: Trace, ks: readonly number[]): RunMetrics {
     if (e.type === 'error') errors.push(`${e.module}: ${e.message}`);
     if (e.type !== 'llm') continue;
     llmCalls++;
-    const m = (tokensByModule[e.module] ??= { calls: 0, cached: 0, prompt: 0, completion: 0, total: 0 });
+    const m = (tokensByModule[e.module] ??= emptyCost());
     m.calls++;
     if (e.cached) m.cached++;
     m.prompt += e.usage.prompt;

@@ -1,34 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { buildPhraseGraph, edgeKey } from '../../../src/core/graph/build.ts';
-import type { TripleSet } from '../../../src/core/triples/types.ts';
-import type { Corpus } from '../../../src/core/types.ts';
+import { corpusOf, LOTHAIR, openIeTriples } from '../../support/tiny-corpus.ts';
 
-const corpus: Corpus = {
-  id: 'c',
-  name: 'c',
-  passages: [
-    { id: 'p1', title: 'Lothair II', text: 'Lothair II was the son of Ermengarde of Tours.' },
-    { id: 'p2', title: 'Ermengarde of Tours', text: 'Ermengarde of Tours died on 20 March 851.' },
+const corpus = corpusOf(LOTHAIR);
+const triples = openIeTriples({
+  p1: [['Lothair II', 'son of', 'Ermengarde of Tours']],
+  p2: [
+    ['Ermengarde of Tours', 'died on', '20 March 851'],
+    ['Ermengarde  of Tours!', 'mother of', 'Lothair II'],
+    ['Ermengarde of Tour', 'is', 'Ermengarde of Tour'],
   ],
-};
-const triples: TripleSet = {
-  source: 'openie-file',
-  origin: 'test',
-  rejected: [],
-  warnings: [],
-  passages: [
-    { passageId: 'p1', entities: [], triples: [{ subject: 'Lothair II', predicate: 'son of', object: 'Ermengarde of Tours' }] },
-    {
-      passageId: 'p2',
-      entities: [],
-      triples: [
-        { subject: 'Ermengarde of Tours', predicate: 'died on', object: '20 March 851' },
-        { subject: 'Ermengarde  of Tours!', predicate: 'mother of', object: 'Lothair II' },
-        { subject: 'Ermengarde of Tour', predicate: 'is', object: 'Ermengarde of Tour' },
-      ],
-    },
-  ],
-};
+});
 
 function weight(g: ReturnType<typeof buildPhraseGraph>, a: number, b: number): number {
   const { offsets, targets, weights } = g.csr;

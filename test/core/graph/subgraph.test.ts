@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildPhraseGraph } from '../../../src/core/graph/build.ts';
 import { subgraphAround } from '../../../src/core/graph/subgraph.ts';
-import type { TripleSet } from '../../../src/core/triples/types.ts';
-import type { Corpus } from '../../../src/core/types.ts';
+import { corpusOf, openIeTriples } from '../../support/tiny-corpus.ts';
 
-const corpus: Corpus = {
-  id: 'c',
-  name: 'c',
-  passages: [
-    { id: 'p1', title: 'Lothair II', text: '...' },
-    { id: 'p2', title: 'Ermengarde of Tours', text: '...' },
-    { id: 'p3', title: 'Paris', text: '...' },
-  ],
-};
-const triples: TripleSet = {
-  source: 'openie-file',
-  origin: 'test',
-  rejected: [],
-  warnings: [],
-  passages: [
-    { passageId: 'p1', entities: [], triples: [{ subject: 'Lothair II', predicate: 'son of', object: 'Ermengarde of Tours' }] },
-    { passageId: 'p2', entities: [], triples: [{ subject: 'Ermengarde of Tours', predicate: 'died on', object: '20 March 851' }] },
-    { passageId: 'p3', entities: [], triples: [{ subject: 'Paris', predicate: 'capital of', object: 'France' }] },
-  ],
-};
+const corpus = corpusOf({ p1: ['Lothair II', '...'], p2: ['Ermengarde of Tours', '...'], p3: ['Paris', '...'] });
+const triples = openIeTriples({
+  p1: [['Lothair II', 'son of', 'Ermengarde of Tours']],
+  p2: [['Ermengarde of Tours', 'died on', '20 March 851']],
+  p3: [['Paris', 'capital of', 'France']],
+});
 
 describe('subgraphAround', () => {
   const g = buildPhraseGraph(corpus, triples);

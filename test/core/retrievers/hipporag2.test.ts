@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
 import { createHippoRag2Retriever, HIPPORAG2_DEFAULTS } from '../../../src/core/retrievers/hipporag2.ts';
 import { extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
-import type { TripleSet } from '../../../src/core/triples/types.ts';
-import type { Corpus } from '../../../src/core/types.ts';
+import { corpusOf, LOTHAIR, openIeTriples } from '../../support/tiny-corpus.ts';
 import { AbortedError, HopscopeError } from '../../../src/core/errors.ts';
 import { describeRetrieverContract } from './contract.ts';
 
@@ -11,28 +10,20 @@ describeRetrieverContract('hipporag2 (offline extractor, bm25 base)', async (pas
   createHippoRag2Retriever({ id: 'contract', name: 'contract', passages }, { base: createBm25Retriever(passages), triples: extractTriplesOffline(passages) }),
 );
 
-const corpus: Corpus = {
-  id: 'c',
-  name: 'lothair',
-  passages: [
-    { id: 'p1', title: 'Lothair II', text: 'Lothair II was the son of Ermengarde of Tours.' },
-    { id: 'p2', title: 'Ermengarde of Tours', text: 'Ermengarde of Tours died on 20 March 851.' },
-    { id: 'p3', title: 'Mothers', text: 'When did the mother of the queen die? A history of mothers who die young.' },
-    { id: 'p4', title: 'Paris', text: 'Paris is the capital of France.' },
-  ],
-};
-const triples: TripleSet = {
-  source: 'openie-file',
-  origin: 'test',
-  rejected: [],
-  warnings: [],
-  passages: [
-    { passageId: 'p1', entities: [], triples: [{ subject: 'Lothair II', predicate: 'son of', object: 'Ermengarde of Tours' }] },
-    { passageId: 'p2', entities: [], triples: [{ subject: 'Ermengarde of Tours', predicate: 'died on', object: '20 March 851' }] },
-    { passageId: 'p3', entities: [], triples: [{ subject: 'mother', predicate: 'of', object: 'queen' }] },
-    { passageId: 'p4', entities: [], triples: [{ subject: 'Paris', predicate: 'capital of', object: 'France' }] },
-  ],
-};
+const corpus = corpusOf(
+  {
+    ...LOTHAIR,
+    p3: ['Mothers', 'When did the mother of the queen die? A history of mothers who die young.'],
+    p4: ['Paris', 'Paris is the capital of France.'],
+  },
+  'lothair',
+);
+const triples = openIeTriples({
+  p1: [['Lothair II', 'son of', 'Ermengarde of Tours']],
+  p2: [['Ermengarde of Tours', 'died on', '20 March 851']],
+  p3: [['mother', 'of', 'queen']],
+  p4: [['Paris', 'capital of', 'France']],
+});
 const query = "When did Lothair II's mother die?";
 
 describe('hipporag2 retriever', () => {

@@ -9,38 +9,21 @@ import { PHRASE_GRAPH_ARTIFACT, phraseGraphArtifact, phraseGraphFromArtifact } f
 import { StorageError, type ArtifactInput, type ArtifactStore, type StoredArtifact } from '../../../src/core/store/ports.ts';
 import { verifyArtifact } from '../../../src/core/store/artifacts.ts';
 import { extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
-import type { TripleSet } from '../../../src/core/triples/types.ts';
 import type { Corpus } from '../../../src/core/types.ts';
+import { corpusOf, LOTHAIR, openIeTriples } from '../../support/tiny-corpus.ts';
 
-const corpus: Corpus = {
-  id: 'c',
-  name: 'c',
-  passages: [
-    { id: 'p1', title: 'Lothair II', text: 'Lothair II was the son of Ermengarde of Tours.' },
-    { id: 'p2', title: 'Ermengarde of Tours', text: 'Ermengarde of Tours died on 20 March 851.' },
-  ],
-};
+const corpus = corpusOf(LOTHAIR);
 // Raw forms differ from the first raw form of their phrase ("Ermengarde  of Tours!"), a self-loop, a
 // triple skipped by normalisation, and lexical synonyms ("ermengarde of tour(s)").
-const triples: TripleSet = {
-  source: 'openie-file',
-  origin: 'test',
-  rejected: [],
-  warnings: [],
-  passages: [
-    { passageId: 'p1', entities: [], triples: [{ subject: 'Lothair II', predicate: 'son of', object: 'Ermengarde of Tours' }] },
-    {
-      passageId: 'p2',
-      entities: [],
-      triples: [
-        { subject: 'Ermengarde of Tours', predicate: 'died on', object: '20 March 851' },
-        { subject: 'Ermengarde  of Tours!', predicate: 'mother of', object: 'lothair ii' },
-        { subject: 'Ermengarde of Tour', predicate: 'is', object: 'Ermengarde of Tour' },
-        { subject: '!!', predicate: 'is', object: 'nothing' },
-      ],
-    },
+const triples = openIeTriples({
+  p1: [['Lothair II', 'son of', 'Ermengarde of Tours']],
+  p2: [
+    ['Ermengarde of Tours', 'died on', '20 March 851'],
+    ['Ermengarde  of Tours!', 'mother of', 'lothair ii'],
+    ['Ermengarde of Tour', 'is', 'Ermengarde of Tour'],
+    ['!!', 'is', 'nothing'],
   ],
-};
+});
 
 const sealed = (input: Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'>): StoredArtifact => sealArtifact({ ...input, corpusId: 'c', kind: 'graph', key: 'openie-file' });
 
