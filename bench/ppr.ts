@@ -40,7 +40,7 @@ interface Synthetic {
  * graph: passage–phrase (weight 1, once), relation edges added in both directions (so two parallel
  * edges per fact), synonym edges in both directions with a cosine-like weight in [0.8, 1].
  */
-function synthesize(scale: number, seed = 7): Synthetic {
+export function synthesize(scale: number, seed = 7): Synthetic {
   const rand = rng(seed);
   const P = 10_000 * scale;
   const Q = 100_000 * scale;
@@ -121,9 +121,10 @@ function bytesPerIteration(csr: Csr, method: string): number {
   const arcs = csr.targets.length;
   // Every arc streams its target (4 B) and weight (4 B); the gathered x[j] is counted once per node
   // (cache-resident at best). Per node: offsets 4 B plus the dense vectors each solver streams:
-  // cg: SpMV reads dir, writes q (16 B) + update pass reads dir, q, u, r, Q, writes u, r (56 B) + dir pass (24 B);
-  // jacobi: z pass (24 B) + row pass reads v, y, writes next (24 B) + copy (16 B).
-  return arcs * 8 + n * (4 + 8 + (method === 'cg' ? 96 : 64));
+  // cg: SpMV reads dir, D̂, writes q (24 B) + update pass reads z, dir, r, q, 1/D̂, D̂, writes z, r (64 B)
+  //     + dir pass reads r, 1/D̂, dir, writes dir (32 B);
+  // jacobi: y/D̂ pass (24 B) + SpMV reads v, writes next (16 B) + bound pass reads next, y, 1/D̂ (24 B).
+  return arcs * 8 + n * (4 + 8 + (method === 'cg' ? 120 : 64));
 }
 
 function runIgraph(s: Synthetic, damping: number, runs: number): { times: number[]; scores: Float64Array; build: number } | string {

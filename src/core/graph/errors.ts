@@ -8,7 +8,7 @@ export class GraphError extends HopscopeError {
   }
 }
 
-/** The power iteration did not reach the tolerance within the iteration cap. */
+/** The solver did not bring its error bound under the tolerance within the iteration cap. */
 export class PprConvergenceError extends HopscopeError {
   override readonly name: string = 'PprConvergenceError';
   constructor(
@@ -16,6 +16,6 @@ export class PprConvergenceError extends HopscopeError {
     readonly residual: number,
     readonly tolerance: number,
   ) {
-    super('graph.ppr', `did not converge: L1 change ${residual.toExponential(3)} > tolerance ${tolerance} after ${iterations} iterations`);
+    super('graph.ppr', `did not converge: error bound ${residual.toExponential(3)} > tolerance ${tolerance} after ${iterations} iterations`);
   }
 }

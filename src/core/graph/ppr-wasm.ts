@@ -3,22 +3,24 @@
 // wasm/ppr-node.ts; browser: fetch of the asset URL, see workers/graph.worker.ts). Each prepared graph
 // gets its own instance whose linear memory holds the CSR, copied in once, so solves only copy the reset
 // vector in and the scores out.
-import type { PprPrepared } from './ppr.ts';
+import type { PprPrepared, PprProblem, PprSolved } from './ppr.ts';
 import { GraphError } from './errors.ts';
 
 interface KernelExports {
   memory: WebAssembly.Memory;
   heapBase(): number;
   residual(): number;
+  total(): number;
+  result(): number;
   solveCg(
-    n: number, off: number, tgt: number, sym: number, sq: number, v: number,
-    u: number, r: number, q: number, dir: number,
-    d: number, tolerance: number, maxIterations: number,
+    n: number, off: number, tgt: number, w: number, deg: number, inv: number, v: number,
+    z: number, r: number, q: number, dir: number,
+    d: number, gain: number, sumExact: number, tolerance: number, maxIterations: number,
   ): number;
   solveJacobi(
     n: number, off: number, tgt: number, w: number, inv: number, v: number,
-    y: number, next: number, z: number,
-    d: number, tolerance: number, maxIterations: number,
+    y: number, next: number, zs: number,
+    d: number, gain: number, sumExact: number, tolerance: number, maxIterations: number,
   ): number;
 }
 
@@ -34,18 +36,17 @@ interface WasmGraph {
   n: number;
   off: number;
   tgt: number;
-  sym: number;
   w: number;
+  deg: number;
   inv: number;
-  sq: number;
   v: number;
-  u: number;
+  z: number;
   r: number;
   q: number;
   dir: number;
 }
 
-const EXPORTS = ['memory', 'heapBase', 'residual', 'solveCg', 'solveJacobi'] as const;
+const EXPORTS = ['memory', 'heapBase', 'residual', 'total', 'result', 'solveCg', 'solveJacobi'] as const;
 
 function checkModule(module: WebAssembly.Module): PprWasm {
   const names = new Set(WebAssembly.Module.exports(module).map((e) => e.name));
@@ -107,12 +108,11 @@ function instantiate(kernel: PprWasm, p: PprPrepared): WasmGraph {
     n,
     off: take(4 * (n + 1)),
     tgt: take(4 * m),
-    sym: take(4 * m),
     w: take(4 * m),
+    deg: take(8 * n),
     inv: take(8 * n),
-    sq: take(8 * n),
     v: take(8 * n),
-    u: take(8 * n),
+    z: take(8 * n),
     r: take(8 * n),
     q: take(8 * n),
     dir: take(8 * n),
@@ -122,35 +122,28 @@ function instantiate(kernel: PprWasm, p: PprPrepared): WasmGraph {
   const have = ex.memory.buffer.byteLength / PAGE;
   if (pages > have) ex.memory.grow(pages - have);
   const buf = ex.memory.buffer;
-  new Uint32Array(buf, g.off, n + 1).set(p.csr.offsets);
-  new Uint32Array(buf, g.tgt, m).set(p.csr.targets);
-  new Float32Array(buf, g.sym, m).set(p.symWeights);
-  new Float32Array(buf, g.w, m).set(p.csr.weights);
+  new Uint32Array(buf, g.off, n + 1).set(p.offsets);
+  new Uint32Array(buf, g.tgt, m).set(p.targets);
+  new Float32Array(buf, g.w, m).set(p.weights);
+  new Float64Array(buf, g.deg, n).set(p.degree);
   new Float64Array(buf, g.inv, n).set(p.invDegree);
-  new Float64Array(buf, g.sq, n).set(p.sqrtDegree);
   return g;
 }
 
 /**
- * Solves with the WebAssembly kernel: 'cg' or 'jacobi' exactly as the TypeScript solvers do. Returns
- * the unnormalised solution y (normalised by the caller, as for the TypeScript kernel).
+ * Solves with the WebAssembly kernel: 'cg' or 'jacobi' exactly as the TypeScript solvers do, on the
+ * prepared graph's solver numbering. The returned y (unnormalised) is a view of the instance's memory,
+ * valid until its next solve; the caller normalises and un-permutes it at once.
  */
-export function solveWithWasm(
-  kernel: PprWasm,
-  p: PprPrepared,
-  method: 'cg' | 'jacobi',
-  d: number,
-  v: Float64Array,
-  tolerance: number,
-  maxIterations: number,
-): { y: Float64Array; iterations: number; residual: number } {
+export function solveWithWasm(kernel: PprWasm, p: PprPrepared, method: 'cg' | 'jacobi', pr: PprProblem): PprSolved {
   let g = kernel.instances.get(p);
   if (!g) kernel.instances.set(p, (g = instantiate(kernel, p)));
   const { exports: ex, n } = g;
+  const { d, v, sumExact, tolerance, maxIterations } = pr;
   new Float64Array(ex.memory.buffer, g.v, n).set(v);
   const iterations =
     method === 'cg'
-      ? ex.solveCg(n, g.off, g.tgt, g.sym, g.sq, g.v, g.u, g.r, g.q, g.dir, d, tolerance, maxIterations)
-      : ex.solveJacobi(n, g.off, g.tgt, g.w, g.inv, g.v, g.u, g.r, g.q, d, tolerance, maxIterations);
-  return { y: new Float64Array(ex.memory.buffer, g.u, n).slice(), iterations, residual: ex.residual() };
+      ? ex.solveCg(n, g.off, g.tgt, g.w, g.deg, g.inv, g.v, g.z, g.r, g.q, g.dir, d, p.errorGain, sumExact, tolerance, maxIterations)
+      : ex.solveJacobi(n, g.off, g.tgt, g.w, g.inv, g.v, g.z, g.r, g.q, d, p.errorGain, sumExact, tolerance, maxIterations);
+  return { y: new Float64Array(ex.memory.buffer, ex.result(), n), sum: ex.total(), iterations, residual: ex.residual() };
 }

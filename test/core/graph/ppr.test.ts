@@ -52,6 +52,27 @@ const maxAbsDiff = (a: ArrayLike<number>, b: ArrayLike<number>) => {
   return m;
 };
 
+/** The normalised exact solution of (I - d·Pᵀ)y = v by dense elimination; sinks keep a zero column of P. */
+function closedForm(n: number, edges: [number, number, number][], reset: number[], d: number): number[] {
+  const sumReset = reset.reduce((s, r) => s + r, 0);
+  const v = reset.map((r) => r / sumReset);
+  const deg = new Array<number>(n).fill(0);
+  for (const [a, b, w] of edges) {
+    if (a === b) continue;
+    deg[a]! += w;
+    deg[b]! += w;
+  }
+  const A = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
+  for (const [a, b, w] of edges) {
+    if (a === b) continue;
+    A[b]![a]! -= (d * w) / deg[a]!; // row b of (I - d·Pᵀ) gets P(a→b); parallel edges add up
+    A[a]![b]! -= (d * w) / deg[b]!;
+  }
+  const y = solve(A, v);
+  const total = y.reduce((s, t) => s + t, 0);
+  return y.map((t) => t / total);
+}
+
 describe('buildCsr', () => {
   it('stores each undirected edge as two arcs, merges parallel edges by summing, drops self-loops', () => {
     const csr = csrOf(3, [
@@ -91,8 +112,8 @@ describe.each(['ts', 'wasm'] as const)('personalizedPageRank, %s kernel', (kerne
     const { scores } = personalizedPageRank(csr, [1, 0, 0], { tolerance: 1e-12 });
     const jacobi = personalizedPageRank(csr, [1, 0, 0], { tolerance: 1e-12, method: 'jacobi' });
     expect(maxAbsDiff(jacobi.scores, [7 / 12, 1 / 3, 1 / 12])).toBeLessThan(1e-10);
-    // cg works on Float32 symmetrised weights (1/√2 is rounded), so it is exact only to ~1e-8 here
-    expect(maxAbsDiff(scores, [7 / 12, 1 / 3, 1 / 12])).toBeLessThan(1e-7);
+    // cg multiplies by the exact arc weights (D̂ - d·W), so it is as exact as Jacobi
+    expect(maxAbsDiff(scores, [7 / 12, 1 / 3, 1 / 12])).toBeLessThan(1e-10);
   });
 
   it('sends a sink node back to the reset distribution, as PRPACK does with u = v', () => {
@@ -103,38 +124,43 @@ describe.each(['ts', 'wasm'] as const)('personalizedPageRank, %s kernel', (kerne
     expect(maxAbsDiff(scores, [4 / 9, 2 / 9, 1 / 3])).toBeLessThan(1e-10);
   });
 
-  it('agrees with the closed-form solution (I - d·Pᵀ)y = v on a random weighted graph, with both solvers', () => {
+  it('agrees with the closed-form solution (I - d·Pᵀ)y = v to 1e-6 (the contract) on a random weighted graph, with both solvers', () => {
     const rand = rng(42);
     const n = 60;
     const edges: [number, number, number][] = [];
     for (let e = 0; e < 150; e++) edges.push([Math.floor(rand() * 50), Math.floor(rand() * 50), 0.1 + rand() * 2]);
     // nodes 50..59 have no edges: sinks (some of them seeded)
-    const csr = csrOf(n, edges);
     const reset = Array.from({ length: n }, () => (rand() < 0.3 ? rand() : 0));
-    const sumReset = reset.reduce((s, r) => s + r, 0);
-    const v = reset.map((r) => r / sumReset);
-    // Dense P from the CSR; sinks keep a zero row (their mass returns through normalisation, see ppr.ts).
-    const deg = new Array<number>(n).fill(0);
-    for (const [a, b, w] of edges) {
-      if (a === b) continue;
-      deg[a]! += w;
-      deg[b]! += w;
-    }
-    const A = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
-    for (const [a, b, w] of edges) {
-      if (a === b) continue;
-      A[b]![a]! -= (PPR_DEFAULTS.damping * w) / deg[a]!; // row b of (I - d·Pᵀ) gets P(a→b)
-      A[a]![b]! -= (PPR_DEFAULTS.damping * w) / deg[b]!;
-    }
-    const y = solve(A, v);
-    const total = y.reduce((s, t) => s + t, 0);
-    const exact = y.map((t) => t / total);
+    const exact = closedForm(n, edges, reset, PPR_DEFAULTS.damping);
+    const csr = csrOf(n, edges);
     for (const method of ['cg', 'jacobi'] as const) {
-      const { scores, iterations } = personalizedPageRank(csr, reset, { method });
+      const { scores, iterations, residual } = personalizedPageRank(csr, reset, { method });
+      expect(residual).toBeLessThanOrEqual(PPR_DEFAULTS.tolerance);
+      expect(maxAbsDiff(scores, exact)).toBeLessThanOrEqual(residual); // the reported bound holds
       expect(maxAbsDiff(scores, exact)).toBeLessThan(1e-6);
       expect(iterations).toBeGreaterThan(1);
     }
     expect(Math.abs(exact.reduce((s, t) => s + t, 0) - 1)).toBeLessThan(1e-12);
+  });
+
+  it('agrees with the closed form to 1e-6, within its reported error bound, on a hub-heavy graph (power-law degrees, parallel edges, sinks), at several tolerances', () => {
+    const rand = rng(7);
+    const n = 400;
+    const hub = () => Math.floor(n * 0.95 * rand() ** 3); // low ids are hubs
+    const edges: [number, number, number][] = [];
+    for (let e = 0; e < 1500; e++) edges.push([hub(), Math.floor(rand() * n * 0.95), rand() < 0.5 ? 1 : 0.8 + 0.2 * rand()]);
+    const reset = Array.from({ length: n }, (_, i) => (i % 37 === 0 ? 1 + rand() : rand() < 0.5 ? 0.05 * rand() : 0));
+    const exact = closedForm(n, edges, reset, PPR_DEFAULTS.damping);
+    const csr = csrOf(n, edges);
+    for (const method of ['cg', 'jacobi'] as const) {
+      for (const tolerance of [1e-4, 1e-6, 1e-9]) {
+        const { scores, residual } = personalizedPageRank(csr, reset, { method, tolerance });
+        expect(residual).toBeLessThanOrEqual(tolerance);
+        expect(maxAbsDiff(scores, exact)).toBeLessThanOrEqual(residual);
+        expect(Math.abs(scores.reduce((s, t) => s + t, 0) - 1)).toBeLessThan(1e-12);
+      }
+      expect(maxAbsDiff(personalizedPageRank(csr, reset, { method }).scores, exact)).toBeLessThan(1e-6);
+    }
   });
 
   it('throws PprConvergenceError when the iteration cap is too small, with either solver', () => {
@@ -152,6 +178,38 @@ describe.each(['ts', 'wasm'] as const)('personalizedPageRank, %s kernel', (kerne
     expect(() => personalizedPageRank(csr, [1])).toThrow(/2 nodes/);
     expect(() => personalizedPageRank(csr, [1, -1])).toThrow(/>= 0/);
     expect(() => personalizedPageRank(csr, [0, 0])).toThrow(/sums to zero/);
+  });
+});
+
+describe('preparePpr', () => {
+  it('renumbers nodes by arc count, descending, into the same graph with sorted rows, and precomputes D̂, sinks and the bound gain', () => {
+    const rand = rng(3);
+    const n = 200;
+    const edges: [number, number, number][] = [];
+    for (let e = 0; e < 600; e++) edges.push([Math.floor(190 * rand() ** 2), Math.floor(rand() * 190), 0.5 + rand()]);
+    const csr = csrOf(n, edges);
+    const p = preparePpr(csr);
+    expect([...p.order].sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i));
+    const count = (k: number) => p.offsets[k + 1]! - p.offsets[k]!;
+    const arcs = new Set<string>();
+    for (let k = 0; k < n; k++) {
+      const i = p.order[k]!;
+      expect(count(k)).toBe(csr.offsets[i + 1]! - csr.offsets[i]!);
+      if (k > 0) expect(count(k)).toBeLessThanOrEqual(count(k - 1));
+      let degree = 0;
+      for (let a = p.offsets[k]!; a < p.offsets[k + 1]!; a++) {
+        if (a > p.offsets[k]!) expect(p.targets[a]!).toBeGreaterThan(p.targets[a - 1]!);
+        arcs.add(`${i}>${p.order[p.targets[a]!]!}:${p.weights[a]!}`);
+        degree += p.weights[a]!;
+      }
+      expect(p.degree[k]).toBeCloseTo(degree > 0 ? degree : 1, 12);
+      expect(p.sinks.includes(k)).toBe(degree === 0);
+    }
+    const original = new Set<string>();
+    for (let i = 0; i < n; i++) for (let a = csr.offsets[i]!; a < csr.offsets[i + 1]!; a++) original.add(`${i}>${csr.targets[a]!}:${csr.weights[a]!}`);
+    expect(arcs).toEqual(original);
+    expect(p.sinks.length).toBeGreaterThan(0); // nodes 190..199 have no edges
+    expect(p.errorGain).toBeGreaterThan(0);
   });
 });
 
