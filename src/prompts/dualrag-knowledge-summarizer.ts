@@ -1,0 +1,42 @@
+// DualRAG Fig. 7 "Prompt for Knowledge Summarizer": k_e = M_KS(x, R^t, e, Q^t(e), D_e) (Eq. 9), one call
+// per key entity over its reranked documents; the caller merges k_e into the outline (Eq. 10). The
+// figure's text is verbatim as the system turn (its bold span as plain text). Ours: no demonstrations
+// ("Example {few-shots}" prints none; zero-shot, heading dropped); the user turn renders "{question}
+// {reasoning history} Retrieval - {entity} - {retrieved docs}" (dualrag-outline.ts), with the entity's
+// queries Q^t(e) of Eq. 9, which the figure does not show, on a line of their own. The reply is the
+// summary as free text, as in the paper (no format imposed): kept whole, an empty one raises
+// LlmOutputError.
+import type { ChatMessage } from '../core/llm/port.ts';
+import { documentsOf, questionSection, type PromptPassage } from './dualrag-outline.ts';
+import { LlmOutputError } from './parse.ts';
+
+export const module = 'dualrag.knowledge-summarizer';
+export const version = 'dualrag-fig7/1';
+
+export const system = `Task Description
+You are assisting in solving a QA problem, and you have gathered relevant information using retrieval tools.
+Your task is to read and organize the retrieved documents, filtering out irrelevant content while summarizing information pertinent to the current problem. When assessing the usefulness of the content, consider that some information may not appear directly related to the final answer but could be essential for multi-hop reasoning. Even if content does not lead to an immediate conclusion, it may provide necessary context or intermediary insights that help progress toward the answer.
+
+Note
+- Summarize the content directly without adding personal commentary or interpretations. Do not infer or speculate about missing information.
+- Preserve the original wording for important content and ensure that all entity names remain consistent with the original documents.`;
+
+export function build(question: string, history: readonly string[], entity: string, queries: readonly string[], documents: readonly PromptPassage[]): ChatMessage[] {
+  const q = queries.length ? `Queries: ${queries.join('; ')}\n` : '';
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: `${questionSection(question, history)}\n\nRetrieval - ${entity} -\n${q}${documentsOf(documents)}` },
+  ];
+}
+
+export interface KnowledgeFragment {
+  entity: string;
+  /** k_e, the summary as the model wrote it (trimmed). */
+  knowledge: string;
+}
+
+export function parse(reply: string, entity: string): KnowledgeFragment {
+  const knowledge = reply.trim();
+  if (knowledge.length === 0) throw new LlmOutputError(module, reply, 'the summary is empty');
+  return { entity, knowledge };
+}
