@@ -38,6 +38,9 @@ export function SigmaCanvas({ view, nodes, state, onSelect }: Props) {
         nodeReducer: (key, a) => reduceNode(key, a, stateRef.current),
         edgeReducer: (key, a) => reduceEdge(graph.source(key), graph.target(key), a, stateRef.current),
         labelRenderedSizeThreshold: 7,
+        // Edges dominate the frame at the large limits (5,000 nodes bring ~50k edges; every camera
+        // frame redrew them all): leave them out while the camera moves, draw them when it stops.
+        hideEdgesOnMove: true,
         labelFont: 'system-ui, sans-serif',
         labelSize: 13,
         zIndex: true,
