@@ -13,20 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { buildCsr, EdgeList, type Csr } from '../src/core/graph/csr.ts';
 import { personalizedPageRank, preparePpr, type PprOptions } from '../src/core/graph/ppr.ts';
 import { loadPprWasmNode } from '../wasm/ppr-node.ts';
+import { rng } from '../test/support/rng.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PYTHON = '/usr/bin/python3'; // Debian's interpreter, where python3-igraph is installed
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Synthetic {
   nodes: number;

@@ -9,7 +9,7 @@
 // demonstration a user/assistant pair in the input's frame) is ours.
 import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
-import type { Triple } from './openie-triples.ts';
+import { cleanTriples, type Triple } from './openie-triples.ts';
 import { parseJsonReply } from './parse.ts';
 
 export const module = 'gear.offline-reader';
@@ -107,19 +107,6 @@ export interface OfflineReading {
 export function parse(reply: string): OfflineReading {
   const out = parseJsonReply(module, reply, schema);
   const namedEntities = [...new Set((out.named_entities ?? []).map((e) => String(e).trim()).filter((e) => e.length > 0))];
-  const triples: Triple[] = [];
-  const seen = new Set<string>();
-  let rejected = 0;
-  for (const t of out.triples) {
-    const parts = t.map((p) => String(p).trim());
-    if (parts.length !== 3 || parts.some((p) => p.length === 0)) {
-      rejected++;
-      continue;
-    }
-    const key = JSON.stringify(parts);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    triples.push(parts as Triple);
-  }
+  const { triples, rejected } = cleanTriples(out.triples);
   return { namedEntities, triples, rejected };
 }

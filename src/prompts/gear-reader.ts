@@ -9,7 +9,7 @@
 // tuples, which we read tuple by tuple; a reply with none raises LlmOutputError.
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { PromptPassage } from '../core/strategies/prompt-port.ts';
-import type { Triple } from './openie-triples.ts';
+import { cleanTriples, type Triple } from './openie-triples.ts';
 import { LlmOutputError } from './parse.ts';
 import { formatPassages } from './qa-reader.ts';
 
@@ -64,21 +64,9 @@ function quoted(body: string): string[] {
 /** Read ("s", "p", "o") tuples (or ["s", "p", "o"] lists) out of `reply`, in order, duplicates dropped. */
 export function readTriples(moduleName: string, reply: string): ProximalTriples {
   const text = reply.replace(/[“”]/g, '"').replace(/[‘’]/g, "'");
-  const triples: Triple[] = [];
-  const seen = new Set<string>();
-  let rejected = 0;
-  for (const m of text.matchAll(group)) {
-    const parts = quoted(m[1]!).map((p) => p.trim());
-    if (parts.length === 0) continue; // "(see above)", "[1]": not a triple attempt
-    if (parts.length !== 3 || parts.some((p) => p.length === 0)) {
-      rejected++;
-      continue;
-    }
-    const key = JSON.stringify(parts);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    triples.push(parts as Triple);
-  }
+  // "(see above)", "[1]": a group with no quoted part is not a triple attempt, so it is not counted
+  const attempts = [...text.matchAll(group)].map((m) => quoted(m[1]!)).filter((parts) => parts.length > 0);
+  const { triples, rejected } = cleanTriples(attempts);
   if (reply.trim().length === 0) throw new LlmOutputError(moduleName, reply, 'the reply is empty');
   if (triples.length === 0) throw new LlmOutputError(moduleName, reply, 'no ("subject", "predicate", "object") triple found');
   return { triples, rejected };

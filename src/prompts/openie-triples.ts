@@ -60,12 +60,15 @@ export function build(passage: string, namedEntities: string[]): ChatMessage[] {
   ];
 }
 
-export function parse(reply: string): { triples: Triple[]; rejected: number } {
-  const { triples } = parseJsonReply(module, reply, schema);
-  const kept: Triple[] = [];
+/**
+ * Keeps the candidates that are exactly three non-empty strings (trimmed), in order, duplicates dropped;
+ * the others are counted as rejected. Shared by every prompt that reads triples.
+ */
+export function cleanTriples(candidates: Iterable<readonly unknown[]>): { triples: Triple[]; rejected: number } {
+  const triples: Triple[] = [];
   const seen = new Set<string>();
   let rejected = 0;
-  for (const t of triples) {
+  for (const t of candidates) {
     const parts = t.map((p) => String(p).trim());
     if (parts.length !== 3 || parts.some((p) => p.length === 0)) {
       rejected++;
@@ -74,7 +77,11 @@ export function parse(reply: string): { triples: Triple[]; rejected: number } {
     const key = JSON.stringify(parts);
     if (seen.has(key)) continue;
     seen.add(key);
-    kept.push(parts as Triple);
+    triples.push(parts as Triple);
   }
-  return { triples: kept, rejected };
+  return { triples, rejected };
+}
+
+export function parse(reply: string): { triples: Triple[]; rejected: number } {
+  return cleanTriples(parseJsonReply(module, reply, schema).triples);
 }

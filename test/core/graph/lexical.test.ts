@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TrigramIndex, trigramCosine, trigrams } from '../../../src/core/graph/lexical.ts';
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../../support/rng.ts';
 
 /** Phrases built from a small vocabulary plus one-letter edits, so many pairs land near any threshold. */
 function phrases(count: number, seed: number): string[] {

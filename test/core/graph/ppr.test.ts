@@ -3,6 +3,7 @@ import { buildCsr, EdgeList } from '../../../src/core/graph/csr.ts';
 import { personalizedPageRank as pprAnyKernel, preparePpr, PPR_DEFAULTS, type PprOptions } from '../../../src/core/graph/ppr.ts';
 import { GraphError, PprConvergenceError } from '../../../src/core/graph/errors.ts';
 import { loadPprWasmNode } from '../../../wasm/ppr-node.ts';
+import { rng } from '../../support/rng.ts';
 
 const wasm = loadPprWasmNode();
 
@@ -13,17 +14,6 @@ function csrOf(n: number, edges: [number, number, number][]) {
 }
 
 /** Deterministic PRNG (mulberry32) so the random graph is the same on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Dense Gaussian elimination with partial pivoting: solves A x = b. */
 function solve(A: number[][], b: number[]): number[] {
   const n = b.length;
