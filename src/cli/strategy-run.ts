@@ -10,6 +10,7 @@ import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
 import { loadTrace } from '../core/trace/load.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Dataset, Question, Retriever } from '../core/types.ts';
+import { strategyOptions, type StrategyName } from '../core/strategies/index.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
 import type { EvalArgs } from './args.ts';
@@ -71,13 +72,14 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
 }
 
 /** A finished trace of the same strategy, backbone, LLM and options from an earlier run (resume). */
-function previousTrace(dir: string, strategy: string, retrieverName: string, llmLabel: string, options: Record<string, unknown> | undefined) {
+function previousTrace(dir: string, strategy: StrategyName, retrieverName: string, llmLabel: string, options: Record<string, unknown> | undefined) {
   return async (q: Question): Promise<Trace | undefined> => {
     const file = traceFile(dir, `${strategy}-${retrieverName}-${q.id}`);
     const text = await readFile(file, 'utf8').catch(() => undefined);
     if (text === undefined) return undefined;
     const t = loadTrace(text, file);
-    const sameOptions = options === undefined || Object.entries(options).every(([k, v]) => t.options[k] === v);
+    // every option this run would use (defaults filled in) must be what the earlier run used
+    const sameOptions = Object.entries(strategyOptions(strategy, options)).every(([k, v]) => JSON.stringify(t.options[k]) === JSON.stringify(v));
     return t.status === 'done' && t.strategy === strategy && t.retriever === retrieverName && t.llm === llmLabel && sameOptions ? t : undefined;
   };
 }

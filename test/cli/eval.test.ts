@@ -149,6 +149,10 @@ describe('strategy batches', () => {
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('4 finished traces reused');
     expect(await readdir(traces)).toHaveLength(6);
+    // other options (here more rounds) are another run: nothing is reused
+    const other = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'ircot', '--llm', 'offline', '--limit', '6', '--rounds', '3', '--traces', traces]);
+    expect(other.code).toBe(0);
+    expect(other.stderr).not.toContain('reused');
   });
 
   it('several strategies on the same questions get a complementarity table', async () => {
