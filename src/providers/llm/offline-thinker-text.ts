@@ -44,6 +44,8 @@ export function capitalisedPhrases(text: string): string[] {
     let j = i + 1;
     let end = i;
     while (j < ws.length && !ws[j - 1]!.endsSentence) {
+      // only spaces between the words of a name: "Ione Marlow (1834–1902)" stops before the bracket
+      if (!/^\s+$/.test(text.slice(ws[j - 1]!.start + ws[j - 1]!.text.length, ws[j]!.start).replace(/^[.'’]+/, ''))) break;
       const w = ws[j]!.text;
       if (NOT_NAMES.has(w)) break;
       if (isCap(w) || /^\d+$/.test(w)) end = j;
@@ -111,19 +113,82 @@ export function bridgeCandidates(question: QuestionParts, docs: readonly Documen
   return [...score.entries()].sort((a, b) => b[1] - a[1]).map(([p]) => p);
 }
 
-/** Short answer spans near the question's relation words: names, dates, numbers. */
-export function answerCandidates(question: QuestionParts, docs: readonly DocumentText[]): string[] {
+/** What kind of answer the question asks for, from its wording (wh-word, "how many", "A or B"). */
+export type AnswerKind = 'yesno' | 'choice' | 'date' | 'number' | 'person' | 'place' | 'any';
+
+const PLACE_NOUNS = 'village|town|city|country|state|island|islands|county|place|region|nation|province|district|port|harbour|harbor|continent|capital';
+
+export function answerKind(question: string): AnswerKind {
+  const q = question.trim().toLowerCase();
+  if (choiceOptions(question).length === 2) return 'choice';
+  if (/^(is|are|was|were|did|do|does|has|have|can|could)\b/.test(q)) return 'yesno';
+  if (/\b(when|what year|which year|what date|in what year|what decade)\b/.test(q)) return 'date';
+  if (/\bhow (many|much|old|long|tall|far)\b/.test(q)) return 'number';
+  if (new RegExp(`\\bwhere\\b|\\b(which|what|in which|in what) (${PLACE_NOUNS})\\b`).test(q)) return 'place';
+  if (/^(who|whom|whose)\b|^(by|with|to|for|of|from) whom\b/.test(q)) return 'person';
+  return 'any';
+}
+
+/** The two options of a comparison question ("Which film came out first, A or B?"), else []. */
+export function choiceOptions(question: string): string[] {
+  const m = /,\s*([^,?]+?)\s+or\s+([^,?]+?)\s*\?*\s*$/.exec(question) ?? /\bbetween\s+([^,?]+?)\s+and\s+([^,?]+?)\s*\?*\s*$/i.exec(question);
+  return m ? [m[1]!.trim(), m[2]!.trim()] : [];
+}
+
+const DATE = /\b(?:\d{1,2} )?(?:January|February|March|April|May|June|July|August|September|October|November|December)?\s?\d{3,4}\b/g;
+const NUMBER = /\b\d[\d,.]*\b/g;
+const BEFORE_PLACE = new Set(['in', 'at', 'from', 'near', 'of', 'on']);
+
+/**
+ * Short answer spans of the wanted kind, best first: dates for "when", numbers for "how many", names of
+ * two or more words for "who", names after in/at/from for "where"; near the question's relation words
+ * (within 8 words before the span) and in higher-ranked documents scores more.
+ */
+export function answerCandidates(question: QuestionParts, docs: readonly DocumentText[], kind: AnswerKind = 'any'): string[] {
   const relStems = new Set(question.relations.map(stem));
   const score = new Map<string, number>();
   docs.forEach((d, rank) => {
     const ws = words(d.text);
-    const spans = [...capitalisedPhrases(d.text), ...[...d.text.matchAll(/\b(?:\d{1,2} )?(?:January|February|March|April|May|June|July|August|September|October|November|December)?\s?\d{3,4}\b/g)].map((m) => m[0].trim())];
+    const dates = [...d.text.matchAll(DATE)].map((m) => m[0].trim());
+    const spans =
+      kind === 'date' ? dates : kind === 'number' ? [...d.text.matchAll(NUMBER)].map((m) => m[0]) : [...capitalisedPhrases(d.text), ...(kind === 'any' ? dates : [])];
     for (const span of spans) {
       if (question.entities.some((e) => coverage(span, e) >= 0.6)) continue;
       const at = ws.findIndex((w) => d.text.startsWith(span.split(' ')[0]!, w.start));
       const near = at >= 0 && ws.slice(Math.max(0, at - 8), at).some((w) => relStems.has(stem(norm(w.text))));
-      score.set(span, (score.get(span) ?? 0) + (near ? 2 : 0) + 1 / (rank + 1));
+      let fit = 0;
+      if (kind === 'person' && span.split(' ').length >= 2) fit = 1.5;
+      if (kind === 'place' && at > 0 && ws.slice(Math.max(0, at - 2), at).some((w) => BEFORE_PLACE.has(w.text.toLowerCase()))) fit = 1.5;
+      if (kind === 'date' && /[A-Za-z]/.test(span)) fit = 0.5;
+      score.set(span, (score.get(span) ?? 0) + (near ? 2 : 0) + fit + 1 / (rank + 1));
     }
   });
   return [...score.entries()].sort((a, b) => b[1] - a[1]).map(([p]) => p);
+}
+
+/**
+ * The option a comparison question picks: by the first year in each option's passage when the question
+ * asks which came first/earlier/older (smallest year) or later/younger/newer (largest), else the option
+ * whose passage ranks higher.
+ */
+export function pickOption(question: string, options: readonly string[], docs: readonly DocumentText[]): string {
+  const docOf = (o: string) => docs.findIndex((d) => coverage(o, d.title) >= 0.6);
+  const yearOf = (o: string) => {
+    const i = docOf(o);
+    const m = i >= 0 ? /\b(1[0-9]{3}|20[0-9]{2})\b/.exec(docs[i]!.text) : null;
+    return m ? Number(m[1]) : undefined;
+  };
+  const q = question.toLowerCase();
+  const earliest = /\b(first|earlier|earliest|older|oldest|before)\b/.test(q);
+  const latest = /\b(later|latest|younger|youngest|newer|newest|more recent|last|after)\b/.test(q);
+  const years = options.map(yearOf);
+  if ((earliest || latest) && years.every((y) => y !== undefined)) {
+    const [a, b] = years as number[];
+    if (a !== b) return (earliest ? a! < b! : a! > b!) ? options[0]! : options[1]!;
+  }
+  const ranks = options.map((o) => {
+    const i = docOf(o);
+    return i < 0 ? Infinity : i;
+  });
+  return ranks[1]! < ranks[0]! ? options[1]! : options[0]!;
 }

@@ -7,7 +7,7 @@ import { HopscopeError } from '../../core/errors.ts';
 import { LlmAbortedError } from '../../core/llm/errors.ts';
 import { ZERO_USAGE, type LlmRequest, type LlmResponse } from '../../core/llm/port.ts';
 import type { LlmProvider } from '../../core/llm/provider.ts';
-import { answerCandidates, bridgeCandidates, capitalisedPhrases, coverage, questionParts, type DocumentText, type QuestionParts } from './offline-thinker-text.ts';
+import { answerCandidates, answerKind, bridgeCandidates, choiceOptions, pickOption, capitalisedPhrases, coverage, questionParts, type DocumentText, type QuestionParts } from './offline-thinker-text.ts';
 
 export const OFFLINE_THINKER_LABEL = 'offline thinker (no LLM)';
 
@@ -93,9 +93,13 @@ function verifier(v: PromptView, maxSelected: number): string {
   return JSON.stringify({ covered_doc_indices: selected });
 }
 
+/** Comparison questions pick an option, yes/no questions say "yes", the rest take a span of the wanted kind. */
 function bestAnswer(v: PromptView): string {
+  const kind = answerKind(v.question);
+  if (kind === 'choice') return pickOption(v.question, choiceOptions(v.question), v.docs);
+  if (kind === 'yesno') return 'yes';
   const q = questionParts(v.question);
-  return answerCandidates(q, v.docs.slice(0, 3))[0] ?? v.docs[0]?.title ?? 'unknown';
+  return answerCandidates(q, v.docs.slice(0, 3), kind)[0] ?? answerCandidates(q, v.docs.slice(0, 3))[0] ?? v.docs[0]?.title ?? 'unknown';
 }
 
 function step(v: PromptView, module: string): string {

@@ -9,7 +9,7 @@ import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
 import { runStrategy, STRATEGIES, traceRanking } from '../../../src/core/strategies/index.ts';
 import { STRATEGY_PROMPTS } from '../../../src/prompts/strategy-prompts.ts';
 import { createOfflineThinker, OFFLINE_THINKER_LABEL, OfflineThinkerError } from '../../../src/providers/llm/offline-thinker.ts';
-import { bridgeCandidates, capitalisedPhrases, questionParts } from '../../../src/providers/llm/offline-thinker-text.ts';
+import { answerCandidates, answerKind, bridgeCandidates, capitalisedPhrases, choiceOptions, pickOption, questionParts } from '../../../src/providers/llm/offline-thinker-text.ts';
 
 const data = new URL('../../../../shared/data/musique/', import.meta.url);
 const dataset = loadDataset(
@@ -26,6 +26,29 @@ describe('offline thinker heuristics', () => {
     // a phrase stops at the end of a sentence (but not at an initial), and never takes in "Its"/"The"
     expect(capitalisedPhrases('It was devised by Ione Marlow. Its beam carried far. J. R. Tolkien met Tobias Venn. The end.')).toEqual(['Ione Marlow', 'J. R. Tolkien', 'Tobias Venn']);
     expect(questionParts('Who is the mother of the director of film Polish-Russian War?')).toEqual({ entities: ['Polish-Russian War'], relations: ['mother', 'director', 'film'] });
+  });
+  it('reads the answer kind off the question wording', () => {
+    expect(answerKind('Which film came out first, Blind Shaft or The Mask Of Fu Manchu?')).toBe('choice');
+    expect(choiceOptions('Which film came out first, Blind Shaft or The Mask Of Fu Manchu?')).toEqual(['Blind Shaft', 'The Mask Of Fu Manchu']);
+    expect(answerKind('Are both Kurram Garhi and Trojkrsti located in the same country?')).toBe('yesno');
+    expect(answerKind('When did the director of film Hypocrite die?')).toBe('date');
+    expect(answerKind('How many islands does the archipelago have?')).toBe('number');
+    expect(answerKind('Who is the mother of the director of film Polish-Russian War?')).toBe('person');
+    expect(answerKind('In which village did the woman who devised the fog-lantern spend her childhood?')).toBe('place');
+    expect(answerKind('What is the name of the festival?')).toBe('any');
+  });
+  it('picks the comparison option by year, and the span of the wanted kind', () => {
+    const docs = [
+      { title: 'The Mask Of Fu Manchu', text: 'The Mask of Fu Manchu is a 1932 pre-Code adventure film.' },
+      { title: 'Blind Shaft', text: 'Blind Shaft is a 2003 film about coal miners.' },
+    ];
+    expect(pickOption('Which film came out first, Blind Shaft or The Mask Of Fu Manchu?', ['Blind Shaft', 'The Mask Of Fu Manchu'], docs)).toBe('The Mask Of Fu Manchu');
+    expect(pickOption('Which film came out later, Blind Shaft or The Mask Of Fu Manchu?', ['Blind Shaft', 'The Mask Of Fu Manchu'], docs)).toBe('Blind Shaft');
+    const bio = [{ title: 'Ione Marlow', text: 'Ione Marlow (1834–1902) was raised in Dunmere, the daughter of Tobias Venn.' }];
+    const q = questionParts('In which village did Ione Marlow spend her childhood?');
+    expect(answerCandidates(q, bio, 'place')[0]).toBe('Dunmere');
+    expect(answerCandidates(questionParts('When was Ione Marlow born?'), bio, 'date')[0]).toBe('1834');
+    expect(answerCandidates(questionParts('Who was the father of Ione Marlow?'), bio, 'person')[0]).toBe('Tobias Venn');
   });
   it('ranks the entity after a relation word in a passage about the question entity as the bridge', () => {
     const q = questionParts('Who is the mother of the director of film Polish-Russian War?');
