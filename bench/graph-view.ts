@@ -95,7 +95,7 @@ const quantile = (xs: readonly number[], q: number): number => {
 };
 
 /** Installs the in-page helpers once: a rAF frame recorder and "time to next frame" after an action. */
-async function installProbes(page: Page): Promise<void> {
+export async function installProbes(page: Page): Promise<void> {
   // tsx compiles with keepNames, which wraps named functions in __name(…): give the page one.
   await page.evaluate('window.__name = (f) => f');
   await page.evaluate(() => {

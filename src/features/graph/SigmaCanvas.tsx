@@ -1,8 +1,56 @@
 import Graph from 'graphology';
 import { useEffect, useRef, useState } from 'react';
 import Sigma from 'sigma';
+import { EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
 import type { GraphView } from '../../../workers/engine-api.ts';
-import { edgeAttributes, reduceEdge, reduceNode, type EdgeAttributes, type NodeAttributes, type ViewState } from './graph-style.ts';
+import { edgeAttributes, LARGE_GRAPH, reduceEdge, reduceNode, type EdgeAttributes, type NodeAttributes, type ViewState } from './graph-style.ts';
+
+type G = Graph<NodeAttributes, EdgeAttributes>;
+
+/**
+ * What a state change redraws. Sigma 3.0 ignores refresh({ skipIndexation }) without a partialGraph and
+ * then re-runs both reducers over every node and edge (~51k edges at 5,000 nodes) and re-indexes it all,
+ * so each change names its nodes and edges:
+ *  - the round slider: the passages whose visibility flips and their edges (an edge with a hidden end is
+ *    not drawn); positions, sizes and z-order stay, so the program buffers are patched in place
+ *    (skipIndexation), unless a passage comes back that was hidden when sigma last indexed (its label is
+ *    missing from the label grid);
+ *  - another selected node: both nodes, both neighbourhoods and both nodes' edges; z-order changes,
+ *    so sigma re-indexes (without re-running the reducers on the rest);
+ *  - a selection made or cleared, or new gold: every node and edge is recoloured.
+ */
+function refreshFor(renderer: Sigma<NodeAttributes, EdgeAttributes>, graph: G, prev: ViewState, next: ViewState, hiddenAtIndex: ReadonlySet<string>): void {
+  if (prev.gold !== next.gold || (prev.selected === null) !== (next.selected === null)) {
+    renderer.refresh({ partialGraph: { nodes: graph.nodes(), edges: graph.edges() }, skipIndexation: false });
+    return;
+  }
+  const nodes = new Set<string>();
+  const edges = new Set<string>();
+  let skipIndexation = true;
+  if (prev.selected !== next.selected) {
+    skipIndexation = false;
+    for (const key of [prev.selected, next.selected]) {
+      if (key === null || !graph.hasNode(key)) continue;
+      nodes.add(key);
+      graph.forEachEdge(key, (e) => void edges.add(e));
+    }
+    for (const key of prev.neighbours) nodes.add(key);
+    for (const key of next.neighbours) nodes.add(key);
+  }
+  if (prev.round !== next.round) {
+    const hiddenAt = (round: number | null, a: NodeAttributes) => a.kind === 'passage' && round !== null && a.round !== null && a.round > round;
+    graph.forEachNode((key, a) => {
+      const before = hiddenAt(prev.round, a);
+      const after = hiddenAt(next.round, a);
+      if (before === after) return;
+      nodes.add(key);
+      graph.forEachEdge(key, (e) => void edges.add(e));
+      if (!after && hiddenAtIndex.has(key)) skipIndexation = false;
+    });
+  }
+  for (const key of nodes) if (!graph.hasNode(key)) nodes.delete(key);
+  renderer.refresh({ partialGraph: { nodes: [...nodes], edges: [...edges] }, skipIndexation });
+}
 
 interface Props {
   view: GraphView;
@@ -13,11 +61,11 @@ interface Props {
 
 /**
  * The sigma renderer. The graph is built once per view; slider, gold and selection only change the
- * reducers' input and call refresh({ skipIndexation: true }). kill() on unmount.
+ * reducers' input and refresh the nodes and edges they change (refreshFor). kill() on unmount.
  */
 export function SigmaCanvas({ view, nodes, state, onSelect }: Props) {
   const container = useRef<HTMLDivElement>(null);
-  const sigma = useRef<Sigma<NodeAttributes, EdgeAttributes> | null>(null);
+  const sigma = useRef<{ renderer: Sigma<NodeAttributes, EdgeAttributes>; graph: G; hiddenAtIndex: Set<string> } | null>(null);
   const stateRef = useRef(state);
   const onSelectRef = useRef(onSelect);
   const [error, setError] = useState<string | null>(null);
@@ -34,10 +82,17 @@ export function SigmaCanvas({ view, nodes, state, onSelect }: Props) {
     for (const e of view.edges) if (graph.hasNode(e.source) && graph.hasNode(e.target)) graph.addUndirectedEdgeWithKey(e.key, e.source, e.target, edgeAttributes(e));
     let renderer: Sigma<NodeAttributes, EdgeAttributes>;
     try {
-      renderer = new Sigma(graph, el, {
+      renderer = new Sigma<NodeAttributes, EdgeAttributes>(graph, el, {
         nodeReducer: (key, a) => reduceNode(key, a, stateRef.current),
-        edgeReducer: (key, a) => reduceEdge(graph.source(key), graph.target(key), a, stateRef.current),
+        // No selection: no extremity lookups (51k edges at 5,000 nodes).
+        edgeReducer: (key, a) => (stateRef.current.selected === null ? a : reduceEdge(graph.source(key), graph.target(key), a, stateRef.current)),
         labelRenderedSizeThreshold: 7,
+        // Large graphs: discs as GL points and 1 px line edges, one draw each without instancing. Sigma's
+        // default disc and rectangle programs are instanced, and software WebGL (SwiftShader, as in
+        // headless Chromium) sets every instance up on its own: ~130 ms a frame for 5,000 discs whatever
+        // their size, against a few ms as points. Same antialiased disc, same colours; edges lose only
+        // their 0.8/1.5 px thickness difference.
+        ...(graph.order >= LARGE_GRAPH ? { nodeProgramClasses: { circle: NodePointProgram }, edgeProgramClasses: { line: EdgeLineProgram } } : {}),
         // Edges dominate the frame at the large limits (5,000 nodes bring ~50k edges; every camera
         // frame redrew them all): leave them out while the camera moves, draw them when it stops.
         hideEdgesOnMove: true,
@@ -55,7 +110,17 @@ export function SigmaCanvas({ view, nodes, state, onSelect }: Props) {
     }
     renderer.on('clickNode', ({ node }) => onSelectRef.current(node));
     renderer.on('clickStage', () => onSelectRef.current(null));
-    sigma.current = renderer;
+    // Nodes hidden when sigma last indexed have no place in its label grid (see refreshFor).
+    const hiddenAtIndex = new Set<string>();
+    const noteHidden = () => {
+      hiddenAtIndex.clear();
+      graph.forEachNode((key) => {
+        if (renderer.getNodeDisplayData(key)?.hidden) hiddenAtIndex.add(key);
+      });
+    };
+    renderer.on('afterProcess', noteHidden);
+    noteHidden();
+    sigma.current = { renderer, graph, hiddenAtIndex };
     return () => {
       renderer.kill();
       sigma.current = null;
@@ -63,8 +128,10 @@ export function SigmaCanvas({ view, nodes, state, onSelect }: Props) {
   }, [view, nodes]);
 
   useEffect(() => {
+    const prev = stateRef.current;
     stateRef.current = state;
-    sigma.current?.refresh({ skipIndexation: true });
+    const s = sigma.current;
+    if (s && prev !== state) refreshFor(s.renderer, s.graph, prev, state, s.hiddenAtIndex);
   }, [state]);
 
   if (error) {

@@ -32,6 +32,7 @@ export interface EdgeAttributes {
 
 export function nodeAttributes(view: GraphView, firstRound: ReadonlyMap<string, number>, titleOf: (id: string) => string): Map<string, NodeAttributes> {
   const maxPpr = Math.max(1e-12, ...view.nodes.map((n) => n.ppr ?? 0));
+  const k = nodeScale(view.nodes.length);
   const out = new Map<string, NodeAttributes>();
   for (const n of view.nodes) {
     if (n.kind === 'passage') {
@@ -40,7 +41,7 @@ export function nodeAttributes(view: GraphView, firstRound: ReadonlyMap<string, 
         x: n.x,
         y: n.y,
         // sqrt: area, not radius, proportional to PPR mass.
-        size: 4 + 14 * Math.sqrt((n.ppr ?? 0) / maxPpr),
+        size: k * (4 + 14 * Math.sqrt((n.ppr ?? 0) / maxPpr)),
         color: round === null ? NOT_IN_POOL : roundColor(round),
         label: titleOf(n.label),
         kind: 'passage',
@@ -51,7 +52,7 @@ export function nodeAttributes(view: GraphView, firstRound: ReadonlyMap<string, 
       out.set(n.key, {
         x: n.x,
         y: n.y,
-        size: 2.5 + 1.5 * Math.log2(1 + (n.mentions ?? 1)),
+        size: k * (2.5 + 1.5 * Math.log2(1 + (n.mentions ?? 1))),
         color: n.seed ? SEED_PHRASE : PHRASE,
         label: n.label,
         kind: 'phrase',
@@ -78,10 +79,25 @@ export interface ViewState {
 
 type Display = { label?: string | null; color?: string; hidden?: boolean; forceLabel?: boolean; highlighted?: boolean; zIndex?: number; size?: number };
 
+/** Node count from which the view draws for size: smaller discs and 1 px line edges (see SigmaCanvas). */
+export const LARGE_GRAPH = 2000;
+/** Disc scale at LARGE_GRAPH nodes and more: the fill is most of a frame's GPU time in software WebGL. */
+const LARGE_NODE_SCALE = 0.6;
+
+export const nodeScale = (nodeCount: number) => (nodeCount >= LARGE_GRAPH ? LARGE_NODE_SCALE : 1);
+
+/**
+ * Display attributes for a node. Sigma hands the reducer its own shallow copy, but this stays pure (the
+ * tests call it on shared attributes): it returns `a` itself when nothing applies (no selection, not
+ * gold, not hidden), and copies only otherwise.
+ */
 export function reduceNode(key: string, a: NodeAttributes, s: ViewState): Omit<NodeAttributes, 'label'> & Display {
+  const hidden = a.kind === 'passage' && s.round !== null && a.round !== null && a.round > s.round;
+  const gold = a.kind === 'passage' && s.gold.has(a.ref);
+  if (!hidden && !gold && s.selected === null) return a;
   const out: Omit<NodeAttributes, 'label'> & Display = { ...a };
-  if (a.kind === 'passage' && s.round !== null && a.round !== null && a.round > s.round) out.hidden = true;
-  if (a.kind === 'passage' && s.gold.has(a.ref)) {
+  if (hidden) out.hidden = true;
+  if (gold) {
     out.label = `★ ${a.label}`;
     out.forceLabel = true;
     out.zIndex = 2;
@@ -96,18 +112,23 @@ export function reduceNode(key: string, a: NodeAttributes, s: ViewState): Omit<N
       out.zIndex = 2;
     } else {
       out.color = FADED;
-      out.label = s.gold.has(a.ref) ? out.label : null;
+      out.label = gold ? out.label : null;
       out.zIndex = 0;
     }
   }
   return out;
 }
 
+const FADED_EDGE = '#f0f1f3';
+const SELECTED_EDGE = '#38465a';
+
+/** Display attributes for an edge; `a` itself (no copy, no lookups by the caller) without a selection. */
 export function reduceEdge(source: string, target: string, a: EdgeAttributes, s: ViewState): EdgeAttributes & Display {
-  if (s.selected !== null && source !== s.selected && target !== s.selected) return { ...a, color: '#f0f1f3' };
-  if (s.selected !== null) return { ...a, color: '#38465a', size: a.size + 1 };
-  return a;
+  if (s.selected === null) return a;
+  return touchesSelection(source, target, s) ? { ...a, color: SELECTED_EDGE, size: a.size + 1 } : { ...a, color: FADED_EDGE };
 }
+
+const touchesSelection = (source: string, target: string, s: ViewState) => source === s.selected || target === s.selected;
 
 /** Ids of passages in the pool by the given round (all rounds when null). */
 export function poolAtRound(firstRound: ReadonlyMap<string, number>, round: number | null): string[] {
