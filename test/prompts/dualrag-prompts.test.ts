@@ -6,21 +6,11 @@ import * as judge from '../../src/prompts/dualrag-judge.ts';
 import type { KnowledgeOutline } from '../../src/prompts/dualrag-outline.ts';
 import * as reasoner from '../../src/prompts/dualrag-reasoner.ts';
 import * as summarizer from '../../src/prompts/dualrag-knowledge-summarizer.ts';
-import { LlmOutputError } from '../../src/prompts/parse.ts';
+import { llmOutputFailure as failure } from '../support/llm-output-failure.ts';
 
 const question = 'Where was the director of Film One born?';
 const outline: KnowledgeOutline = [{ entity: 'Film One', knowledge: ['Film One is a film directed by Ann Lee.'] }];
 const history = ['Film One was directed by Ann Lee; her birthplace is not in the knowledge yet.'];
-
-function failure(f: () => unknown): LlmOutputError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof LlmOutputError) return e;
-    throw e;
-  }
-  throw new Error('expected an LlmOutputError');
-}
 
 describe('reasoner (Fig. 5)', () => {
   it('builds the figure text and the outline, question and reasoning history', () => {

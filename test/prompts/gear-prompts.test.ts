@@ -6,23 +6,13 @@ import * as qa from '../../src/prompts/gear-qa.ts';
 import * as rewrite from '../../src/prompts/gear-query-rewrite.ts';
 import * as reader from '../../src/prompts/gear-reader.ts';
 import * as reasoning from '../../src/prompts/gear-reasoning.ts';
-import { LlmOutputError } from '../../src/prompts/parse.ts';
+import { llmOutputFailure as failure } from '../support/llm-output-failure.ts';
 
 const docs = [
   { title: 'Film One', text: 'Film One is a film directed by Ann Lee.' },
   { title: 'Ann Lee', text: 'Ann Lee was born in Paris.' },
 ];
 const gist: offline.Triple[] = [['Film One', 'directed by', 'Ann Lee']];
-
-function failure(f: () => unknown): LlmOutputError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof LlmOutputError) return e;
-    throw e;
-  }
-  throw new Error('expected an LlmOutputError');
-}
 
 describe('offline reader (J.1)', () => {
   it('builds the instruction, the two demonstrations and the passage in the input frame', () => {

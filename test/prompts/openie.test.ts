@@ -3,19 +3,9 @@ import { describe, expect, it } from 'vitest';
 import * as ner from '../../src/prompts/openie-ner.ts';
 import * as triples from '../../src/prompts/openie-triples.ts';
 import * as queryNer from '../../src/prompts/openie-query-ner.ts';
-import { LlmOutputError } from '../../src/prompts/parse.ts';
+import { llmOutputFailure as failure } from '../support/llm-output-failure.ts';
 
 const passage = 'Tarrow Lighthouse\nTarrow Lighthouse was designed by Maren Vell in 1871.';
-
-function failure(f: () => unknown): LlmOutputError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof LlmOutputError) return e;
-    throw e;
-  }
-  throw new Error('expected an LlmOutputError');
-}
 
 describe('openie-ner', () => {
   it('builds HippoRAG ner.py: system, one-shot example, then the passage', () => {
