@@ -1,5 +1,5 @@
 // `--llm offline | openai --base-url URL --model NAME [--api-key-env VAR] [--no-json-mode] | replay:<trace>`
-// for the CLI: parse the flags, then build the composed LlmPort (file cache, ledger, retries, timeout).
+// for the CLI: parse the flags, then build the composed LlmPort (file cache, retries, timeout).
 // The API key is read from the named environment variable when the LLM is built, never at import
 // time, and never printed.
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { HopscopeError } from '../core/errors.ts';
 import { createLlm } from '../core/llm/create-llm.ts';
 import { LlmConfigError } from '../core/llm/errors.ts';
-import { withLedger, type TokenLedger } from '../core/llm/ledger.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import type { LlmProvider } from '../core/llm/provider.ts';
 import type { RetryOptions } from '../core/llm/with-retry.ts';
@@ -82,7 +81,6 @@ export interface LlmFromSpecOptions {
   /** Where cached replies go (default .cache/llm); `false` turns the cache off. */
   cacheDir?: string | false;
   corpusId?: string;
-  ledger?: TokenLedger;
   concurrency?: number;
   retries?: number;
   retry?: Partial<Omit<RetryOptions, 'retries'>>;
@@ -103,7 +101,6 @@ export interface CliLlm {
 }
 
 export async function createLlmFromSpec(spec: LlmSpec, o: LlmFromSpecOptions = {}): Promise<CliLlm> {
-  const ledgered = (port: LlmPort) => (o.ledger ? withLedger(port, o.ledger) : port);
   switch (spec.kind) {
     case 'offline': {
       if (!o.offline) {
@@ -114,11 +111,11 @@ export async function createLlmFromSpec(spec: LlmSpec, o: LlmFromSpecOptions = {
         );
       }
       const port = await o.offline();
-      return { llm: ledgered(port), label: port.label };
+      return { llm: port, label: port.label };
     }
     case 'replay': {
       const provider = new ReplayProvider(await readTraces(spec.path), spec.path);
-      return { llm: ledgered(provider), label: provider.label, provider };
+      return { llm: provider, label: provider.label, provider };
     }
     case 'openai': {
       const env = o.env ?? process.env;
@@ -138,7 +135,6 @@ export async function createLlmFromSpec(spec: LlmSpec, o: LlmFromSpecOptions = {
       const llm = createLlm({
         provider,
         ...(cache ? { cache: { store: cache, ...(o.corpusId !== undefined ? { corpusId: o.corpusId } : {}) } } : {}),
-        ...(o.ledger ? { ledger: o.ledger } : {}),
         ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
         ...(o.retries !== undefined ? { retries: o.retries } : {}),
         ...(o.retry ? { retry: o.retry } : {}),

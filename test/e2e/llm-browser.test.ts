@@ -25,7 +25,7 @@ import { testConnection } from '../../src/providers/llm/from-settings.ts';
 import { OpenAiCompatibleProvider } from '../../src/providers/llm/openai-compatible.ts';
 import { createLlm } from '../../src/core/llm/create-llm.ts';
 import { MemoryLlmCacheStore } from '../../src/core/llm/memory-cache-store.ts';
-import { TokenLedger } from '../../src/core/llm/ledger.ts';
+import { costByModule } from '../../src/core/eval/run-metrics.ts';
 import { llmEvent } from '../../src/core/llm/trace-event.ts';
 
 const describeError = (e) => ({ name: e?.name, message: e?.message, userMessage: e?.userMessage });
@@ -34,16 +34,12 @@ const store = new MemoryLlmCacheStore();
 window.hopscope = {
   async batch(baseURL, apiKey, contents, stream) {
     const provider = new OpenAiCompatibleProvider({ baseURL, apiKey, model: 'test-model', jsonMode: true });
-    const ledger = new TokenLedger();
-    const llm = createLlm({ provider, cache: { store }, ledger, concurrency: 2, retries: 0 });
+    const llm = createLlm({ provider, cache: { store }, concurrency: 2, retries: 0 });
     const tokens = [];
-    const out = await Promise.all(contents.map((c, i) => llm.complete({
-      module: i % 2 ? 'answer' : 'bdtr.fast-thought',
-      messages: [{ role: 'user', content: c }],
-      ...(stream ? { onToken: (t) => tokens.push(t) } : {}),
-    })));
-    const events = out.map((r, i) => llmEvent({ module: 'm', messages: [{ role: 'user', content: contents[i] }] }, r, { t: 0, round: 0 }));
-    return { texts: out.map((r) => r.text), cached: out.map((r) => r.cached), tokens, ledger: ledger.summary(), label: llm.label, events: JSON.stringify(events) };
+    const requests = contents.map((c, i) => ({ module: i % 2 ? 'answer' : 'bdtr.fast-thought', messages: [{ role: 'user', content: c }] }));
+    const out = await Promise.all(requests.map((r) => llm.complete({ ...r, ...(stream ? { onToken: (t) => tokens.push(t) } : {}) })));
+    const events = out.map((r, i) => llmEvent(requests[i], r, { t: 0, round: 0 }));
+    return { texts: out.map((r) => r.text), cached: out.map((r) => r.cached), tokens, costs: costByModule(events), label: llm.label, events: JSON.stringify(events) };
   },
   async fail(baseURL, apiKey, opts) {
     const provider = new OpenAiCompatibleProvider({ baseURL, apiKey, model: 'test-model', stream: !!opts.stream });
@@ -106,7 +102,7 @@ afterEach(() => {
   if (page.unreportedConsoleErrors.length > 0) page.assertNoConsoleErrors();
 });
 
-type BatchResult = { texts: string[]; cached: boolean[]; tokens: string[]; ledger: { byModule: Record<string, { prompt: number; completion: number; total: number; calls: number }> }; label: string; events: string };
+type BatchResult = { texts: string[]; cached: boolean[]; tokens: string[]; costs: Record<string, { calls: number; cached: number; prompt: number; completion: number; total: number }>; label: string; events: string };
 const batch = (apiKey: string, contents: string[], stream = false) =>
   page.page.evaluate(
     ([b, k, c, s]) => (window as unknown as { hopscope: { batch(...a: unknown[]): Promise<unknown> } }).hopscope.batch(b, k, c, s),
@@ -128,15 +124,15 @@ describe('LLM calls from the page (real openai client, cross-origin)', () => {
     expect(server.chats()).toHaveLength(3);
     expect(server.chats()[0]?.headers.origin).toBe(app.url.replace(/\/$/, '')); // a real cross-origin call from the page
     expect(server.chats()[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(first.ledger.byModule).toEqual({
-      answer: { calls: 1, cachedCalls: 0, prompt: 7, completion: 2, total: 9 },
-      'bdtr.fast-thought': { calls: 2, cachedCalls: 0, prompt: 14, completion: 4, total: 18 },
+    expect(first.costs).toEqual({
+      answer: { calls: 1, cached: 0, prompt: 7, completion: 2, total: 9 },
+      'bdtr.fast-thought': { calls: 2, cached: 0, prompt: 14, completion: 4, total: 18 },
     });
     const second = await batch(KEY, ['a', 'b', 'c']);
     expect(server.chats()).toHaveLength(3);
     expect(second.texts).toEqual(first.texts);
     expect(second.cached).toEqual([true, true, true]);
-    expect(first.events + first.label + JSON.stringify(first.ledger)).not.toContain(KEY);
+    expect(first.events + first.label + JSON.stringify(first.costs)).not.toContain(KEY);
   });
 
   it('streams tokens over SSE in the page', async () => {

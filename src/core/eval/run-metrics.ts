@@ -1,7 +1,7 @@
 // Per-question metrics read off a strategy trace (DESIGN: every metric is read off traces), in the
 // shape the batch summary pools (QuestionScore) plus what the issue asks per question: the answer,
 // Recall@k per round, every gold document's rank per round, LLM calls and tokens by module, wall time.
-import type { Trace } from '../trace/schema.ts';
+import type { Trace, TraceEvent } from '../trace/schema.ts';
 import { traceAnswer, traceRanking, traceRoundRankings } from '../strategies/trace-read.ts';
 import type { Ranked } from '../types.ts';
 import { accuracy, exactMatch, f1 } from './answer-metrics.ts';
@@ -26,6 +26,21 @@ export function addCost(into: ModuleCost, c: ModuleCost): ModuleCost {
   into.completion += c.completion;
   into.total += c.total;
   return into;
+}
+
+/**
+ * LLM calls and tokens per calling module, from a run's `llm` events. A reply served from the cache
+ * (or a replayed trace) counts its recorded usage, so a strategy's token cost does not depend on
+ * whether the cache was warm; `cached` says how many calls made no request.
+ */
+export function costByModule(events: readonly TraceEvent[]): Record<string, ModuleCost> {
+  const out: Record<string, ModuleCost> = {};
+  for (const e of events) {
+    if (e.type !== 'llm') continue;
+    const m = (out[e.module] ??= emptyCost());
+    addCost(m, { calls: 1, cached: e.cached ? 1 : 0, ...e.usage });
+  }
+  return out;
 }
 
 export interface RunMetrics extends QuestionScore {
@@ -60,20 +75,9 @@ export function runMetrics(trace: Trace, ks: readonly number[]): RunMetrics {
     allGold[k] = allGoldAtK(ids, gold, k);
   }
   const rounds = traceRoundRankings(trace).map((r) => r.map((x) => x.id));
-  const tokensByModule: Record<string, ModuleCost> = {};
-  let llmCalls = 0;
-  const errors: string[] = [];
-  for (const e of trace.events) {
-    if (e.type === 'error') errors.push(`${e.module}: ${e.message}`);
-    if (e.type !== 'llm') continue;
-    llmCalls++;
-    const m = (tokensByModule[e.module] ??= emptyCost());
-    m.calls++;
-    if (e.cached) m.cached++;
-    m.prompt += e.usage.prompt;
-    m.completion += e.usage.completion;
-    m.total += e.usage.total;
-  }
+  const tokensByModule = costByModule(trace.events);
+  const llmCalls = Object.values(tokensByModule).reduce((n, m) => n + m.calls, 0);
+  const errors = trace.events.flatMap((e) => (e.type === 'error' ? [`${e.module}: ${e.message}`] : []));
   const answer = traceAnswer(trace);
   const answers = trace.question.answers;
   const scored = answer !== undefined && answers.length > 0;

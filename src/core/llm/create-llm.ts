@@ -1,17 +1,16 @@
-// One composition point: ledger (outermost: counts cache hits too) -> cache (hits take no slot and
-// make no call) -> concurrency limit -> retry -> per-attempt timeout -> provider.
+// One composition point: cache (outermost: hits take no slot and make no call) -> concurrency limit
+// -> retry -> per-attempt timeout -> provider. Tokens are counted from the trace's llm events
+// (costByModule in src/core/eval/run-metrics.ts), not here.
 import type { LlmCacheStore, LlmPort } from './port.ts';
 import type { LlmProvider } from './provider.ts';
 import { withCache } from './with-cache.ts';
 import { withConcurrencyLimit } from './with-concurrency.ts';
-import { withLedger, type TokenLedger } from './ledger.ts';
 import { withRetry, type RetryOptions } from './with-retry.ts';
 import { withTimeout } from './with-timeout.ts';
 
 export interface CreateLlmOptions {
   provider: LlmProvider;
   cache?: { store: LlmCacheStore; corpusId?: string };
-  ledger?: TokenLedger;
   /** Calls in flight at once; default 4. */
   concurrency?: number;
   /** Retries after the first attempt on 429/5xx/network; default 3. */
@@ -34,6 +33,5 @@ export function createLlm(o: CreateLlmOptions): LlmPort {
       ...(o.cache.corpusId !== undefined ? { corpusId: o.cache.corpusId } : {}),
     });
   }
-  if (o.ledger) port = withLedger(port, o.ledger);
   return port;
 }

@@ -22,7 +22,7 @@ export interface ReasoningChain {
 }
 
 interface PromptInfo {
-  /** LLM request module, e.g. "bdtr.verifier"; the offline thinker and the cost ledger read it. */
+  /** LLM request module, e.g. "bdtr.verifier"; the offline thinker and the per-module costs (costByModule) read it. */
   module: string;
   version: string;
   /** Ask for JSON mode. */

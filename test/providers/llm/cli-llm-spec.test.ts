@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LlmAuthError, LlmConfigError, LlmModelNotFoundError, LlmUnreachableError } from '../../../src/core/llm/errors.ts';
-import { TokenLedger } from '../../../src/core/llm/ledger.ts';
 import type { LlmRequest } from '../../../src/core/llm/port.ts';
+import { costByModule } from '../../../src/core/eval/run-metrics.ts';
 import { llmEvent } from '../../../src/core/llm/trace-event.ts';
 import { traceSchema } from '../../../src/core/trace/schema.ts';
 import { createLlmFromSpec, LlmSpecError, parseLlmSpec } from '../../../src/cli/llm-spec.ts';
@@ -63,14 +63,12 @@ describe('createLlmFromSpec', () => {
     const first = await createLlmFromSpec(spec, { cacheDir, env: { K: KEY } });
     const a = await Promise.all(batch.map((r) => first.llm.complete(r)));
     const requests = server.chats().length;
-    const ledger = new TokenLedger();
-    const second = await createLlmFromSpec(spec, { cacheDir, env: { K: KEY }, ledger });
+    const second = await createLlmFromSpec(spec, { cacheDir, env: { K: KEY } });
     const b = await Promise.all(batch.map((r) => second.llm.complete(r)));
     expect(server.chats().length).toBe(requests);
     expect(b.map((r) => r.text)).toEqual(a.map((r) => r.text));
     expect(b.every((r) => r.cached)).toBe(true);
     expect(await second.cache!.count()).toBe(3);
-    expect(ledger.total()).toMatchObject({ calls: 3, cachedCalls: 3, total: 0 });
   });
 
   it('openai: a missing key variable is a clear error; a wrong key is LlmAuthError', async () => {
@@ -114,18 +112,18 @@ describe('createLlmFromSpec', () => {
 });
 
 describe('the API key never leaves the request header', () => {
-  it('is absent from traces, cache files, labels, errors, user messages and the ledger', async () => {
+  it('is absent from traces, cache files, labels, errors, user messages and token reports', async () => {
     const cacheDir = join(dir, 'cache-leak');
     const spec = parseLlmSpec(['--llm', 'openai', '--base-url', server.baseURL, '--model', 'test-model', '--api-key-env', 'K']);
     if (spec.kind !== 'openai') throw new Error('expected an openai spec');
-    const ledger = new TokenLedger();
-    const cli = await createLlmFromSpec(spec, { cacheDir, env: { K: KEY }, ledger, retries: 0 });
+    const cli = await createLlmFromSpec(spec, { cacheDir, env: { K: KEY }, retries: 0 });
     const request = req('q-leak');
     const response = await cli.llm.complete(request);
     // It did go to the server, as a bearer token.
     expect(server.chats().at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
 
-    const outputs: string[] = [JSON.stringify(llmEvent(request, response, { t: 0, round: 0 })), JSON.stringify(response), cli.label, JSON.stringify(ledger.summary())];
+    const event = llmEvent(request, response, { t: 0, round: 0 });
+    const outputs: string[] = [JSON.stringify(event), JSON.stringify(response), cli.label, JSON.stringify(costByModule([event]))];
     for (const shard of await readdir(cacheDir)) for (const f of await readdir(join(cacheDir, shard))) outputs.push(await readFile(join(cacheDir, shard, f), 'utf8'));
 
     // Errors of every kind, including a server that echoes the key back in its error text.

@@ -2,9 +2,10 @@
 // results; token usage per module equals the server's usage fields exactly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlm } from '../../../src/core/llm/create-llm.ts';
-import { TokenLedger } from '../../../src/core/llm/ledger.ts';
+import { costByModule } from '../../../src/core/eval/run-metrics.ts';
 import { MemoryLlmCacheStore } from '../../../src/core/llm/memory-cache-store.ts';
-import type { LlmPort, LlmRequest } from '../../../src/core/llm/port.ts';
+import type { LlmPort, LlmRequest, LlmResponse } from '../../../src/core/llm/port.ts';
+import { llmEvent } from '../../../src/core/llm/trace-event.ts';
 import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-compatible.ts';
 import { startOpenAiServer, type ChatBody, type OpenAiServer } from '../../support/openai-server.ts';
 
@@ -27,25 +28,25 @@ const batch: LlmRequest[] = [
 ];
 
 const runBatch = (llm: LlmPort) => Promise.all(batch.map((r) => llm.complete(r)));
+// Costs as runs report them: from the llm trace events of the calls.
+const costs = (responses: LlmResponse[]) => costByModule(responses.map((r, i) => llmEvent(batch[i]!, r, { t: 0, round: 0 })));
 
 describe('cache in front of the OpenAI-compatible provider', () => {
-  it('a rerun makes zero requests and returns identical results; the ledger equals the server usage', async () => {
+  it('a rerun makes zero requests and returns identical results; the reported tokens equal the server usage', async () => {
     const store = new MemoryLlmCacheStore();
     const provider = new OpenAiCompatibleProvider({ baseURL: server.baseURL, model: 'test-model' });
-    const firstLedger = new TokenLedger();
-    const first = await runBatch(createLlm({ provider, cache: { store }, ledger: firstLedger, concurrency: 2 }));
+    const first = await runBatch(createLlm({ provider, cache: { store }, concurrency: 2 }));
     const requestsAfterFirst = server.chats().length;
     expect(requestsAfterFirst).toBe(batch.length);
 
-    const secondLedger = new TokenLedger();
-    const second = await runBatch(createLlm({ provider, cache: { store }, ledger: secondLedger, concurrency: 2 }));
+    const second = await runBatch(createLlm({ provider, cache: { store }, concurrency: 2 }));
     expect(server.chats().length).toBe(requestsAfterFirst); // zero HTTP requests the second time
     expect(second.map((r) => r.text)).toEqual(first.map((r) => r.text));
     expect(second.map((r) => r.usage)).toEqual(first.map((r) => r.usage));
     expect(first.every((r) => !r.cached)).toBe(true);
     expect(second.every((r) => r.cached)).toBe(true);
 
-    // Ledger = sum of the usage fields the server sent, per module.
+    // Tokens = sum of the usage fields the server sent, per module.
     const expected: Record<string, { prompt: number; completion: number; total: number }> = {};
     for (const req of server.chats()) {
       const q = req.body?.messages.at(-1)?.content ?? '';
@@ -55,12 +56,13 @@ describe('cache in front of the OpenAI-compatible provider', () => {
       e.completion += 3;
       e.total += 13 + q.length;
     }
-    const byModule = firstLedger.byModule();
+    const byModule = costs(first);
     for (const [m, e] of Object.entries(expected)) expect(byModule[m]).toMatchObject(e);
-    expect(Object.keys(byModule)).toEqual(['answer', 'bdtr.fast-thought', 'openie.triples']);
-    expect(byModule['bdtr.fast-thought']).toMatchObject({ calls: 2, cachedCalls: 0 });
-    // The rerun cost nothing and says so.
-    expect(secondLedger.total()).toEqual({ calls: 4, cachedCalls: 4, prompt: 0, completion: 0, total: 0 });
+    expect(Object.keys(byModule).sort()).toEqual(['answer', 'bdtr.fast-thought', 'openie.triples']);
+    expect(byModule['bdtr.fast-thought']).toMatchObject({ calls: 2, cached: 0 });
+    // The rerun made no request, says every call was cached and reports the same token cost.
+    const cachedByModule = Object.fromEntries(Object.entries(byModule).map(([m, c]) => [m, { ...c, cached: c.calls }]));
+    expect(costs(second)).toEqual(cachedByModule);
   });
 
   it('a different model, temperature or JSON flag is a different cache entry', async () => {
