@@ -1,8 +1,11 @@
 // Links query entities to phrase nodes of a HippoRAG 2 graph: an exact match of the normalised phrase
 // first; otherwise the most similar phrases by lexical trigram cosine (the labelled stand-in for the
-// embedding similarity HippoRAG uses when vectors exist), above a threshold.
+// embedding similarity HippoRAG uses when vectors exist), above a threshold. When no query entity links
+// at all (the offline extractor finds no proper noun in "…the woman who devised the fog-lantern…"),
+// `mentions` reads phrase nodes named in the query text itself: a dictionary match, longest first.
 import type { PhraseGraph } from '../graph/build.ts';
 import { TrigramIndex } from '../graph/lexical.ts';
+import { ENGLISH_STOP_WORDS } from '../text/stopwords.ts';
 import { normalizePhrase } from '../triples/normalize.ts';
 
 export interface EntityLinkOptions {
@@ -22,15 +25,52 @@ export interface EntityLink {
   node: number;
   phrase: string;
   score: number;
-  how: 'exact' | 'lexical-trigram';
+  how: 'exact' | 'lexical-trigram' | 'query-mention';
 }
+
+const words = (phrase: string) => phrase.split(' ').filter((w) => w !== '');
+/** A phrase worth matching in free query text: not only stop words or a short number ("two", "3"). */
+const mentionable = (ws: readonly string[]) => ws.some((w) => !ENGLISH_STOP_WORDS.has(w) && !/^\d{1,3}$/.test(w));
 
 /** Builds the phrase index once per graph; `link` is then cheap per query. */
 export function createEntityLinker(graph: PhraseGraph, options: Partial<EntityLinkOptions> = {}) {
   const opts = { ...ENTITY_LINK_DEFAULTS, ...options };
   let index: TrigramIndex | undefined;
+  // phrase words joined by one space -> node; built on the first `mentions` call
+  let byWords: Map<string, number> | undefined;
+  let longest = 0;
   return {
     options: opts,
+    /**
+     * Phrase nodes whose words occur contiguously in the query, longest match first, no overlaps
+     * (score 1, how 'query-mention'). A labelled heuristic for queries whose entities do not link.
+     */
+    mentions(query: string): EntityLink[] {
+      if (!byWords) {
+        byWords = new Map();
+        graph.phrases.forEach((phrase, i) => {
+          const ws = words(phrase);
+          if (ws.length === 0 || !mentionable(ws)) return;
+          byWords!.set(ws.join(' '), graph.passageCount + i);
+          longest = Math.max(longest, ws.length);
+        });
+      }
+      const q = words(normalizePhrase(query));
+      const out: EntityLink[] = [];
+      for (let i = 0; i < q.length; ) {
+        let matched = 0;
+        for (let n = Math.min(longest, q.length - i); n > 0 && matched === 0; n--) {
+          const key = q.slice(i, i + n).join(' ');
+          const node = byWords.get(key);
+          if (node !== undefined) {
+            out.push({ entity: key, node, phrase: graph.phrases[node - graph.passageCount]!, score: 1, how: 'query-mention' });
+            matched = n;
+          }
+        }
+        i += matched || 1;
+      }
+      return out;
+    },
     link(entities: readonly string[]): EntityLink[] {
       const out: EntityLink[] = [];
       for (const entity of entities) {

@@ -104,6 +104,8 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
     throwIfAborted(signal, 'retrievers.hipporag2');
     const entities = await queryEntities(query, signal);
     let links = linker.link(entities);
+    // No query entity linked: seed with the phrases the query names (entity-link.ts, labelled 'query-mention').
+    if (links.length === 0) links = linker.mentions(query);
     if (options.linkTopK > 0) links = [...links].sort((a, b) => b.score - a.score).slice(0, options.linkTopK);
     const base = await deps.base.retrieve(query, baseK, signal);
     throwIfAborted(signal, 'retrievers.hipporag2');

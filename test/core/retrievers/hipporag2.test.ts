@@ -58,6 +58,18 @@ describe('hipporag2 retriever', () => {
     expect(r.ranked[0]!.id).toBe('p1');
   });
 
+  it('seeds with the phrases the query names, longest first, when no query entity links', async () => {
+    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples, queryEntities: () => ['Nowhere Land'] });
+    const { explanation, ranked } = await hr.retrieveExplained("Is Paris where Lothair II's mother of tours died?", 4);
+    // "lothair ii" beats its own prefix; "mother of tours" is no phrase, so "mother" matches alone.
+    expect(explanation.links.map((l) => [l.phrase, l.how, l.score])).toEqual([
+      ['paris', 'query-mention', 1],
+      ['lothair ii', 'query-mention', 1],
+      ['mother', 'query-mention', 1],
+    ]);
+    expect(ranked.map((r) => r.id).slice(0, 3).sort()).toEqual(['p1', 'p3', 'p4']);
+  });
+
   it('keeps the HippoRAG 2 defaults visible and overridable', () => {
     expect(HIPPORAG2_DEFAULTS).toMatchObject({ damping: 0.5, passageNodeWeight: 0.05 });
     expect(HIPPORAG2_DEFAULTS.graph.synonymThreshold).toBe(0.8);
