@@ -2,7 +2,9 @@
 // first; otherwise the most similar phrases by lexical trigram cosine (the labelled stand-in for the
 // embedding similarity HippoRAG uses when vectors exist), above a threshold. When no query entity links
 // at all (the offline extractor finds no proper noun in "…the woman who devised the fog-lantern…"),
-// `mentions` reads phrase nodes named in the query text itself: a dictionary match, longest first.
+// `mentions` reads the phrase nodes the query text names that are also passage titles (names of
+// things by construction: all phrases would match "state", "name", "part"): a dictionary match,
+// longest first.
 import type { PhraseGraph } from '../graph/build.ts';
 import { TrigramIndex } from '../graph/lexical.ts';
 import { ENGLISH_STOP_WORDS } from '../text/stopwords.ts';
@@ -32,8 +34,8 @@ const words = (phrase: string) => phrase.split(' ').filter((w) => w !== '');
 /** A phrase worth matching in free query text: not only stop words or a short number ("two", "3"). */
 const mentionable = (ws: readonly string[]) => ws.some((w) => !ENGLISH_STOP_WORDS.has(w) && !/^\d{1,3}$/.test(w));
 
-/** Builds the phrase index once per graph; `link` is then cheap per query. */
-export function createEntityLinker(graph: PhraseGraph, options: Partial<EntityLinkOptions> = {}) {
+/** Builds the phrase index once per graph; `link` is then cheap per query. `titles`: the passages' titles, for `mentions`. */
+export function createEntityLinker(graph: PhraseGraph, options: Partial<EntityLinkOptions> = {}, titles: readonly string[] = []) {
   const opts = { ...ENTITY_LINK_DEFAULTS, ...options };
   let index: TrigramIndex | undefined;
   // phrase words joined by one space -> node; built on the first `mentions` call
@@ -42,16 +44,18 @@ export function createEntityLinker(graph: PhraseGraph, options: Partial<EntityLi
   return {
     options: opts,
     /**
-     * Phrase nodes whose words occur contiguously in the query, longest match first, no overlaps
+     * Title phrases whose words occur contiguously in the query, longest match first, no overlaps
      * (score 1, how 'query-mention'). A labelled heuristic for queries whose entities do not link.
      */
     mentions(query: string): EntityLink[] {
       if (!byWords) {
         byWords = new Map();
+        const titleWords = new Set(titles.map((t) => words(normalizePhrase(t)).join(' ')));
         graph.phrases.forEach((phrase, i) => {
           const ws = words(phrase);
-          if (ws.length === 0 || !mentionable(ws)) return;
-          byWords!.set(ws.join(' '), graph.passageCount + i);
+          const key = ws.join(' ');
+          if (ws.length === 0 || !mentionable(ws) || !titleWords.has(key)) return;
+          byWords!.set(key, graph.passageCount + i);
           longest = Math.max(longest, ws.length);
         });
       }

@@ -95,7 +95,7 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
     throw new HopscopeError('retrievers.hipporag2', `graph has ${graph.passageCount} passages, corpus "${corpus.name}" has ${corpus.passages.length}`);
   }
   const prepared = preparePpr(graph.csr);
-  const linker = createEntityLinker(graph, options.link);
+  const linker = createEntityLinker(graph, options.link, corpus.passages.map((p) => p.title));
   const queryEntities = deps.queryEntities ?? offlineQueryEntities;
   const passageNode = new Map(graph.passageIds.map((id, i) => [id, i]));
   const baseK = options.baseTopK > 0 ? options.baseTopK : corpus.passages.length;
@@ -104,7 +104,7 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
     throwIfAborted(signal, 'retrievers.hipporag2');
     const entities = await queryEntities(query, signal);
     let links = linker.link(entities);
-    // No query entity linked: seed with the phrases the query names (entity-link.ts, labelled 'query-mention').
+    // No query entity linked: seed with the passage-title phrases the query names (entity-link.ts, 'query-mention').
     if (links.length === 0) links = linker.mentions(query);
     if (options.linkTopK > 0) links = [...links].sort((a, b) => b.score - a.score).slice(0, options.linkTopK);
     const base = await deps.base.retrieve(query, baseK, signal);
