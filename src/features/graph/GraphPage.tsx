@@ -11,6 +11,10 @@ import { nodeAttributes, NOT_IN_POOL, PHRASE, poolAtRound, roundColor, SEED_PHRA
 import { NodeDetails } from './NodeDetails.tsx';
 import { SigmaCanvas } from './SigmaCanvas.tsx';
 
+/** How a seed was linked, when it was not an exact match of a question entity (entity-link.ts). */
+const LINK_HOW: Record<string, string> = { 'lexical-trigram': 'lexical match', 'query-mention': 'a title the question names' };
+const seedLabel = (s: { phrase: string; how: string }) => (LINK_HOW[s.how] ? `${s.phrase} (${LINK_HOW[s.how]})` : s.phrase);
+
 /** The subgraph around the shown question: seeds, pool passages and the phrases that connect them. */
 export function GraphPage() {
   const engine = useEngine();
@@ -121,7 +125,7 @@ export function GraphPage() {
           <aside className="graph-side">
             <p className="muted" data-testid="graph-stats">
               {graph.data.nodes.length} nodes, {graph.data.edges.length} edges{graph.data.truncated ? ' (neighbours cut at the limit)' : ''}. Triples: {graph.data.tripleSource}.
-              {graph.data.seeds.length > 0 ? ` Seeds: ${graph.data.seeds.map((s) => s.phrase).join(', ')}.` : ' No question entity linked to a phrase.'}
+              {graph.data.seeds.length > 0 ? ` Seeds: ${graph.data.seeds.map(seedLabel).join(', ')}.` : ' No question entity linked to a phrase.'}
             </p>
             <NodeDetails view={graph.data} selected={selected} firstRound={model.firstRound} gold={gold} passages={passages} />
             <h3>Pool passages by PPR mass</h3>
