@@ -31,7 +31,7 @@ export interface EntityLink {
 }
 
 const words = (phrase: string) => phrase.split(' ').filter((w) => w !== '');
-/** A phrase worth matching in free query text: not only stop words or a short number ("two", "3"). */
+/** A phrase worth matching in free query text: not only stop words or a short number ("the who", "3"). */
 const mentionable = (ws: readonly string[]) => ws.some((w) => !ENGLISH_STOP_WORDS.has(w) && !/^\d{1,3}$/.test(w));
 
 /** Builds the phrase index once per graph; `link` is then cheap per query. `titles`: the passages' titles, for `mentions`. */
