@@ -3,9 +3,8 @@
 // with fast and slow thoughts, the rank chart with the gold passage's line, the verifier promotions and
 // the cut, and the graph view around the question. The WebAssembly PPR kernel loads (no fallback).
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../support/app-server.ts';
-import { launchBrowser, type AppPage, type TestBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { appSession } from '../support/app-session.ts';
 
 const demoDir = new URL('../../public/demo/', import.meta.url);
 const corpus = JSON.parse(readFileSync(new URL('demo_corpus.json', demoDir), 'utf8')) as { title: string }[];
@@ -14,24 +13,13 @@ const QUESTION = 'demo-01';
 const goldIds = (questions.find((q) => q._id === QUESTION)?.supporting_titles ?? []).map((t) => `p${corpus.findIndex((p) => p.title === t)}`);
 
 describe('BDTR live with the offline thinker (headless Chromium, no network)', () => {
-  let server: AppServer;
-  let chromium: TestBrowser;
-  let app: AppPage | undefined;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    chromium = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
-  });
+  // Screenshots are taken inside the tests (session.app stays unset, so none at the end).
+  const session = appSession('bdtr-live');
 
   it('runs BDTR on a demo question and every view shows its trace', async () => {
     expect(goldIds).toHaveLength(2);
     expect(goldIds.every((id) => id !== 'p-1')).toBe(true);
-    app = await chromium.openApp(server.url);
+    const app = await session.chromium.openApp(session.server.url);
     const { page } = app;
     const infos: string[] = [];
     page.on('console', (msg) => {
@@ -100,7 +88,7 @@ describe('BDTR live with the offline thinker (headless Chromium, no network)', (
   });
 
   it('offers the strategies in compare lanes and the batch, and runs BDTR there too', async () => {
-    const page2 = await chromium.openApp(server.url);
+    const page2 = await session.chromium.openApp(session.server.url);
     try {
       const { page } = page2;
       await page.setViewportSize({ width: 1400, height: 900 });

@@ -7,14 +7,13 @@
 // the log.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/core/ingest/index.ts';
 import { createBm25Retriever } from '../../src/core/retrievers/bm25.ts';
 import { createHippoRag2Retriever } from '../../src/core/retrievers/hipporag2.ts';
 import { extractTriplesOffline } from '../../src/core/triples/offline-extractor.ts';
 import { installPprWasmNode } from '../../wasm/ppr-node.ts';
-import { startAppServer, type AppServer } from '../support/app-server.ts';
-import { launchBrowser, type AppPage, type TestBrowser } from '../support/browser.ts';
+import { appSession } from '../support/app-session.ts';
 
 const DIR = new URL('../../../shared/data/hotpotqa/', import.meta.url);
 const FILES = ['hotpotqa_corpus.json', 'hotpotqa.json'].map((n) => fileURLToPath(new URL(n, DIR)));
@@ -28,20 +27,7 @@ const sel = {
 };
 
 describe('HotpotQA through the Library page (headless Chromium, IndexedDB)', () => {
-  let server: AppServer;
-  let chromium: TestBrowser;
-  let app: AppPage | undefined;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    chromium = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await app?.screenshot('library-hotpotqa');
-    await chromium?.close();
-    await server?.close();
-  });
+  const session = appSession('library-hotpotqa');
 
   it('imports the real corpus and questions, keeps them across a reload, and runs a question with BM25', async () => {
     // What the page must show, computed with the same core code in Node.
@@ -56,7 +42,7 @@ describe('HotpotQA through the Library page (headless Chromium, IndexedDB)', () 
     const hippo = createHippoRag2Retriever(dataset.corpus, { base: bm25, triples: extractTriplesOffline(dataset.corpus.passages) });
     const expectedHippo = (await hippo.retrieve(question.question, SHOWN)).map((r) => titleOf.get(r.id));
 
-    app = await chromium.openApp(server.url);
+    const app = (session.app = await session.chromium.openApp(session.server.url));
     const { page } = app;
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.click('[data-testid="tab-library"]');

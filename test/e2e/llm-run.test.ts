@@ -3,30 +3,22 @@
 // EM, the reader's tokens per module, the provider label; the rerun is answered from the cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queue, startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
-import { startAppServer, type AppServer } from '../support/app-server.ts';
-import { launchBrowser, type AppPage, type TestBrowser } from '../support/browser.ts';
+import { appSession } from '../support/app-session.ts';
 
 describe('LLM run against the local OpenAI-compatible server (headless Chromium)', () => {
-  let server: AppServer;
+  const session = appSession('llm-run');
   let llm: OpenAiServer;
-  let chromium: TestBrowser;
-  let app: AppPage | undefined;
 
   beforeAll(async () => {
-    server = await startAppServer();
     llm = await startOpenAiServer({ models: ['tiny'], script: queue({ content: JSON.stringify({ thought: 'The fog-lantern was devised by Ione Marlow, raised in Dunmere.', answer: 'Dunmere' }) }) });
-    chromium = await launchBrowser();
   });
 
   afterAll(async () => {
-    await app?.screenshot('llm-run');
-    await chromium?.close();
     await llm?.close();
-    await server?.close();
   });
 
   it('answers through the reader, shows tokens and caches the rerun', async () => {
-    app = await chromium.openApp(server.url);
+    const app = (session.app = await session.chromium.openApp(session.server.url));
     const { page } = app;
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.click('[data-testid="tab-settings"]');

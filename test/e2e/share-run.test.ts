@@ -4,10 +4,9 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runFileSchema } from '../../src/app/trace/run-file.ts';
-import { startAppServer, type AppServer } from '../support/app-server.ts';
-import { launchBrowser, type AppPage, type TestBrowser } from '../support/browser.ts';
+import { appSession } from '../support/app-session.ts';
 
 const sel = {
   items: '[data-testid="ranking"] [data-testid="ranked-passage"]',
@@ -16,23 +15,10 @@ const sel = {
 };
 
 describe('export a run and replay it elsewhere (headless Chromium)', () => {
-  let server: AppServer;
-  let chromium: TestBrowser;
-  let replay: AppPage | undefined;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    chromium = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await replay?.screenshot('share-replay');
-    await chromium?.close();
-    await server?.close();
-  });
+  const session = appSession('share-replay');
 
   it('exports trace + passages and replays them in an empty context', async () => {
-    const source = await chromium.openApp(server.url);
+    const source = await session.chromium.openApp(session.server.url);
     const { page } = source;
     await page.locator('[data-testid="corpus-status"]').filter({ hasText: /\bready\b/i }).waitFor({ timeout: 60_000 });
     await page.selectOption('[data-testid="question-picker"]', 'demo-03');
@@ -58,7 +44,7 @@ describe('export a run and replay it elsewhere (headless Chromium)', () => {
     await source.close();
 
     // A new context has its own empty storage: nothing of the first session is there.
-    replay = await chromium.openApp(server.url);
+    const replay = (session.app = await session.chromium.openApp(session.server.url));
     const r = replay.page;
     await r.setViewportSize({ width: 1280, height: 720 });
     await r.setInputFiles('[data-testid="trace-file"]', path);
