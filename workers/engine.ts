@@ -233,6 +233,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
         strategy: request.strategy,
         retriever: request.backbone,
         llm: llmLabel,
+        regime: 'iterative',
         options: {
           k: request.k,
           ...(request.backbone === 'hipporag2' ? { triples: 'offline extractor', seededBy: 'bm25' } : {}),

@@ -10,7 +10,8 @@ import { LlmConfigError } from '../core/llm/errors.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import type { LlmProvider } from '../core/llm/provider.ts';
 import type { RetryOptions } from '../core/llm/with-retry.ts';
-import { traceSchema, type Trace } from '../core/trace/schema.ts';
+import { readableTraceSchema } from '../core/trace/load.ts';
+import type { Trace } from '../core/trace/schema.ts';
 import { OpenAiCompatibleProvider } from '../providers/llm/openai-compatible.ts';
 import { ReplayProvider } from '../providers/llm/replay.ts';
 import { FileLlmCacheStore } from './llm-file-cache.ts';
@@ -172,7 +173,7 @@ export async function readTraces(path: string): Promise<Trace[]> {
     throw new LlmSpecError(`${path} is not JSON: ${(e as Error).message}`);
   }
   return items.map((item, i) => {
-    const r = traceSchema.safeParse(item);
+    const r = readableTraceSchema.safeParse(item);
     if (!r.success) {
       const issue = r.error.issues[0];
       throw new LlmSpecError(`${path}: trace ${i} is not a Hopscope trace (${issue?.path.join('.') || '(root)'}: ${issue?.message})`);

@@ -25,6 +25,17 @@ export interface Question {
   type?: string;
   /** Number of hops, where the dataset says so. */
   hops?: number;
+  /** Structured gold (MuSiQue decomposition, 2Wiki evidences, HotpotQA supporting facts); read only to score a finished run. */
+  evidence?: QuestionEvidence;
+}
+
+/** What a dataset says about each hop of a question, and the bridge passages defined from it (src/core/eval/bridge.ts). */
+export interface QuestionEvidence {
+  hops: { passages: string[]; question?: string; answer?: string }[];
+  /** Gold passage ids that are bridges (a subset of `gold`). */
+  bridge: string[];
+  /** The rule that chose them, in words (shown beside every bridge marking). */
+  bridgeRule: string;
 }
 
 export interface Dataset {

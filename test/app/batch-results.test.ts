@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accuracyByType, byType, complementarity, perRoundRecall, recallCurve, rowFromTrace, rowsToCsv, type BatchRow } from '../../src/app/batch/results.ts';
-import { traceSchema } from '../../src/core/trace/schema.ts';
+import { loadTrace } from '../../src/core/trace/load.ts';
 
 const row = (strategy: string, questionId: string, type: string, ranking: string[], gold: string[], roundPools: string[][] = [ranking]): BatchRow => ({
   strategy,
@@ -58,7 +58,7 @@ describe('batch aggregates', () => {
   });
 
   it('reads a recorded BDTR trace into a row with one pool per round', () => {
-    const trace = traceSchema.parse(JSON.parse(readFileSync(new URL('../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url), 'utf8')));
+    const trace = loadTrace(JSON.parse(readFileSync(new URL('../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url), 'utf8')));
     const r = rowFromTrace('bdtr', trace);
     expect(r.roundPools).toHaveLength(3);
     expect(r.firstGoldRank).toBe(1);

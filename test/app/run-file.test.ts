@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { makeRunFile, parseRunOrTrace, RunFileError } from '../../src/app/trace/run-file.ts';
 import { traceIds } from '../../src/app/trace/model.ts';
-import { traceSchema } from '../../src/core/trace/schema.ts';
+import { loadTrace } from '../../src/core/trace/load.ts';
 
 const text = readFileSync(new URL('../fixtures/traces/bdtr-openai-demo-02.json', import.meta.url), 'utf8');
-const trace = traceSchema.parse(JSON.parse(text));
+const trace = loadTrace(JSON.parse(text));
 const corpus = JSON.parse(readFileSync(new URL('../../public/demo/demo_corpus.json', import.meta.url), 'utf8')) as { title: string; text: string }[];
 const lookup = (id: string) => {
   const p = corpus[Number(id.slice(1))];

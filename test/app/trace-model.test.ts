@@ -2,14 +2,15 @@
 // over the demo), checked against the fixture's own events.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { traceSchema, type TraceEvent } from '../../src/core/trace/schema.ts';
+import { loadTrace } from '../../src/core/trace/load.ts';
+import type { TraceEvent } from '../../src/core/trace/schema.ts';
 import { bridgeIds, buildTraceModel, chainNodes, traceIds } from '../../src/app/trace/model.ts';
 import { caption } from '../../src/app/trace/captions.ts';
 import { scoreTrace } from '../../src/app/trace/scores.ts';
 import { runMetrics } from '../../src/core/eval/run-metrics.ts';
 import { bumpLines, linePath } from '../../src/app/trace/bump.ts';
 
-const trace = traceSchema.parse(JSON.parse(readFileSync(new URL('../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url), 'utf8')));
+const trace = loadTrace(JSON.parse(readFileSync(new URL('../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url), 'utf8')));
 const corpus = JSON.parse(readFileSync(new URL('../../public/demo/demo_corpus.json', import.meta.url), 'utf8')) as { title: string }[];
 const titleOf = (id: string) => corpus[Number(id.slice(1))]?.title ?? id;
 const idOf = (title: string) => `p${corpus.findIndex((p) => p.title === title)}`;
@@ -123,7 +124,7 @@ describe('bump chart geometry', () => {
 
 describe('trace fixtures', () => {
   it('all validate against the trace schema and carry token usage when an LLM was used', () => {
-    const openai = traceSchema.parse(JSON.parse(readFileSync(new URL('../fixtures/traces/bdtr-openai-demo-02.json', import.meta.url), 'utf8')));
+    const openai = loadTrace(JSON.parse(readFileSync(new URL('../fixtures/traces/bdtr-openai-demo-02.json', import.meta.url), 'utf8')));
     const tokens = buildTraceModel(openai.events).modules.reduce((a, m) => a + m.tokens, 0);
     expect(tokens).toBeGreaterThan(0);
     expect(buildTraceModel(trace.events).modules.reduce((a, m) => a + m.tokens, 0)).toBe(0); // the offline thinker

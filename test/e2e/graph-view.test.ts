@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { traceSchema } from '../../src/core/trace/schema.ts';
+import { loadTrace } from '../../src/core/trace/load.ts';
 import { appSession } from '../support/app-session.ts';
 
 const fixture = fileURLToPath(new URL('../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url));
-const trace = traceSchema.parse(JSON.parse(readFileSync(fixture, 'utf8')));
+const trace = loadTrace(JSON.parse(readFileSync(fixture, 'utf8')));
 const corpus = JSON.parse(readFileSync(new URL('../../public/demo/demo_corpus.json', import.meta.url), 'utf8')) as { title: string; text: string }[];
 const pools = trace.events.filter((e) => e.type === 'pool');
 const round0 = pools.find((p) => p.round === 0);

@@ -31,12 +31,13 @@ describe('app store', () => {
     const event = { type: 'round.start', t: 0, round: 0 } as const;
     appStore.getState().appendEvent(seq, event);
     appStore.getState().finishRun(seq, {
-      version: 1,
+      version: 2,
       id: 't',
       createdAt: '2026-01-01T00:00:00Z',
       strategy: 'single',
       retriever: 'bm25',
       llm: 'none',
+      regime: 'iterative',
       options: {},
       corpus: { id: 'demo', name: 'demo' },
       question: q,
@@ -50,12 +51,13 @@ describe('app store', () => {
   it('a finished run replaces the streamed events with the trace, and reset returns to first start', () => {
     const seq = appStore.getState().startRun(q);
     const trace = {
-      version: 1,
+      version: 2,
       id: 't',
       createdAt: '2026-01-01T00:00:00Z',
       strategy: 'single',
       retriever: 'bm25',
       llm: 'none',
+      regime: 'iterative',
       options: {},
       corpus: { id: 'demo', name: 'demo' },
       question: q,

@@ -32,12 +32,13 @@ export const triplesA: TripleSet = {
 
 export function trace(id: string, corpusId: string, createdAt: string): Trace {
   return {
-    version: 1,
+    version: 2,
     id,
     createdAt,
     strategy: 'single',
     retriever: 'bm25',
     llm: 'offline thinker (no LLM)',
+    regime: 'iterative',
     options: {},
     corpus: { id: corpusId, name: corpusId },
     question: { id: 'q1', question: 'Who discovered polonium?', answers: ['Marie Curie'], gold: ['p1'] },

@@ -58,7 +58,17 @@ export function caption(events: readonly TraceEvent[], i: number, ctx: CaptionCo
     case 'cutoff':
       return `the cut keeps ${e.kept.length} passages scoring at least μ+σ = ${e.mu.toFixed(2)}+${e.sigma.toFixed(2)}`;
     case 'memory':
-      return `${e.kind === 'gist' ? 'gist memory' : 'knowledge outline'} now holds ${e.items.length} items`;
+      return `${e.kind === 'gist' ? 'gist memory' : e.kind === 'outline' ? 'knowledge outline' : e.kind} now holds ${e.entries.length} entries`;
+    case 'context':
+      return `${e.module} is shown ${e.ids.length} passages`;
+    case 'beam':
+      return `beam step ${e.step} keeps ${e.kept.length} triple paths, prunes ${e.pruned.length}`;
+    case 'plan':
+      return e.action === 'finalize'
+        ? `the planner finalizes (sufficiency ${e.sufficiency?.toFixed(2) ?? 'n/a'}): ${quote(e.partialAnswer)}`
+        : `the planner continues with ${quote(e.subquery ?? '')}`;
+    case 'warning':
+      return `${e.module} warning: ${e.message}`;
     case 'answer':
       return `the answer: ${quote(e.text)}`;
     case 'error':

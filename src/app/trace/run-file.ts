@@ -2,7 +2,8 @@
 // replay it with no model and no corpus. Settings and keys are never part of it.
 import { z } from 'zod';
 import { HopscopeError } from '../../core/errors.ts';
-import { traceSchema, type Trace } from '../../core/trace/schema.ts';
+import { readableTraceSchema } from '../../core/trace/load.ts';
+import type { Trace } from '../../core/trace/schema.ts';
 import type { Passage } from '../../core/types.ts';
 import { traceIds } from './model.ts';
 
@@ -14,7 +15,7 @@ export const runFileSchema = z.object({
   kind: z.literal(RUN_FILE_KIND),
   version: z.literal(RUN_FILE_VERSION),
   exportedAt: z.string(),
-  trace: traceSchema,
+  trace: readableTraceSchema,
   passages: z.array(passage),
 });
 export type RunFile = z.infer<typeof runFileSchema>;
@@ -43,7 +44,7 @@ export function parseRunOrTrace(text: string, fileName: string): { trace: Trace;
     throw new RunFileError(`${fileName} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
   }
   const isRunFile = typeof json === 'object' && json !== null && (json as { kind?: unknown }).kind === RUN_FILE_KIND;
-  const parsed = isRunFile ? runFileSchema.safeParse(json) : traceSchema.safeParse(json);
+  const parsed = isRunFile ? runFileSchema.safeParse(json) : readableTraceSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid';

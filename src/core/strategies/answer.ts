@@ -6,7 +6,8 @@ import type { Run } from './context.ts';
 export async function answerStep(run: Run, context: readonly Ranked[], top: number): Promise<string> {
   run.checkAbort();
   const p = run.prompts.answer;
-  const reply = await run.llm.complete({ module: p.module, messages: p.build(run.question.question, run.passagesOf(context, top)), json: p.json }, run.signal);
+  const shown = run.passagesOf(context, top);
+  const reply = await run.ask({ module: p.module, messages: p.build(run.question.question, shown), json: p.json }, shown);
   const { answer } = p.parse(reply.text);
   run.recorder.add({ type: 'answer', text: answer });
   return answer;

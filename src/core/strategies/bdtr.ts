@@ -49,7 +49,8 @@ export async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
       run.checkAbort();
       recorder.startRound(round);
       const p = prompts.dualThought;
-      const reply = await run.llm.complete({ module: p.module, messages: p.build(q, run.passagesOf(pool.ranking(), o.contextTop), thoughts) }, run.signal);
+      const shown = run.passagesOf(pool.ranking(), o.contextTop);
+      const reply = await run.ask({ module: p.module, messages: p.build(q, shown, thoughts) }, shown);
       const thought = p.parse(reply.text);
       thoughts.push(thought);
       recorder.add({ type: 'thought', kind: 'fast', text: thought.fast });
@@ -64,17 +65,15 @@ export async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
   if (o.bgec) {
     run.checkAbort();
     const rc = prompts.reasoningChain;
-    const chainReply = await run.llm.complete({ module: rc.module, messages: rc.build(q, run.passagesOf(context, o.contextTop), thoughts) }, run.signal);
+    const chainShown = run.passagesOf(context, o.contextTop);
+    const chainReply = await run.ask({ module: rc.module, messages: rc.build(q, chainShown, thoughts) }, chainShown);
     const chain = rc.parse(chainReply.text);
     recorder.add({ type: 'thought', kind: 'reasoning-chain', text: chain.text });
 
     run.checkAbort();
     const candidates = context.slice(0, o.verifierTop);
     const v = prompts.verifier;
-    const verifyReply = await run.llm.complete(
-      { module: v.module, messages: v.build(chain.text, candidates.map((c) => run.passage(c.id))), json: v.json },
-      run.signal,
-    );
+    const verifyReply = await run.ask({ module: v.module, messages: v.build(chain.text, candidates.map((c) => run.passage(c.id))), json: v.json }, candidates);
     const selected = v.parse(verifyReply.text, candidates.length).map((i) => candidates[i]!.id); // Eq. 5
     recorder.add({ type: 'verify', candidates: candidates.map((c) => c.id), selected });
 

@@ -1,7 +1,7 @@
 // What a strategy runs against, and the per-run helper every strategy file uses: the traced LLM, the
 // retrieve step that records a `retrieve` event, passage lookup for prompts, and abort checks.
 import { HopscopeError, throwIfAborted } from '../errors.ts';
-import type { LlmPort } from '../llm/port.ts';
+import type { LlmPort, LlmRequest, LlmResponse } from '../llm/port.ts';
 import type { TraceRecorder } from '../trace/recorder.ts';
 import type { TraceEvent } from '../trace/schema.ts';
 import type { Passage, Question, Ranked, Retriever } from '../types.ts';
@@ -36,6 +36,11 @@ export interface Run {
   signal: AbortSignal | undefined;
   /** Retrieve and record a `retrieve` event with the backbone's raw scores. */
   retrieve(query: string, label: string, k: number): Promise<Ranked[]>;
+  /**
+   * Call the LLM with a prompt that shows passages: records a `context` event (the ids, in the order
+   * the prompt shows them) before the call's `llm` event, so views and diagnostics know what the model saw.
+   */
+  ask(request: LlmRequest, shown: readonly (string | Ranked | Passage)[]): Promise<LlmResponse>;
   passage(id: string): Passage;
   passagesOf(ranking: readonly Ranked[], top: number): Passage[];
   checkAbort(): void;
@@ -60,6 +65,10 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
       const results = await ctx.retriever.retrieve(query, k, ctx.signal);
       recorder.add({ type: 'retrieve', query, label, results: results.map((r) => ({ id: r.id, score: r.score })) });
       return results;
+    },
+    ask(request, shown) {
+      recorder.add({ type: 'context', module: request.module, ids: shown.map((x) => (typeof x === 'string' ? x : x.id)) });
+      return llm.complete(request, ctx.signal);
     },
     passage,
     passagesOf: (ranking, top) => ranking.slice(0, top).map((r) => passage(r.id)),

@@ -114,6 +114,7 @@ export async function runStrategy(name: StrategyName, question: Question, ctx: S
     strategy: name,
     retriever: meta.retrieverName,
     llm: ctx.llm.label,
+    regime: 'iterative',
     options: { ...options, prompts: promptVersions(ctx.prompts, def.prompts) },
     corpus: { id: meta.corpus.id, name: meta.corpus.name },
     question: {
@@ -123,6 +124,7 @@ export async function runStrategy(name: StrategyName, question: Question, ctx: S
       gold: [...question.gold],
       ...(question.type !== undefined ? { type: question.type } : {}),
       ...(question.hops !== undefined ? { hops: question.hops } : {}),
+      ...(question.evidence !== undefined ? { evidence: question.evidence } : {}),
     },
     events: recorder.events,
     status,

@@ -20,7 +20,8 @@ export async function runIrgs(run: Run, o: IrgsOptions): Promise<void> {
   for (let round = 1; round <= o.rounds; round++) {
     run.checkAbort();
     run.recorder.startRound(round);
-    const reply = await run.llm.complete({ module: p.module, messages: p.build(q, run.passagesOf(pool.ranking(), o.contextTop)) }, run.signal);
+    const shown = run.passagesOf(pool.ranking(), o.contextTop);
+    const reply = await run.ask({ module: p.module, messages: p.build(q, shown) }, shown);
     const generation = p.parse(reply.text).text;
     run.recorder.add({ type: 'thought', kind: 'cot', text: generation });
     const results = await run.retrieve(`${q} ${generation}`, 'question+generation', o.depth);

@@ -25,7 +25,7 @@ export async function runStepwise(run: Run, o: StepwiseOptions, prompt: 'ircot' 
     run.checkAbort();
     run.recorder.startRound(round);
     const docs = run.passagesOf(pool.ranking(), o.contextTop);
-    const reply = await run.llm.complete({ module: p.module, messages: p.build(run.question.question, docs, steps) }, run.signal);
+    const reply = await run.ask({ module: p.module, messages: p.build(run.question.question, docs, steps) }, docs);
     const step = p.parse(reply.text);
     run.recorder.add({ type: 'thought', kind, text: step.text });
     if (step.final) break;

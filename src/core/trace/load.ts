@@ -1,6 +1,8 @@
 // Load a trace from JSON (a file, an export, a worker message): validated with the zod schema, and a
 // typed error that says which field is wrong, so a damaged or foreign file is never half-read.
+import { z } from 'zod';
 import { HopscopeError } from '../errors.ts';
+import { migrateTrace, READABLE_TRACE_VERSIONS } from './migrate.ts';
 import { TRACE_VERSION, traceSchema, type Trace } from './schema.ts';
 
 export class TraceFormatError extends HopscopeError {
@@ -13,7 +15,10 @@ export class TraceFormatError extends HopscopeError {
   }
 }
 
-/** Parse and validate a trace (JSON text or an already-parsed value). */
+/** The trace schema for any readable version: older traces are upgraded before validation. */
+export const readableTraceSchema = z.preprocess(migrateTrace, traceSchema);
+
+/** Parse and validate a trace (JSON text or an already-parsed value); older versions are upgraded (migrate.ts). */
 export function loadTrace(json: unknown, source = 'trace'): Trace {
   let value = json;
   if (typeof json === 'string') {
@@ -23,10 +28,10 @@ export function loadTrace(json: unknown, source = 'trace'): Trace {
       throw new TraceFormatError(source, `not JSON (${e instanceof Error ? e.message : String(e)})`);
     }
   }
-  if (typeof value === 'object' && value !== null && 'version' in value && value.version !== TRACE_VERSION) {
-    throw new TraceFormatError(source, `trace version ${String(value.version)} is not supported (this build reads version ${TRACE_VERSION})`);
+  if (typeof value === 'object' && value !== null && 'version' in value && !(READABLE_TRACE_VERSIONS as readonly unknown[]).includes(value.version)) {
+    throw new TraceFormatError(source, `trace version ${String(value.version)} is not supported (this build reads versions ${READABLE_TRACE_VERSIONS.join(' and ')}, writes ${TRACE_VERSION})`);
   }
-  const parsed = traceSchema.safeParse(value);
+  const parsed = readableTraceSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = issue?.path.length ? issue.path.join('.') : '(root)';

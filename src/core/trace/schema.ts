@@ -1,13 +1,68 @@
 // The versioned, append-only event log of one run (DESIGN: Trace). Everything the user sees and
-// every metric is read off traces, so the schema is validated on load.
+// every metric is read off traces, so the schema is validated on load. Version 1 traces are upgraded
+// on load (migrate.ts); this file describes version 2.
 import { z } from 'zod';
 
-export const TRACE_VERSION = 1;
+export const TRACE_VERSION = 2;
 
 const ranked = z.object({ id: z.string(), score: z.number() });
 const usage = z.object({ prompt: z.number(), completion: z.number(), total: z.number() });
 
-export const thoughtKind = z.enum(['fast', 'slow', 'cot', 'subquery', 'rewrite', 'reasoning-chain', 'sufficiency']);
+/**
+ * Thought kinds are open (GEAR's `rewrite`, DualRAG's `reasoner`, the planner's `partial-answer`, ...);
+ * these are the ones the views have a style for.
+ */
+export const KNOWN_THOUGHT_KINDS = ['fast', 'slow', 'cot', 'subquery', 'rewrite', 'reasoning-chain', 'sufficiency'] as const;
+export const thoughtKind = z.string().min(1);
+
+/** What a retrieval returned besides passages; every item maps back to the passages it comes from. */
+export const itemKind = z.enum(['passage', 'triple', 'summary', 'community', 'entity']);
+export const retrievedItem = z.object({
+  kind: itemKind,
+  id: z.string(),
+  score: z.number(),
+  /** Display text: "subject | predicate | object", a summary, a community report title, an entity name. */
+  text: z.string(),
+  /** Provenance: the passages this item comes from (a triple's passage, the passages under a tree node). */
+  passages: z.array(z.string()),
+  /** Tree level (RAPTOR: 0 = leaves) or community level (GraphRAG). */
+  level: z.number().int().optional(),
+});
+
+/** A knowledge triple with the passage it was read from (GEAR's triple index: one passage per triple). */
+export const tripleRef = z.object({
+  id: z.string(),
+  subject: z.string(),
+  predicate: z.string(),
+  object: z.string(),
+  passage: z.string().nullable().describe('source passage; null for a proximal triple not linked yet'),
+});
+
+/** One sequence of a triple beam (GEAR Alg. 1). */
+const beamSequence = z.object({
+  /** Triple ids, first to last (refer to the event's `triples`). */
+  triples: z.array(z.string()),
+  score: z.number(),
+  /** Rank-based diversity weight exp(-min(n, gamma) / gamma) the last extension received. */
+  weight: z.number(),
+});
+
+/** One entry of a structured memory: a gist triple (GEAR) or a knowledge-outline fragment (DualRAG). */
+export const memoryEntry = z.object({
+  text: z.string(),
+  /** GEAR gist memory: the triple, when the entry is one. */
+  triple: z.tuple([z.string(), z.string(), z.string()]).optional(),
+  /** DualRAG outline: the entity the fragment is about. */
+  entity: z.string().optional(),
+  /** Provenance: the passages and queries the entry came from. */
+  passages: z.array(z.string()),
+  queries: z.array(z.string()),
+  /** Round in which the entry was first written. */
+  since: z.number().int().optional(),
+});
+
+export const regime = z.enum(['iterative', 'no-context', 'gold-context']);
+export type Regime = z.infer<typeof regime>;
 
 const base = { t: z.number().describe('ms since run start'), round: z.number().int() };
 
@@ -19,13 +74,26 @@ export const traceEvent = z.discriminatedUnion('type', [
     ...base,
     query: z.string(),
     label: z.string(),
+    /** Passage ranking of this retrieval (items mapped to passages when the retriever returns other kinds). */
     results: z.array(ranked),
+    /** Non-passage items the retrieval returned (triples, summaries, communities, entities), with provenance. */
+    items: z.array(retrievedItem).optional(),
+    /** DualRAG: the entity this query was written for. */
+    entity: z.string().optional(),
   }),
   z.object({
     type: z.literal('pool'),
     ...base,
     /** Merged ranking after the round, best first; rank is 1-based; delta = previous rank - rank (null when new). */
     pool: z.array(ranked.extend({ rank: z.number().int(), delta: z.number().int().nullable() })),
+  }),
+  z.object({
+    type: z.literal('context'),
+    ...base,
+    /** The module of the LLM call this context was shown to (the next `llm` event of that module). */
+    module: z.string(),
+    /** Passage ids in the order the prompt shows them. */
+    ids: z.array(z.string()),
   }),
   z.object({
     type: z.literal('llm'),
@@ -54,17 +122,81 @@ export const traceEvent = z.discriminatedUnion('type', [
     kept: z.array(z.string()),
   }),
   z.object({
+    type: z.literal('beam'),
+    ...base,
+    /** Expansion step (1 .. length l). */
+    step: z.number().int(),
+    /** The sequences kept after this step, best first. */
+    kept: z.array(beamSequence),
+    /** Candidates scored at this step and not kept. */
+    pruned: z.array(beamSequence),
+    /** Every triple the sequences refer to. */
+    triples: z.array(tripleRef),
+  }),
+  z.object({
     type: z.literal('memory'),
     ...base,
-    kind: z.enum(['gist', 'outline']),
-    items: z.array(z.string()),
+    kind: z.string().min(1).describe('gist (GEAR) | outline (DualRAG) | notes'),
+    /** The whole memory after this step (not a delta): the fold diffs consecutive snapshots. */
+    entries: z.array(memoryEntry),
   }),
-  z.object({ type: z.literal('answer'), ...base, text: z.string() }),
+  z.object({
+    type: z.literal('plan'),
+    ...base,
+    step: z.number().int(),
+    action: z.enum(['continue', 'finalize']),
+    partialAnswer: z.string(),
+    /** The next sub-query (continue) or absent (finalize). */
+    subquery: z.string().optional(),
+    /** Sufficiency score in [0, 1] the planner gave its evidence. */
+    sufficiency: z.number().min(0).max(1).optional(),
+    /** Entities carried from the previous step into this step's query. */
+    anchors: z.array(z.string()),
+  }),
+  z.object({
+    type: z.literal('answer'),
+    ...base,
+    text: z.string(),
+    /** Passage ids the answer cites (the planner's composer). */
+    citations: z.array(z.string()).optional(),
+  }),
+  z.object({ type: z.literal('warning'), ...base, module: z.string(), message: z.string() }),
   z.object({ type: z.literal('error'), ...base, module: z.string(), message: z.string() }),
 ]);
 
 export type TraceEvent = z.infer<typeof traceEvent>;
+export type TraceEventOf<T extends TraceEvent['type']> = Extract<TraceEvent, { type: T }>;
 export type ThoughtKind = z.infer<typeof thoughtKind>;
+export type RetrievedItem = z.infer<typeof retrievedItem>;
+export type TripleRef = z.infer<typeof tripleRef>;
+export type MemoryEntry = z.infer<typeof memoryEntry>;
+
+/** Structured gold: what the dataset says about each hop (src/core/types.ts QuestionEvidence). */
+export const questionEvidence = z.object({
+  hops: z.array(
+    z.object({
+      /** Supporting passages of this hop (ids in the corpus). */
+      passages: z.array(z.string()),
+      /** The hop as the dataset writes it (MuSiQue "#1 >> capital"; 2Wiki evidence "s | r | o"). */
+      question: z.string().optional(),
+      /** The hop's answer (MuSiQue), or the evidence triple's object (2Wiki). */
+      answer: z.string().optional(),
+    }),
+  ),
+  /** Gold passage ids that are bridges, and the rule that chose them. */
+  bridge: z.array(z.string()),
+  bridgeRule: z.string(),
+});
+
+export const traceQuestion = z.object({
+  id: z.string(),
+  question: z.string(),
+  answers: z.array(z.string()),
+  gold: z.array(z.string()),
+  type: z.string().optional(),
+  hops: z.number().optional(),
+  evidence: questionEvidence.optional(),
+});
 
 export const traceSchema = z.object({
   version: z.literal(TRACE_VERSION),
@@ -73,18 +205,14 @@ export const traceSchema = z.object({
   strategy: z.string(),
   retriever: z.string(),
   llm: z.string().describe('provider label; "offline thinker (no LLM)" for the stand-in'),
+  /** Evidence regime (the diagnostic study): gold-context is an oracle and is labelled so everywhere. */
+  regime: regime,
   options: z.record(z.string(), z.unknown()),
   corpus: z.object({ id: z.string(), name: z.string() }),
-  question: z.object({
-    id: z.string(),
-    question: z.string(),
-    answers: z.array(z.string()),
-    gold: z.array(z.string()),
-    type: z.string().optional(),
-    hops: z.number().optional(),
-  }),
+  question: traceQuestion,
   events: z.array(traceEvent),
   status: z.enum(['running', 'done', 'failed', 'aborted']),
 });
 
 export type Trace = z.infer<typeof traceSchema>;
+export type TraceQuestion = z.infer<typeof traceQuestion>;

@@ -21,7 +21,7 @@ describe('static', () => {
   it('retrieves once with the question and answers from the top 5', async () => {
     const llm = new ScriptedLlm({ answer: [ANSWER] });
     const trace = await run('static', llm);
-    expect(trace.events.map((e) => e.type)).toEqual(['round.start', 'retrieve', 'pool', 'llm', 'answer']);
+    expect(trace.events.map((e) => e.type)).toEqual(['round.start', 'retrieve', 'pool', 'context', 'llm', 'answer']);
     expect(traceRanking(trace)).toEqual([{ id: 'p1', score: 1 }, { id: 'p2', score: 0.5 }, { id: 'p3', score: 0 }]);
     expect(traceAnswer(trace)).toBe('Paris');
     expect(llm.userText('answer')).toContain('Wikipedia Title: Title 3');

@@ -107,9 +107,9 @@ describe('bdtr', () => {
     expect(trace.events.map((e) => e.t)).toEqual([...trace.events.map((e) => e.t)].sort((a, b) => a - b));
     expect(trace.events.map((e) => `${e.round}:${e.type}${e.type === 'thought' ? `.${e.kind}` : e.type === 'retrieve' ? `.${e.label}` : ''}`)).toEqual([
       '0:round.start', '0:retrieve.question', '0:pool',
-      '1:round.start', '1:llm', '1:thought.fast', '1:thought.slow', '1:retrieve.fast', '1:retrieve.slow', '1:pool',
-      '2:round.start', '2:llm', '2:thought.fast', '2:thought.slow', '2:retrieve.fast', '2:retrieve.slow', '2:pool',
-      '2:llm', '2:thought.reasoning-chain', '2:llm', '2:verify', '2:promote', '2:pool', '2:cutoff', '2:llm', '2:answer',
+      '1:round.start', '1:context', '1:llm', '1:thought.fast', '1:thought.slow', '1:retrieve.fast', '1:retrieve.slow', '1:pool',
+      '2:round.start', '2:context', '2:llm', '2:thought.fast', '2:thought.slow', '2:retrieve.fast', '2:retrieve.slow', '2:pool',
+      '2:context', '2:llm', '2:thought.reasoning-chain', '2:context', '2:llm', '2:verify', '2:promote', '2:pool', '2:cutoff', '2:context', '2:llm', '2:answer',
     ]);
     const loaded = loadTrace(JSON.stringify(trace));
     expect(loaded).toEqual(trace);

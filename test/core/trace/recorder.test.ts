@@ -47,8 +47,8 @@ describe('loadTrace', () => {
     corpus: { id: 'c', name: 'c' }, question: { id: 'q', question: 'Q?', answers: [], gold: [] },
     events: [{ type: 'round.start', t: 0, round: 0 }], status: 'done',
   };
-  it('accepts a valid trace from text or object', () => {
-    expect(loadTrace(JSON.stringify(trace))).toEqual(trace);
+  it('accepts a valid trace from text or object; a version-1 trace is upgraded to version 2', () => {
+    expect(loadTrace(JSON.stringify(trace))).toEqual({ ...trace, version: 2, regime: 'iterative' });
     expect(loadTrace(trace).events).toHaveLength(1);
   });
   it('names the file and the field that is wrong', () => {

@@ -8,7 +8,7 @@ import { LlmAuthError, LlmConfigError, LlmModelNotFoundError, LlmUnreachableErro
 import type { LlmRequest } from '../../../src/core/llm/port.ts';
 import { costByModule } from '../../../src/core/eval/run-metrics.ts';
 import { llmEvent } from '../../../src/core/llm/trace-event.ts';
-import { traceSchema } from '../../../src/core/trace/schema.ts';
+import { loadTrace } from '../../../src/core/trace/load.ts';
 import { createLlmFromSpec, LlmSpecError, parseLlmSpec } from '../../../src/cli/llm-spec.ts';
 import { FileLlmCacheStore } from '../../../src/cli/llm-file-cache.ts';
 import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-compatible.ts';
@@ -87,7 +87,7 @@ describe('createLlmFromSpec', () => {
   it('replay: a trace written to disk answers the same requests with no server', async () => {
     const provider = new OpenAiCompatibleProvider({ baseURL: server.baseURL, model: 'test-model', apiKey: KEY });
     const r = await provider.complete(req('Where was Vell born?'));
-    const trace = traceSchema.parse({
+    const trace = loadTrace({
       version: 1,
       id: 't1',
       createdAt: new Date(0).toISOString(),

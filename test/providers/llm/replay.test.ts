@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../src/core/llm/port.ts';
 import { LlmReplayMissError } from '../../../src/core/llm/errors.ts';
-import { traceSchema, type Trace } from '../../../src/core/trace/schema.ts';
+import { loadTrace } from '../../../src/core/trace/load.ts';
+import type { Trace } from '../../../src/core/trace/schema.ts';
 import { ReplayProvider } from '../../../src/providers/llm/replay.ts';
 import * as qa from '../../../src/prompts/qa-reader.ts';
 
@@ -21,7 +22,7 @@ const llmEvent = (module: string, prompt: ChatMessage[], response: string) => ({
   model: 'gpt-4o-mini',
 });
 
-const trace: Trace = traceSchema.parse({
+const trace: Trace = loadTrace({
   version: 1,
   id: 'run-1',
   createdAt: '2025-01-01T00:00:00Z',
