@@ -55,4 +55,23 @@ export interface Retriever {
   readonly name: string;
   /** Top-k passages for a query, best first, ties broken by passage order in the corpus. */
   retrieve(query: string, k: number, signal?: AbortSignal): Promise<Ranked[]>;
+  /**
+   * Optional: the same passage ranking plus what the retriever ranked on the way (triples, tree nodes,
+   * communities, entities), each with provenance to passages. Strategies record the items in the
+   * trace's `retrieve` event when a retriever offers this.
+   */
+  retrieveItems?(query: string, k: number, signal?: AbortSignal): Promise<{ results: Ranked[]; items: RetrievedItem[] }>;
+}
+
+/** A non-passage item a retriever ranked, mapped back to passages (trace v2 `retrieve.items`). */
+export interface RetrievedItem {
+  kind: 'passage' | 'triple' | 'summary' | 'community' | 'entity';
+  id: string;
+  score: number;
+  /** Display text: "subject | predicate | object", a summary, a community report title, an entity name. */
+  text: string;
+  /** Provenance: the passages this item comes from. */
+  passages: string[];
+  /** Tree level (RAPTOR: 0 = leaves) or community level (GraphRAG). */
+  level?: number;
 }

@@ -62,8 +62,15 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
     signal: ctx.signal,
     async retrieve(query, label, k) {
       throwIfAborted(ctx.signal, `strategies.${strategy}`);
-      const results = await ctx.retriever.retrieve(query, k, ctx.signal);
-      recorder.add({ type: 'retrieve', query, label, results: results.map((r) => ({ id: r.id, score: r.score })) });
+      const withItems = ctx.retriever.retrieveItems ? await ctx.retriever.retrieveItems(query, k, ctx.signal) : undefined;
+      const results = withItems ? withItems.results : await ctx.retriever.retrieve(query, k, ctx.signal);
+      recorder.add({
+        type: 'retrieve',
+        query,
+        label,
+        results: results.map((r) => ({ id: r.id, score: r.score })),
+        ...(withItems && withItems.items.length > 0 ? { items: withItems.items } : {}),
+      });
       return results;
     },
     ask(request, shown) {
