@@ -31,7 +31,7 @@ export interface Question {
 
 /** What a dataset says about each hop of a question, and the bridge passages defined from it (src/core/eval/bridge.ts). */
 export interface QuestionEvidence {
-  hops: { passages: string[]; question?: string; answer?: string }[];
+  hops: { passages: string[]; question?: string; answer?: string; sentences?: number[] }[];
   /** Gold passage ids that are bridges (a subset of `gold`). */
   bridge: string[];
   /** The rule that chose them, in words (shown beside every bridge marking). */

@@ -7,7 +7,8 @@
 // MuSiQue ids start with the composition shape (2hop__, 3hop1__, 4hop3__ ...): the number is `hops`
 // and the whole prefix is `type`, unless the record has its own `type`.
 import { ImportError } from '../errors.ts';
-import type { Question } from '../types.ts';
+import { musiqueEvidence, titleEvidence } from '../eval/bridge.ts';
+import type { Question, QuestionEvidence } from '../types.ts';
 import { answersOf } from './answers.ts';
 import { arr, asObject, describe, type JsonObject, type RecordRef } from './fields.ts';
 import type { PassageLookup } from './passage-lookup.ts';
@@ -20,6 +21,9 @@ export function paragraphsQuestion(obj: JsonObject, at: RecordRef, lookup: Passa
   const answers = answersOf(obj, at);
   const listField = obj['contexts'] !== undefined ? 'contexts' : 'paragraphs';
   const gold: string[] = [];
+  const titles = new Map<string, string>();
+  /** Corpus id of each paragraph by its `idx` (MuSiQue's paragraph_support_idx refers to it). */
+  const byIdx = new Map<number, string>();
   arr(obj, at, listField, '{title, paragraph_text, is_supporting}').forEach((value, i) => {
     const field = `${listField}[${i}]`;
     const p = asObject(value, at, field);
@@ -37,8 +41,11 @@ export function paragraphsQuestion(obj: JsonObject, at: RecordRef, lookup: Passa
       throw unknownGold(at, field, head.id, title, `has no corpus passage with the same text (${n} passage${n === 1 ? '' : 's'} with this title)`);
     }
     if (!gold.includes(id)) gold.push(id);
+    titles.set(id, title);
+    byIdx.set(typeof p['idx'] === 'number' ? p['idx'] : i, id);
   });
   if (gold.length === 0) throw noGold(at, listField, head.id);
+  const evidence = decomposition(obj, at, head.question, byIdx, titles) ?? titleEvidence(head.question, gold.map((id) => ({ id, title: titles.get(id) ?? '' })));
   const shape = SHAPE.exec(head.id);
   const type = head.type ?? shape?.[1];
   return {
@@ -47,5 +54,28 @@ export function paragraphsQuestion(obj: JsonObject, at: RecordRef, lookup: Passa
     gold,
     ...(type !== undefined ? { type } : {}),
     ...(shape ? { hops: Number(shape[2]) } : {}),
+    evidence,
   };
+}
+
+/**
+ * MuSiQue `question_decomposition` [{question, answer, paragraph_support_idx}]: one hop each, its
+ * supporting paragraph mapped to the corpus id of the supporting paragraph with that idx. Absent
+ * (HippoRAG's format) -> undefined; a hop pointing at no supporting paragraph keeps no passage.
+ */
+function decomposition(obj: JsonObject, at: RecordRef, question: string, byIdx: ReadonlyMap<number, string>, titles: ReadonlyMap<string, string>): QuestionEvidence | undefined {
+  const raw = obj['question_decomposition'];
+  if (raw === undefined) return undefined;
+  if (!Array.isArray(raw)) throw new ImportError({ ...at, field: 'question_decomposition' }, `expected a list of hops, got ${describe(raw)}`);
+  const hops = raw.map((value, i) => {
+    const h = asObject(value, at, `question_decomposition[${i}]`);
+    const idx = h['paragraph_support_idx'];
+    const id = typeof idx === 'number' ? byIdx.get(idx) : undefined;
+    return {
+      passages: id === undefined ? [] : [id],
+      ...(typeof h['question'] === 'string' ? { question: h['question'] } : {}),
+      ...(typeof h['answer'] === 'string' ? { answer: h['answer'] } : {}),
+    };
+  });
+  return musiqueEvidence(question, hops, (id) => titles.get(id) ?? '');
 }

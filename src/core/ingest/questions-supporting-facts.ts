@@ -6,6 +6,7 @@
 // shipped file match this way) and joined with " " for 2Wiki, as HippoRAG 2's get_gold_docs does;
 // both are tried, in that order.
 import { ImportError } from '../errors.ts';
+import { hotpotEvidence } from '../eval/bridge.ts';
 import type { Question } from '../types.ts';
 import { answersOf } from './answers.ts';
 import { arr, describe, type JsonObject, type RecordRef } from './fields.ts';
@@ -28,15 +29,20 @@ function contextOf(obj: JsonObject, at: RecordRef): Map<string, string[][]> {
   return byTitle;
 }
 
-function supportingTitles(obj: JsonObject, at: RecordRef): { title: string; index: number }[] {
-  const seen = new Set<string>();
-  const out: { title: string; index: number }[] = [];
+function supportingTitles(obj: JsonObject, at: RecordRef): { title: string; index: number; sentences: number[] }[] {
+  const seen = new Map<string, number[]>();
+  const out: { title: string; index: number; sentences: number[] }[] = [];
   arr(obj, at, 'supporting_facts', '[title, sentence index] pairs').forEach((fact, i) => {
     if (!Array.isArray(fact) || fact.length !== 2 || typeof fact[0] !== 'string' || !Number.isInteger(fact[1]) || (fact[1] as number) < 0)
       throw new ImportError({ ...at, field: `supporting_facts[${i}]` }, `expected [title, sentence index >= 0], got ${describe(fact)}`);
     const title = fact[0] as string;
-    if (!seen.has(title)) out.push({ title, index: i });
-    seen.add(title);
+    let sentences = seen.get(title);
+    if (!sentences) {
+      sentences = [];
+      seen.set(title, sentences);
+      out.push({ title, index: i, sentences });
+    }
+    sentences.push(fact[1] as number);
   });
   return out;
 }
@@ -47,7 +53,10 @@ export function supportingFactsQuestion(obj: JsonObject, at: RecordRef, lookup: 
   const answers = answersOf(obj, at);
   const context = contextOf(obj, at);
   const gold: string[] = [];
-  for (const { title, index } of facts) {
+  const hops: { title: string; passages: string[]; sentences: number[] }[] = [];
+  for (const { title, index, sentences: supporting } of facts) {
+    const hop = { title, passages: [] as string[], sentences: supporting };
+    hops.push(hop);
     const field = `supporting_facts[${index}]`;
     const paragraphs = context.get(title);
     if (!paragraphs) throw unknownGold(at, field, head.id, title, 'is not among this question\'s context titles');
@@ -58,8 +67,9 @@ export function supportingFactsQuestion(obj: JsonObject, at: RecordRef, lookup: 
         throw unknownGold(at, field, head.id, title, `has no corpus passage with its context text (${n} passage${n === 1 ? '' : 's'} with this title, none with the same text)`);
       }
       if (!gold.includes(id)) gold.push(id);
+      if (!hop.passages.includes(id)) hop.passages.push(id);
     }
   }
   if (gold.length === 0) throw noGold(at, 'supporting_facts', head.id);
-  return { ...head, answers, gold };
+  return { ...head, answers, gold, evidence: hotpotEvidence(head.question, head.type, hops) };
 }

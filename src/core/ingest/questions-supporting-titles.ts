@@ -3,9 +3,10 @@
 // what to do (default: refuse). Measured on the shipped data: 0 of 722 questions are affected (the
 // 6,119-passage corpus repeats no title).
 import { ImportError } from '../errors.ts';
+import { titleEvidence, twoWikiEvidence } from '../eval/bridge.ts';
 import type { Question } from '../types.ts';
 import { answersOf } from './answers.ts';
-import { strArray, type JsonObject, type RecordRef } from './fields.ts';
+import { describe, strArray, type JsonObject, type RecordRef } from './fields.ts';
 import type { PassageLookup } from './passage-lookup.ts';
 import { noGold, questionHead, unknownGold, type QuestionOptions } from './question-record.ts';
 
@@ -13,6 +14,7 @@ export function supportingTitlesQuestion(obj: JsonObject, at: RecordRef, lookup:
   const head = questionHead(obj, at);
   const answers = answersOf(obj, at);
   const gold: string[] = [];
+  const goldTitles: { id: string; title: string }[] = [];
   strArray(obj, at, 'supporting_titles').forEach((title, i) => {
     const field = `supporting_titles[${i}]`;
     const ids = lookup.byTitle(title);
@@ -22,8 +24,26 @@ export function supportingTitlesQuestion(obj: JsonObject, at: RecordRef, lookup:
         { ...at, field },
         `ambiguous gold for question "${head.id}": title "${title}" matches ${ids.length} passages (${ids.slice(0, 5).join(', ')}); pass ambiguousTitles: 'all' to count all as gold`,
       );
-    for (const id of ids) if (!gold.includes(id)) gold.push(id);
+    for (const id of ids) {
+      if (gold.includes(id)) continue;
+      gold.push(id);
+      goldTitles.push({ id, title });
+    }
   });
   if (gold.length === 0) throw noGold(at, 'supporting_titles', head.id);
-  return { ...head, answers, gold };
+  const evidences = evidenceTriples(obj, at);
+  const evidence = evidences ? twoWikiEvidence(head.question, evidences, goldTitles) : titleEvidence(head.question, goldTitles);
+  return { ...head, answers, gold, evidence };
+}
+
+/** 2Wiki `evidences` [[subject, relation, object]], when the file has them. */
+function evidenceTriples(obj: JsonObject, at: RecordRef): [string, string, string][] | undefined {
+  const raw = obj['evidences'];
+  if (raw === undefined) return undefined;
+  if (!Array.isArray(raw)) throw new ImportError({ ...at, field: 'evidences' }, `expected [subject, relation, object] triples, got ${describe(raw)}`);
+  return raw.map((t, i) => {
+    if (!Array.isArray(t) || t.length !== 3 || t.some((x) => typeof x !== 'string'))
+      throw new ImportError({ ...at, field: `evidences[${i}]` }, `expected [subject, relation, object] strings, got ${describe(t)}`);
+    return t as [string, string, string];
+  });
 }

@@ -181,6 +181,8 @@ export const questionEvidence = z.object({
       question: z.string().optional(),
       /** The hop's answer (MuSiQue), or the evidence triple's object (2Wiki). */
       answer: z.string().optional(),
+      /** Supporting sentence indices in the hop's passage (HotpotQA). */
+      sentences: z.array(z.number().int()).optional(),
     }),
   ),
   /** Gold passage ids that are bridges, and the rule that chose them. */

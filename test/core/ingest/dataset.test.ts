@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BRIDGE_RULES } from '../../../src/core/eval/bridge.ts';
 import { loadDataset } from '../../../src/core/ingest/index.ts';
 import { importError } from './helpers.ts';
 
@@ -20,7 +21,16 @@ describe('loadDataset', () => {
     expect(loadDataset('toy', files)).toEqual({
       name: 'toy',
       corpus: { id: 'toy', name: 'toy', passages: [{ id: 'p0', title: 'Beta', text: 'Beta is a river.' }] },
-      questions: [{ id: 'w1', question: 'Which river?', answers: ['Beta'], gold: ['p0'], type: 'comparison' }],
+      questions: [
+        {
+          id: 'w1',
+          question: 'Which river?',
+          answers: ['Beta'],
+          gold: ['p0'],
+          type: 'comparison',
+          evidence: { hops: [{ passages: ['p0'] }], bridge: [], bridgeRule: BRIDGE_RULES.titles },
+        },
+      ],
     });
   });
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { BRIDGE_RULES } from '../../../src/core/eval/bridge.ts';
 import { parseCorpusJson, parseQuestions } from '../../../src/core/ingest/index.ts';
 import type { Passage } from '../../../src/core/types.ts';
 import { importError } from './helpers.ts';
@@ -35,8 +36,17 @@ describe('HotpotQA format (supporting_facts + context)', () => {
   it('maps each supporting title to its context paragraph by title + concatenated sentences', () => {
     // "Alpha" has two passages; the context text picks p0, not the band p2
     expect(parseQuestions(file([hotpot()]), passages)).toEqual([
-      { id: 'h1', question: 'Which river runs through Alpha?', answers: ['Beta'], gold: ['p0', 'p1'], type: 'bridge' },
+      {
+        id: 'h1',
+        question: 'Which river runs through Alpha?',
+        answers: ['Beta'],
+        gold: ['p0', 'p1'],
+        type: 'bridge',
+        // supporting sentences per title; Beta is the bridge (the question names Alpha only)
+        evidence: { hops: [{ passages: ['p0'], sentences: [1, 0] }, { passages: ['p1'], sentences: [0] }], bridge: ['p1'], bridgeRule: BRIDGE_RULES.hotpot },
+      },
     ]);
+    expect(parseQuestions(file([hotpot({ type: 'comparison' })]), passages)[0]?.evidence?.bridge).toEqual([]);
   });
 
   it('also matches sentences joined with a space (2Wiki original release, as HippoRAG 2 does)', () => {
@@ -90,8 +100,28 @@ const wiki = (over: Record<string, unknown> = {}) => ({
 describe('2WikiMultiHopQA format (supporting_titles)', () => {
   it('maps titles to passages and keeps the type', () => {
     expect(parseQuestions(file([wiki()]), passages)).toEqual([
-      { id: 'w1', question: 'Where does the river of Gamma end?', answers: ['Beta'], gold: ['p3', 'p1'], type: 'compositional' },
+      {
+        id: 'w1',
+        question: 'Where does the river of Gamma end?',
+        answers: ['Beta'],
+        gold: ['p3', 'p1'],
+        type: 'compositional',
+        evidence: { hops: [{ passages: ['p3'] }, { passages: ['p1'] }], bridge: ['p1'], bridgeRule: BRIDGE_RULES.titles },
+      },
     ]);
+  });
+
+  it('reads 2Wiki evidences into hops; the bridge is an evidence object the question does not name', () => {
+    const q = parseQuestions(file([wiki({ evidences: [['Gamma', 'flows into', 'Beta'], ['Beta', 'mouth', 'Sea']] })]), passages)[0];
+    expect(q?.evidence).toEqual({
+      hops: [
+        { passages: ['p3'], question: 'Gamma | flows into', answer: 'Beta' },
+        { passages: ['p1'], question: 'Beta | mouth', answer: 'Sea' },
+      ],
+      bridge: ['p1'],
+      bridgeRule: BRIDGE_RULES.twoWiki,
+    });
+    expect(importError(() => parseQuestions(file([wiki({ evidences: [['Gamma', 'x']] })]), passages)).location.field).toBe('evidences[0]');
   });
 
   it('refuses an ambiguous title by default and takes every match with ambiguousTitles: "all"', () => {
@@ -137,9 +167,26 @@ describe('MuSiQue format (paragraphs with is_supporting)', () => {
         gold: ['p2', 'p3'],
         type: '3hop1',
         hops: 3,
+        // no question_decomposition: gold titles only; the question names neither Alpha nor Gamma
+        evidence: { hops: [{ passages: ['p2'] }, { passages: ['p3'] }], bridge: ['p2', 'p3'], bridgeRule: BRIDGE_RULES.titles },
       },
     ]);
     expect(parseQuestions(file([musique({ id: '2hop__1_2' })]), passages)[0]).toMatchObject({ type: '2hop', hops: 2 });
+  });
+
+  it('reads question_decomposition into hops; a hop that refers to #1 and is not named is the bridge', () => {
+    const decomposition = [
+      { id: 11, question: 'band town >> river', answer: 'Gamma', paragraph_support_idx: 0 },
+      { id: 22, question: '#1 >> flows into', answer: 'Beta', paragraph_support_idx: 2 },
+    ];
+    expect(parseQuestions(file([musique({ question_decomposition: decomposition })]), passages)[0]?.evidence).toEqual({
+      hops: [
+        { passages: ['p2'], question: 'band town >> river', answer: 'Gamma' },
+        { passages: ['p3'], question: '#1 >> flows into', answer: 'Beta' },
+      ],
+      bridge: ['p3'],
+      bridgeRule: BRIDGE_RULES.musique,
+    });
   });
 
   it('reads JSON Lines (the upstream MuSiQue release)', () => {
@@ -183,7 +230,9 @@ describe('HippoRAG 2 question format', () => {
 
   it('reads `contexts` [{title, text, is_supporting}] and `gold_ans`', () => {
     const q = { question: 'Where?', gold_ans: 'Beta', contexts: [{ title: 'Beta', text: 'Beta is a river.', is_supporting: true }] };
-    expect(parseQuestions(file([q]), passages)).toEqual([{ id: 'q0', question: 'Where?', answers: ['Beta'], gold: ['p1'] }]);
+    expect(parseQuestions(file([q]), passages)).toEqual([
+      { id: 'q0', question: 'Where?', answers: ['Beta'], gold: ['p1'], evidence: { hops: [{ passages: ['p1'] }], bridge: [], bridgeRule: BRIDGE_RULES.titles } },
+    ]);
   });
 });
 
