@@ -6,7 +6,7 @@ import type { Passage } from '../core/types.ts';
 import { useAppStore } from '../state/use-app-store.ts';
 import { useEngine } from './engine-client.ts';
 import { passagesQuery } from './queries.ts';
-import { traceIds } from './trace/model.ts';
+import { traceIds } from '../core/trace/fold.ts';
 
 export interface PassageLookup {
   get(id: string): Passage | undefined;

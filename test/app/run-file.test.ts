@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { makeRunFile, parseRunOrTrace, RunFileError } from '../../src/app/trace/run-file.ts';
-import { traceIds } from '../../src/app/trace/model.ts';
+import { traceIds } from '../../src/core/trace/fold.ts';
 import { loadTrace } from '../../src/core/trace/load.ts';
 
 const text = readFileSync(new URL('../fixtures/traces/bdtr-openai-demo-02.json', import.meta.url), 'utf8');

@@ -25,7 +25,7 @@ import { testConnection } from '../../src/providers/llm/from-settings.ts';
 import { OpenAiCompatibleProvider } from '../../src/providers/llm/openai-compatible.ts';
 import { createLlm } from '../../src/core/llm/create-llm.ts';
 import { MemoryLlmCacheStore } from '../../src/core/llm/memory-cache-store.ts';
-import { costByModule } from '../../src/core/eval/run-metrics.ts';
+import { costByModule } from '../../src/core/trace/fold.ts';
 import { llmEvent } from '../../src/core/llm/trace-event.ts';
 
 const describeError = (e) => ({ name: e?.name, message: e?.message, userMessage: e?.userMessage });

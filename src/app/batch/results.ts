@@ -1,9 +1,11 @@
 // Batch results read off traces: per-question rows and the aggregates the batch plots draw (Recall@k
 // curve, per-round Recall@5, by question type, complementarity). Metrics come from src/core/eval, so
 // the numbers are the CLI's.
-import { accuracy, allGoldAtK, exactMatch, f1, recallAtK } from '../../core/eval/metrics.ts';
+import { complementarity as pairComplementarity } from '../../core/eval/complementarity.ts';
+import { allGoldAtK, recallAtK } from '../../core/eval/metrics.ts';
+import { answerScores } from '../../core/eval/run-metrics.ts';
 import type { Trace } from '../../core/trace/schema.ts';
-import { buildTraceModel } from '../trace/model.ts';
+import { foldTrace } from '../../core/trace/fold.ts';
 
 export interface BatchRow {
   strategy: string;
@@ -29,7 +31,7 @@ export interface BatchRow {
 }
 
 export function rowFromTrace(strategy: string, trace: Trace): BatchRow {
-  const model = buildTraceModel(trace.events);
+  const model = foldTrace(trace.events);
   const roundPools: string[][] = [];
   for (const s of model.stages) if (s.kind === 'initial' || s.kind === 'round') roundPools[s.round] = s.order;
   const ranking = model.finalRanking;
@@ -45,15 +47,10 @@ export function rowFromTrace(strategy: string, trace: Trace): BatchRow {
     roundPools: Array.from(roundPools, (p) => p ?? []),
     firstGoldRank: firstGold === -1 ? null : firstGold + 1,
     answer: model.answer,
-    ...answerScores(model.answer, trace.question.answers),
+    ...(answerScores(model.answer, trace.question.answers) ?? { em: null, f1: null, acc: null }),
     ms: model.elapsedMs,
     trace,
   };
-}
-
-function answerScores(answer: string | null, golds: readonly string[]): { em: number | null; f1: number | null; acc: number | null } {
-  if (answer === null || golds.length === 0) return { em: null, f1: null, acc: null };
-  return { em: exactMatch(answer, golds), f1: f1(answer, golds), acc: accuracy(answer, golds) };
 }
 
 const mean = (xs: number[]) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
@@ -105,21 +102,11 @@ export function accuracyByType(rows: readonly BatchRow[]): { type: string; value
   });
 }
 
-/** For a pair of strategies: questions whose gold is all in the top k for A only, B only, both, neither. */
+/** For a pair of strategies: questions whose gold is all in the top k for A only, B only, both, neither (core complementarity). */
 export function complementarity(rows: readonly BatchRow[], a: string, b: string, k = 5): { aOnly: number; bOnly: number; both: number; neither: number } {
   const solved = (s: string) => new Map(rows.filter((r) => r.strategy === s && r.gold.length > 0).map((r) => [r.questionId, allGoldAtK(r.ranking, r.gold, k) === 1]));
-  const sa = solved(a);
-  const sb = solved(b);
-  const out = { aOnly: 0, bOnly: 0, both: 0, neither: 0 };
-  for (const [q, x] of sa) {
-    const y = sb.get(q);
-    if (y === undefined) continue;
-    if (x && y) out.both++;
-    else if (x) out.aOnly++;
-    else if (y) out.bOnly++;
-    else out.neither++;
-  }
-  return out;
+  const [pair] = pairComplementarity(new Map([[a, solved(a)], [b, solved(b)]]));
+  return { aOnly: pair?.onlyA ?? 0, bOnly: pair?.onlyB ?? 0, both: pair?.both ?? 0, neither: pair?.neither ?? 0 };
 }
 
 export const CSV_KS = [1, 2, 5, 10, 20] as const;

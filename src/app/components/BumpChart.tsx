@@ -1,12 +1,14 @@
 import { useId, useMemo, useState } from 'react';
 import { bumpLines, BUMP_DEFAULTS, linePath } from '../trace/bump.ts';
-import type { TraceModel } from '../trace/model.ts';
+import type { TraceModel } from '../../core/trace/fold.ts';
 import type { PassageLookup } from '../use-trace-passages.ts';
 
 interface Props {
   model: TraceModel;
   gold: ReadonlySet<string>;
   bridge: ReadonlySet<string>;
+  /** How the bridges were chosen (src/core/eval/bridge.ts), shown in the legend. */
+  bridgeRule: string;
   passages: PassageLookup;
   maxRank?: number;
   heading?: string;
@@ -25,7 +27,7 @@ const RIGHT = 150;
  * Gold lines are amber, bridge lines red; the mu + sigma cut is the dashed line. Hover or focus a line
  * to read its passage below the chart (the box has a fixed height, so nothing jumps).
  */
-export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAULTS.maxRank, heading = 'Rank movement', fit = true }: Props) {
+export function BumpChart({ model, gold, bridge, bridgeRule, passages, maxRank = BUMP_DEFAULTS.maxRank, heading = 'Rank movement', fit = true }: Props) {
   const headingId = useId();
   const [hovered, setHovered] = useState<string | null>(null);
   const { stages, cutoff } = model;
@@ -122,7 +124,9 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
           </div>
           <div className="legend" aria-hidden="true">
             <span className="key key-gold">gold</span>
-            <span className="key key-bridge">bridge (gold the question alone missed; heuristic)</span>
+            <span className="key key-bridge" title={bridgeRule}>
+              bridge ({bridgeRule.replace(/^bridge = /, '')})
+            </span>
             <span className="key key-promoted">promoted by the verifier</span>
             <span className="key key-cut">μ+σ cut</span>
           </div>

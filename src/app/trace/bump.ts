@@ -1,6 +1,6 @@
 // Geometry of the rank-movement (bump) chart, kept out of the component so it is tested in Node and
 // shared by the inspector and compare views (shared axis: pass the same maxRank).
-import type { Stage } from './model.ts';
+import type { Stage } from '../../core/trace/fold.ts';
 
 export interface BumpLine {
   id: string;

@@ -5,7 +5,7 @@ import { HopscopeError } from '../../core/errors.ts';
 import { readableTraceSchema } from '../../core/trace/load.ts';
 import type { Trace } from '../../core/trace/schema.ts';
 import type { Passage } from '../../core/types.ts';
-import { traceIds } from './model.ts';
+import { traceIds } from '../../core/trace/fold.ts';
 
 export const RUN_FILE_KIND = 'hopscope-run';
 export const RUN_FILE_VERSION = 1;

@@ -3,7 +3,7 @@
 // A question whose LLM call fails has a "failed" trace, counts in the summary (score 0) and the batch
 // goes on. Results are placed by question index, so --concurrency 8 equals --concurrency 1.
 import type { LlmPort } from '../llm/port.ts';
-import { addCost, emptyCost, runMetrics, type ModuleCost, type RunMetrics } from '../eval/run-metrics.ts';
+import { addCost, emptyCost, runMetrics, type Cost, type RunMetrics } from '../eval/run-metrics.ts';
 import { summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
 import { complementarity, type PairComplementarity } from '../eval/complementarity.ts';
 import { runStrategy, type StrategyName, type StrategyPrompts } from '../strategies/index.ts';
@@ -41,7 +41,7 @@ export interface StrategyBatchResult {
   summary: Summary;
   /** Mean Recall@k of the pool after each round; a question that stopped earlier carries its last pool. */
   recallByRound: RoundRecall[];
-  tokensByModule: Record<string, ModuleCost>;
+  tokensByModule: Record<string, Cost>;
   failed: { id: string; errors: string[] }[];
   aborted: number;
   reused: number;
@@ -105,8 +105,8 @@ function meanRecallByRound(rows: readonly RunMetrics[], ks: readonly number[]): 
   return out;
 }
 
-function sumCosts(rows: readonly RunMetrics[]): Record<string, ModuleCost> {
-  const out: Record<string, ModuleCost> = {};
+function sumCosts(rows: readonly RunMetrics[]): Record<string, Cost> {
+  const out: Record<string, Cost> = {};
   for (const r of rows) for (const [module, c] of Object.entries(r.tokensByModule)) addCost((out[module] ??= emptyCost()), c);
   return out;
 }

@@ -1,25 +1,21 @@
-// Per-question metrics read off a strategy trace (DESIGN: every metric is read off traces), in the
-// shape the batch summary pools (QuestionScore) plus what the issue asks per question: the answer,
-// Recall@k per round, every gold document's rank per round, LLM calls and tokens by module, wall time.
-import type { Trace, TraceEvent } from '../trace/schema.ts';
-import { traceAnswer, traceRanking, traceRoundRankings } from '../strategies/trace-read.ts';
+// Per-question metrics read off a strategy trace through the one fold (src/core/trace/fold.ts), in the
+// shape the batch summary pools (QuestionScore) plus what the issues ask per question: the answer,
+// Recall@k per round, every gold and bridge document's rank per round, LLM calls and tokens by
+// module, wall time.
+import { foldTrace, type Cost } from '../trace/fold.ts';
+import type { Trace } from '../trace/schema.ts';
 import type { Ranked } from '../types.ts';
 import { accuracy, exactMatch, f1 } from './answer-metrics.ts';
+import { bridgeOf } from './bridge.ts';
 import { allGoldAtK, goldRanks, recallAtK } from './retrieval-metrics.ts';
 import type { QuestionScore } from './summary.ts';
 
-export interface ModuleCost {
-  calls: number;
-  cached: number;
-  prompt: number;
-  completion: number;
-  total: number;
-}
+export type { Cost } from '../trace/fold.ts';
 
-export const emptyCost = (): ModuleCost => ({ calls: 0, cached: 0, prompt: 0, completion: 0, total: 0 });
+export const emptyCost = (): Cost => ({ calls: 0, cached: 0, prompt: 0, completion: 0, total: 0 });
 
 /** Adds `c` into `into` (per-module totals over questions, or all modules into one). */
-export function addCost(into: ModuleCost, c: ModuleCost): ModuleCost {
+export function addCost(into: Cost, c: Cost): Cost {
   into.calls += c.calls;
   into.cached += c.cached;
   into.prompt += c.prompt;
@@ -28,78 +24,82 @@ export function addCost(into: ModuleCost, c: ModuleCost): ModuleCost {
   return into;
 }
 
-/**
- * LLM calls and tokens per calling module, from a run's `llm` events. A reply served from the cache
- * (or a replayed trace) counts its recorded usage, so a strategy's token cost does not depend on
- * whether the cache was warm; `cached` says how many calls made no request.
- */
-export function costByModule(events: readonly TraceEvent[]): Record<string, ModuleCost> {
-  const out: Record<string, ModuleCost> = {};
-  for (const e of events) {
-    if (e.type !== 'llm') continue;
-    const m = (out[e.module] ??= emptyCost());
-    addCost(m, { calls: 1, cached: e.cached ? 1 : 0, ...e.usage });
-  }
-  return out;
+/** EM/F1/Acc of an answer against the gold answers; null when there is no answer or no gold answer. */
+export function answerScores(answer: string | null | undefined, golds: readonly string[]): { em: number; f1: number; acc: number } | null {
+  if (answer === null || answer === undefined || golds.length === 0) return null;
+  return { em: exactMatch(answer, golds), f1: f1(answer, golds), acc: accuracy(answer, golds) };
 }
 
 export interface RunMetrics extends QuestionScore {
   status: Trace['status'];
   strategy: string;
   retriever: string;
+  regime: Trace['regime'];
   /** The final context in its final order, with scores. */
   ranking: Ranked[];
   goldIds: string[];
   /** Gold ranks (1-based, null when absent) in the final context. */
   goldRanks: (number | null)[];
+  /** Bridge passages (a subset of goldIds, src/core/eval/bridge.ts) and the rule that chose them. */
+  bridgeIds: string[];
+  bridgeRule: string;
+  /** Recall@k of the bridge passages in the final context; absent when the question has none. */
+  bridgeRecall?: Record<number, number>;
   answer?: string;
   /** recallByRound[i][k]: Recall@k of the i-th pool (round 0, each round, after promotion). */
   recallByRound: Record<number, number>[];
   /** goldRanksByRound[i][j]: rank of gold document j in the i-th pool. */
   goldRanksByRound: (number | null)[][];
+  /** bridgeRanksByRound[i][j]: rank of bridge document j in the i-th pool. */
+  bridgeRanksByRound: (number | null)[][];
   llmCalls: number;
-  tokensByModule: Record<string, ModuleCost>;
+  tokensByModule: Record<string, Cost>;
   /** ms from run start to the last event. */
   wallMs: number;
   errors: string[];
 }
 
 export function runMetrics(trace: Trace, ks: readonly number[]): RunMetrics {
+  const model = foldTrace(trace.events);
   const gold = trace.question.gold;
-  const ranking = traceRanking(trace);
-  const ids = ranking.map((r) => r.id);
+  const ids = model.finalRanking;
+  const bridge = bridgeOf(trace.question, model.round0Ids);
+  const bridgeIds = gold.filter((g) => bridge.ids.has(g));
   const recall: Record<number, number> = {};
   const allGold: Record<number, number> = {};
   for (const k of ks) {
     recall[k] = recallAtK(ids, gold, k);
     allGold[k] = allGoldAtK(ids, gold, k);
   }
-  const rounds = traceRoundRankings(trace).map((r) => r.map((x) => x.id));
-  const tokensByModule = costByModule(trace.events);
-  const llmCalls = Object.values(tokensByModule).reduce((n, m) => n + m.calls, 0);
-  const errors = trace.events.flatMap((e) => (e.type === 'error' ? [`${e.module}: ${e.message}`] : []));
-  const answer = traceAnswer(trace);
-  const answers = trace.question.answers;
-  const scored = answer !== undefined && answers.length > 0;
+  const rounds = model.poolRankings.map((r) => r.map((x) => x.id));
+  const tokensByModule = Object.fromEntries(model.modules.map(({ module, ms: _ms, ...c }) => [module, c]));
+  const llmCalls = model.modules.reduce((n, m) => n + m.calls, 0);
+  const answer = model.answer ?? undefined;
+  const scored = answerScores(answer, trace.question.answers);
   return {
     id: trace.question.id,
     ...(trace.question.type !== undefined ? { type: trace.question.type } : {}),
     ...(trace.question.hops !== undefined ? { hops: trace.question.hops } : {}),
     recall,
     allGold,
-    ...(scored ? { em: exactMatch(answer, answers), f1: f1(answer, answers), acc: accuracy(answer, answers) } : {}),
+    ...(scored ?? {}),
     status: trace.status,
     strategy: trace.strategy,
     retriever: trace.retriever,
-    ranking,
+    regime: trace.regime,
+    ranking: model.finalScored,
     goldIds: [...gold],
     goldRanks: goldRanks(ids, gold),
+    bridgeIds,
+    bridgeRule: bridge.rule,
+    ...(bridgeIds.length > 0 ? { bridgeRecall: Object.fromEntries(ks.map((k) => [k, recallAtK(ids, bridgeIds, k)])) } : {}),
     ...(answer !== undefined ? { answer } : {}),
     recallByRound: rounds.map((r) => Object.fromEntries(ks.map((k) => [k, recallAtK(r, gold, k)]))),
     goldRanksByRound: rounds.map((r) => goldRanks(r, gold)),
+    bridgeRanksByRound: rounds.map((r) => goldRanks(r, bridgeIds)),
     llmCalls,
     tokensByModule,
-    wallMs: trace.events.at(-1)?.t ?? 0,
-    errors,
+    wallMs: model.elapsedMs,
+    errors: model.errors.map((e) => `${e.module}: ${e.message}`),
   };
 }

@@ -131,5 +131,5 @@ export async function runStrategy(name: StrategyName, question: Question, ctx: S
   };
 }
 
-export { traceRanking, traceRoundRankings, traceAnswer } from './trace-read.ts';
+export { traceRanking, traceRoundRankings, traceAnswer } from '../trace/fold.ts';
 export type { Ranked };

@@ -3,7 +3,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
 import { passagesQuery, runQuery } from '../../app/queries.ts';
-import { buildTraceModel, traceIds } from '../../app/trace/model.ts';
+import { foldTrace, traceIds } from '../../core/trace/fold.ts';
 import { parseRunOrTrace } from '../../app/trace/run-file.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import type { Trace } from '../../core/trace/schema.ts';
@@ -65,7 +65,7 @@ export function ComparePage() {
     }),
     [shipped, fetched.data, fetched.isError, fetched.error],
   );
-  const shownSets = states.map((s) => new Set(s.trace ? buildTraceModel(s.trace.events).finalRanking.slice(0, SHOWN) : []));
+  const shownSets = states.map((s) => new Set(s.trace ? foldTrace(s.trace.events).finalRanking.slice(0, SHOWN) : []));
 
   const openFile = async (file: File) => {
     setFileError(null);

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { BumpChart } from '../../app/components/BumpChart.tsx';
-import { bridgeIds, buildTraceModel } from '../../app/trace/model.ts';
+import { bridgeOf } from '../../core/eval/bridge.ts';
+import { foldTrace } from '../../core/trace/fold.ts';
 import { scoreTrace } from '../../app/trace/scores.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import type { Trace } from '../../core/trace/schema.ts';
@@ -18,9 +19,10 @@ interface Props {
 
 /** One strategy's result: answer, scores, final context with differences marked, and its rank chart. */
 export function LaneView({ label, trace, others, passages, maxRank }: Props) {
-  const model = useMemo(() => buildTraceModel(trace.events), [trace]);
+  const model = useMemo(() => foldTrace(trace.events), [trace]);
   const gold = useMemo(() => new Set(trace.question.gold), [trace]);
-  const bridge = useMemo(() => bridgeIds(model, trace.question), [model, trace]);
+  const bridgeSet = useMemo(() => bridgeOf(trace.question, model.round0Ids), [model, trace]);
+  const bridge = bridgeSet.ids;
   const scores = useMemo(() => scoreTrace(model, trace.question), [model, trace]);
   const shown = model.finalRanking.slice(0, SHOWN);
   return (
@@ -62,7 +64,7 @@ export function LaneView({ label, trace, others, passages, maxRank }: Props) {
           );
         })}
       </ol>
-      <BumpChart model={model} gold={gold} bridge={bridge} passages={passages} maxRank={maxRank} heading="Rank movement" fit={false} />
+      <BumpChart model={model} gold={gold} bridge={bridge} bridgeRule={bridgeSet.rule} passages={passages} maxRank={maxRank} heading="Rank movement" fit={false} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { graphQuery } from '../../app/queries.ts';
 import { useEngine } from '../../app/engine-client.ts';
-import { buildTraceModel } from '../../app/trace/model.ts';
+import { foldTrace } from '../../core/trace/fold.ts';
 import { useTracePassages } from '../../app/use-trace-passages.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { GRAPH_LIMITS } from '../../state/graph-slice.ts';
@@ -32,7 +32,7 @@ export function GraphPage() {
   const corpusId = trace?.corpus.id ?? dataset.data?.id;
   const ready = dataset.isSuccess && corpusId === dataset.data.id;
   const passages = useTracePassages(corpusId, ready);
-  const model = useMemo(() => buildTraceModel(events), [events]);
+  const model = useMemo(() => foldTrace(events), [events]);
   const poolIds = useMemo(() => [...model.firstRound.keys()], [model]);
   const lastRound = Math.max(0, ...model.firstRound.values());
   const graph = useQuery({

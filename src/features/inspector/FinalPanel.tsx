@@ -1,4 +1,4 @@
-import type { TraceModel } from '../../app/trace/model.ts';
+import type { TraceModel } from '../../core/trace/fold.ts';
 import type { TraceScores } from '../../app/trace/scores.ts';
 
 interface Props {
@@ -15,7 +15,7 @@ const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
 /** The answer with its scores, and what the run cost per module. */
 export function FinalPanel({ model, scores, llmLabel, hasGold, running = false }: Props) {
   const calls = model.modules.reduce((a, m) => a + m.calls, 0);
-  const tokens = model.modules.reduce((a, m) => a + m.tokens, 0);
+  const tokens = model.modules.reduce((a, m) => a + m.total, 0);
   return (
     <section className="panel" aria-labelledby="final-heading">
       <h2 id="final-heading">Answer and scores</h2>
@@ -65,7 +65,7 @@ export function FinalPanel({ model, scores, llmLabel, hasGold, running = false }
                   {m.calls}
                   {m.cached > 0 && <span className="muted"> ({m.cached} cached)</span>}
                 </td>
-                <td className="num">{m.tokens}</td>
+                <td className="num">{m.total}</td>
                 <td className="num">{Math.round(m.ms)} ms</td>
               </tr>
             ))}

@@ -2,7 +2,8 @@ import { useActiveDataset } from '../../app/use-active-dataset.ts';
 import { useMemo } from 'react';
 import { useRunQuestion, useStopRun } from '../../app/use-run.ts';
 import { useTracePassages } from '../../app/use-trace-passages.ts';
-import { bridgeIds, buildTraceModel } from '../../app/trace/model.ts';
+import { bridgeOf } from '../../core/eval/bridge.ts';
+import { foldTrace } from '../../core/trace/fold.ts';
 import { caption } from '../../app/trace/captions.ts';
 import { scoreTrace } from '../../app/trace/scores.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
@@ -33,10 +34,12 @@ export function InspectorPage() {
   const corpusId = trace?.corpus.id ?? dataset.data?.id;
   const passages = useTracePassages(corpusId, dataset.isSuccess && corpusId === dataset.data.id);
   const shown = useMemo(() => (step === null ? events : events.slice(0, step)), [events, step]);
-  const model = useMemo(() => buildTraceModel(shown), [shown]);
+  const model = useMemo(() => foldTrace(shown), [shown]);
   const gold = useMemo(() => new Set(question?.gold ?? []), [question]);
-  // Bridges are judged on the whole trace, so they stay marked while stepping.
-  const bridge = useMemo(() => bridgeIds(buildTraceModel(events), { gold: [...gold] }), [events, gold]);
+  // Bridges come from the question's structured gold (or, without one, the heuristic over the whole
+  // trace), so they stay marked while stepping.
+  const bridgeSet = useMemo(() => bridgeOf(question ?? { gold: [] }, foldTrace(events).round0Ids), [events, question]);
+  const bridge = bridgeSet.ids;
   // Rows for the chart: up to 20, fewer when the pools are short (no empty band under a short ranking).
   const chartRows = Math.min(20, Math.max(5, ...model.stages.map((st) => st.order.length)));
   const scores = useMemo(() => (question ? scoreTrace(model, question) : { answer: null, recall: null }), [model, question]);
@@ -75,7 +78,7 @@ export function InspectorPage() {
       <div className="inspector-grid">
         <div className="col-main">
           <RoundTimeline rounds={model.rounds} gold={gold} passages={passages} />
-          <BumpChart model={model} gold={gold} bridge={bridge} passages={passages} maxRank={chartRows} />
+          <BumpChart model={model} gold={gold} bridge={bridge} bridgeRule={bridgeSet.rule} passages={passages} maxRank={chartRows} />
         </div>
         <div className="col-side">
           {/* While a run streams, its header (trace.llm) is not here yet: the first LLM call names the provider. */}

@@ -1,4 +1,4 @@
-import type { TraceModel } from '../../app/trace/model.ts';
+import type { TraceModel } from '../../core/trace/fold.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 

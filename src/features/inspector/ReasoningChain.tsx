@@ -1,4 +1,4 @@
-import { chainNodes } from '../../app/trace/model.ts';
+import { chainNodes } from '../../core/trace/fold.ts';
 
 /** The reasoning chain as connected nodes (entities and relations alternate in BDTR's arrow format). */
 export function ReasoningChain({ chain }: { chain: string | null }) {

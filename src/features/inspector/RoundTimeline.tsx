@@ -1,4 +1,4 @@
-import type { RoundView } from '../../app/trace/model.ts';
+import type { RoundView } from '../../core/trace/fold.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 
 const SHOWN_PER_QUERY = 5;

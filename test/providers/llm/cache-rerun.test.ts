@@ -2,7 +2,7 @@
 // results; token usage per module equals the server's usage fields exactly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlm } from '../../../src/core/llm/create-llm.ts';
-import { costByModule } from '../../../src/core/eval/run-metrics.ts';
+import { costByModule } from '../../../src/core/trace/fold.ts';
 import { MemoryLlmCacheStore } from '../../../src/core/llm/memory-cache-store.ts';
 import type { LlmPort, LlmRequest, LlmResponse } from '../../../src/core/llm/port.ts';
 import { llmEvent } from '../../../src/core/llm/trace-event.ts';

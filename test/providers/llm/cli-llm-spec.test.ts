@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LlmAuthError, LlmConfigError, LlmModelNotFoundError, LlmUnreachableError } from '../../../src/core/llm/errors.ts';
 import type { LlmRequest } from '../../../src/core/llm/port.ts';
-import { costByModule } from '../../../src/core/eval/run-metrics.ts';
+import { costByModule } from '../../../src/core/trace/fold.ts';
 import { llmEvent } from '../../../src/core/llm/trace-event.ts';
 import { loadTrace } from '../../../src/core/trace/load.ts';
 import { createLlmFromSpec, LlmSpecError, parseLlmSpec } from '../../../src/cli/llm-spec.ts';
