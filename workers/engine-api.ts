@@ -3,7 +3,7 @@
 import type { Passage, Question } from '../src/core/types.ts';
 import type { SourceFile } from '../src/core/ingest/index.ts';
 import type { Trace, TraceEvent } from '../src/core/trace/schema.ts';
-import { STRATEGIES, type StrategyName } from '../src/core/strategies/index.ts';
+import { isBaseline, RUNNABLE, type StrategyName } from '../src/core/strategies/index.ts';
 
 /** What the page needs to show and pick from a loaded dataset (passages stay in the worker). */
 export interface DatasetSummary {
@@ -36,17 +36,12 @@ export const RUN_BACKBONES = ['bm25', 'hipporag2'] as const;
 export type RunBackbone = (typeof RUN_BACKBONES)[number];
 
 /**
- * "single" and "single-read" are the engine's own baselines (retrieval only; retrieval + reader); the
- * rest are core's strategies (src/core/strategies: static, IRCoT, IRGS, ToG, GCoT, BDTR and ablations),
- * run with `runStrategy` exactly as the CLI runs them.
+ * Everything core's runStrategy runs, exactly as the CLI runs it: the retrieval baselines "single" and
+ * "single-read" and the strategies (static, IRCoT, IRGS, ToG, GCoT, BDTR and ablations, ...).
  */
-export const RUN_STRATEGIES = ['single', 'single-read', ...STRATEGIES] as const;
-export type RunStrategy = (typeof RUN_STRATEGIES)[number];
-
-/** True for core's strategies (run through runStrategy with the LLM from Settings or the offline thinker). */
-export function isCoreStrategy(strategy: RunStrategy): strategy is StrategyName {
-  return (STRATEGIES as readonly string[]).includes(strategy);
-}
+export const RUN_STRATEGIES = RUNNABLE;
+export type RunStrategy = StrategyName;
+export { isBaseline };
 
 /** Settings-store key of the LLM settings (src/core/llm/settings.ts). */
 export const LLM_SETTINGS_KEY = 'llm';

@@ -1,20 +1,19 @@
 // The engine behind workers/engine.worker.ts, as a plain object so Node tests call it directly.
 // It owns the parsed datasets and their BM25 indexes; the page gets summaries, rankings and traces.
-// Runs: "single"/"single-read" here; core's strategies (BDTR, IRCoT, …) through runStrategy with the
-// dataset's backbone, the LLM from Settings (or the labelled offline thinker) and the run's AbortSignal.
+// Runs: every strategy (the retrieval baselines too) through core's runStrategy with the dataset's backbone, the LLM from Settings (or the labelled offline thinker) and the run's AbortSignal.
 import { HopscopeError } from '../src/core/errors.ts';
 import { loadDataset } from '../src/core/ingest/index.ts';
 import { buildBackbone } from '../src/core/retrievers/registry.ts';
-import { TRACE_VERSION, type Trace, type TraceEvent } from '../src/core/trace/schema.ts';
-import { runStrategy, type StrategyName } from '../src/core/strategies/index.ts';
+import type { Trace } from '../src/core/trace/schema.ts';
+import { isBaseline, runStrategy, type StrategyName } from '../src/core/strategies/index.ts';
 import { STRATEGY_PROMPTS } from '../src/prompts/strategy-prompts.ts';
-import type { Dataset, Passage, Ranked, Retriever } from '../src/core/types.ts';
+import type { Dataset, Passage, Retriever } from '../src/core/types.ts';
 import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
 import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
 import { deleteStored, importFiles, listLibrary, openStored } from './engine-library.ts';
 import type { Stores } from '../src/core/store/ports.ts';
-import { llmFromStoredSettings, readAnswer, READER_PROMPT_VERSION, READER_TOP } from './engine-reader.ts';
-import { isCoreStrategy, RUN_BACKBONES, RUN_STRATEGIES, type DatasetSummary, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
+import { llmFromStoredSettings } from './engine-llm.ts';
+import { RUN_BACKBONES, RUN_STRATEGIES, type DatasetSummary, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
 
 interface Loaded {
   dataset: Dataset;
@@ -159,8 +158,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       const { signal } = controller;
       if (request.runId !== undefined) running.set(request.runId, controller);
       try {
-        const { strategy } = request;
-        return isCoreStrategy(strategy) ? await runCore(strategy, request, entry, signal, onEvent) : await runSingle(request, entry, signal, onEvent);
+        return await runCore(request.strategy, request, entry, signal, onEvent);
       } finally {
         if (request.runId !== undefined && running.get(request.runId) === controller) running.delete(request.runId);
       }
@@ -171,7 +169,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     },
   };
 
-  /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is not used). */
+  /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is the depth of the retrieval baselines). */
   async function runCore(strategy: StrategyName, request: RunRequest, entry: Loaded, signal: AbortSignal, onEvent?: TraceListener): Promise<Trace> {
     const retriever: Retriever = request.backbone === 'hipporag2' ? await hippoOf(entry) : entry.bm25;
     const llm = await llmFromStoredSettings(options.stores, entry.dataset.corpus.id);
@@ -179,71 +177,10 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     const trace = await runStrategy(
       strategy,
       request.question,
-      { retriever, llm, prompts: STRATEGY_PROMPTS, passages: entry.byId, signal, now, ...(onEvent ? { onEvent } : {}) },
+      { retriever, llm, prompts: STRATEGY_PROMPTS, passages: entry.byId, signal, now, ...(isBaseline(strategy) ? { options: { depth: request.k } } : {}), ...(onEvent ? { onEvent } : {}) },
       { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
     );
     if (request.backbone === 'hipporag2') trace.options = { ...trace.options, triples: 'offline extractor', seededBy: 'bm25' };
     return trace;
-  }
-
-  async function runSingle(request: RunRequest, entry: Loaded, signal: AbortSignal, onEvent?: TraceListener): Promise<Trace> {
-    {
-      const started = now();
-      const events: TraceEvent[] = [];
-      const emit = (event: TraceEvent) => {
-        events.push(event);
-        onEvent?.(event);
-      };
-      const t = () => Math.round(now() - started);
-      // "single": the round-0 retrieval every iterative strategy starts from, with no LLM at all.
-      emit({ type: 'round.start', t: t(), round: 0 });
-      const retriever: Retriever = request.backbone === 'hipporag2' ? await hippoOf(entry) : entry.bm25;
-      let status: Trace['status'] = 'done';
-      let results: Ranked[];
-      try {
-        results = await retriever.retrieve(request.question.question, request.k, signal);
-      } catch (err) {
-        if (!signal.aborted) throw err;
-        // Stopped before anything was retrieved: the trace so far, marked aborted.
-        status = 'aborted';
-        results = [];
-      }
-      if (status !== 'aborted') {
-        emit({ type: 'retrieve', t: t(), round: 0, query: request.question.question, label: 'question', results });
-        emit({ type: 'pool', t: t(), round: 0, pool: results.map((r, i) => ({ ...r, rank: i + 1, delta: null })) });
-      }
-      let llmLabel = 'none (retrieval only)';
-      if (request.strategy === 'single-read' && status !== 'aborted') {
-        const llm = await llmFromStoredSettings(options.stores, entry.dataset.corpus.id);
-        llmLabel = llm.label;
-        try {
-          await readAnswer(llm, request.question.question, results.map((r) => passageOf(entry, r.id)), emit, () => ({ t: t(), round: 0 }), signal);
-        } catch (err) {
-          // A failed call is in the trace already (withTrace emits its error event); a reply that does
-          // not parse is not, so it gets one here. The run is kept, marked failed (or aborted).
-          status = signal.aborted ? 'aborted' : 'failed';
-          const last = events[events.length - 1];
-          if (last?.type !== 'error') emit({ type: 'error', t: t(), round: 0, module: 'answer', message: err instanceof Error ? err.message : String(err) });
-        }
-      }
-      return {
-        version: TRACE_VERSION,
-        id: `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-        createdAt: new Date().toISOString(),
-        strategy: request.strategy,
-        retriever: request.backbone,
-        llm: llmLabel,
-        regime: 'iterative',
-        options: {
-          k: request.k,
-          ...(request.backbone === 'hipporag2' ? { triples: 'offline extractor', seededBy: 'bm25' } : {}),
-          ...(request.strategy === 'single-read' ? { readerTop: READER_TOP, readerPrompt: READER_PROMPT_VERSION } : {}),
-        },
-        corpus: { id: entry.dataset.corpus.id, name: entry.dataset.corpus.name },
-        question: request.question,
-        events,
-        status,
-      };
-    }
   }
 }

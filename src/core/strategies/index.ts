@@ -19,11 +19,23 @@ import { runTog, togOptions } from './tog.ts';
 export { StrategyError, type StrategyContext } from './context.ts';
 export type { StrategyPrompts, DualThought, ReasoningChain, StepReply, PromptPassage } from './prompt-port.ts';
 
+/** The iterative strategies and the static baseline (the papers' methods). */
 export const STRATEGIES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec'] as const;
-export type StrategyName = (typeof STRATEGIES)[number];
+/**
+ * Retrieval baselines: "single" is one retrieval with the question at depth k and raw backbone scores,
+ * no LLM (the round 0 every strategy starts from); "single-read" adds the QA reader over its top 5.
+ */
+export const BASELINES = ['single', 'single-read'] as const;
+/** Everything runStrategy runs. */
+export const RUNNABLE = [...BASELINES, ...STRATEGIES] as const;
+export type StrategyName = (typeof RUNNABLE)[number];
 
 export function isStrategyName(name: string): name is StrategyName {
-  return (STRATEGIES as readonly string[]).includes(name);
+  return (RUNNABLE as readonly string[]).includes(name);
+}
+
+export function isBaseline(name: StrategyName): name is (typeof BASELINES)[number] {
+  return (BASELINES as readonly string[]).includes(name);
 }
 
 interface Definition {
@@ -53,6 +65,8 @@ function define<O extends Record<string, unknown>>(
 }
 
 const DEFINITIONS: Record<StrategyName, Definition> = {
+  single: define('single', staticOptions, runStatic, [], { answer: false, normalize: 'none' }),
+  'single-read': define('single-read', staticOptions, runStatic, ['answer'], { answer: true, normalize: 'none' }),
   static: define('static', staticOptions, runStatic, ['answer']),
   ircot: define('ircot', ircotOptions, runIrcot, ['ircot', 'answer']),
   irgs: define('irgs', irgsOptions, runIrgs, ['irgs', 'answer']),
@@ -82,7 +96,7 @@ export interface RunMeta {
 /** The validated options a run would use (defaults filled in), as recorded in trace.options. */
 export function strategyOptions(name: StrategyName, raw?: Record<string, unknown>): Record<string, unknown> {
   const def = DEFINITIONS[name];
-  if (!def) throw new StrategyError('strategies', `unknown strategy "${String(name)}" (available: ${STRATEGIES.join(', ')})`);
+  if (!def) throw new StrategyError('strategies', `unknown strategy "${String(name)}" (available: ${RUNNABLE.join(', ')})`);
   return def.options({ ...DEFAULT_OVERRIDES[name], ...raw });
 }
 
@@ -113,7 +127,8 @@ export async function runStrategy(name: StrategyName, question: Question, ctx: S
     createdAt: meta.createdAt ?? new Date().toISOString(),
     strategy: name,
     retriever: meta.retrieverName,
-    llm: ctx.llm.label,
+    // A strategy with no prompt makes no LLM call: say so rather than name an LLM that did nothing.
+    llm: def.prompts.length === 0 ? 'none (retrieval only)' : ctx.llm.label,
     regime: 'iterative',
     options: { ...options, prompts: promptVersions(ctx.prompts, def.prompts) },
     corpus: { id: meta.corpus.id, name: meta.corpus.name },

@@ -2,7 +2,7 @@ import { useActiveDataset } from '../../app/use-active-dataset.ts';
 import { Fragment, useMemo } from 'react';
 import { BACKBONE_SHORT, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
 import { STRATEGIES } from '../../core/strategies/index.ts';
-import { isCoreStrategy, RUN_BACKBONES } from '../../../workers/engine-api.ts';
+import { isBaseline, RUN_BACKBONES } from '../../../workers/engine-api.ts';
 import { accuracyByType, byType, complementarity, perRoundRecall, recallCurve, rowFromTrace, rowsToCsv, rowsToJson, strategiesOf, type BatchRow } from '../../app/batch/results.ts';
 import { recallAtK } from '../../core/eval/metrics.ts';
 import { BATCH_CONFIGS, type BatchSortKey } from '../../state/batch-slice.ts';
@@ -92,7 +92,7 @@ export function BatchPage() {
       >
         <fieldset className="field checks">
           <legend>Baselines (+reader: answers with the LLM from Settings)</legend>
-          {BATCH_CONFIGS.filter((c) => !isCoreStrategy(c.strategy)).map((c) => (
+          {BATCH_CONFIGS.filter((c) => isBaseline(c.strategy)).map((c) => (
             <label key={c.key}>
               <input type="checkbox" checked={configs.includes(c.key)} disabled={running} onChange={() => toggle(c.key)} data-testid={`batch-config-${c.key}`} /> {c.key}
             </label>

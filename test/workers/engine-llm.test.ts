@@ -35,7 +35,7 @@ describe('engine single-read against an OpenAI-compatible server', () => {
       if (settings) await engine.putSetting(LLM_SETTINGS_KEY, settings);
       const offline = traceSchema.parse(await engine.run(request));
       expect(offline.llm).toBe('offline thinker (no LLM)');
-      expect(offline.events.map((e) => e.type)).toEqual(['round.start', 'retrieve', 'pool', 'llm', 'answer']);
+      expect(offline.events.map((e) => e.type)).toEqual(['round.start', 'retrieve', 'pool', 'context', 'llm', 'answer']);
       expect(offline.events.find((e) => e.type === 'llm')).toMatchObject({ cached: false, usage: { total: 0 } });
     }
     expect(server.chats()).toHaveLength(0);
@@ -47,7 +47,7 @@ describe('engine single-read against an OpenAI-compatible server', () => {
     const trace = traceSchema.parse(await engine.run(request));
     expect(trace.status).toBe('done');
     expect(trace.llm).toMatch(/^openai-compatible tiny @ /);
-    expect(trace.events.map((e) => e.type)).toEqual(['round.start', 'retrieve', 'pool', 'llm', 'answer']);
+    expect(trace.events.map((e) => e.type)).toEqual(['round.start', 'retrieve', 'pool', 'context', 'llm', 'answer']);
     expect(trace.events.find((e) => e.type === 'answer')).toMatchObject({ text: 'Dunmere' });
     const pool = trace.events.find((e) => e.type === 'pool');
     const sent = server.chats()[0]?.body?.messages.at(-1)?.content ?? '';
@@ -81,7 +81,7 @@ describe('engine cancelRun', () => {
       });
       const trace = await pending;
       expect(trace.status).toBe('aborted');
-      expect(trace.events.map((e) => e.type)).toEqual(['round.start', 'retrieve', 'pool', 'error']);
+      expect(trace.events.map((e) => e.type)).toEqual(['round.start', 'retrieve', 'pool', 'context', 'error']);
       expect(trace.events.find((e) => e.type === 'answer')).toBeUndefined();
     } finally {
       await server.close();
