@@ -17,6 +17,7 @@ export const USAGE = `usage:
   npm run eval -- --dataset <dir> --retriever <backbone> --strategy <name> --llm <offline|openai|replay:trace.json> [--rounds R]
                  [--concurrency C] [--limit N] [--out results.json] [--traces dir]
   npm run eval -- --dataset <dir> --predictions answers.json [--out scores.json]
+  npm run eval -- --dataset <dir> --score-traces <dir> [--k 2,5,10] [--out results.json]
 
 options:
   --dataset <dir>       a folder with one question file and one corpus file (e.g. ../shared/data/hotpotqa)
@@ -39,7 +40,9 @@ options:
                         same batch makes no LLM calls
   --traces <dir>        write one trace per question (and resume: finished traces there are reused)
   --out <file>          write JSON results
-  --predictions <file>  score given answers {questionId: answerText}`;
+  --predictions <file>  score given answers {questionId: answerText}
+  --score-traces <dir>  recompute every metric from a folder of traces (v1 or v2, CLI or browser exports);
+                        runs nothing`;
 
 export const DEFAULT_KS = [1, 2, 5, 10, 20, 50, 100, 200];
 
@@ -54,6 +57,8 @@ export interface EvalArgs {
   concurrency: number;
   out?: string;
   predictions?: string;
+  /** A folder of traces to score without running anything. */
+  scoreTraces?: string;
   /** One or more strategies (comma list); several run on the same questions and get a complementarity table. */
   strategies: StrategyName[];
   llm?: string;
@@ -94,6 +99,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         concurrency: { type: 'string' },
         out: { type: 'string' },
         predictions: { type: 'string' },
+        'score-traces': { type: 'string' },
         strategy: { type: 'string' },
         llm: { type: 'string' },
         rounds: { type: 'string' },
@@ -110,7 +116,10 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     throw new UsageError((e as Error).message);
   }
   if (!values.dataset) throw new UsageError('--dataset <dir> is required');
-  if (!values.retriever && !values.predictions) throw new UsageError('give --retriever <name> or --predictions <file>');
+  if (values['score-traces'] !== undefined) {
+    const clash = (['retriever', 'predictions', 'strategy', 'llm', 'traces'] as const).find((f) => values[f] !== undefined);
+    if (clash) throw new UsageError(`--score-traces runs nothing: it cannot be combined with --${clash}`);
+  } else if (!values.retriever && !values.predictions) throw new UsageError('give --retriever <name>, --predictions <file> or --score-traces <dir>');
   if (values.retriever && values.predictions) throw new UsageError('--retriever and --predictions cannot be used together');
   if (values.strategy && !values.retriever) throw new UsageError('--strategy needs --retriever <backbone>');
   if (values.strategy && !values.llm) throw new UsageError('--strategy needs --llm <offline|openai|replay:trace.json>');
@@ -140,6 +149,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     concurrency: positiveInt('concurrency', values.concurrency) ?? 1,
     out: values.out,
     predictions: values.predictions,
+    scoreTraces: values['score-traces'],
     strategies: (values.strategy?.split(',') ?? []).map((s) => s.trim()).filter(isStrategyName),
     llm: values.llm,
     rounds: positiveInt('rounds', values.rounds),

@@ -10,6 +10,7 @@ import { parseEvalArgs, USAGE, UsageError, type EvalArgs } from './args.ts';
 import { readDatasetDir } from './dataset-dir.ts';
 import { buildCliRetriever } from './retriever.ts';
 import { flatSummary, summaryTables } from './report.ts';
+import { scoreTraces } from './score-traces.ts';
 import { runStrategies } from './strategy-run.ts';
 import { installPprWasmNode } from '../../wasm/ppr-node.ts';
 
@@ -35,7 +36,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     throw e;
   }
   try {
-    const result = args.predictions ? await runPredictions(args, io) : await runRetrieval(args, io);
+    const result = args.scoreTraces !== undefined ? await runScoreTraces(args, args.scoreTraces, io) : args.predictions ? await runPredictions(args, io) : await runRetrieval(args, io);
     if (args.out) {
       await mkdir(dirname(args.out), { recursive: true });
       await writeFile(args.out, JSON.stringify(result, null, 1));
@@ -94,6 +95,11 @@ async function runRetrieval(args: EvalArgs, io: Io) {
     summary: flatSummary(result.summary),
     questions: result.questions.map((q) => ({ ...q, ranking: q.ranking.slice(0, Math.max(...args.ks)) })),
   };
+}
+
+async function runScoreTraces(args: EvalArgs, dir: string, io: Io) {
+  const dataset = await readDatasetDir(args.dataset);
+  return scoreTraces(dir, dataset, args.ks, io);
 }
 
 async function runPredictions(args: EvalArgs, io: Io) {

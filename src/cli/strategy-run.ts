@@ -84,11 +84,13 @@ function previousTrace(dir: string, strategy: StrategyName, retrieverName: strin
   };
 }
 
-function resultJson(r: StrategyBatchResult) {
+export function resultJson(r: StrategyBatchResult) {
   return {
     strategy: r.strategy,
     summary: {
       ...flatSummary(r.summary),
+      bridgeQuestions: r.bridgeRecall.count,
+      ...Object.fromEntries(Object.entries(r.bridgeRecall.recall).map(([k, v]) => [`bridgeRecall@${k}`, v])),
       failed: r.failed.length,
       aborted: r.aborted,
       recallByRound: r.recallByRound.map((x) => ({ round: x.round, ...Object.fromEntries(Object.entries(x.recall).map(([k, v]) => [`recall@${k}`, v])) })),
@@ -101,7 +103,7 @@ function resultJson(r: StrategyBatchResult) {
 
 const totalCost = (r: StrategyBatchResult) => Object.values(r.tokensByModule).reduce(addCost, emptyCost());
 
-function strategyReport(title: string, r: StrategyBatchResult, ks: readonly number[]): string {
+export function strategyReport(title: string, r: StrategyBatchResult, ks: readonly number[]): string {
   const rounds = formatTable(
     ['pool', ...ks.map((k) => `R@${k}`)],
     r.recallByRound.map((x) => [x.round === 0 ? 'initial' : `#${x.round}`, ...ks.map((k) => x.recall[k] ?? NaN)]),
@@ -110,9 +112,16 @@ function strategyReport(title: string, r: StrategyBatchResult, ks: readonly numb
   const tokens = costs.length
     ? formatTable(['module', 'calls', 'cached', 'prompt tok', 'completion tok'], costs.map(([m, c]) => [m, c.calls, c.cached, c.prompt, c.completion]))
     : 'no LLM calls';
-  return [summaryTables(title, r.summary, ks), 'Recall of the pool after each step (questions that stopped early carry their last pool)', rounds, tokens].join('\n\n');
+  const bridge = formatTable(
+    ['final context', 'n', ...ks.map((k) => `R@${k}`)],
+    [
+      ['all gold', r.summary.count, ...ks.map((k) => r.summary.recall[k] ?? NaN)],
+      ['bridge gold', r.bridgeRecall.count, ...ks.map((k) => r.bridgeRecall.recall[k] ?? NaN)],
+    ],
+  );
+  return [summaryTables(title, r.summary, ks), `Bridge recall (${r.questions[0]?.bridgeRule ?? 'no bridges'})`, bridge, 'Recall of the pool after each step (questions that stopped early carry their last pool)', rounds, tokens].join('\n\n');
 }
 
-function complementarityTable(rows: PairComplementarity[], solved: string): string {
+export function complementarityTable(rows: PairComplementarity[], solved: string): string {
   return `Complementarity (solved = ${solved})\n` + formatTable(['A', 'B', 'shared', 'both', 'only A', 'only B', 'neither'], rows.map((p) => [p.a, p.b, p.shared, p.both, p.onlyA, p.onlyB, p.neither]));
 }

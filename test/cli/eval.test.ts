@@ -37,7 +37,7 @@ const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8')
 describe('bad arguments exit 2 with a sentence and the usage', () => {
   it.each([
     [[], '--dataset <dir> is required'],
-    [['--dataset', DEMO], 'give --retriever <name> or --predictions <file>'],
+    [['--dataset', DEMO], 'give --retriever <name>, --predictions <file> or --score-traces <dir>'],
     [['--dataset', DEMO, '--retriever', 'tfidf'], '--retriever must be one of'],
     [['--dataset', DEMO, '--retriever', 'bm25', '--k', '0,5'], '--k must be a positive whole number, got "0"'],
     [['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'bdtr'], '--strategy needs --llm'],

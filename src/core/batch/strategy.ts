@@ -36,9 +36,17 @@ export interface RoundRecall {
   recall: Record<number, number>;
 }
 
+/** Mean Recall@k of the bridge passages (src/core/eval/bridge.ts) over the questions that have any. */
+export interface BridgeRecall {
+  count: number;
+  recall: Record<number, number>;
+}
+
 export interface StrategyBatchResult {
-  strategy: StrategyName;
+  /** The strategy, or the group name of scored traces (score-traces). */
+  strategy: string;
   summary: Summary;
+  bridgeRecall: BridgeRecall;
   /** Mean Recall@k of the pool after each round; a question that stopped earlier carries its last pool. */
   recallByRound: RoundRecall[];
   tokensByModule: Record<string, Cost>;
@@ -71,17 +79,30 @@ export async function evaluateStrategy(questions: readonly Question[], o: Strate
     },
     o.signal,
   );
-  const rows = traces.map((t) => runMetrics(t, o.ks));
+  return { ...summarizeTraces(o.strategy, traces, o.ks), reused };
+}
+
+/** Every number of a batch, read off its traces (the same whether they were just run or read from disk). */
+export function summarizeTraces(name: string, traces: readonly Trace[], ks: readonly number[]): StrategyBatchResult {
+  const rows = traces.map((t) => runMetrics(t, ks));
   return {
-    strategy: o.strategy,
-    summary: summarize(scoredRows(rows), o.ks),
-    recallByRound: meanRecallByRound(rows, o.ks),
+    strategy: name,
+    summary: summarize(scoredRows(rows), ks),
+    bridgeRecall: meanBridgeRecall(rows, ks),
+    recallByRound: meanRecallByRound(rows, ks),
     tokensByModule: sumCosts(rows),
     failed: rows.filter((r) => r.status === 'failed').map((r) => ({ id: r.id, errors: r.errors })),
     aborted: rows.filter((r) => r.status === 'aborted').length,
-    reused,
+    reused: 0,
     questions: rows,
   };
+}
+
+function meanBridgeRecall(rows: readonly RunMetrics[], ks: readonly number[]): BridgeRecall {
+  const withBridge = rows.filter((r) => r.bridgeRecall !== undefined);
+  const recall: Record<number, number> = {};
+  for (const k of ks) recall[k] = withBridge.length ? withBridge.reduce((a, r) => a + (r.bridgeRecall?.[k] ?? 0), 0) / withBridge.length : Number.NaN;
+  return { count: withBridge.length, recall };
 }
 
 /** A question with gold answers but no answer (its run failed) scores 0, so failures count against the strategy. */

@@ -1,0 +1,75 @@
+// `npm run eval -- --dataset <dir> --score-traces <dir> [--k ...] [--out ...]` (issue 11): every metric
+// recomputed from a folder of traces (v1 or v2; written by the CLI or exported from the browser as
+// traces or run files), with nothing run. Traces are grouped by strategy (and by backbone or LLM when
+// a folder mixes them), so old runs can be compared with new ones. A trace that does not validate
+// stops the command with exit 1 naming its file. The dataset gives structured gold (bridges) to
+// traces recorded before it was kept.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { strategyComplementarity, summarizeTraces } from '../core/batch/strategy.ts';
+import { HopscopeError } from '../core/errors.ts';
+import { loadTrace } from '../core/trace/load.ts';
+import type { Trace } from '../core/trace/schema.ts';
+import type { Dataset } from '../core/types.ts';
+import type { Io } from './eval.ts';
+import { complementarityTable, resultJson, strategyReport } from './strategy-run.ts';
+
+/** A run file exported from the browser holds its trace under `trace`. */
+function traceOf(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'hopscope-run' ? (value as { trace: unknown }).trace : value;
+}
+
+export async function readTraceFolder(dir: string): Promise<Trace[]> {
+  const names = await readdir(dir).catch((e: NodeJS.ErrnoException) => {
+    throw new HopscopeError('eval', `--score-traces: cannot read the folder "${dir}" (${e.code ?? e.message})`);
+  });
+  const files = names.filter((n) => n.endsWith('.json')).sort();
+  if (files.length === 0) throw new HopscopeError('eval', `--score-traces: "${dir}" holds no .json trace files`);
+  const traces: Trace[] = [];
+  for (const name of files) {
+    const file = join(dir, name);
+    const text = await readFile(file, 'utf8');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      throw new HopscopeError('eval', `${file}: not JSON (${(e as Error).message})`);
+    }
+    traces.push(loadTrace(traceOf(json), file));
+  }
+  return traces;
+}
+
+/** Group name per trace: the strategy, qualified by backbone / LLM / regime only where the folder mixes them. */
+function groups(traces: readonly Trace[]): Map<string, Trace[]> {
+  const mixed = (f: (t: Trace) => string) => new Set(traces.map(f)).size > 1;
+  const byRetriever = mixed((t) => t.retriever);
+  const byLlm = mixed((t) => t.llm);
+  const byRegime = mixed((t) => t.regime);
+  const out = new Map<string, Trace[]>();
+  for (const t of traces) {
+    const name = [t.strategy, byRetriever ? t.retriever : '', byLlm ? t.llm : '', byRegime ? t.regime : ''].filter(Boolean).join(' · ');
+    out.set(name, [...(out.get(name) ?? []), t]);
+  }
+  return out;
+}
+
+export async function scoreTraces(dir: string, dataset: Dataset, ks: number[], io: Io) {
+  const traces = await readTraceFolder(dir);
+  const known = new Map(dataset.questions.map((q) => [q.id, q]));
+  const withGold = traces.map((t) => {
+    const evidence = known.get(t.question.id)?.evidence;
+    return t.question.evidence || !evidence ? t : { ...t, question: { ...t.question, evidence } };
+  });
+  io.err(`${traces.length} traces read from ${dir}`);
+  const results = [...groups(withGold)].map(([name, group]) => summarizeTraces(name, group, ks));
+  for (const r of results) io.out(strategyReport(`${dataset.name} · ${r.strategy} (scored from ${dir})`, r, ks));
+  const comp = results.length > 1 ? strategyComplementarity(results, ks.includes(5) ? 5 : (ks.at(-1) as number)) : undefined;
+  if (comp) io.out(complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${ks.includes(5) ? 5 : ks.at(-1)}`));
+  const only = (f: (t: Trace) => string) => (new Set(traces.map(f)).size === 1 ? f(traces[0]!) : undefined);
+  const retriever = only((t) => t.retriever);
+  const llm = only((t) => t.llm);
+  const head = { dataset: dataset.name, ...(retriever ? { retriever } : {}), ...(llm ? { llm } : {}), ks, scoredFrom: dir };
+  if (results.length === 1) return { ...head, ...resultJson(results[0]!) };
+  return { ...head, strategies: Object.fromEntries(results.map((r) => [r.strategy, resultJson(r)])), complementarity: comp };
+}
