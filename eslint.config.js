@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 const group = (patterns, message) => ({ group: patterns, message });
 
@@ -10,6 +11,11 @@ const UI = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@tanst
 const DEXIE = ['dexie', 'dexie/*'];
 const HEAVY = ['openai', 'openai/*', '@huggingface/transformers', 'onnxruntime-web', 'onnxruntime-web/*'];
 const up = (dirs) => dirs.flatMap((d) => [`**/${d}/**`, `**/${d}`]);
+
+/** Every feature folder, read from disk so a new feature is fenced in without editing this file. */
+const FEATURES = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 const restrict = (...groups) => ({
   'no-restricted-imports': ['error', { patterns: groups }],
@@ -79,16 +85,30 @@ export default tseslint.config(
     files: ['src/state/**'],
     rules: restrict(group(up(['app', 'features', 'cli']), 'state holds UI state slices only')),
   },
-  ...['corpus', 'inspector', 'graph', 'compare', 'batch', 'settings'].map((f) => ({
+  {
+    files: ['src/app/**'],
+    ignores: ['src/app/App.tsx', 'src/app/SettingsView.tsx', 'src/app/main.tsx'],
+    rules: restrict(
+      group(up(['features']), 'src/app is shared by the features; only the shell (App.tsx, SettingsView.tsx, main.tsx) composes them'),
+      group(['**/storage/**', '**/providers/**', '**/cli/**'].concat(DEXIE), 'src/app reaches storage and providers through the worker clients'),
+    ),
+  },
+  {
+    files: ['src/app/App.tsx', 'src/app/SettingsView.tsx', 'src/app/main.tsx'],
+    rules: restrict(group(['**/storage/**', '**/providers/**', '**/cli/**'].concat(DEXIE), 'src/app reaches storage and providers through the worker clients')),
+  },
+  ...FEATURES.map((f) => ({
     files: [`src/features/${f}/**`],
     rules: restrict(
       group(
-        ['corpus', 'inspector', 'graph', 'compare', 'batch', 'settings']
-          .filter((o) => o !== f)
-          .flatMap((o) => [`**/features/${o}/**`, `**/features/${o}`]),
-        'features do not import each other; share through src/app or src/state',
+        FEATURES.filter((o) => o !== f).flatMap((o) => [`**/features/${o}/**`, `**/features/${o}`, `../${o}/**`, `../${o}`]),
+        'features do not import each other (not even by a relative path); share through src/app or src/state',
       ),
       group(['**/storage/**', '**/providers/**'].concat(DEXIE), 'features reach storage and providers through app worker clients and query factories'),
     ),
   })),
+  {
+    files: ['bench/**'],
+    rules: restrict(group(['**/test/**', '../test/**'], 'benchmarks do not import the test suite: shared helpers live in harness/')),
+  },
 );

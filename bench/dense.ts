@@ -18,7 +18,7 @@ import type { Embedder } from '../src/core/embed/port.ts';
 import { createTransformersEmbedder } from '../src/providers/embed/transformers-embedder.ts';
 import { createWorkerEmbedder } from '../src/providers/embed/worker-embedder.ts';
 import type { EmbedWorkerApi } from '../src/providers/embed/worker-protocol.ts';
-import { TINY_MODEL, tinyEncoderRoot } from '../test/fixtures/onnx/tiny-encoder.ts';
+import { TINY_MODEL, tinyEncoderRoot } from '../harness/tiny-encoder.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 

@@ -19,8 +19,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { startAppServer } from '../test/support/app-server.ts';
-import { launchBrowser } from '../test/support/browser.ts';
+import { startAppServer } from '../harness/app-server.ts';
+import { launchBrowser } from '../harness/browser.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 // The subgraph is the question's seeds and pool plus their direct neighbours (src/core/graph/subgraph.ts),

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { buildCsr, EdgeList, type Csr } from '../src/core/graph/csr.ts';
 import { personalizedPageRank, preparePpr, type PprOptions } from '../src/core/graph/ppr.ts';
 import { loadPprWasmNode } from '../wasm/ppr-node.ts';
-import { rng } from '../test/support/rng.ts';
+import { rng } from '../harness/rng.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PYTHON = '/usr/bin/python3'; // Debian's interpreter, where python3-igraph is installed

@@ -6,8 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../support/app-server.ts';
-import { launchBrowser, showLog } from '../support/browser.ts';
+import { startAppServer, type AppServer } from '../../harness/app-server.ts';
+import { launchBrowser, showLog } from '../../harness/browser.ts';
 
 describe('browser harness (headless Chromium)', () => {
   let dir: string;

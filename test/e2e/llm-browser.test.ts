@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../support/app-server.ts';
-import { launchBrowser, type AppPage, type TestBrowser } from '../support/browser.ts';
+import { startAppServer, type AppServer } from '../../harness/app-server.ts';
+import { launchBrowser, type AppPage, type TestBrowser } from '../../harness/browser.ts';
 import { queue, startOpenAiServer, type ChatBody, type OpenAiServer } from '../support/openai-server.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));

@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
 import type { Page } from 'playwright-core';
-import { launchBrowser, showLog, type AppPage, type TestBrowser } from '../support/browser.ts';
-import { MODEL_ROOT, TINY_MODEL, tinyEncoderRoot } from '../fixtures/onnx/tiny-encoder.ts';
+import { launchBrowser, showLog, type AppPage, type TestBrowser } from '../../harness/browser.ts';
+import { MODEL_ROOT, TINY_MODEL, tinyEncoderRoot } from '../../harness/tiny-encoder.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const ORT_DIST = join(repo, 'node_modules/onnxruntime-web/dist');

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
 import type { Page } from 'playwright-core';
-import { launchBrowser, showLog, type AppPage, type TestBrowser } from '../support/browser.ts';
+import { launchBrowser, showLog, type AppPage, type TestBrowser } from '../../harness/browser.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -3,8 +3,8 @@
 // and close both. `open()` opens the app at 1280x720 (the size the UI is built for); `openReady()`
 // also waits until the active corpus (the demo on first start) is indexed.
 import { afterAll, beforeAll } from 'vitest';
-import { startAppServer, type AppServer, type AppServerOptions } from './app-server.ts';
-import { launchBrowser, type AppPage, type OpenAppOptions, type TestBrowser } from './browser.ts';
+import { startAppServer, type AppServer, type AppServerOptions } from '../../harness/app-server.ts';
+import { launchBrowser, type AppPage, type OpenAppOptions, type TestBrowser } from '../../harness/browser.ts';
 
 export interface AppSession {
   readonly server: AppServer;

@@ -9,7 +9,7 @@ import { AbortedError } from '../../src/core/errors.ts';
 import { createTransformersEmbedder } from '../../src/providers/embed/transformers-embedder.ts';
 import { createWorkerEmbedder, type WorkerEmbedder } from '../../src/providers/embed/worker-embedder.ts';
 import type { EmbedWorkerApi } from '../../src/providers/embed/worker-protocol.ts';
-import { TINY_MODEL, tinyEncoderRoot } from '../fixtures/onnx/tiny-encoder.ts';
+import { TINY_MODEL, tinyEncoderRoot } from '../../harness/tiny-encoder.ts';
 
 describe('embed worker (Node worker_threads)', () => {
   const worker = new Worker(new URL('./embed-worker-host.mjs', import.meta.url));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TrigramIndex, trigramCosine, trigrams } from '../../../src/core/graph/lexical.ts';
-import { rng } from '../../support/rng.ts';
+import { rng } from '../../../harness/rng.ts';
 
 /** Phrases built from a small vocabulary plus one-letter edits, so many pairs land near any threshold. */
 function phrases(count: number, seed: number): string[] {

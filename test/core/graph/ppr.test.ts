@@ -3,7 +3,7 @@ import { buildCsr, EdgeList } from '../../../src/core/graph/csr.ts';
 import { personalizedPageRank as pprAnyKernel, preparePpr, PPR_DEFAULTS, type PprOptions } from '../../../src/core/graph/ppr.ts';
 import { GraphError, PprConvergenceError } from '../../../src/core/graph/errors.ts';
 import { loadPprWasmNode } from '../../../wasm/ppr-node.ts';
-import { rng } from '../../support/rng.ts';
+import { rng } from '../../../harness/rng.ts';
 
 const wasm = loadPprWasmNode();
 

@@ -4,7 +4,7 @@ import type { Embedder } from '../../../src/core/embed/port.ts';
 import { loadOrEmbedVectors } from '../../../src/core/index/vectors-store.ts';
 import { createDexieStores } from '../../../src/storage/repositories.ts';
 import { createTransformersEmbedder } from '../../../src/providers/embed/transformers-embedder.ts';
-import { TINY_MODEL, tinyEncoderRoot } from '../../fixtures/onnx/tiny-encoder.ts';
+import { TINY_MODEL, tinyEncoderRoot } from '../../../harness/tiny-encoder.ts';
 import { corpusA, freshIdb, openTestDb } from '../../storage/helpers.ts';
 
 function counting(inner: Embedder): Embedder & { texts: number } {

@@ -5,7 +5,7 @@ import { VectorIndex } from '../../../src/core/index/vectors.ts';
 import { createDenseRetriever, embedCorpus } from '../../../src/core/retrievers/dense.ts';
 import { buildBackbone } from '../../../src/core/retrievers/registry.ts';
 import { createTransformersEmbedder } from '../../../src/providers/embed/transformers-embedder.ts';
-import { TINY_MODEL, tinyEncoderRoot } from '../../fixtures/onnx/tiny-encoder.ts';
+import { TINY_MODEL, tinyEncoderRoot } from '../../../harness/tiny-encoder.ts';
 import { describeRetrieverContract } from './contract.ts';
 
 async function tinyEmbedder(): Promise<Embedder> {

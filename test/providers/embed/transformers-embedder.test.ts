@@ -9,7 +9,7 @@ import { env } from '@huggingface/transformers';
 import { embeddingRow, type EmbedProgress } from '../../../src/core/embed/port.ts';
 import { AbortedError } from '../../../src/core/errors.ts';
 import { createTransformersEmbedder, EmbedModelLoadError, type TransformersEmbedder } from '../../../src/providers/embed/transformers-embedder.ts';
-import { REAL_MODEL_DIR, TINY_MODEL, tinyEncoderRoot } from '../../fixtures/onnx/tiny-encoder.ts';
+import { REAL_MODEL_DIR, TINY_MODEL, tinyEncoderRoot } from '../../../harness/tiny-encoder.ts';
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * (b[i] as number), 0);
 

@@ -6,7 +6,7 @@ import { ModelVerificationError, parseLfsPointer, sha256Hex, verifyModelFile } f
 import { estimateEmbeddingTime, formatDuration } from '../../../src/core/embed/estimate.ts';
 import type { Embedder } from '../../../src/core/embed/port.ts';
 import { EmbedError } from '../../../src/core/embed/port.ts';
-import { REAL_MODEL_DIR, TINY_MODEL, tinyEncoderRoot } from '../../fixtures/onnx/tiny-encoder.ts';
+import { REAL_MODEL_DIR, TINY_MODEL, tinyEncoderRoot } from '../../../harness/tiny-encoder.ts';
 
 describe('model file verification against lfs_pointers', () => {
   it('parses the real pointer of model_quantized.onnx (size 22,972,370)', async () => {

@@ -18,7 +18,7 @@ export interface AppServerOptions {
   root?: string;
 }
 
-const DEFAULT_ROOT = fileURLToPath(new URL('../../dist/', import.meta.url));
+const DEFAULT_ROOT = fileURLToPath(new URL('../dist/', import.meta.url));
 
 const MIME: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

@@ -25,7 +25,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
+const RESULTS_DIR = fileURLToPath(new URL('../test-results/', import.meta.url));
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 // React (development builds) reports misuse through console.warn/console.error; production builds keep
 // a few "React"-prefixed messages. Plain warnings from other code are not failures.
