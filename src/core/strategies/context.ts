@@ -54,6 +54,10 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
     return p;
   };
   const llm = recorder.wrap(ctx.llm);
+  const ask = (request: LlmRequest, shown: readonly (string | Ranked | Passage)[]): Promise<LlmResponse> => {
+    recorder.add({ type: 'context', module: request.module, ids: shown.map((x) => (typeof x === 'string' ? x : x.id)) });
+    return llm.complete(request, ctx.signal);
+  };
   return {
     question,
     llm,
@@ -62,7 +66,7 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
     signal: ctx.signal,
     async retrieve(query, label, k) {
       throwIfAborted(ctx.signal, `strategies.${strategy}`);
-      const withItems = ctx.retriever.retrieveItems ? await ctx.retriever.retrieveItems(query, k, ctx.signal) : undefined;
+      const withItems = ctx.retriever.retrieveItems ? await ctx.retriever.retrieveItems(query, k, ctx.signal, { ask }) : undefined;
       const results = withItems ? withItems.results : await ctx.retriever.retrieve(query, k, ctx.signal);
       recorder.add({
         type: 'retrieve',
@@ -71,12 +75,10 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
         results: results.map((r) => ({ id: r.id, score: r.score })),
         ...(withItems && withItems.items.length > 0 ? { items: withItems.items } : {}),
       });
+      for (const beam of withItems?.beams ?? []) recorder.add({ type: 'beam', ...beam });
       return results;
     },
-    ask(request, shown) {
-      recorder.add({ type: 'context', module: request.module, ids: shown.map((x) => (typeof x === 'string' ? x : x.id)) });
-      return llm.complete(request, ctx.signal);
-    },
+    ask,
     passage,
     passagesOf: (ranking, top) => ranking.slice(0, top).map((r) => passage(r.id)),
     checkAbort: () => throwIfAborted(ctx.signal, `strategies.${strategy}`),
