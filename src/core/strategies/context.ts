@@ -30,6 +30,8 @@ export class StrategyError extends HopscopeError {
 /** Everything a strategy body needs during one run. */
 export interface Run {
   question: Question;
+  /** The backbone (GEAR reads its graph expansion: base retriever, triple index, beam search). */
+  retriever: Retriever;
   llm: LlmPort;
   prompts: StrategyPrompts;
   recorder: TraceRecorder;
@@ -60,6 +62,7 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
   };
   return {
     question,
+    retriever: ctx.retriever,
     llm,
     prompts: ctx.prompts,
     recorder,
