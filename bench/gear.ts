@@ -6,7 +6,7 @@
 import { readDatasetDir } from '../src/cli/dataset-dir.ts';
 import { createBm25Retriever } from '../src/core/retrievers/bm25.ts';
 import { diverseTripleBeamSearch, type BeamGraph } from '../src/core/retrievers/triple-beam.ts';
-import { createLexicalScorer } from '../src/core/triples/sequence-scorer.ts';
+import { createLexicalScorer, createQueryRelevance } from '../src/core/triples/sequence-scorer.ts';
 import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
 import { TripleIndex } from '../src/core/triples/triple-index.ts';
 
@@ -29,7 +29,7 @@ export async function main(args: string[]): Promise<void> {
     for (const { q, initial } of inputs) {
       const started = performance.now();
       const score = await scorer.forQuery(q);
-      await diverseTripleBeamSearch(initial, graph, score, {}, score);
+      await diverseTripleBeamSearch(initial, graph, score, {}, createQueryRelevance(index, q));
       ms.push(performance.now() - started);
     }
     return ms;

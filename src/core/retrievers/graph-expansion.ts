@@ -12,7 +12,7 @@
 import { HopscopeError, throwIfAborted } from '../errors.ts';
 import type { LlmPort, LlmRequest } from '../llm/port.ts';
 import { tripleId, type TripleIndex } from '../triples/triple-index.ts';
-import { createLexicalScorer, type SequenceScorer } from '../triples/sequence-scorer.ts';
+import { createLexicalScorer, createQueryRelevance, type SequenceScorer } from '../triples/sequence-scorer.ts';
 import type { BeamRecord, Passage, Ranked, RetrievedItem, RetrievedWithItems, RetrieveHooks, Retriever } from '../types.ts';
 import { rrf, RRF_DEFAULTS } from './rrf.ts';
 import { BEAM_DEFAULTS, diverseTripleBeamSearch, flattenBreadthFirst, type BeamOptions, type BeamResult } from './triple-beam.ts';
@@ -68,8 +68,6 @@ export type GraphExpansionRetriever = Retriever & { readonly expansion: GraphExp
 export function createGraphExpander(base: Retriever, index: TripleIndex, scorer?: SequenceScorer, options: Partial<GraphExpansionOptions> = {}): GraphExpander {
   const o: GraphExpansionOptions = { ...GRAPH_EXPANSION_DEFAULTS, ...options, beam: { ...BEAM_DEFAULTS, ...options.beam } };
   const sc = scorer ?? createLexicalScorer(index);
-  // Neighbour caps rank by the cheap lexical coverage even when the scorer is an embedder.
-  const prefilter = sc.kind === 'lexical' ? sc : createLexicalScorer(index, 'idf-coverage');
   const tripleRef = (t: number) => {
     const x = index.triple(t);
     return { id: tripleId(t), subject: x.subject, predicate: x.predicate, object: x.object, passage: x.passage };
@@ -84,8 +82,8 @@ export function createGraphExpander(base: Retriever, index: TripleIndex, scorer?
     },
     async expand(query, initial, baseList, signal) {
       const score = await sc.forQuery(query, signal);
-      const pre = prefilter === sc ? score : await prefilter.forQuery(query, signal);
-      const search = await diverseTripleBeamSearch(initial, index, score, o.beam, pre, signal);
+      // Neighbour caps rank by the query's lexical relevance of single triples, whatever the scorer.
+      const search = await diverseTripleBeamSearch(initial, index, score, o.beam, createQueryRelevance(index, query), signal);
       const seen = new Set<string>();
       const expanded: Ranked[] = [];
       const flat = flattenBreadthFirst(search.beams);

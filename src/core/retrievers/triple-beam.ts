@@ -13,7 +13,7 @@
 // order), as an entity-filtered search of T would rank them; (2) if no beam can be extended at all,
 // B_{i-1} is returned (the algorithm would return an empty beam); (3) ties keep input order.
 import { HopscopeError, throwIfAborted } from '../errors.ts';
-import type { QueryScorer } from '../triples/sequence-scorer.ts';
+import type { QueryScorer, TripleRelevance } from '../triples/sequence-scorer.ts';
 
 export interface BeamOptions {
   /** b, the beam width. */
@@ -74,7 +74,7 @@ export async function diverseTripleBeamSearch(
   graph: BeamGraph,
   score: QueryScorer,
   options: Partial<BeamOptions> = {},
-  prefilter?: QueryScorer,
+  prefilter?: TripleRelevance,
   signal?: AbortSignal,
 ): Promise<BeamResult> {
   const o = { ...BEAM_DEFAULTS, ...options };
@@ -94,7 +94,7 @@ export async function diverseTripleBeamSearch(
     const all: (BeamSequence & { order: number })[] = [];
     for (const beam of beams) {
       let cands = graph.neighbours(beam.triples[beam.triples.length - 1]!).filter((t) => !visited.has(t));
-      if (cands.length > o.neighbours) cands = await topByPrefilter(cands, o.neighbours, prefilter, signal);
+      if (cands.length > o.neighbours) cands = topByPrefilter(cands, o.neighbours, prefilter);
       if (cands.length === 0) continue;
       const seqs = cands.map((t) => [...beam.triples, t]);
       const s = await score(seqs, signal); // line 13
@@ -116,14 +116,18 @@ function strip(s: BeamSequence): BeamSequence {
   return { triples: s.triples, score: s.score, weight: s.weight };
 }
 
-async function topByPrefilter(cands: number[], k: number, prefilter: QueryScorer | undefined, signal?: AbortSignal): Promise<number[]> {
+/** The k candidates with the best relevance (ties, and the zero-relevance rest, in candidate order). */
+function topByPrefilter(cands: number[], k: number, prefilter: TripleRelevance | undefined): number[] {
   if (!prefilter) return cands.slice(0, k);
-  const s = await prefilter(cands.map((t) => [t]), signal);
-  return cands
-    .map((t, i) => ({ t, score: s[i]!, order: i }))
-    .sort(byScore)
-    .slice(0, k)
-    .map((c) => c.t);
+  const hits: { t: number; score: number; order: number }[] = [];
+  const rest: number[] = [];
+  cands.forEach((t, order) => {
+    const score = prefilter(t);
+    if (score > 0) hits.push({ t, score, order });
+    else if (rest.length < k) rest.push(t);
+  });
+  const top = hits.sort(byScore).slice(0, k).map((c) => c.t);
+  return top.length >= k ? top : [...top, ...rest.slice(0, k - top.length)];
 }
 
 /** The triples of the beams flattened breadth-first: every beam's first triple, then every second, ... (deduplicated). */

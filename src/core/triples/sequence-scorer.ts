@@ -104,3 +104,27 @@ export function createEmbeddingScorer(index: TripleIndex, embedder: Embedder): S
     },
   };
 }
+
+/** Relevance of single triples to a query, for capping neighbour lists (Alg. 1's 100 neighbours). */
+export type TripleRelevance = (triple: number) => number;
+
+/**
+ * idf mass of the query's distinct terms each triple contains (idf-coverage of a one-triple sequence, up
+ * to the constant denominator), computed once per query from the index's term postings, so a hub entity
+ * with thousands of neighbours is ranked by array look-ups rather than by scoring sequences.
+ */
+export function createQueryRelevance(index: TripleIndex, query: string): TripleRelevance {
+  const n = index.size;
+  const score = new Float32Array(n);
+  const terms = new Set<number>();
+  for (const tok of tokenize(query)) {
+    const id = index.termId(tok);
+    if (id !== undefined) terms.add(id);
+  }
+  for (const id of terms) {
+    const df = index.termDf[id]!;
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    for (const t of index.triplesWithTerm(id)) score[t]! += idf;
+  }
+  return (t) => score[t]!;
+}

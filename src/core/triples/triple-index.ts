@@ -59,6 +59,12 @@ export class TripleIndex {
   private readonly heads: Uint32Array;
   private readonly tails: Uint32Array;
   private readonly byPassage = new Map<string, number[]>();
+  /** CSR: triples containing each term (for per-query relevance without scanning T). */
+  private readonly termOffsets: Uint32Array;
+  private readonly termTriples: Uint32Array;
+  /** Dedup stamps for neighbours(): stamp[j] === call means j is already in the output. */
+  private readonly stamp: Uint32Array;
+  private call = 0;
 
   private constructor(set: Pick<TripleSet, 'source' | 'origin'>, triples: IndexedTriple[], signal?: AbortSignal) {
     this.source = set.source;
@@ -82,6 +88,15 @@ export class TripleIndex {
       for (const id of ids) this.termDf[id]! += 1;
       return Uint32Array.from(ids);
     });
+    const tOff = new Uint32Array(this.termDf.length + 1);
+    for (let t = 0; t < this.termDf.length; t++) tOff[t + 1] = tOff[t]! + this.termDf[t]!;
+    this.termOffsets = tOff;
+    this.termTriples = new Uint32Array(tOff[this.termDf.length]!);
+    const tCur = tOff.slice(0, this.termDf.length);
+    this.tokenIds.forEach((ids, i) => {
+      for (const id of ids) this.termTriples[tCur[id]!++] = i;
+    });
+    this.stamp = new Uint32Array(triples.length);
     const keys = new Map<string, number>();
     const key = (s: string) => {
       const k = normalizePhrase(s);
@@ -145,18 +160,30 @@ export class TripleIndex {
   /** Triples sharing the head or tail entity of triple `i` (itself excluded): the head's in index order, then the tail's not seen yet. */
   neighbours(i: number): number[] {
     const out: number[] = [];
-    const h = this.heads[i]!;
-    const t = this.tails[i]!;
-    this.pushEntity(h, i, out);
-    if (t !== h) {
-      const seen = new Set(out);
-      const end = this.entityOffsets[t + 1]!;
-      for (let p = this.entityOffsets[t]!; p < end; p++) {
+    const mark = ++this.call === 0xffffffff ? this.resetStamps() : this.call;
+    this.stamp[i] = mark;
+    for (const e of [this.heads[i]!, this.tails[i]!]) {
+      const end = this.entityOffsets[e + 1]!;
+      for (let p = this.entityOffsets[e]!; p < end; p++) {
         const j = this.entityTriples[p]!;
-        if (j !== i && !seen.has(j)) out.push(j);
+        if (this.stamp[j] !== mark) {
+          this.stamp[j] = mark;
+          out.push(j);
+        }
       }
     }
     return out;
+  }
+
+  private resetStamps(): number {
+    this.stamp.fill(0);
+    this.call = 1;
+    return 1;
+  }
+
+  /** Triples containing a term (by term id), ascending. */
+  triplesWithTerm(term: number): Uint32Array {
+    return this.termTriples.subarray(this.termOffsets[term]!, this.termOffsets[term + 1]!);
   }
 
   /** The same neighbours found by scanning every triple (no neighbour index): the benchmark's reference. */
@@ -171,14 +198,6 @@ export class TripleIndex {
       if (a === h || a === t || b === h || b === t) out.push(j);
     }
     return out;
-  }
-
-  private pushEntity(entity: number, self: number, out: number[]): void {
-    const end = this.entityOffsets[entity + 1]!;
-    for (let p = this.entityOffsets[entity]!; p < end; p++) {
-      const j = this.entityTriples[p]!;
-      if (j !== self) out.push(j);
-    }
   }
 
   /** The triples of a passage, in extraction order (empty when it has none). */

@@ -78,7 +78,7 @@ describe('Diverse Triple Beam Search (GEAR Alg. 1)', () => {
 
   it('caps neighbours per beam at `neighbours`, keeping the best by the prefilter', async () => {
     calls.length = 0;
-    const prefilter: QueryScorer = async (seqs) => Float64Array.from(seqs, (s) => ({ 3: 0.1, 4: 0.9, 5: 0.5 })[s[0]!] ?? 0);
+    const prefilter = (t: number) => ({ 3: 0.1, 4: 0.9, 5: 0.5 })[t] ?? 0;
     await diverseTripleBeamSearch([0], graph, score, { width: 1, length: 2, neighbours: 2 }, prefilter);
     expect(calls[1]).toEqual(['0,4', '0,5']);
   });
