@@ -14,8 +14,17 @@ import { contentWords, coverage, questionParts, stem, type DocumentText } from '
 
 type Fact = [string, string, string];
 
-const MAX_PER_DOC = 2;
-const MAX_FACTS = 8;
+/** Knobs of the offline reader (tuned on the first half of MuSiQue: README, "GEAR"). */
+export interface OfflineGearOptions {
+  /** Most facts per read, best first over all documents. */
+  maxFacts: number;
+  /** Most facts from one document. */
+  perDoc: number;
+  /** Keep facts scoring at least best - slack (question-word overlap + gist-memory link). */
+  slack: number;
+}
+
+export const OFFLINE_GEAR_DEFAULTS: Readonly<OfflineGearOptions> = Object.freeze({ maxFacts: 8, perDoc: 2, slack: Infinity });
 
 function userText(request: LlmRequest): string {
   return request.messages.findLast((m) => m.role === 'user')?.content ?? '';
@@ -38,27 +47,33 @@ function docsOf(text: string): DocumentText[] {
 const fmt = (fs: readonly Fact[]) => fs.map((f) => `(${f.map((x) => JSON.stringify(x)).join(', ')})`).join(', ');
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-function read(text: string): string {
+function read(text: string, o: OfflineGearOptions): string {
   const question = lastLine(text, 'Question');
   const memory = facts(lastLine(text, 'Facts'));
   const docs = docsOf(text.slice(text.indexOf('Now you are given some documents:')));
   const qStems = new Set(contentWords(question).map(stem));
   const memEntities = memory.flatMap((f) => [f[0], f[2]]);
   const known = new Set(memory.map((f) => f.join('\u0000').toLowerCase()));
-  const out: Fact[] = [];
+  const all: { fact: Fact; score: number; order: number }[] = [];
   docs.forEach((d, i) => {
     const { triples } = extractPassageTriplesOffline({ id: `doc-${i}`, title: d.title, text: d.text });
-    const scored = triples
-      .map((t, order) => {
+    triples
+      .map((t, k) => {
         const overlap = contentWords(`${t.subject} ${t.predicate} ${t.object}`).filter((w) => qStems.has(stem(w))).length;
         const bridge = memEntities.some((e) => same(e, t.subject) || same(e, t.object)) ? 1 : 0;
-        return { t, score: overlap + bridge + (t.predicate === 'co-occurs with' || t.predicate === 'mentions' ? -0.5 : 0), order };
+        return { t, score: overlap + bridge + (t.predicate === 'co-occurs with' || t.predicate === 'mentions' ? -0.5 : 0), k };
       })
       .filter((s) => s.score > 0 && !known.has([s.t.subject, s.t.predicate, s.t.object].join('\u0000').toLowerCase()))
-      .sort((a, b) => b.score - a.score || a.order - b.order)
-      .slice(0, MAX_PER_DOC);
-    for (const s of scored) if (out.length < MAX_FACTS) out.push([s.t.subject, s.t.predicate, s.t.object]);
+      .sort((a, b) => b.score - a.score || a.k - b.k)
+      .slice(0, o.perDoc)
+      .forEach((s) => all.push({ fact: [s.t.subject, s.t.predicate, s.t.object], score: s.score, order: all.length }));
   });
+  const best = Math.max(0, ...all.map((a) => a.score));
+  const out: Fact[] = all
+    .filter((a) => a.score >= best - o.slack)
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, o.maxFacts)
+    .map((a) => a.fact);
   if (out.length === 0 && docs[0]) {
     // nothing matched the question: the top document's first triple, or what it is about
     const first = extractPassageTriplesOffline({ id: 'doc-0', title: docs[0].title, text: docs[0].text }).triples[0];
@@ -114,11 +129,11 @@ function rewrite(text: string): string {
  * The offline reply for a gear.* module, or undefined for another module. `answer` is the offline
  * thinker's answer-kind span picker (offline-thinker.ts), passed in so the two files do not import each other.
  */
-export function gearReply(request: LlmRequest, answer: (question: string, docs: DocumentText[]) => string): string | undefined {
+export function gearReply(request: LlmRequest, answer: (question: string, docs: DocumentText[]) => string, options: Partial<OfflineGearOptions> = {}): string | undefined {
   const text = userText(request);
   switch (request.module) {
     case 'gear.reader':
-      return read(text);
+      return read(text, { ...OFFLINE_GEAR_DEFAULTS, ...options });
     case 'gear.reasoning':
       return reason(text);
     case 'gear.query-rewrite':

@@ -7,7 +7,7 @@ import { HopscopeError } from '../../core/errors.ts';
 import { LlmAbortedError } from '../../core/llm/errors.ts';
 import { ZERO_USAGE, type LlmRequest, type LlmResponse } from '../../core/llm/port.ts';
 import type { LlmProvider } from '../../core/llm/provider.ts';
-import { gearReply } from './offline-thinker-gear.ts';
+import { gearReply, type OfflineGearOptions } from './offline-thinker-gear.ts';
 import { answerCandidates, answerKind, bridgeCandidates, choiceOptions, pickOption, capitalisedPhrases, coverage, questionParts, type DocumentText, type QuestionParts } from './offline-thinker-text.ts';
 
 export const OFFLINE_THINKER_LABEL = 'offline thinker (no LLM)';
@@ -124,6 +124,8 @@ function irgs(v: PromptView): string {
 export interface OfflineThinkerOptions {
   /** Most documents the heuristic verifier selects. */
   maxVerified?: number;
+  /** The offline GEAR reader's knobs (offline-thinker-gear.ts). */
+  gear?: Partial<OfflineGearOptions>;
 }
 
 export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmProvider {
@@ -162,7 +164,7 @@ export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmPr
           break;
         }
         default: {
-          const gear = gearReply(request, (question, docs) => bestAnswer({ question, docs, earlier: [] }));
+          const gear = gearReply(request, (question, docs) => bestAnswer({ question, docs, earlier: [] }), options.gear);
           if (gear !== undefined) {
             text = gear;
             break;
