@@ -15,7 +15,7 @@ import { tripleId, type TripleIndex } from '../triples/triple-index.ts';
 import { createLexicalScorer, createQueryRelevance, type SequenceScorer } from '../triples/sequence-scorer.ts';
 import type { BeamRecord, Passage, Ranked, RetrievedItem, RetrievedWithItems, RetrieveHooks, Retriever } from '../types.ts';
 import { rrf, RRF_DEFAULTS } from './rrf.ts';
-import { BEAM_DEFAULTS, diverseTripleBeamSearch, flattenBreadthFirst, type BeamOptions, type BeamResult } from './triple-beam.ts';
+import { BEAM_DEFAULTS, cappedNeighbourGraph, diverseTripleBeamSearch, flattenBreadthFirst, type BeamOptions, type BeamResult } from './triple-beam.ts';
 
 export type ProximalTriple = [subject: string, predicate: string, object: string];
 
@@ -82,8 +82,11 @@ export function createGraphExpander(base: Retriever, index: TripleIndex, scorer?
     },
     async expand(query, initial, baseList, signal) {
       const score = await sc.forQuery(query, signal);
-      // Neighbour caps rank by the query's lexical relevance of single triples, whatever the scorer.
-      const search = await diverseTripleBeamSearch(initial, index, score, o.beam, createQueryRelevance(index, query), signal);
+      // Neighbour caps rank by the query's lexical relevance of single triples, whatever the scorer;
+      // each entity's triples are ranked once per query (cappedNeighbourGraph: the same candidates).
+      const relevance = createQueryRelevance(index, query);
+      const graph = cappedNeighbourGraph(index, relevance, o.beam.neighbours + o.beam.width * o.beam.length + 1);
+      const search = await diverseTripleBeamSearch(initial, graph, score, o.beam, relevance, signal);
       const seen = new Set<string>();
       const expanded: Ranked[] = [];
       const flat = flattenBreadthFirst(search.beams);

@@ -146,3 +146,50 @@ export function flattenBreadthFirst(beams: readonly BeamSequence[]): number[] {
   }
   return out;
 }
+
+/**
+ * The neighbour graph of one query with each entity's triples pre-ranked by relevance and cut to `keep`
+ * (Alg. 1's cap of 100, plus room for the visited triples and the triple itself): the search then sees
+ * exactly the candidates it would have kept from the full lists, and a hub entity is ranked once per
+ * query instead of once per beam and step. `keep` must be >= neighbours + width * length + 1.
+ */
+export function cappedNeighbourGraph(
+  index: { entitiesOf(t: number): [number, number]; triplesOfEntity(e: number): Uint32Array },
+  relevance: TripleRelevance,
+  keep: number,
+): BeamGraph {
+  const cache = new Map<number, { t: number; score: number }[]>();
+  const ranked = (e: number) => {
+    let list = cache.get(e);
+    if (!list) {
+      const all = index.triplesOfEntity(e);
+      const hits: { t: number; score: number; order: number }[] = [];
+      const rest: { t: number; score: number }[] = [];
+      all.forEach((t, order) => {
+        const score = relevance(t);
+        if (score > 0) hits.push({ t, score, order });
+        else if (rest.length < keep) rest.push({ t, score: 0 });
+      });
+      list = [...hits.sort(byScore).slice(0, keep).map(({ t, score }) => ({ t, score })), ...rest].slice(0, keep);
+      cache.set(e, list);
+    }
+    return list;
+  };
+  return {
+    neighbours(t) {
+      const [h, tl] = index.entitiesOf(t);
+      // the full graph's order: the head's triples ascending, then the tail's not seen yet, ascending
+      const out: number[] = [];
+      const seen = new Set<number>([t]);
+      for (const e of h === tl ? [h] : [h, tl]) {
+        const mine = ranked(e)
+          .map((c) => c.t)
+          .filter((x) => !seen.has(x))
+          .sort((a, b) => a - b);
+        for (const x of mine) seen.add(x);
+        out.push(...mine);
+      }
+      return out;
+    },
+  };
+}

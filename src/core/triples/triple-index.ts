@@ -181,6 +181,16 @@ export class TripleIndex {
     return 1;
   }
 
+  /** Head and tail entity keys of triple `i` (equal for a self-loop). */
+  entitiesOf(i: number): [head: number, tail: number] {
+    return [this.heads[i]!, this.tails[i]!];
+  }
+
+  /** Triples whose head or tail is entity key `e`, ascending. */
+  triplesOfEntity(e: number): Uint32Array {
+    return this.entityTriples.subarray(this.entityOffsets[e]!, this.entityOffsets[e + 1]!);
+  }
+
   /** Triples containing a term (by term id), ascending. */
   triplesWithTerm(term: number): Uint32Array {
     return this.termTriples.subarray(this.termOffsets[term]!, this.termOffsets[term + 1]!);

@@ -88,3 +88,26 @@ describe('Diverse Triple Beam Search (GEAR Alg. 1)', () => {
     await expect(diverseTripleBeamSearch([0], graph, score, { gamma: 0 })).rejects.toThrow(/gamma must be > 0/);
   });
 });
+
+describe('cappedNeighbourGraph', () => {
+  it('gives the search exactly the beams of the full neighbour lists', async () => {
+    const { TripleIndex } = await import('../../../src/core/triples/triple-index.ts');
+    const { createLexicalScorer, createQueryRelevance } = await import('../../../src/core/triples/sequence-scorer.ts');
+    const { extractTriplesOffline } = await import('../../../src/core/triples/offline-extractor.ts');
+    const { cappedNeighbourGraph } = await import('../../../src/core/retrievers/triple-beam.ts');
+    const { readFileSync } = await import('node:fs');
+    const corpus = JSON.parse(readFileSync(new URL('../../../public/demo/demo_corpus.json', import.meta.url), 'utf8')) as { title: string; text: string }[];
+    const index = TripleIndex.fromTripleSet(extractTriplesOffline(corpus.map((p, i) => ({ id: `p${i}`, title: p.title, text: p.text }))));
+    const scorer = createLexicalScorer(index);
+    const o = { width: 3, length: 3, neighbours: 4, gamma: 6 };
+    for (const q of ['Who devised the fog-lantern?', 'Which island has the lighthouse of Ione Marlow?', 'Tarrow Isles harbour festival']) {
+      const score = await scorer.forQuery(q);
+      const rel = createQueryRelevance(index, q);
+      const initial = index.search(q, 8).map((h) => h.triple);
+      const full = await diverseTripleBeamSearch(initial, index, score, o, rel);
+      const capped = await diverseTripleBeamSearch(initial, cappedNeighbourGraph(index, rel, o.neighbours + o.width * o.length + 1), score, o, rel);
+      expect(capped).toEqual(full);
+      expect(full.steps).toHaveLength(3);
+    }
+  });
+});
