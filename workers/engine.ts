@@ -10,6 +10,9 @@ import { STRATEGY_PROMPTS } from '../src/prompts/strategy-prompts.ts';
 import type { Dataset, Passage, Retriever } from '../src/core/types.ts';
 import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
 import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
+import { buildGraphExpansionBackbone } from '../src/core/retrievers/graph-expansion-backbone.ts';
+import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
+import { TripleIndex } from '../src/core/triples/triple-index.ts';
 import { deleteStored, importFiles, listLibrary, openStored } from './engine-library.ts';
 import type { Stores } from '../src/core/store/ports.ts';
 import { llmFromStoredSettings } from './engine-llm.ts';
@@ -21,6 +24,8 @@ interface Loaded {
   bm25: Retriever;
   /** Built on the first graph request (triple extraction takes a while on big corpora). */
   hippo?: Promise<HippoRag2Retriever>;
+  /** GEAR's triple index T (offline-extractor triples), built on the first GEAR run. */
+  tripleIndex?: TripleIndex;
 }
 
 export interface EngineOptions {
@@ -171,7 +176,10 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
 
   /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is the depth of the retrieval baselines). */
   async function runCore(strategy: StrategyName, request: RunRequest, entry: Loaded, signal: AbortSignal, onEvent?: TraceListener): Promise<Trace> {
-    const retriever: Retriever = request.backbone === 'hipporag2' ? await hippoOf(entry) : entry.bm25;
+    const backbone: Retriever = request.backbone === 'hipporag2' ? await hippoOf(entry) : entry.bm25;
+    // GEAR runs over graph expansion of the chosen backbone (its base), with offline-extractor triples.
+    const gear = strategy === 'gear' ? gearBackbone(entry, backbone) : undefined;
+    const retriever: Retriever = gear ?? backbone;
     const llm = await llmFromStoredSettings(options.stores, entry.dataset.corpus.id);
     const { corpus } = entry.dataset;
     const trace = await runStrategy(
@@ -181,6 +189,12 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
     );
     if (request.backbone === 'hipporag2') trace.options = { ...trace.options, triples: 'offline extractor', seededBy: 'bm25' };
+    if (gear) trace.options = { ...trace.options, graphExpansion: `over ${request.backbone}`, tripleSource: 'offline extractor', beamScorer: gear.expansion.scorer.label };
     return trace;
+  }
+
+  function gearBackbone(entry: Loaded, base: Retriever) {
+    entry.tripleIndex ??= TripleIndex.fromTripleSet(extractTriplesOffline(entry.dataset.corpus.passages));
+    return buildGraphExpansionBackbone('naivege', { base, tripleIndex: entry.tripleIndex });
   }
 }

@@ -22,8 +22,10 @@ export const USAGE = `usage:
 options:
   --dataset <dir>       a folder with one question file and one corpus file (e.g. ../shared/data/hotpotqa)
   --retriever <name>    backbone retriever
-  --base <name>         base retriever under hipporag2 (default bm25)
-  --openie <file>       HippoRAG OpenIE triples file for hipporag2 (default: offline extractor)
+  --base <name>         base retriever under hipporag2, naivege, syncge (default bm25)
+  --openie <file>       HippoRAG OpenIE triples file for hipporag2, naivege, syncge (default: offline extractor)
+  --ge-scorer <name>    naivege/syncge beam scorer: idf-coverage (default without an embedder), idf-cosine, embedding
+  --ge-gamma <n|inf>    naivege/syncge diversity gamma (default 2 x width = 20; inf = no diversity, Table 4)
   --model <path|id>     the embedding model (dense/hybrid) or the LLM model (--llm openai); when both
                         are needed, say which with --embed-model and --llm-model
   --base-url <url>      OpenAI-compatible server for --llm openai (e.g. http://127.0.0.1:11434/v1)
@@ -51,6 +53,8 @@ export interface EvalArgs {
   retriever?: BackboneName;
   base: BackboneName;
   openie?: string;
+  /** naivege/syncge backbone options (scorer, gamma). */
+  geOptions: Record<string, unknown>;
   model?: string;
   ks: number[];
   limit?: number;
@@ -93,6 +97,8 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         retriever: { type: 'string' },
         base: { type: 'string' },
         openie: { type: 'string' },
+        'ge-scorer': { type: 'string' },
+        'ge-gamma': { type: 'string' },
         model: { type: 'string' },
         k: { type: 'string' },
         limit: { type: 'string' },
@@ -123,7 +129,10 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   if (values.retriever && values.predictions) throw new UsageError('--retriever and --predictions cannot be used together');
   if (values.strategy && !values.retriever) throw new UsageError('--strategy needs --retriever <backbone>');
   if (values.strategy && !values.llm) throw new UsageError('--strategy needs --llm <offline|openai|replay:trace.json>');
-  if (values.llm && !values.strategy) throw new UsageError('--llm is used by --strategy; give --strategy <name> as well');
+  if (values.llm && !values.strategy && values.retriever !== 'syncge') throw new UsageError('--llm is used by --strategy; give --strategy <name> as well');
+  if (values.retriever === 'syncge' && !values.llm) throw new UsageError('--retriever syncge reads passages with an LLM: give --llm <offline|openai|replay:...>');
+  const gamma = values['ge-gamma'];
+  if (gamma !== undefined && gamma !== 'inf' && !(Number(gamma) > 0)) throw new UsageError(`--ge-gamma: expected a number > 0 or "inf", got "${gamma}"`);
   for (const name of values.strategy?.split(',') ?? []) {
     if (!isStrategyName(name.trim())) throw new UsageError(`--strategy: unknown strategy "${name}" (available: ${STRATEGIES.join(', ')}; several with commas)`);
   }
@@ -143,6 +152,10 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     retriever: values.retriever ? backbone('retriever', values.retriever) : undefined,
     base: values.base ? backbone('base', values.base) : 'bm25',
     openie: values.openie,
+    geOptions: {
+      ...(values['ge-scorer'] !== undefined ? { scorer: values['ge-scorer'] } : {}),
+      ...(gamma !== undefined ? { gamma: gamma === 'inf' ? null : Number(gamma) } : {}),
+    },
     model: values['embed-model'] ?? (needsEmbed ? values.model : undefined),
     ks: [...new Set(ks)],
     limit: positiveInt('limit', values.limit),

@@ -9,6 +9,10 @@ import { TRIPLE_SOURCE_LABELS } from '../core/triples/types.ts';
 import type { Dataset, Retriever } from '../core/types.ts';
 import { createTransformersEmbedder } from '../providers/embed/transformers-embedder.ts';
 import { UsageError, type EvalArgs } from './args.ts';
+import type { GraphExpansionRetriever } from '../core/retrievers/graph-expansion.ts';
+import { GEAR_READ_PROMPT } from '../prompts/gear-read-port.ts';
+import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
+import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import type { Io } from './eval.ts';
 
 export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io): Promise<Retriever> {
@@ -16,13 +20,14 @@ export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io
   if (!name) throw new UsageError('--retriever is required');
   const corpus = dataset.corpus;
   const deps: BackboneDeps = {};
-  if (name === 'dense' || name === 'hybrid' || (name === 'hipporag2' && (args.base === 'dense' || args.base === 'hybrid'))) {
+  if (name === 'dense' || name === 'hybrid' || (name !== 'bm25' && (args.base === 'dense' || args.base === 'hybrid'))) {
     if (!args.model) throw new UsageError(`--retriever ${name} needs --model <folder> (an embedding model folder with onnx/model.onnx)`);
     const folder = resolve(args.model);
     deps.embedder = createTransformersEmbedder({ model: basename(folder), localModelPath: dirname(folder), device: 'cpu', dtype: 'fp32' });
     io.err(`embedding ${corpus.passages.length} passages with ${folder} (CPU)…`);
   }
-  if (name !== 'hipporag2') return buildBackbone(name, corpus, deps);
+  const graphBacked = name === 'hipporag2' || name === 'naivege' || name === 'syncge';
+  if (!graphBacked) return buildBackbone(name, corpus, deps);
 
   deps.base = await buildBackbone(args.base, corpus, deps);
   if (args.openie) {
@@ -38,5 +43,19 @@ export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io
   const count = t.passages.reduce((n, p) => n + p.triples.length, 0);
   io.err(`triples: ${count} from ${TRIPLE_SOURCE_LABELS[t.source]}${t.rejected.length ? `, ${t.rejected.length} malformed rejected` : ''}`);
   for (const w of t.warnings.slice(0, 5)) io.err(`  warning: ${w}`);
-  return buildBackbone('hipporag2', corpus, deps);
+  if (name === 'hipporag2') return buildBackbone('hipporag2', corpus, deps);
+  deps.options = args.geOptions;
+  if (name === 'syncge') deps.read = await syncReadDeps(args, dataset, io);
+  const ge = (await buildBackbone(name, corpus, deps)) as GraphExpansionRetriever;
+  io.err(`${name}: ${ge.expansion.index.size} triples in T, beam score: ${ge.expansion.scorer.label}`);
+  return ge;
+}
+
+/** SyncGE's read step outside a strategy run: the J.2 reader through the --llm LLM (cached as any other call). */
+async function syncReadDeps(args: EvalArgs, dataset: Dataset, io: Io): Promise<NonNullable<BackboneDeps['read']>> {
+  const spec = llmSpecFrom({ llm: args.llm, ...args.llmRest });
+  const { llm, label } = await createLlmFromSpec(spec, { corpusId: dataset.corpus.id, cacheDir: args.cacheDir, offline: () => createOfflineThinker() });
+  io.err(`syncge read step: ${label}`);
+  const byId = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
+  return { prompt: GEAR_READ_PROMPT, llm, passage: (id) => byId.get(id) };
 }

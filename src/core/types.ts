@@ -1,4 +1,5 @@
 // Core contracts shared by every host (browser page, workers, Node CLI). See docs/ARCHITECTURE.md.
+import type { LlmRequest, LlmResponse } from './llm/port.ts';
 
 export interface Passage {
   /** Stable id within its corpus. */
@@ -60,7 +61,28 @@ export interface Retriever {
    * communities, entities), each with provenance to passages. Strategies record the items in the
    * trace's `retrieve` event when a retriever offers this.
    */
-  retrieveItems?(query: string, k: number, signal?: AbortSignal): Promise<{ results: Ranked[]; items: RetrievedItem[] }>;
+  retrieveItems?(query: string, k: number, signal?: AbortSignal, hooks?: RetrieveHooks): Promise<RetrievedWithItems>;
+}
+
+/** What retrieveItems returns: the passage ranking, the items behind it and, for graph expansion, its beams. */
+export interface RetrievedWithItems {
+  results: Ranked[];
+  items: RetrievedItem[];
+  /** GEAR Alg. 1 beams, one per search step (recorded as trace `beam` events after the `retrieve` event). */
+  beams?: BeamRecord[];
+}
+
+/** A trace `beam` event without its time and round (src/core/trace/schema.ts). */
+export interface BeamRecord {
+  step: number;
+  kept: { triples: string[]; score: number; weight: number }[];
+  pruned: { triples: string[]; score: number; weight: number }[];
+  triples: { id: string; subject: string; predicate: string; object: string; passage: string | null }[];
+}
+
+/** Lets a retriever that calls an LLM (SyncGE's read step) do it through the run: recorded, with what it was shown. */
+export interface RetrieveHooks {
+  ask?(request: LlmRequest, shown: readonly string[]): Promise<LlmResponse>;
 }
 
 /** A non-passage item a retriever ranked, mapped back to passages (trace v2 `retrieve.items`). */

@@ -9,6 +9,10 @@ import * as ircot from './ircot-step.ts';
 import * as irgs from './irgs-generate.ts';
 import * as reader from './qa-reader.ts';
 import * as tog from './tog-sufficiency.ts';
+import * as gearQa from './gear-qa.ts';
+import * as gearReasoning from './gear-reasoning.ts';
+import * as gearRewrite from './gear-query-rewrite.ts';
+import { GEAR_READ_PROMPT } from './gear-read-port.ts';
 
 export const STRATEGY_PROMPTS: StrategyPrompts = {
   dualThought: { module: dualThought.module, version: dualThought.version, build: dualThought.build, parse: dualThought.parse },
@@ -19,4 +23,8 @@ export const STRATEGY_PROMPTS: StrategyPrompts = {
   gcot: { module: gcot.module, version: gcot.version, build: gcot.build, parse: gcot.parse },
   irgs: { module: irgs.module, version: irgs.version, build: irgs.build, parse: irgs.parse },
   answer: { module: reader.module, version: reader.version, json: true, build: reader.build, parse: reader.parse },
+  gearRead: GEAR_READ_PROMPT,
+  gearReason: { module: gearReasoning.module, version: gearReasoning.version, build: gearReasoning.build, parse: gearReasoning.parse },
+  gearRewrite: { module: gearRewrite.module, version: gearRewrite.version, build: gearRewrite.build, parse: gearRewrite.parse },
+  gearAnswer: { module: gearQa.module, version: gearQa.version, build: gearQa.build, parse: gearQa.parse },
 };

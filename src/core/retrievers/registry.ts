@@ -10,12 +10,13 @@ import type { VectorIndex } from '../index/vectors.ts';
 import { createDenseRetriever, embedCorpus } from './dense.ts';
 import { createHybridRetriever, type HybridOptions } from './hybrid.ts';
 import { createHippoRag2Retriever, type HippoRag2Deps, type QueryEntities } from './hipporag2.ts';
+import { buildGraphExpansionBackbone, type GraphExpansionBackboneDeps } from './graph-expansion-backbone.ts';
 
-export const BACKBONES = ['bm25', 'dense', 'hybrid', 'hipporag2'] as const;
+export const BACKBONES = ['bm25', 'dense', 'hybrid', 'hipporag2', 'naivege', 'syncge'] as const;
 export type BackboneName = (typeof BACKBONES)[number];
 
 /** What a backbone may need besides the corpus. Fields are added by the modules that need them. */
-export interface BackboneDeps {
+export interface BackboneDeps extends GraphExpansionBackboneDeps {
   /** Backbone-specific options, shown in the trace; each backbone validates its own. */
   options?: Record<string, unknown>;
   /** hipporag2: the retriever whose normalised scores seed passage nodes (HippoRAG 2 uses dense; e.g. bm25). */
@@ -57,6 +58,10 @@ export async function buildBackbone(name: BackboneName, corpus: Corpus, deps: Ba
         options: deps.options as HippoRag2Deps['options'],
       });
     }
+    case 'naivege':
+    case 'syncge':
+      // GEAR graph expansion over deps.base (graph-expansion-backbone.ts); options: scorer, width, length, neighbours, gamma, seedTop.
+      return buildGraphExpansionBackbone(name, deps);
     default:
       throw new HopscopeError('retrievers', `backbone "${name}" is not available in this build`);
   }

@@ -30,6 +30,8 @@ export class StrategyError extends HopscopeError {
 /** Everything a strategy body needs during one run. */
 export interface Run {
   question: Question;
+  /** The backbone (GEAR reads its graph expansion: base retriever, triple index, beam search). */
+  retriever: Retriever;
   llm: LlmPort;
   prompts: StrategyPrompts;
   recorder: TraceRecorder;
@@ -54,15 +56,20 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
     return p;
   };
   const llm = recorder.wrap(ctx.llm);
+  const ask = (request: LlmRequest, shown: readonly (string | Ranked | Passage)[]): Promise<LlmResponse> => {
+    recorder.add({ type: 'context', module: request.module, ids: shown.map((x) => (typeof x === 'string' ? x : x.id)) });
+    return llm.complete(request, ctx.signal);
+  };
   return {
     question,
+    retriever: ctx.retriever,
     llm,
     prompts: ctx.prompts,
     recorder,
     signal: ctx.signal,
     async retrieve(query, label, k) {
       throwIfAborted(ctx.signal, `strategies.${strategy}`);
-      const withItems = ctx.retriever.retrieveItems ? await ctx.retriever.retrieveItems(query, k, ctx.signal) : undefined;
+      const withItems = ctx.retriever.retrieveItems ? await ctx.retriever.retrieveItems(query, k, ctx.signal, { ask }) : undefined;
       const results = withItems ? withItems.results : await ctx.retriever.retrieve(query, k, ctx.signal);
       recorder.add({
         type: 'retrieve',
@@ -71,12 +78,10 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
         results: results.map((r) => ({ id: r.id, score: r.score })),
         ...(withItems && withItems.items.length > 0 ? { items: withItems.items } : {}),
       });
+      for (const beam of withItems?.beams ?? []) recorder.add({ type: 'beam', ...beam });
       return results;
     },
-    ask(request, shown) {
-      recorder.add({ type: 'context', module: request.module, ids: shown.map((x) => (typeof x === 'string' ? x : x.id)) });
-      return llm.complete(request, ctx.signal);
-    },
+    ask,
     passage,
     passagesOf: (ranking, top) => ranking.slice(0, top).map((r) => passage(r.id)),
     checkAbort: () => throwIfAborted(ctx.signal, `strategies.${strategy}`),

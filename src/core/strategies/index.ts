@@ -9,6 +9,7 @@ import type { Question, Ranked } from '../types.ts';
 import { bdtrOptions, runBdtr } from './bdtr.ts';
 import { createRun, StrategyError, type Run, type StrategyContext } from './context.ts';
 import { gcotOptions, runGcot } from './gcot.ts';
+import { gearOptions, runGear } from './gear.ts';
 import { ircotOptions, runIrcot } from './ircot.ts';
 import { irgsOptions, runIrgs } from './irgs.ts';
 import { parseOptions } from './options.ts';
@@ -20,7 +21,7 @@ export { StrategyError, type StrategyContext } from './context.ts';
 export type { StrategyPrompts, DualThought, ReasoningChain, StepReply, PromptPassage } from './prompt-port.ts';
 
 /** The iterative strategies and the static baseline (the papers' methods). */
-export const STRATEGIES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec'] as const;
+export const STRATEGIES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec', 'gear'] as const;
 /**
  * Retrieval baselines: "single" is one retrieval with the question at depth k and raw backbone scores,
  * no LLM (the round 0 every strategy starts from); "single-read" adds the QA reader over its top 5.
@@ -76,6 +77,8 @@ const DEFINITIONS: Record<StrategyName, Definition> = {
   // DTR only: the reader takes the top-5 of P_R (there is no cut to define a smaller context).
   'bdtr-dtr': define('bdtr-dtr', bdtrOptions, runBdtr, ['dualThought', 'answer'], { dtr: true, bgec: false }),
   'bdtr-bgec': define('bdtr-bgec', bdtrOptions, runBdtr, ['reasoningChain', 'verifier', 'answer'], { dtr: false, bgec: true }),
+  // GEAR agent (§5): needs a naivege/syncge backbone; reader = J.3 over the top 5 (Table 3).
+  gear: define('gear', gearOptions, runGear, ['gearRead', 'gearReason', 'gearRewrite', 'gearAnswer']),
 };
 
 /** The paper's QA context for BDTR with BGEC is the whole cut set D_final. */

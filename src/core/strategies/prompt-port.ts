@@ -21,6 +21,12 @@ export interface ReasoningChain {
   nodes: string[];
 }
 
+/** A GEAR proximal / gist triple: (subject, predicate, object). */
+export type GistTriple = [subject: string, predicate: string, object: string];
+
+/** GEAR's reason step (Eq. 6): answerable with an answer, or not with the reason r^(n). */
+export type GearTermination = { answerable: true; answer: string; text: string } | { answerable: false; reason: string; text: string };
+
 interface PromptInfo {
   /** LLM request module, e.g. "bdtr.verifier"; the offline thinker and the per-module costs (costByModule) read it. */
   module: string;
@@ -61,6 +67,26 @@ export interface StrategyPrompts {
   };
   answer: PromptInfo & {
     build(question: string, documents: readonly PromptPassage[]): ChatMessage[];
+    parse(reply: string): { answer: string };
+  };
+  /** GEAR App. J.2 reader with gist memory (Eq. 1, Eq. 4). */
+  gearRead: PromptInfo & {
+    build(query: string, passages: readonly PromptPassage[], gist?: readonly GistTriple[]): ChatMessage[];
+    parse(reply: string): { triples: GistTriple[]; rejected: number };
+  };
+  /** GEAR App. J.2 reasoning for termination (Eq. 6). */
+  gearReason: PromptInfo & {
+    build(query: string, gist: readonly GistTriple[]): ChatMessage[];
+    parse(reply: string): GearTermination;
+  };
+  /** GEAR App. J.2 query re-writing (Eq. 7). */
+  gearRewrite: PromptInfo & {
+    build(query: string, gist: readonly GistTriple[], reason: string): ChatMessage[];
+    parse(reply: string): string;
+  };
+  /** GEAR App. J.3 QA reader. */
+  gearAnswer: PromptInfo & {
+    build(question: string, passages: readonly PromptPassage[]): ChatMessage[];
     parse(reply: string): { answer: string };
   };
 }

@@ -11,6 +11,7 @@ import { useAppStore } from '../../state/use-app-store.ts';
 import { BarChart, LineChart } from './charts.tsx';
 import { download } from './export.ts';
 import { PlotCard } from './PlotCard.tsx';
+import { IterationPlots } from './IterationPlots.tsx';
 import { useBatchRunner } from './use-batch-runner.ts';
 import { ROW_HEIGHT, useWindow } from './use-window.ts';
 
@@ -168,6 +169,7 @@ export function BatchPage() {
             <PlotCard title="Recall@5 per round" file="recall5-per-round" note="Single retrieval has one round (round 0); iterative strategies add a point per round.">
               {(ref) => <BarChart ref={ref} title="Recall@5 per round" groups={Array.from({ length: Math.max(1, ...perRoundRecall(rows).map((s) => s.rounds.length)) }, (_, t) => ({ label: `round ${t}`, values: perRoundRecall(rows).map((s) => ({ name: s.strategy, value: s.rounds[t] ?? Number.NaN })) }))} />}
             </PlotCard>
+            <IterationPlots rows={rows} />
             {rows.some((r) => r.acc !== null) ? (
               <PlotCard title="Accuracy by question type" file="accuracy-by-type" note="Acc: the gold answer appears in the prediction (DualRAG); answering strategies only.">
                 {(ref) => <BarChart ref={ref} title="Accuracy by type" groups={accuracyByType(rows).map((t) => ({ label: `${t.type} (${t.count})`, values: Object.entries(t.values).map(([name, value]) => ({ name, value })) }))} />}

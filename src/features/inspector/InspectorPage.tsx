@@ -18,6 +18,7 @@ import { RoundTimeline } from './RoundTimeline.tsx';
 import { StepBar } from './StepBar.tsx';
 import { TraceFileInput } from './TraceFileInput.tsx';
 import { ExportRunButton } from './ExportRunButton.tsx';
+import { GearPanel } from './GearPanel.tsx';
 
 /** The main screen: pick or type a question, run it, and read the trace round by round. */
 export function InspectorPage() {
@@ -79,6 +80,7 @@ export function InspectorPage() {
         <div className="col-main">
           <RoundTimeline rounds={model.rounds} gold={gold} passages={passages} />
           <BumpChart model={model} gold={gold} bridge={bridge} bridgeRule={bridgeSet.rule} passages={passages} maxRank={chartRows} />
+          <GearPanel events={shown} passages={passages} />
         </div>
         <div className="col-side">
           {/* While a run streams, its header (trace.llm) is not here yet: the first LLM call names the provider. */}

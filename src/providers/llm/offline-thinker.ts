@@ -7,6 +7,7 @@ import { HopscopeError } from '../../core/errors.ts';
 import { LlmAbortedError } from '../../core/llm/errors.ts';
 import { ZERO_USAGE, type LlmRequest, type LlmResponse } from '../../core/llm/port.ts';
 import type { LlmProvider } from '../../core/llm/provider.ts';
+import { gearReply, type OfflineGearOptions } from './offline-thinker-gear.ts';
 import { answerCandidates, answerKind, bridgeCandidates, choiceOptions, pickOption, capitalisedPhrases, coverage, questionParts, type DocumentText, type QuestionParts } from './offline-thinker-text.ts';
 
 export const OFFLINE_THINKER_LABEL = 'offline thinker (no LLM)';
@@ -123,6 +124,8 @@ function irgs(v: PromptView): string {
 export interface OfflineThinkerOptions {
   /** Most documents the heuristic verifier selects. */
   maxVerified?: number;
+  /** The offline GEAR reader's knobs (offline-thinker-gear.ts). */
+  gear?: Partial<OfflineGearOptions>;
 }
 
 export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmProvider {
@@ -160,8 +163,14 @@ export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmPr
           text = JSON.stringify({ thought: `Offline heuristic: the span nearest the question's relation words in "${v.docs[0]?.title ?? ''}".`, answer });
           break;
         }
-        default:
-          throw new OfflineThinkerError(`module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer)`);
+        default: {
+          const gear = gearReply(request, (question, docs) => bestAnswer({ question, docs, earlier: [] }), options.gear);
+          if (gear !== undefined) {
+            text = gear;
+            break;
+          }
+          throw new OfflineThinkerError(`module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer, gear.*)`);
+        }
       }
       request.onToken?.(text);
       return { text, usage: { ...ZERO_USAGE }, cached: false, latencyMs: performance.now() - started, provider: OFFLINE_THINKER_LABEL, model: 'offline-thinker' };

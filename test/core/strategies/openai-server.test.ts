@@ -35,7 +35,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('strategies over the openai client and the local test server', () => {
-  it.each(STRATEGIES)('%s sends well-formed requests and records the scripted trace', async (name) => {
+  // gear needs a graph-expansion backbone: test/core/strategies/gear-openai.test.ts
+  it.each(STRATEGIES.filter((s) => s !== 'gear'))('%s sends well-formed requests and records the scripted trace', async (name) => {
     const before = server.chats().length;
     const llm = new OpenAiCompatibleProvider({ baseURL: server.baseURL, model: 'test-model' });
     const trace = await runStrategy(name, question, { retriever, llm, prompts: STRATEGY_PROMPTS, passages: passagesOf(4) }, meta);

@@ -72,7 +72,8 @@ describe('createOfflineThinker', () => {
   it('writes replies every strategy parses, on real questions', async () => {
     const llm = createOfflineThinker();
     for (const q of dataset.questions.slice(0, 5)) {
-      for (const name of STRATEGIES) {
+      // gear needs a triple index (naivege backbone; offline-extracting MuSiQue takes minutes): test/core/strategies/gear.test.ts
+      for (const name of STRATEGIES.filter((s) => s !== 'gear')) {
         const trace = await runStrategy(name, q, { retriever: bm25, llm, prompts: STRATEGY_PROMPTS, passages }, meta);
         expect(trace.events.filter((e) => e.type === 'error')).toEqual([]);
         expect(trace.status).toBe('done');

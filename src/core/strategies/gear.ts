@@ -1,0 +1,165 @@
+// GEAR, the graph-enhanced retrieval agent (GEAR paper §5, Eq. 4-10), over a graph-expansion backbone
+// (naivege / syncge: its base retriever, triple index T and beam search). Per step n (round n):
+//   C'_q(n) = base top-`chunks` for q(n) (10 chunks before synchronisation, App. B.2)
+//   T^G = read(C'_q(n), q, G^(n-1)), the J.2 reader with the gist memory (Eq. 4; at n = 1 it is Eq. 1)
+//   tripleLink each proximal triple (Eq. 2) -> Diverse Triple Beam Search -> RRF with C'_q(n) = C_q(n) (Eq. 3)
+//   G^(n) = G^(n-1) ∘ T^G (Eq. 5), recorded as a `memory` event (kind gist) with provenance
+//   a(n), r(n) = reason(G^(n), q) (Eq. 6); stop when answerable or at the step cap
+//   q(n+1) = rewrite(G^(n), q, r(n)) (Eq. 7)
+// After termination: passageLink(t_j) = RRF(h(t_j, C), h(t_j, T)) for every gist triple (Eq. 8, Eq. 10),
+// and the final list = RRF(C_t1 .. C_t|G|, C_q(1) .. C_q(n)) (Eq. 9); the J.3 reader answers from its top 5.
+// Our reading (the paper is not explicit): one read per step serves both the synchronisation and the gist
+// memory ("at n = 1 Eq. 1 and 4 are identical"), and it reads the base list C'_q(n), whose top 10 is what
+// the agent synchronises. A gist triple's provenance is the read passages that name its subject or object
+// (the passage tripleLink landed in, when it was read, first).
+import { z } from 'zod';
+import { normalizePhrase } from '../triples/normalize.ts';
+import { tripleText } from '../triples/triple-index.ts';
+import type { GraphExpander, GraphExpansionRetriever } from '../retrievers/graph-expansion.ts';
+import { rrf } from '../retrievers/rrf.ts';
+import type { MemoryEntry } from '../trace/schema.ts';
+import type { Passage, Ranked } from '../types.ts';
+import { StrategyError, type Run } from './context.ts';
+import { commonOptions, count, type OptionsOf } from './options.ts';
+import { ScorePool } from './pool.ts';
+import type { GistTriple } from './prompt-port.ts';
+
+export const gearOptions = {
+  ...commonOptions,
+  /** Step cap: 2 for HotpotQA and 2Wiki, 4 for MuSiQue in the paper (App. B.1). */
+  rounds: count(2),
+  /** Base passages retrieved and read per step before synchronisation (App. B.2). */
+  chunks: count(10),
+  /** k of both retrievals of passageLink (Eq. 10). */
+  linkTop: count(10),
+  /** RRF constant (Eq. 3, 9, 10). */
+  rrfK: z.number().int().min(0).default(60),
+};
+export type GearOptions = OptionsOf<typeof gearOptions>;
+
+interface Gist {
+  triple: GistTriple;
+  passages: string[];
+  queries: string[];
+  since: number;
+}
+
+function expanderOf(run: Run): GraphExpander {
+  const r = run.retriever as Partial<GraphExpansionRetriever>;
+  if (!r.expansion) {
+    throw new StrategyError('strategies.gear', `GEAR needs a graph-expansion backbone (naivege or syncge, e.g. --retriever naivege --base bm25); "${run.retriever.name}" has no triple index`);
+  }
+  return r.expansion;
+}
+
+const mentions = (p: Passage, phrase: string) => {
+  const n = normalizePhrase(phrase);
+  return n.length > 0 && normalizePhrase(`${p.title} ${p.text}`).includes(n);
+};
+
+export async function runGear(run: Run, o: GearOptions): Promise<void> {
+  const ex = expanderOf(run);
+  const q = run.question.question;
+  const { recorder, prompts } = run;
+  const gist: Gist[] = [];
+  const stepLists: Ranked[][] = [];
+  const pool = new ScorePool();
+  let query = q;
+
+  for (let n = 1; n <= o.rounds; n++) {
+    run.checkAbort();
+    recorder.startRound(n);
+    const base = await ex.base.retrieve(query, o.chunks, run.signal);
+    recorder.add({ type: 'retrieve', query, label: 'base', results: base.map((r) => ({ id: r.id, score: r.score })) });
+
+    // Eq. 4 (Eq. 1 at n = 1): proximal triples of the read passages, given the memory so far
+    const shown = run.passagesOf(base, o.chunks);
+    const read = prompts.gearRead;
+    const reply = await run.ask({ module: read.module, messages: read.build(q, shown, gist.map((g) => g.triple)) }, shown);
+    const { triples } = read.parse(reply.text);
+
+    // Eq. 2 + Alg. 1 + Eq. 3: C_q(n)
+    const linked = triples.map((t) => ex.tripleLink(t));
+    const exp = await ex.expand(query, linked.filter((t): t is number => t !== undefined), base, run.signal);
+    recorder.add({
+      type: 'retrieve',
+      query,
+      label: `step ${n} (graph expansion)`,
+      results: exp.results.map((r) => ({ id: r.id, score: r.score })),
+      items: ex.beamItems(exp.search),
+    });
+    for (const beam of ex.beamRecords(exp.search)) recorder.add({ type: 'beam', ...beam });
+    stepLists.push(exp.results);
+
+    // Eq. 5: append to the gist memory, with provenance
+    triples.forEach((t, i) => {
+      const key = t.map(normalizePhrase).join('\u0000');
+      const at = linked[i] !== undefined ? ex.index.triple(linked[i]).passage : undefined;
+      const from = shown.filter((p) => mentions(p, t[0]) || mentions(p, t[2])).map((p) => p.id);
+      const passages = at !== undefined && from.includes(at) ? [at, ...from.filter((id) => id !== at)] : from;
+      const old = gist.find((g) => g.triple.map(normalizePhrase).join('\u0000') === key);
+      if (old) {
+        for (const id of passages) if (!old.passages.includes(id)) old.passages.push(id);
+        if (!old.queries.includes(query)) old.queries.push(query);
+      } else gist.push({ triple: t, passages, queries: [query], since: n });
+    });
+    recorder.add({ type: 'memory', kind: 'gist', entries: gist.map(entryOf) });
+    const fused = rrf(stepLists, { k: o.rrfK });
+    pool.clear();
+    recorder.add({ type: 'pool', pool: pool.reorder(fused.map((r) => r.id), new Map(fused.map((r) => [r.id, r.score]))) });
+
+    // Eq. 6: answerability
+    run.checkAbort();
+    const reason = prompts.gearReason;
+    const verdict = reason.parse((await run.llm.complete({ module: reason.module, messages: reason.build(q, gist.map((g) => g.triple)) }, run.signal)).text);
+    recorder.add({ type: 'thought', kind: 'answerability', text: verdict.text });
+    if (verdict.answerable || n === o.rounds) break;
+
+    // Eq. 7: the next query
+    const rw = prompts.gearRewrite;
+    query = rw.parse((await run.llm.complete({ module: rw.module, messages: rw.build(q, gist.map((g) => g.triple), verdict.reason) }, run.signal)).text);
+    recorder.add({ type: 'thought', kind: 'rewrite', text: query });
+  }
+
+  // Eq. 8 + Eq. 10: passageLink every gist triple; Eq. 9: the final list
+  run.checkAbort();
+  recorder.startRound(stepLists.length + 1);
+  const linkedLists: Ranked[][] = [];
+  for (const g of gist) {
+    const text = tripleText({ subject: g.triple[0], predicate: g.triple[1], object: g.triple[2] });
+    const fromC = await ex.base.retrieve(text, o.linkTop, run.signal);
+    const fromT = uniquePassages(ex, ex.index.search(text, o.linkTop));
+    const list = rrf([fromC, fromT], { k: o.rrfK });
+    linkedLists.push(list);
+    recorder.add({ type: 'retrieve', query: text, label: 'passageLink', results: list.map((r) => ({ id: r.id, score: r.score })) });
+  }
+  const final = rrf([...linkedLists, ...stepLists], { k: o.rrfK });
+  pool.clear();
+  recorder.add({ type: 'pool', pool: pool.reorder(final.map((r) => r.id), new Map(final.map((r) => [r.id, r.score]))) });
+
+  if (o.answer) {
+    run.checkAbort();
+    const p = prompts.gearAnswer;
+    const shown = run.passagesOf(final, o.readerTop === 'all' ? final.length : o.readerTop);
+    const reply = await run.ask({ module: p.module, messages: p.build(q, shown) }, shown);
+    recorder.add({ type: 'answer', text: p.parse(reply.text).answer });
+  }
+}
+
+function entryOf(g: Gist): MemoryEntry {
+  return { text: `(${g.triple.map((x) => JSON.stringify(x)).join(', ')})`, triple: [...g.triple], passages: [...g.passages], queries: [...g.queries], since: g.since };
+}
+
+/** h(t, T) mapped to passages: each passage at its best triple's rank. */
+function uniquePassages(ex: GraphExpander, hits: readonly { triple: number; score: number }[]): Ranked[] {
+  const out: Ranked[] = [];
+  const seen = new Set<string>();
+  for (const h of hits) {
+    const p = ex.index.triple(h.triple).passage;
+    if (!seen.has(p)) {
+      seen.add(p);
+      out.push({ id: p, score: h.score });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,217 @@
+// GEAR's triple index T (GEAR §3): every triple belongs to exactly one passage, a passage may own many.
+// Built from any TripleSet (OpenIE file, LLM J.1 extraction, or the offline extractor; the source label
+// travels with it). Three access paths:
+//   - h(q, T): BM25 over each triple's "subject predicate object" string (search), the retrieval GEAR
+//     uses for tripleLink (Eq. 2) and for passageLink's triple half (Eq. 10);
+//   - the neighbour index: triples sharing a head or tail entity (Alg. 1 get_neighbours), as CSR arrays
+//     over normalised entity keys (normalizePhrase), so "Ed Wood" and "ed wood" meet;
+//   - triples of a passage (NaiveGE's initial triples, GEAR §6.2).
+// A triple that occurs in two passages is kept twice (once per passage): alignment stays one-to-one.
+import { HopscopeError } from '../errors.ts';
+import { Bm25Index } from '../index/bm25.ts';
+import { tokenize } from '../text/tokenize.ts';
+import { normalizePhrase } from './normalize.ts';
+import type { TripleSet, TripleSource } from './types.ts';
+
+export class TripleIndexError extends HopscopeError {
+  override readonly name = 'TripleIndexError';
+  constructor(message: string) {
+    super('triples.index', message);
+  }
+}
+
+export interface IndexedTriple {
+  /** Position in the index; also its id ("t<index>") in traces. */
+  index: number;
+  subject: string;
+  predicate: string;
+  object: string;
+  /** The one passage it belongs to. */
+  passage: string;
+}
+
+export interface TripleHit {
+  triple: number;
+  score: number;
+}
+
+/** "subject predicate object", the text BM25 and the scorers read. */
+export function tripleText(t: { subject: string; predicate: string; object: string }): string {
+  return `${t.subject} ${t.predicate} ${t.object}`;
+}
+
+export const tripleId = (index: number): string => `t${index}`;
+
+export class TripleIndex {
+  readonly source: TripleSource;
+  readonly origin: string;
+  readonly triples: readonly IndexedTriple[];
+  /** Token ids of each triple's text (for the lexical scorers), term ids from `terms`. */
+  readonly tokenIds: readonly Uint32Array[];
+  private readonly termIds = new Map<string, number>();
+  /** Documents (triples) containing each term, for idf. */
+  readonly termDf: number[] = [];
+  private readonly bm25: Bm25Index;
+  /** CSR: triples by entity key; a triple appears under its head and its tail. */
+  private readonly entityOffsets: Uint32Array;
+  private readonly entityTriples: Uint32Array;
+  /** Head and tail entity key per triple. */
+  private readonly heads: Uint32Array;
+  private readonly tails: Uint32Array;
+  private readonly byPassage = new Map<string, number[]>();
+  /** CSR: triples containing each term (for per-query relevance without scanning T). */
+  private readonly termOffsets: Uint32Array;
+  private readonly termTriples: Uint32Array;
+  /** Dedup stamps for neighbours(): stamp[j] === call means j is already in the output. */
+  private readonly stamp: Uint32Array;
+  private call = 0;
+
+  private constructor(set: Pick<TripleSet, 'source' | 'origin'>, triples: IndexedTriple[], signal?: AbortSignal) {
+    this.source = set.source;
+    this.origin = set.origin;
+    this.triples = triples;
+    this.bm25 = Bm25Index.build(
+      triples.map((t) => ({ id: tripleId(t.index), text: tripleText(t) })),
+      { signal },
+    );
+    this.tokenIds = triples.map((t) => {
+      const ids = new Set<number>();
+      for (const tok of tokenize(tripleText(t))) {
+        let id = this.termIds.get(tok);
+        if (id === undefined) {
+          id = this.termDf.length;
+          this.termIds.set(tok, id);
+          this.termDf.push(0);
+        }
+        ids.add(id);
+      }
+      for (const id of ids) this.termDf[id]! += 1;
+      return Uint32Array.from(ids);
+    });
+    const tOff = new Uint32Array(this.termDf.length + 1);
+    for (let t = 0; t < this.termDf.length; t++) tOff[t + 1] = tOff[t]! + this.termDf[t]!;
+    this.termOffsets = tOff;
+    this.termTriples = new Uint32Array(tOff[this.termDf.length]!);
+    const tCur = tOff.slice(0, this.termDf.length);
+    this.tokenIds.forEach((ids, i) => {
+      for (const id of ids) this.termTriples[tCur[id]!++] = i;
+    });
+    this.stamp = new Uint32Array(triples.length);
+    const keys = new Map<string, number>();
+    const key = (s: string) => {
+      const k = normalizePhrase(s);
+      let id = keys.get(k);
+      if (id === undefined) keys.set(k, (id = keys.size));
+      return id;
+    };
+    this.heads = Uint32Array.from(triples, (t) => key(t.subject));
+    this.tails = Uint32Array.from(triples, (t) => key(t.object));
+    const counts = new Uint32Array(keys.size + 1);
+    triples.forEach((_, i) => {
+      counts[this.heads[i]! + 1]! += 1;
+      if (this.tails[i] !== this.heads[i]) counts[this.tails[i]! + 1]! += 1;
+    });
+    for (let e = 0; e < keys.size; e++) counts[e + 1]! += counts[e]!;
+    this.entityOffsets = counts;
+    this.entityTriples = new Uint32Array(counts[keys.size]!);
+    const cursor = counts.slice(0, keys.size);
+    triples.forEach((t, i) => {
+      this.entityTriples[cursor[this.heads[i]!]!++] = i;
+      if (this.tails[i] !== this.heads[i]) this.entityTriples[cursor[this.tails[i]!]!++] = i;
+      const list = this.byPassage.get(t.passage);
+      if (list) list.push(i);
+      else this.byPassage.set(t.passage, [i]);
+    });
+  }
+
+  /** One entry per (passage, triple); triples with an empty part are skipped. */
+  static fromTripleSet(set: TripleSet, signal?: AbortSignal): TripleIndex {
+    const triples: IndexedTriple[] = [];
+    for (const p of set.passages) {
+      for (const t of p.triples) {
+        if (!t.subject.trim() || !t.object.trim()) continue;
+        triples.push({ index: triples.length, subject: t.subject, predicate: t.predicate, object: t.object, passage: p.passageId });
+      }
+    }
+    if (triples.length === 0) throw new TripleIndexError(`the triple set from ${set.origin} holds no triples`);
+    return new TripleIndex(set, triples, signal);
+  }
+
+  get size(): number {
+    return this.triples.length;
+  }
+
+  triple(i: number): IndexedTriple {
+    const t = this.triples[i];
+    if (!t) throw new TripleIndexError(`triple ${i} is outside 0..${this.triples.length - 1}`);
+    return t;
+  }
+
+  termId(token: string): number | undefined {
+    return this.termIds.get(token);
+  }
+
+  /** h(q, T): the k best triples for a text by BM25 over "subject predicate object". */
+  search(query: string, k: number): TripleHit[] {
+    const { docs, scores } = this.bm25.topDocs(query, k);
+    return Array.from(docs, (d, i) => ({ triple: d, score: scores[i]! }));
+  }
+
+  /** Triples sharing the head or tail entity of triple `i` (itself excluded): the head's in index order, then the tail's not seen yet. */
+  neighbours(i: number): number[] {
+    const out: number[] = [];
+    const mark = ++this.call === 0xffffffff ? this.resetStamps() : this.call;
+    this.stamp[i] = mark;
+    for (const e of [this.heads[i]!, this.tails[i]!]) {
+      const end = this.entityOffsets[e + 1]!;
+      for (let p = this.entityOffsets[e]!; p < end; p++) {
+        const j = this.entityTriples[p]!;
+        if (this.stamp[j] !== mark) {
+          this.stamp[j] = mark;
+          out.push(j);
+        }
+      }
+    }
+    return out;
+  }
+
+  private resetStamps(): number {
+    this.stamp.fill(0);
+    this.call = 1;
+    return 1;
+  }
+
+  /** Head and tail entity keys of triple `i` (equal for a self-loop). */
+  entitiesOf(i: number): [head: number, tail: number] {
+    return [this.heads[i]!, this.tails[i]!];
+  }
+
+  /** Triples whose head or tail is entity key `e`, ascending. */
+  triplesOfEntity(e: number): Uint32Array {
+    return this.entityTriples.subarray(this.entityOffsets[e]!, this.entityOffsets[e + 1]!);
+  }
+
+  /** Triples containing a term (by term id), ascending. */
+  triplesWithTerm(term: number): Uint32Array {
+    return this.termTriples.subarray(this.termOffsets[term]!, this.termOffsets[term + 1]!);
+  }
+
+  /** The same neighbours found by scanning every triple (no neighbour index): the benchmark's reference. */
+  neighboursByScan(i: number): number[] {
+    const h = this.heads[i]!;
+    const t = this.tails[i]!;
+    const out: number[] = [];
+    for (let j = 0; j < this.heads.length; j++) {
+      if (j === i) continue;
+      const a = this.heads[j]!;
+      const b = this.tails[j]!;
+      if (a === h || a === t || b === h || b === t) out.push(j);
+    }
+    return out;
+  }
+
+  /** The triples of a passage, in extraction order (empty when it has none). */
+  ofPassage(passageId: string): readonly number[] {
+    return this.byPassage.get(passageId) ?? [];
+  }
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { parseEvalArgs, UsageError } from '../../src/cli/args.ts';
+
+describe('eval arguments for GEAR backbones', () => {
+  it('parses naivege/syncge options', () => {
+    const a = parseEvalArgs(['--dataset', 'd', '--retriever', 'naivege', '--base', 'bm25', '--ge-scorer', 'idf-cosine', '--ge-gamma', 'inf']);
+    expect(a).toMatchObject({ retriever: 'naivege', base: 'bm25', geOptions: { scorer: 'idf-cosine', gamma: null } });
+    expect(parseEvalArgs(['--dataset', 'd', '--retriever', 'syncge', '--llm', 'offline']).llm).toBe('offline');
+  });
+  it('refuses syncge without an LLM and a bad gamma', () => {
+    expect(() => parseEvalArgs(['--dataset', 'd', '--retriever', 'syncge'])).toThrow(UsageError);
+    expect(() => parseEvalArgs(['--dataset', 'd', '--retriever', 'naivege', '--ge-gamma', '-1'])).toThrow(/--ge-gamma/);
+  });
+});
