@@ -11,6 +11,7 @@ import type { Stores } from '../src/core/store/ports.ts';
 import type { TraceEvent } from '../src/core/trace/schema.ts';
 import type { Passage } from '../src/core/types.ts';
 import * as reader from '../src/prompts/qa-reader.ts';
+import { replyParses } from '../src/prompts/reply-check.ts';
 import { providerFromSettings } from '../src/providers/llm/from-settings.ts';
 import { createOfflineThinker } from '../src/providers/llm/offline-thinker.ts';
 import { LLM_SETTINGS_KEY } from './engine-api.ts';
@@ -35,7 +36,7 @@ export async function llmFromStoredSettings(stores: Stores | undefined, corpusId
   }
   if (parsed.data.provider === 'offline') return createOfflineThinker();
   const provider = providerFromSettings(parsed.data);
-  return createLlm({ provider, cache: { store: stores.llmCache, corpusId }, concurrency: parsed.data.concurrency, timeoutMs: parsed.data.timeoutMs });
+  return createLlm({ provider, cache: { store: stores.llmCache, corpusId, accept: replyParses() }, concurrency: parsed.data.concurrency, timeoutMs: parsed.data.timeoutMs });
 }
 
 export async function readAnswer(

@@ -4,7 +4,8 @@
 // visibly. JSON mode is requested only where the server supports it; callers validate always.
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
-import { LlmAbortedError, LlmTruncatedStreamError } from '../../core/llm/errors.ts';
+import { z } from 'zod';
+import { LlmAbortedError, LlmError, LlmMalformedReplyError, LlmTruncatedStreamError } from '../../core/llm/errors.ts';
 import type { LlmRequest, LlmResponse, TokenUsage } from '../../core/llm/port.ts';
 import type { LlmProvider } from '../../core/llm/provider.ts';
 import { mapOpenAiError, type ErrorContext } from './openai-errors.ts';
@@ -82,14 +83,22 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       return { text, usage, cached: false, latencyMs: performance.now() - started, provider: this.label, model: this.model };
     } catch (e) {
       if (signal?.aborted) throw new LlmAbortedError(request.module);
-      throw mapOpenAiError(e, this.errorContext(request.module));
+      const mapped = mapOpenAiError(e, this.errorContext(request.module));
+      if (mapped instanceof LlmError || mapped instanceof LlmAbortedError) throw mapped;
+      // Anything else the client threw on a 200 (a body cut off mid-JSON: SyntaxError) is the reply's fault.
+      throw new LlmMalformedReplyError(this.server, this.errorContext(request.module).redact(mapped instanceof Error ? `${mapped.name}: ${mapped.message}` : String(mapped)));
     }
   }
 
   private async plain(params: ChatCompletionCreateParamsBase, signal?: AbortSignal) {
-    const r = await this.client.chat.completions.create({ ...params, stream: false }, { signal: signal ?? null });
-    const text = r.choices[0]?.message.content ?? '';
-    return { text, usage: toUsage(r.usage) };
+    const raw: unknown = await this.client.chat.completions.create({ ...params, stream: false }, { signal: signal ?? null });
+    const r = completionSchema.safeParse(raw);
+    if (!r.success) {
+      const issue = r.error.issues[0];
+      throw new LlmMalformedReplyError(this.server, `${issue?.path.join('.') || '(body)'}: ${issue?.message ?? 'unexpected shape'}`);
+    }
+    const text = r.data.choices[0]!.message.content ?? '';
+    return { text, usage: toUsage(r.data.usage) };
   }
 
   private async streamed(params: ChatCompletionCreateParamsBase, request: LlmRequest, signal?: AbortSignal) {
@@ -100,10 +109,13 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     let text = '';
     let finished = false;
     let usage: TokenUsage | undefined;
-    for await (const chunk of stream) {
+    for await (const raw of stream) {
+      const parsed = chunkSchema.safeParse(raw);
+      if (!parsed.success) throw new LlmMalformedReplyError(this.server, `a stream chunk is not a chat completion chunk (${parsed.error.issues[0]?.path.join('.') || 'body'})`);
+      const chunk = parsed.data;
       if (chunk.usage) usage = toUsage(chunk.usage);
       const choice = chunk.choices[0];
-      const piece = choice?.delta.content;
+      const piece = choice?.delta?.content;
       if (piece) {
         text += piece;
         request.onToken?.(piece);
@@ -127,6 +139,17 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     };
   }
 }
+
+// Every reply is validated before it is read: a 200 with another shape is a typed error on that call.
+const usageSchema = z.object({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number() }).nullish();
+const completionSchema = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullish() }) })).min(1, 'no choices'),
+  usage: usageSchema,
+});
+const chunkSchema = z.object({
+  choices: z.array(z.object({ delta: z.object({ content: z.string().nullish() }).nullish(), finish_reason: z.string().nullish() })),
+  usage: usageSchema,
+});
 
 function toUsage(u: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null | undefined): TokenUsage {
   if (!u) return { prompt: 0, completion: 0, total: 0 };
