@@ -15,6 +15,7 @@ import type { Trace } from '../core/trace/schema.ts';
 import { OpenAiCompatibleProvider } from '../providers/llm/openai-compatible.ts';
 import { ReplayProvider } from '../providers/llm/replay.ts';
 import { FileLlmCacheStore } from './llm-file-cache.ts';
+import { replyParses } from '../prompts/reply-check.ts';
 
 export type LlmSpec =
   | { kind: 'offline' }
@@ -135,7 +136,7 @@ export async function createLlmFromSpec(spec: LlmSpec, o: LlmFromSpecOptions = {
       const cache = o.cacheDir === false ? undefined : new FileLlmCacheStore(o.cacheDir ?? '.cache/llm');
       const llm = createLlm({
         provider,
-        ...(cache ? { cache: { store: cache, ...(o.corpusId !== undefined ? { corpusId: o.corpusId } : {}) } } : {}),
+        ...(cache ? { cache: { store: cache, accept: replyParses(), ...(o.corpusId !== undefined ? { corpusId: o.corpusId } : {}) } } : {}),
         ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
         ...(o.retries !== undefined ? { retries: o.retries } : {}),
         ...(o.retry ? { retry: o.retry } : {}),

@@ -43,7 +43,10 @@ export interface StrategyBatchResult {
   recallByRound: RoundRecall[];
   tokensByModule: Record<string, ModuleCost>;
   failed: { id: string; errors: string[] }[];
+  /** Questions stopped mid-run by an abort (their partial traces went to onTrace); not in `questions`. */
   aborted: number;
+  /** Questions never started because the batch was aborted. */
+  notRun: number;
   reused: number;
   questions: RunMetrics[];
 }
@@ -51,10 +54,13 @@ export interface StrategyBatchResult {
 export async function evaluateStrategy(questions: readonly Question[], o: StrategyBatchOptions): Promise<StrategyBatchResult> {
   let done = 0;
   let reused = 0;
-  const traces = await mapConcurrent(
+  // An abort (Ctrl-C) lets the questions in flight end as "aborted" traces and starts no new one; the
+  // result then holds what finished, and `aborted` / `notRun` count the rest.
+  const all = await mapConcurrent(
     questions,
     o.concurrency ?? 1,
-    async (q) => {
+    async (q): Promise<Trace | undefined> => {
+      if (o.signal?.aborted) return undefined;
       const old = await o.previous?.(q);
       const trace =
         old ??
@@ -69,16 +75,16 @@ export async function evaluateStrategy(questions: readonly Question[], o: Strate
       o.onProgress?.(++done, questions.length);
       return trace;
     },
-    o.signal,
   );
-  const rows = traces.map((t) => runMetrics(t, o.ks));
+  const rows = all.filter((t): t is Trace => t !== undefined && t.status !== 'aborted').map((t) => runMetrics(t, o.ks));
   return {
     strategy: o.strategy,
     summary: summarize(scoredRows(rows), o.ks),
     recallByRound: meanRecallByRound(rows, o.ks),
     tokensByModule: sumCosts(rows),
     failed: rows.filter((r) => r.status === 'failed').map((r) => ({ id: r.id, errors: r.errors })),
-    aborted: rows.filter((r) => r.status === 'aborted').length,
+    aborted: all.filter((t) => t?.status === 'aborted').length,
+    notRun: all.filter((t) => t === undefined).length,
     reused,
     questions: rows,
   };
