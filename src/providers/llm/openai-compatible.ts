@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { LlmAbortedError, LlmError, LlmMalformedReplyError, LlmTruncatedStreamError } from '../../core/llm/errors.ts';
 import type { LlmRequest, LlmResponse, TokenUsage } from '../../core/llm/port.ts';
 import type { LlmProvider } from '../../core/llm/provider.ts';
+import { redactBaseUrl } from '../../core/llm/base-url.ts';
 import { mapOpenAiError, type ErrorContext } from './openai-errors.ts';
 
 export interface OpenAiCompatibleConfig {
@@ -37,13 +38,14 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   private readonly timeoutMs: number;
 
   constructor(private readonly config: OpenAiCompatibleConfig) {
-    this.server = config.baseURL.replace(/\/+$/, '');
+    // Shown and recorded (labels, errors, the cache key) only without credentials; requests use the URL as given.
+    this.server = redactBaseUrl(config.baseURL.replace(/\/+$/, ''));
     this.model = config.model;
     this.id = `openai-compatible ${this.server}`;
     this.label = `openai-compatible ${config.model} @ ${this.server}`;
     this.timeoutMs = config.timeoutMs ?? 60_000;
     this.client = new OpenAI({
-      baseURL: this.server,
+      baseURL: config.baseURL.replace(/\/+$/, ''),
       apiKey: config.apiKey || NO_KEY,
       // explicit nulls: never fall back to OPENAI_* environment variables
       organization: null,
@@ -135,7 +137,8 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       model: this.model,
       module,
       timeoutMs: this.timeoutMs,
-      redact: (t) => (key ? t.split(key).join('***') : t),
+      // the key, and any user info or secret query value a URL in the message carries
+      redact: (t) => (key ? t.split(key).join('***') : t).replace(/\/\/[^/@\s]+@/g, '//').replace(/([?&](?:api[-_]?key|key|token|access[-_]?token|secret|password|sig|signature)=)[^&\s]*/gi, '$1***'),
     };
   }
 }
