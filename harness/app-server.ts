@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { securityHeaders } from '../src/app/csp.ts';
 
 export interface AppServer {
   /** Base URL with a trailing slash, e.g. http://127.0.0.1:41234/ */
@@ -43,6 +44,8 @@ const ISOLATION = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
   'Cross-Origin-Resource-Policy': 'same-origin',
   'Cache-Control': 'no-store',
+  // the same Content-Security-Policy and nosniff as `vite preview` (src/app/csp.ts)
+  ...securityHeaders(),
 };
 
 export class AppServerError extends Error {

@@ -5,6 +5,7 @@ import { createLlm } from '../src/core/llm/create-llm.ts';
 import type { LlmPort } from '../src/core/llm/port.ts';
 import { llmSettingsSchema } from '../src/core/llm/settings.ts';
 import type { Stores } from '../src/core/store/ports.ts';
+import { replyParses } from '../src/prompts/reply-check.ts';
 import { providerFromSettings } from '../src/providers/llm/from-settings.ts';
 import { createOfflineThinker } from '../src/providers/llm/offline-thinker.ts';
 import { LLM_SETTINGS_KEY } from './engine-api.ts';
@@ -25,5 +26,5 @@ export async function llmFromStoredSettings(stores: Stores | undefined, corpusId
   }
   if (parsed.data.provider === 'offline') return createOfflineThinker();
   const provider = providerFromSettings(parsed.data);
-  return createLlm({ provider, cache: { store: stores.llmCache, corpusId }, concurrency: parsed.data.concurrency, timeoutMs: parsed.data.timeoutMs });
+  return createLlm({ provider, cache: { store: stores.llmCache, corpusId, accept: replyParses() }, concurrency: parsed.data.concurrency, timeoutMs: parsed.data.timeoutMs });
 }

@@ -1,7 +1,8 @@
 // `npm run eval`: the same core as the browser, headless. Progress on stderr, a table on stdout,
-// JSON with --out. Exit 0 on success, 2 on bad arguments, 1 on bad data or a failed run.
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
+// JSON with --out (written atomically). Exit codes (EXIT): 0 success; 1 bad data; 2 bad arguments
+// (checked before any data is loaded); 3 the run finished and wrote everything but some questions
+// failed; 130 interrupted (SIGINT/SIGTERM: in-flight questions end as aborted traces, --out holds what finished).
+import { readFile } from 'node:fs/promises';
 import { HopscopeError } from '../core/errors.ts';
 import { evaluateRetrieval } from '../core/batch/retrieval.ts';
 import { scorePredictions } from '../core/batch/predictions.ts';
@@ -12,6 +13,11 @@ import { buildCliRetriever } from './retriever.ts';
 import { flatSummary, summaryTables } from './report.ts';
 import { scoreTraces } from './score-traces.ts';
 import { runStrategies } from './strategy-run.ts';
+import { preflight } from './preflight.ts';
+import { writeFileAtomic } from './out-files.ts';
+import { LlmSpecError } from './llm-spec.ts';
+
+export const EXIT = { ok: 0, badData: 1, usage: 2, questionsFailed: 3, interrupted: 130 } as const;
 import { installPprWasmNode } from '../../wasm/ppr-node.ts';
 
 export interface Io {
@@ -24,36 +30,53 @@ const processIo: Io = {
   err: (t) => process.stderr.write(t + '\n'),
 };
 
-export async function main(argv: string[], io: Io = processIo): Promise<number> {
+export async function main(argv: string[], io: Io = processIo, signal?: AbortSignal): Promise<number> {
   let args: EvalArgs;
   try {
     args = parseEvalArgs(argv);
+    await preflight(args);
   } catch (e) {
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof LlmSpecError) {
       io.err(`${e.message}\n\n${USAGE}`);
-      return 2;
+      return EXIT.usage;
     }
     throw e;
   }
   try {
-    const result = args.scoreTraces !== undefined ? await runScoreTraces(args, args.scoreTraces, io) : args.predictions ? await runPredictions(args, io) : await runRetrieval(args, io);
+    const result = args.scoreTraces !== undefined ? await runScoreTraces(args, args.scoreTraces, io) : args.predictions ? await runPredictions(args, io) : await runRetrieval(args, io, signal);
     if (args.out) {
-      await mkdir(dirname(args.out), { recursive: true });
-      await writeFile(args.out, JSON.stringify(result, null, 1));
+      await writeFileAtomic(args.out, JSON.stringify(result, null, 1));
       io.err(`wrote ${args.out}`);
     }
-    return 0;
+    if (signal?.aborted) {
+      io.err('interrupted: finished questions are written; rerun the same command with --traces to resume');
+      return EXIT.interrupted;
+    }
+    // Scoring stored traces reports their failures; it has not failed itself.
+    const failed = args.scoreTraces !== undefined ? 0 : failedQuestions(result);
+    if (failed > 0) {
+      io.err(`${failed} question run(s) failed (their errors are in the results and traces): exit ${EXIT.questionsFailed}`);
+      return EXIT.questionsFailed;
+    }
+    return EXIT.ok;
   } catch (e) {
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof LlmSpecError) {
       io.err(`${e.message}\n\n${USAGE}`);
-      return 2;
+      return EXIT.usage;
     }
     if (e instanceof HopscopeError) {
       io.err(`error: ${e.message}`);
-      return 1;
+      return EXIT.badData;
     }
     throw e;
   }
+}
+
+/** Failed questions over every strategy of a strategy run's JSON (0 for retrieval and predictions). */
+function failedQuestions(result: unknown): number {
+  const r = result as { summary?: { failed?: number }; strategies?: Record<string, { summary: { failed?: number } }> };
+  if (r.strategies) return Object.values(r.strategies).reduce((n, s) => n + (s.summary.failed ?? 0), 0);
+  return r.summary?.failed ?? 0;
 }
 
 async function loadQuestions(args: EvalArgs, io: Io) {
@@ -66,13 +89,13 @@ async function loadQuestions(args: EvalArgs, io: Io) {
   return { dataset, questions };
 }
 
-async function runRetrieval(args: EvalArgs, io: Io) {
+async function runRetrieval(args: EvalArgs, io: Io, signal?: AbortSignal) {
   const { dataset, questions } = await loadQuestions(args, io);
   const builtAt = performance.now();
   if (args.retriever === 'hipporag2') installPprWasmNode(); // the WebAssembly PPR kernel (the TS kernel is its reference)
   const retriever = await buildCliRetriever(args, dataset, io);
   io.err(`${retriever.name}: index ready (${formatDuration(performance.now() - builtAt)})`);
-  if (args.strategies.length > 0) return runStrategies(args, dataset, questions, retriever, io);
+  if (args.strategies.length > 0) return runStrategies(args, dataset, questions, retriever, io, signal);
   const started = performance.now();
   let lastReport = 0;
   const result = await evaluateRetrieval(questions, retriever, {
@@ -115,9 +138,18 @@ async function runPredictions(args: EvalArgs, io: Io) {
   return { dataset: dataset.name, summary: flatSummary(result.summary), questions: result.questions, missing: result.missing };
 }
 
-// Run when executed directly (tsx src/cli/eval.ts), not when imported by tests.
+// Run when executed directly (tsx src/cli/eval.ts), not when imported by tests. Ctrl-C / SIGTERM abort
+// the run (a second Ctrl-C exits at once); only a bug reaches "internal error".
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
-  main(process.argv.slice(2)).then(
+  const stop = new AbortController();
+  const onSignal = (name: string) => {
+    if (stop.signal.aborted) process.exit(EXIT.interrupted);
+    process.stderr.write(`\n${name}: stopping; questions in flight end as aborted traces, finished ones are written\n`);
+    stop.abort();
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  main(process.argv.slice(2), processIo, stop.signal).then(
     (code) => process.exit(code),
     (e: unknown) => {
       process.stderr.write(`internal error: ${(e as Error).stack ?? String(e)}\n`);

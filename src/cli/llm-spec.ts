@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { HopscopeError } from '../core/errors.ts';
 import { createLlm } from '../core/llm/create-llm.ts';
 import { LlmConfigError } from '../core/llm/errors.ts';
+import { baseUrlCredentials, redactBaseUrl } from '../core/llm/base-url.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import type { LlmProvider } from '../core/llm/provider.ts';
 import type { RetryOptions } from '../core/llm/with-retry.ts';
@@ -15,6 +16,7 @@ import type { Trace } from '../core/trace/schema.ts';
 import { OpenAiCompatibleProvider } from '../providers/llm/openai-compatible.ts';
 import { ReplayProvider } from '../providers/llm/replay.ts';
 import { FileLlmCacheStore } from './llm-file-cache.ts';
+import { replyParses } from '../prompts/reply-check.ts';
 
 export type LlmSpec =
   | { kind: 'offline' }
@@ -69,9 +71,11 @@ export function llmSpecFrom(v: { llm?: string | undefined; baseUrl?: string | un
     try {
       url = new URL(v.baseUrl);
     } catch {
-      throw new LlmSpecError(`--base-url "${v.baseUrl}" is not a URL`);
+      throw new LlmSpecError(`--base-url "${redactBaseUrl(v.baseUrl)}" is not a URL`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new LlmSpecError(`--base-url must be http(s), got ${url.protocol}`);
+    const secret = baseUrlCredentials(v.baseUrl);
+    if (secret) throw new LlmSpecError(`--base-url ${redactBaseUrl(v.baseUrl)} holds credentials (${secret}), which would be printed, recorded in traces and --out, and hashed into the cache: remove them and pass the key with --api-key-env VAR`);
     if (!v.model) throw new LlmSpecError('--llm openai needs --model NAME (or --llm-model NAME)');
     return { kind: 'openai', baseURL: v.baseUrl, model: v.model, jsonMode: v.jsonMode ?? true, ...(v.apiKeyEnv ? { apiKeyEnv: v.apiKeyEnv } : {}) };
   }
@@ -135,7 +139,7 @@ export async function createLlmFromSpec(spec: LlmSpec, o: LlmFromSpecOptions = {
       const cache = o.cacheDir === false ? undefined : new FileLlmCacheStore(o.cacheDir ?? '.cache/llm');
       const llm = createLlm({
         provider,
-        ...(cache ? { cache: { store: cache, ...(o.corpusId !== undefined ? { corpusId: o.corpusId } : {}) } } : {}),
+        ...(cache ? { cache: { store: cache, accept: replyParses(), ...(o.corpusId !== undefined ? { corpusId: o.corpusId } : {}) } } : {}),
         ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
         ...(o.retries !== undefined ? { retries: o.retries } : {}),
         ...(o.retry ? { retry: o.retry } : {}),

@@ -1,27 +1,37 @@
 // `npm run eval -- ... --strategy <names> --llm <spec>`: iterative strategies over a backbone, one trace
 // per question (written to --traces, and reused from there on a rerun, so an interrupted batch resumes),
 // progress with ETA on stderr, tables on stdout, the foundation's JSON shape per strategy.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { evaluateStrategy, strategyComplementarity, type StrategyBatchResult } from '../core/batch/strategy.ts';
 import { formatDuration, progressAt } from '../core/batch/progress.ts';
 import type { PairComplementarity } from '../core/eval/complementarity.ts';
 import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
-import { loadTrace } from '../core/trace/load.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Dataset, Question, Retriever } from '../core/types.ts';
-import { strategyOptions, type StrategyName } from '../core/strategies/index.ts';
+import { strategyOptions, strategyPromptVersions } from '../core/strategies/index.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
-import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
+import { createOfflineThinker, OFFLINE_THINKER_VERSION } from '../providers/llm/offline-thinker.ts';
 import type { EvalArgs } from './args.ts';
 import type { Io } from './eval.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { flatSummary, summaryTables } from './report.ts';
 import { formatTable } from './table.ts';
+import { corpusFingerprint, resumeFrom, writeTrace, type Provenance, type ResumeStats } from './trace-files.ts';
 
-const traceFile = (dir: string, id: string) => join(dir, `${id.replace(/[^\w.-]+/g, '_')}.json`);
+/** What a trace must have been made with to be reused: corpus content, backbone configuration, LLM version. */
+async function runProvenance(args: EvalArgs, dataset: Dataset, llmLabel: string, offline: boolean): Promise<Provenance> {
+  let backbone = args.retriever ?? '';
+  if (args.model && (args.retriever === 'dense' || args.retriever === 'hybrid' || args.base === 'dense' || args.base === 'hybrid')) backbone += ` model=${args.model}`;
+  if (args.retriever === 'hipporag2') {
+    const triples = args.openie ? `openie ${basename(args.openie)} sha256:${createHash('sha256').update(await readFile(args.openie)).digest('hex').slice(0, 16)}` : 'offline-extractor';
+    backbone += ` base=${args.base} triples=${triples}`;
+  }
+  return { corpus: corpusFingerprint(dataset.corpus), backbone, llm: offline ? `${llmLabel} ${OFFLINE_THINKER_VERSION}` : llmLabel };
+}
 
-export async function runStrategies(args: EvalArgs, dataset: Dataset, questions: readonly Question[], retriever: Retriever, io: Io) {
+export async function runStrategies(args: EvalArgs, dataset: Dataset, questions: readonly Question[], retriever: Retriever, io: Io, signal?: AbortSignal) {
   const spec = llmSpecFrom({ llm: args.llm, ...args.llmRest });
   const { llm, label } = await createLlmFromSpec(spec, {
     corpusId: dataset.corpus.id,
@@ -30,13 +40,16 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
     offline: () => createOfflineThinker(),
   });
   io.err(`LLM: ${label}${spec.kind === 'offline' ? ' (heuristic stand-in: its numbers are offline-thinker results, not an LLM’s)' : ''}`);
-  if (args.traces) await mkdir(args.traces, { recursive: true });
+  const provenance = await runProvenance(args, dataset, llm.label, spec.kind === 'offline');
   const passages = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
   const results: StrategyBatchResult[] = [];
   for (const strategy of args.strategies) {
+    if (signal?.aborted) break;
     const options = args.rounds !== undefined && strategy !== 'static' ? { rounds: args.rounds } : undefined;
     const started = performance.now();
     let lastReport = 0;
+    const traces = args.traces;
+    const resume: ResumeStats = { reused: 0, stale: new Map(), setAside: [] };
     const result = await evaluateStrategy(questions, {
       strategy,
       retriever,
@@ -48,7 +61,11 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
       ...(options ? { options } : {}),
       ks: args.ks,
       concurrency: args.concurrency,
-      ...(args.traces ? { previous: previousTrace(args.traces, strategy, retriever.name, llm.label, options), onTrace: (t: Trace) => writeFile(traceFile(args.traces!, t.id), JSON.stringify(t)) } : {}),
+      ...(signal ? { signal } : {}),
+      ...(traces ? { previous: resumeFrom(traces, (q) => `${strategy}-${retriever.name}-${q.id}`, { strategy, retriever: retriever.name, llm: llm.label, options: strategyOptions(strategy, options), prompts: strategyPromptVersions(strategy, STRATEGY_PROMPTS), provenance }, resume, (l) => io.err(l)) } : {}),
+      onTrace: async (t: Trace, reused: boolean) => {
+        if (traces && !reused) await writeTrace(traces, { ...t, provenance });
+      },
       onProgress: (done, total) => {
         const now = performance.now();
         if (done === total || now - lastReport > 1000) {
@@ -59,6 +76,8 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
       },
     });
     if (result.reused) io.err(`  ${strategy}: ${result.reused} finished traces reused from ${args.traces}`);
+    for (const [reason, n] of resume.stale) io.err(`  ${strategy}: ${n} traces in ${args.traces} not reused (${reason}); rerun`);
+    if (result.aborted || result.notRun) io.err(`  ${strategy}: interrupted: ${result.aborted} questions stopped mid-run (partial traces kept, status aborted), ${result.notRun} not started`);
     for (const f of result.failed.slice(0, 5)) io.err(`  failed ${f.id}: ${f.errors[0] ?? 'no error event'}`);
     if (result.failed.length) io.err(`  ${strategy}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`);
     io.out(strategyReport(`${dataset.name} · ${retriever.name} · ${strategy} · ${llm.label}`, result, args.ks));
@@ -71,19 +90,6 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
   return { ...head, strategies: Object.fromEntries(results.map((r) => [r.strategy, resultJson(r)])), complementarity: comp };
 }
 
-/** A finished trace of the same strategy, backbone, LLM and options from an earlier run (resume). */
-function previousTrace(dir: string, strategy: StrategyName, retrieverName: string, llmLabel: string, options: Record<string, unknown> | undefined) {
-  return async (q: Question): Promise<Trace | undefined> => {
-    const file = traceFile(dir, `${strategy}-${retrieverName}-${q.id}`);
-    const text = await readFile(file, 'utf8').catch(() => undefined);
-    if (text === undefined) return undefined;
-    const t = loadTrace(text, file);
-    // every option this run would use (defaults filled in) must be what the earlier run used
-    const sameOptions = Object.entries(strategyOptions(strategy, options)).every(([k, v]) => JSON.stringify(t.options[k]) === JSON.stringify(v));
-    return t.status === 'done' && t.strategy === strategy && t.retriever === retrieverName && t.llm === llmLabel && sameOptions ? t : undefined;
-  };
-}
-
 export function resultJson(r: StrategyBatchResult) {
   return {
     strategy: r.strategy,
@@ -93,6 +99,7 @@ export function resultJson(r: StrategyBatchResult) {
       ...Object.fromEntries(Object.entries(r.bridgeRecall.recall).map(([k, v]) => [`bridgeRecall@${k}`, v])),
       failed: r.failed.length,
       aborted: r.aborted,
+      notRun: r.notRun,
       recallByRound: r.recallByRound.map((x) => ({ round: x.round, ...Object.fromEntries(Object.entries(x.recall).map(([k, v]) => [`recall@${k}`, v])) })),
       tokens: { byModule: r.tokensByModule, total: totalCost(r) },
     },

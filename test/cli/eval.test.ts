@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, type Io } from '../../src/cli/eval.ts';
 import { loadTrace } from '../../src/core/trace/load.ts';
+import { traceFileName } from '../../src/cli/trace-files.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 
 const DEMO = 'public/demo';
@@ -152,7 +153,9 @@ describe('strategy batches', () => {
     // other options (here more rounds) are another run: nothing is reused
     const other = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'ircot', '--llm', 'offline', '--limit', '6', '--rounds', '3', '--traces', traces]);
     expect(other.code).toBe(0);
-    expect(other.stderr).not.toContain('reused');
+    expect(other.stderr).not.toContain('finished traces reused');
+    expect(other.stderr).toContain('6 traces in');
+    expect(other.stderr).toContain('not reused (other options)');
   });
 
   it('several strategies on the same questions get a complementarity table', async () => {
@@ -189,14 +192,14 @@ describe('strategy batches', () => {
         '--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static', '--llm', 'openai', '--base-url', server.baseURL, '--model', 'test-model',
         '--limit', '4', '--cache-dir', 'off', '--traces', traces, '--out', out,
       ]);
-      expect(r.code).toBe(0);
+      expect(r.code).toBe(3); // everything written, but a question failed
       expect(r.stderr).toContain(`failed ${doomed._id}`);
       const json = await readJson(out);
       expect(json.summary.failed).toBe(1);
       expect(json.summary.count).toBe(4);
       expect(json.summary.em).toBeCloseTo(3 / 4); // three scripted right answers, the failed one scores 0
       expect(json.failed[0].id).toBe(doomed._id);
-      const trace = loadTrace(await readFile(join(traces, `static-bm25-${doomed._id}.json`), 'utf8'));
+      const trace = loadTrace(await readFile(join(traces, traceFileName(`static-bm25-${doomed._id}`)), 'utf8'));
       expect(trace.status).toBe('failed');
       expect(trace.events.find((e) => e.type === 'error')).toMatchObject({ module: 'answer' });
       expect(server.chats().length).toBeGreaterThanOrEqual(4);

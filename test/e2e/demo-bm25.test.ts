@@ -45,13 +45,21 @@ describe('demo corpus with BM25 in the built app (headless Chromium, no network)
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toMatch(/^application\/json/);
       expect(response.headers()['cross-origin-embedder-policy']).toBe('require-corp');
+      // the served app's Content-Security-Policy and nosniff (src/app/csp.ts), as vite preview sends them
+      expect(response.headers()['x-content-type-options']).toBe('nosniff');
+      expect(response.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
       expect(((await response.json()) as unknown[]).length).toBe(corpus.length);
       expect(await probe.page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
       probe.assertNoNetwork();
 
-      await probe.page.evaluate(() => fetch('http://example.com/tracker.js', { mode: 'no-cors' }).catch(() => 'blocked'));
-      expect(probe.blockedRequests).toEqual(['http://example.com/tracker.js']);
+      // https passes the CSP (an LLM server may be any https host) and is blocked by the harness
+      await probe.page.evaluate(() => fetch('https://example.com/tracker.js', { mode: 'no-cors' }).catch(() => 'blocked'));
+      expect(probe.blockedRequests).toEqual(['https://example.com/tracker.js']);
       expect(() => probe.assertNoNetwork()).toThrow(/example\.com\/tracker\.js/);
+      // plain http to another host never leaves the page: the CSP refuses it (and says so on the console)
+      expect(await probe.page.evaluate(() => fetch('http://example.com/tracker.js', { mode: 'no-cors' }).then(() => 'sent', () => 'refused'))).toBe('refused');
+      expect(probe.blockedRequests).toEqual(['https://example.com/tracker.js']);
+      expect(() => probe.assertNoConsoleErrors()).toThrow(/Content Security Policy/);
 
       await probe.page.evaluate(() => console.error('harness self-check'));
       expect(() => probe.assertNoConsoleErrors()).toThrow(/harness self-check/);

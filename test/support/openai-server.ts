@@ -26,7 +26,9 @@ export type Fault =
   /** Stream: send these pieces, then end the body with no finish_reason, no usage and no [DONE]. */
   | { kind: 'truncated-stream'; pieces: string[] }
   /** Close the socket without any response. */
-  | { kind: 'drop' };
+  | { kind: 'drop' }
+  /** Send this body as is (status default 200, JSON content type): truncated JSON, `{"choices":"nope"}`, ... */
+  | { kind: 'raw'; body: string; status?: number };
 
 export interface ScriptedReply {
   content?: string;
@@ -121,6 +123,11 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     if (fault?.kind === 'hang') return; // the client's timeout or abort ends it
     if (fault?.kind === 'drop') {
       req.socket.destroy();
+      return;
+    }
+    if (fault?.kind === 'raw') {
+      res.writeHead(fault.status ?? 200, { 'content-type': 'application/json' });
+      res.end(fault.body);
       return;
     }
     if (fault?.kind === 'status') {

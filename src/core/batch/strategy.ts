@@ -51,7 +51,10 @@ export interface StrategyBatchResult {
   recallByRound: RoundRecall[];
   tokensByModule: Record<string, Cost>;
   failed: { id: string; errors: string[] }[];
+  /** Questions stopped mid-run by an abort (their partial traces went to onTrace); not in `questions`. */
   aborted: number;
+  /** Questions never started because the batch was aborted. */
+  notRun: number;
   reused: number;
   questions: RunMetrics[];
 }
@@ -59,10 +62,13 @@ export interface StrategyBatchResult {
 export async function evaluateStrategy(questions: readonly Question[], o: StrategyBatchOptions): Promise<StrategyBatchResult> {
   let done = 0;
   let reused = 0;
-  const traces = await mapConcurrent(
+  // An abort (Ctrl-C) lets the questions in flight end as "aborted" traces and starts no new one; the
+  // result then holds what finished, and `aborted` / `notRun` count the rest.
+  const all = await mapConcurrent(
     questions,
     o.concurrency ?? 1,
-    async (q) => {
+    async (q): Promise<Trace | undefined> => {
+      if (o.signal?.aborted) return undefined;
       const old = await o.previous?.(q);
       const trace =
         old ??
@@ -77,9 +83,14 @@ export async function evaluateStrategy(questions: readonly Question[], o: Strate
       o.onProgress?.(++done, questions.length);
       return trace;
     },
-    o.signal,
   );
-  return { ...summarizeTraces(o.strategy, traces, o.ks), reused };
+  const finished = all.filter((t): t is Trace => t !== undefined && t.status !== 'aborted');
+  return {
+    ...summarizeTraces(o.strategy, finished, o.ks),
+    aborted: all.filter((t) => t?.status === 'aborted').length,
+    notRun: all.filter((t) => t === undefined).length,
+    reused,
+  };
 }
 
 /** Every number of a batch, read off its traces (the same whether they were just run or read from disk). */
@@ -93,6 +104,7 @@ export function summarizeTraces(name: string, traces: readonly Trace[], ks: read
     tokensByModule: sumCosts(rows),
     failed: rows.filter((r) => r.status === 'failed').map((r) => ({ id: r.id, errors: r.errors })),
     aborted: rows.filter((r) => r.status === 'aborted').length,
+    notRun: 0,
     reused: 0,
     questions: rows,
   };

@@ -2,6 +2,8 @@
 // that holds JSON Lines). Either one structured file (.json / .jsonl) or any number of text files:
 // mixing them, or several structured files, would merge independent id spaces, so it is refused.
 import { ImportError } from '../errors.ts';
+import { isObject } from './fields.ts';
+import { detectQuestionFormat } from './questions.ts';
 import type { Passage } from '../types.ts';
 import { corpusFromArray } from './corpus-json.ts';
 import { corpusFromLines } from './corpus-jsonl.ts';
@@ -29,5 +31,24 @@ export function parseCorpus(files: SourceFile[]): Passage[] {
       { file: files.map((f) => f.name).join(', ') },
       'expected one .json/.jsonl corpus file or only .txt/.md files; their passage ids would collide if merged',
     );
-  return structured.length === 1 ? parseStructured(structured[0] as SourceFile) : parseTextFiles(text);
+  return structured.length === 1 ? parseStructuredOrSayQuestions(structured[0] as SourceFile) : parseTextFiles(text);
+}
+
+/** A question file given alone is the most common mistake: say so instead of naming a missing corpus field. */
+function parseStructuredOrSayQuestions(file: SourceFile): Passage[] {
+  try {
+    return parseStructured(file);
+  } catch (e) {
+    if (!(e instanceof ImportError)) throw e;
+    let first: unknown;
+    try {
+      first = jsonRecords(file, 'records').records.find((r) => r !== undefined);
+    } catch {
+      throw e;
+    }
+    if (isObject(first) && typeof first['question'] === 'string' && detectQuestionFormat(first) !== undefined) {
+      throw new ImportError({ file: file.name }, 'this is a question file, not a corpus: add its corpus file (e.g. *_corpus.json) and import both together');
+    }
+    throw e;
+  }
 }

@@ -6,13 +6,14 @@ import type { Dataset } from '../types.ts';
 import { parseCorpus } from './corpus.ts';
 import type { QuestionOptions } from './question-record.ts';
 import { parseQuestions } from './questions.ts';
-import { extensionOf, type SourceFile } from './source.ts';
+import { extensionOf, withoutBom, type SourceFile } from './source.ts';
 
 function baseName(name: string): string {
   return name.slice(name.lastIndexOf('/') + 1);
 }
 
-export function loadDataset(name: string, files: SourceFile[], options: QuestionOptions = {}): Dataset {
+export function loadDataset(name: string, given: SourceFile[], options: QuestionOptions = {}): Dataset {
+  const files = given.map((f) => ({ ...f, text: withoutBom(f.text) }));
   const json = files.filter((f) => {
     const ext = extensionOf(f.name);
     return (ext === 'json' || ext === 'jsonl') && !baseName(f.name).toLowerCase().startsWith('openie_');

@@ -2,6 +2,7 @@
 //   supporting_facts + context   HotpotQA (and the original 2WikiMultiHopQA release)
 //   supporting_titles            2WikiMultiHopQA as shipped with HippoRAG 2
 //   paragraphs | contexts        MuSiQue and HippoRAG 2's own format
+//   context of [title, []] pairs HippoRAG 2's files for its other datasets (gold titles, answer a list)
 // A file is a JSON array or JSON Lines (MuSiQue's upstream release is .jsonl). Every record must
 // follow the detected format; any malformed record fails the whole file (nothing half-imported).
 import { ImportError } from '../errors.ts';
@@ -10,16 +11,18 @@ import { asObject, isObject, type JsonObject, type RecordRef } from './fields.ts
 import { PassageLookup } from './passage-lookup.ts';
 import type { QuestionOptions } from './question-record.ts';
 import { paragraphsQuestion } from './questions-paragraphs.ts';
+import { contextTitlesQuestion, isTitleOnlyContext } from './questions-context-titles.ts';
 import { supportingFactsQuestion } from './questions-supporting-facts.ts';
 import { supportingTitlesQuestion } from './questions-supporting-titles.ts';
 import { jsonRecords, type SourceFile } from './source.ts';
 
-export type QuestionFormat = 'supporting_facts' | 'supporting_titles' | 'paragraphs';
+export type QuestionFormat = 'supporting_facts' | 'supporting_titles' | 'paragraphs' | 'context_titles';
 
 export function detectQuestionFormat(record: JsonObject): QuestionFormat | undefined {
   if ('supporting_facts' in record) return 'supporting_facts';
   if ('supporting_titles' in record) return 'supporting_titles';
   if ('paragraphs' in record || 'contexts' in record) return 'paragraphs';
+  if (isTitleOnlyContext(record['context'])) return 'context_titles';
   return undefined;
 }
 
@@ -32,7 +35,7 @@ export function parseQuestions(file: SourceFile, passages: Passage[], options: Q
   if (format === undefined)
     throw new ImportError(
       { file: file.name, record: firstIndex },
-      'unrecognised question format: expected supporting_facts + context (HotpotQA), supporting_titles (2WikiMultiHopQA) or paragraphs / contexts (MuSiQue, HippoRAG)',
+      'unrecognised question format: expected supporting_facts + context (HotpotQA), supporting_titles (2WikiMultiHopQA), paragraphs / contexts (MuSiQue, HippoRAG) or context of [title, []] pairs (HippoRAG 2)',
     );
   const lookup = new PassageLookup(passages);
   const questions: Question[] = [];
@@ -46,7 +49,9 @@ export function parseQuestions(file: SourceFile, passages: Passage[], options: Q
         ? supportingFactsQuestion(obj, at, lookup)
         : format === 'supporting_titles'
           ? supportingTitlesQuestion(obj, at, lookup, options)
-          : paragraphsQuestion(obj, at, lookup);
+          : format === 'context_titles'
+            ? contextTitlesQuestion(obj, at, lookup)
+            : paragraphsQuestion(obj, at, lookup);
     const dup = seen.get(q.id);
     if (dup !== undefined) throw new ImportError({ ...at, field: 'id' }, `expected unique question ids, "${q.id}" already used by record ${dup}`);
     seen.set(q.id, record);

@@ -91,3 +91,36 @@ export function jsonRecords(file: SourceFile, what: string): { records: unknown[
   });
   return { records, lines: true };
 }
+
+/**
+ * Strict UTF-8 for input files, the same in the CLI and the browser: a leading byte-order mark is
+ * dropped, and invalid UTF-8 is an ImportError with the byte offset (never silently replaced by U+FFFD).
+ */
+export function decodeUtf8(name: string, bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    const at = firstInvalidUtf8(bytes);
+    throw new ImportError({ file: name }, `expected UTF-8 text, found an invalid byte sequence at byte offset ${at} (0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')}); save the file as UTF-8`);
+  }
+}
+
+/** Offset of the first byte that does not start or continue a valid UTF-8 sequence. */
+function firstInvalidUtf8(b: Uint8Array): number {
+  for (let i = 0; i < b.length; ) {
+    const c = b[i]!;
+    const n = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
+    if (n < 0) return i;
+    for (let k = 1; k <= n; k++) {
+      const x = b[i + k];
+      if (x === undefined || (x & 0xc0) !== 0x80) return i;
+      // overlong / surrogate / above U+10FFFF second-byte limits
+      if (k === 1 && ((c === 0xe0 && x < 0xa0) || (c === 0xed && x > 0x9f) || (c === 0xf0 && x < 0x90) || (c === 0xf4 && x > 0x8f))) return i;
+    }
+    i += n + 1;
+  }
+  return b.length;
+}
+
+/** A leading byte-order mark is not content (files saved by Windows editors start with one). */
+export const withoutBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);

@@ -10,7 +10,7 @@ import { withTimeout } from './with-timeout.ts';
 
 export interface CreateLlmOptions {
   provider: LlmProvider;
-  cache?: { store: LlmCacheStore; corpusId?: string };
+  cache?: { store: LlmCacheStore; corpusId?: string; accept?: (module: string, text: string) => boolean };
   /** Calls in flight at once; default 4. */
   concurrency?: number;
   /** Retries after the first attempt on 429/5xx/network; default 3. */
@@ -31,6 +31,7 @@ export function createLlm(o: CreateLlmOptions): LlmPort {
       providerId: o.provider.id,
       model: o.provider.model,
       ...(o.cache.corpusId !== undefined ? { corpusId: o.cache.corpusId } : {}),
+      ...(o.cache.accept ? { accept: o.cache.accept } : {}),
     });
   }
   return port;

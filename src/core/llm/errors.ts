@@ -179,3 +179,17 @@ export function retryAfterOf(e: unknown): number | undefined {
   if (e instanceof LlmRateLimitError || e instanceof LlmServerError) return e.retryAfterMs;
   return undefined;
 }
+
+/** A 200 reply that is not a chat completion (truncated JSON, `choices` missing or of the wrong shape). */
+export class LlmMalformedReplyError extends LlmError {
+  override readonly name = 'LlmMalformedReplyError';
+  override readonly retryable = true;
+  readonly userMessage: string;
+  constructor(
+    readonly server: string,
+    readonly detail: string,
+  ) {
+    super('llm', `${server} answered 200 with a body that is not a chat completion: ${detail}`);
+    this.userMessage = `The server at ${server} sent a reply that is not a chat completion (${detail}).`;
+  }
+}

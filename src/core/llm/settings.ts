@@ -1,6 +1,7 @@
 // What the user chooses in Settings for the LLM, validated on load. The API key is kept in the
 // browser's own storage only; `shareableSettings` drops it before anything is exported or traced.
 import { z } from 'zod';
+import { baseUrlCredentials } from './base-url.ts';
 
 export const LLM_PROVIDER_KINDS = ['offline', 'openai', 'in-browser'] as const;
 export type LlmProviderKind = (typeof LLM_PROVIDER_KINDS)[number];
@@ -46,6 +47,8 @@ export function settingsProblems(s: LlmSettings): string[] {
   const out: string[] = [];
   if (s.provider === 'openai') {
     if (!/^https?:\/\/\S+$/.test(s.baseURL)) out.push('The base URL must start with http:// or https://.');
+    const secret = baseUrlCredentials(s.baseURL);
+    if (secret) out.push(`The base URL holds credentials (${secret}): remove them and put the key in the API key field, which is never shown, exported or traced.`);
     if (!s.model.trim()) out.push('Choose a model (use "Test connection" to list the server\'s models).');
   }
   if (s.provider === 'in-browser' && !s.browserModel.trim()) out.push('Choose a model folder or a Hugging Face model id.');

@@ -1,5 +1,9 @@
 // Cache in front of any provider: a hit returns the stored reply with `cached: true` and makes no
 // model call, so rerunning a batch costs nothing and gives identical results.
+// What is cached: only replies the caller's `accept` check passes (hosts pass replyParses from
+// src/prompts/reply-check.ts: the reply parses with its module's prompt parser). A reply that was
+// prose where JSON was due, empty, or otherwise unusable is returned (the run records the failure)
+// but never stored, so a rerun after fixing the server asks again instead of failing the same way.
 import { throwIfAborted } from '../errors.ts';
 import { cacheKey, type CacheIdentity } from './hash.ts';
 import type { LlmCacheStore, LlmPort, LlmRequest, LlmResponse } from './port.ts';
@@ -7,7 +11,11 @@ import type { LlmCacheStore, LlmPort, LlmRequest, LlmResponse } from './port.ts'
 export interface CacheOptions extends CacheIdentity {
   /** Entries written under this corpus can be cleared with it. */
   corpusId?: string;
+  /** Store a reply only when this returns true (default: a non-empty reply). */
+  accept?: (module: string, text: string) => boolean;
 }
+
+const nonEmpty = (_module: string, text: string) => text.trim() !== '';
 
 export function withCache(port: LlmPort, store: LlmCacheStore, options: CacheOptions): LlmPort {
   const scope = options.corpusId !== undefined ? { corpusId: options.corpusId } : undefined;
@@ -31,6 +39,7 @@ export function withCache(port: LlmPort, store: LlmCacheStore, options: CacheOpt
         };
       }
       const response = await port.complete(request, signal);
+      if (!(options.accept ?? nonEmpty)(request.module, response.text)) return response;
       await store.put(
         key,
         {

@@ -103,6 +103,11 @@ export function strategyOptions(name: StrategyName, raw?: Record<string, unknown
   return def.options({ ...DEFAULT_OVERRIDES[name], ...raw });
 }
 
+/** module -> prompt version of the prompts a strategy uses, as recorded in trace.options.prompts. */
+export function strategyPromptVersions(name: StrategyName, prompts: StrategyPrompts): Record<string, string> {
+  return promptVersions(prompts, DEFINITIONS[name].prompts);
+}
+
 /**
  * Run one strategy on one question and return its trace. LLM, parse and retrieval failures do not
  * throw: the trace has status "failed" and an `error` event. An abort returns the partial trace with

@@ -214,6 +214,11 @@ export const traceSchema = z.object({
   question: traceQuestion,
   events: z.array(traceEvent),
   status: z.enum(['running', 'done', 'failed', 'aborted']),
+  /**
+   * What a rerun must match to reuse this trace (CLI resume): corpus fingerprint, backbone with its
+   * base and triple source, LLM version. Never holds credentials.
+   */
+  provenance: z.record(z.string(), z.string()).optional(),
 });
 
 export type Trace = z.infer<typeof traceSchema>;

@@ -27,11 +27,40 @@ export const OFFLINE_EXTRACTOR_DEFAULTS: Readonly<OfflineExtractorOptions> = Obj
 });
 
 type Nlp = ReturnType<typeof winkNLP>;
-let nlpInstance: Nlp | undefined;
+/** The part of wink's core model that grows as documents are read: out-of-vocabulary words are added to it. */
+interface WinkLexeme {
+  hash: Record<string, number>;
+  list: string[];
+  index: number;
+}
+let nlpInstance: { nlp: Nlp; lexeme: () => WinkLexeme | undefined } | undefined;
 function nlp(): Nlp {
-  // Loading the model takes ~100 ms; do it once per thread, on first use.
-  nlpInstance ??= winkNLP(model);
-  return nlpInstance;
+  // Loading the model takes ~100 ms (and wink cannot load it twice in one process); do it once per thread.
+  if (!nlpInstance) {
+    let core: { features: { lexeme: WinkLexeme } } | undefined;
+    const m = model as unknown as Record<string, unknown> & { core: () => typeof core };
+    const watched = { ...m, core: () => (core = m.core()) };
+    nlpInstance = { nlp: winkNLP(watched as unknown as typeof model), lexeme: () => core?.features.lexeme };
+  }
+  return nlpInstance.nlp;
+}
+
+/**
+ * Reads one text as a fresh wink instance would. wink adds every out-of-vocabulary word of a document to
+ * its lexicon, and its tokenizer keeps a chunk whole when the lexicon holds it ("Ii's" stays one token
+ * once seen, otherwise "'s" splits off), so entities depended on every text read before in the process
+ * (BDTR's results changed when IRCoT ran first in the same batch). After the document is read, the words
+ * it added are unhashed again (kept in the list, so indices and wink's per-word feature table stay aligned).
+ */
+function readFresh<T>(text: string, read: (doc: ReturnType<Nlp['readDoc']>) => T): T {
+  const n = nlp();
+  const lexeme = nlpInstance!.lexeme();
+  const before = lexeme?.index ?? 0;
+  try {
+    return read(n.readDoc(text));
+  } finally {
+    if (lexeme) for (let i = before; i < lexeme.index; i++) if (lexeme.hash[lexeme.list[i]!] === i) delete lexeme.hash[lexeme.list[i]!];
+  }
 }
 
 const LINKERS = new Set(['of', 'the', 'de', 'du', 'la', 'von', 'van', 'der']);
@@ -92,17 +121,20 @@ function joinTokens(tokens: string[]): string {
 /** Named-entity-like phrases of a short text (e.g. a query), in order of appearance, deduplicated. */
 export function extractEntitiesOffline(text: string, options: Partial<OfflineExtractorOptions> = {}): string[] {
   const opts = { ...OFFLINE_EXTRACTOR_DEFAULTS, ...options };
-  const doc = nlp().readDoc(text);
-  const out: string[] = [];
-  doc.sentences().each((s: ItemSentence) => {
-    for (const e of sentenceEntities(s, opts.entityTypes).entities) if (!out.includes(e)) out.push(e);
+  return readFresh(text, (doc) => {
+    const out: string[] = [];
+    doc.sentences().each((s: ItemSentence) => {
+      for (const e of sentenceEntities(s, opts.entityTypes).entities) if (!out.includes(e)) out.push(e);
+    });
+    return out;
   });
-  return out;
 }
 
 export function extractPassageTriplesOffline(passage: Passage, options: Partial<OfflineExtractorOptions> = {}): PassageTriples {
-  const opts = { ...OFFLINE_EXTRACTOR_DEFAULTS, ...options };
-  const doc = nlp().readDoc(passage.text);
+  return readFresh(passage.text, (doc) => passageTriples(doc, passage, { ...OFFLINE_EXTRACTOR_DEFAULTS, ...options }));
+}
+
+function passageTriples(doc: ReturnType<Nlp['readDoc']>, passage: Passage, opts: OfflineExtractorOptions): PassageTriples {
   const entities: string[] = opts.titleAsEntity && passage.title ? [passage.title] : [];
   const triples: Triple[] = [];
   const seen = new Set<string>();

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { proxy } from 'comlink';
 import { useState, type DragEvent } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
+import { decodeUtf8 } from '../../core/ingest/source.ts';
 import { libraryQuery } from '../../app/queries.ts';
 import { IMPORT_STAGES, type ImportProgress, type ImportStage } from '../../../workers/engine-api.ts';
 
@@ -15,7 +16,8 @@ const STAGE_LABELS: Record<ImportStage, string> = {
 };
 
 async function readFiles(list: FileList | File[]): Promise<{ name: string; text: string }[]> {
-  return Promise.all([...list].map(async (f) => ({ name: f.name, text: await f.text() })));
+  // strict UTF-8 as in the CLI: a BOM is dropped, invalid bytes are an error with their offset
+  return Promise.all([...list].map(async (f) => ({ name: f.name, text: decodeUtf8(f.name, new Uint8Array(await f.arrayBuffer())) })));
 }
 
 /** Import by picker or drag and drop: a progress bar per stage, cancel, and errors next to the files. */
@@ -26,14 +28,14 @@ export function ImportPanel() {
   const [names, setNames] = useState<string[]>([]);
   const [over, setOver] = useState(false);
   const importing = useMutation({
-    mutationFn: async (files: { name: string; text: string }[]) => engine.importCorpus(files, proxy((p: ImportProgress) => setStages((s) => ({ ...s, [p.stage]: p })))),
+    mutationFn: async (list: File[]) => engine.importCorpus(await readFiles(list), proxy((p: ImportProgress) => setStages((s) => ({ ...s, [p.stage]: p })))),
     onSuccess: () => client.invalidateQueries({ queryKey: libraryQuery(engine).queryKey }),
   });
   const start = async (list: FileList | File[]) => {
     if (list.length === 0) return;
     setStages({});
     setNames([...list].map((f) => f.name));
-    importing.mutate(await readFiles(list));
+    importing.mutate([...list]);
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -94,7 +96,7 @@ export function ImportPanel() {
           </table>
           {importing.isError && (
             <p className="error" role="alert" data-testid="import-error">
-              {importing.error.message}. Fix the file (the record number counts from 0) and import it again.
+              {importing.error.message}. Fix the file{/\brecord \d/.test(importing.error.message) ? ' (the record number counts from 0)' : ''} and import it again.
             </p>
           )}
           {importing.isSuccess && (

@@ -11,6 +11,8 @@ import { gearReply, type OfflineGearOptions } from './offline-thinker-gear.ts';
 import { answerCandidates, answerKind, bridgeCandidates, choiceOptions, pickOption, capitalisedPhrases, coverage, questionParts, type DocumentText, type QuestionParts } from './offline-thinker-text.ts';
 
 export const OFFLINE_THINKER_LABEL = 'offline thinker (no LLM)';
+/** Bump when a heuristic changes what it answers: a resumed batch then reruns instead of reusing old traces. */
+export const OFFLINE_THINKER_VERSION = 'offline-thinker/4';
 
 export class OfflineThinkerError extends HopscopeError {
   override readonly name = 'OfflineThinkerError';

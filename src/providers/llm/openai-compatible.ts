@@ -4,9 +4,11 @@
 // visibly. JSON mode is requested only where the server supports it; callers validate always.
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
-import { LlmAbortedError, LlmTruncatedStreamError } from '../../core/llm/errors.ts';
+import { z } from 'zod';
+import { LlmAbortedError, LlmError, LlmMalformedReplyError, LlmTruncatedStreamError } from '../../core/llm/errors.ts';
 import type { LlmRequest, LlmResponse, TokenUsage } from '../../core/llm/port.ts';
 import type { LlmProvider } from '../../core/llm/provider.ts';
+import { redactBaseUrl } from '../../core/llm/base-url.ts';
 import { mapOpenAiError, type ErrorContext } from './openai-errors.ts';
 
 export interface OpenAiCompatibleConfig {
@@ -36,13 +38,14 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   private readonly timeoutMs: number;
 
   constructor(private readonly config: OpenAiCompatibleConfig) {
-    this.server = config.baseURL.replace(/\/+$/, '');
+    // Shown and recorded (labels, errors, the cache key) only without credentials; requests use the URL as given.
+    this.server = redactBaseUrl(config.baseURL.replace(/\/+$/, ''));
     this.model = config.model;
     this.id = `openai-compatible ${this.server}`;
     this.label = `openai-compatible ${config.model} @ ${this.server}`;
     this.timeoutMs = config.timeoutMs ?? 60_000;
     this.client = new OpenAI({
-      baseURL: this.server,
+      baseURL: config.baseURL.replace(/\/+$/, ''),
       apiKey: config.apiKey || NO_KEY,
       // explicit nulls: never fall back to OPENAI_* environment variables
       organization: null,
@@ -82,14 +85,22 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       return { text, usage, cached: false, latencyMs: performance.now() - started, provider: this.label, model: this.model };
     } catch (e) {
       if (signal?.aborted) throw new LlmAbortedError(request.module);
-      throw mapOpenAiError(e, this.errorContext(request.module));
+      const mapped = mapOpenAiError(e, this.errorContext(request.module));
+      if (mapped instanceof LlmError || mapped instanceof LlmAbortedError) throw mapped;
+      // Anything else the client threw on a 200 (a body cut off mid-JSON: SyntaxError) is the reply's fault.
+      throw new LlmMalformedReplyError(this.server, this.errorContext(request.module).redact(mapped instanceof Error ? `${mapped.name}: ${mapped.message}` : String(mapped)));
     }
   }
 
   private async plain(params: ChatCompletionCreateParamsBase, signal?: AbortSignal) {
-    const r = await this.client.chat.completions.create({ ...params, stream: false }, { signal: signal ?? null });
-    const text = r.choices[0]?.message.content ?? '';
-    return { text, usage: toUsage(r.usage) };
+    const raw: unknown = await this.client.chat.completions.create({ ...params, stream: false }, { signal: signal ?? null });
+    const r = completionSchema.safeParse(raw);
+    if (!r.success) {
+      const issue = r.error.issues[0];
+      throw new LlmMalformedReplyError(this.server, `${issue?.path.join('.') || '(body)'}: ${issue?.message ?? 'unexpected shape'}`);
+    }
+    const text = r.data.choices[0]!.message.content ?? '';
+    return { text, usage: toUsage(r.data.usage) };
   }
 
   private async streamed(params: ChatCompletionCreateParamsBase, request: LlmRequest, signal?: AbortSignal) {
@@ -100,10 +111,13 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     let text = '';
     let finished = false;
     let usage: TokenUsage | undefined;
-    for await (const chunk of stream) {
+    for await (const raw of stream) {
+      const parsed = chunkSchema.safeParse(raw);
+      if (!parsed.success) throw new LlmMalformedReplyError(this.server, `a stream chunk is not a chat completion chunk (${parsed.error.issues[0]?.path.join('.') || 'body'})`);
+      const chunk = parsed.data;
       if (chunk.usage) usage = toUsage(chunk.usage);
       const choice = chunk.choices[0];
-      const piece = choice?.delta.content;
+      const piece = choice?.delta?.content;
       if (piece) {
         text += piece;
         request.onToken?.(piece);
@@ -123,10 +137,22 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       model: this.model,
       module,
       timeoutMs: this.timeoutMs,
-      redact: (t) => (key ? t.split(key).join('***') : t),
+      // the key, and any user info or secret query value a URL in the message carries
+      redact: (t) => (key ? t.split(key).join('***') : t).replace(/\/\/[^/@\s]+@/g, '//').replace(/([?&](?:api[-_]?key|key|token|access[-_]?token|secret|password|sig|signature)=)[^&\s]*/gi, '$1***'),
     };
   }
 }
+
+// Every reply is validated before it is read: a 200 with another shape is a typed error on that call.
+const usageSchema = z.object({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number() }).nullish();
+const completionSchema = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullish() }) })).min(1, 'no choices'),
+  usage: usageSchema,
+});
+const chunkSchema = z.object({
+  choices: z.array(z.object({ delta: z.object({ content: z.string().nullish() }).nullish(), finish_reason: z.string().nullish() })),
+  usage: usageSchema,
+});
 
 function toUsage(u: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null | undefined): TokenUsage {
   if (!u) return { prompt: 0, completion: 0, total: 0 };

@@ -26,7 +26,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const req = (content: string, module = 'answer'): LlmRequest => ({ module, messages: [{ role: 'user', content }] });
+// 'test.echo' has no prompt parser, so the cache keeps any non-empty reply (answer replies must parse: test/cli/trust.test.ts)
+const req = (content: string, module = 'test.echo'): LlmRequest => ({ module, messages: [{ role: 'user', content }] });
 
 describe('parseLlmSpec', () => {
   it('reads the three forms out of a full eval argv', () => {

@@ -1,0 +1,33 @@
+// Every argument that can be checked without loading data is checked here, before the dataset is read,
+// so a typo costs a second and exit 2, never a finished run that cannot be written.
+import { stat } from 'node:fs/promises';
+import { UsageError, type EvalArgs } from './args.ts';
+import { llmSpecFrom } from './llm-spec.ts';
+import { checkOutDir, checkOutFile } from './out-files.ts';
+
+async function inputFile(flag: string, path: string): Promise<void> {
+  const info = await stat(path).catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError(`${flag}: cannot read "${path}" (${e.code === 'ENOENT' ? 'no such file, or a broken link' : (e.code ?? e.message)})`);
+  });
+  if (info.isDirectory()) throw new UsageError(`${flag}: "${path}" is a folder, not a file`);
+}
+
+export async function preflight(args: EvalArgs, env: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
+  const info = await stat(args.dataset).catch(() => undefined);
+  if (!info?.isDirectory()) throw new UsageError(`--dataset: "${args.dataset}" is not a folder`);
+  if (args.out) await checkOutFile('--out', args.out);
+  if (args.traces) await checkOutDir('--traces', args.traces);
+  if (args.openie) await inputFile('--openie', args.openie);
+  if (args.predictions) await inputFile('--predictions', args.predictions);
+  if (args.strategies.length === 0) return;
+  const spec = llmSpecFrom({ llm: args.llm, ...args.llmRest });
+  if (spec.kind === 'replay') {
+    await stat(spec.path).catch((e: NodeJS.ErrnoException) => {
+      throw new UsageError(`--llm replay:${spec.path}: ${e.code === 'ENOENT' ? 'no such trace file or folder' : `cannot read it (${e.code ?? e.message})`}`);
+    });
+  }
+  if (spec.kind === 'openai') {
+    if (spec.apiKeyEnv && !env[spec.apiKeyEnv]) throw new UsageError(`--api-key-env ${spec.apiKeyEnv}: that environment variable is not set or empty`);
+    if (args.cacheDir !== false) await checkOutDir('--cache-dir', args.cacheDir);
+  }
+}
