@@ -14,6 +14,7 @@ export const STRATEGY_LABELS: Record<RunStrategy, string> = {
   bdtr: 'BDTR (dual thought + verifier)',
   'bdtr-dtr': 'BDTR-DTR (dual thought only)',
   'bdtr-bgec': 'BDTR-BGEC (verifier only)',
+  planner: 'Planner (partial answer + sub-query per step, composer)',
 };
 
 /** Short names, for lanes and batch columns. */
@@ -28,6 +29,7 @@ export const STRATEGY_SHORT: Record<RunStrategy, string> = {
   bdtr: 'BDTR',
   'bdtr-dtr': 'BDTR-DTR',
   'bdtr-bgec': 'BDTR-BGEC',
+  planner: 'Planner',
 };
 
 export const BACKBONE_LABELS: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2 (PPR, offline triples)' };

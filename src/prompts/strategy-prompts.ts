@@ -7,6 +7,8 @@ import * as verifier from './bdtr-verifier.ts';
 import * as gcot from './gcot-step.ts';
 import * as ircot from './ircot-step.ts';
 import * as irgs from './irgs-generate.ts';
+import * as composer from './planner-composer.ts';
+import * as planner from './planner-step.ts';
 import * as reader from './qa-reader.ts';
 import * as tog from './tog-sufficiency.ts';
 
@@ -19,4 +21,6 @@ export const STRATEGY_PROMPTS: StrategyPrompts = {
   gcot: { module: gcot.module, version: gcot.version, build: gcot.build, parse: gcot.parse },
   irgs: { module: irgs.module, version: irgs.version, build: irgs.build, parse: irgs.parse },
   answer: { module: reader.module, version: reader.version, json: true, build: reader.build, parse: reader.parse },
+  planner: { module: planner.module, version: planner.version, json: true, build: planner.build, parse: planner.parse },
+  composer: { module: composer.module, version: composer.version, json: true, build: composer.build, parse: composer.parse },
 };

@@ -12,6 +12,7 @@ import { gcotOptions, runGcot } from './gcot.ts';
 import { ircotOptions, runIrcot } from './ircot.ts';
 import { irgsOptions, runIrgs } from './irgs.ts';
 import { parseOptions } from './options.ts';
+import { plannerOptions, runPlanner } from './planner.ts';
 import { promptVersions, type StrategyPrompts } from './prompt-port.ts';
 import { runStatic, staticOptions } from './static.ts';
 import { runTog, togOptions } from './tog.ts';
@@ -19,7 +20,7 @@ import { runTog, togOptions } from './tog.ts';
 export { StrategyError, type StrategyContext } from './context.ts';
 export type { StrategyPrompts, DualThought, ReasoningChain, StepReply, PromptPassage } from './prompt-port.ts';
 
-export const STRATEGIES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec'] as const;
+export const STRATEGIES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec', 'planner'] as const;
 export type StrategyName = (typeof STRATEGIES)[number];
 
 export function isStrategyName(name: string): name is StrategyName {
@@ -62,6 +63,8 @@ const DEFINITIONS: Record<StrategyName, Definition> = {
   // DTR only: the reader takes the top-5 of P_R (there is no cut to define a smaller context).
   'bdtr-dtr': define('bdtr-dtr', bdtrOptions, runBdtr, ['dualThought', 'answer'], { dtr: true, bgec: false }),
   'bdtr-bgec': define('bdtr-bgec', bdtrOptions, runBdtr, ['reasoningChain', 'verifier', 'answer'], { dtr: false, bgec: true }),
+  // paper 004's controller: plan steps, then a composer with citations (prompts ours).
+  planner: define('planner', plannerOptions, runPlanner, ['planner', 'composer']),
 };
 
 /** The paper's QA context for BDTR with BGEC is the whole cut set D_final. */

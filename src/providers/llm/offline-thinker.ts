@@ -7,6 +7,7 @@ import { HopscopeError } from '../../core/errors.ts';
 import { LlmAbortedError } from '../../core/llm/errors.ts';
 import { ZERO_USAGE, type LlmRequest, type LlmResponse } from '../../core/llm/port.ts';
 import type { LlmProvider } from '../../core/llm/provider.ts';
+import { offlinePlannerReply } from './offline-thinker-planner.ts';
 import { answerCandidates, answerKind, bridgeCandidates, choiceOptions, pickOption, capitalisedPhrases, coverage, questionParts, type DocumentText, type QuestionParts } from './offline-thinker-text.ts';
 
 export const OFFLINE_THINKER_LABEL = 'offline thinker (no LLM)';
@@ -160,8 +161,12 @@ export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmPr
           text = JSON.stringify({ thought: `Offline heuristic: the span nearest the question's relation words in "${v.docs[0]?.title ?? ''}".`, answer });
           break;
         }
+        case 'planner.step':
+        case 'planner.compose':
+          text = offlinePlannerReply(request);
+          break;
         default:
-          throw new OfflineThinkerError(`module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer)`);
+          throw new OfflineThinkerError(`module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, planner.*, answer)`);
       }
       request.onToken?.(text);
       return { text, usage: { ...ZERO_USAGE }, cached: false, latencyMs: performance.now() - started, provider: OFFLINE_THINKER_LABEL, model: 'offline-thinker' };
