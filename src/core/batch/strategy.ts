@@ -6,8 +6,10 @@ import type { LlmPort } from '../llm/port.ts';
 import { addCost, emptyCost, runMetrics, type ModuleCost, type RunMetrics } from '../eval/run-metrics.ts';
 import { summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
 import { complementarity, type PairComplementarity } from '../eval/complementarity.ts';
-import { runStrategy, type StrategyName, type StrategyPrompts } from '../strategies/index.ts';
-import type { Trace } from '../trace/schema.ts';
+import { diagnoseTrace, summarizeDiagnostics, type DiagnosticsSummary, type QuestionDiagnostics } from '../eval/diagnostics/index.ts';
+import { type StrategyName, type StrategyPrompts } from '../strategies/index.ts';
+import { runRegime } from '../strategies/regimes.ts';
+import type { Regime, Trace } from '../trace/schema.ts';
 import type { Passage, Question, Retriever } from '../types.ts';
 import { mapConcurrent } from './pool.ts';
 
@@ -20,6 +22,10 @@ export interface StrategyBatchOptions {
   passages: ReadonlyMap<string, Passage>;
   corpus: { id: string; name: string };
   options?: Record<string, unknown>;
+  /** Evidence regime (paper 004); default iterative. gold-context is an oracle. */
+  regime?: Regime;
+  /** The no-context regime's trace of a question, when that regime ran (parametricSuppression). */
+  noContext?: (questionId: string) => Trace | undefined;
   ks: number[];
   concurrency?: number;
   signal?: AbortSignal;
@@ -38,6 +44,7 @@ export interface RoundRecall {
 
 export interface StrategyBatchResult {
   strategy: StrategyName;
+  regime: Regime;
   summary: Summary;
   /** Mean Recall@k of the pool after each round; a question that stopped earlier carries its last pool. */
   recallByRound: RoundRecall[];
@@ -46,6 +53,10 @@ export interface StrategyBatchResult {
   aborted: number;
   reused: number;
   questions: RunMetrics[];
+  /** Paper 004's six diagnostics, read off the finished traces and the gold (never inside a run). */
+  diagnostics: DiagnosticsSummary;
+  questionDiagnostics: QuestionDiagnostics[];
+  traces: Trace[];
 }
 
 export async function evaluateStrategy(questions: readonly Question[], o: StrategyBatchOptions): Promise<StrategyBatchResult> {
@@ -58,7 +69,8 @@ export async function evaluateStrategy(questions: readonly Question[], o: Strate
       const old = await o.previous?.(q);
       const trace =
         old ??
-        (await runStrategy(
+        (await runRegime(
+          o.regime ?? 'iterative',
           o.strategy,
           q,
           { retriever: o.retriever, llm: o.llm, prompts: o.prompts, passages: o.passages, ...(o.options ? { options: o.options } : {}), ...(o.signal ? { signal: o.signal } : {}) },
@@ -72,8 +84,13 @@ export async function evaluateStrategy(questions: readonly Question[], o: Strate
     o.signal,
   );
   const rows = traces.map((t) => runMetrics(t, o.ks));
+  const questionDiagnostics = traces.map((t) => {
+    const nc = o.noContext?.(t.question.id);
+    return diagnoseTrace(t, { passages: o.passages, ...(nc ? { noContext: nc } : {}) });
+  });
   return {
     strategy: o.strategy,
+    regime: o.regime ?? 'iterative',
     summary: summarize(scoredRows(rows), o.ks),
     recallByRound: meanRecallByRound(rows, o.ks),
     tokensByModule: sumCosts(rows),
@@ -81,6 +98,9 @@ export async function evaluateStrategy(questions: readonly Question[], o: Strate
     aborted: rows.filter((r) => r.status === 'aborted').length,
     reused,
     questions: rows,
+    diagnostics: summarizeDiagnostics(questionDiagnostics),
+    questionDiagnostics,
+    traces,
   };
 }
 
