@@ -52,6 +52,12 @@ describe('anchorCarryDrop', () => {
     expect(d.flagged).toBe(true);
     expect(d.evidence[0]!.note).toMatch(/in the partial answer/);
   });
+  it('near miss: the hop the entity leads to is already retrieved, so the next query need not carry it', () => {
+    const withStray = { ...Q, evidence: { ...Q.evidence!, hops: [...Q.evidence!.hops, { passages: ['x3'], answer: 'Harbour' }] } };
+    const t = buildTrace(withStray, [{ query: Q.question, retrieved: ['g1', 'g2'] }, { query: 'harbour of France', retrieved: ['x1'] }], { text: 'x', context: ['g1'] });
+    const d = diagnoseTrace(t, o).anchorCarryDrop;
+    expect(d.evidence.map((e) => e.entity)).not.toContain('Ann Lee');
+  });
   it('does not apply with one step', () => {
     const t = buildTrace(Q, [{ query: Q.question, retrieved: ['g1'] }], { text: 'x', context: ['g1'] });
     expect(diagnoseTrace(t, o).anchorCarryDrop.applicable).toBe(false);
