@@ -6,7 +6,8 @@ import { HopscopeError } from '../src/core/errors.ts';
 import { loadDataset } from '../src/core/ingest/index.ts';
 import { buildBackbone } from '../src/core/retrievers/registry.ts';
 import { TRACE_VERSION, type Trace, type TraceEvent } from '../src/core/trace/schema.ts';
-import { runStrategy, type StrategyName } from '../src/core/strategies/index.ts';
+import { type StrategyName } from '../src/core/strategies/index.ts';
+import { runRegime } from '../src/core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../src/prompts/strategy-prompts.ts';
 import type { Dataset, Passage, Ranked, Retriever } from '../src/core/types.ts';
 import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
@@ -176,7 +177,9 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     const retriever: Retriever = request.backbone === 'hipporag2' ? await hippoOf(entry) : entry.bm25;
     const llm = await llmFromStoredSettings(options.stores, entry.dataset.corpus.id);
     const { corpus } = entry.dataset;
-    const trace = await runStrategy(
+    // runRegime('iterative', ...) is runStrategy; no-context / gold-context (oracle) run the strategy's reader only.
+    const trace = await runRegime(
+      request.regime ?? 'iterative',
       strategy,
       request.question,
       { retriever, llm, prompts: STRATEGY_PROMPTS, passages: entry.byId, signal, now, ...(onEvent ? { onEvent } : {}) },
