@@ -25,7 +25,11 @@ describe('batch over a dataset slice (headless Chromium)', () => {
     await page.locator('[data-testid="batch-status"]').filter({ hasText: `${2 * N} / ${2 * N} runs · done` }).waitFor({ timeout: 60_000 });
 
     expect(await page.locator('[data-testid="batch-row"]').count()).toBe(2 * N);
-    expect(await page.locator('[data-testid="batch-plot"]').count()).toBe(4);
+    // four retrieval plots, then paper 004's diagnostics per strategy (and by hop count when questions have hops)
+    expect(await page.locator('[data-testid="batch-plot"]').count()).toBeGreaterThanOrEqual(5);
+    const diag = page.locator('[data-testid="batch-plot"][aria-label="Diagnostics per strategy (paper 004)"]');
+    expect(await diag.count()).toBe(1);
+    expect(await diag.locator('svg rect').count()).toBeGreaterThan(1);
     expect(await page.locator('[data-testid="batch-plot"] svg path').count()).toBeGreaterThan(0);
 
     // Sorting by Recall@5 (descending first) orders the column.

@@ -11,6 +11,7 @@ import { useAppStore } from '../../state/use-app-store.ts';
 import { BarChart, LineChart } from './charts.tsx';
 import { download } from './export.ts';
 import { PlotCard } from './PlotCard.tsx';
+import { DiagnosticPlots } from './DiagnosticPlots.tsx';
 import { useBatchRunner } from './use-batch-runner.ts';
 import { ROW_HEIGHT, useWindow } from './use-window.ts';
 
@@ -194,6 +195,7 @@ export function BatchPage() {
                 )}
               </PlotCard>
             )}
+            <DiagnosticPlots datasetId={dataset.data?.id} runs={runs} />
           </div>
           <div className="toolbar">
             <label className="field field-inline">
