@@ -5,14 +5,14 @@
 //                 inside the run by definition, so it is labelled "oracle" in the trace (options.oracle,
 //                 a warning event) and hosts keep it out of strategy comparisons unless asked.
 // The reader is the strategy's own: the planner's composer, the QA reader for every other strategy.
-import { AbortedError, HopscopeError } from '../errors.ts';
 import { TraceRecorder } from '../trace/recorder.ts';
 import { TRACE_VERSION, regime as regimeSchema, type Regime, type Trace } from '../trace/schema.ts';
 import type { Question, Ranked } from '../types.ts';
 import { answerStep } from './answer.ts';
-import { createRun, StrategyError, type Run, type StrategyContext } from './context.ts';
+import { createRun, type Run, type StrategyContext } from './context.ts';
 import { runStrategy, type RunMeta, type StrategyName } from './index.ts';
 import { promptVersions, type StrategyPrompts } from './prompt-port.ts';
+import { settle, traceQuestion } from './trace-parts.ts';
 
 export const REGIMES = regimeSchema.options;
 export type { Regime };
@@ -48,21 +48,18 @@ export async function runRegime(regime: Regime, name: StrategyName, question: Qu
   const run = createRun(question, ctx, recorder, name);
   const oracle = regime === 'gold-context';
   const context: Ranked[] = oracle ? question.gold.map((id) => ({ id, score: 1 })) : [];
-  let status: Trace['status'] = 'done';
-  try {
-    recorder.startRound(0);
-    if (oracle) {
-      recorder.add({ type: 'warning', module: 'regime', message: `${ORACLE_LABEL} (${context.length}); not a retrieval result` });
-      recorder.add({ type: 'pool', pool: context.map((r, i) => ({ ...r, rank: i + 1, delta: null })) });
-    }
-    await read(run, name, context);
-  } catch (e) {
-    if (e instanceof AbortedError || ctx.signal?.aborted) status = 'aborted';
-    else if (e instanceof HopscopeError && !(e instanceof StrategyError)) {
-      recorder.addError(e.module, e);
-      status = 'failed';
-    } else throw e;
-  }
+  const status = await settle(
+    async () => {
+      recorder.startRound(0);
+      if (oracle) {
+        recorder.add({ type: 'warning', module: 'regime', message: `${ORACLE_LABEL} (${context.length}); not a retrieval result` });
+        recorder.add({ type: 'pool', pool: context.map((r, i) => ({ ...r, rank: i + 1, delta: null })) });
+      }
+      await read(run, name, context);
+    },
+    recorder,
+    ctx.signal,
+  );
   const reader = readerOf(name);
   return {
     version: TRACE_VERSION,
@@ -74,15 +71,7 @@ export async function runRegime(regime: Regime, name: StrategyName, question: Qu
     regime,
     options: { regime, reader: ctx.prompts[reader].module, ...(oracle ? { oracle: ORACLE_LABEL } : {}), prompts: promptVersions(ctx.prompts, [reader]) },
     corpus: { id: meta.corpus.id, name: meta.corpus.name },
-    question: {
-      id: question.id,
-      question: question.question,
-      answers: [...question.answers],
-      gold: [...question.gold],
-      ...(question.type !== undefined ? { type: question.type } : {}),
-      ...(question.hops !== undefined ? { hops: question.hops } : {}),
-      ...(question.evidence !== undefined ? { evidence: question.evidence } : {}),
-    },
+    question: traceQuestion(question),
     events: recorder.events,
     status,
   };
