@@ -71,6 +71,8 @@ export interface RunRequest {
   runId?: string;
   /** Evidence regime for core strategies (paper 004); default iterative. gold-context is an oracle. */
   regime?: Regime;
+  /** Which LLM a core strategy calls: the one in Settings (default), or the offline thinker (models side by side). */
+  llm?: 'settings' | 'offline';
 }
 
 export interface GraphRequest {

@@ -9,6 +9,7 @@ import { TRACE_VERSION, type Trace, type TraceEvent } from '../src/core/trace/sc
 import { type StrategyName } from '../src/core/strategies/index.ts';
 import { runRegime } from '../src/core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../src/prompts/strategy-prompts.ts';
+import { createOfflineThinker } from '../src/providers/llm/offline-thinker.ts';
 import type { Dataset, Passage, Ranked, Retriever } from '../src/core/types.ts';
 import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
 import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
@@ -175,7 +176,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is not used). */
   async function runCore(strategy: StrategyName, request: RunRequest, entry: Loaded, signal: AbortSignal, onEvent?: TraceListener): Promise<Trace> {
     const retriever: Retriever = request.backbone === 'hipporag2' ? await hippoOf(entry) : entry.bm25;
-    const llm = await llmFromStoredSettings(options.stores, entry.dataset.corpus.id);
+    const llm = request.llm === 'offline' ? createOfflineThinker() : await llmFromStoredSettings(options.stores, entry.dataset.corpus.id);
     const { corpus } = entry.dataset;
     // runRegime('iterative', ...) is runStrategy; no-context / gold-context (oracle) run the strategy's reader only.
     const trace = await runRegime(
