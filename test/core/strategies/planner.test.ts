@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runStrategy, traceAnswer, traceRanking } from '../../../src/core/strategies/index.ts';
 import { carriedAnchors } from '../../../src/core/strategies/planner.ts';
 import { STRATEGY_PROMPTS } from '../../../src/prompts/strategy-prompts.ts';
+import { traceSchema } from '../../../src/core/trace/schema.ts';
 import { fixedRetriever, meta, passagesOf, question, ScriptedLlm } from './scripted.ts';
 
 const Q = question.question;
@@ -29,6 +30,7 @@ describe('planner', () => {
     });
     const trace = await run(llm, { carry: 1 });
     expect(trace.status).toBe('done');
+    expect(traceSchema.safeParse(trace).success).toBe(true); // plan events, citations: a valid v2 trace
     const contexts = trace.events.filter((e) => e.type === 'context').map((e) => e.type === 'context' && [e.round, e.module, e.ids]);
     // depth 2: step 1 shows p1, p2; step 2 p4, p5 + the best earlier (p1); step 3 p6, p4 + p1 (best of earlier, not current)
     expect(contexts).toEqual([
