@@ -2,7 +2,7 @@
 // ranked ids with titles and text of the passages shown, and traces. Indexes stay in the worker.
 import type { Passage, Question } from '../src/core/types.ts';
 import type { SourceFile } from '../src/core/ingest/index.ts';
-import type { Trace, TraceEvent } from '../src/core/trace/schema.ts';
+import type { Regime, Trace, TraceEvent } from '../src/core/trace/schema.ts';
 import { isBaseline, RUNNABLE, type StrategyName } from '../src/core/strategies/index.ts';
 
 /** What the page needs to show and pick from a loaded dataset (passages stay in the worker). */
@@ -64,6 +64,10 @@ export interface RunRequest {
   k: number;
   /** Lets cancelRun(runId) stop this run; a stopped run resolves with its partial trace, status "aborted". */
   runId?: string;
+  /** Evidence regime for core strategies (paper 004); default iterative. gold-context is an oracle. */
+  regime?: Regime;
+  /** Which LLM a core strategy calls: the one in Settings (default), or the offline thinker (models side by side). */
+  llm?: 'settings' | 'offline';
 }
 
 export interface GraphRequest {

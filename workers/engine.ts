@@ -5,8 +5,10 @@ import { HopscopeError } from '../src/core/errors.ts';
 import { loadDataset } from '../src/core/ingest/index.ts';
 import { buildBackbone } from '../src/core/retrievers/registry.ts';
 import type { Trace } from '../src/core/trace/schema.ts';
-import { isBaseline, runStrategy, type StrategyName } from '../src/core/strategies/index.ts';
+import { isBaseline, type StrategyName } from '../src/core/strategies/index.ts';
+import { runRegime } from '../src/core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../src/prompts/strategy-prompts.ts';
+import { createOfflineThinker } from '../src/providers/llm/offline-thinker.ts';
 import type { Dataset, Passage, Retriever } from '../src/core/types.ts';
 import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
 import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
@@ -180,9 +182,11 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     // GEAR runs over graph expansion of the chosen backbone (its base), with offline-extractor triples.
     const gear = strategy === 'gear' ? gearBackbone(entry, backbone) : undefined;
     const retriever: Retriever = gear ?? backbone;
-    const llm = await llmFromStoredSettings(options.stores, entry.dataset.corpus.id);
+    const llm = request.llm === 'offline' ? createOfflineThinker() : await llmFromStoredSettings(options.stores, entry.dataset.corpus.id);
     const { corpus } = entry.dataset;
-    const trace = await runStrategy(
+    // runRegime('iterative', ...) is runStrategy; no-context / gold-context (oracle) run the strategy's reader only.
+    const trace = await runRegime(
+      request.regime ?? 'iterative',
       strategy,
       request.question,
       { retriever, llm, prompts: STRATEGY_PROMPTS, passages: entry.byId, signal, now, ...(isBaseline(strategy) ? { options: { depth: request.k } } : {}), ...(onEvent ? { onEvent } : {}) },

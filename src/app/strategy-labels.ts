@@ -15,6 +15,7 @@ export const STRATEGY_LABELS: Record<RunStrategy, string> = {
   'bdtr-dtr': 'BDTR-DTR (dual thought only)',
   'bdtr-bgec': 'BDTR-BGEC (verifier only)',
   gear: 'GEAR (gist memory + graph expansion)',
+  planner: 'Planner (partial answer + sub-query per step, composer)',
 };
 
 /** Short names, for lanes and batch columns. */
@@ -30,6 +31,7 @@ export const STRATEGY_SHORT: Record<RunStrategy, string> = {
   'bdtr-dtr': 'BDTR-DTR',
   'bdtr-bgec': 'BDTR-BGEC',
   gear: 'GEAR',
+  planner: 'Planner',
 };
 
 export const BACKBONE_LABELS: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2 (PPR, offline triples)' };

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { HopscopeError } from '../core/errors.ts';
 import { BACKBONES, isBackboneName, type BackboneName } from '../core/retrievers/registry.ts';
 import { isStrategyName, STRATEGIES, type StrategyName } from '../core/strategies/index.ts';
+import { isRegime, REGIMES, type Regime } from '../core/strategies/regimes.ts';
 
 export class UsageError extends HopscopeError {
   override readonly name: string = 'UsageError';
@@ -33,10 +34,13 @@ options:
   --k <list>            cut-offs for Recall@k and AllGold@k
   --limit <N>           only the first N questions
   --concurrency <C>     questions run at once (default 1)
-  --strategy <names>    static|ircot|irgs|tog|gcot|bdtr|bdtr-dtr|bdtr-bgec; a comma list runs several on the
+  --strategy <names>    static|ircot|irgs|tog|gcot|bdtr|bdtr-dtr|bdtr-bgec|planner; a comma list runs several on the
                         same questions and adds their complementarity (BDTR Fig. 3)
   --llm <spec>          offline (the offline thinker, no LLM: heuristic, labelled), openai (with --base-url,
-                        --model, [--api-key-env VAR], [--no-json-mode]), or replay:<trace file|traces dir>
+                        --model, [--api-key-env VAR], [--no-json-mode]), openai:MODEL@URL, or replay:<trace file|traces dir>;
+                        a comma list runs every model on the same questions (models side by side)
+  --regime <names>      evidence regimes (paper 004): iterative, no-context, gold-context (an oracle: the reader
+                        gets the gold passages); a comma list writes { "regimes": { "<name>": {...} } } per strategy
   --rounds <R>          BDTR rounds (default 2); the step cap for IRCoT/IRGS/ToG/GCoT
   --cache-dir <dir>     where LLM replies are cached (default .cache/llm; "off" for none): a rerun of the
                         same batch makes no LLM calls
@@ -66,6 +70,10 @@ export interface EvalArgs {
   /** One or more strategies (comma list); several run on the same questions and get a complementarity table. */
   strategies: StrategyName[];
   llm?: string;
+  /** Every LLM of `--llm a,b` (one entry without a comma). */
+  llms: string[];
+  /** Evidence regimes of `--regime` (empty = iterative only, the JSON shape without "regimes"). */
+  regimes: Regime[];
   rounds?: number;
   traces?: string;
   /** Where LLM replies are cached (default .cache/llm); "off" turns the cache off. */
@@ -108,6 +116,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         'score-traces': { type: 'string' },
         strategy: { type: 'string' },
         llm: { type: 'string' },
+        regime: { type: 'string' },
         rounds: { type: 'string' },
         traces: { type: 'string' },
         'base-url': { type: 'string' },
@@ -136,11 +145,16 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   for (const name of values.strategy?.split(',') ?? []) {
     if (!isStrategyName(name.trim())) throw new UsageError(`--strategy: unknown strategy "${name}" (available: ${STRATEGIES.join(', ')}; several with commas)`);
   }
-  for (const flag of ['rounds', 'traces'] as const) {
+  for (const name of values.regime?.split(',') ?? []) {
+    if (!isRegime(name.trim())) throw new UsageError(`--regime: unknown regime "${name}" (available: ${REGIMES.join(', ')}; several with commas)`);
+  }
+  for (const flag of ['rounds', 'traces', 'regime'] as const) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
   const needsEmbed = values.retriever === 'dense' || values.retriever === 'hybrid';
-  const needsLlmModel = values.llm === 'openai';
+  const llms = (values.llm?.split(',') ?? []).map((s) => s.trim()).filter(Boolean);
+  if (new Set(llms).size !== llms.length) throw new UsageError(`--llm names a model twice: ${values.llm}`);
+  const needsLlmModel = llms.includes('openai');
   if (values.model && needsEmbed && needsLlmModel)
     throw new UsageError('--model is ambiguous here: use --embed-model for the embeddings and --llm-model for the LLM');
   const ks = (values.k ?? DEFAULT_KS.join(','))
@@ -165,6 +179,8 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     scoreTraces: values['score-traces'],
     strategies: (values.strategy?.split(',') ?? []).map((s) => s.trim()).filter(isStrategyName),
     llm: values.llm,
+    llms,
+    regimes: [...new Set((values.regime?.split(',') ?? []).map((s) => s.trim()).filter(isRegime))],
     rounds: positiveInt('rounds', values.rounds),
     traces: values.traces,
     cacheDir: values['cache-dir'] === 'off' ? false : (values['cache-dir'] ?? '.cache/llm'),

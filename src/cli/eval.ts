@@ -73,10 +73,13 @@ export async function main(argv: string[], io: Io = processIo, signal?: AbortSig
 }
 
 /** Failed questions over every strategy of a strategy run's JSON (0 for retrieval and predictions). */
+/** Failed questions anywhere in a result: per strategy, per regime, per model. */
 function failedQuestions(result: unknown): number {
-  const r = result as { summary?: { failed?: number }; strategies?: Record<string, { summary: { failed?: number } }> };
-  if (r.strategies) return Object.values(r.strategies).reduce((n, s) => n + (s.summary.failed ?? 0), 0);
-  return r.summary?.failed ?? 0;
+  if (typeof result !== 'object' || result === null) return 0;
+  const r = result as { summary?: { failed?: unknown } };
+  const own = typeof r.summary?.failed === 'number' ? r.summary.failed : 0;
+  const nested = ['strategies', 'regimes', 'models'].flatMap((key) => Object.values(((result as Record<string, unknown>)[key] as Record<string, unknown> | undefined) ?? {}));
+  return own + nested.reduce((n: number, child) => n + failedQuestions(child), 0);
 }
 
 async function loadQuestions(args: EvalArgs, io: Io) {

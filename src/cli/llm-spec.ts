@@ -31,7 +31,7 @@ export class LlmSpecError extends HopscopeError {
 }
 
 export const LLM_SPEC_USAGE =
-  '--llm offline | --llm openai --base-url URL --model NAME [--api-key-env VAR] [--no-json-mode] | --llm replay:<trace.json|traces.jsonl|traces dir>';
+  '--llm offline | --llm openai --base-url URL --model NAME [--api-key-env VAR] [--no-json-mode] | --llm openai:MODEL@URL | --llm replay:<trace.json|traces.jsonl|traces dir>';
 
 /** Read the LLM flags out of a CLI argv (other flags are left alone). `--llm-model` is accepted for `--model`. */
 export function parseLlmSpec(argv: readonly string[]): LlmSpec {
@@ -65,6 +65,9 @@ export function llmSpecFrom(v: { llm?: string | undefined; baseUrl?: string | un
     if (!path) throw new LlmSpecError('--llm replay:<file> needs the trace file after the colon');
     return { kind: 'replay', path };
   }
+  // Inline form for several models in one batch (--llm offline,openai:MODEL@URL): the rest of the flags apply.
+  const inline = /^openai:([^@]+)@(.+)$/.exec(v.llm);
+  if (inline) return llmSpecFrom({ ...v, llm: 'openai', model: inline[1], baseUrl: inline[2] });
   if (v.llm === 'openai') {
     if (!v.baseUrl) throw new LlmSpecError('--llm openai needs --base-url (e.g. http://127.0.0.1:11434/v1 for Ollama, https://api.openai.com/v1)');
     let url: URL;

@@ -20,14 +20,17 @@ export async function preflight(args: EvalArgs, env: Readonly<Record<string, str
   if (args.openie) await inputFile('--openie', args.openie);
   if (args.predictions) await inputFile('--predictions', args.predictions);
   if (args.strategies.length === 0) return;
-  const spec = llmSpecFrom({ llm: args.llm, ...args.llmRest });
-  if (spec.kind === 'replay') {
-    await stat(spec.path).catch((e: NodeJS.ErrnoException) => {
-      throw new UsageError(`--llm replay:${spec.path}: ${e.code === 'ENOENT' ? 'no such trace file or folder' : `cannot read it (${e.code ?? e.message})`}`);
-    });
-  }
-  if (spec.kind === 'openai') {
-    if (spec.apiKeyEnv && !env[spec.apiKeyEnv]) throw new UsageError(`--api-key-env ${spec.apiKeyEnv}: that environment variable is not set or empty`);
-    if (args.cacheDir !== false) await checkOutDir('--cache-dir', args.cacheDir);
+  // Several LLM configurations (models side by side) are each checked.
+  for (const llm of args.llms.length ? args.llms : [args.llm]) {
+    const spec = llmSpecFrom({ llm, ...args.llmRest });
+    if (spec.kind === 'replay') {
+      await stat(spec.path).catch((e: NodeJS.ErrnoException) => {
+        throw new UsageError(`--llm replay:${spec.path}: ${e.code === 'ENOENT' ? 'no such trace file or folder' : `cannot read it (${e.code ?? e.message})`}`);
+      });
+    }
+    if (spec.kind === 'openai') {
+      if (spec.apiKeyEnv && !env[spec.apiKeyEnv]) throw new UsageError(`--api-key-env ${spec.apiKeyEnv}: that environment variable is not set or empty`);
+      if (args.cacheDir !== false) await checkOutDir('--cache-dir', args.cacheDir);
+    }
   }
 }

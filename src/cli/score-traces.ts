@@ -62,7 +62,12 @@ export async function scoreTraces(dir: string, dataset: Dataset, ks: number[], i
     return t.question.evidence || !evidence ? t : { ...t, question: { ...t.question, evidence } };
   });
   io.err(`${traces.length} traces read from ${dir}`);
-  const results = [...groups(withGold)].map(([name, group]) => summarizeTraces(name, group, ks));
+  const passages = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
+  // The no-context regime's traces of the folder, for parametricSuppression (as the run that wrote them paired them).
+  const noContext = new Map(withGold.filter((t) => t.regime === 'no-context').map((t) => [`${t.strategy}\u0000${t.question.id}`, t]));
+  const results = [...groups(withGold)].map(([name, group]) =>
+    summarizeTraces(name, group, ks, { passages, noContext: (id) => noContext.get(`${group[0]!.strategy}\u0000${id}`) }),
+  );
   for (const r of results) io.out(strategyReport(`${dataset.name} · ${r.strategy} (scored from ${dir})`, r, ks));
   const comp = results.length > 1 ? strategyComplementarity(results, ks.includes(5) ? 5 : (ks.at(-1) as number)) : undefined;
   if (comp) io.out(complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${ks.includes(5) ? 5 : ks.at(-1)}`));

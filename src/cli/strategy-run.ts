@@ -1,24 +1,30 @@
-// `npm run eval -- ... --strategy <names> --llm <spec>`: iterative strategies over a backbone, one trace
-// per question (written to --traces, and reused from there on a rerun, so an interrupted batch resumes),
-// progress with ETA on stderr, tables on stdout, the foundation's JSON shape per strategy.
+// `npm run eval -- ... --strategy <names> --llm <spec>[,<spec>] [--regime <names>]`: iterative strategies
+// over a backbone, one trace per question (written to --traces, and reused from there on a rerun, so an
+// interrupted batch resumes), progress with ETA on stderr, tables on stdout, the foundation's JSON shape
+// per strategy; with --regime one result per regime, with several --llm one result per model. Every
+// result's summary carries paper 004's six diagnostics, read off the finished traces.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { evaluateStrategy, strategyComplementarity, type StrategyBatchResult } from '../core/batch/strategy.ts';
 import { formatDuration, progressAt } from '../core/batch/progress.ts';
 import type { PairComplementarity } from '../core/eval/complementarity.ts';
+import { diagnosticsBasis } from '../core/eval/diagnostics/index.ts';
 import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
-import type { Trace } from '../core/trace/schema.ts';
+import type { LlmPort } from '../core/llm/port.ts';
+import type { Regime, Trace } from '../core/trace/schema.ts';
 import type { Dataset, Question, Retriever } from '../core/types.ts';
-import { strategyOptions, strategyPromptVersions } from '../core/strategies/index.ts';
+import { strategyOptions, strategyPromptVersions, type StrategyName } from '../core/strategies/index.ts';
+import { regimeLabel } from '../core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
 import { createOfflineThinker, OFFLINE_THINKER_VERSION } from '../providers/llm/offline-thinker.ts';
 import type { EvalArgs } from './args.ts';
 import type { Io } from './eval.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
+import { diagnosticsTable, flatDiagnostics, modelTable, regimeTable } from './diagnostics-report.ts';
 import { flatSummary, summaryTables } from './report.ts';
 import { formatTable } from './table.ts';
-import { corpusFingerprint, resumeFrom, writeTrace, type Provenance, type ResumeStats } from './trace-files.ts';
+import { corpusFingerprint, resumeFrom, traceFileName, writeTrace, type Provenance, type ResumeStats } from './trace-files.ts';
 
 /** What a trace must have been made with to be reused: corpus content, backbone configuration, LLM version. */
 async function runProvenance(args: EvalArgs, dataset: Dataset, llmLabel: string, offline: boolean): Promise<Provenance> {
@@ -31,68 +37,114 @@ async function runProvenance(args: EvalArgs, dataset: Dataset, llmLabel: string,
   return { corpus: corpusFingerprint(dataset.corpus), backbone, llm: offline ? `${llmLabel} ${OFFLINE_THINKER_VERSION}` : llmLabel };
 }
 
+/** The trace id runRegime gives (runStrategy's for the iterative regime). */
+const traceIdOf = (strategy: StrategyName, regime: Regime, retriever: string, q: Question) =>
+  regime === 'iterative' ? `${strategy}-${retriever}-${q.id}` : `${strategy}-${regime}-${retriever}-${q.id}`;
+
+/** no-context first, so the other regimes' parametricSuppression can read its answers. */
+const regimeOrder = (rs: readonly Regime[]): Regime[] => (rs.length ? [...rs].sort((a, b) => Number(b === 'no-context') - Number(a === 'no-context')) : ['iterative']);
+
 export async function runStrategies(args: EvalArgs, dataset: Dataset, questions: readonly Question[], retriever: Retriever, io: Io, signal?: AbortSignal) {
-  const spec = llmSpecFrom({ llm: args.llm, ...args.llmRest });
-  const { llm, label } = await createLlmFromSpec(spec, {
-    corpusId: dataset.corpus.id,
-    cacheDir: args.cacheDir,
-    concurrency: Math.max(4, args.concurrency),
-    offline: () => createOfflineThinker(),
-  });
-  io.err(`LLM: ${label}${spec.kind === 'offline' ? ' (heuristic stand-in: its numbers are offline-thinker results, not an LLM’s)' : ''}`);
-  const provenance = await runProvenance(args, dataset, llm.label, spec.kind === 'offline');
+  const specs = (args.llms.length ? args.llms : [args.llm]).map((llm) => llmSpecFrom({ llm, ...args.llmRest }));
+  const models: { label: string; json: Record<string, unknown>; results: StrategyBatchResult[] }[] = [];
+  for (const spec of specs) {
+    const { llm, label } = await createLlmFromSpec(spec, {
+      corpusId: dataset.corpus.id,
+      cacheDir: args.cacheDir,
+      concurrency: Math.max(4, args.concurrency),
+      offline: () => createOfflineThinker(),
+    });
+    io.err(`LLM: ${label}${spec.kind === 'offline' ? ' (heuristic stand-in: its numbers are offline-thinker results, not an LLM’s)' : ''}`);
+    const traces = args.traces && specs.length > 1 ? join(args.traces, traceFileName(label).replace(/\.json$/, '')) : args.traces;
+    const provenance = await runProvenance(args, dataset, llm.label, spec.kind === 'offline');
+    models.push({ label, ...(await runModel(args, dataset, questions, retriever, llm, traces, provenance, io, signal)) });
+  }
+  const head = { dataset: dataset.name, retriever: retriever.name, ks: args.ks };
+  if (models.length === 1) return { ...head, llm: models[0]!.label, ...models[0]!.json };
+  io.out(modelTable(models.map((m) => ({ model: m.label, results: m.results }))));
+  return { ...head, llms: models.map((m) => m.label), models: Object.fromEntries(models.map((m) => [m.label, m.json])) };
+}
+
+async function runModel(args: EvalArgs, dataset: Dataset, questions: readonly Question[], retriever: Retriever, llm: LlmPort, traces: string | undefined, provenance: Provenance, io: Io, signal?: AbortSignal) {
+  if (traces) await mkdir(traces, { recursive: true });
   const passages = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
   const results: StrategyBatchResult[] = [];
+  const regimes = regimeOrder(args.regimes);
   for (const strategy of args.strategies) {
     if (signal?.aborted) break;
     const options = args.rounds !== undefined && strategy !== 'static' ? { rounds: args.rounds } : undefined;
-    const started = performance.now();
-    let lastReport = 0;
-    const traces = args.traces;
-    const resume: ResumeStats = { reused: 0, stale: new Map(), setAside: [] };
-    const result = await evaluateStrategy(questions, {
-      strategy,
-      retriever,
-      retrieverName: retriever.name,
-      llm,
-      prompts: STRATEGY_PROMPTS,
-      passages,
-      corpus: dataset.corpus,
-      ...(options ? { options } : {}),
-      ks: args.ks,
-      concurrency: args.concurrency,
-      ...(signal ? { signal } : {}),
-      ...(traces ? { previous: resumeFrom(traces, (q) => `${strategy}-${retriever.name}-${q.id}`, { strategy, retriever: retriever.name, llm: llm.label, options: strategyOptions(strategy, options), prompts: strategyPromptVersions(strategy, STRATEGY_PROMPTS), provenance }, resume, (l) => io.err(l)) } : {}),
-      onTrace: async (t: Trace, reused: boolean) => {
-        if (traces && !reused) await writeTrace(traces, { ...t, provenance });
-      },
-      onProgress: (done, total) => {
-        const now = performance.now();
-        if (done === total || now - lastReport > 1000) {
-          lastReport = now;
-          const p = progressAt(done, total, started, now);
-          io.err(`  ${strategy}: ${done}/${total} questions${p.etaMs !== undefined && done < total ? `, ETA ${formatDuration(p.etaMs)}` : ''}`);
-        }
-      },
-    });
-    if (result.reused) io.err(`  ${strategy}: ${result.reused} finished traces reused from ${args.traces}`);
-    for (const [reason, n] of resume.stale) io.err(`  ${strategy}: ${n} traces in ${args.traces} not reused (${reason}); rerun`);
-    if (result.aborted || result.notRun) io.err(`  ${strategy}: interrupted: ${result.aborted} questions stopped mid-run (partial traces kept, status aborted), ${result.notRun} not started`);
-    for (const f of result.failed.slice(0, 5)) io.err(`  failed ${f.id}: ${f.errors[0] ?? 'no error event'}`);
-    if (result.failed.length) io.err(`  ${strategy}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`);
-    io.out(strategyReport(`${dataset.name} · ${retriever.name} · ${strategy} · ${llm.label}`, result, args.ks));
-    results.push(result);
+    let noContext: Map<string, Trace> | undefined;
+    for (const regime of regimes) {
+      const name = args.regimes.length ? `${strategy} · ${regimeLabel(regime)}` : strategy;
+      const started = performance.now();
+      let lastReport = 0;
+      const nc = noContext;
+      const resume: ResumeStats = { reused: 0, stale: new Map(), setAside: [] };
+      const key = {
+        strategy,
+        retriever: retriever.name,
+        llm: llm.label,
+        options: regime === 'iterative' ? strategyOptions(strategy, options) : {},
+        prompts: strategyPromptVersions(strategy, STRATEGY_PROMPTS),
+        provenance,
+        regime,
+      };
+      const result = await evaluateStrategy(questions, {
+        strategy,
+        regime,
+        retriever,
+        retrieverName: retriever.name,
+        llm,
+        prompts: STRATEGY_PROMPTS,
+        passages,
+        corpus: dataset.corpus,
+        ...(options && regime === 'iterative' ? { options } : {}),
+        ...(nc ? { noContext: (id: string) => nc.get(id) } : {}),
+        ks: args.ks,
+        concurrency: args.concurrency,
+        ...(signal ? { signal } : {}),
+        ...(traces ? { previous: resumeFrom(traces, (q) => traceIdOf(strategy, regime, retriever.name, q), key, resume, (l) => io.err(l)) } : {}),
+        onTrace: async (t: Trace, reused: boolean) => {
+          if (traces && !reused) await writeTrace(traces, { ...t, provenance });
+        },
+        onProgress: (done, total) => {
+          const now = performance.now();
+          if (done === total || now - lastReport > 1000) {
+            lastReport = now;
+            const p = progressAt(done, total, started, now);
+            io.err(`  ${name}: ${done}/${total} questions${p.etaMs !== undefined && done < total ? `, ETA ${formatDuration(p.etaMs)}` : ''}`);
+          }
+        },
+      });
+      if (regime === 'no-context') noContext = new Map(result.traces.map((t) => [t.question.id, t]));
+      if (result.reused) io.err(`  ${name}: ${result.reused} finished traces reused from ${traces}`);
+      for (const [reason, n] of resume.stale) io.err(`  ${name}: ${n} traces in ${traces} not reused (${reason}); rerun`);
+      if (result.aborted || result.notRun) io.err(`  ${name}: interrupted: ${result.aborted} questions stopped mid-run (partial traces kept, status aborted), ${result.notRun} not started`);
+      for (const f of result.failed.slice(0, 5)) io.err(`  failed ${f.id}: ${f.errors[0] ?? 'no error event'}`);
+      if (result.failed.length) io.err(`  ${name}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`);
+      io.out(strategyReport(`${dataset.name} · ${retriever.name} · ${name} · ${llm.label}`, result, args.ks));
+      results.push(result);
+    }
   }
-  const comp = results.length > 1 ? strategyComplementarity(results, args.ks.includes(5) ? 5 : (args.ks.at(-1) as number)) : undefined;
-  if (comp) io.out(complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${args.ks.includes(5) ? 5 : args.ks.at(-1)}`));
-  const head = { dataset: dataset.name, retriever: retriever.name, llm: llm.label, ks: args.ks };
-  if (results.length === 1) return { ...head, ...resultJson(results[0]!) };
-  return { ...head, strategies: Object.fromEntries(results.map((r) => [r.strategy, resultJson(r)])), complementarity: comp };
+  // Strategy comparisons use the iterative regime only: gold-context is an oracle, no-context retrieves nothing.
+  const iterative = results.filter((r) => r.regime === 'iterative');
+  const k = args.ks.includes(5) ? 5 : (args.ks.at(-1) as number);
+  const comp = iterative.length > 1 ? strategyComplementarity(iterative, k) : undefined;
+  if (comp) io.out(complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${k}`));
+  if (results.length > 1) io.out(regimeTable(results) + '\n\n' + diagnosticsTable(results));
+  const perStrategy = (s: StrategyName) => {
+    const rs = results.filter((r) => r.strategy === s);
+    return args.regimes.length ? { strategy: s, regimes: Object.fromEntries(rs.map((r) => [r.regime, resultJson(r)])) } : resultJson(rs[0]!);
+  };
+  const json = args.strategies.length === 1 ? perStrategy(args.strategies[0]!) : { strategies: Object.fromEntries(args.strategies.map((s) => [s, perStrategy(s)])), complementarity: comp };
+  return { json, results };
 }
 
 export function resultJson(r: StrategyBatchResult) {
   return {
     strategy: r.strategy,
+    regime: r.regime,
+    ...(r.regime === 'gold-context' ? { oracle: true } : {}),
     summary: {
       ...flatSummary(r.summary),
       bridgeQuestions: r.bridgeRecall.count,
@@ -102,9 +154,11 @@ export function resultJson(r: StrategyBatchResult) {
       notRun: r.notRun,
       recallByRound: r.recallByRound.map((x) => ({ round: x.round, ...Object.fromEntries(Object.entries(x.recall).map(([k, v]) => [`recall@${k}`, v])) })),
       tokens: { byModule: r.tokensByModule, total: totalCost(r) },
+      diagnostics: flatDiagnostics(r.diagnostics),
+      diagnosticsBasis: diagnosticsBasis(r.questionDiagnostics),
     },
     failed: r.failed,
-    questions: r.questions,
+    questions: r.questions.map((q, i) => ({ ...q, diagnostics: r.questionDiagnostics[i] })),
   };
 }
 
@@ -126,7 +180,7 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
       ['bridge gold', r.bridgeRecall.count, ...ks.map((k) => r.bridgeRecall.recall[k] ?? NaN)],
     ],
   );
-  return [summaryTables(title, r.summary, ks), `Bridge recall (${r.questions[0]?.bridgeRule ?? 'no bridges'})`, bridge, 'Recall of the pool after each step (questions that stopped early carry their last pool)', rounds, tokens].join('\n\n');
+  return [summaryTables(title, r.summary, ks), `Bridge recall (${r.questions[0]?.bridgeRule ?? 'no bridges'})`, bridge, 'Recall of the pool after each step (questions that stopped early carry their last pool)', rounds, tokens, diagnosticsTable([r])].join('\n\n');
 }
 
 export function complementarityTable(rows: PairComplementarity[], solved: string): string {

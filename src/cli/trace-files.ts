@@ -38,6 +38,8 @@ export interface ResumeKey {
   /** module -> prompt version. */
   prompts: Record<string, string>;
   provenance: Provenance;
+  /** Evidence regime (paper 004); iterative when absent. */
+  regime?: Trace['regime'];
 }
 
 export interface ResumeStats {
@@ -57,6 +59,7 @@ export function staleReason(t: Trace, q: Question, key: ResumeKey): string | und
   if (t.status !== 'done') return `status ${t.status}`;
   if (t.strategy !== key.strategy) return 'another strategy';
   if (t.retriever !== key.retriever) return 'another retriever';
+  if (t.regime !== (key.regime ?? 'iterative')) return 'another regime';
   if (t.llm !== key.llm) return 'another LLM';
   const p = t.provenance ?? {};
   if (p.corpus !== key.provenance.corpus) return 'another corpus (fingerprint differs)';

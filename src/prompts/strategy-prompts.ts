@@ -7,6 +7,8 @@ import * as verifier from './bdtr-verifier.ts';
 import * as gcot from './gcot-step.ts';
 import * as ircot from './ircot-step.ts';
 import * as irgs from './irgs-generate.ts';
+import * as composer from './planner-composer.ts';
+import * as planner from './planner-step.ts';
 import * as reader from './qa-reader.ts';
 import * as tog from './tog-sufficiency.ts';
 import * as gearQa from './gear-qa.ts';
@@ -27,4 +29,6 @@ export const STRATEGY_PROMPTS: StrategyPrompts = {
   gearReason: { module: gearReasoning.module, version: gearReasoning.version, build: gearReasoning.build, parse: gearReasoning.parse },
   gearRewrite: { module: gearRewrite.module, version: gearRewrite.version, build: gearRewrite.build, parse: gearRewrite.parse },
   gearAnswer: { module: gearQa.module, version: gearQa.version, build: gearQa.build, parse: gearQa.parse },
+  planner: { module: planner.module, version: planner.version, json: true, build: planner.build, parse: planner.parse },
+  composer: { module: composer.module, version: composer.version, json: true, build: composer.build, parse: composer.parse },
 };

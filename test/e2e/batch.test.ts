@@ -25,10 +25,13 @@ describe('batch over a dataset slice (headless Chromium)', () => {
     await page.locator('[data-testid="batch-status"]').filter({ hasText: `${2 * N} / ${2 * N} runs · done` }).waitFor({ timeout: 60_000 });
 
     expect(await page.locator('[data-testid="batch-row"]').count()).toBe(2 * N);
-    expect(await page.locator('[data-testid="batch-plot"]').count()).toBe(6);
-    // per-iteration plots (GEAR Fig. 2 and Fig. 4)
+    // four retrieval plots, two per-iteration plots (GEAR Fig. 2 and Fig. 4), then paper 004's diagnostics
+    expect(await page.locator('[data-testid="batch-plot"]').count()).toBeGreaterThanOrEqual(7);
     expect(await page.locator('[data-testid="batch-plot"][aria-label="Recall@15 per round"]').count()).toBe(1);
     expect(await page.locator('[data-testid="batch-plot"][aria-label="LLM tokens per round"]').count()).toBe(1);
+    const diag = page.locator('[data-testid="batch-plot"][aria-label="Diagnostics per strategy (paper 004)"]');
+    expect(await diag.count()).toBe(1);
+    expect(await diag.locator('svg rect').count()).toBeGreaterThan(1);
     expect(await page.locator('[data-testid="batch-plot"] svg path').count()).toBeGreaterThan(0);
 
     // Sorting by Recall@5 (descending first) orders the column.

@@ -6,8 +6,10 @@ import type { LlmPort } from '../llm/port.ts';
 import { addCost, emptyCost, runMetrics, type Cost, type RunMetrics } from '../eval/run-metrics.ts';
 import { summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
 import { complementarity, type PairComplementarity } from '../eval/complementarity.ts';
-import { runStrategy, type StrategyName, type StrategyPrompts } from '../strategies/index.ts';
-import type { Trace } from '../trace/schema.ts';
+import { diagnoseTrace, summarizeDiagnostics, type DiagnosticsSummary, type QuestionDiagnostics } from '../eval/diagnostics/index.ts';
+import { type StrategyName, type StrategyPrompts } from '../strategies/index.ts';
+import { runRegime } from '../strategies/regimes.ts';
+import type { Regime, Trace } from '../trace/schema.ts';
 import type { Passage, Question, Retriever } from '../types.ts';
 import { mapConcurrent } from './pool.ts';
 
@@ -20,6 +22,10 @@ export interface StrategyBatchOptions {
   passages: ReadonlyMap<string, Passage>;
   corpus: { id: string; name: string };
   options?: Record<string, unknown>;
+  /** Evidence regime (paper 004); default iterative. gold-context is an oracle. */
+  regime?: Regime;
+  /** The no-context regime's trace of a question, when that regime ran (parametricSuppression). */
+  noContext?: (questionId: string) => Trace | undefined;
   ks: number[];
   concurrency?: number;
   signal?: AbortSignal;
@@ -45,6 +51,7 @@ export interface BridgeRecall {
 export interface StrategyBatchResult {
   /** The strategy, or the group name of scored traces (score-traces). */
   strategy: string;
+  regime: Regime;
   summary: Summary;
   bridgeRecall: BridgeRecall;
   /** Mean Recall@k of the pool after each round; a question that stopped earlier carries its last pool. */
@@ -57,6 +64,10 @@ export interface StrategyBatchResult {
   notRun: number;
   reused: number;
   questions: RunMetrics[];
+  /** Paper 004's six diagnostics, read off the finished traces and the gold (never inside a run). */
+  diagnostics: DiagnosticsSummary;
+  questionDiagnostics: QuestionDiagnostics[];
+  traces: Trace[];
 }
 
 export async function evaluateStrategy(questions: readonly Question[], o: StrategyBatchOptions): Promise<StrategyBatchResult> {
@@ -72,7 +83,8 @@ export async function evaluateStrategy(questions: readonly Question[], o: Strate
       const old = await o.previous?.(q);
       const trace =
         old ??
-        (await runStrategy(
+        (await runRegime(
+          o.regime ?? 'iterative',
           o.strategy,
           q,
           { retriever: o.retriever, llm: o.llm, prompts: o.prompts, passages: o.passages, ...(o.options ? { options: o.options } : {}), ...(o.signal ? { signal: o.signal } : {}) },
@@ -86,18 +98,31 @@ export async function evaluateStrategy(questions: readonly Question[], o: Strate
   );
   const finished = all.filter((t): t is Trace => t !== undefined && t.status !== 'aborted');
   return {
-    ...summarizeTraces(o.strategy, finished, o.ks),
+    ...summarizeTraces(o.strategy, finished, o.ks, { regime: o.regime ?? 'iterative', passages: o.passages, ...(o.noContext ? { noContext: o.noContext } : {}) }),
     aborted: all.filter((t) => t?.status === 'aborted').length,
     notRun: all.filter((t) => t === undefined).length,
     reused,
   };
 }
 
+export interface SummarizeOptions {
+  regime?: Regime;
+  /** Passage texts for the diagnostics that compare passages (anchors, look-alikes). */
+  passages?: ReadonlyMap<string, Passage>;
+  /** The no-context regime's trace of a question, when that regime ran (parametricSuppression). */
+  noContext?: (questionId: string) => Trace | undefined;
+}
+
 /** Every number of a batch, read off its traces (the same whether they were just run or read from disk). */
-export function summarizeTraces(name: string, traces: readonly Trace[], ks: readonly number[]): StrategyBatchResult {
+export function summarizeTraces(name: string, traces: readonly Trace[], ks: readonly number[], o: SummarizeOptions = {}): StrategyBatchResult {
   const rows = traces.map((t) => runMetrics(t, ks));
+  const questionDiagnostics = traces.map((t) => {
+    const nc = o.noContext?.(t.question.id);
+    return diagnoseTrace(t, { ...(o.passages ? { passages: o.passages } : {}), ...(nc ? { noContext: nc } : {}) });
+  });
   return {
     strategy: name,
+    regime: o.regime ?? traces[0]?.regime ?? 'iterative',
     summary: summarize(scoredRows(rows), ks),
     bridgeRecall: meanBridgeRecall(rows, ks),
     recallByRound: meanRecallByRound(rows, ks),
@@ -107,6 +132,9 @@ export function summarizeTraces(name: string, traces: readonly Trace[], ks: read
     notRun: 0,
     reused: 0,
     questions: rows,
+    diagnostics: summarizeDiagnostics(questionDiagnostics),
+    questionDiagnostics,
+    traces: [...traces],
   };
 }
 

@@ -2,7 +2,6 @@
 //   const trace = await runStrategy('bdtr', question, { retriever, llm, prompts: STRATEGY_PROMPTS, passages, options, signal, onEvent }, { corpus, retrieverName });
 //   traceRanking(trace)        -> the final context in its final order (the run's `ranking`)
 //   traceRoundRankings(trace)  -> the pool after each round (for per-round Recall@k)
-import { AbortedError, HopscopeError } from '../errors.ts';
 import { TraceRecorder } from '../trace/recorder.ts';
 import { TRACE_VERSION, type Trace } from '../trace/schema.ts';
 import type { Question, Ranked } from '../types.ts';
@@ -13,15 +12,17 @@ import { gearOptions, runGear } from './gear.ts';
 import { ircotOptions, runIrcot } from './ircot.ts';
 import { irgsOptions, runIrgs } from './irgs.ts';
 import { parseOptions } from './options.ts';
+import { plannerOptions, runPlanner } from './planner.ts';
 import { promptVersions, type StrategyPrompts } from './prompt-port.ts';
 import { runStatic, staticOptions } from './static.ts';
+import { settle, traceQuestion } from './trace-parts.ts';
 import { runTog, togOptions } from './tog.ts';
 
 export { StrategyError, type StrategyContext } from './context.ts';
 export type { StrategyPrompts, DualThought, ReasoningChain, StepReply, PromptPassage } from './prompt-port.ts';
 
 /** The iterative strategies and the static baseline (the papers' methods). */
-export const STRATEGIES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec', 'gear'] as const;
+export const STRATEGIES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec', 'gear', 'planner'] as const;
 /**
  * Retrieval baselines: "single" is one retrieval with the question at depth k and raw backbone scores,
  * no LLM (the round 0 every strategy starts from); "single-read" adds the QA reader over its top 5.
@@ -79,6 +80,8 @@ const DEFINITIONS: Record<StrategyName, Definition> = {
   'bdtr-bgec': define('bdtr-bgec', bdtrOptions, runBdtr, ['reasoningChain', 'verifier', 'answer'], { dtr: false, bgec: true }),
   // GEAR agent (§5): needs a naivege/syncge backbone; reader = J.3 over the top 5 (Table 3).
   gear: define('gear', gearOptions, runGear, ['gearRead', 'gearReason', 'gearRewrite', 'gearAnswer']),
+  // paper 004's controller: plan steps, then a composer with citations (prompts ours).
+  planner: define('planner', plannerOptions, runPlanner, ['planner', 'composer']),
 };
 
 /** The paper's QA context for BDTR with BGEC is the whole cut set D_final. */
@@ -119,16 +122,7 @@ export async function runStrategy(name: StrategyName, question: Question, ctx: S
   const def = DEFINITIONS[name];
   const recorder = new TraceRecorder({ now: ctx.now, onEvent: ctx.onEvent });
   const run = createRun(question, ctx, recorder, name);
-  let status: Trace['status'] = 'done';
-  try {
-    await def.run(run, options);
-  } catch (e) {
-    if (e instanceof AbortedError || ctx.signal?.aborted) status = 'aborted';
-    else if (e instanceof HopscopeError && !(e instanceof StrategyError)) {
-      recorder.addError(e.module, e);
-      status = 'failed';
-    } else throw e;
-  }
+  const status = await settle(() => def.run(run, options), recorder, ctx.signal);
   return {
     version: TRACE_VERSION,
     id: meta.traceId ?? `${name}-${meta.retrieverName}-${question.id}`,
@@ -140,15 +134,7 @@ export async function runStrategy(name: StrategyName, question: Question, ctx: S
     regime: 'iterative',
     options: { ...options, prompts: promptVersions(ctx.prompts, def.prompts) },
     corpus: { id: meta.corpus.id, name: meta.corpus.name },
-    question: {
-      id: question.id,
-      question: question.question,
-      answers: [...question.answers],
-      gold: [...question.gold],
-      ...(question.type !== undefined ? { type: question.type } : {}),
-      ...(question.hops !== undefined ? { hops: question.hops } : {}),
-      ...(question.evidence !== undefined ? { evidence: question.evidence } : {}),
-    },
+    question: traceQuestion(question),
     events: recorder.events,
     status,
   };

@@ -26,6 +26,28 @@ export type GistTriple = [subject: string, predicate: string, object: string];
 
 /** GEAR's reason step (Eq. 6): answerable with an answer, or not with the reason r^(n). */
 export type GearTermination = { answerable: true; answer: string; text: string } | { answerable: false; reason: string; text: string };
+/** One earlier planner step as the step prompt shows it. */
+export interface PlanHistory {
+  step: number;
+  query: string;
+  partialAnswer: string;
+}
+
+/** The planner's step reply (paper 004): a partial answer, then the next sub-query or finalize. */
+export interface PlanReply {
+  partialAnswer: string;
+  action: 'continue' | 'finalize';
+  subquery?: string;
+  sufficiency: number;
+  /** Entities of the partial answer the next query builds on (the model's claim; the trace keeps those the query carries). */
+  anchors: string[];
+}
+
+/** The planner's composer reply: the answer and the 0-based positions of the documents it cites. */
+export interface ComposedAnswer {
+  answer: string;
+  citations: number[];
+}
 
 interface PromptInfo {
   /** LLM request module, e.g. "bdtr.verifier"; the offline thinker and the per-module costs (costByModule) read it. */
@@ -88,6 +110,15 @@ export interface StrategyPrompts {
   gearAnswer: PromptInfo & {
     build(question: string, passages: readonly PromptPassage[]): ChatMessage[];
     parse(reply: string): { answer: string };
+  };
+  planner: PromptInfo & {
+    build(question: string, documents: readonly PromptPassage[], history: readonly PlanHistory[], step: number, maxSteps: number): ChatMessage[];
+    parse(reply: string): PlanReply;
+  };
+  composer: PromptInfo & {
+    build(question: string, documents: readonly PromptPassage[], partialAnswers: readonly string[]): ChatMessage[];
+    /** 0-based citations; a number outside the documents raises LlmOutputError. */
+    parse(reply: string, documentCount: number): ComposedAnswer;
   };
 }
 

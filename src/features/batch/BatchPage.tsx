@@ -12,6 +12,7 @@ import { BarChart, LineChart } from './charts.tsx';
 import { download } from './export.ts';
 import { PlotCard } from './PlotCard.tsx';
 import { IterationPlots } from './IterationPlots.tsx';
+import { DiagnosticPlots } from './DiagnosticPlots.tsx';
 import { useBatchRunner } from './use-batch-runner.ts';
 import { ROW_HEIGHT, useWindow } from './use-window.ts';
 
@@ -196,6 +197,7 @@ export function BatchPage() {
                 )}
               </PlotCard>
             )}
+            <DiagnosticPlots datasetId={dataset.data?.id} runs={runs} />
           </div>
           <div className="toolbar">
             <label className="field field-inline">

@@ -19,6 +19,8 @@ import { StepBar } from './StepBar.tsx';
 import { TraceFileInput } from './TraceFileInput.tsx';
 import { ExportRunButton } from './ExportRunButton.tsx';
 import { GearPanel } from './GearPanel.tsx';
+import { Diagnostics, eventsThroughStep, useDiagnosticPassages } from './Diagnostics.tsx';
+import { RegimesSideBySide } from './RegimesSideBySide.tsx';
 
 /** The main screen: pick or type a question, run it, and read the trace round by round. */
 export function InspectorPage() {
@@ -31,6 +33,10 @@ export function InspectorPage() {
   const trace = useAppStore((s) => s.trace);
   const question = useAppStore((s) => s.runQuestion);
   const replayed = useAppStore((s) => s.runPassages !== null);
+  const strategy = useAppStore((s) => s.strategy);
+  const backbone = useAppStore((s) => s.backbone);
+  const setStep = useAppStore((s) => s.setStep);
+  const diagnosticPassages = useDiagnosticPassages(status === 'done' && trace && trace.question.gold.length > 0 ? trace : null);
 
   const corpusId = trace?.corpus.id ?? dataset.data?.id;
   const passages = useTracePassages(corpusId, dataset.isSuccess && corpusId === dataset.data.id);
@@ -90,6 +96,10 @@ export function InspectorPage() {
         </div>
       </div>
       <RankingList model={model} gold={gold} passages={passages} />
+      {trace && status === 'done' && trace.question.gold.length > 0 && (
+        <Diagnostics trace={trace} passages={diagnosticPassages} onStep={(s) => setStep(eventsThroughStep(trace, s))} />
+      )}
+      <RegimesSideBySide datasetId={dataset.data?.id} question={question} strategy={strategy} backbone={backbone} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { LlmAbortedError } from '../../core/llm/errors.ts';
 import { ZERO_USAGE, type LlmRequest, type LlmResponse } from '../../core/llm/port.ts';
 import type { LlmProvider } from '../../core/llm/provider.ts';
 import { gearReply, type OfflineGearOptions } from './offline-thinker-gear.ts';
+import { offlinePlannerReply } from './offline-thinker-planner.ts';
 import { answerCandidates, answerKind, bridgeCandidates, choiceOptions, pickOption, capitalisedPhrases, coverage, questionParts, type DocumentText, type QuestionParts } from './offline-thinker-text.ts';
 
 export const OFFLINE_THINKER_LABEL = 'offline thinker (no LLM)';
@@ -165,13 +166,17 @@ export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmPr
           text = JSON.stringify({ thought: `Offline heuristic: the span nearest the question's relation words in "${v.docs[0]?.title ?? ''}".`, answer });
           break;
         }
+        case 'planner.step':
+        case 'planner.compose':
+          text = offlinePlannerReply(request);
+          break;
         default: {
           const gear = gearReply(request, (question, docs) => bestAnswer({ question, docs, earlier: [] }), options.gear);
           if (gear !== undefined) {
             text = gear;
             break;
           }
-          throw new OfflineThinkerError(`module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer, gear.*)`);
+          throw new OfflineThinkerError(`module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer, gear.*, planner.*)`);
         }
       }
       request.onToken?.(text);

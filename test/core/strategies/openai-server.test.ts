@@ -24,6 +24,11 @@ function reply(body: ChatBody): string {
   if (text.includes('Generate one reasoning thought') || text.includes('Evaluate whether the given information') || text.includes('what additional information is required'))
     return last.includes('Thoughts so far:') ? 'So the answer is: Paris' : 'Film One was directed by Ann Lee.';
   if (text.includes('Keep the reasoning under 100 English words.')) return '1. Ann Lee directed Film One and was born in Paris.\n2. Final answer: Paris';
+  if (text.includes('You plan the retrieval for a multi-hop question'))
+    return last.includes('This is step 1 ')
+      ? '{"partial_answer":"Film One was directed by Ann Lee.","action":"continue","next_query":"birthplace of Ann Lee","sufficiency":0.4,"anchors":["Ann Lee"]}'
+      : '{"partial_answer":"Ann Lee was born in Paris.","action":"finalize","sufficiency":0.9,"anchors":[]}';
+  if (text.includes('You write the final answer to a multi-hop question')) return '{"answer":"Paris","citations":[1,2]}';
   if (text.includes('As an advanced reading comprehension assistant')) return '{"thought":"Ann Lee was born in Paris.","answer":"Paris"}';
   return 'unexpected prompt';
 }
@@ -65,6 +70,7 @@ describe('strategies over the openai client and the local test server', () => {
       bdtr: ['bdtr.dual-thought', 'bdtr.dual-thought', 'bdtr.reasoning-chain', 'bdtr.verifier', 'answer'],
       'bdtr-dtr': ['bdtr.dual-thought', 'bdtr.dual-thought', 'answer'],
       'bdtr-bgec': ['bdtr.reasoning-chain', 'bdtr.verifier', 'answer'],
+      planner: ['planner.step', 'planner.step', 'planner.compose'],
     };
     expect(modules).toEqual(expected[name]);
   });

@@ -1,0 +1,36 @@
+// The CLI's tables for paper 004's study: accuracy per strategy and regime, the six diagnostic rates
+// (n/a where a diagnostic does not apply), and both with a model column when several LLMs ran.
+import type { StrategyBatchResult } from '../core/batch/strategy.ts';
+import { DIAGNOSTICS, type DiagnosticsSummary } from '../core/eval/diagnostics/index.ts';
+import { regimeLabel } from '../core/strategies/regimes.ts';
+import { formatTable } from './table.ts';
+
+/** The `diagnostics` object of the JSON summary: exactly the six names. */
+export function flatDiagnostics(d: DiagnosticsSummary): DiagnosticsSummary {
+  return Object.fromEntries(DIAGNOSTICS.map((n) => [n, d[n]])) as unknown as DiagnosticsSummary;
+}
+
+const rate = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : x);
+const answerCols = (r: StrategyBatchResult) => [rate(r.summary.acc), rate(r.summary.em), rate(r.summary.f1)];
+
+export function regimeTable(results: readonly StrategyBatchResult[]): string {
+  return (
+    'Accuracy by strategy and regime (gold-context is an oracle: the reader was given the gold passages)\n' +
+    formatTable(['strategy', 'regime', 'n', 'Acc', 'EM', 'F1'], results.map((r) => [r.strategy, regimeLabel(r.regime), r.summary.count, ...answerCols(r)]))
+  );
+}
+
+export function diagnosticsTable(results: readonly StrategyBatchResult[]): string {
+  const rows = results.map((r) => [r.strategy, regimeLabel(r.regime), ...DIAGNOSTICS.map((n) => rate(r.diagnostics[n].rate))]);
+  const late = results.map((r) => [r.strategy, regimeLabel(r.regime), rate(r.diagnostics.coverageGap.lateHitRate), rate(r.diagnostics.stoppingCalibration.early), rate(r.diagnostics.stoppingCalibration.late), rate(r.diagnostics.stoppingCalibration.onTime), rate(r.diagnostics.stoppingCalibration.sufficiency?.brier)]);
+  return [
+    'Diagnostics (paper 004): share of the questions each applies to; n/a = applies to none',
+    formatTable(['strategy', 'regime', ...DIAGNOSTICS], rows),
+    formatTable(['strategy', 'regime', 'late hits', 'stop early', 'stop late', 'on time', 'sufficiency Brier'], late),
+  ].join('\n');
+}
+
+export function modelTable(models: readonly { model: string; results: readonly StrategyBatchResult[] }[]): string {
+  const rows = models.flatMap((m) => m.results.map((r) => [m.model, r.strategy, regimeLabel(r.regime), ...answerCols(r), ...DIAGNOSTICS.map((n) => rate(r.diagnostics[n].rate))]));
+  return 'Models side by side\n' + formatTable(['model', 'strategy', 'regime', 'Acc', 'EM', 'F1', ...DIAGNOSTICS], rows);
+}

@@ -1,0 +1,34 @@
+// The gold units the diagnostics count: with structured gold (trace.question.evidence) one unit per hop
+// (a hop is covered when any of its passages is), otherwise one unit per gold passage. The output
+// says which basis it used, so a passages-only number is never read as a per-hop one.
+import type { TraceQuestion } from '../../trace/schema.ts';
+
+export type GoldBasis = 'structured' | 'passages-only';
+
+export interface GoldUnit {
+  /** "hop 1", or the passage id when the basis is passages-only. */
+  label: string;
+  passages: string[];
+  /** The hop's answer (an intermediate entity), when the dataset gives it. */
+  answer?: string;
+}
+
+export interface GoldView {
+  basis: GoldBasis;
+  units: GoldUnit[];
+  /** Every gold passage id (units' passages, and trace.question.gold). */
+  passages: Set<string>;
+  bridge: string[];
+}
+
+export function goldOf(q: TraceQuestion): GoldView {
+  const ev = q.evidence;
+  const usable = ev?.hops.filter((h) => h.passages.length > 0) ?? [];
+  if (ev && usable.length > 0) {
+    const units = usable.map((h, i) => ({ label: `hop ${i + 1}`, passages: [...h.passages], ...(h.answer ? { answer: h.answer } : {}) }));
+    return { basis: 'structured', units, passages: new Set([...q.gold, ...units.flatMap((u) => u.passages)]), bridge: [...ev.bridge] };
+  }
+  return { basis: 'passages-only', units: q.gold.map((id) => ({ label: id, passages: [id] })), passages: new Set(q.gold), bridge: [] };
+}
+
+export const covers = (unit: GoldUnit, ids: ReadonlySet<string>) => unit.passages.some((id) => ids.has(id));

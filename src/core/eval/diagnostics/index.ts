@@ -1,0 +1,180 @@
+// The six diagnostics of why multi-hop retrieval fails (paper 004, "diagnostic metrics for retrieval
+// coverage, anchor propagation, query quality, composition fidelity, and stopping calibration"),
+// computed after a run from its trace and the question's gold (never inside a run), for every
+// strategy's traces. diagnoseTrace gives one question's flags with evidence; summarizeDiagnostics
+// gives each diagnostic's rate over the questions it applies to, overall and by hop count.
+// Correctness is DualRAG's Acc (gold answer contained in the prediction) unless a judge is passed in.
+import { accuracy } from '../answer-metrics.ts';
+import type { Trace } from '../../trace/schema.ts';
+import type { Passage } from '../../types.ts';
+import { anchorCarryDrop } from './anchor-carry-drop.ts';
+import { compositionFailure } from './composition-failure.ts';
+import { coverageGap, type CoverageGap } from './coverage-gap.ts';
+import { distractorLatch } from './distractor-latch.ts';
+import { goldOf, type GoldBasis } from './gold.ts';
+import { parametricSuppression } from './parametric-suppression.ts';
+import { readSteps } from './steps.ts';
+import { stoppingCalibration, type StoppingCalibration } from './stopping-calibration.ts';
+import type { QuestionDiagnostic } from './types.ts';
+
+export type { DiagnosticEvidence, QuestionDiagnostic } from './types.ts';
+export type { CoverageGap } from './coverage-gap.ts';
+export type { StoppingCalibration, StopOutcome } from './stopping-calibration.ts';
+export { readSteps, type StepView, type TraceSteps } from './steps.ts';
+
+export const DIAGNOSTICS = ['coverageGap', 'anchorCarryDrop', 'distractorLatch', 'compositionFailure', 'parametricSuppression', 'stoppingCalibration'] as const;
+export type DiagnosticName = (typeof DIAGNOSTICS)[number];
+
+export interface DiagnoseOptions {
+  /** Passage texts (titles for anchors, look-alikes for distractorLatch). Without it those two say not applicable. */
+  passages?: ReadonlyMap<string, Passage> | ((id: string) => Passage | undefined);
+  /** The no-context regime's trace on the same question (parametricSuppression). */
+  noContext?: Trace;
+  /** Passages of each retrieval that count as retrieved (paper 004: top 10 per step). */
+  top?: number;
+  /** Word overlap (Jaccard) at which a non-gold passage resembles a gold one. */
+  minOverlap?: number;
+  /** Is this answer right? Default: Acc (gold contained in the prediction). An LLM judge can be passed in. */
+  correct?: (answer: string, golds: readonly string[]) => boolean;
+}
+
+export interface QuestionDiagnostics {
+  id: string;
+  strategy: string;
+  regime: Trace['regime'];
+  hops?: number;
+  /** structured = per hop from trace.question.evidence; passages-only = per gold passage (no structured gold). */
+  gold: GoldBasis;
+  answer?: string;
+  correct?: boolean;
+  coverageGap: CoverageGap;
+  anchorCarryDrop: QuestionDiagnostic;
+  distractorLatch: QuestionDiagnostic;
+  compositionFailure: QuestionDiagnostic;
+  parametricSuppression: QuestionDiagnostic;
+  stoppingCalibration: StoppingCalibration;
+}
+
+export const DEFAULT_TOP = 10;
+export const DEFAULT_MIN_OVERLAP = 0.5;
+
+const acc = (answer: string, golds: readonly string[]) => accuracy(answer, golds) === 1;
+
+export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDiagnostics {
+  const lookup = o.passages === undefined ? () => undefined : typeof o.passages === 'function' ? o.passages : (id: string) => (o.passages as ReadonlyMap<string, Passage>).get(id);
+  const top = o.top ?? DEFAULT_TOP;
+  const judge = o.correct ?? acc;
+  const run = readSteps(trace);
+  const gold = goldOf(trace.question);
+  const golds = trace.question.answers;
+  const correct = run.answer !== undefined && golds.length > 0 ? judge(run.answer, golds) : undefined;
+  const retrieving = trace.regime === 'iterative';
+  const noRetrieval = { applicable: false, reason: `the ${trace.regime} regime does not retrieve`, flagged: false, evidence: [] };
+  const coverage = retrieving ? coverageGap(run, gold, top) : { ...noRetrieval, lateHits: [] };
+  let noContext;
+  if (o.noContext) {
+    const nc = readSteps(o.noContext);
+    noContext = { answer: nc.answer, correct: nc.answer !== undefined && golds.length > 0 ? judge(nc.answer, golds) : undefined };
+  }
+  return {
+    id: trace.question.id,
+    strategy: trace.strategy,
+    regime: trace.regime,
+    ...(trace.question.hops !== undefined ? { hops: trace.question.hops } : {}),
+    gold: gold.basis,
+    ...(run.answer !== undefined ? { answer: run.answer } : {}),
+    ...(correct !== undefined ? { correct } : {}),
+    coverageGap: coverage,
+    anchorCarryDrop: retrieving ? anchorCarryDrop(run, gold, top, lookup) : noRetrieval,
+    distractorLatch: retrieving ? distractorLatch(run, gold, o.minOverlap ?? DEFAULT_MIN_OVERLAP, lookup) : noRetrieval,
+    compositionFailure: trace.regime === 'no-context' ? { ...noRetrieval, reason: 'the no-context regime shows no passages' } : compositionFailure(run, gold, correct),
+    parametricSuppression: parametricSuppression(run, trace.regime, correct, noContext),
+    stoppingCalibration: stoppingCalibration(trace, run, coverage, correct),
+  };
+}
+
+export interface DiagnosticRate {
+  /** flagged / applicable; null when no question applies. */
+  rate: number | null;
+  applicable: number;
+  flagged: number;
+}
+
+export interface DiagnosticsSummary {
+  coverageGap: DiagnosticRate & { lateHitRate: number | null; byHops: Record<string, DiagnosticRate> };
+  anchorCarryDrop: DiagnosticRate & { byHops: Record<string, DiagnosticRate> };
+  distractorLatch: DiagnosticRate & { byHops: Record<string, DiagnosticRate> };
+  compositionFailure: DiagnosticRate & { byHops: Record<string, DiagnosticRate> };
+  parametricSuppression: DiagnosticRate & { byHops: Record<string, DiagnosticRate>; note?: string };
+  stoppingCalibration: DiagnosticRate & {
+    early: number | null;
+    late: number | null;
+    onTime: number | null;
+    /** Sufficiency score vs correctness (Brier score; mean score of right and wrong answers); null when no score was reported. */
+    sufficiency: { n: number; brier: number; meanWhenRight: number | null; meanWhenWrong: number | null } | null;
+    byHops: Record<string, DiagnosticRate>;
+  };
+}
+
+/** How the rates were computed: the gold basis of the questions (structured per hop, or passages only). */
+export interface DiagnosticsBasis {
+  structured: number;
+  passagesOnly: number;
+  correctness: string;
+  retrievedTop: number;
+}
+
+function rateOf(rows: readonly QuestionDiagnostic[]): DiagnosticRate {
+  const app = rows.filter((r) => r.applicable);
+  const flagged = app.filter((r) => r.flagged).length;
+  return { rate: app.length ? flagged / app.length : null, applicable: app.length, flagged };
+}
+
+function byHops(rows: readonly QuestionDiagnostics[], name: DiagnosticName): Record<string, DiagnosticRate> {
+  const groups = new Map<string, QuestionDiagnostic[]>();
+  for (const r of rows) {
+    if (r.hops === undefined) continue;
+    const k = String(r.hops);
+    groups.set(k, [...(groups.get(k) ?? []), r[name]]);
+  }
+  return Object.fromEntries([...groups].sort(([a], [b]) => Number(a) - Number(b)).map(([k, g]) => [k, rateOf(g)]));
+}
+
+const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+
+export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]): DiagnosticsSummary {
+  const of = (name: DiagnosticName) => ({ ...rateOf(rows.map((r) => r[name])), byHops: byHops(rows, name) });
+  const cov = of('coverageGap');
+  const late = rows.filter((r) => r.coverageGap.applicable && r.coverageGap.lateHits.length > 0).length;
+  const stop = of('stoppingCalibration');
+  const stops = rows.map((r) => r.stoppingCalibration).filter((s) => s.applicable);
+  const share = (o: string) => (stops.length ? stops.filter((s) => s.outcome === o).length / stops.length : null);
+  const suff = stops.flatMap((s) => (s.sufficiency ? [s.sufficiency] : []));
+  const ps = of('parametricSuppression');
+  return {
+    coverageGap: { ...cov, lateHitRate: cov.applicable ? late / cov.applicable : null },
+    anchorCarryDrop: of('anchorCarryDrop'),
+    distractorLatch: of('distractorLatch'),
+    compositionFailure: of('compositionFailure'),
+    parametricSuppression: ps.applicable === 0 && rows.every((r) => r.parametricSuppression.reason?.startsWith('needs')) ? { ...ps, note: 'not applicable: needs the no-context regime on the same questions' } : ps,
+    stoppingCalibration: {
+      ...stop,
+      early: share('early'),
+      late: share('late'),
+      onTime: share('onTime'),
+      sufficiency: suff.length
+        ? {
+            n: suff.length,
+            brier: suff.reduce((a, s) => a + (s.score - (s.correct ? 1 : 0)) ** 2, 0) / suff.length,
+            meanWhenRight: mean(suff.filter((s) => s.correct).map((s) => s.score)),
+            meanWhenWrong: mean(suff.filter((s) => !s.correct).map((s) => s.score)),
+          }
+        : null,
+    },
+  };
+}
+
+export function diagnosticsBasis(rows: readonly QuestionDiagnostics[], top = DEFAULT_TOP): DiagnosticsBasis {
+  const structured = rows.filter((r) => r.gold === 'structured').length;
+  return { structured, passagesOnly: rows.length - structured, correctness: 'Acc (gold answer contained in the prediction)', retrievedTop: top };
+}

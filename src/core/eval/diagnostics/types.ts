@@ -1,0 +1,19 @@
+// The shape every diagnostic shares: per question, whether it applies, whether it fired, and the
+// evidence (which step, which passage, which entity) a view links to.
+export interface DiagnosticEvidence {
+  /** 1-based step (see steps.ts); absent when the evidence is about the final answer as a whole. */
+  step?: number;
+  passage?: string;
+  entity?: string;
+  note: string;
+}
+
+export interface QuestionDiagnostic {
+  applicable: boolean;
+  /** Why the diagnostic does not apply (when `applicable` is false). */
+  reason?: string;
+  flagged: boolean;
+  evidence: DiagnosticEvidence[];
+}
+
+export const notApplicable = (reason: string): QuestionDiagnostic => ({ applicable: false, reason, flagged: false, evidence: [] });

@@ -1,0 +1,78 @@
+// The three evidence regimes of the diagnostic study (paper 004, Method Summary), for any strategy:
+//   iterative     the strategy as it is (runStrategy)
+//   no-context    the strategy's reader answers with no passages (zero-shot)
+//   gold-context  the reader is given exactly the question's gold passages: an ORACLE. It reads gold
+//                 inside the run by definition, so it is labelled "oracle" in the trace (options.oracle,
+//                 a warning event) and hosts keep it out of strategy comparisons unless asked.
+// The reader is the strategy's own: the planner's composer, the QA reader for every other strategy.
+import { TraceRecorder } from '../trace/recorder.ts';
+import { TRACE_VERSION, regime as regimeSchema, type Regime, type Trace } from '../trace/schema.ts';
+import type { Question, Ranked } from '../types.ts';
+import { answerStep } from './answer.ts';
+import { createRun, type Run, type StrategyContext } from './context.ts';
+import { runStrategy, type RunMeta, type StrategyName } from './index.ts';
+import { promptVersions, type StrategyPrompts } from './prompt-port.ts';
+import { settle, traceQuestion } from './trace-parts.ts';
+
+export const REGIMES = regimeSchema.options;
+export type { Regime };
+
+export const ORACLE_LABEL = 'oracle: the reader is given the gold passages';
+
+export function isRegime(name: string): name is Regime {
+  return (REGIMES as readonly string[]).includes(name);
+}
+
+/** A short label for tables and views: gold-context always says it is an oracle. */
+export const regimeLabel = (r: Regime) => (r === 'gold-context' ? 'gold-context (oracle)' : r);
+
+const readerOf = (name: StrategyName): keyof StrategyPrompts => (name === 'planner' ? 'composer' : 'answer');
+
+async function read(run: Run, name: StrategyName, context: readonly Ranked[]): Promise<void> {
+  if (readerOf(name) === 'answer') {
+    await answerStep(run, context, context.length);
+    return;
+  }
+  run.checkAbort();
+  const c = run.prompts.composer;
+  const docs = run.passagesOf(context, context.length);
+  const reply = await run.ask({ module: c.module, messages: c.build(run.question.question, docs, []), json: c.json }, docs);
+  const composed = c.parse(reply.text, docs.length);
+  run.recorder.add({ type: 'answer', text: composed.answer, citations: composed.citations.map((i) => context[i]!.id) });
+}
+
+/** Run `name` under `regime` on one question; failures are kept in the trace as runStrategy does. */
+export async function runRegime(regime: Regime, name: StrategyName, question: Question, ctx: StrategyContext, meta: RunMeta): Promise<Trace> {
+  if (regime === 'iterative') return runStrategy(name, question, ctx, meta);
+  const recorder = new TraceRecorder({ now: ctx.now, onEvent: ctx.onEvent });
+  const run = createRun(question, ctx, recorder, name);
+  const oracle = regime === 'gold-context';
+  const context: Ranked[] = oracle ? question.gold.map((id) => ({ id, score: 1 })) : [];
+  const status = await settle(
+    async () => {
+      recorder.startRound(0);
+      if (oracle) {
+        recorder.add({ type: 'warning', module: 'regime', message: `${ORACLE_LABEL} (${context.length}); not a retrieval result` });
+        recorder.add({ type: 'pool', pool: context.map((r, i) => ({ ...r, rank: i + 1, delta: null })) });
+      }
+      await read(run, name, context);
+    },
+    recorder,
+    ctx.signal,
+  );
+  const reader = readerOf(name);
+  return {
+    version: TRACE_VERSION,
+    id: meta.traceId ?? `${name}-${regime}-${meta.retrieverName}-${question.id}`,
+    createdAt: meta.createdAt ?? new Date().toISOString(),
+    strategy: name,
+    retriever: meta.retrieverName,
+    llm: ctx.llm.label,
+    regime,
+    options: { regime, reader: ctx.prompts[reader].module, ...(oracle ? { oracle: ORACLE_LABEL } : {}), prompts: promptVersions(ctx.prompts, [reader]) },
+    corpus: { id: meta.corpus.id, name: meta.corpus.name },
+    question: traceQuestion(question),
+    events: recorder.events,
+    status,
+  };
+}

@@ -1,0 +1,80 @@
+// Batch plots of paper 004's diagnostics: each diagnostic's rate per strategy (and regime, when the
+// traces carry one other than iterative), and per hop count, computed by core from the finished traces
+// and the questions' gold. Gold-context runs are oracles and are labelled so.
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useEngine } from '../../app/engine-client.ts';
+import { passagesQuery } from '../../app/queries.ts';
+import { DIAGNOSTICS, diagnoseTrace, summarizeDiagnostics, type DiagnosticsSummary } from '../../core/eval/diagnostics/index.ts';
+import { regimeLabel } from '../../core/strategies/regimes.ts';
+import type { Trace } from '../../core/trace/schema.ts';
+import { BarChart } from './charts.tsx';
+import { PlotCard } from './PlotCard.tsx';
+
+interface Props {
+  datasetId: string | undefined;
+  runs: readonly { strategy: string; trace: Trace }[];
+}
+
+const SHORT: Record<(typeof DIAGNOSTICS)[number], string> = {
+  coverageGap: 'coverage',
+  anchorCarryDrop: 'anchor',
+  distractorLatch: 'latch',
+  compositionFailure: 'compose',
+  parametricSuppression: 'suppress',
+  stoppingCalibration: 'stop',
+};
+
+const value = (x: number | null) => (x === null ? Number.NaN : x);
+
+export function DiagnosticPlots({ datasetId, runs }: Props) {
+  const engine = useEngine();
+  const ids = useMemo(() => {
+    const s = new Set<string>();
+    for (const { trace } of runs) {
+      for (const id of trace.question.gold) s.add(id);
+      for (const e of trace.events) if (e.type === 'context') for (const id of e.ids) s.add(id);
+    }
+    return [...s];
+  }, [runs]);
+  const passages = useQuery({ ...passagesQuery(engine, datasetId ?? '', ids), enabled: datasetId !== undefined && ids.length > 0, retry: false });
+  const groups = useMemo(() => {
+    const by = new Map<string, Trace[]>();
+    for (const { strategy, trace } of runs) {
+      const key = trace.regime === 'iterative' ? strategy : `${strategy} · ${regimeLabel(trace.regime)}`;
+      by.set(key, [...(by.get(key) ?? []), trace]);
+    }
+    const noContext = new Map(runs.filter((r) => r.trace.regime === 'no-context').map((r) => [`${r.strategy}|${r.trace.question.id}`, r.trace]));
+    return [...by].map(([name, traces]) => {
+      const rows = traces.map((t) => {
+        const nc = noContext.get(`${t.strategy}|${t.question.id}`);
+        return diagnoseTrace(t, { ...(passages.data ? { passages: passages.data } : {}), ...(nc ? { noContext: nc } : {}) });
+      });
+      return { name, summary: summarizeDiagnostics(rows) };
+    });
+  }, [runs, passages.data]);
+  if (runs.length === 0) return null;
+  const hops = [...new Set(groups.flatMap((g) => Object.keys(g.summary.coverageGap.byHops)))].sort((a, b) => Number(a) - Number(b));
+  const byHop = (s: DiagnosticsSummary, h: string, name: (typeof DIAGNOSTICS)[number]) => value(s[name].byHops[h]?.rate ?? null);
+  return (
+    <>
+      <PlotCard title="Diagnostics per strategy (paper 004)" file="diagnostics-per-strategy" note="coverage gap, anchor carry-drop, distractor latch, composition failure, parametric suppression, stopping (early or late): share of the questions each applies to; a missing bar = applies to none (e.g. parametric suppression needs a no-context run).">
+        {(ref) => <BarChart ref={ref} title="Diagnostics per strategy" groups={DIAGNOSTICS.map((d) => ({ label: SHORT[d], values: groups.map((g) => ({ name: g.name, value: value(g.summary[d].rate) })) }))} />}
+      </PlotCard>
+      {hops.length > 0 && (
+        <PlotCard title="Coverage gap and composition failure by hop count" file="diagnostics-by-hops" note="Per strategy; questions without a hop count are left out.">
+          {(ref) => (
+            <BarChart
+              ref={ref}
+              title="Diagnostics by hops"
+              groups={hops.flatMap((h) => [
+                { label: `${h} hops: coverage`, values: groups.map((g) => ({ name: g.name, value: byHop(g.summary, h, 'coverageGap') })) },
+                { label: `${h} hops: composition`, values: groups.map((g) => ({ name: g.name, value: byHop(g.summary, h, 'compositionFailure') })) },
+              ])}
+            />
+          )}
+        </PlotCard>
+      )}
+    </>
+  );
+}

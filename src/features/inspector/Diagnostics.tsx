@@ -1,0 +1,113 @@
+// A finished run's diagnostic flags (paper 004's six diagnostics, computed by core after the run from
+// the trace and the question's gold), each with the evidence that triggered it: a link that steps the
+// trace to that step, and the passage or entity involved.
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useEngine } from '../../app/engine-client.ts';
+import { passagesQuery } from '../../app/queries.ts';
+import { traceIds } from '../../core/trace/fold.ts';
+import { DIAGNOSTICS, diagnoseTrace, readSteps, type DiagnosticName, type QuestionDiagnostic, type QuestionDiagnostics } from '../../core/eval/diagnostics/index.ts';
+import type { Trace } from '../../core/trace/schema.ts';
+import type { Passage } from '../../core/types.ts';
+
+export const DIAGNOSTIC_LABELS: Record<DiagnosticName, string> = {
+  coverageGap: 'Coverage gap: gold never retrieved',
+  anchorCarryDrop: 'Anchor carry-drop: a found entity left out of the next query',
+  distractorLatch: 'Distractor latch: a look-alike held the context',
+  compositionFailure: 'Composition failure: all gold shown, answer wrong',
+  parametricSuppression: 'Parametric suppression: right without context, wrong with it',
+  stoppingCalibration: 'Stopping: early or late',
+};
+
+/** Number of events to show so the trace stands at the end of `step` (for StepBar's `step`). */
+export function eventsThroughStep(trace: Trace, step: number): number | null {
+  const s = readSteps(trace).steps.find((x) => x.step === step);
+  if (!s) return null;
+  const last = trace.events.findLastIndex((e) => e.round === s.round);
+  return last < 0 ? null : last + 1;
+}
+
+/** Passages the diagnostics read: every passage the trace mentions plus the gold ones (which may never have been retrieved). */
+export function useDiagnosticPassages(trace: Trace | null): Map<string, Passage> | undefined {
+  const engine = useEngine();
+  const ids = useMemo(() => (trace ? [...new Set([...traceIds(trace.events), ...trace.question.gold])] : []), [trace]);
+  const q = useQuery({ ...passagesQuery(engine, trace?.corpus.id ?? '', ids), enabled: trace !== null && ids.length > 0, retry: false });
+  return q.data;
+}
+
+interface Props {
+  trace: Trace;
+  passages: Map<string, Passage> | undefined;
+  /** The no-context run of the same question (parametricSuppression), when one ran. */
+  noContext?: Trace;
+  /** Step the inspector to the end of this step (a link from a flag). */
+  onStep?: (step: number) => void;
+  compact?: boolean;
+}
+
+function Status({ d }: { d: QuestionDiagnostic }) {
+  if (!d.applicable) return <span className="muted" data-testid="diagnostic-status">n/a</span>;
+  return d.flagged ? (
+    <span className="badge badge-bridge" data-testid="diagnostic-status">
+      flagged
+    </span>
+  ) : (
+    <span className="muted" data-testid="diagnostic-status">
+      clear
+    </span>
+  );
+}
+
+export function DiagnosticsList({ result, passages, onStep, compact = false }: { result: QuestionDiagnostics; passages: Map<string, Passage> | undefined; onStep?: (step: number) => void; compact?: boolean }) {
+  return (
+    <ul className="diagnostics" data-testid="diagnostics">
+      {DIAGNOSTICS.map((name) => {
+        const d = result[name];
+        return (
+          <li key={name} data-testid="diagnostic" data-name={name} data-flagged={String(d.flagged)} data-applicable={String(d.applicable)}>
+            <Status d={d} /> <strong>{compact ? name : DIAGNOSTIC_LABELS[name]}</strong>
+            {!d.applicable && !compact && <span className="muted"> — {d.reason}</span>}
+            {d.evidence.length > 0 && (
+              <ul>
+                {d.evidence.map((e, i) => (
+                  <li key={i} data-testid="diagnostic-evidence">
+                    {e.step !== undefined &&
+                      (onStep ? (
+                        <button type="button" className="link" data-testid="evidence-step" onClick={() => onStep(e.step!)}>
+                          step {e.step}
+                        </button>
+                      ) : (
+                        <span>step {e.step}</span>
+                      ))}
+                    {e.passage && (
+                      <span className="badge badge-gold" data-testid="evidence-passage" data-passage={e.passage} title={passages?.get(e.passage)?.text}>
+                        {passages?.get(e.passage)?.title ?? e.passage}
+                      </span>
+                    )}{' '}
+                    <span>{e.note}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The inspector's panel for the finished run. */
+export function Diagnostics({ trace, passages, noContext, onStep }: Props) {
+  const result = useMemo(() => diagnoseTrace(trace, { ...(passages ? { passages } : {}), ...(noContext ? { noContext } : {}) }), [trace, passages, noContext]);
+  return (
+    <section className="panel" aria-labelledby="diagnostics-heading" data-testid="diagnostics-panel">
+      <h2 id="diagnostics-heading">Why it failed: diagnostics</h2>
+      <p className="muted">
+        Paper 004&rsquo;s diagnostics, read off this finished trace and the question&rsquo;s gold
+        {result.gold === 'structured' ? ' (per hop, from the structured gold)' : ' (per gold passage: this question has no structured gold)'}; correct = Acc.
+        {trace.regime === 'gold-context' && ' This run is the gold-context oracle.'}
+      </p>
+      <DiagnosticsList result={result} passages={passages} {...(onStep ? { onStep } : {})} />
+    </section>
+  );
+}
