@@ -12,11 +12,15 @@ import { STRATEGY_PROMPTS } from '../src/prompts/strategy-prompts.ts';
 import { createOfflineThinker } from '../src/providers/llm/offline-thinker.ts';
 import type { OfflineGearOptions } from '../src/providers/llm/offline-thinker-gear.ts';
 
-const VARIANTS: [string, Partial<OfflineGearOptions>][] = [
+const ALL: [string, Partial<OfflineGearOptions>][] = [
   ['2 per doc, 8 facts', { perDoc: 2, maxFacts: 8, slack: Infinity }],
   ['best facts (slack 1), 4', { perDoc: 2, maxFacts: 4, slack: 1 }],
   ['best facts (slack 0), 3', { perDoc: 1, maxFacts: 3, slack: 0 }],
+  ['top-3 docs, slack 1, 4', { perDoc: 2, maxFacts: 4, slack: 1, docs: 3 }],
+  ['top-3 docs, slack 0, 2', { perDoc: 1, maxFacts: 2, slack: 0, docs: 3 }],
 ];
+// GEAR_VARIANTS=3,4 picks variants by position (default: all)
+const VARIANTS = process.env.GEAR_VARIANTS ? process.env.GEAR_VARIANTS.split(',').map((i) => ALL[Number(i)]!) : ALL;
 
 export async function main(args: string[]): Promise<void> {
   const [dir, n, rounds = '2'] = args;

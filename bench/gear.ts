@@ -45,5 +45,11 @@ export async function main(args: string[]): Promise<void> {
   console.log(row('neighbour index, capped', withIndex));
   console.log(row('neighbour index, full lists', plainIndex));
   console.log(row('scan (no neighbour index)', withScan));
+  const slow = withIndex.map((ms, i) => ({ ms, i })).sort((a, b) => b.ms - a.ms).slice(0, 3);
+  for (const { ms, i } of slow) {
+    const { initial } = inputs[i]!;
+    const degree = Math.max(0, ...initial.flatMap((t) => index.entitiesOf(t).map((e) => index.triplesOfEntity(e).length)));
+    console.log(`  slow query ${i}: ${ms.toFixed(1)} ms, ${initial.length} initial triples, largest entity of an initial triple: ${degree} triples`);
+  }
   console.log(`speed-up of the neighbour index: ${(quantile(withScan, 0.5) / quantile(withIndex, 0.5)).toFixed(1)}x at the median (target: <= 20 ms per query)`);
 }

@@ -50,8 +50,9 @@ export interface ProximalTriples {
   rejected: number;
 }
 
-// A parenthesised or bracketed group, and the quoted strings inside it (straight or curly quotes).
-const group = /[([]([^()[\]]*)[)\]]/g;
+// A parenthesised or bracketed group (brackets inside double quotes do not end it: "Merrow Queen (1952)"),
+// and the quoted strings inside it (straight or curly quotes).
+const group = /[([]((?:"(?:[^"\\]|\\.)*"|[^()[\]"])*)[)\]]/g;
 const doubleQuoted = /"((?:[^"\\]|\\.)*)"/g;
 const singleQuoted = /'((?:[^'\\]|\\.)*)'(?=\s*[,)\]]|\s*$)/g;
 

@@ -192,3 +192,10 @@ describe('question answering (J.3)', () => {
     expect(failure(() => qa.parse('Answer:  ')).reason).toContain('no answer');
   });
 });
+
+describe('gear-reader: brackets inside quoted parts', () => {
+  it('keeps a title with a year in brackets whole', async () => {
+    const { parse } = await import('../../src/prompts/gear-reader.ts');
+    expect(parse('("Merrow Queen (1952)", "mentions", "Sound of Merrin Race")').triples).toEqual([['Merrow Queen (1952)', 'mentions', 'Sound of Merrin Race']]);
+  });
+});

@@ -117,17 +117,55 @@ function strip(s: BeamSequence): BeamSequence {
 }
 
 /** The k candidates with the best relevance (ties, and the zero-relevance rest, in candidate order). */
-function topByPrefilter(cands: number[], k: number, prefilter: TripleRelevance | undefined): number[] {
+function topByPrefilter(cands: readonly number[], k: number, prefilter: TripleRelevance | undefined): number[] {
   if (!prefilter) return cands.slice(0, k);
-  const hits: { t: number; score: number; order: number }[] = [];
+  const top = new TopK(k);
   const rest: number[] = [];
   cands.forEach((t, order) => {
     const score = prefilter(t);
-    if (score > 0) hits.push({ t, score, order });
+    if (score > 0) top.offer(t, score, order);
     else if (rest.length < k) rest.push(t);
   });
-  const top = hits.sort(byScore).slice(0, k).map((c) => c.t);
-  return top.length >= k ? top : [...top, ...rest.slice(0, k - top.length)];
+  const best = top.sorted().map((c) => c.t);
+  return best.length >= k ? best : [...best, ...rest.slice(0, k - best.length)];
+}
+
+/** Bounded best-k selection by (score desc, order asc): a heap whose root is the worst kept. */
+class TopK {
+  private readonly heap: { t: number; score: number; order: number }[] = [];
+  constructor(private readonly k: number) {}
+  private worse(a: { score: number; order: number }, b: { score: number; order: number }): boolean {
+    return a.score < b.score || (a.score === b.score && a.order > b.order);
+  }
+  offer(t: number, score: number, order: number): void {
+    const h = this.heap;
+    if (h.length < this.k) {
+      h.push({ t, score, order });
+      for (let i = h.length - 1; i > 0; ) {
+        const p = (i - 1) >> 1;
+        if (!this.worse(h[i]!, h[p]!)) break;
+        [h[i], h[p]] = [h[p]!, h[i]!];
+        i = p;
+      }
+      return;
+    }
+    const root = h[0]!;
+    if (!(score > root.score || (score === root.score && order < root.order))) return;
+    h[0] = { t, score, order };
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < h.length && this.worse(h[l]!, h[m]!)) m = l;
+      if (r < h.length && this.worse(h[r]!, h[m]!)) m = r;
+      if (m === i) break;
+      [h[i], h[m]] = [h[m]!, h[i]!];
+      i = m;
+    }
+  }
+  sorted(): { t: number; score: number; order: number }[] {
+    return [...this.heap].sort(byScore);
+  }
 }
 
 /** The triples of the beams flattened breadth-first: every beam's first triple, then every second, ... (deduplicated). */
@@ -163,14 +201,14 @@ export function cappedNeighbourGraph(
     let list = cache.get(e);
     if (!list) {
       const all = index.triplesOfEntity(e);
-      const hits: { t: number; score: number; order: number }[] = [];
+      const top = new TopK(keep);
       const rest: { t: number; score: number }[] = [];
       all.forEach((t, order) => {
         const score = relevance(t);
-        if (score > 0) hits.push({ t, score, order });
+        if (score > 0) top.offer(t, score, order);
         else if (rest.length < keep) rest.push({ t, score: 0 });
       });
-      list = [...hits.sort(byScore).slice(0, keep).map(({ t, score }) => ({ t, score })), ...rest].slice(0, keep);
+      list = [...top.sorted().map(({ t, score }) => ({ t, score })), ...rest].slice(0, keep);
       cache.set(e, list);
     }
     return list;

@@ -98,23 +98,26 @@ export class TripleIndex {
     });
     this.stamp = new Uint32Array(triples.length);
     const keys = new Map<string, number>();
+    let entityCount = 0;
+    // An entity that normalises to nothing ("北京", "—") gets its own key: it must not link unrelated triples.
     const key = (s: string) => {
       const k = normalizePhrase(s);
+      if (k === '') return entityCount++;
       let id = keys.get(k);
-      if (id === undefined) keys.set(k, (id = keys.size));
+      if (id === undefined) keys.set(k, (id = entityCount++));
       return id;
     };
     this.heads = Uint32Array.from(triples, (t) => key(t.subject));
     this.tails = Uint32Array.from(triples, (t) => key(t.object));
-    const counts = new Uint32Array(keys.size + 1);
+    const counts = new Uint32Array(entityCount + 1);
     triples.forEach((_, i) => {
       counts[this.heads[i]! + 1]! += 1;
       if (this.tails[i] !== this.heads[i]) counts[this.tails[i]! + 1]! += 1;
     });
-    for (let e = 0; e < keys.size; e++) counts[e + 1]! += counts[e]!;
+    for (let e = 0; e < entityCount; e++) counts[e + 1]! += counts[e]!;
     this.entityOffsets = counts;
-    this.entityTriples = new Uint32Array(counts[keys.size]!);
-    const cursor = counts.slice(0, keys.size);
+    this.entityTriples = new Uint32Array(counts[entityCount]!);
+    const cursor = counts.slice(0, entityCount);
     triples.forEach((t, i) => {
       this.entityTriples[cursor[this.heads[i]!]!++] = i;
       if (this.tails[i] !== this.heads[i]) this.entityTriples[cursor[this.tails[i]!]!++] = i;

@@ -22,9 +22,11 @@ export interface OfflineGearOptions {
   perDoc: number;
   /** Keep facts scoring at least best - slack (question-word overlap + gist-memory link). */
   slack: number;
+  /** Read only the first `docs` listed documents (the base ranking's top). */
+  docs: number;
 }
 
-export const OFFLINE_GEAR_DEFAULTS: Readonly<OfflineGearOptions> = Object.freeze({ maxFacts: 8, perDoc: 2, slack: Infinity });
+export const OFFLINE_GEAR_DEFAULTS: Readonly<OfflineGearOptions> = Object.freeze({ maxFacts: 4, perDoc: 2, slack: 1, docs: 3 });
 
 function userText(request: LlmRequest): string {
   return request.messages.findLast((m) => m.role === 'user')?.content ?? '';
@@ -55,7 +57,7 @@ function read(text: string, o: OfflineGearOptions): string {
   const memEntities = memory.flatMap((f) => [f[0], f[2]]);
   const known = new Set(memory.map((f) => f.join('\u0000').toLowerCase()));
   const all: { fact: Fact; score: number; order: number }[] = [];
-  docs.forEach((d, i) => {
+  docs.slice(0, o.docs).forEach((d, i) => {
     const { triples } = extractPassageTriplesOffline({ id: `doc-${i}`, title: d.title, text: d.text });
     triples
       .map((t, k) => {

@@ -46,6 +46,15 @@ describe('TripleIndex (GEAR §3: every triple belongs to one passage)', () => {
     expect(index.search('Bela Lugosi friend', 2)[0]!.triple).toBe(3);
   });
 
+  it('never links triples through an entity that normalises to nothing', () => {
+    const odd = TripleIndex.fromTripleSet({ ...set, passages: [{ passageId: 'p9', entities: [], triples: [
+      { subject: '北京', predicate: 'capital of', object: 'China' },
+      { subject: '東京', predicate: 'capital of', object: 'Japan' },
+    ] }] });
+    expect(odd.neighbours(0)).toEqual([]);
+    expect(odd.neighbours(1)).toEqual([]);
+  });
+
   it('throws a typed error for a set with no triples', () => {
     expect(() => TripleIndex.fromTripleSet({ ...set, passages: [] })).toThrow(/holds no triples/);
   });
