@@ -7,7 +7,7 @@
 // it is a fallback with the same results, not an error.
 import { expose } from 'comlink';
 import { loadPprWasm, setPprWasm } from '../src/core/graph/ppr-wasm.ts';
-import { getDb } from '../src/storage/db.ts';
+import { getDb, onStorageNotice } from '../src/storage/db.ts';
 import { createDexieStores } from '../src/storage/repositories.ts';
 import { createEngine } from './engine.ts';
 
@@ -18,5 +18,8 @@ async function installPprKernel(): Promise<void> {
     console.info(`engine: the WebAssembly PPR kernel is unavailable (${err instanceof Error ? err.message : String(err)}); using the TypeScript kernel`);
   }
 }
+
+// Another tab upgrading or blocking the database: the page shows the sentence (src/app/StorageNotice.tsx).
+onStorageNotice((notice) => self.postMessage({ type: 'hopscope-storage-notice', notice }));
 
 expose(createEngine({ stores: createDexieStores(getDb()), kernelReady: installPprKernel() }));

@@ -6,6 +6,7 @@ import { ComparePage } from '../features/compare/ComparePage.tsx';
 import { BatchPage } from '../features/batch/BatchPage.tsx';
 import { LibraryPage } from '../features/corpus/LibraryPage.tsx';
 import { SettingsView } from './SettingsView.tsx';
+import { StorageNotice } from './StorageNotice.tsx';
 import { useAppStore } from '../state/use-app-store.ts';
 import { VIEWS, type View } from '../state/view-slice.ts';
 import { EngineContext, sharedEngine, type EngineClient } from './engine-client.ts';
@@ -24,6 +25,7 @@ export function App({ engine = sharedEngine(), queryClient }: { engine?: EngineC
             <Tabs />
           </header>
           <main className="app-main" id="main">
+            <StorageNotice />
             <CurrentView />
           </main>
         </div>
