@@ -14,6 +14,10 @@ export const STRATEGY_LABELS: Record<RunStrategy, string> = {
   bdtr: 'BDTR (dual thought + verifier)',
   'bdtr-dtr': 'BDTR-DTR (dual thought only)',
   'bdtr-bgec': 'BDTR-BGEC (verifier only)',
+  dualrag: 'DualRAG (reasoner + entity queries + knowledge outline)',
+  'dualrag-no-reasoner': 'DualRAG w/o R (retrieve every step)',
+  'dualrag-no-ei': 'DualRAG w/o Ei (reasoning as query)',
+  'dualrag-no-outline': 'DualRAG w/o KO (raw passages, no outline)',
 };
 
 /** Short names, for lanes and batch columns. */
@@ -28,6 +32,10 @@ export const STRATEGY_SHORT: Record<RunStrategy, string> = {
   bdtr: 'BDTR',
   'bdtr-dtr': 'BDTR-DTR',
   'bdtr-bgec': 'BDTR-BGEC',
+  dualrag: 'DualRAG',
+  'dualrag-no-reasoner': 'DualRAG w/o R',
+  'dualrag-no-ei': 'DualRAG w/o Ei',
+  'dualrag-no-outline': 'DualRAG w/o KO',
 };
 
 export const BACKBONE_LABELS: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2 (PPR, offline triples)' };

@@ -4,6 +4,10 @@ import type { StrategyPrompts } from '../core/strategies/prompt-port.ts';
 import * as dualThought from './bdtr-dual-thought.ts';
 import * as reasoningChain from './bdtr-reasoning-chain.ts';
 import * as verifier from './bdtr-verifier.ts';
+import * as dualragAnswer from './dualrag-answer.ts';
+import * as dualragEntities from './dualrag-entity-identifier.ts';
+import * as dualragReasoner from './dualrag-reasoner.ts';
+import * as dualragSummarizer from './dualrag-knowledge-summarizer.ts';
 import * as gcot from './gcot-step.ts';
 import * as ircot from './ircot-step.ts';
 import * as irgs from './irgs-generate.ts';
@@ -19,4 +23,8 @@ export const STRATEGY_PROMPTS: StrategyPrompts = {
   gcot: { module: gcot.module, version: gcot.version, build: gcot.build, parse: gcot.parse },
   irgs: { module: irgs.module, version: irgs.version, build: irgs.build, parse: irgs.parse },
   answer: { module: reader.module, version: reader.version, json: true, build: reader.build, parse: reader.parse },
+  dualragReasoner: { module: dualragReasoner.module, version: dualragReasoner.version, json: true, build: dualragReasoner.build, parse: dualragReasoner.parse },
+  dualragEntities: { module: dualragEntities.module, version: dualragEntities.version, json: true, build: dualragEntities.build, parse: dualragEntities.parse },
+  dualragSummarizer: { module: dualragSummarizer.module, version: dualragSummarizer.version, build: dualragSummarizer.build, parse: dualragSummarizer.parse },
+  dualragAnswer: { module: dualragAnswer.module, version: dualragAnswer.version, json: true, build: dualragAnswer.build, parse: dualragAnswer.parse },
 };

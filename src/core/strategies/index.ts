@@ -8,6 +8,7 @@ import { TRACE_VERSION, type Trace } from '../trace/schema.ts';
 import type { Question, Ranked } from '../types.ts';
 import { bdtrOptions, runBdtr } from './bdtr.ts';
 import { createRun, StrategyError, type Run, type StrategyContext } from './context.ts';
+import { dualragOptions, runDualrag } from './dualrag.ts';
 import { gcotOptions, runGcot } from './gcot.ts';
 import { ircotOptions, runIrcot } from './ircot.ts';
 import { irgsOptions, runIrgs } from './irgs.ts';
@@ -19,7 +20,7 @@ import { runTog, togOptions } from './tog.ts';
 export { StrategyError, type StrategyContext } from './context.ts';
 export type { StrategyPrompts, DualThought, ReasoningChain, StepReply, PromptPassage } from './prompt-port.ts';
 
-export const STRATEGIES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec'] as const;
+export const STRATEGIES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec', 'dualrag', 'dualrag-no-reasoner', 'dualrag-no-ei', 'dualrag-no-outline'] as const;
 export type StrategyName = (typeof STRATEGIES)[number];
 
 export function isStrategyName(name: string): name is StrategyName {
@@ -52,6 +53,8 @@ function define<O extends Record<string, unknown>>(
   };
 }
 
+const DUALRAG_PROMPTS: (keyof StrategyPrompts)[] = ['dualragReasoner', 'dualragEntities', 'dualragSummarizer', 'dualragAnswer'];
+
 const DEFINITIONS: Record<StrategyName, Definition> = {
   static: define('static', staticOptions, runStatic, ['answer']),
   ircot: define('ircot', ircotOptions, runIrcot, ['ircot', 'answer']),
@@ -62,6 +65,11 @@ const DEFINITIONS: Record<StrategyName, Definition> = {
   // DTR only: the reader takes the top-5 of P_R (there is no cut to define a smaller context).
   'bdtr-dtr': define('bdtr-dtr', bdtrOptions, runBdtr, ['dualThought', 'answer'], { dtr: true, bgec: false }),
   'bdtr-bgec': define('bdtr-bgec', bdtrOptions, runBdtr, ['reasoningChain', 'verifier', 'answer'], { dtr: false, bgec: true }),
+  // DualRAG and its framework ablations (DualRAG Table 3: w/o R, w/o Ei, w/o KO).
+  dualrag: define('dualrag', dualragOptions, runDualrag, DUALRAG_PROMPTS, { reasoner: true, entityIdentifier: true, outline: true }),
+  'dualrag-no-reasoner': define('dualrag-no-reasoner', dualragOptions, runDualrag, DUALRAG_PROMPTS, { reasoner: false, entityIdentifier: true, outline: true }),
+  'dualrag-no-ei': define('dualrag-no-ei', dualragOptions, runDualrag, ['dualragReasoner', 'dualragSummarizer', 'dualragAnswer'], { reasoner: true, entityIdentifier: false, outline: true }),
+  'dualrag-no-outline': define('dualrag-no-outline', dualragOptions, runDualrag, ['dualragReasoner', 'dualragEntities', 'dualragAnswer'], { reasoner: true, entityIdentifier: true, outline: false }),
 };
 
 /** The paper's QA context for BDTR with BGEC is the whole cut set D_final. */

@@ -7,6 +7,7 @@ import { HopscopeError } from '../../core/errors.ts';
 import { LlmAbortedError } from '../../core/llm/errors.ts';
 import { ZERO_USAGE, type LlmRequest, type LlmResponse } from '../../core/llm/port.ts';
 import type { LlmProvider } from '../../core/llm/provider.ts';
+import { dualragReply, DUALRAG_MODULES } from './offline-thinker-dualrag.ts';
 import { answerCandidates, answerKind, bridgeCandidates, choiceOptions, pickOption, capitalisedPhrases, coverage, questionParts, type DocumentText, type QuestionParts } from './offline-thinker-text.ts';
 
 export const OFFLINE_THINKER_LABEL = 'offline thinker (no LLM)';
@@ -161,7 +162,11 @@ export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmPr
           break;
         }
         default:
-          throw new OfflineThinkerError(`module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer)`);
+          if ((DUALRAG_MODULES as readonly string[]).includes(request.module)) {
+            text = dualragReply(request.module, request.messages.findLast((m) => m.role === 'user')!.content);
+            break;
+          }
+          throw new OfflineThinkerError(`module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer, dualrag.*)`);
       }
       request.onToken?.(text);
       return { text, usage: { ...ZERO_USAGE }, cached: false, latencyMs: performance.now() - started, provider: OFFLINE_THINKER_LABEL, model: 'offline-thinker' };
