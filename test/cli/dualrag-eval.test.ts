@@ -42,8 +42,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const base = ['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'dualrag', '--llm', 'openai', '--base-url', server?.baseURL ?? '', '--model', 'test-model', '--limit', '3', '--cache-dir', 'off'];
-const argv = (...rest: string[]) => [...base.slice(0, 9), server.baseURL, ...base.slice(10), ...rest];
+const argv = (...rest: string[]) => [
+  '--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'dualrag', '--llm', 'openai', '--base-url', server.baseURL, '--model', 'test-model', '--limit', '3', '--cache-dir', 'off', ...rest,
+];
 
 describe('eval CLI: dualrag', () => {
   it('runs over the openai client, counts the malformed reply, reports triggers, tokens by module, Acc† and exports only the correct trajectory', async () => {
