@@ -42,6 +42,8 @@ options:
                         (same --base-url/--api-key-env; model --judge-model or the LLM's) or replay:<file>;
                         reported as Acc†, never as EM
   --judge-model <name>  the judge's model for --judge openai
+  --reranker-model <dir> DualRAG's Eq. 8 cross-encoder: a local transformers.js folder (config, tokenizer,
+                        onnx/model.onnx; e.g. an ONNX bge-reranker); default the lexical reranker (heuristic)
   --export-ft <file>    DualRAG-FT training data (JSONL): one chat example per Reasoner / Entity Identifier /
                         Knowledge Summarizer call of every correctly answered question (EM or Acc = 1; Acc†
                         when judged); dualrag strategies only
@@ -73,6 +75,8 @@ export interface EvalArgs {
   judgeModel?: string;
   /** DualRAG-FT JSONL output file. */
   exportFt?: string;
+  /** Local cross-encoder folder for DualRAG's reranker. */
+  rerankerModel?: string;
   llmRest: { baseUrl?: string | undefined; apiKeyEnv?: string | undefined; model?: string | undefined; jsonMode: boolean };
 }
 
@@ -119,6 +123,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         judge: { type: 'string' },
         'judge-model': { type: 'string' },
         'export-ft': { type: 'string' },
+        'reranker-model': { type: 'string' },
       },
     }));
   } catch (e) {
@@ -136,7 +141,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   if (values.judge === 'offline') throw new UsageError('--judge offline: the offline thinker cannot judge answers; give --judge openai or --judge replay:<file>');
   if (values['export-ft'] !== undefined && !values.strategy?.split(',').some((x) => x.trim().startsWith('dualrag')))
     throw new UsageError('--export-ft needs a dualrag strategy (--strategy dualrag): it exports the Reasoner, Entity Identifier and Knowledge Summarizer calls');
-  for (const flag of ['rounds', 'traces', 'judge', 'export-ft'] as const) {
+  for (const flag of ['rounds', 'traces', 'judge', 'export-ft', 'reranker-model'] as const) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
   const needsEmbed = values.retriever === 'dense' || values.retriever === 'hybrid';
@@ -166,6 +171,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     ...(values.judge !== undefined ? { judge: values.judge } : {}),
     ...(values['judge-model'] !== undefined ? { judgeModel: values['judge-model'] } : {}),
     ...(values['export-ft'] !== undefined ? { exportFt: values['export-ft'] } : {}),
+    ...(values['reranker-model'] !== undefined ? { rerankerModel: values['reranker-model'] } : {}),
     llmRest: { baseUrl: values['base-url'], apiKeyEnv: values['api-key-env'], model: values['llm-model'] ?? (needsLlmModel ? values.model : undefined), jsonMode: !values['no-json-mode'] },
   };
 }

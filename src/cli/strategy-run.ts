@@ -2,7 +2,7 @@
 // per question (written to --traces, and reused from there on a rerun, so an interrupted batch resumes),
 // progress with ETA on stderr, tables on stdout, the foundation's JSON shape per strategy.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { evaluateStrategy, strategyComplementarity, type StrategyBatchResult } from '../core/batch/strategy.ts';
 import { formatDuration, progressAt } from '../core/batch/progress.ts';
 import type { PairComplementarity } from '../core/eval/complementarity.ts';
@@ -17,6 +17,7 @@ import type { Dataset, Question, Retriever } from '../core/types.ts';
 import { strategyOptions, type StrategyName } from '../core/strategies/index.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
+import { createTransformersReranker } from '../providers/rerank/transformers-reranker.ts';
 import type { EvalArgs } from './args.ts';
 import type { Io } from './eval.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
@@ -40,6 +41,13 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
   const extras: Record<string, StrategyExtras> = {};
   const ftExamplesAll: FtExample[] = [];
   const judgeLlm = args.judge ? await createJudge(args, dataset.corpus.id) : undefined;
+  const reranker = args.rerankerModel
+    ? createTransformersReranker({ model: basename(resolve(args.rerankerModel)), localModelPath: dirname(resolve(args.rerankerModel)), device: 'cpu', dtype: 'fp32' })
+    : undefined;
+  if (reranker) {
+    await reranker.load();
+    io.err(`reranker: ${reranker.name}`);
+  }
   for (const strategy of args.strategies) {
     const traces = new Map<string, Trace>();
     const options = args.rounds !== undefined && strategy !== 'static' ? { rounds: args.rounds } : undefined;
@@ -52,6 +60,7 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
       llm,
       prompts: STRATEGY_PROMPTS,
       passages,
+      ...(reranker ? { reranker } : {}),
       corpus: dataset.corpus,
       ...(options ? { options } : {}),
       ks: args.ks,

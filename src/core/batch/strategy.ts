@@ -7,6 +7,7 @@ import { addCost, emptyCost, runMetrics, type ModuleCost, type RunMetrics } from
 import { summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
 import { complementarity, type PairComplementarity } from '../eval/complementarity.ts';
 import { runStrategy, type StrategyName, type StrategyPrompts } from '../strategies/index.ts';
+import type { Reranker } from '../rerank/port.ts';
 import type { Trace } from '../trace/schema.ts';
 import type { Passage, Question, Retriever } from '../types.ts';
 import { mapConcurrent } from './pool.ts';
@@ -20,6 +21,8 @@ export interface StrategyBatchOptions {
   passages: ReadonlyMap<string, Passage>;
   corpus: { id: string; name: string };
   options?: Record<string, unknown>;
+  /** DualRAG's Eq. 8 reranker (default: the labelled lexical one). */
+  reranker?: Reranker;
   ks: number[];
   concurrency?: number;
   signal?: AbortSignal;
@@ -61,7 +64,7 @@ export async function evaluateStrategy(questions: readonly Question[], o: Strate
         (await runStrategy(
           o.strategy,
           q,
-          { retriever: o.retriever, llm: o.llm, prompts: o.prompts, passages: o.passages, ...(o.options ? { options: o.options } : {}), ...(o.signal ? { signal: o.signal } : {}) },
+          { retriever: o.retriever, llm: o.llm, prompts: o.prompts, passages: o.passages, ...(o.options ? { options: o.options } : {}), ...(o.reranker ? { reranker: o.reranker } : {}), ...(o.signal ? { signal: o.signal } : {}) },
           { corpus: o.corpus, retrieverName: o.retrieverName },
         ));
       if (old) reused++;
