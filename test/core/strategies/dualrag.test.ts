@@ -2,6 +2,7 @@
 // entity linking across steps, grouping by entity, reranking, the outline merge with provenance, the
 // final ranking, the three Table 3 ablations, and a malformed reply as a typed, recorded failure.
 import { describe, expect, it } from 'vitest';
+import { readDualrag } from '../../../src/core/strategies/dualrag-read.ts';
 import { runStrategy, traceAnswer, traceRanking } from '../../../src/core/strategies/index.ts';
 import type { Trace, TraceEvent } from '../../../src/core/trace/schema.ts';
 import type { Passage } from '../../../src/core/types.ts';
@@ -83,6 +84,21 @@ describe('dualrag', () => {
     expect(traceRanking(trace).map((r) => r.id)).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
     expect(of(trace, 'thought').filter((e) => e.kind === 'retrieval-flag').map((e) => e.text)).toEqual(['retrieve', 'retrieve', 'answer']);
     expect(trace.options).toMatchObject({ maxSteps: 5, depth: 50, rerankTop: 10, prompts: { 'dualrag.answer': 'hopscope-dualrag-answer/1', 'dualrag.knowledge-summarizer': 'dualrag-fig7/2' } });
+  });
+
+  it('readDualrag gives the view its steps, triggers, entity queries, kept documents and the latest outline', async () => {
+    const { trace } = await run('dualrag');
+    const v = readDualrag(trace.events)!;
+    expect(v.steps.map((s) => [s.round, s.retrieved, s.entities.map((e) => [e.entity, e.queries, e.kept])])).toEqual([
+      [1, true, [['Film One', ['Film One director', 'Film One'], ['p1', 'p2']]]],
+      [2, true, [['Ann Lee', ['Ann Lee birthplace'], ['p3', 'p4']], ['Film One', ['Film One release'], ['p1']]]],
+      [3, false, []],
+    ]);
+    expect(v.steps[1]!.links).toEqual(['film one → Film One']);
+    expect(v.steps[1]!.discarded).toEqual(['Film One: No relevant information.']);
+    expect(v.outlineRound).toBe(2);
+    expect(v.outline.map((o) => [o.entity, o.fragments.map((f) => f.since)])).toEqual([['Film One', [1]], ['Ann Lee', [2]]]);
+    expect(readDualrag(trace.events.filter((e) => e.type !== 'thought'))).toBeUndefined();
   });
 
   it('stops at maxSteps and answers from what it has', async () => {
