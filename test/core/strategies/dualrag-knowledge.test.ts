@@ -2,7 +2,7 @@
 // the rerank cut (score <= 0 dropped, top k) and the lexical reranker's scores.
 import { describe, expect, it } from 'vitest';
 import { entityKey, groupByEntity, KnowledgeOutline, linkEntity } from '../../../src/core/strategies/dualrag-knowledge.ts';
-import { finalOrder } from '../../../src/core/strategies/dualrag.ts';
+import { finalOrder, interleave } from '../../../src/core/strategies/dualrag.ts';
 import { createLexicalReranker, lexicalScore } from '../../../src/core/rerank/lexical.ts';
 import { keepReranked } from '../../../src/core/rerank/port.ts';
 
@@ -57,6 +57,10 @@ describe('reranking (Eq. 8)', () => {
     expect(r.heuristic).toBe(true);
     expect(r.name).toContain('heuristic');
     expect(await r.score('Ann Lee', [{ id: 'a', title: 'Zoo', text: 'no' }, { id: 'b', title: 'Ann Arbor', text: 'city' }])).toEqual([{ id: 'a', score: 0 }, { id: 'b', score: 1.5 }]);
+  });
+  it('interleaves a step\'s entity lists by rank', () => {
+    expect(interleave([['a', 'b', 'c'], ['d'], ['e', 'a']])).toEqual(['a', 'd', 'e', 'b', 'a', 'c']);
+    expect(interleave([])).toEqual([]);
   });
   it('final ranking: reranked passages by first use, then the pool by score', () => {
     expect(finalOrder(['p3', 'p1'], [{ id: 'p1', score: 1 }, { id: 'p2', score: 0.2 }, { id: 'p3', score: 0.1 }, { id: 'p4', score: 0.9 }])).toEqual(['p3', 'p1', 'p4', 'p2']);
