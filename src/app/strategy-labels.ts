@@ -16,6 +16,10 @@ export const STRATEGY_LABELS: Record<RunStrategy, string> = {
   'bdtr-bgec': 'BDTR-BGEC (verifier only)',
   gear: 'GEAR (gist memory + graph expansion)',
   planner: 'Planner (partial answer + sub-query per step, composer)',
+  dualrag: 'DualRAG (reasoner + entity queries + knowledge outline)',
+  'dualrag-no-reasoner': 'DualRAG w/o R (retrieve every step)',
+  'dualrag-no-ei': 'DualRAG w/o Ei (reasoning as query)',
+  'dualrag-no-outline': 'DualRAG w/o KO (raw passages, no outline)',
 };
 
 /** Short names, for lanes and batch columns. */
@@ -32,6 +36,10 @@ export const STRATEGY_SHORT: Record<RunStrategy, string> = {
   'bdtr-bgec': 'BDTR-BGEC',
   gear: 'GEAR',
   planner: 'Planner',
+  dualrag: 'DualRAG',
+  'dualrag-no-reasoner': 'DualRAG w/o R',
+  'dualrag-no-ei': 'DualRAG w/o Ei',
+  'dualrag-no-outline': 'DualRAG w/o KO',
 };
 
 export const BACKBONE_LABELS: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2 (PPR, offline triples)' };

@@ -34,7 +34,7 @@ options:
   --k <list>            cut-offs for Recall@k and AllGold@k
   --limit <N>           only the first N questions
   --concurrency <C>     questions run at once (default 1)
-  --strategy <names>    static|ircot|irgs|tog|gcot|bdtr|bdtr-dtr|bdtr-bgec|planner; a comma list runs several on the
+  --strategy <names>    ${STRATEGIES.join('|')}; a comma list runs several on the
                         same questions and adds their complementarity (BDTR Fig. 3)
   --llm <spec>          offline (the offline thinker, no LLM: heuristic, labelled), openai (with --base-url,
                         --model, [--api-key-env VAR], [--no-json-mode]), openai:MODEL@URL, or replay:<trace file|traces dir>;
@@ -45,6 +45,15 @@ options:
   --cache-dir <dir>     where LLM replies are cached (default .cache/llm; "off" for none): a rerun of the
                         same batch makes no LLM calls
   --traces <dir>        write one trace per question (and resume: finished traces there are reused)
+  --judge <spec>        Acc† (DualRAG Fig. 8 LLM judge) over the finished answers, after the runs: openai
+                        (same --base-url/--api-key-env; model --judge-model or the LLM's) or replay:<file>;
+                        reported as Acc†, never as EM
+  --judge-model <name>  the judge's model for --judge openai
+  --reranker-model <dir> DualRAG's Eq. 8 cross-encoder: a local transformers.js folder (config, tokenizer,
+                        onnx/model.onnx; e.g. an ONNX bge-reranker); default the lexical reranker (heuristic)
+  --export-ft <file>    DualRAG-FT training data (JSONL): one chat example per Reasoner / Entity Identifier /
+                        Knowledge Summarizer call of every correctly answered question (EM or Acc = 1; Acc†
+                        when judged); dualrag strategies only
   --out <file>          write JSON results
   --predictions <file>  score given answers {questionId: answerText}
   --score-traces <dir>  recompute every metric from a folder of traces (v1 or v2, CLI or browser exports);
@@ -78,6 +87,13 @@ export interface EvalArgs {
   traces?: string;
   /** Where LLM replies are cached (default .cache/llm); "off" turns the cache off. */
   cacheDir: string | false;
+  /** Acc† judge LLM spec (an evaluation pass after the runs). */
+  judge?: string;
+  judgeModel?: string;
+  /** DualRAG-FT JSONL output file. */
+  exportFt?: string;
+  /** Local cross-encoder folder for DualRAG's reranker. */
+  rerankerModel?: string;
   llmRest: { baseUrl?: string | undefined; apiKeyEnv?: string | undefined; model?: string | undefined; jsonMode: boolean };
 }
 
@@ -125,6 +141,10 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         'embed-model': { type: 'string' },
         'no-json-mode': { type: 'boolean' },
         'cache-dir': { type: 'string' },
+        judge: { type: 'string' },
+        'judge-model': { type: 'string' },
+        'export-ft': { type: 'string' },
+        'reranker-model': { type: 'string' },
       },
     }));
   } catch (e) {
@@ -148,7 +168,10 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   for (const name of values.regime?.split(',') ?? []) {
     if (!isRegime(name.trim())) throw new UsageError(`--regime: unknown regime "${name}" (available: ${REGIMES.join(', ')}; several with commas)`);
   }
-  for (const flag of ['rounds', 'traces', 'regime'] as const) {
+  if (values.judge === 'offline') throw new UsageError('--judge offline: the offline thinker cannot judge answers; give --judge openai or --judge replay:<file>');
+  if (values['export-ft'] !== undefined && !values.strategy?.split(',').some((x) => x.trim().startsWith('dualrag')))
+    throw new UsageError('--export-ft needs a dualrag strategy (--strategy dualrag): it exports the Reasoner, Entity Identifier and Knowledge Summarizer calls');
+  for (const flag of ['rounds', 'traces', 'regime', 'judge', 'export-ft', 'reranker-model'] as const) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
   const needsEmbed = values.retriever === 'dense' || values.retriever === 'hybrid';
@@ -184,6 +207,10 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     rounds: positiveInt('rounds', values.rounds),
     traces: values.traces,
     cacheDir: values['cache-dir'] === 'off' ? false : (values['cache-dir'] ?? '.cache/llm'),
+    ...(values.judge !== undefined ? { judge: values.judge } : {}),
+    ...(values['judge-model'] !== undefined ? { judgeModel: values['judge-model'] } : {}),
+    ...(values['export-ft'] !== undefined ? { exportFt: values['export-ft'] } : {}),
+    ...(values['reranker-model'] !== undefined ? { rerankerModel: values['reranker-model'] } : {}),
     llmRest: { baseUrl: values['base-url'], apiKeyEnv: values['api-key-env'], model: values['llm-model'] ?? (needsLlmModel ? values.model : undefined), jsonMode: !values['no-json-mode'] },
   };
 }

@@ -4,20 +4,26 @@
 // per strategy; with --regime one result per regime, with several --llm one result per model. Every
 // result's summary carries paper 004's six diagnostics, read off the finished traces.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { evaluateStrategy, strategyComplementarity, type StrategyBatchResult } from '../core/batch/strategy.ts';
 import { formatDuration, progressAt } from '../core/batch/progress.ts';
 import type { PairComplementarity } from '../core/eval/complementarity.ts';
 import { diagnosticsBasis } from '../core/eval/diagnostics/index.ts';
 import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
+import { ftCounts, ftExamples, ftJsonl, isCorrect, type FtExample } from '../core/eval/ft-export.ts';
+import { judgeAnswers, type JudgePrompt, type JudgeResult } from '../core/eval/judge.ts';
+import { triggerHistogram } from '../core/eval/retrieval-triggers.ts';
 import type { LlmPort } from '../core/llm/port.ts';
+import type { Reranker } from '../core/rerank/port.ts';
+import * as judgePrompt from '../prompts/dualrag-judge.ts';
 import type { Regime, Trace } from '../core/trace/schema.ts';
 import type { Dataset, Question, Retriever } from '../core/types.ts';
 import { strategyOptions, strategyPromptVersions, type StrategyName } from '../core/strategies/index.ts';
 import { regimeLabel } from '../core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
 import { createOfflineThinker, OFFLINE_THINKER_VERSION } from '../providers/llm/offline-thinker.ts';
+import { createTransformersReranker } from '../providers/rerank/transformers-reranker.ts';
 import type { EvalArgs } from './args.ts';
 import type { Io } from './eval.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
@@ -70,6 +76,11 @@ async function runModel(args: EvalArgs, dataset: Dataset, questions: readonly Qu
   const passages = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
   const results: StrategyBatchResult[] = [];
   const regimes = regimeOrder(args.regimes);
+  // DualRAG's extras (issue 13): retrieval triggers, the optional Acc† judge after the runs, the FT export.
+  const extras = new Map<StrategyBatchResult, StrategyExtras>();
+  const ftExamplesAll: FtExample[] = [];
+  const judgeLlm = args.judge ? await createJudge(args, dataset.corpus.id) : undefined;
+  const reranker = await loadReranker(args, io);
   for (const strategy of args.strategies) {
     if (signal?.aborted) break;
     const options = args.rounds !== undefined && strategy !== 'static' ? { rounds: args.rounds } : undefined;
@@ -97,6 +108,7 @@ async function runModel(args: EvalArgs, dataset: Dataset, questions: readonly Qu
         llm,
         prompts: STRATEGY_PROMPTS,
         passages,
+        ...(reranker ? { reranker } : {}),
         corpus: dataset.corpus,
         ...(options && regime === 'iterative' ? { options } : {}),
         ...(nc ? { noContext: (id: string) => nc.get(id) } : {}),
@@ -124,8 +136,10 @@ async function runModel(args: EvalArgs, dataset: Dataset, questions: readonly Qu
       if (result.failed.length) io.err(`  ${name}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`);
       io.out(strategyReport(`${dataset.name} · ${retriever.name} · ${name} · ${llm.label}`, result, args.ks));
       results.push(result);
+      extras.set(result, await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io));
     }
   }
+  if (args.exportFt) await writeFt(args.exportFt, ftExamplesAll, io);
   // Strategy comparisons use the iterative regime only: gold-context is an oracle, no-context retrieves nothing.
   const iterative = results.filter((r) => r.regime === 'iterative');
   const k = args.ks.includes(5) ? 5 : (args.ks.at(-1) as number);
@@ -134,10 +148,64 @@ async function runModel(args: EvalArgs, dataset: Dataset, questions: readonly Qu
   if (results.length > 1) io.out(regimeTable(results) + '\n\n' + diagnosticsTable(results));
   const perStrategy = (s: StrategyName) => {
     const rs = results.filter((r) => r.strategy === s);
-    return args.regimes.length ? { strategy: s, regimes: Object.fromEntries(rs.map((r) => [r.regime, resultJson(r)])) } : resultJson(rs[0]!);
+    const withExtras = (r: StrategyBatchResult) => ({ ...resultJson(r), ...extras.get(r) });
+    return args.regimes.length ? { strategy: s, regimes: Object.fromEntries(rs.map((r) => [r.regime, withExtras(r)])) } : withExtras(rs[0]!);
   };
   const json = args.strategies.length === 1 ? perStrategy(args.strategies[0]!) : { strategies: Object.fromEntries(args.strategies.map((s) => [s, perStrategy(s)])), complementarity: comp };
   return { json, results };
+}
+
+interface StrategyExtras {
+  /** Questions per number of steps that retrieved (DualRAG Fig. 3). */
+  retrievalTriggers: number[];
+  judge?: JudgeResult;
+}
+
+const JUDGE_PROMPT: JudgePrompt = { module: judgePrompt.module, version: judgePrompt.version, build: judgePrompt.build, parse: judgePrompt.parse };
+
+async function createJudge(args: EvalArgs, corpusId: string) {
+  const model = args.judgeModel ?? args.llmRest.model;
+  const spec = llmSpecFrom({ llm: args.judge, ...args.llmRest, ...(model !== undefined ? { model } : {}) });
+  return createLlmFromSpec(spec, { corpusId, cacheDir: args.cacheDir, concurrency: Math.max(4, args.concurrency) });
+}
+
+async function loadReranker(args: EvalArgs, io: Io): Promise<Reranker | undefined> {
+  if (!args.rerankerModel) return undefined;
+  const reranker = createTransformersReranker({ model: basename(resolve(args.rerankerModel)), localModelPath: dirname(resolve(args.rerankerModel)), device: 'cpu', dtype: 'fp32' });
+  await reranker.load();
+  io.err(`reranker: ${reranker.name}`);
+  return reranker;
+}
+
+/** Triggers per question, the Acc† judge (after the runs, never inside them) and the DualRAG-FT examples of one result. */
+async function strategyExtras(args: EvalArgs, result: StrategyBatchResult, judge: LlmPort | undefined, ft: FtExample[], io: Io): Promise<StrategyExtras> {
+  const x: StrategyExtras = { retrievalTriggers: triggerHistogram(result.traces) };
+  io.out(`Retrieval triggers per question (steps that retrieved: questions): ${x.retrievalTriggers.map((n, i) => `${i}: ${n}`).join(', ')}`);
+  if (judge) {
+    x.judge = await judgeAnswers(
+      result.traces.map((t) => ({ id: t.question.id, question: t.question.question, prediction: result.questions.find((r) => r.id === t.question.id)?.answer, answers: t.question.answers })),
+      judge,
+      JUDGE_PROMPT,
+      { concurrency: args.concurrency },
+    );
+    io.out(`Acc† (LLM judge ${x.judge.judge}, prompt ${x.judge.promptVersion}; not EM): ${x.judge.accDagger.toFixed(3)} over ${x.judge.judged} judged${x.judge.errors ? `, ${x.judge.errors} unreadable verdicts` : ''}`);
+  }
+  if (args.exportFt && result.strategy.startsWith('dualrag') && result.regime === 'iterative') {
+    const verdicts = new Map(x.judge?.verdicts.map((v) => [v.id, v.accDagger]));
+    const byId = new Map(result.traces.map((t) => [t.question.id, t]));
+    for (const r of result.questions) {
+      const t = byId.get(r.id);
+      if (t) ft.push(...ftExamples(t, isCorrect(r, verdicts.get(r.id))));
+    }
+  }
+  return x;
+}
+
+async function writeFt(file: string, examples: FtExample[], io: Io): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, ftJsonl(examples));
+  const c = ftCounts(examples);
+  io.err(`wrote ${file}: ${examples.length} DualRAG-FT examples from ${new Set(examples.map((e) => e.questionId)).size} correctly answered questions (reasoner ${c.reasoner}, entity-identifier ${c['entity-identifier']}, knowledge-summarizer ${c['knowledge-summarizer']})`);
 }
 
 export function resultJson(r: StrategyBatchResult) {

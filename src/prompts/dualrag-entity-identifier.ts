@@ -8,7 +8,8 @@
 // outline entity's name for the same entity (the paper's linking to earlier iterations, §3.1.1).
 import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
-import { questionSection, type KnowledgeOutline } from './dualrag-outline.ts';
+import type { EntityQueries } from '../core/strategies/prompt-port.ts';
+import { questionSection, type DualKnowledge } from './dualrag-outline.ts';
 import { LlmOutputError, parseJsonReply } from './parse.ts';
 
 export const module = 'dualrag.entity-identifier';
@@ -36,7 +37,7 @@ Generate Retrieval Keywords
 Reply with one JSON object {"entities": [{"entity": "<the entity the knowledge point revolves around; if it is an entity already in the existing knowledge, use that name>", "queries": ["<retrieval keywords>", ...]}, ...]} and nothing else.`;
 
 /** `history` ends with r^t; `hints` is the entity list extracted from the reasoning (omitted when empty). */
-export function build(question: string, outline: KnowledgeOutline, history: readonly string[], hints: readonly string[] = []): ChatMessage[] {
+export function build(question: string, outline: DualKnowledge, history: readonly string[], hints: readonly string[] = []): ChatMessage[] {
   const entities = hints.length ? `\n\nEntities from previous reasoning: ${hints.join('; ')}` : '';
   return [
     { role: 'system', content: system },
@@ -49,10 +50,7 @@ export const schema = z.object({
   entities: z.array(z.object({ entity: text, queries: z.array(text).min(1, 'no queries for this entity') })).min(1, 'no entities: nothing to retrieve'),
 });
 
-export interface EntityQueries {
-  entity: string;
-  queries: string[];
-}
+export type { EntityQueries };
 
 /** E^t with Q^t(e): entities named twice (ignoring case) merged, queries trimmed and de-duplicated. */
 export function parse(reply: string): EntityQueries[] {

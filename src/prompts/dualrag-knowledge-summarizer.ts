@@ -5,13 +5,17 @@
 // {reasoning history} Retrieval - {entity} - {retrieved docs}" (dualrag-outline.ts), with the entity's
 // queries Q^t(e) of Eq. 9, which the figure does not show, on a line of their own. The reply is the
 // summary as free text, as in the paper (no format imposed): kept whole, an empty one raises
-// LlmOutputError.
+// LlmOutputError. Version 2 adds one line (ours): when the documents hold nothing relevant, reply
+// exactly "No relevant information."; such a fragment (or one that opens by saying the documents hold
+// nothing relevant) is marked irrelevant and the strategy discards it instead of adding it to the outline.
 import type { ChatMessage } from '../core/llm/port.ts';
+import type { KnowledgeFragment } from '../core/strategies/prompt-port.ts';
 import { documentsOf, questionSection, type PromptPassage } from './dualrag-outline.ts';
 import { LlmOutputError } from './parse.ts';
 
 export const module = 'dualrag.knowledge-summarizer';
-export const version = 'dualrag-fig7/1';
+export const NOTHING_RELEVANT = 'No relevant information.';
+export const version = 'dualrag-fig7/2';
 
 export const system = `Task Description
 You are assisting in solving a QA problem, and you have gathered relevant information using retrieval tools.
@@ -19,7 +23,11 @@ Your task is to read and organize the retrieved documents, filtering out irrelev
 
 Note
 - Summarize the content directly without adding personal commentary or interpretations. Do not infer or speculate about missing information.
-- Preserve the original wording for important content and ensure that all entity names remain consistent with the original documents.`;
+- Preserve the original wording for important content and ensure that all entity names remain consistent with the original documents.` +
+  // Adaptation (see header): how to say that nothing is relevant.
+  `
+
+If the documents hold nothing relevant to the question, reply exactly: ${NOTHING_RELEVANT}`;
 
 export function build(question: string, history: readonly string[], entity: string, queries: readonly string[], documents: readonly PromptPassage[]): ChatMessage[] {
   const q = queries.length ? `Queries: ${queries.join('; ')}\n` : '';
@@ -29,14 +37,14 @@ export function build(question: string, history: readonly string[], entity: stri
   ];
 }
 
-export interface KnowledgeFragment {
-  entity: string;
-  /** k_e, the summary as the model wrote it (trimmed). */
-  knowledge: string;
-}
+export type { KnowledgeFragment };
+
+/** A summary that says the documents hold nothing: the reply we ask for, or the usual ways of saying it. */
+const SAYS_NOTHING =
+  /^(?:[*"'\s]*)(?:no relevant (?:information|content|knowledge|documents?)|none|n\/a|nothing relevant|(?:the )?(?:retrieved )?(?:documents?|content) (?:do(?:es)? not|don't|doesn't) (?:contain|provide|include|mention|hold) (?:any )?(?:relevant|information|useful))/i;
 
 export function parse(reply: string, entity: string): KnowledgeFragment {
   const knowledge = reply.trim();
   if (knowledge.length === 0) throw new LlmOutputError(module, reply, 'the summary is empty');
-  return { entity, knowledge };
+  return { entity, knowledge, relevant: !SAYS_NOTHING.test(knowledge) };
 }

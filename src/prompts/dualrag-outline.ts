@@ -3,10 +3,10 @@
 // rendering is ours: the knowledge outline K (Eq. 10) as one block per entity with its knowledge
 // fragments k_e, the reasoning history R as numbered steps, documents as HippoRAG's "Wikipedia Title:"
 // blocks (every prompt in the product reads passages the same way).
-import type { PromptPassage } from '../core/strategies/prompt-port.ts';
+import type { DualKnowledge, PromptPassage } from '../core/strategies/prompt-port.ts';
 import { formatPassages } from './qa-reader.ts';
 
-export type { PromptPassage };
+export type { DualKnowledge, PromptPassage };
 
 /** K^t(e) = K^(t-1)(e) ∪ {k_e}: per entity, the summarised fragments in the order they were added. */
 export interface OutlineEntry {
@@ -15,7 +15,9 @@ export interface OutlineEntry {
 }
 export type KnowledgeOutline = readonly OutlineEntry[];
 
-export function formatOutline(outline: KnowledgeOutline): string {
+/** The outline, or for the w/o KO ablation (Table 3) the retrieved passages, unstructured. */
+export function formatOutline(outline: DualKnowledge): string {
+  if ('documents' in outline) return outline.documents.length === 0 ? '(no knowledge retrieved yet)' : formatPassages(outline.documents).trimEnd();
   if (outline.length === 0) return '(no knowledge retrieved yet)';
   return outline.map((e) => `### ${e.entity}\n${e.knowledge.map((k) => `- ${k}`).join('\n')}`).join('\n');
 }
@@ -26,7 +28,7 @@ export function formatHistory(history: readonly string[]): string {
 }
 
 /** The figures' closing section, "Question currently being solved", with the inputs each prompt takes. */
-export function questionSection(question: string, history: readonly string[], outline?: KnowledgeOutline): string {
+export function questionSection(question: string, history: readonly string[], outline?: DualKnowledge): string {
   const knowledge = outline === undefined ? '' : `Knowledge:\n${formatOutline(outline)}\n\n`;
   return `Question currently being solved\n\n${knowledge}Question: ${question}\n\nReasoning history:\n${formatHistory(history)}`;
 }

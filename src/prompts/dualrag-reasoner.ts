@@ -7,7 +7,8 @@
 // model M_A (Eq. 4) has no printed prompt.
 import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
-import { questionSection, type KnowledgeOutline } from './dualrag-outline.ts';
+import type { ReasonerStep } from '../core/strategies/prompt-port.ts';
+import { questionSection, type DualKnowledge } from './dualrag-outline.ts';
 import { parseJsonReply } from './parse.ts';
 
 export const module = 'dualrag.reasoner';
@@ -33,7 +34,7 @@ Note
 
 Reply with one JSON object {"reasoning": "<your reasoning for this step>", "need_retrieval": <false if you have obtained the answer you were seeking, true if you need to further expand your knowledge through retrieval tools>} and nothing else.`;
 
-export function build(question: string, outline: KnowledgeOutline, history: readonly string[]): ChatMessage[] {
+export function build(question: string, outline: DualKnowledge, history: readonly string[]): ChatMessage[] {
   return [
     { role: 'system', content: system },
     { role: 'user', content: questionSection(question, history, outline) },
@@ -45,12 +46,8 @@ export const schema = z.object({
   need_retrieval: z.boolean(),
 });
 
-export interface ReasonerStep {
-  /** r^t, appended to the reasoning history R. */
-  reasoning: string;
-  /** f^t: true triggers the Entity Identifier; false ends the loop (Eq. 4). */
-  needRetrieval: boolean;
-}
+/** r^t (appended to the reasoning history R) and f^t (true triggers the Entity Identifier; false ends the loop, Eq. 4). */
+export type { ReasonerStep };
 
 export function parse(reply: string): ReasonerStep {
   const out = parseJsonReply(module, reply, schema);

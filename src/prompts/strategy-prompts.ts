@@ -4,6 +4,10 @@ import type { StrategyPrompts } from '../core/strategies/prompt-port.ts';
 import * as dualThought from './bdtr-dual-thought.ts';
 import * as reasoningChain from './bdtr-reasoning-chain.ts';
 import * as verifier from './bdtr-verifier.ts';
+import * as dualragAnswer from './dualrag-answer.ts';
+import * as dualragEntities from './dualrag-entity-identifier.ts';
+import * as dualragReasoner from './dualrag-reasoner.ts';
+import * as dualragSummarizer from './dualrag-knowledge-summarizer.ts';
 import * as gcot from './gcot-step.ts';
 import * as ircot from './ircot-step.ts';
 import * as irgs from './irgs-generate.ts';
@@ -31,4 +35,8 @@ export const STRATEGY_PROMPTS: StrategyPrompts = {
   gearAnswer: { module: gearQa.module, version: gearQa.version, build: gearQa.build, parse: gearQa.parse },
   planner: { module: planner.module, version: planner.version, json: true, build: planner.build, parse: planner.parse },
   composer: { module: composer.module, version: composer.version, json: true, build: composer.build, parse: composer.parse },
+  dualragReasoner: { module: dualragReasoner.module, version: dualragReasoner.version, json: true, build: dualragReasoner.build, parse: dualragReasoner.parse },
+  dualragEntities: { module: dualragEntities.module, version: dualragEntities.version, json: true, build: dualragEntities.build, parse: dualragEntities.parse },
+  dualragSummarizer: { module: dualragSummarizer.module, version: dualragSummarizer.version, build: dualragSummarizer.build, parse: dualragSummarizer.parse },
+  dualragAnswer: { module: dualragAnswer.module, version: dualragAnswer.version, json: true, build: dualragAnswer.build, parse: dualragAnswer.parse },
 };

@@ -1,6 +1,7 @@
 // The DualRAG prompts (Fig. 5-8): texts as printed with the inputs in place, golden replies parsed,
 // malformed replies raise LlmOutputError naming the module.
 import { describe, expect, it } from 'vitest';
+import * as answer from '../../src/prompts/dualrag-answer.ts';
 import * as identifier from '../../src/prompts/dualrag-entity-identifier.ts';
 import * as judge from '../../src/prompts/dualrag-judge.ts';
 import type { KnowledgeOutline } from '../../src/prompts/dualrag-outline.ts';
@@ -89,10 +90,46 @@ describe('knowledge summarizer (Fig. 7)', () => {
     );
   });
   it('keeps the summary whole and raises LlmOutputError for an empty one', () => {
-    expect(summarizer.parse('  Ann Lee was born in Paris.\nShe directed Film One.  ', 'Ann Lee')).toEqual({ entity: 'Ann Lee', knowledge: 'Ann Lee was born in Paris.\nShe directed Film One.' });
+    expect(summarizer.parse('  Ann Lee was born in Paris.\nShe directed Film One.  ', 'Ann Lee')).toEqual({ entity: 'Ann Lee', knowledge: 'Ann Lee was born in Paris.\nShe directed Film One.', relevant: true });
     const e = failure(() => summarizer.parse(' \n ', 'Ann Lee'));
     expect(e.module).toBe('dualrag.knowledge-summarizer');
     expect(e.reason).toContain('empty');
+  });
+});
+
+describe('knowledge summarizer: nothing relevant', () => {
+  it('asks for a fixed reply when nothing is relevant and marks such fragments irrelevant', () => {
+    expect(summarizer.build(question, history, 'Ann Lee', [], [])[0]!.content.endsWith('If the documents hold nothing relevant to the question, reply exactly: No relevant information.')).toBe(true);
+    expect(summarizer.version).toBe('dualrag-fig7/2');
+    for (const r of ['No relevant information.', '**No relevant information**', 'None', 'The retrieved documents do not contain any relevant information about Ann Lee.', "The documents don't mention information on her."]) {
+      expect(summarizer.parse(r, 'Ann Lee').relevant).toBe(false);
+    }
+    expect(summarizer.parse('No one but Ann Lee directed Film One.', 'Ann Lee').relevant).toBe(true);
+    expect(summarizer.parse('Ann Lee: none of her films were released before 1950.', 'Ann Lee').relevant).toBe(true);
+  });
+});
+
+describe('answer (Eq. 4, our prompt)', () => {
+  it('builds from the outline and history, says it is ours, parses a short answer', () => {
+    const m = answer.build(question, outline, history);
+    expect(answer.version).toBe('hopscope-dualrag-answer/1');
+    expect(m[1]!.content).toBe(reasoner.build(question, outline, history)[1]!.content);
+    expect(m[0]!.content).toContain('Give the final answer to the question based on the retrieved knowledge and the reasoning history.');
+    expect(answer.parse('```json\n{"answer": " Paris "}\n```')).toEqual({ answer: 'Paris' });
+  });
+  it.each([
+    ['prose', 'Paris', 'no JSON'],
+    ['an empty answer', '{"answer": ""}', 'answer'],
+    ['a wrong type', '{"answer": 3}', 'answer'],
+  ])('raises LlmOutputError for %s', (_n, reply, reason) => {
+    const e = failure(() => answer.parse(reply));
+    expect(e.module).toBe('dualrag.answer');
+    expect(e.reason).toContain(reason);
+  });
+  it('w/o KO: the knowledge section shows passages instead of the outline', () => {
+    const m = reasoner.build(question, { documents: [{ title: 'Ann Lee', text: 'Ann Lee was born in Paris.' }] }, []);
+    expect(m[1]!.content).toContain('Knowledge:\nWikipedia Title: Ann Lee\nAnn Lee was born in Paris.\n\nQuestion:');
+    expect(reasoner.build(question, { documents: [] }, [])[1]!.content).toContain('Knowledge:\n(no knowledge retrieved yet)');
   });
 });
 

@@ -10,6 +10,7 @@ import { diagnoseTrace, summarizeDiagnostics, type DiagnosticsSummary, type Ques
 import { type StrategyName, type StrategyPrompts } from '../strategies/index.ts';
 import { runRegime } from '../strategies/regimes.ts';
 import type { Regime, Trace } from '../trace/schema.ts';
+import type { Reranker } from '../rerank/port.ts';
 import type { Passage, Question, Retriever } from '../types.ts';
 import { mapConcurrent } from './pool.ts';
 
@@ -26,6 +27,8 @@ export interface StrategyBatchOptions {
   regime?: Regime;
   /** The no-context regime's trace of a question, when that regime ran (parametricSuppression). */
   noContext?: (questionId: string) => Trace | undefined;
+  /** DualRAG's Eq. 8 reranker (default: the labelled lexical one). */
+  reranker?: Reranker;
   ks: number[];
   concurrency?: number;
   signal?: AbortSignal;
@@ -87,7 +90,7 @@ export async function evaluateStrategy(questions: readonly Question[], o: Strate
           o.regime ?? 'iterative',
           o.strategy,
           q,
-          { retriever: o.retriever, llm: o.llm, prompts: o.prompts, passages: o.passages, ...(o.options ? { options: o.options } : {}), ...(o.signal ? { signal: o.signal } : {}) },
+          { retriever: o.retriever, llm: o.llm, prompts: o.prompts, passages: o.passages, ...(o.options ? { options: o.options } : {}), ...(o.reranker ? { reranker: o.reranker } : {}), ...(o.signal ? { signal: o.signal } : {}) },
           { corpus: o.corpus, retrieverName: o.retrieverName },
         ));
       if (old) reused++;

@@ -2,6 +2,7 @@
 // retrieve step that records a `retrieve` event, passage lookup for prompts, and abort checks.
 import { HopscopeError, throwIfAborted } from '../errors.ts';
 import type { LlmPort, LlmRequest, LlmResponse } from '../llm/port.ts';
+import type { Reranker } from '../rerank/port.ts';
 import type { TraceRecorder } from '../trace/recorder.ts';
 import type { TraceEvent } from '../trace/schema.ts';
 import type { Passage, Question, Ranked, Retriever } from '../types.ts';
@@ -12,6 +13,8 @@ export interface StrategyContext {
   llm: LlmPort;
   /** The prompt texts and parsers (src/prompts/strategy-prompts.ts STRATEGY_PROMPTS). */
   prompts: StrategyPrompts;
+  /** DualRAG's Eq. 8 reranker; strategies that rerank fall back to the labelled lexical one without it. */
+  reranker?: Reranker;
   /** Passages by id (a Map or a lookup function): prompts show titles and texts. */
   passages: ReadonlyMap<string, Passage> | ((id: string) => Passage | undefined);
   /** Strategy options; omitted ones take the papers' defaults. All are recorded in trace.options. */
@@ -36,8 +39,9 @@ export interface Run {
   prompts: StrategyPrompts;
   recorder: TraceRecorder;
   signal: AbortSignal | undefined;
-  /** Retrieve and record a `retrieve` event with the backbone's raw scores. */
-  retrieve(query: string, label: string, k: number): Promise<Ranked[]>;
+  reranker: Reranker | undefined;
+  /** Retrieve and record a `retrieve` event with the backbone's raw scores (DualRAG: with the query's entity). */
+  retrieve(query: string, label: string, k: number, entity?: string): Promise<Ranked[]>;
   /**
    * Call the LLM with a prompt that shows passages: records a `context` event (the ids, in the order
    * the prompt shows them) before the call's `llm` event, so views and diagnostics know what the model saw.
@@ -67,7 +71,8 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
     prompts: ctx.prompts,
     recorder,
     signal: ctx.signal,
-    async retrieve(query, label, k) {
+    reranker: ctx.reranker,
+    async retrieve(query, label, k, entity) {
       throwIfAborted(ctx.signal, `strategies.${strategy}`);
       const withItems = ctx.retriever.retrieveItems ? await ctx.retriever.retrieveItems(query, k, ctx.signal, { ask }) : undefined;
       const results = withItems ? withItems.results : await ctx.retriever.retrieve(query, k, ctx.signal);
@@ -77,6 +82,7 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
         label,
         results: results.map((r) => ({ id: r.id, score: r.score })),
         ...(withItems && withItems.items.length > 0 ? { items: withItems.items } : {}),
+        ...(entity !== undefined ? { entity } : {}),
       });
       for (const beam of withItems?.beams ?? []) recorder.add({ type: 'beam', ...beam });
       return results;

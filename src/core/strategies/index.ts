@@ -7,6 +7,7 @@ import { TRACE_VERSION, type Trace } from '../trace/schema.ts';
 import type { Question, Ranked } from '../types.ts';
 import { bdtrOptions, runBdtr } from './bdtr.ts';
 import { createRun, StrategyError, type Run, type StrategyContext } from './context.ts';
+import { dualragOptions, runDualrag } from './dualrag.ts';
 import { gcotOptions, runGcot } from './gcot.ts';
 import { gearOptions, runGear } from './gear.ts';
 import { ircotOptions, runIrcot } from './ircot.ts';
@@ -22,7 +23,7 @@ export { StrategyError, type StrategyContext } from './context.ts';
 export type { StrategyPrompts, DualThought, ReasoningChain, StepReply, PromptPassage } from './prompt-port.ts';
 
 /** The iterative strategies and the static baseline (the papers' methods). */
-export const STRATEGIES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec', 'gear', 'planner'] as const;
+export const STRATEGIES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec', 'gear', 'planner', 'dualrag', 'dualrag-no-reasoner', 'dualrag-no-ei', 'dualrag-no-outline'] as const;
 /**
  * Retrieval baselines: "single" is one retrieval with the question at depth k and raw backbone scores,
  * no LLM (the round 0 every strategy starts from); "single-read" adds the QA reader over its top 5.
@@ -66,6 +67,8 @@ function define<O extends Record<string, unknown>>(
   };
 }
 
+const DUALRAG_PROMPTS: (keyof StrategyPrompts)[] = ['dualragReasoner', 'dualragEntities', 'dualragSummarizer', 'dualragAnswer'];
+
 const DEFINITIONS: Record<StrategyName, Definition> = {
   single: define('single', staticOptions, runStatic, [], { answer: false, normalize: 'none' }),
   'single-read': define('single-read', staticOptions, runStatic, ['answer'], { answer: true, normalize: 'none' }),
@@ -82,6 +85,11 @@ const DEFINITIONS: Record<StrategyName, Definition> = {
   gear: define('gear', gearOptions, runGear, ['gearRead', 'gearReason', 'gearRewrite', 'gearAnswer']),
   // paper 004's controller: plan steps, then a composer with citations (prompts ours).
   planner: define('planner', plannerOptions, runPlanner, ['planner', 'composer']),
+  // DualRAG and its framework ablations (DualRAG Table 3: w/o R, w/o Ei, w/o KO).
+  dualrag: define('dualrag', dualragOptions, runDualrag, DUALRAG_PROMPTS, { reasoner: true, entityIdentifier: true, outline: true }),
+  'dualrag-no-reasoner': define('dualrag-no-reasoner', dualragOptions, runDualrag, DUALRAG_PROMPTS, { reasoner: false, entityIdentifier: true, outline: true }),
+  'dualrag-no-ei': define('dualrag-no-ei', dualragOptions, runDualrag, ['dualragReasoner', 'dualragSummarizer', 'dualragAnswer'], { reasoner: true, entityIdentifier: false, outline: true }),
+  'dualrag-no-outline': define('dualrag-no-outline', dualragOptions, runDualrag, ['dualragReasoner', 'dualragEntities', 'dualragAnswer'], { reasoner: true, entityIdentifier: true, outline: false }),
 };
 
 /** The paper's QA context for BDTR with BGEC is the whole cut set D_final. */

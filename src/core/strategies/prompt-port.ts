@@ -48,6 +48,28 @@ export interface ComposedAnswer {
   answer: string;
   citations: number[];
 }
+/** DualRAG's knowledge outline K as prompts show it (Eq. 10): per entity, its fragments k_e in order. */
+export interface OutlineView {
+  entity: string;
+  knowledge: readonly string[];
+}
+/** What DualRAG prompts show as knowledge: the outline, or (ablation w/o KO) unstructured passages. */
+export type DualKnowledge = readonly OutlineView[] | { documents: readonly PromptPassage[] };
+
+export interface ReasonerStep {
+  reasoning: string;
+  needRetrieval: boolean;
+}
+export interface EntityQueries {
+  entity: string;
+  queries: string[];
+}
+export interface KnowledgeFragment {
+  entity: string;
+  knowledge: string;
+  /** False when the summary says the documents hold nothing relevant: the fragment is discarded. */
+  relevant: boolean;
+}
 
 interface PromptInfo {
   /** LLM request module, e.g. "bdtr.verifier"; the offline thinker and the per-module costs (costByModule) read it. */
@@ -119,6 +141,26 @@ export interface StrategyPrompts {
     build(question: string, documents: readonly PromptPassage[], partialAnswers: readonly string[]): ChatMessage[];
     /** 0-based citations; a number outside the documents raises LlmOutputError. */
     parse(reply: string, documentCount: number): ComposedAnswer;
+  };
+  /** DualRAG Fig. 5 (Eq. 3). */
+  dualragReasoner: PromptInfo & {
+    build(question: string, knowledge: DualKnowledge, history: readonly string[]): ChatMessage[];
+    parse(reply: string): ReasonerStep;
+  };
+  /** DualRAG Fig. 6 (Eq. 5); `hints` = entities of earlier steps. */
+  dualragEntities: PromptInfo & {
+    build(question: string, knowledge: DualKnowledge, history: readonly string[], hints: readonly string[]): ChatMessage[];
+    parse(reply: string): EntityQueries[];
+  };
+  /** DualRAG Fig. 7 (Eq. 9). */
+  dualragSummarizer: PromptInfo & {
+    build(question: string, history: readonly string[], entity: string, queries: readonly string[], documents: readonly PromptPassage[]): ChatMessage[];
+    parse(reply: string, entity: string): KnowledgeFragment;
+  };
+  /** DualRAG's M_A (Eq. 4): the paper prints no prompt; ours. */
+  dualragAnswer: PromptInfo & {
+    build(question: string, knowledge: DualKnowledge, history: readonly string[]): ChatMessage[];
+    parse(reply: string): { answer: string };
   };
 }
 

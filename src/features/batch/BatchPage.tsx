@@ -10,6 +10,8 @@ import { appStore } from '../../state/store.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { BarChart, LineChart } from './charts.tsx';
 import { download } from './export.ts';
+import { DualRagBatchActions } from './DualRagBatchActions.tsx';
+import { useJudgeLlm } from '../../app/use-judge-llm.ts';
 import { PlotCard } from './PlotCard.tsx';
 import { IterationPlots } from './IterationPlots.tsx';
 import { DiagnosticPlots } from './DiagnosticPlots.tsx';
@@ -48,6 +50,7 @@ export function BatchPage() {
   const sortBy = useAppStore((s) => s.sortBatch);
 
   const rows = useMemo(() => runs.map((r) => rowFromTrace(r.strategy, r.trace)), [runs]);
+  const judge = useJudgeLlm();
   const strategies = strategiesOf(rows);
   const maxK = Math.min(200, Math.max(1, ...rows.map((r) => r.ranking.length)));
   const types = [...new Set(rows.map((r) => r.type))].sort();
@@ -219,6 +222,7 @@ export function BatchPage() {
             </button>
             <span className="muted">Click a row to open its trace in the Inspector.</span>
           </div>
+          <DualRagBatchActions rows={rows} judge={judge} />
           <div className="table-scroll" style={{ maxHeight: TABLE_HEIGHT }} onScroll={win.onScroll}>
           <table className="table batch-table" data-testid="batch-table" aria-rowcount={shown.length + 1}>
             <thead>

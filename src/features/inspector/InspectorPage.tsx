@@ -9,6 +9,7 @@ import { scoreTrace } from '../../app/trace/scores.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { BumpChart } from '../../app/components/BumpChart.tsx';
 import { CorpusStatus } from './CorpusStatus.tsx';
+import { DualRagOutline } from './DualRagOutline.tsx';
 import { FinalPanel } from './FinalPanel.tsx';
 import { Promotions } from './Promotions.tsx';
 import { QuestionForm } from './QuestionForm.tsx';
@@ -85,6 +86,7 @@ export function InspectorPage() {
       <div className="inspector-grid">
         <div className="col-main">
           <RoundTimeline rounds={model.rounds} gold={gold} passages={passages} />
+          <DualRagOutline events={shown} gold={gold} passages={passages} />
           <BumpChart model={model} gold={gold} bridge={bridge} bridgeRule={bridgeSet.rule} passages={passages} maxRank={chartRows} />
           <GearPanel events={shown} passages={passages} />
         </div>

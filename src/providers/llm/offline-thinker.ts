@@ -9,6 +9,7 @@ import { ZERO_USAGE, type LlmRequest, type LlmResponse } from '../../core/llm/po
 import type { LlmProvider } from '../../core/llm/provider.ts';
 import { gearReply, type OfflineGearOptions } from './offline-thinker-gear.ts';
 import { offlinePlannerReply } from './offline-thinker-planner.ts';
+import { dualragReply, DUALRAG_MODULES } from './offline-thinker-dualrag.ts';
 import { answerCandidates, answerKind, bridgeCandidates, choiceOptions, pickOption, capitalisedPhrases, coverage, questionParts, type DocumentText, type QuestionParts } from './offline-thinker-text.ts';
 
 export const OFFLINE_THINKER_LABEL = 'offline thinker (no LLM)';
@@ -171,12 +172,16 @@ export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmPr
           text = offlinePlannerReply(request);
           break;
         default: {
+          if ((DUALRAG_MODULES as readonly string[]).includes(request.module)) {
+            text = dualragReply(request.module, request.messages.findLast((m) => m.role === 'user')!.content);
+            break;
+          }
           const gear = gearReply(request, (question, docs) => bestAnswer({ question, docs, earlier: [] }), options.gear);
           if (gear !== undefined) {
             text = gear;
             break;
           }
-          throw new OfflineThinkerError(`module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer, gear.*, planner.*)`);
+          throw new OfflineThinkerError(`module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer, gear.*, planner.*, dualrag.*)`);
         }
       }
       request.onToken?.(text);

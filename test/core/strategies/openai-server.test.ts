@@ -18,6 +18,12 @@ const retriever = fixedRetriever(
 function reply(body: ChatBody): string {
   const text = body.messages.map((m) => m.content).join('\n');
   const last = body.messages.at(-1)?.content ?? '';
+  // DualRAG (Fig. 5-7 and our answer prompt)
+  if (text.includes('Your current task is to reason based on the knowledge that has been retrieved.'))
+    return JSON.stringify({ reasoning: 'Title 1 names the director of Film One.', need_retrieval: last.includes('(no reasoning yet)') });
+  if (text.includes('and to generate retrieval keywords.')) return '{"entities": [{"entity": "Title 1", "queries": ["Title 1 director"]}]}';
+  if (text.includes('Your task is to read and organize the retrieved documents')) return 'Title 1: Film One was directed by Ann Lee, born in Paris.';
+  if (text.includes('Give the final answer to the question based on the retrieved knowledge')) return '{"answer": "Paris"}';
   if (text.includes('For every turn, produce two outputs')) return 'Fast Thought: Who directed Film One?\nSlow Thought: Film One, directed by Ann Lee: where was Ann Lee born?';
   if (text.includes('Write the reasoning chain')) return 'Film One -> directed by -> Ann Lee -> born in -> ?';
   if (text.includes('You are a careful reasoning verifier.')) return '{"covered_doc_indices":[4,2]}';
@@ -71,6 +77,10 @@ describe('strategies over the openai client and the local test server', () => {
       'bdtr-dtr': ['bdtr.dual-thought', 'bdtr.dual-thought', 'answer'],
       'bdtr-bgec': ['bdtr.reasoning-chain', 'bdtr.verifier', 'answer'],
       planner: ['planner.step', 'planner.step', 'planner.compose'],
+      dualrag: ['dualrag.reasoner', 'dualrag.entity-identifier', 'dualrag.knowledge-summarizer', 'dualrag.reasoner', 'dualrag.answer'],
+      'dualrag-no-reasoner': ['dualrag.reasoner', 'dualrag.entity-identifier', 'dualrag.knowledge-summarizer', 'dualrag.reasoner', 'dualrag.entity-identifier', 'dualrag.knowledge-summarizer', 'dualrag.answer'],
+      'dualrag-no-ei': ['dualrag.reasoner', 'dualrag.knowledge-summarizer', 'dualrag.reasoner', 'dualrag.answer'],
+      'dualrag-no-outline': ['dualrag.reasoner', 'dualrag.entity-identifier', 'dualrag.reasoner', 'dualrag.answer'],
     };
     expect(modules).toEqual(expected[name]);
   });
