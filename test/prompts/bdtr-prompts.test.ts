@@ -46,14 +46,18 @@ describe('verifier (Fig. 9)', () => {
     expect(m!.content).toContain('If a lower-ranked document (e.g., Doc 30) strongly supports a critical node or a bridging relation, you must include it.');
   });
   it('returns 0-based positions in the verifier\'s order, duplicates dropped', () => {
-    expect(verifier.parse('{"covered_doc_indices":[17,3,28,3]}', 30)).toEqual([16, 2, 27]);
-    expect(verifier.parse('Sure: {"covered_doc_indices":[]}', 30)).toEqual([]);
+    expect(verifier.parse('{"covered_doc_indices":[17,3,28,3]}', 30)).toEqual({ indices: [16, 2, 27], dropped: [] });
+    expect(verifier.parse('Sure: {"covered_doc_indices":[]}', 30)).toEqual({ indices: [], dropped: [] });
   });
-  it('rejects indices out of range, zero, non-integers and missing keys', () => {
-    expect(() => verifier.parse('{"covered_doc_indices":[31]}', 30)).toThrow(/Doc 31 but only 30/);
-    expect(() => verifier.parse('{"covered_doc_indices":[0]}', 30)).toThrow(LlmOutputError);
-    expect(() => verifier.parse('{"covered_doc_indices":[1.5]}', 30)).toThrow(LlmOutputError);
+  it('drops indices past the listing, zero, fractions and strings, keeping the valid ones and saying why', () => {
+    expect(verifier.parse('{"covered_doc_indices":[31,4,0,"17",1.5,2]}', 30)).toEqual({
+      indices: [3, 1],
+      dropped: ['Doc 31 is not in the listing (Doc 1-30)', 'Doc 0 is not in the listing (Doc 1-30)', '"17" is not a whole number', '1.5 is not a whole number'],
+    });
+  });
+  it('still rejects a reply without the key or without JSON', () => {
     expect(() => verifier.parse('{"docs":[1]}', 30)).toThrow(LlmOutputError);
+    expect(() => verifier.parse('{"covered_doc_indices":3}', 30)).toThrow(LlmOutputError);
     expect(() => verifier.parse('Doc 3 and Doc 7', 30)).toThrow(/no JSON/);
   });
 });

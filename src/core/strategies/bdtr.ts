@@ -73,7 +73,10 @@ export async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
     const candidates = context.slice(0, o.verifierTop);
     const v = prompts.verifier;
     const verifyReply = await run.ask({ module: v.module, messages: v.build(chain.text, candidates.map((c) => run.passage(c.id))), json: v.json }, candidates);
-    const selected = v.parse(verifyReply.text, candidates.length).map((i) => candidates[i]!.id); // Eq. 5
+    const selection = v.parse(verifyReply.text, candidates.length);
+    // An invalid index is the verifier's slip, not the question's failure: keep the valid ones, say what was dropped.
+    if (selection.dropped.length > 0) recorder.add({ type: 'warning', module: v.module, message: `dropped ${selection.dropped.length} invalid covered_doc_indices: ${selection.dropped.join('; ')}` });
+    const selected = selection.indices.map((i) => candidates[i]!.id); // Eq. 5
     recorder.add({ type: 'verify', candidates: candidates.map((c) => c.id), selected });
 
     const promoted = promote(context, selected); // line 9: G on top, every document keeps its own score

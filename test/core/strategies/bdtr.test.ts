@@ -132,11 +132,27 @@ describe('bdtr', () => {
 
   it('records an unreadable reply (LlmOutputError) as failed, naming the module', async () => {
     const llm = script();
-    (llm as unknown as { script: Record<string, unknown[]> }).script['bdtr.verifier']![0] = '{"covered_doc_indices":[42]}';
+    (llm as unknown as { script: Record<string, unknown[]> }).script['bdtr.verifier']![0] = 'Doc 6 and Doc 3';
     const { trace } = await run(llm);
     expect(trace.status).toBe('failed');
-    expect(trace.events.at(-1)).toMatchObject({ type: 'error', module: 'bdtr.verifier' });
-    expect(trace.events.at(-1)?.type === 'error' && trace.events.at(-1)).toMatchObject({ message: expect.stringContaining('Doc 42 but only 7 were listed') });
+    expect(trace.events.at(-1)).toMatchObject({ type: 'error', module: 'bdtr.verifier', message: expect.stringContaining('no JSON') });
+  });
+
+  it.each([
+    ['past the listing', '[42,6,3]', 'Doc 42 is not in the listing (Doc 1-7)'],
+    ['zero', '[6,0,3]', 'Doc 0 is not in the listing (Doc 1-7)'],
+    ['a string', '[6,"17",3]', '"17" is not a whole number'],
+  ])('drops a verifier index %s with a warning event and keeps the valid ones', async (_case, indices, reason) => {
+    const llm = script();
+    (llm as unknown as { script: Record<string, unknown[]> }).script['bdtr.verifier']![0] = `{"covered_doc_indices":${indices}}`;
+    const { trace } = await run(llm);
+    expect(trace.status).toBe('done');
+    const warnings = trace.events.filter((e) => e.type === 'warning');
+    expect(warnings).toEqual([expect.objectContaining({ type: 'warning', module: 'bdtr.verifier', message: `dropped 1 invalid covered_doc_indices: ${reason}` })]);
+    expect(trace.events.find((e) => e.type === 'verify')).toMatchObject({ selected: ['p6', 'p4'] });
+    expect(traceRanking(trace).slice(0, 2).map((r) => r.id)).toEqual(['p6', 'p4']);
+    expect(traceAnswer(trace)).toBe('Paris');
+    expect(loadTrace(JSON.stringify(trace))).toEqual(trace);
   });
 
   it('returns the partial trace with status aborted when aborted mid-run', async () => {

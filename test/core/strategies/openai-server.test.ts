@@ -79,4 +79,25 @@ describe('strategies over the openai client and the local test server', () => {
       await failing.close();
     }
   });
+
+  it.each([
+    ['past the listing', '[9,4,2]', 'Doc 9 is not in the listing (Doc 1-4)'],
+    ['zero', '[4,0,2]', 'Doc 0 is not in the listing (Doc 1-4)'],
+    ['a string', '[4,"17",2]', '"17" is not a whole number'],
+  ])('a verifier index %s over the wire is dropped with a warning; the valid ones are promoted', async (_case, indices, reason) => {
+    const bad = await startOpenAiServer({
+      script: (body) => ({ content: body.messages.some((m) => m.content.includes('You are a careful reasoning verifier.')) ? `{"covered_doc_indices":${indices}}` : reply(body) }),
+    });
+    try {
+      const llm = new OpenAiCompatibleProvider({ baseURL: bad.baseURL, model: 'test-model' });
+      const trace = await runStrategy('bdtr', question, { retriever, llm, prompts: STRATEGY_PROMPTS, passages: passagesOf(4) }, meta);
+      expect(bad.chats().some((c) => c.body?.messages.some((m) => m.content.includes('covered_doc_indices')))).toBe(true);
+      expect(trace.status).toBe('done');
+      expect(trace.events.filter((e) => e.type === 'warning')).toEqual([expect.objectContaining({ module: 'bdtr.verifier', message: `dropped 1 invalid covered_doc_indices: ${reason}` })]);
+      expect(traceRanking(trace).map((r) => r.id)).toEqual(['p4', 'p2', 'p1', 'p3']);
+      expect(traceAnswer(trace)).toBe('Paris');
+    } finally {
+      await bad.close();
+    }
+  });
 });
