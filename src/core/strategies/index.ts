@@ -64,9 +64,11 @@ const DEFINITIONS: Record<StrategyName, Definition> = {
   'bdtr-bgec': define('bdtr-bgec', bdtrOptions, runBdtr, ['reasoningChain', 'verifier', 'answer'], { dtr: false, bgec: true }),
 };
 
-/** The paper's QA context for BDTR with BGEC is the whole cut set D_final. */
+/** The paper's QA context for BDTR with BGEC is the whole cut set D_final; IRCoT's is its collection. */
 const DEFAULT_OVERRIDES: Partial<Record<StrategyName, Record<string, unknown>>> = {
   bdtr: { readerTop: 'all' },
+  // IRCoT's reader reads the collected paragraphs (at most maxParagraphs, 15).
+  ircot: { readerTop: 'all' },
   'bdtr-bgec': { readerTop: 'all' },
 };
 
