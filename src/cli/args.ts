@@ -30,11 +30,12 @@ options:
   --k <list>            cut-offs for Recall@k and AllGold@k
   --limit <N>           only the first N questions
   --concurrency <C>     questions run at once (default 1)
-  --strategy <names>    static|ircot|irgs|tog|gcot|bdtr|bdtr-dtr|bdtr-bgec; a comma list runs several on the
+  --strategy <names>    static|ircot|irgs|tog|gcot|bdtr|bdtr-dtr|bdtr-bgec (tog, gcot: ToG-style (Fig. 11) and
+                        GCoT-style (Fig. 12), prompt-level versions); a comma list runs several on the
                         same questions and adds their complementarity (BDTR Fig. 3)
   --llm <spec>          offline (the offline thinker, no LLM: heuristic, labelled), openai (with --base-url,
                         --model, [--api-key-env VAR], [--no-json-mode]), or replay:<trace file|traces dir>
-  --rounds <R>          BDTR rounds (default 2); the step cap for IRCoT/IRGS/ToG/GCoT
+  --rounds <R>          BDTR rounds (default 2); the step cap for IRCoT/IRGS/ToG-style/GCoT-style
   --cache-dir <dir>     where LLM replies are cached (default .cache/llm; "off" for none): a rerun of the
                         same batch makes no LLM calls
   --traces <dir>        write one trace per question (and resume: finished traces there are reused)

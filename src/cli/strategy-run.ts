@@ -11,6 +11,7 @@ import { loadTrace } from '../core/trace/load.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Dataset, Question, Retriever } from '../core/types.ts';
 import { strategyOptions, type StrategyName } from '../core/strategies/index.ts';
+import { strategyTitle } from '../core/strategies/titles.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
 import type { EvalArgs } from './args.ts';
@@ -61,7 +62,7 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
     if (result.reused) io.err(`  ${strategy}: ${result.reused} finished traces reused from ${args.traces}`);
     for (const f of result.failed.slice(0, 5)) io.err(`  failed ${f.id}: ${f.errors[0] ?? 'no error event'}`);
     if (result.failed.length) io.err(`  ${strategy}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`);
-    io.out(strategyReport(`${dataset.name} · ${retriever.name} · ${strategy} · ${llm.label}`, result, args.ks));
+    io.out(strategyReport(`${dataset.name} · ${retriever.name} · ${strategyTitle(strategy)} · ${llm.label}`, result, args.ks));
     results.push(result);
   }
   const comp = results.length > 1 ? strategyComplementarity(results, args.ks.includes(5) ? 5 : (args.ks.at(-1) as number)) : undefined;
@@ -114,5 +115,5 @@ function strategyReport(title: string, r: StrategyBatchResult, ks: readonly numb
 }
 
 function complementarityTable(rows: PairComplementarity[], solved: string): string {
-  return `Complementarity (solved = ${solved})\n` + formatTable(['A', 'B', 'shared', 'both', 'only A', 'only B', 'neither'], rows.map((p) => [p.a, p.b, p.shared, p.both, p.onlyA, p.onlyB, p.neither]));
+  return `Complementarity (solved = ${solved})\n` + formatTable(['A', 'B', 'shared', 'both', 'only A', 'only B', 'neither'], rows.map((p) => [strategyTitle(p.a), strategyTitle(p.b), p.shared, p.both, p.onlyA, p.onlyB, p.neither]));
 }
