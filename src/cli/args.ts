@@ -36,6 +36,13 @@ options:
   --llm <spec>          offline (the offline thinker, no LLM: heuristic, labelled), openai (with --base-url,
                         --model, [--api-key-env VAR], [--no-json-mode]), or replay:<trace file|traces dir>
   --rounds <R>          BDTR rounds (default 2); the step cap for IRCoT/IRGS/ToG-style/GCoT-style
+  --reader-top <N|all>  passages the reader reads (default: each strategy's paper setting: 5, all of BDTR's
+                        D_final, all of IRCoT's collection); --reader-top 5 gives every strategy the same budget
+  --normalize <mode>    minmax (default: per-retrieval min-max before the Eq. 4 max-update) or none (raw
+                        backbone scores; the ablation)
+  --stop <mode>         fixed (default: run --rounds rounds), stable (stop when a round left the top-5 set
+                        unchanged and its thoughts repeat earlier queries), llm (stop when the sufficiency
+                        check, Fig. 11, answers); with stable/llm, --rounds is the cap
   --cache-dir <dir>     where LLM replies are cached (default .cache/llm; "off" for none): a rerun of the
                         same batch makes no LLM calls
   --traces <dir>        write one trace per question (and resume: finished traces there are reused)
@@ -59,6 +66,10 @@ export interface EvalArgs {
   strategies: StrategyName[];
   llm?: string;
   rounds?: number;
+  /** Reader budget for every strategy (default: each strategy's own). */
+  readerTop?: number | 'all';
+  normalize?: 'minmax' | 'none';
+  stop?: 'fixed' | 'stable' | 'llm';
   traces?: string;
   /** Where LLM replies are cached (default .cache/llm); "off" turns the cache off. */
   cacheDir: string | false;
@@ -70,6 +81,11 @@ function positiveInt(name: string, value: string | undefined): number | undefine
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${name} must be a positive whole number, got "${value}"`);
   return n;
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return value as T;
 }
 
 function backbone(name: string, value: string): BackboneName {
@@ -98,6 +114,9 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         strategy: { type: 'string' },
         llm: { type: 'string' },
         rounds: { type: 'string' },
+        'reader-top': { type: 'string' },
+        normalize: { type: 'string' },
+        stop: { type: 'string' },
         traces: { type: 'string' },
         'base-url': { type: 'string' },
         'api-key-env': { type: 'string' },
@@ -119,7 +138,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   for (const name of values.strategy?.split(',') ?? []) {
     if (!isStrategyName(name.trim())) throw new UsageError(`--strategy: unknown strategy "${name}" (available: ${STRATEGIES.join(', ')}; several with commas)`);
   }
-  for (const flag of ['rounds', 'traces'] as const) {
+  for (const flag of ['rounds', 'traces', 'reader-top', 'normalize', 'stop'] as const) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
   const needsEmbed = values.retriever === 'dense' || values.retriever === 'hybrid';
@@ -144,6 +163,9 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     strategies: (values.strategy?.split(',') ?? []).map((s) => s.trim()).filter(isStrategyName),
     llm: values.llm,
     rounds: positiveInt('rounds', values.rounds),
+    ...(values['reader-top'] !== undefined ? { readerTop: values['reader-top'] === 'all' ? ('all' as const) : (positiveInt('reader-top', values['reader-top']) as number) } : {}),
+    ...(values.normalize !== undefined ? { normalize: oneOf('normalize', values.normalize, ['minmax', 'none'] as const) } : {}),
+    ...(values.stop !== undefined ? { stop: oneOf('stop', values.stop, ['fixed', 'stable', 'llm'] as const) } : {}),
     traces: values.traces,
     cacheDir: values['cache-dir'] === 'off' ? false : (values['cache-dir'] ?? '.cache/llm'),
     llmRest: { baseUrl: values['base-url'], apiKeyEnv: values['api-key-env'], model: values['llm-model'] ?? (needsLlmModel ? values.model : undefined), jsonMode: !values['no-json-mode'] },

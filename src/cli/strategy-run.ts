@@ -10,7 +10,8 @@ import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
 import { loadTrace } from '../core/trace/load.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Dataset, Question, Retriever } from '../core/types.ts';
-import { strategyOptions, type StrategyName } from '../core/strategies/index.ts';
+import { strategyOptionKeys, strategyOptions, type StrategyName } from '../core/strategies/index.ts';
+import { llmCalls, readerPassages, routeChoice, roundsUsed } from '../core/strategies/run-facts.ts';
 import { strategyTitle } from '../core/strategies/titles.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
@@ -34,8 +35,10 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
   if (args.traces) await mkdir(args.traces, { recursive: true });
   const passages = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
   const results: StrategyBatchResult[] = [];
+  const factsOf = new Map<StrategyBatchResult, BatchFacts>();
   for (const strategy of args.strategies) {
-    const options = args.rounds !== undefined && strategy !== 'static' ? { rounds: args.rounds } : undefined;
+    const options = cliOptions(args, strategy);
+    const traces: Trace[] = [];
     const started = performance.now();
     let lastReport = 0;
     const result = await evaluateStrategy(questions, {
@@ -49,7 +52,11 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
       ...(options ? { options } : {}),
       ks: args.ks,
       concurrency: args.concurrency,
-      ...(args.traces ? { previous: previousTrace(args.traces, strategy, retriever.name, llm.label, options), onTrace: (t: Trace) => writeFile(traceFile(args.traces!, t.id), JSON.stringify(t)) } : {}),
+      ...(args.traces ? { previous: previousTrace(args.traces, strategy, retriever.name, llm.label, options) } : {}),
+      onTrace: (t: Trace) => {
+        traces.push(t);
+        return args.traces ? writeFile(traceFile(args.traces, t.id), JSON.stringify(t)) : undefined;
+      },
       onProgress: (done, total) => {
         const now = performance.now();
         if (done === total || now - lastReport > 1000) {
@@ -62,14 +69,16 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
     if (result.reused) io.err(`  ${strategy}: ${result.reused} finished traces reused from ${args.traces}`);
     for (const f of result.failed.slice(0, 5)) io.err(`  failed ${f.id}: ${f.errors[0] ?? 'no error event'}`);
     if (result.failed.length) io.err(`  ${strategy}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`);
-    io.out(strategyReport(`${dataset.name} · ${retriever.name} · ${strategyTitle(strategy)} · ${llm.label}`, result, args.ks));
+    const facts = batchFacts(strategyOptions(strategy, options), traces);
+    io.out(strategyReport(`${dataset.name} · ${retriever.name} · ${strategyTitle(strategy)} · ${llm.label}`, result, args.ks, facts));
     results.push(result);
+    factsOf.set(result, facts);
   }
   const comp = results.length > 1 ? strategyComplementarity(results, args.ks.includes(5) ? 5 : (args.ks.at(-1) as number)) : undefined;
   if (comp) io.out(complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${args.ks.includes(5) ? 5 : args.ks.at(-1)}`));
   const head = { dataset: dataset.name, retriever: retriever.name, llm: llm.label, ks: args.ks };
-  if (results.length === 1) return { ...head, ...resultJson(results[0]!) };
-  return { ...head, strategies: Object.fromEntries(results.map((r) => [r.strategy, resultJson(r)])), complementarity: comp };
+  if (results.length === 1) return { ...head, ...resultJson(results[0]!, factsOf.get(results[0]!)!) };
+  return { ...head, strategies: Object.fromEntries(results.map((r) => [r.strategy, resultJson(r, factsOf.get(r)!)])), complementarity: comp };
 }
 
 /** A finished trace of the same strategy, backbone, LLM and options from an earlier run (resume). */
@@ -85,11 +94,21 @@ function previousTrace(dir: string, strategy: StrategyName, retrieverName: strin
   };
 }
 
-function resultJson(r: StrategyBatchResult) {
+/** The shared CLI settings (--rounds, --reader-top, --normalize, --stop), each passed only to the strategies that take it. */
+function cliOptions(args: EvalArgs, strategy: StrategyName): Record<string, unknown> | undefined {
+  const keys = new Set(strategyOptionKeys(strategy));
+  const given: Record<string, unknown> = { rounds: args.rounds, readerTop: args.readerTop, normalize: args.normalize, stop: args.stop };
+  const options = Object.fromEntries(Object.entries(given).filter(([k, v]) => v !== undefined && keys.has(k)));
+  return Object.keys(options).length ? options : undefined;
+}
+
+function resultJson(r: StrategyBatchResult, facts: BatchFacts) {
   return {
     strategy: r.strategy,
+    title: strategyTitle(r.strategy),
     summary: {
       ...flatSummary(r.summary),
+      ...facts,
       failed: r.failed.length,
       aborted: r.aborted,
       recallByRound: r.recallByRound.map((x) => ({ round: x.round, ...Object.fromEntries(Object.entries(x.recall).map(([k, v]) => [`recall@${k}`, v])) })),
@@ -102,7 +121,10 @@ function resultJson(r: StrategyBatchResult) {
 
 const totalCost = (r: StrategyBatchResult) => Object.values(r.tokensByModule).reduce(addCost, emptyCost());
 
-function strategyReport(title: string, r: StrategyBatchResult, ks: readonly number[]): string {
+function strategyReport(title: string, r: StrategyBatchResult, ks: readonly number[], f: BatchFacts): string {
+  const settings = `reader budget: readerTop ${f.readerTop} (mean ${f.readerPassages.toFixed(2)} passages read) · normalize ${f.normalize}`
+    + ` · LLM calls/question ${f.llmCallsPerQuestion.toFixed(2)} · rounds used: mean ${f.roundsUsed.toFixed(2)} (${Object.entries(f.roundsHistogram).map(([k, n]) => `${k}: ${n}`).join(', ')})`
+    + (f.routes ? ` · routes: ${Object.entries(f.routes).map(([k, n]) => `${strategyTitle(k)} ${n}`).join(', ')}` : '');
   const rounds = formatTable(
     ['pool', ...ks.map((k) => `R@${k}`)],
     r.recallByRound.map((x) => [x.round === 0 ? 'initial' : `#${x.round}`, ...ks.map((k) => x.recall[k] ?? NaN)]),
@@ -111,9 +133,47 @@ function strategyReport(title: string, r: StrategyBatchResult, ks: readonly numb
   const tokens = costs.length
     ? formatTable(['module', 'calls', 'cached', 'prompt tok', 'completion tok'], costs.map(([m, c]) => [m, c.calls, c.cached, c.prompt, c.completion]))
     : 'no LLM calls';
-  return [summaryTables(title, r.summary, ks), 'Recall of the pool after each step (questions that stopped early carry their last pool)', rounds, tokens].join('\n\n');
+  return [summaryTables(title, r.summary, ks), settings, 'Recall of the pool after each step (questions that stopped early carry their last pool)', rounds, tokens].join('\n\n');
 }
 
 function complementarityTable(rows: PairComplementarity[], solved: string): string {
   return `Complementarity (solved = ${solved})\n` + formatTable(['A', 'B', 'shared', 'both', 'only A', 'only B', 'neither'], rows.map((p) => [strategyTitle(p.a), strategyTitle(p.b), p.shared, p.both, p.onlyA, p.onlyB, p.neither]));
+}
+
+export interface BatchFacts {
+  readerTop: number | 'all';
+  normalize: string;
+  stop: string;
+  /** Mean passages the reader was shown. */
+  readerPassages: number;
+  llmCallsPerQuestion: number;
+  /** Mean iteration rounds that ran (0 = the initial retrieval only). */
+  roundsUsed: number;
+  roundsHistogram: Record<string, number>;
+  /** auto: how many questions went to each strategy. */
+  routes?: Record<string, number>;
+}
+
+/** Settings and per-question facts of one strategy's batch, read off its traces (run-facts.ts). */
+function batchFacts(options: Record<string, unknown>, traces: readonly Trace[]): BatchFacts {
+  const n = Math.max(1, traces.length);
+  const mean = (f: (t: Trace) => number) => traces.reduce((a, t) => a + f(t), 0) / n;
+  const roundsHistogram: Record<string, number> = {};
+  const routes: Record<string, number> = {};
+  for (const t of traces) {
+    const r = String(roundsUsed(t));
+    roundsHistogram[r] = (roundsHistogram[r] ?? 0) + 1;
+    const route = routeChoice(t);
+    if (route) routes[route] = (routes[route] ?? 0) + 1;
+  }
+  return {
+    readerTop: (options.readerTop as number | 'all' | undefined) ?? 5,
+    normalize: String(options.normalize ?? 'minmax'),
+    stop: String(options.stop ?? 'fixed'),
+    readerPassages: mean((t) => readerPassages(t) ?? 0),
+    llmCallsPerQuestion: mean(llmCalls),
+    roundsUsed: mean(roundsUsed),
+    roundsHistogram,
+    ...(Object.keys(routes).length ? { routes } : {}),
+  };
 }

@@ -167,6 +167,39 @@ describe('strategy batches', () => {
     expect(pair.both + pair.onlyA + pair.onlyB + pair.neither).toBe(15);
   });
 
+  it('--reader-top gives every strategy the same reader budget, recorded in the traces and shown in the results', async () => {
+    const out = join(dir, 'budget.json');
+    const traces = join(dir, 'budget-traces');
+    const r = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static,bdtr,tog', '--llm', 'offline', '--k', '5', '--limit', '4', '--reader-top', '3', '--traces', traces, '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('reader budget: readerTop 3 (mean 3.00 passages read)');
+    expect(r.stdout).toContain('ToG-style (Fig. 11)');
+    const json = await readJson(out);
+    for (const s of ['static', 'bdtr', 'tog']) expect(json.strategies[s].summary).toMatchObject({ readerTop: 3, readerPassages: 3, normalize: 'minmax' });
+    expect(json.strategies.bdtr.summary.llmCallsPerQuestion).toBe(5); // 2 dual thoughts, chain, verifier, reader
+    expect(json.strategies.bdtr.summary.roundsUsed).toBe(2);
+    expect(json.strategies.tog.title).toBe('ToG-style (Fig. 11)');
+    const files = await readdir(traces);
+    const bdtr = loadTrace(await readFile(join(traces, files.find((f) => f.startsWith('bdtr-'))!), 'utf8'));
+    expect(bdtr.options).toMatchObject({ readerTop: 3 });
+  });
+
+  it('without --reader-top each strategy reads its paper setting; --normalize none reaches the traces', async () => {
+    const out = join(dir, 'paper-budget.json');
+    const traces = join(dir, 'none-traces');
+    const r = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static,bdtr', '--llm', 'offline', '--k', '5', '--limit', '3', '--normalize', 'none', '--traces', traces, '--out', out]);
+    expect(r.code).toBe(0);
+    const json = await readJson(out);
+    expect(json.strategies.static.summary).toMatchObject({ readerTop: 5, normalize: 'none' });
+    expect(json.strategies.bdtr.summary).toMatchObject({ readerTop: 'all', normalize: 'none' });
+    const t = loadTrace(await readFile(join(traces, (await readdir(traces)).find((f) => f.startsWith('bdtr-'))!), 'utf8'));
+    expect(t.options).toMatchObject({ normalize: 'none', readerTop: 'all' });
+    expect(t.events.find((e) => e.type === 'pool')).toBeDefined();
+    const bad = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static', '--llm', 'offline', '--normalize', 'zscore']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--normalize must be one of minmax, none, got "zscore"');
+  });
+
   describe('against the local OpenAI-compatible server', () => {
     let server: OpenAiServer;
     beforeAll(async () => {

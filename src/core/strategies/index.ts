@@ -27,6 +27,8 @@ export function isStrategyName(name: string): name is StrategyName {
 }
 
 interface Definition {
+  /** The option names this strategy accepts. */
+  keys: string[];
   /** Validated options with defaults (throws StrategyError on a bad option). */
   options(raw: Record<string, unknown> | undefined): Record<string, unknown>;
   run(run: Run, options: Record<string, unknown>): Promise<void>;
@@ -41,6 +43,7 @@ function define<O extends Record<string, unknown>>(
   fixed: Record<string, unknown> = {},
 ): Definition {
   return {
+    keys: Object.keys(shape).filter((k) => !(k in fixed)),
     options: (raw) => {
       for (const k of Object.keys(fixed)) {
         if (raw && k in raw && raw[k] !== fixed[k]) throw new StrategyError(`strategies.${name}`, `option ${k} is fixed to ${String(fixed[k])} by this strategy`);
@@ -86,6 +89,11 @@ export function strategyOptions(name: StrategyName, raw?: Record<string, unknown
   const def = DEFINITIONS[name];
   if (!def) throw new StrategyError('strategies', `unknown strategy "${String(name)}" (available: ${STRATEGIES.join(', ')})`);
   return def.options({ ...DEFAULT_OVERRIDES[name], ...raw });
+}
+
+/** The option names a strategy accepts (hosts pass a shared setting, e.g. readerTop, only where it applies). */
+export function strategyOptionKeys(name: StrategyName): string[] {
+  return [...DEFINITIONS[name].keys];
 }
 
 /**
