@@ -17,11 +17,13 @@ import { commonOptions, count, readerCount, type OptionsOf } from './options.ts'
 import { ScorePool } from './pool.ts';
 import { mergeRound } from './pool-round.ts';
 import type { DualThought } from './prompt-port.ts';
+import { shouldStop, stopOption } from './stopping.ts';
 
 export const bdtrOptions = {
   ...commonOptions,
-  /** R, the paper's default. */
+  /** R, the paper's default (the cap with an adaptive `stop`). */
   rounds: count(2),
+  ...stopOption,
   /** Dual-Thought-based Retrieval (lines 2-6). */
   dtr: z.boolean().default(true),
   /** Bridge-Guided Evidence Calibration (lines 7-11). */
@@ -56,7 +58,10 @@ export async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
       recorder.add({ type: 'thought', kind: 'slow', text: thought.slow });
       const fast = await run.retrieve(thought.fast, 'fast', o.depth); // Eq. 2
       const slow = await run.retrieve(thought.slow, 'slow', o.depth);
+      const before = pool.ranking();
       mergeRound(run, pool, [fast, slow], o.normalize); // Eq. 3-4, re-sorted
+      const earlier = [q, ...thoughts.slice(0, -1).flatMap((t) => [t.fast, t.slow])];
+      if (round < o.rounds && (await shouldStop(run, o.stop, round, { before, after: pool.ranking(), queries: [thought.fast, thought.slow], earlier, contextTop: o.contextTop }))) break;
     }
   }
 

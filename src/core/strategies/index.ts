@@ -125,7 +125,7 @@ export async function runStrategy(name: StrategyName, question: Question, ctx: S
     retriever: meta.retrieverName,
     llm: ctx.llm.label,
     regime: 'iterative',
-    options: { ...options, prompts: promptVersions(ctx.prompts, def.prompts) },
+    options: { ...options, prompts: promptVersions(ctx.prompts, options.stop === 'llm' ? [...def.prompts, 'tog'] : def.prompts) },
     corpus: { id: meta.corpus.id, name: meta.corpus.name },
     question: {
       id: question.id,

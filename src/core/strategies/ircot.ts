@@ -12,6 +12,7 @@ import type { Run } from './context.ts';
 import { commonOptions, count, readerCount, type OptionsOf } from './options.ts';
 import { normalizeScores, ScorePool } from './pool.ts';
 import type { Ranked } from '../types.ts';
+import { shouldStop, stopOption } from './stopping.ts';
 
 // No contextTop: IRCoT shows the model the whole collection.
 const { contextTop: _unused, ...common } = commonOptions;
@@ -23,6 +24,7 @@ export const ircotOptions = {
   stepK: count(5),
   /** Cap on the collected paragraphs (IRCoT: 15). */
   maxParagraphs: count(15),
+  ...stopOption,
 };
 export type IrcotOptions = OptionsOf<typeof ircotOptions>;
 
@@ -53,7 +55,10 @@ export async function runIrcot(run: Run, o: IrcotOptions): Promise<void> {
     run.recorder.add({ type: 'thought', kind: 'cot', text: step.text });
     if (step.final) break;
     thoughts.push(step.text);
+    const before = pool.ranking();
     collect(await run.retrieve(step.text, 'cot', o.depth));
+    const earlier = [q, ...thoughts.slice(0, -1)];
+    if (round < o.rounds && (await shouldStop(run, o.stop, round, { before, after: pool.ranking(), queries: [step.text], earlier, contextTop: 5 }))) break;
   }
   if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));
 }
