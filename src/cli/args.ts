@@ -38,6 +38,8 @@ options:
   --rounds <R>          BDTR rounds (default 2); the step cap for IRCoT/IRGS/ToG-style/GCoT-style
   --reader-top <N|all>  passages the reader reads (default: each strategy's paper setting: 5, all of BDTR's
                         D_final, all of IRCoT's collection); --reader-top 5 gives every strategy the same budget
+  --equal-budget <N>    also run each strategy whose reader budget differs with readerTop N (retrievals are
+                        memoised, so only the reader calls repeat) and report EM/F1 at that equal budget
   --normalize <mode>    minmax (default: per-retrieval min-max before the Eq. 4 max-update) or none (raw
                         backbone scores; the ablation)
   --stop <mode>         fixed (default: run --rounds rounds), stable (stop when a round left the top-5 set
@@ -69,6 +71,8 @@ export interface EvalArgs {
   /** Reader budget for every strategy (default: each strategy's own). */
   readerTop?: number | 'all';
   normalize?: 'minmax' | 'none';
+  /** Also report EM with every strategy reading this many passages. */
+  equalBudget?: number;
   stop?: 'fixed' | 'stable' | 'llm';
   traces?: string;
   /** Where LLM replies are cached (default .cache/llm); "off" turns the cache off. */
@@ -115,6 +119,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         llm: { type: 'string' },
         rounds: { type: 'string' },
         'reader-top': { type: 'string' },
+        'equal-budget': { type: 'string' },
         normalize: { type: 'string' },
         stop: { type: 'string' },
         traces: { type: 'string' },
@@ -138,7 +143,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   for (const name of values.strategy?.split(',') ?? []) {
     if (!isStrategyName(name.trim())) throw new UsageError(`--strategy: unknown strategy "${name}" (available: ${STRATEGIES.join(', ')}; several with commas)`);
   }
-  for (const flag of ['rounds', 'traces', 'reader-top', 'normalize', 'stop'] as const) {
+  for (const flag of ['rounds', 'traces', 'reader-top', 'equal-budget', 'normalize', 'stop'] as const) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
   const needsEmbed = values.retriever === 'dense' || values.retriever === 'hybrid';
@@ -164,6 +169,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     llm: values.llm,
     rounds: positiveInt('rounds', values.rounds),
     ...(values['reader-top'] !== undefined ? { readerTop: values['reader-top'] === 'all' ? ('all' as const) : (positiveInt('reader-top', values['reader-top']) as number) } : {}),
+    ...(values['equal-budget'] !== undefined ? { equalBudget: positiveInt('equal-budget', values['equal-budget']) as number } : {}),
     ...(values.normalize !== undefined ? { normalize: oneOf('normalize', values.normalize, ['minmax', 'none'] as const) } : {}),
     ...(values.stop !== undefined ? { stop: oneOf('stop', values.stop, ['fixed', 'stable', 'llm'] as const) } : {}),
     traces: values.traces,

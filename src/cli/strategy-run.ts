@@ -7,6 +7,7 @@ import { evaluateStrategy, strategyComplementarity, type StrategyBatchResult } f
 import { formatDuration, progressAt } from '../core/batch/progress.ts';
 import type { PairComplementarity } from '../core/eval/complementarity.ts';
 import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
+import { memoRetriever } from '../core/retrievers/memo.ts';
 import { loadTrace } from '../core/trace/load.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Dataset, Question, Retriever } from '../core/types.ts';
@@ -23,7 +24,9 @@ import { formatTable } from './table.ts';
 
 const traceFile = (dir: string, id: string) => join(dir, `${id.replace(/[^\w.-]+/g, '_')}.json`);
 
-export async function runStrategies(args: EvalArgs, dataset: Dataset, questions: readonly Question[], retriever: Retriever, io: Io) {
+export async function runStrategies(args: EvalArgs, dataset: Dataset, questions: readonly Question[], backbone: Retriever, io: Io) {
+  // Several strategies (and the equal-budget pass) repeat the same queries on a deterministic backbone.
+  const retriever = memoRetriever(backbone);
   const spec = llmSpecFrom({ llm: args.llm, ...args.llmRest });
   const { llm, label } = await createLlmFromSpec(spec, {
     corpusId: dataset.corpus.id,
@@ -69,7 +72,15 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
     if (result.reused) io.err(`  ${strategy}: ${result.reused} finished traces reused from ${args.traces}`);
     for (const f of result.failed.slice(0, 5)) io.err(`  failed ${f.id}: ${f.errors[0] ?? 'no error event'}`);
     if (result.failed.length) io.err(`  ${strategy}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`);
-    const facts = batchFacts(strategyOptions(strategy, options), traces);
+    const facts: BatchFacts = batchFacts(strategyOptions(strategy, options), traces);
+    if (args.equalBudget !== undefined) {
+      const budget = args.equalBudget;
+      const equal = facts.readerTop === budget ? result : await evaluateStrategy(questions, {
+        strategy, retriever, retrieverName: retriever.name, llm, prompts: STRATEGY_PROMPTS, passages, corpus: dataset.corpus,
+        options: { ...options, readerTop: budget }, ks: args.ks, concurrency: args.concurrency,
+      });
+      facts.equalBudget = { readerTop: budget, em: equal.summary.em ?? NaN, f1: equal.summary.f1 ?? NaN };
+    }
     io.out(strategyReport(`${dataset.name} · ${retriever.name} · ${strategyTitle(strategy)} · ${llm.label}`, result, args.ks, facts));
     results.push(result);
     factsOf.set(result, facts);
@@ -124,6 +135,7 @@ const totalCost = (r: StrategyBatchResult) => Object.values(r.tokensByModule).re
 function strategyReport(title: string, r: StrategyBatchResult, ks: readonly number[], f: BatchFacts): string {
   const settings = `reader budget: readerTop ${f.readerTop} (mean ${f.readerPassages.toFixed(2)} passages read) · normalize ${f.normalize}`
     + ` · LLM calls/question ${f.llmCallsPerQuestion.toFixed(2)} · rounds used: mean ${f.roundsUsed.toFixed(2)} (${Object.entries(f.roundsHistogram).map(([k, n]) => `${k}: ${n}`).join(', ')})`
+    + (f.equalBudget ? ` · at equal budget readerTop ${f.equalBudget.readerTop}: EM ${f.equalBudget.em.toFixed(3)}, F1 ${f.equalBudget.f1.toFixed(3)}` : '')
     + (f.routes ? ` · routes: ${Object.entries(f.routes).map(([k, n]) => `${strategyTitle(k)} ${n}`).join(', ')}` : '');
   const rounds = formatTable(
     ['pool', ...ks.map((k) => `R@${k}`)],
@@ -150,6 +162,8 @@ export interface BatchFacts {
   /** Mean iteration rounds that ran (0 = the initial retrieval only). */
   roundsUsed: number;
   roundsHistogram: Record<string, number>;
+  /** EM and F1 when this strategy's reader reads `readerTop` passages like every other (--equal-budget). */
+  equalBudget?: { readerTop: number; em: number; f1: number };
   /** auto: how many questions went to each strategy. */
   routes?: Record<string, number>;
 }

@@ -187,9 +187,14 @@ describe('strategy batches', () => {
   it('without --reader-top each strategy reads its paper setting; --normalize none reaches the traces', async () => {
     const out = join(dir, 'paper-budget.json');
     const traces = join(dir, 'none-traces');
-    const r = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static,bdtr', '--llm', 'offline', '--k', '5', '--limit', '3', '--normalize', 'none', '--traces', traces, '--out', out]);
+    const r = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static,bdtr', '--llm', 'offline', '--k', '5', '--limit', '3', '--normalize', 'none', '--equal-budget', '5', '--traces', traces, '--out', out]);
     expect(r.code).toBe(0);
     const json = await readJson(out);
+    // --equal-budget 5: static already reads 5 (same numbers); BDTR is rerun with readerTop 5
+    expect(json.strategies.static.summary.equalBudget).toEqual({ readerTop: 5, em: json.strategies.static.summary.em, f1: json.strategies.static.summary.f1 });
+    expect(json.strategies.bdtr.summary.equalBudget).toMatchObject({ readerTop: 5, em: expect.any(Number) });
+    expect(r.stdout).toContain('at equal budget readerTop 5: EM');
+    expect((await readdir(traces)).filter((f) => f.startsWith('bdtr-'))).toHaveLength(3); // the budget pass writes no traces
     expect(json.strategies.static.summary).toMatchObject({ readerTop: 5, normalize: 'none' });
     expect(json.strategies.bdtr.summary).toMatchObject({ readerTop: 'all', normalize: 'none' });
     const t = loadTrace(await readFile(join(traces, (await readdir(traces)).find((f) => f.startsWith('bdtr-'))!), 'utf8'));
