@@ -40,6 +40,8 @@ options:
                         D_final, all of IRCoT's collection); --reader-top 5 gives every strategy the same budget
   --equal-budget <N>    also run each strategy whose reader budget differs with readerTop N (retrievals are
                         memoised, so only the reader calls repeat) and report EM/F1 at that equal budget
+  --retrieval-memo <f>  keep the memoised retrievals in this JSON file across runs of the same dataset and
+                        backbone (loaded if present, written at the end; a file of another backbone is refused)
   --normalize <mode>    minmax (default: per-retrieval min-max before the Eq. 4 max-update) or none (raw
                         backbone scores; the ablation)
   --stop <mode>         fixed (default: run --rounds rounds), stable (stop when a round left the top-5 set
@@ -71,6 +73,8 @@ export interface EvalArgs {
   /** Reader budget for every strategy (default: each strategy's own). */
   readerTop?: number | 'all';
   normalize?: 'minmax' | 'none';
+  /** JSON file carrying memoised retrievals across runs (same dataset and backbone). */
+  retrievalMemo?: string;
   /** Also report EM with every strategy reading this many passages. */
   equalBudget?: number;
   stop?: 'fixed' | 'stable' | 'llm';
@@ -120,6 +124,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         rounds: { type: 'string' },
         'reader-top': { type: 'string' },
         'equal-budget': { type: 'string' },
+        'retrieval-memo': { type: 'string' },
         normalize: { type: 'string' },
         stop: { type: 'string' },
         traces: { type: 'string' },
@@ -143,7 +148,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   for (const name of values.strategy?.split(',') ?? []) {
     if (!isStrategyName(name.trim())) throw new UsageError(`--strategy: unknown strategy "${name}" (available: ${STRATEGIES.join(', ')}; several with commas)`);
   }
-  for (const flag of ['rounds', 'traces', 'reader-top', 'equal-budget', 'normalize', 'stop'] as const) {
+  for (const flag of ['rounds', 'traces', 'reader-top', 'equal-budget', 'retrieval-memo', 'normalize', 'stop'] as const) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
   const needsEmbed = values.retriever === 'dense' || values.retriever === 'hybrid';
@@ -170,6 +175,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     rounds: positiveInt('rounds', values.rounds),
     ...(values['reader-top'] !== undefined ? { readerTop: values['reader-top'] === 'all' ? ('all' as const) : (positiveInt('reader-top', values['reader-top']) as number) } : {}),
     ...(values['equal-budget'] !== undefined ? { equalBudget: positiveInt('equal-budget', values['equal-budget']) as number } : {}),
+    ...(values['retrieval-memo'] !== undefined ? { retrievalMemo: values['retrieval-memo'] } : {}),
     ...(values.normalize !== undefined ? { normalize: oneOf('normalize', values.normalize, ['minmax', 'none'] as const) } : {}),
     ...(values.stop !== undefined ? { stop: oneOf('stop', values.stop, ['fixed', 'stable', 'llm'] as const) } : {}),
     traces: values.traces,

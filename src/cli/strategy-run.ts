@@ -7,7 +7,7 @@ import { evaluateStrategy, strategyComplementarity, type StrategyBatchResult } f
 import { formatDuration, progressAt } from '../core/batch/progress.ts';
 import type { PairComplementarity } from '../core/eval/complementarity.ts';
 import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
-import { memoRetriever } from '../core/retrievers/memo.ts';
+import { memoRetriever, type MemoEntries } from '../core/retrievers/memo.ts';
 import { loadTrace } from '../core/trace/load.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Dataset, Question, Retriever } from '../core/types.ts';
@@ -16,7 +16,7 @@ import { llmCalls, readerPassages, routeChoice, roundsUsed } from '../core/strat
 import { strategyTitle } from '../core/strategies/titles.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
-import type { EvalArgs } from './args.ts';
+import { UsageError, type EvalArgs } from './args.ts';
 import type { Io } from './eval.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { flatSummary, summaryTables } from './report.ts';
@@ -26,7 +26,8 @@ const traceFile = (dir: string, id: string) => join(dir, `${id.replace(/[^\w.-]+
 
 export async function runStrategies(args: EvalArgs, dataset: Dataset, questions: readonly Question[], backbone: Retriever, io: Io) {
   // Several strategies (and the equal-budget pass) repeat the same queries on a deterministic backbone.
-  const retriever = memoRetriever(backbone);
+  const memoId = { dataset: dataset.name, corpus: dataset.corpus.id, passages: dataset.corpus.passages.length, retriever: backbone.name, base: args.base, openie: args.openie ?? null };
+  const retriever = memoRetriever(backbone, args.retrievalMemo ? await readMemo(args.retrievalMemo, memoId, io) : []);
   const spec = llmSpecFrom({ llm: args.llm, ...args.llmRest });
   const { llm, label } = await createLlmFromSpec(spec, {
     corpusId: dataset.corpus.id,
@@ -85,11 +86,28 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
     results.push(result);
     factsOf.set(result, facts);
   }
+  if (args.retrievalMemo) {
+    const entries = await retriever.entries();
+    await writeFile(args.retrievalMemo, JSON.stringify({ ...memoId, entries }));
+    io.err(`retrieval memo: ${entries.length} retrievals written to ${args.retrievalMemo} (${retriever.stats.hits} reused in this run)`);
+  }
   const comp = results.length > 1 ? strategyComplementarity(results, args.ks.includes(5) ? 5 : (args.ks.at(-1) as number)) : undefined;
   if (comp) io.out(complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${args.ks.includes(5) ? 5 : args.ks.at(-1)}`));
   const head = { dataset: dataset.name, retriever: retriever.name, llm: llm.label, ks: args.ks };
   if (results.length === 1) return { ...head, ...resultJson(results[0]!, factsOf.get(results[0]!)!) };
   return { ...head, strategies: Object.fromEntries(results.map((r) => [r.strategy, resultJson(r, factsOf.get(r)!)])), complementarity: comp };
+}
+
+/** Memoised retrievals of an earlier run on the same dataset and backbone (--retrieval-memo). */
+async function readMemo(file: string, id: Record<string, unknown>, io: Io): Promise<MemoEntries> {
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined) return [];
+  const data = JSON.parse(text) as Record<string, unknown> & { entries?: MemoEntries };
+  for (const [k, v] of Object.entries(id)) {
+    if (data[k] !== v) throw new UsageError(`--retrieval-memo ${file} was written for ${k} = ${JSON.stringify(data[k])}, not ${JSON.stringify(v)}; use another file`);
+  }
+  io.err(`retrieval memo: ${data.entries?.length ?? 0} retrievals loaded from ${file}`);
+  return data.entries ?? [];
 }
 
 /** A finished trace of the same strategy, backbone, LLM and options from an earlier run (resume). */

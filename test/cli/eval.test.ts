@@ -205,6 +205,22 @@ describe('strategy batches', () => {
     expect(bad.stderr).toContain('--normalize must be one of minmax, none, got "zscore"');
   });
 
+  it('--retrieval-memo carries retrievals to the next run of the same backbone and refuses another backbone\'s file', async () => {
+    const memo = join(dir, 'memo.json');
+    const first = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static,ircot', '--llm', 'offline', '--k', '5', '--limit', '3', '--retrieval-memo', memo, '--out', join(dir, 'm1.json')]);
+    expect(first.code).toBe(0);
+    const written = await readJson(memo);
+    expect(written).toMatchObject({ retriever: 'bm25' });
+    expect(written.entries.length).toBeGreaterThan(3);
+    const again = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static,ircot', '--llm', 'offline', '--k', '5', '--limit', '3', '--retrieval-memo', memo, '--out', join(dir, 'm2.json')]);
+    expect(again.stderr).toContain(`retrieval memo: ${written.entries.length} retrievals loaded`);
+    const [m1, m2] = [await readJson(join(dir, 'm1.json')), await readJson(join(dir, 'm2.json'))];
+    for (const s of ['static', 'ircot']) expect(m2.strategies[s].questions.map((q: any) => q.ranking)).toEqual(m1.strategies[s].questions.map((q: any) => q.ranking));
+    const other = await run(['--dataset', DEMO, '--retriever', 'hipporag2', '--strategy', 'static', '--llm', 'offline', '--limit', '1', '--retrieval-memo', memo]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('was written for retriever = "bm25", not "hipporag2"');
+  });
+
   describe('against the local OpenAI-compatible server', () => {
     let server: OpenAiServer;
     beforeAll(async () => {

@@ -12,8 +12,17 @@ export interface MemoStats {
   misses: number;
 }
 
-export function memoRetriever(inner: Retriever): Retriever & { stats: MemoStats } {
-  const plain = new Map<string, Promise<Ranked[]>>();
+/** Finished plain retrievals as [key, results] pairs (to carry the memo across processes of one batch). */
+export type MemoEntries = [string, Ranked[]][];
+
+export interface MemoRetriever extends Retriever {
+  stats: MemoStats;
+  /** The finished plain retrievals so far. */
+  entries(): Promise<MemoEntries>;
+}
+
+export function memoRetriever(inner: Retriever, seed: MemoEntries = []): MemoRetriever {
+  const plain = new Map<string, Promise<Ranked[]>>(seed.map(([k, r]) => [k, Promise.resolve(r)]));
   const withItems = new Map<string, Promise<WithItems>>();
   const stats: MemoStats = { hits: 0, misses: 0 };
   function cached<T>(map: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
@@ -30,9 +39,13 @@ export function memoRetriever(inner: Retriever): Retriever & { stats: MemoStats 
   }
   const key = (query: string, k: number) => `${k}\u0000${query}`;
   const copy = (r: readonly Ranked[]) => r.map((x) => ({ ...x }));
-  const memo: Retriever & { stats: MemoStats } = {
+  const memo: MemoRetriever = {
     name: inner.name,
     stats,
+    async entries() {
+      const settled = await Promise.allSettled([...plain].map(async ([k, p]) => [k, await p] as [string, Ranked[]]));
+      return settled.flatMap((x) => (x.status === 'fulfilled' ? [x.value] : []));
+    },
     retrieve: async (query, k, signal) => copy(await cached(plain, key(query, k), () => inner.retrieve(query, k, signal))),
   };
   if (inner.retrieveItems) {
