@@ -14,6 +14,8 @@ export const STRATEGY_LABELS: Record<RunStrategy, string> = {
   bdtr: 'BDTR (dual thought + verifier)',
   'bdtr-dtr': 'BDTR-DTR (dual thought only)',
   'bdtr-bgec': 'BDTR-BGEC (verifier only)',
+  auto: 'auto: router picks static / IRCoT / IRGS / BDTR',
+  ensemble: 'ensemble: RRF of IRCoT + BDTR',
 };
 
 /** Short names, for lanes and batch columns. */
@@ -28,6 +30,8 @@ export const STRATEGY_SHORT: Record<RunStrategy, string> = {
   bdtr: 'BDTR',
   'bdtr-dtr': 'BDTR-DTR',
   'bdtr-bgec': 'BDTR-BGEC',
+  auto: 'auto (router)',
+  ensemble: 'ensemble (RRF)',
 };
 
 export const BACKBONE_LABELS: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2 (PPR, offline triples)' };

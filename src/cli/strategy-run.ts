@@ -171,7 +171,8 @@ function complementarityTable(rows: PairComplementarity[], solved: string): stri
 }
 
 export interface BatchFacts {
-  readerTop: number | 'all';
+  /** 'own': each question's chosen strategy reads its own setting (auto). */
+  readerTop: number | 'all' | 'own';
   normalize: string;
   stop: string;
   /** Mean passages the reader was shown. */
@@ -199,7 +200,8 @@ function batchFacts(options: Record<string, unknown>, traces: readonly Trace[]):
     if (route) routes[route] = (routes[route] ?? 0) + 1;
   }
   return {
-    readerTop: (options.readerTop as number | 'all' | undefined) ?? 5,
+    // auto passes no budget of its own: the chosen strategy reads its paper setting
+    readerTop: (options.readerTop as number | 'all' | undefined) ?? 'own',
     normalize: String(options.normalize ?? 'minmax'),
     stop: String(options.stop ?? 'fixed'),
     readerPassages: mean((t) => readerPassages(t) ?? 0),

@@ -30,6 +30,8 @@ export class StrategyError extends HopscopeError {
 /** Everything a strategy body needs during one run. */
 export interface Run {
   question: Question;
+  /** What the run was started with (composite strategies start member runs from it). */
+  ctx: StrategyContext;
   llm: LlmPort;
   prompts: StrategyPrompts;
   recorder: TraceRecorder;
@@ -56,6 +58,7 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
   const llm = recorder.wrap(ctx.llm);
   return {
     question,
+    ctx,
     llm,
     prompts: ctx.prompts,
     recorder,

@@ -6,7 +6,10 @@ import { AbortedError, HopscopeError } from '../errors.ts';
 import { TraceRecorder } from '../trace/recorder.ts';
 import { TRACE_VERSION, type Trace } from '../trace/schema.ts';
 import type { Question, Ranked } from '../types.ts';
+import { autoOptions, runAuto } from './auto.ts';
 import { bdtrOptions, runBdtr } from './bdtr.ts';
+import { ensembleOptions, runEnsemble } from './ensemble.ts';
+import type { MemberRunner } from './members.ts';
 import { createRun, StrategyError, type Run, type StrategyContext } from './context.ts';
 import { gcotOptions, runGcot } from './gcot.ts';
 import { ircotOptions, runIrcot } from './ircot.ts';
@@ -19,7 +22,7 @@ import { runTog, togOptions } from './tog.ts';
 export { StrategyError, type StrategyContext } from './context.ts';
 export type { StrategyPrompts, DualThought, ReasoningChain, StepReply, PromptPassage } from './prompt-port.ts';
 
-export const STRATEGIES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec'] as const;
+export const STRATEGIES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec', 'auto', 'ensemble'] as const;
 export type StrategyName = (typeof STRATEGIES)[number];
 
 export function isStrategyName(name: string): name is StrategyName {
@@ -65,6 +68,17 @@ const DEFINITIONS: Record<StrategyName, Definition> = {
   // DTR only: the reader takes the top-5 of P_R (there is no cut to define a smaller context).
   'bdtr-dtr': define('bdtr-dtr', bdtrOptions, runBdtr, ['dualThought', 'answer'], { dtr: true, bgec: false }),
   'bdtr-bgec': define('bdtr-bgec', bdtrOptions, runBdtr, ['reasoningChain', 'verifier', 'answer'], { dtr: false, bgec: true }),
+  // Composite (issue 18): the router picks one of these per question; the ensemble fuses members.
+  auto: define('auto', autoOptions, (run, o) => runAuto(run, o as never, runMember), ['dualThought', 'reasoningChain', 'verifier', 'ircot', 'irgs', 'answer']),
+  ensemble: define('ensemble', ensembleOptions, (run, o) => runEnsemble(run, o as never, runMember), ['dualThought', 'reasoningChain', 'verifier', 'ircot', 'irgs', 'tog', 'gcot', 'answer']),
+};
+
+/** Runs a member strategy's body for `auto` and `ensemble` with its options validated as at top level. */
+const runMember: MemberRunner = async (name, run, raw) => {
+  if (!isStrategyName(name) || name === 'auto' || name === 'ensemble') throw new StrategyError('strategies', `"${name}" cannot be a member strategy`);
+  const options = strategyOptions(name, raw);
+  await DEFINITIONS[name].run(run, options);
+  return options;
 };
 
 /** The paper's QA context for BDTR with BGEC is the whole cut set D_final; IRCoT's is its collection. */

@@ -11,6 +11,8 @@ export const STRATEGY_TITLES: Record<string, string> = {
   bdtr: 'BDTR',
   'bdtr-dtr': 'BDTR-DTR',
   'bdtr-bgec': 'BDTR-BGEC',
+  auto: 'auto (router)',
+  ensemble: 'ensemble (RRF)',
 };
 
 /** The display name of a strategy id (the id itself when it has none). */

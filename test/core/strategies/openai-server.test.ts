@@ -2,6 +2,7 @@
 // scripted replies: well-formed requests over the wire, replies parsed, the trace the script implies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStrategy, STRATEGIES, traceAnswer, traceRanking } from '../../../src/core/strategies/index.ts';
+import { routeChoice } from '../../../src/core/strategies/run-facts.ts';
 import { STRATEGY_PROMPTS } from '../../../src/prompts/strategy-prompts.ts';
 import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-compatible.ts';
 import { startOpenAiServer, type ChatBody, type OpenAiServer } from '../../support/openai-server.ts';
@@ -52,7 +53,9 @@ describe('strategies over the openai client and the local test server', () => {
     }
     expect(chats.every((c) => c.body?.messages.some((m) => m.content.includes(Q)) || c.body?.messages.some((m) => m.content.includes('->')))).toBe(true);
     const ids = traceRanking(trace).map((r) => r.id);
-    if (name === 'bdtr' || name === 'bdtr-bgec') expect(ids).toEqual(['p4', 'p2', 'p1', 'p3']); // promoted Doc 4, Doc 2; fewer than 5: all kept
+    const as = name === 'auto' ? routeChoice(trace)! : name; // auto ends exactly as the strategy it routed to
+    if (as === 'bdtr' || as === 'bdtr-bgec') expect(ids).toEqual(['p4', 'p2', 'p1', 'p3']); // promoted Doc 4, Doc 2; fewer than 5: all kept
+    else if (as === 'ensemble') expect(ids).toEqual(['p1', 'p2', 'p4', 'p3']); // RRF of IRCoT p1 p2 p3 p4 and BDTR p4 p2 p1 p3
     else expect(ids).toEqual(['p1', 'p2', 'p3', 'p4']);
     const modules = llmEvents.map((e) => (e.type === 'llm' ? e.module : ''));
     const expected: Record<string, string[]> = {
@@ -64,8 +67,9 @@ describe('strategies over the openai client and the local test server', () => {
       bdtr: ['bdtr.dual-thought', 'bdtr.dual-thought', 'bdtr.reasoning-chain', 'bdtr.verifier', 'answer'],
       'bdtr-dtr': ['bdtr.dual-thought', 'bdtr.dual-thought', 'answer'],
       'bdtr-bgec': ['bdtr.reasoning-chain', 'bdtr.verifier', 'answer'],
+      ensemble: ['ircot.step', 'ircot.step', 'bdtr.dual-thought', 'bdtr.dual-thought', 'bdtr.reasoning-chain', 'bdtr.verifier', 'answer'],
     };
-    expect(modules).toEqual(expected[name]);
+    expect(modules).toEqual(expected[as]);
   });
 
   it('a server error fails the question with the error in its trace', async () => {
