@@ -34,11 +34,11 @@ describe('router features (available before any LLM call)', () => {
     expect(isComparison('Who is older, Ann Lee or Bob Ray?')).toBe(true);
     expect(isComparison(Q)).toBe(false);
     expect(entityCount('Who directed Film One and the Count of Monte Cristo?')).toBe(2);
-    expect(routeFeatures(Q, lists[Q])).toEqual({ comparison: false, entities: 1, words: 8, ratio2: 0.6, ratio5: 0 });
+    expect(routeFeatures(Q, lists[Q]!)).toEqual({ comparison: false, entities: 1, words: 8, ratio2: 0.6, ratio5: 0 });
   });
   it('the rule: comparison first, then the score head', () => {
     const p: RouterParams = { comparison: 'static', flatAt: 0.5, flat: 'bdtr', peaked: 'ircot', fittedOn: 'test' };
-    const f = routeFeatures(Q, lists[Q]);
+    const f = routeFeatures(Q, lists[Q]!);
     expect(route(f, p).choice).toBe('bdtr');
     expect(route({ ...f, ratio2: 0.4 }, p).choice).toBe('ircot');
     expect(route({ ...f, comparison: true }, p)).toEqual({ choice: 'static', why: 'comparison wording' });
