@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { evaluateStrategy, strategyComplementarity, type StrategyBatchResult } from '../core/batch/strategy.ts';
 import { formatDuration, progressAt } from '../core/batch/progress.ts';
 import type { PairComplementarity } from '../core/eval/complementarity.ts';
+import { pairFusion, type PairFusion } from '../core/eval/pair-fusion.ts';
 import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
 import { memoRetriever, type MemoEntries } from '../core/retrievers/memo.ts';
 import { loadTrace } from '../core/trace/load.ts';
@@ -93,9 +94,12 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
   }
   const comp = results.length > 1 ? strategyComplementarity(results, args.ks.includes(5) ? 5 : (args.ks.at(-1) as number)) : undefined;
   if (comp) io.out(complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${args.ks.includes(5) ? 5 : args.ks.at(-1)}`));
+  const fusionK = args.ks.includes(5) ? 5 : (args.ks.at(-1) as number);
+  const fusion = results.length > 1 ? pairFusion(new Map(results.map((r) => [r.strategy, { questions: new Map(r.questions.map((q) => [q.id, { ranking: q.ranking, gold: q.goldIds }])) }])), fusionK) : undefined;
+  if (fusion?.length) io.out('\n' + fusionTable(fusion, fusionK));
   const head = { dataset: dataset.name, retriever: retriever.name, llm: llm.label, ks: args.ks };
   if (results.length === 1) return { ...head, ...resultJson(results[0]!, factsOf.get(results[0]!)!) };
-  return { ...head, strategies: Object.fromEntries(results.map((r) => [r.strategy, resultJson(r, factsOf.get(r)!)])), complementarity: comp };
+  return { ...head, strategies: Object.fromEntries(results.map((r) => [r.strategy, resultJson(r, factsOf.get(r)!)])), complementarity: comp, pairFusion: fusion };
 }
 
 /** Memoised retrievals of an earlier run on the same dataset and backbone (--retrieval-memo). */
@@ -164,6 +168,12 @@ function strategyReport(title: string, r: StrategyBatchResult, ks: readonly numb
     ? formatTable(['module', 'calls', 'cached', 'prompt tok', 'completion tok'], costs.map(([m, c]) => [m, c.calls, c.cached, c.prompt, c.completion]))
     : 'no LLM calls';
   return [summaryTables(title, r.summary, ks), settings, 'Recall of the pool after each step (questions that stopped early carry their last pool)', rounds, tokens].join('\n\n');
+}
+
+function fusionTable(rows: PairFusion[], k: number): string {
+  const best = rows[0]!;
+  return `Which pair fuses best (RRF k = 60 of the two final contexts, as the ensemble strategy): best ${strategyTitle(best.a)} + ${strategyTitle(best.b)}, R@${k} ${best.fused.toFixed(3)}\n`
+    + formatTable(['A', 'B', 'shared', `R@${k} A`, `R@${k} B`, `R@${k} RRF(A,B)`, 'gain over the better'], rows.map((p) => [strategyTitle(p.a), strategyTitle(p.b), p.shared, p.recallA, p.recallB, p.fused, p.gain]));
 }
 
 function complementarityTable(rows: PairComplementarity[], solved: string): string {

@@ -160,6 +160,8 @@ describe('strategy batches', () => {
     const r = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static,bdtr', '--llm', 'offline', '--k', '5', '--out', out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Complementarity');
+    expect(r.stdout).toContain('Which pair fuses best (RRF k = 60');
+    expect((await readJson(out)).pairFusion[0]).toMatchObject({ a: 'static', b: 'bdtr', shared: 15, fused: expect.any(Number) });
     const json = await readJson(out);
     expect(Object.keys(json.strategies)).toEqual(['static', 'bdtr']);
     const pair = json.complementarity.byAllGold[0];
