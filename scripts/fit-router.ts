@@ -8,11 +8,13 @@
 //       datasets' first halves; writes src/core/strategies/router-params.ts.
 //   npx tsx scripts/fit-router.ts report <json>...            Recall@5, EM, LLM calls/question per strategy on
 //       all questions, the first half and the second half of each --out file.
+//   npx tsx scripts/fit-router.ts pairs <json>...             which pair fuses best (as the CLI prints it).
 //
 // The halves are the first and second half of the questions in the run, in dataset order.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readDatasetDir } from '../src/cli/dataset-dir.ts';
+import { pairFusion } from '../src/core/eval/pair-fusion.ts';
 import { ROUTE_CHOICES, route, routeFeatures, type RouteChoice, type RouteFeatures, type RouterParams } from '../src/core/strategies/router.ts';
 
 interface Row {
@@ -100,7 +102,18 @@ async function report(files: string[]) {
   }
 }
 
+/** The CLI's "which pair fuses best" table for an --out file written before the CLI printed it. */
+async function pairs(files: string[]) {
+  for (const f of files) {
+    const out = JSON.parse(await readFile(f, 'utf8')) as { dataset: string; strategies: Record<string, { questions: { id: string; ranking: { id: string; score: number }[]; goldIds: string[] }[] }> };
+    const rows = pairFusion(new Map(Object.entries(out.strategies).map(([name, s]) => [name, { questions: new Map(s.questions.map((q) => [q.id, { ranking: q.ranking, gold: q.goldIds }])) }])), 5);
+    console.log(`\n${out.dataset}: pairs by R@5 of RRF(A, B)`);
+    for (const r of rows.slice(0, 8)) console.log(`${r.a} + ${r.b}: ${r.fused.toFixed(3)} (A ${r.recallA.toFixed(3)}, B ${r.recallB.toFixed(3)}, gain ${r.gain >= 0 ? '+' : ''}${r.gain.toFixed(3)})`);
+  }
+}
+
 const [cmd, ...rest] = process.argv.slice(2);
 if (cmd === 'fit') await fit(rest[0]!, rest.slice(1));
 else if (cmd === 'report') await report(rest);
-else console.error('usage: fit-router.ts fit <dir> <dataset>... | report <json>...');
+else if (cmd === 'pairs') await pairs(rest);
+else console.error('usage: fit-router.ts fit <dir> <dataset>... | report <json>... | pairs <json>...');
