@@ -106,9 +106,12 @@ async function report(files: string[]) {
 async function pairs(files: string[]) {
   for (const f of files) {
     const out = JSON.parse(await readFile(f, 'utf8')) as { dataset: string; strategies: Record<string, { questions: { id: string; ranking: { id: string; score: number }[]; goldIds: string[] }[] }> };
-    const rows = pairFusion(new Map(Object.entries(out.strategies).map(([name, s]) => [name, { questions: new Map(s.questions.map((q) => [q.id, { ranking: q.ranking, gold: q.goldIds }])) }])), 5);
-    console.log(`\n${out.dataset}: pairs by R@5 of RRF(A, B)`);
-    for (const r of rows.slice(0, 8)) console.log(`${r.a} + ${r.b}: ${r.fused.toFixed(3)} (A ${r.recallA.toFixed(3)}, B ${r.recallB.toFixed(3)}, gain ${r.gain >= 0 ? '+' : ''}${r.gain.toFixed(3)})`);
+    for (const part of ['all', 'first half'] as const) {
+      const pick = <T,>(qs: T[]) => (part === 'all' ? qs : qs.slice(0, Math.ceil(qs.length / 2)));
+      const rows = pairFusion(new Map(Object.entries(out.strategies).map(([name, s]) => [name, { questions: new Map(pick(s.questions).map((q) => [q.id, { ranking: q.ranking, gold: q.goldIds }])) }])), 5);
+      console.log(`\n${out.dataset} (${part}): pairs by R@5 of RRF(A, B)`);
+      for (const r of rows.slice(0, 6)) console.log(`${r.a} + ${r.b}: ${r.fused.toFixed(3)} (A ${r.recallA.toFixed(3)}, B ${r.recallB.toFixed(3)}, gain ${r.gain >= 0 ? '+' : ''}${r.gain.toFixed(3)})`);
+    }
   }
 }
 
