@@ -1,5 +1,7 @@
 // How the strategies and backbones of a run are named on screen (inspector, compare, batch): one place,
 // so the pickers and the lanes agree.
+import { STRATEGIES, type StrategyName } from '../core/strategies/index.ts';
+import { strategyTitle } from '../core/strategies/titles.ts';
 import type { RunBackbone, RunStrategy } from '../../workers/engine-api.ts';
 
 /** Long names, for the inspector's picker. */
@@ -18,21 +20,12 @@ export const STRATEGY_LABELS: Record<RunStrategy, string> = {
   ensemble: 'ensemble: RRF of IRCoT + BDTR',
 };
 
-/** Short names, for lanes and batch columns. */
-export const STRATEGY_SHORT: Record<RunStrategy, string> = {
+/** Short names, for lanes and batch columns: core's result titles (src/core/strategies/titles.ts), so the CLI and the UI agree. */
+export const STRATEGY_SHORT = {
   single: 'single retrieval',
   'single-read': 'single retrieval + reader',
-  static: 'static',
-  ircot: 'IRCoT',
-  irgs: 'IRGS',
-  tog: 'ToG-style (Fig. 11)',
-  gcot: 'GCoT-style (Fig. 12)',
-  bdtr: 'BDTR',
-  'bdtr-dtr': 'BDTR-DTR',
-  'bdtr-bgec': 'BDTR-BGEC',
-  auto: 'auto (router)',
-  ensemble: 'ensemble (RRF)',
-};
+  ...(Object.fromEntries(STRATEGIES.map((s) => [s, strategyTitle(s)])) as Record<StrategyName, string>),
+} satisfies Record<RunStrategy, string>;
 
 export const BACKBONE_LABELS: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2 (PPR, offline triples)' };
 export const BACKBONE_SHORT: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2' };
