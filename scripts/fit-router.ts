@@ -72,7 +72,7 @@ async function fit(dir: string, datasets: string[]) {
         }
   if (!best) throw new Error('no rule within the call budget');
   const counts = `${train.length} questions (first halves of ${datasets.map((d) => `${d} ${samples.filter((s) => s.dataset === d && s.first).length}`).join(', ')})`;
-  best.p.fittedOn = `grid search on ${counts}: mean R@5 ${best.r5.toFixed(4)} at ${best.calls.toFixed(2)} LLM calls/question (budget ${budget.toFixed(2)} = 70% of BDTR's)`;
+  best.p.fittedOn = `grid search on ${counts}: mean R@5 ${best.r5.toFixed(4)} at ${best.calls.toFixed(2)} LLM calls/question (budget ${budget.toFixed(2)} = 70% of the BDTR calls)`;
   for (const s of ['static', 'ircot', 'irgs', 'bdtr'] as const) console.log(`train ${s}: R@5 ${mean(train.map((x) => x.r5[s])).toFixed(4)}, calls ${mean(train.map((x) => x.calls[s])).toFixed(2)}`);
   console.log('best', best);
   const test = samples.filter((s) => !s.first);

@@ -17,7 +17,7 @@ export const STRATEGY_LABELS: Record<RunStrategy, string> = {
   'bdtr-dtr': 'BDTR-DTR (dual thought only)',
   'bdtr-bgec': 'BDTR-BGEC (verifier only)',
   auto: 'auto: router picks static / IRCoT / IRGS / BDTR',
-  ensemble: 'ensemble: RRF of IRCoT + BDTR',
+  ensemble: 'ensemble: RRF of BDTR + BDTR-BGEC',
 };
 
 /** Short names, for lanes and batch columns: core's result titles (src/core/strategies/titles.ts), so the CLI and the UI agree. */

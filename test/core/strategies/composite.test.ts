@@ -16,16 +16,19 @@ const lists = {
   'Film One, directed by Ann Lee: where was she born?': [{ id: 'p5', score: 1 }, { id: 'p6', score: 0.5 }],
   'Film One was directed by Ann Lee.': [{ id: 'p6', score: 3 }, { id: 'p1', score: 1 }],
 };
+// IRGS queries (question + generation) retrieve what the question retrieves.
+const anyQuery = new Proxy(lists, { get: (t, k: string) => t[k] ?? t[Q] });
 const script = () =>
   new ScriptedLlm({
     'bdtr.dual-thought': Array.from({ length: 2 }, () => 'Fast Thought: Who directed Film One?\nSlow Thought: Film One, directed by Ann Lee: where was she born?'),
     'bdtr.reasoning-chain': ['Film One -> directed by -> Ann Lee -> born in -> ?'],
     'bdtr.verifier': ['{"covered_doc_indices":[5]}'],
     'ircot.step': ['Film One was directed by Ann Lee.', 'So the answer is: Paris'],
+    'irgs.generate': Array.from({ length: 2 }, () => 'Ann Lee directed Film One. Final answer: Paris'),
     answer: Array.from({ length: 3 }, () => '{"thought":"t","answer":"Paris"}'),
   });
 const run = (name: 'auto' | 'ensemble' | 'bdtr' | 'ircot' | 'static', options?: Record<string, unknown>, llm = script()) =>
-  runStrategy(name, question, { retriever: fixedRetriever(lists), llm, prompts: STRATEGY_PROMPTS, passages: passagesOf(8), options }, meta);
+  runStrategy(name, question, { retriever: fixedRetriever(anyQuery), llm, prompts: STRATEGY_PROMPTS, passages: passagesOf(8), options }, meta);
 
 describe('router features (available before any LLM call)', () => {
   it('reads comparison wording, names and the score head', () => {

@@ -55,7 +55,7 @@ describe('strategies over the openai client and the local test server', () => {
     const ids = traceRanking(trace).map((r) => r.id);
     const as = name === 'auto' ? routeChoice(trace)! : name; // auto ends exactly as the strategy it routed to
     if (as === 'bdtr' || as === 'bdtr-bgec') expect(ids).toEqual(['p4', 'p2', 'p1', 'p3']); // promoted Doc 4, Doc 2; fewer than 5: all kept
-    else if (as === 'ensemble') expect(ids).toEqual(['p1', 'p2', 'p4', 'p3']); // RRF of IRCoT p1 p2 p3 p4 and BDTR p4 p2 p1 p3
+    else if (as === 'ensemble') expect(ids).toEqual(['p4', 'p2', 'p1', 'p3']); // RRF of BDTR and BDTR-BGEC, both p4 p2 p1 p3
     else expect(ids).toEqual(['p1', 'p2', 'p3', 'p4']);
     const modules = llmEvents.map((e) => (e.type === 'llm' ? e.module : ''));
     const expected: Record<string, string[]> = {
@@ -67,7 +67,7 @@ describe('strategies over the openai client and the local test server', () => {
       bdtr: ['bdtr.dual-thought', 'bdtr.dual-thought', 'bdtr.reasoning-chain', 'bdtr.verifier', 'answer'],
       'bdtr-dtr': ['bdtr.dual-thought', 'bdtr.dual-thought', 'answer'],
       'bdtr-bgec': ['bdtr.reasoning-chain', 'bdtr.verifier', 'answer'],
-      ensemble: ['ircot.step', 'ircot.step', 'bdtr.dual-thought', 'bdtr.dual-thought', 'bdtr.reasoning-chain', 'bdtr.verifier', 'answer'],
+      ensemble: ['bdtr.dual-thought', 'bdtr.dual-thought', 'bdtr.reasoning-chain', 'bdtr.verifier', 'bdtr.reasoning-chain', 'bdtr.verifier', 'answer'],
     };
     expect(modules).toEqual(expected[as]);
   });
