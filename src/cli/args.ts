@@ -30,8 +30,9 @@ options:
   --k <list>            cut-offs for Recall@k and AllGold@k
   --limit <N>           only the first N questions
   --concurrency <C>     questions run at once (default 1)
-  --strategy <names>    static|ircot|irgs|tog|gcot|bdtr|bdtr-dtr|bdtr-bgec (tog, gcot: ToG-style (Fig. 11) and
-                        GCoT-style (Fig. 12), prompt-level versions); a comma list runs several on the
+  --strategy <names>    static|ircot|irgs|tog|gcot|bdtr|bdtr-dtr|bdtr-bgec|auto|ensemble (tog, gcot: ToG-style
+                        (Fig. 11) and GCoT-style (Fig. 12), prompt-level versions; auto: the complexity router;
+                        ensemble: RRF of two strategies); a comma list runs several on the
                         same questions and adds their complementarity (BDTR Fig. 3)
   --llm <spec>          offline (the offline thinker, no LLM: heuristic, labelled), openai (with --base-url,
                         --model, [--api-key-env VAR], [--no-json-mode]), or replay:<trace file|traces dir>
