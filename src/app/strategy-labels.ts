@@ -1,5 +1,7 @@
 // How the strategies and backbones of a run are named on screen (inspector, compare, batch): one place,
 // so the pickers and the lanes agree.
+import { STRATEGIES } from '../core/strategies/index.ts';
+import { strategyTitle } from '../core/strategies/titles.ts';
 import type { RunBackbone, RunStrategy } from '../../workers/engine-api.ts';
 
 /** Long names, for the inspector's picker. */
@@ -9,8 +11,8 @@ export const STRATEGY_LABELS: Record<RunStrategy, string> = {
   static: 'static: one retrieval + reader',
   ircot: 'IRCoT (CoT sentence per step)',
   irgs: 'IRGS (Iter-RetGen)',
-  tog: 'ToG (sufficiency check)',
-  gcot: 'GCoT (graph CoT step)',
+  tog: 'ToG-style (Fig. 11): sufficiency check prompt',
+  gcot: 'GCoT-style (Fig. 12): missing-evidence prompt',
   bdtr: 'BDTR (dual thought + verifier)',
   'bdtr-dtr': 'BDTR-DTR (dual thought only)',
   'bdtr-bgec': 'BDTR-BGEC (verifier only)',
@@ -20,27 +22,16 @@ export const STRATEGY_LABELS: Record<RunStrategy, string> = {
   'dualrag-no-reasoner': 'DualRAG w/o R (retrieve every step)',
   'dualrag-no-ei': 'DualRAG w/o Ei (reasoning as query)',
   'dualrag-no-outline': 'DualRAG w/o KO (raw passages, no outline)',
+  auto: 'auto: router picks static / IRCoT / IRGS / BDTR',
+  ensemble: 'ensemble: RRF of BDTR + BDTR-BGEC',
 };
 
-/** Short names, for lanes and batch columns. */
-export const STRATEGY_SHORT: Record<RunStrategy, string> = {
+/** Short names, for lanes and batch columns: core's result titles (src/core/strategies/titles.ts), so the CLI and the UI agree. */
+export const STRATEGY_SHORT = {
   single: 'single retrieval',
   'single-read': 'single retrieval + reader',
-  static: 'static',
-  ircot: 'IRCoT',
-  irgs: 'IRGS',
-  tog: 'ToG',
-  gcot: 'GCoT',
-  bdtr: 'BDTR',
-  'bdtr-dtr': 'BDTR-DTR',
-  'bdtr-bgec': 'BDTR-BGEC',
-  gear: 'GEAR',
-  planner: 'Planner',
-  dualrag: 'DualRAG',
-  'dualrag-no-reasoner': 'DualRAG w/o R',
-  'dualrag-no-ei': 'DualRAG w/o Ei',
-  'dualrag-no-outline': 'DualRAG w/o KO',
-};
+  ...(Object.fromEntries(STRATEGIES.map((s) => [s, strategyTitle(s)])) as Record<(typeof STRATEGIES)[number], string>),
+} satisfies Record<RunStrategy, string>;
 
 export const BACKBONE_LABELS: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2 (PPR, offline triples)' };
 export const BACKBONE_SHORT: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2' };

@@ -34,14 +34,27 @@ options:
   --k <list>            cut-offs for Recall@k and AllGold@k
   --limit <N>           only the first N questions
   --concurrency <C>     questions run at once (default 1)
-  --strategy <names>    ${STRATEGIES.join('|')}; a comma list runs several on the
-                        same questions and adds their complementarity (BDTR Fig. 3)
+  --strategy <names>    ${STRATEGIES.join('|')} (tog, gcot: ToG-style (Fig. 11) and GCoT-style
+                        (Fig. 12), prompt-level versions; auto: the complexity router; ensemble: RRF of two
+                        strategies); a comma list runs several on the same questions and adds their
+                        complementarity (BDTR Fig. 3)
   --llm <spec>          offline (the offline thinker, no LLM: heuristic, labelled), openai (with --base-url,
                         --model, [--api-key-env VAR], [--no-json-mode]), openai:MODEL@URL, or replay:<trace file|traces dir>;
                         a comma list runs every model on the same questions (models side by side)
   --regime <names>      evidence regimes (paper 004): iterative, no-context, gold-context (an oracle: the reader
                         gets the gold passages); a comma list writes { "regimes": { "<name>": {...} } } per strategy
-  --rounds <R>          BDTR rounds (default 2); the step cap for IRCoT/IRGS/ToG/GCoT
+  --rounds <R>          BDTR rounds (default 2); the step cap for IRCoT/IRGS/ToG-style/GCoT-style
+  --reader-top <N|all>  passages the reader reads (default: each strategy's paper setting: 5, all of BDTR's
+                        D_final, all of IRCoT's collection); --reader-top 5 gives every strategy the same budget
+  --equal-budget <N>    also run each strategy whose reader budget differs with readerTop N (retrievals are
+                        memoised, so only the reader calls repeat) and report EM/F1 at that equal budget
+  --retrieval-memo <f>  keep the memoised retrievals in this JSON file across runs of the same dataset and
+                        backbone (loaded if present, written at the end; a file of another backbone is refused)
+  --normalize <mode>    minmax (default: per-retrieval min-max before the Eq. 4 max-update) or none (raw
+                        backbone scores; the ablation)
+  --stop <mode>         fixed (default: run --rounds rounds), stable (stop when a round left the top-5 set
+                        unchanged and its thoughts repeat earlier queries), llm (stop when the sufficiency
+                        check, Fig. 11, answers); with stable/llm, --rounds is the cap
   --cache-dir <dir>     where LLM replies are cached (default .cache/llm; "off" for none): a rerun of the
                         same batch makes no LLM calls
   --traces <dir>        write one trace per question (and resume: finished traces there are reused)
@@ -84,6 +97,14 @@ export interface EvalArgs {
   /** Evidence regimes of `--regime` (empty = iterative only, the JSON shape without "regimes"). */
   regimes: Regime[];
   rounds?: number;
+  /** Reader budget for every strategy (default: each strategy's own). */
+  readerTop?: number | 'all';
+  normalize?: 'minmax' | 'none';
+  /** JSON file carrying memoised retrievals across runs (same dataset and backbone). */
+  retrievalMemo?: string;
+  /** Also report EM with every strategy reading this many passages. */
+  equalBudget?: number;
+  stop?: 'fixed' | 'stable' | 'llm';
   traces?: string;
   /** Where LLM replies are cached (default .cache/llm); "off" turns the cache off. */
   cacheDir: string | false;
@@ -102,6 +123,11 @@ function positiveInt(name: string, value: string | undefined): number | undefine
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${name} must be a positive whole number, got "${value}"`);
   return n;
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return value as T;
 }
 
 function backbone(name: string, value: string): BackboneName {
@@ -134,6 +160,11 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         llm: { type: 'string' },
         regime: { type: 'string' },
         rounds: { type: 'string' },
+        'reader-top': { type: 'string' },
+        'equal-budget': { type: 'string' },
+        'retrieval-memo': { type: 'string' },
+        normalize: { type: 'string' },
+        stop: { type: 'string' },
         traces: { type: 'string' },
         'base-url': { type: 'string' },
         'api-key-env': { type: 'string' },
@@ -171,7 +202,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   if (values.judge === 'offline') throw new UsageError('--judge offline: the offline thinker cannot judge answers; give --judge openai or --judge replay:<file>');
   if (values['export-ft'] !== undefined && !values.strategy?.split(',').some((x) => x.trim().startsWith('dualrag')))
     throw new UsageError('--export-ft needs a dualrag strategy (--strategy dualrag): it exports the Reasoner, Entity Identifier and Knowledge Summarizer calls');
-  for (const flag of ['rounds', 'traces', 'regime', 'judge', 'export-ft', 'reranker-model'] as const) {
+  for (const flag of ['rounds', 'traces', 'regime', 'judge', 'export-ft', 'reranker-model', 'reader-top', 'equal-budget', 'retrieval-memo', 'normalize', 'stop'] as const) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
   const needsEmbed = values.retriever === 'dense' || values.retriever === 'hybrid';
@@ -205,6 +236,11 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     llms,
     regimes: [...new Set((values.regime?.split(',') ?? []).map((s) => s.trim()).filter(isRegime))],
     rounds: positiveInt('rounds', values.rounds),
+    ...(values['reader-top'] !== undefined ? { readerTop: values['reader-top'] === 'all' ? ('all' as const) : (positiveInt('reader-top', values['reader-top']) as number) } : {}),
+    ...(values['equal-budget'] !== undefined ? { equalBudget: positiveInt('equal-budget', values['equal-budget']) as number } : {}),
+    ...(values['retrieval-memo'] !== undefined ? { retrievalMemo: values['retrieval-memo'] } : {}),
+    ...(values.normalize !== undefined ? { normalize: oneOf('normalize', values.normalize, ['minmax', 'none'] as const) } : {}),
+    ...(values.stop !== undefined ? { stop: oneOf('stop', values.stop, ['fixed', 'stable', 'llm'] as const) } : {}),
     traces: values.traces,
     cacheDir: values['cache-dir'] === 'off' ? false : (values['cache-dir'] ?? '.cache/llm'),
     ...(values.judge !== undefined ? { judge: values.judge } : {}),

@@ -12,7 +12,7 @@ import { loadTrace } from '../core/trace/load.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Dataset } from '../core/types.ts';
 import type { Io } from './eval.ts';
-import { complementarityTable, resultJson, strategyReport } from './strategy-run.ts';
+import { batchFacts, complementarityTable, resultJson, strategyReport } from './strategy-run.ts';
 
 /** A run file exported from the browser holds its trace under `trace`. */
 function traceOf(value: unknown): unknown {
@@ -68,13 +68,15 @@ export async function scoreTraces(dir: string, dataset: Dataset, ks: number[], i
   const results = [...groups(withGold)].map(([name, group]) =>
     summarizeTraces(name, group, ks, { passages, noContext: (id) => noContext.get(`${group[0]!.strategy}\u0000${id}`) }),
   );
-  for (const r of results) io.out(strategyReport(`${dataset.name} · ${r.strategy} (scored from ${dir})`, r, ks));
+  // Settings and per-question facts (reader budget, rounds used, calls) as the run that wrote the traces reported them.
+  const facts = new Map(results.map((r) => [r, batchFacts(r.traces[0]?.options ?? {}, r.traces)]));
+  for (const r of results) io.out(strategyReport(`${dataset.name} · ${r.strategy} (scored from ${dir})`, r, ks, facts.get(r)));
   const comp = results.length > 1 ? strategyComplementarity(results, ks.includes(5) ? 5 : (ks.at(-1) as number)) : undefined;
   if (comp) io.out(complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${ks.includes(5) ? 5 : ks.at(-1)}`));
   const only = (f: (t: Trace) => string) => (new Set(traces.map(f)).size === 1 ? f(traces[0]!) : undefined);
   const retriever = only((t) => t.retriever);
   const llm = only((t) => t.llm);
   const head = { dataset: dataset.name, ...(retriever ? { retriever } : {}), ...(llm ? { llm } : {}), ks, scoredFrom: dir };
-  if (results.length === 1) return { ...head, ...resultJson(results[0]!) };
-  return { ...head, strategies: Object.fromEntries(results.map((r) => [r.strategy, resultJson(r)])), complementarity: comp };
+  if (results.length === 1) return { ...head, ...resultJson(results[0]!, facts.get(results[0]!)) };
+  return { ...head, strategies: Object.fromEntries(results.map((r) => [r.strategy, resultJson(r, facts.get(r))])), complementarity: comp };
 }

@@ -10,7 +10,9 @@ import { evaluateStrategy, strategyComplementarity, type StrategyBatchResult } f
 import { formatDuration, progressAt } from '../core/batch/progress.ts';
 import type { PairComplementarity } from '../core/eval/complementarity.ts';
 import { diagnosticsBasis } from '../core/eval/diagnostics/index.ts';
+import { pairFusion, type PairFusion } from '../core/eval/pair-fusion.ts';
 import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
+import { memoRetriever, type MemoEntries } from '../core/retrievers/memo.ts';
 import { ftCounts, ftExamples, ftJsonl, isCorrect, type FtExample } from '../core/eval/ft-export.ts';
 import { judgeAnswers, type JudgePrompt, type JudgeResult } from '../core/eval/judge.ts';
 import { triggerHistogram } from '../core/eval/retrieval-triggers.ts';
@@ -19,12 +21,14 @@ import type { Reranker } from '../core/rerank/port.ts';
 import * as judgePrompt from '../prompts/dualrag-judge.ts';
 import type { Regime, Trace } from '../core/trace/schema.ts';
 import type { Dataset, Question, Retriever } from '../core/types.ts';
-import { strategyOptions, strategyPromptVersions, type StrategyName } from '../core/strategies/index.ts';
+import { strategyOptionKeys, strategyOptions, strategyPromptVersions, type StrategyName } from '../core/strategies/index.ts';
+import { llmCalls, readerPassages, routeChoice, roundsUsed } from '../core/strategies/run-facts.ts';
+import { strategyTitle } from '../core/strategies/titles.ts';
 import { regimeLabel } from '../core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
 import { createOfflineThinker, OFFLINE_THINKER_VERSION } from '../providers/llm/offline-thinker.ts';
 import { createTransformersReranker } from '../providers/rerank/transformers-reranker.ts';
-import type { EvalArgs } from './args.ts';
+import { UsageError, type EvalArgs } from './args.ts';
 import type { Io } from './eval.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { diagnosticsTable, flatDiagnostics, modelTable, regimeTable } from './diagnostics-report.ts';
@@ -50,7 +54,10 @@ const traceIdOf = (strategy: StrategyName, regime: Regime, retriever: string, q:
 /** no-context first, so the other regimes' parametricSuppression can read its answers. */
 const regimeOrder = (rs: readonly Regime[]): Regime[] => (rs.length ? [...rs].sort((a, b) => Number(b === 'no-context') - Number(a === 'no-context')) : ['iterative']);
 
-export async function runStrategies(args: EvalArgs, dataset: Dataset, questions: readonly Question[], retriever: Retriever, io: Io, signal?: AbortSignal) {
+export async function runStrategies(args: EvalArgs, dataset: Dataset, questions: readonly Question[], backbone: Retriever, io: Io, signal?: AbortSignal) {
+  // Several strategies (and the equal-budget pass) repeat the same queries on a deterministic backbone.
+  const memoId = { dataset: dataset.name, corpus: dataset.corpus.id, passages: dataset.corpus.passages.length, retriever: backbone.name, base: args.base, openie: args.openie ?? null };
+  const retriever = memoRetriever(backbone, args.retrievalMemo ? await readMemo(args.retrievalMemo, memoId, io) : []);
   const specs = (args.llms.length ? args.llms : [args.llm]).map((llm) => llmSpecFrom({ llm, ...args.llmRest }));
   const models: { label: string; json: Record<string, unknown>; results: StrategyBatchResult[] }[] = [];
   for (const spec of specs) {
@@ -65,6 +72,11 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
     const provenance = await runProvenance(args, dataset, llm.label, spec.kind === 'offline');
     models.push({ label, ...(await runModel(args, dataset, questions, retriever, llm, traces, provenance, io, signal)) });
   }
+  if (args.retrievalMemo) {
+    const entries = await retriever.entries();
+    await writeFile(args.retrievalMemo, JSON.stringify({ ...memoId, entries }));
+    io.err(`retrieval memo: ${entries.length} retrievals written to ${args.retrievalMemo} (${retriever.stats.hits} reused in this run)`);
+  }
   const head = { dataset: dataset.name, retriever: retriever.name, ks: args.ks };
   if (models.length === 1) return { ...head, llm: models[0]!.label, ...models[0]!.json };
   io.out(modelTable(models.map((m) => ({ model: m.label, results: m.results }))));
@@ -78,12 +90,13 @@ async function runModel(args: EvalArgs, dataset: Dataset, questions: readonly Qu
   const regimes = regimeOrder(args.regimes);
   // DualRAG's extras (issue 13): retrieval triggers, the optional Acc† judge after the runs, the FT export.
   const extras = new Map<StrategyBatchResult, StrategyExtras>();
+  const factsOf = new Map<StrategyBatchResult, BatchFacts>();
   const ftExamplesAll: FtExample[] = [];
   const judgeLlm = args.judge ? await createJudge(args, dataset.corpus.id) : undefined;
   const reranker = await loadReranker(args, io);
   for (const strategy of args.strategies) {
     if (signal?.aborted) break;
-    const options = args.rounds !== undefined && strategy !== 'static' ? { rounds: args.rounds } : undefined;
+    const options = cliOptions(args, strategy);
     let noContext: Map<string, Trace> | undefined;
     for (const regime of regimes) {
       const name = args.regimes.length ? `${strategy} · ${regimeLabel(regime)}` : strategy;
@@ -134,7 +147,17 @@ async function runModel(args: EvalArgs, dataset: Dataset, questions: readonly Qu
       if (result.aborted || result.notRun) io.err(`  ${name}: interrupted: ${result.aborted} questions stopped mid-run (partial traces kept, status aborted), ${result.notRun} not started`);
       for (const f of result.failed.slice(0, 5)) io.err(`  failed ${f.id}: ${f.errors[0] ?? 'no error event'}`);
       if (result.failed.length) io.err(`  ${name}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`);
-      io.out(strategyReport(`${dataset.name} · ${retriever.name} · ${name} · ${llm.label}`, result, args.ks));
+      const facts: BatchFacts = batchFacts(strategyOptions(strategy, options), result.traces);
+      if (args.equalBudget !== undefined && regime === 'iterative') {
+        const budget = args.equalBudget;
+        const equal = facts.readerTop === budget ? result : await evaluateStrategy(questions, {
+          strategy, retriever, retrieverName: retriever.name, llm, prompts: STRATEGY_PROMPTS, passages, corpus: dataset.corpus,
+          options: { ...options, readerTop: budget }, ks: args.ks, concurrency: args.concurrency,
+        });
+        facts.equalBudget = { readerTop: budget, em: equal.summary.em ?? NaN, f1: equal.summary.f1 ?? NaN };
+      }
+      factsOf.set(result, facts);
+      io.out(strategyReport(`${dataset.name} · ${retriever.name} · ${args.regimes.length ? name.replace(strategy, strategyTitle(strategy)) : strategyTitle(strategy)} · ${llm.label}`, result, args.ks, facts));
       results.push(result);
       extras.set(result, await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io));
     }
@@ -145,13 +168,15 @@ async function runModel(args: EvalArgs, dataset: Dataset, questions: readonly Qu
   const k = args.ks.includes(5) ? 5 : (args.ks.at(-1) as number);
   const comp = iterative.length > 1 ? strategyComplementarity(iterative, k) : undefined;
   if (comp) io.out(complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${k}`));
+  const fusion = iterative.length > 1 ? pairFusion(new Map(iterative.map((r) => [r.strategy, { questions: new Map(r.questions.map((q) => [q.id, { ranking: q.ranking, gold: q.goldIds }])) }])), k) : undefined;
+  if (fusion?.length) io.out('\n' + fusionTable(fusion, k));
   if (results.length > 1) io.out(regimeTable(results) + '\n\n' + diagnosticsTable(results));
   const perStrategy = (s: StrategyName) => {
     const rs = results.filter((r) => r.strategy === s);
-    const withExtras = (r: StrategyBatchResult) => ({ ...resultJson(r), ...extras.get(r) });
+    const withExtras = (r: StrategyBatchResult) => ({ ...resultJson(r, factsOf.get(r)), ...extras.get(r) });
     return args.regimes.length ? { strategy: s, regimes: Object.fromEntries(rs.map((r) => [r.regime, withExtras(r)])) } : withExtras(rs[0]!);
   };
-  const json = args.strategies.length === 1 ? perStrategy(args.strategies[0]!) : { strategies: Object.fromEntries(args.strategies.map((s) => [s, perStrategy(s)])), complementarity: comp };
+  const json = args.strategies.length === 1 ? perStrategy(args.strategies[0]!) : { strategies: Object.fromEntries(args.strategies.map((s) => [s, perStrategy(s)])), complementarity: comp, pairFusion: fusion };
   return { json, results };
 }
 
@@ -208,13 +233,15 @@ async function writeFt(file: string, examples: FtExample[], io: Io): Promise<voi
   io.err(`wrote ${file}: ${examples.length} DualRAG-FT examples from ${new Set(examples.map((e) => e.questionId)).size} correctly answered questions (reasoner ${c.reasoner}, entity-identifier ${c['entity-identifier']}, knowledge-summarizer ${c['knowledge-summarizer']})`);
 }
 
-export function resultJson(r: StrategyBatchResult) {
+export function resultJson(r: StrategyBatchResult, facts?: BatchFacts) {
   return {
     strategy: r.strategy,
+    title: strategyTitle(r.strategy),
     regime: r.regime,
     ...(r.regime === 'gold-context' ? { oracle: true } : {}),
     summary: {
       ...flatSummary(r.summary),
+      ...facts,
       bridgeQuestions: r.bridgeRecall.count,
       ...Object.fromEntries(Object.entries(r.bridgeRecall.recall).map(([k, v]) => [`bridgeRecall@${k}`, v])),
       failed: r.failed.length,
@@ -232,7 +259,13 @@ export function resultJson(r: StrategyBatchResult) {
 
 const totalCost = (r: StrategyBatchResult) => Object.values(r.tokensByModule).reduce(addCost, emptyCost());
 
-export function strategyReport(title: string, r: StrategyBatchResult, ks: readonly number[]): string {
+export function strategyReport(title: string, r: StrategyBatchResult, ks: readonly number[], f?: BatchFacts): string {
+  const settings = f
+    ? `reader budget: readerTop ${f.readerTop} (mean ${f.readerPassages.toFixed(2)} passages read) · normalize ${f.normalize}`
+      + ` · LLM calls/question ${f.llmCallsPerQuestion.toFixed(2)} · rounds used: mean ${f.roundsUsed.toFixed(2)} (${Object.entries(f.roundsHistogram).map(([k, n]) => `${k}: ${n}`).join(', ')})`
+      + (f.equalBudget ? ` · at equal budget readerTop ${f.equalBudget.readerTop}: EM ${f.equalBudget.em.toFixed(3)}, F1 ${f.equalBudget.f1.toFixed(3)}` : '')
+      + (f.routes ? ` · routes: ${Object.entries(f.routes).map(([k, n]) => `${strategyTitle(k)} ${n}`).join(', ')}` : '')
+    : undefined;
   const rounds = formatTable(
     ['pool', ...ks.map((k) => `R@${k}`)],
     r.recallByRound.map((x) => [x.round === 0 ? 'initial' : `#${x.round}`, ...ks.map((k) => x.recall[k] ?? NaN)]),
@@ -248,9 +281,77 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
       ['bridge gold', r.bridgeRecall.count, ...ks.map((k) => r.bridgeRecall.recall[k] ?? NaN)],
     ],
   );
-  return [summaryTables(title, r.summary, ks), `Bridge recall (${r.questions[0]?.bridgeRule ?? 'no bridges'})`, bridge, 'Recall of the pool after each step (questions that stopped early carry their last pool)', rounds, tokens, diagnosticsTable([r])].join('\n\n');
+  return [summaryTables(title, r.summary, ks), ...(settings ? [settings] : []), `Bridge recall (${r.questions[0]?.bridgeRule ?? 'no bridges'})`, bridge, 'Recall of the pool after each step (questions that stopped early carry their last pool)', rounds, tokens, diagnosticsTable([r])].join('\n\n');
 }
 
 export function complementarityTable(rows: PairComplementarity[], solved: string): string {
-  return `Complementarity (solved = ${solved})\n` + formatTable(['A', 'B', 'shared', 'both', 'only A', 'only B', 'neither'], rows.map((p) => [p.a, p.b, p.shared, p.both, p.onlyA, p.onlyB, p.neither]));
+  return `Complementarity (solved = ${solved})\n` + formatTable(['A', 'B', 'shared', 'both', 'only A', 'only B', 'neither'], rows.map((p) => [strategyTitle(p.a), strategyTitle(p.b), p.shared, p.both, p.onlyA, p.onlyB, p.neither]));
+}
+
+/** Memoised retrievals of an earlier run on the same dataset and backbone (--retrieval-memo). */
+async function readMemo(file: string, id: Record<string, unknown>, io: Io): Promise<MemoEntries> {
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined) return [];
+  const data = JSON.parse(text) as Record<string, unknown> & { entries?: MemoEntries };
+  for (const [k, v] of Object.entries(id)) {
+    if (data[k] !== v) throw new UsageError(`--retrieval-memo ${file} was written for ${k} = ${JSON.stringify(data[k])}, not ${JSON.stringify(v)}; use another file`);
+  }
+  io.err(`retrieval memo: ${data.entries?.length ?? 0} retrievals loaded from ${file}`);
+  return data.entries ?? [];
+}
+
+/** The shared CLI settings (--rounds, --reader-top, --normalize, --stop), each passed only to the strategies that take it. */
+function cliOptions(args: EvalArgs, strategy: StrategyName): Record<string, unknown> | undefined {
+  const keys = new Set(strategyOptionKeys(strategy));
+  const given: Record<string, unknown> = { rounds: args.rounds, readerTop: args.readerTop, normalize: args.normalize, stop: args.stop };
+  const options = Object.fromEntries(Object.entries(given).filter(([k, v]) => v !== undefined && keys.has(k)));
+  return Object.keys(options).length ? options : undefined;
+}
+
+function fusionTable(rows: PairFusion[], k: number): string {
+  const best = rows[0]!;
+  return `Which pair fuses best (RRF k = 60 of the two final contexts, as the ensemble strategy): best ${strategyTitle(best.a)} + ${strategyTitle(best.b)}, R@${k} ${best.fused.toFixed(3)}\n`
+    + formatTable(['A', 'B', 'shared', `R@${k} A`, `R@${k} B`, `R@${k} RRF(A,B)`, 'gain over the better'], rows.map((p) => [strategyTitle(p.a), strategyTitle(p.b), p.shared, p.recallA, p.recallB, p.fused, p.gain]));
+}
+
+export interface BatchFacts {
+  /** 'own': each question's chosen strategy reads its own setting (auto). */
+  readerTop: number | 'all' | 'own';
+  normalize: string;
+  stop: string;
+  /** Mean passages the reader was shown. */
+  readerPassages: number;
+  llmCallsPerQuestion: number;
+  /** Mean iteration rounds that ran (0 = the initial retrieval only). */
+  roundsUsed: number;
+  roundsHistogram: Record<string, number>;
+  /** EM and F1 when this strategy's reader reads `readerTop` passages like every other (--equal-budget). */
+  equalBudget?: { readerTop: number; em: number; f1: number };
+  /** auto: how many questions went to each strategy. */
+  routes?: Record<string, number>;
+}
+
+/** Settings and per-question facts of one strategy's batch, read off its traces (run-facts.ts). */
+export function batchFacts(options: Record<string, unknown>, traces: readonly Trace[]): BatchFacts {
+  const n = Math.max(1, traces.length);
+  const mean = (f: (t: Trace) => number) => traces.reduce((a, t) => a + f(t), 0) / n;
+  const roundsHistogram: Record<string, number> = {};
+  const routes: Record<string, number> = {};
+  for (const t of traces) {
+    const r = String(roundsUsed(t));
+    roundsHistogram[r] = (roundsHistogram[r] ?? 0) + 1;
+    const route = routeChoice(t);
+    if (route) routes[route] = (routes[route] ?? 0) + 1;
+  }
+  return {
+    // auto passes no budget of its own: the chosen strategy reads its paper setting
+    readerTop: (options.readerTop as number | 'all' | undefined) ?? 'own',
+    normalize: String(options.normalize ?? 'minmax'),
+    stop: String(options.stop ?? 'fixed'),
+    readerPassages: mean((t) => readerPassages(t) ?? 0),
+    llmCallsPerQuestion: mean(llmCalls),
+    roundsUsed: mean(roundsUsed),
+    roundsHistogram,
+    ...(Object.keys(routes).length ? { routes } : {}),
+  };
 }

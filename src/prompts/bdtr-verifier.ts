@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import { numberedListing, type PromptPassage } from './bdtr-documents.ts';
-import { LlmOutputError, parseJsonReply } from './parse.ts';
+import type { VerifierSelection } from '../core/strategies/prompt-port.ts';
+import { parseJsonReply } from './parse.ts';
 
 export const module = 'bdtr.verifier';
 export const version = 'bdtr-fig9/1';
@@ -32,15 +33,26 @@ export function build(chain: string, candidates: readonly PromptPassage[]): Chat
   return [{ role: 'user', content: prompt(chain, numberedListing(candidates)) }];
 }
 
-export const schema = z.object({ covered_doc_indices: z.array(z.number().int().min(1)) });
+/** Entries are checked one by one in parse(): a bad entry is dropped (and reported), not fatal. */
+export const schema = z.object({ covered_doc_indices: z.array(z.unknown()) });
 
-/** 0-based candidate positions, strongest first, duplicates dropped; an index past the listing is an error. */
-export function parse(reply: string, candidateCount: number): number[] {
-  const { covered_doc_indices: indices } = parseJsonReply(module, reply, schema);
-  const out: number[] = [];
-  for (const i of indices) {
-    if (i > candidateCount) throw new LlmOutputError(module, reply, `covered_doc_indices names Doc ${i} but only ${candidateCount} were listed`);
-    if (!out.includes(i - 1)) out.push(i - 1);
+export type { VerifierSelection };
+
+/**
+ * 0-based candidate positions, strongest first, duplicates dropped. An entry that names no listed
+ * document (past the listing, 0, a fraction, a string such as "17") is dropped and reported in
+ * `dropped`, so one bad index does not fail the question; a reply with no readable JSON object with
+ * `covered_doc_indices` still raises LlmOutputError.
+ */
+export function parse(reply: string, candidateCount: number): VerifierSelection {
+  const { covered_doc_indices: entries } = parseJsonReply(module, reply, schema);
+  const indices: number[] = [];
+  const dropped: string[] = [];
+  for (const i of entries) {
+    const shown = JSON.stringify(i) ?? String(i);
+    if (typeof i !== 'number' || !Number.isInteger(i)) dropped.push(`${shown} is not a whole number`);
+    else if (i < 1 || i > candidateCount) dropped.push(`Doc ${i} is not in the listing (Doc 1-${candidateCount})`);
+    else if (!indices.includes(i - 1)) indices.push(i - 1);
   }
-  return out;
+  return { indices, dropped };
 }

@@ -2,11 +2,12 @@
 // System text verbatim. The figure mentions demonstrations but prints none; we send none (zero-shot).
 // The user turn (documents, question, thoughts so far) is ours, in IRCoT's "Q: ... A: <thoughts>" spirit.
 import type { ChatMessage } from '../core/llm/port.ts';
-import { parseStepReply, type StepReply } from './answer-marker.ts';
+import { parseIrcotReply, type StepReply } from './answer-marker.ts';
 import { documentBlock, type PromptPassage } from './bdtr-documents.ts';
 
 export const module = 'ircot.step';
-export const version = 'bdtr-fig10/1';
+// /2: IRCoT's reading (marker anywhere, first sentence kept); the documents are the collected paragraphs.
+export const version = 'bdtr-fig10/2';
 
 export const system = `You serve as an intelligent assistant, adept at facilitating users through complex, multi-hop reasoning across multiple documents. This task is illustrated through demonstrations, each consisting of a document set paired with a relevant question and its multi-hop reasoning thoughts.
 
@@ -28,5 +29,5 @@ export function build(question: string, documents: readonly PromptPassage[], tho
 }
 
 export function parse(reply: string): StepReply {
-  return parseStepReply(module, reply);
+  return parseIrcotReply(module, reply);
 }

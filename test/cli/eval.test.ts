@@ -163,11 +163,67 @@ describe('strategy batches', () => {
     const r = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static,bdtr', '--llm', 'offline', '--k', '5', '--out', out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Complementarity');
+    expect(r.stdout).toContain('Which pair fuses best (RRF k = 60');
+    expect((await readJson(out)).pairFusion[0]).toMatchObject({ a: 'static', b: 'bdtr', shared: 15, fused: expect.any(Number) });
     const json = await readJson(out);
     expect(Object.keys(json.strategies)).toEqual(['static', 'bdtr']);
     const pair = json.complementarity.byAllGold[0];
     expect(pair).toMatchObject({ a: 'static', b: 'bdtr', shared: 15 });
     expect(pair.both + pair.onlyA + pair.onlyB + pair.neither).toBe(15);
+  });
+
+  it('--reader-top gives every strategy the same reader budget, recorded in the traces and shown in the results', async () => {
+    const out = join(dir, 'budget.json');
+    const traces = join(dir, 'budget-traces');
+    const r = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static,bdtr,tog', '--llm', 'offline', '--k', '5', '--limit', '4', '--reader-top', '3', '--traces', traces, '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('reader budget: readerTop 3 (mean 3.00 passages read)');
+    expect(r.stdout).toContain('ToG-style (Fig. 11)');
+    const json = await readJson(out);
+    for (const s of ['static', 'bdtr', 'tog']) expect(json.strategies[s].summary).toMatchObject({ readerTop: 3, readerPassages: 3, normalize: 'minmax' });
+    expect(json.strategies.bdtr.summary.llmCallsPerQuestion).toBe(5); // 2 dual thoughts, chain, verifier, reader
+    expect(json.strategies.bdtr.summary.roundsUsed).toBe(2);
+    expect(json.strategies.tog.title).toBe('ToG-style (Fig. 11)');
+    const files = await readdir(traces);
+    const bdtr = loadTrace(await readFile(join(traces, files.find((f) => f.startsWith('bdtr-'))!), 'utf8'));
+    expect(bdtr.options).toMatchObject({ readerTop: 3 });
+  });
+
+  it('without --reader-top each strategy reads its paper setting; --normalize none reaches the traces', async () => {
+    const out = join(dir, 'paper-budget.json');
+    const traces = join(dir, 'none-traces');
+    const r = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static,bdtr', '--llm', 'offline', '--k', '5', '--limit', '3', '--normalize', 'none', '--equal-budget', '5', '--traces', traces, '--out', out]);
+    expect(r.code).toBe(0);
+    const json = await readJson(out);
+    // --equal-budget 5: static already reads 5 (same numbers); BDTR is rerun with readerTop 5
+    expect(json.strategies.static.summary.equalBudget).toEqual({ readerTop: 5, em: json.strategies.static.summary.em, f1: json.strategies.static.summary.f1 });
+    expect(json.strategies.bdtr.summary.equalBudget).toMatchObject({ readerTop: 5, em: expect.any(Number) });
+    expect(r.stdout).toContain('at equal budget readerTop 5: EM');
+    expect((await readdir(traces)).filter((f) => f.startsWith('bdtr-'))).toHaveLength(3); // the budget pass writes no traces
+    expect(json.strategies.static.summary).toMatchObject({ readerTop: 5, normalize: 'none' });
+    expect(json.strategies.bdtr.summary).toMatchObject({ readerTop: 'all', normalize: 'none' });
+    const t = loadTrace(await readFile(join(traces, (await readdir(traces)).find((f) => f.startsWith('bdtr-'))!), 'utf8'));
+    expect(t.options).toMatchObject({ normalize: 'none', readerTop: 'all' });
+    expect(t.events.find((e) => e.type === 'pool')).toBeDefined();
+    const bad = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static', '--llm', 'offline', '--normalize', 'zscore']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--normalize must be one of minmax, none, got "zscore"');
+  });
+
+  it('--retrieval-memo carries retrievals to the next run of the same backbone and refuses another backbone\'s file', async () => {
+    const memo = join(dir, 'memo.json');
+    const first = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static,ircot', '--llm', 'offline', '--k', '5', '--limit', '3', '--retrieval-memo', memo, '--out', join(dir, 'm1.json')]);
+    expect(first.code).toBe(0);
+    const written = await readJson(memo);
+    expect(written).toMatchObject({ retriever: 'bm25' });
+    expect(written.entries.length).toBeGreaterThan(3);
+    const again = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static,ircot', '--llm', 'offline', '--k', '5', '--limit', '3', '--retrieval-memo', memo, '--out', join(dir, 'm2.json')]);
+    expect(again.stderr).toContain(`retrieval memo: ${written.entries.length} retrievals loaded`);
+    const [m1, m2] = [await readJson(join(dir, 'm1.json')), await readJson(join(dir, 'm2.json'))];
+    for (const s of ['static', 'ircot']) expect(m2.strategies[s].questions.map((q: any) => q.ranking)).toEqual(m1.strategies[s].questions.map((q: any) => q.ranking));
+    const other = await run(['--dataset', DEMO, '--retriever', 'hipporag2', '--strategy', 'static', '--llm', 'offline', '--limit', '1', '--retrieval-memo', memo]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('was written for retriever = "bm25", not "hipporag2"');
   });
 
   describe('against the local OpenAI-compatible server', () => {

@@ -44,6 +44,9 @@ describe('batch over a dataset slice (headless Chromium)', () => {
     expect(types.length).toBeGreaterThan(0);
     expect(new Set(types)).toEqual(new Set(['bridge']));
     await page.selectOption('[data-testid="batch-type-filter"]', '');
+    // Rounds used and LLM calls per run (single retrieval: no rounds, no calls).
+    expect(await page.locator('th', { hasText: 'rounds' }).count()).toBe(1);
+    expect(new Set(await page.locator('[data-testid="batch-rounds"]').allInnerTexts())).toEqual(new Set(['0']));
 
     const csv = await downloaded(page, () => page.click('[data-testid="export-csv"]'));
     const lines = csv.bytes.toString('utf8').trim().split('\n');

@@ -1,7 +1,7 @@
 // The BDTR-paper prompts (Fig. 8-13): texts as printed, golden replies parsed, malformed replies raise
 // LlmOutputError naming the module.
 import { describe, expect, it } from 'vitest';
-import { parseStepReply } from '../../src/prompts/answer-marker.ts';
+import { firstSentence, parseIrcotReply, parseStepReply } from '../../src/prompts/answer-marker.ts';
 import * as dual from '../../src/prompts/bdtr-dual-thought.ts';
 import * as chain from '../../src/prompts/bdtr-reasoning-chain.ts';
 import * as verifier from '../../src/prompts/bdtr-verifier.ts';
@@ -46,14 +46,18 @@ describe('verifier (Fig. 9)', () => {
     expect(m!.content).toContain('If a lower-ranked document (e.g., Doc 30) strongly supports a critical node or a bridging relation, you must include it.');
   });
   it('returns 0-based positions in the verifier\'s order, duplicates dropped', () => {
-    expect(verifier.parse('{"covered_doc_indices":[17,3,28,3]}', 30)).toEqual([16, 2, 27]);
-    expect(verifier.parse('Sure: {"covered_doc_indices":[]}', 30)).toEqual([]);
+    expect(verifier.parse('{"covered_doc_indices":[17,3,28,3]}', 30)).toEqual({ indices: [16, 2, 27], dropped: [] });
+    expect(verifier.parse('Sure: {"covered_doc_indices":[]}', 30)).toEqual({ indices: [], dropped: [] });
   });
-  it('rejects indices out of range, zero, non-integers and missing keys', () => {
-    expect(() => verifier.parse('{"covered_doc_indices":[31]}', 30)).toThrow(/Doc 31 but only 30/);
-    expect(() => verifier.parse('{"covered_doc_indices":[0]}', 30)).toThrow(LlmOutputError);
-    expect(() => verifier.parse('{"covered_doc_indices":[1.5]}', 30)).toThrow(LlmOutputError);
+  it('drops indices past the listing, zero, fractions and strings, keeping the valid ones and saying why', () => {
+    expect(verifier.parse('{"covered_doc_indices":[31,4,0,"17",1.5,2]}', 30)).toEqual({
+      indices: [3, 1],
+      dropped: ['Doc 31 is not in the listing (Doc 1-30)', 'Doc 0 is not in the listing (Doc 1-30)', '"17" is not a whole number', '1.5 is not a whole number'],
+    });
+  });
+  it('still rejects a reply without the key or without JSON', () => {
     expect(() => verifier.parse('{"docs":[1]}', 30)).toThrow(LlmOutputError);
+    expect(() => verifier.parse('{"covered_doc_indices":3}', 30)).toThrow(LlmOutputError);
     expect(() => verifier.parse('Doc 3 and Doc 7', 30)).toThrow(/no JSON/);
   });
 });
@@ -76,5 +80,19 @@ describe('step prompts (Fig. 10-12) and IRGS (Fig. 13)', () => {
     expect(m!.content).toContain('Question: Q?\nPlease provide:\n1. Brief reasoning based on the documents\n2. Final answer');
     expect(irgs.parse(' 1. x\n2. Final answer: y ')).toEqual({ text: '1. x\n2. Final answer: y' });
     expect(() => irgs.parse(' ')).toThrow(LlmOutputError);
+  });
+});
+
+describe('IRCoT reply reading (Trivedi et al., 2022)', () => {
+  it('"So the answer is:" anywhere ends the loop; otherwise only the first sentence is kept', () => {
+    expect(ircot.parse('Ann Lee was born in Paris. So the answer is: Paris.')).toEqual({ final: true, text: 'Ann Lee was born in Paris. So the answer is: Paris.', answer: 'Paris' });
+    expect(ircot.parse('Film One was directed by Ann Lee. She was born in 1950.')).toEqual({ final: false, text: 'Film One was directed by Ann Lee.' });
+    expect(() => parseIrcotReply('ircot.step', 'Thus so the answer is:')).toThrow(/followed by no answer/);
+  });
+  it('firstSentence does not stop at abbreviations or initials and keeps the first line', () => {
+    expect(firstSentence('The film was shot in St. Louis by J. R. Smith. It won.')).toBe('The film was shot in St. Louis by J. R. Smith.');
+    expect(firstSentence('He moved to the U.S. in 1990. Then he left.')).toBe('He moved to the U.S. in 1990.');
+    expect(firstSentence('\nNo period here\nsecond line')).toBe('No period here');
+    expect(firstSentence('Is it 3.5 km? Yes.')).toBe('Is it 3.5 km?');
   });
 });

@@ -5,7 +5,8 @@
 //   line 7        reasoning chain RC from P_R
 //   line 8        verifier over the top-30 of P_R (Fig. 9), G = selected documents          (Eq. 5)
 //   line 9        promote G to the top of P_R in the verifier's order
-//   lines 10-11   mu + sigma of the top-50 scores; keep s(d) >= mu + sigma, at least 5   (Eq. 6) = BGEC
+//   lines 10-11   mu + sigma of the top-50 scores; D_final = G, then s(d) >= mu + sigma, at least 5 (Eq. 6) = BGEC
+//                 (G is never cut: see calibrate.ts for how we read lines 9-11)
 // Ablations: `dtr: false` (BGEC only, over P_0) and `bgec: false` (DTR only: the final context is
 // P_R). Scores are normalised per retrieval before Eq. 4 and Eq. 6; see pool.ts for why.
 import { z } from 'zod';
@@ -16,11 +17,13 @@ import { commonOptions, count, readerCount, type OptionsOf } from './options.ts'
 import { ScorePool } from './pool.ts';
 import { mergeRound } from './pool-round.ts';
 import type { DualThought } from './prompt-port.ts';
+import { shouldStop, stopOption } from './stopping.ts';
 
 export const bdtrOptions = {
   ...commonOptions,
-  /** R, the paper's default. */
+  /** R, the paper's default (the cap with an adaptive `stop`). */
   rounds: count(2),
+  ...stopOption,
   /** Dual-Thought-based Retrieval (lines 2-6). */
   dtr: z.boolean().default(true),
   /** Bridge-Guided Evidence Calibration (lines 7-11). */
@@ -31,8 +34,6 @@ export const bdtrOptions = {
   cutoffTop: count(50),
   /** Eq. 6 safeguard: at least this many documents kept. */
   minKept: count(5),
-  /** Score step between promoted documents above the previous best (calibrate.ts). */
-  promotionStep: z.number().positive().default(0.01),
 };
 export type BdtrOptions = OptionsOf<typeof bdtrOptions>;
 
@@ -57,7 +58,10 @@ export async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
       recorder.add({ type: 'thought', kind: 'slow', text: thought.slow });
       const fast = await run.retrieve(thought.fast, 'fast', o.depth); // Eq. 2
       const slow = await run.retrieve(thought.slow, 'slow', o.depth);
+      const before = pool.ranking();
       mergeRound(run, pool, [fast, slow], o.normalize); // Eq. 3-4, re-sorted
+      const earlier = [q, ...thoughts.slice(0, -1).flatMap((t) => [t.fast, t.slow])];
+      if (round < o.rounds && (await shouldStop(run, o.stop, round, { before, after: pool.ranking(), queries: [thought.fast, thought.slow], earlier, contextTop: o.contextTop }))) break;
     }
   }
 
@@ -74,15 +78,18 @@ export async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
     const candidates = context.slice(0, o.verifierTop);
     const v = prompts.verifier;
     const verifyReply = await run.ask({ module: v.module, messages: v.build(chain.text, candidates.map((c) => run.passage(c.id))), json: v.json }, candidates);
-    const selected = v.parse(verifyReply.text, candidates.length).map((i) => candidates[i]!.id); // Eq. 5
+    const selection = v.parse(verifyReply.text, candidates.length);
+    // An invalid index is the verifier's slip, not the question's failure: keep the valid ones, say what was dropped.
+    if (selection.dropped.length > 0) recorder.add({ type: 'warning', module: v.module, message: `dropped ${selection.dropped.length} invalid covered_doc_indices: ${selection.dropped.join('; ')}` });
+    const selected = selection.indices.map((i) => candidates[i]!.id); // Eq. 5
     recorder.add({ type: 'verify', candidates: candidates.map((c) => c.id), selected });
 
-    const promoted = promote(context, selected, o.promotionStep); // line 9
+    const promoted = promote(context, selected); // line 9: G on top, every document keeps its own score
     recorder.add({ type: 'promote', moves: promoted.moves });
-    const scores = new Map(promoted.ranking.map((r) => [r.id, r.score]));
-    recorder.add({ type: 'pool', pool: pool.reorder(promoted.ranking.map((r) => r.id), scores) });
+    recorder.add({ type: 'pool', pool: pool.reorder(promoted.ranking.map((r) => r.id), new Map()) });
 
-    const cut = cutoff(promoted.ranking, o.cutoffTop, o.minKept); // lines 10-11, Eq. 6
+    // lines 10-11, Eq. 6: mu, sigma over P_R's own top-50 scores; D_final = G + passers (calibrate.ts)
+    const cut = cutoff(context, o.cutoffTop, o.minKept, promoted.promoted);
     recorder.add({ type: 'cutoff', mu: cut.mu, sigma: cut.sigma, threshold: cut.threshold, kept: cut.kept.map((r) => r.id) });
     context = cut.kept;
   }

@@ -35,6 +35,8 @@ export interface Run {
   question: Question;
   /** The backbone (GEAR reads its graph expansion: base retriever, triple index, beam search). */
   retriever: Retriever;
+  /** What the run was started with (composite strategies start member runs from it). */
+  ctx: StrategyContext;
   llm: LlmPort;
   prompts: StrategyPrompts;
   recorder: TraceRecorder;
@@ -67,6 +69,7 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
   return {
     question,
     retriever: ctx.retriever,
+    ctx,
     llm,
     prompts: ctx.prompts,
     recorder,

@@ -5,7 +5,10 @@
 import { TraceRecorder } from '../trace/recorder.ts';
 import { TRACE_VERSION, type Trace } from '../trace/schema.ts';
 import type { Question, Ranked } from '../types.ts';
+import { autoOptions, runAuto } from './auto.ts';
 import { bdtrOptions, runBdtr } from './bdtr.ts';
+import { ensembleOptions, runEnsemble } from './ensemble.ts';
+import type { MemberRunner } from './members.ts';
 import { createRun, StrategyError, type Run, type StrategyContext } from './context.ts';
 import { dualragOptions, runDualrag } from './dualrag.ts';
 import { gcotOptions, runGcot } from './gcot.ts';
@@ -23,7 +26,7 @@ export { StrategyError, type StrategyContext } from './context.ts';
 export type { StrategyPrompts, DualThought, ReasoningChain, StepReply, PromptPassage } from './prompt-port.ts';
 
 /** The iterative strategies and the static baseline (the papers' methods). */
-export const STRATEGIES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec', 'gear', 'planner', 'dualrag', 'dualrag-no-reasoner', 'dualrag-no-ei', 'dualrag-no-outline'] as const;
+export const STRATEGIES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec', 'gear', 'planner', 'dualrag', 'dualrag-no-reasoner', 'dualrag-no-ei', 'dualrag-no-outline', 'auto', 'ensemble'] as const;
 /**
  * Retrieval baselines: "single" is one retrieval with the question at depth k and raw backbone scores,
  * no LLM (the round 0 every strategy starts from); "single-read" adds the QA reader over its top 5.
@@ -42,6 +45,8 @@ export function isBaseline(name: StrategyName): name is (typeof BASELINES)[numbe
 }
 
 interface Definition {
+  /** The option names this strategy accepts. */
+  keys: string[];
   /** Validated options with defaults (throws StrategyError on a bad option). */
   options(raw: Record<string, unknown> | undefined): Record<string, unknown>;
   run(run: Run, options: Record<string, unknown>): Promise<void>;
@@ -56,6 +61,7 @@ function define<O extends Record<string, unknown>>(
   fixed: Record<string, unknown> = {},
 ): Definition {
   return {
+    keys: Object.keys(shape).filter((k) => !(k in fixed)),
     options: (raw) => {
       for (const k of Object.keys(fixed)) {
         if (raw && k in raw && raw[k] !== fixed[k]) throw new StrategyError(`strategies.${name}`, `option ${k} is fixed to ${String(fixed[k])} by this strategy`);
@@ -90,11 +96,24 @@ const DEFINITIONS: Record<StrategyName, Definition> = {
   'dualrag-no-reasoner': define('dualrag-no-reasoner', dualragOptions, runDualrag, DUALRAG_PROMPTS, { reasoner: false, entityIdentifier: true, outline: true }),
   'dualrag-no-ei': define('dualrag-no-ei', dualragOptions, runDualrag, ['dualragReasoner', 'dualragSummarizer', 'dualragAnswer'], { reasoner: true, entityIdentifier: false, outline: true }),
   'dualrag-no-outline': define('dualrag-no-outline', dualragOptions, runDualrag, ['dualragReasoner', 'dualragEntities', 'dualragAnswer'], { reasoner: true, entityIdentifier: true, outline: false }),
+  // Composite (issue 18): the router picks one of these per question; the ensemble fuses members.
+  auto: define('auto', autoOptions, (run, o) => runAuto(run, o as never, runMember), ['dualThought', 'reasoningChain', 'verifier', 'ircot', 'irgs', 'answer']),
+  ensemble: define('ensemble', ensembleOptions, (run, o) => runEnsemble(run, o as never, runMember), ['dualThought', 'reasoningChain', 'verifier', 'ircot', 'irgs', 'tog', 'gcot', 'answer']),
 };
 
-/** The paper's QA context for BDTR with BGEC is the whole cut set D_final. */
+/** Runs a member strategy's body for `auto` and `ensemble` with its options validated as at top level. */
+const runMember: MemberRunner = async (name, run, raw) => {
+  if (!isStrategyName(name) || name === 'auto' || name === 'ensemble') throw new StrategyError('strategies', `"${name}" cannot be a member strategy`);
+  const options = strategyOptions(name, raw);
+  await DEFINITIONS[name].run(run, options);
+  return options;
+};
+
+/** The paper's QA context for BDTR with BGEC is the whole cut set D_final; IRCoT's is its collection. */
 const DEFAULT_OVERRIDES: Partial<Record<StrategyName, Record<string, unknown>>> = {
   bdtr: { readerTop: 'all' },
+  // IRCoT's reader reads the collected paragraphs (at most maxParagraphs, 15).
+  ircot: { readerTop: 'all' },
   'bdtr-bgec': { readerTop: 'all' },
 };
 
@@ -119,6 +138,11 @@ export function strategyPromptVersions(name: StrategyName, prompts: StrategyProm
   return promptVersions(prompts, DEFINITIONS[name].prompts);
 }
 
+/** The option names a strategy accepts (hosts pass a shared setting, e.g. readerTop, only where it applies). */
+export function strategyOptionKeys(name: StrategyName): string[] {
+  return [...DEFINITIONS[name].keys];
+}
+
 /**
  * Run one strategy on one question and return its trace. LLM, parse and retrieval failures do not
  * throw: the trace has status "failed" and an `error` event. An abort returns the partial trace with
@@ -140,7 +164,7 @@ export async function runStrategy(name: StrategyName, question: Question, ctx: S
     // A strategy with no prompt makes no LLM call: say so rather than name an LLM that did nothing.
     llm: def.prompts.length === 0 ? 'none (retrieval only)' : ctx.llm.label,
     regime: 'iterative',
-    options: { ...options, prompts: promptVersions(ctx.prompts, def.prompts) },
+    options: { ...options, prompts: promptVersions(ctx.prompts, options.stop === 'llm' ? [...def.prompts, 'tog'] : def.prompts) },
     corpus: { id: meta.corpus.id, name: meta.corpus.name },
     question: traceQuestion(question),
     events: recorder.events,

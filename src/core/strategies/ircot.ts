@@ -1,7 +1,64 @@
-// IRCoT (Trivedi et al., 2022; BDTR Fig. 10): one CoT sentence per step, retrieved with; stops at
-// "So the answer is:" or after `rounds` steps.
+// IRCoT (Trivedi et al., 2022, arXiv 2212.10509; step prompt BDTR Fig. 10) as IRCoT does it:
+//   - retrieve K paragraphs with the question; they start the collected set;
+//   - each step shows the model every collected paragraph (collection order) and the CoT so far; the
+//     FIRST SENTENCE of the reply is the new CoT sentence and the next query (the prompt's parse cuts it);
+//   - "So the answer is:" anywhere in the reply ends the loop (or `rounds` steps, BDTR's R = 2);
+//   - each step's top-K paragraphs not yet collected join the set, at most `maxParagraphs` (15 in IRCoT);
+//   - the reader reads the collected paragraphs (readerTop 'all'), not the top 5 of a merged pool.
+// The `pool` event ranks the collected paragraphs by their best per-retrieval min-max score (Eq. 4),
+// so Recall@k compares with the other strategies; IRCoT itself treats them as a set.
+import { answerStep } from './answer.ts';
 import type { Run } from './context.ts';
-import { runStepwise, stepwiseOptions, type StepwiseOptions } from './stepwise.ts';
+import { commonOptions, count, readerCount, type OptionsOf } from './options.ts';
+import { normalizeScores, ScorePool } from './pool.ts';
+import type { Ranked } from '../types.ts';
+import { shouldStop, stopOption } from './stopping.ts';
 
-export const ircotOptions = stepwiseOptions;
-export const runIrcot = (run: Run, o: StepwiseOptions) => runStepwise(run, o, 'ircot', 'cot');
+// No contextTop: IRCoT shows the model the whole collection.
+const { contextTop: _unused, ...common } = commonOptions;
+export const ircotOptions = {
+  ...common,
+  /** Steps after the question's retrieval (BDTR's setting R = 2 for every iterative strategy). */
+  rounds: count(2),
+  /** IRCoT's K: paragraphs each retrieval adds (IRCoT tunes K in {2, 4, 6, 8}; 5 matches the others' top-5). */
+  stepK: count(5),
+  /** Cap on the collected paragraphs (IRCoT: 15). */
+  maxParagraphs: count(15),
+  ...stopOption,
+};
+export type IrcotOptions = OptionsOf<typeof ircotOptions>;
+
+export async function runIrcot(run: Run, o: IrcotOptions): Promise<void> {
+  const p = run.prompts.ircot;
+  const q = run.question.question;
+  const collected: string[] = [];
+  const pool = new ScorePool();
+  const collect = (results: readonly Ranked[]) => {
+    const normalised = normalizeScores(results, o.normalize);
+    for (const r of normalised.slice(0, o.stepK)) {
+      if (collected.length >= o.maxParagraphs) break;
+      if (!collected.includes(r.id)) collected.push(r.id);
+    }
+    const inSet = new Set(collected);
+    pool.merge(normalised.filter((r) => inSet.has(r.id))); // Eq. 4 over the collected set only
+    run.recorder.add({ type: 'pool', pool: pool.resort() });
+  };
+  run.recorder.startRound(0);
+  collect(await run.retrieve(q, 'question', o.depth));
+  const thoughts: string[] = [];
+  for (let round = 1; round <= o.rounds; round++) {
+    run.checkAbort();
+    run.recorder.startRound(round);
+    const shown = collected.map((id) => run.passage(id));
+    const reply = await run.ask({ module: p.module, messages: p.build(q, shown, thoughts) }, collected);
+    const step = p.parse(reply.text);
+    run.recorder.add({ type: 'thought', kind: 'cot', text: step.text });
+    if (step.final) break;
+    thoughts.push(step.text);
+    const before = pool.ranking();
+    collect(await run.retrieve(step.text, 'cot', o.depth));
+    const earlier = [q, ...thoughts.slice(0, -1)];
+    if (round < o.rounds && (await shouldStop(run, o.stop, round, { before, after: pool.ranking(), queries: [step.text], earlier, contextTop: 5 }))) break;
+  }
+  if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));
+}

@@ -7,8 +7,9 @@ import type { Run } from './context.ts';
 import { commonOptions, count, readerCount, type OptionsOf } from './options.ts';
 import { ScorePool } from './pool.ts';
 import { mergeRound, replaceRound } from './pool-round.ts';
+import { shouldStop, stopOption } from './stopping.ts';
 
-export const irgsOptions = { ...commonOptions, rounds: count(2), merge: z.enum(['replace', 'max']).default('replace') };
+export const irgsOptions = { ...commonOptions, rounds: count(2), merge: z.enum(['replace', 'max']).default('replace'), ...stopOption };
 export type IrgsOptions = OptionsOf<typeof irgsOptions>;
 
 export async function runIrgs(run: Run, o: IrgsOptions): Promise<void> {
@@ -17,6 +18,7 @@ export async function runIrgs(run: Run, o: IrgsOptions): Promise<void> {
   run.recorder.startRound(0);
   const pool = new ScorePool();
   mergeRound(run, pool, [await run.retrieve(q, 'question', o.depth)], o.normalize);
+  const queries: string[] = [];
   for (let round = 1; round <= o.rounds; round++) {
     run.checkAbort();
     run.recorder.startRound(round);
@@ -24,9 +26,13 @@ export async function runIrgs(run: Run, o: IrgsOptions): Promise<void> {
     const reply = await run.ask({ module: p.module, messages: p.build(q, shown) }, shown);
     const generation = p.parse(reply.text).text;
     run.recorder.add({ type: 'thought', kind: 'cot', text: generation });
-    const results = await run.retrieve(`${q} ${generation}`, 'question+generation', o.depth);
+    const query = `${q} ${generation}`;
+    const results = await run.retrieve(query, 'question+generation', o.depth);
+    const before = pool.ranking();
     if (o.merge === 'replace') replaceRound(run, pool, results, o.normalize);
     else mergeRound(run, pool, [results], o.normalize);
+    if (round < o.rounds && (await shouldStop(run, o.stop, round, { before, after: pool.ranking(), queries: [query], earlier: [q, ...queries], contextTop: o.contextTop }))) break;
+    queries.push(query);
   }
   if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));
 }

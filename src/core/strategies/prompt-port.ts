@@ -16,6 +16,12 @@ export interface DualThought {
   slow: string;
 }
 
+/** The verifier's selection: valid 0-based positions (strongest first) and the entries it dropped, each with why. */
+export interface VerifierSelection {
+  indices: number[];
+  dropped: string[];
+}
+
 export interface ReasoningChain {
   text: string;
   nodes: string[];
@@ -90,8 +96,8 @@ export interface StrategyPrompts {
   };
   verifier: PromptInfo & {
     build(chain: string, candidates: readonly PromptPassage[]): ChatMessage[];
-    /** 0-based candidate positions, strongest first. */
-    parse(reply: string, candidateCount: number): number[];
+    /** 0-based candidate positions, strongest first; invalid entries dropped and listed. */
+    parse(reply: string, candidateCount: number): VerifierSelection;
   };
   ircot: PromptInfo & {
     build(question: string, documents: readonly PromptPassage[], thoughts: readonly string[]): ChatMessage[];

@@ -9,9 +9,10 @@ import { commonOptions, count, readerCount, type OptionsOf } from './options.ts'
 import { ScorePool } from './pool.ts';
 import { mergeRound } from './pool-round.ts';
 import type { StrategyPrompts } from './prompt-port.ts';
+import { shouldStop, stopOption } from './stopping.ts';
 
 /** Paper default: two rounds after the initial retrieval (BDTR Sec. 2.5: returns diminish after two). */
-export const stepwiseOptions = { ...commonOptions, rounds: count(2) };
+export const stepwiseOptions = { ...commonOptions, rounds: count(2), ...stopOption };
 
 export type StepwiseOptions = OptionsOf<typeof stepwiseOptions>;
 
@@ -30,7 +31,10 @@ export async function runStepwise(run: Run, o: StepwiseOptions, prompt: 'ircot' 
     run.recorder.add({ type: 'thought', kind, text: step.text });
     if (step.final) break;
     steps.push(step.text);
+    const before = pool.ranking();
     mergeRound(run, pool, [await run.retrieve(step.text, kind, o.depth)], o.normalize);
+    const earlier = [run.question.question, ...steps.slice(0, -1)];
+    if (round < o.rounds && (await shouldStop(run, o.stop, round, { before, after: pool.ranking(), queries: [step.text], earlier, contextTop: o.contextTop }))) break;
   }
   if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));
 }

@@ -1,4 +1,4 @@
-// ToG-style sufficiency (BDTR Fig. 11): each round asks whether the pool suffices; if not, the
+// ToG-style sufficiency (BDTR Fig. 11; a prompt-level version, not Think-on-Graph's beam search): each round asks whether the pool suffices; if not, the
 // explanation of what is missing is the next query.
 import type { Run } from './context.ts';
 import { runStepwise, stepwiseOptions, type StepwiseOptions } from './stepwise.ts';

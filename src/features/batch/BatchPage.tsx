@@ -2,6 +2,7 @@ import { useActiveDataset } from '../../app/use-active-dataset.ts';
 import { Fragment, useMemo } from 'react';
 import { BACKBONE_SHORT, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
 import { STRATEGIES } from '../../core/strategies/index.ts';
+import { llmCalls, routeChoice, roundsUsed } from '../../core/strategies/run-facts.ts';
 import { isBaseline, RUN_BACKBONES } from '../../../workers/engine-api.ts';
 import { accuracyByType, byType, complementarity, perRoundRecall, recallCurve, rowFromTrace, rowsToCsv, rowsToJson, strategiesOf, type BatchRow } from '../../app/batch/results.ts';
 import { recallAtK } from '../../core/eval/metrics.ts';
@@ -51,6 +52,8 @@ export function BatchPage() {
 
   const rows = useMemo(() => runs.map((r) => rowFromTrace(r.strategy, r.trace)), [runs]);
   const judge = useJudgeLlm();
+  // Rounds that ran (adaptive stopping) and LLM calls per run, read off each trace (core run-facts).
+  const facts = useMemo(() => new Map(runs.map((r) => [`${r.strategy}|${r.trace.question.id}`, { rounds: roundsUsed(r.trace), calls: llmCalls(r.trace), route: routeChoice(r.trace) }])), [runs]);
   const strategies = strategiesOf(rows);
   const maxK = Math.min(200, Math.max(1, ...rows.map((r) => r.ranking.length)));
   const types = [...new Set(rows.map((r) => r.type))].sort();
@@ -234,6 +237,8 @@ export function BatchPage() {
                 {header('firstGoldRank', 'first gold rank')}
                 <th scope="col">answer</th>
                 <th scope="col">Acc</th>
+                <th scope="col">rounds</th>
+                <th scope="col">LLM calls</th>
               </tr>
             </thead>
             <tbody>
@@ -247,6 +252,10 @@ export function BatchPage() {
                   <td className="num">{r.firstGoldRank ?? '—'}</td>
                   <td>{r.answer ?? <span className="muted">—</span>}</td>
                   <td className="num">{r.acc ?? '—'}</td>
+                  <td className="num" data-testid="batch-rounds" title={facts.get(`${r.strategy}|${r.questionId}`)?.route ? `routed to ${facts.get(`${r.strategy}|${r.questionId}`)?.route}` : undefined}>
+                    {facts.get(`${r.strategy}|${r.questionId}`)?.rounds ?? '—'}
+                  </td>
+                  <td className="num">{facts.get(`${r.strategy}|${r.questionId}`)?.calls ?? '—'}</td>
                 </tr>
               ))}
               {win.end < shown.length && <tr aria-hidden="true" style={{ height: (shown.length - win.end) * ROW_HEIGHT }} />}

@@ -159,6 +159,9 @@ export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmPr
         case 'gcot.step':
           text = step(v, request.module);
           break;
+        case 'stop.sufficiency': // adaptive stopping's sufficiency check: the Fig. 11 prompt
+          text = step(v, 'tog.sufficiency');
+          break;
         case 'irgs.generate':
           text = irgs(v);
           break;

@@ -38,12 +38,20 @@ describe('static', () => {
 });
 
 describe('IRCoT, ToG, GCoT', () => {
-  it('IRCoT retrieves with each thought, merges by Eq. 4 and stops at "So the answer is:"', async () => {
-    const llm = new ScriptedLlm({ 'ircot.step': ['Film One was directed by Ann Lee.', 'So the answer is: Paris.'], answer: [ANSWER] });
+  it('IRCoT: first sentence as the next query, collected paragraphs shown and read, "So the answer is:" anywhere stops', async () => {
+    const llm = new ScriptedLlm({
+      'ircot.step': ['Film One was directed by Ann Lee. Ann Lee was born in St. Louis, maybe.', 'Ann Lee was born in Paris. So the answer is: Paris.'],
+      answer: [ANSWER],
+    });
     const trace = await run('ircot', llm, { rounds: 3 });
     expect(llm.requests.filter((r) => r.module === 'ircot.step')).toHaveLength(2);
     expect(llm.requests[0]!.messages[0]!.content).toContain('If you believe you have reached the final step, begin your response with: "So the answer is:".');
-    expect(llm.userText('ircot.step', 1)).toContain('Thoughts so far:\nFilm One was directed by Ann Lee.');
+    expect(llm.userText('ircot.step', 1)).toContain('Thoughts so far:\nFilm One was directed by Ann Lee.\n');
+    expect(llm.userText('ircot.step', 1)).not.toContain('St. Louis');
+    // the second step is shown the whole collection in collection order: p1 p2 p3 (question), then p4
+    const shown = trace.events.filter((e) => e.type === 'context' && e.module === 'ircot.step');
+    expect(shown.map((e) => e.type === 'context' && e.ids)).toEqual([['p1', 'p2', 'p3'], ['p1', 'p2', 'p3', 'p4']]);
+    expect(trace.events.find((e) => e.type === 'retrieve' && e.label === 'cot')).toMatchObject({ query: 'Film One was directed by Ann Lee.' });
     // round 1: p1 max(1, 0) = 1, p4 1 (new, after p1), p2 .5, p3 0
     expect(traceRoundRankings(trace)).toEqual([
       [{ id: 'p1', score: 1 }, { id: 'p2', score: 0.5 }, { id: 'p3', score: 0 }],
@@ -51,8 +59,18 @@ describe('IRCoT, ToG, GCoT', () => {
     ]);
     expect(trace.events.filter((e) => e.type === 'thought').map((e) => e.type === 'thought' && [e.round, e.kind, e.text])).toEqual([
       [1, 'cot', 'Film One was directed by Ann Lee.'],
-      [2, 'cot', 'So the answer is: Paris.'],
+      [2, 'cot', 'Ann Lee was born in Paris. So the answer is: Paris.'],
     ]);
+    expect(trace.events.filter((e) => e.type === 'context' && e.module === 'answer').map((e) => e.type === 'context' && e.ids)).toEqual([['p1', 'p4', 'p2', 'p3']]);
+    expect(trace.options).toMatchObject({ stepK: 5, maxParagraphs: 15, readerTop: 'all', prompts: { 'ircot.step': 'bdtr-fig10/2' } });
+  });
+
+  it('IRCoT adds each retrieval\'s top K and stops collecting at the cap', async () => {
+    const llm = new ScriptedLlm({ 'ircot.step': ['Film One was directed by Ann Lee.', 'Need the birthplace of Ann Lee.'], answer: [ANSWER] });
+    const trace = await run('ircot', llm, { stepK: 2, maxParagraphs: 3 });
+    // question: p1 p2 (K = 2); step 1: p4 (p1 already in); step 2: cap reached, p5 is not added
+    expect(traceRanking(trace).map((r) => r.id)).toEqual(['p1', 'p4', 'p2']);
+    expect(llm.userText('answer')).not.toContain('Title 5');
   });
 
   it('ToG retrieves with what is missing until the information is sufficient', async () => {

@@ -63,16 +63,18 @@ describe('bdtr', () => {
     expect(verify).toMatchObject({ candidates: ['p1', 'p2', 'p4', 'p3', 'p7', 'p6', 'p5'], selected: ['p6', 'p4'] });
     expect(trace.events.find((e) => e.type === 'promote')).toMatchObject({ moves: [{ id: 'p6', from: 6, to: 1 }, { id: 'p4', from: 3, to: 2 }] });
     const promoted = trace.events.filter((e) => e.type === 'pool').at(-1)!;
+    // promoted documents keep their own scores (no invented ones)
     expect(promoted.type === 'pool' && promoted.pool.map((p) => [p.id, p.score])).toEqual([
-      ['p6', 1.02], ['p4', 1.01], ['p1', 1], ['p2', 1], ['p3', 1], ['p7', 1], ['p5', 0],
+      ['p6', 0.5], ['p4', 1], ['p1', 1], ['p2', 1], ['p3', 1], ['p7', 1], ['p5', 0],
     ]);
-    // mu = 6.03 / 7; sigma = 0.3517...; mu + sigma = 1.2132 > every score: the safeguard keeps the first 5.
+    // mu = 5.5 / 7 over P_R's own scores; sigma = sqrt(5.25/7 - mu^2) = 0.3642; mu + sigma = 1.15 > every
+    // score: D_final = G (p6, p4), then the safeguard fills up to 5 from the ranking.
     const cut = trace.events.find((e) => e.type === 'cutoff');
-    expect(cut?.type === 'cutoff' && cut.mu).toBeCloseTo(6.03 / 7, 10);
-    expect(cut?.type === 'cutoff' && cut.sigma).toBeCloseTo(0.351752, 5);
+    expect(cut?.type === 'cutoff' && cut.mu).toBeCloseTo(5.5 / 7, 10);
+    expect(cut?.type === 'cutoff' && cut.sigma).toBeCloseTo(Math.sqrt(5.25 / 7 - (5.5 / 7) ** 2), 10);
     expect(cut).toMatchObject({ kept: ['p6', 'p4', 'p1', 'p2', 'p3'] });
     expect(traceRanking(trace)).toEqual([
-      { id: 'p6', score: 1.02 }, { id: 'p4', score: 1.01 }, { id: 'p1', score: 1 }, { id: 'p2', score: 1 }, { id: 'p3', score: 1 },
+      { id: 'p6', score: 0.5 }, { id: 'p4', score: 1 }, { id: 'p1', score: 1 }, { id: 'p2', score: 1 }, { id: 'p3', score: 1 },
     ]);
     expect(traceRoundRankings(trace).map((r) => r.length)).toEqual([3, 6, 7, 7]);
     expect(traceAnswer(trace)).toBe('Paris');
@@ -130,11 +132,27 @@ describe('bdtr', () => {
 
   it('records an unreadable reply (LlmOutputError) as failed, naming the module', async () => {
     const llm = script();
-    (llm as unknown as { script: Record<string, unknown[]> }).script['bdtr.verifier']![0] = '{"covered_doc_indices":[42]}';
+    (llm as unknown as { script: Record<string, unknown[]> }).script['bdtr.verifier']![0] = 'Doc 6 and Doc 3';
     const { trace } = await run(llm);
     expect(trace.status).toBe('failed');
-    expect(trace.events.at(-1)).toMatchObject({ type: 'error', module: 'bdtr.verifier' });
-    expect(trace.events.at(-1)?.type === 'error' && trace.events.at(-1)).toMatchObject({ message: expect.stringContaining('Doc 42 but only 7 were listed') });
+    expect(trace.events.at(-1)).toMatchObject({ type: 'error', module: 'bdtr.verifier', message: expect.stringContaining('no JSON') });
+  });
+
+  it.each([
+    ['past the listing', '[42,6,3]', 'Doc 42 is not in the listing (Doc 1-7)'],
+    ['zero', '[6,0,3]', 'Doc 0 is not in the listing (Doc 1-7)'],
+    ['a string', '[6,"17",3]', '"17" is not a whole number'],
+  ])('drops a verifier index %s with a warning event and keeps the valid ones', async (_case, indices, reason) => {
+    const llm = script();
+    (llm as unknown as { script: Record<string, unknown[]> }).script['bdtr.verifier']![0] = `{"covered_doc_indices":${indices}}`;
+    const { trace } = await run(llm);
+    expect(trace.status).toBe('done');
+    const warnings = trace.events.filter((e) => e.type === 'warning');
+    expect(warnings).toEqual([expect.objectContaining({ type: 'warning', module: 'bdtr.verifier', message: `dropped 1 invalid covered_doc_indices: ${reason}` })]);
+    expect(trace.events.find((e) => e.type === 'verify')).toMatchObject({ selected: ['p6', 'p4'] });
+    expect(traceRanking(trace).slice(0, 2).map((r) => r.id)).toEqual(['p6', 'p4']);
+    expect(traceAnswer(trace)).toBe('Paris');
+    expect(loadTrace(JSON.stringify(trace))).toEqual(trace);
   });
 
   it('returns the partial trace with status aborted when aborted mid-run', async () => {
@@ -179,8 +197,8 @@ describe('bdtr', () => {
     });
     const bgec = await runStrategy('bdtr-bgec', question, { retriever: fixedRetriever(lists), llm: bgecLlm, prompts: STRATEGY_PROMPTS, passages: passagesOf(8) }, meta);
     expect(bgec.events.some((e) => e.type === 'thought' && (e.kind === 'fast' || e.kind === 'slow'))).toBe(false);
-    // P_0 = p1 1, p2 0.5, p3 0; p3 promoted to 1.01; fewer than 5 documents: all three kept.
-    expect(traceRanking(bgec)).toEqual([{ id: 'p3', score: 1.01 }, { id: 'p1', score: 1 }, { id: 'p2', score: 0.5 }]);
+    // P_0 = p1 1, p2 0.5, p3 0; p3 promoted (keeping its score 0); fewer than 5 documents: all three kept.
+    expect(traceRanking(bgec)).toEqual([{ id: 'p3', score: 0 }, { id: 'p1', score: 1 }, { id: 'p2', score: 0.5 }]);
     await expect(runStrategy('bdtr-bgec', question, { retriever: fixedRetriever(lists), llm: bgecLlm, prompts: STRATEGY_PROMPTS, passages: passagesOf(8), options: { dtr: true } }, meta)).rejects.toThrow(/option dtr is fixed/);
   });
 });

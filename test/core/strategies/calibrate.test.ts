@@ -31,13 +31,14 @@ describe('ScorePool (Eq. 3-4)', () => {
 });
 
 describe('promote (Alg. 1 line 9)', () => {
-  it('puts the verified documents on top in verifier order, just above the previous best', () => {
+  it('puts the verified documents on top in verifier order, each keeping its own score', () => {
     const p = promote([r('a', 1), r('b', 0.8), r('c', 0.5), r('d', 0.2)], ['d', 'b', 'd', 'zz']);
-    expect(p.ranking).toEqual([r('d', 1.02), r('b', 1.01), r('a', 1), r('c', 0.5)]);
+    expect(p.ranking).toEqual([r('d', 0.2), r('b', 0.8), r('a', 1), r('c', 0.5)]);
+    expect(p.promoted).toEqual(['d', 'b']);
     expect(p.moves).toEqual([{ id: 'd', from: 4, to: 1 }, { id: 'b', from: 2, to: 2 }]);
   });
   it('changes nothing when the verifier selects nothing', () => {
-    expect(promote([r('a', 1), r('b', 0.5)], [])).toEqual({ ranking: [r('a', 1), r('b', 0.5)], moves: [] });
+    expect(promote([r('a', 1), r('b', 0.5)], [])).toEqual({ ranking: [r('a', 1), r('b', 0.5)], promoted: [], moves: [] });
   });
 });
 
@@ -71,5 +72,34 @@ describe('cutoff (Eq. 6)', () => {
     expect(c.mu).toBeCloseTo(0.6, 12);
     expect(c.sigma).toBeCloseTo(0.2, 12);
     expect(c.kept.map((x) => x.id)).toEqual([...Array.from({ length: 10 }, (_, i) => `a${i}`), 'late']);
+  });
+});
+
+describe('cutoff with promotions (Alg. 1 lines 9-11): a promoted document is never cut', () => {
+  // P_R: 60 documents with scores falling from 1 to 0 in steps of 1/59; the verifier picks the n
+  // lowest-scoring of the top-30 (ranks 30, 29, ...), i.e. documents far below mu + sigma.
+  const pr = Array.from({ length: 60 }, (_, i) => r(`d${i + 1}`, (59 - i) / 59));
+  const top50 = pr.slice(0, 50).map((x) => x.score);
+  const mu = top50.reduce((a, b) => a + b, 0) / 50;
+  const sigma = Math.sqrt(top50.reduce((a, b) => a + (b - mu) ** 2, 0) / 50);
+  const passers = pr.filter((x) => x.score >= mu + sigma).map((x) => x.id);
+
+  it.each([1, 12, 20, 30])('%i promotions: D_final = G in verifier order, then the other passers; mu and sigma from own scores', (n) => {
+    const g = Array.from({ length: n }, (_, i) => `d${30 - i}`);
+    const p = promote(pr, g);
+    const c = cutoff(pr, 50, 5, p.promoted);
+    expect(c.mu).toBeCloseTo(mu, 12); // the promotions do not move mu or sigma
+    expect(c.sigma).toBeCloseTo(sigma, 12);
+    const kept = c.kept.map((x) => x.id);
+    expect(kept.slice(0, n)).toEqual(g);
+    expect(kept.slice(n)).toEqual(passers.filter((id) => !g.includes(id)));
+    expect(kept.length).toBeGreaterThanOrEqual(5);
+    expect(c.kept.find((x) => x.id === 'd30')?.score).toBeCloseTo(30 / 59, 12); // own score kept
+  });
+
+  it('fills up to 5 after G from the ranking when too few pass', () => {
+    // two documents at 1, the rest at 0: mu + sigma lies between; G = one low document.
+    const ranking = [r('a', 1), r('b', 1), ...Array.from({ length: 8 }, (_, i) => r(`z${i}`, 0))];
+    expect(cutoff(ranking, 50, 5, ['z5']).kept.map((x) => x.id)).toEqual(['z5', 'a', 'b', 'z0', 'z1']);
   });
 });

@@ -2,6 +2,7 @@
 // scripted replies: well-formed requests over the wire, replies parsed, the trace the script implies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStrategy, STRATEGIES, traceAnswer, traceRanking } from '../../../src/core/strategies/index.ts';
+import { routeChoice } from '../../../src/core/strategies/run-facts.ts';
 import { STRATEGY_PROMPTS } from '../../../src/prompts/strategy-prompts.ts';
 import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-compatible.ts';
 import { startOpenAiServer, type ChatBody, type OpenAiServer } from '../../support/openai-server.ts';
@@ -64,7 +65,9 @@ describe('strategies over the openai client and the local test server', () => {
     }
     expect(chats.every((c) => c.body?.messages.some((m) => m.content.includes(Q)) || c.body?.messages.some((m) => m.content.includes('->')))).toBe(true);
     const ids = traceRanking(trace).map((r) => r.id);
-    if (name === 'bdtr' || name === 'bdtr-bgec') expect(ids).toEqual(['p4', 'p2', 'p1', 'p3']); // promoted Doc 4, Doc 2; fewer than 5: all kept
+    const as = name === 'auto' ? routeChoice(trace)! : name; // auto ends exactly as the strategy it routed to
+    if (as === 'bdtr' || as === 'bdtr-bgec') expect(ids).toEqual(['p4', 'p2', 'p1', 'p3']); // promoted Doc 4, Doc 2; fewer than 5: all kept
+    else if (as === 'ensemble') expect(ids).toEqual(['p4', 'p2', 'p1', 'p3']); // RRF of BDTR and BDTR-BGEC, both p4 p2 p1 p3
     else expect(ids).toEqual(['p1', 'p2', 'p3', 'p4']);
     const modules = llmEvents.map((e) => (e.type === 'llm' ? e.module : ''));
     const expected: Record<string, string[]> = {
@@ -81,8 +84,9 @@ describe('strategies over the openai client and the local test server', () => {
       'dualrag-no-reasoner': ['dualrag.reasoner', 'dualrag.entity-identifier', 'dualrag.knowledge-summarizer', 'dualrag.reasoner', 'dualrag.entity-identifier', 'dualrag.knowledge-summarizer', 'dualrag.answer'],
       'dualrag-no-ei': ['dualrag.reasoner', 'dualrag.knowledge-summarizer', 'dualrag.reasoner', 'dualrag.answer'],
       'dualrag-no-outline': ['dualrag.reasoner', 'dualrag.entity-identifier', 'dualrag.reasoner', 'dualrag.answer'],
+      ensemble: ['bdtr.dual-thought', 'bdtr.dual-thought', 'bdtr.reasoning-chain', 'bdtr.verifier', 'bdtr.reasoning-chain', 'bdtr.verifier', 'answer'],
     };
-    expect(modules).toEqual(expected[name]);
+    expect(modules).toEqual(expected[as]);
   });
 
   it('a server error fails the question with the error in its trace', async () => {
@@ -94,6 +98,27 @@ describe('strategies over the openai client and the local test server', () => {
       expect(trace.events.filter((e) => e.type === 'error')).toEqual([expect.objectContaining({ module: 'bdtr.dual-thought', round: 1 })]);
     } finally {
       await failing.close();
+    }
+  });
+
+  it.each([
+    ['past the listing', '[9,4,2]', 'Doc 9 is not in the listing (Doc 1-4)'],
+    ['zero', '[4,0,2]', 'Doc 0 is not in the listing (Doc 1-4)'],
+    ['a string', '[4,"17",2]', '"17" is not a whole number'],
+  ])('a verifier index %s over the wire is dropped with a warning; the valid ones are promoted', async (_case, indices, reason) => {
+    const bad = await startOpenAiServer({
+      script: (body) => ({ content: body.messages.some((m) => m.content.includes('You are a careful reasoning verifier.')) ? `{"covered_doc_indices":${indices}}` : reply(body) }),
+    });
+    try {
+      const llm = new OpenAiCompatibleProvider({ baseURL: bad.baseURL, model: 'test-model' });
+      const trace = await runStrategy('bdtr', question, { retriever, llm, prompts: STRATEGY_PROMPTS, passages: passagesOf(4) }, meta);
+      expect(bad.chats().some((c) => c.body?.messages.some((m) => m.content.includes('covered_doc_indices')))).toBe(true);
+      expect(trace.status).toBe('done');
+      expect(trace.events.filter((e) => e.type === 'warning')).toEqual([expect.objectContaining({ module: 'bdtr.verifier', message: `dropped 1 invalid covered_doc_indices: ${reason}` })]);
+      expect(traceRanking(trace).map((r) => r.id)).toEqual(['p4', 'p2', 'p1', 'p3']);
+      expect(traceAnswer(trace)).toBe('Paris');
+    } finally {
+      await bad.close();
     }
   });
 });

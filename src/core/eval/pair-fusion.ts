@@ -1,0 +1,52 @@
+// Which pair of strategies fuses best (the BDTR paper's complementarity finding, Fig. 3, turned into
+// a number): for every pair run on the same questions, the mean Recall@k of the RRF fusion (k = 60,
+// rrf.ts, as the `ensemble` strategy fuses) of the two final contexts, next to each alone.
+import { rrf } from '../retrievers/rrf.ts';
+import type { Ranked } from '../types.ts';
+import { recallAtK } from './retrieval-metrics.ts';
+
+export interface FusionRun {
+  /** question id -> the final context and the gold passages. */
+  questions: ReadonlyMap<string, { ranking: readonly Ranked[]; gold: readonly string[] }>;
+}
+
+export interface PairFusion {
+  a: string;
+  b: string;
+  /** Questions both runs hold (with gold). */
+  shared: number;
+  recallA: number;
+  recallB: number;
+  /** Mean Recall@k of RRF(a, b). */
+  fused: number;
+  /** fused - max(recallA, recallB). */
+  gain: number;
+}
+
+/** Pairs sorted best fused Recall@k first. */
+export function pairFusion(runs: ReadonlyMap<string, FusionRun>, k = 5, rrfK = 60): PairFusion[] {
+  const names = [...runs.keys()];
+  const out: PairFusion[] = [];
+  for (let i = 0; i < names.length; i++) {
+    for (let j = i + 1; j < names.length; j++) {
+      const a = runs.get(names[i]!)!.questions;
+      const b = runs.get(names[j]!)!.questions;
+      let shared = 0;
+      let ra = 0;
+      let rb = 0;
+      let rf = 0;
+      for (const [id, qa] of a) {
+        const qb = b.get(id);
+        if (!qb || qa.gold.length === 0) continue;
+        shared++;
+        ra += recallAtK(qa.ranking.map((r) => r.id), qa.gold, k);
+        rb += recallAtK(qb.ranking.map((r) => r.id), qa.gold, k);
+        rf += recallAtK(rrf([qa.ranking, qb.ranking], { k: rrfK }).map((r) => r.id), qa.gold, k);
+      }
+      const n = Math.max(1, shared);
+      const row = { a: names[i]!, b: names[j]!, shared, recallA: ra / n, recallB: rb / n, fused: rf / n };
+      out.push({ ...row, gain: row.fused - Math.max(row.recallA, row.recallB) });
+    }
+  }
+  return out.sort((x, y) => y.fused - x.fused || y.gain - x.gain);
+}

@@ -1,0 +1,59 @@
+// Memoised retrieval for batch runs of several strategies over one deterministic backbone: every
+// strategy starts with the question's retrieval, BDTR-DTR repeats BDTR's queries, `auto` and the
+// ensemble repeat their members' queries, and an equal-budget pass repeats everything. The backbone's
+// answer for (query, k) does not change within a run, so it is computed once. Failed or aborted
+// calls are not kept.
+import type { Ranked, RetrievedItem, Retriever } from '../types.ts';
+
+type WithItems = { results: Ranked[]; items: RetrievedItem[] };
+
+export interface MemoStats {
+  hits: number;
+  misses: number;
+}
+
+/** Finished plain retrievals as [key, results] pairs (to carry the memo across processes of one batch). */
+export type MemoEntries = [string, Ranked[]][];
+
+export interface MemoRetriever extends Retriever {
+  stats: MemoStats;
+  /** The finished plain retrievals so far. */
+  entries(): Promise<MemoEntries>;
+}
+
+export function memoRetriever(inner: Retriever, seed: MemoEntries = []): MemoRetriever {
+  const plain = new Map<string, Promise<Ranked[]>>(seed.map(([k, r]) => [k, Promise.resolve(r)]));
+  const withItems = new Map<string, Promise<WithItems>>();
+  const stats: MemoStats = { hits: 0, misses: 0 };
+  function cached<T>(map: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+    const hit = map.get(key);
+    if (hit) {
+      stats.hits++;
+      return hit;
+    }
+    stats.misses++;
+    const p = make();
+    map.set(key, p);
+    p.catch(() => map.delete(key));
+    return p;
+  }
+  const key = (query: string, k: number) => `${k}\u0000${query}`;
+  const copy = (r: readonly Ranked[]) => r.map((x) => ({ ...x }));
+  const memo: MemoRetriever = {
+    name: inner.name,
+    stats,
+    async entries() {
+      const settled = await Promise.allSettled([...plain].map(async ([k, p]) => [k, await p] as [string, Ranked[]]));
+      return settled.flatMap((x) => (x.status === 'fulfilled' ? [x.value] : []));
+    },
+    retrieve: async (query, k, signal) => copy(await cached(plain, key(query, k), () => inner.retrieve(query, k, signal))),
+  };
+  if (inner.retrieveItems) {
+    const items = inner.retrieveItems.bind(inner);
+    memo.retrieveItems = async (query, k, signal) => {
+      const r = await cached(withItems, key(query, k), () => items(query, k, signal));
+      return { results: copy(r.results), items: r.items.map((i) => ({ ...i })) };
+    };
+  }
+  return memo;
+}

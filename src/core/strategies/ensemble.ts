@@ -1,0 +1,85 @@
+// `ensemble`: the BDTR paper's complementarity finding (Fig. 3: strategies solve different questions)
+// put to work. Each member strategy runs on its own recorder (its events are then copied into this
+// trace, each member announced by a `thought` of kind `member`); the members' final contexts are fused
+// with reciprocal rank fusion (k = 60, Cormack et al. 2009; rrf.ts) and the reader reads the top of
+// the fused ranking. A member's Eq. 6 cut is copied as a `thought` of kind `member-cutoff` plus a `pool`
+// event of its final context, so that the only ranking the trace ends with is the fused one.
+import { z } from 'zod';
+import { rrf } from '../retrievers/rrf.ts';
+import { TraceRecorder, type EventBody } from '../trace/recorder.ts';
+import type { TraceEvent } from '../trace/schema.ts';
+import type { Ranked } from '../types.ts';
+import { answerStep } from './answer.ts';
+import { createRun, type Run } from './context.ts';
+import type { MemberRunner } from './members.ts';
+import { count, readerCount, type OptionsOf } from './options.ts';
+import { NORMALIZATIONS, ScorePool } from './pool.ts';
+
+export const ENSEMBLE_MEMBERS = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec'] as const;
+
+export const ensembleOptions = {
+  /**
+   * Strategies whose final contexts are fused. Default: the pair whose RRF fused best on the first halves
+   * (first 100 of the first 200 questions of each set, offline thinker over hipporag2; mean R@5 of
+   * RRF(A, B) 0.751 for BDTR + BDTR-BGEC, 0.748 for IRCoT + BDTR; scripts/fit-router.ts pairs).
+   */
+  members: z.array(z.enum(ENSEMBLE_MEMBERS)).min(2).default(['bdtr', 'bdtr-bgec']),
+  /** RRF rank offset. */
+  rrfK: z.number().min(0).default(60),
+  depth: count(50),
+  answer: z.boolean().default(true),
+  /** Passages of the fused ranking the reader reads. */
+  readerTop: z.union([z.number().int().min(1), z.literal('all')]).default(5),
+  normalize: z.enum(NORMALIZATIONS).optional(),
+};
+export type EnsembleOptions = OptionsOf<typeof ensembleOptions>;
+
+/** A member's final context, read the way trace-read.ts reads a run's: the Eq. 6 cut if any, else the last pool. */
+function finalContext(events: readonly TraceEvent[]): Ranked[] {
+  const pool = events.findLast((e) => e.type === 'pool');
+  if (pool?.type !== 'pool') return [];
+  const cut = events.findLast((e) => e.type === 'cutoff');
+  if (cut?.type !== 'cutoff') return pool.pool.map((p) => ({ id: p.id, score: p.score }));
+  const scores = new Map(pool.pool.map((p) => [p.id, p.score]));
+  return cut.kept.map((id) => ({ id, score: scores.get(id) ?? 0 }));
+}
+
+function copyEvent(run: Run, e: TraceEvent): void {
+  run.recorder.round = e.round;
+  const { t: _t, round: _round, ...body } = e;
+  if (e.type === 'cutoff') {
+    run.recorder.add({ type: 'thought', kind: 'member-cutoff', text: `mu ${e.mu.toFixed(4)}, sigma ${e.sigma.toFixed(4)}, threshold ${e.threshold.toFixed(4)}; kept ${e.kept.join(', ')}` });
+  } else run.recorder.add(body as EventBody);
+}
+
+export async function runEnsemble(run: Run, o: EnsembleOptions, member: MemberRunner): Promise<void> {
+  const raw: Record<string, unknown> = { depth: o.depth, answer: false };
+  if (o.normalize !== undefined) raw.normalize = o.normalize;
+  const finals: Ranked[][] = [];
+  let lastRound = 0;
+  for (const [i, name] of o.members.entries()) {
+    run.checkAbort();
+    run.recorder.round = 0;
+    run.recorder.add({ type: 'thought', kind: 'member', text: `member ${i + 1}/${o.members.length}: ${name}` });
+    const recorder = new TraceRecorder({ ...(run.ctx.now ? { now: run.ctx.now } : {}) });
+    const child = createRun(run.question, run.ctx, recorder, `ensemble.${name}`);
+    try {
+      await member(name, child, raw);
+    } finally {
+      for (const e of recorder.events) copyEvent(run, e); // a failing member's events are kept too
+    }
+    const final = finalContext(recorder.events);
+    if (recorder.events.some((e) => e.type === 'cutoff')) {
+      run.recorder.add({ type: 'pool', pool: final.map((r, j) => ({ ...r, rank: j + 1, delta: null })) });
+    }
+    finals.push(final);
+    lastRound = Math.max(lastRound, run.recorder.round);
+  }
+  run.recorder.round = lastRound;
+  const fused = rrf(finals, { k: o.rrfK });
+  run.recorder.add({ type: 'thought', kind: 'fusion', text: `RRF (k = ${o.rrfK}) of ${o.members.join(' + ')}: ${fused.length} passages` });
+  const pool = new ScorePool();
+  pool.merge(fused);
+  run.recorder.add({ type: 'pool', pool: pool.resort() });
+  if (o.answer) await answerStep(run, fused, readerCount(o.readerTop, fused.length));
+}

@@ -1,0 +1,43 @@
+// memoRetriever: one backbone call per (query, k), copies handed out, failures not kept.
+import { describe, expect, it } from 'vitest';
+import { memoRetriever } from '../../../src/core/retrievers/memo.ts';
+import type { Retriever } from '../../../src/core/types.ts';
+
+describe('memoRetriever', () => {
+  it('calls the backbone once per (query, k), hands out copies and forgets failures', async () => {
+    const calls: string[] = [];
+    let fail = true;
+    const inner: Retriever = {
+      name: 'inner',
+      async retrieve(query, k) {
+        calls.push(`${query}/${k}`);
+        if (query === 'bad' && fail) throw new Error('boom');
+        return [{ id: `${query}-1`, score: 2 }].slice(0, k);
+      },
+    };
+    const m = memoRetriever(inner);
+    const a = await m.retrieve('q', 5);
+    a[0]!.score = 99; // a caller mutating its copy does not change the memo
+    expect(await m.retrieve('q', 5)).toEqual([{ id: 'q-1', score: 2 }]);
+    await m.retrieve('q', 3);
+    await expect(m.retrieve('bad', 5)).rejects.toThrow('boom');
+    fail = false;
+    expect(await m.retrieve('bad', 5)).toEqual([{ id: 'bad-1', score: 2 }]);
+    expect(calls).toEqual(['q/5', 'q/3', 'bad/5', 'bad/5']);
+    expect(m.stats).toEqual({ hits: 1, misses: 4 });
+    expect(m.name).toBe('inner');
+    expect(m.retrieveItems).toBeUndefined();
+  });
+
+  it('memoises retrieveItems too when the backbone has it', async () => {
+    let n = 0;
+    const inner: Retriever = {
+      name: 'items',
+      retrieve: async () => [],
+      retrieveItems: async () => ({ results: [{ id: 'p', score: ++n }], items: [{ kind: 'triple', id: 't', score: 1, text: 'a | b | c', passages: ['p'] }] }),
+    };
+    const m = memoRetriever(inner);
+    await m.retrieveItems!('q', 5);
+    expect(await m.retrieveItems!('q', 5)).toEqual({ results: [{ id: 'p', score: 1 }], items: [{ kind: 'triple', id: 't', score: 1, text: 'a | b | c', passages: ['p'] }] });
+  });
+});

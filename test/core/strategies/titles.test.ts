@@ -1,0 +1,20 @@
+// Names that do not claim too much: ToG and GCoT are prompt-level versions (BDTR Fig. 11, 12).
+import { describe, expect, it } from 'vitest';
+import { STRATEGY_LABELS, STRATEGY_SHORT } from '../../../src/app/strategy-labels.ts';
+import { STRATEGIES } from '../../../src/core/strategies/index.ts';
+import { strategyTitle } from '../../../src/core/strategies/titles.ts';
+
+describe('strategy titles', () => {
+  it('every strategy has a result title; tog and gcot say "-style" and their figure', () => {
+    for (const s of STRATEGIES) expect(strategyTitle(s)).not.toBe('');
+    expect(strategyTitle('tog')).toBe('ToG-style (Fig. 11)');
+    expect(strategyTitle('gcot')).toBe('GCoT-style (Fig. 12)');
+    expect(strategyTitle('unknown-id')).toBe('unknown-id');
+  });
+  it('the UI pickers and lanes use the same names', () => {
+    expect(STRATEGY_SHORT.tog).toBe('ToG-style (Fig. 11)');
+    expect(STRATEGY_SHORT.gcot).toBe('GCoT-style (Fig. 12)');
+    expect(STRATEGY_LABELS.tog).toMatch(/^ToG-style \(Fig\. 11\)/);
+    expect(STRATEGY_LABELS.gcot).toMatch(/^GCoT-style \(Fig\. 12\)/);
+  });
+});
