@@ -1,0 +1,111 @@
+// Issue 17: the workbench in a classroom and on an analyst's desk, as a new user meets it in Debian's
+// Chromium at 1280x720 and on a 1920x1080 projector. Every item saves a screenshot at both sizes
+// (test-results/classroom-<item>-1280.png and -1920.png).
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appSession } from '../support/app-session.ts';
+import type { AppPage } from '../support/browser.ts';
+
+const stepCount = async (page: Page) => {
+  const m = /step (\d+) \/ (\d+)/.exec(await page.locator('[data-testid="step-count"]').innerText());
+  if (!m) throw new Error('step count not shown');
+  return { at: Number(m[1]), total: Number(m[2]) };
+};
+
+const RESULTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+/**
+ * What the audience sees: the viewport (not the full page) at the laptop size and at the projector
+ * size, scrolled to `scrollTo` when given; then back to 1280x720.
+ */
+async function shoot(app: AppPage, name: string, scrollTo?: string): Promise<void> {
+  await mkdir(RESULTS, { recursive: true });
+  for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
+    await app.page.setViewportSize({ width, height });
+    if (scrollTo) await app.page.locator(scrollTo).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await app.page.screenshot({ path: `${RESULTS}classroom-${name}-${width}.png` });
+  }
+  await app.page.setViewportSize({ width: 1280, height: 720 });
+}
+
+async function runDemo(page: Page, question = 'demo-01', strategy = 'bdtr'): Promise<void> {
+  await page.selectOption('[data-testid="question-picker"]', question);
+  await page.selectOption('[data-testid="strategy-picker"]', strategy);
+  await page.click('[data-testid="run-button"]');
+  await page.locator('[data-testid="export-run"]').waitFor({ timeout: 60_000 });
+}
+
+describe('issue 17: classroom and analyst (headless Chromium, no network)', () => {
+  const session = appSession('classroom');
+
+  it('1: steps through a run from the keyboard anywhere on the page; a clicker walks the whole run; play advances', async () => {
+    const app = await session.openReady();
+    const { page } = app;
+    await runDemo(page);
+    const { total } = await stepCount(page);
+    expect(total).toBeGreaterThan(20);
+
+    // Focus on the page itself (not a step-bar button): Home goes to step 1 and the keys keep working.
+    await page.locator('h1').click();
+    await page.keyboard.press('Home');
+    expect((await stepCount(page)).at).toBe(1);
+    for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowRight');
+    expect((await stepCount(page)).at).toBe(Math.min(31, total));
+    await page.keyboard.press('End');
+    expect(await page.locator('[data-testid="step-count"]').innerText()).toBe(`step ${total} / ${total}`);
+
+    // A presenter's clicker (PageUp/PageDown only): back to the start, then forward stage by stage to the end.
+    for (let i = 0; i < 40 && (await stepCount(page)).at > 1; i++) await page.keyboard.press('PageUp');
+    expect((await stepCount(page)).at).toBe(1);
+    const captions: string[] = [];
+    let presses = 0;
+    for (; presses < 40 && (await stepCount(page)).at < total; presses++) {
+      const before = (await stepCount(page)).at;
+      await page.keyboard.press('PageDown');
+      expect((await stepCount(page)).at).toBeGreaterThan(before);
+      captions.push(await page.locator('[data-testid="step-caption"]').innerText());
+    }
+    expect((await stepCount(page)).at).toBe(total);
+    expect(presses).toBeLessThan(total); // stage jumps, not single steps
+    expect(captions).toContain('Round 1 begins');
+    expect(captions).toContain('Round 2 begins');
+    expect(captions.some((c) => c.startsWith('the verifier selects'))).toBe(true);
+    expect(captions.some((c) => c.startsWith('the cut keeps'))).toBe(true);
+    expect(captions.some((c) => c.startsWith('the answer:'))).toBe(true);
+
+    // A focused button that becomes disabled hands the focus to the step bar (visible), and keys go on.
+    await page.focus('[data-testid="step-first"]');
+    await page.keyboard.press('Enter');
+    expect((await stepCount(page)).at).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('stepbar');
+    await page.keyboard.press('ArrowRight');
+    expect((await stepCount(page)).at).toBe(2);
+
+    // Keys typed in a text field edit the text, not the step.
+    await page.focus('[data-testid="question-input"]');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    expect((await stepCount(page)).at).toBe(2);
+
+    // Play at the fastest pace from the start, then pause.
+    await page.selectOption('[data-testid="step-pace"]', '500');
+    await page.click('[data-testid="step-first"]');
+    await page.click('[data-testid="step-play"]');
+    await expect.poll(async () => (await stepCount(page)).at, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    await page.click('[data-testid="step-play"]');
+    const paused = (await stepCount(page)).at;
+    await page.waitForTimeout(1200);
+    expect((await stepCount(page)).at).toBe(paused);
+    expect(await page.locator('[data-testid="step-play"]').innerText()).toContain('Play');
+
+    await page.locator('h1').click();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
+    await shoot(app, '1-keyboard');
+    app.assertNoNetwork();
+    app.assertNoConsoleErrors();
+    await app.close();
+    session.app = undefined;
+  });
+});
