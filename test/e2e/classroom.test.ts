@@ -34,6 +34,7 @@ async function runDemo(page: Page, question = 'demo-01', strategy = 'bdtr'): Pro
   await page.selectOption('[data-testid="question-picker"]', question);
   await page.selectOption('[data-testid="strategy-picker"]', strategy);
   await page.click('[data-testid="run-button"]');
+  await page.locator('[data-testid="run-label"]').filter({ hasText: new RegExp(`^${strategy} on .* · ${question}`) }).waitFor({ timeout: 60_000 });
   await page.locator('[data-testid="export-run"]').waitFor({ timeout: 60_000 });
 }
 
@@ -103,6 +104,51 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     await page.locator('h1').click();
     for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
     await shoot(app, '1-keyboard');
+    app.assertNoNetwork();
+    app.assertNoConsoleErrors();
+    await app.close();
+    session.app = undefined;
+  });
+  it('2: first open has a demo question ready, honest empty states, and a six-stop guided tour of a finished BDTR run', async () => {
+    const app = await session.openReady();
+    const { page } = app;
+    // Ready to run: the first demo question is picked, Run is enabled, nothing pretends to be a result.
+    expect(await page.locator('[data-testid="question-picker"]').inputValue()).toBe('demo-01');
+    expect(await page.locator('[data-testid="question-input"]').inputValue()).toMatch(/^In which village/);
+    expect(await page.locator('[data-testid="run-button"]').isEnabled()).toBe(true);
+    expect(await page.locator('[data-testid="answer"]').innerText()).toMatch(/^No run yet/);
+    expect(await page.locator('[data-testid="chain-empty"]').innerText()).toMatch(/^No run yet/);
+    await shoot(app, '2-first-open');
+    // Run is disabled with the reason said.
+    await page.fill('[data-testid="question-input"]', '');
+    expect(await page.locator('[data-testid="run-button"]').isDisabled()).toBe(true);
+    expect(await page.locator('[data-testid="run-hint"]').innerText()).toMatch(/type one to enable Run/);
+
+    // The tour runs BDTR on the picked question and walks six stops; each outlines its panel.
+    await page.click('[data-testid="tour-start"]');
+    await page.locator('[data-testid="tour"]').waitFor({ timeout: 60_000 });
+    const titles: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      titles.push(await page.locator('[data-testid="tour-title"]').innerText());
+      expect(await page.locator('.tour-target').count()).toBe(1);
+      if (i === 2) {
+        // Stepping: before the last round the chain and the answer are not written yet, and say so.
+        expect(await page.locator('[data-testid="chain-empty"]').innerText()).toMatch(/^Not written yet at this step/);
+        expect(await page.locator('[data-testid="answer"]').innerText()).toMatch(/^Not answered yet at this step/);
+        await shoot(app, '2-tour-thoughts');
+      }
+      if (i < 5) await page.click('[data-testid="tour-next"]');
+    }
+    expect(titles).toEqual(['The question', 'Round 0: the question alone', 'Fast and slow thoughts', 'The rank chart', 'The verifier and the cut', 'The answer']);
+    expect((await page.locator('[data-testid="answer"]').innerText()).trim()).not.toMatch(/^No|^Not/);
+    await shoot(app, '2-tour-answer');
+    await page.click('[data-testid="tour-done"]');
+    expect(await page.locator('[data-testid="tour"]').count()).toBe(0);
+
+    // A retrieval-only run says so; a strategy without a chain says it writes none.
+    await runDemo(page, 'demo-01', 'single');
+    expect(await page.locator('[data-testid="answer"]').innerText()).toBe('Retrieval only: this strategy does not answer.');
+    expect(await page.locator('[data-testid="chain-empty"]').innerText()).toMatch(/^single writes no reasoning chain/);
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
     await app.close();

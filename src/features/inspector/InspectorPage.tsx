@@ -1,5 +1,5 @@
 import { useActiveDataset } from '../../app/use-active-dataset.ts';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useRunQuestion, useStopRun } from '../../app/use-run.ts';
 import { useTracePassages } from '../../app/use-trace-passages.ts';
 import { bridgeIds, buildTraceModel } from '../../app/trace/model.ts';
@@ -17,6 +17,8 @@ import { RoundTimeline } from './RoundTimeline.tsx';
 import { StepBar } from './StepBar.tsx';
 import { TraceFileInput } from './TraceFileInput.tsx';
 import { ExportRunButton } from './ExportRunButton.tsx';
+import { GuidedTour } from './GuidedTour.tsx';
+import { appStore } from '../../state/store.ts';
 
 /** The main screen: pick or type a question, run it, and read the trace round by round. */
 export function InspectorPage() {
@@ -29,6 +31,30 @@ export function InspectorPage() {
   const trace = useAppStore((s) => s.trace);
   const question = useAppStore((s) => s.runQuestion);
   const replayed = useAppStore((s) => s.runPassages !== null);
+  const chosenStrategy = useAppStore((s) => s.strategy);
+  const [touring, setTouring] = useState(false);
+
+  // First open (and after switching corpus): the first dataset question is picked, ready to run.
+  const firstQuestion = dataset.data?.questions[0];
+  useEffect(() => {
+    const s = appStore.getState();
+    if (firstQuestion && s.questionId === null && s.questionText === '' && s.trace === null && s.events.length === 0) s.pickQuestion(firstQuestion.id, firstQuestion.question);
+  }, [firstQuestion]);
+
+  // The tour walks a finished BDTR run: the one on screen, else a fresh run of the picked (or first) question.
+  const startTour = async () => {
+    const s = appStore.getState();
+    if (!(s.runStatus === 'done' && s.trace?.strategy === 'bdtr')) {
+      const questions = dataset.data?.questions ?? [];
+      const q = questions.find((x) => x.id === s.questionId) ?? questions[0];
+      if (!q) return;
+      s.setStrategy('bdtr');
+      s.pickQuestion(q.id, q.question);
+      await run(q);
+      if (appStore.getState().runStatus !== 'done') return;
+    }
+    setTouring(true);
+  };
 
   const corpusId = trace?.corpus.id ?? dataset.data?.id;
   const passages = useTracePassages(corpusId, dataset.isSuccess && corpusId === dataset.data.id);
@@ -39,6 +65,7 @@ export function InspectorPage() {
   const bridge = useMemo(() => bridgeIds(buildTraceModel(events), { gold: [...gold] }), [events, gold]);
   // Rows for the chart: up to 20, fewer when the pools are short (no empty band under a short ranking).
   const chartRows = Math.min(20, Math.max(5, ...model.stages.map((st) => st.order.length)));
+  const runContext = { strategy: trace?.strategy ?? (status === 'running' ? chosenStrategy : null), stepping: step !== null, running: status === 'running' };
   const scores = useMemo(() => (question ? scoreTrace(model, question) : { answer: null, recall: null }), [model, question]);
   const stepCaption = useMemo(() => {
     const at = step ?? events.length;
@@ -51,6 +78,9 @@ export function InspectorPage() {
       <QuestionForm questions={dataset.data?.questions ?? []} disabled={!dataset.isSuccess} running={status === 'running'} onRun={(q) => void run(q)} onStop={stop} />
       <div className="toolbar">
         <TraceFileInput />
+        <button type="button" className="btn btn-secondary" data-testid="tour-start" disabled={!dataset.isSuccess || status === 'running'} onClick={() => void startTour()} title="Six stops through a finished BDTR run">
+          Guided tour
+        </button>
         {trace && status === 'done' && <ExportRunButton trace={trace} passages={passages} />}
         {trace && (
           <p className="run-label" data-testid="run-label">
@@ -79,12 +109,13 @@ export function InspectorPage() {
         </div>
         <div className="col-side">
           {/* While a run streams, its header (trace.llm) is not here yet: the first LLM call names the provider. */}
-          <FinalPanel model={model} scores={scores} llmLabel={trace?.llm ?? model.llmProvider} hasGold={gold.size > 0} running={status === 'running'} />
-          <ReasoningChain chain={model.chain} />
-          <Promotions model={model} gold={gold} bridge={bridge} passages={passages} />
+          <FinalPanel model={model} scores={scores} llmLabel={trace?.llm ?? model.llmProvider} hasGold={gold.size > 0} running={status === 'running'} run={runContext} />
+          <ReasoningChain chain={model.chain} run={runContext} />
+          <Promotions model={model} gold={gold} bridge={bridge} passages={passages} run={runContext} />
         </div>
       </div>
       <RankingList model={model} gold={gold} passages={passages} />
+      {touring && <GuidedTour events={events} onClose={() => setTouring(false)} />}
     </div>
   );
 }

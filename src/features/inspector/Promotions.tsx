@@ -1,21 +1,25 @@
 import type { TraceModel } from '../../app/trace/model.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
+import { verifierPlaceholder, type RunContext } from './empty-states.ts';
 
 interface Props {
   model: TraceModel;
   gold: ReadonlySet<string>;
   bridge: ReadonlySet<string>;
   passages: PassageLookup;
+  run?: RunContext;
 }
 
 /** What the verifier selected, in its order of strength, and the rank each passage moved from and to. */
-export function Promotions({ model, gold, bridge, passages }: Props) {
+export function Promotions({ model, gold, bridge, passages, run = { strategy: null, stepping: false, running: false } }: Props) {
   const { verify, promotions, cutoff } = model;
   return (
     <section className="panel" aria-labelledby="promotions-heading">
       <h2 id="promotions-heading">Verifier promotions</h2>
       {!verify ? (
-        <p className="empty">No verifier in this trace (BDTR's calibration step runs after the last round).</p>
+        <p className="empty" data-testid="verifier-empty">
+          {verifierPlaceholder(run)}
+        </p>
       ) : (
         <>
           <p className="muted">

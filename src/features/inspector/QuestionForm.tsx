@@ -92,6 +92,11 @@ export function QuestionForm({ questions, disabled, running, onRun, onStop }: Pr
           Run
         </button>
       )}
+      {!running && (disabled || text.trim() === '') && (
+        <p className="form-hint" data-testid="run-hint" role="status">
+          {disabled ? 'Run waits for the corpus to finish loading (see the status line above).' : 'Pick a dataset question or type one to enable Run.'}
+        </p>
+      )}
     </form>
   );
 }
