@@ -5,7 +5,8 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appSession } from '../support/app-session.ts';
+import { appSession, CORPUS_READY } from '../support/app-session.ts';
+import { queue, startOpenAiServer } from '../support/openai-server.ts';
 import type { AppPage } from '../support/browser.ts';
 
 const stepCount = async (page: Page) => {
@@ -153,5 +154,55 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     app.assertNoConsoleErrors();
     await app.close();
     session.app = undefined;
+  });
+  it('6: a failed run shows the whole error where it failed, what to do next, and a FAILED badge unlike the bridge', async () => {
+    const llm = await startOpenAiServer({ models: ['tiny'], script: queue({ fault: { kind: 'status', status: 401, message: 'Incorrect API key provided: sk-wrong. You can find your API key at your dashboard; this message is long on purpose so it would not fit a one-line caption.' } }) });
+    try {
+      const app = (session.app = await session.chromium.openApp(session.server.url, { expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of 401/] }));
+      const { page } = app;
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.click('[data-testid="tab-settings"]');
+      await page.selectOption('[data-testid="llm-provider"]', 'openai');
+      await page.fill('[data-testid="llm-base-url"]', llm.baseURL);
+      await page.fill('[data-testid="llm-model"]', 'tiny');
+      await page.click('[data-testid="tab-inspector"]');
+      await page.locator('[data-testid="corpus-status"]').filter({ hasText: CORPUS_READY }).waitFor({ timeout: 60_000 });
+      await page.selectOption('[data-testid="question-picker"]', 'demo-01');
+      await page.selectOption('[data-testid="strategy-picker"]', 'bdtr');
+      await page.click('[data-testid="run-button"]');
+
+      const failure = page.locator('[data-testid="run-failure"]');
+      await failure.waitFor({ timeout: 60_000 });
+      expect(llm.chats().length).toBeGreaterThan(0);
+      // Where: the module; the whole message, not an ellipsis; what to do next.
+      expect(await failure.locator('h2').innerText()).toMatch(/The run failed in bdtr\.dual-thought, round 1: The server refused the API key/);
+      const message = await page.locator('[data-testid="run-failure-message"]').innerText();
+      expect(message).toContain('rejected the API key (401)');
+      expect(await page.locator('[data-testid="run-failure-steps"]').innerText()).toMatch(/Check the API key in Settings/);
+      expect(await page.locator('[data-testid="answer"]').innerText()).toMatch(/^No answer: the run failed/);
+      // FAILED badge: its own colours, not the bridge's.
+      const badge = page.locator('[data-testid="run-status"]');
+      expect(await badge.innerText()).toBe('FAILED');
+      const colours = await page.evaluate(() => {
+        const probe = document.createElement('span');
+        probe.className = 'badge badge-bridge';
+        document.body.append(probe);
+        const bridge = getComputedStyle(probe);
+        const out = { bridge: [bridge.color, bridge.backgroundColor, bridge.borderColor] };
+        probe.remove();
+        const failed = getComputedStyle(document.querySelector('[data-testid="run-status"]')!);
+        return { ...out, failed: [failed.color, failed.backgroundColor, failed.borderColor] };
+      });
+      // The bridge's colour (its text and border) appears nowhere on the failed badge.
+      expect(colours.failed).not.toContain(colours.bridge[0]);
+      expect(colours.failed).not.toContain(colours.bridge[2]);
+      await shoot(app, '6-failed-run');
+      app.assertNoNetwork();
+      app.assertNoConsoleErrors();
+      await app.close();
+      session.app = undefined;
+    } finally {
+      await llm.close();
+    }
   });
 });

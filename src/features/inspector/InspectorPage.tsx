@@ -18,6 +18,7 @@ import { StepBar } from './StepBar.tsx';
 import { TraceFileInput } from './TraceFileInput.tsx';
 import { ExportRunButton } from './ExportRunButton.tsx';
 import { GuidedTour } from './GuidedTour.tsx';
+import { RunFailure } from './RunFailure.tsx';
 import { appStore } from '../../state/store.ts';
 
 /** The main screen: pick or type a question, run it, and read the trace round by round. */
@@ -65,7 +66,15 @@ export function InspectorPage() {
   const bridge = useMemo(() => bridgeIds(buildTraceModel(events), { gold: [...gold] }), [events, gold]);
   // Rows for the chart: up to 20, fewer when the pools are short (no empty band under a short ranking).
   const chartRows = Math.min(20, Math.max(5, ...model.stages.map((st) => st.order.length)));
-  const runContext = { strategy: trace?.strategy ?? (status === 'running' ? chosenStrategy : null), stepping: step !== null, running: status === 'running' };
+  // The failure, from the whole trace (not the step shown): the trace's error event, else the worker's error.
+  const runError = useAppStore((s) => s.runError);
+  const failure = useMemo(() => {
+    const err = events.findLast((e) => e.type === 'error');
+    if (err?.type === 'error' && (trace?.status === 'failed' || status === 'failed')) return { module: err.module, round: err.round, message: err.message };
+    if (status === 'failed' && runError) return { module: null, round: null, message: runError };
+    return null;
+  }, [events, trace, status, runError]);
+  const runContext = { strategy: trace?.strategy ?? (status === 'running' ? chosenStrategy : null), stepping: step !== null, running: status === 'running', failed: failure !== null };
   const scores = useMemo(() => (question ? scoreTrace(model, question) : { answer: null, recall: null }), [model, question]);
   const stepCaption = useMemo(() => {
     const at = step ?? events.length;
@@ -86,7 +95,7 @@ export function InspectorPage() {
           <p className="run-label" data-testid="run-label">
             {trace.strategy} on {trace.retriever} · {trace.corpus.name} · {trace.question.id}
             {trace.status !== 'done' && (
-              <span className="badge badge-bridge" data-testid="run-status">
+              <span className={`badge badge-${trace.status === 'failed' ? 'failed' : 'aborted'}`} data-testid="run-status">
                 {trace.status}
               </span>
             )}
@@ -95,6 +104,7 @@ export function InspectorPage() {
           </p>
         )}
       </div>
+      {failure && <RunFailure {...failure} />}
       <StepBar events={events} caption={stepCaption} disabled={events.length === 0 || status === 'running'} />
       {question && (
         <p className="run-question">

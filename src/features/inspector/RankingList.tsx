@@ -18,8 +18,8 @@ export function RankingList({ model, gold, passages }: Props) {
 
   if (status === 'failed') {
     return (
-      <p className="error" role="alert" data-testid="run-error">
-        The run failed: {runError}
+      <p className="empty" data-testid="run-error">
+        No ranking: the run failed before its first pool ({runError}; what to do next is shown above).
       </p>
     );
   }

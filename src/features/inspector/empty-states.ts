@@ -7,6 +7,8 @@ export interface RunContext {
   /** Stepping through the run (a prefix of its events is shown). */
   stepping: boolean;
   running: boolean;
+  /** The run failed (the failure panel above says where and why). */
+  failed?: boolean;
 }
 
 const writesChain = (s: string) => s === 'bdtr' || s === 'bdtr-dtr' || s === 'bdtr-bgec';
@@ -14,6 +16,7 @@ const verifies = (s: string) => s === 'bdtr' || s === 'bdtr-bgec';
 
 export function answerPlaceholder(c: RunContext): string {
   if (c.running) return 'Running…';
+  if (c.failed) return 'No answer: the run failed before answering (the error and what to do next are shown above).';
   if (c.strategy === null) return 'No run yet: press Run (or take the guided tour) to get an answer.';
   if (c.strategy === 'single') return 'Retrieval only: this strategy does not answer.';
   if (c.stepping) return 'Not answered yet at this step: the answer comes at the end of the run (End shows it).';
