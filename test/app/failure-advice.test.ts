@@ -6,7 +6,7 @@ describe('what to do after a failed run', () => {
   it('reads the typed LLM errors: key, model name, server, timeout', () => {
     expect(failureAdvice(new LlmAuthError('http://127.0.0.1:1/v1', 401).message).steps[0]).toMatch(/API key/);
     expect(failureAdvice(new LlmModelNotFoundError('http://127.0.0.1:1/v1', 'qwen').message).steps[0]).toMatch(/model name/);
-    expect(failureAdvice(new LlmUnreachableError('http://127.0.0.1:1/v1', 3, 'ECONNREFUSED').message).steps[0]).toMatch(/server is running/);
+    expect(failureAdvice(new LlmUnreachableError('http://127.0.0.1:1/v1', 'ECONNREFUSED', 3).message).steps[0]).toMatch(/server is running/);
     expect(failureAdvice(new LlmTimeoutError('http://127.0.0.1:1/v1', 5000).message).cause).toMatch(/too long/);
     expect(failureAdvice('something odd').steps).toContain('Run again.');
   });
