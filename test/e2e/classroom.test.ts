@@ -205,4 +205,74 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
       await llm.close();
     }
   });
+  it('3: presentation mode: larger type and chart text, the full width, side panels fold away; readable at 150% zoom', async () => {
+    const app = await session.openReady();
+    const { page } = app;
+    await runDemo(page);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const mainWidth = () => page.locator('#main').evaluate((el) => el.getBoundingClientRect().width);
+    const stageTextPx = () => page.locator('.col-main .bump-stage').first().evaluate((el) => el.getBoundingClientRect().height);
+    const bodyPx = () => page.locator('.run-question').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const before = { main: await mainWidth(), stage: await stageTextPx(), body: await bodyPx() };
+    expect(before.main).toBeLessThanOrEqual(1400); // the capped layout
+
+    await page.click('[data-testid="present-toggle"]');
+    const after = { main: await mainWidth(), stage: await stageTextPx(), body: await bodyPx() };
+    expect(after.main).toBeGreaterThan(1880); // the whole screen width
+    expect(after.body).toBeGreaterThanOrEqual(before.body * 1.2);
+    expect(after.stage).toBeGreaterThanOrEqual(18); // chart text was 11-12 px
+    expect(after.stage).toBeGreaterThan(before.stage * 1.3);
+
+    // Side panels fold away and come back; the chart takes the width.
+    const chartWidth = () => page.locator('.col-main [data-testid="rank-chart"]').evaluate((el) => el.getBoundingClientRect().width);
+    const withSide = await chartWidth();
+    await page.click('[data-testid="side-toggle"]');
+    expect(await page.locator('.col-side').isVisible()).toBe(false);
+    expect(await chartWidth()).toBeGreaterThan(withSide * 1.4);
+    await shoot(app, '3-presenting-no-side', '[data-testid="stepbar"]');
+    await page.click('[data-testid="side-toggle"]');
+    expect(await page.locator('.col-side').isVisible()).toBe(true);
+    await shoot(app, '3-presenting', '[data-testid="stepbar"]');
+
+    // 150% browser zoom on a 1280x720 screen lays the page out in an 853x480 CSS-pixel viewport (the
+    // screenshot is that layout at 1x). Nothing runs off to the side; the panels stack.
+    await page.click('[data-testid="present-toggle"]');
+    await page.setViewportSize({ width: 853, height: 480 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const columns = await page.locator('.inspector-grid').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(1);
+    await page.locator('[data-testid="stepbar"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: `${RESULTS}classroom-3-zoom150.png` });
+    await page.locator('[aria-labelledby="final-heading"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: `${RESULTS}classroom-3-zoom150-answer.png` });
+    app.assertNoNetwork();
+    app.assertNoConsoleErrors();
+    await app.close();
+    session.app = undefined;
+  });
+
+  it('14: no console errors on any page (the favicon is served), every view opened after a run', async () => {
+    const app = await session.openReady();
+    const { page } = app;
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(icon).toBeTruthy();
+    const response = await page.request.get(new URL(icon ?? '', session.server.url).href);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/svg+xml');
+    // What a real browser asks for when a page names no icon: nothing asks for it any more.
+    await runDemo(page);
+    for (const view of ['graph', 'compare', 'batch', 'library', 'settings', 'inspector']) {
+      await page.click(`[data-testid="tab-${view}"]`);
+      await page.waitForTimeout(300);
+    }
+    await page.click('[data-testid="tab-graph"]');
+    await page.locator('[data-testid="graph-canvas"] canvas').first().waitFor({ timeout: 60_000 });
+    await page.click('[data-testid="tab-library"]');
+    await shoot(app, '14-library');
+    app.assertNoNetwork();
+    app.assertNoConsoleErrors();
+    await app.close();
+    session.app = undefined;
+  });
 });

@@ -19,6 +19,7 @@ import { TraceFileInput } from './TraceFileInput.tsx';
 import { ExportRunButton } from './ExportRunButton.tsx';
 import { GuidedTour } from './GuidedTour.tsx';
 import { RunFailure } from './RunFailure.tsx';
+import { SideToggle } from '../../app/components/SideToggle.tsx';
 import { appStore } from '../../state/store.ts';
 
 /** The main screen: pick or type a question, run it, and read the trace round by round. */
@@ -112,12 +113,13 @@ export function InspectorPage() {
           {question.answers.length > 0 && <span className="muted"> · gold answer: {question.answers.join(' / ')}</span>}
         </p>
       )}
+      <SideToggle controls="inspector-side" />
       <div className="inspector-grid">
         <div className="col-main">
           <RoundTimeline rounds={model.rounds} gold={gold} passages={passages} />
           <BumpChart model={model} gold={gold} bridge={bridge} passages={passages} maxRank={chartRows} />
         </div>
-        <div className="col-side">
+        <div className="col-side" id="inspector-side">
           {/* While a run streams, its header (trace.llm) is not here yet: the first LLM call names the provider. */}
           <FinalPanel model={model} scores={scores} llmLabel={trace?.llm ?? model.llmProvider} hasGold={gold.size > 0} running={status === 'running'} run={runContext} />
           <ReasoningChain chain={model.chain} run={runContext} />
