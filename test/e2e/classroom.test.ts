@@ -275,4 +275,33 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     await app.close();
     session.app = undefined;
   });
+  it('4: inline help and a glossary for the words a class does not know; units on the numbers', async () => {
+    const app = await session.openReady();
+    const { page } = app;
+    // The chosen strategy is explained under the picker, and follows the choice.
+    expect(await page.locator('[data-testid="strategy-help"]').innerText()).toMatch(/^BDTR: Bridge-guided Dual-Thought Retrieval/);
+    await page.selectOption('[data-testid="strategy-picker"]', 'ircot');
+    expect(await page.locator('[data-testid="strategy-help"]').innerText()).toMatch(/^IRCoT: Interleaving Retrieval with Chain-of-Thought/);
+    await runDemo(page);
+    // Every word of the issue has an entry.
+    const terms = await page.locator('[data-testid="glossary"] dt').allTextContents();
+    for (const t of ['BDTR', 'IRCoT', 'IRGS', 'ToG', 'GCoT', 'PPR', 'EM', 'F1', 'Acc', 'bridge', 'μ+σ cut', 'Recall@k']) expect(terms).toContain(t);
+    // A term in the answer panel opens the glossary at its entry.
+    expect(await page.locator('[data-testid="glossary"]').getAttribute('open')).toBeNull();
+    await page.locator('[data-testid="metrics"] [data-testid="term"][data-term="EM"]').click();
+    expect(await page.locator('[data-testid="glossary"]').getAttribute('open')).not.toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('EM');
+    expect(await page.locator('#gloss-em').isVisible()).toBe(true);
+    // Units: pools count passages; the cut says it is a score threshold; a promoted score above 1 is explained.
+    expect(await page.locator('[data-testid="timeline-round"][data-round="1"] h3').innerText()).toMatch(/pool \d+ passages/);
+    expect(await page.locator('[data-testid="cutoff-line"]').textContent()).toMatch(/^score ≥ μ\+σ = \d\.\d\d$/);
+    expect(await page.locator('[data-testid="cutoff"]').innerText()).toMatch(/a promoted score can exceed 1/);
+    await shoot(app, '4-glossary', '#gloss-em');
+    await page.locator('[data-testid="strategy-help"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await shoot(app, '4-inline-help', '.inspector-form');
+    app.assertNoNetwork();
+    app.assertNoConsoleErrors();
+    await app.close();
+    session.app = undefined;
+  });
 });

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { bumpLines, BUMP_DEFAULTS, linePath } from '../trace/bump.ts';
 import type { TraceModel } from '../trace/model.ts';
 import type { PassageLookup } from '../use-trace-passages.ts';
+import { Term } from './Glossary.tsx';
 
 interface Props {
   model: TraceModel;
@@ -70,6 +71,9 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
                   {r}
                 </text>
               ))}
+              <text x={4} y={height - 2} className="bump-tick">
+                ↑ rank
+              </text>
               <text x={LEFT - 14} y={y(maxRank + 1) + 4} textAnchor="end" className="bump-tick">
                 &gt;{maxRank}
               </text>
@@ -77,7 +81,7 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
                 <g data-testid="cutoff-line">
                   <line x1={x(finalIndex - 1) - 20} x2={x(finalIndex) + 20} y1={y(cutoff.kept.length + 0.5)} y2={y(cutoff.kept.length + 0.5)} className="bump-cut" />
                   <text x={x(finalIndex) - 8} y={y(cutoff.kept.length + 0.5) + 14} textAnchor="end" className="bump-cut-label">
-                    μ+σ = {cutoff.threshold.toFixed(2)}
+                    score ≥ μ+σ = {cutoff.threshold.toFixed(2)}
                   </text>
                 </g>
               )}
@@ -120,11 +124,19 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
               })}
             </svg>
           </div>
-          <div className="legend" aria-hidden="true">
-            <span className="key key-gold">gold</span>
-            <span className="key key-bridge">bridge (gold the question alone missed; heuristic)</span>
-            <span className="key key-promoted">promoted by the verifier</span>
-            <span className="key key-cut">μ+σ cut</span>
+          <div className="legend">
+            <span className="key key-gold">
+              <Term term="gold" />
+            </span>
+            <span className="key key-bridge">
+              <Term term="bridge" /> (gold the question alone missed; heuristic)
+            </span>
+            <span className="key key-promoted">
+              promoted by the <Term term="verifier" />
+            </span>
+            <span className="key key-cut">
+              <Term term="μ+σ cut" /> (a score threshold, drawn after the last kept rank)
+            </span>
           </div>
           <div className="hover-box" data-testid="chart-hover" aria-live="polite">
             {hoveredPassage ? (

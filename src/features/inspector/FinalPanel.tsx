@@ -1,6 +1,7 @@
 import type { TraceModel } from '../../app/trace/model.ts';
 import type { TraceScores } from '../../app/trace/scores.ts';
 import { answerPlaceholder, type RunContext } from './empty-states.ts';
+import { Term } from '../../app/components/Glossary.tsx';
 
 interface Props {
   model: TraceModel;
@@ -34,14 +35,16 @@ export function FinalPanel({ model, scores, llmLabel, hasGold, running = false, 
       <dl className="metrics" data-testid="metrics">
         {scores.answer && (
           <>
-            <div><dt>EM</dt><dd>{scores.answer.em.toFixed(2)}</dd></div>
-            <div><dt>F1</dt><dd>{scores.answer.f1.toFixed(2)}</dd></div>
-            <div><dt>Acc</dt><dd>{scores.answer.acc.toFixed(2)}</dd></div>
+            <div><dt><Term term="EM" /></dt><dd>{scores.answer.em.toFixed(2)}</dd></div>
+            <div><dt><Term term="F1" /></dt><dd>{scores.answer.f1.toFixed(2)}</dd></div>
+            <div><dt><Term term="Acc" /></dt><dd>{scores.answer.acc.toFixed(2)}</dd></div>
           </>
         )}
         {scores.recall?.map((r) => (
           <div key={r.k}>
-            <dt>Recall@{r.k}</dt>
+            <dt>
+              <Term term="Recall@k">{`Recall@${r.k}`}</Term>
+            </dt>
             <dd>{pct(r.value)}</dd>
           </div>
         ))}

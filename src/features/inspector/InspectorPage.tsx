@@ -20,6 +20,7 @@ import { ExportRunButton } from './ExportRunButton.tsx';
 import { GuidedTour } from './GuidedTour.tsx';
 import { RunFailure } from './RunFailure.tsx';
 import { SideToggle } from '../../app/components/SideToggle.tsx';
+import { GlossaryPanel } from '../../app/components/Glossary.tsx';
 import { appStore } from '../../state/store.ts';
 
 /** The main screen: pick or type a question, run it, and read the trace round by round. */
@@ -127,6 +128,7 @@ export function InspectorPage() {
         </div>
       </div>
       <RankingList model={model} gold={gold} passages={passages} />
+      <GlossaryPanel />
       {touring && <GuidedTour events={events} onClose={() => setTouring(false)} />}
     </div>
   );

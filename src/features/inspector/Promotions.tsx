@@ -1,6 +1,7 @@
 import type { TraceModel } from '../../app/trace/model.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { verifierPlaceholder, type RunContext } from './empty-states.ts';
+import { Term } from '../../app/components/Glossary.tsx';
 
 interface Props {
   model: TraceModel;
@@ -15,7 +16,9 @@ export function Promotions({ model, gold, bridge, passages, run = { strategy: nu
   const { verify, promotions, cutoff } = model;
   return (
     <section className="panel" aria-labelledby="promotions-heading">
-      <h2 id="promotions-heading">Verifier promotions</h2>
+      <h2 id="promotions-heading">
+        <Term term="verifier">Verifier</Term> promotions
+      </h2>
       {!verify ? (
         <p className="empty" data-testid="verifier-empty">
           {verifierPlaceholder(run)}
@@ -57,8 +60,8 @@ export function Promotions({ model, gold, bridge, passages, run = { strategy: nu
       )}
       {cutoff && (
         <p className="cut-summary" data-testid="cutoff">
-          Cut (Eq. 6): μ = {cutoff.mu.toFixed(3)}, σ = {cutoff.sigma.toFixed(3)}, threshold μ+σ = {cutoff.threshold.toFixed(3)}; {cutoff.kept.length} passages kept
-          {gold.size > 0 && `, ${cutoff.kept.filter((id) => gold.has(id)).length} of them gold`}.
+          <Term term="μ+σ cut">Cut (Eq. 6)</Term> on retrieval scores: μ = {cutoff.mu.toFixed(3)}, σ = {cutoff.sigma.toFixed(3)}, threshold μ+σ = {cutoff.threshold.toFixed(3)}; {cutoff.kept.length} passages kept
+          {gold.size > 0 && `, ${cutoff.kept.filter((id) => gold.has(id)).length} of them gold`}. Promoted passages score just above the pool's previous best, so a promoted score can exceed 1.
         </p>
       )}
     </section>

@@ -1,5 +1,6 @@
 import type { RoundView } from '../../app/trace/model.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
+import { Term } from '../../app/components/Glossary.tsx';
 
 const SHOWN_PER_QUERY = 5;
 const KIND_LABEL: Record<string, string> = {
@@ -31,7 +32,12 @@ export function RoundTimeline({ rounds, gold, passages }: Props) {
             <li key={r.round} className="timeline-round" data-testid="timeline-round" data-round={r.round}>
               <h3>
                 {r.round === 0 ? 'Round 0 · the question' : `Round ${r.round}`}
-                {r.poolSize !== null && <span className="muted"> · pool {r.poolSize}</span>}
+                {r.poolSize !== null && (
+                  <span className="muted">
+                    {' · '}
+                    <Term term="pool" /> {r.poolSize} passages
+                  </span>
+                )}
               </h3>
               {r.thoughts.map((t, i) => (
                 <p key={i} className={`thought thought-${t.kind}`} data-testid="thought" data-kind={t.kind}>
