@@ -304,4 +304,54 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     await app.close();
     session.app = undefined;
   });
+  it('10: one bridge marking everywhere (colour, diamond, legend with its rule); every rank-chart line is reachable by keyboard', async () => {
+    const app = await session.openReady();
+    const { page } = app;
+    await runDemo(page);
+    const chart = page.locator('.col-main [data-testid="rank-chart"]');
+    const bridgeLines = chart.locator('[data-testid="bump-line"][data-bridge="true"]');
+    expect(await bridgeLines.count()).toBeGreaterThan(0);
+    const bridgeId = await bridgeLines.first().getAttribute('data-id');
+    // Chart: diamonds in the bridge colour; the legend names the shape and the rule.
+    expect(await bridgeLines.first().locator('rect.bump-diamond').count()).toBeGreaterThan(0);
+    const bridgeColour = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bridge').trim());
+    const diamondFill = await bridgeLines.first().locator('rect.bump-diamond').first().evaluate((el) => getComputedStyle(el).fill);
+    const lineStroke = await bridgeLines.first().locator('path').first().evaluate((el) => getComputedStyle(el).stroke);
+    expect(diamondFill).toBe(lineStroke);
+    expect(bridgeColour).toBe('#b3261e');
+    expect(diamondFill).toBe('rgb(179, 38, 30)');
+    expect(await page.locator('.legend .key-bridge').innerText()).toMatch(/^◆ bridge \(bridge = gold passage the question alone did not retrieve in round 0 \(heuristic\)\)$/);
+    // Final context, verifier promotions, round timeline: the same mark on the same passage.
+    const ranked = page.locator(`[data-testid="ranked-passage"][data-bridge="true"]`);
+    expect(await ranked.count()).toBeGreaterThan(0);
+    expect(await ranked.first().locator('[data-testid="bridge-mark"]').innerText()).toBe('◆ BRIDGE');
+    const promoted = page.locator('[data-testid="promotion"]').filter({ has: page.locator('[data-testid="bridge-mark"]') });
+    expect(await promoted.count()).toBeGreaterThan(0);
+    expect(await page.locator('.hit.bridge').count()).toBeGreaterThan(0);
+    const markColours = await page.locator('[data-testid="bridge-mark"]').evaluateAll((els) => [...new Set(els.map((e) => getComputedStyle(e).color))]);
+    expect(markColours).toEqual(['rgb(179, 38, 30)']);
+    expect(bridgeId).toBeTruthy();
+
+    // Keyboard: Tab reaches every line of the chart, plain ones too.
+    const lines = chart.locator('[data-testid="bump-line"]');
+    const total = await lines.count();
+    expect(await chart.locator('[data-testid="bump-line"][tabindex="0"]').count()).toBe(total);
+    await lines.first().focus();
+    const reached = new Set<string>();
+    for (let i = 0; i < total; i++) {
+      reached.add((await page.evaluate(() => document.activeElement?.getAttribute('data-id'))) ?? '');
+      await page.keyboard.press('Tab');
+    }
+    expect(reached.size).toBe(total);
+    // A plain line, focused, shows its passage in the hover box.
+    const plain = chart.locator('[data-testid="bump-line"].bump-other').first();
+    await plain.focus();
+    expect(await page.locator('[data-testid="chart-hover"]').innerText()).not.toMatch(/^Hover or focus/);
+    await bridgeLines.first().focus();
+    await shoot(app, '10-bridges', '[aria-labelledby="' + (await chart.evaluate((el) => el.closest('section')?.getAttribute('aria-labelledby'))) + '"]');
+    app.assertNoNetwork();
+    app.assertNoConsoleErrors();
+    await app.close();
+    session.app = undefined;
+  });
 });

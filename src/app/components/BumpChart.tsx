@@ -3,6 +3,7 @@ import { bumpLines, BUMP_DEFAULTS, linePath } from '../trace/bump.ts';
 import type { TraceModel } from '../trace/model.ts';
 import type { PassageLookup } from '../use-trace-passages.ts';
 import { Term } from './Glossary.tsx';
+import { RoleMark } from './Marks.tsx';
 
 interface Props {
   model: TraceModel;
@@ -13,6 +14,8 @@ interface Props {
   heading?: string;
   /** Scale to the panel width (default); false keeps one pixel scale so charts side by side share the axis. */
   fit?: boolean;
+  /** How bridges were defined (src/app/trace/bridges.ts), said in the legend. */
+  bridgeRule?: string;
 }
 
 const ROW = 20;
@@ -26,7 +29,7 @@ const RIGHT = 150;
  * Gold lines are amber, bridge lines red; the mu + sigma cut is the dashed line. Hover or focus a line
  * to read its passage below the chart (the box has a fixed height, so nothing jumps).
  */
-export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAULTS.maxRank, heading = 'Rank movement', fit = true }: Props) {
+export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAULTS.maxRank, heading = 'Rank movement', fit = true, bridgeRule = 'gold the question alone missed; heuristic' }: Props) {
   const headingId = useId();
   const [hovered, setHovered] = useState<string | null>(null);
   const { stages, cutoff } = model;
@@ -88,7 +91,6 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
               {ordered.map((line) => {
                 const kind = style(line.id);
                 const last = line.points[line.points.length - 1];
-                const focusable = kind !== 'other';
                 const dim = hovered !== null && hovered !== line.id;
                 return (
                   <g
@@ -98,9 +100,9 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
                     data-gold={String(gold.has(line.id))}
                     data-bridge={String(bridge.has(line.id))}
                     className={`bump-line bump-${kind}${dim ? ' dim' : ''}${hovered === line.id ? ' active' : ''}`}
-                    tabIndex={focusable ? 0 : undefined}
-                    role={focusable ? 'button' : undefined}
-                    aria-label={focusable ? `${passages.titleOf(line.id)}: ranks ${line.points.map((p) => p.rank).join(', ')}` : undefined}
+                    tabIndex={0 /* every line is reachable by keyboard, not only the highlighted ones */}
+                    role="button"
+                    aria-label={`${passages.titleOf(line.id)}${kind === 'bridge' ? ' (bridge)' : kind === 'gold' ? ' (gold)' : ''}: ranks ${line.points.map((p) => p.rank).join(', ')}`}
                     onMouseEnter={() => setHovered(line.id)}
                     onMouseLeave={() => setHovered(null)}
                     onFocus={() => setHovered(line.id)}
@@ -109,13 +111,21 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
                     <path d={linePath(line.points, x, y)} />
                     {/* A wide transparent twin makes thin lines easy to hover. */}
                     <path d={linePath(line.points, x, y)} className="bump-hit" />
-                    {line.points.map((p) => (
-                      <circle key={p.stage} cx={x(p.stage)} cy={y(p.shownRank)} r={kind === 'other' ? 3 : 4.5}>
-                        <title>{`${passages.titleOf(line.id)} — ${stages[p.stage]?.label}: rank ${p.rank}`}</title>
-                      </circle>
-                    ))}
+                    {line.points.map((p) =>
+                      kind === 'bridge' ? (
+                        // The bridge's diamond, as in every other panel.
+                        <rect key={p.stage} x={x(p.stage) - 4.5} y={y(p.shownRank) - 4.5} width={9} height={9} transform={`rotate(45 ${x(p.stage)} ${y(p.shownRank)})`} className="bump-diamond">
+                          <title>{`${passages.titleOf(line.id)} (bridge) — ${stages[p.stage]?.label}: rank ${p.rank}`}</title>
+                        </rect>
+                      ) : (
+                        <circle key={p.stage} cx={x(p.stage)} cy={y(p.shownRank)} r={kind === 'other' ? 3 : 4.5}>
+                          <title>{`${passages.titleOf(line.id)} — ${stages[p.stage]?.label}: rank ${p.rank}`}</title>
+                        </circle>
+                      ),
+                    )}
                     {last && kind !== 'other' && (
                       <text x={x(last.stage) + 9} y={y(last.shownRank) + 4} className="bump-label">
+                        {kind === 'bridge' ? '◆ ' : kind === 'gold' ? '★ ' : ''}
                         {passages.titleOf(line.id)}
                       </text>
                     )}
@@ -126,10 +136,10 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
           </div>
           <div className="legend">
             <span className="key key-gold">
-              <Term term="gold" />
+              <span className="glyph-gold">★</span> <Term term="gold" />
             </span>
             <span className="key key-bridge">
-              <Term term="bridge" /> (gold the question alone missed; heuristic)
+              <span className="glyph-bridge">◆</span> <Term term="bridge" /> <span data-testid="bridge-rule">({bridgeRule})</span>
             </span>
             <span className="key key-promoted">
               promoted by the <Term term="verifier" />
@@ -142,7 +152,7 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
             {hoveredPassage ? (
               <>
                 <strong>{hoveredPassage.title}</strong>
-                {gold.has(hoveredPassage.id) && <span className="badge badge-gold">gold</span>} <span className="passage-text">{hoveredPassage.text}</span>
+                <RoleMark id={hoveredPassage.id} gold={gold} bridge={bridge} /> <span className="passage-text">{hoveredPassage.text}</span>
               </>
             ) : (
               <span className="muted">Hover or focus (Tab) a line to read its passage.</span>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { BumpChart } from '../../app/components/BumpChart.tsx';
-import { bridgeIds, buildTraceModel } from '../../app/trace/model.ts';
+import { buildTraceModel } from '../../app/trace/model.ts';
+import { traceBridges } from '../../app/trace/bridges.ts';
 import { scoreTrace } from '../../app/trace/scores.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import type { Trace } from '../../core/trace/schema.ts';
@@ -20,7 +21,8 @@ interface Props {
 export function LaneView({ label, trace, others, passages, maxRank }: Props) {
   const model = useMemo(() => buildTraceModel(trace.events), [trace]);
   const gold = useMemo(() => new Set(trace.question.gold), [trace]);
-  const bridge = useMemo(() => bridgeIds(model, trace.question), [model, trace]);
+  const bridges = useMemo(() => traceBridges(trace.question, model), [model, trace]);
+  const bridge = bridges.ids;
   const scores = useMemo(() => scoreTrace(model, trace.question), [model, trace]);
   const shown = model.finalRanking.slice(0, SHOWN);
   return (
@@ -62,7 +64,7 @@ export function LaneView({ label, trace, others, passages, maxRank }: Props) {
           );
         })}
       </ol>
-      <BumpChart model={model} gold={gold} bridge={bridge} passages={passages} maxRank={maxRank} heading="Rank movement" fit={false} />
+      <BumpChart model={model} gold={gold} bridge={bridge} passages={passages} maxRank={maxRank} heading="Rank movement" fit={false} bridgeRule={bridges.rule} />
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { useActiveDataset } from '../../app/use-active-dataset.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { useRunQuestion, useStopRun } from '../../app/use-run.ts';
 import { useTracePassages } from '../../app/use-trace-passages.ts';
-import { bridgeIds, buildTraceModel } from '../../app/trace/model.ts';
+import { buildTraceModel } from '../../app/trace/model.ts';
+import { traceBridges } from '../../app/trace/bridges.ts';
 import { caption } from '../../app/trace/captions.ts';
 import { scoreTrace } from '../../app/trace/scores.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
@@ -65,7 +66,8 @@ export function InspectorPage() {
   const model = useMemo(() => buildTraceModel(shown), [shown]);
   const gold = useMemo(() => new Set(question?.gold ?? []), [question]);
   // Bridges are judged on the whole trace, so they stay marked while stepping.
-  const bridge = useMemo(() => bridgeIds(buildTraceModel(events), { gold: [...gold] }), [events, gold]);
+  const bridges = useMemo(() => traceBridges(question, events), [events, question]);
+  const bridge = bridges.ids;
   // Rows for the chart: up to 20, fewer when the pools are short (no empty band under a short ranking).
   const chartRows = Math.min(20, Math.max(5, ...model.stages.map((st) => st.order.length)));
   // The failure, from the whole trace (not the step shown): the trace's error event, else the worker's error.
@@ -117,8 +119,8 @@ export function InspectorPage() {
       <SideToggle controls="inspector-side" />
       <div className="inspector-grid">
         <div className="col-main">
-          <RoundTimeline rounds={model.rounds} gold={gold} passages={passages} />
-          <BumpChart model={model} gold={gold} bridge={bridge} passages={passages} maxRank={chartRows} />
+          <RoundTimeline rounds={model.rounds} gold={gold} bridge={bridge} passages={passages} />
+          <BumpChart model={model} gold={gold} bridge={bridge} bridgeRule={bridges.rule} passages={passages} maxRank={chartRows} />
         </div>
         <div className="col-side" id="inspector-side">
           {/* While a run streams, its header (trace.llm) is not here yet: the first LLM call names the provider. */}
@@ -127,7 +129,7 @@ export function InspectorPage() {
           <Promotions model={model} gold={gold} bridge={bridge} passages={passages} run={runContext} />
         </div>
       </div>
-      <RankingList model={model} gold={gold} passages={passages} />
+      <RankingList model={model} gold={gold} bridge={bridge} passages={passages} />
       <GlossaryPanel />
       {touring && <GuidedTour events={events} onClose={() => setTouring(false)} />}
     </div>

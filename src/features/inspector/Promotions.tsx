@@ -2,6 +2,7 @@ import type { TraceModel } from '../../app/trace/model.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { verifierPlaceholder, type RunContext } from './empty-states.ts';
 import { Term } from '../../app/components/Glossary.tsx';
+import { RoleMark } from '../../app/components/Marks.tsx';
 
 interface Props {
   model: TraceModel;
@@ -44,7 +45,7 @@ export function Promotions({ model, gold, bridge, passages, run = { strategy: nu
                   <tr key={id} data-testid="promotion" data-gold={String(gold.has(id))}>
                     <td>{i + 1}</td>
                     <td>
-                      {passages.titleOf(id)} {bridge.has(id) ? <span className="badge badge-bridge">bridge</span> : gold.has(id) && <span className="badge badge-gold">gold</span>}
+                      {passages.titleOf(id)} <RoleMark id={id} gold={gold} bridge={bridge} />
                     </td>
                     <td className="num">{move?.from ?? '—'}</td>
                     <td className="num">

@@ -16,11 +16,13 @@ const KIND_LABEL: Record<string, string> = {
 interface Props {
   rounds: RoundView[];
   gold: ReadonlySet<string>;
+  /** Bridge passages (src/app/trace/bridges.ts): a diamond instead of the gold star. */
+  bridge?: ReadonlySet<string>;
   passages: PassageLookup;
 }
 
 /** Per round: the thoughts, each query sent and the passages it retrieved (top 5, gold marked). */
-export function RoundTimeline({ rounds, gold, passages }: Props) {
+export function RoundTimeline({ rounds, gold, bridge = new Set<string>(), passages }: Props) {
   return (
     <section className="panel" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">Round timeline</h2>
@@ -51,9 +53,9 @@ export function RoundTimeline({ rounds, gold, passages }: Props) {
                   </p>
                   <ol className="hits">
                     {q.results.slice(0, SHOWN_PER_QUERY).map((hit) => (
-                      <li key={hit.id} className={gold.has(hit.id) ? 'hit gold' : 'hit'} title={passages.get(hit.id)?.text}>
+                      <li key={hit.id} className={bridge.has(hit.id) ? 'hit gold bridge' : gold.has(hit.id) ? 'hit gold' : 'hit'} title={passages.get(hit.id)?.text}>
                         {passages.titleOf(hit.id)}
-                        {gold.has(hit.id) && <span className="sr-only"> (gold)</span>}
+                        {gold.has(hit.id) && <span className="sr-only">{bridge.has(hit.id) ? ' (bridge, gold)' : ' (gold)'}</span>}
                       </li>
                     ))}
                     {q.results.length > SHOWN_PER_QUERY && <li className="hit more">+{q.results.length - SHOWN_PER_QUERY} more</li>}
