@@ -354,4 +354,46 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     await app.close();
     session.app = undefined;
   });
+  it('7: compare lanes fit at 1280 px with 2, 3 and 4 lanes: the charts (verifier and cut columns too) stay in their lane on one shared axis', async () => {
+    const app = await session.openReady();
+    const { page } = app;
+    await page.click('[data-testid="tab-compare"]');
+    await page.locator('[data-testid="compare-question"]:not([disabled])').waitFor({ timeout: 60_000 });
+    await page.selectOption('[data-testid="compare-question"]', 'demo-01');
+    await page.locator('[data-testid="compare-strategy"]').nth(1).selectOption('bdtr');
+    for (const lanes of [2, 3, 4]) {
+      if (lanes > 2) {
+        await page.click('[data-testid="compare-add"]');
+        await page.locator('[data-testid="compare-strategy"]').nth(lanes - 1).selectOption(lanes === 3 ? 'ircot' : 'bdtr');
+        if (lanes === 4) await page.locator('[data-testid="compare-backbone"]').nth(3).selectOption('hipporag2');
+      }
+      await page.click('[data-testid="compare-run"]');
+      await expect.poll(() => page.locator('[data-testid="compare-lane-result"]').count(), { timeout: 60_000 }).toBe(lanes);
+      const boxes = await page.locator('[data-testid="compare-lane"]').evaluateAll((els) =>
+        els.map((lane) => {
+          const l = lane.getBoundingClientRect();
+          const svg = lane.querySelector('[data-testid="rank-chart"]')!;
+          const s = svg.getBoundingClientRect();
+          const scroll = svg.closest('.chart-scroll')!;
+          const texts = [...svg.querySelectorAll('text')].map((t) => t.getBoundingClientRect());
+          return { laneLeft: l.left, laneRight: l.right, svgRight: s.right, svgWidth: s.width, overflow: scroll.scrollWidth - scroll.clientWidth, textRight: Math.max(...texts.map((t) => t.right)), stages: [...svg.querySelectorAll('.bump-stage')].map((t) => t.firstChild?.textContent) };
+        }),
+      );
+      for (const b of boxes) {
+        expect(b.overflow).toBeLessThanOrEqual(0);
+        expect(b.svgRight).toBeLessThanOrEqual(b.laneRight);
+        expect(b.textRight).toBeLessThanOrEqual(b.laneRight);
+      }
+      // One shared axis: every chart has the same width (same scale).
+      expect(new Set(boxes.map((b) => Math.round(b.svgWidth))).size).toBe(1);
+      // BDTR's lane shows its verifier and cut columns.
+      expect(boxes[1]!.stages).toEqual(['start', 'R1', 'R2', 'verif.', 'cut']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      if (lanes >= 3) await shoot(app, `7-compare-${lanes}-lanes`, '[data-testid="compare-lane"]');
+    }
+    app.assertNoNetwork();
+    app.assertNoConsoleErrors();
+    await app.close();
+    session.app = undefined;
+  });
 });

@@ -16,28 +16,41 @@ interface Props {
   fit?: boolean;
   /** How bridges were defined (src/app/trace/bridges.ts), said in the legend. */
   bridgeRule?: string;
+  /**
+   * Compact layout for narrow lanes (compare): narrow columns with short stage names, no line-end
+   * labels (focus or hover a line to read it), scaled to the lane. Charts given the same `columns`
+   * share one axis: the same scale for every lane.
+   */
+  compact?: { columns: number };
 }
+
+const SHORT_STAGE: Record<string, string> = { initial: 'start', verifier: 'verif.', final: 'cut' };
+const stageLabel = (s: { kind: string; label: string; round: number }, compact: boolean) => (compact ? (SHORT_STAGE[s.kind] ?? `R${s.round}`) : s.label);
 
 const ROW = 20;
 const TOP = 34;
 const LEFT = 46;
 const COL = 130;
 const RIGHT = 150;
+const COMPACT_COL = 62;
+const COMPACT_RIGHT = 26;
 
 /**
  * Every passage's rank across the initial pool, each round, the verifier promotion and the final cut.
  * Gold lines are amber, bridge lines red; the mu + sigma cut is the dashed line. Hover or focus a line
  * to read its passage below the chart (the box has a fixed height, so nothing jumps).
  */
-export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAULTS.maxRank, heading = 'Rank movement', fit = true, bridgeRule = 'gold the question alone missed; heuristic' }: Props) {
+export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAULTS.maxRank, heading = 'Rank movement', fit = true, bridgeRule = 'gold the question alone missed; heuristic', compact }: Props) {
   const headingId = useId();
   const [hovered, setHovered] = useState<string | null>(null);
   const { stages, cutoff } = model;
   const highlighted = useMemo(() => new Set([...gold, ...model.promotions.map((m) => m.id)]), [gold, model.promotions]);
   const lines = useMemo(() => bumpLines(stages, highlighted, { ...BUMP_DEFAULTS, maxRank }), [stages, highlighted, maxRank]);
-  const width = LEFT + Math.max(1, stages.length - 1) * COL + RIGHT;
+  const col = compact ? COMPACT_COL : COL;
+  const right = compact ? COMPACT_RIGHT : RIGHT;
+  const width = LEFT + Math.max(1, (compact?.columns ?? stages.length) - 1) * col + right;
   const height = TOP + (maxRank + 1) * ROW + 16;
-  const x = (stage: number) => LEFT + stage * COL;
+  const x = (stage: number) => LEFT + stage * col;
   const y = (rank: number) => TOP + (rank - 0.5) * ROW;
   const style = (id: string) => (bridge.has(id) ? 'bridge' : gold.has(id) ? 'gold' : highlighted.has(id) ? 'promoted' : 'other');
   // Draw plain lines first, highlighted ones on top.
@@ -56,7 +69,7 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
             <svg
               data-testid="rank-chart"
               className="bump"
-              style={fit ? { maxWidth: width } : { width, minWidth: width }}
+              style={compact ? { width: '100%' } : fit ? { maxWidth: width } : { width, minWidth: width }}
               viewBox={`0 0 ${width} ${height}`}
               role="img"
               aria-label={`Rank movement of ${lines.length} passages across ${stages.length} stages`}
@@ -65,7 +78,8 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
                 <g key={i}>
                   <line x1={x(i)} x2={x(i)} y1={TOP - 6} y2={height - 14} className="bump-axis" />
                   <text x={x(i)} y={16} textAnchor="middle" className="bump-stage">
-                    {s.label}
+                    {stageLabel(s, compact !== undefined)}
+                    {compact && <title>{s.label}</title>}
                   </text>
                 </g>
               ))}
@@ -123,7 +137,7 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
                         </circle>
                       ),
                     )}
-                    {last && kind !== 'other' && (
+                    {last && kind !== 'other' && !compact && (
                       <text x={x(last.stage) + 9} y={y(last.shownRank) + 4} className="bump-label">
                         {kind === 'bridge' ? '◆ ' : kind === 'gold' ? '★ ' : ''}
                         {passages.titleOf(line.id)}
