@@ -396,4 +396,55 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     await app.close();
     session.app = undefined;
   });
+  it('12: library: the corpus in use is remembered across a reload, says "In use", opens from storage (never "indexing…"), and a failed import stops looking busy', async () => {
+    const app = await session.open();
+    const { page } = app;
+    // Every text the corpus status line shows from the first paint on, across reloads.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { statusSeen: string[] }).statusSeen = seen;
+      new MutationObserver(() => {
+        const t = document.querySelector('[data-testid="corpus-status"]')?.textContent;
+        if (t && seen.at(-1) !== t) seen.push(t);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.click('[data-testid="tab-library"]');
+    // A failed import: the stage it failed in says so and no longer looks busy.
+    await page.setInputFiles('[data-testid="import-files"]', { name: 'broken_corpus.json', mimeType: 'application/json', buffer: Buffer.from('[{"title":"A","text":"x"},{"title":"B"}]') });
+    await page.locator('[data-testid="import-error"]').waitFor({ timeout: 30_000 });
+    const states = await page.locator('[data-testid="import-stage"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-state')));
+    expect(states).not.toContain('running');
+    expect(states[0]).toBe('failed');
+    await shoot(app, '12-import-failed', '[data-testid="import-status"]');
+
+    const corpus = [
+      { title: 'Lantern Hall', text: 'Lantern Hall is a meeting house in Brackwater, built in 1870 by Mara Quell.' },
+      { title: 'Mara Quell', text: 'Mara Quell was a builder born in Fenn Crossing who trained in Osterby.' },
+      { title: 'Brackwater', text: 'Brackwater is a small port town on the Greyreach coast.' },
+    ];
+    await page.setInputFiles('[data-testid="import-files"]', { name: 'lantern_corpus.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(corpus)) });
+    await page.locator('[data-testid="import-done"]').waitFor({ timeout: 60_000 });
+    const row = page.locator('[data-testid="library-row"][data-id="lantern"]');
+    await row.waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-testid="library-row"][data-id="demo"] [data-testid="library-use"]').innerText()).toBe('In use ✓');
+    await row.locator('[data-testid="library-use"]').click();
+    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /^lantern: ready/ }).waitFor({ timeout: 60_000 });
+
+    // Reload: the same corpus opens, from storage, and the status never claimed to be indexing it.
+    await page.reload();
+    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /^lantern: ready — 3 passages/ }).waitFor({ timeout: 60_000 });
+    const seen = await page.evaluate(() => (window as unknown as { statusSeen: string[] }).statusSeen);
+    expect(seen.some((t) => /indexing/.test(t))).toBe(false);
+    expect(seen.at(-1)).toMatch(/opened from storage in \d+ ms/);
+    await page.click('[data-testid="tab-library"]');
+    expect(await row.locator('[data-testid="library-use"]').innerText()).toBe('In use ✓');
+    expect(await page.locator('[data-testid="library-row"][data-id="demo"] [data-testid="library-use"]').innerText()).toBe('Use');
+    await shoot(app, '12-library-in-use');
+    // Back to the demo for the next tests of this browser profile (each test has its own context anyway).
+    await page.locator('[data-testid="library-row"][data-id="demo"] [data-testid="library-use"]').click();
+    app.assertNoNetwork();
+    app.assertNoConsoleErrors();
+    await app.close();
+    session.app = undefined;
+  });
 });

@@ -23,6 +23,7 @@ import { RunFailure } from './RunFailure.tsx';
 import { SideToggle } from '../../app/components/SideToggle.tsx';
 import { GlossaryPanel } from '../../app/components/Glossary.tsx';
 import { appStore } from '../../state/store.ts';
+import { DEMO_CORPUS_ID } from '../../state/corpus-slice.ts';
 
 /** The main screen: pick or type a question, run it, and read the trace round by round. */
 export function InspectorPage() {
@@ -36,6 +37,7 @@ export function InspectorPage() {
   const question = useAppStore((s) => s.runQuestion);
   const replayed = useAppStore((s) => s.runPassages !== null);
   const chosenStrategy = useAppStore((s) => s.strategy);
+  const activeCorpus = useAppStore((s) => s.activeCorpusId);
   const [touring, setTouring] = useState(false);
 
   // First open (and after switching corpus): the first dataset question is picked, ready to run.
@@ -87,7 +89,7 @@ export function InspectorPage() {
 
   return (
     <div className="inspector">
-      <CorpusStatus dataset={dataset} />
+      <CorpusStatus dataset={dataset} stored={activeCorpus !== DEMO_CORPUS_ID} />
       <QuestionForm questions={dataset.data?.questions ?? []} disabled={!dataset.isSuccess} running={status === 'running'} onRun={(q) => void run(q)} onStop={stop} />
       <div className="toolbar">
         <TraceFileInput />
