@@ -447,4 +447,57 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     await app.close();
     session.app = undefined;
   });
+  it('11: batch plots draw zero bars with labels, labels never overlap, shares are percentages everywhere, a row opens the inspector at the top', async () => {
+    const app = await session.openReady();
+    const { page } = app;
+    await page.click('[data-testid="tab-batch"]');
+    await page.uncheck('[data-testid="batch-config-bm25"]');
+    await page.uncheck('[data-testid="batch-config-hipporag2"]');
+    await page.check('[data-testid="batch-config-bdtr/bm25"]');
+    await page.check('[data-testid="batch-config-ircot/hipporag2"]');
+    await page.fill('[data-testid="batch-limit"]', '4');
+    await page.click('[data-testid="batch-run"]');
+    await page.locator('[data-testid="batch-status"]').filter({ hasText: '8 / 8 runs · done' }).waitFor({ timeout: 60_000 });
+
+    // Every bar is drawn with its value label, zeros included (a sliver, labelled "0%").
+    const plots = page.locator('[data-testid="batch-plot"]');
+    const bars = await plots.locator('[data-testid="bar"]').evaluateAll((gs) =>
+      gs.map((g) => ({ value: g.getAttribute('data-value'), label: g.querySelector('text')?.textContent, height: g.querySelector('rect')!.getBoundingClientRect().height })),
+    );
+    expect(bars.length).toBeGreaterThan(0);
+    for (const b of bars) {
+      expect(b.label).toBe(b.value);
+      expect(b.height).toBeGreaterThan(0);
+    }
+    // Shares are percentages on every axis and bar; the complementarity counts are whole numbers.
+    const accuracy = plots.filter({ has: page.locator('svg[aria-label="Accuracy by type"]') });
+    expect(await accuracy.count()).toBe(1);
+    for (const v of await accuracy.locator('[data-testid="bar"]').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-value')))) expect(v).toMatch(/^\d+%$/);
+    const comp = plots.filter({ has: page.locator('svg[aria-label="Complementarity"]') });
+    for (const v of await comp.locator('[data-testid="bar"]').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-value')))) expect(v).toMatch(/^\d+$/);
+    // No two axis labels of a plot overlap.
+    const overlaps = await plots.evaluateAll((cards) =>
+      cards.flatMap((card) => {
+        const boxes = [...card.querySelectorAll('[data-testid="bar-label"]')].map((t) => t.getBoundingClientRect());
+        return boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map(() => card.getAttribute('aria-label')));
+      }),
+    );
+    expect(overlaps).toEqual([]);
+    const fontPx = await plots.first().locator('svg').evaluate((svg) => Number(svg.getAttribute('font-size')));
+    expect(fontPx).toBeGreaterThanOrEqual(13);
+    // The table's Acc is a percentage too.
+    for (const acc of await page.locator('[data-testid="batch-row"] td:nth-child(7)').allInnerTexts()) expect(acc).toMatch(/^(\d+%|—)$/);
+    await shoot(app, '11-batch-plots', '[data-testid="batch-plot"]');
+
+    // A row opens its trace in the inspector, scrolled to the top.
+    await page.locator('[data-testid="batch-row"]').first().scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.locator('[data-testid="batch-row"]').first().click();
+    await page.locator('[data-testid="run-label"]').waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    app.assertNoNetwork();
+    app.assertNoConsoleErrors();
+    await app.close();
+    session.app = undefined;
+  });
 });

@@ -8,7 +8,7 @@ import { recallAtK } from '../../core/eval/metrics.ts';
 import { BATCH_CONFIGS, type BatchSortKey } from '../../state/batch-slice.ts';
 import { appStore } from '../../state/store.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
-import { BarChart, LineChart } from './charts.tsx';
+import { BarChart, formatValue, LineChart } from './charts.tsx';
 import { download } from './export.ts';
 import { PlotCard } from './PlotCard.tsx';
 import { useBatchRunner } from './use-batch-runner.ts';
@@ -69,6 +69,8 @@ export function BatchPage() {
   const open = (r: BatchRow) => {
     appStore.getState().showTrace(r.trace);
     appStore.getState().setView('inspector');
+    // The inspector opens at its top (the run header and step bar), not where the batch table was scrolled.
+    requestAnimationFrame(() => window.scrollTo({ top: 0 }));
   };
   const header = (key: BatchSortKey, label: string) => (
     <th scope="col" aria-sort={sort.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
@@ -184,6 +186,7 @@ export function BatchPage() {
                     ref={ref}
                     title="Complementarity"
                     max={Math.max(1, pair.aOnly, pair.bOnly, pair.both, pair.neither)}
+                    unit="count"
                     groups={[
                       { label: `${strategies[0]} only`, values: [{ name: 'questions', value: pair.aOnly }] },
                       { label: `${strategies[1]} only`, values: [{ name: 'questions', value: pair.bOnly }] },
@@ -238,7 +241,7 @@ export function BatchPage() {
                   <td className="num">{Number.isNaN(recall5(r)) ? '—' : `${(recall5(r) * 100).toFixed(0)}%`}</td>
                   <td className="num">{r.firstGoldRank ?? '—'}</td>
                   <td>{r.answer ?? <span className="muted">—</span>}</td>
-                  <td className="num">{r.acc ?? '—'}</td>
+                  <td className="num">{r.acc === null ? '—' : formatValue(r.acc, 'percent')}</td>
                 </tr>
               ))}
               {win.end < shown.length && <tr aria-hidden="true" style={{ height: (shown.length - win.end) * ROW_HEIGHT }} />}
