@@ -500,4 +500,32 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     await app.close();
     session.app = undefined;
   });
+  it('README images: the inspector, the graph view and presentation mode after a BDTR run (copied to docs/img/)', async () => {
+    const app = await session.openReady();
+    const { page } = app;
+    await runDemo(page);
+    await page.locator('h1').click();
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('PageDown');
+    await page.locator('[data-testid="stepbar"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: `${RESULTS}readme-inspector.png` });
+    await page.keyboard.press('End');
+
+    await page.click('[data-testid="tab-graph"]');
+    await page.locator('[data-testid="graph-canvas"] canvas').first().waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.locator('[data-testid="graph-stats"]').innerText(), { timeout: 30_000 }).toMatch(/^\d+ nodes/);
+    await page.waitForTimeout(1500); // sigma's first layout frames
+    await page.screenshot({ path: `${RESULTS}readme-graph.png` });
+
+    await page.click('[data-testid="tab-inspector"]');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.click('[data-testid="present-toggle"]');
+    await page.click('[data-testid="side-toggle"]');
+    await page.locator('[aria-labelledby] [data-testid="rank-chart"]').first().evaluate((el) => el.closest('section')?.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: `${RESULTS}readme-presenting.png` });
+    app.assertNoNetwork();
+    app.assertNoConsoleErrors();
+    await app.close();
+    session.app = undefined;
+  });
 });
