@@ -2,6 +2,7 @@
 // Chromium at 1280x720 and on a 1920x1080 projector. Every item saves a screenshot at both sizes
 // (test-results/classroom-<item>-1280.png and -1920.png).
 import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -527,5 +528,68 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     app.assertNoConsoleErrors();
     await app.close();
     session.app = undefined;
+  });
+  it('13: "Detect" finds a local Ollama/LM Studio (test servers on 127.0.0.1), fills base URL and model, hints at CORS; in-browser models listed with size, speed and the consent note', async () => {
+    // Ollama stand-in: the OpenAI-compatible test server (it sends CORS headers).
+    const ollama = await startOpenAiServer({ models: ['llama3.2:1b', 'qwen2.5:0.5b'], script: queue({ content: 'unused' }) });
+    // LM Studio stand-in that answers but sends no CORS headers (CORP only, so the opaque probe may read that it is there).
+    const lmStudio: Server = createServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cross-Origin-Resource-Policy': 'cross-origin' }).end(JSON.stringify({ data: [{ id: 'local-model' }] }));
+    });
+    await new Promise<void>((r) => lmStudio.listen(0, '127.0.0.1', () => r()));
+    const lmPort = (lmStudio.address() as { port: number }).port;
+    // A port nothing listens on.
+    const closed: Server = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
+    const closedPort = (closed.address() as { port: number }).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    try {
+      const servers = [
+        { name: 'Ollama', baseURL: ollama.baseURL },
+        { name: 'LM Studio', baseURL: `http://127.0.0.1:${lmPort}/v1` },
+        { name: 'vLLM', baseURL: `http://127.0.0.1:${closedPort}/v1` },
+      ];
+      const app = (session.app = await session.chromium.openApp(session.server.url, {
+        expectedConsoleErrors: [/blocked by CORS policy/, /^Failed to load resource: net::ERR_(FAILED|CONNECTION_REFUSED|BLOCKED_BY_RESPONSE)/],
+      }));
+      const { page } = app;
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.evaluate((list) => localStorage.setItem('hopscope.localServers', JSON.stringify(list)), servers);
+      await page.click('[data-testid="tab-settings"]');
+      await page.click('[data-testid="llm-detect"]');
+      const found = page.locator('[data-testid="llm-detected-server"]');
+      await expect.poll(() => found.count(), { timeout: 30_000 }).toBe(3);
+      const states = await found.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+      expect(states[0]).toBe('ok');
+      expect(states[1]).not.toBe('ok'); // answers without CORS: the page may not read it
+      expect(states[2]).toBe('down');
+      expect(await found.nth(0).innerText()).toContain('2 models (llama3.2:1b, qwen2.5:0.5b)');
+      expect(await found.nth(1).innerText()).toMatch(/Enable CORS/);
+      expect(await found.nth(2).innerText()).toMatch(/not running, or it blocks this page \(CORS/);
+      await shoot(app, '13-detect', '[data-testid="llm-settings"]');
+      await found.nth(0).locator('[data-testid="llm-detected-use"]').click();
+      await expect.poll(() => page.locator('[data-testid="llm-base-url"]').inputValue()).toBe(ollama.baseURL);
+      expect(await page.locator('[data-testid="llm-model"]').inputValue()).toBe('llama3.2:1b');
+      expect(await page.locator('[data-testid="llm-provider"]').inputValue()).toBe('openai');
+      // Only 127.0.0.1 was asked.
+      expect(ollama.log.some((r) => r.path === '/v1/models')).toBe(true);
+
+      // In-browser models: a short list with download size and speed, and the consent note.
+      await page.selectOption('[data-testid="llm-provider"]', 'in-browser');
+      const choices = page.locator('[data-testid="browser-model-choice"]');
+      expect(await choices.count()).toBe(4);
+      expect(await page.locator('[data-testid="browser-models"]').innerText()).toMatch(/Qwen2\.5 0\.5B Instruct · 480 MB download · ~15-30 tokens\/s WebGPU/);
+      await choices.nth(2).check();
+      await expect.poll(() => page.locator('[data-testid="llm-browser-model"]').inputValue()).toBe('onnx-community/Qwen2.5-0.5B-Instruct');
+      expect(await page.locator('[data-testid="browser-model-consent"]').innerText()).toMatch(/needs your consent/);
+      await shoot(app, '13-browser-models', '[data-testid="llm-settings"]');
+      app.assertNoNetwork();
+      app.assertNoConsoleErrors();
+      await app.close();
+      session.app = undefined;
+    } finally {
+      await ollama.close();
+      await new Promise<void>((r) => lmStudio.close(() => r()));
+    }
   });
 });
