@@ -592,4 +592,33 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
       await new Promise<void>((r) => lmStudio.close(() => r()));
     }
   });
+  it('8: graph view: seeds in their own colour, bridges marked, hub phrases hidden, Fit brings the whole graph back, the side panel folds for full width', async () => {
+    const app = await session.openReady();
+    const { page } = app;
+    await runDemo(page);
+    await page.click('[data-testid="tab-graph"]');
+    const canvas = page.locator('[data-testid="graph-canvas"]');
+    await canvas.locator('canvas').first().waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.locator('[data-testid="graph-stats"]').innerText(), { timeout: 30_000 }).toMatch(/^\d+ nodes/);
+    expect(await page.locator('.graph-legend').innerText()).toMatch(/◆ bridge · ◎ seed/);
+    // The bridge passage is marked in the node list too.
+    expect(await page.locator('[data-testid="graph-node-button"]').filter({ hasText: /^◆ Ione Marlow/ }).count()).toBe(1);
+    // Zoom in with the wheel, then Fit: the camera returns to the whole graph.
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -400);
+    await expect.poll(async () => Number(await canvas.getAttribute('data-camera-ratio')), { timeout: 10_000 }).toBeLessThan(0.9);
+    await page.click('[data-testid="graph-fit"]');
+    await expect.poll(() => canvas.getAttribute('data-camera-ratio'), { timeout: 10_000 }).toBe('1.000');
+    // Full width: the side panel folds away and the canvas takes the row.
+    const before = (await canvas.boundingBox())!.width;
+    await page.click('[data-testid="side-toggle"]');
+    await expect.poll(async () => (await canvas.boundingBox())!.width).toBeGreaterThan(before + 200);
+    await page.waitForTimeout(800);
+    await shoot(app, '8-graph', '[data-testid="graph-view"]');
+    app.assertNoNetwork();
+    app.assertNoConsoleErrors();
+    await app.close();
+    session.app = undefined;
+  });
 });

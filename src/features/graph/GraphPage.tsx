@@ -1,6 +1,8 @@
 import { useActiveDataset } from '../../app/use-active-dataset.ts';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { traceBridges } from '../../app/trace/bridges.ts';
+import { SideToggle } from '../../app/components/SideToggle.tsx';
 import { graphQuery } from '../../app/queries.ts';
 import { useEngine } from '../../app/engine-client.ts';
 import { buildTraceModel } from '../../app/trace/model.ts';
@@ -46,7 +48,9 @@ export function GraphPage() {
     if (selected && graph.data) for (const e of graph.data.edges) if (e.source === selected) out.add(e.target); else if (e.target === selected) out.add(e.source);
     return out;
   }, [selected, graph.data]);
-  const viewState: ViewState = useMemo(() => ({ round, selected, neighbours, gold }), [round, selected, neighbours, gold]);
+  const bridge = useMemo(() => traceBridges(question, events).ids, [question, events]);
+  const [fit, setFit] = useState(0);
+  const viewState: ViewState = useMemo(() => ({ round, selected, neighbours, gold, bridge }), [round, selected, neighbours, gold, bridge]);
   const onSelect = useCallback((key: string | null) => select(key), [select]);
   const visiblePool = poolAtRound(model.firstRound, round);
   const listed = useMemo(
@@ -111,7 +115,13 @@ export function GraphPage() {
         <span className="dot" style={{ ['--c' as string]: NOT_IN_POOL }}>passage not in the pool</span>
         <span className="dot" style={{ ['--c' as string]: SEED_PHRASE }}>seed phrase (linked from the question)</span>
         <span className="dot" style={{ ['--c' as string]: PHRASE }}>phrase</span>
-        <span>★ gold · size = PPR mass (phrases: mentions)</span>
+        <span>★ gold · ◆ bridge · ◎ seed · size = PPR mass (phrases: mentions) · generic hub phrases (numbers, one, two…) hidden</span>
+      </div>
+      <div className="graph-tools">
+        <button type="button" className="btn btn-secondary btn-small" data-testid="graph-fit" onClick={() => setFit((n) => n + 1)} title="Back to the whole graph after zooming or panning">
+          Fit / reset view
+        </button>
+        <SideToggle controls="graph-side" />
       </div>
       {graph.isPending ? (
         <p className="empty graph-canvas">Building the graph (triples, PPR, layout)…</p>
@@ -121,8 +131,8 @@ export function GraphPage() {
         </p>
       ) : (
         <div className="graph-grid">
-          {nodes && <SigmaCanvas view={graph.data} nodes={nodes} state={viewState} onSelect={onSelect} />}
-          <aside className="graph-side">
+          {nodes && <SigmaCanvas view={graph.data} nodes={nodes} state={viewState} onSelect={onSelect} resetSignal={fit} />}
+          <aside className="graph-side" id="graph-side">
             <p className="muted" data-testid="graph-stats">
               {graph.data.nodes.length} nodes, {graph.data.edges.length} edges{graph.data.truncated ? ' (neighbours cut at the limit)' : ''}. Triples: {graph.data.tripleSource}.
               {graph.data.seeds.length > 0 ? ` Seeds: ${graph.data.seeds.map(seedLabel).join(', ')}.` : ' No question entity linked to a phrase.'}
@@ -144,7 +154,7 @@ export function GraphPage() {
                       onClick={() => select(selected === n.key ? null : n.key)}
                     >
                       <span className="swatch" style={{ background: roundColor(entered) }} />
-                      {gold.has(n.label) && '★ '}
+                      {bridge.has(n.label) ? '◆ ' : gold.has(n.label) && '★ '}
                       {passages.titleOf(n.label)}
                       <span className="muted"> · {(n.ppr ?? 0).toFixed(3)}</span>
                     </button>
