@@ -621,4 +621,31 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     await app.close();
     session.app = undefined;
   });
+  it('9 (part): stepping the inspector steps the graph view, and the graph slider steps the inspector', async () => {
+    const app = await session.openReady();
+    const { page } = app;
+    await runDemo(page);
+    // Step 1..: round 0 only. The graph shows round 0's pool.
+    await page.locator('h1').click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('PageDown'); // round 1 begins: the pool is still round 0's
+    const round0Pool = await page.locator('[data-testid="timeline-round"][data-round="0"] h3').innerText();
+    const size0 = Number(/pool (\d+) passages/.exec(round0Pool)?.[1]);
+    await page.click('[data-testid="tab-graph"]');
+    await page.locator('[data-testid="graph-canvas"] canvas').first().waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.locator('[data-testid="graph-pool-count"]').innerText()).toBe(String(size0));
+    expect(await page.locator('[data-testid="round-slider"]').getAttribute('aria-valuetext')).toBe('round 0');
+    // The slider to round 1 moves the inspector to the end of round 1.
+    await page.locator('[data-testid="round-slider"]').fill('1');
+    await page.click('[data-testid="tab-inspector"]');
+    expect(await page.locator('[data-testid="timeline-round"]').count()).toBe(2);
+    expect(await page.locator('[data-testid="step-count"]').innerText()).not.toMatch(/^step (\d+) \/ \1$/);
+    await page.click('[data-testid="tab-graph"]');
+    await page.locator('[data-testid="graph-canvas"] canvas').first().waitFor({ timeout: 60_000 });
+    await shoot(app, '9-graph-steps', '[data-testid="graph-view"]');
+    app.assertNoNetwork();
+    app.assertNoConsoleErrors();
+    await app.close();
+    session.app = undefined;
+  });
 });

@@ -24,8 +24,24 @@ export function GraphPage() {
   const trace = useAppStore((s) => s.trace);
   const events = useAppStore((s) => s.events);
   const question = useAppStore((s) => s.runQuestion);
-  const round = useAppStore((s) => s.graphRound);
-  const setRound = useAppStore((s) => s.setGraphRound);
+  const sliderRound = useAppStore((s) => s.graphRound);
+  const setSliderRound = useAppStore((s) => s.setGraphRound);
+  const step = useAppStore((s) => s.step);
+  const setStep = useAppStore((s) => s.setStep);
+  // The graph and the inspector step together: while stepping, the graph shows the pool at the step's
+  // round; moving the slider moves the inspector to the start of that round (or back to the whole run).
+  const stepRound = step === null ? null : (events.slice(0, step).findLast((e) => e.type === 'pool')?.round ?? 0);
+  const round = sliderRound ?? stepRound;
+  const setRound = (r: number | null) => {
+    if (r === null) setStep(null);
+    else {
+      // The last event of that round, so its pool is shown: before the next round, or before the verifier.
+      const nextStart = events.findIndex((e) => e.type === 'round.start' && e.round === r + 1);
+      const verifier = events.findIndex((e) => e.type === 'verify' || e.type === 'promote' || e.type === 'cutoff');
+      setStep(nextStart > 0 ? nextStart : verifier > 0 ? verifier : null);
+    }
+    setSliderRound(r); // after setStep, which clears it
+  };
   const selected = useAppStore((s) => s.selectedNode);
   const select = useAppStore((s) => s.selectNode);
   const limit = useAppStore((s) => s.graphLimit);
