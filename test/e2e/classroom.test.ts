@@ -579,7 +579,7 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
       const choices = page.locator('[data-testid="browser-model-choice"]');
       expect(await choices.count()).toBe(4);
       expect(await page.locator('[data-testid="browser-models"]').innerText()).toMatch(/Qwen2\.5 0\.5B Instruct · 480 MB download · ~15-30 tokens\/s WebGPU/);
-      await choices.nth(2).check();
+      await choices.nth(2).click(); // controlled by the saved settings: the value is polled below
       await expect.poll(() => page.locator('[data-testid="llm-browser-model"]').inputValue()).toBe('onnx-community/Qwen2.5-0.5B-Instruct');
       expect(await page.locator('[data-testid="browser-model-consent"]').innerText()).toMatch(/needs your consent/);
       await shoot(app, '13-browser-models', '[data-testid="llm-settings"]');
