@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { InspectorPage } from '../features/inspector/InspectorPage.tsx';
 import { GraphPage } from '../features/graph/GraphPage.tsx';
 import { ComparePage } from '../features/compare/ComparePage.tsx';
@@ -18,19 +18,37 @@ export function App({ engine = sharedEngine(), queryClient }: { engine?: EngineC
   return (
     <QueryClientProvider client={client}>
       <EngineContext.Provider value={engine}>
-        <div className="app">
+        <AppFrame>
           <header className="app-header">
             <h1>Hopscope</h1>
             <p className="tagline">iterative multi-hop retrieval, one round at a time</p>
             <Tabs />
+            <PresentToggle />
           </header>
           <main className="app-main" id="main">
             <StorageNotice />
             <CurrentView />
           </main>
-        </div>
+        </AppFrame>
       </EngineContext.Provider>
     </QueryClientProvider>
+  );
+}
+
+/** The app's frame; presentation mode is a class on it (type, charts and width scale from there). */
+function AppFrame({ children }: { children: ReactNode }) {
+  const presenting = useAppStore((s) => s.presenting);
+  const collapsed = useAppStore((s) => s.sideCollapsed);
+  return <div className={`app${presenting ? ' presenting' : ''}${collapsed ? ' side-collapsed' : ''}`}>{children}</div>;
+}
+
+function PresentToggle() {
+  const presenting = useAppStore((s) => s.presenting);
+  const setPresenting = useAppStore((s) => s.setPresenting);
+  return (
+    <button type="button" className="present-toggle" data-testid="present-toggle" aria-pressed={presenting} onClick={() => setPresenting(!presenting)} title="Larger type and charts over the full width, for a projector">
+      {presenting ? 'Exit presentation' : 'Present'}
+    </button>
   );
 }
 

@@ -11,6 +11,20 @@ import { LLM_SETTINGS_KEY, llmSettingsQuery } from './queries.ts';
 // The providers module pulls in the OpenAI client and transformers.js: load it only when asked.
 const testConnectionLazily = async (s: LlmSettings, signal: AbortSignal) => (await import('../providers/llm/from-settings.ts')).testConnection(s, signal);
 
+/** Which localhost servers "Detect" probes: Ollama's and LM Studio's usual ports, or a list stored under this key (tests point it at their own ports). */
+export const LOCAL_SERVERS_KEY = 'hopscope.localServers';
+async function detectLocally(signal: AbortSignal) {
+  const { detectLocalServers, DEFAULT_LOCAL_SERVERS } = await import('../providers/llm/detect-local.ts');
+  let servers = DEFAULT_LOCAL_SERVERS;
+  try {
+    const stored = globalThis.localStorage?.getItem(LOCAL_SERVERS_KEY);
+    if (stored) servers = JSON.parse(stored) as typeof servers;
+  } catch {
+    // unreadable override: the usual ports
+  }
+  return detectLocalServers(servers, signal);
+}
+
 export function SettingsView() {
   const engine = useEngine();
   const client = useQueryClient();
@@ -47,7 +61,7 @@ export function SettingsView() {
   return (
     <div className="settings-view" data-testid="settings">
       <p className="muted">Stored in this browser only. API keys are never exported: run files and traces carry only the provider label.</p>
-      <SettingsPanel value={stored.data} onChange={(next) => save.mutate(next)} testConnection={testConnectionLazily} onClearCache={() => engine.clearLlmCache()} />
+      <SettingsPanel value={stored.data} onChange={(next) => save.mutate(next)} testConnection={testConnectionLazily} onClearCache={() => engine.clearLlmCache()} detectLocal={detectLocally} />
       {save.isError && (
         <p className="error" role="alert">
           Settings could not be saved: {save.error.message}

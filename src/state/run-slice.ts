@@ -54,5 +54,6 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
   },
   showTrace: (trace, passages) =>
     set((s) => ({ runSeq: s.runSeq + 1, runStatus: 'done', trace, events: trace.events, runQuestion: trace.question, runError: null, runPassages: passages ?? null, step: null, graphRound: null, selectedNode: null })),
-  setStep: (step) => set({ step }),
+  // Stepping moves the graph view with it (its slider follows the step until moved again).
+  setStep: (step) => set({ step, graphRound: null }),
 });

@@ -7,12 +7,20 @@ export type View = (typeof VIEWS)[number];
 
 export interface ViewSlice {
   view: View;
+  /** Presentation mode: larger type and charts, the full screen width (projector, 150% zoom). */
+  presenting: boolean;
+  /** Side panels (the inspector's answer/chain/verifier column, the graph's node list) folded away. */
+  sideCollapsed: boolean;
   setView(view: View): void;
+  setPresenting(on: boolean): void;
+  setSideCollapsed(on: boolean): void;
 }
 
-export const VIEW_DEFAULTS = { view: 'inspector' } as const;
+export const VIEW_DEFAULTS = { view: 'inspector', presenting: false, sideCollapsed: false } as const;
 
 export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set) => ({
   ...VIEW_DEFAULTS,
   setView: (view) => set({ view }),
+  setPresenting: (presenting) => set({ presenting }),
+  setSideCollapsed: (sideCollapsed) => set({ sideCollapsed }),
 });

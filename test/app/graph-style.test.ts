@@ -2,7 +2,7 @@
 // apply slider, gold and selection without touching the graph's attributes.
 import { describe, expect, it } from 'vitest';
 import type { GraphView } from '../../workers/engine-api.ts';
-import { nodeAttributes, NOT_IN_POOL, poolAtRound, reduceEdge, reduceNode, roundColor, SEED_PHRASE, type ViewState } from '../../src/features/graph/graph-style.ts';
+import { isHubPhrase, nodeAttributes, NOT_IN_POOL, PHRASE, poolAtRound, reduceEdge, reduceNode, ROUND_COLORS, roundColor, SEED_PHRASE, type ViewState } from '../../src/features/graph/graph-style.ts';
 
 const view: GraphView = {
   nodes: [
@@ -56,3 +56,22 @@ describe('graph style', () => {
     expect(reduceEdge('passage:p2', 'passage:p3', edge, s).color).toBe('#f0f1f3');
   });
 });
+
+describe('issue 17 item 8: hubs, seeds and bridges in the graph view', () => {
+  const base = { x: 0, y: 0, size: 3, round: null } as const;
+  const state = { round: null, selected: null, neighbours: new Set<string>(), gold: new Set(['p1', 'p2']), bridge: new Set(['p2']) };
+  it('hides generic hub phrases (numbers, number words) unless they seed the question', () => {
+    expect(isHubPhrase('20')).toBe(true);
+    expect(isHubPhrase('one')).toBe(true);
+    expect(isHubPhrase('fog lantern')).toBe(false);
+    expect(reduceNode('n1', { ...base, color: PHRASE, label: 'one', kind: 'phrase', ref: 'one' }, state).hidden).toBe(true);
+    expect(reduceNode('n2', { ...base, color: SEED_PHRASE, label: '1858', kind: 'phrase', ref: '1858' }, state).hidden).toBeUndefined();
+  });
+  it('labels seeds ◎, bridges ◆ and other gold ★; the seed colour is none of the round colours', () => {
+    expect(reduceNode('s', { ...base, color: SEED_PHRASE, label: 'fog lantern', kind: 'phrase', ref: 'fog lantern' }, state).label).toBe('◎ fog lantern');
+    expect(reduceNode('a', { ...base, color: '#1f5fbf', label: 'Ione Marlow', kind: 'passage', ref: 'p2' }, state).label).toBe('◆ Ione Marlow');
+    expect(reduceNode('b', { ...base, color: '#1f5fbf', label: 'Fog-lantern', kind: 'passage', ref: 'p1' }, state).label).toBe('★ Fog-lantern');
+    expect(ROUND_COLORS).not.toContain(SEED_PHRASE);
+  });
+});
+

@@ -38,7 +38,7 @@ describe('question inspector on a recorded BDTR trace (headless Chromium)', () =
     expect(bridges.map((id) => titleOf(id ?? ''))).toEqual(['Ione Marlow']);
     expect(await page.locator('[data-testid="cutoff-line"]').count()).toBe(1);
     // Hovering the bridge line shows its passage.
-    await page.locator(`[data-testid="bump-line"][data-bridge="true"] circle`).last().hover();
+    await page.locator(`[data-testid="bump-line"][data-bridge="true"] .bump-diamond`).last().hover(); // bridges are drawn as diamonds
     await expect.poll(() => page.locator('[data-testid="chart-hover"]').innerText()).toContain('Ione Marlow');
 
     // Verifier promotions in the verifier's order, with from/to ranks from the trace.

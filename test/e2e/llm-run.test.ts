@@ -69,7 +69,7 @@ describe('LLM run against the local OpenAI-compatible server (headless Chromium)
     expect(await page.locator('[data-testid="batch-plot"][aria-label="Accuracy by question type"]').count()).toBe(1);
     // Every question's answer is "Dunmere": right for demo-01 only (demo-01 was cached above).
     const acc = await page.locator('[data-testid="batch-row"] td:nth-child(7)').allInnerTexts();
-    expect(acc).toEqual(['1', '0', '0']);
+    expect(acc).toEqual(['100%', '0%', '0%']); // Acc in percent, like every share on the page
     expect(llm.chats()).toHaveLength(4); // demo-01 cached; demo-04's aborted call; demo-02, demo-03
 
     app.assertNoNetwork();

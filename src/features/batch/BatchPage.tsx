@@ -9,7 +9,7 @@ import { recallAtK } from '../../core/eval/metrics.ts';
 import { BATCH_CONFIGS, type BatchSortKey } from '../../state/batch-slice.ts';
 import { appStore } from '../../state/store.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
-import { BarChart, LineChart } from './charts.tsx';
+import { BarChart, formatValue, LineChart } from './charts.tsx';
 import { download } from './export.ts';
 import { DualRagBatchActions } from './DualRagBatchActions.tsx';
 import { useJudgeLlm } from '../../app/use-judge-llm.ts';
@@ -77,6 +77,8 @@ export function BatchPage() {
   const open = (r: BatchRow) => {
     appStore.getState().showTrace(r.trace);
     appStore.getState().setView('inspector');
+    // The inspector opens at its top (the run header and step bar), not where the batch table was scrolled.
+    requestAnimationFrame(() => window.scrollTo({ top: 0 }));
   };
   const header = (key: BatchSortKey, label: string) => (
     <th scope="col" aria-sort={sort.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
@@ -193,6 +195,7 @@ export function BatchPage() {
                     ref={ref}
                     title="Complementarity"
                     max={Math.max(1, pair.aOnly, pair.bOnly, pair.both, pair.neither)}
+                    unit="count"
                     groups={[
                       { label: `${strategies[0]} only`, values: [{ name: 'questions', value: pair.aOnly }] },
                       { label: `${strategies[1]} only`, values: [{ name: 'questions', value: pair.bOnly }] },
@@ -251,7 +254,7 @@ export function BatchPage() {
                   <td className="num">{Number.isNaN(recall5(r)) ? '—' : `${(recall5(r) * 100).toFixed(0)}%`}</td>
                   <td className="num">{r.firstGoldRank ?? '—'}</td>
                   <td>{r.answer ?? <span className="muted">—</span>}</td>
-                  <td className="num">{r.acc ?? '—'}</td>
+                  <td className="num">{r.acc === null ? '—' : formatValue(r.acc, 'percent')}</td>
                   <td className="num" data-testid="batch-rounds" title={facts.get(`${r.strategy}|${r.questionId}`)?.route ? `routed to ${facts.get(`${r.strategy}|${r.questionId}`)?.route}` : undefined}>
                     {facts.get(`${r.strategy}|${r.questionId}`)?.rounds ?? '—'}
                   </td>

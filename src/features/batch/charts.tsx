@@ -5,7 +5,24 @@ export const SERIES_COLORS = ['#1f5fbf', '#d97a00', '#1e8a4c', '#8a3ab9'] as con
 const color = (i: number) => SERIES_COLORS[i % SERIES_COLORS.length] as string;
 const W = 460;
 const H = 240;
-const M = { l: 44, r: 12, t: 14, b: 34 };
+const M = { l: 48, r: 12, t: 16, b: 46 };
+/** Chart text: 13 px in the exported SVG (it scales with the card on screen). */
+const FONT = 13;
+
+/** Shares (0..1) as percentages everywhere: axes, bar labels and tooltips; counts as integers. */
+export type Unit = 'percent' | 'count';
+export const formatValue = (v: number, unit: Unit) => (!Number.isFinite(v) ? 'n/a' : unit === 'percent' ? `${Math.round(v * 100)}%` : String(Math.round(v)));
+
+/** Splits a long axis label into lines of at most `max` characters, so neighbouring labels never overlap. */
+export function wrapLabel(label: string, max = 14): string[] {
+  const lines: string[] = [];
+  for (const word of label.split(/\s+/)) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && `${last} ${word}`.length <= max) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word.length > max ? `${word.slice(0, max - 1)}…` : word);
+  }
+  return lines.slice(0, 3);
+}
 
 interface LineProps {
   title: string;
@@ -21,13 +38,13 @@ export const LineChart = forwardRef<SVGSVGElement, LineProps>(function LineChart
   const fy = (y: number) => H - M.b - y * (H - M.t - M.b);
   const ticks = logX ? [1, 2, 5, 10, 20, 50, 100, 200].filter((t) => t <= maxX) : [1, Math.round(maxX / 2), maxX];
   return (
-    <svg ref={ref} xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={title} className="plot" fontFamily="system-ui, sans-serif" fontSize="11">
+    <svg ref={ref} xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={title} className="plot" fontFamily="system-ui, sans-serif" fontSize={FONT}>
       <rect width={W} height={H} fill="#fff" />
       {[0, 0.25, 0.5, 0.75, 1].map((y) => (
         <g key={y}>
           <line x1={M.l} x2={W - M.r} y1={fy(y)} y2={fy(y)} stroke="#e3e6ea" />
           <text x={M.l - 6} y={fy(y) + 4} textAnchor="end" fill="#5b6470">
-            {y.toFixed(2)}
+            {formatValue(y, 'percent')}
           </text>
         </g>
       ))}
@@ -56,21 +73,23 @@ interface BarProps {
   title: string;
   groups: { label: string; values: { name: string; value: number }[] }[];
   max?: number;
+  /** Values are shares (0..1, shown as %) or counts; default: shares. */
+  unit?: Unit;
 }
 
-export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart({ title, groups, max = 1 }, ref) {
+export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart({ title, groups, max = 1, unit = 'percent' }, ref) {
   const names = [...new Set(groups.flatMap((g) => g.values.map((v) => v.name)))];
   const gw = (W - M.l - M.r) / Math.max(1, groups.length);
   const bw = Math.min(36, (gw - 12) / Math.max(1, names.length));
   const fy = (y: number) => H - M.b - (y / max) * (H - M.t - M.b);
   return (
-    <svg ref={ref} xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={title} className="plot" fontFamily="system-ui, sans-serif" fontSize="11">
+    <svg ref={ref} xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={title} className="plot" fontFamily="system-ui, sans-serif" fontSize={FONT}>
       <rect width={W} height={H} fill="#fff" />
       {[0, 0.5, 1].map((f) => (
         <g key={f}>
           <line x1={M.l} x2={W - M.r} y1={fy(f * max)} y2={fy(f * max)} stroke="#e3e6ea" />
           <text x={M.l - 6} y={fy(f * max) + 4} textAnchor="end" fill="#5b6470">
-            {max === 1 ? (f * max).toFixed(1) : Math.round(f * max)}
+            {formatValue(f * max, unit)}
           </text>
         </g>
       ))}
@@ -81,14 +100,25 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart({ 
             {g.values.map((v) => {
               const i = names.indexOf(v.name);
               const y = Number.isFinite(v.value) ? v.value : 0;
+              // A zero still gets a visible sliver and its label, so "all zero" is drawn, not blank.
+              const top = Math.min(fy(y), H - M.b - 2);
               return (
-                <rect key={v.name} x={x0 + i * bw} y={fy(y)} width={bw - 2} height={H - M.b - fy(y)} fill={color(i)}>
-                  <title>{`${g.label} · ${v.name}: ${Number.isFinite(v.value) ? v.value.toFixed(3) : 'n/a'}`}</title>
-                </rect>
+                <g key={v.name} data-testid="bar" data-value={formatValue(v.value, unit)}>
+                  <rect x={x0 + i * bw} y={top} width={bw - 2} height={H - M.b - top} fill={color(i)}>
+                    <title>{`${g.label} · ${v.name}: ${formatValue(v.value, unit)}`}</title>
+                  </rect>
+                  <text x={x0 + i * bw + (bw - 2) / 2} y={top - 3} textAnchor="middle" fill="#1b1f24" fontSize={FONT - 1}>
+                    {formatValue(v.value, unit)}
+                  </text>
+                </g>
               );
             })}
-            <text x={M.l + gi * gw + gw / 2} y={H - M.b + 14} textAnchor="middle" fill="#1b1f24">
-              {g.label}
+            <text x={M.l + gi * gw + gw / 2} y={H - M.b + 15} textAnchor="middle" fill="#1b1f24" data-testid="bar-label">
+              {wrapLabel(g.label, Math.max(6, Math.floor(gw / 7.5))).map((line, li) => (
+                <tspan key={li} x={M.l + gi * gw + gw / 2} dy={li === 0 ? 0 : FONT + 1}>
+                  {line}
+                </tspan>
+              ))}
             </text>
           </g>
         );

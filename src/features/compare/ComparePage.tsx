@@ -65,6 +65,8 @@ export function ComparePage() {
     }),
     [shipped, fetched.data, fetched.isError, fetched.error],
   );
+  // One axis for every lane: as many stage columns as the widest lane has.
+  const columns = Math.max(2, ...states.map((s) => (s.trace ? foldTrace(s.trace.events).stages.length : 0)));
   const shownSets = states.map((s) => new Set(s.trace ? foldTrace(s.trace.events).finalRanking.slice(0, SHOWN) : []));
 
   const openFile = async (file: File) => {
@@ -165,6 +167,7 @@ export function ComparePage() {
                 others={new Set(shownSets.flatMap((set, j) => (states[j] === s ? [] : [...set])))}
                 passages={passages}
                 maxRank={MAX_RANK}
+                columns={columns}
               />
             ) : (
               <p className="empty">{s.pending ? 'Running…' : question ? 'Press Compare to run this lane.' : 'Waiting for a question.'}</p>

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { BumpChart } from '../../app/components/BumpChart.tsx';
-import { bridgeOf } from '../../core/eval/bridge.ts';
 import { foldTrace } from '../../core/trace/fold.ts';
+import { traceBridges } from '../../app/trace/bridges.ts';
 import { scoreTrace } from '../../app/trace/scores.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import type { Trace } from '../../core/trace/schema.ts';
+import { RoleMark } from '../../app/components/Marks.tsx';
 
 export const SHOWN = 10;
 
@@ -15,14 +16,16 @@ interface Props {
   others: ReadonlySet<string>;
   passages: PassageLookup;
   maxRank: number;
+  /** Stage columns of the widest lane: every lane's chart uses it, so all share one axis. */
+  columns: number;
 }
 
 /** One strategy's result: answer, scores, final context with differences marked, and its rank chart. */
-export function LaneView({ label, trace, others, passages, maxRank }: Props) {
+export function LaneView({ label, trace, others, passages, maxRank, columns }: Props) {
   const model = useMemo(() => foldTrace(trace.events), [trace]);
   const gold = useMemo(() => new Set(trace.question.gold), [trace]);
-  const bridgeSet = useMemo(() => bridgeOf(trace.question, model.round0Ids), [model, trace]);
-  const bridge = bridgeSet.ids;
+  const bridges = useMemo(() => traceBridges(trace.question, model), [model, trace]);
+  const bridge = bridges.ids;
   const scores = useMemo(() => scoreTrace(model, trace.question), [model, trace]);
   const shown = model.finalRanking.slice(0, SHOWN);
   return (
@@ -54,7 +57,7 @@ export function LaneView({ label, trace, others, passages, maxRank }: Props) {
           return (
             <li key={id} className={`${gold.has(id) ? 'gold ' : ''}${only ? 'only' : ''}`} data-testid="compare-passage" data-only={String(only)} data-gold={String(gold.has(id))}>
               {passages.titleOf(id)}
-              {gold.has(id) && <span className="badge badge-gold">gold</span>}
+              <RoleMark id={id} gold={gold} bridge={bridge} />
               {only && (
                 <span className="badge badge-only" data-testid="compare-only">
                   only here
@@ -64,7 +67,7 @@ export function LaneView({ label, trace, others, passages, maxRank }: Props) {
           );
         })}
       </ol>
-      <BumpChart model={model} gold={gold} bridge={bridge} bridgeRule={bridgeSet.rule} passages={passages} maxRank={maxRank} heading="Rank movement" fit={false} />
+      <BumpChart model={model} gold={gold} bridge={bridge} passages={passages} maxRank={maxRank} heading="Rank movement" compact={{ columns }} bridgeRule={bridges.rule} />
     </div>
   );
 }

@@ -82,13 +82,16 @@ export function ImportPanel() {
             <tbody>
               {IMPORT_STAGES.map((s) => {
                 const p = stages[s];
+                // A stage still running when the import failed is where it failed: it stops looking busy.
+                const failedHere = importing.isError && p?.state === 'running';
                 return (
-                  <tr key={s} data-testid="import-stage" data-stage={s} data-state={p?.state ?? 'waiting'}>
+                  <tr key={s} data-testid="import-stage" data-stage={s} data-state={failedHere ? 'failed' : (p?.state ?? 'waiting')} className={failedHere ? 'stage-failed' : undefined}>
                     <th scope="row">{STAGE_LABELS[s]}</th>
                     <td className="stage-bar">
-                      <progress max={1} value={p ? (p.state === 'running' ? p.fraction : 1) : 0} aria-label={`${STAGE_LABELS[s]} progress`} />
+                      <progress max={1} value={p ? (p.state === 'running' ? p.fraction : 1) : 0} aria-label={`${STAGE_LABELS[s]} progress`} hidden={failedHere} />
+                      {failedHere && <span className="badge badge-failed">failed</span>}
                     </td>
-                    <td className="muted">{p ? `${p.state === 'skipped' ? 'skipped: ' : p.state === 'running' ? '… ' : ''}${p.detail}` : ''}</td>
+                    <td className="muted">{failedHere ? 'stopped here: see the error below' : p ? `${p.state === 'skipped' ? 'skipped: ' : p.state === 'running' ? '… ' : ''}${p.detail}` : ''}</td>
                   </tr>
                 );
               })}

@@ -80,8 +80,8 @@ export function LibraryPage() {
                 <td className="muted">{c.createdAt ? new Date(c.createdAt).toLocaleString() : '—'}</td>
                 <td>
                   <div className="actions">
-                  <button type="button" className="btn btn-small" data-testid="library-use" onClick={() => use(c.id)}>
-                    Use
+                  <button type="button" className={`btn btn-small${c.id === active ? ' btn-secondary' : ''}`} data-testid="library-use" aria-pressed={c.id === active} onClick={() => use(c.id)} title={c.id === active ? 'The inspector works on this corpus; open it' : 'Work on this corpus'}>
+                    {c.id === active ? 'In use ✓' : 'Use'}
                   </button>
                   {!c.builtIn &&
                     (confirming === c.id ? (

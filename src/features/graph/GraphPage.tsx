@@ -1,6 +1,8 @@
 import { useActiveDataset } from '../../app/use-active-dataset.ts';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { traceBridges } from '../../app/trace/bridges.ts';
+import { SideToggle } from '../../app/components/SideToggle.tsx';
 import { graphQuery } from '../../app/queries.ts';
 import { useEngine } from '../../app/engine-client.ts';
 import { foldTrace } from '../../core/trace/fold.ts';
@@ -22,8 +24,24 @@ export function GraphPage() {
   const trace = useAppStore((s) => s.trace);
   const events = useAppStore((s) => s.events);
   const question = useAppStore((s) => s.runQuestion);
-  const round = useAppStore((s) => s.graphRound);
-  const setRound = useAppStore((s) => s.setGraphRound);
+  const sliderRound = useAppStore((s) => s.graphRound);
+  const setSliderRound = useAppStore((s) => s.setGraphRound);
+  const step = useAppStore((s) => s.step);
+  const setStep = useAppStore((s) => s.setStep);
+  // The graph and the inspector step together: while stepping, the graph shows the pool at the step's
+  // round; moving the slider moves the inspector to the start of that round (or back to the whole run).
+  const stepRound = step === null ? null : (events.slice(0, step).findLast((e) => e.type === 'pool')?.round ?? 0);
+  const round = sliderRound ?? stepRound;
+  const setRound = (r: number | null) => {
+    if (r === null) setStep(null);
+    else {
+      // The last event of that round, so its pool is shown: before the next round, or before the verifier.
+      const nextStart = events.findIndex((e) => e.type === 'round.start' && e.round === r + 1);
+      const verifier = events.findIndex((e) => e.type === 'verify' || e.type === 'promote' || e.type === 'cutoff');
+      setStep(nextStart > 0 ? nextStart : verifier > 0 ? verifier : null);
+    }
+    setSliderRound(r); // after setStep, which clears it
+  };
   const selected = useAppStore((s) => s.selectedNode);
   const select = useAppStore((s) => s.selectNode);
   const limit = useAppStore((s) => s.graphLimit);
@@ -46,7 +64,9 @@ export function GraphPage() {
     if (selected && graph.data) for (const e of graph.data.edges) if (e.source === selected) out.add(e.target); else if (e.target === selected) out.add(e.source);
     return out;
   }, [selected, graph.data]);
-  const viewState: ViewState = useMemo(() => ({ round, selected, neighbours, gold }), [round, selected, neighbours, gold]);
+  const bridge = useMemo(() => traceBridges(question, events).ids, [question, events]);
+  const [fit, setFit] = useState(0);
+  const viewState: ViewState = useMemo(() => ({ round, selected, neighbours, gold, bridge }), [round, selected, neighbours, gold, bridge]);
   const onSelect = useCallback((key: string | null) => select(key), [select]);
   const visiblePool = poolAtRound(model.firstRound, round);
   const listed = useMemo(
@@ -111,7 +131,13 @@ export function GraphPage() {
         <span className="dot" style={{ ['--c' as string]: NOT_IN_POOL }}>passage not in the pool</span>
         <span className="dot" style={{ ['--c' as string]: SEED_PHRASE }}>seed phrase (linked from the question)</span>
         <span className="dot" style={{ ['--c' as string]: PHRASE }}>phrase</span>
-        <span>★ gold · size = PPR mass (phrases: mentions)</span>
+        <span>★ gold · ◆ bridge · ◎ seed · size = PPR mass (phrases: mentions) · generic hub phrases (numbers, one, two…) hidden</span>
+      </div>
+      <div className="graph-tools">
+        <button type="button" className="btn btn-secondary btn-small" data-testid="graph-fit" onClick={() => setFit((n) => n + 1)} title="Back to the whole graph after zooming or panning">
+          Fit / reset view
+        </button>
+        <SideToggle controls="graph-side" />
       </div>
       {graph.isPending ? (
         <p className="empty graph-canvas">Building the graph (triples, PPR, layout)…</p>
@@ -121,8 +147,8 @@ export function GraphPage() {
         </p>
       ) : (
         <div className="graph-grid">
-          {nodes && <SigmaCanvas view={graph.data} nodes={nodes} state={viewState} onSelect={onSelect} />}
-          <aside className="graph-side">
+          {nodes && <SigmaCanvas view={graph.data} nodes={nodes} state={viewState} onSelect={onSelect} resetSignal={fit} />}
+          <aside className="graph-side" id="graph-side">
             <p className="muted" data-testid="graph-stats">
               {graph.data.nodes.length} nodes, {graph.data.edges.length} edges{graph.data.truncated ? ' (neighbours cut at the limit)' : ''}. Triples: {graph.data.tripleSource}.
               {graph.data.seeds.length > 0 ? ` Seeds: ${graph.data.seeds.map(seedLabel).join(', ')}.` : ' No question entity linked to a phrase.'}
@@ -144,7 +170,7 @@ export function GraphPage() {
                       onClick={() => select(selected === n.key ? null : n.key)}
                     >
                       <span className="swatch" style={{ background: roundColor(entered) }} />
-                      {gold.has(n.label) && '★ '}
+                      {bridge.has(n.label) ? '◆ ' : gold.has(n.label) && '★ '}
                       {passages.titleOf(n.label)}
                       <span className="muted"> · {(n.ppr ?? 0).toFixed(3)}</span>
                     </button>

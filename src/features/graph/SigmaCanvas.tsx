@@ -57,13 +57,15 @@ interface Props {
   nodes: Map<string, NodeAttributes>;
   state: ViewState;
   onSelect(key: string | null): void;
+  /** Bumped by the Fit button: the camera animates back to the whole graph. */
+  resetSignal?: number;
 }
 
 /**
  * The sigma renderer. The graph is built once per view; slider, gold and selection only change the
  * reducers' input and refresh the nodes and edges they change (refreshFor). kill() on unmount.
  */
-export function SigmaCanvas({ view, nodes, state, onSelect }: Props) {
+export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const sigma = useRef<{ renderer: Sigma<NodeAttributes, EdgeAttributes>; graph: G; hiddenAtIndex: Set<string> } | null>(null);
   const stateRef = useRef(state);
@@ -108,6 +110,11 @@ export function SigmaCanvas({ view, nodes, state, onSelect }: Props) {
       queueMicrotask(() => setError(err instanceof Error ? err.message : String(err)));
       return;
     }
+    // The camera's zoom ratio on the container (1 = the whole graph): what Fit restores, readable by tests.
+    el.dataset.cameraRatio = '1.000';
+    renderer.getCamera().on('updated', (c) => {
+      el.dataset.cameraRatio = c.ratio.toFixed(3);
+    });
     renderer.on('clickNode', ({ node }) => onSelectRef.current(node));
     renderer.on('clickStage', () => onSelectRef.current(null));
     // Nodes hidden when sigma last indexed have no place in its label grid (see refreshFor).
@@ -126,6 +133,11 @@ export function SigmaCanvas({ view, nodes, state, onSelect }: Props) {
       sigma.current = null;
     };
   }, [view, nodes]);
+
+  // "Fit" brings the whole graph back into view after zooming or panning.
+  useEffect(() => {
+    if (resetSignal > 0) void sigma.current?.renderer.getCamera().animatedReset({ duration: 300 });
+  }, [resetSignal]);
 
   useEffect(() => {
     const prev = stateRef.current;

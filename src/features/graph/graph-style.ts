@@ -6,7 +6,15 @@ import type { GraphEdge, GraphView } from '../../../workers/engine-api.ts';
 export const ROUND_COLORS = ['#1f5fbf', '#1e8a4c', '#d97a00', '#8a3ab9', '#c0392b'] as const;
 export const NOT_IN_POOL = '#9aa3ad';
 export const PHRASE = '#b9c0c9';
-export const SEED_PHRASE = '#0f7c80';
+/** Seeds in magenta: no round colour (blue, green, orange, purple, red) is near it. */
+export const SEED_PHRASE = '#d6198a';
+
+/**
+ * Generic hub phrases (numbers, number words, very short words such as "one" or "20") link everything to
+ * everything on a real corpus: they are hidden unless they seed the question (issue 17 item 8).
+ */
+const NUMBER_WORDS = new Set(['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'first', 'second', 'third', 'many', 'several']);
+export const isHubPhrase = (label: string) => /^[\d\s.,%-]+$/.test(label) || NUMBER_WORDS.has(label.toLowerCase()) || label.replace(/\W/g, '').length <= 2;
 const FADED = '#e6e8eb';
 
 export const roundColor = (round: number) => ROUND_COLORS[Math.min(round, ROUND_COLORS.length - 1)] as string;
@@ -75,6 +83,8 @@ export interface ViewState {
   /** Neighbours of the selected node. */
   neighbours: ReadonlySet<string>;
   gold: ReadonlySet<string>;
+  /** Bridge passages (src/app/trace/bridges.ts): marked ◆ like in every other view. */
+  bridge?: ReadonlySet<string>;
 }
 
 type Display = { label?: string | null; color?: string; hidden?: boolean; forceLabel?: boolean; highlighted?: boolean; zIndex?: number; size?: number };
@@ -92,13 +102,21 @@ export const nodeScale = (nodeCount: number) => (nodeCount >= LARGE_GRAPH ? LARG
  * gold, not hidden), and copies only otherwise.
  */
 export function reduceNode(key: string, a: NodeAttributes, s: ViewState): Omit<NodeAttributes, 'label'> & Display {
-  const hidden = a.kind === 'passage' && s.round !== null && a.round !== null && a.round > s.round;
+  const hub = a.kind === 'phrase' && a.color !== SEED_PHRASE && isHubPhrase(a.ref);
+  const hidden = hub || (a.kind === 'passage' && s.round !== null && a.round !== null && a.round > s.round);
   const gold = a.kind === 'passage' && s.gold.has(a.ref);
-  if (!hidden && !gold && s.selected === null) return a;
+  const bridge = gold && (s.bridge?.has(a.ref) ?? false);
+  const seed = a.kind === 'phrase' && a.color === SEED_PHRASE;
+  if (!hidden && !gold && !seed && s.selected === null) return a;
   const out: Omit<NodeAttributes, 'label'> & Display = { ...a };
   if (hidden) out.hidden = true;
+  if (seed) {
+    out.label = `◎ ${a.label}`;
+    out.forceLabel = true;
+    out.zIndex = 2;
+  }
   if (gold) {
-    out.label = `★ ${a.label}`;
+    out.label = `${bridge ? '◆' : '★'} ${a.label}`;
     out.forceLabel = true;
     out.zIndex = 2;
   }

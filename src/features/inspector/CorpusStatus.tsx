@@ -10,12 +10,12 @@ export function indexedHow(d: DatasetSummary): string {
 }
 
 /** One line saying whether the corpus can be queried yet, and what went wrong if not. */
-export function CorpusStatus({ dataset }: { dataset: UseQueryResult<DatasetSummary> }) {
+export function CorpusStatus({ dataset, stored = false }: { dataset: UseQueryResult<DatasetSummary>; /** A library corpus: it opens from storage rather than being indexed. */ stored?: boolean }) {
   let text: string;
   let tone: 'busy' | 'ok' | 'error';
   let notice: string | undefined;
   if (dataset.isPending) {
-    text = 'Corpus: indexing…';
+    text = stored ? 'Corpus: opening from storage…' : 'Corpus: indexing…';
     tone = 'busy';
   } else if (dataset.isError) {
     text = `The corpus failed to load: ${dataset.error.message}. Reload the page, or pick another corpus in the Library.`;

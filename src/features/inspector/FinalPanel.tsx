@@ -1,5 +1,7 @@
 import type { TraceModel } from '../../core/trace/fold.ts';
 import type { TraceScores } from '../../app/trace/scores.ts';
+import { answerPlaceholder, type RunContext } from './empty-states.ts';
+import { Term } from '../../app/components/Glossary.tsx';
 
 interface Props {
   model: TraceModel;
@@ -8,12 +10,14 @@ interface Props {
   hasGold: boolean;
   /** A run is streaming in (no answer is final yet). */
   running?: boolean;
+  /** Strategy of the run on screen and whether a prefix is shown: what the empty answer says. */
+  run?: Omit<RunContext, 'running'>;
 }
 
 const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
 
 /** The answer with its scores, and what the run cost per module. */
-export function FinalPanel({ model, scores, llmLabel, hasGold, running = false }: Props) {
+export function FinalPanel({ model, scores, llmLabel, hasGold, running = false, run = { strategy: null, stepping: false } }: Props) {
   const calls = model.modules.reduce((a, m) => a + m.calls, 0);
   const tokens = model.modules.reduce((a, m) => a + m.total, 0);
   return (
@@ -26,26 +30,30 @@ export function FinalPanel({ model, scores, llmLabel, hasGold, running = false }
         </p>
       )}
       <p className="answer" data-testid="answer">
-        {model.answer !== null ? model.answer : <span className="muted">{running ? 'Running…' : llmLabel === null || llmLabel.startsWith('none') ? 'Retrieval only: this strategy does not answer.' : 'No answer yet.'}</span>}
+        {model.answer !== null ? model.answer : <span className="muted answer-empty">{answerPlaceholder({ ...run, running })}</span>}
       </p>
       <dl className="metrics" data-testid="metrics">
         {scores.answer && (
           <>
-            <div><dt>EM</dt><dd>{scores.answer.em.toFixed(2)}</dd></div>
-            <div><dt>F1</dt><dd>{scores.answer.f1.toFixed(2)}</dd></div>
-            <div><dt>Acc</dt><dd>{scores.answer.acc.toFixed(2)}</dd></div>
+            <div><dt><Term term="EM" /></dt><dd>{scores.answer.em.toFixed(2)}</dd></div>
+            <div><dt><Term term="F1" /></dt><dd>{scores.answer.f1.toFixed(2)}</dd></div>
+            <div><dt><Term term="Acc" /></dt><dd>{scores.answer.acc.toFixed(2)}</dd></div>
           </>
         )}
         {scores.recall?.map((r) => (
           <div key={r.k}>
-            <dt>Recall@{r.k}</dt>
+            <dt>
+              <Term term="Recall@k">{`Recall@${r.k}`}</Term>
+            </dt>
             <dd>{pct(r.value)}</dd>
           </div>
         ))}
-        {!hasGold && <div className="muted">Typed question: no gold, so no scores.</div>}
+        {!hasGold && run.strategy !== null && <div className="muted">Typed question: no gold, so no scores.</div>}
       </dl>
       <h3>Cost per module</h3>
-      {model.modules.length === 0 ? (
+      {run.strategy === null && !running ? (
+        <p className="muted">Nothing has run yet.</p>
+      ) : model.modules.length === 0 ? (
         <p className="muted">No LLM calls; {Math.round(model.elapsedMs)} ms in total.</p>
       ) : (
         <table className="table" data-testid="module-costs">

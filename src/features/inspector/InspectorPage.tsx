@@ -1,9 +1,9 @@
 import { useActiveDataset } from '../../app/use-active-dataset.ts';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useRunQuestion, useStopRun } from '../../app/use-run.ts';
 import { useTracePassages } from '../../app/use-trace-passages.ts';
-import { bridgeOf } from '../../core/eval/bridge.ts';
 import { foldTrace } from '../../core/trace/fold.ts';
+import { traceBridges } from '../../app/trace/bridges.ts';
 import { caption } from '../../app/trace/captions.ts';
 import { scoreTrace } from '../../app/trace/scores.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
@@ -22,6 +22,12 @@ import { ExportRunButton } from './ExportRunButton.tsx';
 import { GearPanel } from './GearPanel.tsx';
 import { Diagnostics, eventsThroughStep, useDiagnosticPassages } from './Diagnostics.tsx';
 import { RegimesSideBySide } from './RegimesSideBySide.tsx';
+import { GuidedTour } from './GuidedTour.tsx';
+import { RunFailure } from './RunFailure.tsx';
+import { SideToggle } from '../../app/components/SideToggle.tsx';
+import { GlossaryPanel } from '../../app/components/Glossary.tsx';
+import { appStore } from '../../state/store.ts';
+import { DEMO_CORPUS_ID } from '../../state/corpus-slice.ts';
 
 /** The main screen: pick or type a question, run it, and read the trace round by round. */
 export function InspectorPage() {
@@ -34,7 +40,31 @@ export function InspectorPage() {
   const trace = useAppStore((s) => s.trace);
   const question = useAppStore((s) => s.runQuestion);
   const replayed = useAppStore((s) => s.runPassages !== null);
-  const strategy = useAppStore((s) => s.strategy);
+  const chosenStrategy = useAppStore((s) => s.strategy);
+  const activeCorpus = useAppStore((s) => s.activeCorpusId);
+  const [touring, setTouring] = useState(false);
+
+  // First open (and after switching corpus): the first dataset question is picked, ready to run.
+  const firstQuestion = dataset.data?.questions[0];
+  useEffect(() => {
+    const s = appStore.getState();
+    if (firstQuestion && s.questionId === null && s.questionText === '' && s.trace === null && s.events.length === 0) s.pickQuestion(firstQuestion.id, firstQuestion.question);
+  }, [firstQuestion]);
+
+  // The tour walks a finished BDTR run: the one on screen, else a fresh run of the picked (or first) question.
+  const startTour = async () => {
+    const s = appStore.getState();
+    if (!(s.runStatus === 'done' && s.trace?.strategy === 'bdtr')) {
+      const questions = dataset.data?.questions ?? [];
+      const q = questions.find((x) => x.id === s.questionId) ?? questions[0];
+      if (!q) return;
+      s.setStrategy('bdtr');
+      s.pickQuestion(q.id, q.question);
+      await run(q);
+      if (appStore.getState().runStatus !== 'done') return;
+    }
+    setTouring(true);
+  };
   const backbone = useAppStore((s) => s.backbone);
   const setStep = useAppStore((s) => s.setStep);
   const diagnosticPassages = useDiagnosticPassages(status === 'done' && trace && trace.question.gold.length > 0 ? trace : null);
@@ -44,12 +74,20 @@ export function InspectorPage() {
   const shown = useMemo(() => (step === null ? events : events.slice(0, step)), [events, step]);
   const model = useMemo(() => foldTrace(shown), [shown]);
   const gold = useMemo(() => new Set(question?.gold ?? []), [question]);
-  // Bridges come from the question's structured gold (or, without one, the heuristic over the whole
-  // trace), so they stay marked while stepping.
-  const bridgeSet = useMemo(() => bridgeOf(question ?? { gold: [] }, foldTrace(events).round0Ids), [events, question]);
-  const bridge = bridgeSet.ids;
+  // Bridges are judged on the whole trace, so they stay marked while stepping.
+  const bridges = useMemo(() => traceBridges(question, events), [events, question]);
+  const bridge = bridges.ids;
   // Rows for the chart: up to 20, fewer when the pools are short (no empty band under a short ranking).
   const chartRows = Math.min(20, Math.max(5, ...model.stages.map((st) => st.order.length)));
+  // The failure, from the whole trace (not the step shown): the trace's error event, else the worker's error.
+  const runError = useAppStore((s) => s.runError);
+  const failure = useMemo(() => {
+    const err = events.findLast((e) => e.type === 'error');
+    if (err?.type === 'error' && (trace?.status === 'failed' || status === 'failed')) return { module: err.module, round: err.round, message: err.message };
+    if (status === 'failed' && runError) return { module: null, round: null, message: runError };
+    return null;
+  }, [events, trace, status, runError]);
+  const runContext = { strategy: trace?.strategy ?? (status === 'running' ? chosenStrategy : null), stepping: step !== null, running: status === 'running', failed: failure !== null };
   const scores = useMemo(() => (question ? scoreTrace(model, question) : { answer: null, recall: null }), [model, question]);
   const stepCaption = useMemo(() => {
     const at = step ?? events.length;
@@ -58,16 +96,19 @@ export function InspectorPage() {
 
   return (
     <div className="inspector">
-      <CorpusStatus dataset={dataset} />
+      <CorpusStatus dataset={dataset} stored={activeCorpus !== DEMO_CORPUS_ID} />
       <QuestionForm questions={dataset.data?.questions ?? []} disabled={!dataset.isSuccess} running={status === 'running'} onRun={(q) => void run(q)} onStop={stop} />
       <div className="toolbar">
         <TraceFileInput />
+        <button type="button" className="btn btn-secondary" data-testid="tour-start" disabled={!dataset.isSuccess || status === 'running'} onClick={() => void startTour()} title="Six stops through a finished BDTR run">
+          Guided tour
+        </button>
         {trace && status === 'done' && <ExportRunButton trace={trace} passages={passages} />}
         {trace && (
           <p className="run-label" data-testid="run-label">
             {trace.strategy} on {trace.retriever} · {trace.corpus.name} · {trace.question.id}
             {trace.status !== 'done' && (
-              <span className="badge badge-bridge" data-testid="run-status">
+              <span className={`badge badge-${trace.status === 'failed' ? 'failed' : 'aborted'}`} data-testid="run-status">
                 {trace.status}
               </span>
             )}
@@ -76,6 +117,7 @@ export function InspectorPage() {
           </p>
         )}
       </div>
+      {failure && <RunFailure {...failure} />}
       <StepBar events={events} caption={stepCaption} disabled={events.length === 0 || status === 'running'} />
       {question && (
         <p className="run-question">
@@ -83,25 +125,28 @@ export function InspectorPage() {
           {question.answers.length > 0 && <span className="muted"> · gold answer: {question.answers.join(' / ')}</span>}
         </p>
       )}
+      <SideToggle controls="inspector-side" />
       <div className="inspector-grid">
         <div className="col-main">
-          <RoundTimeline rounds={model.rounds} gold={gold} passages={passages} />
+          <RoundTimeline rounds={model.rounds} gold={gold} bridge={bridge} passages={passages} />
           <DualRagOutline events={shown} gold={gold} passages={passages} />
-          <BumpChart model={model} gold={gold} bridge={bridge} bridgeRule={bridgeSet.rule} passages={passages} maxRank={chartRows} />
+          <BumpChart model={model} gold={gold} bridge={bridge} bridgeRule={bridges.rule} passages={passages} maxRank={chartRows} />
           <GearPanel events={shown} passages={passages} />
         </div>
-        <div className="col-side">
+        <div className="col-side" id="inspector-side">
           {/* While a run streams, its header (trace.llm) is not here yet: the first LLM call names the provider. */}
-          <FinalPanel model={model} scores={scores} llmLabel={trace?.llm ?? model.llmProvider} hasGold={gold.size > 0} running={status === 'running'} />
-          <ReasoningChain chain={model.chain} />
-          <Promotions model={model} gold={gold} bridge={bridge} passages={passages} />
+          <FinalPanel model={model} scores={scores} llmLabel={trace?.llm ?? model.llmProvider} hasGold={gold.size > 0} running={status === 'running'} run={runContext} />
+          <ReasoningChain chain={model.chain} run={runContext} />
+          <Promotions model={model} gold={gold} bridge={bridge} passages={passages} run={runContext} />
         </div>
       </div>
-      <RankingList model={model} gold={gold} passages={passages} />
+      <RankingList model={model} gold={gold} bridge={bridge} passages={passages} />
       {trace && status === 'done' && trace.question.gold.length > 0 && (
         <Diagnostics trace={trace} passages={diagnosticPassages} onStep={(s) => setStep(eventsThroughStep(trace, s))} />
       )}
-      <RegimesSideBySide datasetId={dataset.data?.id} question={question} strategy={strategy} backbone={backbone} />
+      <RegimesSideBySide datasetId={dataset.data?.id} question={question} strategy={chosenStrategy} backbone={backbone} />
+      <GlossaryPanel />
+      {touring && <GuidedTour events={events} onClose={() => setTouring(false)} />}
     </div>
   );
 }

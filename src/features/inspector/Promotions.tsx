@@ -1,21 +1,29 @@
 import type { TraceModel } from '../../core/trace/fold.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
+import { verifierPlaceholder, type RunContext } from './empty-states.ts';
+import { Term } from '../../app/components/Glossary.tsx';
+import { RoleMark } from '../../app/components/Marks.tsx';
 
 interface Props {
   model: TraceModel;
   gold: ReadonlySet<string>;
   bridge: ReadonlySet<string>;
   passages: PassageLookup;
+  run?: RunContext;
 }
 
 /** What the verifier selected, in its order of strength, and the rank each passage moved from and to. */
-export function Promotions({ model, gold, bridge, passages }: Props) {
+export function Promotions({ model, gold, bridge, passages, run = { strategy: null, stepping: false, running: false } }: Props) {
   const { verify, promotions, cutoff } = model;
   return (
     <section className="panel" aria-labelledby="promotions-heading">
-      <h2 id="promotions-heading">Verifier promotions</h2>
+      <h2 id="promotions-heading">
+        <Term term="verifier">Verifier</Term> promotions
+      </h2>
       {!verify ? (
-        <p className="empty">No verifier in this trace (BDTR's calibration step runs after the last round).</p>
+        <p className="empty" data-testid="verifier-empty">
+          {verifierPlaceholder(run)}
+        </p>
       ) : (
         <>
           <p className="muted">
@@ -37,7 +45,7 @@ export function Promotions({ model, gold, bridge, passages }: Props) {
                   <tr key={id} data-testid="promotion" data-gold={String(gold.has(id))}>
                     <td>{i + 1}</td>
                     <td>
-                      {passages.titleOf(id)} {bridge.has(id) ? <span className="badge badge-bridge">bridge</span> : gold.has(id) && <span className="badge badge-gold">gold</span>}
+                      {passages.titleOf(id)} <RoleMark id={id} gold={gold} bridge={bridge} />
                     </td>
                     <td className="num">{move?.from ?? '—'}</td>
                     <td className="num">
@@ -53,8 +61,8 @@ export function Promotions({ model, gold, bridge, passages }: Props) {
       )}
       {cutoff && (
         <p className="cut-summary" data-testid="cutoff">
-          Cut (Eq. 6): μ = {cutoff.mu.toFixed(3)}, σ = {cutoff.sigma.toFixed(3)}, threshold μ+σ = {cutoff.threshold.toFixed(3)}; {cutoff.kept.length} passages kept
-          {gold.size > 0 && `, ${cutoff.kept.filter((id) => gold.has(id)).length} of them gold`}.
+          <Term term="μ+σ cut">Cut (Eq. 6)</Term> on retrieval scores: μ = {cutoff.mu.toFixed(3)}, σ = {cutoff.sigma.toFixed(3)}, threshold μ+σ = {cutoff.threshold.toFixed(3)}; {cutoff.kept.length} passages kept
+          {gold.size > 0 && `, ${cutoff.kept.filter((id) => gold.has(id)).length} of them gold`}. Promoted passages score just above the pool's previous best, so a promoted score can exceed 1.
         </p>
       )}
     </section>

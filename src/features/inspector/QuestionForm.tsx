@@ -1,7 +1,9 @@
 import type { FormEvent } from 'react';
 import type { Question } from '../../core/types.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
-import { BACKBONE_LABELS, STRATEGY_LABELS } from '../../app/strategy-labels.ts';
+import { BACKBONE_LABELS, STRATEGY_LABELS, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
+import { strategyTerm } from '../../app/glossary.ts';
+import { Term } from '../../app/components/Glossary.tsx';
 import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type RunStrategy } from '../../../workers/engine-api.ts';
 
 const TYPED_ID = 'typed';
@@ -92,6 +94,30 @@ export function QuestionForm({ questions, disabled, running, onRun, onStop }: Pr
           Run
         </button>
       )}
+      <StrategyHelp strategy={strategy} />
+      {!running && (disabled || text.trim() === '') && (
+        <p className="form-hint" data-testid="run-hint" role="status">
+          {disabled ? 'Run waits for the corpus to finish loading (see the status line above).' : 'Pick a dataset question or type one to enable Run.'}
+        </p>
+      )}
     </form>
+  );
+}
+
+/** One line on what the chosen strategy does (inline help; the glossary has every term). */
+function StrategyHelp({ strategy }: { strategy: RunStrategy }) {
+  const entry = strategyTerm(strategy);
+  return (
+    <p className="strategy-help" data-testid="strategy-help">
+      {entry ? (
+        <>
+          <Term term={entry.term}>{STRATEGY_SHORT[strategy]}</Term>: {entry.short}
+        </>
+      ) : strategy === 'single' ? (
+        'Single retrieval: the question goes to the backbone once; no LLM, no answer.'
+      ) : (
+        'Single retrieval + reader: one retrieval, then the LLM answers from the top passages.'
+      )}
+    </p>
   );
 }

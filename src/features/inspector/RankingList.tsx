@@ -1,15 +1,18 @@
 import type { TraceModel } from '../../core/trace/fold.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
+import { RoleMark } from '../../app/components/Marks.tsx';
 
 interface Props {
   model: TraceModel;
   gold: ReadonlySet<string>;
   passages: PassageLookup;
+  /** Bridge passages (src/app/trace/bridges.ts), marked like everywhere else. */
+  bridge?: ReadonlySet<string>;
 }
 
 /** The ranking the run ended with (the final cut when there is one): rank, score, title, gold mark, text. */
-export function RankingList({ model, gold, passages }: Props) {
+export function RankingList({ model, gold, passages, bridge = new Set<string>() }: Props) {
   const status = useAppStore((s) => s.runStatus);
   const runError = useAppStore((s) => s.runError);
   const stepping = useAppStore((s) => s.step !== null);
@@ -18,8 +21,8 @@ export function RankingList({ model, gold, passages }: Props) {
 
   if (status === 'failed') {
     return (
-      <p className="error" role="alert" data-testid="run-error">
-        The run failed: {runError}
+      <p className="empty" data-testid="run-error">
+        No ranking: the run failed before its first pool ({runError}; what to do next is shown above).
       </p>
     );
   }
@@ -47,14 +50,14 @@ export function RankingList({ model, gold, passages }: Props) {
           const isGold = gold.has(id);
           const score = scores?.get(id);
           return (
-            <li key={id} className={isGold ? 'ranked gold' : 'ranked'} data-testid="ranked-passage" data-gold={String(isGold)} data-rank={i + 1}>
+            <li key={id} className={isGold ? 'ranked gold' : 'ranked'} data-testid="ranked-passage" data-gold={String(isGold)} data-bridge={String(bridge.has(id))} data-rank={i + 1}>
               <span className="rank" aria-label={`rank ${i + 1}`}>
                 {i + 1}
               </span>
               <div className="ranked-body">
                 <div className="ranked-head">
                   <strong data-testid="passage-title">{p?.title ?? id}</strong>
-                  {isGold && <span className="badge badge-gold">gold</span>}
+                  <RoleMark id={id} gold={gold} bridge={bridge} />
                   {score !== undefined && <span className="score">score {score.toFixed(3)}</span>}
                 </div>
                 <p className="passage-text">{p?.text ?? '…'}</p>

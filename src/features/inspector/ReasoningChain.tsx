@@ -1,13 +1,16 @@
 import { chainNodes } from '../../core/trace/fold.ts';
+import { chainPlaceholder, type RunContext } from './empty-states.ts';
 
 /** The reasoning chain as connected nodes (entities and relations alternate in BDTR's arrow format). */
-export function ReasoningChain({ chain }: { chain: string | null }) {
+export function ReasoningChain({ chain, run = { strategy: null, stepping: false, running: false } }: { chain: string | null; run?: RunContext }) {
   const nodes = chain ? chainNodes(chain) : [];
   return (
     <section className="panel" aria-labelledby="chain-heading">
       <h2 id="chain-heading">Reasoning chain</h2>
       {nodes.length === 0 ? (
-        <p className="empty">No reasoning chain in this trace (BDTR writes one in its last round).</p>
+        <p className="empty" data-testid="chain-empty">
+          {chainPlaceholder(run)}
+        </p>
       ) : (
         <ol className="chain" data-testid="reasoning-chain" aria-label={chain ?? ''}>
           {nodes.map((n, i) => (

@@ -1,5 +1,6 @@
 import type { RoundView } from '../../core/trace/fold.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
+import { Term } from '../../app/components/Glossary.tsx';
 
 const SHOWN_PER_QUERY = 5;
 const KIND_LABEL: Record<string, string> = {
@@ -15,11 +16,13 @@ const KIND_LABEL: Record<string, string> = {
 interface Props {
   rounds: RoundView[];
   gold: ReadonlySet<string>;
+  /** Bridge passages (src/app/trace/bridges.ts): a diamond instead of the gold star. */
+  bridge?: ReadonlySet<string>;
   passages: PassageLookup;
 }
 
 /** Per round: the thoughts, each query sent and the passages it retrieved (top 5, gold marked). */
-export function RoundTimeline({ rounds, gold, passages }: Props) {
+export function RoundTimeline({ rounds, gold, bridge = new Set<string>(), passages }: Props) {
   return (
     <section className="panel" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">Round timeline</h2>
@@ -31,7 +34,12 @@ export function RoundTimeline({ rounds, gold, passages }: Props) {
             <li key={r.round} className="timeline-round" data-testid="timeline-round" data-round={r.round}>
               <h3>
                 {r.round === 0 ? 'Round 0 · the question' : `Round ${r.round}`}
-                {r.poolSize !== null && <span className="muted"> · pool {r.poolSize}</span>}
+                {r.poolSize !== null && (
+                  <span className="muted">
+                    {' · '}
+                    <Term term="pool" /> {r.poolSize} passages
+                  </span>
+                )}
               </h3>
               {r.thoughts.map((t, i) => (
                 <p key={i} className={`thought thought-${t.kind}`} data-testid="thought" data-kind={t.kind}>
@@ -45,9 +53,9 @@ export function RoundTimeline({ rounds, gold, passages }: Props) {
                   </p>
                   <ol className="hits">
                     {q.results.slice(0, SHOWN_PER_QUERY).map((hit) => (
-                      <li key={hit.id} className={gold.has(hit.id) ? 'hit gold' : 'hit'} title={passages.get(hit.id)?.text}>
+                      <li key={hit.id} className={bridge.has(hit.id) ? 'hit gold bridge' : gold.has(hit.id) ? 'hit gold' : 'hit'} title={passages.get(hit.id)?.text}>
                         {passages.titleOf(hit.id)}
-                        {gold.has(hit.id) && <span className="sr-only"> (gold)</span>}
+                        {gold.has(hit.id) && <span className="sr-only">{bridge.has(hit.id) ? ' (bridge, gold)' : ' (gold)'}</span>}
                       </li>
                     ))}
                     {q.results.length > SHOWN_PER_QUERY && <li className="hit more">+{q.results.length - SHOWN_PER_QUERY} more</li>}

@@ -1,6 +1,7 @@
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TraceEvent } from '../../core/trace/schema.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
+import { chapterStarts, stepKeyTarget } from './step-keys.ts';
 
 interface Props {
   events: readonly TraceEvent[];
@@ -13,53 +14,127 @@ export function roundStarts(events: readonly TraceEvent[]): number[] {
   return events.flatMap((e, i) => (e.type === 'round.start' ? [i + 1] : []));
 }
 
+/** Auto-advance paces offered by "Play" (ms per step). */
+export const PLAY_PACES = [500, 1000, 2000, 4000] as const;
+
+/** Keys typed into these are text editing, never step-through. */
+const isTextField = (el: Element | null) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+
 /**
- * Step-through: previous/next event or round with a one-line caption. Arrow keys step events,
- * PageUp/PageDown rounds, Home/End the ends, while the bar has focus.
+ * Step-through: previous/next event or stage with a one-line caption, "From the start", and "Play" at a
+ * chosen pace. The keys work anywhere on the page except in text fields (a presenter's clicker sends
+ * PageUp/PageDown): arrows step events, PageUp/PageDown stages (each round, then the verifier, the cut
+ * and the answer), Home/End the ends. When a button becomes disabled under the focus, the bar itself
+ * keeps the (visible) focus.
  */
 export function StepBar({ events, caption, disabled }: Props) {
   const step = useAppStore((s) => s.step);
   const setStep = useAppStore((s) => s.setStep);
+  const [playing, setPlaying] = useState(false);
+  const [pace, setPace] = useState<number>(1000);
+  const bar = useRef<HTMLDivElement>(null);
   const total = events.length;
   const at = step ?? total;
-  const starts = roundStarts(events);
-  const prevRound = [...starts].reverse().find((s) => s < at);
-  const nextRound = starts.find((s) => s > at);
+  const chapters = chapterStarts(events);
+  const prevChapter = [...chapters].reverse().find((s) => s < at);
+  const nextChapter = chapters.find((s) => s > at);
   const go = (n: number) => setStep(Math.max(1, Math.min(total, n)));
-  const onKey = (e: KeyboardEvent) => {
-    if (disabled) return;
-    if (e.key === 'ArrowRight') go(at + 1);
-    else if (e.key === 'ArrowLeft') go(at - 1);
-    else if (e.key === 'PageDown' && nextRound !== undefined) go(nextRound);
-    else if (e.key === 'PageUp' && prevRound !== undefined) go(prevRound);
-    else if (e.key === 'Home') go(1);
-    else if (e.key === 'End') setStep(null);
-    else return;
-    e.preventDefault();
+
+  // Page-level keys; the latest state is read through a ref so the listener is installed once.
+  const keyState = useRef({ disabled, at, total, events });
+  keyState.current = { disabled, at, total, events };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const s = keyState.current;
+      if (s.disabled || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTextField(document.activeElement)) return;
+      const target = stepKeyTarget(e.key, s.at, s.total, s.events);
+      if (target === undefined) return;
+      e.preventDefault();
+      setPlaying(false);
+      setStep(target);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setStep]);
+
+  // Keep the focus visible: a focused button that just became disabled hands it to the bar.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (bar.current && (active === document.body || (active instanceof HTMLButtonElement && active.disabled && bar.current.contains(active)))) {
+      if (bar.current.dataset.hadFocus === 'true') bar.current.focus({ preventScroll: true });
+    }
+  });
+
+  // Play: one step per `pace` ms until the end.
+  useEffect(() => {
+    if (!playing) return;
+    if (disabled || at >= total) {
+      setPlaying(false);
+      return;
+    }
+    const timer = setTimeout(() => setStep(at + 1), pace);
+    return () => clearTimeout(timer);
+  }, [playing, at, total, pace, disabled, setStep]);
+
+  const togglePlay = () => {
+    if (playing) return setPlaying(false);
+    if (at >= total) setStep(1);
+    setPlaying(true);
   };
+
   return (
-    <div className="stepbar" role="group" aria-label="Step through the run" onKeyDown={onKey}>
-      <button type="button" className="btn btn-secondary" data-testid="round-prev" disabled={disabled || prevRound === undefined} onClick={() => prevRound !== undefined && go(prevRound)} title="Previous round (PageUp)">
-        ◀◀ Round
-      </button>
-      <button type="button" className="btn btn-secondary" data-testid="step-prev" disabled={disabled || at <= 1} onClick={() => go(at - 1)} title="Previous step (←)">
-        ◀ Previous
-      </button>
-      <button type="button" className="btn btn-secondary" data-testid="step-next" disabled={disabled || at >= total} onClick={() => go(at + 1)} title="Next step (→)">
-        Next ▶
-      </button>
-      <button type="button" className="btn btn-secondary" data-testid="round-next" disabled={disabled || nextRound === undefined} onClick={() => nextRound !== undefined && go(nextRound)} title="Next round (PageDown)">
-        Round ▶▶
-      </button>
-      <button type="button" className="btn btn-secondary" data-testid="step-all" disabled={disabled || step === null} onClick={() => setStep(null)} title="Show everything (End)">
-        Show all
-      </button>
-      <span className="step-count" data-testid="step-count">
-        {disabled ? '' : `step ${at} / ${total}`}
-      </span>
+    <div
+      ref={bar}
+      className="stepbar"
+      role="group"
+      aria-label="Step through the run"
+      tabIndex={-1}
+      data-testid="stepbar"
+      onFocus={() => bar.current && (bar.current.dataset.hadFocus = 'true')}
+      onBlur={(e) => {
+        if (bar.current && e.relatedTarget !== null && !bar.current.contains(e.relatedTarget)) bar.current.dataset.hadFocus = 'false';
+      }}
+    >
+      <div className="stepbar-buttons">
+        <button type="button" className="btn btn-secondary" data-testid="step-first" disabled={disabled || at <= 1} onClick={() => go(1)} title="From the start (Home)">
+          |◀ Start
+        </button>
+        <button type="button" className="btn btn-secondary" data-testid="round-prev" disabled={disabled || prevChapter === undefined} onClick={() => prevChapter !== undefined && go(prevChapter)} title="Previous round or stage (PageUp)">
+          ◀◀ Round
+        </button>
+        <button type="button" className="btn btn-secondary" data-testid="step-prev" disabled={disabled || at <= 1} onClick={() => go(at - 1)} title="Previous step (←)">
+          ◀ Previous
+        </button>
+        <button type="button" className="btn btn-secondary" data-testid="step-next" disabled={disabled || at >= total} onClick={() => go(at + 1)} title="Next step (→)">
+          Next ▶
+        </button>
+        <button type="button" className="btn btn-secondary" data-testid="round-next" disabled={disabled || nextChapter === undefined} onClick={() => nextChapter !== undefined && go(nextChapter)} title="Next round or stage (PageDown)">
+          Round ▶▶
+        </button>
+        <button type="button" className="btn btn-secondary" data-testid="step-all" disabled={disabled || step === null} onClick={() => setStep(null)} title="Show everything (End)">
+          Show all
+        </button>
+        <button type="button" className="btn btn-secondary" data-testid="step-play" disabled={disabled} aria-pressed={playing} onClick={togglePlay} title="Advance one step at the chosen pace">
+          {playing ? '■ Pause' : '▶ Play'}
+        </button>
+        <label className="pace">
+          <span className="sr-only">Pace</span>
+          <select data-testid="step-pace" value={pace} onChange={(e) => setPace(Number(e.target.value))} disabled={disabled}>
+            {PLAY_PACES.map((p) => (
+              <option key={p} value={p}>
+                {p / 1000} s / step
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="step-count" data-testid="step-count">
+          {disabled ? '' : `step ${at} / ${total}`}
+        </span>
+      </div>
       <p className="step-caption" data-testid="step-caption" aria-live="polite">
         {caption}
       </p>
+      <p className="step-keys muted">Keys anywhere on the page: ← → step · PageUp/PageDown round or stage · Home/End</p>
     </div>
   );
 }

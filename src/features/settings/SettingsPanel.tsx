@@ -3,6 +3,8 @@
 // (src/providers/llm/from-settings.ts) and persists `onChange` values in its settings store.
 import { useRef, useState, type ChangeEvent } from 'react';
 import { LLM_PROVIDER_KINDS, settingsProblems, type LlmProviderKind, type LlmSettings } from '../../core/llm/settings.ts';
+import { LocalDetect, type DetectedServer } from './LocalDetect.tsx';
+import { BrowserModelPicker } from './BrowserModelPicker.tsx';
 
 const PROVIDER_LABELS: Record<LlmProviderKind, string> = {
   offline: 'Offline thinker (no LLM)',
@@ -17,6 +19,8 @@ export interface SettingsPanelProps {
   testConnection(settings: LlmSettings, signal: AbortSignal): Promise<string[]>;
   /** Clears every cached LLM reply (per-corpus clearing lives with the corpus). */
   onClearCache?(): Promise<void>;
+  /** Probes Ollama / LM Studio on localhost (issue 17 item 13). */
+  detectLocal?(signal: AbortSignal): Promise<DetectedServer[]>;
 }
 
 type TestState = { kind: 'idle' } | { kind: 'testing' } | { kind: 'ok'; models: string[] } | { kind: 'failed'; message: string };
@@ -27,7 +31,7 @@ function sentence(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-export function SettingsPanel({ value, onChange, testConnection, onClearCache }: SettingsPanelProps) {
+export function SettingsPanel({ value, onChange, testConnection, onClearCache, detectLocal }: SettingsPanelProps) {
   const [test, setTest] = useState<TestState>({ kind: 'idle' });
   const [cacheNote, setCacheNote] = useState<string>('');
   const running = useRef<AbortController | null>(null);
@@ -74,6 +78,10 @@ export function SettingsPanel({ value, onChange, testConnection, onClearCache }:
 
       {value.provider === 'offline' && (
         <p className="empty">The offline thinker is a deterministic heuristic stand-in: it writes each reply (thoughts, reasoning chain, verifier, answer) from the question and the passages in the prompt, makes no model calls, and its runs are labelled &ldquo;offline thinker (no LLM)&rdquo;. Every strategy runs with it until you choose a model here.</p>
+      )}
+
+      {(value.provider === 'openai' || value.provider === 'offline') && detectLocal && (
+        <LocalDetect detect={detectLocal} onUse={(baseURL, model) => onChange({ ...value, provider: 'openai', baseURL, model: model ?? value.model })} />
       )}
 
       {value.provider === 'openai' && (
@@ -135,6 +143,7 @@ export function SettingsPanel({ value, onChange, testConnection, onClearCache }:
 
       {value.provider === 'in-browser' && (
         <>
+          <BrowserModelPicker value={value.browserModel} onPick={(id) => set('browserModel', id)} />
           <label className="field field-grow">
             <span>Model (folder under the model path, or a Hugging Face id when downloads are allowed)</span>
             <input data-testid="llm-browser-model" value={value.browserModel} onChange={text('browserModel')} />

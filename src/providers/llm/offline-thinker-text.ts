@@ -9,6 +9,8 @@ const NOT_NAMES = new Set([
   'Their', 'This', 'That', 'These', 'Those', 'There', 'What', 'Which', 'Who', 'Whom', 'Whose', 'When', 'Where', 'Why', 'How', 'Is',
   'Are', 'Was', 'Were', 'Did', 'Do', 'Does', 'Has', 'Have', 'Had', 'After', 'Before', 'During', 'Since', 'While', 'Although', 'But',
   'And', 'Or', 'If', 'Both', 'Either', 'Neither', 'Not', 'Also', 'However', 'Born', 'Given', 'So', 'Wikipedia', 'Title', 'Doc',
+  // Sentence starters and lone month names are not entities (issue 17: "Between" and "August" became bridges).
+  'Between', 'Nothing', 'Every', 'Each', 'January', 'February', 'March', 'July', 'August', 'September', 'October', 'November', 'December',
 ]);
 const CONNECTORS = new Set(['of', 'the', 'de', 'da', 'di', 'del', 'la', 'le', 'von', 'van', 'der', 'den', '&', 'du', 'y']);
 

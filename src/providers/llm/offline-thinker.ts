@@ -59,30 +59,69 @@ function bridgesFor(v: PromptView, q: QuestionParts): string[] {
   return bridgeCandidates(q, v.docs, known);
 }
 
+const AUX = new Set(['is', 'was', 'are', 'were', 'did', 'does', 'do', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'of', 'kind', 'type', 'year']);
+const KIND_NOUN: Record<string, string> = { place: 'place', person: 'person', date: 'date', number: 'number', yesno: 'answer', choice: 'option', any: 'answer' };
+
+/** The noun the question asks for: "In which village ..." -> village, "Where ..." -> place, "Who ..." -> person. */
+export function askedNoun(question: string): string {
+  // "which mainland city was ..." -> city: the last word before the verb; "which was lit first" -> by kind.
+  const phrase = /\b(?:which|what)\s+((?:[a-z][a-z-]*\s+){1,4}?)(?:is|was|are|were|did|does|do|has|have|had|can|could|comes?|came)\b/i.exec(question)?.[1];
+  const word = (phrase ? phrase.trim().split(/\s+/).at(-1) : /\b(?:which|what)\s+([a-z][a-z-]*)/i.exec(question)?.[1])?.toLowerCase();
+  if (word && !AUX.has(word) && !NUMBER_WORDS.has(word)) return word;
+  return KIND_NOUN[answerKind(question)] ?? 'answer';
+}
+
+const NUMBER_WORDS = new Set(['one', 'two', 'three', 'four', 'both', 'other']);
+/** "is" or "are" for the asked noun ("which harbours are"). */
+const verbFor = (noun: string) => (/[^s]s$/.test(noun) ? 'are' : 'is');
+
+/** Two names are the same entity when either covers most of the other ("Ione Marlow" ~ "Marlow"). */
+const sameEntity = (a: string, b: string) => coverage(a, b) >= 0.6 || coverage(b, a) >= 0.6;
+
+/** The question's other relation words as a short gloss, "(woman, devised, fog-lantern)". */
+function relationGloss(q: QuestionParts, noun: string): string {
+  const words = q.relations.slice(0, 4).filter((w) => w !== noun);
+  return words.length ? ` (${words.join(', ')})` : '';
+}
+
+/**
+ * BDTR's two thoughts as sentences (templates over the question's parts and the passages' entities):
+ * the fast thought asks for the wanted noun of the entity still missing; the slow thought names a
+ * bridge entity, always different from both ends it links.
+ */
 function dualThought(v: PromptView): string {
   const q = questionParts(v.question);
-  const bridges = bridgesFor(v, q);
-  const target = unresolvedEntity(q, v.docs) ?? bridges[0] ?? q.entities[0] ?? v.question;
-  const bridge = bridges.find((b) => b !== target) ?? bridges[0];
-  const anchor = q.entities[0] ?? target;
-  const fast = `What is the ${relationText(q)} of ${target}?`;
+  const noun = askedNoun(v.question);
+  const gloss = relationGloss(q, noun);
+  const anchor = q.entities[0] ?? v.docs[0]?.title ?? 'the question';
+  const bridges = bridgesFor(v, q).filter((b) => !sameEntity(b, anchor));
+  const target = unresolvedEntity(q, v.docs) ?? bridges[0] ?? anchor;
+  const bridge = bridges.find((b) => !sameEntity(b, target));
+  const fast = `Which ${noun} ${verbFor(noun)} linked to ${target}${gloss}?`;
+  const toWhat = sameEntity(target, anchor) ? `the ${noun} asked for` : target;
   const slow = bridge
-    ? `${anchor} is linked to ${bridge}; what is the ${relationText(q)} of ${bridge}, which connects ${anchor} to ${target}?`
-    : `Through which entity is ${anchor} connected to the ${relationText(q)} asked about in: ${v.question}`;
+    ? `${bridge} appears in the passages about ${anchor}; which ${noun} ${verbFor(noun)} linked to ${bridge}${gloss}, the bridge between ${anchor} and ${toWhat}?`
+    : `Which entity connects ${anchor} to the ${noun} the question asks for${gloss}?`;
   return `Fast Thought: ${fast}\nSlow Thought: ${slow}`;
 }
 
+/** An entity node of a chain: a name (some capital letter), not a number, not a lone lowercase word. */
+const isEntityNode = (n: string) => /\p{Lu}/u.test(n) && !/^[\d\s.,]+$/.test(n);
+
+/** entity -> relation -> entity ... -> asked noun -> ?: entities are passage titles and bridge names only. */
 function reasoningChain(v: PromptView): string {
   const q = questionParts(v.question);
-  const anchor = q.entities[0] ?? v.docs[0]?.title ?? 'question';
+  const anchor = q.entities[0] ?? v.docs[0]?.title ?? 'Question';
   // Titles of listed passages about the question entities, then passages whose titles those mention.
   const linked = v.docs.filter((d) => q.entities.some((e) => coverage(e, d.title) >= 0.5 || coverage(d.title, e) >= 0.5)).map((d) => d.title);
   const mentioned = v.docs
     .filter((d) => !linked.includes(d.title) && v.docs.some((o) => o.title !== d.title && linked.includes(o.title) && coverage(d.title, o.text) >= 0.8))
     .map((d) => d.title);
   const bridges = bridgeCandidates(q, v.docs).slice(0, 2);
-  const nodes = [anchor, q.relations[0] ?? 'related to', ...linked.filter((t) => t !== anchor), ...mentioned, ...bridges, q.relations[1] ?? q.relations[0] ?? 'answer', '?'];
-  return [...new Set(nodes)].join(' -> ');
+  const entities: string[] = [];
+  for (const n of [anchor, ...linked, ...mentioned, ...bridges]) if (isEntityNode(n) && !entities.some((e) => sameEntity(e, n))) entities.push(n);
+  const nodes = entities.flatMap((e, i) => (i === 0 ? [e] : ['linked to', e]));
+  return [...nodes, askedNoun(v.question), '?'].join(' -> ');
 }
 
 function verifier(v: PromptView, maxSelected: number): string {

@@ -1,0 +1,28 @@
+// One marking per passage role, the same in every panel (issue 17 item 10): gold = amber star, bridge =
+// red diamond. The rank chart draws the same shapes (BumpChart) and its legend names them.
+
+export const BRIDGE_GLYPH = '◆';
+export const GOLD_GLYPH = '★';
+
+export function BridgeMark() {
+  return (
+    <span className="badge badge-bridge" data-testid="bridge-mark">
+      {BRIDGE_GLYPH} bridge
+    </span>
+  );
+}
+
+export function GoldMark() {
+  return (
+    <span className="badge badge-gold" data-testid="gold-mark">
+      {GOLD_GLYPH} gold
+    </span>
+  );
+}
+
+/** The bridge mark when the passage is a bridge (a bridge is gold too), else the gold mark, else nothing. */
+export function RoleMark({ id, gold, bridge }: { id: string; gold: ReadonlySet<string>; bridge: ReadonlySet<string> }) {
+  if (bridge.has(id)) return <BridgeMark />;
+  if (gold.has(id)) return <GoldMark />;
+  return null;
+}

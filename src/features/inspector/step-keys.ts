@@ -1,0 +1,38 @@
+// Where the step-through keys go, pure so it is tested in Node. A step is the number of events shown.
+import type { TraceEvent } from '../../core/trace/schema.ts';
+
+/** Events that open a stage a presenter stops at: each round, then the verifier, the promotion, the cut, the answer, an error. */
+const CHAPTER_EVENTS: ReadonlySet<TraceEvent['type']> = new Set(['round.start', 'verify', 'promote', 'cutoff', 'answer', 'error']);
+
+/** Step positions at which a stage starts, plus the last step, so PageDown alone walks a whole run. */
+export function chapterStarts(events: readonly TraceEvent[]): number[] {
+  const starts = events.flatMap((e, i) => (CHAPTER_EVENTS.has(e.type) ? [i + 1] : []));
+  if (events.length > 0 && starts[starts.length - 1] !== events.length) starts.push(events.length);
+  return starts;
+}
+
+/**
+ * The step a key moves to from step `at` of `total` (null: show all), or undefined when the key is not a
+ * step key. Keys never get stuck: at either end they stay there instead of being ignored.
+ */
+export function stepKeyTarget(key: string, at: number, total: number, events: readonly TraceEvent[]): number | null | undefined {
+  if (total === 0) return undefined;
+  const clamp = (n: number) => Math.max(1, Math.min(total, n));
+  const chapters = chapterStarts(events);
+  switch (key) {
+    case 'ArrowRight':
+      return clamp(at + 1);
+    case 'ArrowLeft':
+      return clamp(at - 1);
+    case 'PageDown':
+      return chapters.find((s) => s > at) ?? total;
+    case 'PageUp':
+      return [...chapters].reverse().find((s) => s < at) ?? 1;
+    case 'Home':
+      return 1;
+    case 'End':
+      return null;
+    default:
+      return undefined;
+  }
+}

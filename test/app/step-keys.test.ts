@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { chapterStarts, stepKeyTarget } from '../../src/features/inspector/step-keys.ts';
+import type { TraceEvent } from '../../src/core/trace/schema.ts';
+
+const ev = (type: string, round = 0) => ({ type, round, t: 0 }) as unknown as TraceEvent;
+// round 0, round 1, verify, promote, cutoff, answer
+const events = [ev('round.start'), ev('retrieve'), ev('pool'), ev('round.start', 1), ev('thought', 1), ev('pool', 1), ev('verify', 1), ev('promote', 1), ev('pool', 1), ev('cutoff', 1), ev('answer', 1), ev('llm', 1)];
+
+describe('step-through keys', () => {
+  it('stages are the rounds, the verifier, the promotion, the cut, the answer, and the last step', () => {
+    expect(chapterStarts(events)).toEqual([1, 4, 7, 8, 10, 11, 12]);
+  });
+  it('PageDown from step 1 walks every stage to the end; PageUp walks back to step 1', () => {
+    const seen: number[] = [];
+    for (let at = 1; at < events.length; ) seen.push((at = stepKeyTarget('PageDown', at, events.length, events) as number));
+    expect(seen).toEqual([4, 7, 8, 10, 11, 12]);
+    expect(stepKeyTarget('PageDown', 12, 12, events)).toBe(12);
+    expect(stepKeyTarget('PageUp', 4, 12, events)).toBe(1);
+    expect(stepKeyTarget('PageUp', 1, 12, events)).toBe(1);
+  });
+  it('arrows clamp instead of getting stuck; Home/End; other keys are not step keys', () => {
+    expect(stepKeyTarget('ArrowLeft', 1, 12, events)).toBe(1);
+    expect(stepKeyTarget('ArrowRight', 12, 12, events)).toBe(12);
+    expect(stepKeyTarget('Home', 7, 12, events)).toBe(1);
+    expect(stepKeyTarget('End', 7, 12, events)).toBeNull();
+    expect(stepKeyTarget('a', 7, 12, events)).toBeUndefined();
+    expect(stepKeyTarget('Home', 0, 0, [])).toBeUndefined();
+  });
+});
