@@ -23,6 +23,8 @@ options:
   --retriever <name>    backbone retriever
   --base <name>         base retriever under hipporag2 (default bm25)
   --openie <file>       HippoRAG OpenIE triples file for hipporag2 (default: offline extractor)
+  --seed <facts|entities>  what seeds hipporag2's PPR: retrieved facts (HippoRAG 2, default; filtered by
+                        the recognition-memory prompt with --llm openai) or linked query entities
   --model <path|id>     the embedding model (dense/hybrid) or the LLM model (--llm openai); when both
                         are needed, say which with --embed-model and --llm-model
   --base-url <url>      OpenAI-compatible server for --llm openai (e.g. http://127.0.0.1:11434/v1)
@@ -48,6 +50,8 @@ export interface EvalArgs {
   retriever?: BackboneName;
   base: BackboneName;
   openie?: string;
+  /** hipporag2: 'facts' (HippoRAG 2, default) or 'entities'. */
+  seed: 'facts' | 'entities';
   model?: string;
   ks: number[];
   limit?: number;
@@ -88,6 +92,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         retriever: { type: 'string' },
         base: { type: 'string' },
         openie: { type: 'string' },
+        seed: { type: 'string' },
         model: { type: 'string' },
         k: { type: 'string' },
         limit: { type: 'string' },
@@ -114,10 +119,14 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   if (values.retriever && values.predictions) throw new UsageError('--retriever and --predictions cannot be used together');
   if (values.strategy && !values.retriever) throw new UsageError('--strategy needs --retriever <backbone>');
   if (values.strategy && !values.llm) throw new UsageError('--strategy needs --llm <offline|openai|replay:trace.json>');
-  if (values.llm && !values.strategy) throw new UsageError('--llm is used by --strategy; give --strategy <name> as well');
+  // hipporag2 uses an OpenAI-compatible LLM on its own too: HippoRAG 2's recognition-memory fact filter.
+  if (values.llm && !values.strategy && !(values.retriever === 'hipporag2' && values.llm === 'openai'))
+    throw new UsageError('--llm is used by --strategy (or, as --llm openai, by hipporag2\'s fact filter); give --strategy <name> as well');
   for (const name of values.strategy?.split(',') ?? []) {
     if (!isStrategyName(name.trim())) throw new UsageError(`--strategy: unknown strategy "${name}" (available: ${STRATEGIES.join(', ')}; several with commas)`);
   }
+  if (values.seed !== undefined && values.seed !== 'facts' && values.seed !== 'entities') throw new UsageError(`--seed must be facts or entities, got "${values.seed}"`);
+  if (values.seed !== undefined && values.retriever !== 'hipporag2') throw new UsageError('--seed is an option of --retriever hipporag2');
   for (const flag of ['rounds', 'traces'] as const) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
@@ -134,6 +143,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     retriever: values.retriever ? backbone('retriever', values.retriever) : undefined,
     base: values.base ? backbone('base', values.base) : 'bm25',
     openie: values.openie,
+    seed: (values.seed ?? 'facts') as 'facts' | 'entities',
     model: values['embed-model'] ?? (needsEmbed ? values.model : undefined),
     ks: [...new Set(ks)],
     limit: positiveInt('limit', values.limit),

@@ -2,7 +2,11 @@
 // from disk: the OpenIE triples file (hipporag2), the embedding model folder (dense, hybrid).
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
+import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
 import { buildBackbone, type BackboneDeps } from '../core/retrievers/registry.ts';
+import { createLlmFactFilter } from '../core/retrievers/fact-filter.ts';
+import * as recognitionFilter from '../prompts/hipporag2-recognition-filter.ts';
+import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { parseOpenIeText } from '../core/triples/openie-file.ts';
 import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
 import { TRIPLE_SOURCE_LABELS } from '../core/triples/types.ts';
@@ -38,5 +42,15 @@ export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io
   const count = t.passages.reduce((n, p) => n + p.triples.length, 0);
   io.err(`triples: ${count} from ${TRIPLE_SOURCE_LABELS[t.source]}${t.rejected.length ? `, ${t.rejected.length} malformed rejected` : ''}`);
   for (const w of t.warnings.slice(0, 5)) io.err(`  warning: ${w}`);
-  return buildBackbone('hipporag2', corpus, deps);
+  deps.options = { seed: args.seed };
+  // HippoRAG 2's recognition-memory filter needs a real LLM: with --llm openai the top facts go through
+  // it; the offline thinker is no LLM, so offline runs keep the top facts unfiltered (said on stderr).
+  if (args.seed === 'facts' && args.llm === 'openai') {
+    const { llm } = await createLlmFromSpec(llmSpecFrom({ llm: args.llm, ...args.llmRest }), { corpusId: corpus.id, cacheDir: args.cacheDir });
+    deps.factFilter = createLlmFactFilter(llm, recognitionFilter);
+  }
+  const retriever = await buildBackbone('hipporag2', corpus, deps);
+  const facts = (retriever as HippoRag2Retriever).factSource;
+  io.err(facts ? `seeds: retrieved facts, scored by ${facts.label}; filter: ${facts.filter}` : 'seeds: linked query entities (--seed entities)');
+  return retriever;
 }

@@ -9,6 +9,8 @@ import type { Embedder } from '../embed/port.ts';
 import type { VectorIndex } from '../index/vectors.ts';
 import { createDenseRetriever, embedCorpus } from './dense.ts';
 import { createHybridRetriever, type HybridOptions } from './hybrid.ts';
+import type { FactFilter } from './fact-filter.ts';
+import { collectFacts, createEmbeddedTripleIndex } from '../triples/triple-index.ts';
 import { createHippoRag2Retriever, type HippoRag2Deps, type QueryEntities } from './hipporag2.ts';
 
 export const BACKBONES = ['bm25', 'dense', 'hybrid', 'hipporag2'] as const;
@@ -24,6 +26,8 @@ export interface BackboneDeps {
   triples?: TripleSet;
   /** hipporag2: query NER (LLM prompt, query NER file); the offline extractor when absent. */
   queryEntities?: QueryEntities;
+  /** hipporag2 (seed 'facts'): HippoRAG 2's recognition-memory filter over the top facts (an LLM). */
+  factFilter?: FactFilter;
   /** dense, hybrid: embeds queries (and the corpus when no vectors are given). */
   embedder?: Embedder;
   /** dense, hybrid: passage vectors in corpus order (stored or imported); embedded on the fly when absent. */
@@ -50,11 +54,17 @@ export async function buildBackbone(name: BackboneName, corpus: Corpus, deps: Ba
       if (!deps.base || !deps.triples) {
         throw new HopscopeError('retrievers', 'backbone "hipporag2" needs deps.base (a Retriever) and deps.triples (a TripleSet, e.g. from --openie <file>)');
       }
+      const options = deps.options as HippoRag2Deps['options'];
+      // With an embedder, facts are scored by it, as HippoRAG 2 does; otherwise BM25 over triple strings.
+      const tripleIndex =
+        deps.embedder && (options?.seed ?? 'facts') === 'facts' ? await createEmbeddedTripleIndex(collectFacts(deps.triples), deps.embedder) : undefined;
       return createHippoRag2Retriever(corpus, {
+        ...(tripleIndex ? { tripleIndex } : {}),
         base: deps.base,
         triples: deps.triples,
         queryEntities: deps.queryEntities,
-        options: deps.options as HippoRag2Deps['options'],
+        ...(deps.factFilter ? { factFilter: deps.factFilter } : {}),
+        options,
       });
     }
     default:
