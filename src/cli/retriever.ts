@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
+import type { RaptorRetriever } from '../core/retrievers/raptor.ts';
 import { buildBackbone, type BackboneDeps } from '../core/retrievers/registry.ts';
 import { createLlmFactFilter } from '../core/retrievers/fact-filter.ts';
 import * as recognitionFilter from '../prompts/hipporag2-recognition-filter.ts';
@@ -25,6 +26,11 @@ export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io
     const folder = resolve(args.model);
     deps.embedder = createTransformersEmbedder({ model: basename(folder), localModelPath: dirname(folder), device: 'cpu', dtype: 'fp32' });
     io.err(`embedding ${corpus.passages.length} passages with ${folder} (CPU)…`);
+  }
+  if (name === 'raptor') {
+    const r = (await buildBackbone(name, corpus, deps)) as RaptorRetriever;
+    io.err(`raptor tree: ${r.tree.levels.join(' / ')} nodes per level; clusters on ${r.tree.vectors}; ${r.tree.summarizer}; nodes scored by ${r.scorer}`);
+    return r;
   }
   if (name !== 'hipporag2') return buildBackbone(name, corpus, deps);
 

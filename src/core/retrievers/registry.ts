@@ -10,10 +10,12 @@ import type { VectorIndex } from '../index/vectors.ts';
 import { createDenseRetriever, embedCorpus } from './dense.ts';
 import { createHybridRetriever, type HybridOptions } from './hybrid.ts';
 import type { FactFilter } from './fact-filter.ts';
+import type { RaptorTreeOptions, Summarizer } from '../raptor/tree.ts';
+import { createRaptorRetriever } from './raptor.ts';
 import { collectFacts, createEmbeddedTripleIndex } from '../triples/triple-index.ts';
 import { createHippoRag2Retriever, type HippoRag2Deps, type QueryEntities } from './hipporag2.ts';
 
-export const BACKBONES = ['bm25', 'dense', 'hybrid', 'hipporag2'] as const;
+export const BACKBONES = ['bm25', 'dense', 'hybrid', 'hipporag2', 'raptor', 'graphrag'] as const;
 export type BackboneName = (typeof BACKBONES)[number];
 
 /** What a backbone may need besides the corpus. Fields are added by the modules that need them. */
@@ -28,6 +30,8 @@ export interface BackboneDeps {
   queryEntities?: QueryEntities;
   /** hipporag2 (seed 'facts'): HippoRAG 2's recognition-memory filter over the top facts (an LLM). */
   factFilter?: FactFilter;
+  /** raptor: how clusters are summarised (an LLM with RAPTOR's prompt); the labelled extractive summary when absent. */
+  summarizer?: Summarizer;
   /** dense, hybrid: embeds queries (and the corpus when no vectors are given). */
   embedder?: Embedder;
   /** dense, hybrid: passage vectors in corpus order (stored or imported); embedded on the fly when absent. */
@@ -67,6 +71,9 @@ export async function buildBackbone(name: BackboneName, corpus: Corpus, deps: Ba
         options,
       });
     }
+    case 'raptor':
+      // options: Partial<RaptorTreeOptions> (RAPTOR_TREE_DEFAULTS in src/core/raptor/tree.ts).
+      return createRaptorRetriever(corpus, { ...(deps.summarizer ? { summarizer: deps.summarizer } : {}), options: deps.options as Partial<RaptorTreeOptions> });
     default:
       throw new HopscopeError('retrievers', `backbone "${name}" is not available in this build`);
   }
