@@ -22,7 +22,7 @@ options:
   --dataset <dir>       a folder with one question file and one corpus file (e.g. ../shared/data/hotpotqa)
   --retriever <name>    backbone retriever
   --base <name>         base retriever under hipporag2 (default bm25)
-  --openie <file>       HippoRAG OpenIE triples file for hipporag2 (default: offline extractor)
+  --openie <file>       HippoRAG OpenIE triples file for hipporag2 and graphrag (default: offline extractor)
   --seed <facts|entities>  what seeds hipporag2's PPR: retrieved facts (HippoRAG 2, default; filtered by
                         the recognition-memory prompt with --llm openai) or linked query entities
   --model <path|id>     the embedding model (dense/hybrid) or the LLM model (--llm openai); when both

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
 import type { RaptorRetriever } from '../core/retrievers/raptor.ts';
+import type { GraphRagRetriever } from '../core/retrievers/graphrag.ts';
 import { buildBackbone, type BackboneDeps } from '../core/retrievers/registry.ts';
 import { createLlmFactFilter } from '../core/retrievers/fact-filter.ts';
 import * as recognitionFilter from '../prompts/hipporag2-recognition-filter.ts';
@@ -32,9 +33,9 @@ export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io
     io.err(`raptor tree: ${r.tree.levels.join(' / ')} nodes per level; clusters on ${r.tree.vectors}; ${r.tree.summarizer}; nodes scored by ${r.scorer}`);
     return r;
   }
-  if (name !== 'hipporag2') return buildBackbone(name, corpus, deps);
+  if (name !== 'hipporag2' && name !== 'graphrag') return buildBackbone(name, corpus, deps);
 
-  deps.base = await buildBackbone(args.base, corpus, deps);
+  if (name === 'hipporag2') deps.base = await buildBackbone(args.base, corpus, deps);
   if (args.openie) {
     const text = await readFile(args.openie, 'utf8').catch((e: NodeJS.ErrnoException) => {
       throw new UsageError(`--openie: cannot read "${args.openie}" (${e.code ?? e.message})`);
@@ -48,6 +49,12 @@ export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io
   const count = t.passages.reduce((n, p) => n + p.triples.length, 0);
   io.err(`triples: ${count} from ${TRIPLE_SOURCE_LABELS[t.source]}${t.rejected.length ? `, ${t.rejected.length} malformed rejected` : ''}`);
   for (const w of t.warnings.slice(0, 5)) io.err(`  warning: ${w}`);
+  if (name === 'graphrag') {
+    const g = (await buildBackbone(name, corpus, deps)) as GraphRagRetriever;
+    const levels = g.hierarchy.communities.reduce((n, c) => (n[c.level] = (n[c.level] ?? 0) + 1, n), [] as number[]);
+    io.err(`graphrag: ${levels.join(' / ')} Louvain communities per level (modularity ${g.hierarchy.modularity.toFixed(3)}); reports: ${g.reportSource}`);
+    return g;
+  }
   deps.options = { seed: args.seed };
   // HippoRAG 2's recognition-memory filter needs a real LLM: with --llm openai the top facts go through
   // it; the offline thinker is no LLM, so offline runs keep the top facts unfiltered (said on stderr).

@@ -260,7 +260,7 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
 }
 
 /** The graph's facts as a triple set (phrases are already normalised), so a stored graph can seed by facts. */
-function factsOfGraph(graph: PhraseGraph): TripleSet {
+export function factsOfGraph(graph: PhraseGraph): TripleSet {
   const byPassage = new Map<number, TripleSet['passages'][number]>();
   for (const f of graph.facts) {
     let entry = byPassage.get(f.passage);

@@ -12,6 +12,8 @@ import { createHybridRetriever, type HybridOptions } from './hybrid.ts';
 import type { FactFilter } from './fact-filter.ts';
 import type { RaptorTreeOptions, Summarizer } from '../raptor/tree.ts';
 import { createRaptorRetriever } from './raptor.ts';
+import { createGraphRagRetriever, type GraphRagOptions } from './graphrag.ts';
+import type { ReportWriter } from '../graphrag/reports.ts';
 import { collectFacts, createEmbeddedTripleIndex } from '../triples/triple-index.ts';
 import { createHippoRag2Retriever, type HippoRag2Deps, type QueryEntities } from './hipporag2.ts';
 
@@ -32,6 +34,8 @@ export interface BackboneDeps {
   factFilter?: FactFilter;
   /** raptor: how clusters are summarised (an LLM with RAPTOR's prompt); the labelled extractive summary when absent. */
   summarizer?: Summarizer;
+  /** graphrag: writes community reports (an LLM with GraphRAG's prompt); the labelled extractive report when absent. */
+  reportWriter?: ReportWriter;
   /** dense, hybrid: embeds queries (and the corpus when no vectors are given). */
   embedder?: Embedder;
   /** dense, hybrid: passage vectors in corpus order (stored or imported); embedded on the fly when absent. */
@@ -74,6 +78,16 @@ export async function buildBackbone(name: BackboneName, corpus: Corpus, deps: Ba
     case 'raptor':
       // options: Partial<RaptorTreeOptions> (RAPTOR_TREE_DEFAULTS in src/core/raptor/tree.ts).
       return createRaptorRetriever(corpus, { ...(deps.summarizer ? { summarizer: deps.summarizer } : {}), options: deps.options as Partial<RaptorTreeOptions> });
+    case 'graphrag': {
+      if (!deps.triples) throw new HopscopeError('retrievers', 'backbone "graphrag" needs deps.triples (a TripleSet, e.g. from --openie <file>) for its entity graph');
+      // options: Partial<GraphRagOptions> (GRAPHRAG_DEFAULTS in ./graphrag.ts).
+      return createGraphRagRetriever(corpus, {
+        triples: deps.triples,
+        ...(deps.queryEntities ? { queryEntities: deps.queryEntities } : {}),
+        ...(deps.reportWriter ? { reportWriter: deps.reportWriter } : {}),
+        options: deps.options as Partial<GraphRagOptions>,
+      });
+    }
     default:
       throw new HopscopeError('retrievers', `backbone "${name}" is not available in this build`);
   }
