@@ -16,6 +16,9 @@ import type { Stores } from '../src/core/store/ports.ts';
 import { llmFromStoredSettings, readAnswer, READER_PROMPT_VERSION, READER_TOP } from './engine-reader.ts';
 import { isCoreStrategy, RUN_BACKBONES, RUN_STRATEGIES, type DatasetSummary, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
 
+/** How the browser's HippoRAG 2 seeds its phrases (no embedder, no LLM filter in the engine yet): said in every trace. */
+const HIPPO_SEEDS = { phraseSeeds: 'retrieved facts (BM25 over triple strings, unfiltered: no recognition-memory LLM)' };
+
 interface Loaded {
   dataset: Dataset;
   byId: Map<string, Passage>;
@@ -182,7 +185,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       { retriever, llm, prompts: STRATEGY_PROMPTS, passages: entry.byId, signal, now, ...(onEvent ? { onEvent } : {}) },
       { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
     );
-    if (request.backbone === 'hipporag2') trace.options = { ...trace.options, triples: 'offline extractor', seededBy: 'bm25' };
+    if (request.backbone === 'hipporag2') trace.options = { ...trace.options, triples: 'offline extractor', seededBy: 'bm25', ...HIPPO_SEEDS };
     return trace;
   }
 
@@ -236,7 +239,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
         regime: 'iterative',
         options: {
           k: request.k,
-          ...(request.backbone === 'hipporag2' ? { triples: 'offline extractor', seededBy: 'bm25' } : {}),
+          ...(request.backbone === 'hipporag2' ? { triples: 'offline extractor', seededBy: 'bm25', ...HIPPO_SEEDS } : {}),
           ...(request.strategy === 'single-read' ? { readerTop: READER_TOP, readerPrompt: READER_PROMPT_VERSION } : {}),
         },
         corpus: { id: entry.dataset.corpus.id, name: entry.dataset.corpus.name },

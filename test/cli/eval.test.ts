@@ -44,12 +44,29 @@ describe('bad arguments exit 2 with a sentence and the usage', () => {
     [['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'magic', '--llm', 'offline'], 'unknown strategy "magic"'],
     [['--dataset', DEMO, '--retriever', 'bm25', '--frobnicate'], "Unknown option '--frobnicate'"],
     [['--dataset', join(DEMO, 'missing'), '--retriever', 'bm25'], 'is not a folder'],
+    [['--dataset', DEMO, '--retriever', 'hipporag2', '--seed', 'phrases'], '--seed must be facts or entities, got "phrases"'],
+    [['--dataset', DEMO, '--retriever', 'bm25', '--seed', 'facts'], '--seed is an option of --retriever hipporag2'],
+    [['--dataset', DEMO, '--retriever', 'raptor', '--llm', 'openai'], '--llm is used by --strategy'],
   ])('%j', async (argv, message) => {
     const r = await run(argv);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.stderr).toContain('usage:');
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('the backbones of BDTR Table 1 run from the CLI and say what stands in for what', () => {
+  it.each([
+    [['--retriever', 'hipporag2'], 'seeds: retrieved facts, scored by BM25 over triple strings'],
+    [['--retriever', 'hipporag2', '--seed', 'entities'], 'seeds: linked query entities'],
+    [['--retriever', 'raptor'], 'extractive summary (no LLM'],
+    [['--retriever', 'graphrag'], 'extractive community report (no LLM'],
+  ])('%j', async (args, label) => {
+    const r = await run(['--dataset', DEMO, ...args, '--k', '2,5']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(label);
+    expect(r.stdout).toMatch(/all +\d+ +0\.\d{3}/);
   });
 });
 

@@ -145,7 +145,10 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
   const passageNode = new Map(graph.passageIds.map((id, i) => [id, i]));
   const baseK = options.baseTopK > 0 ? options.baseTopK : corpus.passages.length;
   // The fact store: the graph's own facts (so stored graphs need no triples), deduplicated.
-  const tripleIndex = options.seed === 'facts' ? (deps.tripleIndex ?? createBm25TripleIndex(collectFacts(factsOfGraph(graph)), options.factBm25)) : undefined;
+  // Built on the first fact-seeded query, so opening a stored corpus stays as fast as before.
+  let tripleIndex = deps.tripleIndex;
+  const factIndex = () => (tripleIndex ??= createBm25TripleIndex(collectFacts(factsOfGraph(graph)), options.factBm25));
+  const factScorer: FactScorerKind = deps.tripleIndex?.scorer ?? 'bm25-triple-strings';
 
   /** HippoRAG 2 graph_search_with_fact_entities: phrase weights from the kept facts, top factTopK phrases. */
   function factSeeds(facts: SeedFact[]): EntityLink[] {
@@ -171,7 +174,7 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
   }
 
   async function retrieveFacts(query: string, signal?: AbortSignal): Promise<{ facts: SeedFact[]; filterError?: string }> {
-    const index = tripleIndex!;
+    const index = factIndex();
     const top = await index.search(query, options.factTopK, signal);
     const facts: SeedFact[] = top.map(({ fact, score }) => ({ fact, ...index.facts[fact]!, score, kept: true, passages: [...index.facts[fact]!.passages] }));
     if (!deps.factFilter || facts.length === 0) return { facts };
@@ -245,8 +248,8 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
     graph,
     options,
     queryEntitySource: deps.queryEntities ? 'provided' : 'offline extractor',
-    ...(tripleIndex
-      ? { factSource: { scorer: tripleIndex.scorer, label: FACT_SCORER_LABELS[tripleIndex.scorer], filter: deps.factFilter?.label ?? 'none (no LLM configured: the top facts are kept unfiltered)' } }
+    ...(options.seed === 'facts'
+      ? { factSource: { scorer: factScorer, label: FACT_SCORER_LABELS[factScorer], filter: deps.factFilter?.label ?? 'none (no LLM configured: the top facts are kept unfiltered)' } }
       : {}),
     retrieveExplained,
     async retrieve(query, k, signal) {
