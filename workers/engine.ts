@@ -14,7 +14,12 @@ import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
 import { deleteStored, importFiles, listLibrary, openStored } from './engine-library.ts';
 import type { Stores } from '../src/core/store/ports.ts';
 import { llmFromStoredSettings, readAnswer, READER_PROMPT_VERSION, READER_TOP } from './engine-reader.ts';
-import { isCoreStrategy, RUN_BACKBONES, RUN_STRATEGIES, type DatasetSummary, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
+import { createGraphRagRetriever } from '../src/core/retrievers/graphrag.ts';
+import { createRaptorRetriever, RAPTOR_SCORER_LABEL } from '../src/core/retrievers/raptor.ts';
+import { EXTRACTIVE_SUMMARY_LABEL } from '../src/core/raptor/tree.ts';
+import { HASHED_TFIDF_LABEL } from '../src/core/raptor/vectors.ts';
+import { EXTRACTIVE_REPORT_LABEL } from '../src/core/graphrag/reports.ts';
+import { isCoreStrategy, RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type DatasetSummary, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
 
 /** How the browser's HippoRAG 2 seeds its phrases (no embedder, no LLM filter in the engine yet): said in every trace. */
 const HIPPO_SEEDS = { phraseSeeds: 'retrieved facts (BM25 over triple strings, unfiltered: no recognition-memory LLM)' };
@@ -25,7 +30,15 @@ interface Loaded {
   bm25: Retriever;
   /** Built on the first graph request (triple extraction takes a while on big corpora). */
   hippo?: Promise<HippoRag2Retriever>;
+  /** raptor, graphrag: built in memory on first use (not persisted yet), graphrag over hippo's graph. */
+  backbones?: Map<RunBackbone, Promise<Retriever>>;
 }
+
+/** What the browser's RAPTOR and GraphRAG stand on, said in every trace. */
+const BACKBONE_OPTIONS: Partial<Record<RunBackbone, Record<string, string>>> = {
+  raptor: { summaries: EXTRACTIVE_SUMMARY_LABEL, vectors: HASHED_TFIDF_LABEL, nodeScores: RAPTOR_SCORER_LABEL, built: 'in memory at first use (not persisted)' },
+  graphrag: { triples: 'offline extractor', reports: EXTRACTIVE_REPORT_LABEL, communities: 'Louvain (graphology-communities-louvain)', built: 'in memory at first use (not persisted)' },
+};
 
 export interface EngineOptions {
   /** Durable storage for the library (IndexedDB in the worker); without it the library methods refuse. */
@@ -67,6 +80,23 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       throw new HopscopeError('engine', `dataset "${datasetId}" is not loaded (loaded: ${known}); load it before retrieving`);
     }
     return entry;
+  }
+
+  /** The retriever a run asks for; raptor and graphrag are built once per loaded dataset, on first use. */
+  async function retrieverOf(entry: Loaded, backbone: RunBackbone): Promise<Retriever> {
+    if (backbone === 'bm25') return entry.bm25;
+    if (backbone === 'hipporag2') return hippoOf(entry);
+    entry.backbones ??= new Map();
+    let built = entry.backbones.get(backbone);
+    if (!built) {
+      built =
+        backbone === 'raptor'
+          ? createRaptorRetriever(entry.dataset.corpus)
+          : hippoOf(entry).then((hippo) => createGraphRagRetriever(entry.dataset.corpus, { graph: hippo.graph }));
+      entry.backbones.set(backbone, built);
+      built.catch(() => entry.backbones?.delete(backbone)); // a failed build is retried on the next request
+    }
+    return built;
   }
 
   async function hippoOf(entry: Loaded): Promise<HippoRag2Retriever> {
@@ -176,7 +206,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
 
   /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is not used). */
   async function runCore(strategy: StrategyName, request: RunRequest, entry: Loaded, signal: AbortSignal, onEvent?: TraceListener): Promise<Trace> {
-    const retriever: Retriever = request.backbone === 'hipporag2' ? await hippoOf(entry) : entry.bm25;
+    const retriever: Retriever = await retrieverOf(entry, request.backbone);
     const llm = await llmFromStoredSettings(options.stores, entry.dataset.corpus.id);
     const { corpus } = entry.dataset;
     const trace = await runStrategy(
@@ -186,6 +216,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
     );
     if (request.backbone === 'hipporag2') trace.options = { ...trace.options, triples: 'offline extractor', seededBy: 'bm25', ...HIPPO_SEEDS };
+    else if (BACKBONE_OPTIONS[request.backbone]) trace.options = { ...trace.options, ...BACKBONE_OPTIONS[request.backbone] };
     return trace;
   }
 
@@ -200,7 +231,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       const t = () => Math.round(now() - started);
       // "single": the round-0 retrieval every iterative strategy starts from, with no LLM at all.
       emit({ type: 'round.start', t: t(), round: 0 });
-      const retriever: Retriever = request.backbone === 'hipporag2' ? await hippoOf(entry) : entry.bm25;
+      const retriever: Retriever = await retrieverOf(entry, request.backbone);
       let status: Trace['status'] = 'done';
       let results: Ranked[];
       try {
@@ -240,6 +271,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
         options: {
           k: request.k,
           ...(request.backbone === 'hipporag2' ? { triples: 'offline extractor', seededBy: 'bm25', ...HIPPO_SEEDS } : {}),
+          ...BACKBONE_OPTIONS[request.backbone],
           ...(request.strategy === 'single-read' ? { readerTop: READER_TOP, readerPrompt: READER_PROMPT_VERSION } : {}),
         },
         corpus: { id: entry.dataset.corpus.id, name: entry.dataset.corpus.name },
