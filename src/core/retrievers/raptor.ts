@@ -26,6 +26,8 @@ export interface RaptorDeps {
   options?: Partial<RaptorTreeOptions>;
   /** Summary nodes handed to the trace per query. */
   maxItems?: number;
+  /** A summary node's score counts for its passages times this (1 = RAPTOR's collapsed tree as is). */
+  summaryWeight?: number;
 }
 
 export async function createRaptorRetriever(corpus: Corpus, deps: RaptorDeps = {}, signal?: AbortSignal): Promise<RaptorRetriever> {
@@ -33,6 +35,7 @@ export async function createRaptorRetriever(corpus: Corpus, deps: RaptorDeps = {
   const P = corpus.passages.length;
   const index = Bm25Index.build(tree.nodes.map((n, i) => ({ id: String(i), text: n.level === 0 ? bm25DocumentText(corpus.passages[i]!) : n.text })));
   const maxItems = deps.maxItems ?? 5;
+  const summaryWeight = deps.summaryWeight ?? 1;
 
   function rank(query: string, k: number) {
     const { docs, scores } = index.topDocs(query, tree.nodes.length);
@@ -45,7 +48,8 @@ export async function createRaptorRetriever(corpus: Corpus, deps: RaptorDeps = {
       if (node.level === 0) own[node.passages[0]!] = s;
       else if (summaries.length < maxItems)
         summaries.push({ kind: 'summary', id: node.id, score: s, text: node.text, passages: node.passages.map((p) => corpus.passages[p]!.id), level: node.level });
-      for (const p of node.passages) if (s > best[p]!) best[p] = s;
+      const w = node.level === 0 ? s : s * summaryWeight;
+      for (const p of node.passages) if (w > best[p]!) best[p] = w;
     });
     const hit: number[] = [];
     for (let p = 0; p < P; p++) if (best[p]! > 0) hit.push(p);
