@@ -219,6 +219,25 @@ describe('strategy batches', () => {
       expect(server.chats().length).toBeGreaterThanOrEqual(4);
     });
 
+    it('hipporag2 --llm openai: the top facts of every question go through the recognition-memory filter', async () => {
+      // The model keeps the first candidate fact it was shown (as HippoRAG 2's filter would return it).
+      server.setScript((body) => {
+        const last = body.messages.at(-1)!.content;
+        const first = /\{"fact": \[(\[[^\]]*\])/.exec(last)?.[1] ?? '';
+        return { content: `[[ ## fact_after_filter ## ]]\n{"fact": [${first}]}\n\n[[ ## completed ## ]]` };
+      });
+      const before = server.chats().length;
+      const r = await run([
+        '--dataset', DEMO, '--retriever', 'hipporag2', '--llm', 'openai', '--base-url', server.baseURL, '--model', 'test-model', '--limit', '3', '--cache-dir', 'off', '--k', '2,5',
+      ]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('filter: recognition memory (hipporag2-dspy-filter/1');
+      const sent = server.chats().slice(before);
+      expect(sent).toHaveLength(3);
+      expect(sent[0]!.body!.messages).toHaveLength(22);
+      expect(sent[0]!.body!.messages.at(-1)!.content).toContain('[[ ## fact_before_filter ## ]]');
+    });
+
     it('reports tokens by module exactly as the server counted them, and a rerun of the batch makes no request', async () => {
       const questions = JSON.parse(await readFile(join(DEMO, 'demo.json'), 'utf8')) as { _id: string; question: string; answer: string }[];
       server.setScript((body) => {
