@@ -32,7 +32,7 @@ export interface RankedPassage {
   text: string;
 }
 
-export const RUN_BACKBONES = ['bm25', 'hipporag2'] as const;
+export const RUN_BACKBONES = ['bm25', 'hipporag2', 'raptor', 'graphrag'] as const;
 export type RunBackbone = (typeof RUN_BACKBONES)[number];
 
 /**

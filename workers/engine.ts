@@ -18,7 +18,14 @@ import { TripleIndex } from '../src/core/triples/triple-index.ts';
 import { deleteStored, importFiles, listLibrary, openStored } from './engine-library.ts';
 import type { Stores } from '../src/core/store/ports.ts';
 import { llmFromStoredSettings } from './engine-llm.ts';
-import { RUN_BACKBONES, RUN_STRATEGIES, type DatasetSummary, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
+import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type DatasetSummary, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
+import { createGraphRagRetriever } from '../src/core/retrievers/graphrag.ts';
+import { createRaptorRetriever, RAPTOR_SCORER_LABEL } from '../src/core/retrievers/raptor.ts';
+import { EXTRACTIVE_SUMMARY_LABEL } from '../src/core/raptor/tree.ts';
+import { HASHED_TFIDF_LABEL } from '../src/core/raptor/vectors.ts';
+import { EXTRACTIVE_REPORT_LABEL } from '../src/core/graphrag/reports.ts';
+/** How the browser's HippoRAG 2 seeds its phrases (no embedder, no LLM filter in the engine yet): said in every trace. */
+const HIPPO_SEEDS = { phraseSeeds: 'retrieved facts (BM25 over triple strings, unfiltered: no recognition-memory LLM)' };
 
 interface Loaded {
   dataset: Dataset;
@@ -28,7 +35,15 @@ interface Loaded {
   hippo?: Promise<HippoRag2Retriever>;
   /** GEAR's triple index T (offline-extractor triples), built on the first GEAR run. */
   tripleIndex?: TripleIndex;
+  /** raptor, graphrag: built in memory on first use (not persisted yet), graphrag over hippo's graph. */
+  backbones?: Map<RunBackbone, Promise<Retriever>>;
 }
+
+/** What the browser's RAPTOR and GraphRAG stand on, said in every trace. */
+const BACKBONE_OPTIONS: Partial<Record<RunBackbone, Record<string, string>>> = {
+  raptor: { summaries: EXTRACTIVE_SUMMARY_LABEL, vectors: HASHED_TFIDF_LABEL, nodeScores: RAPTOR_SCORER_LABEL, built: 'in memory at first use (not persisted)' },
+  graphrag: { triples: 'offline extractor', reports: EXTRACTIVE_REPORT_LABEL, communities: 'Louvain (graphology-communities-louvain)', built: 'in memory at first use (not persisted)' },
+};
 
 export interface EngineOptions {
   /** Durable storage for the library (IndexedDB in the worker); without it the library methods refuse. */
@@ -70,6 +85,23 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       throw new HopscopeError('engine', `dataset "${datasetId}" is not loaded (loaded: ${known}); load it before retrieving`);
     }
     return entry;
+  }
+
+  /** The retriever a run asks for; raptor and graphrag are built once per loaded dataset, on first use. */
+  async function retrieverOf(entry: Loaded, backbone: RunBackbone): Promise<Retriever> {
+    if (backbone === 'bm25') return entry.bm25;
+    if (backbone === 'hipporag2') return hippoOf(entry);
+    entry.backbones ??= new Map();
+    let built = entry.backbones.get(backbone);
+    if (!built) {
+      built =
+        backbone === 'raptor'
+          ? createRaptorRetriever(entry.dataset.corpus)
+          : hippoOf(entry).then((hippo) => createGraphRagRetriever(entry.dataset.corpus, { graph: hippo.graph }));
+      entry.backbones.set(backbone, built);
+      built.catch(() => entry.backbones?.delete(backbone)); // a failed build is retried on the next request
+    }
+    return built;
   }
 
   async function hippoOf(entry: Loaded): Promise<HippoRag2Retriever> {
@@ -178,7 +210,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
 
   /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is the depth of the retrieval baselines). */
   async function runCore(strategy: StrategyName, request: RunRequest, entry: Loaded, signal: AbortSignal, onEvent?: TraceListener): Promise<Trace> {
-    const backbone: Retriever = request.backbone === 'hipporag2' ? await hippoOf(entry) : entry.bm25;
+    const backbone: Retriever = await retrieverOf(entry, request.backbone);
     // GEAR runs over graph expansion of the chosen backbone (its base), with offline-extractor triples.
     const gear = strategy === 'gear' ? gearBackbone(entry, backbone) : undefined;
     const retriever: Retriever = gear ?? backbone;
@@ -192,7 +224,8 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       { retriever, llm, prompts: STRATEGY_PROMPTS, passages: entry.byId, signal, now, ...(isBaseline(strategy) ? { options: { depth: request.k } } : {}), ...(onEvent ? { onEvent } : {}) },
       { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
     );
-    if (request.backbone === 'hipporag2') trace.options = { ...trace.options, triples: 'offline extractor', seededBy: 'bm25' };
+    if (request.backbone === 'hipporag2') trace.options = { ...trace.options, triples: 'offline extractor', seededBy: 'bm25', ...HIPPO_SEEDS };
+    else if (BACKBONE_OPTIONS[request.backbone]) trace.options = { ...trace.options, ...BACKBONE_OPTIONS[request.backbone] };
     if (gear) trace.options = { ...trace.options, graphExpansion: `over ${request.backbone}`, tripleSource: 'offline extractor', beamScorer: gear.expansion.scorer.label };
     return trace;
   }

@@ -33,8 +33,13 @@ export const STRATEGY_SHORT = {
   ...(Object.fromEntries(STRATEGIES.map((s) => [s, strategyTitle(s)])) as Record<(typeof STRATEGIES)[number], string>),
 } satisfies Record<RunStrategy, string>;
 
-export const BACKBONE_LABELS: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2 (PPR, offline triples)' };
-export const BACKBONE_SHORT: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2' };
+export const BACKBONE_LABELS: Record<RunBackbone, string> = {
+  bm25: 'BM25',
+  hipporag2: 'HippoRAG 2 (PPR, offline triples)',
+  raptor: 'RAPTOR (tree of extractive summaries, no LLM)',
+  graphrag: 'GraphRAG (communities, extractive reports, no LLM)',
+};
+export const BACKBONE_SHORT: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2', raptor: 'RAPTOR', graphrag: 'GraphRAG' };
 
 /** Strategies that call an LLM (the one from Settings, or the offline thinker). */
 export const usesLlm = (s: RunStrategy) => s !== 'single';

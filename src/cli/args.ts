@@ -24,7 +24,9 @@ options:
   --dataset <dir>       a folder with one question file and one corpus file (e.g. ../shared/data/hotpotqa)
   --retriever <name>    backbone retriever
   --base <name>         base retriever under hipporag2, naivege, syncge (default bm25)
-  --openie <file>       HippoRAG OpenIE triples file for hipporag2, naivege, syncge (default: offline extractor)
+  --openie <file>       HippoRAG OpenIE triples file for hipporag2, graphrag, naivege, syncge (default: offline extractor)
+  --seed <facts|entities>  what seeds hipporag2's PPR: retrieved facts (HippoRAG 2, default; filtered by
+                        the recognition-memory prompt with --llm openai) or linked query entities
   --ge-scorer <name>    naivege/syncge beam scorer: idf-coverage (default without an embedder), idf-cosine, embedding
   --ge-gamma <n|inf>    naivege/syncge diversity gamma (default 2 x width = 20; inf = no diversity, Table 4)
   --model <path|id>     the embedding model (dense/hybrid) or the LLM model (--llm openai); when both
@@ -81,6 +83,8 @@ export interface EvalArgs {
   openie?: string;
   /** naivege/syncge backbone options (scorer, gamma). */
   geOptions: Record<string, unknown>;
+  /** hipporag2: 'facts' (HippoRAG 2, default) or 'entities'. */
+  seed: 'facts' | 'entities';
   model?: string;
   ks: number[];
   limit?: number;
@@ -149,6 +153,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         openie: { type: 'string' },
         'ge-scorer': { type: 'string' },
         'ge-gamma': { type: 'string' },
+        seed: { type: 'string' },
         model: { type: 'string' },
         k: { type: 'string' },
         limit: { type: 'string' },
@@ -189,13 +194,17 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   if (values.retriever && values.predictions) throw new UsageError('--retriever and --predictions cannot be used together');
   if (values.strategy && !values.retriever) throw new UsageError('--strategy needs --retriever <backbone>');
   if (values.strategy && !values.llm) throw new UsageError('--strategy needs --llm <offline|openai|replay:trace.json>');
-  if (values.llm && !values.strategy && values.retriever !== 'syncge') throw new UsageError('--llm is used by --strategy; give --strategy <name> as well');
+  // hipporag2 uses an OpenAI-compatible LLM on its own too (HippoRAG 2's recognition-memory fact filter), syncge its read step.
+  if (values.llm && !values.strategy && values.retriever !== 'syncge' && !(values.retriever === 'hipporag2' && values.llm === 'openai'))
+    throw new UsageError('--llm is used by --strategy (or, as --llm openai, by hipporag2\'s fact filter); give --strategy <name> as well');
   if (values.retriever === 'syncge' && !values.llm) throw new UsageError('--retriever syncge reads passages with an LLM: give --llm <offline|openai|replay:...>');
   const gamma = values['ge-gamma'];
   if (gamma !== undefined && gamma !== 'inf' && !(Number(gamma) > 0)) throw new UsageError(`--ge-gamma: expected a number > 0 or "inf", got "${gamma}"`);
   for (const name of values.strategy?.split(',') ?? []) {
     if (!isStrategyName(name.trim())) throw new UsageError(`--strategy: unknown strategy "${name}" (available: ${STRATEGIES.join(', ')}; several with commas)`);
   }
+  if (values.seed !== undefined && values.seed !== 'facts' && values.seed !== 'entities') throw new UsageError(`--seed must be facts or entities, got "${values.seed}"`);
+  if (values.seed !== undefined && values.retriever !== 'hipporag2') throw new UsageError('--seed is an option of --retriever hipporag2');
   for (const name of values.regime?.split(',') ?? []) {
     if (!isRegime(name.trim())) throw new UsageError(`--regime: unknown regime "${name}" (available: ${REGIMES.join(', ')}; several with commas)`);
   }
@@ -224,6 +233,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
       ...(values['ge-scorer'] !== undefined ? { scorer: values['ge-scorer'] } : {}),
       ...(gamma !== undefined ? { gamma: gamma === 'inf' ? null : Number(gamma) } : {}),
     },
+    seed: (values.seed ?? 'facts') as 'facts' | 'entities',
     model: values['embed-model'] ?? (needsEmbed ? values.model : undefined),
     ks: [...new Set(ks)],
     limit: positiveInt('limit', values.limit),

@@ -18,7 +18,7 @@ export const BATCH_CONFIGS: readonly BatchConfig[] = [
   { key: 'bm25+reader', backbone: 'bm25', strategy: 'single-read' },
   { key: 'hipporag2+reader', backbone: 'hipporag2', strategy: 'single-read' },
   // Core's strategies on each backbone: keys "<strategy>/<backbone>", e.g. "bdtr/bm25".
-  ...STRATEGIES.flatMap((strategy) => (['bm25', 'hipporag2'] as const).map((backbone) => ({ key: `${strategy}/${backbone}`, backbone, strategy }))),
+  ...STRATEGIES.flatMap((strategy) => (['bm25', 'hipporag2', 'raptor', 'graphrag'] as const).map((backbone) => ({ key: `${strategy}/${backbone}`, backbone, strategy }))),
 ];
 
 export type BatchStatus = 'idle' | 'running' | 'cancelled' | 'done' | 'failed';

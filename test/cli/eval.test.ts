@@ -45,12 +45,29 @@ describe('bad arguments exit 2 with a sentence and the usage', () => {
     [['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'magic', '--llm', 'offline'], 'unknown strategy "magic"'],
     [['--dataset', DEMO, '--retriever', 'bm25', '--frobnicate'], "Unknown option '--frobnicate'"],
     [['--dataset', join(DEMO, 'missing'), '--retriever', 'bm25'], 'is not a folder'],
+    [['--dataset', DEMO, '--retriever', 'hipporag2', '--seed', 'phrases'], '--seed must be facts or entities, got "phrases"'],
+    [['--dataset', DEMO, '--retriever', 'bm25', '--seed', 'facts'], '--seed is an option of --retriever hipporag2'],
+    [['--dataset', DEMO, '--retriever', 'raptor', '--llm', 'openai'], '--llm is used by --strategy'],
   ])('%j', async (argv, message) => {
     const r = await run(argv);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.stderr).toContain('usage:');
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('the backbones of BDTR Table 1 run from the CLI and say what stands in for what', () => {
+  it.each([
+    [['--retriever', 'hipporag2'], 'seeds: retrieved facts, scored by BM25 over triple strings'],
+    [['--retriever', 'hipporag2', '--seed', 'entities'], 'seeds: linked query entities'],
+    [['--retriever', 'raptor'], 'extractive summary (no LLM'],
+    [['--retriever', 'graphrag'], 'extractive community report (no LLM'],
+  ])('%j', async (args, label) => {
+    const r = await run(['--dataset', DEMO, ...args, '--k', '2,5']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(label);
+    expect(r.stdout).toMatch(/all +\d+ +0\.\d{3}/);
   });
 });
 
@@ -259,6 +276,25 @@ describe('strategy batches', () => {
       expect(trace.status).toBe('failed');
       expect(trace.events.find((e) => e.type === 'error')).toMatchObject({ module: 'answer' });
       expect(server.chats().length).toBeGreaterThanOrEqual(4);
+    });
+
+    it('hipporag2 --llm openai: the top facts of every question go through the recognition-memory filter', async () => {
+      // The model keeps the first candidate fact it was shown (as HippoRAG 2's filter would return it).
+      server.setScript((body) => {
+        const last = body.messages.at(-1)!.content;
+        const first = /\{"fact": \[(\[[^\]]*\])/.exec(last)?.[1] ?? '';
+        return { content: `[[ ## fact_after_filter ## ]]\n{"fact": [${first}]}\n\n[[ ## completed ## ]]` };
+      });
+      const before = server.chats().length;
+      const r = await run([
+        '--dataset', DEMO, '--retriever', 'hipporag2', '--llm', 'openai', '--base-url', server.baseURL, '--model', 'test-model', '--limit', '3', '--cache-dir', 'off', '--k', '2,5',
+      ]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('filter: recognition memory (hipporag2-dspy-filter/1');
+      const sent = server.chats().slice(before);
+      expect(sent).toHaveLength(3);
+      expect(sent[0]!.body!.messages).toHaveLength(22);
+      expect(sent[0]!.body!.messages.at(-1)!.content).toContain('[[ ## fact_before_filter ## ]]');
     });
 
     it('reports tokens by module exactly as the server counted them, and a rerun of the batch makes no request', async () => {

@@ -96,6 +96,22 @@ describe('engine runs core strategies', () => {
     }
   });
 
+  it('runs strategies over RAPTOR and GraphRAG (built in memory on first use), their items and labels in the trace', async () => {
+    const engine = createEngine();
+    await engine.loadDataset('demo', files);
+    for (const backbone of ['raptor', 'graphrag'] as const) {
+      const trace = await engine.run({ datasetId: 'demo', question, backbone, strategy: 'static', k: 20 });
+      expect(traceSchema.parse(trace)).toEqual(trace);
+      expect(trace).toMatchObject({ status: 'done', retriever: backbone, options: { built: 'in memory at first use (not persisted)' } });
+      const retrieve = trace.events.find((e) => e.type === 'retrieve')!;
+      expect(retrieve.type === 'retrieve' && retrieve.results.length).toBeGreaterThan(0);
+      const items = retrieve.type === 'retrieve' ? (retrieve.items ?? []) : [];
+      expect({ backbone, kinds: [...new Set(items.map((i) => i.kind))] }).toEqual({ backbone, kinds: expect.arrayContaining([backbone === 'raptor' ? 'summary' : 'entity']) });
+      const single = await engine.run({ datasetId: 'demo', question, backbone, strategy: 'single', k: 5 });
+      expect(single.options).toMatchObject(backbone === 'raptor' ? { summaries: expect.stringContaining('no LLM') } : { reports: expect.stringContaining('no LLM') });
+    }
+  });
+
   it('takes the LLM from Settings: offline when chosen, the OpenAI-compatible server when configured', async () => {
     const server = await startOpenAiServer({ models: ['tiny'], script: queue({ content: 'not a dual thought' }) });
     try {

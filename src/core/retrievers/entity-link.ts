@@ -27,7 +27,8 @@ export interface EntityLink {
   node: number;
   phrase: string;
   score: number;
-  how: 'exact' | 'lexical-trigram' | 'query-mention';
+  /** 'fact': a phrase of a retrieved fact (HippoRAG 2 fact seeding; score already divided by its passages). */
+  how: 'exact' | 'lexical-trigram' | 'query-mention' | 'fact';
 }
 
 const words = (phrase: string) => phrase.split(' ').filter((w) => w !== '');

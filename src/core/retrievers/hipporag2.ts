@@ -1,22 +1,39 @@
 // The "hipporag2" backbone: personalized PageRank over the passage/phrase graph, seeded as HippoRAG 2's
-// graph_search_with_fact_entities does (OSU-NLP-Group/HippoRAG, src/hipporag/HippoRAG.py):
-//  - phrase nodes get the link score divided by the number of passages mentioning the phrase
-//    (phrase_weights[phrase_id] = fact_score / len(ent_node_to_chunk_ids[phrase_key]));
+// retrieve() does (OSU-NLP-Group/HippoRAG, src/hipporag/HippoRAG.py):
+//  - seed 'facts' (default, as published): the query's top linking_top_k = 5 facts by fact score
+//    (get_fact_scores: min–max normalised; by the embedder, or BM25 over triple strings when there is
+//    none, labelled), filtered by the recognition-memory LLM prompt when one is configured (rerank_facts);
+//    each kept fact's subject and object phrase gets fact_score / len(ent_node_to_chunk_ids[phrase]),
+//    averaged over the kept facts naming it, and only the top linking_top_k phrases keep a weight
+//    (graph_search_with_fact_entities, get_top_k_weights). When no fact survives, HippoRAG 2 returns its
+//    dense ranking; here the query's linked entities seed instead, labelled 'entities (fallback)'.
+//  - seed 'entities' (the earlier variant, kept for comparison): query entities linked to phrase nodes,
+//    each weighted link score / passages mentioning the phrase (as in HippoRAG 1).
 //  - every passage node gets its min–max normalised base-retriever score × passage_node_weight (0.05);
 //  - PPR with damping 0.5 (run_ppr), passages ranked by PPR mass.
-// Difference from HippoRAG 2, stated: seeds come from query entities linked to phrase nodes (the issue's
-// design, as in HippoRAG 1) rather than from embedding-retrieved, LLM-filtered facts, and the base
-// retriever is pluggable (BM25 by default here, dense in HippoRAG 2).
+// The base retriever is pluggable (BM25 by default here, dense in HippoRAG 2).
 import { throwIfAborted } from '../errors.ts';
 import { HopscopeError } from '../errors.ts';
 import { buildPhraseGraph, type GraphOptions, type PhraseGraph } from '../graph/build.ts';
 import { personalizedPageRank, preparePpr, PPR_DEFAULTS, type PprKernel, type PprOptions } from '../graph/ppr.ts';
 import { extractEntitiesOffline } from '../triples/offline-extractor.ts';
+import type { Bm25Params } from '../index/bm25.ts';
+import { collectFacts, createBm25FactIndex, FACT_BM25_DEFAULTS, FACT_SCORER_LABELS, type FactScorerKind, type FactIndex } from '../triples/fact-index.ts';
 import type { TripleSet } from '../triples/types.ts';
-import type { Corpus, Ranked, Retriever } from '../types.ts';
+import type { Corpus, Ranked, RetrievedItem, Retriever } from '../types.ts';
+import type { FactFilter, FactTuple } from './fact-filter.ts';
 import { createEntityLinker, ENTITY_LINK_DEFAULTS, type EntityLink, type EntityLinkOptions } from './entity-link.ts';
 
+export type HippoRag2Seed = 'facts' | 'entities';
+export const HIPPORAG2_SEEDS: readonly HippoRag2Seed[] = ['facts', 'entities'];
+
 export interface HippoRag2Options {
+  /** What seeds the phrase nodes: retrieved facts (HippoRAG 2, default) or linked query entities. */
+  seed: HippoRag2Seed;
+  /** Candidate facts per query and phrases kept after fact seeding; HippoRAG 2 linking_top_k = 5. */
+  factTopK: number;
+  /** seed 'facts' without an embedder: BM25 parameters of the triple-string index (FACT_BM25_DEFAULTS). */
+  factBm25: Partial<Bm25Params>;
   /** PPR damping; HippoRAG 2 default 0.5. */
   damping: number;
   /** Scale of passage-node seeds relative to phrase seeds; HippoRAG 2 passage_node_weight 0.05. */
@@ -31,6 +48,9 @@ export interface HippoRag2Options {
 }
 
 export const HIPPORAG2_DEFAULTS: Readonly<HippoRag2Options> = Object.freeze({
+  seed: 'facts' as HippoRag2Seed,
+  factTopK: 5,
+  factBm25: FACT_BM25_DEFAULTS,
   damping: 0.5,
   passageNodeWeight: 0.05,
   baseTopK: 0,
@@ -55,10 +75,31 @@ export interface HippoRag2Deps {
   };
   /** A graph already built from the same corpus and triples (e.g. loaded from storage). */
   graph?: PhraseGraph;
+  /** seed 'facts': the fact index (embedded facts); BM25 over the graph's triple strings when absent. */
+  tripleIndex?: FactIndex;
+  /** seed 'facts': the recognition-memory filter (an LLM); without it the top facts are kept unfiltered. */
+  factFilter?: FactFilter;
+}
+
+/** A candidate fact of one retrieval: its score and whether the filter kept it. */
+export interface SeedFact {
+  fact: number;
+  subject: string;
+  predicate: string;
+  object: string;
+  score: number;
+  kept: boolean;
+  passages: string[];
 }
 
 /** What one retrieval did, for traces and the inspector. */
 export interface HippoRag2Explanation {
+  /** What seeded the phrase nodes this time; 'entities (fallback)' when seed 'facts' kept no fact. */
+  seededBy: 'facts' | 'entities' | 'entities (fallback: no fact survived)';
+  /** seed 'facts': the candidate facts, best first, each marked kept or dropped by the filter. */
+  facts: SeedFact[];
+  /** seed 'facts': the filter's error when its reply could not be read (nothing kept). */
+  filterError?: string;
   entities: string[];
   links: EntityLink[];
   baseResults: number;
@@ -72,6 +113,8 @@ export type HippoRag2Retriever = Retriever & {
   readonly options: HippoRag2Options;
   /** Label of the query entity source, e.g. "offline extractor". */
   readonly queryEntitySource: string;
+  /** seed 'facts': how facts are scored and filtered, in words (shown in traces). */
+  readonly factSource?: { scorer: FactScorerKind; label: string; filter: string };
   retrieveExplained(query: string, k: number, signal?: AbortSignal): Promise<{ ranked: Ranked[]; explanation: HippoRag2Explanation }>;
 };
 
@@ -94,25 +137,79 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
   if (graph.passageCount !== corpus.passages.length) {
     throw new HopscopeError('retrievers.hipporag2', `graph has ${graph.passageCount} passages, corpus "${corpus.name}" has ${corpus.passages.length}`);
   }
+  if (!HIPPORAG2_SEEDS.includes(options.seed)) throw new HopscopeError('retrievers.hipporag2', `seed "${String(options.seed)}" must be one of ${HIPPORAG2_SEEDS.join(', ')}`);
+  if (!(Number.isInteger(options.factTopK) && options.factTopK >= 1)) throw new HopscopeError('retrievers.hipporag2', `factTopK ${options.factTopK} must be a whole number >= 1`);
   const prepared = preparePpr(graph.csr);
   const linker = createEntityLinker(graph, options.link, corpus.passages.map((p) => p.title));
   const queryEntities = deps.queryEntities ?? offlineQueryEntities;
   const passageNode = new Map(graph.passageIds.map((id, i) => [id, i]));
   const baseK = options.baseTopK > 0 ? options.baseTopK : corpus.passages.length;
+  // The fact store: the graph's own facts (so stored graphs need no triples), deduplicated.
+  // Built on the first fact-seeded query, so opening a stored corpus stays as fast as before.
+  let tripleIndex = deps.tripleIndex;
+  const factIndex = () => (tripleIndex ??= createBm25FactIndex(collectFacts(factsOfGraph(graph)), options.factBm25));
+  const factScorer: FactScorerKind = deps.tripleIndex?.scorer ?? 'bm25-triple-strings';
+
+  /** HippoRAG 2 graph_search_with_fact_entities: phrase weights from the kept facts, top factTopK phrases. */
+  function factSeeds(facts: SeedFact[]): EntityLink[] {
+    const sum = new Map<number, number>();
+    const count = new Map<number, number>();
+    for (const f of facts) {
+      if (!f.kept) continue;
+      for (const phrase of [f.subject, f.object]) {
+        const node = graph.phraseNode.get(phrase);
+        if (node === undefined) continue;
+        const mentions = graph.phrasePassages[node - graph.passageCount]!.length;
+        sum.set(node, (sum.get(node) ?? 0) + (mentions > 0 ? f.score / mentions : f.score));
+        count.set(node, (count.get(node) ?? 0) + 1);
+      }
+    }
+    const links: EntityLink[] = [...sum].map(([node, w]) => {
+      const phrase = graph.phrases[node - graph.passageCount]!;
+      // `score` here is already divided by the mentions; seedReset below must not divide again.
+      return { entity: phrase, node, phrase, score: w / count.get(node)!, how: 'fact' as const };
+    });
+    links.sort((a, b) => b.score - a.score || a.node - b.node);
+    return links.slice(0, options.factTopK);
+  }
+
+  async function retrieveFacts(query: string, signal?: AbortSignal): Promise<{ facts: SeedFact[]; filterError?: string }> {
+    const index = factIndex();
+    const top = await index.search(query, options.factTopK, signal);
+    const facts: SeedFact[] = top.map(({ fact, score }) => ({ fact, ...index.facts[fact]!, score, kept: true, passages: [...index.facts[fact]!.passages] }));
+    if (!deps.factFilter || facts.length === 0) return { facts };
+    const tuples = facts.map((f) => [f.subject, f.predicate, f.object] as FactTuple);
+    const { kept, error } = await deps.factFilter.filter(query, tuples, signal);
+    const keep = new Set(kept);
+    facts.forEach((f, i) => (f.kept = keep.has(i)));
+    return error === undefined ? { facts } : { facts, filterError: error };
+  }
 
   async function retrieveExplained(query: string, k: number, signal?: AbortSignal) {
     throwIfAborted(signal, 'retrievers.hipporag2');
-    const entities = await queryEntities(query, signal);
-    let links = linker.link(entities);
-    // No query entity linked: seed with the passage-title phrases the query names (entity-link.ts, 'query-mention').
-    if (links.length === 0) links = linker.mentions(query);
-    if (options.linkTopK > 0) links = [...links].sort((a, b) => b.score - a.score).slice(0, options.linkTopK);
+    let seededBy: HippoRag2Explanation['seededBy'] = options.seed;
+    let facts: SeedFact[] = [];
+    let filterError: string | undefined;
+    let entities: string[] = [];
+    let links: EntityLink[] = [];
+    if (options.seed === 'facts') {
+      ({ facts, filterError } = await retrieveFacts(query, signal));
+      links = factSeeds(facts);
+      if (links.length === 0) seededBy = 'entities (fallback: no fact survived)';
+    }
+    if (seededBy !== 'facts') {
+      entities = await queryEntities(query, signal);
+      links = linker.link(entities);
+      // No query entity linked: seed with the passage-title phrases the query names (entity-link.ts, 'query-mention').
+      if (links.length === 0) links = linker.mentions(query);
+      if (options.linkTopK > 0) links = [...links].sort((a, b) => b.score - a.score).slice(0, options.linkTopK);
+    }
     const base = await deps.base.retrieve(query, baseK, signal);
     throwIfAborted(signal, 'retrievers.hipporag2');
     const reset = new Float64Array(graph.csr.nodeCount);
     for (const l of links) {
       const mentions = graph.phrasePassages[l.node - graph.passageCount]!.length;
-      const w = mentions > 0 ? l.score / mentions : l.score;
+      const w = l.how === 'fact' || mentions === 0 ? l.score : l.score / mentions;
       reset[l.node] = Math.max(reset[l.node]!, w);
     }
     // min–max normalised base scores × passage_node_weight. When all base scores are equal (e.g. one
@@ -132,7 +229,8 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
         reset[node]! += norm * options.passageNodeWeight;
       }
     }
-    const explanation: HippoRag2Explanation = { entities, links, baseResults: base.length, pprIterations: 0 };
+    const explanation: HippoRag2Explanation = { seededBy, facts, entities, links, baseResults: base.length, pprIterations: 0 };
+    if (filterError !== undefined) explanation.filterError = filterError;
     let seeded = false;
     for (let i = 0; i < reset.length && !seeded; i++) seeded = reset[i]! > 0;
     if (!seeded || k <= 0) return { ranked: [], explanation }; // nothing linked and no base hit: no evidence to rank by
@@ -150,9 +248,43 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
     graph,
     options,
     queryEntitySource: deps.queryEntities ? 'provided' : 'offline extractor',
+    ...(options.seed === 'facts'
+      ? { factSource: { scorer: factScorer, label: FACT_SCORER_LABELS[factScorer], filter: deps.factFilter?.label ?? 'none (no LLM configured: the top facts are kept unfiltered)' } }
+      : {}),
     retrieveExplained,
     async retrieve(query, k, signal) {
       return (await retrieveExplained(query, k, signal)).ranked;
     },
+    async retrieveItems(query, k, signal) {
+      const { ranked, explanation } = await retrieveExplained(query, k, signal);
+      return { results: ranked, items: explanationItems(graph, explanation) };
+    },
   };
+}
+
+/** The graph's facts as a triple set (phrases are already normalised), so a stored graph can seed by facts. */
+export function factsOfGraph(graph: PhraseGraph): TripleSet {
+  const byPassage = new Map<number, TripleSet['passages'][number]>();
+  for (const f of graph.facts) {
+    let entry = byPassage.get(f.passage);
+    if (!entry) byPassage.set(f.passage, (entry = { passageId: graph.passageIds[f.passage]!, entities: [], triples: [] }));
+    entry.triples.push({ subject: graph.phrases[f.subject - graph.passageCount]!, predicate: f.triple.predicate, object: graph.phrases[f.object - graph.passageCount]! });
+  }
+  return { source: graph.source, origin: graph.origin, passages: [...byPassage.values()], rejected: [], warnings: [] };
+}
+
+/** Trace items (retrieve.items): the kept seed facts as triples, else the linked entities, with their passages. */
+export function explanationItems(graph: PhraseGraph, e: HippoRag2Explanation): RetrievedItem[] {
+  if (e.seededBy === 'facts') {
+    return e.facts
+      .filter((f) => f.kept)
+      .map((f) => ({ kind: 'triple' as const, id: `fact:${f.fact}`, score: f.score, text: `${f.subject} | ${f.predicate} | ${f.object}`, passages: f.passages }));
+  }
+  return e.links.map((l) => ({
+    kind: 'entity' as const,
+    id: `phrase:${l.phrase}`,
+    score: l.score,
+    text: l.phrase,
+    passages: graph.phrasePassages[l.node - graph.passageCount]!.map((p) => graph.passageIds[p]!),
+  }));
 }

@@ -14,7 +14,7 @@ import { NodeDetails } from './NodeDetails.tsx';
 import { SigmaCanvas } from './SigmaCanvas.tsx';
 
 /** How a seed was linked, when it was not an exact match of a question entity (entity-link.ts). */
-const LINK_HOW: Record<string, string> = { 'lexical-trigram': 'lexical match', 'query-mention': 'a title the question names' };
+const LINK_HOW: Record<string, string> = { 'lexical-trigram': 'lexical match', 'query-mention': 'a title the question names', fact: 'a phrase of a retrieved fact' };
 const seedLabel = (s: { phrase: string; how: string }) => (LINK_HOW[s.how] ? `${s.phrase} (${LINK_HOW[s.how]})` : s.phrase);
 
 /** The subgraph around the shown question: seeds, pool passages and the phrases that connect them. */

@@ -6,8 +6,14 @@ import { corpusOf, LOTHAIR, openIeTriples } from '../../support/tiny-corpus.ts';
 import { AbortedError, HopscopeError } from '../../../src/core/errors.ts';
 import { describeRetrieverContract } from './contract.ts';
 
-describeRetrieverContract('hipporag2 (offline extractor, bm25 base)', async (passages) =>
+describeRetrieverContract('hipporag2 (offline extractor, bm25 base, fact-seeded)', async (passages) =>
   createHippoRag2Retriever({ id: 'contract', name: 'contract', passages }, { base: createBm25Retriever(passages), triples: extractTriplesOffline(passages) }),
+);
+describeRetrieverContract('hipporag2 (offline extractor, bm25 base, entity-seeded)', async (passages) =>
+  createHippoRag2Retriever(
+    { id: 'contract', name: 'contract', passages },
+    { base: createBm25Retriever(passages), triples: extractTriplesOffline(passages), options: { seed: 'entities' } },
+  ),
 );
 
 const corpus = corpusOf(
@@ -35,7 +41,7 @@ describe('hipporag2 retriever', () => {
     const base = (await bm25.retrieve(query, 4)).map((r) => r.id);
     expect(base.slice(0, 2)).toContain('p3');
     expect(base.slice(0, 2)).not.toContain('p2');
-    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples, queryEntities: () => ['Lothair II'] });
+    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples, queryEntities: () => ['Lothair II'], options: { seed: 'entities' } });
     const { ranked, explanation } = await hr.retrieveExplained(query, 4);
     // p1 holds the seed phrase; p2 is one phrase hop away (lothair ii -> ermengarde of tours -> p2), so it
     // enters the top 3 and passes the unrelated p4; p3 keeps its BM25 seed (0.05 x 1) and stays close.
@@ -48,10 +54,10 @@ describe('hipporag2 retriever', () => {
   });
 
   it('links query entities lexically when there is no exact phrase, and uses the offline extractor by default', async () => {
-    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples, queryEntities: () => ['Lothair the Second II'] });
+    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples, queryEntities: () => ['Lothair the Second II'], options: { seed: 'entities' } });
     const { explanation } = await hr.retrieveExplained(query, 2);
     expect(explanation.links[0]).toMatchObject({ phrase: 'lothair ii', how: 'lexical-trigram' });
-    const offline = createHippoRag2Retriever(corpus, { base: bm25, triples });
+    const offline = createHippoRag2Retriever(corpus, { base: bm25, triples, options: { seed: 'entities' } });
     expect(offline.queryEntitySource).toBe('offline extractor');
     const r = await offline.retrieveExplained(query, 2);
     expect(r.explanation.entities).toEqual(['Lothair II']);
@@ -59,7 +65,7 @@ describe('hipporag2 retriever', () => {
   });
 
   it('seeds with the passage-title phrases the query names, longest first, when no query entity links', async () => {
-    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples, queryEntities: () => ['Nowhere Land'] });
+    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples, queryEntities: () => ['Nowhere Land'], options: { seed: 'entities' } });
     const { explanation, ranked } = await hr.retrieveExplained("Is Paris where Lothair II's mother of Tours died?", 4);
     // "lothair ii" beats a shorter match; "mother" is a phrase but no title ("Mothers" is), so it does not seed.
     expect(explanation.links.map((l) => [l.phrase, l.how, l.score])).toEqual([
