@@ -8,13 +8,15 @@ import { buildBackbone } from '../src/core/retrievers/registry.ts';
 import { TRACE_VERSION, type Trace, type TraceEvent } from '../src/core/trace/schema.ts';
 import { runStrategy, type StrategyName } from '../src/core/strategies/index.ts';
 import { STRATEGY_PROMPTS } from '../src/prompts/strategy-prompts.ts';
-import type { Dataset, Passage, Ranked, Retriever } from '../src/core/types.ts';
+import type { Corpus, Dataset, Passage, Ranked, Retriever } from '../src/core/types.ts';
 import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
 import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
 import { deleteStored, importFiles, listLibrary, openStored } from './engine-library.ts';
 import type { Stores } from '../src/core/store/ports.ts';
 import { llmFromStoredSettings, readAnswer, READER_PROMPT_VERSION, READER_TOP } from './engine-reader.ts';
-import { isCoreStrategy, RUN_BACKBONES, RUN_STRATEGIES, type DatasetSummary, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
+import { createEmbeddings, type DenseBackbone, type EmbeddingHost } from './engine-embed.ts';
+import { formatDuration } from '../src/core/embed/estimate.ts';
+import { isCoreStrategy, RUN_BACKBONES, RUN_STRATEGIES, type DatasetSummary, type EngineApi, type ImportProgress, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
 
 interface Loaded {
   dataset: Dataset;
@@ -33,6 +35,15 @@ export interface EngineOptions {
    * PPR work waits for it so every run of a session uses the same kernel. Never rejects.
    */
   kernelReady?: Promise<unknown>;
+  /** The embedding worker (browser) or an in-process embedder (Node); without it dense backbones refuse. */
+  embedding?: EmbeddingHost;
+}
+
+/** "1,200 / 6,119 passages, 41 passages/s, about 2 min left" */
+export function embedDetail(done: number, total: number, rate: number | null, eta: number | null): string {
+  const head = `${done.toLocaleString('en')} / ${total.toLocaleString('en')} passages`;
+  if (done === total) return `${head} embedded`;
+  return rate === null || eta === null ? `${head}, measuring speed…` : `${head}, ${rate.toFixed(rate < 10 ? 1 : 0)} passages/s, ${formatDuration(eta)} left`;
 }
 
 export function createEngine(options: EngineOptions = {}): EngineApi {
@@ -40,6 +51,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   const loaded = new Map<string, Loaded>();
   let importing: AbortController | null = null;
   const running = new Map<string, AbortController>();
+  const embeddings = createEmbeddings(options.stores, options.embedding, now);
 
   function storage(): Stores {
     if (!options.stores) throw new HopscopeError('engine', 'no storage in this engine (the library needs IndexedDB)');
@@ -73,6 +85,53 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       throw err;
     });
     return entry.hippo;
+  }
+
+  /** A loaded dataset, or a stored corpus opened now (the Library may act on a corpus not in use). */
+  async function entryOf(id: string): Promise<Loaded> {
+    const existing = loaded.get(id);
+    if (existing) return existing;
+    const { dataset, bm25, hippo } = await openStored(storage(), id);
+    return register(dataset, bm25, hippo);
+  }
+
+  async function retrieverOf(entry: Loaded, backbone: RunRequest['backbone']): Promise<Retriever> {
+    if (backbone === 'bm25') return entry.bm25;
+    if (backbone === 'hipporag2') return hippoOf(entry);
+    await options.kernelReady;
+    return embeddings.retriever(backbone, entry.dataset.corpus, entry.bm25);
+  }
+
+  /** The trace options a backbone adds (how HippoRAG 2 was seeded, which embedding model). */
+  function backboneOptions(backbone: RunRequest['backbone']): Record<string, unknown> {
+    if (backbone === 'hipporag2') return { triples: 'offline extractor', seededBy: 'bm25' };
+    if (backbone === 'bm25') return {};
+    return embeddings.traceOptions(backbone as DenseBackbone);
+  }
+
+  /** The import's embeddings stage: runs after the save when a model is chosen; a cancel keeps the stored chunks. */
+  async function embeddingStage(corpus: Corpus, onProgress: ((p: ImportProgress) => void) | undefined, signal: AbortSignal): Promise<void> {
+    const stage = (state: ImportProgress['state'], detail: string, fraction: number) => onProgress?.({ stage: 'embeddings', state, detail, fraction });
+    const mode = await embeddings.autoEmbed(corpus);
+    if (mode === 'no-model') return stage('skipped', 'no embedding model chosen in Settings; dense backbones stay off for this corpus', 0);
+    if (mode === 'too-large') {
+      const e = await embeddings.estimate(corpus);
+      return stage('skipped', `${corpus.passages.length} passages would take ${formatDuration(e.seconds)} on ${e.backend} (measured); start it from the Library`, 0);
+    }
+    try {
+      await embeddings.embed(
+        corpus,
+        (p) => {
+          if (p.phase === 'load') stage('running', p.message ?? 'loading the model', 0);
+          else if (p.total > 0 && !p.message) stage(p.done === p.total ? 'done' : 'running', embedDetail(p.done, p.total, p.passagesPerSecond, p.etaSeconds), p.done / p.total);
+        },
+        signal,
+      );
+    } catch (err) {
+      if (!signal.aborted) throw err;
+      const s = await embeddings.status(corpus);
+      stage('skipped', `cancelled at ${s.done} / ${s.passageCount} passages; the stored vectors are kept: resume from the Library`, s.done / Math.max(1, s.passageCount));
+    }
   }
 
   function passageOf(entry: Loaded, id: string): Passage {
@@ -112,6 +171,8 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       try {
         const done = await importFiles(stores, files, (p) => onProgress?.(p), controller.signal);
         register(done.dataset, done.bm25, done.hippo);
+        embeddings.forget(done.dataset.corpus.id);
+        await embeddingStage(done.dataset.corpus, onProgress, controller.signal);
         return done.entry;
       } finally {
         if (importing === controller) importing = null;
@@ -169,11 +230,18 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     cancelRun(runId) {
       running.get(runId)?.abort();
     },
+
+    embeddingStatus: async (corpusId) => embeddings.status((await entryOf(corpusId)).dataset.corpus),
+    embedCorpus: async (corpusId, onProgress) => embeddings.embed((await entryOf(corpusId)).dataset.corpus, (p) => onProgress?.(p)),
+    cancelEmbedding: (corpusId) => embeddings.cancel(corpusId),
+    estimateEmbedding: async (corpusId) => embeddings.estimate((await entryOf(corpusId)).dataset.corpus),
+    testEmbedding: () => embeddings.test(),
+    importVectors: async (corpusId, files) => embeddings.importVectors((await entryOf(corpusId)).dataset.corpus, files),
   };
 
   /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is not used). */
   async function runCore(strategy: StrategyName, request: RunRequest, entry: Loaded, signal: AbortSignal, onEvent?: TraceListener): Promise<Trace> {
-    const retriever: Retriever = request.backbone === 'hipporag2' ? await hippoOf(entry) : entry.bm25;
+    const retriever = await retrieverOf(entry, request.backbone);
     const llm = await llmFromStoredSettings(options.stores, entry.dataset.corpus.id);
     const { corpus } = entry.dataset;
     const trace = await runStrategy(
@@ -182,7 +250,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       { retriever, llm, prompts: STRATEGY_PROMPTS, passages: entry.byId, signal, now, ...(onEvent ? { onEvent } : {}) },
       { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
     );
-    if (request.backbone === 'hipporag2') trace.options = { ...trace.options, triples: 'offline extractor', seededBy: 'bm25' };
+    trace.options = { ...trace.options, ...backboneOptions(request.backbone) };
     return trace;
   }
 
@@ -197,7 +265,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       const t = () => Math.round(now() - started);
       // "single": the round-0 retrieval every iterative strategy starts from, with no LLM at all.
       emit({ type: 'round.start', t: t(), round: 0 });
-      const retriever: Retriever = request.backbone === 'hipporag2' ? await hippoOf(entry) : entry.bm25;
+      const retriever = await retrieverOf(entry, request.backbone);
       let status: Trace['status'] = 'done';
       let results: Ranked[];
       try {
@@ -236,7 +304,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
         regime: 'iterative',
         options: {
           k: request.k,
-          ...(request.backbone === 'hipporag2' ? { triples: 'offline extractor', seededBy: 'bm25' } : {}),
+          ...backboneOptions(request.backbone),
           ...(request.strategy === 'single-read' ? { readerTop: READER_TOP, readerPrompt: READER_PROMPT_VERSION } : {}),
         },
         corpus: { id: entry.dataset.corpus.id, name: entry.dataset.corpus.name },

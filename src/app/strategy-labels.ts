@@ -30,8 +30,14 @@ export const STRATEGY_SHORT: Record<RunStrategy, string> = {
   'bdtr-bgec': 'BDTR-BGEC',
 };
 
-export const BACKBONE_LABELS: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2 (PPR, offline triples)' };
-export const BACKBONE_SHORT: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2' };
+export const BACKBONE_LABELS: Record<RunBackbone, string> = {
+  bm25: 'BM25',
+  dense: 'Dense (embedding model from Settings)',
+  hybrid: 'Hybrid (RRF of BM25 and dense)',
+  hipporag2: 'HippoRAG 2 (PPR, offline triples)',
+  'hipporag2-dense': 'HippoRAG 2, dense base (PPR seeded by dense, embedding synonyms)',
+};
+export const BACKBONE_SHORT: Record<RunBackbone, string> = { bm25: 'BM25', dense: 'Dense', hybrid: 'Hybrid', hipporag2: 'HippoRAG 2', 'hipporag2-dense': 'HippoRAG 2 (dense)' };
 
 /** Strategies that call an LLM (the one from Settings, or the offline thinker). */
 export const usesLlm = (s: RunStrategy) => s !== 'single';
