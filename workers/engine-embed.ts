@@ -16,6 +16,7 @@ import { createHippoRag2Retriever, HIPPORAG2_DEFAULTS, type HippoRag2Retriever }
 import { createHybridRetriever } from '../src/core/retrievers/hybrid.ts';
 import type { Stores } from '../src/core/store/ports.ts';
 import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
+import { TRIPLE_SOURCE_LABELS } from '../src/core/triples/types.ts';
 import type { Corpus, Retriever } from '../src/core/types.ts';
 import type { EmbedDevice, EmbedderConfig } from '../src/providers/embed/config.ts';
 import { EMBEDDING_SETTINGS_KEY, type BinarySource, type EmbeddingEstimate, type EmbeddingProgress, type EmbeddingStatus, type EmbeddingTest } from './engine-api.ts';
@@ -52,7 +53,8 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
   let active: Active | undefined;
   const running = new Map<string, AbortController>();
   /** Per corpus: retrievers built over the vectors of one model. */
-  const built = new Map<string, { modelId: string; dense?: Promise<DenseRetriever>; hybrid?: Retriever; hippo?: Promise<HippoRag2Retriever> }>();
+  const built = new Map<string, { modelId: string; dense?: Promise<DenseRetriever>; hybrid?: Retriever; hippo?: Promise<HippoRag2Retriever>; triples?: string }>();
+  let lastTriples = 'offline extractor';
 
   async function settings(): Promise<ConfiguredEmbedding | null> {
     const raw = stores ? await stores.settings.getSetting<unknown>(EMBEDDING_SETTINGS_KEY) : undefined;
@@ -213,6 +215,7 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
     entry.hippo ??= (async () => {
       const stored = stores ? await stores.corpora.getTriples(corpus.id) : [];
       const triples = stored[0] ?? extractTriplesOffline(corpus.passages);
+      entry.triples = TRIPLE_SOURCE_LABELS[triples.source];
       const options = HIPPORAG2_DEFAULTS.graph;
       const phrases = buildPhraseGraph(corpus, triples, options).phrases;
       const e = phrases.length > 0 ? await base.embedder.embed(phrases) : { data: new Float32Array(0), dim: base.vectors.dim, count: 0 };
@@ -243,7 +246,11 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
     },
     async retriever(backbone: DenseBackbone, corpus: Corpus, bm25: Retriever): Promise<Retriever> {
       if (backbone === 'dense') return dense(corpus);
-      if (backbone === 'hipporag2-dense') return hippoDense(corpus);
+      if (backbone === 'hipporag2-dense') {
+        const hippo = await hippoDense(corpus);
+        lastTriples = built.get(corpus.id)?.triples ?? lastTriples;
+        return hippo;
+      }
       const d = await dense(corpus);
       const entry = built.get(corpus.id)!;
       entry.hybrid ??= createHybridRetriever({ bm25, dense: d });
@@ -252,7 +259,7 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
     /** What a trace records about a dense backbone: the model id, the backend, the graph's synonym mode. */
     traceOptions(backbone: DenseBackbone): Record<string, unknown> {
       const model = active ? { embedding: active.modelId, embedBackend: active.backend } : {};
-      if (backbone === 'hipporag2-dense') return { ...model, triples: 'offline extractor or stored triples', seededBy: 'dense', synonyms: 'embedding-cosine' };
+      if (backbone === 'hipporag2-dense') return { ...model, triples: lastTriples, seededBy: 'dense', synonyms: 'embedding-cosine' };
       if (backbone === 'hybrid') return { ...model, fusion: 'RRF k=60 of bm25 and dense' };
       return model;
     },
