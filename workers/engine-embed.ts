@@ -9,7 +9,7 @@ import { EMBED_BATCH_DEFAULT, embeddingLabel, embeddingModelId, embeddingSetting
 import { HopscopeError } from '../src/core/errors.ts';
 import { buildPhraseGraph } from '../src/core/graph/build.ts';
 import { readPrecomputedVectors, vectorsForCorpus } from '../src/core/index/vectors-npy.ts';
-import { embedCorpusResumable, readCompleteVectors, storeCompleteVectors, storedVectorsInfo } from '../src/core/index/vectors-resume.ts';
+import { embedCorpusResumable, idsHash, PHRASE_VECTORS, phraseVectorsKey, readCompleteVectors, storeCompleteVectors, storedVectorsInfo } from '../src/core/index/vectors-resume.ts';
 import { normalizeRows, VectorIndex } from '../src/core/index/vectors.ts';
 import { createDenseRetriever, denseDocumentText, type DenseRetriever } from '../src/core/retrievers/dense.ts';
 import { createHippoRag2Retriever, HIPPORAG2_DEFAULTS, type HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
@@ -208,6 +208,26 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
     return entry.dense;
   }
 
+  /** The graph's phrase vectors: stored ones when they are of this model and these phrases, else embedded now and stored. */
+  async function phraseVectors(corpus: Corpus, phrases: string[], base: DenseRetriever): Promise<{ data: Float32Array; dim: number }> {
+    const modelId = active!.modelId;
+    const ref = { corpusId: corpus.id, kind: 'vectors', key: phraseVectorsKey(modelId) } as const;
+    const hash = idsHash(phrases);
+    const stored = stores ? await stores.artifacts.getArtifact(ref, PHRASE_VECTORS) : { status: 'missing' as const };
+    if (stored.status === 'ok') {
+      const meta = stored.artifact.meta as { ids: string; dim: number; count: number };
+      if (meta.ids === hash && meta.count === phrases.length && stored.artifact.buffers.data) return { data: new Float32Array(stored.artifact.buffers.data), dim: meta.dim };
+    }
+    const e = phrases.length > 0 ? await base.embedder.embed(phrases) : { data: new Float32Array(0), dim: base.vectors.dim, count: 0 };
+    if (e.count !== phrases.length) throw new EmbedError(`embedded ${e.count} of ${phrases.length} phrases`);
+    normalizeRows(e.data, e.dim);
+    if (stores) {
+      const data = (e.data.buffer as ArrayBuffer).slice(e.data.byteOffset, e.data.byteOffset + e.data.byteLength);
+      await stores.artifacts.putArtifact({ ...ref, ...PHRASE_VECTORS, meta: { model: modelId, dim: e.dim, count: e.count, ids: hash }, buffers: { data } });
+    }
+    return { data: e.data, dim: e.dim };
+  }
+
   /** HippoRAG 2 as the paper runs it: dense base scores and synonym edges by phrase-embedding cosine. */
   async function hippoDense(corpus: Corpus): Promise<HippoRag2Retriever> {
     const base = await dense(corpus);
@@ -218,9 +238,7 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
       entry.triples = TRIPLE_SOURCE_LABELS[triples.source];
       const options = HIPPORAG2_DEFAULTS.graph;
       const phrases = buildPhraseGraph(corpus, triples, options).phrases;
-      const e = phrases.length > 0 ? await base.embedder.embed(phrases) : { data: new Float32Array(0), dim: base.vectors.dim, count: 0 };
-      if (e.count !== phrases.length) throw new EmbedError(`embedded ${e.count} of ${phrases.length} phrases`);
-      normalizeRows(e.data, e.dim);
+      const e = await phraseVectors(corpus, phrases, base);
       const graph = buildPhraseGraph(corpus, triples, options, (ps) => (ps.length === phrases.length ? { data: e.data, dimension: e.dim } : undefined));
       return createHippoRag2Retriever(corpus, { base, graph, triples });
     })().catch((err: unknown) => {

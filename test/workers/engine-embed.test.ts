@@ -37,7 +37,7 @@ async function setup(idb = new IDBFactory()) {
 }
 
 describe('engine embeddings', () => {
-  it('imports with the embeddings stage, runs dense, hybrid and HippoRAG 2 (dense), and a reload reuses the vectors', async () => {
+  it('imports with the embeddings stage, runs dense, hybrid and HippoRAG 2 (dense), and a reload reuses the vectors', { timeout: 180_000 }, async () => {
     const { idb, engine, texts } = await setup();
     await engine.putSetting(EMBEDDING_SETTINGS_KEY, TINY);
     const seen: ImportProgress[] = [];
@@ -62,10 +62,14 @@ describe('engine embeddings', () => {
     expect(await again.engine.embeddingStatus('wiki')).toMatchObject({ ready: true, done: 200 });
     await again.engine.run({ datasetId: 'wiki', question, backbone: 'dense', strategy: 'single', k: 3 });
     expect(again.texts.filter((t) => t !== 'load')).toEqual([question.question]);
+    // HippoRAG 2 (dense) reads the stored phrase vectors too: again only the query is embedded.
+    await again.engine.run({ datasetId: 'wiki', question, backbone: 'hipporag2-dense', strategy: 'single', k: 3 });
+    expect(again.texts.filter((t) => t !== 'load')).toEqual([question.question, question.question]);
+    expect(await again.engine.embeddingStatus('wiki')).toMatchObject({ otherModels: [] });
     expect(texts.length).toBeGreaterThan(200);
   });
 
-  it('cancels between chunks and resumes from the stored chunks; another model is never mixed in', async () => {
+  it('cancels between chunks and resumes from the stored chunks; another model is never mixed in', { timeout: 120_000 }, async () => {
     const { engine, texts } = await setup();
     await engine.importCorpus(files); // no model yet: embeddings skipped
     await engine.putSetting(EMBEDDING_SETTINGS_KEY, TINY);

@@ -14,7 +14,12 @@ import { denseDocumentText } from '../retrievers/dense.ts';
 import { normalizeRows, VectorIndex } from './vectors.ts';
 
 export const VECTOR_PART = { format: 'hopscope.vectors-part', formatVersion: 1 } as const;
+/** Phrase vectors of a HippoRAG 2 graph (synonym edges), stored next to the passage vectors of the same model. */
+export const PHRASE_VECTORS = { format: 'hopscope.phrase-vectors', formatVersion: 1 } as const;
 const PART = '#part:';
+const PHRASES = '#phrases';
+export const phraseVectorsKey = (modelId: string) => `${modelId}${PHRASES}`;
+const isPhraseKey = (key: string) => key.endsWith(PHRASES);
 
 export interface ResumeProgress {
   /** Passages with vectors (stored chunks included). */
@@ -63,7 +68,7 @@ export interface StoredVectorsInfo {
 
 /** What vectors a corpus has in the store, without reading any vector data beyond chunk metadata. */
 export async function storedVectorsInfo(store: ArtifactStore, corpus: Corpus): Promise<StoredVectorsInfo> {
-  const refs = (await store.listArtifacts(corpus.id)).filter((r) => r.kind === 'vectors');
+  const refs = (await store.listArtifacts(corpus.id)).filter((r) => r.kind === 'vectors' && !isPhraseKey(r.key));
   const complete: StoredVectorsInfo['complete'] = [];
   const partial = new Map<string, number>();
   for (const ref of refs) {
@@ -123,7 +128,7 @@ export async function embedCorpusResumable(store: ArtifactStore, corpus: Corpus,
     await store.deleteArtifact(vectorsRef(corpus.id, modelId));
   }
 
-  const refs = (await store.listArtifacts(corpus.id)).filter((r) => r.kind === 'vectors');
+  const refs = (await store.listArtifacts(corpus.id)).filter((r) => r.kind === 'vectors' && !isPhraseKey(r.key));
   const others = [...new Set(refs.map((r) => r.key.split(PART)[0]!).filter((k) => k !== modelId))];
   if (others.length > 0) say(`vectors of ${others.join(', ')} are stored for this corpus but not used: they come from another model than ${modelId}`);
 
