@@ -17,7 +17,11 @@ export function EmbeddingSettingsView() {
   const save = useMutation({
     mutationFn: (next: Settings) => engine.putSetting(EMBEDDING_SETTINGS_KEY, next),
     onMutate: (next) => client.setQueryData(embeddingSettingsQuery(engine).queryKey, next),
-    onSettled: () => client.invalidateQueries({ queryKey: EMBEDDING_STATUS_KEY }),
+    onSettled: () => {
+      // Finished runs cached by (corpus, question, backbone) would show the old model's rankings.
+      client.removeQueries({ queryKey: ['run'] });
+      return client.invalidateQueries({ queryKey: EMBEDDING_STATUS_KEY });
+    },
   });
   if (stored.isPending) return <p className="empty">Reading embedding settings…</p>;
   if (stored.isError) {

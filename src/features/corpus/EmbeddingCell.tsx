@@ -27,7 +27,10 @@ export function EmbeddingCell({ corpusId }: { corpusId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [estimate, setEstimate] = useState<EmbeddingEstimate | 'measuring' | null>(null);
   const [busy, setBusy] = useState(false);
-  const refresh = () => client.invalidateQueries({ queryKey: embeddingStatusQuery(engine, corpusId).queryKey });
+  const refresh = () => {
+    client.removeQueries({ queryKey: ['run', corpusId] }); // cached runs of this corpus predate these vectors
+    return client.invalidateQueries({ queryKey: embeddingStatusQuery(engine, corpusId).queryKey });
+  };
 
   const start = async () => {
     setError(null);
