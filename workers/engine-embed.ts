@@ -114,10 +114,12 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
     built.delete(corpusId);
   }
 
-  async function status(corpus: Corpus): Promise<EmbeddingStatus> {
+  /** A loaded corpus, or just its id and size (the Library must not load a corpus to show its vectors). */
+  async function status(corpus: Corpus | { id: string; passageCount: number }): Promise<EmbeddingStatus> {
     const s = await settings();
-    const base = { corpusId: corpus.id, passageCount: corpus.passages.length, running: running.has(corpus.id) };
-    const info = stores ? await storedVectorsInfo(stores.artifacts, corpus) : { complete: [], partial: [] };
+    const shape = 'passages' in corpus ? { id: corpus.id, passageCount: corpus.passages.length, passageIds: corpus.passages.map((p) => p.id) } : corpus;
+    const base = { corpusId: corpus.id, passageCount: shape.passageCount, running: running.has(corpus.id) };
+    const info = stores ? await storedVectorsInfo(stores.artifacts, shape) : { complete: [], partial: [] };
     if (!s) return { ...base, model: null, backend: null, ready: false, done: 0, otherModels: [...new Set([...info.complete, ...info.partial].map((x) => x.modelId))] };
     const id = embeddingModelId(s);
     const complete = info.complete.find((c) => c.modelId === id);

@@ -231,7 +231,14 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       running.get(runId)?.abort();
     },
 
-    embeddingStatus: async (corpusId) => embeddings.status((await entryOf(corpusId)).dataset.corpus),
+    async embeddingStatus(corpusId) {
+      const entry = loaded.get(corpusId);
+      if (entry) return embeddings.status(entry.dataset.corpus);
+      // Not loaded: the stored summary is enough (opening a 10k-passage corpus just to list it would be slow).
+      const summary = (await storage().corpora.listCorpora()).find((c) => c.id === corpusId);
+      if (!summary) throw new HopscopeError('library', `corpus "${corpusId}" is neither loaded nor stored in this browser`);
+      return embeddings.status({ id: corpusId, passageCount: summary.passageCount });
+    },
     embedCorpus: async (corpusId, onProgress) => embeddings.embed((await entryOf(corpusId)).dataset.corpus, (p) => onProgress?.(p)),
     cancelEmbedding: (corpusId) => embeddings.cancel(corpusId),
     estimateEmbedding: async (corpusId) => embeddings.estimate((await entryOf(corpusId)).dataset.corpus),

@@ -58,6 +58,8 @@ describe('engine embeddings', () => {
 
     // Reload: a fresh engine over the same database reads the vectors; only the query is embedded.
     const again = await setup(idb);
+    // The Library asks before the corpus is opened: answered from the store without loading it.
+    expect(await again.engine.embeddingStatus('wiki')).toMatchObject({ ready: true, done: 200, passageCount: 200 });
     await again.engine.openCorpus('wiki');
     expect(await again.engine.embeddingStatus('wiki')).toMatchObject({ ready: true, done: 200 });
     await again.engine.run({ datasetId: 'wiki', question, backbone: 'dense', strategy: 'single', k: 3 });

@@ -66,8 +66,12 @@ export interface StoredVectorsInfo {
   partial: { modelId: string; done: number }[];
 }
 
-/** What vectors a corpus has in the store, without reading any vector data beyond chunk metadata. */
-export async function storedVectorsInfo(store: ArtifactStore, corpus: Corpus): Promise<StoredVectorsInfo> {
+/**
+ * What vectors a corpus has in the store (checksums verified). The passages' ids are checked against
+ * the stored hash when given; without them (a corpus not loaded) only the count is, and the ids are
+ * checked when the vectors are read for use (readCompleteVectors).
+ */
+export async function storedVectorsInfo(store: ArtifactStore, corpus: { id: string; passageCount: number; passageIds?: readonly string[] }): Promise<StoredVectorsInfo> {
   const refs = (await store.listArtifacts(corpus.id)).filter((r) => r.kind === 'vectors' && !isPhraseKey(r.key));
   const complete: StoredVectorsInfo['complete'] = [];
   const partial = new Map<string, number>();
@@ -82,7 +86,7 @@ export async function storedVectorsInfo(store: ArtifactStore, corpus: Corpus): P
     const r = await store.getArtifact(ref, VECTORS_ARTIFACT);
     if (r.status !== 'ok') continue;
     const meta = r.artifact.meta as { dim: number; count: number; ids?: string };
-    if (meta.count === corpus.passages.length && (meta.ids === undefined || meta.ids === idsHash(corpus.passages.map((p) => p.id)))) {
+    if (meta.count === corpus.passageCount && (meta.ids === undefined || corpus.passageIds === undefined || meta.ids === idsHash(corpus.passageIds))) {
       complete.push({ modelId: ref.key, dim: meta.dim, count: meta.count });
     }
   }

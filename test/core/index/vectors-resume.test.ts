@@ -45,7 +45,7 @@ describe('embedCorpusResumable', () => {
     await expect(embedCorpusResumable(createDexieStores(db1).artifacts, corpus, first, { chunkSize: 3, signal: controller.signal, onProgress: (p) => progress.push(p.done) })).rejects.toThrow(/abort/i);
     expect(first.texts).toHaveLength(6);
     // the first chunk was stored before the abort; the second call's result is dropped (aborted mid-chunk)
-    expect(await storedVectorsInfo(createDexieStores(db1).artifacts, corpus)).toEqual({ complete: [], partial: [{ modelId: 'm', done: 3 }] });
+    expect(await storedVectorsInfo(createDexieStores(db1).artifacts, { id: corpus.id, passageCount: 10, passageIds: corpus.passages.map((p) => p.id) })).toEqual({ complete: [], partial: [{ modelId: 'm', done: 3 }] });
     db1.close();
 
     const db2 = openTestDb(idb); // reload
@@ -57,7 +57,7 @@ describe('embedCorpusResumable', () => {
     expect(seen.map((s) => s.done)).toEqual([3, 6, 9, 10]);
     expect(seen.at(-1)!.eta).toBe(0);
     expect(r.index.count).toBe(10);
-    expect(await storedVectorsInfo(createDexieStores(db2).artifacts, corpus)).toEqual({ complete: [{ modelId: 'm', dim: 4, count: 10 }], partial: [] });
+    expect(await storedVectorsInfo(createDexieStores(db2).artifacts, { id: corpus.id, passageCount: 10 })).toEqual({ complete: [{ modelId: 'm', dim: 4, count: 10 }], partial: [] });
 
     const third = fakeEmbedder('m');
     const again = await embedCorpusResumable(createDexieStores(db2).artifacts, corpus, third);
