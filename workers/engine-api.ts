@@ -32,7 +32,11 @@ export interface RankedPassage {
   text: string;
 }
 
-export const RUN_BACKBONES = ['bm25', 'hipporag2', 'raptor', 'graphrag'] as const;
+/**
+ * dense, hybrid (RRF of BM25 and dense) and hipporag2-dense (HippoRAG 2 seeded by dense, embedding
+ * synonym edges) need the corpus's vectors of the embedding model in Settings (workers/engine-embed.ts).
+ */
+export const RUN_BACKBONES = ['bm25', 'dense', 'hybrid', 'hipporag2', 'hipporag2-dense', 'raptor', 'graphrag'] as const;
 export type RunBackbone = (typeof RUN_BACKBONES)[number];
 
 /**
@@ -116,7 +120,64 @@ export interface GraphView {
 }
 
 export type ImportStage = 'parse' | 'bm25' | 'triples' | 'graph' | 'embeddings' | 'save';
-export const IMPORT_STAGES: readonly ImportStage[] = ['parse', 'bm25', 'triples', 'graph', 'embeddings', 'save'];
+/** Embeddings run after the save: their chunks are stored under the saved corpus, so a cancel or reload resumes. */
+export const IMPORT_STAGES: readonly ImportStage[] = ['parse', 'bm25', 'triples', 'graph', 'save', 'embeddings'];
+
+/** Settings-store key of the embedding settings (src/core/embed/settings.ts). */
+export const EMBEDDING_SETTINGS_KEY = 'embedding';
+
+/** A corpus's vectors for the embedding model in Settings. */
+export interface EmbeddingStatus {
+  corpusId: string;
+  passageCount: number;
+  /** The model in Settings (id = what is stored with the vectors), or null: dense backbones are off. */
+  model: { id: string; label: string; dim: number | null } | null;
+  /** Where the embedder runs once loaded ('webgpu' or 'wasm' in the browser, 'cpu' in Node); null before. */
+  backend: string | null;
+  /** Complete vectors of this model are stored: dense, hybrid and HippoRAG 2 (dense) can run. */
+  ready: boolean;
+  /** Passages with stored vectors of this model (chunks of an unfinished run included). */
+  done: number;
+  /** An embedding run of this corpus is in progress in the worker. */
+  running: boolean;
+  /** Models whose vectors are stored for this corpus but are not used (never mixed with this one). */
+  otherModels: string[];
+}
+
+export interface EmbeddingProgress {
+  corpusId: string;
+  phase: 'load' | 'embed' | 'done';
+  done: number;
+  total: number;
+  resumedFrom: number;
+  /** Measured on the batches of this run; null until the first chunk is stored. */
+  passagesPerSecond: number | null;
+  etaSeconds: number | null;
+  /** e.g. why stored vectors were not used. */
+  message?: string;
+}
+
+export interface EmbeddingTest {
+  model: string;
+  backend: string;
+  dim: number;
+  /** Wall time of one query embedding after the load. */
+  queryMs: number;
+  loadMs: number;
+}
+
+export interface EmbeddingEstimate {
+  passages: number;
+  passagesPerSecond: number;
+  seconds: number;
+  backend: string;
+}
+
+/** A binary file for importVectors (HSVEC, or .npy + ids). */
+export interface BinarySource {
+  name: string;
+  bytes: Uint8Array;
+}
 
 export interface ImportProgress {
   stage: ImportStage;
@@ -170,4 +231,16 @@ export interface EngineApi {
   run(request: RunRequest, onEvent?: TraceListener): Promise<Trace>;
   /** Stops the run started with this runId (between steps, and an LLM call in flight). */
   cancelRun(runId: string): void;
+  /** Vectors of a corpus for the embedding model in Settings. */
+  embeddingStatus(corpusId: string): Promise<EmbeddingStatus>;
+  /** Embeds (or resumes embedding) a corpus in the embedding worker, chunk by chunk into IndexedDB. */
+  embedCorpus(corpusId: string, onProgress?: (p: EmbeddingProgress) => void): Promise<EmbeddingStatus>;
+  /** Stops embedCorpus between chunks; stored chunks are kept for a resume. */
+  cancelEmbedding(corpusId: string): void;
+  /** Measures the model on a sample of the corpus and extrapolates (say so before a long run). */
+  estimateEmbedding(corpusId: string): Promise<EmbeddingEstimate>;
+  /** Loads the model in Settings and embeds one query: dimension, backend, timings. */
+  testEmbedding(): Promise<EmbeddingTest>;
+  /** Precomputed vectors (HSVEC, or .npy float32 + ids), validated against the corpus and stored for the model in Settings. */
+  importVectors(corpusId: string, files: BinarySource[]): Promise<EmbeddingStatus>;
 }

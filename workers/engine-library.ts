@@ -1,5 +1,5 @@
 // The corpus library inside the engine worker: import files through the importers with per-stage
-// progress (parse, BM25, triples, graph, embeddings), persist corpus + triples + the BM25 snapshot and
+// progress (parse, BM25, triples, graph; the engine's embeddings stage follows the save), persist corpus + triples + the BM25 snapshot and
 // the phrase graph (+ questions) in one store transaction, list and delete, and reopen a stored corpus
 // from those artifacts without rebuilding anything (a missing, stale or damaged artifact is rebuilt,
 // stored again, and said so in the summary's notice).
@@ -71,7 +71,6 @@ export async function importFiles(
   stage('graph', 'running');
   const hippo = hippoFrom(dataset.corpus, bm25, triples);
   stage('graph', 'done', `${hippo.graph.stats.phrases} phrases, ${hippo.graph.stats.relationEdges} relation edges`);
-  stage('embeddings', 'skipped', 'no embedding model configured; dense backbones stay off for this corpus');
   throwIfAborted(signal, 'library');
 
   stage('save', 'running', 'passages, triples, BM25 index, graph');

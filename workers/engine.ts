@@ -9,7 +9,7 @@ import { isBaseline, type StrategyName } from '../src/core/strategies/index.ts';
 import { runRegime } from '../src/core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../src/prompts/strategy-prompts.ts';
 import { createOfflineThinker } from '../src/providers/llm/offline-thinker.ts';
-import type { Dataset, Passage, Retriever } from '../src/core/types.ts';
+import type { Corpus, Dataset, Passage, Retriever } from '../src/core/types.ts';
 import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
 import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
 import { buildGraphExpansionBackbone } from '../src/core/retrievers/graph-expansion-backbone.ts';
@@ -18,12 +18,15 @@ import { TripleIndex } from '../src/core/triples/triple-index.ts';
 import { deleteStored, importFiles, listLibrary, openStored } from './engine-library.ts';
 import type { Stores } from '../src/core/store/ports.ts';
 import { llmFromStoredSettings } from './engine-llm.ts';
-import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type DatasetSummary, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
+import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type DatasetSummary, type ImportProgress, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
 import { createGraphRagRetriever } from '../src/core/retrievers/graphrag.ts';
 import { createRaptorRetriever, RAPTOR_SCORER_LABEL } from '../src/core/retrievers/raptor.ts';
 import { EXTRACTIVE_SUMMARY_LABEL } from '../src/core/raptor/tree.ts';
 import { HASHED_TFIDF_LABEL } from '../src/core/raptor/vectors.ts';
 import { EXTRACTIVE_REPORT_LABEL } from '../src/core/graphrag/reports.ts';
+import { createEmbeddings, type DenseBackbone, type EmbeddingHost } from './engine-embed.ts';
+import { formatDuration } from '../src/core/embed/estimate.ts';
+
 /** How the browser's HippoRAG 2 seeds its phrases (no embedder, no LLM filter in the engine yet): said in every trace. */
 const HIPPO_SEEDS = { phraseSeeds: 'retrieved facts (BM25 over triple strings, unfiltered: no recognition-memory LLM)' };
 
@@ -54,6 +57,15 @@ export interface EngineOptions {
    * PPR work waits for it so every run of a session uses the same kernel. Never rejects.
    */
   kernelReady?: Promise<unknown>;
+  /** The embedding worker (browser) or an in-process embedder (Node); without it dense backbones refuse. */
+  embedding?: EmbeddingHost;
+}
+
+/** "1,200 / 6,119 passages, 41 passages/s, about 2 min left" */
+export function embedDetail(done: number, total: number, rate: number | null, eta: number | null): string {
+  const head = `${done.toLocaleString('en')} / ${total.toLocaleString('en')} passages`;
+  if (done === total) return `${head} embedded`;
+  return rate === null || eta === null ? `${head}, measuring speed…` : `${head}, ${rate.toFixed(rate < 10 ? 1 : 0)} passages/s, ${formatDuration(eta)} left`;
 }
 
 export function createEngine(options: EngineOptions = {}): EngineApi {
@@ -61,6 +73,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   const loaded = new Map<string, Loaded>();
   let importing: AbortController | null = null;
   const running = new Map<string, AbortController>();
+  const embeddings = createEmbeddings(options.stores, options.embedding, now);
 
   function storage(): Stores {
     if (!options.stores) throw new HopscopeError('engine', 'no storage in this engine (the library needs IndexedDB)');
@@ -87,10 +100,14 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     return entry;
   }
 
-  /** The retriever a run asks for; raptor and graphrag are built once per loaded dataset, on first use. */
+  /** The retriever a run asks for; raptor and graphrag are built once per loaded dataset, on first use; dense ones need stored vectors. */
   async function retrieverOf(entry: Loaded, backbone: RunBackbone): Promise<Retriever> {
     if (backbone === 'bm25') return entry.bm25;
     if (backbone === 'hipporag2') return hippoOf(entry);
+    if (backbone !== 'raptor' && backbone !== 'graphrag') {
+      await options.kernelReady;
+      return embeddings.retriever(backbone, entry.dataset.corpus, entry.bm25);
+    }
     entry.backbones ??= new Map();
     let built = entry.backbones.get(backbone);
     if (!built) {
@@ -111,6 +128,48 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       throw err;
     });
     return entry.hippo;
+  }
+
+  /** A loaded dataset, or a stored corpus opened now (the Library may act on a corpus not in use). */
+  async function entryOf(id: string): Promise<Loaded> {
+    const existing = loaded.get(id);
+    if (existing) return existing;
+    const { dataset, bm25, hippo } = await openStored(storage(), id);
+    return register(dataset, bm25, hippo);
+  }
+
+  /** The trace options a backbone adds (how HippoRAG 2 was seeded, which embedding model). */
+  function backboneOptions(backbone: RunRequest['backbone']): Record<string, unknown> {
+    if (backbone === 'hipporag2') return { triples: 'offline extractor', seededBy: 'bm25', ...HIPPO_SEEDS };
+    if (backbone === 'bm25') return {};
+    const fixed = BACKBONE_OPTIONS[backbone];
+    if (fixed) return fixed;
+    return embeddings.traceOptions(backbone as DenseBackbone);
+  }
+
+  /** The import's embeddings stage: runs after the save when a model is chosen; a cancel keeps the stored chunks. */
+  async function embeddingStage(corpus: Corpus, onProgress: ((p: ImportProgress) => void) | undefined, signal: AbortSignal): Promise<void> {
+    const stage = (state: ImportProgress['state'], detail: string, fraction: number) => onProgress?.({ stage: 'embeddings', state, detail, fraction });
+    const mode = await embeddings.autoEmbed(corpus);
+    if (mode === 'no-model') return stage('skipped', 'no embedding model chosen in Settings; dense backbones stay off for this corpus', 0);
+    if (mode === 'too-large') {
+      const e = await embeddings.estimate(corpus);
+      return stage('skipped', `${corpus.passages.length} passages would take ${formatDuration(e.seconds)} on ${e.backend} (measured); start it from the Library`, 0);
+    }
+    try {
+      await embeddings.embed(
+        corpus,
+        (p) => {
+          if (p.phase === 'load') stage('running', p.message ?? 'loading the model', 0);
+          else if (p.total > 0 && !p.message) stage(p.done === p.total ? 'done' : 'running', embedDetail(p.done, p.total, p.passagesPerSecond, p.etaSeconds), p.done / p.total);
+        },
+        signal,
+      );
+    } catch (err) {
+      if (!signal.aborted) throw err;
+      const s = await embeddings.status(corpus);
+      stage('skipped', `cancelled at ${s.done} / ${s.passageCount} passages; the stored vectors are kept: resume from the Library`, s.done / Math.max(1, s.passageCount));
+    }
   }
 
   function passageOf(entry: Loaded, id: string): Passage {
@@ -150,6 +209,8 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       try {
         const done = await importFiles(stores, files, (p) => onProgress?.(p), controller.signal);
         register(done.dataset, done.bm25, done.hippo);
+        embeddings.forget(done.dataset.corpus.id);
+        await embeddingStage(done.dataset.corpus, onProgress, controller.signal);
         return done.entry;
       } finally {
         if (importing === controller) importing = null;
@@ -206,6 +267,20 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     cancelRun(runId) {
       running.get(runId)?.abort();
     },
+
+    async embeddingStatus(corpusId) {
+      const entry = loaded.get(corpusId);
+      if (entry) return embeddings.status(entry.dataset.corpus);
+      // Not loaded: the stored summary is enough (opening a 10k-passage corpus just to list it would be slow).
+      const summary = (await storage().corpora.listCorpora()).find((c) => c.id === corpusId);
+      if (!summary) throw new HopscopeError('library', `corpus "${corpusId}" is neither loaded nor stored in this browser`);
+      return embeddings.status({ id: corpusId, passageCount: summary.passageCount });
+    },
+    embedCorpus: async (corpusId, onProgress) => embeddings.embed((await entryOf(corpusId)).dataset.corpus, (p) => onProgress?.(p)),
+    cancelEmbedding: (corpusId) => embeddings.cancel(corpusId),
+    estimateEmbedding: async (corpusId) => embeddings.estimate((await entryOf(corpusId)).dataset.corpus),
+    testEmbedding: () => embeddings.test(),
+    importVectors: async (corpusId, files) => embeddings.importVectors((await entryOf(corpusId)).dataset.corpus, files),
   };
 
   /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is the depth of the retrieval baselines). */
@@ -224,8 +299,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       { retriever, llm, prompts: STRATEGY_PROMPTS, passages: entry.byId, signal, now, ...(isBaseline(strategy) ? { options: { depth: request.k } } : {}), ...(onEvent ? { onEvent } : {}) },
       { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
     );
-    if (request.backbone === 'hipporag2') trace.options = { ...trace.options, triples: 'offline extractor', seededBy: 'bm25', ...HIPPO_SEEDS };
-    else if (BACKBONE_OPTIONS[request.backbone]) trace.options = { ...trace.options, ...BACKBONE_OPTIONS[request.backbone] };
+    trace.options = { ...trace.options, ...backboneOptions(request.backbone) };
     if (gear) trace.options = { ...trace.options, graphExpansion: `over ${request.backbone}`, tripleSource: 'offline extractor', beamScorer: gear.expansion.scorer.label };
     return trace;
   }

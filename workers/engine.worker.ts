@@ -5,7 +5,15 @@
 // once with setPprWasm so HippoRAG 2 runs it ('auto'); PPR work waits until the choice is made. If it
 // cannot load (no SIMD, fetch failed), the TypeScript kernel runs and this is said on console.info:
 // it is a fallback with the same results, not an error.
-import { expose } from 'comlink';
+// Embeddings: the embedding worker (embed.worker.ts) is started by this worker when a model is first
+// needed, so vectors and query embeddings never pass through the page; onnxruntime-web's runtime
+// files are the app's own copies (no CDN).
+import { expose, wrap, type Remote } from 'comlink';
+import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
+import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
+import { createWorkerEmbedder } from '../src/providers/embed/worker-embedder.ts';
+import type { EmbedWorkerApi } from '../src/providers/embed/worker-protocol.ts';
+import type { EmbeddingHost } from './engine-embed.ts';
 import { loadPprWasm, setPprWasm } from '../src/core/graph/ppr-wasm.ts';
 import { getDb, onStorageNotice } from '../src/storage/db.ts';
 import { createDexieStores } from '../src/storage/repositories.ts';
@@ -22,4 +30,23 @@ async function installPprKernel(): Promise<void> {
 // Another tab upgrading or blocking the database: the page shows the sentence (src/app/StorageNotice.tsx).
 onStorageNotice((notice) => self.postMessage({ type: 'hopscope-storage-notice', notice }));
 
-expose(createEngine({ stores: createDexieStores(getDb()), kernelReady: installPprKernel() }));
+let embedWorker: Remote<EmbedWorkerApi> | undefined;
+const embedding: EmbeddingHost = {
+  wasmPaths: { mjs: new URL(ortMjs, self.location.href).href, wasm: new URL(ortWasm, self.location.href).href },
+  // WebGPU when the browser gives an adapter (a failed model load there falls back to WASM, said in the backend), else WASM.
+  async device() {
+    const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
+    try {
+      if (gpu && (await gpu.requestAdapter())) return 'webgpu';
+    } catch {
+      // no usable adapter: WASM
+    }
+    return 'wasm';
+  },
+  makeEmbedder(config) {
+    embedWorker ??= wrap<EmbedWorkerApi>(new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name: 'embed' }));
+    return createWorkerEmbedder(embedWorker, config);
+  },
+};
+
+expose(createEngine({ stores: createDexieStores(getDb()), kernelReady: installPprKernel(), embedding }));

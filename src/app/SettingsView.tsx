@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DEFAULT_LLM_SETTINGS, type LlmSettings } from '../core/llm/settings.ts';
 import { SettingsPanel } from '../features/settings/SettingsPanel.tsx';
+import { EmbeddingSettingsView } from './EmbeddingSettingsView.tsx';
 import { useEngine } from './engine-client.ts';
 import { LLM_SETTINGS_KEY, llmSettingsQuery } from './queries.ts';
 
@@ -67,9 +68,7 @@ export function SettingsView() {
           Settings could not be saved: {save.error.message}
         </p>
       )}
-      <p className="muted">
-        Embedding model and strategy defaults: not configurable yet (no dense backbone or iterative strategy is wired into this build).
-      </p>
+      <EmbeddingSettingsView />
     </div>
   );
 }

@@ -35,11 +35,14 @@ export const STRATEGY_SHORT = {
 
 export const BACKBONE_LABELS: Record<RunBackbone, string> = {
   bm25: 'BM25',
+  dense: 'Dense (embedding model from Settings)',
+  hybrid: 'Hybrid (RRF of BM25 and dense)',
   hipporag2: 'HippoRAG 2 (PPR, offline triples)',
+  'hipporag2-dense': 'HippoRAG 2, dense base (PPR seeded by dense, embedding synonyms)',
   raptor: 'RAPTOR (tree of extractive summaries, no LLM)',
   graphrag: 'GraphRAG (communities, extractive reports, no LLM)',
 };
-export const BACKBONE_SHORT: Record<RunBackbone, string> = { bm25: 'BM25', hipporag2: 'HippoRAG 2', raptor: 'RAPTOR', graphrag: 'GraphRAG' };
+export const BACKBONE_SHORT: Record<RunBackbone, string> = { bm25: 'BM25', dense: 'Dense', hybrid: 'Hybrid', hipporag2: 'HippoRAG 2', 'hipporag2-dense': 'HippoRAG 2 (dense)', raptor: 'RAPTOR', graphrag: 'GraphRAG' };
 
 /** Strategies that call an LLM (the one from Settings, or the offline thinker). */
 export const usesLlm = (s: RunStrategy) => s !== 'single';

@@ -4,6 +4,7 @@ import { STRATEGIES } from '../core/strategies/index.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Backbone, StrategyName } from './question-slice.ts';
 import type { AppState } from './store.ts';
+import { RUN_BACKBONES } from '../../workers/engine-api.ts';
 
 /** One batch column: a strategy on a backbone; its key names it in rows, plots and exports. */
 export interface BatchConfig {
@@ -17,8 +18,10 @@ export const BATCH_CONFIGS: readonly BatchConfig[] = [
   { key: 'hipporag2', backbone: 'hipporag2', strategy: 'single' },
   { key: 'bm25+reader', backbone: 'bm25', strategy: 'single-read' },
   { key: 'hipporag2+reader', backbone: 'hipporag2', strategy: 'single-read' },
+  // The embedding backbones (need the corpus's vectors of the model in Settings).
+  ...(['dense', 'hybrid', 'hipporag2-dense'] as const).map((backbone) => ({ key: backbone, backbone, strategy: 'single' as const })),
   // Core's strategies on each backbone: keys "<strategy>/<backbone>", e.g. "bdtr/bm25".
-  ...STRATEGIES.flatMap((strategy) => (['bm25', 'hipporag2', 'raptor', 'graphrag'] as const).map((backbone) => ({ key: `${strategy}/${backbone}`, backbone, strategy }))),
+  ...STRATEGIES.flatMap((strategy) => RUN_BACKBONES.map((backbone) => ({ key: `${strategy}/${backbone}`, backbone, strategy }))),
 ];
 
 export type BatchStatus = 'idle' | 'running' | 'cancelled' | 'done' | 'failed';

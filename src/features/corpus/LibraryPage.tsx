@@ -4,6 +4,7 @@ import { useEngine } from '../../app/engine-client.ts';
 import { DEMO_DATASET_ID, demoDatasetQuery, libraryQuery } from '../../app/queries.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { ImportPanel } from './ImportPanel.tsx';
+import { EmbeddingCell } from './EmbeddingCell.tsx';
 
 /** Stored corpora (plus the built-in demo): size, triple source, embedding model, date; use or delete. */
 export function LibraryPage() {
@@ -76,7 +77,9 @@ export function LibraryPage() {
                 <td className="num">{c.passageCount ?? '…'}</td>
                 <td className="num">{c.questionCount ?? '…'}</td>
                 <td className="muted">{c.tripleSource ?? 'none'}</td>
-                <td className="muted">{c.embeddingModel ?? 'none'}</td>
+                <td>
+                  <EmbeddingCell corpusId={c.id} />
+                </td>
                 <td className="muted">{c.createdAt ? new Date(c.createdAt).toLocaleString() : '—'}</td>
                 <td>
                   <div className="actions">

@@ -2,6 +2,7 @@
 // local folders with remote loading off (tests, CLI, a user's downloaded model), or, only when the
 // user's browser opts in, a Hugging Face hub id.
 import { env } from '@huggingface/transformers';
+import { LOCAL_MODEL_PREFIX, localModelFetch } from './local-model.ts';
 
 export type EmbedDevice = 'webgpu' | 'wasm' | 'cpu';
 export type EmbedDtype = 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4';
@@ -27,6 +28,13 @@ export interface EmbedderConfig {
    * otherwise fetches them from a CDN, so without this, local-only use in a browser is refused.
    */
   wasmPaths?: { mjs: string; wasm: string };
+  /** 'mean' (sentence-transformers MiniLM) or 'cls' (BGE); default 'mean'. */
+  pooling?: 'mean' | 'cls';
+  /**
+   * Browser only: the model is a folder the user picked, kept in Cache Storage (./local-model.ts);
+   * localModelPath is then LOCAL_MODEL_PREFIX and transformers.js's fetch is answered from the store.
+   */
+  storedFolder?: boolean;
 }
 
 export const EMBEDDER_DEFAULTS = Object.freeze({ batchSize: 16, allowRemote: false, hubModel: 'Xenova/all-MiniLM-L6-v2' });
@@ -37,7 +45,14 @@ export function onnxFileFor(dtype: EmbedDtype): string {
   return `onnx/model${suffix[dtype]}.onnx`;
 }
 
+const networkFetch = env.fetch;
+
 export function applyTransformersEnv(config: EmbedderConfig): void {
+  env.fetch = config.storedFolder ? localModelFetch(networkFetch) : networkFetch;
+  if (config.storedFolder) {
+    config = { ...config, localModelPath: LOCAL_MODEL_PREFIX };
+    env.useBrowserCache = false; // the files are in the model store already; do not copy them again
+  }
   const allowRemote = config.allowRemote ?? EMBEDDER_DEFAULTS.allowRemote;
   env.allowRemoteModels = allowRemote;
   env.allowLocalModels = config.localModelPath !== undefined;

@@ -25,13 +25,14 @@ function toProgress(info: ProgressInfo, model: string, onProgress: EmbedProgress
 }
 
 function describeWhere(config: EmbedderConfig): string {
+  if (config.storedFolder) return `the stored folder "${config.model}" (expects ${onnxFileFor(config.dtype)} there; pick the folder again in Settings)`;
   if (config.localModelPath !== undefined) return `local folder ${config.localModelPath.replace(/\/$/, '')}/${config.model} (expects ${onnxFileFor(config.dtype)} there)`;
   return `hub model "${config.model}"`;
 }
 
 export function createTransformersEmbedder(config: EmbedderConfig): TransformersEmbedder {
   const batchSize = config.batchSize ?? EMBEDDER_DEFAULTS.batchSize;
-  if (config.localModelPath === undefined && !config.allowRemote) {
+  if (config.localModelPath === undefined && !config.storedFolder && !config.allowRemote) {
     throw new EmbedError(`model "${config.model}": give localModelPath, or allowRemote: true (only in a user's browser)`);
   }
   if (config.device !== 'cpu' && !config.allowRemote && config.wasmPaths === undefined) {
@@ -80,7 +81,7 @@ export function createTransformersEmbedder(config: EmbedderConfig): Transformers
         texts,
         batchSize,
         async (batch) => {
-          const out = await extractor(batch, { pooling: 'mean', normalize: true });
+          const out = await extractor(batch, { pooling: config.pooling ?? 'mean', normalize: true });
           const [count, dim] = out.dims as [number, number];
           const data = out.data instanceof Float32Array ? new Float32Array(out.data) : Float32Array.from(out.data as ArrayLike<number>);
           out.dispose();

@@ -1,0 +1,49 @@
+// Wires the embedding settings panel to this browser's storage (through the engine worker), to the
+// local model store (Cache Storage, loaded lazily: it pulls in transformers.js's env) and to the
+// engine's "Load and test".
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EmbeddingSettings as Settings } from '../core/embed/settings.ts';
+import { EmbeddingSettings } from '../features/settings/EmbeddingSettings.tsx';
+import { EMBEDDING_SETTINGS_KEY } from '../../workers/engine-api.ts';
+import { useEngine } from './engine-client.ts';
+import { EMBEDDING_STATUS_KEY, embeddingSettingsQuery } from './embedding-queries.ts';
+
+const storeFolder = async (files: File[], paths: string[]) => (await import('../providers/embed/local-model.ts')).storeLocalModel(files, paths);
+
+export function EmbeddingSettingsView() {
+  const engine = useEngine();
+  const client = useQueryClient();
+  const stored = useQuery(embeddingSettingsQuery(engine));
+  const save = useMutation({
+    mutationFn: (next: Settings) => engine.putSetting(EMBEDDING_SETTINGS_KEY, next),
+    onMutate: (next) => client.setQueryData(embeddingSettingsQuery(engine).queryKey, next),
+    onSettled: () => {
+      // Finished runs cached by (corpus, question, backbone) would show the old model's rankings.
+      client.removeQueries({ queryKey: ['run'] });
+      return client.invalidateQueries({ queryKey: EMBEDDING_STATUS_KEY });
+    },
+  });
+  if (stored.isPending) return <p className="empty">Reading embedding settings…</p>;
+  if (stored.isError) {
+    return (
+      <div>
+        <p className="error" role="alert">
+          {stored.error.message}
+        </p>
+        <button type="button" className="btn" onClick={() => save.mutate({ source: 'none' })}>
+          Reset the embedding model
+        </button>
+      </div>
+    );
+  }
+  return (
+    <>
+      <EmbeddingSettings value={stored.data} onChange={(next) => save.mutate(next)} storeFolder={storeFolder} test={() => save.isPending ? Promise.reject(new Error('saving; try again')) : engine.testEmbedding()} />
+      {save.isError && (
+        <p className="error" role="alert">
+          Embedding settings could not be saved: {save.error.message}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,290 @@
+// Embeddings inside the engine worker: the model from Settings (a stored local folder or a hub id),
+// run by the embedding worker (a nested Worker in the browser, in-process in Node tests); resumable
+// corpus embedding into IndexedDB (src/core/index/vectors-resume.ts); precomputed vectors; and the
+// dense, hybrid and HippoRAG 2 (dense base, embedding synonym edges) backbones. Vectors stay in this
+// worker: the page gets statuses, progress and rankings; queries are embedded in the embedding worker.
+import { EmbedError, type EmbedProgressCallback, type Embedder } from '../src/core/embed/port.ts';
+import { estimateEmbeddingTime } from '../src/core/embed/estimate.ts';
+import { EMBED_BATCH_DEFAULT, embeddingLabel, embeddingModelId, embeddingSettingsSchema, type ConfiguredEmbedding } from '../src/core/embed/settings.ts';
+import { HopscopeError } from '../src/core/errors.ts';
+import { buildPhraseGraph } from '../src/core/graph/build.ts';
+import { readPrecomputedVectors, vectorsForCorpus } from '../src/core/index/vectors-npy.ts';
+import { embedCorpusResumable, idsHash, PHRASE_VECTORS, phraseVectorsKey, readCompleteVectors, storeCompleteVectors, storedVectorsInfo } from '../src/core/index/vectors-resume.ts';
+import { normalizeRows, VectorIndex } from '../src/core/index/vectors.ts';
+import { createDenseRetriever, denseDocumentText, type DenseRetriever } from '../src/core/retrievers/dense.ts';
+import { createHippoRag2Retriever, HIPPORAG2_DEFAULTS, type HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
+import { createHybridRetriever } from '../src/core/retrievers/hybrid.ts';
+import type { Stores } from '../src/core/store/ports.ts';
+import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
+import { TRIPLE_SOURCE_LABELS } from '../src/core/triples/types.ts';
+import type { Corpus, Retriever } from '../src/core/types.ts';
+import type { EmbedDevice, EmbedderConfig } from '../src/providers/embed/config.ts';
+import { EMBEDDING_SETTINGS_KEY, type BinarySource, type EmbeddingEstimate, type EmbeddingProgress, type EmbeddingStatus, type EmbeddingTest } from './engine-api.ts';
+
+export type LoadableEmbedder = Embedder & { load?(onProgress?: EmbedProgressCallback): Promise<void> };
+
+/** What the host provides: how to make an embedder and on which device. */
+export interface EmbeddingHost {
+  makeEmbedder(config: EmbedderConfig): LoadableEmbedder;
+  /** 'cpu' in Node; in the browser 'webgpu' when an adapter answers, else 'wasm'. */
+  device(): Promise<EmbedDevice>;
+  /** Browser: the app's copies of onnxruntime-web's runtime files (no CDN). */
+  wasmPaths?: { mjs: string; wasm: string };
+  /** Node: the folder holding local model folders (a 'local' setting's name under it); the browser uses the stored folder. */
+  localModelPath?: string;
+}
+
+/** Passages per stored chunk: a cancel or reload loses at most one chunk of work. */
+export const EMBED_CHUNK = 64;
+/** Above this many passages the import does not embed on its own: the Library shows an estimate first. */
+export const AUTO_EMBED_LIMIT = 2000;
+
+interface Active {
+  modelId: string;
+  settings: ConfiguredEmbedding;
+  embedder: LoadableEmbedder;
+  backend: string;
+  loaded?: Promise<number>;
+}
+
+export type DenseBackbone = 'dense' | 'hybrid' | 'hipporag2-dense';
+
+export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost | undefined, now: () => number = () => performance.now()) {
+  let active: Active | undefined;
+  const running = new Map<string, AbortController>();
+  /** Per corpus: retrievers built over the vectors of one model. */
+  const built = new Map<string, { modelId: string; dense?: Promise<DenseRetriever>; hybrid?: Retriever; hippo?: Promise<HippoRag2Retriever>; triples?: string }>();
+  let lastTriples = 'offline extractor';
+
+  async function settings(): Promise<ConfiguredEmbedding | null> {
+    const raw = stores ? await stores.settings.getSetting<unknown>(EMBEDDING_SETTINGS_KEY) : undefined;
+    if (raw === undefined) return null;
+    const parsed = embeddingSettingsSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new HopscopeError('embed', `the saved embedding settings are invalid (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}); choose the model again in Settings`);
+    }
+    return parsed.data.source === 'none' ? null : parsed.data;
+  }
+
+  function configFor(s: ConfiguredEmbedding, device: EmbedDevice): EmbedderConfig {
+    const common = { device, dtype: s.dtype, pooling: s.pooling, batchSize: s.batchSize ?? EMBED_BATCH_DEFAULT, ...(host?.wasmPaths ? { wasmPaths: host.wasmPaths } : {}) };
+    if (s.source === 'hub') return { model: s.id, allowRemote: true, ...common };
+    return host?.localModelPath !== undefined ? { model: s.name, localModelPath: host.localModelPath, ...common } : { model: s.name, storedFolder: true, ...common };
+  }
+
+  /** The embedder of the model in Settings (re-made when Settings change); throws when none is chosen. */
+  async function current(): Promise<Active> {
+    if (!host) throw new HopscopeError('embed', 'this engine has no embedding worker');
+    const s = await settings();
+    if (!s) throw new HopscopeError('embed', 'no embedding model is chosen: pick a local encoder folder (or a Hugging Face id) in Settings first');
+    const modelId = embeddingModelId(s);
+    if (active?.modelId === modelId) return active;
+    const previous = active;
+    const device = await host.device();
+    active = { modelId, settings: s, embedder: host.makeEmbedder(configFor(s, device)), backend: device };
+    if (previous) await previous.embedder.dispose().catch(() => {});
+    return active;
+  }
+
+  /** Loads the model; WebGPU that fails to load falls back to WASM, and the backend says so. */
+  async function loaded(a: Active): Promise<Active> {
+    const load = async (e: LoadableEmbedder) => (e.load ? e.load() : e.embed(['load']).then(() => undefined));
+    a.loaded ??= (async () => {
+      const t0 = now();
+      try {
+        await load(a.embedder);
+      } catch (err) {
+        if (a.backend !== 'webgpu' || !host) throw err;
+        await a.embedder.dispose().catch(() => {});
+        a.embedder = host.makeEmbedder(configFor(a.settings, 'wasm'));
+        a.backend = `wasm (WebGPU failed to load the model: ${err instanceof Error ? err.message : String(err)})`;
+        await load(a.embedder);
+      }
+      return now() - t0;
+    })().catch((err: unknown) => {
+      a.loaded = undefined;
+      throw err;
+    });
+    await a.loaded;
+    return a;
+  }
+
+  function invalidate(corpusId: string) {
+    built.delete(corpusId);
+  }
+
+  /** A loaded corpus, or just its id and size (the Library must not load a corpus to show its vectors). */
+  async function status(corpus: Corpus | { id: string; passageCount: number }): Promise<EmbeddingStatus> {
+    const s = await settings();
+    const shape = 'passages' in corpus ? { id: corpus.id, passageCount: corpus.passages.length, passageIds: corpus.passages.map((p) => p.id) } : corpus;
+    const base = { corpusId: corpus.id, passageCount: shape.passageCount, running: running.has(corpus.id) };
+    const info = stores ? await storedVectorsInfo(stores.artifacts, shape) : { complete: [], partial: [] };
+    if (!s) return { ...base, model: null, backend: null, ready: false, done: 0, otherModels: [...new Set([...info.complete, ...info.partial].map((x) => x.modelId))] };
+    const id = embeddingModelId(s);
+    const complete = info.complete.find((c) => c.modelId === id);
+    const others = [...new Set([...info.complete, ...info.partial].map((x) => x.modelId).filter((m) => m !== id))];
+    return {
+      ...base,
+      model: { id, label: embeddingLabel(s), dim: s.source === 'local' ? s.dim : null },
+      backend: active?.modelId === id && active.loaded ? active.backend : null,
+      ready: complete !== undefined,
+      done: complete ? complete.count : (info.partial.find((p) => p.modelId === id)?.done ?? 0),
+      otherModels: others,
+    };
+  }
+
+  async function embed(corpus: Corpus, onProgress: (p: EmbeddingProgress) => void, outer?: AbortSignal): Promise<EmbeddingStatus> {
+    if (!stores) throw new HopscopeError('embed', 'no storage in this engine: vectors could not be kept');
+    if (running.has(corpus.id)) throw new HopscopeError('embed', `corpus "${corpus.id}" is being embedded already`);
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    outer?.addEventListener('abort', stop);
+    running.set(corpus.id, controller);
+    const total = corpus.passages.length;
+    try {
+      const a = await current();
+      onProgress({ corpusId: corpus.id, phase: 'load', done: 0, total, resumedFrom: 0, passagesPerSecond: null, etaSeconds: null, message: `loading ${embeddingLabel(a.settings)}` });
+      await loaded(a);
+      invalidate(corpus.id);
+      await embedCorpusResumable(stores.artifacts, corpus, a.embedder, {
+        modelId: a.modelId,
+        chunkSize: EMBED_CHUNK,
+        signal: controller.signal,
+        now,
+        onMessage: (message) => onProgress({ corpusId: corpus.id, phase: 'embed', done: 0, total, resumedFrom: 0, passagesPerSecond: null, etaSeconds: null, message }),
+        onProgress: (p) => onProgress({ corpusId: corpus.id, phase: p.done === total ? 'done' : 'embed', ...p }),
+      });
+    } finally {
+      outer?.removeEventListener('abort', stop);
+      running.delete(corpus.id);
+    }
+    return status(corpus);
+  }
+
+  async function estimate(corpus: Corpus): Promise<EmbeddingEstimate> {
+    const a = await loaded(await current());
+    const e = await estimateEmbeddingTime(a.embedder, corpus.passages.map(denseDocumentText), { sample: 16, now });
+    return { passages: corpus.passages.length, passagesPerSecond: e.textsPerSecond, seconds: e.estimatedSeconds, backend: a.backend };
+  }
+
+  async function test(): Promise<EmbeddingTest> {
+    const a = await current();
+    const loadMs = await (async () => {
+      const t0 = now();
+      await loaded(a);
+      return now() - t0;
+    })();
+    const t0 = now();
+    const e = await a.embedder.embed(['Which river flows through the capital of France?']);
+    return { model: embeddingLabel(a.settings), backend: a.backend, dim: e.dim, queryMs: now() - t0, loadMs };
+  }
+
+  async function importVectors(corpus: Corpus, files: BinarySource[]): Promise<EmbeddingStatus> {
+    if (!stores) throw new HopscopeError('embed', 'no storage in this engine: vectors could not be kept');
+    const s = await settings();
+    if (!s) throw new HopscopeError('embed', 'choose the embedding model the vectors were computed with in Settings first: queries must be embedded by the same model');
+    const file = readPrecomputedVectors(files);
+    const data = vectorsForCorpus(file, corpus.passages.map((p) => p.id), s.source === 'local' ? s.dim : null);
+    normalizeRows(data, file.dim);
+    invalidate(corpus.id);
+    await storeCompleteVectors(stores.artifacts, corpus, embeddingModelId(s), new VectorIndex(data, file.dim));
+    return status(corpus);
+  }
+
+  async function dense(corpus: Corpus): Promise<DenseRetriever> {
+    const a = await current();
+    let entry = built.get(corpus.id);
+    if (entry?.modelId !== a.modelId) built.set(corpus.id, (entry = { modelId: a.modelId }));
+    entry.dense ??= (async () => {
+      const vectors = stores ? await readCompleteVectors(stores.artifacts, corpus, a.modelId) : undefined;
+      if (!vectors) {
+        throw new HopscopeError('embed', `corpus "${corpus.name}" has no complete vectors of ${embeddingLabel(a.settings)}: embed it (or import precomputed vectors) in the Library first`);
+      }
+      await loaded(a);
+      return createDenseRetriever(corpus, { embedder: a.embedder, vectors });
+    })().catch((err: unknown) => {
+      if (entry) entry.dense = undefined;
+      throw err;
+    });
+    return entry.dense;
+  }
+
+  /** The graph's phrase vectors: stored ones when they are of this model and these phrases, else embedded now and stored. */
+  async function phraseVectors(corpus: Corpus, phrases: string[], base: DenseRetriever): Promise<{ data: Float32Array; dim: number }> {
+    const modelId = active!.modelId;
+    const ref = { corpusId: corpus.id, kind: 'vectors', key: phraseVectorsKey(modelId) } as const;
+    const hash = idsHash(phrases);
+    const stored = stores ? await stores.artifacts.getArtifact(ref, PHRASE_VECTORS) : { status: 'missing' as const };
+    if (stored.status === 'ok') {
+      const meta = stored.artifact.meta as { ids: string; dim: number; count: number };
+      if (meta.ids === hash && meta.count === phrases.length && stored.artifact.buffers.data) return { data: new Float32Array(stored.artifact.buffers.data), dim: meta.dim };
+    }
+    const e = phrases.length > 0 ? await base.embedder.embed(phrases) : { data: new Float32Array(0), dim: base.vectors.dim, count: 0 };
+    if (e.count !== phrases.length) throw new EmbedError(`embedded ${e.count} of ${phrases.length} phrases`);
+    normalizeRows(e.data, e.dim);
+    if (stores) {
+      const data = (e.data.buffer as ArrayBuffer).slice(e.data.byteOffset, e.data.byteOffset + e.data.byteLength);
+      await stores.artifacts.putArtifact({ ...ref, ...PHRASE_VECTORS, meta: { model: modelId, dim: e.dim, count: e.count, ids: hash }, buffers: { data } });
+    }
+    return { data: e.data, dim: e.dim };
+  }
+
+  /** HippoRAG 2 as the paper runs it: dense base scores and synonym edges by phrase-embedding cosine. */
+  async function hippoDense(corpus: Corpus): Promise<HippoRag2Retriever> {
+    const base = await dense(corpus);
+    const entry = built.get(corpus.id)!;
+    entry.hippo ??= (async () => {
+      const stored = stores ? await stores.corpora.getTriples(corpus.id) : [];
+      const triples = stored[0] ?? extractTriplesOffline(corpus.passages);
+      entry.triples = TRIPLE_SOURCE_LABELS[triples.source];
+      const options = HIPPORAG2_DEFAULTS.graph;
+      const phrases = buildPhraseGraph(corpus, triples, options).phrases;
+      const e = await phraseVectors(corpus, phrases, base);
+      const graph = buildPhraseGraph(corpus, triples, options, (ps) => (ps.length === phrases.length ? { data: e.data, dimension: e.dim } : undefined));
+      return createHippoRag2Retriever(corpus, { base, graph, triples });
+    })().catch((err: unknown) => {
+      entry.hippo = undefined;
+      throw err;
+    });
+    return entry.hippo;
+  }
+
+  return {
+    status,
+    embed,
+    estimate,
+    test,
+    importVectors,
+    cancel(corpusId: string) {
+      running.get(corpusId)?.abort();
+    },
+    /** True when a model is configured and it can run automatically during an import of this size. */
+    async autoEmbed(corpus: Corpus): Promise<'embed' | 'too-large' | 'no-model'> {
+      if (!host || !(await settings())) return 'no-model';
+      return corpus.passages.length > AUTO_EMBED_LIMIT ? 'too-large' : 'embed';
+    },
+    async retriever(backbone: DenseBackbone, corpus: Corpus, bm25: Retriever): Promise<Retriever> {
+      if (backbone === 'dense') return dense(corpus);
+      if (backbone === 'hipporag2-dense') {
+        const hippo = await hippoDense(corpus);
+        lastTriples = built.get(corpus.id)?.triples ?? lastTriples;
+        return hippo;
+      }
+      const d = await dense(corpus);
+      const entry = built.get(corpus.id)!;
+      entry.hybrid ??= createHybridRetriever({ bm25, dense: d });
+      return entry.hybrid;
+    },
+    /** What a trace records about a dense backbone: the model id, the backend, the graph's synonym mode. */
+    traceOptions(backbone: DenseBackbone): Record<string, unknown> {
+      const model = active ? { embedding: active.modelId, embedBackend: active.backend } : {};
+      if (backbone === 'hipporag2-dense') return { ...model, triples: lastTriples, seededBy: 'dense', synonyms: 'embedding-cosine' };
+      if (backbone === 'hybrid') return { ...model, fusion: 'RRF k=60 of bm25 and dense' };
+      return model;
+    },
+    forget: invalidate,
+  };
+}
+
+export type Embeddings = ReturnType<typeof createEmbeddings>;
