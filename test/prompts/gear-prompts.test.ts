@@ -1,7 +1,6 @@
 // The GEAR appendix J prompts: texts as printed with the inputs in place, golden replies parsed,
 // malformed replies raise LlmOutputError naming the module.
 import { describe, expect, it } from 'vitest';
-import * as offline from '../../src/prompts/gear-offline-reader.ts';
 import * as qa from '../../src/prompts/gear-qa.ts';
 import * as rewrite from '../../src/prompts/gear-query-rewrite.ts';
 import * as reader from '../../src/prompts/gear-reader.ts';
@@ -12,58 +11,7 @@ const docs = [
   { title: 'Film One', text: 'Film One is a film directed by Ann Lee.' },
   { title: 'Ann Lee', text: 'Ann Lee was born in Paris.' },
 ];
-const gist: offline.Triple[] = [['Film One', 'directed by', 'Ann Lee']];
-
-describe('offline reader (J.1)', () => {
-  it('builds the instruction, the two demonstrations and the passage in the input frame', () => {
-    const m = offline.build('Tarrow Lighthouse', 'Tarrow Lighthouse was designed by Maren Vell in 1871.');
-    expect(m.map((x) => x.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user']);
-    expect(m[0]!.content).toContain('Your task is to construct an RDF (Resource Description Framework) graph from the given passages and named entity lists.');
-    expect(m[0]!.content).toContain('- Each triple should contain at least one, but preferably two, of the named entities in the list for each passage.');
-    expect(m[0]!.content).toContain('Convert the paragraph into a JSON dict containing a named entity list and a triple list.');
-    expect(m[1]!.content).toContain('Magic Johnson\nAfter winning a national championship with Michigan State in 1979');
-    expect(m[3]!.content).toContain('Elden Ring\nElden Ring is a 2022 action role-playing game developed by FromSoftware.');
-    expect(m[5]!.content).toBe(
-      'Convert the paragraph into a JSON dict, it has a named entity list and a triple list.\nParagraph:\n```\nTarrow Lighthouse\nTarrow Lighthouse was designed by Maren Vell in 1871.\n```',
-    );
-    expect(offline.version).toBe('gear-appJ1-reader/1');
-  });
-  it('its demonstration replies parse to the figure\'s entities and triples', () => {
-    const m = offline.build('t', 'p');
-    const magic = offline.parse(m[2]!.content);
-    expect(magic.namedEntities).toHaveLength(7);
-    expect(magic.triples).toHaveLength(10);
-    expect(magic.triples[3]).toEqual(['Magic Johnson', 'draft pick number', '1']);
-    const elden = offline.parse(m[4]!.content);
-    expect(elden.namedEntities).toContain('United States of America');
-    expect(elden.triples.at(-1)).toEqual(['George R. R. Martin', 'genre', 'fantasy']);
-  });
-  it('reads fenced JSON with prose around it; malformed triples are counted, not kept', () => {
-    const r = offline.parse(
-      'Here is the graph:\n```json\n{"named_entities": ["Tarrow Lighthouse", "Maren Vell", 1871], "triples": [["Tarrow Lighthouse", "designed by", "Maren Vell"], ["Tarrow Lighthouse", "built in", 1871], ["Maren Vell"], ["Tarrow Lighthouse", "designed by", "Maren Vell"]]}\n```\nLet me know.',
-    );
-    expect(r).toEqual({
-      namedEntities: ['Tarrow Lighthouse', 'Maren Vell', '1871'],
-      triples: [
-        ['Tarrow Lighthouse', 'designed by', 'Maren Vell'],
-        ['Tarrow Lighthouse', 'built in', '1871'],
-      ],
-      rejected: 1,
-    });
-    expect(offline.parse('{"triples": []}')).toEqual({ namedEntities: [], triples: [], rejected: 0 });
-  });
-  it.each([
-    ['prose', '("Tarrow Lighthouse", "designed by", "Maren Vell")', 'no JSON'],
-    ['no triples key', '{"named_entities": ["Tarrow"]}', 'triples'],
-    ['triples of the wrong type', '{"triples": "none"}', 'triples'],
-    ['an empty reply', '', 'no JSON'],
-  ])('raises LlmOutputError for %s', (_n, reply, reason) => {
-    const e = failure(() => offline.parse(reply));
-    expect(e.module).toBe('gear.offline-reader');
-    expect(e.reason).toContain(reason);
-    expect(e.message).toContain('gear.offline-reader: ');
-  });
-});
+const gist: [string, string, string][] = [['Film One', 'directed by', 'Ann Lee']];
 
 describe('reader with and without gist memory (J.2)', () => {
   it('without a memory: no preliminary facts, empty Facts', () => {

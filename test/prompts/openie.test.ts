@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import * as ner from '../../src/prompts/openie-ner.ts';
 import * as triples from '../../src/prompts/openie-triples.ts';
-import * as queryNer from '../../src/prompts/openie-query-ner.ts';
 import { llmOutputFailure as failure } from '../support/llm-output-failure.ts';
 
 const passage = 'Tarrow Lighthouse\nTarrow Lighthouse was designed by Maren Vell in 1871.';
@@ -74,14 +73,3 @@ describe('openie-triples', () => {
   });
 });
 
-describe('openie-query-ner', () => {
-  it('builds HippoRAG ner_query.py', () => {
-    const m = queryNer.build('Who designed the lighthouse on Tarrow?');
-    expect(m[0]?.content).toBe("You're a very effective entity extraction system.\n");
-    expect(queryNer.parse(m[2]!.content)).toEqual(['First for Women', "Arthur's Magazine"]);
-    expect(m[3]?.content).toBe('Question: Who designed the lighthouse on Tarrow?');
-  });
-  it('raises LlmOutputError for prose', () => {
-    expect(failure(() => queryNer.parse('The entity is Tarrow.')).module).toBe('openie.query-ner');
-  });
-});
