@@ -22,6 +22,7 @@ export default defineConfig({
   preview: { headers: { ...isolation, ...security } },
   worker: { format: 'es' },
   // bundlerTimings off: on a busy 2-core CI machine the timing report is noise in every `npm test`.
-  build: { target: 'es2022', chunkSizeWarningLimit: 4096, rolldownOptions: { checks: { bundlerTimings: false } } },
+  // WebAssembly is never inlined as a data: URL: the worker fetches it, and the CSP's connect-src has no data:.
+  build: { target: 'es2022', chunkSizeWarningLimit: 4096, assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined), rolldownOptions: { checks: { bundlerTimings: false } } },
   optimizeDeps: { exclude: ['onnxruntime-web'] },
 });

@@ -19,7 +19,8 @@ export function contentSecurityPolicy(o: CspOptions = {}): string {
   const connect = ["'self'", 'http://127.0.0.1:*', 'http://localhost:*', 'https:', ...(o.extraConnect ?? []), ...(o.allowHub ? HF_HUB_ORIGINS : [])];
   return [
     "default-src 'self'",
-    "script-src 'self' 'wasm-unsafe-eval'",
+    // blob: for onnxruntime-web, which loads its WebAssembly glue as a blob module inside the embedding worker
+    "script-src 'self' 'wasm-unsafe-eval' blob:",
     "worker-src 'self' blob:",
     `connect-src ${[...new Set(connect)].join(' ')}`,
     "img-src 'self' data: blob:",

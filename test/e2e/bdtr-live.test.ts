@@ -31,7 +31,7 @@ describe('BDTR live with the offline thinker (headless Chromium, no network)', (
     // BDTR is the inspector's default strategy; nothing is configured in Settings.
     expect(await page.locator('[data-testid="strategy-picker"]').inputValue()).toBe('bdtr');
     const offered = await page.locator('[data-testid="strategy-picker"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    expect(offered).toEqual(['single', 'single-read', 'static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec', 'gear', 'planner', 'dualrag', 'dualrag-no-reasoner', 'dualrag-no-ei', 'dualrag-no-outline']);
+    expect(offered).toEqual(['single', 'single-read', 'static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec', 'gear', 'planner', 'dualrag', 'dualrag-no-reasoner', 'dualrag-no-ei', 'dualrag-no-outline', 'auto', 'ensemble']);
     await page.selectOption('[data-testid="question-picker"]', QUESTION);
     await page.click('[data-testid="run-button"]');
     await page.locator('[data-testid="export-run"]').waitFor({ timeout: 60_000 });
@@ -82,7 +82,7 @@ describe('BDTR live with the offline thinker (headless Chromium, no network)', (
     await app.screenshot('bdtr-live-graph');
 
     // The WebAssembly PPR kernel loaded: no fallback notice.
-    expect(infos.filter((m) => /PPR kernel/.test(m))).toEqual([]);
+    expect(infos.filter((m) => /PPR kernel/.test(m)).join('\n')).toBe('');
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
   });

@@ -321,7 +321,7 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     expect(diamondFill).toBe(lineStroke);
     expect(bridgeColour).toBe('#b3261e');
     expect(diamondFill).toBe('rgb(179, 38, 30)');
-    expect(await page.locator('.legend .key-bridge').innerText()).toMatch(/^◆ bridge \(bridge = gold passage the question alone did not retrieve in round 0 \(heuristic\)\)$/);
+    expect(await page.locator('.legend .key-bridge').innerText()).toMatch(/^◆ bridge \(bridge = gold passage whose title the question does not name \(gold titles only\)\)$/);
     // Final context, verifier promotions, round timeline: the same mark on the same passage.
     const ranked = page.locator(`[data-testid="ranked-passage"][data-bridge="true"]`);
     expect(await ranked.count()).toBeGreaterThan(0);

@@ -37,7 +37,8 @@ describe('CLI traces in the page (headless Chromium)', () => {
     const app = await session.openReady();
     const { page } = app;
     for (const file of files) {
-      const q = questions.find((x) => file === `bdtr-hipporag2-${x.id}.json`);
+      const traceQuestion = (JSON.parse(await readFile(join(dir, 'traces', file), 'utf8')) as { question: { id: string } }).question.id;
+      const q = questions.find((x) => x.id === traceQuestion);
       if (!q) throw new Error(`no CLI result for trace ${file}`);
       await page.setInputFiles('[data-testid="trace-file"]', join(dir, 'traces', file));
       await expect.poll(() => page.locator('[data-testid="round-timeline"]').innerText()).toContain('Round 2');

@@ -27,8 +27,8 @@ describe('graph view (sigma in headless Chromium)', () => {
     await page.locator('[data-testid="graph-canvas"] canvas').first().waitFor({ timeout: 60_000 });
     expect(await page.locator('[data-testid="graph-canvas"] canvas').count()).toBeGreaterThan(1);
     await expect.poll(() => page.locator('[data-testid="graph-stats"]').innerText()).toMatch(/^\d+ nodes, \d+ edges/);
-    // No proper noun in the question: the title it names ("the fog-lantern") seeds PPR, and says how.
-    expect(await page.locator('[data-testid="graph-stats"]').innerText()).toContain('Seeds: fog lantern (a title the question names).');
+    // HippoRAG 2 as published: the phrases of the question's retrieved facts seed PPR, and the view says how.
+    expect(await page.locator('[data-testid="graph-stats"]').innerText()).toContain('fog lantern (a phrase of a retrieved fact)');
 
     // Every passage that was ever in the pool is listed (by PPR mass) and counted at "all rounds".
     expect(await page.locator('[data-testid="graph-node-button"]').count()).toBe(everPooled.size);
