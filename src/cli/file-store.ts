@@ -7,9 +7,10 @@
 //   runs/<id>.json, llm-cache/<sha256 of key>.json, settings.json
 // Every file is written to a temp name and renamed (atomic on one file system). saveCorpus builds the
 // whole corpus folder under a temp name and renames it into place, so a failed import leaves nothing.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tmpName, writeFileAtomic } from './out-files.ts';
 import type { CachedReply, LlmCacheStore } from '../core/llm/port.ts';
 import { sealArtifact, verifyArtifact } from '../core/store/artifacts.ts';
 import {
@@ -31,7 +32,6 @@ import type { Passage } from '../core/types.ts';
 
 const MAGIC = 'HSART001';
 const enc = (s: string) => (s === '.' || s === '..' ? encodeURIComponent(s).replace(/\./g, '%2E') : encodeURIComponent(s));
-const tmpName = (path: string) => `${path}.${randomBytes(6).toString('hex')}.tmp`;
 
 async function guard<T>(what: string, op: () => Promise<T>): Promise<T> {
   try {
@@ -44,16 +44,6 @@ async function guard<T>(what: string, op: () => Promise<T>): Promise<T> {
   }
 }
 
-async function writeAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const tmp = tmpName(path);
-  try {
-    await writeFile(tmp, data);
-    await rename(tmp, path);
-  } catch (e) {
-    await rm(tmp, { force: true });
-    throw e;
-  }
-}
 
 async function readJson<T>(path: string): Promise<T | undefined> {
   try {
@@ -166,7 +156,7 @@ export function createFileStores(root: string, now: () => string = () => new Dat
       const sealed = sealArtifact(input, now);
       await guard(`store the ${input.kind} "${input.key}" of corpus "${input.corpusId}"`, async () => {
         await mkdir(join(corpusDir(input.corpusId), 'artifacts'), { recursive: true });
-        await writeAtomic(artifactPath(input), encodeArtifact(sealed));
+        await writeFileAtomic(artifactPath(input), encodeArtifact(sealed));
       });
       return sealed;
     },
@@ -200,7 +190,7 @@ export function createFileStores(root: string, now: () => string = () => new Dat
     async putRun(trace) {
       await guard(`save run "${trace.id}"`, async () => {
         await mkdir(runsDir, { recursive: true });
-        await writeAtomic(join(runsDir, `${enc(trace.id)}.json`), JSON.stringify(trace));
+        await writeFileAtomic(join(runsDir, `${enc(trace.id)}.json`), JSON.stringify(trace));
       });
     },
     async getRun(id) {
@@ -232,7 +222,7 @@ export function createFileStores(root: string, now: () => string = () => new Dat
     async put(key, reply, scope) {
       await guard('cache an LLM reply', async () => {
         await mkdir(cacheDir, { recursive: true });
-        await writeAtomic(cachePath(key), JSON.stringify({ key, corpusId: scope?.corpusId ?? '', reply }));
+        await writeFileAtomic(cachePath(key), JSON.stringify({ key, corpusId: scope?.corpusId ?? '', reply }));
       });
     },
     async clear(scope) {
@@ -253,7 +243,7 @@ export function createFileStores(root: string, now: () => string = () => new Dat
       await guard(`save setting "${key}"`, async () => {
         await mkdir(root, { recursive: true });
         const all = (await readJson<Record<string, unknown>>(settingsPath)) ?? {};
-        await writeAtomic(settingsPath, JSON.stringify({ ...all, [key]: value }));
+        await writeFileAtomic(settingsPath, JSON.stringify({ ...all, [key]: value }));
       });
     },
   };

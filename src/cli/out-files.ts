@@ -5,8 +5,11 @@ import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from './args.ts';
 
-export async function writeFileAtomic(path: string, data: string): Promise<void> {
-  const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+/** A sibling temp name for `path` (atomic writes, staging folders). */
+export const tmpName = (path: string) => `${path}.${randomBytes(6).toString('hex')}.tmp`;
+
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const tmp = tmpName(path);
   try {
     await writeFile(tmp, data);
     await rename(tmp, path);
