@@ -22,7 +22,7 @@ import * as judgePrompt from '../prompts/dualrag-judge.ts';
 import type { Regime, Trace } from '../core/trace/schema.ts';
 import type { Dataset, Question, Retriever } from '../core/types.ts';
 import { strategyOptionKeys, strategyOptions, strategyPromptVersions, type StrategyName } from '../core/strategies/index.ts';
-import { llmCalls, readerPassages, routeChoice, roundsUsed } from '../core/strategies/run-facts.ts';
+import { foldTrace } from '../core/trace/fold.ts';
 import { strategyTitle } from '../core/strategies/titles.ts';
 import { regimeLabel } from '../core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
@@ -331,26 +331,26 @@ export interface BatchFacts {
   routes?: Record<string, number>;
 }
 
-/** Settings and per-question facts of one strategy's batch, read off its traces (run-facts.ts). */
+/** Settings and per-question facts of one strategy's batch, read off its traces' folds. */
 export function batchFacts(options: Record<string, unknown>, traces: readonly Trace[]): BatchFacts {
   const n = Math.max(1, traces.length);
-  const mean = (f: (t: Trace) => number) => traces.reduce((a, t) => a + f(t), 0) / n;
+  const models = traces.map((t) => foldTrace(t.events));
+  const mean = (f: (m: (typeof models)[number]) => number) => models.reduce((a, m) => a + f(m), 0) / n;
   const roundsHistogram: Record<string, number> = {};
   const routes: Record<string, number> = {};
-  for (const t of traces) {
-    const r = String(roundsUsed(t));
+  for (const m of models) {
+    const r = String(m.roundsUsed);
     roundsHistogram[r] = (roundsHistogram[r] ?? 0) + 1;
-    const route = routeChoice(t);
-    if (route) routes[route] = (routes[route] ?? 0) + 1;
+    if (m.route) routes[m.route] = (routes[m.route] ?? 0) + 1;
   }
   return {
     // auto passes no budget of its own: the chosen strategy reads its paper setting
     readerTop: (options.readerTop as number | 'all' | undefined) ?? 'own',
     normalize: String(options.normalize ?? 'minmax'),
     stop: String(options.stop ?? 'fixed'),
-    readerPassages: mean((t) => readerPassages(t) ?? 0),
-    llmCallsPerQuestion: mean(llmCalls),
-    roundsUsed: mean(roundsUsed),
+    readerPassages: mean((m) => m.readerPassages ?? 0),
+    llmCallsPerQuestion: mean((m) => m.llmCalls),
+    roundsUsed: mean((m) => m.roundsUsed),
     roundsHistogram,
     ...(Object.keys(routes).length ? { routes } : {}),
   };

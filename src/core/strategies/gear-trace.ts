@@ -1,6 +1,7 @@
-// A small pure reader of GEAR's state in a trace (beams per step, gist memory per round, the triple
-// paths to highlight), for the inspector and the batch plots. The lead folds it into trace/fold.ts.
-import type { MemoryEntry, Trace, TraceEvent, TraceEventOf, TripleRef } from '../trace/schema.ts';
+// GEAR's view of a trace (beams per step with their triples, gist memory per round with what is new,
+// the triple paths to highlight) for the inspector, derived from the one fold (src/core/trace/fold.ts).
+import { foldTrace, type BeamStep } from '../trace/fold.ts';
+import type { MemoryEntry, TraceEvent, TripleRef } from '../trace/schema.ts';
 
 export interface GearBeamStep {
   round: number;
@@ -24,17 +25,14 @@ export interface GearView {
 }
 
 export function gearView(events: readonly TraceEvent[]): GearView {
-  const beams: GearBeamStep[] = [];
+  const model = foldTrace(events);
+  const beams = model.beams.map(beamStep);
   const memory: GearMemoryRound[] = [];
-  let query = '';
   let seen = new Set<string>();
-  for (const e of events) {
-    if (e.type === 'retrieve') query = e.query;
-    else if (e.type === 'beam') beams.push(beamStep(e, query));
-    else if (e.type === 'memory' && e.kind === 'gist') {
-      memory.push({ round: e.round, entries: e.entries.map((m) => ({ ...m, isNew: !seen.has(m.text) })) });
-      seen = new Set(e.entries.map((m) => m.text));
-    }
+  for (const snap of model.memory) {
+    if (snap.kind !== 'gist') continue;
+    memory.push({ round: snap.round, entries: snap.entries.map((m) => ({ ...m, isNew: !seen.has(m.text) })) });
+    seen = new Set(snap.entries.map((m) => m.text));
   }
   const lastPerRound = new Map<number, GearBeamStep>();
   for (const b of beams) lastPerRound.set(b.round, b); // steps come in order; the last one is the final beam
@@ -42,20 +40,12 @@ export function gearView(events: readonly TraceEvent[]): GearView {
   return { beams, memory, paths };
 }
 
-function beamStep(e: TraceEventOf<'beam'>, query: string): GearBeamStep {
-  const byId = new Map(e.triples.map((t) => [t.id, t]));
+function beamStep(b: BeamStep): GearBeamStep {
   return {
-    round: e.round,
-    query,
-    step: e.step,
-    kept: e.kept.map((k) => ({ triples: k.triples.map((id) => byId.get(id) ?? { id, subject: '?', predicate: '?', object: '?', passage: null }), score: k.score, weight: k.weight })),
-    pruned: e.pruned.length,
+    round: b.round,
+    query: b.query,
+    step: b.step,
+    kept: b.kept.map((k) => ({ triples: k.triples.map((id) => b.triples.get(id) ?? { id, subject: '?', predicate: '?', object: '?', passage: null }), score: k.score, weight: k.weight })),
+    pruned: b.pruned.length,
   };
-}
-
-/** LLM tokens per round (GEAR Fig. 4): round -> total tokens the server reported. */
-export function tokensByRound(trace: Pick<Trace, 'events'>): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const e of trace.events) if (e.type === 'llm') out.set(e.round, (out.get(e.round) ?? 0) + e.usage.total);
-  return out;
 }

@@ -55,6 +55,8 @@ export interface ModuleCost extends Cost {
 
 export interface BeamStep {
   round: number;
+  /** The query the beams were searched for (the retrieve event before them). */
+  query: string;
   step: number;
   kept: TraceEventOf<'beam'>['kept'];
   pruned: TraceEventOf<'beam'>['pruned'];
@@ -95,6 +97,16 @@ export interface TraceModel {
   memory: MemorySnapshot[];
   plans: TraceEventOf<'plan'>[];
   modules: ModuleCost[];
+  /** LLM calls of the run (cached or not). */
+  llmCalls: number;
+  /** LLM tokens per round as the server reported them (GEAR Fig. 4). */
+  tokensByRound: Map<number, number>;
+  /** Iteration rounds that ran after the initial retrieval (the highest round started). */
+  roundsUsed: number;
+  /** Passages the answer step was shown (its context event); null when no answer step ran. */
+  readerPassages: number | null;
+  /** The `auto` router's choice (its `route` thought), when it routed. */
+  route: string | null;
   /** Provider label of the first LLM call: who answers before the trace header arrives. */
   llmProvider: string | null;
   warnings: { module: string; message: string; round: number }[];
@@ -134,6 +146,11 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
     memory: [],
     plans: [],
     modules: [],
+    llmCalls: 0,
+    tokensByRound: new Map(),
+    roundsUsed: 0,
+    readerPassages: null,
+    route: null,
     llmProvider: null,
     warnings: [],
     errors: [],
@@ -141,18 +158,22 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
   };
   let promotedInRound: number | null = null;
   let lastScores = new Map<string, number>();
+  let lastQuery = '';
 
   for (const e of events) {
     m.elapsedMs = Math.max(m.elapsedMs, e.t);
     switch (e.type) {
       case 'round.start':
         roundOf(e.round);
+        m.roundsUsed = Math.max(m.roundsUsed, e.round);
         break;
       case 'thought':
         if (e.kind === 'reasoning-chain') m.chain = e.text;
+        if (e.kind === 'route' && m.route === null) m.route = /^route: ([\w-]+)/.exec(e.text)?.[1] ?? null;
         roundOf(e.round).thoughts.push({ kind: e.kind, text: e.text });
         break;
       case 'retrieve':
+        lastQuery = e.query;
         roundOf(e.round).retrieves.push({ query: e.query, label: e.label, results: e.results, items: e.items ?? [], ...(e.entity !== undefined ? { entity: e.entity } : {}) });
         if (e.round === 0) for (const r of e.results) if (!m.round0Ids.includes(r.id)) m.round0Ids.push(r.id);
         break;
@@ -177,6 +198,7 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
       }
       case 'context':
         m.contexts.push({ module: e.module, round: e.round, ids: e.ids });
+        if (e.module === 'answer') m.readerPassages = e.ids.length;
         break;
       case 'llm': {
         const c = modules.get(e.module) ?? { module: e.module, calls: 0, cached: 0, prompt: 0, completion: 0, total: 0, ms: 0 };
@@ -187,6 +209,8 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
         c.total += e.usage.total;
         c.ms += e.latencyMs;
         modules.set(e.module, c);
+        m.llmCalls++;
+        m.tokensByRound.set(e.round, (m.tokensByRound.get(e.round) ?? 0) + e.usage.total);
         m.llmProvider ??= e.provider;
         break;
       }
@@ -211,7 +235,7 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
         break;
       }
       case 'beam':
-        m.beams.push({ round: e.round, step: e.step, kept: e.kept, pruned: e.pruned, triples: new Map(e.triples.map((t) => [t.id, t])) });
+        m.beams.push({ round: e.round, query: lastQuery, step: e.step, kept: e.kept, pruned: e.pruned, triples: new Map(e.triples.map((t) => [t.id, t])) });
         break;
       case 'memory':
         m.memory.push({ round: e.round, kind: e.kind, entries: e.entries });

@@ -2,7 +2,7 @@ import { useActiveDataset } from '../../app/use-active-dataset.ts';
 import { Fragment, useMemo } from 'react';
 import { BACKBONE_SHORT, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
 import { STRATEGIES } from '../../core/strategies/index.ts';
-import { llmCalls, routeChoice, roundsUsed } from '../../core/strategies/run-facts.ts';
+import { foldTrace } from '../../core/trace/fold.ts';
 import { isBaseline, RUN_BACKBONES } from '../../../workers/engine-api.ts';
 import { accuracyByType, byType, complementarity, perRoundRecall, recallCurve, rowFromTrace, rowsToCsv, rowsToJson, strategiesOf, type BatchRow } from '../../app/batch/results.ts';
 import { recallAtK } from '../../core/eval/metrics.ts';
@@ -52,8 +52,17 @@ export function BatchPage() {
 
   const rows = useMemo(() => runs.map((r) => rowFromTrace(r.strategy, r.trace)), [runs]);
   const judge = useJudgeLlm();
-  // Rounds that ran (adaptive stopping) and LLM calls per run, read off each trace (core run-facts).
-  const facts = useMemo(() => new Map(runs.map((r) => [`${r.strategy}|${r.trace.question.id}`, { rounds: roundsUsed(r.trace), calls: llmCalls(r.trace), route: routeChoice(r.trace) }])), [runs]);
+  // Rounds that ran (adaptive stopping), LLM calls and the router's choice per run, read off each trace's fold.
+  const facts = useMemo(
+    () =>
+      new Map(
+        runs.map((r) => {
+          const m = foldTrace(r.trace.events);
+          return [`${r.strategy}|${r.trace.question.id}`, { rounds: m.roundsUsed, calls: m.llmCalls, route: m.route ?? undefined }];
+        }),
+      ),
+    [runs],
+  );
   const strategies = strategiesOf(rows);
   const maxK = Math.min(200, Math.max(1, ...rows.map((r) => r.ranking.length)));
   const types = [...new Set(rows.map((r) => r.type))].sort();

@@ -2,7 +2,7 @@
 // each round, and the LLM tokens spent in each round (mean per question, as the server reported them;
 // the offline thinker reports 0).
 import { perRoundRecall, strategiesOf, type BatchRow } from '../../app/batch/results.ts';
-import { tokensByRound } from '../../core/strategies/gear-trace.ts';
+import { foldTrace } from '../../core/trace/fold.ts';
 import { BarChart } from './charts.tsx';
 import { PlotCard } from './PlotCard.tsx';
 
@@ -10,7 +10,7 @@ import { PlotCard } from './PlotCard.tsx';
 export function tokensPerRound(rows: readonly BatchRow[]): { strategy: string; rounds: number[] }[] {
   return strategiesOf(rows).map((strategy) => {
     const mine = rows.filter((r) => r.strategy === strategy);
-    const per = mine.map((r) => tokensByRound(r.trace));
+    const per = mine.map((r) => foldTrace(r.trace.events).tokensByRound);
     const maxRound = Math.max(0, ...per.flatMap((m) => [...m.keys()]));
     return { strategy, rounds: Array.from({ length: maxRound + 1 }, (_, t) => per.reduce((s, m) => s + (m.get(t) ?? 0), 0) / Math.max(1, mine.length)) };
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gearView, tokensByRound } from '../../../src/core/strategies/gear-trace.ts';
+import { gearView } from '../../../src/core/strategies/gear-trace.ts';
+import { foldTrace } from '../../../src/core/trace/fold.ts';
 import type { TraceEvent } from '../../../src/core/trace/schema.ts';
 
 const t = (id: string, s: string, o: string) => ({ id, subject: s, predicate: 'p', object: o, passage: `P-${id}` });
@@ -35,7 +36,7 @@ describe('gearView', () => {
     ]);
   });
   it('sums LLM tokens per round (GEAR Fig. 4)', () => {
-    expect([...tokensByRound({ events })]).toEqual([
+    expect([...foldTrace(events).tokensByRound]).toEqual([
       [1, 10],
       [2, 12],
     ]);

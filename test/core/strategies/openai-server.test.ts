@@ -2,7 +2,7 @@
 // scripted replies: well-formed requests over the wire, replies parsed, the trace the script implies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStrategy, STRATEGIES, traceAnswer, traceRanking } from '../../../src/core/strategies/index.ts';
-import { routeChoice } from '../../../src/core/strategies/run-facts.ts';
+import { foldTrace } from '../../../src/core/trace/fold.ts';
 import { STRATEGY_PROMPTS } from '../../../src/prompts/strategy-prompts.ts';
 import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-compatible.ts';
 import { startOpenAiServer, type ChatBody, type OpenAiServer } from '../../support/openai-server.ts';
@@ -65,7 +65,7 @@ describe('strategies over the openai client and the local test server', () => {
     }
     expect(chats.every((c) => c.body?.messages.some((m) => m.content.includes(Q)) || c.body?.messages.some((m) => m.content.includes('->')))).toBe(true);
     const ids = traceRanking(trace).map((r) => r.id);
-    const as = name === 'auto' ? routeChoice(trace)! : name; // auto ends exactly as the strategy it routed to
+    const as = name === 'auto' ? foldTrace(trace.events).route! : name; // auto ends exactly as the strategy it routed to
     if (as === 'bdtr' || as === 'bdtr-bgec') expect(ids).toEqual(['p4', 'p2', 'p1', 'p3']); // promoted Doc 4, Doc 2; fewer than 5: all kept
     else if (as === 'ensemble') expect(ids).toEqual(['p4', 'p2', 'p1', 'p3']); // RRF of BDTR and BDTR-BGEC, both p4 p2 p1 p3
     else expect(ids).toEqual(['p1', 'p2', 'p3', 'p4']);

@@ -2,7 +2,7 @@
 // nor the queries; `llm` stops when the sufficiency check answers; `fixed` runs every round.
 import { describe, expect, it } from 'vitest';
 import { runStrategy, type StrategyName } from '../../../src/core/strategies/index.ts';
-import { roundsUsed } from '../../../src/core/strategies/run-facts.ts';
+import { foldTrace } from '../../../src/core/trace/fold.ts';
 import { querySimilarity, topSetStable } from '../../../src/core/strategies/stopping.ts';
 import { STRATEGY_PROMPTS } from '../../../src/prompts/strategy-prompts.ts';
 import { createOfflineThinker } from '../../../src/providers/llm/offline-thinker.ts';
@@ -42,14 +42,14 @@ describe('adaptive stopping', () => {
 
   it('fixed (the paper) runs every round', async () => {
     const trace = await run('bdtr', repeating(), { rounds: 3 });
-    expect(roundsUsed(trace)).toBe(3);
+    expect(foldTrace(trace.events).roundsUsed).toBe(3);
     expect(trace.options).toMatchObject({ stop: 'fixed' });
   });
 
   it('stable stops BDTR after a round that left the top-5 set unchanged with repeated thoughts', async () => {
     const llm = repeating();
     const trace = await run('bdtr', llm, { rounds: 3, stop: 'stable' });
-    expect(roundsUsed(trace)).toBe(1);
+    expect(foldTrace(trace.events).roundsUsed).toBe(1);
     expect(llm.requests.filter((r) => r.module === 'bdtr.dual-thought')).toHaveLength(1);
     expect(trace.events.find((e) => e.type === 'thought' && e.kind === 'stop')).toMatchObject({ round: 1, text: expect.stringContaining('top-5 set did not change') });
     expect(trace.events.some((e) => e.type === 'verify')).toBe(true); // BGEC still runs after the stop
@@ -60,14 +60,14 @@ describe('adaptive stopping', () => {
     const llm = new ScriptedLlm({ 'gcot.step': ['Who directed Film One?', 'Who directed Film One?', 'Ann Lee birthplace?'], answer: [ANSWER] });
     const trace = await run('gcot', llm, { rounds: 3, stop: 'stable' });
     // round 1 brings p7 (new top); round 2 repeats round 1's query and changes nothing: stop
-    expect(roundsUsed(trace)).toBe(2);
+    expect(foldTrace(trace.events).roundsUsed).toBe(2);
     expect(llm.requests.filter((r) => r.module === 'gcot.step')).toHaveLength(2);
   });
 
   it('llm stops when the sufficiency check answers, one extra call per checked round', async () => {
     const llm = repeating();
     const trace = await run('bdtr', llm, { rounds: 3, stop: 'llm' });
-    expect(roundsUsed(trace)).toBe(1);
+    expect(foldTrace(trace.events).roundsUsed).toBe(1);
     expect(llm.requests.filter((r) => r.module === 'stop.sufficiency')).toHaveLength(1);
     expect(llm.userText('stop.sufficiency')).toContain(`Question: ${Q}`);
     expect(trace.events.find((e) => e.type === 'thought' && e.kind === 'stop')).toMatchObject({ text: expect.stringContaining('sufficiency check answers (Paris)') });
@@ -76,7 +76,7 @@ describe('adaptive stopping', () => {
 
   it('works for IRCoT and IRGS, and the offline thinker answers the stop check', async () => {
     const ircot = await run('ircot', new ScriptedLlm({ 'ircot.step': ['Where was the director of Film One born', 'x'], answer: [ANSWER] }), { rounds: 2, stop: 'stable' });
-    expect(roundsUsed(ircot)).toBe(1);
+    expect(foldTrace(ircot.events).roundsUsed).toBe(1);
     const anyQuery = fixedRetriever(new Proxy({} as Record<string, typeof top>, { get: () => top }));
     const offline = await runStrategy('irgs', question, { retriever: anyQuery, llm: createOfflineThinker(), prompts: STRATEGY_PROMPTS, passages: passagesOf(8), options: { rounds: 2, stop: 'llm' } }, meta);
     expect(offline.status).toBe('done');
