@@ -101,7 +101,7 @@ export function Diagnostics({ trace, passages, noContext, onStep }: Props) {
   const result = useMemo(() => diagnoseTrace(trace, { ...(passages ? { passages } : {}), ...(noContext ? { noContext } : {}) }), [trace, passages, noContext]);
   return (
     <section className="panel" aria-labelledby="diagnostics-heading" data-testid="diagnostics-panel">
-      <h2 id="diagnostics-heading">Why it failed: diagnostics</h2>
+      <h2 id="diagnostics-heading">{DIAGNOSTICS.some((n) => result[n].flagged) ? 'Why it failed: diagnostics' : 'Diagnostics: no failure flagged'}</h2>
       <p className="muted">
         Paper 004&rsquo;s diagnostics, read off this finished trace and the question&rsquo;s gold
         {result.gold === 'structured' ? ' (per hop, from the structured gold)' : ' (per gold passage: this question has no structured gold)'}; correct = Acc.
