@@ -7,10 +7,8 @@
 // token_type_ids int64 [batch, seq] -> last_hidden_state float32 [batch, seq, 384].
 // Usage: `npx tsx scripts/make-minilm-shape-encoder.ts <root>` writes <root>/minilm-shape/ (real
 // tokenizer + config copied next to the generated onnx/model.onnx, ~90 MB).
-import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { FLOAT, INT64, le, node, Proto, REAL_MODEL_FILES, tensor, valueInfo } from './make-tiny-encoder.ts';
+import { resolve } from 'node:path';
+import { FLOAT, INT64, le, node, prepareModelFolder, Proto, tensor, valueInfo } from './make-tiny-encoder.ts';
 
 export const MINILM_SHAPE = Object.freeze({ vocab: 30522, positions: 512, hidden: 384, heads: 12, layers: 6, intermediate: 1536 });
 
@@ -134,15 +132,7 @@ export function minilmShapeOnnx(seed = 20260601): Uint8Array {
 
 /** `<root>/<name>/` = real tokenizer + config from `sourceDir` and the generated onnx/model.onnx. Idempotent. */
 export async function prepareMinilmShapeFolder(root: string, sourceDir: string, name = 'minilm-shape'): Promise<string> {
-  const dir = join(root, name);
-  await mkdir(join(dir, 'onnx'), { recursive: true });
-  for (const f of REAL_MODEL_FILES) if (!existsSync(join(dir, f))) await copyFile(join(sourceDir, f), join(dir, f));
-  const onnx = join(dir, 'onnx', 'model.onnx');
-  if (!existsSync(onnx)) {
-    await writeFile(`${onnx}.${process.pid}.tmp`, minilmShapeOnnx());
-    await rename(`${onnx}.${process.pid}.tmp`, onnx);
-  }
-  return dir;
+  return prepareModelFolder(root, sourceDir, name, minilmShapeOnnx);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {

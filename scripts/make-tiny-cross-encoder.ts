@@ -5,10 +5,7 @@
 // i.e. the number of word pieces of the SECOND segment (the passage, with its [SEP]) minus 8, so a test
 // knows which passages score <= 0. Same inputs as a BERT cross-encoder (input_ids unused).
 // Usage: prepareTinyCrossEncoderFolder(root, '../shared/models/all-MiniLM-L6-v2').
-import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { FLOAT, INT64, le, node, Proto, REAL_MODEL_FILES, tensor, valueInfo } from './make-tiny-encoder.ts';
+import { FLOAT, INT64, le, node, prepareModelFolder, Proto, tensor, valueInfo } from './make-tiny-encoder.ts';
 
 export const TINY_CROSS_ENCODER_OFFSET = 8;
 
@@ -38,18 +35,5 @@ export function tinyCrossEncoderOnnx(): Uint8Array {
 }
 
 export async function prepareTinyCrossEncoderFolder(root: string, sourceDir: string, name = 'tiny-cross-encoder'): Promise<string> {
-  const dir = join(root, name);
-  const onnxPath = join(dir, 'onnx', 'model.onnx');
-  await mkdir(join(dir, 'onnx'), { recursive: true });
-  const tag = `${process.pid}-${Math.random().toString(36).slice(2)}`;
-  for (const f of REAL_MODEL_FILES) {
-    if (existsSync(join(dir, f))) continue;
-    await copyFile(join(sourceDir, f), join(dir, `${f}.${tag}.tmp`));
-    await rename(join(dir, `${f}.${tag}.tmp`), join(dir, f));
-  }
-  if (!existsSync(onnxPath)) {
-    await writeFile(`${onnxPath}.${tag}.tmp`, tinyCrossEncoderOnnx());
-    await rename(`${onnxPath}.${tag}.tmp`, onnxPath);
-  }
-  return dir;
+  return prepareModelFolder(root, sourceDir, name, tinyCrossEncoderOnnx);
 }

@@ -168,6 +168,11 @@ export const REAL_MODEL_FILES = ['tokenizer.json', 'tokenizer_config.json', 'con
  * and renamed, so concurrent test files never see half-written models.
  */
 export async function prepareTinyEncoderFolder(root: string, sourceDir: string, name = 'tiny-minilm'): Promise<string> {
+  return prepareModelFolder(root, sourceDir, name, tinyEncoderOnnx);
+}
+
+/** A local model folder: the real tokenizer + config from `sourceDir` and `onnx/model.onnx` from `onnx()`. */
+export async function prepareModelFolder(root: string, sourceDir: string, name: string, onnx: () => Uint8Array): Promise<string> {
   const dir = join(root, name);
   const onnxPath = join(dir, 'onnx', 'model.onnx');
   await mkdir(join(dir, 'onnx'), { recursive: true });
@@ -178,7 +183,7 @@ export async function prepareTinyEncoderFolder(root: string, sourceDir: string, 
     await rename(join(dir, `${f}.${tag}.tmp`), join(dir, f));
   }
   if (!existsSync(onnxPath)) {
-    await writeFile(`${onnxPath}.${tag}.tmp`, tinyEncoderOnnx());
+    await writeFile(`${onnxPath}.${tag}.tmp`, onnx());
     await rename(`${onnxPath}.${tag}.tmp`, onnxPath);
   }
   return dir;
