@@ -149,11 +149,24 @@ export async function showLog(page: Page, lines: readonly string[]): Promise<voi
   }, lines.join('\n'));
 }
 
-export async function launchBrowser(): Promise<TestBrowser> {
+/**
+ * WebGPU on SwiftShader (Chromium's software Vulkan): with these flags headless Chromium hands out a
+ * WebGPU adapter on a machine without a GPU (checked with navigator.gpu.requestAdapter()). Without them
+ * (the default, --disable-gpu) there is no adapter, which is how the app's WASM path is tested.
+ */
+export const WEBGPU_SWIFTSHADER_ARGS = ['--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader'];
+
+export interface LaunchOptions {
+  /** Give the page a software WebGPU adapter (WEBGPU_SWIFTSHADER_ARGS). */
+  webgpu?: boolean;
+}
+
+export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new BrowserHarnessError(`browser: ${CHROMIUM_PATH} not found; install Debian's Chromium (apt-get install -y chromium). Tests never download a browser.`);
   }
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const args = options.webgpu ? [...CHROMIUM_ARGS, ...WEBGPU_SWIFTSHADER_ARGS] : CHROMIUM_ARGS;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args });
   const apps: { url: string; app: AppPage }[] = [];
   return {
     browser,

@@ -1,6 +1,7 @@
 // The engine worker's RPC surface (Comlink). The page holds only small results: dataset summaries,
 // ranked ids with titles and text of the passages shown, and traces. Indexes stay in the worker.
 import type { Passage, Question } from '../src/core/types.ts';
+import type { BackendChoice } from '../src/core/embed/backend-choice.ts';
 import type { SourceFile } from '../src/core/ingest/index.ts';
 import type { Regime, Trace, TraceEvent } from '../src/core/trace/schema.ts';
 import { isBaseline, RUNNABLE, type StrategyName } from '../src/core/strategies/index.ts';
@@ -164,6 +165,10 @@ export interface EmbeddingTest {
   /** Wall time of one query embedding after the load. */
   queryMs: number;
   loadMs: number;
+  /** Which backend embeds batches and which queries, and the measurements behind it (src/core/embed/backend-choice.ts). */
+  choice: BackendChoice;
+  /** The choice as one sentence for Settings. */
+  choiceText: string;
 }
 
 export interface EmbeddingEstimate {

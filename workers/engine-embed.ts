@@ -3,6 +3,8 @@
 // corpus embedding into IndexedDB (src/core/index/vectors-resume.ts); precomputed vectors; and the
 // dense, hybrid and HippoRAG 2 (dense base, embedding synonym edges) backbones. Vectors stay in this
 // worker: the page gets statuses, progress and rankings; queries are embedded in the embedding worker.
+import { backendSummary, describeBackendChoice, singleBackend, type BackendChoice } from '../src/core/embed/backend-choice.ts';
+import { measureBackends } from '../src/core/embed/measure-backends.ts';
 import { EmbedError, type EmbedProgressCallback, type Embedder } from '../src/core/embed/port.ts';
 import { estimateEmbeddingTime } from '../src/core/embed/estimate.ts';
 import { EMBED_BATCH_DEFAULT, embeddingLabel, embeddingModelId, embeddingSettingsSchema, type ConfiguredEmbedding } from '../src/core/embed/settings.ts';
@@ -42,8 +44,13 @@ export const AUTO_EMBED_LIMIT = 2000;
 interface Active {
   modelId: string;
   settings: ConfiguredEmbedding;
+  /** Embeds corpus batches (and is the only embedder without WebGPU). */
   embedder: LoadableEmbedder;
+  /** Embeds single queries when the measurement found another backend faster for them. */
+  query?: LoadableEmbedder;
   backend: string;
+  /** How the backends were chosen (after the load). */
+  choice?: BackendChoice;
   loaded?: Promise<number>;
 }
 
@@ -83,24 +90,58 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
     const previous = active;
     const device = await host.device();
     active = { modelId, settings: s, embedder: host.makeEmbedder(configFor(s, device)), backend: device };
-    if (previous) await previous.embedder.dispose().catch(() => {});
+    if (previous) {
+      await previous.embedder.dispose().catch(() => {});
+      await previous.query?.dispose().catch(() => {});
+    }
     return active;
   }
 
-  /** Loads the model; WebGPU that fails to load falls back to WASM, and the backend says so. */
-  async function loaded(a: Active): Promise<Active> {
-    const load = async (e: LoadableEmbedder) => (e.load ? e.load() : e.embed(['load']).then(() => undefined));
+  /**
+   * Loads the model. Without WebGPU: on the one device there is. With WebGPU: on WebGPU and on WASM,
+   * then times a warm batch and a single query on each and keeps per use the faster one
+   * (src/core/embed/measure-backends.ts); WebGPU that fails to load or run falls back to WASM, said in
+   * the backend and the choice.
+   */
+  async function loaded(a: Active, onProgress?: EmbedProgressCallback): Promise<Active> {
+    const load = async (e: LoadableEmbedder) => (e.load ? e.load(onProgress) : e.embed(['load']).then(() => undefined));
+    const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
     a.loaded ??= (async () => {
       const t0 = now();
+      if (a.backend !== 'webgpu' || !host) {
+        await load(a.embedder);
+        a.choice = singleBackend(a.backend === 'cpu' ? 'cpu' : 'wasm', a.backend === 'cpu' ? 'not-applicable' : 'absent');
+        return now() - t0;
+      }
+      const wasm = host.makeEmbedder(configFor(a.settings, 'wasm'));
+      const fallBack = async (err: unknown, what: string) => {
+        await a.embedder.dispose().catch(() => {});
+        a.embedder = wasm;
+        a.backend = `wasm (WebGPU failed to ${what}: ${message(err)})`;
+        a.choice = singleBackend('wasm', 'failed', `it could not ${what}: ${message(err)}`);
+        await load(wasm);
+      };
       try {
         await load(a.embedder);
       } catch (err) {
-        if (a.backend !== 'webgpu' || !host) throw err;
-        await a.embedder.dispose().catch(() => {});
-        a.embedder = host.makeEmbedder(configFor(a.settings, 'wasm'));
-        a.backend = `wasm (WebGPU failed to load the model: ${err instanceof Error ? err.message : String(err)})`;
-        await load(a.embedder);
+        await fallBack(err, 'load the model');
+        return now() - t0;
       }
+      await load(wasm);
+      let choice: BackendChoice;
+      try {
+        choice = await measureBackends(a.embedder, wasm, now);
+      } catch (err) {
+        await fallBack(err, 'run the model');
+        return now() - t0;
+      }
+      const gpu = a.embedder;
+      const pick = (b: string) => (b === 'webgpu' ? gpu : wasm);
+      a.embedder = pick(choice.batch);
+      if (choice.query !== choice.batch) a.query = pick(choice.query);
+      else await (choice.batch === 'webgpu' ? wasm : gpu).dispose().catch(() => {});
+      a.choice = choice;
+      a.backend = backendSummary(choice);
       return now() - t0;
     })().catch((err: unknown) => {
       a.loaded = undefined;
@@ -176,8 +217,9 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
       return now() - t0;
     })();
     const t0 = now();
-    const e = await a.embedder.embed(['Which river flows through the capital of France?']);
-    return { model: embeddingLabel(a.settings), backend: a.backend, dim: e.dim, queryMs: now() - t0, loadMs };
+    const e = await (a.query ?? a.embedder).embed(['Which river flows through the capital of France?']);
+    const choice = a.choice ?? singleBackend('wasm', 'absent');
+    return { model: embeddingLabel(a.settings), backend: a.backend, dim: e.dim, queryMs: now() - t0, loadMs, choice, choiceText: describeBackendChoice(choice) };
   }
 
   async function importVectors(corpus: Corpus, files: BinarySource[]): Promise<EmbeddingStatus> {
@@ -202,7 +244,7 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
         throw new HopscopeError('embed', `corpus "${corpus.name}" has no complete vectors of ${embeddingLabel(a.settings)}: embed it (or import precomputed vectors) in the Library first`);
       }
       await loaded(a);
-      return createDenseRetriever(corpus, { embedder: a.embedder, vectors });
+      return createDenseRetriever(corpus, { embedder: a.query ?? a.embedder, vectors });
     })().catch((err: unknown) => {
       if (entry) entry.dense = undefined;
       throw err;
@@ -220,7 +262,7 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
       const meta = stored.artifact.meta as { ids: string; dim: number; count: number };
       if (meta.ids === hash && meta.count === phrases.length && stored.artifact.buffers.data) return { data: new Float32Array(stored.artifact.buffers.data), dim: meta.dim };
     }
-    const e = phrases.length > 0 ? await base.embedder.embed(phrases) : { data: new Float32Array(0), dim: base.vectors.dim, count: 0 };
+    const e = phrases.length > 0 ? await (active?.embedder ?? base.embedder).embed(phrases) : { data: new Float32Array(0), dim: base.vectors.dim, count: 0 };
     if (e.count !== phrases.length) throw new EmbedError(`embedded ${e.count} of ${phrases.length} phrases`);
     normalizeRows(e.data, e.dim);
     if (stores) {
@@ -278,7 +320,7 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
     },
     /** What a trace records about a dense backbone: the model id, the backend, the graph's synonym mode. */
     traceOptions(backbone: DenseBackbone): Record<string, unknown> {
-      const model = active ? { embedding: active.modelId, embedBackend: active.backend } : {};
+      const model = active ? { embedding: active.modelId, embedBackend: active.backend, ...(active.choice ? { embedBackendChoice: describeBackendChoice(active.choice) } : {}) } : {};
       if (backbone === 'hipporag2-dense') return { ...model, triples: lastTriples, seededBy: 'dense', synonyms: 'embedding-cosine' };
       if (backbone === 'hybrid') return { ...model, fusion: 'RRF k=60 of bm25 and dense' };
       return model;

@@ -30,10 +30,12 @@ async function installPprKernel(): Promise<void> {
 // Another tab upgrading or blocking the database: the page shows the sentence (src/app/StorageNotice.tsx).
 onStorageNotice((notice) => self.postMessage({ type: 'hopscope-storage-notice', notice }));
 
-let embedWorker: Remote<EmbedWorkerApi> | undefined;
+// One embedding worker per device: with WebGPU the model is loaded on WebGPU and on WASM side by side
+// and measured (workers/engine-embed.ts), each worker holding one model.
+const embedWorkers = new Map<string, Remote<EmbedWorkerApi>>();
 const embedding: EmbeddingHost = {
   wasmPaths: { mjs: new URL(ortMjs, self.location.href).href, wasm: new URL(ortWasm, self.location.href).href },
-  // WebGPU when the browser gives an adapter (a failed model load there falls back to WASM, said in the backend), else WASM.
+  // WebGPU when the browser gives an adapter (then WebGPU and WASM are measured against each other), else WASM.
   async device() {
     const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
     try {
@@ -44,8 +46,9 @@ const embedding: EmbeddingHost = {
     return 'wasm';
   },
   makeEmbedder(config) {
-    embedWorker ??= wrap<EmbedWorkerApi>(new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name: 'embed' }));
-    return createWorkerEmbedder(embedWorker, config);
+    let worker = embedWorkers.get(config.device);
+    if (!worker) embedWorkers.set(config.device, (worker = wrap<EmbedWorkerApi>(new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name: `embed-${config.device}` }))));
+    return createWorkerEmbedder(worker, config);
   },
 };
 

@@ -4,7 +4,7 @@
 // also waits until the active corpus (the demo on first start) is indexed.
 import { afterAll, beforeAll } from 'vitest';
 import { startAppServer, type AppServer, type AppServerOptions } from '../../harness/app-server.ts';
-import { launchBrowser, type AppPage, type OpenAppOptions, type TestBrowser } from '../../harness/browser.ts';
+import { launchBrowser, type AppPage, type LaunchOptions, type OpenAppOptions, type TestBrowser } from '../../harness/browser.ts';
 
 export interface AppSession {
   readonly server: AppServer;
@@ -17,7 +17,7 @@ export interface AppSession {
 
 export const CORPUS_READY = /\bready\b/i;
 
-export function appSession(screenshot: string, serverOptions?: AppServerOptions): AppSession {
+export function appSession(screenshot: string, serverOptions?: AppServerOptions, launchOptions?: LaunchOptions): AppSession {
   let server: AppServer | undefined;
   let chromium: TestBrowser | undefined;
   const started = <T>(value: T | undefined, what: string): T => {
@@ -46,7 +46,7 @@ export function appSession(screenshot: string, serverOptions?: AppServerOptions)
   };
   beforeAll(async () => {
     server = await startAppServer(serverOptions);
-    chromium = await launchBrowser();
+    chromium = await launchBrowser(launchOptions);
   });
   afterAll(async () => {
     await session.app?.screenshot(screenshot);

@@ -19,6 +19,8 @@ export interface EmbeddingTestResult {
   dim: number;
   queryMs: number;
   loadMs: number;
+  /** How the backend was chosen: the WebGPU and WASM timings and the pick, or why WASM alone. */
+  choiceText: string;
 }
 
 export interface EmbeddingSettingsProps {
@@ -174,6 +176,8 @@ export function EmbeddingSettings({ value, onChange, storeFolder, test }: Embedd
           <p>
             Loaded {state.r.model} on <strong data-testid="embed-backend">{state.r.backend}</strong> in {(state.r.loadMs / 1000).toFixed(1)} s: {state.r.dim}-d vectors, one query in{' '}
             {state.r.queryMs.toFixed(0)} ms.
+            <br />
+            Backend: <span data-testid="embed-backend-choice">{state.r.choiceText}</span>
           </p>
         )}
         {state.kind === 'failed' && (
