@@ -2,6 +2,7 @@
 // ranked ids with titles and text of the passages shown, and traces. Indexes stay in the worker.
 import type { Passage, Question } from '../src/core/types.ts';
 import type { BackendChoice } from '../src/core/embed/backend-choice.ts';
+import type { CachedModel, DownloadEvent, ModelDownloadResult, ModelDownloadSpec } from '../src/core/models/download-progress.ts';
 import type { SourceFile } from '../src/core/ingest/index.ts';
 import type { Regime, Trace, TraceEvent } from '../src/core/trace/schema.ts';
 import { isBaseline, RUNNABLE, type StrategyName } from '../src/core/strategies/index.ts';
@@ -248,4 +249,9 @@ export interface EngineApi {
   testEmbedding(): Promise<EmbeddingTest>;
   /** Precomputed vectors (HSVEC, or .npy float32 + ids), validated against the corpus and stored for the model in Settings. */
   importVectors(corpusId: string, files: BinarySource[]): Promise<EmbeddingStatus>;
+  /** Downloads an in-browser model into this browser's cache and loads it once (progress per transformers.js event); rejects with AbortedError when cancelled. */
+  downloadModel(spec: ModelDownloadSpec, onEvent?: (e: DownloadEvent) => void): Promise<ModelDownloadResult>;
+  cancelModelDownload(): void;
+  /** The model's files already cached in this browser, or null. */
+  cachedModel(spec: ModelDownloadSpec): Promise<CachedModel | null>;
 }

@@ -25,6 +25,7 @@ import { EXTRACTIVE_SUMMARY_LABEL } from '../src/core/raptor/tree.ts';
 import { HASHED_TFIDF_LABEL } from '../src/core/raptor/vectors.ts';
 import { EXTRACTIVE_REPORT_LABEL } from '../src/core/graphrag/reports.ts';
 import { createEmbeddings, type DenseBackbone, type EmbeddingHost } from './engine-embed.ts';
+import type { ModelDownloader } from '../src/providers/models/download.ts';
 import { formatDuration } from '../src/core/embed/estimate.ts';
 
 /** How the browser's HippoRAG 2 seeds its phrases (no embedder, no LLM filter in the engine yet): said in every trace. */
@@ -59,6 +60,8 @@ export interface EngineOptions {
   kernelReady?: Promise<unknown>;
   /** The embedding worker (browser) or an in-process embedder (Node); without it dense backbones refuse. */
   embedding?: EmbeddingHost;
+  /** Browser: in-browser model downloads with progress (src/providers/models/download.ts); without it they refuse. */
+  downloads?: ModelDownloader;
 }
 
 /** "1,200 / 6,119 passages, 41 passages/s, about 2 min left" */
@@ -281,6 +284,12 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     estimateEmbedding: async (corpusId) => embeddings.estimate((await entryOf(corpusId)).dataset.corpus),
     testEmbedding: () => embeddings.test(),
     importVectors: async (corpusId, files) => embeddings.importVectors((await entryOf(corpusId)).dataset.corpus, files),
+    async downloadModel(spec, onEvent) {
+      if (!options.downloads) throw new HopscopeError('engine', 'this engine cannot download models (browser only)');
+      return options.downloads.download(spec, (e) => onEvent?.(e));
+    },
+    cancelModelDownload: () => options.downloads?.cancel(),
+    cachedModel: async (spec) => (options.downloads ? options.downloads.cached(spec) : null),
   };
 
   /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is the depth of the retrieval baselines). */

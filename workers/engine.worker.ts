@@ -12,6 +12,7 @@ import { expose, wrap, type Remote } from 'comlink';
 import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import { createWorkerEmbedder } from '../src/providers/embed/worker-embedder.ts';
+import { createModelDownloader } from '../src/providers/models/download.ts';
 import type { EmbedWorkerApi } from '../src/providers/embed/worker-protocol.ts';
 import type { EmbeddingHost } from './engine-embed.ts';
 import { loadPprWasm, setPprWasm } from '../src/core/graph/ppr-wasm.ts';
@@ -52,4 +53,7 @@ const embedding: EmbeddingHost = {
   },
 };
 
-expose(createEngine({ stores: createDexieStores(getDb()), kernelReady: installPprKernel(), embedding }));
+// In-browser model downloads (Settings' progress bars) run here too, on the same device choice and runtime files.
+const downloads = createModelDownloader({ device: embedding.device, ...(embedding.wasmPaths ? { wasmPaths: embedding.wasmPaths } : {}) });
+
+expose(createEngine({ stores: createDexieStores(getDb()), kernelReady: installPprKernel(), embedding, downloads }));

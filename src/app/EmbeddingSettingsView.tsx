@@ -5,7 +5,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmbeddingSettings as Settings } from '../core/embed/settings.ts';
 import { EmbeddingSettings } from '../features/settings/EmbeddingSettings.tsx';
 import { EMBEDDING_SETTINGS_KEY } from '../../workers/engine-api.ts';
+import { useMemo } from 'react';
 import { useEngine } from './engine-client.ts';
+import { engineDownloads } from './model-downloads.ts';
 import { EMBEDDING_STATUS_KEY, embeddingSettingsQuery } from './embedding-queries.ts';
 
 const storeFolder = async (files: File[], paths: string[]) => (await import('../providers/embed/local-model.ts')).storeLocalModel(files, paths);
@@ -13,6 +15,7 @@ const storeFolder = async (files: File[], paths: string[]) => (await import('../
 export function EmbeddingSettingsView() {
   const engine = useEngine();
   const client = useQueryClient();
+  const downloads = useMemo(() => engineDownloads(engine), [engine]);
   const stored = useQuery(embeddingSettingsQuery(engine));
   const save = useMutation({
     mutationFn: (next: Settings) => engine.putSetting(EMBEDDING_SETTINGS_KEY, next),
@@ -38,7 +41,7 @@ export function EmbeddingSettingsView() {
   }
   return (
     <>
-      <EmbeddingSettings value={stored.data} onChange={(next) => save.mutate(next)} storeFolder={storeFolder} test={() => save.isPending ? Promise.reject(new Error('saving; try again')) : engine.testEmbedding()} />
+      <EmbeddingSettings value={stored.data} onChange={(next) => save.mutate(next)} storeFolder={storeFolder} downloads={downloads} test={() => save.isPending ? Promise.reject(new Error('saving; try again')) : engine.testEmbedding()} />
       {save.isError && (
         <p className="error" role="alert">
           Embedding settings could not be saved: {save.error.message}

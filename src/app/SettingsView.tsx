@@ -2,11 +2,12 @@
 // connection" and to this browser's storage through the engine worker. The key never leaves the
 // browser: traces and run files carry only the provider label.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DEFAULT_LLM_SETTINGS, type LlmSettings } from '../core/llm/settings.ts';
 import { SettingsPanel } from '../features/settings/SettingsPanel.tsx';
 import { EmbeddingSettingsView } from './EmbeddingSettingsView.tsx';
 import { useEngine } from './engine-client.ts';
+import { engineDownloads } from './model-downloads.ts';
 import { LLM_SETTINGS_KEY, llmSettingsQuery } from './queries.ts';
 
 // The providers module pulls in the OpenAI client and transformers.js: load it only when asked.
@@ -35,6 +36,7 @@ export function SettingsView() {
     onMutate: (next) => client.setQueryData(llmSettingsQuery(engine).queryKey, next),
   });
   const [resetError, setResetError] = useState<string | null>(null);
+  const downloads = useMemo(() => engineDownloads(engine), [engine]);
 
   if (stored.isPending) return <p className="empty">Reading settings…</p>;
   if (stored.isError) {
@@ -62,7 +64,7 @@ export function SettingsView() {
   return (
     <div className="settings-view" data-testid="settings">
       <p className="muted">Stored in this browser only. API keys are never exported: run files and traces carry only the provider label.</p>
-      <SettingsPanel value={stored.data} onChange={(next) => save.mutate(next)} testConnection={testConnectionLazily} onClearCache={() => engine.clearLlmCache()} detectLocal={detectLocally} />
+      <SettingsPanel value={stored.data} onChange={(next) => save.mutate(next)} testConnection={testConnectionLazily} onClearCache={() => engine.clearLlmCache()} detectLocal={detectLocally} downloads={downloads} />
       {save.isError && (
         <p className="error" role="alert">
           Settings could not be saved: {save.error.message}

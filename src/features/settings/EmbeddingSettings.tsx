@@ -3,6 +3,7 @@
 // encoders with size and dimension, and, after "Load and test", the backend the model runs on.
 // Props-driven (features cannot import providers): the app passes the folder store and the test.
 import { useState } from 'react';
+import { ModelDownload, type ModelDownloads } from './ModelDownload.tsx';
 import { EMBED_BATCH_DEFAULT, EMBED_DTYPES, EMBED_POOLINGS, KNOWN_ENCODERS, type EmbeddingSettings } from '../../core/embed/settings.ts';
 
 export interface PickedModel {
@@ -30,6 +31,8 @@ export interface EmbeddingSettingsProps {
   storeFolder(files: File[], paths: string[]): Promise<PickedModel>;
   /** Loads the saved model in the embedding worker and embeds one query. */
   test(): Promise<EmbeddingTestResult>;
+  /** Hub encoders: download into this browser with a progress bar before the first load. */
+  downloads?: ModelDownloads;
 }
 
 type Test = { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'ok'; r: EmbeddingTestResult } | { kind: 'failed'; message: string };
@@ -39,7 +42,7 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 // React's input props lack the non-standard directory attribute.
 const folderPicker = { webkitdirectory: '', directory: '' } as Record<string, string>;
 
-export function EmbeddingSettings({ value, onChange, storeFolder, test }: EmbeddingSettingsProps) {
+export function EmbeddingSettings({ value, onChange, storeFolder, test, downloads }: EmbeddingSettingsProps) {
   const [state, setState] = useState<Test>({ kind: 'idle' });
   const [hubId, setHubId] = useState<string>(value.source === 'hub' ? value.id : KNOWN_ENCODERS[0].id);
   const [allowDownload, setAllowDownload] = useState<boolean>(value.source === 'hub');
@@ -138,6 +141,14 @@ export function EmbeddingSettings({ value, onChange, storeFolder, test }: Embedd
         <p data-testid="embed-current">
           Hub model <strong>{value.id}</strong> ({value.dtype}), downloaded on first use and cached by the browser.
         </p>
+      )}
+      {value.source === 'hub' && downloads && (
+        <ModelDownload
+          testId="embed-download"
+          downloads={downloads}
+          spec={{ task: 'feature-extraction', model: value.id, dtype: value.dtype, allowRemote: true }}
+          blocked={allowDownload ? null : 'Allow downloading from the Hugging Face hub first.'}
+        />
       )}
 
       {value.source !== 'none' && (

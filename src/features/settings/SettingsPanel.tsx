@@ -5,6 +5,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { LLM_PROVIDER_KINDS, settingsProblems, type LlmProviderKind, type LlmSettings } from '../../core/llm/settings.ts';
 import { LocalDetect, type DetectedServer } from './LocalDetect.tsx';
 import { BrowserModelPicker } from './BrowserModelPicker.tsx';
+import { ModelDownload, type ModelDownloads } from './ModelDownload.tsx';
 
 const PROVIDER_LABELS: Record<LlmProviderKind, string> = {
   offline: 'Offline thinker (no LLM)',
@@ -21,6 +22,8 @@ export interface SettingsPanelProps {
   onClearCache?(): Promise<void>;
   /** Probes Ollama / LM Studio on localhost (issue 17 item 13). */
   detectLocal?(signal: AbortSignal): Promise<DetectedServer[]>;
+  /** In-browser model downloads with a progress bar (the engine worker runs them). */
+  downloads?: ModelDownloads;
 }
 
 type TestState = { kind: 'idle' } | { kind: 'testing' } | { kind: 'ok'; models: string[] } | { kind: 'failed'; message: string };
@@ -31,7 +34,7 @@ function sentence(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-export function SettingsPanel({ value, onChange, testConnection, onClearCache, detectLocal }: SettingsPanelProps) {
+export function SettingsPanel({ value, onChange, testConnection, onClearCache, detectLocal, downloads }: SettingsPanelProps) {
   const [test, setTest] = useState<TestState>({ kind: 'idle' });
   const [cacheNote, setCacheNote] = useState<string>('');
   const running = useRef<AbortController | null>(null);
@@ -154,10 +157,18 @@ export function SettingsPanel({ value, onChange, testConnection, onClearCache, d
           </label>
           <label className="field">
             <span>
-              <input type="checkbox" checked={value.allowRemote} onChange={(e) => set('allowRemote', e.target.checked)} /> Allow downloading the model from the Hugging
+              <input type="checkbox" checked={value.allowRemote} onChange={(e) => set('allowRemote', e.target.checked)} data-testid="llm-allow-remote" /> Allow downloading the model from the Hugging
               Face hub
             </span>
           </label>
+          {downloads && value.browserModel.trim() && (
+            <ModelDownload
+              testId="llm-download"
+              downloads={downloads}
+              // q4: the weights the in-browser provider loads by default (src/providers/llm/transformers-generation.ts)
+              spec={{ task: 'text-generation', model: value.browserModel.trim(), dtype: 'q4', allowRemote: value.allowRemote, ...(value.allowRemote ? {} : { localModelPath: value.browserModelPath }) }}
+            />
+          )}
         </>
       )}
 
