@@ -67,7 +67,8 @@ export function describeBackendChoice(c: BackendChoice): string {
   if (c.webgpu === 'failed') return `WebGPU failed: ${NAMES[c.batch]}${c.reason ? ` (${c.reason})` : ''}`;
   const times = c.timings.map((t) => `${NAMES[t.backend]}: batch of ${t.batchSize} in ${ms(t.batchMs)} ms, one query in ${ms(t.queryMs)} ms`).join('; ');
   const pick = c.batch === c.query ? `both on ${NAMES[c.batch]}` : `batches on ${NAMES[c.batch]}, queries on ${NAMES[c.query]}`;
-  const diff = c.maxVectorDiff === undefined ? '' : `; vectors agree within ${c.maxVectorDiff.toExponential(1)}`;
+  // Over the tolerance the reason already says how far apart they are.
+  const diff = c.maxVectorDiff === undefined || !(c.maxVectorDiff <= VECTOR_TOLERANCE) ? '' : `; vectors agree within ${c.maxVectorDiff.toExponential(1)}`;
   return `${times} -> ${pick}${diff}${c.reason ? ` (${c.reason})` : ''}`;
 }
 

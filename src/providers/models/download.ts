@@ -43,7 +43,7 @@ export function createModelDownloader(host: DownloadHost) {
     env.allowRemoteModels = spec.allowRemote;
     env.allowLocalModels = !spec.allowRemote && spec.localModelPath !== undefined;
     if (env.allowLocalModels) env.localModelPath = spec.localModelPath!.replace(/\/?$/, '/');
-    env.useBrowserCache = true;
+    env.useBrowserCache = typeof caches !== 'undefined'; // the browser keeps the files; Node has no Cache API
     env.useFSCache = false;
     const wasm = env.backends.onnx.wasm;
     if (host.wasmPaths && wasm) wasm.wasmPaths = host.wasmPaths;
