@@ -16,7 +16,13 @@ import { LLM_SETTINGS_KEY } from './engine-api.ts';
  * default provider), or when the engine has no storage at all (Node tests); it is not cached: it makes
  * no call worth caching, and a cached flag would misreport it.
  */
-export async function llmFromStoredSettings(stores: Stores | undefined, corpusId: string): Promise<LlmPort> {
+/** Browser: the device an adapter allows and the app's own onnxruntime-web files, for the in-browser provider. */
+export interface InBrowserRuntime {
+  device?(): Promise<'webgpu' | 'wasm' | 'cpu'>;
+  wasmPaths?: { mjs: string; wasm: string };
+}
+
+export async function llmFromStoredSettings(stores: Stores | undefined, corpusId: string, runtime?: InBrowserRuntime): Promise<LlmPort> {
   const raw = stores ? await stores.settings.getSetting<unknown>(LLM_SETTINGS_KEY) : undefined;
   if (!stores || raw === undefined) return createOfflineThinker();
   const parsed = llmSettingsSchema.safeParse(raw);
@@ -25,6 +31,8 @@ export async function llmFromStoredSettings(stores: Stores | undefined, corpusId
     throw new HopscopeError('engine', `the saved LLM settings are invalid (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}); fix or reset them in Settings`);
   }
   if (parsed.data.provider === 'offline') return createOfflineThinker();
-  const provider = providerFromSettings(parsed.data);
+  // navigator.gpu without an adapter (headless, blocklisted GPU) must not pick WebGPU; WASM needs the app's runtime files (no CDN).
+  const device = parsed.data.provider === 'in-browser' && runtime?.device ? await runtime.device() : undefined;
+  const provider = providerFromSettings(parsed.data, { ...(runtime?.wasmPaths ? { wasmPaths: runtime.wasmPaths } : {}), ...(device ? { device } : {}) });
   return createLlm({ provider, cache: { store: stores.llmCache, corpusId, accept: replyParses() }, concurrency: parsed.data.concurrency, timeoutMs: parsed.data.timeoutMs });
 }

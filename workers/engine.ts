@@ -298,7 +298,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     // GEAR runs over graph expansion of the chosen backbone (its base), with offline-extractor triples.
     const gear = strategy === 'gear' ? gearBackbone(entry, backbone) : undefined;
     const retriever: Retriever = gear ?? backbone;
-    const llm = request.llm === 'offline' ? createOfflineThinker() : await llmFromStoredSettings(options.stores, entry.dataset.corpus.id);
+    const llm = request.llm === 'offline' ? createOfflineThinker() : await llmFromStoredSettings(options.stores, entry.dataset.corpus.id, options.embedding);
     const { corpus } = entry.dataset;
     // runRegime('iterative', ...) is runStrategy; no-context / gold-context (oracle) run the strategy's reader only.
     const trace = await runRegime(

@@ -11,7 +11,7 @@ export function openAiConfigFrom(s: LlmSettings) {
 }
 
 /** The openai / in-browser provider the settings describe; the offline thinker is built by its owner with the corpus. */
-export function providerFromSettings(s: LlmSettings, extra: Pick<GenerationConfig, 'wasmPaths' | 'onProgress'> = {}): LlmProvider {
+export function providerFromSettings(s: LlmSettings, extra: Pick<GenerationConfig, 'wasmPaths' | 'onProgress' | 'device'> = {}): LlmProvider {
   const problems = settingsProblems(s);
   if (problems.length) throw new LlmConfigError('llm.settings', problems.join(' '), problems.join(' '));
   if (s.provider === 'openai') return new OpenAiCompatibleProvider(openAiConfigFrom(s));
