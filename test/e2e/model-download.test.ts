@@ -7,10 +7,12 @@
 //    listed with its size, the model loads in the engine worker ("Ready") and is then "cached in this
 //    browser";
 //  - a download whose model file hangs is cancelled midway: nothing is loaded, the state says so;
+//  - the same LLM from a local model URL: a plain HTTP server on 127.0.0.1 (consent box off);
 //  - a hub sentence encoder (the tiny encoder with the real MiniLM tokenizer) downloads with the same
 //    bar, and "Load and test" then loads it from the cache with no second request for the weights.
 // The fixtures are not language models: this proves the download path, not model quality.
 import { readFile, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
@@ -48,6 +50,28 @@ async function serveHubMirror(page: Page): Promise<Mirror> {
     return route.fulfill({ status: 200, headers: { ...cors, 'content-length': String(body.length), 'content-type': 'application/octet-stream' }, body }).catch(() => {});
   });
   return { requests, release: () => release() };
+}
+
+/** A model folder server on 127.0.0.1 (CORS + CORP, as a user's local model server must send). */
+async function serveLocalModels(): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
+  const requests: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const m = /^\/models\/([\w-]+)\/(.+)$/.exec(path);
+    const headers = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'content-length', 'cross-origin-resource-policy': 'cross-origin' };
+    const file = m ? (m[2]!.startsWith('onnx/model') ? 'onnx/model.onnx' : m[2]!) : '';
+    const full = m && m[1] === TINY_CHAT_LM ? join(MODEL_ROOT, TINY_CHAT_LM, file) : '';
+    readFile(full).then(
+      (body) => {
+        requests.push(path);
+        res.writeHead(200, { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(body.length) }).end(body);
+      },
+      () => res.writeHead(404, headers).end('not here'),
+    );
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/models/`;
+  return { url, requests, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 /** Records every percentage the bar shows, so the test can see it move. */
@@ -120,11 +144,46 @@ describe('in-browser model downloads with a progress bar (hub mirror on this mac
     expect(Number(await box.getAttribute('data-percent'))).toBeLessThan(100);
     expect(await page.locator('[data-testid="llm-download-status"]').innerText()).toMatch(/^Cancelled: nothing half-downloaded is kept/);
     // The small files finished before the cancel and stay cached; the weights do not: "partly cached".
-    await expect.poll(() => page.locator('[data-testid="llm-download-cached"]').innerText(), { timeout: 30_000 }).toMatch(/^Partly cached in this browser \(4 of 5 files, [\d.]+ kB\): the rest downloads on the next try\.$/);
+    await expect.poll(() => page.locator('[data-testid="llm-download-cached"]').innerText(), { timeout: 30_000 }).toMatch(/^Partly cached in this browser \(4 files, [\d.]+ kB; not cached: onnx\/model_q4\.onnx\): the rest downloads on the next try\.$/);
     await app.screenshot('model-download-llm-cancelled');
     mirror.release();
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
+  });
+
+  it('loads the in-browser LLM from a local model URL on 127.0.0.1 (no consent needed): the bar reaches 100 %, ready, weights cached', { timeout: 300_000 }, async () => {
+    const local = await serveLocalModels();
+    try {
+      const app = await session.openReady();
+      const { page } = app;
+      await page.click('[data-testid="tab-settings"]');
+      await page.selectOption('[data-testid="llm-provider"]', 'in-browser');
+      await page.fill('[data-testid="llm-browser-path"]', local.url);
+      await expect.poll(() => page.locator('[data-testid="llm-browser-path"]').inputValue()).toBe(local.url);
+      await page.fill('[data-testid="llm-browser-model"]', TINY_CHAT_LM);
+      await expect.poll(() => page.locator('[data-testid="llm-browser-model"]').inputValue()).toBe(TINY_CHAT_LM);
+      expect(await page.locator('[data-testid="llm-allow-remote"]').isChecked()).toBe(false);
+      await expect.poll(() => page.locator('[data-testid="llm-download-cached"]').innerText(), { timeout: 30_000 }).toBe('Not cached in this browser yet.');
+      await page.click('[data-testid="llm-download-start"]');
+      const box = page.locator('[data-testid="llm-download"]');
+      await expect.poll(() => box.getAttribute('data-state'), { timeout: 120_000 }).toBe('ready');
+      expect(await box.getAttribute('data-percent')).toBe('100');
+      expect(await page.locator('[data-testid="llm-download-status"]').innerText()).toMatch(/^Ready: tiny-chat-lm loaded on wasm in [\d.]+ s\.$/);
+      // From a local model URL transformers.js caches the config and the weights but reads the tokenizer
+      // files from the local server on every load; the line says exactly that.
+      expect(await page.locator('[data-testid="llm-download-cached"]').innerText()).toMatch(
+        /^Partly cached in this browser \(3 files, [\d.]+ kB; not cached: tokenizer\.json, tokenizer_config\.json\): the rest is read from the local model path on each load\.$/,
+      );
+      const keys = await page.evaluate(async () => (await (await caches.open('transformers-cache')).keys()).map((r) => new URL(r.url).pathname));
+      expect(keys).toContain(`/models/${TINY_CHAT_LM}/onnx/model_q4.onnx`);
+      expect(local.requests).toContain(`/models/${TINY_CHAT_LM}/onnx/model_q4.onnx`);
+      await page.locator('[data-testid="llm-settings"]').scrollIntoViewIfNeeded();
+      await app.screenshot('model-download-llm-local');
+      app.assertNoNetwork();
+      app.assertNoConsoleErrors();
+    } finally {
+      await local.close();
+    }
   });
 
   it('downloads a hub sentence encoder with the same bar; "Load and test" then loads it from the cache', { timeout: 300_000 }, async () => {

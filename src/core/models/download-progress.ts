@@ -28,10 +28,10 @@ export interface ModelDownloadResult {
 export interface CachedModel {
   files: number;
   bytes: number;
-  /** Every file the task needs is cached (a cancelled download leaves only the files that finished). */
+  /** Every file a load needs is cached (a cancelled download leaves only the files that finished). */
   complete: boolean;
-  /** How many files the task needs, when that could be read from the cached config. */
-  needed: number | null;
+  /** Needed files that are not cached. */
+  missing: string[];
 }
 
 /** The engine calls a download UI needs (the app fills them with the engine worker's methods). */

@@ -64,7 +64,7 @@ export function ModelDownload({ spec, blocked, downloads, testId = 'model-downlo
             ? 'Not cached in this browser yet.'
             : cached.complete
               ? `Cached in this browser (${cached.files} files, ${formatBytes(cached.bytes)}): loads without downloading.`
-              : `Partly cached in this browser (${cached.files}${cached.needed ? ` of ${cached.needed}` : ''} files, ${formatBytes(cached.bytes)}): the rest downloads on the next try.`}
+              : `Partly cached in this browser (${cached.files} files, ${formatBytes(cached.bytes)}; not cached: ${cached.missing.join(', ')}): ${spec.allowRemote ? 'the rest downloads on the next try' : 'the rest is read from the local model path on each load'}.`}
       </p>
       <div className="actions">
         <button type="button" className="btn" onClick={() => void start()} disabled={running || !!blocked} data-testid={`${testId}-start`} title={blocked ?? undefined}>

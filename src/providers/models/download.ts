@@ -5,7 +5,7 @@
 // embedding worker loads its own). Cancel aborts the in-flight fetches (env.fetch carries the signal),
 // so a cancelled download leaves no half file in the cache: transformers.js stores a file only once
 // it is complete. Runs in the engine worker, so no ONNX session ever lives on the page's thread.
-import { env, ModelRegistry, pipeline, type ProgressInfo } from '@huggingface/transformers';
+import { env, pipeline, type ProgressInfo } from '@huggingface/transformers';
 import { AbortedError, HopscopeError } from '../../core/errors.ts';
 import type { CachedModel, DownloadEvent, ModelDownloadResult, ModelDownloadSpec } from '../../core/models/download-progress.ts';
 
@@ -24,14 +24,18 @@ export class ModelDownloadError extends HopscopeError {
   }
 }
 
-/** The transformers.js Cache Storage name (env.cacheKey), where downloaded files are kept. */
-const cacheName = () => env.cacheKey ?? 'transformers-cache';
-
 /** Where a model's files are fetched from: the hub's /<id>/resolve/ path, or the local folder URL. */
 function prefixOf(spec: ModelDownloadSpec): string {
-  if (spec.allowRemote) return `/${spec.model}/resolve/`;
+  if (spec.allowRemote) return `/${spec.model}/resolve/main/`;
   const base = (spec.localModelPath ?? '/models/').replace(/\/?$/, '/');
   return `${new URL(base, globalThis.location?.href ?? 'http://localhost/').pathname}${spec.model}/`;
+}
+
+const ONNX_SUFFIX: Record<string, string> = { fp32: '', fp16: '_fp16', q8: '_quantized', int8: '_int8', uint8: '_uint8', q4: '_q4', q4f16: '_q4f16', bnb4: '_bnb4' };
+
+/** What a load of this task needs (transformers.js naming); optional files (generation_config.json) are not required. */
+export function requiredFiles(spec: Pick<ModelDownloadSpec, 'dtype'>): string[] {
+  return ['config.json', 'tokenizer.json', 'tokenizer_config.json', `onnx/model${ONNX_SUFFIX[spec.dtype] ?? `_${spec.dtype}`}.onnx`];
 }
 
 export function createModelDownloader(host: DownloadHost) {
@@ -96,30 +100,28 @@ export function createModelDownloader(host: DownloadHost) {
     cancel() {
       current?.abort();
     },
-    /** Files of this model already in this browser's cache (null when none). */
+    /**
+     * Files of this model already in this browser's cache (null when none): a scan of transformers.js's
+     * Cache Storage under both keys it stores files with (the local-folder URL and the hub URL), never a
+     * request. Complete when the files a load needs are there: config.json, the tokenizer files and the
+     * ONNX weights of this dtype (transformers.js's own registry is not asked: it memoises file metadata
+     * per page, so it would keep answering from before the download).
+     */
     async cached(spec: ModelDownloadSpec): Promise<CachedModel | null> {
       if (typeof caches === 'undefined' || !spec.model.trim()) return null;
-      const cache = await caches.open(cacheName());
-      const prefix = prefixOf(spec);
-      let files = 0;
-      let bytes = 0;
+      const cache = await caches.open(env.cacheKey ?? 'transformers-cache');
+      const prefixes = [...new Set([prefixOf(spec), `/${spec.model}/resolve/main/`])];
+      const found = new Map<string, number>();
       for (const request of await cache.keys()) {
-        if (!new URL(request.url).pathname.startsWith(prefix)) continue;
-        files += 1;
-        bytes += Number((await cache.match(request))?.headers.get('content-length') ?? 0);
+        const path = new URL(request.url).pathname;
+        const prefix = prefixes.find((p) => path.startsWith(p));
+        if (!prefix) continue;
+        const file = path.slice(prefix.length);
+        if (!found.has(file)) found.set(file, Number((await cache.match(request))?.headers.get('content-length') ?? 0));
       }
-      if (files === 0) return null;
-      // Complete? transformers.js lists the files the task needs from the cached config.json (its
-      // early exit when config.json is absent means no request is made for a model never fetched).
-      const restore = current ? () => {} : configure(spec);
-      try {
-        const status = await ModelRegistry.is_pipeline_cached_files(spec.task, spec.model, { dtype: spec.dtype as 'q4' });
-        return { files, bytes, complete: status.allCached, needed: status.files.length };
-      } catch {
-        return { files, bytes, complete: false, needed: null };
-      } finally {
-        restore();
-      }
+      if (found.size === 0) return null;
+      const missing = requiredFiles(spec).filter((f) => !found.has(f));
+      return { files: found.size, bytes: [...found.values()].reduce((a, b) => a + b, 0), complete: missing.length === 0, missing };
     },
   };
 }

@@ -4,7 +4,7 @@
 // Cancel) is test/e2e/model-download.test.ts.
 import { describe, expect, it } from 'vitest';
 import { EMPTY_DOWNLOAD, foldDownload, type DownloadEvent } from '../../../src/core/models/download-progress.ts';
-import { createModelDownloader, ModelDownloadError } from '../../../src/providers/models/download.ts';
+import { createModelDownloader, ModelDownloadError, requiredFiles } from '../../../src/providers/models/download.ts';
 import { TINY_CHAT_LM, tinyChatLmRoot } from '../../fixtures/onnx/tiny-chat-lm.ts';
 
 const downloader = () => createModelDownloader({ device: async () => 'cpu' });
@@ -27,5 +27,11 @@ describe('model downloader', () => {
     await expect(missing).rejects.toBeInstanceOf(ModelDownloadError);
     await expect(missing).rejects.toThrow(/could not download or load "absent-model" from \/tmp\/hopscope-no-models\/absent-model\/ \(local model path\)/);
     expect(await downloader().cached({ task: 'text-generation', model: 'x', dtype: 'q4', allowRemote: true })).toBeNull(); // no Cache API in Node
+  });
+
+  it('a complete cache means config, tokenizer files and the weights of this dtype', () => {
+    expect(requiredFiles({ dtype: 'q4' })).toEqual(['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_q4.onnx']);
+    expect(requiredFiles({ dtype: 'q8' }).at(-1)).toBe('onnx/model_quantized.onnx');
+    expect(requiredFiles({ dtype: 'fp32' }).at(-1)).toBe('onnx/model.onnx');
   });
 });
