@@ -3,7 +3,22 @@ import { useEffect, useRef, useState } from 'react';
 import Sigma from 'sigma';
 import { EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
 import type { GraphView } from '../../../workers/engine-api.ts';
-import { edgeAttributes, LARGE_GRAPH, reduceEdge, reduceNode, type EdgeAttributes, type NodeAttributes, type ViewState } from './graph-style.ts';
+import { edgeAttributes, LARGE_GRAPH, reduceEdge, reduceNode, type EdgeAttributes, type NodeAttributes, type Overlay, type ViewState } from './graph-style.ts';
+
+/** The overlay's links (a chain step, a beam triple between phrases with no edge in view) as 'overlay' edges. */
+function syncLinks(graph: G, overlay: Overlay | undefined): void {
+  const want = new Map((overlay?.links ?? []).map((l) => [l.key, l]));
+  graph.forEachEdge((key, a) => {
+    if (a.kind === 'overlay' && !want.has(key)) graph.dropEdge(key);
+  });
+  for (const l of want.values()) {
+    if (graph.hasEdge(l.key) || !graph.hasNode(l.source) || !graph.hasNode(l.target) || graph.hasEdge(l.source, l.target)) continue;
+    graph.addUndirectedEdgeWithKey(l.key, l.source, l.target, { size: 1, color: '#000', kind: 'overlay' });
+  }
+}
+
+/** The overlay draws something on edges: the edge reducer must look at every edge. */
+const edgesDrawn = (s: ViewState) => s.selected !== null || (s.overlay !== undefined && (s.overlay.edges.size > 0 || s.overlay.focus));
 
 type G = Graph<NodeAttributes, EdgeAttributes>;
 
@@ -20,7 +35,7 @@ type G = Graph<NodeAttributes, EdgeAttributes>;
  *  - a selection made or cleared, or new gold: every node and edge is recoloured.
  */
 function refreshFor(renderer: Sigma<NodeAttributes, EdgeAttributes>, graph: G, prev: ViewState, next: ViewState, hiddenAtIndex: ReadonlySet<string>): void {
-  if (prev.gold !== next.gold || (prev.selected === null) !== (next.selected === null)) {
+  if (prev.gold !== next.gold || prev.overlay !== next.overlay || (prev.selected === null) !== (next.selected === null)) {
     renderer.refresh({ partialGraph: { nodes: graph.nodes(), edges: graph.edges() }, skipIndexation: false });
     return;
   }
@@ -71,6 +86,7 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
   const stateRef = useRef(state);
   const onSelectRef = useRef(onSelect);
   const [error, setError] = useState<string | null>(null);
+  const [tip, setTip] = useState<string | null>(null);
 
   useEffect(() => {
     onSelectRef.current = onSelect;
@@ -86,9 +102,13 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
     try {
       renderer = new Sigma<NodeAttributes, EdgeAttributes>(graph, el, {
         nodeReducer: (key, a) => reduceNode(key, a, stateRef.current),
-        // No selection: no extremity lookups (51k edges at 5,000 nodes).
-        edgeReducer: (key, a) => (stateRef.current.selected === null ? a : reduceEdge(graph.source(key), graph.target(key), a, stateRef.current)),
-        labelRenderedSizeThreshold: 7,
+        // No selection and no overlay: no extremity lookups (51k edges at 5,000 nodes).
+        edgeReducer: (key, a) => (edgesDrawn(stateRef.current) ? reduceEdge(graph.source(key), graph.target(key), a, stateRef.current, key) : a),
+        // Labels are culled (issue 17 item 8): only forced ones (top passages by PPR mass, seeds, gold,
+        // marked nodes, the selection) are drawn; every other node shows its label on hover.
+        labelRenderedSizeThreshold: Number.POSITIVE_INFINITY,
+        // Overlay edges (evidence paths, beams) say what they are on hover.
+        enableEdgeEvents: true,
         // Large graphs: discs as GL points and 1 px line edges, one draw each without instancing. Sigma's
         // default disc and rectangle programs are instanced, and software WebGL (SwiftShader, as in
         // headless Chromium) sets every instance up on its own: ~130 ms a frame for 5,000 discs whatever
@@ -116,6 +136,9 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
       el.dataset.cameraRatio = c.ratio.toFixed(3);
     });
     renderer.on('clickNode', ({ node }) => onSelectRef.current(node));
+    renderer.on('enterEdge', ({ edge }) => setTip(stateRef.current.overlay?.titles.get(edge) ?? null));
+    renderer.on('leaveEdge', () => setTip(null));
+    syncLinks(graph, stateRef.current.overlay);
     renderer.on('clickStage', () => onSelectRef.current(null));
     // Nodes hidden when sigma last indexed have no place in its label grid (see refreshFor).
     const hiddenAtIndex = new Set<string>();
@@ -143,6 +166,7 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
     const prev = stateRef.current;
     stateRef.current = state;
     const s = sigma.current;
+    if (s && prev.overlay !== state.overlay) syncLinks(s.graph, state.overlay);
     if (s && prev !== state) refreshFor(s.renderer, s.graph, prev, state, s.hiddenAtIndex);
   }, [state]);
 
@@ -153,5 +177,14 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
       </p>
     );
   }
-  return <div ref={container} className="graph-canvas" data-testid="graph-canvas" aria-label="Question graph (use the node list to navigate by keyboard)" role="img" />;
+  return (
+    <div className="graph-canvas-wrap">
+      <div ref={container} className="graph-canvas" data-testid="graph-canvas" aria-label="Question graph (use the node list to navigate by keyboard)" role="img" />
+      {tip && (
+        <p className="graph-edge-tip" data-testid="graph-edge-tip" role="status">
+          {tip}
+        </p>
+      )}
+    </div>
+  );
 }
