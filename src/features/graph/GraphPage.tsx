@@ -69,10 +69,11 @@ export function GraphPage() {
   const bridge = useMemo(() => traceBridges(question, events).ids, [question, events]);
   const [fit, setFit] = useState(0);
   const [showPaths, setShowPaths] = useState(true);
+  const at = step ?? events.length; // as the inspector's step bar counts
   // Evidence paths and the run at the step, drawn over the graph (issue 17 items 8-9, issue 12's GEAR beams).
-  const at = useGraphOverlay({ view: graph.data, nodes, events, model, step, round, gold, bridge, showPaths, titleOf: passages.titleOf });
+  const drawn = useGraphOverlay({ view: graph.data, nodes, events, model, step, round, gold, bridge, showPaths, titleOf: passages.titleOf });
   const hubs = useMemo(() => [...(nodes?.values() ?? [])].filter((n) => n.hub).length, [nodes]);
-  const viewState: ViewState = useMemo(() => ({ round, selected, neighbours, gold, bridge, overlay: at.overlay }), [round, selected, neighbours, gold, bridge, at.overlay]);
+  const viewState: ViewState = useMemo(() => ({ round, selected, neighbours, gold, bridge, overlay: drawn.overlay }), [round, selected, neighbours, gold, bridge, drawn.overlay]);
   const onSelect = useCallback((key: string | null) => select(key), [select]);
   const visiblePool = poolAtRound(model.firstRound, round);
   const listed = useMemo(
@@ -149,6 +150,18 @@ export function GraphPage() {
         <label className="check">
           <input type="checkbox" checked={showPaths} onChange={(e) => setShowPaths(e.target.checked)} data-testid="graph-paths-toggle" /> Evidence paths (seed → bridge → gold)
         </label>
+        {/* Step here and the inspector steps with the graph (the step lives in the store). */}
+        <span className="graph-step" role="group" aria-label="Step through the run">
+          <button type="button" className="btn btn-secondary btn-small" data-testid="graph-step-prev" disabled={at <= 1} onClick={() => setStep(Math.max(1, at - 1))}>
+            ← Step
+          </button>
+          <span data-testid="graph-step-count">
+            step {at} / {events.length}
+          </span>
+          <button type="button" className="btn btn-secondary btn-small" data-testid="graph-step-next" disabled={at >= events.length} onClick={() => setStep(Math.min(events.length, at + 1))}>
+            Step →
+          </button>
+        </span>
         <SideToggle controls="graph-side" />
       </div>
       {graph.isPending ? (
@@ -164,9 +177,9 @@ export function GraphPage() {
             <p className="muted" data-testid="graph-stats">
               {graph.data.nodes.length} nodes, {graph.data.edges.length} edges{graph.data.truncated ? ' (neighbours cut at the limit)' : ''}. Triples: {graph.data.tripleSource}.
               {graph.data.seeds.length > 0 ? ` Seeds: ${graph.data.seeds.map(seedLabel).join(', ')}.` : ' No question entity linked to a phrase.'}
-              {hubs > 0 ? ` ${hubs} hub phrase(s) hidden.` : ''}
+              {hubs + (graph.data.hubsLeftOut ?? 0) > 0 ? ` ${hubs + (graph.data.hubsLeftOut ?? 0)} hub phrase(s) hidden or left out.` : ''}
             </p>
-            <StepOnGraph view={graph.data} at={at} stepping={step !== null} titleOf={passages.titleOf} />
+            <StepOnGraph view={graph.data} at={drawn} stepping={step !== null} titleOf={passages.titleOf} />
             <NodeDetails view={graph.data} selected={selected} firstRound={model.firstRound} gold={gold} passages={passages} />
             <h3>Pool passages by PPR mass</h3>
             <ul className="node-list">

@@ -103,7 +103,12 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
       renderer = new Sigma<NodeAttributes, EdgeAttributes>(graph, el, {
         nodeReducer: (key, a) => reduceNode(key, a, stateRef.current),
         // No selection and no overlay: no extremity lookups (51k edges at 5,000 nodes).
-        edgeReducer: (key, a) => (edgesDrawn(stateRef.current) ? reduceEdge(graph.source(key), graph.target(key), a, stateRef.current, key) : a),
+        // Extremities are looked up only with a selection (the overlay goes by edge key).
+        edgeReducer: (key, a) => {
+          const s = stateRef.current;
+          if (!edgesDrawn(s)) return a;
+          return s.selected === null ? reduceEdge('', '', a, s, key) : reduceEdge(graph.source(key), graph.target(key), a, s, key);
+        },
         // Labels are culled (issue 17 item 8): only forced ones (top passages by PPR mass, seeds, gold,
         // marked nodes, the selection) are drawn; every other node shows its label on hover.
         labelRenderedSizeThreshold: Number.POSITIVE_INFINITY,

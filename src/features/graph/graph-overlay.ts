@@ -26,6 +26,8 @@ export const BEAMS_DRAWN = 3;
 const MAX_CHAIN_HOPS = 4;
 
 export const thoughtColor = (label: string) => THOUGHT_COLORS[label] ?? SUBQUERY_COLOR;
+/** A retrieval's label as a node tag: its first word ("base · step 1 (graph expansion)" -> "base"). */
+export const shortLabel = (label: string) => label.split(/[\s·(:]/)[0] || 'query';
 
 interface Builder {
   edges: Map<string, string>;
@@ -110,7 +112,7 @@ export function stepOverlay(input: OverlayInput): Overlay {
     // The round's thoughts and sub-queries: what each linked to, edges between them in its colour.
     for (const q of roundLinks({ view, model, round, isHub })) {
       const color = thoughtColor(q.label);
-      for (const k of [...q.phrases, ...q.passages]) tag(k, q.label);
+      for (const k of [...q.phrases, ...q.passages]) tag(k, shortLabel(q.label));
       const mine = new Set([...q.phrases, ...q.passages]);
       for (const e of view.edges) if (mine.has(e.source) && mine.has(e.target) && !b.edges.has(e.key)) b.edges.set(e.key, color);
     }

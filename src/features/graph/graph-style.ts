@@ -10,26 +10,11 @@ export const PHRASE = '#b9c0c9';
 /** Seeds in magenta: no round colour (blue, green, orange, purple, red) is near it. */
 export const SEED_PHRASE = '#d6198a';
 
-/**
- * Generic hub phrases (numbers, number words, very short words such as "one" or "20") link everything to
- * everything on a real corpus: they are hidden unless they seed the question (issue 17 item 8).
- */
-const NUMBER_WORDS = new Set(['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'first', 'second', 'third', 'many', 'several']);
-const isGenericPhrase = (label: string) => /^[\d\s.,%-]+$/.test(label) || NUMBER_WORDS.has(label.toLowerCase()) || label.replace(/\W/g, '').length <= 2;
-/**
- * A phrase mentioned by at least this share of the corpus's passages is a hub ("united states" on
- * MuSiQue): its IDF log(N / mentions) is below log(1 / HUB_SHARE), so it says little about any one
- * passage and draws edges to everything. HUB_MIN_MENTIONS keeps small corpora (the demo) untouched.
- */
-export const HUB_SHARE = 0.005;
-export const HUB_MIN_MENTIONS = 20;
-export function isHubPhrase(label: string, mentions?: number, corpusPassages?: number): boolean {
-  if (isGenericPhrase(label)) return true;
-  if (mentions === undefined || corpusPassages === undefined || corpusPassages <= 0) return false;
-  return mentions >= HUB_MIN_MENTIONS && mentions / corpusPassages >= HUB_SHARE;
-}
+// Hub phrases: the one rule in core (src/core/graph/hubs.ts), also used by the question graph's worker.
+export { HUB_SHARE, isHubPhrase } from '../../core/graph/hubs.ts';
+import { isHubPhrase } from '../../core/graph/hubs.ts';
 /** Passages labelled without hovering: the top ones by PPR mass (plus seeds, gold and what a step marks). */
-export const LABELLED_PASSAGES = 12;
+export const LABELLED_PASSAGES = 8;
 const FADED = '#e6e8eb';
 
 export const roundColor = (round: number) => ROUND_COLORS[Math.min(round, ROUND_COLORS.length - 1)] as string;
@@ -102,7 +87,7 @@ export function nodeAttributes(view: GraphView, firstRound: ReadonlyMap<string, 
 }
 
 export function edgeAttributes(e: GraphEdge): EdgeAttributes {
-  return { size: e.kind === 'relation' ? 1.5 : 0.8, color: e.kind === 'relation' ? '#8d99a8' : e.kind === 'synonym' ? '#c8b6e2' : '#d5d9de', kind: e.kind };
+  return { size: e.kind === 'relation' ? 1.5 : 0.8, color: e.kind === 'relation' ? '#aab3bf' : e.kind === 'synonym' ? '#d5c9ea' : '#e1e4e8', kind: e.kind };
 }
 
 /** What a node is marked with on top of its base look: short tags after its label ("fast", "2→1", "cut #1"). */

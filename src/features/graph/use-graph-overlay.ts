@@ -40,8 +40,10 @@ export function useGraphOverlay({ view, nodes, events, model, step, round, gold,
     const under = paths ? pathOverlay(paths) : EMPTY_OVERLAY;
     if (!view) return { overlay: under, paths, stepModel, round: shownRound, links: [] };
     const over = stepOverlay({ view, model: stepModel, round: shownRound, titleOf, isHub });
-    // The whole run marks its outcome without fading the rest; a step focuses on what it touched.
-    const overlay = mergeOverlays(under, step === null ? { ...over, focus: false } : over);
+    // The whole run marks its outcome without fading the rest, under the evidence paths; a step focuses
+    // on what it touched, over them.
+    // The whole run names no nodes (the side panel lists the cut and promotions): its labels stay few.
+    const overlay = step === null ? mergeOverlays({ ...over, nodes: new Map(), focus: false }, under) : mergeOverlays(under, over);
     return { overlay, paths, stepModel, round: shownRound, links: roundLinks({ view, model: stepModel, round: shownRound, isHub }) };
   }, [paths, view, stepModel, shownRound, titleOf, isHub, step]);
 }
