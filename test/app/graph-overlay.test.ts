@@ -8,7 +8,7 @@ import { foldTrace } from '../../src/core/trace/fold.ts';
 import type { TraceEvent } from '../../src/core/trace/schema.ts';
 import { loadTrace } from '../../src/core/trace/load.ts';
 import { evidencePaths, shortestPath, adjacency } from '../../src/features/graph/graph-paths.ts';
-import { BEAM_COLORS, CHAIN_COLOR, phrasesNamed, stepOverlay, THOUGHT_COLORS } from '../../src/features/graph/graph-overlay.ts';
+import { BEAM_COLORS, CHAIN_COLOR, phrasesNamed, shortLabel, stepOverlay, THOUGHT_COLORS } from '../../src/features/graph/graph-overlay.ts';
 import { isHubPhrase, LABELLED_PASSAGES, nodeAttributes, reduceEdge, reduceNode } from '../../src/features/graph/graph-style.ts';
 
 const P = (id: string, ppr = 0) => ({ key: `passage:${id}`, label: id, kind: 'passage' as const, seed: false, inPool: true, ppr, x: 0, y: 0 });
@@ -80,6 +80,9 @@ describe('the run at a step (item 9, GEAR)', () => {
   const at = (n: number, round: number) => stepOverlay({ view: demo, model: foldTrace(trace.events.slice(0, n)), round, titleOf, isHub });
   const idx = (pred: (e: TraceEvent) => boolean) => trace.events.findIndex(pred) + 1;
 
+  it('tags nodes with short retrieval labels', () => {
+    expect(['fast', 'step 2 (graph expansion)', 'rerank: lexical', 'base · step 1'].map(shortLabel)).toEqual(['fast', 'step 2', 'rerank', 'base']);
+  });
   it('matches phrases as whole words of the normalised text', () => {
     const phrases = new Map([['fog lantern', 'a'], ['skelda', 'b'], ['one', 'c']]);
     expect(phrasesNamed('Who devised the fog-lantern? Not someone on Skelda.', phrases)).toEqual(['a', 'b']);

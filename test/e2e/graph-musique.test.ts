@@ -104,7 +104,20 @@ describe('graph view on MuSiQue (headless Chromium)', () => {
     const beams = page.locator('[data-testid="beams-on-graph"] li');
     await expect.poll(() => beams.count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await beams.first().innerText()).toMatch(/^beam 1 \(step \d+, score -?\d+\.\d{3}\): \(.+ \| .+ \| .+\)/);
+    // Pointing at a beam's edge shows its score.
+    const gearCanvas = page.locator('[data-testid="graph-canvas"]');
+    const spots = JSON.parse((await gearCanvas.getAttribute('data-edge-tips')) ?? '[]') as { key: string; x: number; y: number }[];
+    const box = await gearCanvas.boundingBox();
+    let tip = '';
+    for (const s of spots) {
+      await page.mouse.move(box!.x + s.x, box!.y + s.y);
+      tip = (await page.locator('[data-testid="graph-edge-tip"]').count()) > 0 ? await page.locator('[data-testid="graph-edge-tip"]').innerText() : '';
+      if (tip.startsWith('beam')) break;
+    }
+    expect(tip).toMatch(/^beam \d · (step \d+ · )?score -?\d+\.\d{3}/);
+    await app.screenshot('graph-musique-gear-1920');
     await page.setViewportSize({ width: 1280, height: 720 });
+    await page.mouse.move(0, 0);
     await app.screenshot('graph-musique-gear-1280');
 
     app.assertNoNetwork();

@@ -142,6 +142,19 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
     });
     renderer.on('clickNode', ({ node }) => onSelectRef.current(node));
     renderer.on('enterEdge', ({ edge }) => setTip(stateRef.current.overlay?.titles.get(edge) ?? null));
+    // Where the titled overlay edges are on screen (their midpoints), for keyboardless checks and tests:
+    // the tooltip is reachable by pointing there.
+    renderer.on('afterRender', () => {
+      const spots: { key: string; x: number; y: number }[] = [];
+      for (const key of stateRef.current.overlay?.titles.keys() ?? []) {
+        if (spots.length >= 24 || !graph.hasEdge(key)) continue;
+        const [a, b] = [renderer.getNodeDisplayData(graph.source(key)), renderer.getNodeDisplayData(graph.target(key))];
+        if (!a || !b || a.hidden || b.hidden) continue;
+        const m = renderer.framedGraphToViewport({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+        spots.push({ key, x: Math.round(m.x), y: Math.round(m.y) });
+      }
+      el.dataset.edgeTips = JSON.stringify(spots);
+    });
     renderer.on('leaveEdge', () => setTip(null));
     syncLinks(graph, stateRef.current.overlay);
     renderer.on('clickStage', () => onSelectRef.current(null));

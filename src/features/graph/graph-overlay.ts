@@ -26,8 +26,8 @@ export const BEAMS_DRAWN = 3;
 const MAX_CHAIN_HOPS = 4;
 
 export const thoughtColor = (label: string) => THOUGHT_COLORS[label] ?? SUBQUERY_COLOR;
-/** A retrieval's label as a node tag: its first word ("base · step 1 (graph expansion)" -> "base"). */
-export const shortLabel = (label: string) => label.split(/[\s·(:]/)[0] || 'query';
+/** A retrieval's label as a node tag: no parentheses, up to a "·" or ":" ("step 2 (graph expansion)" -> "step 2"). */
+export const shortLabel = (label: string) => label.replace(/\s*\([^)]*\)/g, '').split(/\s*[·:]\s*/)[0]!.slice(0, 16) || 'query';
 
 interface Builder {
   edges: Map<string, string>;
