@@ -67,6 +67,7 @@ describe('graph view on MuSiQue (headless Chromium)', () => {
     expect(await links.first().innerText()).toMatch(/→ phrases: .+; passages: .+/);
     const graphStep = (await page.locator('[data-testid="graph-step-count"]').innerText()).match(/^step (\d+) \/ (\d+)$/);
     expect(graphStep).not.toBeNull();
+    await app.screenshot('graph-musique-1280-round1');
     await page.setViewportSize({ width: 1920, height: 1080 });
     await app.screenshot('graph-musique-1920-round1');
 
