@@ -8,7 +8,7 @@ import { foldTrace } from '../../src/core/trace/fold.ts';
 import type { TraceEvent } from '../../src/core/trace/schema.ts';
 import { loadTrace } from '../../src/core/trace/load.ts';
 import { evidencePaths, shortestPath, adjacency } from '../../src/features/graph/graph-paths.ts';
-import { BEAM_COLORS, CHAIN_COLOR, phrasesNamed, shortLabel, stepOverlay, THOUGHT_COLORS } from '../../src/features/graph/graph-overlay.ts';
+import { BEAM_COLORS, CHAIN_COLOR, phrasesNamed, roundLinks, shortLabel, stepOverlay, THOUGHT_COLORS } from '../../src/features/graph/graph-overlay.ts';
 import { isHubPhrase, LABELLED_PASSAGES, nodeAttributes, reduceEdge, reduceNode } from '../../src/features/graph/graph-style.ts';
 
 const P = (id: string, ppr = 0) => ({ key: `passage:${id}`, label: id, kind: 'passage' as const, seed: false, inPool: true, ppr, x: 0, y: 0 });
@@ -96,6 +96,27 @@ describe('the run at a step (item 9, GEAR)', () => {
     expect(o.focus).toBe(true);
     const style = reduceEdge('a', 'b', { size: 1, color: '#ccc', kind: 'passage-phrase' }, { round: 1, selected: null, neighbours: new Set(), gold: new Set(), overlay: { ...o, edges: new Map([['k', THOUGHT_COLORS.fast!]]) } }, 'k');
     expect(style.color).toBe(THOUGHT_COLORS.fast);
+  });
+  it("uses the phrases the retriever linked the query to when the trace records them (HippoRAG 2's items)", () => {
+    const events: TraceEvent[] = [
+      { type: 'round.start', t: 0, round: 1 },
+      {
+        type: 'retrieve',
+        t: 1,
+        round: 1,
+        query: 'Who devised the fog-lantern?',
+        label: 'fast',
+        results: [{ id: 'p1', score: 1 }],
+        items: [
+          { kind: 'triple', id: 'fact:1', score: 1, text: 'Fog lantern | devised by | Ione Marlow', passages: ['p1'] },
+          { kind: 'entity', id: 'phrase:skelda', score: 0.5, text: 'skelda', passages: [] },
+        ],
+      },
+    ];
+    const [q] = roundLinks({ view: demo, model: foldTrace(events), round: 1, isHub });
+    expect(q).toMatchObject({ how: 'linked', phrases: ['phrase:fog lantern', 'phrase:ione marlow', 'phrase:skelda'], passages: ['passage:p1'] });
+    const [named] = roundLinks({ view: demo, model: foldTrace(trace.events.slice(0, idx((e) => e.type === 'pool' && e.round === 1))), round: 1, isHub });
+    expect(named?.how).toBe('named');
   });
   it('draws the reasoning chain over the graph, then promotions and the final cut', () => {
     const chain = at(idx((e) => e.type === 'thought' && e.kind === 'reasoning-chain'), 2);

@@ -23,7 +23,7 @@ export function StepOnGraph({ view, at, stepping, titleOf }: Props) {
           {at.links.map((q, i) => (
             <li key={i} data-testid="thought-link" data-label={q.label}>
               <span className="swatch" style={{ background: thoughtColor(q.label) }} />
-              <strong>{q.label}</strong> “{q.query}” → phrases: {names(q.phrases)}; passages: {names(q.passages)}
+              <strong>{q.label}</strong> “{q.query}” → {q.how === 'linked' ? 'phrases it linked to' : 'phrases it names (lexical match)'}: {names(q.phrases)}; passages: {names(q.passages)}
             </li>
           ))}
         </ul>

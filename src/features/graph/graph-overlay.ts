@@ -1,13 +1,15 @@
 // The run drawn over the question graph at the inspector's step (issue 17 item 9, issue 12's GEAR
 // expansion). Everything comes from the one fold of the trace prefix up to the step (foldTrace of
 // events[0..step]), so the graph shows exactly what the inspector shows at that step:
-//  - the round's thoughts and sub-queries: the phrases each one names (a lexical match of its query
-//    against the graph's phrase nodes, HippoRAG 2's normalisation) and the passages it retrieved;
+//  - the round's thoughts and sub-queries: the phrases each one linked to (the retrieve event's items
+//    when the backbone records them, HippoRAG 2's linked entities or seed facts; else the phrases its
+//    query names, a lexical match on HippoRAG 2's normalisation) and the passages it retrieved;
 //  - the reasoning chain as a path over the graph where its nodes match phrases or passage titles;
 //  - the verifier's promotions (from rank -> to rank) and the final cut;
 //  - GEAR's triple beams: each kept sequence's triples as edges between their phrase nodes, per step.
 import type { GraphView } from '../../../workers/engine-api.ts';
 import type { TraceModel } from '../../core/trace/fold.ts';
+import type { RetrievedItem } from '../../core/trace/schema.ts';
 import { normalizePhrase } from '../../core/triples/normalize.ts';
 import { adjacency, shortestPath, type EvidencePaths } from './graph-paths.ts';
 import type { NodeMark, Overlay, OverlayLink } from './graph-style.ts';
@@ -58,24 +60,55 @@ export interface RoundLinks {
   label: string;
   query: string;
   phrases: string[];
+  /**
+   * 'linked': the phrases the retriever itself linked the query to (the retrieve event's items: HippoRAG
+   * 2's linked entities or the subject/object of its seed facts); 'named': no items in the trace (BM25,
+   * dense...), so the phrases the query names (a lexical match on HippoRAG 2's normalisation).
+   */
+  how: 'linked' | 'named';
   passages: string[];
+}
+
+/** Phrase node keys behind a retrieval's items: entity items are phrases, triple items "s | p | o" give s and o. */
+function itemPhrases(items: readonly RetrievedItem[], inView: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const add = (text: string) => {
+    const key = `phrase:${normalizePhrase(text)}`;
+    if (inView.has(key) && !out.includes(key)) out.push(key);
+  };
+  for (const it of items) {
+    if (it.kind === 'entity') add(it.text);
+    else if (it.kind === 'triple') {
+      const parts = it.text.split(' | ');
+      if (parts.length === 3) {
+        add(parts[0]!);
+        add(parts[2]!);
+      }
+    }
+  }
+  return out;
 }
 
 /** Per retrieval of the round (question, fast, slow, sub-queries): the phrase and passage nodes it linked to. */
 export function roundLinks(input: Pick<OverlayInput, 'view' | 'model' | 'round' | 'isHub'>): RoundLinks[] {
   const { view, model, round, isHub } = input;
   const phrases = new Map(view.nodes.filter((n) => n.kind === 'phrase' && (n.seed || !isHub(n.key))).map((n) => [normalizePhrase(n.label), n.key]));
+  const inView = new Set(view.nodes.filter((n) => n.kind === 'phrase').map((n) => n.key));
   const passageKey = new Map(view.nodes.filter((n) => n.kind === 'passage').map((n) => [n.label, n.key]));
   const r = model.rounds.find((x) => x.round === round);
-  return (r?.retrieves ?? []).map((q) => ({
-    label: q.label,
-    query: q.query,
-    phrases: phrasesNamed(q.query, phrases),
-    passages: q.results
-      .slice(0, LINKED_PASSAGES)
-      .map((x) => passageKey.get(x.id))
-      .filter((k): k is string => k !== undefined),
-  }));
+  return (r?.retrieves ?? []).map((q) => {
+    const linked = q.items.some((it) => it.kind === 'entity' || it.kind === 'triple');
+    return {
+      label: q.label,
+      query: q.query,
+      how: linked ? 'linked' : 'named',
+      phrases: linked ? itemPhrases(q.items, inView) : phrasesNamed(q.query, phrases),
+      passages: q.results
+        .slice(0, LINKED_PASSAGES)
+        .map((x) => passageKey.get(x.id))
+        .filter((k): k is string => k !== undefined),
+    };
+  });
 }
 
 export function stepOverlay(input: OverlayInput): Overlay {
