@@ -1,9 +1,10 @@
 import Graph from 'graphology';
 import { useEffect, useRef, useState } from 'react';
 import Sigma from 'sigma';
-import { EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
+import { drawDiscNodeLabel, EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
+import { createLabelPlacer, labelPriority } from './label-placer.ts';
 import type { GraphView } from '../../../workers/engine-api.ts';
-import { edgeAttributes, LARGE_GRAPH, reduceEdge, reduceNode, type EdgeAttributes, type NodeAttributes, type Overlay, type ViewState } from './graph-style.ts';
+import { edgeAttributes, LARGE_GRAPH, SEED_PHRASE, reduceEdge, reduceNode, type EdgeAttributes, type NodeAttributes, type Overlay, type ViewState } from './graph-style.ts';
 
 /** The overlay's links (a chain step, a beam triple between phrases with no edge in view) as 'overlay' edges. */
 function syncLinks(graph: G, overlay: Overlay | undefined): void {
@@ -99,6 +100,10 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
     for (const [key, attrs] of nodes) graph.addNode(key, attrs);
     for (const e of view.edges) if (graph.hasNode(e.source) && graph.hasNode(e.target)) graph.addUndirectedEdgeWithKey(e.key, e.source, e.target, edgeAttributes(e));
     let renderer: Sigma<NodeAttributes, EdgeAttributes>;
+    const placer = createLabelPlacer();
+    const placed = new Set<string>();
+    let placedThisFrame = false;
+    let placeLabels = () => {};
     try {
       renderer = new Sigma<NodeAttributes, EdgeAttributes>(graph, el, {
         nodeReducer: (key, a) => reduceNode(key, a, stateRef.current),
@@ -125,6 +130,16 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
         hideEdgesOnMove: true,
         labelFont: 'system-ui, sans-serif',
         labelSize: 13,
+        // No two labels on top of each other (label-placer.ts); the hover layer still shows any label.
+        defaultDrawNodeLabel: (ctx, data, settings) => {
+          // Placed at the frame's first label: sigma has processed the reducers and set the camera's
+          // matrix by then (its beforeRender event comes before both).
+          if (!placedThisFrame) {
+            placedThisFrame = true;
+            placeLabels();
+          }
+          if (data.label && placed.has(data.key)) drawDiscNodeLabel(ctx, data, settings);
+        },
         zIndex: true,
         // A click selects, so a quick second click must not zoom the camera away from it (the wheel
         // and pinch still zoom).
@@ -140,6 +155,30 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
     renderer.getCamera().on('updated', (c) => {
       el.dataset.cameraRatio = c.ratio.toFixed(3);
     });
+    // Place the forced labels before the frame, in priority order (label-placer.ts).
+    const measure = document.createElement('canvas').getContext('2d');
+    renderer.on('beforeRender', () => {
+      placedThisFrame = false;
+    });
+    placeLabels = () => {
+      placer.reset();
+      placed.clear();
+      if (!measure) return;
+      const { labelSize, labelWeight, labelFont } = renderer.getSettings();
+      measure.font = `${labelWeight} ${labelSize}px ${labelFont}`;
+      const forced: { key: string; rank: number; size: number }[] = [];
+      graph.forEachNode((key) => {
+        const d = renderer.getNodeDisplayData(key);
+        if (d && d.forceLabel && !d.hidden && d.label) forced.push({ key, rank: labelPriority({ ...d, kind: graph.getNodeAttribute(key, 'kind') }, SEED_PHRASE), size: d.size });
+      });
+      forced.sort((a, b) => a.rank - b.rank || b.size - a.size);
+      for (const f of forced) {
+        const d = renderer.getNodeDisplayData(f.key)!;
+        const at = renderer.framedGraphToViewport(d);
+        const size = renderer.scaleSize(d.size);
+        if (placer.claim({ x: at.x + size + 3, y: at.y - labelSize * 0.75, w: measure.measureText(d.label!).width, h: labelSize })) placed.add(f.key);
+      }
+    };
     renderer.on('clickNode', ({ node }) => onSelectRef.current(node));
     renderer.on('enterEdge', ({ edge }) => setTip(stateRef.current.overlay?.titles.get(edge) ?? null));
     // Where the titled overlay edges are on screen (their midpoints), for keyboardless checks and tests:
