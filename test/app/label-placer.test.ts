@@ -14,7 +14,7 @@ describe('label placer', () => {
 });
 
 describe('label priority', () => {
-  it('draws the selection, then seeds, gold and bridges, marked nodes, then the top passages', () => {
+  it('draws the selection, then gold and bridges, seeds, marked nodes, then the top passages', () => {
     const seed = '#d6198a';
     const ranks = [
       { label: 'Plain', kind: 'passage' },
@@ -23,6 +23,6 @@ describe('label priority', () => {
       { label: '◎ fog lantern', kind: 'phrase', color: seed },
       { label: 'Chosen', kind: 'passage', highlighted: true },
     ].map((d) => labelPriority(d, seed));
-    expect(ranks).toEqual([4, 3, 2, 1, 0]);
+    expect(ranks).toEqual([4, 3, 1, 2, 0]);
   });
 });

@@ -179,6 +179,8 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
         if (placer.claim({ x: at.x + size + 3, y: at.y - labelSize * 0.75, w: measure.measureText(d.label!).width, h: labelSize })) placed.add(f.key);
       }
     };
+    // Sigma drew its first frame in the constructor, before the placer was there: draw again.
+    renderer.scheduleRender();
     renderer.on('clickNode', ({ node }) => onSelectRef.current(node));
     renderer.on('enterEdge', ({ edge }) => setTip(stateRef.current.overlay?.titles.get(edge) ?? null));
     // Where the titled overlay edges are on screen (their midpoints), for keyboardless checks and tests:

@@ -1,6 +1,6 @@
 // Labels that would overlap are not drawn (issue 17 item 8): sigma draws every forced label wherever it
 // falls, so in a dense neighbourhood they pile up. Before each frame the labels are placed in priority
-// order (labelPriority: the selection, seeds, gold, what the step marks, the top passages by PPR mass;
+// order (labelPriority: the selection, gold and bridges, seeds, what the step marks, the top passages by PPR mass;
 // bigger first within a rank); the first to claim a box keeps it. A skipped label shows on hover.
 
 export interface Box {
@@ -37,8 +37,8 @@ export function createLabelPlacer(): LabelPlacer {
 /** Lower draws first. */
 export function labelPriority(d: { highlighted?: boolean; kind?: string; color?: string; label?: string | null }, seedColor: string): number {
   if (d.highlighted) return 0;
-  if (d.kind === 'phrase' && d.color === seedColor) return 1;
-  if (d.label?.startsWith('★') || d.label?.startsWith('◆')) return 2;
+  if (d.label?.startsWith('★') || d.label?.startsWith('◆')) return 1;
+  if (d.kind === 'phrase' && d.color === seedColor) return 2;
   if (d.label?.includes(' · ')) return 3;
   return 4;
 }
