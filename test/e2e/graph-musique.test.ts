@@ -18,7 +18,8 @@ const question = dataset.questions[0]!;
 describe('graph view on MuSiQue (headless Chromium)', () => {
   const session = appSession('graph-musique');
 
-  it('draws a readable graph of a real corpus with the run over it, step by step', async () => {
+  // A real corpus imported in the page plus three runs: minutes when the shared machine is busy.
+  it('draws a readable graph of a real corpus with the run over it, step by step', { timeout: 360_000 }, async () => {
     const app = await session.open();
     const { page } = app;
     await page.click('[data-testid="tab-library"]');

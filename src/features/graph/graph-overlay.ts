@@ -124,7 +124,7 @@ export function stepOverlay(input: OverlayInput): Overlay {
     if (from === to) return;
     const key = pairs.get(pair(from, to)) ?? b.links.get(pair(from, to))?.key ?? linkKey;
     if (!pairs.has(pair(from, to)) && !b.links.has(pair(from, to))) b.links.set(pair(from, to), { key, source: from, target: to });
-    if (!b.edges.has(key)) b.edges.set(key, color);
+    b.edges.set(key, color); // later layers win: the chain over the retrievals, beams over both
     b.titles.set(key, b.titles.has(key) ? `${b.titles.get(key)}\n${title}` : title);
   };
   const passageKey = new Map(view.nodes.filter((n) => n.kind === 'passage').map((n) => [n.label, n.key]));
@@ -196,7 +196,9 @@ function beamPaths(model: TraceModel, round: number, view: GraphView, b: Builder
   const last = steps[steps.length - 1];
   if (!last) return;
   const phraseKey = new Map(view.nodes.filter((n) => n.kind === 'phrase').map((n) => [normalizePhrase(n.label), n.key]));
-  last.kept.slice(0, BEAMS_DRAWN).forEach((seq, i) => {
+  // Drawn worst first, so the best beam's colour wins on an edge they share.
+  const drawn = last.kept.slice(0, BEAMS_DRAWN).map((seq, i) => [seq, i] as const);
+  for (const [seq, i] of drawn.reverse()) {
     const color = BEAM_COLORS[i] ?? BEAM_COLORS[BEAM_COLORS.length - 1]!;
     let prev: string | undefined;
     seq.triples.forEach((id, j) => {
@@ -210,7 +212,7 @@ function beamPaths(model: TraceModel, round: number, view: GraphView, b: Builder
       if (prev && s && prev !== s) connect(prev, s, color, `beam ${i + 1} · score ${seq.score.toFixed(3)} · next triple`, `ov:beam:${i}:${j}:join`);
       prev = o ?? s ?? prev;
     });
-  });
+  }
 }
 
 /** The evidence paths (graph-paths.ts) as an overlay: seed -> bridge in the bridge colour, on to gold in gold. */
