@@ -157,7 +157,8 @@ export function stepOverlay(input: OverlayInput): Overlay {
     edges: b.edges,
     nodes: new Map([...b.nodes].map(([k, tags]) => [k, { tags } satisfies NodeMark])),
     links: [...b.links.values()],
-    titles: b.titles,
+    // An edge several beams share lists them best first ("beam 1 …", "beam 2 …").
+    titles: new Map([...b.titles].map(([k, t]) => [k, t.split('\n').sort((x, y) => x.localeCompare(y, undefined, { numeric: true })).join('\n')])),
     focus: b.nodes.size > 0,
   };
 }
