@@ -116,6 +116,8 @@ export interface GraphView {
   /** Query entities and the phrases they linked to. */
   seeds: { entity: string; phrase: string; how: string; score: number }[];
   truncated: boolean;
+  /** Hub phrases (src/core/graph/hubs.ts) next to the seeds and pool that were left out of the view. */
+  hubsLeftOut?: number;
   /** Where the triples came from, e.g. "offline extractor (no LLM: …)". */
   tripleSource: string;
   stats: { passages: number; phrases: number; facts: number };

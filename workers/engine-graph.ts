@@ -4,6 +4,7 @@
 // ForceAtlas2 layout computed here so the UI thread only draws.
 import Graph from 'graphology';
 import forceAtlas2 from 'graphology-layout-forceatlas2';
+import { isHubPhrase } from '../src/core/graph/hubs.ts';
 import { subgraphAround } from '../src/core/graph/subgraph.ts';
 import { buildBackbone } from '../src/core/retrievers/registry.ts';
 import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
@@ -13,6 +14,13 @@ import type { Corpus, Retriever } from '../src/core/types.ts';
 import type { GraphRequest, GraphView } from './engine-api.ts';
 
 const LAYOUT_ITERATIONS = 300;
+/**
+ * Spread a real corpus's neighbourhood instead of a ball: LinLog attraction (Noack) separates the
+ * clusters; strong gravity keeps small disconnected pieces near the rest. On the first 3 MuSiQue
+ * questions (400 nodes) the median nearest-neighbour distance over the layout's diagonal went from
+ * 0.008-0.011 (default settings) to 0.020-0.022.
+ */
+export const LAYOUT_SETTINGS = { linLogMode: true, strongGravityMode: true, gravity: 0.05 } as const;
 
 export async function buildQuestionGraphRetriever(corpus: Corpus, bm25: Retriever): Promise<HippoRag2Retriever> {
   const triples = extractTriplesOffline(corpus.passages);
@@ -22,11 +30,21 @@ export async function buildQuestionGraphRetriever(corpus: Corpus, bm25: Retrieve
 export async function questionGraph(hippo: HippoRag2Retriever, request: GraphRequest): Promise<GraphView> {
   const { graph } = hippo;
   const { ranked, explanation } = await hippo.retrieveExplained(request.query, graph.passageCount);
+  // Hub phrases ("united states", "one") would fill the node budget and pull every passage to the
+  // centre of the layout: they are left out of the neighbourhood (seeds are kept).
+  const P = graph.passageCount;
+  const hubs = new Set<number>();
+  const isHub = (n: number) => {
+    const hub = n >= P && isHubPhrase(graph.phrases[n - P]!, graph.phrasePassages[n - P]!.length, P);
+    if (hub) hubs.add(n);
+    return hub;
+  };
   const sub = subgraphAround(
     graph,
     explanation.links.map((l) => l.node),
     request.poolIds,
     request.limit,
+    isHub,
   );
   const ppr: Record<string, number> = {};
   for (const r of ranked) ppr[r.id] = r.score;
@@ -38,7 +56,7 @@ export async function questionGraph(hippo: HippoRag2Retriever, request: GraphReq
     g.addNode(n.key, { x: 100 * Math.cos(angle), y: 100 * Math.sin(angle) });
   });
   for (const e of sub.edges) g.addUndirectedEdgeWithKey(e.key, e.source, e.target, { weight: e.attributes.weight });
-  const positions = forceAtlas2(g, { iterations: LAYOUT_ITERATIONS, settings: { ...forceAtlas2.inferSettings(g), barnesHutOptimize: g.order > 1000 }, getEdgeWeight: 'weight' });
+  const positions = forceAtlas2(g, { iterations: LAYOUT_ITERATIONS, settings: { ...forceAtlas2.inferSettings(g), ...LAYOUT_SETTINGS, barnesHutOptimize: g.order > 1000 }, getEdgeWeight: 'weight' });
 
   return {
     nodes: sub.nodes.map(({ key, attributes: a }) => ({
@@ -55,6 +73,7 @@ export async function questionGraph(hippo: HippoRag2Retriever, request: GraphReq
     edges: sub.edges.map((e) => ({ key: e.key, source: e.source, target: e.target, kind: e.attributes.kind, weight: e.attributes.weight, predicates: e.attributes.predicates })),
     seeds: explanation.links.map((l) => ({ entity: l.entity, phrase: l.phrase, how: l.how, score: l.score })),
     truncated: sub.truncated,
+    hubsLeftOut: hubs.size,
     tripleSource: TRIPLE_SOURCE_LABELS[graph.source],
     stats: { passages: graph.stats.passages, phrases: graph.stats.phrases, facts: graph.stats.facts },
   };

@@ -24,9 +24,16 @@ export interface Subgraph {
 
 /**
  * Seeds (node ids, e.g. linked phrases) and pool passages, then their neighbours by descending edge
- * weight until `limit` nodes; all edges among the chosen nodes.
+ * weight until `limit` nodes; all edges among the chosen nodes. `skipNeighbour` leaves nodes out of
+ * the neighbourhood (hub phrases, hubs.ts); seeds and pool passages are always kept.
  */
-export function subgraphAround(graph: PhraseGraph, seedNodeIds: readonly number[], poolPassageIds: readonly string[], limit: number): Subgraph {
+export function subgraphAround(
+  graph: PhraseGraph,
+  seedNodeIds: readonly number[],
+  poolPassageIds: readonly string[],
+  limit: number,
+  skipNeighbour: (node: number) => boolean = () => false,
+): Subgraph {
   const { offsets, targets, weights, nodeCount } = graph.csr;
   const passageIndex = new Map(graph.passageIds.map((id, i) => [id, i]));
   const seeds = new Set(seedNodeIds);
@@ -47,7 +54,7 @@ export function subgraphAround(graph: PhraseGraph, seedNodeIds: readonly number[
   frontier.sort((x, y) => y.w - x.w || x.n - y.n);
   let truncated = false;
   for (const f of frontier) {
-    if (inSet.has(f.n)) continue;
+    if (inSet.has(f.n) || skipNeighbour(f.n)) continue;
     if (chosen.length >= limit) {
       truncated = true;
       break;

@@ -9,7 +9,9 @@ import { foldTrace } from '../../core/trace/fold.ts';
 import { useTracePassages } from '../../app/use-trace-passages.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { GRAPH_LIMITS } from '../../state/graph-slice.ts';
-import { nodeAttributes, NOT_IN_POOL, PHRASE, poolAtRound, roundColor, SEED_PHRASE, type ViewState } from './graph-style.ts';
+import { HUB_SHARE, LABELLED_PASSAGES, nodeAttributes, NOT_IN_POOL, PHRASE, poolAtRound, roundColor, SEED_PHRASE, type ViewState } from './graph-style.ts';
+import { StepOnGraph } from './StepOnGraph.tsx';
+import { useGraphOverlay } from './use-graph-overlay.ts';
 import { NodeDetails } from './NodeDetails.tsx';
 import { SigmaCanvas } from './SigmaCanvas.tsx';
 
@@ -66,7 +68,12 @@ export function GraphPage() {
   }, [selected, graph.data]);
   const bridge = useMemo(() => traceBridges(question, events).ids, [question, events]);
   const [fit, setFit] = useState(0);
-  const viewState: ViewState = useMemo(() => ({ round, selected, neighbours, gold, bridge }), [round, selected, neighbours, gold, bridge]);
+  const [showPaths, setShowPaths] = useState(true);
+  const at = step ?? events.length; // as the inspector's step bar counts
+  // Evidence paths and the run at the step, drawn over the graph (issue 17 items 8-9, issue 12's GEAR beams).
+  const drawn = useGraphOverlay({ view: graph.data, nodes, events, model, step, round, gold, bridge, showPaths, titleOf: passages.titleOf });
+  const hubs = useMemo(() => [...(nodes?.values() ?? [])].filter((n) => n.hub).length, [nodes]);
+  const viewState: ViewState = useMemo(() => ({ round, selected, neighbours, gold, bridge, overlay: drawn.overlay }), [round, selected, neighbours, gold, bridge, drawn.overlay]);
   const onSelect = useCallback((key: string | null) => select(key), [select]);
   const visiblePool = poolAtRound(model.firstRound, round);
   const listed = useMemo(
@@ -131,12 +138,30 @@ export function GraphPage() {
         <span className="dot" style={{ ['--c' as string]: NOT_IN_POOL }}>passage not in the pool</span>
         <span className="dot" style={{ ['--c' as string]: SEED_PHRASE }}>seed phrase (linked from the question)</span>
         <span className="dot" style={{ ['--c' as string]: PHRASE }}>phrase</span>
-        <span>★ gold · ◆ bridge · ◎ seed · size = PPR mass (phrases: mentions) · generic hub phrases (numbers, one, two…) hidden</span>
+        <span>
+          ★ gold · ◆ bridge · ◎ seed · size = PPR mass (phrases: mentions) · labels: the {LABELLED_PASSAGES} passages with most PPR mass, seeds, gold and what the step marks (others on hover) · hub
+          phrases hidden (numbers, one, two…, and phrases in ≥ {HUB_SHARE * 100}% of the corpus's passages)
+        </span>
       </div>
       <div className="graph-tools">
         <button type="button" className="btn btn-secondary btn-small" data-testid="graph-fit" onClick={() => setFit((n) => n + 1)} title="Back to the whole graph after zooming or panning">
           Fit / reset view
         </button>
+        <label className="check">
+          <input type="checkbox" checked={showPaths} onChange={(e) => setShowPaths(e.target.checked)} data-testid="graph-paths-toggle" /> Evidence paths (seed → bridge → gold)
+        </label>
+        {/* Step here and the inspector steps with the graph (the step lives in the store). */}
+        <span className="graph-step" role="group" aria-label="Step through the run">
+          <button type="button" className="btn btn-secondary btn-small" data-testid="graph-step-prev" disabled={at <= 1} onClick={() => setStep(Math.max(1, at - 1))}>
+            ← Step
+          </button>
+          <span data-testid="graph-step-count">
+            step {at} / {events.length}
+          </span>
+          <button type="button" className="btn btn-secondary btn-small" data-testid="graph-step-next" disabled={at >= events.length} onClick={() => setStep(Math.min(events.length, at + 1))}>
+            Step →
+          </button>
+        </span>
         <SideToggle controls="graph-side" />
       </div>
       {graph.isPending ? (
@@ -152,7 +177,9 @@ export function GraphPage() {
             <p className="muted" data-testid="graph-stats">
               {graph.data.nodes.length} nodes, {graph.data.edges.length} edges{graph.data.truncated ? ' (neighbours cut at the limit)' : ''}. Triples: {graph.data.tripleSource}.
               {graph.data.seeds.length > 0 ? ` Seeds: ${graph.data.seeds.map(seedLabel).join(', ')}.` : ' No question entity linked to a phrase.'}
+              {hubs + (graph.data.hubsLeftOut ?? 0) > 0 ? ` ${hubs + (graph.data.hubsLeftOut ?? 0)} hub phrase(s) hidden or left out.` : ''}
             </p>
+            <StepOnGraph view={graph.data} at={drawn} stepping={step !== null} titleOf={passages.titleOf} />
             <NodeDetails view={graph.data} selected={selected} firstRound={model.firstRound} gold={gold} passages={passages} />
             <h3>Pool passages by PPR mass</h3>
             <ul className="node-list">

@@ -1,9 +1,25 @@
 import Graph from 'graphology';
 import { useEffect, useRef, useState } from 'react';
 import Sigma from 'sigma';
-import { EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
+import { drawDiscNodeLabel, EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
+import { createLabelPlacer, labelPriority } from './label-placer.ts';
 import type { GraphView } from '../../../workers/engine-api.ts';
-import { edgeAttributes, LARGE_GRAPH, reduceEdge, reduceNode, type EdgeAttributes, type NodeAttributes, type ViewState } from './graph-style.ts';
+import { edgeAttributes, LARGE_GRAPH, SEED_PHRASE, reduceEdge, reduceNode, type EdgeAttributes, type NodeAttributes, type Overlay, type ViewState } from './graph-style.ts';
+
+/** The overlay's links (a chain step, a beam triple between phrases with no edge in view) as 'overlay' edges. */
+function syncLinks(graph: G, overlay: Overlay | undefined): void {
+  const want = new Map((overlay?.links ?? []).map((l) => [l.key, l]));
+  graph.forEachEdge((key, a) => {
+    if (a.kind === 'overlay' && !want.has(key)) graph.dropEdge(key);
+  });
+  for (const l of want.values()) {
+    if (graph.hasEdge(l.key) || !graph.hasNode(l.source) || !graph.hasNode(l.target) || graph.hasEdge(l.source, l.target)) continue;
+    graph.addUndirectedEdgeWithKey(l.key, l.source, l.target, { size: 1, color: '#000', kind: 'overlay' });
+  }
+}
+
+/** The overlay draws something on edges: the edge reducer must look at every edge. */
+const edgesDrawn = (s: ViewState) => s.selected !== null || (s.overlay !== undefined && (s.overlay.edges.size > 0 || s.overlay.focus));
 
 type G = Graph<NodeAttributes, EdgeAttributes>;
 
@@ -20,7 +36,7 @@ type G = Graph<NodeAttributes, EdgeAttributes>;
  *  - a selection made or cleared, or new gold: every node and edge is recoloured.
  */
 function refreshFor(renderer: Sigma<NodeAttributes, EdgeAttributes>, graph: G, prev: ViewState, next: ViewState, hiddenAtIndex: ReadonlySet<string>): void {
-  if (prev.gold !== next.gold || (prev.selected === null) !== (next.selected === null)) {
+  if (prev.gold !== next.gold || prev.overlay !== next.overlay || (prev.selected === null) !== (next.selected === null)) {
     renderer.refresh({ partialGraph: { nodes: graph.nodes(), edges: graph.edges() }, skipIndexation: false });
     return;
   }
@@ -71,6 +87,7 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
   const stateRef = useRef(state);
   const onSelectRef = useRef(onSelect);
   const [error, setError] = useState<string | null>(null);
+  const [tip, setTip] = useState<string | null>(null);
 
   useEffect(() => {
     onSelectRef.current = onSelect;
@@ -83,12 +100,25 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
     for (const [key, attrs] of nodes) graph.addNode(key, attrs);
     for (const e of view.edges) if (graph.hasNode(e.source) && graph.hasNode(e.target)) graph.addUndirectedEdgeWithKey(e.key, e.source, e.target, edgeAttributes(e));
     let renderer: Sigma<NodeAttributes, EdgeAttributes>;
+    const placer = createLabelPlacer();
+    const placed = new Set<string>();
+    let placedThisFrame = false;
+    let placeLabels = () => {};
     try {
       renderer = new Sigma<NodeAttributes, EdgeAttributes>(graph, el, {
         nodeReducer: (key, a) => reduceNode(key, a, stateRef.current),
-        // No selection: no extremity lookups (51k edges at 5,000 nodes).
-        edgeReducer: (key, a) => (stateRef.current.selected === null ? a : reduceEdge(graph.source(key), graph.target(key), a, stateRef.current)),
-        labelRenderedSizeThreshold: 7,
+        // No selection and no overlay: no extremity lookups (51k edges at 5,000 nodes).
+        // Extremities are looked up only with a selection (the overlay goes by edge key).
+        edgeReducer: (key, a) => {
+          const s = stateRef.current;
+          if (!edgesDrawn(s)) return a;
+          return s.selected === null ? reduceEdge('', '', a, s, key) : reduceEdge(graph.source(key), graph.target(key), a, s, key);
+        },
+        // Labels are culled (issue 17 item 8): only forced ones (top passages by PPR mass, seeds, gold,
+        // marked nodes, the selection) are drawn; every other node shows its label on hover.
+        labelRenderedSizeThreshold: Number.POSITIVE_INFINITY,
+        // Overlay edges (evidence paths, beams) say what they are on hover.
+        enableEdgeEvents: true,
         // Large graphs: discs as GL points and 1 px line edges, one draw each without instancing. Sigma's
         // default disc and rectangle programs are instanced, and software WebGL (SwiftShader, as in
         // headless Chromium) sets every instance up on its own: ~130 ms a frame for 5,000 discs whatever
@@ -100,6 +130,16 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
         hideEdgesOnMove: true,
         labelFont: 'system-ui, sans-serif',
         labelSize: 13,
+        // No two labels on top of each other (label-placer.ts); the hover layer still shows any label.
+        defaultDrawNodeLabel: (ctx, data, settings) => {
+          // Placed at the frame's first label: sigma has processed the reducers and set the camera's
+          // matrix by then (its beforeRender event comes before both).
+          if (!placedThisFrame) {
+            placedThisFrame = true;
+            placeLabels();
+          }
+          if (data.label && placed.has(data.key)) drawDiscNodeLabel(ctx, data, settings);
+        },
         zIndex: true,
         // A click selects, so a quick second click must not zoom the camera away from it (the wheel
         // and pinch still zoom).
@@ -115,7 +155,49 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
     renderer.getCamera().on('updated', (c) => {
       el.dataset.cameraRatio = c.ratio.toFixed(3);
     });
+    // Place the forced labels before the frame, in priority order (label-placer.ts).
+    const measure = document.createElement('canvas').getContext('2d');
+    renderer.on('beforeRender', () => {
+      placedThisFrame = false;
+    });
+    placeLabels = () => {
+      placer.reset();
+      placed.clear();
+      if (!measure) return;
+      const { labelSize, labelWeight, labelFont } = renderer.getSettings();
+      measure.font = `${labelWeight} ${labelSize}px ${labelFont}`;
+      const forced: { key: string; rank: number; size: number }[] = [];
+      graph.forEachNode((key) => {
+        const d = renderer.getNodeDisplayData(key);
+        if (d && d.forceLabel && !d.hidden && d.label) forced.push({ key, rank: labelPriority({ ...d, kind: graph.getNodeAttribute(key, 'kind') }, SEED_PHRASE), size: d.size });
+      });
+      forced.sort((a, b) => a.rank - b.rank || b.size - a.size);
+      for (const f of forced) {
+        const d = renderer.getNodeDisplayData(f.key)!;
+        const at = renderer.framedGraphToViewport(d);
+        const size = renderer.scaleSize(d.size);
+        if (placer.claim({ x: at.x + size + 3, y: at.y - labelSize * 0.75, w: measure.measureText(d.label!).width, h: labelSize })) placed.add(f.key);
+      }
+    };
+    // Sigma drew its first frame in the constructor, before the placer was there: draw again.
+    renderer.scheduleRender();
     renderer.on('clickNode', ({ node }) => onSelectRef.current(node));
+    renderer.on('enterEdge', ({ edge }) => setTip(stateRef.current.overlay?.titles.get(edge) ?? null));
+    // Where the titled overlay edges are on screen (their midpoints), for keyboardless checks and tests:
+    // the tooltip is reachable by pointing there.
+    renderer.on('afterRender', () => {
+      const spots: { key: string; x: number; y: number }[] = [];
+      for (const key of stateRef.current.overlay?.titles.keys() ?? []) {
+        if (spots.length >= 24 || !graph.hasEdge(key)) continue;
+        const [a, b] = [renderer.getNodeDisplayData(graph.source(key)), renderer.getNodeDisplayData(graph.target(key))];
+        if (!a || !b || a.hidden || b.hidden) continue;
+        const m = renderer.framedGraphToViewport({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+        spots.push({ key, x: Math.round(m.x), y: Math.round(m.y) });
+      }
+      el.dataset.edgeTips = JSON.stringify(spots);
+    });
+    renderer.on('leaveEdge', () => setTip(null));
+    syncLinks(graph, stateRef.current.overlay);
     renderer.on('clickStage', () => onSelectRef.current(null));
     // Nodes hidden when sigma last indexed have no place in its label grid (see refreshFor).
     const hiddenAtIndex = new Set<string>();
@@ -143,6 +225,7 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
     const prev = stateRef.current;
     stateRef.current = state;
     const s = sigma.current;
+    if (s && prev.overlay !== state.overlay) syncLinks(s.graph, state.overlay);
     if (s && prev !== state) refreshFor(s.renderer, s.graph, prev, state, s.hiddenAtIndex);
   }, [state]);
 
@@ -153,5 +236,14 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
       </p>
     );
   }
-  return <div ref={container} className="graph-canvas" data-testid="graph-canvas" aria-label="Question graph (use the node list to navigate by keyboard)" role="img" />;
+  return (
+    <div className="graph-canvas-wrap">
+      <div ref={container} className="graph-canvas" data-testid="graph-canvas" aria-label="Question graph (use the node list to navigate by keyboard)" role="img" />
+      {tip && (
+        <p className="graph-edge-tip" data-testid="graph-edge-tip" role="status">
+          {tip}
+        </p>
+      )}
+    </div>
+  );
 }

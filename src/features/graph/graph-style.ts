@@ -3,18 +3,18 @@
 // selection at render time. UI state never goes into the graph (sigma v3 reducer pattern).
 import type { GraphEdge, GraphView } from '../../../workers/engine-api.ts';
 
-export const ROUND_COLORS = ['#1f5fbf', '#1e8a4c', '#d97a00', '#8a3ab9', '#c0392b'] as const;
+// No red among the rounds: red is the bridge colour (--bridge in app.css) in every view.
+export const ROUND_COLORS = ['#1f5fbf', '#1e8a4c', '#d97a00', '#8a3ab9', '#0f8a8a'] as const;
 export const NOT_IN_POOL = '#9aa3ad';
 export const PHRASE = '#b9c0c9';
 /** Seeds in magenta: no round colour (blue, green, orange, purple, red) is near it. */
 export const SEED_PHRASE = '#d6198a';
 
-/**
- * Generic hub phrases (numbers, number words, very short words such as "one" or "20") link everything to
- * everything on a real corpus: they are hidden unless they seed the question (issue 17 item 8).
- */
-const NUMBER_WORDS = new Set(['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'first', 'second', 'third', 'many', 'several']);
-export const isHubPhrase = (label: string) => /^[\d\s.,%-]+$/.test(label) || NUMBER_WORDS.has(label.toLowerCase()) || label.replace(/\W/g, '').length <= 2;
+// Hub phrases: the one rule in core (src/core/graph/hubs.ts), also used by the question graph's worker.
+export { HUB_SHARE, isHubPhrase } from '../../core/graph/hubs.ts';
+import { isHubPhrase } from '../../core/graph/hubs.ts';
+/** Passages labelled without hovering: the top ones by PPR mass (plus seeds, gold and what a step marks). */
+export const LABELLED_PASSAGES = 8;
 const FADED = '#e6e8eb';
 
 export const roundColor = (round: number) => ROUND_COLORS[Math.min(round, ROUND_COLORS.length - 1)] as string;
@@ -30,18 +30,30 @@ export interface NodeAttributes {
   ref: string;
   /** Round the passage entered the pool; null for phrases and passages never in the pool. */
   round: number | null;
+  /** A generic or high-frequency phrase (isHubPhrase): hidden unless it seeds the question. */
+  hub?: boolean;
+  /** Among the LABELLED_PASSAGES passages with the most PPR mass: labelled without hovering. */
+  top?: boolean;
 }
 
 export interface EdgeAttributes {
   size: number;
   color: string;
-  kind: GraphEdge['kind'];
+  /** 'overlay': a link the run draws (OverlayLink), hidden unless the overlay colours it. */
+  kind: GraphEdge['kind'] | 'overlay';
 }
 
 export function nodeAttributes(view: GraphView, firstRound: ReadonlyMap<string, number>, titleOf: (id: string) => string): Map<string, NodeAttributes> {
   const maxPpr = Math.max(1e-12, ...view.nodes.map((n) => n.ppr ?? 0));
   const k = nodeScale(view.nodes.length);
   const out = new Map<string, NodeAttributes>();
+  const top = new Set(
+    view.nodes
+      .filter((n) => n.kind === 'passage' && (n.ppr ?? 0) > 0)
+      .sort((a, b) => (b.ppr ?? 0) - (a.ppr ?? 0))
+      .slice(0, LABELLED_PASSAGES)
+      .map((n) => n.key),
+  );
   for (const n of view.nodes) {
     if (n.kind === 'passage') {
       const round = firstRound.get(n.label) ?? null;
@@ -55,6 +67,7 @@ export function nodeAttributes(view: GraphView, firstRound: ReadonlyMap<string, 
         kind: 'passage',
         ref: n.label,
         round,
+        ...(top.has(n.key) ? { top: true } : {}),
       });
     } else {
       out.set(n.key, {
@@ -66,6 +79,7 @@ export function nodeAttributes(view: GraphView, firstRound: ReadonlyMap<string, 
         kind: 'phrase',
         ref: n.label,
         round: null,
+        ...(!n.seed && isHubPhrase(n.label, n.mentions, view.stats.passages) ? { hub: true } : {}),
       });
     }
   }
@@ -73,8 +87,34 @@ export function nodeAttributes(view: GraphView, firstRound: ReadonlyMap<string, 
 }
 
 export function edgeAttributes(e: GraphEdge): EdgeAttributes {
-  return { size: e.kind === 'relation' ? 1.5 : 0.8, color: e.kind === 'relation' ? '#8d99a8' : e.kind === 'synonym' ? '#c8b6e2' : '#d5d9de', kind: e.kind };
+  return { size: e.kind === 'relation' ? 1.5 : 0.8, color: e.kind === 'relation' ? '#aab3bf' : e.kind === 'synonym' ? '#d5c9ea' : '#e1e4e8', kind: e.kind };
 }
+
+/** What a node is marked with on top of its base look: short tags after its label ("fast", "2→1", "cut #1"). */
+export interface NodeMark {
+  tags: readonly string[];
+}
+
+/** A link the overlay draws between two nodes with no edge in view (a chain step, a beam triple). */
+export interface OverlayLink {
+  key: string;
+  source: string;
+  target: string;
+}
+
+/**
+ * What the run draws over the graph (graph-overlay.ts, graph-paths.ts): coloured edges, marked nodes and
+ * links, with an optional hover title per edge. `focus` fades what the overlay does not touch.
+ */
+export interface Overlay {
+  edges: ReadonlyMap<string, string>;
+  nodes: ReadonlyMap<string, NodeMark>;
+  links: readonly OverlayLink[];
+  titles: ReadonlyMap<string, string>;
+  focus: boolean;
+}
+
+export const EMPTY_OVERLAY: Overlay = { edges: new Map(), nodes: new Map(), links: [], titles: new Map(), focus: false };
 
 export interface ViewState {
   /** Slider position: passages that entered the pool after this round are hidden; null shows all. */
@@ -85,6 +125,8 @@ export interface ViewState {
   gold: ReadonlySet<string>;
   /** Bridge passages (src/app/trace/bridges.ts): marked ◆ like in every other view. */
   bridge?: ReadonlySet<string>;
+  /** The run drawn over the graph at the current step, and the evidence paths. */
+  overlay?: Overlay;
 }
 
 type Display = { label?: string | null; color?: string; hidden?: boolean; forceLabel?: boolean; highlighted?: boolean; zIndex?: number; size?: number };
@@ -99,17 +141,21 @@ export const nodeScale = (nodeCount: number) => (nodeCount >= LARGE_GRAPH ? LARG
 /**
  * Display attributes for a node. Sigma hands the reducer its own shallow copy, but this stays pure (the
  * tests call it on shared attributes): it returns `a` itself when nothing applies (no selection, not
- * gold, not hidden), and copies only otherwise.
+ * gold, not hidden, not marked), and copies only otherwise. Labels: only seeds, gold, the top passages by
+ * PPR mass, marked nodes and the selection's neighbourhood are labelled; the rest show theirs on hover.
  */
 export function reduceNode(key: string, a: NodeAttributes, s: ViewState): Omit<NodeAttributes, 'label'> & Display {
-  const hub = a.kind === 'phrase' && a.color !== SEED_PHRASE && isHubPhrase(a.ref);
-  const hidden = hub || (a.kind === 'passage' && s.round !== null && a.round !== null && a.round > s.round);
+  const mark = s.overlay?.nodes.get(key);
+  const hub = a.kind === 'phrase' && a.color !== SEED_PHRASE && (a.hub === true || isHubPhrase(a.ref));
+  const hidden = (hub && !mark) || (a.kind === 'passage' && s.round !== null && a.round !== null && a.round > s.round);
   const gold = a.kind === 'passage' && s.gold.has(a.ref);
   const bridge = gold && (s.bridge?.has(a.ref) ?? false);
   const seed = a.kind === 'phrase' && a.color === SEED_PHRASE;
-  if (!hidden && !gold && !seed && s.selected === null) return a;
+  const focus = s.overlay?.focus === true;
+  if (!hidden && !gold && !seed && !mark && !a.top && !focus && s.selected === null) return a;
   const out: Omit<NodeAttributes, 'label'> & Display = { ...a };
   if (hidden) out.hidden = true;
+  if (a.top) out.forceLabel = true;
   if (seed) {
     out.label = `◎ ${a.label}`;
     out.forceLabel = true;
@@ -120,6 +166,17 @@ export function reduceNode(key: string, a: NodeAttributes, s: ViewState): Omit<N
     out.forceLabel = true;
     out.zIndex = 2;
   }
+  if (mark) {
+    if (mark.tags.length > 0) out.label = `${out.label ?? a.label} · ${mark.tags.join(' · ')}`;
+    out.forceLabel = true;
+    out.zIndex = 2;
+    out.size = a.size + 2;
+  } else if (focus && !gold && !seed) {
+    out.color = FADED;
+    out.label = null;
+    out.forceLabel = false;
+    out.zIndex = 0;
+  }
   if (s.selected !== null) {
     if (key === s.selected) {
       out.highlighted = true;
@@ -128,7 +185,7 @@ export function reduceNode(key: string, a: NodeAttributes, s: ViewState): Omit<N
     } else if (s.neighbours.has(key)) {
       out.forceLabel = true;
       out.zIndex = 2;
-    } else {
+    } else if (!mark) {
       out.color = FADED;
       out.label = gold ? out.label : null;
       out.zIndex = 0;
@@ -140,9 +197,12 @@ export function reduceNode(key: string, a: NodeAttributes, s: ViewState): Omit<N
 const FADED_EDGE = '#f0f1f3';
 const SELECTED_EDGE = '#38465a';
 
-/** Display attributes for an edge; `a` itself (no copy, no lookups by the caller) without a selection. */
-export function reduceEdge(source: string, target: string, a: EdgeAttributes, s: ViewState): EdgeAttributes & Display {
-  if (s.selected === null) return a;
+/** Display attributes for an edge; `a` itself (no copy, no lookups by the caller) without a selection or overlay. */
+export function reduceEdge(source: string, target: string, a: EdgeAttributes, s: ViewState, key?: string): EdgeAttributes & Display {
+  const drawn = key === undefined ? undefined : s.overlay?.edges.get(key);
+  if (drawn) return { ...a, color: drawn, size: a.size + 2.5, zIndex: 2 };
+  if (a.kind === 'overlay') return { ...a, hidden: true };
+  if (s.selected === null) return s.overlay?.focus ? { ...a, color: FADED_EDGE } : a;
   return touchesSelection(source, target, s) ? { ...a, color: SELECTED_EDGE, size: a.size + 1 } : { ...a, color: FADED_EDGE };
 }
 

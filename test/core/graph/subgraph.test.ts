@@ -34,4 +34,10 @@ describe('subgraphAround', () => {
     expect(sub.nodes).toHaveLength(3);
     expect(sub.truncated).toBe(true);
   });
+
+  it('leaves skipped neighbours (hub phrases) out, but never a seed or a pool passage', () => {
+    const date = g.phraseNode.get('20 march 851')!;
+    const sub = subgraphAround(g, [lothair], ['p2'], 10, (n) => n === date || n === lothair);
+    expect(sub.nodes.map((n) => n.key).sort()).toEqual(['passage:p1', 'passage:p2', 'phrase:ermengarde of tours', 'phrase:lothair ii']);
+  });
 });

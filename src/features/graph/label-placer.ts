@@ -1,0 +1,44 @@
+// Labels that would overlap are not drawn (issue 17 item 8): sigma draws every forced label wherever it
+// falls, so in a dense neighbourhood they pile up. Before each frame the labels are placed in priority
+// order (labelPriority: the selection, gold and bridges, seeds, what the step marks, the top passages by PPR mass;
+// bigger first within a rank); the first to claim a box keeps it. A skipped label shows on hover.
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+const PAD = 2;
+
+export interface LabelPlacer {
+  /** Forget the boxes of the last frame. */
+  reset(): void;
+  /** Claims the box when it overlaps no claimed box; false when the label must be skipped. */
+  claim(box: Box): boolean;
+}
+
+export function createLabelPlacer(): LabelPlacer {
+  let boxes: Box[] = [];
+  const overlaps = (a: Box, b: Box) => a.x < b.x + b.w + PAD && b.x < a.x + a.w + PAD && a.y < b.y + b.h + PAD && b.y < a.y + a.h + PAD;
+  return {
+    reset: () => {
+      boxes = [];
+    },
+    claim(box) {
+      if (boxes.some((b) => overlaps(b, box))) return false;
+      boxes.push(box);
+      return true;
+    },
+  };
+}
+
+/** Lower draws first. */
+export function labelPriority(d: { highlighted?: boolean; kind?: string; color?: string; label?: string | null }, seedColor: string): number {
+  if (d.highlighted) return 0;
+  if (d.label?.startsWith('★') || d.label?.startsWith('◆')) return 1;
+  if (d.kind === 'phrase' && d.color === seedColor) return 2;
+  if (d.label?.includes(' · ')) return 3;
+  return 4;
+}

@@ -1,0 +1,49 @@
+// What the graph view draws over the graph: the evidence paths (seeds -> bridges -> gold) and the run at
+// the inspector's step (graph-overlay.ts), from the fold of the trace prefix up to that step.
+import { useMemo } from 'react';
+import type { GraphView } from '../../../workers/engine-api.ts';
+import { foldTrace, type TraceModel } from '../../core/trace/fold.ts';
+import type { TraceEvent } from '../../core/trace/schema.ts';
+import { evidencePaths, type EvidencePaths } from './graph-paths.ts';
+import { mergeOverlays, pathOverlay, roundLinks, stepOverlay, type RoundLinks } from './graph-overlay.ts';
+import { EMPTY_OVERLAY, type NodeAttributes, type Overlay } from './graph-style.ts';
+
+export interface GraphOverlay {
+  overlay: Overlay;
+  paths: EvidencePaths | null;
+  /** The fold at the step (the whole run when not stepping). */
+  stepModel: TraceModel;
+  /** The round the overlay shows. */
+  round: number;
+  links: RoundLinks[];
+}
+
+interface Input {
+  view: GraphView | undefined;
+  nodes: Map<string, NodeAttributes> | null;
+  events: readonly TraceEvent[];
+  model: TraceModel;
+  step: number | null;
+  round: number | null;
+  gold: ReadonlySet<string>;
+  bridge: ReadonlySet<string>;
+  showPaths: boolean;
+  titleOf(id: string): string;
+}
+
+export function useGraphOverlay({ view, nodes, events, model, step, round, gold, bridge, showPaths, titleOf }: Input): GraphOverlay {
+  const isHub = useMemo(() => (key: string) => nodes?.get(key)?.hub === true, [nodes]);
+  const paths = useMemo(() => (view && showPaths ? evidencePaths(view, gold, bridge, isHub) : null), [view, showPaths, gold, bridge, isHub]);
+  const stepModel = useMemo(() => (step === null ? model : foldTrace(events.slice(0, step))), [events, step, model]);
+  const shownRound = round ?? model.roundsUsed;
+  return useMemo(() => {
+    const under = paths ? pathOverlay(paths) : EMPTY_OVERLAY;
+    if (!view) return { overlay: under, paths, stepModel, round: shownRound, links: [] };
+    const over = stepOverlay({ view, model: stepModel, round: shownRound, titleOf, isHub });
+    // The whole run marks its outcome without fading the rest, under the evidence paths; a step focuses
+    // on what it touched, over them.
+    // The whole run names no nodes (the side panel lists the cut and promotions): its labels stay few.
+    const overlay = step === null ? mergeOverlays({ ...over, nodes: new Map(), focus: false }, under) : mergeOverlays(under, over);
+    return { overlay, paths, stepModel, round: shownRound, links: roundLinks({ view, model: stepModel, round: shownRound, isHub }) };
+  }, [paths, view, stepModel, shownRound, titleOf, isHub, step]);
+}

@@ -1,0 +1,28 @@
+// Labels never overlap: the first to claim a box keeps it, an overlapping one is skipped, a new frame starts empty.
+import { describe, expect, it } from 'vitest';
+import { createLabelPlacer, labelPriority } from '../../src/features/graph/label-placer.ts';
+
+describe('label placer', () => {
+  it('skips a label that would overlap one already drawn in the frame', () => {
+    const p = createLabelPlacer();
+    expect(p.claim({ x: 0, y: 0, w: 100, h: 13 })).toBe(true);
+    expect(p.claim({ x: 50, y: 5, w: 100, h: 13 })).toBe(false);
+    expect(p.claim({ x: 0, y: 20, w: 100, h: 13 })).toBe(true);
+    p.reset();
+    expect(p.claim({ x: 50, y: 5, w: 100, h: 13 })).toBe(true);
+  });
+});
+
+describe('label priority', () => {
+  it('draws the selection, then gold and bridges, seeds, marked nodes, then the top passages', () => {
+    const seed = '#d6198a';
+    const ranks = [
+      { label: 'Plain', kind: 'passage' },
+      { label: 'Tagged · slow', kind: 'passage' },
+      { label: '◆ Bridge', kind: 'passage' },
+      { label: '◎ fog lantern', kind: 'phrase', color: seed },
+      { label: 'Chosen', kind: 'passage', highlighted: true },
+    ].map((d) => labelPriority(d, seed));
+    expect(ranks).toEqual([4, 3, 1, 2, 0]);
+  });
+});
