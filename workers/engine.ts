@@ -26,6 +26,7 @@ import { HASHED_TFIDF_LABEL } from '../src/core/raptor/vectors.ts';
 import { EXTRACTIVE_REPORT_LABEL } from '../src/core/graphrag/reports.ts';
 import { createEmbeddings, type DenseBackbone, type EmbeddingHost } from './engine-embed.ts';
 import { formatDuration } from '../src/core/embed/estimate.ts';
+import type { WorkerPool } from '../src/core/pool/pool.ts';
 
 /** How the browser's HippoRAG 2 seeds its phrases (no embedder, no LLM filter in the engine yet): said in every trace. */
 const HIPPO_SEEDS = { phraseSeeds: 'retrieved facts (BM25 over triple strings, unfiltered: no recognition-memory LLM)' };
@@ -59,6 +60,8 @@ export interface EngineOptions {
   kernelReady?: Promise<unknown>;
   /** The embedding worker (browser) or an in-process embedder (Node); without it dense backbones refuse. */
   embedding?: EmbeddingHost;
+  /** Workers for the import's offline triples and synonym search (browser: workers/pool-browser.ts); without it they run in this thread. */
+  importPool?: WorkerPool;
 }
 
 /** "1,200 / 6,119 passages, 41 passages/s, about 2 min left" */
@@ -207,7 +210,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       const controller = new AbortController();
       importing = controller;
       try {
-        const done = await importFiles(stores, files, (p) => onProgress?.(p), controller.signal);
+        const done = await importFiles(stores, files, (p) => onProgress?.(p), controller.signal, options.importPool);
         register(done.dataset, done.bm25, done.hippo);
         embeddings.forget(done.dataset.corpus.id);
         await embeddingStage(done.dataset.corpus, onProgress, controller.signal);
