@@ -70,7 +70,7 @@ export async function importFiles(
     onProgress({ stage: 'triples', state: 'running', detail: `${done} / ${total} passages${workers}`, fraction: total ? done / total : 1 });
   // the pool merges its chunks in passage order: the same TripleSet as the in-thread extractor
   const triples = pool ? await extractTriplesPooled(pool, dataset.corpus.passages, signal, onTriples) : extractTriplesOffline(dataset.corpus.passages, {}, signal, onTriples);
-  stage('triples', 'done', `${triples.passages.reduce((n, p) => n + p.triples.length, 0)} triples`);
+  stage('triples', 'done', `${triples.passages.reduce((n, p) => n + p.triples.length, 0)} triples${workers}`);
   await Promise.resolve();
   throwIfAborted(signal, 'library');
 
