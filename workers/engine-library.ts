@@ -14,7 +14,7 @@ import { bm25RetrieverFromIndex, createBm25Retriever, type Bm25Retriever } from 
 import { createHippoRag2Retriever, HIPPORAG2_DEFAULTS, type HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
 import { loadDecodedOrRebuild, type DecodedOrRebuilt } from '../src/core/store/artifacts.ts';
 import { BM25_ARTIFACT, bm25Artifact, bm25SnapshotFromArtifact, PHRASE_GRAPH_ARTIFACT, phraseGraphArtifact, phraseGraphFromArtifact } from '../src/core/store/codecs.ts';
-import { StorageError, type ArtifactInput, type Stores, type StoredArtifact } from '../src/core/store/ports.ts';
+import { StorageError, type ArtifactInput, type CorpusWriter, type Stores, type StoredArtifact } from '../src/core/store/ports.ts';
 import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
 import { TRIPLE_SOURCE_LABELS, type TripleSet, type TripleSource } from '../src/core/triples/types.ts';
 import type { Corpus, Dataset, Question } from '../src/core/types.ts';
@@ -53,13 +53,35 @@ export async function importFiles(
   const id = corpusIdFor(files);
   const isJson = (n: string) => /\.jsonl?$/i.test(n);
   const hasQuestions = files.filter((f) => isJson(f.name)).length > 1;
-  const workers = pool ? `, ${pool.size} worker${pool.size === 1 ? '' : 's'}` : '';
 
   stage('parse', 'running', `${files.length} file(s)`);
   const dataset: Dataset = hasQuestions ? loadDataset(id, files) : { name: id, corpus: { id, name: id, passages: parseCorpus(files) }, questions: [] };
   stage('parse', 'done', `${dataset.corpus.passages.length} passages, ${dataset.questions.length} questions`);
   throwIfAborted(signal, 'library');
+  const source = files.map((f) => f.name).join(', ');
+  // Streaming save: the passages are written while BM25, triples and the graph are built; only the final
+  // commit marks the corpus ready, and any failure or cancel removes what was written.
+  const writer = stores.corpora.beginCorpus ? await stores.corpora.beginCorpus(dataset.corpus, source) : undefined;
+  try {
+    return await buildAndSave(stores, dataset, source, writer, stage, onProgress, signal, pool);
+  } catch (err) {
+    await writer?.abort();
+    throw err;
+  }
+}
 
+async function buildAndSave(
+  stores: Stores,
+  dataset: Dataset,
+  source: string,
+  writer: CorpusWriter | undefined,
+  stage: (s: ImportStage, state: ImportProgress['state'], detail?: string) => void,
+  onProgress: (p: ImportProgress) => void,
+  signal: AbortSignal,
+  pool: WorkerPool | undefined,
+): Promise<Imported> {
+  const id = dataset.corpus.id;
+  const workers = pool ? `, ${pool.size} worker${pool.size === 1 ? '' : 's'}` : '';
   stage('bm25', 'running');
   const bm25 = createBm25Retriever(dataset.corpus.passages, { signal });
   stage('bm25', 'done', 'k1 = 1.2, b = 0.4');
@@ -82,12 +104,14 @@ export async function importFiles(
   stage('graph', 'done', `${hippo.graph.stats.phrases} phrases, ${hippo.graph.stats.relationEdges} relation edges`);
   throwIfAborted(signal, 'library');
 
-  stage('save', 'running', 'passages, triples, BM25 index, graph');
+  stage('save', 'running', writer ? 'triples, BM25 index, graph (passages were written during the build)' : 'passages, triples, BM25 index, graph');
   const artifacts: Omit<ArtifactInput, 'corpusId'>[] = [
     { ...bm25Ref(id), ...bm25Artifact(bm25.index.toSnapshot()) },
     { ...graphRef(id, triples.source), ...phraseGraphArtifact(hippo.graph, GRAPH_OPTIONS) },
   ];
-  const summary = await stores.corpora.saveCorpus({ corpus: dataset.corpus, source: files.map((f) => f.name).join(', '), triples: [triples], artifacts });
+  const summary = writer
+    ? await writer.commit({ triples: [triples], artifacts })
+    : await stores.corpora.saveCorpus({ corpus: dataset.corpus, source, triples: [triples], artifacts });
   if (dataset.questions.length > 0) await stores.settings.putSetting(questionsKey(id), dataset.questions);
   stage('save', 'done');
   return { dataset, bm25, hippo, entry: { ...summary, questionCount: dataset.questions.length, tripleSource: TRIPLE_SOURCE_LABELS[triples.source], embeddingModel: null, builtIn: false } };

@@ -75,6 +75,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   const now = options.now ?? (() => performance.now());
   const loaded = new Map<string, Loaded>();
   let importing: AbortController | null = null;
+  let importSettled: Promise<void> = Promise.resolve();
   const running = new Map<string, AbortController>();
   const embeddings = createEmbeddings(options.stores, options.embedding, now);
 
@@ -207,8 +208,12 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     async importCorpus(files, onProgress) {
       const stores = storage();
       importing?.abort();
+      // the cancelled import removes what it streamed in before this one starts writing
+      await importSettled;
       const controller = new AbortController();
       importing = controller;
+      let settle = () => {};
+      importSettled = new Promise<void>((r) => (settle = r));
       try {
         const done = await importFiles(stores, files, (p) => onProgress?.(p), controller.signal, options.importPool);
         register(done.dataset, done.bm25, done.hippo);
@@ -217,6 +222,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
         return done.entry;
       } finally {
         if (importing === controller) importing = null;
+        settle();
       }
     },
 
