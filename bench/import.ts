@@ -41,8 +41,9 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 type Times = Record<string, number>;
 
-async function nodeImport(text: string, workers: number | null): Promise<{ times: Times; triplesJson: string; graphStats: string }> {
+async function nodeImport(text: string, workers: number | null): Promise<{ times: Times; cpu: number; triplesJson: string; graphStats: string }> {
   const times: Times = {};
+  const cpu0 = process.cpuUsage(); // this process, all its threads: the pool's overhead, whatever the machine's load
   let t = performance.now();
   const lap = (stage: string) => {
     const now = performance.now();
@@ -64,7 +65,8 @@ async function nodeImport(text: string, workers: number | null): Promise<{ times
     bm25Artifact(bm25.index.toSnapshot());
     phraseGraphArtifact(graph, opts);
     lap('save'); // encoding the artifacts (Node has no IndexedDB; the file store's write is not timed)
-    return { times, triplesJson: JSON.stringify(triples), graphStats: JSON.stringify(graph.stats) };
+    const cpu = process.cpuUsage(cpu0);
+    return { times, cpu: (cpu.user + cpu.system) / 1000, triplesJson: JSON.stringify(triples), graphStats: JSON.stringify(graph.stats) };
   } finally {
     pool?.terminate();
   }
@@ -144,9 +146,9 @@ export async function main(args: string[]): Promise<void> {
   console.log(`| pipeline | ${STAGES.join(' | ')} | total |\n|---|${STAGES.map(() => '---|').join('')}---|`);
   for (let r = 0; r < runs; r++) {
     const single = await nodeImport(text, null);
-    console.log(row('Node, single thread (reference)', single.times));
+    console.log(`${row('Node, single thread (reference)', single.times)} CPU time ${s(single.cpu)}`);
     const pooled = await nodeImport(text, workers);
-    console.log(row(`Node, pool of ${workers} worker_threads`, pooled.times));
+    console.log(`${row(`Node, pool of ${workers} worker_threads`, pooled.times)} CPU time ${s(pooled.cpu)} (all threads)`);
     const total = (t: Times) => STAGES.reduce((n, k) => n + (t[k] ?? 0), 0);
     console.log(`speed-up ${(total(single.times) / total(pooled.times)).toFixed(2)}x; identical triples: ${single.triplesJson === pooled.triplesJson}, identical graph stats: ${single.graphStats === pooled.graphStats}; load average now ${load()}`);
   }
