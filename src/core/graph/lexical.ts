@@ -114,41 +114,7 @@ export class TrigramIndex {
    * Candidates are then verified exactly.
    */
   similarPairs(threshold: number): { a: number; b: number; score: number }[] {
-    const n = this.sets.length;
-    const grams = this.gramIds.size;
-    const { ranked, order } = this.visitingOrder();
-    const t = threshold;
-    const t2 = t * t;
-    const index: number[][] = Array.from({ length: grams }, () => []);
-    const from = new Uint32Array(grams);
-    const seen = new Int32Array(n).fill(-1);
-    const out: { a: number; b: number; score: number }[] = [];
-    for (const id of order) {
-      const A = ranked[id]!;
-      const la = A.length;
-      if (la === 0) continue;
-      const minSize = t2 * la - SLACK;
-      const probe = la - Math.ceil(t2 * la - SLACK) + 1;
-      for (let k = 0; k < probe && k < la; k++) {
-        const g = A[k]!;
-        const list = index[g]!;
-        // lists hold phrases in visiting order, so by size: skip for good those now too small for A and all later probes
-        let k0 = from[g]!;
-        while (k0 < list.length && ranked[list[k0]!]!.length < minSize) k0++;
-        from[g] = k0;
-        for (let j = k0; j < list.length; j++) {
-          const other = list[j]!;
-          if (seen[other] === id) continue;
-          seen[other] = id;
-          const B = ranked[other]!;
-          const score = overlap(A, B) / Math.sqrt(la * B.length);
-          if (score >= t) out.push(other < id ? { a: other, b: id, score } : { a: id, b: other, score });
-        }
-      }
-      const indexed = la - Math.ceil(t * la - SLACK) + 1;
-      for (let k = 0; k < indexed && k < la; k++) index[A[k]!]!.push(id);
-    }
-    return out;
+    return this.similarPairsShare(threshold, 0, 1);
   }
 
   /** Global order: rarest trigram first (ties by id); each phrase as ascending ranks; phrases by increasing size, ties by id. */
@@ -165,10 +131,11 @@ export class TrigramIndex {
   }
 
   /**
-   * The pairs similarPairs finds when it probes the phrases at visiting positions p with p % parts ===
-   * part; the union over all parts is exactly similarPairs' set (for the import's worker pool). The prefix
-   * index is built whole up front, and a probe at position p meets only entries visited before p with
-   * size >= t²|A| — the very candidates the incremental index holds when similarPairs reaches p.
+   * The pairs found when probing only the phrases at visiting positions p with p % parts === part; the
+   * union over all parts is similarPairs' set (the import's worker pool runs one share per worker). The
+   * prefix index is built whole up front (each list in visiting order, so by size), and a probe at
+   * position p meets only entries visited before p with size >= t²|A|: the candidates an incrementally
+   * built index would hold when the visit reaches p.
    */
   similarPairsShare(threshold: number, part: number, parts: number): { a: number; b: number; score: number }[] {
     const n = this.sets.length;
