@@ -1,17 +1,20 @@
 // The corpus library inside the engine worker: import files through the importers with per-stage
-// progress (parse, BM25, triples, graph; the engine's embeddings stage follows the save), persist corpus + triples + the BM25 snapshot and
+// progress (parse, BM25, triples, graph; the engine's embeddings stage follows the save; triples and the
+// graph's synonym search run in the worker pool when the engine has one), persist corpus + triples + the BM25 snapshot and
 // the phrase graph (+ questions) in one store transaction, list and delete, and reopen a stored corpus
 // from those artifacts without rebuilding anything (a missing, stale or damaged artifact is rebuilt,
 // stored again, and said so in the summary's notice).
 import { HopscopeError, throwIfAborted } from '../src/core/errors.ts';
-import { buildPhraseGraph, type PhraseGraph } from '../src/core/graph/build.ts';
+import { buildPhraseGraph, buildPhraseGraphWith, type PhraseGraph } from '../src/core/graph/build.ts';
+import { extractTriplesPooled, similarPairsPooled } from '../src/core/pool/import-jobs.ts';
+import type { WorkerPool } from '../src/core/pool/pool.ts';
 import { BM25_DEFAULTS, Bm25Index } from '../src/core/index/bm25.ts';
 import { loadDataset, parseCorpus, type SourceFile } from '../src/core/ingest/index.ts';
 import { bm25RetrieverFromIndex, createBm25Retriever, type Bm25Retriever } from '../src/core/retrievers/bm25.ts';
 import { createHippoRag2Retriever, HIPPORAG2_DEFAULTS, type HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
 import { loadDecodedOrRebuild, type DecodedOrRebuilt } from '../src/core/store/artifacts.ts';
 import { BM25_ARTIFACT, bm25Artifact, bm25SnapshotFromArtifact, PHRASE_GRAPH_ARTIFACT, phraseGraphArtifact, phraseGraphFromArtifact } from '../src/core/store/codecs.ts';
-import { StorageError, type ArtifactInput, type Stores, type StoredArtifact } from '../src/core/store/ports.ts';
+import { StorageError, type ArtifactInput, type CorpusWriter, type Stores, type StoredArtifact } from '../src/core/store/ports.ts';
 import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
 import { TRIPLE_SOURCE_LABELS, type TripleSet, type TripleSource } from '../src/core/triples/types.ts';
 import type { Corpus, Dataset, Question } from '../src/core/types.ts';
@@ -44,6 +47,7 @@ export async function importFiles(
   files: SourceFile[],
   onProgress: (p: ImportProgress) => void,
   signal: AbortSignal,
+  pool?: WorkerPool,
 ): Promise<Imported> {
   const stage = (s: ImportStage, state: ImportProgress['state'], detail = '', fraction = state === 'done' ? 1 : 0) => onProgress({ stage: s, state, detail, fraction });
   const id = corpusIdFor(files);
@@ -54,38 +58,63 @@ export async function importFiles(
   const dataset: Dataset = hasQuestions ? loadDataset(id, files) : { name: id, corpus: { id, name: id, passages: parseCorpus(files) }, questions: [] };
   stage('parse', 'done', `${dataset.corpus.passages.length} passages, ${dataset.questions.length} questions`);
   throwIfAborted(signal, 'library');
+  const source = files.map((f) => f.name).join(', ');
+  // Streaming save: the passages are written while BM25, triples and the graph are built; only the final
+  // commit marks the corpus ready, and any failure or cancel removes what was written.
+  const writer = stores.corpora.beginCorpus ? await stores.corpora.beginCorpus(dataset.corpus, source) : undefined;
+  try {
+    return await buildAndSave(stores, dataset, source, writer, stage, onProgress, signal, pool);
+  } catch (err) {
+    await writer?.abort();
+    throw err;
+  }
+}
 
+async function buildAndSave(
+  stores: Stores,
+  dataset: Dataset,
+  source: string,
+  writer: CorpusWriter | undefined,
+  stage: (s: ImportStage, state: ImportProgress['state'], detail?: string) => void,
+  onProgress: (p: ImportProgress) => void,
+  signal: AbortSignal,
+  pool: WorkerPool | undefined,
+): Promise<Imported> {
+  const id = dataset.corpus.id;
+  const workers = pool ? `, ${pool.size} worker${pool.size === 1 ? '' : 's'}` : '';
   stage('bm25', 'running');
   const bm25 = createBm25Retriever(dataset.corpus.passages, { signal });
   stage('bm25', 'done', 'k1 = 1.2, b = 0.4');
   await Promise.resolve(); // let a cancel message in between stages
 
-  stage('triples', 'running', TRIPLE_SOURCE_LABELS['offline-extractor']);
-  const triples = extractTriplesOffline(dataset.corpus.passages, {}, signal, (done, total) =>
-    onProgress({ stage: 'triples', state: 'running', detail: `${done} / ${total} passages`, fraction: total ? done / total : 1 }),
-  );
-  stage('triples', 'done', `${triples.passages.reduce((n, p) => n + p.triples.length, 0)} triples`);
+  stage('triples', 'running', TRIPLE_SOURCE_LABELS['offline-extractor'] + workers);
+  const onTriples = (done: number, total: number) =>
+    onProgress({ stage: 'triples', state: 'running', detail: `${done} / ${total} passages${workers}`, fraction: total ? done / total : 1 });
+  // the pool merges its chunks in passage order: the same TripleSet as the in-thread extractor
+  const triples = pool ? await extractTriplesPooled(pool, dataset.corpus.passages, signal, onTriples) : extractTriplesOffline(dataset.corpus.passages, {}, signal, onTriples);
+  stage('triples', 'done', `${triples.passages.reduce((n, p) => n + p.triples.length, 0)} triples${workers}`);
   await Promise.resolve();
   throwIfAborted(signal, 'library');
 
-  stage('graph', 'running');
-  const hippo = hippoFrom(dataset.corpus, bm25, triples);
+  stage('graph', 'running', pool ? `synonym search${workers}` : '');
+  const graph = pool
+    ? await buildPhraseGraphWith(dataset.corpus, triples, GRAPH_OPTIONS, (phrases, threshold) => similarPairsPooled(pool, phrases, threshold, signal))
+    : buildPhraseGraph(dataset.corpus, triples, GRAPH_OPTIONS);
+  const hippo = createHippoRag2Retriever(dataset.corpus, { base: bm25, triples, graph });
   stage('graph', 'done', `${hippo.graph.stats.phrases} phrases, ${hippo.graph.stats.relationEdges} relation edges`);
   throwIfAborted(signal, 'library');
 
-  stage('save', 'running', 'passages, triples, BM25 index, graph');
+  stage('save', 'running', writer ? 'triples, BM25 index, graph (passages were written during the build)' : 'passages, triples, BM25 index, graph');
   const artifacts: Omit<ArtifactInput, 'corpusId'>[] = [
     { ...bm25Ref(id), ...bm25Artifact(bm25.index.toSnapshot()) },
     { ...graphRef(id, triples.source), ...phraseGraphArtifact(hippo.graph, GRAPH_OPTIONS) },
   ];
-  const summary = await stores.corpora.saveCorpus({ corpus: dataset.corpus, source: files.map((f) => f.name).join(', '), triples: [triples], artifacts });
+  const summary = writer
+    ? await writer.commit({ triples: [triples], artifacts })
+    : await stores.corpora.saveCorpus({ corpus: dataset.corpus, source, triples: [triples], artifacts });
   if (dataset.questions.length > 0) await stores.settings.putSetting(questionsKey(id), dataset.questions);
   stage('save', 'done');
   return { dataset, bm25, hippo, entry: { ...summary, questionCount: dataset.questions.length, tripleSource: TRIPLE_SOURCE_LABELS[triples.source], embeddingModel: null, builtIn: false } };
-}
-
-function hippoFrom(corpus: Corpus, bm25: Bm25Retriever, triples: TripleSet): HippoRag2Retriever {
-  return createHippoRag2Retriever(corpus, { base: bm25, triples, graph: buildPhraseGraph(corpus, triples, GRAPH_OPTIONS) });
 }
 
 /** Triple source of the corpus graph: the stored graph's key (cheap), else the first stored triple set. */

@@ -27,6 +27,7 @@ import { EXTRACTIVE_REPORT_LABEL } from '../src/core/graphrag/reports.ts';
 import { createEmbeddings, type DenseBackbone, type EmbeddingHost } from './engine-embed.ts';
 import type { ModelDownloader } from '../src/providers/models/download.ts';
 import { formatDuration } from '../src/core/embed/estimate.ts';
+import type { WorkerPool } from '../src/core/pool/pool.ts';
 
 /** How the browser's HippoRAG 2 seeds its phrases (no embedder, no LLM filter in the engine yet): said in every trace. */
 const HIPPO_SEEDS = { phraseSeeds: 'retrieved facts (BM25 over triple strings, unfiltered: no recognition-memory LLM)' };
@@ -62,6 +63,8 @@ export interface EngineOptions {
   embedding?: EmbeddingHost;
   /** Browser: in-browser model downloads with progress (src/providers/models/download.ts); without it they refuse. */
   downloads?: ModelDownloader;
+  /** Workers for the import's offline triples and synonym search (browser: workers/pool-browser.ts); without it they run in this thread. */
+  importPool?: WorkerPool;
 }
 
 /** "1,200 / 6,119 passages, 41 passages/s, about 2 min left" */
@@ -75,6 +78,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   const now = options.now ?? (() => performance.now());
   const loaded = new Map<string, Loaded>();
   let importing: AbortController | null = null;
+  let importSettled: Promise<void> = Promise.resolve();
   const running = new Map<string, AbortController>();
   const embeddings = createEmbeddings(options.stores, options.embedding, now);
 
@@ -207,16 +211,21 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     async importCorpus(files, onProgress) {
       const stores = storage();
       importing?.abort();
+      // the cancelled import removes what it streamed in before this one starts writing
+      await importSettled;
       const controller = new AbortController();
       importing = controller;
+      let settle = () => {};
+      importSettled = new Promise<void>((r) => (settle = r));
       try {
-        const done = await importFiles(stores, files, (p) => onProgress?.(p), controller.signal);
+        const done = await importFiles(stores, files, (p) => onProgress?.(p), controller.signal, options.importPool);
         register(done.dataset, done.bm25, done.hippo);
         embeddings.forget(done.dataset.corpus.id);
         await embeddingStage(done.dataset.corpus, onProgress, controller.signal);
         return done.entry;
       } finally {
         if (importing === controller) importing = null;
+        settle();
       }
     },
 

@@ -5,6 +5,8 @@
 // once with setPprWasm so HippoRAG 2 runs it ('auto'); PPR work waits until the choice is made. If it
 // cannot load (no SIMD, fetch failed), the TypeScript kernel runs and this is said on console.info:
 // it is a fallback with the same results, not an error.
+// Import: offline triples and the synonym search run in navigator.hardwareConcurrency pool workers
+// (./pool-browser.ts), started on the first import.
 // Embeddings: the embedding worker (embed.worker.ts) is started by this worker when a model is first
 // needed, so vectors and query embeddings never pass through the page; onnxruntime-web's runtime
 // files are the app's own copies (no CDN).
@@ -19,6 +21,7 @@ import { loadPprWasm, setPprWasm } from '../src/core/graph/ppr-wasm.ts';
 import { getDb, onStorageNotice } from '../src/storage/db.ts';
 import { createDexieStores } from '../src/storage/repositories.ts';
 import { createEngine } from './engine.ts';
+import { createBrowserPool } from './pool-browser.ts';
 
 async function installPprKernel(): Promise<void> {
   try {
@@ -56,4 +59,4 @@ const embedding: EmbeddingHost = {
 // In-browser model downloads (Settings' progress bars) run here too, on the same device choice and runtime files.
 const downloads = createModelDownloader({ device: embedding.device, ...(embedding.wasmPaths ? { wasmPaths: embedding.wasmPaths } : {}) });
 
-expose(createEngine({ stores: createDexieStores(getDb()), kernelReady: installPprKernel(), embedding, downloads }));
+expose(createEngine({ stores: createDexieStores(getDb()), kernelReady: installPprKernel(), embedding, downloads, importPool: createBrowserPool() }));

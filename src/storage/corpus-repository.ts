@@ -1,4 +1,5 @@
-// CorpusStore over Dexie: passages, triples and artifacts saved in ONE transaction with the corpus;
+// CorpusStore over Dexie: passages, triples and artifacts saved in ONE transaction with the corpus (or, for
+// an import, passages streamed in batches and the rest + the corpus row in one final transaction);
 // deletion removes everything derived from it (runs and LLM cache entries included).
 import Dexie from 'dexie';
 import { sealArtifact } from '../core/store/artifacts.ts';
@@ -16,12 +17,15 @@ const summary = (row: CorpusRow): CorpusSummary => ({
   ...(row.source !== undefined ? { source: row.source } : {}),
 });
 
+/** Passages per write transaction while an import streams its corpus in. */
+const PASSAGE_BATCH = 2000;
+
 export function createCorpusRepository(db: HopscopeDb, now: () => string = () => new Date().toISOString()): CorpusStore {
   const derived = () => [db.passages, db.triples, db.graphs, db.indexes, db.vectors];
   const removeDerived = async (corpusId: string) => {
     for (const t of derived()) await t.where('corpusId').equals(corpusId).delete();
   };
-  return {
+  const store: CorpusStore = {
     async saveCorpus({ corpus, source, triples = [], artifacts = [] }) {
       const createdAt = now();
       const row: CorpusRow = { id: corpus.id, name: corpus.name, passageCount: corpus.passages.length, createdAt, ...(source !== undefined ? { source } : {}) };
@@ -36,6 +40,49 @@ export function createCorpusRepository(db: HopscopeDb, now: () => string = () =>
         }),
       );
       return summary(row);
+    },
+    async beginCorpus(corpus, source) {
+      const id = corpus.id;
+      if (await db.corpora.get(id)) {
+        // A re-import of a stored corpus: the stored copy stays usable until the new one is saved whole
+        // (one transaction at commit), so a cancelled or failed re-import loses nothing.
+        return { commit: (rest) => store.saveCorpus({ corpus, ...(source !== undefined ? { source } : {}), ...rest }), abort: async () => undefined };
+      }
+      const label = `save corpus "${corpus.name}" (${corpus.passages.length} passages)`;
+      await guardWrite(label, () =>
+        db.transaction('rw', [db.corpora, ...derived()], async () => {
+          await removeDerived(id); // also rows an interrupted import left (they have no corpus row, so were never listed)
+          await db.corpora.delete(id);
+        }),
+      );
+      // Passage batches, one transaction each, written while the import goes on; the first failure is kept for commit.
+      let written: Promise<void> = Promise.resolve();
+      for (let start = 0; start < corpus.passages.length; start += PASSAGE_BATCH) {
+        const rows = corpus.passages.slice(start, start + PASSAGE_BATCH).map((p, k) => ({ corpusId: id, ord: start + k, id: p.id, title: p.title, text: p.text }));
+        written = written.then(() => guardWrite(label, () => db.transaction('rw', db.passages, () => db.passages.bulkAdd(rows))).then(() => undefined));
+      }
+      written.catch(() => undefined); // seen by commit or abort
+      return {
+        async commit({ triples = [], artifacts = [] }) {
+          await written;
+          const row: CorpusRow = { id, name: corpus.name, passageCount: corpus.passages.length, createdAt: now(), ...(source !== undefined ? { source } : {}) };
+          const sealed = artifacts.map((a) => sealArtifact({ ...a, corpusId: id }, now));
+          await guardWrite(label, () =>
+            db.transaction('rw', [db.corpora, db.triples, db.graphs, db.indexes, db.vectors], async () => {
+              for (const set of triples) await db.triples.put({ corpusId: id, source: set.source, set });
+              for (const a of sealed) await artifactTable(db, a.kind).put(a);
+              await db.corpora.put(row);
+            }),
+          );
+          return summary(row);
+        },
+        async abort() {
+          await written.catch(() => undefined);
+          await db.transaction('rw', [db.corpora, ...derived()], async () => {
+            if (!(await db.corpora.get(id))) await removeDerived(id);
+          });
+        },
+      };
     },
     async listCorpora() {
       return (await db.corpora.toArray()).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)).map(summary);
@@ -60,4 +107,5 @@ export function createCorpusRepository(db: HopscopeDb, now: () => string = () =>
       );
     },
   };
+  return store;
 }

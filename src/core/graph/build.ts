@@ -90,6 +90,41 @@ export function buildPhraseGraph(
   phraseVectors?: (phrases: string[]) => PhraseVectors | undefined,
 ): PhraseGraph {
   const opts = { ...GRAPH_DEFAULTS, ...options };
+  const nodes = collectPhrases(corpus, triples);
+  const vectors = phraseVectors?.(nodes.phrases);
+  const synonyms = vectors ? embeddingSynonyms(nodes.phrases, vectors, opts) : lexicalSynonyms(nodes.phrases, opts);
+  return assemblePhraseGraph(corpus, triples, nodes, synonyms, vectors ? 'embedding-cosine' : LEXICAL_MODE);
+}
+
+const LEXICAL_MODE: SynonymMode = 'lexical-trigram-cosine (no phrase vectors: stand-in for embedding cosine)';
+
+/**
+ * buildPhraseGraph without phrase vectors, with the lexical all-pairs search handed to `similarPairs`
+ * (the import's worker pool: src/core/pool/import-jobs.ts). Same graph as buildPhraseGraph, since the
+ * pairs are a set and capNeighbours orders them totally.
+ */
+export async function buildPhraseGraphWith(
+  corpus: Corpus,
+  triples: TripleSet,
+  options: Partial<GraphOptions>,
+  similarPairs: (phrases: string[], threshold: number) => Promise<{ a: number; b: number; score: number }[]>,
+): Promise<PhraseGraph> {
+  const opts = { ...GRAPH_DEFAULTS, ...options };
+  const nodes = collectPhrases(corpus, triples);
+  const eligible = nodes.phrases.map((p, i) => [p, i] as const).filter(([p]) => synonymEligible(p));
+  const pairs = (await similarPairs(eligible.map(([p]) => p), opts.lexicalSynonymThreshold)).map((x) => ({ a: eligible[x.a]![1], b: eligible[x.b]![1], score: x.score }));
+  return assemblePhraseGraph(corpus, triples, nodes, capNeighbours(pairs, opts.synonymMaxNeighbours), LEXICAL_MODE);
+}
+
+interface CollectedPhrases {
+  phraseNode: Map<string, number>;
+  phrases: string[];
+  phrasePassages: number[][];
+  facts: Fact[];
+  skipped: number;
+}
+
+function collectPhrases(corpus: Corpus, triples: TripleSet): CollectedPhrases {
   const P = corpus.passages.length;
   const passageIndex = new Map(corpus.passages.map((p, i) => [p.id, i]));
   const phraseNode = new Map<string, number>();
@@ -126,6 +161,17 @@ export function buildPhraseGraph(
       facts.push({ passage, subject: sn, object: on, triple: t });
     }
   }
+  return { phraseNode, phrases, phrasePassages, facts, skipped };
+}
+
+function assemblePhraseGraph(
+  corpus: Corpus,
+  triples: TripleSet,
+  { phraseNode, phrases, phrasePassages, facts, skipped }: CollectedPhrases,
+  synonyms: { a: number; b: number; score: number }[],
+  synonymMode: SynonymMode,
+): PhraseGraph {
+  const P = corpus.passages.length;
   const N = P + phrases.length;
   const edges = new EdgeList();
   for (const f of facts) if (f.subject !== f.object) edges.add(f.subject, f.object, 2); // (a,b) and (b,a) keys: two parallel undirected edges
@@ -137,14 +183,12 @@ export function buildPhraseGraph(
       passageEdges++;
     }
   });
-  const vectors = phraseVectors?.(phrases);
-  const synonyms = vectors ? embeddingSynonyms(phrases, vectors, opts) : lexicalSynonyms(phrases, opts);
   for (const s of synonyms) edges.add(P + s.a, P + s.b, 2 * s.score);
   const csr = buildCsr(N, edges.view());
   return {
     source: triples.source,
     origin: triples.origin,
-    synonymMode: vectors ? 'embedding-cosine' : 'lexical-trigram-cosine (no phrase vectors: stand-in for embedding cosine)',
+    synonymMode,
     passageCount: P,
     passageIds: corpus.passages.map((p) => p.id),
     phrases,

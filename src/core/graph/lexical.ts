@@ -114,23 +114,53 @@ export class TrigramIndex {
    * Candidates are then verified exactly.
    */
   similarPairs(threshold: number): { a: number; b: number; score: number }[] {
-    const n = this.sets.length;
+    return this.similarPairsShare(threshold, 0, 1);
+  }
+
+  /** Global order: rarest trigram first (ties by id); each phrase as ascending ranks; phrases by increasing size, ties by id. */
+  private visitingOrder(): { ranked: Int32Array[]; order: Int32Array } {
     const grams = this.gramIds.size;
-    // Global order: rarest trigram first, ties by id. rank[g] is g's position in it.
     const byRarity = Int32Array.from({ length: grams }, (_, g) => g);
     const df = (g: number) => this.postingStart[g + 1]! - this.postingStart[g]!;
     byRarity.sort((x, y) => df(x) - df(y) || x - y);
     const rank = new Int32Array(grams);
     byRarity.forEach((g, r) => (rank[g] = r));
     const ranked = this.sets.map((s) => s.map((g) => rank[g]!).sort());
-    const order = Int32Array.from({ length: n }, (_, i) => i).sort((x, y) => ranked[x]!.length - ranked[y]!.length || x - y);
+    const order = Int32Array.from({ length: this.sets.length }, (_, i) => i).sort((x, y) => ranked[x]!.length - ranked[y]!.length || x - y);
+    return { ranked, order };
+  }
+
+  /**
+   * The pairs found when probing only the phrases at visiting positions p with p % parts === part; the
+   * union over all parts is similarPairs' set (the import's worker pool runs one share per worker). The
+   * prefix index is built whole up front (each list in visiting order, so by size), and a probe at
+   * position p meets only entries visited before p with size >= t²|A|: the candidates an incrementally
+   * built index would hold when the visit reaches p.
+   */
+  similarPairsShare(threshold: number, part: number, parts: number): { a: number; b: number; score: number }[] {
+    const n = this.sets.length;
+    const { ranked, order } = this.visitingOrder();
     const t = threshold;
     const t2 = t * t;
-    const index: number[][] = Array.from({ length: grams }, () => []);
-    const from = new Uint32Array(grams);
+    const position = new Int32Array(n);
+    order.forEach((id, p) => (position[id] = p));
+    const starts = new Uint32Array(this.gramIds.size + 1);
+    const indexedCount = (la: number) => la - Math.ceil(t * la - SLACK) + 1;
+    for (const id of order) {
+      const A = ranked[id]!;
+      for (let k = 0; k < indexedCount(A.length) && k < A.length; k++) starts[A[k]! + 1]!++;
+    }
+    for (let g = 0; g < this.gramIds.size; g++) starts[g + 1]! += starts[g]!;
+    const fill = starts.slice(0, -1);
+    const lists = new Int32Array(starts[this.gramIds.size]!);
+    for (const id of order) {
+      const A = ranked[id]!;
+      for (let k = 0; k < indexedCount(A.length) && k < A.length; k++) lists[fill[A[k]!]!++] = id; // each list in visiting order, so by size
+    }
     const seen = new Int32Array(n).fill(-1);
     const out: { a: number; b: number; score: number }[] = [];
-    for (const id of order) {
+    for (let p = part; p < n; p += parts) {
+      const id = order[p]!;
       const A = ranked[id]!;
       const la = A.length;
       if (la === 0) continue;
@@ -138,13 +168,17 @@ export class TrigramIndex {
       const probe = la - Math.ceil(t2 * la - SLACK) + 1;
       for (let k = 0; k < probe && k < la; k++) {
         const g = A[k]!;
-        const list = index[g]!;
-        // lists hold phrases in visiting order, so by size: skip for good those now too small for A and all later probes
-        let k0 = from[g]!;
-        while (k0 < list.length && ranked[list[k0]!]!.length < minSize) k0++;
-        from[g] = k0;
-        for (let j = k0; j < list.length; j++) {
-          const other = list[j]!;
+        // first entry large enough (binary search: sizes ascend along the list)
+        let lo = starts[g]!;
+        let hi = starts[g + 1]!;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (ranked[lists[mid]!]!.length < minSize) lo = mid + 1;
+          else hi = mid;
+        }
+        for (let j = lo; j < starts[g + 1]!; j++) {
+          const other = lists[j]!;
+          if (position[other]! >= p) break; // not yet visited when similarPairs probes A
           if (seen[other] === id) continue;
           seen[other] = id;
           const B = ranked[other]!;
@@ -152,8 +186,6 @@ export class TrigramIndex {
           if (score >= t) out.push(other < id ? { a: other, b: id, score } : { a: id, b: other, score });
         }
       }
-      const indexed = la - Math.ceil(t * la - SLACK) + 1;
-      for (let k = 0; k < indexed && k < la; k++) index[A[k]!]!.push(id);
     }
     return out;
   }

@@ -71,9 +71,22 @@ export interface CorpusBundle {
   artifacts?: Omit<ArtifactInput, 'corpusId'>[];
 }
 
+/** A corpus being streamed in (CorpusStore.beginCorpus): not listed, not openable, until commit. */
+export interface CorpusWriter {
+  /** Waits for the passage batches, then saves triples, artifacts and the corpus row in one transaction: only now is it ready. */
+  commit(rest: Pick<CorpusBundle, 'triples' | 'artifacts'>): Promise<CorpusSummary>;
+  /** Removes whatever was written; nothing of the corpus is left. */
+  abort(): Promise<void>;
+}
+
 export interface CorpusStore {
   /** Corpus, passages, triples and artifacts atomically: a failure leaves nothing behind. Replaces a corpus with the same id. */
   saveCorpus(bundle: CorpusBundle): Promise<CorpusSummary>;
+  /**
+   * Optional streaming save for imports: drops a stored corpus with this id, then writes the passages in
+   * batches while the caller goes on (extraction, indexing); the corpus is marked ready only by commit.
+   */
+  beginCorpus?(corpus: Corpus, source?: string): Promise<CorpusWriter>;
   listCorpora(): Promise<CorpusSummary[]>;
   getCorpus(id: string): Promise<Corpus | undefined>;
   getTriples(corpusId: string): Promise<TripleSet[]>;

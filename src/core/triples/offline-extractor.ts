@@ -180,10 +180,15 @@ export function extractTriplesOffline(
     out.push(extractPassageTriplesOffline(p, options));
   });
   onProgress?.(passages.length, passages.length);
+  return offlineTripleSet(out);
+}
+
+/** The TripleSet of offline-extracted passages (also assembled by the import's worker pool, src/core/pool). */
+export function offlineTripleSet(passages: PassageTriples[]): TripleSet {
   return {
     source: 'offline-extractor',
     origin: 'offline extractor (wink-eng-lite-web-model POS/NER + sentence co-occurrence; no LLM)',
-    passages: out,
+    passages,
     rejected: [],
     warnings: [],
   };
