@@ -59,8 +59,8 @@ export async function main(args: string[]): Promise<void> {
   console.log(row('neighbour index, capped', capped));
   console.log(row('neighbour index, full lists', plain));
   console.log(row('scan (no neighbour index)', scanned));
-  const same = capped.beams.filter((b, i) => b === plain.beams[i] && b === scanned.beams[i]).length;
-  console.log(`identical beams (capped = full lists = scan): ${same}/${inputs.length}`);
+  const same = (other: string[]) => capped.beams.filter((b, i) => b === other[i]).length;
+  console.log(`identical beams: capped = full lists ${same(plain.beams)}/${inputs.length}, capped = scan ${same(scanned.beams)}/${inputs.length}`);
   const slow = withIndex.map((ms, i) => ({ ms, i })).sort((a, b) => b.ms - a.ms).slice(0, 3);
   for (const { ms, i } of slow) {
     const { initial } = inputs[i]!;

@@ -328,14 +328,17 @@ export class TripleIndex {
   neighboursByScan(i: number): number[] {
     const h = this.heads[i]!;
     const t = this.tails[i]!;
-    const out: number[] = [];
+    // the same order as neighbours(): the head's triples ascending, then the tail's not seen yet
+    const ofHead: number[] = [];
+    const ofTail: number[] = [];
     for (let j = 0; j < this.heads.length; j++) {
       if (j === i) continue;
       const a = this.heads[j]!;
       const b = this.tails[j]!;
-      if (a === h || a === t || b === h || b === t) out.push(j);
+      if (a === h || b === h) ofHead.push(j);
+      else if (a === t || b === t) ofTail.push(j);
     }
-    return out;
+    return [...ofHead, ...ofTail];
   }
 
   /** The triples of a passage, in extraction order (empty when it has none). */
