@@ -1,8 +1,11 @@
 // Diverse Triple Beam Search (GEAR Alg. 1, b = 10, l = 2, 100 neighbours, gamma = 20) per query on a
 // dataset's triple index (offline-extractor triples), NaiveGE initial triples (all triples of the BM25
 // top 10), lexical idf-coverage scorer. Reference, measured in the same run: the same search with
-// neighbours found by scanning every triple (no neighbour index).
+// neighbours found by scanning every triple (no neighbour index). Wall time and CPU time per query
+// (process.cpuUsage: this process's CPU, so on a loaded machine the gap is time spent waiting for a core;
+// the load average is printed), and a check that the capped graph's beams equal the full lists' beams.
 // `npm run bench -- gear [dataset dir, default ../shared/data/hotpotqa] [N questions, default 200]`
+import { cpus, loadavg } from 'node:os';
 import { readDatasetDir } from '../src/cli/dataset-dir.ts';
 import { createBm25Retriever } from '../src/core/retrievers/bm25.ts';
 import { cappedNeighbourGraph, diverseTripleBeamSearch, type BeamGraph } from '../src/core/retrievers/triple-beam.ts';
@@ -27,24 +30,37 @@ export async function main(args: string[]): Promise<void> {
   // graph: null = the neighbour index with per-query capped entity lists (what naivege/syncge use)
   const time = async (fixed: BeamGraph | null) => {
     const ms: number[] = [];
+    const cpu: number[] = [];
+    const beams: string[] = [];
     for (const { q, initial } of inputs) {
+      const cpu0 = process.cpuUsage();
       const started = performance.now();
       const score = await scorer.forQuery(q);
       const relevance = createQueryRelevance(index, q);
       const graph = fixed ?? cappedNeighbourGraph(index, relevance, 100 + 10 * 2 + 1);
-      await diverseTripleBeamSearch(initial, graph, score, {}, relevance);
+      const result = await diverseTripleBeamSearch(initial, graph, score, {}, relevance);
       ms.push(performance.now() - started);
+      const used = process.cpuUsage(cpu0);
+      cpu.push((used.user + used.system) / 1000);
+      beams.push(JSON.stringify(result));
     }
-    return ms;
+    return { ms, cpu, beams };
   };
   await time(null); // warm-up
-  const withIndex = await time(null);
-  const plainIndex = await time(index);
-  const withScan = await time(scan);
-  const row = (name: string, ms: number[]) => `${name.padEnd(26)} median ${quantile(ms, 0.5).toFixed(2)} ms  p95 ${quantile(ms, 0.95).toFixed(2)} ms`;
-  console.log(row('neighbour index, capped', withIndex));
-  console.log(row('neighbour index, full lists', plainIndex));
-  console.log(row('scan (no neighbour index)', withScan));
+  const load0 = loadavg()[0]!;
+  const capped = await time(null);
+  const plain = await time(index);
+  const scanned = await time(scan);
+  const withIndex = capped.ms;
+  const withScan = scanned.ms;
+  const row = (name: string, r: { ms: number[]; cpu: number[] }) =>
+    `${name.padEnd(28)} wall median ${quantile(r.ms, 0.5).toFixed(2)} ms  p95 ${quantile(r.ms, 0.95).toFixed(2)} ms | CPU median ${quantile(r.cpu, 0.5).toFixed(2)} ms  p95 ${quantile(r.cpu, 0.95).toFixed(2)} ms`;
+  console.log(`load average (1 min) ${load0.toFixed(1)} -> ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
+  console.log(row('neighbour index, capped', capped));
+  console.log(row('neighbour index, full lists', plain));
+  console.log(row('scan (no neighbour index)', scanned));
+  const same = (other: string[]) => capped.beams.filter((b, i) => b === other[i]).length;
+  console.log(`identical beams: capped = full lists ${same(plain.beams)}/${inputs.length}, capped = scan ${same(scanned.beams)}/${inputs.length}`);
   const slow = withIndex.map((ms, i) => ({ ms, i })).sort((a, b) => b.ms - a.ms).slice(0, 3);
   for (const { ms, i } of slow) {
     const { initial } = inputs[i]!;

@@ -14,7 +14,8 @@ import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
 import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
 import { buildGraphExpansionBackbone } from '../src/core/retrievers/graph-expansion-backbone.ts';
 import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
-import { TripleIndex } from '../src/core/triples/triple-index.ts';
+import type { TripleIndex } from '../src/core/triples/triple-index.ts';
+import { loadOrBuildTripleIndex } from '../src/core/triples/triple-index-store.ts';
 import { deleteStored, importFiles, listLibrary, openStored } from './engine-library.ts';
 import type { Stores } from '../src/core/store/ports.ts';
 import { llmFromStoredSettings } from './engine-llm.ts';
@@ -38,8 +39,8 @@ interface Loaded {
   bm25: Retriever;
   /** Built on the first graph request (triple extraction takes a while on big corpora). */
   hippo?: Promise<HippoRag2Retriever>;
-  /** GEAR's triple index T (offline-extractor triples), built on the first GEAR run. */
-  tripleIndex?: TripleIndex;
+  /** GEAR's triple index T (offline-extractor triples), read or built on the first GEAR run, and how. */
+  tripleIndex?: Promise<{ index: TripleIndex; how: string }>;
   /** raptor, graphrag: built in memory on first use (not persisted yet), graphrag over hippo's graph. */
   backbones?: Map<RunBackbone, Promise<Retriever>>;
 }
@@ -305,8 +306,8 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   async function runCore(strategy: StrategyName, request: RunRequest, entry: Loaded, signal: AbortSignal, onEvent?: TraceListener): Promise<Trace> {
     const backbone: Retriever = await retrieverOf(entry, request.backbone);
     // GEAR runs over graph expansion of the chosen backbone (its base), with offline-extractor triples.
-    const gear = strategy === 'gear' ? gearBackbone(entry, backbone) : undefined;
-    const retriever: Retriever = gear ?? backbone;
+    const gear = strategy === 'gear' ? await gearBackbone(entry, backbone) : undefined;
+    const retriever: Retriever = gear?.retriever ?? backbone;
     const llm = request.llm === 'offline' ? createOfflineThinker() : await llmFromStoredSettings(options.stores, entry.dataset.corpus.id, options.embedding);
     const { corpus } = entry.dataset;
     // runRegime('iterative', ...) is runStrategy; no-context / gold-context (oracle) run the strategy's reader only.
@@ -318,12 +319,20 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
     );
     trace.options = { ...trace.options, ...backboneOptions(request.backbone) };
-    if (gear) trace.options = { ...trace.options, graphExpansion: `over ${request.backbone}`, tripleSource: 'offline extractor', beamScorer: gear.expansion.scorer.label };
+    if (gear) {
+      trace.options = { ...trace.options, graphExpansion: `over ${request.backbone}`, tripleSource: 'offline extractor', beamScorer: gear.retriever.expansion.scorer.label, tripleIndex: gear.tripleIndex };
+    }
     return trace;
   }
 
-  function gearBackbone(entry: Loaded, base: Retriever) {
-    entry.tripleIndex ??= TripleIndex.fromTripleSet(extractTriplesOffline(entry.dataset.corpus.passages));
-    return buildGraphExpansionBackbone('naivege', { base, tripleIndex: entry.tripleIndex });
+  /** GEAR's backbone with the corpus's triple index T: read from IndexedDB when stored and current, else built and stored. */
+  async function gearBackbone(entry: Loaded, base: Retriever) {
+    entry.tripleIndex ??= loadOrBuildTripleIndex(options.stores?.artifacts, entry.dataset.corpus, 'offline-extractor', () => extractTriplesOffline(entry.dataset.corpus.passages)).then(
+      (r) => ({ index: r.index, how: r.fromStore ? 'read from storage' : r.message ? `rebuilt and stored (${r.message})` : options.stores ? 'built and stored' : 'built (no storage)' }),
+    );
+    entry.tripleIndex.catch(() => (entry.tripleIndex = undefined)); // a failed build is retried on the next run
+    const { index, how } = await entry.tripleIndex;
+    // after the first run of a session the index is in memory; the trace says where it came from
+    return { retriever: buildGraphExpansionBackbone('naivege', { base, tripleIndex: index }), tripleIndex: how };
   }
 }

@@ -21,7 +21,7 @@ export function createArtifactRepository(db: HopscopeDb, now: () => string = () 
     },
     async listArtifacts(corpusId) {
       const refs: ArtifactRef[] = [];
-      for (const kind of ['graph', 'bm25', 'vectors'] as const) {
+      for (const kind of ['graph', 'bm25', 'vectors', 'triples'] as const) {
         // Keys only: the rows hold the (large) buffers, which listing must not read.
         for (const [, key] of await artifactTable(db, kind).where('corpusId').equals(corpusId).primaryKeys()) refs.push({ corpusId, kind, key });
       }

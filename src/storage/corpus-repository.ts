@@ -21,7 +21,7 @@ const summary = (row: CorpusRow): CorpusSummary => ({
 const PASSAGE_BATCH = 2000;
 
 export function createCorpusRepository(db: HopscopeDb, now: () => string = () => new Date().toISOString()): CorpusStore {
-  const derived = () => [db.passages, db.triples, db.graphs, db.indexes, db.vectors];
+  const derived = () => [db.passages, db.triples, db.graphs, db.indexes, db.vectors, db.tripleIndexes];
   const removeDerived = async (corpusId: string) => {
     for (const t of derived()) await t.where('corpusId').equals(corpusId).delete();
   };

@@ -29,6 +29,8 @@ export class HopscopeDb extends Dexie {
   graphs!: Table<ArtifactRow, [string, string]>;
   indexes!: Table<ArtifactRow, [string, string]>;
   vectors!: Table<ArtifactRow, [string, string]>;
+  /** GEAR's triple index T per corpus and triple source (schema v3). */
+  tripleIndexes!: Table<ArtifactRow, [string, string]>;
   runs!: EntityTable<RunRow, 'id'>;
   llmCache!: EntityTable<LlmCacheRow, 'key'>;
   settings!: EntityTable<SettingRow, 'key'>;

@@ -1,6 +1,11 @@
 // GEAR in the built app with the offline thinker (no LLM configured): on a demo question the inspector
 // shows the beams of every step (paths of triples with scores and diversity weights; a triple opens its
-// passage), the gist memory growing per step with provenance, and the highlighted expansion paths.
+// passage), the gist memory growing per step with provenance, and the highlighted expansion paths; the
+// triple index T is stored in IndexedDB by the first run and read back (not rebuilt) after a reload.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appSession } from '../support/app-session.ts';
 
@@ -49,5 +54,24 @@ describe('GEAR in the inspector (headless Chromium, offline thinker)', () => {
     await panel.scrollIntoViewIfNeeded();
     await app.screenshot('gear-inspector');
     await panel.screenshot({ path: 'test-results/gear-inspector-panel.png' }); // the panel alone, readable
+
+    // the triple index T was built by this run and stored in IndexedDB with the corpus ...
+    expect(await tripleIndexOf(page)).toBe('built and stored');
+    // ... so after a reload the engine reads it instead of extracting and indexing again
+    await page.reload();
+    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /\bready\b/i }).waitFor({ timeout: 60_000 });
+    await page.selectOption('[data-testid="strategy-picker"]', 'gear');
+    await page.selectOption('[data-testid="question-picker"]', 'demo-01');
+    await page.click('[data-testid="run-button"]');
+    await page.locator('[data-testid="export-run"]').waitFor({ timeout: 120_000 });
+    expect(await tripleIndexOf(page)).toBe('read from storage');
   });
 });
+
+/** The exported run's trace option saying where GEAR's triple index came from. */
+async function tripleIndexOf(page: Page): Promise<unknown> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-run"]')]);
+  const path = join(mkdtempSync(join(tmpdir(), 'hopscope-gear-')), download.suggestedFilename());
+  await download.saveAs(path);
+  return (JSON.parse(readFileSync(path, 'utf8')) as { trace: { options?: Record<string, unknown> } }).trace.options?.tripleIndex;
+}

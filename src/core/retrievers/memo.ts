@@ -48,6 +48,11 @@ export function memoRetriever(inner: Retriever, seed: MemoEntries = []): MemoRet
     },
     retrieve: async (query, k, signal) => copy(await cached(plain, key(query, k), () => inner.retrieve(query, k, signal))),
   };
+  // Other capabilities of the backbone (GEAR's `expansion` and `mode` on naivege/syncge) stay reachable
+  // through the memo: a strategy that needs them must not find them stripped off.
+  for (const [name, value] of Object.entries(inner)) {
+    if (!(name in memo) && name !== 'retrieveItems') (memo as unknown as Record<string, unknown>)[name] = value;
+  }
   if (inner.retrieveItems) {
     const items = inner.retrieveItems.bind(inner);
     memo.retrieveItems = async (query, k, signal) => {

@@ -191,6 +191,9 @@ export function flattenBreadthFirst(beams: readonly BeamSequence[]): number[] {
  * exactly the candidates it would have kept from the full lists, and a hub entity is ranked once per
  * query instead of once per beam and step. `keep` must be >= neighbours + width * length + 1.
  */
+/** Entity lists longer than this are ranked through the query terms' postings (positivesIn). */
+const HUB = 256;
+
 export function cappedNeighbourGraph(
   index: { entitiesOf(t: number): [number, number]; triplesOfEntity(e: number): Uint32Array },
   relevance: TripleRelevance,
@@ -203,11 +206,19 @@ export function cappedNeighbourGraph(
       const all = index.triplesOfEntity(e);
       const top = new TopK(keep);
       const rest: { t: number; score: number }[] = [];
-      all.forEach((t, order) => {
-        const score = relevance(t);
-        if (score > 0) top.offer(t, score, order);
-        else if (rest.length < keep) rest.push({ t, score: 0 });
-      });
+      if (relevance.positivesIn && all.length > HUB) {
+        // a hub: only the triples holding a query term need a score (the list is ascending, so the
+        // triple id orders ties as its position would)
+        const positive = relevance.positivesIn(all);
+        for (const [t, score] of positive) if (score > 0) top.offer(t, score, t);
+        for (let p = 0; p < all.length && rest.length < keep; p++) if (!(positive.get(all[p]!)! > 0)) rest.push({ t: all[p]!, score: 0 });
+      } else {
+        all.forEach((t, order) => {
+          const score = relevance(t);
+          if (score > 0) top.offer(t, score, order);
+          else if (rest.length < keep) rest.push({ t, score: 0 });
+        });
+      }
       list = [...top.sorted().map(({ t, score }) => ({ t, score })), ...rest].slice(0, keep);
       cache.set(e, list);
     }

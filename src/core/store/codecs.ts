@@ -1,9 +1,12 @@
 // Typed views <-> artifact buffers for the structures the stores hold (graph CSR, HippoRAG 2 phrase
-// graph, BM25 snapshot, passage vectors).
+// graph, BM25 snapshot, passage vectors, GEAR's triple index).
 // Buffers are copied out of larger backing buffers so each artifact owns exactly its bytes.
 import { edgeFactsOf, type Fact, type GraphOptions, type PhraseGraph } from '../graph/build.ts';
 import type { Csr } from '../graph/csr.ts';
-import { packStrings, unpackStrings } from '../index/bm25-strings.ts';
+import { packStrings, unpackStrings, type PackedStrings } from '../index/bm25-strings.ts';
+import { TRIPLE_INDEX_FORMAT, TRIPLE_INDEX_VERSION, type TripleIndexSnapshot } from '../triples/triple-index.ts';
+import type { TripleSource } from '../triples/types.ts';
+import { fnv1a } from './checksum.ts';
 import { BM25_SNAPSHOT_FORMAT, BM25_SNAPSHOT_VERSION, type Bm25Snapshot } from '../index/bm25-snapshot.ts';
 import { VectorIndex } from '../index/vectors.ts';
 import type { ArtifactInput, StoredArtifact } from './ports.ts';
@@ -327,4 +330,56 @@ function lazy<T extends object, K extends keyof T>(target: T, key: K, make: () =
       return value;
     },
   });
+}
+
+/** GEAR's triple index T (src/core/triples/triple-index.ts): numbers and strings in meta, arrays as buffers, the BM25 over triples as "bm25.*" buffers. */
+export const TRIPLE_INDEX_ARTIFACT = { format: TRIPLE_INDEX_FORMAT, formatVersion: TRIPLE_INDEX_VERSION } as const;
+
+const TRIPLE_INDEX_ARRAYS = ['termDf', 'tokenOffsets', 'tokenFlat', 'termOffsets', 'termTriples', 'heads', 'tails', 'entityOffsets', 'entityTriples'] as const;
+const TRIPLE_INDEX_STRINGS = ['subjects', 'predicates', 'objects', 'passages', 'terms'] as const;
+
+/** `corpus` is corpusFingerprint(...) of the passages it was built from: another fingerprint = stale. */
+export function tripleIndexArtifact(snap: TripleIndexSnapshot, corpus: string): Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'> {
+  const bm25 = bm25Artifact(snap.bm25);
+  const buffers: Record<string, ArrayBuffer> = {};
+  for (const name of TRIPLE_INDEX_ARRAYS) buffers[name] = own(snap[name]);
+  for (const name of TRIPLE_INDEX_STRINGS) {
+    buffers[`${name}Bytes`] = snap[name].bytes;
+    buffers[`${name}Ends`] = snap[name].ends;
+  }
+  for (const [name, buf] of Object.entries(bm25.buffers)) buffers[`bm25.${name}`] = buf;
+  return {
+    ...TRIPLE_INDEX_ARTIFACT,
+    meta: { corpus, source: snap.source, origin: snap.origin, tokenizer: snap.tokenizer, count: snap.count, termCount: snap.termCount, bm25: bm25.meta },
+    buffers,
+  };
+}
+
+export function tripleIndexSnapshotFromArtifact(a: StoredArtifact): { snapshot: TripleIndexSnapshot; corpus: string } {
+  const meta = a.meta as { corpus?: unknown; source?: unknown; origin?: unknown; tokenizer?: unknown; count?: unknown; termCount?: unknown; bm25?: unknown };
+  const need = (name: string): ArrayBuffer => {
+    const buf = a.buffers[name];
+    if (!buf) throw new StorageError(`triple index "${a.key}" of corpus "${a.corpusId}" lacks buffer "${name}"`);
+    return buf;
+  };
+  if (typeof meta.corpus !== 'string' || typeof meta.count !== 'number' || typeof meta.termCount !== 'number' || typeof meta.tokenizer !== 'string' || typeof meta.origin !== 'string') {
+    throw new StorageError(`triple index "${a.key}" of corpus "${a.corpusId}" has incomplete metadata`);
+  }
+  const bm25Buffers: Record<string, ArrayBuffer> = {};
+  for (const name of Object.keys(a.buffers)) if (name.startsWith('bm25.')) bm25Buffers[name.slice(5)] = a.buffers[name]!;
+  const bm25 = bm25SnapshotFromArtifact({ ...a, meta: meta.bm25, buffers: bm25Buffers });
+  const arrays = Object.fromEntries(TRIPLE_INDEX_ARRAYS.map((name) => [name, new Uint32Array(need(name))])) as Record<(typeof TRIPLE_INDEX_ARRAYS)[number], Uint32Array>;
+  const strings = Object.fromEntries(TRIPLE_INDEX_STRINGS.map((name) => [name, { bytes: need(`${name}Bytes`), ends: need(`${name}Ends`) }])) as Record<(typeof TRIPLE_INDEX_STRINGS)[number], PackedStrings>;
+  return {
+    corpus: meta.corpus,
+    snapshot: { source: meta.source as TripleSource, origin: meta.origin, tokenizer: meta.tokenizer, count: meta.count, termCount: meta.termCount, ...arrays, ...strings, bm25 },
+  };
+}
+
+/** What the triple index was extracted from: passage ids, titles and texts in corpus order ("fnv1a32:<hex>"). */
+export function corpusFingerprint(passages: readonly { id: string; title: string; text: string }[]): string {
+  let h: number | undefined;
+  const enc = new TextEncoder();
+  for (const p of passages) h = fnv1a(enc.encode(`${p.id}\u0000${p.title}\u0000${p.text}\u0001`), h);
+  return `fnv1a32:${((h ?? 0) >>> 0).toString(16).padStart(8, '0')}`;
 }

@@ -7,7 +7,8 @@ import type { Trace } from '../trace/schema.ts';
 import type { TripleSet } from '../triples/types.ts';
 import type { Corpus } from '../types.ts';
 
-export type ArtifactKind = 'graph' | 'bm25' | 'vectors';
+/** triples: GEAR's triple index T (src/core/triples/triple-index.ts), keyed by triple source. */
+export type ArtifactKind = 'graph' | 'bm25' | 'vectors' | 'triples';
 
 /** Binary index data with its format, version and a checksum over meta + buffers. */
 export interface ArtifactInput {

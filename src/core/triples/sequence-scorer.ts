@@ -106,25 +106,80 @@ export function createEmbeddingScorer(index: TripleIndex, embedder: Embedder): S
 }
 
 /** Relevance of single triples to a query, for capping neighbour lists (Alg. 1's 100 neighbours). */
-export type TripleRelevance = (triple: number) => number;
+export interface TripleRelevance {
+  (triple: number): number;
+  /**
+   * The triples of an ascending list with relevance > 0, and their relevance (equal to calling the
+   * function on each): found by intersecting the list with the query terms' postings, so a hub entity's
+   * thousands of triples are not looked at one by one.
+   */
+  positivesIn?(list: Uint32Array): Map<number, number>;
+}
 
 /**
  * idf mass of the query's distinct terms each triple contains (idf-coverage of a one-triple sequence, up
- * to the constant denominator), computed once per query from the index's term postings, so a hub entity
- * with thousands of neighbours is ranked by array look-ups rather than by scoring sequences.
+ * to the constant denominator). Computed on demand from the triple's own few term ids: the search asks
+ * only for the triples of the entities it reaches (a hub's thousands are ranked once per query), and a
+ * per-query score array over all of T (2 MB on HotpotQA) made the garbage collector pause queries (bench
+ * `gear`: p95). Sums in float32, query-term order, as that array did, so rankings and ties are unchanged.
  */
 export function createQueryRelevance(index: TripleIndex, query: string): TripleRelevance {
   const n = index.size;
-  const score = new Float32Array(n);
-  const terms = new Set<number>();
+  const terms: number[] = [];
+  const idfs: number[] = [];
   for (const tok of tokenize(query)) {
     const id = index.termId(tok);
-    if (id !== undefined) terms.add(id);
-  }
-  for (const id of terms) {
+    if (id === undefined || terms.includes(id)) continue;
     const df = index.termDf[id]!;
-    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    for (const t of index.triplesWithTerm(id)) score[t]! += idf;
+    terms.push(id);
+    idfs.push(Math.log(1 + (n - df + 0.5) / (df + 0.5)));
   }
-  return (t) => score[t]!;
+  if (terms.length === 0) return Object.assign(() => 0, { positivesIn: () => new Map<number, number>() });
+  const tokenIds = index.tokenIds;
+  const relevance: TripleRelevance = (t) => {
+    const ids = tokenIds[t]!;
+    let score = 0;
+    for (let k = 0; k < terms.length; k++) {
+      const id = terms[k]!;
+      for (let j = 0; j < ids.length; j++) {
+        if (ids[j] === id) {
+          score = Math.fround(score + idfs[k]!);
+          break;
+        }
+      }
+    }
+    return score;
+  };
+  relevance.positivesIn = (list) => {
+    const acc = new Map<number, number>();
+    terms.forEach((id, k) => {
+      intersectSorted(list, index.triplesWithTerm(id), (t) => acc.set(t, Math.fround((acc.get(t) ?? 0) + idfs[k]!)));
+    });
+    return acc;
+  };
+  return relevance;
+}
+
+/** Calls `hit` for every value in both ascending arrays, ascending: walks the shorter, gallops in the longer. */
+export function intersectSorted(a: Uint32Array, b: Uint32Array, hit: (v: number) => void): void {
+  const [small, large] = a.length <= b.length ? [a, b] : [b, a];
+  let lo = 0;
+  for (let i = 0; i < small.length && lo < large.length; i++) {
+    const v = small[i]!;
+    // exponential then binary search for the first large[j] >= v, from lo
+    let step = 1;
+    let hi = lo;
+    while (hi < large.length && large[hi]! < v) {
+      lo = hi + 1;
+      hi += step;
+      step *= 2;
+    }
+    hi = Math.min(hi, large.length);
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (large[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < large.length && large[lo] === v) hit(v);
+  }
 }

@@ -9,6 +9,9 @@
 // A triple that occurs in two passages is kept twice (once per passage): alignment stays one-to-one.
 import { HopscopeError } from '../errors.ts';
 import { Bm25Index } from '../index/bm25.ts';
+import { packStrings, unpackStrings, type PackedStrings } from '../index/bm25-strings.ts';
+import type { Bm25Snapshot } from '../index/bm25-snapshot.ts';
+import { TOKENIZER_VERSION } from '../text/tokenize.ts';
 import { tokenize } from '../text/tokenize.ts';
 import { normalizePhrase } from './normalize.ts';
 import type { TripleSet, TripleSource } from './types.ts';
@@ -42,6 +45,50 @@ export function tripleText(t: { subject: string; predicate: string; object: stri
 
 export const tripleId = (index: number): string => `t${index}`;
 
+export const TRIPLE_INDEX_FORMAT = 'hopscope.triple-index';
+/** Bump whenever the snapshot's shape or meaning changes: older stored snapshots are then rebuilt. */
+export const TRIPLE_INDEX_VERSION = 1;
+
+/** A TripleIndex as plain numbers, strings and typed arrays (structured-clonable; stored as an artifact). */
+export interface TripleIndexSnapshot {
+  source: TripleSource;
+  origin: string;
+  /** TOKENIZER_VERSION of the build that made it (the term ids depend on it). */
+  tokenizer: string;
+  count: number;
+  termCount: number;
+  subjects: PackedStrings;
+  predicates: PackedStrings;
+  objects: PackedStrings;
+  passages: PackedStrings;
+  terms: PackedStrings;
+  termDf: Uint32Array;
+  /** CSR of each triple's distinct term ids. */
+  tokenOffsets: Uint32Array;
+  tokenFlat: Uint32Array;
+  termOffsets: Uint32Array;
+  termTriples: Uint32Array;
+  heads: Uint32Array;
+  tails: Uint32Array;
+  entityOffsets: Uint32Array;
+  entityTriples: Uint32Array;
+  bm25: Bm25Snapshot;
+}
+
+interface StoredParts {
+  bm25: Bm25Index;
+  terms: string[];
+  termDf: Uint32Array;
+  tokenOffsets: Uint32Array;
+  tokenFlat: Uint32Array;
+  termOffsets: Uint32Array;
+  termTriples: Uint32Array;
+  heads: Uint32Array;
+  tails: Uint32Array;
+  entityOffsets: Uint32Array;
+  entityTriples: Uint32Array;
+}
+
 export class TripleIndex {
   readonly source: TripleSource;
   readonly origin: string;
@@ -66,10 +113,30 @@ export class TripleIndex {
   private readonly stamp: Uint32Array;
   private call = 0;
 
-  private constructor(set: Pick<TripleSet, 'source' | 'origin'>, triples: IndexedTriple[], signal?: AbortSignal) {
+  private constructor(set: Pick<TripleSet, 'source' | 'origin'>, triples: IndexedTriple[], signal?: AbortSignal, stored?: StoredParts) {
     this.source = set.source;
     this.origin = set.origin;
     this.triples = triples;
+    if (stored) {
+      // from a snapshot (toSnapshot): every structure as stored, nothing re-tokenised or re-counted
+      this.bm25 = stored.bm25;
+      stored.terms.forEach((term, id) => this.termIds.set(term, id));
+      this.termDf = Array.from(stored.termDf);
+      this.tokenIds = triples.map((_, i) => stored.tokenFlat.subarray(stored.tokenOffsets[i]!, stored.tokenOffsets[i + 1]!));
+      this.termOffsets = stored.termOffsets;
+      this.termTriples = stored.termTriples;
+      this.heads = stored.heads;
+      this.tails = stored.tails;
+      this.entityOffsets = stored.entityOffsets;
+      this.entityTriples = stored.entityTriples;
+      this.stamp = new Uint32Array(triples.length);
+      triples.forEach((t, i) => {
+        const list = this.byPassage.get(t.passage);
+        if (list) list.push(i);
+        else this.byPassage.set(t.passage, [i]);
+      });
+      return;
+    }
     this.bm25 = Bm25Index.build(
       triples.map((t) => ({ id: tripleId(t.index), text: tripleText(t) })),
       { signal },
@@ -140,6 +207,64 @@ export class TripleIndex {
     return new TripleIndex(set, triples, signal);
   }
 
+  /** Everything needed to restore this index without re-tokenising (fromSnapshot). */
+  toSnapshot(): TripleIndexSnapshot {
+    const n = this.triples.length;
+    const tokenOffsets = new Uint32Array(n + 1);
+    this.tokenIds.forEach((ids, i) => (tokenOffsets[i + 1] = tokenOffsets[i]! + ids.length));
+    const tokenFlat = new Uint32Array(tokenOffsets[n]!);
+    this.tokenIds.forEach((ids, i) => tokenFlat.set(ids, tokenOffsets[i]!));
+    const terms = new Array<string>(this.termDf.length);
+    for (const [term, id] of this.termIds) terms[id] = term;
+    return {
+      source: this.source,
+      origin: this.origin,
+      tokenizer: TOKENIZER_VERSION,
+      count: n,
+      termCount: terms.length,
+      subjects: packStrings(this.triples.map((t) => t.subject)),
+      predicates: packStrings(this.triples.map((t) => t.predicate)),
+      objects: packStrings(this.triples.map((t) => t.object)),
+      passages: packStrings(this.triples.map((t) => t.passage)),
+      terms: packStrings(terms),
+      termDf: Uint32Array.from(this.termDf),
+      tokenOffsets,
+      tokenFlat,
+      termOffsets: this.termOffsets,
+      termTriples: this.termTriples,
+      heads: this.heads,
+      tails: this.tails,
+      entityOffsets: this.entityOffsets,
+      entityTriples: this.entityTriples,
+      bm25: this.bm25.toSnapshot(),
+    };
+  }
+
+  /** Restores toSnapshot's output; a snapshot of another tokenizer or with inconsistent sizes is refused (TripleIndexError). */
+  static fromSnapshot(snap: TripleIndexSnapshot): TripleIndex {
+    if (snap.tokenizer !== TOKENIZER_VERSION) throw new TripleIndexError(`the stored triple index was tokenised by ${snap.tokenizer}; this build uses ${TOKENIZER_VERSION}`);
+    const n = snap.count;
+    const bad = (what: string) => new TripleIndexError(`the stored triple index is inconsistent: ${what}`);
+    if (snap.tokenOffsets.length !== n + 1 || snap.heads.length !== n || snap.tails.length !== n) throw bad(`per-triple arrays do not hold ${n} entries`);
+    if (snap.termDf.length !== snap.termCount || snap.termOffsets.length !== snap.termCount + 1) throw bad(`per-term arrays do not hold ${snap.termCount} entries`);
+    if (snap.tokenOffsets[n] !== snap.tokenFlat.length || snap.termOffsets[snap.termCount] !== snap.termTriples.length) throw bad('CSR offsets do not match their lists');
+    if (snap.entityOffsets[snap.entityOffsets.length - 1] !== snap.entityTriples.length) throw bad('entity offsets do not match the entity lists');
+    let subjects: string[], predicates: string[], objects: string[], passages: string[], terms: string[];
+    try {
+      subjects = unpackStrings(snap.subjects, n, 'subjects');
+      predicates = unpackStrings(snap.predicates, n, 'predicates');
+      objects = unpackStrings(snap.objects, n, 'objects');
+      passages = unpackStrings(snap.passages, n, 'passages');
+      terms = unpackStrings(snap.terms, snap.termCount, 'terms');
+    } catch (err) {
+      throw bad(err instanceof Error ? err.message : String(err));
+    }
+    const bm25 = Bm25Index.fromSnapshot(snap.bm25);
+    if (bm25.documentCount !== n) throw bad(`its BM25 over triples covers ${bm25.documentCount} triples, not ${n}`);
+    const triples = subjects.map((subject, i) => ({ index: i, subject, predicate: predicates[i]!, object: objects[i]!, passage: passages[i]! }));
+    return new TripleIndex({ source: snap.source, origin: snap.origin }, triples, undefined, { ...snap, bm25, terms });
+  }
+
   get size(): number {
     return this.triples.length;
   }
@@ -203,14 +328,17 @@ export class TripleIndex {
   neighboursByScan(i: number): number[] {
     const h = this.heads[i]!;
     const t = this.tails[i]!;
-    const out: number[] = [];
+    // the same order as neighbours(): the head's triples ascending, then the tail's not seen yet
+    const ofHead: number[] = [];
+    const ofTail: number[] = [];
     for (let j = 0; j < this.heads.length; j++) {
       if (j === i) continue;
       const a = this.heads[j]!;
       const b = this.tails[j]!;
-      if (a === h || a === t || b === h || b === t) out.push(j);
+      if (a === h || b === h) ofHead.push(j);
+      else if (a === t || b === t) ofTail.push(j);
     }
-    return out;
+    return [...ofHead, ...ofTail];
   }
 
   /** The triples of a passage, in extraction order (empty when it has none). */

@@ -40,4 +40,12 @@ describe('memoRetriever', () => {
     await m.retrieveItems!('q', 5);
     expect(await m.retrieveItems!('q', 5)).toEqual({ results: [{ id: 'p', score: 1 }], items: [{ kind: 'triple', id: 't', score: 1, text: 'a | b | c', passages: ['p'] }] });
   });
+
+  it("keeps the backbone's other capabilities (GEAR's expansion on naivege/syncge) reachable", async () => {
+    const expansion = { index: 'T' };
+    const inner = { name: 'naivege', mode: 'naive', expansion, retrieve: async () => [] } as Retriever & { expansion: unknown; mode: string };
+    const m = memoRetriever(inner) as unknown as { expansion: unknown; mode: string };
+    expect(m.expansion).toBe(expansion);
+    expect(m.mode).toBe('naive');
+  });
 });

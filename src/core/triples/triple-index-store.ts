@@ -1,0 +1,48 @@
+// GEAR's triple index T persisted with its corpus: a sealed artifact (kind "triples", keyed by triple
+// source) holding the whole index (triples, term and entity CSR arrays, BM25 over triples), so a reload
+// reads it instead of re-extracting triples and re-indexing. It is rebuilt when missing, damaged
+// (checksum), of another format version or tokenizer, or stale: built from other passages (corpus
+// fingerprint) or another triple source.
+import { loadDecodedOrRebuild } from '../store/artifacts.ts';
+import { corpusFingerprint, TRIPLE_INDEX_ARTIFACT, tripleIndexArtifact, tripleIndexSnapshotFromArtifact } from '../store/codecs.ts';
+import { StorageError, type ArtifactRef, type ArtifactStore } from '../store/ports.ts';
+import type { Corpus } from '../types.ts';
+import { TripleIndex } from './triple-index.ts';
+import type { TripleSet, TripleSource } from './types.ts';
+
+export interface TripleIndexLoad {
+  index: TripleIndex;
+  /** True when read from the store (nothing extracted or indexed). */
+  fromStore: boolean;
+  /** Why it was rebuilt (stale, damaged); undefined when read, or built the first time. */
+  message?: string;
+}
+
+export const tripleIndexRef = (corpusId: string, source: TripleSource): ArtifactRef => ({ corpusId, kind: 'triples', key: source });
+
+/** The stored index when it fits `corpus`, else `triples()` indexed and stored; without a store, built. */
+export async function loadOrBuildTripleIndex(store: ArtifactStore | undefined, corpus: Corpus, source: TripleSource, triples: () => TripleSet | Promise<TripleSet>): Promise<TripleIndexLoad> {
+  const fingerprint = corpusFingerprint(corpus.passages);
+  const build = async () => {
+    const set = await triples();
+    if (set.source !== source) throw new StorageError(`asked for ${source} triples, got ${set.source}`);
+    return TripleIndex.fromTripleSet(set);
+  };
+  if (!store) return { index: await build(), fromStore: false };
+  const r = await loadDecodedOrRebuild(
+    store,
+    tripleIndexRef(corpus.id, source),
+    TRIPLE_INDEX_ARTIFACT,
+    (a) => {
+      const { snapshot, corpus: stored } = tripleIndexSnapshotFromArtifact(a);
+      if (stored !== fingerprint) throw new StorageError(`it was built from other passages (corpus fingerprint ${stored}, now ${fingerprint})`);
+      if (snapshot.source !== source) throw new StorageError(`it holds ${snapshot.source} triples, not ${source}`);
+      return TripleIndex.fromSnapshot(snapshot);
+    },
+    async () => {
+      const index = await build();
+      return { value: index, artifact: tripleIndexArtifact(index.toSnapshot(), fingerprint) };
+    },
+  );
+  return { index: r.value, fromStore: r.fromStore, ...(r.message ? { message: r.message } : {}) };
+}
