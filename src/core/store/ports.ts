@@ -7,7 +7,10 @@ import type { Trace } from '../trace/schema.ts';
 import type { TripleSet } from '../triples/types.ts';
 import type { Corpus } from '../types.ts';
 
-export type ArtifactKind = 'graph' | 'bm25' | 'vectors';
+export type ArtifactKind = 'graph' | 'bm25' | 'vectors' | 'backbone';
+
+/** Backbone artifacts (RAPTOR tree, GraphRAG communities) share the BM25 snapshots' table; their keys say which is which. */
+export const BACKBONE_KEY_PREFIX = 'backbone:';
 
 /** Binary index data with its format, version and a checksum over meta + buffers. */
 export interface ArtifactInput {
