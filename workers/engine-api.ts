@@ -121,37 +121,6 @@ export interface GraphView {
   stats: { passages: number; phrases: number; facts: number };
 }
 
-/** What the graph view asks of a RAPTOR or GraphRAG backbone: the passages and phrases it shows. */
-export interface BackboneLayersRequest {
-  backbone: 'raptor' | 'graphrag';
-  passageIds: string[];
-  phrases: string[];
-}
-
-export interface RaptorSummaryLayer {
-  /** "raptor:<level>:<n>" */
-  id: string;
-  level: number;
-  text: string;
-  /** Passages under the summary in the whole corpus. */
-  size: number;
-  /** The shown passages under it. */
-  shown: string[];
-}
-
-export type BackboneLayers =
-  | { kind: 'raptor'; levels: number[]; summarizer: string; summaries: RaptorSummaryLayer[] }
-  | {
-      kind: 'graphrag';
-      modularity: number;
-      levels: number;
-      reportSource: string;
-      /** Shown phrase -> its (finest) community id. */
-      communityOf: Record<string, string>;
-      /** Communities of the shown phrases, most shown first. */
-      communities: { id: string; size: number; shown: number; title: string; report: string }[];
-    };
-
 export type ImportStage = 'parse' | 'bm25' | 'triples' | 'graph' | 'embeddings' | 'save';
 /** Embeddings run after the save: their chunks are stored under the saved corpus, so a cancel or reload resumes. */
 export const IMPORT_STAGES: readonly ImportStage[] = ['parse', 'bm25', 'triples', 'graph', 'save', 'embeddings'];
@@ -251,8 +220,6 @@ export interface EngineApi {
   passages(datasetId: string, ids: string[]): Promise<Passage[]>;
   /** The subgraph around a question and its pool, laid out, with PPR mass (builds the dataset's graph on first use). */
   graphAround(datasetId: string, request: GraphRequest): Promise<GraphView>;
-  /** RAPTOR's tree levels or GraphRAG's communities over what the graph view shows (read from storage or built, as runs do). */
-  backboneLayers(datasetId: string, request: BackboneLayersRequest): Promise<BackboneLayers>;
   /** Stored corpora (IndexedDB), newest first. */
   listLibrary(): Promise<LibraryEntry[]>;
   /** Imports files into the library and loads the corpus; progress per stage; cancelImport() stops between steps. */

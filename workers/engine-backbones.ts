@@ -19,10 +19,7 @@ import {
   raptorTreeFromArtifact,
 } from '../src/core/store/backbone-codecs.ts';
 import { BACKBONE_KEY_PREFIX, type ArtifactRef, type Stores } from '../src/core/store/ports.ts';
-import type { Corpus, Retriever } from '../src/core/types.ts';
-import { HopscopeError } from '../src/core/errors.ts';
-import type { RaptorTree } from '../src/core/raptor/tree.ts';
-import type { BackboneLayers, BackboneLayersRequest, RaptorSummaryLayer } from './engine-api.ts';
+import type { Corpus } from '../src/core/types.ts';
 
 export interface PersistedBackbone<R> {
   retriever: R;
@@ -70,55 +67,4 @@ export async function graphRagBackbone(corpus: Corpus, graph: PhraseGraph, tripl
     },
   );
   return { retriever: await createGraphRagRetriever(corpus, { graph, ...r.value }), built: howBuilt(r) };
-}
-
-/**
- * What the graph view draws for a RAPTOR or GraphRAG run over the shown subgraph: RAPTOR's summary
- * nodes above the shown passages, level by level (RAPTOR Fig. 1: the tree), or the GraphRAG community of
- * each shown phrase with its report (colours in the view).
- */
-export function backboneLayers(retriever: Retriever, corpus: Corpus, request: BackboneLayersRequest): BackboneLayers {
-  if ('tree' in retriever) return raptorLayers((retriever as RaptorRetriever).tree, corpus, request.passageIds);
-  if ('hierarchy' in retriever) return graphRagLayers(retriever as GraphRagRetriever, request.phrases);
-  throw new HopscopeError('engine', `backbone "${retriever.name}" has no tree or communities to draw`);
-}
-
-function raptorLayers(tree: RaptorTree, corpus: Corpus, passageIds: readonly string[]): BackboneLayers {
-  const index = new Map(corpus.passages.map((p, i) => [p.id, i]));
-  const shown = new Set(passageIds.map((id) => index.get(id)).filter((i): i is number => i !== undefined));
-  const summaries: RaptorSummaryLayer[] = [];
-  for (const node of tree.nodes) {
-    if (node.level === 0) continue;
-    const under = node.passages.filter((p) => shown.has(p));
-    if (under.length === 0) continue;
-    summaries.push({ id: node.id, level: node.level, text: node.text, size: node.passages.length, shown: under.map((p) => corpus.passages[p]!.id) });
-  }
-  // Per level, the summaries covering most shown passages first; at most 8 a level keeps the panel readable.
-  const byLevel = new Map<number, RaptorSummaryLayer[]>();
-  for (const s of summaries) byLevel.set(s.level, [...(byLevel.get(s.level) ?? []), s]);
-  const kept = [...byLevel.entries()].sort(([a], [b]) => a - b).flatMap(([, list]) => list.sort((a, b) => b.shown.length - a.shown.length || a.id.localeCompare(b.id)).slice(0, 8));
-  return { kind: 'raptor', levels: tree.levels, summarizer: tree.summarizer, summaries: kept };
-}
-
-function graphRagLayers(g: GraphRagRetriever, phrases: readonly string[]): BackboneLayers {
-  const { graph, hierarchy, reports } = g;
-  const reportOf = new Map(reports.map((r) => [r.community, r]));
-  const communityOf: Record<string, string> = {};
-  const members = new Map<number, number>();
-  for (const phrase of phrases) {
-    const node = graph.phraseNode.get(phrase);
-    if (node === undefined) continue;
-    const c = hierarchy.communityOf[node - graph.passageCount] ?? -1;
-    if (c < 0) continue;
-    communityOf[phrase] = hierarchy.communities[c]!.id;
-    members.set(c, (members.get(c) ?? 0) + 1);
-  }
-  const communities = [...members.entries()]
-    .sort(([a, x], [b, y]) => y - x || a - b)
-    .map(([c, count]) => {
-      const community = hierarchy.communities[c]!;
-      const report = reportOf.get(community.id);
-      return { id: community.id, size: community.nodes.length, shown: count, title: report?.title ?? community.id, report: report?.text ?? '' };
-    });
-  return { kind: 'graphrag', modularity: hierarchy.modularity, levels: hierarchy.levels, reportSource: g.reportSource, communityOf, communities };
 }

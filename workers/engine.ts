@@ -20,7 +20,7 @@ import type { Stores } from '../src/core/store/ports.ts';
 import { llmFromStoredSettings } from './engine-llm.ts';
 import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type DatasetSummary, type ImportProgress, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
 import { RAPTOR_SCORER_LABEL } from '../src/core/retrievers/raptor.ts';
-import { backboneLayers, graphRagBackbone, raptorBackbone, type PersistedBackbone } from './engine-backbones.ts';
+import { graphRagBackbone, raptorBackbone, type PersistedBackbone } from './engine-backbones.ts';
 import { EXTRACTIVE_SUMMARY_LABEL } from '../src/core/raptor/tree.ts';
 import { HASHED_TFIDF_LABEL } from '../src/core/raptor/vectors.ts';
 import { EXTRACTIVE_REPORT_LABEL } from '../src/core/graphrag/reports.ts';
@@ -254,12 +254,6 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       const entry = get(datasetId);
       if (request.query.trim() === '') throw new HopscopeError('engine', 'the graph needs a question; run or open one first');
       return questionGraph(await hippoOf(entry), request);
-    },
-
-    async backboneLayers(datasetId, request) {
-      const entry = get(datasetId);
-      const { retriever } = await retrieverOf(entry, request.backbone);
-      return backboneLayers(retriever, entry.dataset.corpus, request);
     },
 
     async run(request: RunRequest, onEvent?: TraceListener): Promise<Trace> {

@@ -41,26 +41,4 @@ describe('RAPTOR and GraphRAG artifacts in the workbench', () => {
     expect(graphrag.built).toMatch(/graphrag: loaded from storage/);
     expect(graphrag.ranking).toEqual(first.graphrag.ranking);
   });
-
-  it('the graph view draws RAPTOR tree levels and colours phrases by GraphRAG community, with the report on click', { timeout: 300_000 }, async () => {
-    const app = await session.openReady();
-    const { page } = app;
-    await run(page, 'graphrag');
-    await page.click('[data-testid="tab-graph"]');
-    const communities = page.locator('[data-testid="graphrag-communities"] [data-testid="community"]');
-    await expect.poll(() => communities.count(), { timeout: 120_000 }).toBeGreaterThan(0);
-    await communities.first().locator('button').click();
-    expect((await page.locator('[data-testid="community-report"]').innerText()).length).toBeGreaterThan(10);
-    await app.screenshot('backbone-graph-communities');
-
-    await page.click('[data-testid="tab-inspector"]');
-    await run(page, 'raptor');
-    await page.click('[data-testid="tab-graph"]');
-    const levels = page.locator('[data-testid="raptor-levels"] [data-testid="raptor-level"]');
-    await expect.poll(() => levels.count(), { timeout: 120_000 }).toBeGreaterThan(0);
-    expect(await page.locator('[data-testid="raptor-levels"]').innerText()).toMatch(/level 0: 61 passages · level 1: \d+ summaries/);
-    await levels.first().locator('button.node-button').first().click();
-    await page.locator('[data-testid="raptor-levels"] .layer-detail').first().waitFor();
-    await app.screenshot('backbone-graph-raptor-levels');
-  });
 });

@@ -12,7 +12,6 @@ import { GRAPH_LIMITS } from '../../state/graph-slice.ts';
 import { nodeAttributes, NOT_IN_POOL, PHRASE, poolAtRound, roundColor, SEED_PHRASE, type ViewState } from './graph-style.ts';
 import { NodeDetails } from './NodeDetails.tsx';
 import { SigmaCanvas } from './SigmaCanvas.tsx';
-import { BackboneLayersPanel, useBackboneLayers, withCommunityColours } from './BackboneLayers.tsx';
 
 /** How a seed was linked, when it was not an exact match of a question entity (entity-link.ts). */
 const LINK_HOW: Record<string, string> = { 'lexical-trigram': 'lexical match', 'query-mention': 'a title the question names', fact: 'a phrase of a retrieved fact' };
@@ -59,11 +58,7 @@ export function GraphPage() {
     enabled: ready && question !== null && poolIds.length > 0,
   });
   const gold = useMemo(() => new Set(question?.gold ?? []), [question]);
-  const layers = useBackboneLayers(ready ? corpusId : undefined, trace?.retriever, graph.data);
-  const nodes = useMemo(() => {
-    const plain = graph.data ? nodeAttributes(graph.data, model.firstRound, passages.titleOf) : null;
-    return withCommunityColours(plain, layers.data, new Set(graph.data?.seeds.map((s) => s.phrase)));
-  }, [graph.data, model.firstRound, passages.titleOf, layers.data]);
+  const nodes = useMemo(() => (graph.data ? nodeAttributes(graph.data, model.firstRound, passages.titleOf) : null), [graph.data, model.firstRound, passages.titleOf]);
   const neighbours = useMemo(() => {
     const out = new Set<string>();
     if (selected && graph.data) for (const e of graph.data.edges) if (e.source === selected) out.add(e.target); else if (e.target === selected) out.add(e.source);
@@ -159,8 +154,6 @@ export function GraphPage() {
               {graph.data.seeds.length > 0 ? ` Seeds: ${graph.data.seeds.map(seedLabel).join(', ')}.` : ' No question entity linked to a phrase.'}
             </p>
             <NodeDetails view={graph.data} selected={selected} firstRound={model.firstRound} gold={gold} passages={passages} />
-            {layers.data && <BackboneLayersPanel layers={layers.data} view={graph.data} passages={passages} onSelect={select} />}
-            {layers.isError && <p className="error" role="alert">The backbone's structure could not be read: {layers.error.message}</p>}
             <h3>Pool passages by PPR mass</h3>
             <ul className="node-list">
               {listed.map((n) => {
