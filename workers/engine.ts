@@ -20,8 +20,8 @@ import { deleteStored, importFiles, listLibrary, openStored } from './engine-lib
 import type { Stores } from '../src/core/store/ports.ts';
 import { llmFromStoredSettings } from './engine-llm.ts';
 import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type DatasetSummary, type ImportProgress, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
-import { createGraphRagRetriever } from '../src/core/retrievers/graphrag.ts';
-import { createRaptorRetriever, RAPTOR_SCORER_LABEL } from '../src/core/retrievers/raptor.ts';
+import { RAPTOR_SCORER_LABEL } from '../src/core/retrievers/raptor.ts';
+import { graphRagBackbone, raptorBackbone, type PersistedBackbone } from './engine-backbones.ts';
 import { EXTRACTIVE_SUMMARY_LABEL } from '../src/core/raptor/tree.ts';
 import { HASHED_TFIDF_LABEL } from '../src/core/raptor/vectors.ts';
 import { EXTRACTIVE_REPORT_LABEL } from '../src/core/graphrag/reports.ts';
@@ -41,14 +41,14 @@ interface Loaded {
   hippo?: Promise<HippoRag2Retriever>;
   /** GEAR's triple index T (offline-extractor triples), read or built on the first GEAR run, and how. */
   tripleIndex?: Promise<{ index: TripleIndex; how: string }>;
-  /** raptor, graphrag: built in memory on first use (not persisted yet), graphrag over hippo's graph. */
-  backbones?: Map<RunBackbone, Promise<Retriever>>;
+  /** raptor, graphrag: read from storage or built (and stored) on first use; graphrag over hippo's graph. */
+  backbones?: Map<RunBackbone, Promise<PersistedBackbone<Retriever>>>;
 }
 
 /** What the browser's RAPTOR and GraphRAG stand on, said in every trace. */
 const BACKBONE_OPTIONS: Partial<Record<RunBackbone, Record<string, string>>> = {
-  raptor: { summaries: EXTRACTIVE_SUMMARY_LABEL, vectors: HASHED_TFIDF_LABEL, nodeScores: RAPTOR_SCORER_LABEL, built: 'in memory at first use (not persisted)' },
-  graphrag: { triples: 'offline extractor', reports: EXTRACTIVE_REPORT_LABEL, communities: 'Louvain (graphology-communities-louvain)', built: 'in memory at first use (not persisted)' },
+  raptor: { summaries: EXTRACTIVE_SUMMARY_LABEL, vectors: HASHED_TFIDF_LABEL, nodeScores: RAPTOR_SCORER_LABEL },
+  graphrag: { triples: 'offline extractor', reports: EXTRACTIVE_REPORT_LABEL, communities: 'Louvain (graphology-communities-louvain)' },
 };
 
 export interface EngineOptions {
@@ -108,21 +108,25 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     return entry;
   }
 
-  /** The retriever a run asks for; raptor and graphrag are built once per loaded dataset, on first use; dense ones need stored vectors. */
-  async function retrieverOf(entry: Loaded, backbone: RunBackbone): Promise<Retriever> {
-    if (backbone === 'bm25') return entry.bm25;
-    if (backbone === 'hipporag2') return hippoOf(entry);
+  /**
+   * The retriever a run asks for, and for raptor / graphrag how it came to be (`built` in the trace):
+   * read from storage or built and stored once per loaded dataset, on first use; dense ones need stored vectors.
+   */
+  async function retrieverOf(entry: Loaded, backbone: RunBackbone): Promise<{ retriever: Retriever; built?: string }> {
+    if (backbone === 'bm25') return { retriever: entry.bm25 };
+    if (backbone === 'hipporag2') return { retriever: await hippoOf(entry) };
     if (backbone !== 'raptor' && backbone !== 'graphrag') {
       await options.kernelReady;
-      return embeddings.retriever(backbone, entry.dataset.corpus, entry.bm25);
+      return { retriever: await embeddings.retriever(backbone, entry.dataset.corpus, entry.bm25) };
     }
     entry.backbones ??= new Map();
     let built = entry.backbones.get(backbone);
     if (!built) {
+      const { corpus } = entry.dataset;
       built =
         backbone === 'raptor'
-          ? createRaptorRetriever(entry.dataset.corpus)
-          : hippoOf(entry).then((hippo) => createGraphRagRetriever(entry.dataset.corpus, { graph: hippo.graph }));
+          ? raptorBackbone(corpus, options.stores)
+          : hippoOf(entry).then((hippo) => graphRagBackbone(corpus, hippo.graph, 'offline-extractor', options.stores));
       entry.backbones.set(backbone, built);
       built.catch(() => entry.backbones?.delete(backbone)); // a failed build is retried on the next request
     }
@@ -304,7 +308,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
 
   /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is the depth of the retrieval baselines). */
   async function runCore(strategy: StrategyName, request: RunRequest, entry: Loaded, signal: AbortSignal, onEvent?: TraceListener): Promise<Trace> {
-    const backbone: Retriever = await retrieverOf(entry, request.backbone);
+    const { retriever: backbone, built } = await retrieverOf(entry, request.backbone);
     // GEAR runs over graph expansion of the chosen backbone (its base), with offline-extractor triples.
     const gear = strategy === 'gear' ? await gearBackbone(entry, backbone) : undefined;
     const retriever: Retriever = gear?.retriever ?? backbone;
@@ -318,7 +322,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       { retriever, llm, prompts: STRATEGY_PROMPTS, passages: entry.byId, signal, now, ...(isBaseline(strategy) ? { options: { depth: request.k } } : {}), ...(onEvent ? { onEvent } : {}) },
       { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
     );
-    trace.options = { ...trace.options, ...backboneOptions(request.backbone) };
+    trace.options = { ...trace.options, ...backboneOptions(request.backbone), ...(built ? { built } : {}) };
     if (gear) {
       trace.options = { ...trace.options, graphExpansion: `over ${request.backbone}`, tripleSource: 'offline extractor', beamScorer: gear.retriever.expansion.scorer.label, tripleIndex: gear.tripleIndex };
     }

@@ -1,7 +1,7 @@
 // ArtifactStore over Dexie: sealed (format version + checksum) on write, verified on read.
 import { sealArtifact, verifyArtifact } from '../core/store/artifacts.ts';
 import type { ArtifactRef, ArtifactStore } from '../core/store/ports.ts';
-import { artifactTable } from './artifact-tables.ts';
+import { artifactTable, indexesKindOf } from './artifact-tables.ts';
 import type { HopscopeDb } from './db.ts';
 import { guardWrite } from './quota.ts';
 
@@ -23,7 +23,9 @@ export function createArtifactRepository(db: HopscopeDb, now: () => string = () 
       const refs: ArtifactRef[] = [];
       for (const kind of ['graph', 'bm25', 'vectors', 'triples'] as const) {
         // Keys only: the rows hold the (large) buffers, which listing must not read.
-        for (const [, key] of await artifactTable(db, kind).where('corpusId').equals(corpusId).primaryKeys()) refs.push({ corpusId, kind, key });
+        for (const [, key] of await artifactTable(db, kind).where('corpusId').equals(corpusId).primaryKeys()) {
+          refs.push({ corpusId, kind: kind === 'bm25' ? indexesKindOf(key) : kind, key });
+        }
       }
       return refs;
     },

@@ -7,8 +7,11 @@ import type { Trace } from '../trace/schema.ts';
 import type { TripleSet } from '../triples/types.ts';
 import type { Corpus } from '../types.ts';
 
-/** triples: GEAR's triple index T (src/core/triples/triple-index.ts), keyed by triple source. */
-export type ArtifactKind = 'graph' | 'bm25' | 'vectors' | 'triples';
+/** triples: GEAR's triple index T (src/core/triples/triple-index.ts), keyed by triple source. backbone: RAPTOR's tree, GraphRAG's communities. */
+export type ArtifactKind = 'graph' | 'bm25' | 'vectors' | 'triples' | 'backbone';
+
+/** Backbone artifacts (RAPTOR tree, GraphRAG communities) share the BM25 snapshots' table; their keys say which is which. */
+export const BACKBONE_KEY_PREFIX = 'backbone:';
 
 /** Binary index data with its format, version and a checksum over meta + buffers. */
 export interface ArtifactInput {

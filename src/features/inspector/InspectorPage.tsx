@@ -114,6 +114,11 @@ export function InspectorPage() {
             )}
             {trace.llm.includes('offline thinker') && <span className="badge badge-offline">offline thinker (no LLM)</span>}
             {replayed && <span className="badge badge-offline">replayed from a run file</span>}
+            {typeof trace.options?.built === 'string' && (
+              <span className="muted" data-testid="backbone-built" title="How this run's RAPTOR tree or GraphRAG communities came to be">
+                {' '}· {trace.retriever}: {trace.options.built}
+              </span>
+            )}
           </p>
         )}
       </div>
