@@ -2,8 +2,8 @@
 // dataset run, and reports any strategy's numbers per half.
 //
 //   npx tsx scripts/fit-router.ts fit <dir> <dataset>...     reads <dir>/base-<dataset>.json (eval --out of
-//       static, ircot, irgs, bdtr, ...), <dir>/memo-<dataset>.json (eval --retrieval-memo: the question's
-//       retrieval, for the score profile) and ../shared/data/<dataset> (question texts); grows a small
+//       static, ircot, irgs, bdtr, ...), <dir>/traces-<dataset>/static-*.json (eval --traces: the question's
+//       retrieval with raw scores, for the score profile) and ../shared/data/<dataset> (question texts); grows a small
 //       decision tree over the router's features (no dataset feature) that maximises mean Recall@5 minus
 //       lambda x LLM calls on the datasets' first halves pooled, with depth and lambda chosen by 2-fold
 //       cross-validation inside the first halves and at most 70% of BDTR's LLM calls per question; prints
@@ -12,9 +12,10 @@
 //   npx tsx scripts/fit-router.ts report <json>...            Recall@5, EM, LLM calls/question per strategy on
 //       all questions, the first half and the second half of each --out file.
 //   npx tsx scripts/fit-router.ts pairs <json>...             which pair fuses best (as the CLI prints it).
+//   npx tsx scripts/fit-router.ts table <dir> <dataset>...    README rows from <dir>/{base,extra,auto}-<dataset>.json.
 //
 // The halves are the first and second half of the questions in the run, in dataset order.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readDatasetDir } from '../src/cli/dataset-dir.ts';
 import { pairFusion } from '../src/core/eval/pair-fusion.ts';
@@ -41,8 +42,13 @@ async function samplesOf(dir: string, datasets: string[]): Promise<{ samples: Sa
   let candidates: RouteChoice[] = [...ROUTE_CHOICES];
   for (const d of datasets) {
     const out = JSON.parse(await readFile(join(dir, `base-${d}.json`), 'utf8')) as OutJson;
-    const memo = JSON.parse(await readFile(join(dir, `memo-${d}.json`), 'utf8')) as { entries: [string, { id: string; score: number }[]][] };
-    const byKey = new Map(memo.entries);
+    // extra-<d>.json: strategies of a second run on the same memo (e.g. after an interrupted base run)
+    try {
+      Object.assign(out.strategies, (JSON.parse(await readFile(join(dir, `extra-${d}.json`), 'utf8')) as OutJson).strategies);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+    const byKey = await questionRetrievals(join(dir, `traces-${d}`));
     const dataset = await readDatasetDir(join('..', 'shared', 'data', d));
     const text = new Map(dataset.questions.map((q) => [q.id, q.question]));
     const n = out.strategies.static!.questions.length;
@@ -50,8 +56,8 @@ async function samplesOf(dir: string, datasets: string[]): Promise<{ samples: Sa
     const byId = Object.fromEntries(candidates.map((c) => [c, new Map(out.strategies[c]!.questions.map((r) => [r.id, r]))]));
     for (const [i, row] of out.strategies.static!.questions.entries()) {
       const q = text.get(row.id)!;
-      const base = byKey.get(`50\u0000${q}`);
-      if (!base) throw new Error(`${d}: no memoised question retrieval for ${row.id}`);
+      const base = byKey.get(row.id);
+      if (!base) throw new Error(`${d}: no static trace with the question retrieval for ${row.id}`);
       const r5: Record<string, number> = {};
       const calls: Record<string, number> = {};
       for (const c of candidates) {
@@ -62,6 +68,17 @@ async function samplesOf(dir: string, datasets: string[]): Promise<{ samples: Sa
     }
   }
   return { samples, candidates };
+}
+
+/** question id -> the question's own retrieval with raw backbone scores, from the static traces (eval --traces). */
+async function questionRetrievals(traces: string): Promise<Map<string, { id: string; score: number }[]>> {
+  const out = new Map<string, { id: string; score: number }[]>();
+  for (const f of (await readdir(traces)).filter((x) => x.startsWith('static-'))) {
+    const t = JSON.parse(await readFile(join(traces, f), 'utf8')) as { question: { id: string }; events: { type: string; label?: string; results?: { id: string; score: number }[] }[] };
+    const r = t.events.find((e) => e.type === 'retrieve' && e.label === 'question');
+    if (r?.results) out.set(t.question.id, r.results);
+  }
+  return out;
 }
 
 const score = (s: Sample, c: string, lambda: number) => s.r5[c]! - lambda * s.calls[c]!;
@@ -188,8 +205,58 @@ async function pairs(files: string[]) {
   }
 }
 
+interface Summary { em?: number; llmCallsPerQuestion: number; roundsUsed: number; readerPassages: number; equalBudget?: { em: number }; routes?: Record<string, number> }
+
+/** README rows: per strategy, R@5 on all (second half) per dataset, EM own / at the equal budget, calls, rounds, passages read. */
+async function table(dir: string, datasets: string[]) {
+  const outs = await Promise.all(datasets.map(async (d) => {
+    const merged: OutJson['strategies'] = {};
+    for (const f of [`base-${d}.json`, `extra-${d}.json`, `auto-${d}.json`]) {
+      try {
+        Object.assign(merged, (JSON.parse(await readFile(join(dir, f), 'utf8')) as OutJson).strategies);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      }
+    }
+    return merged;
+  }));
+  const names = [...new Set(outs.flatMap((o) => Object.keys(o)))];
+  const f3 = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(3));
+  console.log(`| strategy | ${datasets.map((d) => `${d} R@5 all (2nd half)`).join(' | ')} | EM own / readerTop 5 (${datasets.join('; ')}) | LLM calls/q | rounds used | passages read |`);
+  console.log(`|---|${datasets.map(() => '---|').join('')}---|---|---|---|`);
+  for (const name of names) {
+    const cells: string[] = [];
+    const ems: string[] = [];
+    const calls: number[] = [];
+    const rounds: number[] = [];
+    const read: number[] = [];
+    for (const o of outs) {
+      const s = o[name];
+      if (!s || s.questions.length === 0) {
+        cells.push('n/a');
+        ems.push('n/a');
+        continue;
+      }
+      const rows = s.questions;
+      const half = Math.ceil(rows.length / 2);
+      cells.push(`${f3(mean(rows.map((r) => r.recall['5']!)))} (${f3(mean(rows.slice(half).map((r) => r.recall['5']!)))})`);
+      const sum = s.summary as unknown as Summary;
+      ems.push(`${f3(sum.em)}/${f3(sum.equalBudget?.em ?? sum.em)}`);
+      calls.push(sum.llmCallsPerQuestion);
+      rounds.push(sum.roundsUsed);
+      read.push(sum.readerPassages);
+    }
+    console.log(`| ${name} | ${cells.join(' | ')} | ${ems.join('; ')} | ${mean(calls).toFixed(2)} | ${mean(rounds).toFixed(2)} | ${mean(read).toFixed(1)} |`);
+  }
+  for (const [i, o] of outs.entries()) {
+    const r = (o.auto?.summary as unknown as Summary | undefined)?.routes;
+    if (r) console.log(`routes ${datasets[i]}: ${Object.entries(r).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  }
+}
+
 const [cmd, ...rest] = process.argv.slice(2);
 if (cmd === 'fit') await fit(rest[0]!, rest.slice(1));
 else if (cmd === 'report') await report(rest);
 else if (cmd === 'pairs') await pairs(rest);
-else console.error('usage: fit-router.ts fit <dir> <dataset>... | report <json>... | pairs <json>...');
+else if (cmd === 'table') await table(rest[0]!, rest.slice(1));
+else console.error('usage: fit-router.ts fit <dir> <dataset>... | report <json>... | pairs <json>... | table <dir> <dataset>...');
