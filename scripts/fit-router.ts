@@ -18,6 +18,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readDatasetDir } from '../src/cli/dataset-dir.ts';
+import { offlineRouteReply } from '../src/providers/llm/offline-thinker-route.ts';
 import { pairFusion } from '../src/core/eval/pair-fusion.ts';
 import { ROUTE_CHOICES, ROUTE_FEATURES, route, routeFeatures, type RouteChoice, type RouteFeature, type RouteFeatures, type RouteNode, type RouterParams } from '../src/core/strategies/router.ts';
 
@@ -34,7 +35,7 @@ interface OutJson {
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 
-interface Sample { f: RouteFeatures; r5: Record<string, number>; calls: Record<string, number>; first: boolean; dataset: string }
+interface Sample { question: string; f: RouteFeatures; r5: Record<string, number>; calls: Record<string, number>; first: boolean; dataset: string }
 
 /** Per-question features and every candidate strategy's R@5 and LLM calls, in dataset order. */
 async function samplesOf(dir: string, datasets: string[]): Promise<{ samples: Sample[]; candidates: RouteChoice[] }> {
@@ -64,7 +65,7 @@ async function samplesOf(dir: string, datasets: string[]): Promise<{ samples: Sa
         const r = byId[c]!.get(row.id);
         if (r) [r5[c], calls[c]] = [r.recall['5']!, r.llmCalls];
       }
-      samples.push({ f: routeFeatures(q, base), r5, calls, first: i < n / 2, dataset: d });
+      samples.push({ question: q, f: routeFeatures(q, base), r5, calls, first: i < n / 2, dataset: d });
     }
   }
   return { samples, candidates };
@@ -162,6 +163,11 @@ async function fit(dir: string, datasets: string[]) {
     const singles = candidates.map((c) => ({ c, r5: mean(ss.map((s) => s.r5[c]!)), calls: mean(ss.map((s) => s.calls[c]!)) })).sort((a, b) => b.r5 - a.r5);
     const oracle = mean(ss.map((s) => Math.max(...candidates.map((c) => s.r5[c]!))));
     const routes = Object.entries(auto.picks.reduce<Record<string, number>>((a, p) => ({ ...a, [p]: (a[p] ?? 0) + 1 }), {})).map(([k, v]) => `${k} ${v}`).join(', ');
+    // decide=llm with the offline thinker: its labelled wording heuristic over the default menu (simulated from the same rows)
+    const menu = ['static', 'ircot', 'irgs', 'bdtr'].map((n) => `- ${n} (${n === 'static' ? 1 : 3} LLM calls): x`).join('\n');
+    const heur = ss.map((s) => (JSON.parse(offlineRouteReply(`${menu}\nQuestion: ${s.question}`)) as { route: string }).route);
+    const heurLine = `offline route heuristic (decide=llm, +1 call) R@5 ${mean(ss.map((s, i) => s.r5[heur[i]!]!)).toFixed(4)} at ${mean(ss.map((s, i) => s.calls[heur[i]!]! + 1)).toFixed(2)} calls`;
+    console.log(`${name} (${ss.length}): ${heurLine}`);
     console.log(`${name} (${ss.length}): auto R@5 ${auto.r5.toFixed(4)} at ${auto.calls.toFixed(2)} calls (BDTR ${mean(ss.map((s) => s.calls.bdtr!)).toFixed(2)}) | best single ${singles[0]!.c} ${singles[0]!.r5.toFixed(4)} | oracle ${oracle.toFixed(4)} | routes ${routes}\n   ${singles.map((x) => `${x.c} ${x.r5.toFixed(4)}/${x.calls.toFixed(2)}`).join(', ')}`);
   };
   for (const [half, ss] of [['first halves', train], ['second halves (unseen)', test]] as const) {
@@ -169,6 +175,7 @@ async function fit(dir: string, datasets: string[]) {
     for (const d of datasets) line(`  ${d} ${half}`, ss.filter((s) => s.dataset === d));
   }
   const params: RouterParams = { tree, fittedOn };
+  if (process.env.FIT_DRY) return;
   await writeFile(
     'src/core/strategies/router-params.ts',
     `// Fitted by scripts/fit-router.ts (offline thinker over hipporag2; see there and docs/strategies.md):\n// ${fittedOn}\nimport type { RouterParams } from './router.ts';\n\nexport const ROUTER_PARAMS: RouterParams = ${JSON.stringify(params, null, 2).replace(/"(\w+)":/g, '$1:').replace(/"/g, "'")};\n`,
