@@ -174,6 +174,12 @@ async function fit(dir: string, datasets: string[]) {
     line(half, ss);
     for (const d of datasets) line(`  ${d} ${half}`, ss.filter((s) => s.dataset === d));
   }
+  // README row: auto as the routed strategies' own per-question rows (what `auto` runs, question by question)
+  const cells = datasets.map((d) => {
+    const all = samples.filter((s) => s.dataset === d);
+    return `${evaluate(all, tree).r5.toFixed(3)} (${evaluate(all.filter((s) => !s.first), tree).r5.toFixed(3)})`;
+  });
+  console.log(`| auto (simulated from the routed rows) | ${cells.join(' | ')} | calls ${mean(datasets.map((d) => evaluate(samples.filter((s) => s.dataset === d), tree).calls)).toFixed(2)} |`);
   const params: RouterParams = { tree, fittedOn };
   if (process.env.FIT_DRY) return;
   await writeFile(
@@ -220,7 +226,9 @@ async function table(dir: string, datasets: string[]) {
     const merged: OutJson['strategies'] = {};
     for (const f of [`base-${d}.json`, `extra-${d}.json`, `auto-${d}.json`]) {
       try {
-        Object.assign(merged, (JSON.parse(await readFile(join(dir, f), 'utf8')) as OutJson).strategies);
+        const out = JSON.parse(await readFile(join(dir, f), 'utf8')) as OutJson & { strategy?: string };
+        // a one-strategy run writes that strategy's result at the top level
+        Object.assign(merged, out.strategies ?? { [out.strategy!]: out as unknown as OutJson['strategies'][string] });
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
       }
