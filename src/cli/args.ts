@@ -57,6 +57,8 @@ options:
   --stop <mode>         fixed (default: run --rounds rounds), stable (stop when a round left the top-5 set
                         unchanged and its thoughts repeat earlier queries), llm (stop when the sufficiency
                         check, Fig. 11, answers); with stable/llm, --rounds is the cap
+  --decide <rule|llm>   auto's router: the fitted decision tree (default, no LLM call) or the LLM's own
+                        judgment (one route call; with --llm offline a labelled wording heuristic)
   --cache-dir <dir>     where LLM replies are cached (default .cache/llm; "off" for none): a rerun of the
                         same batch makes no LLM calls
   --traces <dir>        write one trace per question (and resume: finished traces there are reused)
@@ -104,6 +106,8 @@ export interface EvalArgs {
   /** Reader budget for every strategy (default: each strategy's own). */
   readerTop?: number | 'all';
   normalize?: 'minmax' | 'none';
+  /** auto's router: fitted rule or the LLM's judgment (--decide). */
+  decide?: 'rule' | 'llm';
   /** JSON file carrying memoised retrievals across runs (same dataset and backbone). */
   retrievalMemo?: string;
   /** Also report EM with every strategy reading this many passages. */
@@ -170,6 +174,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         'retrieval-memo': { type: 'string' },
         normalize: { type: 'string' },
         stop: { type: 'string' },
+        decide: { type: 'string' },
         traces: { type: 'string' },
         'base-url': { type: 'string' },
         'api-key-env': { type: 'string' },
@@ -211,7 +216,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   if (values.judge === 'offline') throw new UsageError('--judge offline: the offline thinker cannot judge answers; give --judge openai or --judge replay:<file>');
   if (values['export-ft'] !== undefined && !values.strategy?.split(',').some((x) => x.trim().startsWith('dualrag')))
     throw new UsageError('--export-ft needs a dualrag strategy (--strategy dualrag): it exports the Reasoner, Entity Identifier and Knowledge Summarizer calls');
-  for (const flag of ['rounds', 'traces', 'regime', 'judge', 'export-ft', 'reranker-model', 'reader-top', 'equal-budget', 'retrieval-memo', 'normalize', 'stop'] as const) {
+  for (const flag of ['rounds', 'traces', 'regime', 'judge', 'export-ft', 'reranker-model', 'reader-top', 'equal-budget', 'retrieval-memo', 'normalize', 'stop', 'decide'] as const) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
   const needsEmbed = values.retriever === 'dense' || values.retriever === 'hybrid';
@@ -251,6 +256,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     ...(values['retrieval-memo'] !== undefined ? { retrievalMemo: values['retrieval-memo'] } : {}),
     ...(values.normalize !== undefined ? { normalize: oneOf('normalize', values.normalize, ['minmax', 'none'] as const) } : {}),
     ...(values.stop !== undefined ? { stop: oneOf('stop', values.stop, ['fixed', 'stable', 'llm'] as const) } : {}),
+    ...(values.decide !== undefined ? { decide: oneOf('decide', values.decide, ['rule', 'llm'] as const) } : {}),
     traces: values.traces,
     cacheDir: values['cache-dir'] === 'off' ? false : (values['cache-dir'] ?? '.cache/llm'),
     ...(values.judge !== undefined ? { judge: values.judge } : {}),

@@ -300,10 +300,10 @@ async function readMemo(file: string, id: Record<string, unknown>, io: Io): Prom
   return data.entries ?? [];
 }
 
-/** The shared CLI settings (--rounds, --reader-top, --normalize, --stop), each passed only to the strategies that take it. */
+/** The shared CLI settings (--rounds, --reader-top, --normalize, --stop, --decide), each passed only to the strategies that take it. */
 function cliOptions(args: EvalArgs, strategy: StrategyName): Record<string, unknown> | undefined {
   const keys = new Set(strategyOptionKeys(strategy));
-  const given: Record<string, unknown> = { rounds: args.rounds, readerTop: args.readerTop, normalize: args.normalize, stop: args.stop };
+  const given: Record<string, unknown> = { rounds: args.rounds, readerTop: args.readerTop, normalize: args.normalize, stop: args.stop, decide: args.decide };
   const options = Object.fromEntries(Object.entries(given).filter(([k, v]) => v !== undefined && keys.has(k)));
   return Object.keys(options).length ? options : undefined;
 }

@@ -15,6 +15,7 @@ import * as composer from './planner-composer.ts';
 import * as planner from './planner-step.ts';
 import * as reader from './qa-reader.ts';
 import * as tog from './tog-sufficiency.ts';
+import * as route from './auto-route.ts';
 import * as gearQa from './gear-qa.ts';
 import * as gearReasoning from './gear-reasoning.ts';
 import * as gearRewrite from './gear-query-rewrite.ts';
@@ -39,4 +40,5 @@ export const STRATEGY_PROMPTS: StrategyPrompts = {
   dualragEntities: { module: dualragEntities.module, version: dualragEntities.version, json: true, build: dualragEntities.build, parse: dualragEntities.parse },
   dualragSummarizer: { module: dualragSummarizer.module, version: dualragSummarizer.version, build: dualragSummarizer.build, parse: dualragSummarizer.parse },
   dualragAnswer: { module: dualragAnswer.module, version: dualragAnswer.version, json: true, build: dualragAnswer.build, parse: dualragAnswer.parse },
+  route: { module: route.module, version: route.version, json: true, build: route.build, parse: route.parse },
 };

@@ -1,14 +1,28 @@
-// `auto`: the complexity router of router.ts picks static, IRCoT, IRGS or BDTR per question from
-// features available before any LLM call, records the decision (a `thought` of kind `route` with the
-// features, plus the fitted parameters in trace.options), then runs the chosen strategy's body on the
-// same trace, so the final context and answer are exactly that strategy's.
+// `auto`: the complexity router of router.ts picks a strategy per question, records the decision (a
+// `thought` of kind `route` with the features, plus the router in trace.options), then runs the chosen
+// strategy's body on the same trace, so the final context and answer are exactly that strategy's.
+// decide = "rule": the fitted decision tree, from features available before any LLM call.
+// decide = "llm": the LLM's own judgment (prompt auto-route.ts, one extra call) among `routes`.
 import { z } from 'zod';
 import { NORMALIZATIONS } from './pool.ts';
 import type { Run } from './context.ts';
 import type { MemberRunner } from './members.ts';
 import { count, type OptionsOf } from './options.ts';
+import type { RouteOption } from './prompt-port.ts';
 import { ROUTER_PARAMS } from './router-params.ts';
-import { ROUTE_CHOICES, route, routeFeatures } from './router.ts';
+import { ROUTE_CHOICES, route, routeFeatures, routerParamsSchema, type RouteChoice } from './router.ts';
+
+/** What the LLM judgment's menu says of each route; calls = LLM calls at the default 2 rounds with a reader. */
+export const ROUTE_MENU: Record<RouteChoice, Omit<RouteOption, 'name'>> = {
+  static: { calls: 1, description: 'one retrieval with the question, then read the top passages' },
+  ircot: { calls: 3, description: 'IRCoT: interleave reasoning sentences and retrievals, one hop at a time' },
+  irgs: { calls: 3, description: 'IRGS: generate a draft answer, retrieve again with question + draft' },
+  tog: { calls: 3, description: 'ToG-style: check whether the passages suffice, retrieve what is missing' },
+  gcot: { calls: 3, description: 'GCoT-style: step-wise reasoning that names the missing bridge entity' },
+  bdtr: { calls: 5, description: 'BDTR: two thoughts per round (direct and bridge), then a reasoning chain verifies and promotes evidence' },
+  'bdtr-dtr': { calls: 3, description: 'BDTR thoughts only (direct and bridge queries), no verification' },
+  'bdtr-bgec': { calls: 3, description: 'one retrieval, then a reasoning chain verifies and promotes evidence' },
+};
 
 export const autoOptions = {
   depth: count(50),
@@ -16,12 +30,31 @@ export const autoOptions = {
   /** Reader budget for the chosen strategy; absent = that strategy's own (paper) setting. */
   readerTop: z.union([z.number().int().min(1), z.literal('all')]).optional(),
   normalize: z.enum(NORMALIZATIONS).optional(),
+  /** Who decides: the fitted rule (no LLM call) or the LLM's own judgment (one call). */
+  decide: z.enum(['rule', 'llm']).default('rule'),
+  /** The routes the LLM judgment may pick (the issue's four by default). */
+  routes: z.array(z.enum(ROUTE_CHOICES)).min(2).default(['static', 'ircot', 'irgs', 'bdtr']),
+  /** Titles of the base retriever's top passages shown to the LLM judgment. */
+  routeTitles: count(5),
   /** The fitted rule (router-params.ts); recorded so a trace says which router decided. */
-  router: z
-    .object({ comparison: z.enum(ROUTE_CHOICES), flatAt: z.number(), flat: z.enum(ROUTE_CHOICES), peaked: z.enum(ROUTE_CHOICES), fittedOn: z.string() })
-    .default(ROUTER_PARAMS),
+  router: routerParamsSchema.default(ROUTER_PARAMS),
 };
 export type AutoOptions = OptionsOf<typeof autoOptions>;
+
+async function llmChoice(run: Run, o: AutoOptions, base: Awaited<ReturnType<Run['retrieve']>>): Promise<{ choice: RouteChoice; why: string } | undefined> {
+  const p = run.prompts.route;
+  const menu = o.routes.map((name) => ({ name, ...ROUTE_MENU[name] }));
+  const shown = run.passagesOf(base, o.routeTitles);
+  const reply = await run.ask({ module: p.module, messages: p.build(run.question.question, menu, shown.map((s) => s.title)), json: p.json }, shown);
+  try {
+    const out = p.parse(reply.text, o.routes);
+    return { choice: out.route as RouteChoice, why: `LLM judgment: ${out.reason || '(no reason given)'}` };
+  } catch (e) {
+    // An unreadable reply does not fail the question: the fitted rule decides, and the trace says so.
+    run.recorder.add({ type: 'warning', module: p.module, message: `route reply unreadable (${e instanceof Error ? e.message : String(e)}); the fitted rule decided` });
+    return undefined;
+  }
+}
 
 export async function runAuto(run: Run, o: AutoOptions, member: MemberRunner): Promise<void> {
   const q = run.question.question;
@@ -29,7 +62,8 @@ export async function runAuto(run: Run, o: AutoOptions, member: MemberRunner): P
   // (a memoised backbone serves it once).
   const base = await run.retrieve(q, 'route', o.depth);
   const features = routeFeatures(q, base);
-  const { choice, why } = route(features, o.router);
+  const judged = o.decide === 'llm' ? await llmChoice(run, o, base) : undefined;
+  const { choice, why } = judged ?? route(features, o.router);
   run.recorder.add({ type: 'thought', kind: 'route', text: `route: ${choice} | ${why} | features ${JSON.stringify(features)}` });
   const raw: Record<string, unknown> = { depth: o.depth, answer: o.answer };
   if (o.readerTop !== undefined) raw.readerTop = o.readerTop;

@@ -97,7 +97,7 @@ const DEFINITIONS: Record<StrategyName, Definition> = {
   'dualrag-no-ei': define('dualrag-no-ei', dualragOptions, runDualrag, ['dualragReasoner', 'dualragSummarizer', 'dualragAnswer'], { reasoner: true, entityIdentifier: false, outline: true }),
   'dualrag-no-outline': define('dualrag-no-outline', dualragOptions, runDualrag, ['dualragReasoner', 'dualragEntities', 'dualragAnswer'], { reasoner: true, entityIdentifier: true, outline: false }),
   // Composite (issue 18): the router picks one of these per question; the ensemble fuses members.
-  auto: define('auto', autoOptions, (run, o) => runAuto(run, o as never, runMember), ['dualThought', 'reasoningChain', 'verifier', 'ircot', 'irgs', 'answer']),
+  auto: define('auto', autoOptions, (run, o) => runAuto(run, o as never, runMember), ['route', 'dualThought', 'reasoningChain', 'verifier', 'ircot', 'irgs', 'tog', 'gcot', 'answer']),
   ensemble: define('ensemble', ensembleOptions, (run, o) => runEnsemble(run, o as never, runMember), ['dualThought', 'reasoningChain', 'verifier', 'ircot', 'irgs', 'tog', 'gcot', 'answer']),
 };
 

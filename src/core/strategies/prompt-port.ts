@@ -77,6 +77,19 @@ export interface KnowledgeFragment {
   relevant: boolean;
 }
 
+/** A route the `auto` router's LLM judgment may pick, as its prompt lists it. */
+export interface RouteOption {
+  name: string;
+  /** LLM calls the route costs per question (the router's call itself excluded). */
+  calls: number;
+  description: string;
+}
+/** The LLM's route choice (a name of the offered routes) and its stated reason. */
+export interface RouteReply {
+  route: string;
+  reason: string;
+}
+
 interface PromptInfo {
   /** LLM request module, e.g. "bdtr.verifier"; the offline thinker and the per-module costs (costByModule) read it. */
   module: string;
@@ -167,6 +180,11 @@ export interface StrategyPrompts {
   dualragAnswer: PromptInfo & {
     build(question: string, knowledge: DualKnowledge, history: readonly string[]): ChatMessage[];
     parse(reply: string): { answer: string };
+  };
+  /** The `auto` router's LLM judgment (ours): one call picks the route. */
+  route: PromptInfo & {
+    build(question: string, routes: readonly RouteOption[], titles: readonly string[]): ChatMessage[];
+    parse(reply: string, offered: readonly string[]): RouteReply;
   };
 }
 

@@ -1,11 +1,14 @@
 // The `auto` strategy's complexity router (BDTR open questions 2 and 3): a per-question choice among
-// static retrieval, IRCoT, IRGS and BDTR from features available BEFORE any LLM call — the question's
-// wording (comparison cues, entity count, length) and the base retriever's score profile for the
-// question. The rule's thresholds and choices are fitted offline on the first half of each question set
-// (scripts/fit-router.ts writes router-params.ts); gold data never enters a run.
+// static retrieval, IRCoT, IRGS, BDTR and the step-wise variants from features available BEFORE any LLM
+// call — the question's wording (comparison and nesting cues, entity count, length) and the base
+// retriever's score profile for the question. The rule is a small decision tree over those features,
+// fitted offline on the first half of each question set (scripts/fit-router.ts writes router-params.ts);
+// it has no dataset feature, and gold data never enters a run.
+import { z } from 'zod';
 import type { Ranked } from '../types.ts';
 
-export const ROUTE_CHOICES = ['static', 'ircot', 'irgs', 'bdtr'] as const;
+/** Strategies a route may lead to (GEAR is not one: it needs a graph-expansion backbone of its own). */
+export const ROUTE_CHOICES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec'] as const;
 export type RouteChoice = (typeof ROUTE_CHOICES)[number];
 
 export interface RouteFeatures {
@@ -15,11 +18,17 @@ export interface RouteFeatures {
   entities: number;
   /** Content words in the question. */
   words: number;
+  /** Nesting cues: " of " and possessives ("the director of the film's ..." = 2): composed relations. */
+  nested: number;
+  /** Yes/no wording (starts with an auxiliary verb). */
+  yesNo: boolean;
   /** Raw score of the question's 2nd / 1st passage (1 = flat head, small = one clear winner). */
   ratio2: number;
   /** Raw score of the 5th / 1st passage. */
   ratio5: number;
 }
+export const ROUTE_FEATURES = ['comparison', 'entities', 'words', 'nested', 'yesNo', 'ratio2', 'ratio5'] as const;
+export type RouteFeature = (typeof ROUTE_FEATURES)[number];
 
 const COMPARISON = [
   /,\s*[^,?]+\s+or\s+[^,?]+\?$/i, // "..., A or B?"
@@ -46,6 +55,11 @@ export function entityCount(question: string): number {
   return n;
 }
 
+/** " of " and possessive markers: each composes one more relation ("the mother of the director of X"). */
+export function nestingCount(question: string): number {
+  return (question.match(/\bof\b/gi) ?? []).length + (question.match(/\w['’]s?\b(?!\w)/g) ?? []).length;
+}
+
 const ratio = (scores: readonly number[], i: number) => {
   const top = scores[0] ?? 0;
   const s = scores[i] ?? 0;
@@ -58,24 +72,42 @@ export function routeFeatures(question: string, base: readonly Ranked[]): RouteF
     comparison: isComparison(question),
     entities: entityCount(question),
     words: (question.match(/[\p{L}\p{N}]+/gu) ?? []).length,
+    nested: nestingCount(question),
+    yesNo: /^(are|were|is|was|do|did|does|has|have|had|can|could)\b/i.test(question.trim()),
     ratio2: ratio(scores, 1),
     ratio5: ratio(scores, 4),
   };
 }
 
-/** The fitted rule: comparison questions -> `comparison`; else a flat score head (ratio2 >= flatAt) -> `flat`; else `peaked`. */
+/** A decision tree: a leaf names the route; an inner node sends feature < at to `below`, else `above`. */
+export type RouteNode = { leaf: RouteChoice } | { feature: RouteFeature; at: number; below: RouteNode; above: RouteNode };
+
+export const routeNodeSchema: z.ZodType<RouteNode> = z.lazy(() =>
+  z.union([
+    z.object({ leaf: z.enum(ROUTE_CHOICES) }).strict(),
+    z.object({ feature: z.enum(ROUTE_FEATURES), at: z.number(), below: routeNodeSchema, above: routeNodeSchema }).strict(),
+  ]),
+);
+
 export interface RouterParams {
-  comparison: RouteChoice;
-  /** Threshold on ratio2 for the non-comparison questions. */
-  flatAt: number;
-  flat: RouteChoice;
-  peaked: RouteChoice;
-  /** How the parameters were obtained (recorded in the trace). */
+  tree: RouteNode;
+  /** How the tree was obtained (recorded in the trace). */
   fittedOn: string;
 }
+export const routerParamsSchema = z.object({ tree: routeNodeSchema, fittedOn: z.string() }).strict();
 
+const value = (f: RouteFeatures, k: RouteFeature) => Number(f[k]);
+const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(3));
+
+/** Walks the tree; `why` lists the tests on the way ("comparison >= 1, ratio2 0.412 < 0.93"). */
 export function route(f: RouteFeatures, p: RouterParams): { choice: RouteChoice; why: string } {
-  if (f.comparison) return { choice: p.comparison, why: 'comparison wording' };
-  if (f.ratio2 >= p.flatAt) return { choice: p.flat, why: `flat score head (ratio2 ${f.ratio2.toFixed(3)} >= ${p.flatAt})` };
-  return { choice: p.peaked, why: `peaked score head (ratio2 ${f.ratio2.toFixed(3)} < ${p.flatAt})` };
+  const tests: string[] = [];
+  let node = p.tree;
+  while (!('leaf' in node)) {
+    const v = value(f, node.feature);
+    const below = v < node.at;
+    tests.push(`${node.feature} ${fmt(v)} ${below ? '<' : '>='} ${fmt(node.at)}`);
+    node = below ? node.below : node.above;
+  }
+  return { choice: node.leaf, why: tests.length ? tests.join(', ') : 'single route' };
 }

@@ -10,6 +10,7 @@ import type { LlmProvider } from '../../core/llm/provider.ts';
 import { gearReply, type OfflineGearOptions } from './offline-thinker-gear.ts';
 import { offlinePlannerReply } from './offline-thinker-planner.ts';
 import { dualragReply, DUALRAG_MODULES } from './offline-thinker-dualrag.ts';
+import { offlineRouteReply } from './offline-thinker-route.ts';
 import { answerCandidates, answerKind, bridgeCandidates, choiceOptions, pickOption, capitalisedPhrases, coverage, questionParts, type DocumentText, type QuestionParts } from './offline-thinker-text.ts';
 
 export const OFFLINE_THINKER_LABEL = 'offline thinker (no LLM)';
@@ -209,6 +210,9 @@ export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmPr
           text = JSON.stringify({ thought: `Offline heuristic: the span nearest the question's relation words in "${v.docs[0]?.title ?? ''}".`, answer });
           break;
         }
+        case 'auto.route': // the router's LLM judgment: a labelled wording heuristic
+          text = offlineRouteReply(request.messages.findLast((m) => m.role === 'user')!.content);
+          break;
         case 'planner.step':
         case 'planner.compose':
           text = offlinePlannerReply(request);
@@ -223,7 +227,7 @@ export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmPr
             text = gear;
             break;
           }
-          throw new OfflineThinkerError(`module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer, gear.*, planner.*, dualrag.*)`);
+          throw new OfflineThinkerError(`module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer, gear.*, planner.*, dualrag.*, auto.route)`);
         }
       }
       request.onToken?.(text);

@@ -36,6 +36,7 @@ function reply(body: ChatBody): string {
       ? '{"partial_answer":"Film One was directed by Ann Lee.","action":"continue","next_query":"birthplace of Ann Lee","sufficiency":0.4,"anchors":["Ann Lee"]}'
       : '{"partial_answer":"Ann Lee was born in Paris.","action":"finalize","sufficiency":0.9,"anchors":[]}';
   if (text.includes('You write the final answer to a multi-hop question')) return '{"answer":"Paris","citations":[1,2]}';
+  if (text.includes('You choose how to retrieve evidence for a question')) return '{"route": "ircot", "reason": "the question asks about the director of a film: two hops"}';
   if (text.includes('As an advanced reading comprehension assistant')) return '{"thought":"Ann Lee was born in Paris.","answer":"Paris"}';
   return 'unexpected prompt';
 }
@@ -87,6 +88,20 @@ describe('strategies over the openai client and the local test server', () => {
       ensemble: ['bdtr.dual-thought', 'bdtr.dual-thought', 'bdtr.reasoning-chain', 'bdtr.verifier', 'bdtr.reasoning-chain', 'bdtr.verifier', 'answer'],
     };
     expect(modules).toEqual(expected[as]);
+  });
+
+  it("auto with the LLM's own judgment: one route call over the wire, then exactly the chosen strategy", async () => {
+    const before = server.chats().length;
+    const llm = new OpenAiCompatibleProvider({ baseURL: server.baseURL, model: 'test-model' });
+    const trace = await runStrategy('auto', question, { retriever, llm, prompts: STRATEGY_PROMPTS, passages: passagesOf(4), options: { decide: 'llm' } }, meta);
+    const chats = server.chats().slice(before);
+    expect(chats[0]!.body?.messages.at(-1)?.content).toContain('- ircot (3 LLM calls): IRCoT');
+    expect(chats[0]!.body?.messages.at(-1)?.content).toContain('1. Title 1');
+    expect(trace.events.filter((e) => e.type === 'llm').map((e) => (e.type === 'llm' ? e.module : ''))).toEqual(['auto.route', 'ircot.step', 'ircot.step', 'answer']);
+    expect(chats).toHaveLength(4);
+    expect(foldTrace(trace.events).route).toBe('ircot');
+    expect(trace.events.find((e) => e.type === 'thought' && e.kind === 'route')).toMatchObject({ text: expect.stringContaining('LLM judgment: the question asks about the director of a film: two hops') });
+    expect(traceAnswer(trace)).toBe('Paris');
   });
 
   it('a server error fails the question with the error in its trace', async () => {
