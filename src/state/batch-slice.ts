@@ -5,6 +5,7 @@ import type { Trace } from '../core/trace/schema.ts';
 import type { Backbone, StrategyName } from './question-slice.ts';
 import type { AppState } from './store.ts';
 import { RUN_BACKBONES } from '../../workers/engine-api.ts';
+import type { Regime } from '../core/strategies/regimes.ts';
 
 /** One batch column: a strategy on a backbone; its key names it in rows, plots and exports. */
 export interface BatchConfig {
@@ -24,6 +25,9 @@ export const BATCH_CONFIGS: readonly BatchConfig[] = [
   ...STRATEGIES.flatMap((strategy) => RUN_BACKBONES.map((backbone) => ({ key: `${strategy}/${backbone}`, backbone, strategy }))),
 ];
 
+/** The LLM a batch column runs with: Settings' LLM or the offline thinker (src/app/batch/variants.ts labels them). */
+export type BatchModel = 'settings' | 'offline';
+
 export type BatchStatus = 'idle' | 'running' | 'cancelled' | 'done' | 'failed';
 export type BatchSortKey = 'questionId' | 'strategy' | 'type' | 'recall5' | 'firstGoldRank';
 
@@ -36,6 +40,10 @@ export interface BatchRun {
 export interface BatchSlice {
   /** Keys of BATCH_CONFIGS to run. */
   batchConfigs: string[];
+  /** LLMs each configuration runs with (models side by side, paper 004): Settings' LLM and/or the offline thinker. */
+  batchModels: BatchModel[];
+  /** Evidence regimes each configuration runs in; gold-context is an oracle. */
+  batchRegimes: Regime[];
   batchLimit: number;
   batchStatus: BatchStatus;
   batchRuns: BatchRun[];
@@ -45,6 +53,8 @@ export interface BatchSlice {
   batchTypeFilter: string | null;
   batchSort: { key: BatchSortKey; desc: boolean };
   toggleBatchConfig(key: string): void;
+  toggleBatchModel(model: BatchModel): void;
+  toggleBatchRegime(regime: Regime): void;
   setBatchLimit(n: number): void;
   startBatch(total: number, now: number, keepRows: boolean): void;
   addBatchRun(run: BatchRun): void;
@@ -55,6 +65,8 @@ export interface BatchSlice {
 
 export const batchDefaults = () => ({
   batchConfigs: ['bm25', 'hipporag2'],
+  batchModels: ['settings'] as BatchModel[],
+  batchRegimes: ['iterative'] as Regime[],
   batchLimit: 15,
   batchStatus: 'idle' as BatchStatus,
   batchRuns: [] as BatchRun[],
@@ -65,9 +77,14 @@ export const batchDefaults = () => ({
   batchSort: { key: 'questionId' as BatchSortKey, desc: false },
 });
 
+/** Adds or removes one choice, keeping at least one (a batch always has a model and a regime). */
+const toggled = <T>(list: readonly T[], x: T): T[] => (list.includes(x) ? (list.length > 1 ? list.filter((y) => y !== x) : [...list]) : [...list, x]);
+
 export const createBatchSlice: StateCreator<AppState, [], [], BatchSlice> = (set) => ({
   ...batchDefaults(),
   toggleBatchConfig: (key) => set((s) => ({ batchConfigs: s.batchConfigs.includes(key) ? s.batchConfigs.filter((x) => x !== key) : [...s.batchConfigs, key] })),
+  toggleBatchModel: (m) => set((s) => ({ batchModels: toggled(s.batchModels, m) })),
+  toggleBatchRegime: (r) => set((s) => ({ batchRegimes: toggled(s.batchRegimes, r) })),
   setBatchLimit: (n) => set({ batchLimit: Math.max(1, Math.floor(n)) }),
   startBatch: (total, now, keepRows) => set((s) => ({ batchStatus: 'running', batchTotal: total, batchStartedAt: now, batchError: null, batchRuns: keepRows ? s.batchRuns : [] })),
   addBatchRun: (run) => set((s) => ({ batchRuns: [...s.batchRuns, run] })),

@@ -52,9 +52,9 @@ describe('batch aggregates', () => {
   });
 
   it('CSV names the LLM, quotes cells with commas and leaves recall empty without gold', () => {
-    const csv = rowsToCsv([{ ...row('A', 'q,3', 'x', ['a'], []), question: 'say "hi", ok', trace: { llm: 'offline thinker (no LLM)' } as BatchRow['trace'] }]);
-    expect(csv.split('\n')[0]).toMatch(/^strategy,llm,question_id,/);
-    expect(csv.split('\n')[1]).toBe('A,offline thinker (no LLM),"q,3",x,"say ""hi"", ok",,,,,,,,,,,1');
+    const csv = rowsToCsv([{ ...row('A', 'q,3', 'x', ['a'], []), question: 'say "hi", ok', trace: { llm: 'offline thinker (no LLM)', regime: 'no-context' } as BatchRow['trace'] }]);
+    expect(csv.split('\n')[0]).toMatch(/^strategy,llm,regime,question_id,/);
+    expect(csv.split('\n')[1]).toBe('A,offline thinker (no LLM),no-context,"q,3",x,"say ""hi"", ok",,,,,,,,,,,1');
   });
 
   it('reads a recorded BDTR trace into a row with one pool per round', () => {

@@ -117,16 +117,16 @@ const csvCell = (v: string | number | null) => {
 };
 
 export function rowsToCsv(rows: readonly BatchRow[]): string {
-  const head = ['strategy', 'llm', 'question_id', 'type', 'question', ...CSV_KS.map((k) => `recall@${k}`), 'first_gold_rank', 'answer', 'em', 'f1', 'acc', 'ms'];
+  const head = ['strategy', 'llm', 'regime', 'question_id', 'type', 'question', ...CSV_KS.map((k) => `recall@${k}`), 'first_gold_rank', 'answer', 'em', 'f1', 'acc', 'ms'];
   const lines = rows.map((r) =>
-    [r.strategy, r.trace.llm, r.questionId, r.type, r.question, ...CSV_KS.map((k) => (r.gold.length ? recallAtK(r.ranking, r.gold, k).toFixed(4) : '')), r.firstGoldRank, r.answer, r.em, r.f1 === null ? null : r.f1.toFixed(4), r.acc, Math.round(r.ms)].map(csvCell).join(','),
+    [r.strategy, r.trace.llm, r.trace.regime, r.questionId, r.type, r.question, ...CSV_KS.map((k) => (r.gold.length ? recallAtK(r.ranking, r.gold, k).toFixed(4) : '')), r.firstGoldRank, r.answer, r.em, r.f1 === null ? null : r.f1.toFixed(4), r.acc, Math.round(r.ms)].map(csvCell).join(','),
   );
   return `${[head.join(','), ...lines].join('\n')}\n`;
 }
 
 export function rowsToJson(rows: readonly BatchRow[]): string {
   return JSON.stringify(
-    rows.map(({ trace: _trace, roundPools: _pools, ...r }) => r),
+    rows.map(({ trace, roundPools: _pools, ...r }) => ({ ...r, llm: trace.llm, regime: trace.regime })),
     null,
     1,
   );

@@ -17,6 +17,8 @@ import { PlotCard } from './PlotCard.tsx';
 import { IterationPlots } from './IterationPlots.tsx';
 import { DiagnosticPlots } from './DiagnosticPlots.tsx';
 import { useBatchRunner } from './use-batch-runner.ts';
+import { BATCH_MODELS, isOracle, MODEL_LABEL, REGIME_LABEL, REGIMES } from '../../app/batch/variants.ts';
+import { useSettingsLlmLabel } from './use-settings-llm.ts';
 import { ROW_HEIGHT, useWindow } from './use-window.ts';
 
 const TABLE_HEIGHT = 440;
@@ -46,6 +48,11 @@ export function BatchPage() {
   const typeFilter = useAppStore((s) => s.batchTypeFilter);
   const sort = useAppStore((s) => s.batchSort);
   const toggle = useAppStore((s) => s.toggleBatchConfig);
+  const models = useAppStore((s) => s.batchModels);
+  const regimes = useAppStore((s) => s.batchRegimes);
+  const toggleModel = useAppStore((s) => s.toggleBatchModel);
+  const toggleRegime = useAppStore((s) => s.toggleBatchRegime);
+  const settingsLlm = useSettingsLlmLabel();
   const setLimit = useAppStore((s) => s.setBatchLimit);
   const setTypeFilter = useAppStore((s) => s.setBatchTypeFilter);
   const sortBy = useAppStore((s) => s.sortBatch);
@@ -97,7 +104,9 @@ export function BatchPage() {
       </button>
     </th>
   );
-  const pair = strategies.length >= 2 ? complementarity(rows, strategies[0] as string, strategies[1] as string, 5) : null;
+  // Oracle runs (gold context) are never compared with strategies: complementarity takes the first two others.
+  const compared = strategies.filter((k) => !isOracle(k));
+  const pair = compared.length >= 2 ? complementarity(rows, compared[0] as string, compared[1] as string, 5) : null;
 
   return (
     <div className="batch">
@@ -146,6 +155,23 @@ export function BatchPage() {
               </Fragment>
             ))}
           </div>
+        </fieldset>
+        <fieldset className="field checks" data-testid="batch-models">
+          <legend>LLMs (models side by side; retrieval-only columns run once)</legend>
+          {BATCH_MODELS.map((m) => (
+            <label key={m}>
+              <input type="checkbox" checked={models.includes(m)} disabled={running} onChange={() => toggleModel(m)} data-testid={`batch-model-${m}`} /> {MODEL_LABEL[m]}
+              {m === 'settings' && <span className="muted"> ({settingsLlm})</span>}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="field checks" data-testid="batch-regimes">
+          <legend>Evidence regimes (paper 004)</legend>
+          {REGIMES.map((r) => (
+            <label key={r}>
+              <input type="checkbox" checked={regimes.includes(r)} disabled={running} onChange={() => toggleRegime(r)} data-testid={`batch-regime-${r}`} /> {REGIME_LABEL[r]}
+            </label>
+          ))}
         </fieldset>
         <label className="field">
           <span>Questions (first N of {questions.length || '…'})</span>
@@ -198,7 +224,7 @@ export function BatchPage() {
               </PlotCard>
             )}
             {pair && (
-              <PlotCard title={`Complementarity: all gold in top 5, ${strategies[0]} vs ${strategies[1]}`} file="complementarity">
+              <PlotCard title={`Complementarity: all gold in top 5, ${compared[0]} vs ${compared[1]}`} file="complementarity">
                 {(ref) => (
                   <BarChart
                     ref={ref}
@@ -206,8 +232,8 @@ export function BatchPage() {
                     max={Math.max(1, pair.aOnly, pair.bOnly, pair.both, pair.neither)}
                     unit="count"
                     groups={[
-                      { label: `${strategies[0]} only`, values: [{ name: 'questions', value: pair.aOnly }] },
-                      { label: `${strategies[1]} only`, values: [{ name: 'questions', value: pair.bOnly }] },
+                      { label: `${compared[0]} only`, values: [{ name: 'questions', value: pair.aOnly }] },
+                      { label: `${compared[1]} only`, values: [{ name: 'questions', value: pair.bOnly }] },
                       { label: 'both', values: [{ name: 'questions', value: pair.both }] },
                       { label: 'neither', values: [{ name: 'questions', value: pair.neither }] },
                     ]}

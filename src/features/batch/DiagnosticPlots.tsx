@@ -1,5 +1,5 @@
-// Batch plots of paper 004's diagnostics: each diagnostic's rate per strategy (and regime, when the
-// traces carry one other than iterative), and per hop count, computed by core from the finished traces
+// Batch plots of paper 004's diagnostics: each diagnostic's rate per strategy x model x regime (the batch
+// key names all three), and per hop count, computed by core from the finished traces
 // and the questions' gold. Gold-context runs are oracles and are labelled so.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -9,6 +9,7 @@ import { DIAGNOSTICS, diagnoseTrace, summarizeDiagnostics, type DiagnosticsSumma
 import { regimeLabel } from '../../core/strategies/regimes.ts';
 import type { Trace } from '../../core/trace/schema.ts';
 import { BarChart } from './charts.tsx';
+import { parseVariant } from '../../app/batch/variants.ts';
 import { PlotCard } from './PlotCard.tsx';
 
 interface Props {
@@ -39,15 +40,20 @@ export function DiagnosticPlots({ datasetId, runs }: Props) {
   }, [runs]);
   const passages = useQuery({ ...passagesQuery(engine, datasetId ?? '', ids), enabled: datasetId !== undefined && ids.length > 0, retry: false });
   const groups = useMemo(() => {
-    const by = new Map<string, Trace[]>();
+    const by = new Map<string, { trace: Trace; nc: Trace | undefined }[]>();
+    // The batch key already names the model and the regime (src/app/batch/variants.ts); a run of a
+    // regime the key does not name (a trace opened from elsewhere) gets the regime added.
+    const pairKey = (strategy: string, questionId: string) => {
+      const v = parseVariant(strategy);
+      return `${v.config}|${v.model}|${questionId}`;
+    };
+    const noContext = new Map(runs.filter((r) => r.trace.regime === 'no-context').map((r) => [pairKey(r.strategy, r.trace.question.id), r.trace]));
     for (const { strategy, trace } of runs) {
-      const key = trace.regime === 'iterative' ? strategy : `${strategy} · ${regimeLabel(trace.regime)}`;
-      by.set(key, [...(by.get(key) ?? []), trace]);
+      const key = trace.regime === parseVariant(strategy).regime ? strategy : `${strategy} · ${regimeLabel(trace.regime)}`;
+      by.set(key, [...(by.get(key) ?? []), { trace, nc: noContext.get(pairKey(strategy, trace.question.id)) }]);
     }
-    const noContext = new Map(runs.filter((r) => r.trace.regime === 'no-context').map((r) => [`${r.strategy}|${r.trace.question.id}`, r.trace]));
     return [...by].map(([name, traces]) => {
-      const rows = traces.map((t) => {
-        const nc = noContext.get(`${t.strategy}|${t.question.id}`);
+      const rows = traces.map(({ trace: t, nc }) => {
         return diagnoseTrace(t, { ...(passages.data ? { passages: passages.data } : {}), ...(nc ? { noContext: nc } : {}) });
       });
       return { name, summary: summarizeDiagnostics(rows) };

@@ -27,7 +27,7 @@ export function IterationPlots({ rows }: { rows: readonly BatchRow[] }) {
         {(ref) => <BarChart ref={ref} title="Recall@15 per round" groups={Array.from({ length: rounds(recall) }, (_, t) => ({ label: `round ${t}`, values: recall.map((s) => ({ name: s.strategy, value: s.rounds[t] ?? Number.NaN })) }))} />}
       </PlotCard>
       <PlotCard title="LLM tokens per round" file="tokens-per-round" note="GEAR Fig. 4: mean tokens per question in each round, as the server reported them (the offline thinker reports 0).">
-        {(ref) => <BarChart ref={ref} title="tokens per round" max={maxTokens} groups={Array.from({ length: rounds(tokens) }, (_, t) => ({ label: `round ${t}`, values: tokens.map((s) => ({ name: s.strategy, value: s.rounds[t] ?? Number.NaN })) }))} />}
+        {(ref) => <BarChart ref={ref} title="tokens per round" max={maxTokens} unit="count" groups={Array.from({ length: rounds(tokens) }, (_, t) => ({ label: `round ${t}`, values: tokens.map((s) => ({ name: s.strategy, value: s.rounds[t] ?? Number.NaN })) }))} />}
       </PlotCard>
     </>
   );

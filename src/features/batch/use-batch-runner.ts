@@ -1,4 +1,4 @@
-// Runs each selected backbone over the first N questions, one run at a time in the engine worker, so
+// Runs each selected configuration (x LLM x regime) over the first N questions, one run at a time in the engine worker, so
 // the page stays responsive; Cancel stops the run in flight and the loop. Resume runs only what is missing.
 import { useCallback, useRef } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
@@ -6,6 +6,7 @@ import { batchJobs, jobKey, runBatch } from '../../app/batch/runner.ts';
 import type { Question } from '../../core/types.ts';
 import { appStore } from '../../state/store.ts';
 import { BATCH_CONFIGS } from '../../state/batch-slice.ts';
+import { batchVariants, parseVariant } from '../../app/batch/variants.ts';
 
 /** Deep enough for the Recall@k curve up to 200 (a small corpus returns fewer). */
 export const BATCH_K = 200;
@@ -19,17 +20,28 @@ export function useBatchRunner(datasetId: string | undefined, questions: readonl
     async (resume: boolean) => {
       const s = appStore.getState();
       if (!datasetId) return;
-      const jobs = batchJobs(s.batchConfigs, questions.slice(0, s.batchLimit));
+      const usesLlm = (key: string) => BATCH_CONFIGS.find((c) => c.key === key)?.strategy !== 'single';
+      const jobs = batchJobs(batchVariants(s.batchConfigs, s.batchModels, s.batchRegimes, usesLlm), questions.slice(0, s.batchLimit));
       const done = new Set(resume ? s.batchRuns.map((r) => jobKey(r.strategy, r.trace.question.id)) : []);
       cancelled.current = false;
       s.startBatch(jobs.length, performance.now(), resume);
       try {
         const end = await runBatch(jobs, done, {
           run: (job) => {
-            const config = BATCH_CONFIGS.find((c) => c.key === job.strategy);
-            if (!config) throw new Error(`batch: unknown configuration "${job.strategy}"`);
+            const variant = parseVariant(job.strategy);
+            const config = BATCH_CONFIGS.find((c) => c.key === variant.config);
+            if (!config) throw new Error(`batch: unknown configuration "${variant.config}"`);
             current.current = `batch-${jobKey(job.strategy, job.question.id)}`;
-            return engine.run({ datasetId, question: job.question, backbone: config.backbone, strategy: config.strategy, k: BATCH_K, runId: current.current });
+            return engine.run({
+              datasetId,
+              question: job.question,
+              backbone: config.backbone,
+              strategy: config.strategy,
+              k: BATCH_K,
+              runId: current.current,
+              llm: variant.model,
+              regime: variant.regime,
+            });
           },
           onRun: (strategy, trace) => appStore.getState().addBatchRun({ strategy, trace }),
           cancelled: () => cancelled.current,
