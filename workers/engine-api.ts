@@ -243,4 +243,18 @@ export interface EngineApi {
   testEmbedding(): Promise<EmbeddingTest>;
   /** Precomputed vectors (HSVEC, or .npy float32 + ids), validated against the corpus and stored for the model in Settings. */
   importVectors(corpusId: string, files: BinarySource[]): Promise<EmbeddingStatus>;
+  /** Loads DualRAG's reranker from Settings in this worker and scores one (entity, passage) pair. */
+  testReranker(): Promise<RerankerTest>;
+}
+
+/** Settings-store key of DualRAG's reranker settings (src/core/rerank/settings.ts). */
+export const RERANKER_SETTINGS_KEY = 'reranker';
+
+export interface RerankerTest {
+  /** The reranker's name, as the trace labels it. */
+  name: string;
+  heuristic: boolean;
+  /** Scores of a relevant and an unrelated passage for one entity (cross-encoder: raw logits). */
+  scores: { query: string; title: string; score: number }[];
+  loadMs: number;
 }

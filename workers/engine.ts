@@ -26,6 +26,7 @@ import { HASHED_TFIDF_LABEL } from '../src/core/raptor/vectors.ts';
 import { EXTRACTIVE_REPORT_LABEL } from '../src/core/graphrag/reports.ts';
 import { createEmbeddings, type DenseBackbone, type EmbeddingHost } from './engine-embed.ts';
 import { formatDuration } from '../src/core/embed/estimate.ts';
+import { createRerankers, type RerankHost } from './engine-rerank.ts';
 
 /** How the browser's HippoRAG 2 seeds its phrases (no embedder, no LLM filter in the engine yet): said in every trace. */
 const HIPPO_SEEDS = { phraseSeeds: 'retrieved facts (BM25 over triple strings, unfiltered: no recognition-memory LLM)' };
@@ -59,6 +60,8 @@ export interface EngineOptions {
   kernelReady?: Promise<unknown>;
   /** The embedding worker (browser) or an in-process embedder (Node); without it dense backbones refuse. */
   embedding?: EmbeddingHost;
+  /** DualRAG's cross-encoder (transformers.js in the worker); without it only the lexical reranker runs. */
+  reranking?: RerankHost;
 }
 
 /** "1,200 / 6,119 passages, 41 passages/s, about 2 min left" */
@@ -74,6 +77,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   let importing: AbortController | null = null;
   const running = new Map<string, AbortController>();
   const embeddings = createEmbeddings(options.stores, options.embedding, now);
+  const rerankers = createRerankers(options.stores, options.reranking, now);
 
   function storage(): Stores {
     if (!options.stores) throw new HopscopeError('engine', 'no storage in this engine (the library needs IndexedDB)');
@@ -281,6 +285,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     estimateEmbedding: async (corpusId) => embeddings.estimate((await entryOf(corpusId)).dataset.corpus),
     testEmbedding: () => embeddings.test(),
     importVectors: async (corpusId, files) => embeddings.importVectors((await entryOf(corpusId)).dataset.corpus, files),
+    testReranker: () => rerankers.test(),
   };
 
   /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is the depth of the retrieval baselines). */
@@ -291,15 +296,17 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     const retriever: Retriever = gear ?? backbone;
     const llm = request.llm === 'offline' ? createOfflineThinker() : await llmFromStoredSettings(options.stores, entry.dataset.corpus.id);
     const { corpus } = entry.dataset;
+    // DualRAG's Eq. 8 reranker from Settings (loaded here, in this worker); its name goes into the trace options.
+    const reranker = strategy.startsWith('dualrag') ? await rerankers.current() : undefined;
     // runRegime('iterative', ...) is runStrategy; no-context / gold-context (oracle) run the strategy's reader only.
     const trace = await runRegime(
       request.regime ?? 'iterative',
       strategy,
       request.question,
-      { retriever, llm, prompts: STRATEGY_PROMPTS, passages: entry.byId, signal, now, ...(isBaseline(strategy) ? { options: { depth: request.k } } : {}), ...(onEvent ? { onEvent } : {}) },
+      { retriever, llm, prompts: STRATEGY_PROMPTS, passages: entry.byId, signal, now, ...(reranker ? { reranker } : {}), ...(isBaseline(strategy) ? { options: { depth: request.k } } : {}), ...(onEvent ? { onEvent } : {}) },
       { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
     );
-    trace.options = { ...trace.options, ...backboneOptions(request.backbone) };
+    trace.options = { ...trace.options, ...backboneOptions(request.backbone), ...(reranker ? { reranker: reranker.name } : {}) };
     if (gear) trace.options = { ...trace.options, graphExpansion: `over ${request.backbone}`, tripleSource: 'offline extractor', beamScorer: gear.expansion.scorer.label };
     return trace;
   }

@@ -7,7 +7,7 @@
 // it is a fallback with the same results, not an error.
 // Embeddings: the embedding worker (embed.worker.ts) is started by this worker when a model is first
 // needed, so vectors and query embeddings never pass through the page; onnxruntime-web's runtime
-// files are the app's own copies (no CDN).
+// files are the app's own copies (no CDN). DualRAG's cross-encoder reranker runs in this worker.
 import { expose, wrap, type Remote } from 'comlink';
 import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
@@ -18,6 +18,8 @@ import { loadPprWasm, setPprWasm } from '../src/core/graph/ppr-wasm.ts';
 import { getDb, onStorageNotice } from '../src/storage/db.ts';
 import { createDexieStores } from '../src/storage/repositories.ts';
 import { createEngine } from './engine.ts';
+import type { RerankHost } from './engine-rerank.ts';
+import { createTransformersReranker } from '../src/providers/rerank/transformers-reranker.ts';
 
 async function installPprKernel(): Promise<void> {
   try {
@@ -31,8 +33,9 @@ async function installPprKernel(): Promise<void> {
 onStorageNotice((notice) => self.postMessage({ type: 'hopscope-storage-notice', notice }));
 
 let embedWorker: Remote<EmbedWorkerApi> | undefined;
+const wasmPaths = { mjs: new URL(ortMjs, self.location.href).href, wasm: new URL(ortWasm, self.location.href).href };
 const embedding: EmbeddingHost = {
-  wasmPaths: { mjs: new URL(ortMjs, self.location.href).href, wasm: new URL(ortWasm, self.location.href).href },
+  wasmPaths,
   // WebGPU when the browser gives an adapter (a failed model load there falls back to WASM, said in the backend), else WASM.
   async device() {
     const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
@@ -49,4 +52,7 @@ const embedding: EmbeddingHost = {
   },
 };
 
-expose(createEngine({ stores: createDexieStores(getDb()), kernelReady: installPprKernel(), embedding }));
+// DualRAG's cross-encoder runs in this worker (transformers.js on WASM, the app's own runtime files).
+const reranking: RerankHost = { wasmPaths, makeReranker: createTransformersReranker };
+
+expose(createEngine({ stores: createDexieStores(getDb()), kernelReady: installPprKernel(), embedding, reranking }));
