@@ -13,6 +13,7 @@ import { AutoTokenizer } from '@huggingface/transformers';
 import { loadDataset } from '../../src/core/ingest/index.ts';
 import { LEXICAL_RERANKER_NAME } from '../../src/core/rerank/lexical.ts';
 import type { RerankerSettings } from '../../src/core/rerank/settings.ts';
+import type { TraceEvent } from '../../src/core/trace/schema.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import { createTransformersReranker, passageText } from '../../src/providers/rerank/transformers-reranker.ts';
@@ -32,7 +33,7 @@ function engineAt(localModelPath: string, db: string) {
   return createEngine({ stores, reranking: { localModelPath, makeReranker: createTransformersReranker } });
 }
 
-const reranks = (events: readonly { type: string }[]) => events.filter((e): e is Extract<(typeof events)[number], { type: 'retrieve' }> & { label: string; results: { id: string; score: number }[]; query: string } => e.type === 'retrieve' && (e as { label?: string }).label?.startsWith('rerank:') === true);
+const reranks = (events: readonly TraceEvent[]) => events.filter((e): e is Extract<TraceEvent, { type: 'retrieve' }> => e.type === 'retrieve' && e.label.startsWith('rerank:'));
 
 describe('engine: DualRAG reranker from Settings', () => {
   it('runs DualRAG with the cross-encoder in Settings and records its name and logits; lexical by default', { timeout: 120_000 }, async () => {

@@ -4,6 +4,7 @@
 // absent) and never reach the network. The folder layout is the one transformers.js loads:
 // config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx (fp32) or onnx/model_quantized.onnx (q8).
 import { EmbedError } from '../../core/embed/port.ts';
+import { RerankError } from '../../core/rerank/port.ts';
 
 export const LOCAL_MODEL_CACHE = 'hopscope-local-models';
 /** The localModelPath transformers.js is given for stored folders. */
@@ -59,7 +60,8 @@ export function planLocalModel(picked: readonly PickedFile[], folderName?: strin
   const have = new Set(files.map((f) => f.to));
   const missing = [...REQUIRED.filter((r) => !have.has(r)), ...(onnx < 0 ? ['onnx/model.onnx (or onnx/model_quantized.onnx)'] : [])];
   if (missing.length > 0) {
-    throw new EmbedError(`the folder "${root}" is not a transformers.js ${kind}: missing ${missing.join(', ')} (export one with optimum, or download e.g. ${EXAMPLE[kind]})`);
+    const why = `the folder "${root}" is not a transformers.js ${kind}: missing ${missing.join(', ')} (export one with optimum, or download e.g. ${EXAMPLE[kind]})`;
+    throw kind === 'cross-encoder' ? new RerankError('rerank', why) : new EmbedError(why);
   }
   const name = root.replace(/[^\w.-]+/g, '-') || 'local-encoder';
   return { name, dtype, files, onnx, config, sizeBytes: files.reduce((s, f) => s + picked[f.from]!.size, 0) };
