@@ -256,4 +256,18 @@ export interface EngineApi {
   cancelModelDownload(): void;
   /** The model's files already cached in this browser, or null. */
   cachedModel(spec: ModelDownloadSpec): Promise<CachedModel | null>;
+  /** Loads DualRAG's reranker from Settings in this worker and scores one (entity, passage) pair. */
+  testReranker(): Promise<RerankerTest>;
+}
+
+/** Settings-store key of DualRAG's reranker settings (src/core/rerank/settings.ts). */
+export const RERANKER_SETTINGS_KEY = 'reranker';
+
+export interface RerankerTest {
+  /** The reranker's name, as the trace labels it. */
+  name: string;
+  heuristic: boolean;
+  /** Scores of a relevant and an unrelated passage for one entity (cross-encoder: raw logits). */
+  scores: { query: string; title: string; score: number }[];
+  loadMs: number;
 }

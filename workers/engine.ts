@@ -29,6 +29,7 @@ import { createEmbeddings, type DenseBackbone, type EmbeddingHost } from './engi
 import type { ModelDownloader } from '../src/providers/models/download.ts';
 import { formatDuration } from '../src/core/embed/estimate.ts';
 import type { WorkerPool } from '../src/core/pool/pool.ts';
+import { createRerankers, type RerankHost } from './engine-rerank.ts';
 
 /** How the browser's HippoRAG 2 seeds its phrases (no embedder, no LLM filter in the engine yet): said in every trace. */
 const HIPPO_SEEDS = { phraseSeeds: 'retrieved facts (BM25 over triple strings, unfiltered: no recognition-memory LLM)' };
@@ -66,6 +67,8 @@ export interface EngineOptions {
   downloads?: ModelDownloader;
   /** Workers for the import's offline triples and synonym search (browser: workers/pool-browser.ts); without it they run in this thread. */
   importPool?: WorkerPool;
+  /** DualRAG's cross-encoder (transformers.js in the worker); without it only the lexical reranker runs. */
+  reranking?: RerankHost;
 }
 
 /** "1,200 / 6,119 passages, 41 passages/s, about 2 min left" */
@@ -82,6 +85,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   let importSettled: Promise<void> = Promise.resolve();
   const running = new Map<string, AbortController>();
   const embeddings = createEmbeddings(options.stores, options.embedding, now);
+  const rerankers = createRerankers(options.stores, options.reranking, now);
 
   function storage(): Stores {
     if (!options.stores) throw new HopscopeError('engine', 'no storage in this engine (the library needs IndexedDB)');
@@ -304,6 +308,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     },
     cancelModelDownload: () => options.downloads?.cancel(),
     cachedModel: async (spec) => (options.downloads ? options.downloads.cached(spec) : null),
+    testReranker: () => rerankers.test(),
   };
 
   /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is the depth of the retrieval baselines). */
@@ -314,15 +319,17 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     const retriever: Retriever = gear?.retriever ?? backbone;
     const llm = request.llm === 'offline' ? createOfflineThinker() : await llmFromStoredSettings(options.stores, entry.dataset.corpus.id, options.embedding);
     const { corpus } = entry.dataset;
+    // DualRAG's Eq. 8 reranker from Settings (loaded here, in this worker); its name goes into the trace options.
+    const reranker = strategy.startsWith('dualrag') ? await rerankers.current() : undefined;
     // runRegime('iterative', ...) is runStrategy; no-context / gold-context (oracle) run the strategy's reader only.
     const trace = await runRegime(
       request.regime ?? 'iterative',
       strategy,
       request.question,
-      { retriever, llm, prompts: STRATEGY_PROMPTS, passages: entry.byId, signal, now, ...(isBaseline(strategy) ? { options: { depth: request.k } } : {}), ...(onEvent ? { onEvent } : {}) },
+      { retriever, llm, prompts: STRATEGY_PROMPTS, passages: entry.byId, signal, now, ...(reranker ? { reranker } : {}), ...(isBaseline(strategy) ? { options: { depth: request.k } } : {}), ...(onEvent ? { onEvent } : {}) },
       { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
     );
-    trace.options = { ...trace.options, ...backboneOptions(request.backbone), ...(built ? { built } : {}) };
+    trace.options = { ...trace.options, ...backboneOptions(request.backbone), ...(built ? { built } : {}), ...(reranker ? { reranker: reranker.name } : {}) };
     if (gear) {
       trace.options = { ...trace.options, graphExpansion: `over ${request.backbone}`, tripleSource: 'offline extractor', beamScorer: gear.retriever.expansion.scorer.label, tripleIndex: gear.tripleIndex };
     }

@@ -9,7 +9,7 @@
 // (./pool-browser.ts), started on the first import.
 // Embeddings: the embedding worker (embed.worker.ts) is started by this worker when a model is first
 // needed, so vectors and query embeddings never pass through the page; onnxruntime-web's runtime
-// files are the app's own copies (no CDN).
+// files are the app's own copies (no CDN). DualRAG's cross-encoder reranker runs in this worker.
 import { expose, wrap, type Remote } from 'comlink';
 import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
@@ -22,6 +22,8 @@ import { getDb, onStorageNotice } from '../src/storage/db.ts';
 import { createDexieStores } from '../src/storage/repositories.ts';
 import { createEngine } from './engine.ts';
 import { createBrowserPool } from './pool-browser.ts';
+import type { RerankHost } from './engine-rerank.ts';
+import { createTransformersReranker } from '../src/providers/rerank/transformers-reranker.ts';
 
 async function installPprKernel(): Promise<void> {
   try {
@@ -37,8 +39,9 @@ onStorageNotice((notice) => self.postMessage({ type: 'hopscope-storage-notice', 
 // One embedding worker per device: with WebGPU the model is loaded on WebGPU and on WASM side by side
 // and measured (workers/engine-embed.ts), each worker holding one model.
 const embedWorkers = new Map<string, Remote<EmbedWorkerApi>>();
+const wasmPaths = { mjs: new URL(ortMjs, self.location.href).href, wasm: new URL(ortWasm, self.location.href).href };
 const embedding: EmbeddingHost = {
-  wasmPaths: { mjs: new URL(ortMjs, self.location.href).href, wasm: new URL(ortWasm, self.location.href).href },
+  wasmPaths,
   // WebGPU when the browser gives an adapter (then WebGPU and WASM are measured against each other), else WASM.
   async device() {
     const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
@@ -56,7 +59,10 @@ const embedding: EmbeddingHost = {
   },
 };
 
+// DualRAG's cross-encoder runs in this worker (transformers.js on WASM, the app's own runtime files).
+const reranking: RerankHost = { wasmPaths, makeReranker: createTransformersReranker };
+
 // In-browser model downloads (Settings' progress bars) run here too, on the same device choice and runtime files.
 const downloads = createModelDownloader({ device: embedding.device, ...(embedding.wasmPaths ? { wasmPaths: embedding.wasmPaths } : {}) });
 
-expose(createEngine({ stores: createDexieStores(getDb()), kernelReady: installPprKernel(), embedding, downloads, importPool: createBrowserPool() }));
+expose(createEngine({ stores: createDexieStores(getDb()), kernelReady: installPprKernel(), embedding, downloads, importPool: createBrowserPool(), reranking }));

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { DEFAULT_LLM_SETTINGS, type LlmSettings } from '../core/llm/settings.ts';
 import { SettingsPanel } from '../features/settings/SettingsPanel.tsx';
 import { EmbeddingSettingsView } from './EmbeddingSettingsView.tsx';
+import { RerankerSettingsView } from './RerankerSettingsView.tsx';
 import { useEngine } from './engine-client.ts';
 import { engineDownloads } from './model-downloads.ts';
 import { LLM_SETTINGS_KEY, llmSettingsQuery } from './queries.ts';
@@ -71,6 +72,7 @@ export function SettingsView() {
         </p>
       )}
       <EmbeddingSettingsView />
+      <RerankerSettingsView />
     </div>
   );
 }

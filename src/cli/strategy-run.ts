@@ -28,6 +28,7 @@ import { regimeLabel } from '../core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
 import { createOfflineThinker, OFFLINE_THINKER_VERSION } from '../providers/llm/offline-thinker.ts';
 import { createTransformersReranker } from '../providers/rerank/transformers-reranker.ts';
+import { createLexicalReranker } from '../core/rerank/lexical.ts';
 import { UsageError, type EvalArgs } from './args.ts';
 import type { Io } from './eval.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
@@ -104,11 +105,13 @@ async function runModel(args: EvalArgs, dataset: Dataset, questions: readonly Qu
       let lastReport = 0;
       const nc = noContext;
       const resume: ResumeStats = { reused: 0, stale: new Map(), setAside: [] };
+      // DualRAG's reranker is part of what a trace means: named in its options and in the resume key.
+      const rerankedBy = strategy.startsWith('dualrag') && regime === 'iterative' ? { reranker: (reranker ?? createLexicalReranker()).name } : {};
       const key = {
         strategy,
         retriever: retriever.name,
         llm: llm.label,
-        options: regime === 'iterative' ? strategyOptions(strategy, options) : {},
+        options: regime === 'iterative' ? { ...strategyOptions(strategy, options), ...rerankedBy } : {},
         prompts: strategyPromptVersions(strategy, STRATEGY_PROMPTS),
         provenance,
         regime,
@@ -130,7 +133,7 @@ async function runModel(args: EvalArgs, dataset: Dataset, questions: readonly Qu
         ...(signal ? { signal } : {}),
         ...(traces ? { previous: resumeFrom(traces, (q) => traceIdOf(strategy, regime, retriever.name, q), key, resume, (l) => io.err(l)) } : {}),
         onTrace: async (t: Trace, reused: boolean) => {
-          if (traces && !reused) await writeTrace(traces, { ...t, provenance });
+          if (traces && !reused) await writeTrace(traces, { ...t, options: { ...t.options, ...rerankedBy }, provenance });
         },
         onProgress: (done, total) => {
           const now = performance.now();

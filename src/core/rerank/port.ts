@@ -7,6 +7,8 @@ export interface RerankCandidate {
   id: string;
   title: string;
   text: string;
+  /** The backbone's best rank of this passage for the queries that retrieved it (1 = top); the lexical reranker uses it as a prior, a cross-encoder ignores it. */
+  rank?: number;
 }
 
 export interface RerankScore {

@@ -8,6 +8,8 @@ export interface DualragEntityStep {
   queries: string[];
   /** Reranked documents kept (Eq. 8), best first. */
   kept: string[];
+  /** The reranker's score of each kept document (a cross-encoder's logit, or the lexical score). */
+  keptScores: number[];
 }
 
 export interface DualragStep {
@@ -28,6 +30,8 @@ export interface DualragView {
   outline: { entity: string; fragments: MemoryEntry[] }[];
   /** Round of the latest outline snapshot (0 when there is none yet). */
   outlineRound: number;
+  /** Which reranker ran (its trace label, e.g. a cross-encoder's model id or the lexical heuristic); undefined before the first reranking. */
+  reranker: string | undefined;
 }
 
 /** Undefined when the events are not a DualRAG run's. */
@@ -35,6 +39,7 @@ export function readDualrag(events: readonly TraceEvent[]): DualragView | undefi
   const steps: DualragStep[] = [];
   let entries: MemoryEntry[] = [];
   let outlineRound = 0;
+  let reranker: string | undefined;
   const step = (round: number) => steps.find((s) => s.round === round);
   for (const e of events) {
     if (e.type === 'thought' && e.kind === 'reasoner') steps.push({ round: e.round, reasoning: e.text, retrieved: false, entities: [], links: [], discarded: [] });
@@ -45,9 +50,12 @@ export function readDualrag(events: readonly TraceEvent[]): DualragView | undefi
     else if (e.type === 'thought' && (e.kind === 'fragment-discarded' || e.kind === 'fragment-skipped')) s.discarded.push(e.text);
     else if (e.type === 'retrieve' && e.entity !== undefined) {
       let ent = s.entities.find((x) => x.entity === e.entity);
-      if (!ent) s.entities.push((ent = { entity: e.entity, queries: [], kept: [] }));
-      if (e.label.startsWith('rerank:')) ent.kept = e.results.map((r) => r.id);
-      else if (!ent.queries.includes(e.query)) ent.queries.push(e.query);
+      if (!ent) s.entities.push((ent = { entity: e.entity, queries: [], kept: [], keptScores: [] }));
+      if (e.label.startsWith('rerank:')) {
+        ent.kept = e.results.map((r) => r.id);
+        ent.keptScores = e.results.map((r) => r.score);
+        reranker = e.label.slice('rerank:'.length).trim();
+      } else if (!ent.queries.includes(e.query)) ent.queries.push(e.query);
     } else if (e.type === 'memory' && e.kind === 'outline') {
       entries = e.entries;
       outlineRound = e.round;
@@ -61,5 +69,5 @@ export function readDualrag(events: readonly TraceEvent[]): DualragView | undefi
     if (!o) outline.push((o = { entity: name, fragments: [] }));
     o.fragments.push(entry);
   }
-  return { steps, outline, outlineRound };
+  return { steps, outline, outlineRound, reranker };
 }

@@ -106,7 +106,7 @@ export async function runDualrag(run: Run, o: DualragOptions): Promise<void> {
       }
       const grouped = groupByEntity(retrievals); // Eq. 7
       run.checkAbort();
-      const scores = await reranker.score(d.rerankQuery, grouped.map((g) => ({ id: g.id, ...pick(run.passage(g.id)) })), run.signal);
+      const scores = await reranker.score(d.rerankQuery, grouped.map((g) => ({ id: g.id, rank: g.rank, ...pick(run.passage(g.id)) })), run.signal);
       const top = keepReranked(scores, o.rerankTop); // Eq. 8
       recorder.add({ type: 'retrieve', query: d.rerankQuery, label: `rerank: ${reranker.name}`, entity: d.entity, results: top });
       kept.set(d.entity, top);

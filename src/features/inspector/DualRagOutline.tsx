@@ -22,6 +22,11 @@ export function DualRagOutline({ events, gold, passages }: Props) {
   return (
     <section className="panel dualrag" aria-labelledby="dualrag-heading" data-testid="dualrag-view">
       <h2 id="dualrag-heading">DualRAG: reasoning and knowledge outline</h2>
+      {view.reranker !== undefined && (
+        <p className="muted" data-testid="dualrag-reranker">
+          Reranked (Eq. 8) by <strong>{view.reranker}</strong>; documents scored ≤ 0 dropped.
+        </p>
+      )}
       <div className="dualrag-cols">
         <div>
           <h3>Reasoning history</h3>
@@ -36,6 +41,12 @@ export function DualRagOutline({ events, gold, passages }: Props) {
                 {s.entities.map((e) => (
                   <p key={e.entity} className="dualrag-entity-step muted">
                     <span className="dualrag-entity">{e.entity}</span>: {e.queries.join(' · ')} → {e.kept.length} kept
+                    {e.kept.length > 0 && (
+                      <span data-testid="rerank-scores">
+                        {' '}
+                        ({e.kept.map((id, i) => `${title(id)} ${e.keptScores[i]!.toFixed(2)}`).join(', ')})
+                      </span>
+                    )}
                   </p>
                 ))}
                 {s.links.map((l) => (

@@ -4,6 +4,7 @@
 // absent) and never reach the network. The folder layout is the one transformers.js loads:
 // config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx (fp32) or onnx/model_quantized.onnx (q8).
 import { EmbedError } from '../../core/embed/port.ts';
+import { RerankError } from '../../core/rerank/port.ts';
 
 export const LOCAL_MODEL_CACHE = 'hopscope-local-models';
 /** The localModelPath transformers.js is given for stored folders. */
@@ -28,8 +29,12 @@ export interface LocalModelPlan {
 const REQUIRED = ['config.json', 'tokenizer.json', 'tokenizer_config.json'] as const;
 const ONNX_FOR = { 'model.onnx': 'fp32', 'model_quantized.onnx': 'q8' } as const;
 
+/** What a picked folder is for: the error names it and suggests a model of that kind. */
+export type LocalModelKind = 'sentence encoder' | 'cross-encoder';
+const EXAMPLE: Record<LocalModelKind, string> = { 'sentence encoder': 'Xenova/all-MiniLM-L6-v2', 'cross-encoder': 'Xenova/ms-marco-MiniLM-L-6-v2' };
+
 /** Checks a picked folder and maps its files to the transformers.js layout; names what is missing. */
-export function planLocalModel(picked: readonly PickedFile[], folderName?: string): LocalModelPlan {
+export function planLocalModel(picked: readonly PickedFile[], folderName?: string, kind: LocalModelKind = 'sentence encoder'): LocalModelPlan {
   const parts = picked.map((f) => f.path.split('/').filter(Boolean));
   const root = folderName ?? (parts.every((p) => p.length > 1) ? parts[0]![0]! : 'local-encoder');
   const inner = parts.map((p) => (p.length > 1 && p[0] === root ? p.slice(1) : p));
@@ -55,7 +60,8 @@ export function planLocalModel(picked: readonly PickedFile[], folderName?: strin
   const have = new Set(files.map((f) => f.to));
   const missing = [...REQUIRED.filter((r) => !have.has(r)), ...(onnx < 0 ? ['onnx/model.onnx (or onnx/model_quantized.onnx)'] : [])];
   if (missing.length > 0) {
-    throw new EmbedError(`the folder "${root}" is not a transformers.js sentence encoder: missing ${missing.join(', ')} (export one with optimum, or download e.g. Xenova/all-MiniLM-L6-v2)`);
+    const why = `the folder "${root}" is not a transformers.js ${kind}: missing ${missing.join(', ')} (export one with optimum, or download e.g. ${EXAMPLE[kind]})`;
+    throw kind === 'cross-encoder' ? new RerankError('rerank', why) : new EmbedError(why);
   }
   const name = root.replace(/[^\w.-]+/g, '-') || 'local-encoder';
   return { name, dtype, files, onnx, config, sizeBytes: files.reduce((s, f) => s + picked[f.from]!.size, 0) };
@@ -83,8 +89,8 @@ export interface StoredLocalModel {
 }
 
 /** Browser: copies the picked folder into Cache Storage (replacing a folder of the same name). */
-export async function storeLocalModel(picked: readonly File[], paths: readonly string[]): Promise<StoredLocalModel> {
-  const plan = planLocalModel(picked.map((f, i) => ({ path: paths[i]!, size: f.size })));
+export async function storeLocalModel(picked: readonly File[], paths: readonly string[], kind: LocalModelKind = 'sentence encoder'): Promise<StoredLocalModel> {
+  const plan = planLocalModel(picked.map((f, i) => ({ path: paths[i]!, size: f.size })), undefined, kind);
   const cache = await caches.open(LOCAL_MODEL_CACHE);
   for (const key of await cache.keys()) if (key.url.startsWith(keyOf(plan.name, ''))) await cache.delete(key);
   for (const f of plan.files) {

@@ -6,7 +6,7 @@
 // runs where the strategies run: inside the engine worker, off the main thread.
 import { AutoModelForSequenceClassification, AutoTokenizer, type PreTrainedModel, type PreTrainedTokenizer, type Tensor } from '@huggingface/transformers';
 import { RerankError, type RerankCandidate, type RerankScore, type Reranker } from '../../core/rerank/port.ts';
-import { applyTransformersEnv, type EmbedderConfig } from '../embed/config.ts';
+import { applyTransformersEnv, onnxFileFor, type EmbedderConfig } from '../embed/config.ts';
 
 /** Same knobs as the embedder (model folder or hub id, device, dtype, batch size). */
 export type RerankerConfig = EmbedderConfig;
@@ -14,9 +14,19 @@ export type RerankerConfig = EmbedderConfig;
 /** What the cross-encoder reads of a passage: "title\ntext", as the passage prompts show it. */
 export const passageText = (c: RerankCandidate) => `${c.title}\n${c.text}`;
 
+function describeWhere(config: RerankerConfig): string {
+  const onnx = onnxFileFor(config.dtype);
+  if (config.storedFolder) return `"${config.model}" from the folder stored in this browser (expects config.json, tokenizer.json, tokenizer_config.json and ${onnx}; pick the folder again in Settings)`;
+  if (config.localModelPath !== undefined) return `"${config.model}" from ${config.localModelPath.replace(/\/$/, '')}/${config.model} (expects config.json, tokenizer.json, tokenizer_config.json and ${onnx})`;
+  return `hub model "${config.model}"`;
+}
+
 export function createTransformersReranker(config: RerankerConfig): Reranker & { load(): Promise<void>; dispose(): Promise<void> } {
-  if (config.localModelPath === undefined && !config.allowRemote) {
+  if (config.localModelPath === undefined && !config.storedFolder && !config.allowRemote) {
     throw new RerankError('rerank.transformers', `model "${config.model}": give localModelPath, or allowRemote: true (only in a user's browser)`);
+  }
+  if (config.device !== 'cpu' && !config.allowRemote && config.wasmPaths === undefined) {
+    throw new RerankError('rerank.transformers', `device "${config.device}" without allowRemote needs wasmPaths (locally served onnxruntime-web files); transformers.js would fetch them from a CDN`);
   }
   const batchSize = config.batchSize ?? 16;
   let loading: Promise<{ tokenizer: PreTrainedTokenizer; model: PreTrainedModel }> | undefined;
@@ -30,7 +40,7 @@ export function createTransformersReranker(config: RerankerConfig): Reranker & {
         ([tokenizer, model]) => ({ tokenizer, model }),
         (cause: unknown) => {
           loading = undefined;
-          throw new RerankError('rerank.transformers', `could not load cross-encoder "${config.model}"${config.localModelPath ? ` from ${config.localModelPath}` : ''}: ${(cause as Error).message}`, { cause });
+          throw new RerankError('rerank.transformers', `could not load cross-encoder ${describeWhere(config)}: ${(cause as Error).message}`, { cause });
         },
       );
     }

@@ -49,7 +49,7 @@ describe('reranking (Eq. 8)', () => {
   it('keeps the top k with score > 0, best first, ties in candidate order', () => {
     expect(keepReranked([{ id: 'a', score: 0.2 }, { id: 'b', score: 0 }, { id: 'c', score: 1 }, { id: 'd', score: -3 }, { id: 'e', score: 0.2 }], 2)).toEqual([{ id: 'c', score: 1 }, { id: 'a', score: 0.2 }]);
   });
-  it('lexical reranker: title terms weigh twice, no shared term scores 0', async () => {
+  it('lexical reranker: no shared term scores 0 (dropped); kept passages keep the backbone order, else overlap orders them', async () => {
     expect(lexicalScore('Ann Lee', { id: 'x', title: 'Ann Lee', text: 'Born in Paris.' })).toBe(3);
     expect(lexicalScore('Ann Lee', { id: 'x', title: 'Paris', text: 'Ann Lee lived here.' })).toBe(1);
     expect(lexicalScore('the of', { id: 'x', title: 'the', text: 'of' })).toBe(0);
@@ -57,6 +57,9 @@ describe('reranking (Eq. 8)', () => {
     expect(r.heuristic).toBe(true);
     expect(r.name).toContain('heuristic');
     expect(await r.score('Ann Lee', [{ id: 'a', title: 'Zoo', text: 'no' }, { id: 'b', title: 'Ann Arbor', text: 'city' }])).toEqual([{ id: 'a', score: 0 }, { id: 'b', score: 1.5 }]);
+    const ranked = await r.score('Ann Lee', [{ id: 'a', title: 'Zoo', text: 'no', rank: 1 }, { id: 'b', title: 'Ann Arbor', text: 'city', rank: 2 }, { id: 'c', title: 'Ann Lee', text: 'Ann Lee', rank: 4 }]);
+    expect(ranked).toEqual([{ id: 'a', score: 0 }, { id: 'b', score: 0.5 }, { id: 'c', score: 0.25 }]);
+    expect(keepReranked(ranked, 10).map((s) => s.id)).toEqual(['b', 'c']);
   });
   it('interleaves a step\'s entity lists by rank', () => {
     expect(interleave([['a', 'b', 'c'], ['d'], ['e', 'a']])).toEqual(['a', 'd', 'e', 'b', 'a', 'c']);

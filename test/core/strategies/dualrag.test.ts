@@ -56,12 +56,13 @@ describe('dualrag', () => {
     expect(queries.map((e) => [e.round, e.entity, e.query])).toEqual([
       [1, 'Film One', 'Film One director'], [1, 'Film One', 'Film One'], [2, 'Ann Lee', 'Ann Lee birthplace'], [2, 'Film One', 'Film One release'],
     ]);
-    // Eq. 7-8: grouped (p5, p1, p2 by best rank), reranked against the entity name, p5 (no overlap) dropped
+    // Eq. 7-8: grouped (p5, p1, p2 by best rank), reranked against the entity name: p5 (no overlap) dropped,
+    // the rest keep the backbone's order (lexical reranker: score 1/rank); Ann Arbor shares "Ann" and stays first
     const reranks = of(trace, 'retrieve').filter((e) => e.label.startsWith('rerank: lexical'));
     expect(reranks.map((e) => [e.entity, e.query, e.results.map((r) => r.id)])).toEqual([
-      ['Film One', 'Film One', ['p1', 'p2']], ['Ann Lee', 'Ann Lee', ['p3', 'p4']], ['Film One', 'Film One', ['p1']],
+      ['Film One', 'Film One', ['p1', 'p2']], ['Ann Lee', 'Ann Lee', ['p4', 'p3']], ['Film One', 'Film One', ['p1']],
     ]);
-    expect(reranks[0]!.results.map((r) => r.score)).toEqual([3, 1.5]);
+    expect(reranks[0]!.results.map((r) => r.score)).toEqual([1, 0.5]);
     // "film one" in step 2 is linked to step 1's "Film One"
     expect(of(trace, 'thought').filter((e) => e.kind === 'entity-link').map((e) => e.text)).toEqual(['film one → Film One']);
     // Eq. 9-10: the empty fragment is discarded; the outline grows per entity with provenance
@@ -69,19 +70,19 @@ describe('dualrag', () => {
     expect(outlines.map((m) => m.kind)).toEqual(['outline', 'outline']);
     expect(outlines[1]!.entries).toEqual([
       { text: 'Film One was directed by Ann Lee.', entity: 'Film One', passages: ['p1', 'p2'], queries: ['Film One director', 'Film One'], since: 1 },
-      { text: 'Ann Lee was born in Paris.', entity: 'Ann Lee', passages: ['p3', 'p4'], queries: ['Ann Lee birthplace'], since: 2 },
+      { text: 'Ann Lee was born in Paris.', entity: 'Ann Lee', passages: ['p4', 'p3'], queries: ['Ann Lee birthplace'], since: 2 },
     ]);
     expect(of(trace, 'thought').filter((e) => e.kind === 'fragment-discarded').map((e) => e.text)).toEqual(['Film One: No relevant information.']);
     // the summarizer saw exactly its entity's reranked documents
     expect(of(trace, 'context').map((c) => [c.module, c.ids])).toEqual([
-      ['dualrag.knowledge-summarizer', ['p1', 'p2']], ['dualrag.knowledge-summarizer', ['p3', 'p4']], ['dualrag.knowledge-summarizer', ['p1']],
+      ['dualrag.knowledge-summarizer', ['p1', 'p2']], ['dualrag.knowledge-summarizer', ['p4', 'p3']], ['dualrag.knowledge-summarizer', ['p1']],
     ]);
     // K^(t-1) and R in the next prompts; earlier entities as hints
     expect(llm.userText('dualrag.reasoner', 1)).toContain('Knowledge:\n### Film One\n- Film One was directed by Ann Lee.\n\nQuestion: Where was the director of Film One born?\n\nReasoning history:\nStep 1: I need the director of Film One.');
     expect(llm.userText('dualrag.entity-identifier', 1)).toContain('Entities from previous reasoning: Film One');
     expect(llm.userText('dualrag.answer')).toContain('### Ann Lee\n- Ann Lee was born in Paris.');
     // final ranking: reranked passages by first use, then the rest of the pool
-    expect(traceRanking(trace).map((r) => r.id)).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
+    expect(traceRanking(trace).map((r) => r.id)).toEqual(['p1', 'p2', 'p4', 'p3', 'p5']);
     expect(of(trace, 'thought').filter((e) => e.kind === 'retrieval-flag').map((e) => e.text)).toEqual(['retrieve', 'retrieve', 'answer']);
     expect(trace.options).toMatchObject({ maxSteps: 5, depth: 50, rerankTop: 10, prompts: { 'dualrag.answer': 'hopscope-dualrag-answer/1', 'dualrag.knowledge-summarizer': 'dualrag-fig7/2' } });
   });
@@ -91,7 +92,7 @@ describe('dualrag', () => {
     const v = readDualrag(trace.events)!;
     expect(v.steps.map((s) => [s.round, s.retrieved, s.entities.map((e) => [e.entity, e.queries, e.kept])])).toEqual([
       [1, true, [['Film One', ['Film One director', 'Film One'], ['p1', 'p2']]]],
-      [2, true, [['Ann Lee', ['Ann Lee birthplace'], ['p3', 'p4']], ['Film One', ['Film One release'], ['p1']]]],
+      [2, true, [['Ann Lee', ['Ann Lee birthplace'], ['p4', 'p3']], ['Film One', ['Film One release'], ['p1']]]],
       [3, false, []],
     ]);
     expect(v.steps[1]!.links).toEqual(['film one → Film One']);
@@ -139,7 +140,7 @@ describe('dualrag', () => {
     expect(trace.status).toBe('done');
     expect(of(trace, 'memory')).toHaveLength(0);
     expect(llm.userText('dualrag.reasoner', 1)).toContain('Knowledge:\nWikipedia Title: Film One\nFilm One is a 1950 film directed by Ann Lee.\nWikipedia Title: Film Two');
-    expect(of(trace, 'context').filter((c) => c.module === 'dualrag.answer').map((c) => c.ids)).toEqual([['p1', 'p2', 'p3', 'p4']]);
+    expect(of(trace, 'context').filter((c) => c.module === 'dualrag.answer').map((c) => c.ids)).toEqual([['p1', 'p2', 'p4', 'p3']]);
   });
 
   it('a malformed Entity Identifier reply fails the run with a typed error event and keeps the partial trace', async () => {

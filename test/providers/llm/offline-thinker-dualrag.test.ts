@@ -46,7 +46,7 @@ describe('offline thinker: dualrag modules', () => {
     expect(trace.status).toBe('done');
     expect(trace.llm).toBe(OFFLINE_THINKER_LABEL);
     expect(traceAnswer(trace)).toBeTruthy();
-    expect(trace.events.some((e) => e.type === 'retrieve' && e.label.startsWith('rerank: lexical overlap reranker (heuristic'))).toBe(true);
+    expect(trace.events.some((e) => e.type === 'retrieve' && e.label.startsWith('rerank: lexical reranker (heuristic'))).toBe(true);
     expect(trace.events.every((e) => e.type !== 'llm' || e.usage.total === 0)).toBe(true);
     if (strategy !== 'dualrag-no-outline') expect(trace.events.filter((e) => e.type === 'memory').at(-1)).toMatchObject({ kind: 'outline' });
   });

@@ -54,6 +54,14 @@ describe('transformers.js cross-encoder reranker (tiny generated model)', () => 
       expect(r.type === 'retrieve' && r.label).toBe('rerank: cross-encoder tiny-cross-encoder (transformers.js)');
       expect(r.type === 'retrieve' && r.results.every((x) => x.score > 0 && Number.isInteger(x.score))).toBe(true);
     }
+    // the reranker is part of the resume key: a rerun with the lexical reranker does not reuse this trace
+    expect(trace.options).toMatchObject({ reranker: 'cross-encoder tiny-cross-encoder (transformers.js)' });
+    let err = '';
+    const again = await main(['--dataset', 'public/demo', '--retriever', 'bm25', '--strategy', 'dualrag', '--llm', 'offline', '--limit', '1', '--traces', traces], { out: () => undefined, err: (t: string) => void (err += t + '\n') });
+    expect(again).toBe(0);
+    expect(err).toMatch(/1 traces? in .* not reused \(other options\)/);
+    const lexical = loadTrace(await readFile(join(traces, traceFileName('dualrag-bm25-demo-01')), 'utf8'));
+    expect(lexical.options).toMatchObject({ reranker: expect.stringMatching(/^lexical reranker \(heuristic/) });
   });
 
   it('refuses hub loading unless allowed, and says where a missing model was looked for', async () => {

@@ -1,0 +1,75 @@
+// DualRAG's Eq. 8 reranker inside the engine worker: the one chosen in Settings (a cross-encoder from a
+// stored local folder or a hub id, through transformers.js on WASM), or the labelled lexical reranker
+// (heuristic) when none is chosen. It runs where the strategies run, off the page's thread; the loaded
+// model is kept until the settings change.
+import { HopscopeError } from '../src/core/errors.ts';
+import { createLexicalReranker } from '../src/core/rerank/lexical.ts';
+import type { Reranker } from '../src/core/rerank/port.ts';
+import { rerankerModelId, rerankerSettingsSchema, type ConfiguredReranker } from '../src/core/rerank/settings.ts';
+import type { Stores } from '../src/core/store/ports.ts';
+import type { EmbedderConfig } from '../src/providers/embed/config.ts';
+import { RERANKER_SETTINGS_KEY, type RerankerTest } from './engine-api.ts';
+
+export type LoadableReranker = Reranker & { load(): Promise<void>; dispose(): Promise<void> };
+
+/** What the host provides: how to make a cross-encoder (transformers.js in the worker; in-process in Node). */
+export interface RerankHost {
+  makeReranker(config: EmbedderConfig): LoadableReranker;
+  /** Browser: the app's copies of onnxruntime-web's runtime files (no CDN). */
+  wasmPaths?: { mjs: string; wasm: string };
+  /** Node: the folder holding local model folders (a 'local' setting's name under it); the browser uses the stored folder. */
+  localModelPath?: string;
+}
+
+const TEST_PAIRS = [
+  { query: 'Paris', title: 'Paris', text: 'Paris is the capital and largest city of France, on the river Seine.' },
+  { query: 'Paris', title: 'Photosynthesis', text: 'Photosynthesis is the process by which green plants turn light into chemical energy.' },
+];
+
+export function createRerankers(stores: Stores | undefined, host: RerankHost | undefined, now: () => number = () => performance.now()) {
+  let active: { id: string; reranker: LoadableReranker } | undefined;
+
+  async function settings(): Promise<ConfiguredReranker | null> {
+    const raw = stores ? await stores.settings.getSetting<unknown>(RERANKER_SETTINGS_KEY) : undefined;
+    if (raw === undefined) return null;
+    const parsed = rerankerSettingsSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new HopscopeError('rerank', `the saved reranker settings are invalid (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}); choose the reranker again in Settings`);
+    }
+    return parsed.data.source === 'lexical' ? null : parsed.data;
+  }
+
+  function configFor(s: ConfiguredReranker): EmbedderConfig {
+    // WASM (not WebGPU): a few hundred short pairs per DualRAG step, and the same scores on every machine.
+    const common = { device: host?.localModelPath !== undefined ? ('cpu' as const) : ('wasm' as const), dtype: s.dtype, ...(host?.wasmPaths ? { wasmPaths: host.wasmPaths } : {}) };
+    if (s.source === 'hub') return { model: s.id, allowRemote: true, ...common };
+    return host?.localModelPath !== undefined ? { model: s.name, localModelPath: host.localModelPath, ...common } : { model: s.name, storedFolder: true, ...common };
+  }
+
+  /** The reranker in Settings, loaded; the lexical one (heuristic, labelled in its name) when none is chosen. */
+  async function current(): Promise<Reranker> {
+    const s = await settings();
+    if (!s) return createLexicalReranker();
+    if (!host) throw new HopscopeError('rerank', 'this engine cannot run a cross-encoder; choose the lexical reranker in Settings');
+    const id = rerankerModelId(s);
+    if (active?.id !== id) {
+      const previous = active;
+      active = { id, reranker: host.makeReranker(configFor(s)) };
+      if (previous) await previous.reranker.dispose().catch(() => {});
+    }
+    await active.reranker.load();
+    return active.reranker;
+  }
+
+  return {
+    current,
+    async test(): Promise<RerankerTest> {
+      const t0 = now();
+      const reranker = await current();
+      const loadMs = now() - t0;
+      const scores = await Promise.all(TEST_PAIRS.map(async (p) => ({ query: p.query, title: p.title, score: (await reranker.score(p.query, [{ id: p.title, title: p.title, text: p.text }]))[0]!.score })));
+      return { name: reranker.name, heuristic: reranker.heuristic, scores, loadMs };
+    },
+  };
+}
