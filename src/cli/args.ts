@@ -207,6 +207,10 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   if (gamma !== undefined && gamma !== 'inf' && !(Number(gamma) > 0)) throw new UsageError(`--ge-gamma: expected a number > 0 or "inf", got "${gamma}"`);
   for (const name of values.strategy?.split(',') ?? []) {
     if (!isStrategyName(name.trim())) throw new UsageError(`--strategy: unknown strategy "${name}" (available: ${STRATEGIES.join(', ')}; several with commas)`);
+    // Checked here, not when its turn comes: a list would otherwise run its other strategies first and then fail.
+    if (name.trim() === 'gear' && values.retriever !== 'naivege' && values.retriever !== 'syncge') {
+      throw new UsageError(`--strategy gear runs over graph expansion: use --retriever naivege or syncge (with --base ${values.retriever ?? 'bm25'}), not "${values.retriever}"`);
+    }
   }
   if (values.seed !== undefined && values.seed !== 'facts' && values.seed !== 'entities') throw new UsageError(`--seed must be facts or entities, got "${values.seed}"`);
   if (values.seed !== undefined && values.retriever !== 'hipporag2') throw new UsageError('--seed is an option of --retriever hipporag2');

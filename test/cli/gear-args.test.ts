@@ -11,4 +11,8 @@ describe('eval arguments for GEAR backbones', () => {
     expect(() => parseEvalArgs(['--dataset', 'd', '--retriever', 'syncge'])).toThrow(UsageError);
     expect(() => parseEvalArgs(['--dataset', 'd', '--retriever', 'naivege', '--ge-gamma', '-1'])).toThrow(/--ge-gamma/);
   });
+  it('refuses gear in a strategy list over a backbone without triples before anything runs', () => {
+    expect(() => parseEvalArgs(['--dataset', 'd', '--retriever', 'hipporag2', '--strategy', 'static,bdtr,gear', '--llm', 'offline'])).toThrow(/--strategy gear runs over graph expansion: use --retriever naivege or syncge/);
+    expect(parseEvalArgs(['--dataset', 'd', '--retriever', 'naivege', '--strategy', 'static,gear', '--llm', 'offline']).strategies).toEqual(['static', 'gear']);
+  });
 });
