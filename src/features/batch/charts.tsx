@@ -81,10 +81,13 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart({ 
   const names = [...new Set(groups.flatMap((g) => g.values.map((v) => v.name)))];
   const gw = (W - M.l - M.r) / Math.max(1, groups.length);
   const bw = Math.min(36, (gw - 12) / Math.max(1, names.length));
-  const fy = (y: number) => H - M.b - (y / max) * (H - M.t - M.b);
+  // The legend sits above the plot area (its own rows), so with several series (models x regimes) it never covers a bar.
+  const legend = names.length > 1 ? names.length * 14 : 0;
+  const H2 = H + legend;
+  const fy = (y: number) => H2 - M.b - (y / max) * (H - M.t - M.b);
   return (
-    <svg ref={ref} xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={title} className="plot" fontFamily="system-ui, sans-serif" fontSize={FONT}>
-      <rect width={W} height={H} fill="#fff" />
+    <svg ref={ref} xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${W} ${H2}`} width={W} height={H2} role="img" aria-label={title} className="plot" fontFamily="system-ui, sans-serif" fontSize={FONT}>
+      <rect width={W} height={H2} fill="#fff" />
       {[0, 0.5, 1].map((f) => (
         <g key={f}>
           <line x1={M.l} x2={W - M.r} y1={fy(f * max)} y2={fy(f * max)} stroke="#e3e6ea" />
@@ -101,10 +104,10 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart({ 
               const i = names.indexOf(v.name);
               const y = Number.isFinite(v.value) ? v.value : 0;
               // A zero still gets a visible sliver and its label, so "all zero" is drawn, not blank.
-              const top = Math.min(fy(y), H - M.b - 2);
+              const top = Math.min(fy(y), H2 - M.b - 2);
               return (
                 <g key={v.name} data-testid="bar" data-value={formatValue(v.value, unit)}>
-                  <rect x={x0 + i * bw} y={top} width={bw - 2} height={H - M.b - top} fill={color(i)}>
+                  <rect x={x0 + i * bw} y={top} width={bw - 2} height={H2 - M.b - top} fill={color(i)}>
                     <title>{`${g.label} · ${v.name}: ${formatValue(v.value, unit)}`}</title>
                   </rect>
                   <text x={x0 + i * bw + (bw - 2) / 2} y={top - 3} textAnchor="middle" fill="#1b1f24" fontSize={FONT - 1}>
@@ -113,7 +116,7 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart({ 
                 </g>
               );
             })}
-            <text x={M.l + gi * gw + gw / 2} y={H - M.b + 15} textAnchor="middle" fill="#1b1f24" data-testid="bar-label">
+            <text x={M.l + gi * gw + gw / 2} y={H2 - M.b + 15} textAnchor="middle" fill="#1b1f24" data-testid="bar-label">
               {wrapLabel(g.label, Math.max(6, Math.floor(gw / 7.5))).map((line, li) => (
                 <tspan key={li} x={M.l + gi * gw + gw / 2} dy={li === 0 ? 0 : FONT + 1}>
                   {line}
@@ -124,7 +127,7 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart({ 
         );
       })}
       {names.length > 1 && names.map((n, i) => (
-        <text key={n} x={W - M.r - 4} y={M.t + 12 + i * 14} textAnchor="end" fill={color(i)} fontWeight={700}>
+        <text key={n} x={W - M.r - 4} y={12 + i * 14} textAnchor="end" fill={color(i)} fontWeight={700}>
           {n}
         </text>
       ))}
