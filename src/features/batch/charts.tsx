@@ -110,7 +110,7 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart({ 
                   <rect x={x0 + i * bw} y={top} width={bw - 2} height={H2 - M.b - top} fill={color(i)}>
                     <title>{`${g.label} · ${v.name}: ${formatValue(v.value, unit)}`}</title>
                   </rect>
-                  <text x={x0 + i * bw + (bw - 2) / 2} y={top - 3} textAnchor="middle" fill="#1b1f24" fontSize={FONT - 1}>
+                  <text x={x0 + i * bw + (bw - 2) / 2} y={top - 3} textAnchor="middle" fill="#1b1f24" fontSize={bw < 24 ? 8 : FONT - 1}>
                     {formatValue(v.value, unit)}
                   </text>
                 </g>
