@@ -96,13 +96,13 @@ describe('engine runs core strategies', () => {
     }
   });
 
-  it('runs strategies over RAPTOR and GraphRAG (built in memory on first use), their items and labels in the trace', async () => {
+  it('runs strategies over RAPTOR and GraphRAG (built in memory on first use when the engine has no storage), their items and labels in the trace', async () => {
     const engine = createEngine();
     await engine.loadDataset('demo', files);
     for (const backbone of ['raptor', 'graphrag'] as const) {
       const trace = await engine.run({ datasetId: 'demo', question, backbone, strategy: 'static', k: 20 });
       expect(traceSchema.parse(trace)).toEqual(trace);
-      expect(trace).toMatchObject({ status: 'done', retriever: backbone, options: { built: 'in memory at first use (not persisted)' } });
+      expect(trace).toMatchObject({ status: 'done', retriever: backbone, options: { built: 'built in memory (no storage)' } });
       const retrieve = trace.events.find((e) => e.type === 'retrieve')!;
       expect(retrieve.type === 'retrieve' && retrieve.results.length).toBeGreaterThan(0);
       const items = retrieve.type === 'retrieve' ? (retrieve.items ?? []) : [];
