@@ -19,8 +19,9 @@ import { deleteStored, importFiles, listLibrary, openStored } from './engine-lib
 import type { Stores } from '../src/core/store/ports.ts';
 import { llmFromStoredSettings } from './engine-llm.ts';
 import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type DatasetSummary, type ImportProgress, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
-import { createGraphRagRetriever } from '../src/core/retrievers/graphrag.ts';
-import { createRaptorRetriever, RAPTOR_SCORER_LABEL } from '../src/core/retrievers/raptor.ts';
+import { createGraphRagRetriever, type GraphRagRetriever } from '../src/core/retrievers/graphrag.ts';
+import { graphRagLayers, raptorLayers } from './engine-backbone-layers.ts';
+import { createRaptorRetriever, RAPTOR_SCORER_LABEL, type RaptorRetriever } from '../src/core/retrievers/raptor.ts';
 import { EXTRACTIVE_SUMMARY_LABEL } from '../src/core/raptor/tree.ts';
 import { HASHED_TFIDF_LABEL } from '../src/core/raptor/vectors.ts';
 import { EXTRACTIVE_REPORT_LABEL } from '../src/core/graphrag/reports.ts';
@@ -241,6 +242,13 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     async passages(datasetId, ids) {
       const entry = get(datasetId);
       return ids.map((id) => passageOf(entry, id));
+    },
+
+    async backboneLayers(datasetId, request) {
+      const entry = get(datasetId);
+      if (request.backbone === 'raptor') return raptorLayers((await retrieverOf(entry, 'raptor')) as RaptorRetriever, entry.dataset.corpus.passages.map((p) => p.id), request);
+      if (request.backbone === 'graphrag') return graphRagLayers((await retrieverOf(entry, 'graphrag')) as GraphRagRetriever, request);
+      throw new HopscopeError('engine', `backbone "${String(request.backbone)}" has no tree or communities to draw (raptor, graphrag)`);
     },
 
     async graphAround(datasetId, request) {
