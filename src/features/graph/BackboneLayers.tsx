@@ -116,7 +116,7 @@ function Communities({ layers, community, setCommunity }: { layers: GraphRag; co
       <p className="muted" data-testid="graphrag-summary">
         {layers.communities.length} communities among the shown phrases ({layers.levels} levels, modularity {layers.modularity.toFixed(3)}). Reports: {layers.source}. Click a phrase or a community for its report.
       </p>
-      <ul className="graph-legend community-legend" data-testid="community-legend">
+      <ul className="node-list community-legend" data-testid="community-legend">
         {layers.communities.map((c, i) => (
           <li key={c.id}>
             <button type="button" className={`node-button${community === c.id ? ' selected' : ''}`} aria-pressed={community === c.id} data-testid="community-entry" onClick={() => setCommunity(community === c.id ? null : c.id)}>
