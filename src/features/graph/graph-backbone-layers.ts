@@ -22,8 +22,8 @@ export const backboneLayersQuery = (engine: EngineClient, datasetId: string, bac
     staleTime: Infinity,
   });
 
-/** Twelve colours far from the round colours, the seed magenta and the grey of plain phrases. */
-export const COMMUNITY_COLORS = ['#0f9d9a', '#b8860b', '#5b8c2a', '#7a4fd0', '#e0527a', '#2f7fa8', '#a0522d', '#3aa655', '#c46f00', '#6b6bd6', '#8f8f00', '#d04d2a'] as const;
+/** Twelve colours away from the round colours (blue, green, orange, purple, red), the seed magenta and the grey of plain phrases; the last one is shared by the rest. */
+export const COMMUNITY_COLORS = ['#0f9d9a', '#b8860b', '#8c564b', '#17becf', '#9e9d24', '#6d4c41', '#00695c', '#ff8a65', '#7986cb', '#a1887f', '#4db6ac', '#5f6b7a'] as const;
 
 /** Colour of the i-th community in the legend's order (most phrases on screen first); the rest share the last. */
 export const communityColor = (i: number) => COMMUNITY_COLORS[Math.min(i, COMMUNITY_COLORS.length - 1)] as string;
