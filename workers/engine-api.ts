@@ -210,6 +210,42 @@ export interface LibraryEntry {
   builtIn: boolean;
 }
 
+/** What the graph view asks of a tree or community backbone: the trace's pool and the phrases on screen. */
+export interface BackboneLayersRequest {
+  backbone: 'raptor' | 'graphrag';
+  poolIds: string[];
+  phrases: string[];
+}
+
+export interface RaptorSummaryView {
+  /** "raptor:<level>:<n>" */
+  id: string;
+  level: number;
+  text: string;
+  passageCount: number;
+  /** Passage ids under the summary (the first 200). */
+  passages: string[];
+  /** Of them, the ones in the trace's pool. */
+  shown: string[];
+}
+
+export interface CommunityView {
+  /** "c<level>.<n>" */
+  id: string;
+  level: number;
+  /** Phrases in the community, and how many of them are on screen. */
+  size: number;
+  shown: number;
+  title: string;
+  report: string;
+  passageCount: number;
+}
+
+/** RAPTOR: summaries above the pool, level by level; GraphRAG: the level-0 community of each shown phrase. */
+export type BackboneLayers =
+  | { backbone: 'raptor'; source: string; levels: number[]; summaries: RaptorSummaryView[] }
+  | { backbone: 'graphrag'; source: string; levels: number; modularity: number; communities: CommunityView[]; communityOfPhrase: Record<string, string> };
+
 /** Called by the worker for every trace event as it happens (a Comlink proxy). */
 export type TraceListener = (event: TraceEvent) => void;
 
@@ -222,6 +258,8 @@ export interface EngineApi {
   passages(datasetId: string, ids: string[]): Promise<Passage[]>;
   /** The subgraph around a question and its pool, laid out, with PPR mass (builds the dataset's graph on first use). */
   graphAround(datasetId: string, request: GraphRequest): Promise<GraphView>;
+  /** RAPTOR's tree levels or GraphRAG's communities and reports around the shown graph (builds or loads the backbone). */
+  backboneLayers(datasetId: string, request: BackboneLayersRequest): Promise<BackboneLayers>;
   /** Stored corpora (IndexedDB), newest first. */
   listLibrary(): Promise<LibraryEntry[]>;
   /** Imports files into the library and loads the corpus; progress per stage; cancelImport() stops between steps. */

@@ -22,6 +22,9 @@ import { llmFromStoredSettings } from './engine-llm.ts';
 import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type DatasetSummary, type ImportProgress, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
 import { RAPTOR_SCORER_LABEL } from '../src/core/retrievers/raptor.ts';
 import { graphRagBackbone, raptorBackbone, type PersistedBackbone } from './engine-backbones.ts';
+import type { GraphRagRetriever } from '../src/core/retrievers/graphrag.ts';
+import type { RaptorRetriever } from '../src/core/retrievers/raptor.ts';
+import { graphRagLayers, raptorLayers } from './engine-backbone-layers.ts';
 import { EXTRACTIVE_SUMMARY_LABEL } from '../src/core/raptor/tree.ts';
 import { HASHED_TFIDF_LABEL } from '../src/core/raptor/vectors.ts';
 import { EXTRACTIVE_REPORT_LABEL } from '../src/core/graphrag/reports.ts';
@@ -262,6 +265,13 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     async passages(datasetId, ids) {
       const entry = get(datasetId);
       return ids.map((id) => passageOf(entry, id));
+    },
+
+    async backboneLayers(datasetId, request) {
+      const entry = get(datasetId);
+      if (request.backbone === 'raptor') return raptorLayers((await retrieverOf(entry, 'raptor')).retriever as RaptorRetriever, entry.dataset.corpus.passages.map((p) => p.id), request);
+      if (request.backbone === 'graphrag') return graphRagLayers((await retrieverOf(entry, 'graphrag')).retriever as GraphRagRetriever, request);
+      throw new HopscopeError('engine', `backbone "${String(request.backbone)}" has no tree or communities to draw (raptor, graphrag)`);
     },
 
     async graphAround(datasetId, request) {

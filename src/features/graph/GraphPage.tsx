@@ -14,6 +14,7 @@ import { StepOnGraph } from './StepOnGraph.tsx';
 import { useGraphOverlay } from './use-graph-overlay.ts';
 import { NodeDetails } from './NodeDetails.tsx';
 import { SigmaCanvas } from './SigmaCanvas.tsx';
+import { useBackboneLayers } from './BackboneLayers.tsx';
 
 /** How a seed was linked, when it was not an exact match of a question entity (entity-link.ts). */
 const LINK_HOW: Record<string, string> = { 'lexical-trigram': 'lexical match', 'query-mention': 'a title the question names', fact: 'a phrase of a retrieved fact' };
@@ -60,7 +61,9 @@ export function GraphPage() {
     enabled: ready && question !== null && poolIds.length > 0,
   });
   const gold = useMemo(() => new Set(question?.gold ?? []), [question]);
-  const nodes = useMemo(() => (graph.data ? nodeAttributes(graph.data, model.firstRound, passages.titleOf) : null), [graph.data, model.firstRound, passages.titleOf]);
+  const runNodes = useMemo(() => (graph.data ? nodeAttributes(graph.data, model.firstRound, passages.titleOf) : null), [graph.data, model.firstRound, passages.titleOf]);
+  const layer = useBackboneLayers({ engine, datasetId: corpusId, retriever: trace?.retriever, poolIds, view: graph.data, nodes: runNodes, selected, titleOf: passages.titleOf });
+  const nodes = layer.nodes;
   const neighbours = useMemo(() => {
     const out = new Set<string>();
     if (selected && graph.data) for (const e of graph.data.edges) if (e.source === selected) out.add(e.target); else if (e.target === selected) out.add(e.source);
@@ -180,6 +183,7 @@ export function GraphPage() {
               {hubs + (graph.data.hubsLeftOut ?? 0) > 0 ? ` ${hubs + (graph.data.hubsLeftOut ?? 0)} hub phrase(s) hidden or left out.` : ''}
             </p>
             <StepOnGraph view={graph.data} at={drawn} stepping={step !== null} titleOf={passages.titleOf} />
+            {layer.panel}
             <NodeDetails view={graph.data} selected={selected} firstRound={model.firstRound} gold={gold} passages={passages} />
             <h3>Pool passages by PPR mass</h3>
             <ul className="node-list">
