@@ -38,7 +38,7 @@ export interface RankedPassage {
  * dense, hybrid (RRF of BM25 and dense) and hipporag2-dense (HippoRAG 2 seeded by dense, embedding
  * synonym edges) need the corpus's vectors of the embedding model in Settings (workers/engine-embed.ts).
  */
-export const RUN_BACKBONES = ['bm25', 'dense', 'hybrid', 'hipporag2', 'hipporag2-dense', 'raptor', 'graphrag'] as const;
+export const RUN_BACKBONES = ['bm25', 'dense', 'hybrid', 'hipporag2', 'hipporag2-dense', 'raptor', 'graphrag', 'naivege', 'syncge'] as const;
 export type RunBackbone = (typeof RUN_BACKBONES)[number];
 
 /**

@@ -8,6 +8,8 @@ import type { Trace } from '../src/core/trace/schema.ts';
 import { isBaseline, type StrategyName } from '../src/core/strategies/index.ts';
 import { runRegime } from '../src/core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../src/prompts/strategy-prompts.ts';
+import { GEAR_READ_PROMPT } from '../src/prompts/gear-read-port.ts';
+import type { LlmPort } from '../src/core/llm/port.ts';
 import { createOfflineThinker } from '../src/providers/llm/offline-thinker.ts';
 import type { Corpus, Dataset, Passage, Retriever } from '../src/core/types.ts';
 import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
@@ -53,6 +55,8 @@ interface Loaded {
 const BACKBONE_OPTIONS: Partial<Record<RunBackbone, Record<string, string>>> = {
   raptor: { summaries: EXTRACTIVE_SUMMARY_LABEL, vectors: HASHED_TFIDF_LABEL, nodeScores: RAPTOR_SCORER_LABEL },
   graphrag: { triples: 'offline extractor', reports: EXTRACTIVE_REPORT_LABEL, communities: 'Louvain (graphology-communities-louvain)' },
+  naivege: { base: 'bm25', triples: 'offline extractor' },
+  syncge: { base: 'bm25', triples: 'offline extractor', read: 'the run’s LLM (GEAR J.2)' },
 };
 
 export interface EngineOptions {
@@ -122,6 +126,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   async function retrieverOf(entry: Loaded, backbone: RunBackbone): Promise<{ retriever: Retriever; built?: string }> {
     if (backbone === 'bm25') return { retriever: entry.bm25 };
     if (backbone === 'hipporag2') return { retriever: await hippoOf(entry) };
+    if (backbone === 'naivege' || backbone === 'syncge') throw new HopscopeError('engine', `${backbone} is built per run (runCore), over BM25 and the triple index`);
     if (backbone !== 'raptor' && backbone !== 'graphrag') {
       await options.kernelReady;
       return { retriever: await embeddings.retriever(backbone, entry.dataset.corpus, entry.bm25) };
@@ -323,11 +328,13 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
 
   /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is the depth of the retrieval baselines). */
   async function runCore(strategy: StrategyName, request: RunRequest, entry: Loaded, signal: AbortSignal, onEvent?: TraceListener): Promise<Trace> {
-    const { retriever: backbone, built } = await retrieverOf(entry, request.backbone);
-    // GEAR runs over graph expansion of the chosen backbone (its base), with offline-extractor triples.
-    const gear = strategy === 'gear' ? await gearBackbone(entry, backbone) : undefined;
-    const retriever: Retriever = gear?.retriever ?? backbone;
     const llm = request.llm === 'offline' ? createOfflineThinker() : await llmFromStoredSettings(options.stores, entry.dataset.corpus.id, options.embedding);
+    // naivege / syncge are GEAR's graph expansion over BM25 (SyncGE's read step uses the run's LLM); GEAR
+    // itself runs over graph expansion of the chosen backbone (its base), with offline-extractor triples.
+    const expansion = request.backbone === 'naivege' || request.backbone === 'syncge' ? request.backbone : undefined;
+    const { retriever: backbone, built } = expansion ? { retriever: entry.bm25, built: undefined } : await retrieverOf(entry, request.backbone);
+    const gear = strategy === 'gear' || expansion ? await gearBackbone(entry, backbone, expansion ?? 'naivege', llm) : undefined;
+    const retriever: Retriever = gear?.retriever ?? backbone;
     const { corpus } = entry.dataset;
     // DualRAG's Eq. 8 reranker from Settings (loaded here, in this worker); its name goes into the trace options.
     const reranker = strategy.startsWith('dualrag') ? await rerankers.current() : undefined;
@@ -341,19 +348,20 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     );
     trace.options = { ...trace.options, ...backboneOptions(request.backbone), ...(built ? { built } : {}), ...(reranker ? { reranker: reranker.name } : {}) };
     if (gear) {
-      trace.options = { ...trace.options, graphExpansion: `over ${request.backbone}`, tripleSource: 'offline extractor', beamScorer: gear.retriever.expansion.scorer.label, tripleIndex: gear.tripleIndex };
+      trace.options = { ...trace.options, graphExpansion: expansion ? `${expansion} over bm25` : `naivege over ${request.backbone}`, tripleSource: 'offline extractor', beamScorer: gear.retriever.expansion.scorer.label, tripleIndex: gear.tripleIndex };
     }
     return trace;
   }
 
   /** GEAR's backbone with the corpus's triple index T: read from IndexedDB when stored and current, else built and stored. */
-  async function gearBackbone(entry: Loaded, base: Retriever) {
+  async function gearBackbone(entry: Loaded, base: Retriever, name: 'naivege' | 'syncge', llm: LlmPort) {
     entry.tripleIndex ??= loadOrBuildTripleIndex(options.stores?.artifacts, entry.dataset.corpus, 'offline-extractor', () => extractTriplesOffline(entry.dataset.corpus.passages)).then(
       (r) => ({ index: r.index, how: r.fromStore ? 'read from storage' : r.message ? `rebuilt and stored (${r.message})` : options.stores ? 'built and stored' : 'built (no storage)' }),
     );
     entry.tripleIndex.catch(() => (entry.tripleIndex = undefined)); // a failed build is retried on the next run
     const { index, how } = await entry.tripleIndex;
     // after the first run of a session the index is in memory; the trace says where it came from
-    return { retriever: buildGraphExpansionBackbone('naivege', { base, tripleIndex: index }), tripleIndex: how };
+    const read = name === 'syncge' ? { read: { prompt: GEAR_READ_PROMPT, llm, passage: (id: string) => entry.byId.get(id) } } : {};
+    return { retriever: buildGraphExpansionBackbone(name, { base, tripleIndex: index, ...read }), tripleIndex: how };
   }
 }

@@ -149,7 +149,7 @@ describe('local embeddings in the workbench (headless Chromium, WASM, no network
     // Compare and Batch offer the same backbones.
     await page.click('[data-testid="tab-compare"]');
     const laneBackbones = await page.locator('[data-testid="compare-backbone"]').first().locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    expect(laneBackbones).toEqual(['bm25', 'dense', 'hybrid', 'hipporag2', 'hipporag2-dense', 'raptor', 'graphrag']);
+    expect(laneBackbones).toEqual(['bm25', 'dense', 'hybrid', 'hipporag2', 'hipporag2-dense', 'raptor', 'graphrag', 'naivege', 'syncge']);
     await page.click('[data-testid="tab-batch"]');
     for (const key of ['dense', 'hybrid', 'hipporag2-dense', 'bdtr/hybrid', 'ircot/hipporag2-dense']) await page.locator(`[data-testid="batch-config-${key}"]`).waitFor({ timeout: 10_000 });
     await app.screenshot('embed-batch');

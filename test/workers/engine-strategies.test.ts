@@ -112,6 +112,23 @@ describe('engine runs core strategies', () => {
     }
   });
 
+  it('runs strategies over NaiveGE and SyncGE (GEAR graph expansion over BM25; SyncGE reads with the run\'s LLM), labelled in the trace', async () => {
+    const engine = createEngine();
+    await engine.loadDataset('demo', files);
+    for (const backbone of ['naivege', 'syncge'] as const) {
+      const trace = await engine.run({ datasetId: 'demo', question, backbone, strategy: 'ircot', k: 20, llm: 'offline' });
+      expect(traceSchema.parse(trace)).toEqual(trace);
+      expect(trace).toMatchObject({ status: 'done', retriever: backbone, options: { graphExpansion: `${backbone} over bm25`, base: 'bm25', tripleIndex: 'built (no storage)' } });
+      const retrieve = trace.events.find((e) => e.type === 'retrieve')!;
+      expect(retrieve.type === 'retrieve' && retrieve.results.length).toBeGreaterThan(0);
+      // SyncGE's read step (Eq. 1) is an LLM call of its own, recorded in the trace; NaiveGE calls none.
+      const modules = trace.events.flatMap((e) => (e.type === 'llm' ? [e.module] : []));
+      expect(modules.some((m) => m.startsWith('gear'))).toBe(backbone === 'syncge');
+      const gear = await engine.run({ datasetId: 'demo', question, backbone, strategy: 'gear', k: 20, llm: 'offline' });
+      expect(gear).toMatchObject({ status: 'done', options: { graphExpansion: `${backbone} over bm25` } });
+    }
+  });
+
   it('takes the LLM from Settings: offline when chosen, the OpenAI-compatible server when configured', async () => {
     const server = await startOpenAiServer({ models: ['tiny'], script: queue({ content: 'not a dual thought' }) });
     try {
