@@ -10,7 +10,6 @@ import { EXTRACTIVE_REPORT_LABEL, writeReports } from '../src/core/graphrag/repo
 import type { PhraseGraph } from '../src/core/graph/build.ts';
 import { loadDecodedOrRebuild, type DecodedOrRebuilt } from '../src/core/store/artifacts.ts';
 import {
-  corpusContentHash,
   GRAPHRAG_ARTIFACT,
   graphRagArtifact,
   graphRagFromArtifact,
@@ -18,6 +17,7 @@ import {
   raptorTreeArtifact,
   raptorTreeFromArtifact,
 } from '../src/core/store/backbone-codecs.ts';
+import { corpusFingerprint } from '../src/core/store/codecs.ts';
 import { BACKBONE_KEY_PREFIX, type ArtifactRef, type Stores } from '../src/core/store/ports.ts';
 import type { Corpus } from '../src/core/types.ts';
 
@@ -36,7 +36,7 @@ function howBuilt(r: DecodedOrRebuilt<unknown>): string {
 
 export async function raptorBackbone(corpus: Corpus, stores: Stores | undefined): Promise<PersistedBackbone<RaptorRetriever>> {
   if (!stores) return { retriever: await createRaptorRetriever(corpus), built: 'built in memory (no storage)' };
-  const hash = corpusContentHash(corpus);
+  const hash = corpusFingerprint(corpus.passages);
   const builder = { summarizer: EXTRACTIVE_SUMMARY_LABEL, vectors: HASHED_TFIDF_LABEL };
   const r = await loadDecodedOrRebuild(
     stores.artifacts,
@@ -54,7 +54,7 @@ export async function raptorBackbone(corpus: Corpus, stores: Stores | undefined)
 /** GraphRAG over the corpus's phrase graph; the stored communities are tied to that graph's triple source. */
 export async function graphRagBackbone(corpus: Corpus, graph: PhraseGraph, tripleSource: string, stores: Stores | undefined): Promise<PersistedBackbone<GraphRagRetriever>> {
   if (!stores) return { retriever: await createGraphRagRetriever(corpus, { graph }), built: 'built in memory (no storage)' };
-  const hash = corpusContentHash(corpus);
+  const hash = corpusFingerprint(corpus.passages);
   const r = await loadDecodedOrRebuild(
     stores.artifacts,
     ref(corpus.id, `graphrag:${tripleSource}`),

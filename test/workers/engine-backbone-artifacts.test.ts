@@ -7,7 +7,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/core/ingest/index.ts';
 import { traceRanking } from '../../src/core/strategies/index.ts';
-import { corpusContentHash, raptorTreeArtifact, raptorTreeFromArtifact } from '../../src/core/store/backbone-codecs.ts';
+import { raptorTreeArtifact, raptorTreeFromArtifact } from '../../src/core/store/backbone-codecs.ts';
+import { corpusFingerprint } from '../../src/core/store/codecs.ts';
 import { StorageError, type StoredArtifact } from '../../src/core/store/ports.ts';
 import { buildRaptorTree, EXTRACTIVE_SUMMARY_LABEL } from '../../src/core/raptor/tree.ts';
 import { HASHED_TFIDF_LABEL } from '../../src/core/raptor/vectors.ts';
@@ -65,13 +66,13 @@ describe('RAPTOR and GraphRAG artifacts', () => {
   it('a tree built for other passages, or by another summariser, is refused with the reason', async () => {
     const corpus = dataset.corpus;
     const tree = await buildRaptorTree(corpus);
-    const hash = corpusContentHash(corpus);
+    const hash = corpusFingerprint(corpus.passages);
     const stored: StoredArtifact = { corpusId: 'demo', kind: 'backbone', key: 'backbone:raptor', checksum: '', createdAt: '', ...raptorTreeArtifact(tree, hash) };
     const builder = { summarizer: EXTRACTIVE_SUMMARY_LABEL, vectors: HASHED_TFIDF_LABEL };
     expect(raptorTreeFromArtifact(stored, corpus, hash, builder).nodes).toEqual(tree.nodes);
     const edited = { ...corpus, passages: corpus.passages.map((p, i) => (i === 3 ? { ...p, text: `${p.text} (edited)` } : p)) };
-    expect(corpusContentHash(edited)).not.toBe(hash);
-    expect(() => raptorTreeFromArtifact(stored, edited, corpusContentHash(edited), builder)).toThrow(/built for other passages/);
+    expect(corpusFingerprint(edited.passages)).not.toBe(hash);
+    expect(() => raptorTreeFromArtifact(stored, edited, corpusFingerprint(edited.passages), builder)).toThrow(/built for other passages/);
     expect(() => raptorTreeFromArtifact(stored, corpus, hash, { ...builder, summarizer: 'LLM summary (raptor-summarize/1)' })).toThrow(StorageError);
     const broken = { ...stored, buffers: { nodes: new TextEncoder().encode('[{"id":1}]').buffer as ArrayBuffer } };
     expect(() => raptorTreeFromArtifact(broken, corpus, hash, builder)).toThrow(/nodes malformed at 0\.id/);

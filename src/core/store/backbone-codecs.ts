@@ -1,6 +1,6 @@
 // RAPTOR's tree and GraphRAG's communities + reports as stored artifacts (kind "backbone"), so a
 // reload reads them instead of clustering, summarising and running Louvain again. The structures are
-// JSON (node texts, community members) in one buffer; the corpus content hash and the builder's
+// JSON (node texts, community members) in one buffer; the corpus fingerprint (codecs.ts) and the builder's
 // labels in meta make a tree built for other passages, another summariser or another graph "stale".
 import { z } from 'zod';
 import type { CommunityHierarchy } from '../graphrag/communities.ts';
@@ -8,21 +8,12 @@ import type { CommunityReport } from '../graphrag/reports.ts';
 import type { PhraseGraph } from '../graph/build.ts';
 import type { RaptorTree } from '../raptor/tree.ts';
 import type { Corpus } from '../types.ts';
-import { fnv1a } from './checksum.ts';
 import { StorageError, type ArtifactInput, type StoredArtifact } from './ports.ts';
 
 export const RAPTOR_TREE_ARTIFACT = { format: 'hopscope.raptor-tree', formatVersion: 1 } as const;
 export const GRAPHRAG_ARTIFACT = { format: 'hopscope.graphrag-communities', formatVersion: 1 } as const;
 
 type Body = Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'>;
-
-/** FNV-1a over every passage's id, title and text in corpus order: what a derived structure was built from. */
-export function corpusContentHash(corpus: Corpus): string {
-  const enc = new TextEncoder();
-  let h: number | undefined;
-  for (const p of corpus.passages) h = fnv1a(enc.encode(`${JSON.stringify([p.id, p.title, p.text])}\n`), h);
-  return `fnv1a32:${(h ?? 0).toString(16).padStart(8, '0')}:${corpus.passages.length}`;
-}
 
 const json = (value: unknown): ArrayBuffer => new TextEncoder().encode(JSON.stringify(value)).buffer as ArrayBuffer;
 const parse = (a: StoredArtifact, name: string): unknown => {

@@ -376,7 +376,7 @@ export function tripleIndexSnapshotFromArtifact(a: StoredArtifact): { snapshot: 
   };
 }
 
-/** What the triple index was extracted from: passage ids, titles and texts in corpus order ("fnv1a32:<hex>"). */
+/** What a derived structure (triple index, RAPTOR tree, GraphRAG communities) was built from: passage ids, titles and texts in corpus order ("fnv1a32:<hex>"). */
 export function corpusFingerprint(passages: readonly { id: string; title: string; text: string }[]): string {
   let h: number | undefined;
   const enc = new TextEncoder();
