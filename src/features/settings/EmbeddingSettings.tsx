@@ -4,6 +4,7 @@
 // Props-driven (features cannot import providers): the app passes the folder store and the test.
 import { useState } from 'react';
 import { ModelDownload, type ModelDownloads } from './ModelDownload.tsx';
+import { folderPicker, mb, useModelFolder } from './use-model-folder.ts';
 import { EMBED_BATCH_DEFAULT, EMBED_DTYPES, EMBED_POOLINGS, KNOWN_ENCODERS, type EmbeddingSettings } from '../../core/embed/settings.ts';
 
 export interface PickedModel {
@@ -35,44 +36,19 @@ export interface EmbeddingSettingsProps {
   downloads?: ModelDownloads;
 }
 
-type Test = { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'ok'; r: EmbeddingTestResult } | { kind: 'failed'; message: string };
-
-const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-// React's input props lack the non-standard directory attribute.
-const folderPicker = { webkitdirectory: '', directory: '' } as Record<string, string>;
-
 export function EmbeddingSettings({ value, onChange, storeFolder, test, downloads }: EmbeddingSettingsProps) {
-  const [state, setState] = useState<Test>({ kind: 'idle' });
   const [hubId, setHubId] = useState<string>(value.source === 'hub' ? value.id : KNOWN_ENCODERS[0].id);
   const [allowDownload, setAllowDownload] = useState<boolean>(value.source === 'hub');
   const batchSize = value.source === 'none' ? EMBED_BATCH_DEFAULT : value.batchSize;
-
-  const pick = async (list: FileList | null) => {
-    const files = [...(list ?? [])];
-    if (files.length === 0) return;
-    setState({ kind: 'busy', what: `storing ${files.length} files in this browser…` });
-    try {
-      const m = await storeFolder(
-        files,
-        files.map((f) => f.webkitRelativePath || f.name),
-      );
+  const { state, pick, runTest } = useModelFolder({
+    storeFolder,
+    test,
+    loading: 'loading the model in the embedding worker…',
+    onPicked: (m) => {
       const known = KNOWN_ENCODERS.find((k) => m.name.toLowerCase().includes(k.name.toLowerCase()));
       onChange({ source: 'local', ...m, pooling: known?.pooling ?? 'mean', batchSize });
-      setState({ kind: 'idle' });
-    } catch (e) {
-      setState({ kind: 'failed', message: message(e) });
-    }
-  };
-
-  const runTest = async () => {
-    setState({ kind: 'busy', what: 'loading the model in the embedding worker…' });
-    try {
-      setState({ kind: 'ok', r: await test() });
-    } catch (e) {
-      setState({ kind: 'failed', message: message(e) });
-    }
-  };
+    },
+  });
 
   const useHub = () => {
     const known = KNOWN_ENCODERS.find((k) => k.id === hubId);

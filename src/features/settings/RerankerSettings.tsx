@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { KNOWN_RERANKERS, RERANK_DTYPES, type RerankerSettings as Settings } from '../../core/rerank/settings.ts';
 import type { PickedModel } from './EmbeddingSettings.tsx';
+import { folderPicker, mb, useModelFolder } from './use-model-folder.ts';
 
 export interface RerankerTestResult {
   name: string;
@@ -22,41 +23,15 @@ export interface RerankerSettingsProps {
   test(): Promise<RerankerTestResult>;
 }
 
-type Test = { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'ok'; r: RerankerTestResult } | { kind: 'failed'; message: string };
-
-const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-const folderPicker = { webkitdirectory: '', directory: '' } as Record<string, string>;
-
 export function RerankerSettings({ value, onChange, storeFolder, test }: RerankerSettingsProps) {
-  const [state, setState] = useState<Test>({ kind: 'idle' });
   const [hubId, setHubId] = useState<string>(value.source === 'hub' ? value.id : KNOWN_RERANKERS[0].id);
   const [allowDownload, setAllowDownload] = useState<boolean>(value.source === 'hub');
-
-  const pick = async (list: FileList | null) => {
-    const files = [...(list ?? [])];
-    if (files.length === 0) return;
-    setState({ kind: 'busy', what: `storing ${files.length} files in this browser…` });
-    try {
-      const m = await storeFolder(
-        files,
-        files.map((f) => f.webkitRelativePath || f.name),
-      );
-      onChange({ source: 'local', name: m.name, fingerprint: m.fingerprint, sizeBytes: m.sizeBytes, dtype: m.dtype });
-      setState({ kind: 'idle' });
-    } catch (e) {
-      setState({ kind: 'failed', message: message(e) });
-    }
-  };
-
-  const runTest = async () => {
-    setState({ kind: 'busy', what: 'loading the reranker in the engine worker…' });
-    try {
-      setState({ kind: 'ok', r: await test() });
-    } catch (e) {
-      setState({ kind: 'failed', message: message(e) });
-    }
-  };
+  const { state, pick, runTest } = useModelFolder({
+    storeFolder,
+    test,
+    loading: 'loading the reranker in the engine worker…',
+    onPicked: (m) => onChange({ source: 'local', name: m.name, fingerprint: m.fingerprint, sizeBytes: m.sizeBytes, dtype: m.dtype }),
+  });
 
   return (
     <section className="panel settings" aria-labelledby="rerank-settings-heading" data-testid="rerank-settings">

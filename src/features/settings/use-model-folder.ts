@@ -1,0 +1,49 @@
+// What the embedding and reranker settings share: storing a picked model folder in this browser and
+// "Load and test", each a small busy / ok / failed state shown under the form.
+import { useState } from 'react';
+import type { PickedModel } from './EmbeddingSettings.tsx';
+
+export type ModelTest<R> = { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'ok'; r: R } | { kind: 'failed'; message: string };
+
+export const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+// React's input props lack the non-standard directory attribute.
+export const folderPicker = { webkitdirectory: '', directory: '' } as Record<string, string>;
+
+export function useModelFolder<R>(options: {
+  storeFolder(files: File[], paths: string[]): Promise<PickedModel>;
+  test(): Promise<R>;
+  onPicked(model: PickedModel): void;
+  /** Shown while the test loads the model, e.g. "loading the model in the embedding worker…". */
+  loading: string;
+}) {
+  const [state, setState] = useState<ModelTest<R>>({ kind: 'idle' });
+
+  const pick = async (list: FileList | null) => {
+    const files = [...(list ?? [])];
+    if (files.length === 0) return;
+    setState({ kind: 'busy', what: `storing ${files.length} files in this browser…` });
+    try {
+      options.onPicked(
+        await options.storeFolder(
+          files,
+          files.map((f) => f.webkitRelativePath || f.name),
+        ),
+      );
+      setState({ kind: 'idle' });
+    } catch (e) {
+      setState({ kind: 'failed', message: message(e) });
+    }
+  };
+
+  const runTest = async () => {
+    setState({ kind: 'busy', what: options.loading });
+    try {
+      setState({ kind: 'ok', r: await options.test() });
+    } catch (e) {
+      setState({ kind: 'failed', message: message(e) });
+    }
+  };
+
+  return { state, pick, runTest };
+}
