@@ -36,11 +36,13 @@ interface WinkLexeme {
 let nlpInstance: { nlp: Nlp; lexeme: () => WinkLexeme | undefined } | undefined;
 function nlp(): Nlp {
   // Loading the model takes ~100 ms (and wink cannot load it twice in one process); do it once per thread.
+  // Only the annotations the extractor reads (sentences, POS, entities): negation, sentiment and custom
+  // entities cost time and change nothing here (the triples are byte-identical without them).
   if (!nlpInstance) {
     let core: { features: { lexeme: WinkLexeme } } | undefined;
     const m = model as unknown as Record<string, unknown> & { core: () => typeof core };
     const watched = { ...m, core: () => (core = m.core()) };
-    nlpInstance = { nlp: winkNLP(watched as unknown as typeof model), lexeme: () => core?.features.lexeme };
+    nlpInstance = { nlp: winkNLP(watched as unknown as typeof model, ['sbd', 'pos', 'ner']), lexeme: () => core?.features.lexeme };
   }
   return nlpInstance.nlp;
 }
