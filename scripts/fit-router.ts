@@ -8,7 +8,8 @@
 //       lambda x LLM calls on the datasets' first halves pooled, with depth and lambda chosen by 2-fold
 //       cross-validation inside the first halves and at most 70% of BDTR's LLM calls per question; prints
 //       both halves per dataset (auto, every single strategy, the per-question oracle); writes
-//       src/core/strategies/router-params.ts.
+//       src/core/strategies/router-params.ts. --candidates a,b,... limits the routes (default: every
+//       ROUTE_CHOICES strategy all the runs hold).
 //   npx tsx scripts/fit-router.ts report <json>...            Recall@5, EM, LLM calls/question per strategy on
 //       all questions, the first half and the second half of each --out file.
 //   npx tsx scripts/fit-router.ts pairs <json>...             which pair fuses best (as the CLI prints it).
@@ -129,8 +130,10 @@ function evaluate(ss: readonly Sample[], tree: RouteNode) {
 const LAMBDAS = [0, 0.01, 0.02, 0.03, 0.05, 0.08, 0.12, 0.2];
 const DEPTHS = [0, 1, 2, 3];
 
-async function fit(dir: string, datasets: string[]) {
-  const { samples, candidates } = await samplesOf(dir, datasets);
+async function fit(dir: string, datasets: string[], only?: readonly string[]) {
+  const found = await samplesOf(dir, datasets);
+  const { samples } = found;
+  const candidates = only ? found.candidates.filter((c) => only.includes(c)) : found.candidates;
   const train = samples.filter((s) => s.first);
   const test = samples.filter((s) => !s.first);
   const budget = 0.7 * mean(train.map((s) => s.calls.bdtr!));
@@ -158,8 +161,14 @@ async function fit(dir: string, datasets: string[]) {
   const fittedOn = `decision tree (depth <= ${chosen.depth}, leaves >= ${minLeaf} questions, R@5 - ${lambda} x LLM calls, depth and lambda by 2-fold CV) on ${counts}: mean R@5 ${onTrain.r5.toFixed(4)} at ${onTrain.calls.toFixed(2)} LLM calls/question (budget ${budget.toFixed(2)} = 70% of the BDTR calls); candidates ${candidates.join(', ')}`;
   console.log(fittedOn);
   console.log(JSON.stringify(tree, null, 1));
+  // The fair comparator: the single strategy a user would deploy without a router, chosen on the same
+  // first halves the tree was fitted on (pooled, and per set), scored on the rows shown.
+  const bestOn = (ss: readonly Sample[]) => candidates.reduce((b, c) => (mean(ss.map((s) => s.r5[c]!)) > mean(ss.map((s) => s.r5[b]!)) + 1e-9 ? c : b), candidates[0]!);
   const line = (name: string, ss: readonly Sample[]) => {
     const auto = evaluate(ss, tree);
+    const sets = [...new Set(ss.map((s) => s.dataset))];
+    const chosen = bestOn(train.filter((s) => sets.includes(s.dataset)));
+    const fair = `single strategy chosen on the first half${sets.length > 1 ? 'ves' : ''}: ${chosen} ${mean(ss.map((s) => s.r5[chosen]!)).toFixed(4)}`;
     const singles = candidates.map((c) => ({ c, r5: mean(ss.map((s) => s.r5[c]!)), calls: mean(ss.map((s) => s.calls[c]!)) })).sort((a, b) => b.r5 - a.r5);
     const oracle = mean(ss.map((s) => Math.max(...candidates.map((c) => s.r5[c]!))));
     const routes = Object.entries(auto.picks.reduce<Record<string, number>>((a, p) => ({ ...a, [p]: (a[p] ?? 0) + 1 }), {})).map(([k, v]) => `${k} ${v}`).join(', ');
@@ -168,7 +177,7 @@ async function fit(dir: string, datasets: string[]) {
     const heur = ss.map((s) => (JSON.parse(offlineRouteReply(`${menu}\nQuestion: ${s.question}`)) as { route: string }).route);
     const heurLine = `offline route heuristic (decide=llm, +1 call) R@5 ${mean(ss.map((s, i) => s.r5[heur[i]!]!)).toFixed(4)} at ${mean(ss.map((s, i) => s.calls[heur[i]!]! + 1)).toFixed(2)} calls`;
     console.log(`${name} (${ss.length}): ${heurLine}`);
-    console.log(`${name} (${ss.length}): auto R@5 ${auto.r5.toFixed(4)} at ${auto.calls.toFixed(2)} calls (BDTR ${mean(ss.map((s) => s.calls.bdtr!)).toFixed(2)}) | best single ${singles[0]!.c} ${singles[0]!.r5.toFixed(4)} | oracle ${oracle.toFixed(4)} | routes ${routes}\n   ${singles.map((x) => `${x.c} ${x.r5.toFixed(4)}/${x.calls.toFixed(2)}`).join(', ')}`);
+    console.log(`${name} (${ss.length}): auto R@5 ${auto.r5.toFixed(4)} at ${auto.calls.toFixed(2)} calls (BDTR ${mean(ss.map((s) => s.calls.bdtr!)).toFixed(2)}) | ${fair} | best single on these rows ${singles[0]!.c} ${singles[0]!.r5.toFixed(4)} | oracle ${oracle.toFixed(4)} | routes ${routes}\n   ${singles.map((x) => `${x.c} ${x.r5.toFixed(4)}/${x.calls.toFixed(2)}`).join(', ')}`);
   };
   for (const [half, ss] of [['first halves', train], ['second halves (unseen)', test]] as const) {
     line(half, ss);
@@ -270,8 +279,12 @@ async function table(dir: string, datasets: string[]) {
 }
 
 const [cmd, ...rest] = process.argv.slice(2);
-if (cmd === 'fit') await fit(rest[0]!, rest.slice(1));
+if (cmd === 'fit') {
+  const at = rest.indexOf('--candidates');
+  const only = at >= 0 ? rest.splice(at, 2)[1]!.split(',') : undefined;
+  await fit(rest[0]!, rest.slice(1), only);
+}
 else if (cmd === 'report') await report(rest);
 else if (cmd === 'pairs') await pairs(rest);
 else if (cmd === 'table') await table(rest[0]!, rest.slice(1));
-else console.error('usage: fit-router.ts fit <dir> <dataset>... | report <json>... | pairs <json>... | table <dir> <dataset>...');
+else console.error('usage: fit-router.ts fit <dir> <dataset>... [--candidates a,b,...] | report <json>... | pairs <json>... | table <dir> <dataset>...');
