@@ -199,7 +199,9 @@ async function fit(dir: string, datasets: string[], only?: readonly string[]) {
 
 async function report(files: string[]) {
   for (const f of files) {
-    const out = JSON.parse(await readFile(f, 'utf8')) as OutJson;
+    const out = JSON.parse(await readFile(f, 'utf8')) as OutJson & { strategy?: string };
+    // a one-strategy run writes that strategy's result at the top level
+    out.strategies ??= { [out.strategy!]: out as unknown as OutJson['strategies'][string] };
     console.log(`\n${out.dataset} (${f})`);
     console.log('strategy | n | R@5 all | R@5 1st half | R@5 2nd half | EM all | EM 2nd half | calls/q all | calls/q 2nd half');
     for (const [name, s] of Object.entries(out.strategies)) {
