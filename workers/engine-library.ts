@@ -4,7 +4,7 @@
 // the phrase graph (+ questions) in one store transaction, list and delete, and reopen a stored corpus
 // from those artifacts without rebuilding anything (a missing, stale or damaged artifact is rebuilt,
 // stored again, and said so in the summary's notice).
-import { HopscopeError, throwIfAborted } from '../src/core/errors.ts';
+import { AbortedError, HopscopeError, throwIfAborted } from '../src/core/errors.ts';
 import { buildPhraseGraph, buildPhraseGraphWith, type PhraseGraph } from '../src/core/graph/build.ts';
 import { extractTriplesPooled, similarPairsPooled } from '../src/core/pool/import-jobs.ts';
 import type { WorkerPool } from '../src/core/pool/pool.ts';
@@ -82,16 +82,34 @@ async function buildAndSave(
 ): Promise<Imported> {
   const id = dataset.corpus.id;
   const workers = pool ? `, ${pool.size} worker${pool.size === 1 ? '' : 's'}` : '';
-  stage('bm25', 'running');
-  const bm25 = createBm25Retriever(dataset.corpus.passages, { signal });
-  stage('bm25', 'done', 'k1 = 1.2, b = 0.4');
-  await Promise.resolve(); // let a cancel message in between stages
-
-  stage('triples', 'running', TRIPLE_SOURCE_LABELS['offline-extractor'] + workers);
   const onTriples = (done: number, total: number) =>
     onProgress({ stage: 'triples', state: 'running', detail: `${done} / ${total} passages${workers}`, fraction: total ? done / total : 1 });
-  // the pool merges its chunks in passage order: the same TripleSet as the in-thread extractor
-  const triples = pool ? await extractTriplesPooled(pool, dataset.corpus.passages, signal, onTriples) : extractTriplesOffline(dataset.corpus.passages, {}, signal, onTriples);
+  // With a pool, its workers extract triples while this thread builds BM25 (the pool merges its chunks in
+  // passage order: the same TripleSet as the in-thread extractor). A BM25 failure stops the pool's job.
+  const pooling = new AbortController();
+  const stopPool = () => pooling.abort();
+  signal.addEventListener('abort', stopPool, { once: true });
+  let pooled: Promise<TripleSet> | undefined;
+  if (pool) {
+    stage('triples', 'running', TRIPLE_SOURCE_LABELS['offline-extractor'] + workers);
+    pooled = extractTriplesPooled(pool, dataset.corpus.passages, pooling.signal, onTriples);
+    pooled.catch(() => undefined); // awaited below; a failure meanwhile is not unhandled
+  }
+  let bm25: Bm25Retriever;
+  let triples: TripleSet;
+  try {
+    stage('bm25', 'running');
+    bm25 = createBm25Retriever(dataset.corpus.passages, { signal });
+    stage('bm25', 'done', 'k1 = 1.2, b = 0.4');
+    await Promise.resolve(); // let a cancel message in between stages
+    if (!pooled) stage('triples', 'running', TRIPLE_SOURCE_LABELS['offline-extractor']);
+    triples = pooled ? await pooled : extractTriplesOffline(dataset.corpus.passages, {}, signal, onTriples);
+  } catch (err) {
+    stopPool();
+    throw signal.aborted ? new AbortedError('library') : err;
+  } finally {
+    signal.removeEventListener('abort', stopPool);
+  }
   stage('triples', 'done', `${triples.passages.reduce((n, p) => n + p.triples.length, 0)} triples${workers}`);
   await Promise.resolve();
   throwIfAborted(signal, 'library');

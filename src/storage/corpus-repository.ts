@@ -5,6 +5,7 @@ import Dexie from 'dexie';
 import { sealArtifact } from '../core/store/artifacts.ts';
 import type { CorpusStore, CorpusSummary } from '../core/store/ports.ts';
 import { artifactTable } from './artifact-tables.ts';
+import { fromStoredTriples, toStoredTriples } from './triple-rows.ts';
 import type { HopscopeDb } from './db.ts';
 import type { CorpusRow } from './entities.ts';
 import { guardWrite } from './quota.ts';
@@ -34,7 +35,7 @@ export function createCorpusRepository(db: HopscopeDb, now: () => string = () =>
         db.transaction('rw', [db.corpora, ...derived()], async () => {
           await removeDerived(corpus.id);
           await db.passages.bulkAdd(corpus.passages.map((p, ord) => ({ corpusId: corpus.id, ord, id: p.id, title: p.title, text: p.text })));
-          for (const set of triples) await db.triples.put({ corpusId: corpus.id, source: set.source, set });
+          for (const set of triples) await db.triples.put({ corpusId: corpus.id, source: set.source, set: toStoredTriples(set) });
           for (const a of sealed) await artifactTable(db, a.kind).put(a);
           await db.corpora.put(row);
         }),
@@ -69,7 +70,7 @@ export function createCorpusRepository(db: HopscopeDb, now: () => string = () =>
           const sealed = artifacts.map((a) => sealArtifact({ ...a, corpusId: id }, now));
           await guardWrite(label, () =>
             db.transaction('rw', [db.corpora, db.triples, db.graphs, db.indexes, db.vectors], async () => {
-              for (const set of triples) await db.triples.put({ corpusId: id, source: set.source, set });
+              for (const set of triples) await db.triples.put({ corpusId: id, source: set.source, set: toStoredTriples(set) });
               for (const a of sealed) await artifactTable(db, a.kind).put(a);
               await db.corpora.put(row);
             }),
@@ -94,7 +95,7 @@ export function createCorpusRepository(db: HopscopeDb, now: () => string = () =>
       return { id: row.id, name: row.name, passages: passages.map((p) => ({ id: p.id, title: p.title, text: p.text })) };
     },
     async getTriples(corpusId) {
-      return (await db.triples.where('corpusId').equals(corpusId).toArray()).map((r) => r.set);
+      return (await db.triples.where('corpusId').equals(corpusId).toArray()).map((r) => fromStoredTriples(r.set, corpusId));
     },
     async deleteCorpus(id) {
       await guardWrite(`delete corpus "${id}"`, () =>

@@ -4,6 +4,7 @@ import type { CachedReply } from '../core/llm/port.ts';
 import type { StoredArtifact } from '../core/store/ports.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { TripleSet } from '../core/triples/types.ts';
+import type { StoredTripleSet } from './triple-rows.ts';
 
 export interface CorpusRow {
   id: string;
@@ -26,7 +27,7 @@ export interface PassageRow {
 export interface TripleRow {
   corpusId: string;
   source: TripleSet['source'];
-  set: TripleSet;
+  set: StoredTripleSet;
 }
 
 /** graphs, indexes (BM25 snapshots) and vectors tables all hold sealed artifacts. */

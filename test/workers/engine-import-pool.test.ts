@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createNodePool } from '../../src/cli/pool-node.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
+import { fromStoredTriples } from '../../src/storage/triple-rows.ts';
 import { createEngine } from '../../workers/engine.ts';
 import type { ImportProgress } from '../../workers/engine-api.ts';
 
@@ -33,7 +34,7 @@ describe('engine import through the worker pool', () => {
     const pooled = await stored(true);
     const single = await stored(false);
     expect(pooled.result.passages.length).toBe(500);
-    expect(pooled.result.triples[0]!.set.passages.length).toBe(500);
+    expect(fromStoredTriples(pooled.result.triples[0]!.set, 'hp').passages.length).toBe(500);
     expect(pooled.result.ranking.length).toBe(5);
     expect(JSON.stringify(pooled.result)).toBe(JSON.stringify(single.result));
     const triplesRows = pooled.seen.filter((p) => p.stage === 'triples');

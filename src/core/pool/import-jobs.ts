@@ -1,6 +1,7 @@
 // The import's pooled stages: offline triples in passage chunks and the lexical synonym search in
 // interleaved shares, merged in input order so the output equals the single-threaded call's.
 import { throwIfAborted } from '../errors.ts';
+import { decodeTriples } from '../triples/compact.ts';
 import { offlineTripleSet } from '../triples/offline-extractor.ts';
 import type { PassageTriples, TripleSet } from '../triples/types.ts';
 import type { Passage } from '../types.ts';
@@ -27,8 +28,9 @@ export async function extractTriplesPooled(
   const replies = await pool.run(requests, signal, (done) => onProgress?.(Math.min(passages.length, done * chunk), passages.length));
   const out: PassageTriples[] = [];
   replies.forEach((r, i) => {
-    if (r.type !== 'triples' || r.triples.length !== requests[i]!.passages.length) throw new PoolError(`triples job ${i}: expected ${requests[i]!.passages.length} passages back`);
-    r.triples.forEach((t, k) => {
+    const triples = r.type === 'triples' ? decodeTriples(r.triples, `triples job ${i}`) : [];
+    if (triples.length !== requests[i]!.passages.length) throw new PoolError(`triples job ${i}: expected ${requests[i]!.passages.length} passages back`);
+    triples.forEach((t, k) => {
       if (t.passageId !== requests[i]!.passages[k]!.id) throw new PoolError(`triples job ${i}: passage ${k} came back as "${t.passageId}"`);
       out.push(t);
     });

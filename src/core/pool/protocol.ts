@@ -2,10 +2,11 @@
 // Both directions are validated with zod at the receiving end: a worker that answers something else is a
 // PoolError naming the job, never a silently wrong corpus.
 import { z } from 'zod';
+import { COMPACT_TRIPLES_FORMAT } from '../triples/compact.ts';
 
 const passage = z.object({ id: z.string(), title: z.string(), text: z.string() });
-const triple = z.object({ subject: z.string(), predicate: z.string(), object: z.string() });
-const passageTriples = z.object({ passageId: z.string(), entities: z.array(z.string()), triples: z.array(triple) });
+/** The chunk's PassageTriples in compact form (src/core/triples/compact.ts); decodeTriples checks every index. */
+const compactTriples = z.object({ format: z.literal(COMPACT_TRIPLES_FORMAT), strings: z.array(z.string()), data: z.instanceof(Int32Array) });
 const pair = z.tuple([z.number().int(), z.number().int(), z.number()]);
 
 /** Per-passage offline triple extraction of one chunk; the pool merges the chunks in passage order. */
@@ -22,13 +23,16 @@ const synonymsRequest = z.object({
   part: z.number().int().nonnegative(),
   parts: z.number().int().positive(),
 });
-export const poolRequest = z.discriminatedUnion('type', [triplesRequest, synonymsRequest]);
+/** Load the worker's code and the wink model before the first chunk arrives (sent while the files are parsed). */
+const warmRequest = z.object({ type: z.literal('warm'), job: z.number().int() });
+export const poolRequest = z.discriminatedUnion('type', [triplesRequest, synonymsRequest, warmRequest]);
 export type PoolRequest = z.infer<typeof poolRequest>;
 
 export const poolResponse = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('triples'), job: z.number().int(), triples: z.array(passageTriples) }),
+  z.object({ type: z.literal('triples'), job: z.number().int(), triples: compactTriples }),
   /** [a, b, score] per pair, a < b (indices into the request's phrases). */
   z.object({ type: z.literal('synonyms'), job: z.number().int(), pairs: z.array(pair) }),
   z.object({ type: z.literal('error'), job: z.number().int(), message: z.string() }),
+  z.object({ type: z.literal('warm'), job: z.number().int() }),
 ]);
 export type PoolResponse = z.infer<typeof poolResponse>;
