@@ -2,7 +2,7 @@
 // so a pooled import equals an in-thread one. Shared by workers/pool.worker.ts and src/cli/pool-worker-node.ts.
 import { TrigramIndex } from '../graph/lexical.ts';
 import { encodeTriples } from '../triples/compact.ts';
-import { extractEntitiesOffline, extractPassageTriplesOffline } from '../triples/offline-extractor.ts';
+import { extractPassageTriplesOffline } from '../triples/offline-extractor.ts';
 import { poolRequest, type PoolResponse } from './protocol.ts';
 
 export function handlePoolMessage(data: unknown): PoolResponse {
@@ -11,10 +11,6 @@ export function handlePoolMessage(data: unknown): PoolResponse {
   if (!parsed.success) return { type: 'error', job, message: `malformed pool request: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
   const req = parsed.data;
   try {
-    if (req.type === 'warm') {
-      extractEntitiesOffline('Warm up.'); // loads the wink model in this thread
-      return { type: 'warm', job: req.job };
-    }
     if (req.type === 'triples') return { type: 'triples', job: req.job, triples: encodeTriples(req.passages.map((p) => extractPassageTriplesOffline(p))) };
     const pairs = new TrigramIndex(req.phrases).similarPairsShare(req.threshold, req.part, req.parts).map((p) => [p.a, p.b, p.score] as [number, number, number]);
     return { type: 'synonyms', job: req.job, pairs };

@@ -25,8 +25,6 @@ export interface WorkerPool {
   readonly size: number;
   /** Runs every request (its job field is set to its index); result i answers request i. Rejects with AbortedError on abort (and stops the workers). */
   run(requests: readonly PoolRequest[], signal?: AbortSignal, onDone?: (done: number, total: number) => void): Promise<PoolResponse[]>;
-  /** Starts the workers and has them load their code and model now, so the first run does not wait for it. */
-  warm(): void;
   /** Stops the workers (the pool starts new ones if run again). */
   terminate(): void;
 }
@@ -42,26 +40,15 @@ export function createWorkerPool(size: number, spawn: (index: number) => PoolEnd
     for (const w of workers) w.terminate();
     workers = [];
   };
-  const spawnAll = () => {
-    if (workers.length === 0) workers = Array.from({ length: size }, (_, i) => spawn(i));
-  };
   return {
     size,
     terminate,
-    warm() {
-      if (busy || workers.length > 0) return; // already started: nothing to warm
-      spawnAll();
-      for (const w of workers) {
-        w.listen(() => undefined, () => terminate()); // a worker that cannot start is replaced by the next run
-        w.post({ type: 'warm', job: -1 });
-      }
-    },
     run(requests, signal, onDone) {
       if (busy) return Promise.reject(new PoolError('the pool is already running a job'));
       if (signal?.aborted) return Promise.reject(new AbortedError('pool'));
       if (requests.length === 0) return Promise.resolve([]);
       busy = true;
-      spawnAll();
+      if (workers.length === 0) workers = Array.from({ length: size }, (_, i) => spawn(i));
       const results: PoolResponse[] = new Array(requests.length);
       let next = 0;
       let done = 0;
@@ -89,7 +76,6 @@ export function createWorkerPool(size: number, spawn: (index: number) => PoolEnd
               const parsed = poolResponse.safeParse(data);
               if (!parsed.success) return finish(new PoolError(`worker ${i} sent a malformed reply: ${parsed.error.issues[0]?.message ?? 'invalid'}`));
               const reply = parsed.data;
-              if (reply.type === 'warm') return; // the answer to warm(), possibly late
               const request = requests[reply.job];
               if (reply.type === 'error') return finish(new PoolError(`worker ${i} failed on job ${reply.job}: ${reply.message}`));
               if (!request || request.type !== reply.type || results[reply.job]) return finish(new PoolError(`worker ${i} answered job ${reply.job} (${reply.type}), which was not asked of it`));

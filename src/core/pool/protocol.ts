@@ -23,9 +23,7 @@ const synonymsRequest = z.object({
   part: z.number().int().nonnegative(),
   parts: z.number().int().positive(),
 });
-/** Load the worker's code and the wink model before the first chunk arrives (sent while the files are parsed). */
-const warmRequest = z.object({ type: z.literal('warm'), job: z.number().int() });
-export const poolRequest = z.discriminatedUnion('type', [triplesRequest, synonymsRequest, warmRequest]);
+export const poolRequest = z.discriminatedUnion('type', [triplesRequest, synonymsRequest]);
 export type PoolRequest = z.infer<typeof poolRequest>;
 
 export const poolResponse = z.discriminatedUnion('type', [
@@ -33,6 +31,5 @@ export const poolResponse = z.discriminatedUnion('type', [
   /** [a, b, score] per pair, a < b (indices into the request's phrases). */
   z.object({ type: z.literal('synonyms'), job: z.number().int(), pairs: z.array(pair) }),
   z.object({ type: z.literal('error'), job: z.number().int(), message: z.string() }),
-  z.object({ type: z.literal('warm'), job: z.number().int() }),
 ]);
 export type PoolResponse = z.infer<typeof poolResponse>;

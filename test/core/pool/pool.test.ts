@@ -93,37 +93,18 @@ describe('createWorkerPool', () => {
     await expect(wrong.run([{ type: 'triples', job: 0, passages: [] }])).rejects.toThrow(/answered job 0 \(synonyms\), which was not asked/);
   });
 
-  it('warms its workers before a run, ignores their late answer, and keeps two requests in flight per worker', async () => {
+  it('keeps two requests in flight per worker', async () => {
     const posted: string[] = [];
     let answer: ((d: unknown) => void) | undefined;
     const pool = createWorkerPool(1, () => ({ post: (r) => void posted.push(`${r.type} ${r.job}`), listen: (m) => void (answer = m), terminate: () => undefined }));
-    pool.warm();
-    expect(posted).toEqual(['warm -1']);
     const job = { type: 'synonyms' as const, job: 0, phrases: [], threshold: 0.8, part: 0, parts: 1 };
     const run = pool.run([job, job, job]);
-    expect(posted).toEqual(['warm -1', 'synonyms 0', 'synonyms 1']);
-    answer!({ type: 'warm', job: -1 });
+    expect(posted).toEqual(['synonyms 0', 'synonyms 1']);
     answer!({ type: 'synonyms', job: 0, pairs: [[0, 1, 0.9]] });
     expect(posted.at(-1)).toBe('synonyms 2');
     answer!({ type: 'synonyms', job: 1, pairs: [] });
     answer!({ type: 'synonyms', job: 2, pairs: [] });
     await expect(run).resolves.toHaveLength(3);
-  });
-
-  it('replaces a worker that fails while warming', async () => {
-    const stopped: string[] = [];
-    let spawned = 0;
-    const pool = createWorkerPool(1, () => {
-      spawned++;
-      let fail: ((m: string) => void) | undefined;
-      const endpoint = fake((r) => ({ type: 'synonyms', job: r.job, pairs: [] }), stopped);
-      return { ...endpoint, listen: (m, e) => ((fail = e), endpoint.listen(m, e)), post: (r) => (r.type === 'warm' ? queueMicrotask(() => fail?.('the worker script failed')) : endpoint.post(r)) };
-    });
-    pool.warm();
-    await new Promise((r) => setTimeout(r, 0));
-    expect(stopped).toEqual(['stopped']);
-    await expect(pool.run([{ type: 'synonyms', job: 0, phrases: [], threshold: 0.8, part: 0, parts: 1 }])).resolves.toHaveLength(1);
-    expect(spawned).toBe(2);
   });
 
   it('passes on a worker-side error and refuses a second run while one is going', async () => {
