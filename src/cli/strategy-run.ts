@@ -12,7 +12,7 @@ import type { PairComplementarity } from '../core/eval/complementarity.ts';
 import { diagnosticsBasis } from '../core/eval/diagnostics/index.ts';
 import { pairFusion, type PairFusion } from '../core/eval/pair-fusion.ts';
 import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
-import { memoRetriever, type MemoEntries } from '../core/retrievers/memo.ts';
+import { memoRetriever, type MemoEntries, type MemoItemEntries } from '../core/retrievers/memo.ts';
 import { ftCounts, ftExamples, ftJsonl, isCorrect, type FtExample } from '../core/eval/ft-export.ts';
 import { judgeAnswers, type JudgePrompt, type JudgeResult } from '../core/eval/judge.ts';
 import { triggerHistogram } from '../core/eval/retrieval-triggers.ts';
@@ -58,7 +58,8 @@ const regimeOrder = (rs: readonly Regime[]): Regime[] => (rs.length ? [...rs].so
 export async function runStrategies(args: EvalArgs, dataset: Dataset, questions: readonly Question[], backbone: Retriever, io: Io, signal?: AbortSignal) {
   // Several strategies (and the equal-budget pass) repeat the same queries on a deterministic backbone.
   const memoId = { dataset: dataset.name, corpus: dataset.corpus.id, passages: dataset.corpus.passages.length, retriever: backbone.name, base: args.base, openie: args.openie ?? null };
-  const retriever = memoRetriever(backbone, args.retrievalMemo ? await readMemo(args.retrievalMemo, memoId, io) : []);
+  const seed = args.retrievalMemo ? await readMemo(args.retrievalMemo, memoId, io) : { entries: [], itemEntries: [] };
+  const retriever = memoRetriever(backbone, seed.entries, seed.itemEntries);
   const specs = (args.llms.length ? args.llms : [args.llm]).map((llm) => llmSpecFrom({ llm, ...args.llmRest }));
   const models: { label: string; json: Record<string, unknown>; results: StrategyBatchResult[] }[] = [];
   for (const spec of specs) {
@@ -74,9 +75,9 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
     models.push({ label, ...(await runModel(args, dataset, questions, retriever, llm, traces, provenance, io, signal)) });
   }
   if (args.retrievalMemo) {
-    const entries = await retriever.entries();
-    await writeFile(args.retrievalMemo, JSON.stringify({ ...memoId, entries }));
-    io.err(`retrieval memo: ${entries.length} retrievals written to ${args.retrievalMemo} (${retriever.stats.hits} reused in this run)`);
+    const [entries, itemEntries] = await Promise.all([retriever.entries(), retriever.itemEntries()]);
+    await writeFile(args.retrievalMemo, JSON.stringify({ ...memoId, entries, itemEntries }));
+    io.err(`retrieval memo: ${entries.length + itemEntries.length} retrievals written to ${args.retrievalMemo} (${retriever.stats.hits} reused in this run)`);
   }
   const head = { dataset: dataset.name, retriever: retriever.name, ks: args.ks };
   if (models.length === 1) return { ...head, llm: models[0]!.label, ...models[0]!.json };
@@ -292,15 +293,22 @@ export function complementarityTable(rows: PairComplementarity[], solved: string
 }
 
 /** Memoised retrievals of an earlier run on the same dataset and backbone (--retrieval-memo). */
-async function readMemo(file: string, id: Record<string, unknown>, io: Io): Promise<MemoEntries> {
+async function readMemo(file: string, id: Record<string, unknown>, io: Io): Promise<{ entries: MemoEntries; itemEntries: MemoItemEntries }> {
   const text = await readFile(file, 'utf8').catch(() => undefined);
-  if (text === undefined) return [];
-  const data = JSON.parse(text) as Record<string, unknown> & { entries?: MemoEntries };
+  if (text === undefined) return { entries: [], itemEntries: [] };
+  let data: Record<string, unknown> & { entries?: MemoEntries; itemEntries?: MemoItemEntries };
+  try {
+    data = JSON.parse(text) as typeof data;
+  } catch (e) {
+    throw new UsageError(`--retrieval-memo ${file} is not a memo written by this CLI (${e instanceof Error ? e.message : String(e)}); delete it or use another file`);
+  }
   for (const [k, v] of Object.entries(id)) {
     if (data[k] !== v) throw new UsageError(`--retrieval-memo ${file} was written for ${k} = ${JSON.stringify(data[k])}, not ${JSON.stringify(v)}; use another file`);
   }
-  io.err(`retrieval memo: ${data.entries?.length ?? 0} retrievals loaded from ${file}`);
-  return data.entries ?? [];
+  const entries = data.entries ?? [];
+  const itemEntries = data.itemEntries ?? [];
+  io.err(`retrieval memo: ${entries.length + itemEntries.length} retrievals loaded from ${file}`);
+  return { entries, itemEntries };
 }
 
 /** The shared CLI settings (--rounds, --reader-top, --normalize, --stop, --decide), each passed only to the strategies that take it. */

@@ -62,6 +62,8 @@ export interface Retriever {
    * trace's `retrieve` event when a retriever offers this.
    */
   retrieveItems?(query: string, k: number, signal?: AbortSignal, hooks?: RetrieveHooks): Promise<RetrievedWithItems>;
+  /** True when retrieveItems calls the run's LLM through hooks (SyncGE's read step): its answers are then not memoised. */
+  readonly readsWithRunLlm?: boolean;
 }
 
 /** What retrieveItems returns: the passage ranking, the items behind it and, for graph expansion, its beams. */

@@ -161,6 +161,7 @@ export function createGraphExpansionRetriever(mode: 'naive' | 'sync', deps: Grap
     name,
     mode,
     expansion,
+    readsWithRunLlm: mode === 'sync',
     async retrieve(query, k, signal) {
       if (!(k > 0)) return [];
       const { exp, k: depth } = await run(query, k, signal);

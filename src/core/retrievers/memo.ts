@@ -2,10 +2,9 @@
 // strategy starts with the question's retrieval, BDTR-DTR repeats BDTR's queries, `auto` and the
 // ensemble repeat their members' queries, and an equal-budget pass repeats everything. The backbone's
 // answer for (query, k) does not change within a run, so it is computed once. Failed or aborted
-// calls are not kept.
-import type { Ranked, RetrievedItem, Retriever } from '../types.ts';
-
-type WithItems = { results: Ranked[]; items: RetrievedItem[] };
+// calls are not kept. A backbone that reads with the run's LLM (SyncGE) is passed through for
+// retrieveItems, so every run records its own read calls.
+import type { Ranked, RetrievedWithItems, Retriever } from '../types.ts';
 
 export interface MemoStats {
   hits: number;
@@ -14,16 +13,20 @@ export interface MemoStats {
 
 /** Finished plain retrievals as [key, results] pairs (to carry the memo across processes of one batch). */
 export type MemoEntries = [string, Ranked[]][];
+/** Finished retrieveItems answers (results, items and GEAR beams) as [key, answer] pairs. */
+export type MemoItemEntries = [string, RetrievedWithItems][];
 
 export interface MemoRetriever extends Retriever {
   stats: MemoStats;
   /** The finished plain retrievals so far. */
   entries(): Promise<MemoEntries>;
+  /** The finished retrieveItems answers so far (HippoRAG 2 and the graph-expansion backbones answer through it). */
+  itemEntries(): Promise<MemoItemEntries>;
 }
 
-export function memoRetriever(inner: Retriever, seed: MemoEntries = []): MemoRetriever {
+export function memoRetriever(inner: Retriever, seed: MemoEntries = [], itemSeed: MemoItemEntries = []): MemoRetriever {
   const plain = new Map<string, Promise<Ranked[]>>(seed.map(([k, r]) => [k, Promise.resolve(r)]));
-  const withItems = new Map<string, Promise<WithItems>>();
+  const withItems = new Map<string, Promise<RetrievedWithItems>>(itemSeed.map(([k, r]) => [k, Promise.resolve(r)]));
   const stats: MemoStats = { hits: 0, misses: 0 };
   function cached<T>(map: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
     const hit = map.get(key);
@@ -39,13 +42,13 @@ export function memoRetriever(inner: Retriever, seed: MemoEntries = []): MemoRet
   }
   const key = (query: string, k: number) => `${k}\u0000${query}`;
   const copy = (r: readonly Ranked[]) => r.map((x) => ({ ...x }));
+  const settledOf = async <T>(map: Map<string, Promise<T>>) =>
+    (await Promise.allSettled([...map].map(async ([k, p]) => [k, await p] as [string, T]))).flatMap((x) => (x.status === 'fulfilled' ? [x.value] : []));
   const memo: MemoRetriever = {
     name: inner.name,
     stats,
-    async entries() {
-      const settled = await Promise.allSettled([...plain].map(async ([k, p]) => [k, await p] as [string, Ranked[]]));
-      return settled.flatMap((x) => (x.status === 'fulfilled' ? [x.value] : []));
-    },
+    entries: () => settledOf(plain),
+    itemEntries: () => settledOf(withItems),
     retrieve: async (query, k, signal) => copy(await cached(plain, key(query, k), () => inner.retrieve(query, k, signal))),
   };
   // Other capabilities of the backbone (GEAR's `expansion` and `mode` on naivege/syncge) stay reachable
@@ -55,9 +58,10 @@ export function memoRetriever(inner: Retriever, seed: MemoEntries = []): MemoRet
   }
   if (inner.retrieveItems) {
     const items = inner.retrieveItems.bind(inner);
-    memo.retrieveItems = async (query, k, signal) => {
-      const r = await cached(withItems, key(query, k), () => items(query, k, signal));
-      return { results: copy(r.results), items: r.items.map((i) => ({ ...i })) };
+    memo.retrieveItems = async (query, k, signal, hooks) => {
+      if (inner.readsWithRunLlm) return items(query, k, signal, hooks);
+      const r = await cached(withItems, key(query, k), () => items(query, k, signal, hooks));
+      return { results: copy(r.results), items: r.items.map((i) => ({ ...i })), ...(r.beams ? { beams: structuredClone(r.beams) } : {}) };
     };
   }
   return memo;
