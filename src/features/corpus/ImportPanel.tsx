@@ -20,20 +20,38 @@ async function readFiles(list: FileList | File[]): Promise<{ name: string; text:
   return Promise.all([...list].map(async (f) => ({ name: f.name, text: decodeUtf8(f.name, new Uint8Array(await f.arrayBuffer())) })));
 }
 
-/** Import by picker or drag and drop: a progress bar per stage, cancel, and errors next to the files. */
+/** A stage as shown: its last progress, when it was first seen, and how long it took once done. */
+type StageView = ImportProgress & { since: number; tookMs?: number };
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Import by picker or drag and drop: a progress bar per stage with its time, cancel, and errors next to the files. */
 export function ImportPanel() {
   const engine = useEngine();
   const client = useQueryClient();
-  const [stages, setStages] = useState<Partial<Record<ImportStage, ImportProgress>>>({});
+  const [stages, setStages] = useState<Partial<Record<ImportStage, StageView>>>({});
+  const [startedAt, setStartedAt] = useState(0);
+  const [tookMs, setTookMs] = useState<number | undefined>(undefined);
+  const onProgress = (p: ImportProgress) =>
+    setStages((s) => {
+      const now = performance.now();
+      const since = s[p.stage]?.since ?? now;
+      return { ...s, [p.stage]: { ...p, since, ...(p.state === 'done' ? { tookMs: now - since } : {}) } };
+    });
   const [names, setNames] = useState<string[]>([]);
   const [over, setOver] = useState(false);
   const importing = useMutation({
-    mutationFn: async (list: File[]) => engine.importCorpus(await readFiles(list), proxy((p: ImportProgress) => setStages((s) => ({ ...s, [p.stage]: p })))),
-    onSuccess: () => client.invalidateQueries({ queryKey: libraryQuery(engine).queryKey }),
+    mutationFn: async (list: File[]) => engine.importCorpus(await readFiles(list), proxy(onProgress)),
+    onSuccess: () => {
+      setTookMs(performance.now() - startedAt);
+      return client.invalidateQueries({ queryKey: libraryQuery(engine).queryKey });
+    },
   });
   const start = async (list: FileList | File[]) => {
     if (list.length === 0) return;
     setStages({});
+    setStartedAt(performance.now());
+    setTookMs(undefined);
     setNames([...list].map((f) => f.name));
     importing.mutate([...list]);
   };
@@ -91,7 +109,7 @@ export function ImportPanel() {
                       <progress max={1} value={p ? (p.state === 'running' ? p.fraction : 1) : 0} aria-label={`${STAGE_LABELS[s]} progress`} hidden={failedHere} />
                       {failedHere && <span className="badge badge-failed">failed</span>}
                     </td>
-                    <td className="muted">{failedHere ? 'stopped here: see the error below' : p ? `${p.state === 'skipped' ? 'skipped: ' : p.state === 'running' ? '… ' : ''}${p.detail}` : ''}</td>
+                    <td className="muted">{failedHere ? 'stopped here: see the error below' : p ? `${p.state === 'skipped' ? 'skipped: ' : p.state === 'running' ? '… ' : ''}${p.detail}${p.tookMs !== undefined ? `${p.detail ? ' · ' : ''}${seconds(p.tookMs)}` : ''}` : ''}</td>
                   </tr>
                 );
               })}
@@ -104,7 +122,7 @@ export function ImportPanel() {
           )}
           {importing.isSuccess && (
             <p className="status status-ok" data-testid="import-done">
-              Imported “{importing.data.name}”: {importing.data.passageCount} passages, {importing.data.questionCount} questions.
+              Imported “{importing.data.name}”: {importing.data.passageCount} passages, {importing.data.questionCount} questions{tookMs !== undefined ? ` in ${seconds(tookMs)}` : ''}.
             </p>
           )}
         </div>
