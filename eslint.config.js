@@ -42,29 +42,44 @@ export default tseslint.config(
   {
     files: ['src/core/**'],
     rules: restrict(
-      group([...UI, ...DEXIE, ...HEAVY], 'core is pure TypeScript: no DOM libraries, React, Dexie, openai or transformers.js'),
-      group(up(['prompts', 'providers', 'storage', 'state', 'app', 'features', 'cli']).concat('**/workers/**'), 'core imports only core'),
+      group(
+        [...UI, ...DEXIE, ...HEAVY],
+        'core is pure TypeScript: no DOM libraries, React, Dexie, openai or transformers.js',
+      ),
+      group(
+        up(['prompts', 'providers', 'storage', 'state', 'app', 'features', 'cli']).concat('**/workers/**'),
+        'core imports only core',
+      ),
     ),
   },
   {
     files: ['src/prompts/**'],
     rules: restrict(
       group([...UI, ...DEXIE, ...HEAVY], 'prompts import only core types and zod'),
-      group(up(['providers', 'storage', 'state', 'app', 'features', 'cli']).concat('**/workers/**'), 'prompts import only core'),
+      group(
+        up(['providers', 'storage', 'state', 'app', 'features', 'cli']).concat('**/workers/**'),
+        'prompts import only core',
+      ),
     ),
   },
   {
     files: ['src/providers/**'],
     rules: restrict(
       group([...UI, ...DEXIE], 'providers never import React or Dexie'),
-      group(up(['storage', 'state', 'app', 'features', 'cli']).concat('**/workers/**'), 'providers import core, prompts and other providers only'),
+      group(
+        up(['storage', 'state', 'app', 'features', 'cli']).concat('**/workers/**'),
+        'providers import core, prompts and other providers only',
+      ),
     ),
   },
   {
     files: ['src/storage/**'],
     rules: restrict(
       group([...UI, ...HEAVY], 'storage imports core types and dexie only'),
-      group(up(['prompts', 'providers', 'state', 'app', 'features', 'cli']).concat('**/workers/**'), 'storage imports core only'),
+      group(
+        up(['prompts', 'providers', 'state', 'app', 'features', 'cli']).concat('**/workers/**'),
+        'storage imports core only',
+      ),
     ),
   },
   {
@@ -78,7 +93,10 @@ export default tseslint.config(
     files: ['src/cli/**'],
     rules: restrict(
       group([...UI, ...DEXIE], 'the CLI runs in Node: no React or Dexie'),
-      group(up(['storage', 'state', 'app', 'features']).concat('**/workers/**'), 'the CLI imports core, prompts and providers only'),
+      group(
+        up(['storage', 'state', 'app', 'features']).concat('**/workers/**'),
+        'the CLI imports core, prompts and providers only',
+      ),
     ),
   },
   {
@@ -89,26 +107,47 @@ export default tseslint.config(
     files: ['src/app/**'],
     ignores: ['src/app/App.tsx', 'src/app/*View.tsx', 'src/app/main.tsx'],
     rules: restrict(
-      group(up(['features']), 'src/app is shared by the features; only the shell (App.tsx, *View.tsx, main.tsx) composes them'),
-      group(['**/storage/**', '**/providers/**', '**/cli/**'].concat(DEXIE), 'src/app reaches storage and providers through the worker clients'),
+      group(
+        up(['features']),
+        'src/app is shared by the features; only the shell (App.tsx, *View.tsx, main.tsx) composes them',
+      ),
+      group(
+        ['**/storage/**', '**/providers/**', '**/cli/**'].concat(DEXIE),
+        'src/app reaches storage and providers through the worker clients',
+      ),
     ),
   },
   {
     files: ['src/app/App.tsx', 'src/app/*View.tsx', 'src/app/main.tsx'],
-    rules: restrict(group(['**/storage/**', '**/providers/**', '**/cli/**'].concat(DEXIE), 'src/app reaches storage and providers through the worker clients')),
+    rules: restrict(
+      group(
+        ['**/storage/**', '**/providers/**', '**/cli/**'].concat(DEXIE),
+        'src/app reaches storage and providers through the worker clients',
+      ),
+    ),
   },
   ...FEATURES.map((f) => ({
     files: [`src/features/${f}/**`],
     rules: restrict(
       group(
-        FEATURES.filter((o) => o !== f).flatMap((o) => [`**/features/${o}/**`, `**/features/${o}`, `../${o}/**`, `../${o}`]),
+        FEATURES.filter((o) => o !== f).flatMap((o) => [
+          `**/features/${o}/**`,
+          `**/features/${o}`,
+          `../${o}/**`,
+          `../${o}`,
+        ]),
         'features do not import each other (not even by a relative path); share through src/app or src/state',
       ),
-      group(['**/storage/**', '**/providers/**'].concat(DEXIE), 'features reach storage and providers through app worker clients and query factories'),
+      group(
+        ['**/storage/**', '**/providers/**'].concat(DEXIE),
+        'features reach storage and providers through app worker clients and query factories',
+      ),
     ),
   })),
   {
     files: ['bench/**'],
-    rules: restrict(group(['**/test/**', '../test/**'], 'benchmarks do not import the test suite: shared helpers live in harness/')),
+    rules: restrict(
+      group(['**/test/**', '../test/**'], 'benchmarks do not import the test suite: shared helpers live in harness/'),
+    ),
   },
 );

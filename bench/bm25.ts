@@ -27,13 +27,19 @@ interface HotpotQuestion {
 }
 
 function load(): { passages: Passage[]; questions: { text: string; gold: Set<string> }[] } {
-  const raw = JSON.parse(readFileSync(new URL('hotpotqa_corpus.json', DATA), 'utf8')) as { title: string; text: string }[];
+  const raw = JSON.parse(readFileSync(new URL('hotpotqa_corpus.json', DATA), 'utf8')) as {
+    title: string;
+    text: string;
+  }[];
   const passages = raw.map((p, i) => ({ id: `hotpotqa-${i}`, title: p.title, text: p.text }));
   const byTitle = new Map<string, string[]>();
   for (const p of passages) byTitle.set(p.title, [...(byTitle.get(p.title) ?? []), p.id]);
   const qs = JSON.parse(readFileSync(new URL('hotpotqa.json', DATA), 'utf8')) as HotpotQuestion[];
   // Naive gold mapping by title (titles are unique but for two); the importer does this properly.
-  const questions = qs.map((q) => ({ text: q.question, gold: new Set(q.supporting_facts.flatMap(([t]) => byTitle.get(t) ?? [])) }));
+  const questions = qs.map((q) => ({
+    text: q.question,
+    gold: new Set(q.supporting_facts.flatMap(([t]) => byTitle.get(t) ?? [])),
+  }));
   return { passages, questions };
 }
 
@@ -72,7 +78,11 @@ const minisearch: Engine = {
     return ms;
   },
   // Default options: OR of the query terms, BM25+ scoring; results come back fully sorted.
-  query: (index, q) => (index as MiniSearch<Passage>).search(q).slice(0, K).map((r) => r.id as string),
+  query: (index, q) =>
+    (index as MiniSearch<Passage>)
+      .search(q)
+      .slice(0, K)
+      .map((r) => r.id as string),
 };
 
 // The same library fed our tokenizer (stop words, folding, S stemmer) for queries and documents: it
@@ -97,7 +107,12 @@ interface Row {
   recall5: number;
 }
 
-function measure(engine: Engine, passages: Passage[], questions: { text: string; gold: Set<string> }[], runs: number): Row {
+function measure(
+  engine: Engine,
+  passages: Passage[],
+  questions: { text: string; gold: Set<string> }[],
+  runs: number,
+): Row {
   engine.build(passages); // warm-up: JIT the tokenizer and the build loops
   const times: number[] = [];
   let index: unknown;
@@ -168,16 +183,20 @@ const fmt = (x: number, digits = 1) => x.toFixed(digits);
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
-  const line = (cells: string[]) => cells.map((s, c) => (c === 0 ? s.padEnd(widths[c] as number) : s.padStart(widths[c] as number))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((s, c) => (c === 0 ? s.padEnd(widths[c] as number) : s.padStart(widths[c] as number))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
 export async function main(args: string[]): Promise<void> {
   const runsArg = args.indexOf('--runs');
   const runs = runsArg >= 0 ? Number(args[runsArg + 1]) : 3;
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got ${args[runsArg + 1]}`);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`--runs must be a positive integer, got ${args[runsArg + 1]}`);
   const { passages, questions } = load();
-  console.log(`HotpotQA: ${passages.length} passages, ${questions.length} questions, top-${K}; index time = median of ${runs} builds after a warm-up\n`);
+  console.log(
+    `HotpotQA: ${passages.length} passages, ${questions.length} questions, top-${K}; index time = median of ${runs} builds after a warm-up\n`,
+  );
   const a = measure(ours, passages, questions, runs);
   const b = measure(minisearch, passages, questions, runs);
   const m = measure(minisearchOurTokens, passages, questions, runs);
@@ -187,17 +206,51 @@ export async function main(args: string[]): Promise<void> {
       ['HotpotQA 10,787', 'index ms', 'memory MB', 'p50 µs', 'p95 µs', 'queries/s', 'R@5'],
       [
         [ours.name, fmt(a.indexMs), fmt(a.memoryMb), fmt(a.p50Us), fmt(a.p95Us), fmt(a.qps, 0), fmt(a.recall5, 3)],
-        [minisearch.name, fmt(b.indexMs), fmt(b.memoryMb), fmt(b.p50Us), fmt(b.p95Us), fmt(b.qps, 0), fmt(b.recall5, 3)],
-        [minisearchOurTokens.name, fmt(m.indexMs), fmt(m.memoryMb), fmt(m.p50Us), fmt(m.p95Us), fmt(m.qps, 0), fmt(m.recall5, 3)],
-        ['ours / MiniSearch', ratio(a.indexMs, b.indexMs), ratio(a.memoryMb, b.memoryMb), ratio(a.p50Us, b.p50Us), ratio(a.p95Us, b.p95Us), ratio(a.qps, b.qps), ratio(a.recall5, b.recall5)],
-        ['ours / MiniSearch + ours', ratio(a.indexMs, m.indexMs), ratio(a.memoryMb, m.memoryMb), ratio(a.p50Us, m.p50Us), ratio(a.p95Us, m.p95Us), ratio(a.qps, m.qps), ratio(a.recall5, m.recall5)],
+        [
+          minisearch.name,
+          fmt(b.indexMs),
+          fmt(b.memoryMb),
+          fmt(b.p50Us),
+          fmt(b.p95Us),
+          fmt(b.qps, 0),
+          fmt(b.recall5, 3),
+        ],
+        [
+          minisearchOurTokens.name,
+          fmt(m.indexMs),
+          fmt(m.memoryMb),
+          fmt(m.p50Us),
+          fmt(m.p95Us),
+          fmt(m.qps, 0),
+          fmt(m.recall5, 3),
+        ],
+        [
+          'ours / MiniSearch',
+          ratio(a.indexMs, b.indexMs),
+          ratio(a.memoryMb, b.memoryMb),
+          ratio(a.p50Us, b.p50Us),
+          ratio(a.p95Us, b.p95Us),
+          ratio(a.qps, b.qps),
+          ratio(a.recall5, b.recall5),
+        ],
+        [
+          'ours / MiniSearch + ours',
+          ratio(a.indexMs, m.indexMs),
+          ratio(a.memoryMb, m.memoryMb),
+          ratio(a.p50Us, m.p50Us),
+          ratio(a.p95Us, m.p95Us),
+          ratio(a.qps, m.qps),
+          ratio(a.recall5, m.recall5),
+        ],
       ],
     ),
   );
 
   const big = synthesize(passages, 150_000);
   const c = measure(ours, big, questions, 1);
-  console.log(`\nSynthetic corpus: ${big.length} passages drawn from HotpotQA's word distribution (seeded), one timed build after a warm-up\n`);
+  console.log(
+    `\nSynthetic corpus: ${big.length} passages drawn from HotpotQA's word distribution (seeded), one timed build after a warm-up\n`,
+  );
   console.log(
     table(
       ['synthetic 150,000', 'index ms', 'memory MB', 'p50 µs', 'p95 µs', 'queries/s'],

@@ -29,7 +29,11 @@ function option(args: string[], name: string, fallback: number): number {
   return v;
 }
 
-async function throughput(embedder: Embedder, texts: string[], runs: number): Promise<{ pps: number; queryMs: number }> {
+async function throughput(
+  embedder: Embedder,
+  texts: string[],
+  runs: number,
+): Promise<{ pps: number; queryMs: number }> {
   await embedder.embed(texts.slice(0, 16)); // load + warm-up
   const times: number[] = [];
   for (let r = 0; r < Math.max(1, Math.floor(runs / 3)); r++) {
@@ -61,7 +65,7 @@ function naiveTopK(data: Float32Array, dim: number, q: Float32Array, k: number):
 
 function topkBench(n: number, dim: number, runs: number): void {
   let s = 12345;
-  const rand = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296) - 0.5;
+  const rand = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296 - 0.5;
   const data = Float32Array.from({ length: n * dim }, rand);
   normalizeRows(data, dim);
   const index = new VectorIndex(data, dim);
@@ -97,27 +101,49 @@ function topkBench(n: number, dim: number, runs: number): void {
 export async function main(args: string[]): Promise<void> {
   const passages = option(args, 'passages', 1024);
   const runs = option(args, 'runs', 9);
-  const corpus = JSON.parse(readFileSync(new URL('../../shared/data/hotpotqa/hotpotqa_corpus.json', import.meta.url), 'utf8')) as { title: string; text: string }[];
+  const corpus = JSON.parse(
+    readFileSync(new URL('../../shared/data/hotpotqa/hotpotqa_corpus.json', import.meta.url), 'utf8'),
+  ) as { title: string; text: string }[];
   const texts = corpus.slice(0, passages).map((p) => `${p.title}\n${p.text}`);
   const root = await tinyEncoderRoot();
-  const config = { model: TINY_MODEL, localModelPath: root, device: 'cpu' as const, dtype: 'fp32' as const, batchSize: 32 };
+  const config = {
+    model: TINY_MODEL,
+    localModelPath: root,
+    device: 'cpu' as const,
+    dtype: 'fp32' as const,
+    batchSize: 32,
+  };
 
-  console.log(`embedding: ${texts.length} HotpotQA passages, real MiniLM tokenizer + generated tiny encoder (NOT real-model compute), batch 32, CPU`);
+  console.log(
+    `embedding: ${texts.length} HotpotQA passages, real MiniLM tokenizer + generated tiny encoder (NOT real-model compute), batch 32, CPU`,
+  );
   const local = createTransformersEmbedder(config);
   const inProcess = await throughput(local, texts, runs);
   await local.dispose();
   const worker = new Worker(new URL('../test/workers/embed-worker-host.mjs', import.meta.url));
   try {
-    const viaWorker = await throughput(createWorkerEmbedder(wrap<EmbedWorkerApi>(nodeEndpoint(worker)), config), texts, runs);
+    const viaWorker = await throughput(
+      createWorkerEmbedder(wrap<EmbedWorkerApi>(nodeEndpoint(worker)), config),
+      texts,
+      runs,
+    );
     console.log('path        | passages/s | query median ms');
-    console.log(`worker      | ${viaWorker.pps.toFixed(0).padStart(10)} | ${viaWorker.queryMs.toFixed(2).padStart(15)}`);
-    console.log(`in-process  | ${inProcess.pps.toFixed(0).padStart(10)} | ${inProcess.queryMs.toFixed(2).padStart(15)}`);
-    console.log(`worker / in-process throughput ratio: ${(viaWorker.pps / inProcess.pps).toFixed(2)}; query latency ratio ${(viaWorker.queryMs / inProcess.queryMs).toFixed(2)}`);
+    console.log(
+      `worker      | ${viaWorker.pps.toFixed(0).padStart(10)} | ${viaWorker.queryMs.toFixed(2).padStart(15)}`,
+    );
+    console.log(
+      `in-process  | ${inProcess.pps.toFixed(0).padStart(10)} | ${inProcess.queryMs.toFixed(2).padStart(15)}`,
+    );
+    console.log(
+      `worker / in-process throughput ratio: ${(viaWorker.pps / inProcess.pps).toFixed(2)}; query latency ratio ${(viaWorker.queryMs / inProcess.queryMs).toFixed(2)}`,
+    );
   } finally {
     await worker.terminate();
   }
 
-  console.log('\nbrute-force top-10 (unit vectors, medians): VectorIndex (auto kernel; JS kernel) vs naive (score all + full sort)');
+  console.log(
+    '\nbrute-force top-10 (unit vectors, medians): VectorIndex (auto kernel; JS kernel) vs naive (score all + full sort)',
+  );
   console.log('vectors         | kernel      ms | JS ms    | naive ms     | vs naive | vs JS   | agreement with naive');
   topkBench(10_000, 384, runs);
   topkBench(150_000, 384, Math.max(3, Math.floor(runs / 2)));

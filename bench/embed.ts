@@ -49,30 +49,60 @@ window.bench = async (model, texts, queries, batchSize) => {
 };
 `;
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+};
 
 export async function main(args: string[]): Promise<void> {
   const n = arg(args, 'passages', 256);
   const nq = arg(args, 'queries', 20);
   const batch = arg(args, 'batch', 16);
-  const corpus = JSON.parse(readFileSync(join(ROOT, '../shared/data/hotpotqa/hotpotqa_corpus.json'), 'utf8')) as { title: string; text: string }[];
+  const corpus = JSON.parse(readFileSync(join(ROOT, '../shared/data/hotpotqa/hotpotqa_corpus.json'), 'utf8')) as {
+    title: string;
+    text: string;
+  }[];
   const texts = corpus.slice(0, n).map((p, i) => denseDocumentText({ id: String(i), ...p }));
-  const questions = (JSON.parse(readFileSync(join(ROOT, '../shared/data/hotpotqa/hotpotqa.json'), 'utf8')) as { question: string }[]).slice(0, nq).map((q) => q.question);
+  const questions = (
+    JSON.parse(readFileSync(join(ROOT, '../shared/data/hotpotqa/hotpotqa.json'), 'utf8')) as { question: string }[]
+  )
+    .slice(0, nq)
+    .map((q) => q.question);
   await tinyEncoderRoot();
   await prepareMinilmShapeFolder(MODEL_ROOT, REAL_MODEL_DIR);
 
   const dir = join(ROOT, '.cache', `bench-embed-${process.pid}`);
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'entry.ts'), ENTRY);
-  await writeFile(join(dir, 'index.html'), '<!doctype html><title>bench embed</title><script type="module" src="./entry.ts"></script>');
-  await build({ configFile: false, root: dir, logLevel: 'warn', worker: { format: 'es' }, build: { outDir: join(dir, 'dist'), target: 'es2022' } });
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><title>bench embed</title><script type="module" src="./entry.ts"></script>',
+  );
+  await build({
+    configFile: false,
+    root: dir,
+    logLevel: 'warn',
+    worker: { format: 'es' },
+    build: { outDir: join(dir, 'dist'), target: 'es2022' },
+  });
   const server = createServer((req, res) => {
     const u = (req.url ?? '/').split('?')[0] as string;
-    const path = u.startsWith('/models/') ? join(MODEL_ROOT, u.slice(8)) : u.startsWith('/ort/') ? join(ORT_DIST, u.slice(5)) : join(dir, 'dist', u === '/' ? 'index.html' : u);
+    const path = u.startsWith('/models/')
+      ? join(MODEL_ROOT, u.slice(8))
+      : u.startsWith('/ort/')
+        ? join(ORT_DIST, u.slice(5))
+        : join(dir, 'dist', u === '/' ? 'index.html' : u);
     readFile(path).then(
       (body) =>
         res
-          .writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' })
+          .writeHead(200, {
+            'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
+            'cross-origin-opener-policy': 'same-origin',
+            'cross-origin-embedder-policy': 'require-corp',
+          })
           .end(body),
       () => res.writeHead(404).end(),
     );
@@ -84,10 +114,18 @@ export async function main(args: string[]): Promise<void> {
   try {
     const app = await browser.openApp(`http://127.0.0.1:${address.port}/`);
     await app.page.waitForFunction(() => 'bench' in window);
-    console.log(`embedding ${n} HotpotQA passages (batch ${batch}) and ${nq} questions one by one; median query latency`);
+    console.log(
+      `embedding ${n} HotpotQA passages (batch ${batch}) and ${nq} questions one by one; median query latency`,
+    );
     console.log('encoder        | host                           | passages/s | query ms | browser / Node');
     for (const model of [TINY_MODEL, 'minilm-shape']) {
-      const node = createTransformersEmbedder({ model, localModelPath: MODEL_ROOT, device: 'cpu', dtype: 'fp32', batchSize: batch });
+      const node = createTransformersEmbedder({
+        model,
+        localModelPath: MODEL_ROOT,
+        device: 'cpu',
+        dtype: 'fp32',
+        batchSize: batch,
+      });
       await node.embed(texts.slice(0, batch));
       const t0 = performance.now();
       await node.embed(texts);
@@ -100,10 +138,22 @@ export async function main(args: string[]): Promise<void> {
       }
       await node.dispose();
       const web = await app.page.evaluate(
-        ([m, t, qs, b]) => (window as unknown as { bench(m: string, t: string[], q: string[], b: number): Promise<{ pps: number; queryMs: number; threads: number }> }).bench(m, t, qs, b),
+        ([m, t, qs, b]) =>
+          (
+            window as unknown as {
+              bench(
+                m: string,
+                t: string[],
+                q: string[],
+                b: number,
+              ): Promise<{ pps: number; queryMs: number; threads: number }>;
+            }
+          ).bench(m, t, qs, b),
         [model, texts, questions, batch] as [string, string[], string[], number],
       );
-      console.log(`${model.padEnd(14)} | onnxruntime-node (CPU, Node)   | ${nodePps.toFixed(1).padStart(10)} | ${median(q).toFixed(1).padStart(8)} |`);
+      console.log(
+        `${model.padEnd(14)} | onnxruntime-node (CPU, Node)   | ${nodePps.toFixed(1).padStart(10)} | ${median(q).toFixed(1).padStart(8)} |`,
+      );
       console.log(
         `${model.padEnd(14)} | Chromium WASM worker (${web.threads} thr.) | ${web.pps.toFixed(1).padStart(10)} | ${web.queryMs.toFixed(1).padStart(8)} | ${(web.pps / nodePps).toFixed(2)}x passages/s, ${(web.queryMs / median(q)).toFixed(2)}x query time`,
       );

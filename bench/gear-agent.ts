@@ -29,7 +29,10 @@ export async function main(args: string[]): Promise<void> {
   const questions = n ? dataset.questions.slice(0, Number(n)) : dataset.questions;
   const half = Math.ceil(questions.length / 2);
   const base = createBm25Retriever(dataset.corpus.passages);
-  const retriever = buildGraphExpansionBackbone('naivege', { base, tripleIndex: TripleIndex.fromTripleSet(extractTriplesOffline(dataset.corpus.passages)) });
+  const retriever = buildGraphExpansionBackbone('naivege', {
+    base,
+    tripleIndex: TripleIndex.fromTripleSet(extractTriplesOffline(dataset.corpus.passages)),
+  });
   const passages = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
   console.log(`${dataset.name}: ${questions.length} questions, rounds ${rounds}, offline thinker (no LLM)`);
   for (const [name, gear] of VARIANTS) {
@@ -37,11 +40,18 @@ export async function main(args: string[]): Promise<void> {
     const sums = [0, 1].map(() => [0, 0, 0]);
     const started = performance.now();
     for (const [i, q] of questions.entries()) {
-      const trace = await runStrategy('gear', q, { retriever, llm, prompts: STRATEGY_PROMPTS, passages, options: { rounds: Number(rounds), answer: false } }, { corpus: dataset.corpus, retrieverName: 'naivege' });
+      const trace = await runStrategy(
+        'gear',
+        q,
+        { retriever, llm, prompts: STRATEGY_PROMPTS, passages, options: { rounds: Number(rounds), answer: false } },
+        { corpus: dataset.corpus, retrieverName: 'naivege' },
+      );
       const ids = traceRanking(trace).map((r) => r.id);
       [5, 10, 15].forEach((k, j) => (sums[i < half ? 0 : 1]![j]! += recallAtK(ids, q.gold, k)));
     }
     const f = (s: number[], m: number) => s.map((x) => (x / Math.max(1, m)).toFixed(3)).join(' / ');
-    console.log(`${name.padEnd(26)} first half ${f(sums[0]!, half)}  second half ${f(sums[1]!, questions.length - half)}  (${((performance.now() - started) / questions.length).toFixed(0)} ms/question)`);
+    console.log(
+      `${name.padEnd(26)} first half ${f(sums[0]!, half)}  second half ${f(sums[1]!, questions.length - half)}  (${((performance.now() - started) / questions.length).toFixed(0)} ms/question)`,
+    );
   }
 }

@@ -32,18 +32,35 @@ export async function main(args: string[]): Promise<void> {
   const base = createBm25Retriever(dataset.corpus.passages);
   const triples = extractTriplesOffline(dataset.corpus.passages);
   const index = TripleIndex.fromTripleSet(triples);
-  console.log(`${dataset.name}: ${questions.length} questions (halves ${halves[0]!.length} / ${halves[1]!.length}), ${index.size} offline-extractor triples, built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `${dataset.name}: ${questions.length} questions (halves ${halves[0]!.length} / ${halves[1]!.length}), ${index.size} offline-extractor triples, built in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   const variants: [string, Retriever][] = [
     ['bm25', base],
-    ['naivege idf-coverage', buildGraphExpansionBackbone('naivege', { base, tripleIndex: index, options: { scorer: 'idf-coverage' } })],
-    ['naivege idf-cosine', buildGraphExpansionBackbone('naivege', { base, tripleIndex: index, options: { scorer: 'idf-cosine' } })],
-    ['naivege idf-coverage, no diversity', buildGraphExpansionBackbone('naivege', { base, tripleIndex: index, options: { scorer: 'idf-coverage', gamma: null } })],
+    [
+      'naivege idf-coverage',
+      buildGraphExpansionBackbone('naivege', { base, tripleIndex: index, options: { scorer: 'idf-coverage' } }),
+    ],
+    [
+      'naivege idf-cosine',
+      buildGraphExpansionBackbone('naivege', { base, tripleIndex: index, options: { scorer: 'idf-cosine' } }),
+    ],
+    [
+      'naivege idf-coverage, no diversity',
+      buildGraphExpansionBackbone('naivege', {
+        base,
+        tripleIndex: index,
+        options: { scorer: 'idf-coverage', gamma: null },
+      }),
+    ],
   ];
   for (const [name, r] of variants) {
     const started = performance.now();
     const [a, b] = [await recall(r, halves[0]!), await recall(r, halves[1]!)];
     const all = KS.map((_, i) => (a[i]! * halves[0]!.length + b[i]! * halves[1]!.length) / questions.length);
     const f = (xs: number[]) => xs.map((x) => x.toFixed(3)).join(' / ');
-    console.log(`${name.padEnd(36)} R@5/10/15 first half ${f(a)}  second half ${f(b)}  all ${f(all)}  (${((performance.now() - started) / questions.length).toFixed(1)} ms/question)`);
+    console.log(
+      `${name.padEnd(36)} R@5/10/15 first half ${f(a)}  second half ${f(b)}  all ${f(all)}  (${((performance.now() - started) / questions.length).toFixed(1)} ms/question)`,
+    );
   }
 }

@@ -13,7 +13,8 @@ import { createLexicalScorer, createQueryRelevance } from '../src/core/triples/s
 import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
 import { TripleIndex } from '../src/core/triples/triple-index.ts';
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 export async function main(args: string[]): Promise<void> {
   const [dir = '../shared/data/hotpotqa', n = '200'] = args;
@@ -24,8 +25,15 @@ export async function main(args: string[]): Promise<void> {
   const bm25 = createBm25Retriever(dataset.corpus.passages);
   const scorer = createLexicalScorer(index);
   const questions = dataset.questions.slice(0, Number(n));
-  console.log(`${dataset.name}: ${index.size} triples (extracted + indexed in ${((t1 - t0) / 1000).toFixed(1)} s), ${questions.length} queries`);
-  const inputs = await Promise.all(questions.map(async (q) => ({ q: q.question, initial: (await bm25.retrieve(q.question, 10)).flatMap((r) => index.ofPassage(r.id)) })));
+  console.log(
+    `${dataset.name}: ${index.size} triples (extracted + indexed in ${((t1 - t0) / 1000).toFixed(1)} s), ${questions.length} queries`,
+  );
+  const inputs = await Promise.all(
+    questions.map(async (q) => ({
+      q: q.question,
+      initial: (await bm25.retrieve(q.question, 10)).flatMap((r) => index.ofPassage(r.id)),
+    })),
+  );
   const scan: BeamGraph = { neighbours: (t) => index.neighboursByScan(t) };
   // graph: null = the neighbour index with per-query capped entity lists (what naivege/syncge use)
   const time = async (fixed: BeamGraph | null) => {
@@ -60,12 +68,24 @@ export async function main(args: string[]): Promise<void> {
   console.log(row('neighbour index, full lists', plain));
   console.log(row('scan (no neighbour index)', scanned));
   const same = (other: string[]) => capped.beams.filter((b, i) => b === other[i]).length;
-  console.log(`identical beams: capped = full lists ${same(plain.beams)}/${inputs.length}, capped = scan ${same(scanned.beams)}/${inputs.length}`);
-  const slow = withIndex.map((ms, i) => ({ ms, i })).sort((a, b) => b.ms - a.ms).slice(0, 3);
+  console.log(
+    `identical beams: capped = full lists ${same(plain.beams)}/${inputs.length}, capped = scan ${same(scanned.beams)}/${inputs.length}`,
+  );
+  const slow = withIndex
+    .map((ms, i) => ({ ms, i }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3);
   for (const { ms, i } of slow) {
     const { initial } = inputs[i]!;
-    const degree = Math.max(0, ...initial.flatMap((t) => index.entitiesOf(t).map((e) => index.triplesOfEntity(e).length)));
-    console.log(`  slow query ${i}: ${ms.toFixed(1)} ms, ${initial.length} initial triples, largest entity of an initial triple: ${degree} triples`);
+    const degree = Math.max(
+      0,
+      ...initial.flatMap((t) => index.entitiesOf(t).map((e) => index.triplesOfEntity(e).length)),
+    );
+    console.log(
+      `  slow query ${i}: ${ms.toFixed(1)} ms, ${initial.length} initial triples, largest entity of an initial triple: ${degree} triples`,
+    );
   }
-  console.log(`speed-up of the neighbour index: ${(quantile(withScan, 0.5) / quantile(withIndex, 0.5)).toFixed(1)}x at the median (target: <= 20 ms per query)`);
+  console.log(
+    `speed-up of the neighbour index: ${(quantile(withScan, 0.5) / quantile(withIndex, 0.5)).toFixed(1)}x at the median (target: <= 20 ms per query)`,
+  );
 }

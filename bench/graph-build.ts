@@ -69,7 +69,9 @@ export async function main(args: string[]): Promise<void> {
     [musique, parseOpenIeText(readFileSync(new URL(openie, DATA), 'utf8'), musique, openie), 'OpenIE file'],
     [wiki, wikiTriples, `offline extractor, extraction ${extractMs.toFixed(0)} ms not counted`],
   ];
-  console.log('corpus   | triples                  | phrases | buildPhraseGraph median ms | synonym search ms: previous | now   | x faster | same pairs');
+  console.log(
+    'corpus   | triples                  | phrases | buildPhraseGraph median ms | synonym search ms: previous | now   | x faster | same pairs',
+  );
   for (const [corpus, triples, label] of sets) {
     const build: number[] = [];
     let graph = buildPhraseGraph(corpus, triples);
@@ -93,7 +95,8 @@ export async function main(args: string[]): Promise<void> {
         .map((p) => `${Math.min(p.a, p.b)},${Math.max(p.a, p.b)},${p.score}`)
         .sort()
         .join(';');
-    const same = canon(before) === canon(now) ? `yes (${now.length})` : `NO: ${before.length} before, ${now.length} now`;
+    const same =
+      canon(before) === canon(now) ? `yes (${now.length})` : `NO: ${before.length} before, ${now.length} now`;
     console.log(
       `${corpus.name.padEnd(8)} | ${label.slice(0, 24).padEnd(24)} | ${String(graph.phrases.length).padStart(7)} | ${median(build).toFixed(0).padStart(26)} | ${beforeMs.toFixed(0).padStart(27)} | ${median(nowMs).toFixed(0).padStart(5)} | ${(beforeMs / median(nowMs)).toFixed(1).padStart(8)} | ${same}`,
     );

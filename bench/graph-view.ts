@@ -29,7 +29,10 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 // ("…pirate-themed Las Vegas resort…", seed phrases include hubs) gives 5,000 at limit 5000.
 const DATASETS: Record<string, { files: string[]; question: string }> = {
   hotpotqa: { files: ['hotpotqa_corpus.json', 'hotpotqa.json'], question: '5a843de75542992ef85e23b4' },
-  '2wikimultihopqa': { files: ['2wikimultihopqa_corpus.json', '2wikimultihopqa.json'], question: '88cc034008c211ebbd8cac1f6bf848b6' },
+  '2wikimultihopqa': {
+    files: ['2wikimultihopqa_corpus.json', '2wikimultihopqa.json'],
+    question: '88cc034008c211ebbd8cac1f6bf848b6',
+  },
 };
 
 function strArg(args: string[], name: string, fallback: string): string {
@@ -56,9 +59,15 @@ function newest(path: string): number {
 /** Builds dist/ when it is missing or older than anything it is built from. */
 function ensureBuilt(): void {
   const built = statSync(join(ROOT, 'dist/index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const sources = Math.max(...['src', 'workers', 'public', 'wasm', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => newest(join(ROOT, p))));
+  const sources = Math.max(
+    ...['src', 'workers', 'public', 'wasm', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) =>
+      newest(join(ROOT, p)),
+    ),
+  );
   if (built >= sources) return;
-  console.log(built === 0 ? 'dist/ is missing: building the app…' : 'dist/ is older than the sources: rebuilding the app…');
+  console.log(
+    built === 0 ? 'dist/ is missing: building the app…' : 'dist/ is older than the sources: rebuilding the app…',
+  );
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`vite build failed (${r.status})`);
 }
@@ -121,7 +130,9 @@ export async function installProbes(page: Page): Promise<void> {
         const cx = r.left + r.width / 2;
         const cy = r.top + r.height / 2;
         const mouse = (type: string, x: number, y: number, target: EventTarget, buttons = 0) =>
-          target.dispatchEvent(new MouseEvent(type, { clientX: x, clientY: y, bubbles: true, cancelable: true, button: 0, buttons }));
+          target.dispatchEvent(
+            new MouseEvent(type, { clientX: x, clientY: y, bubbles: true, cancelable: true, button: 0, buttons }),
+          );
         let lastWheel = -1e9;
         let dir = -1;
         let wheels = 0;
@@ -135,7 +146,16 @@ export async function installProbes(page: Page): Promise<void> {
               lastWheel = t;
               const x = cx + (r.width / 4) * Math.cos(wheels);
               const y = cy + (r.height / 4) * Math.sin(wheels);
-              el.dispatchEvent(new WheelEvent('wheel', { clientX: x, clientY: y, deltaY: 100 * dir, deltaMode: 0, bubbles: true, cancelable: true }));
+              el.dispatchEvent(
+                new WheelEvent('wheel', {
+                  clientX: x,
+                  clientY: y,
+                  deltaY: 100 * dir,
+                  deltaMode: 0,
+                  bubbles: true,
+                  cancelable: true,
+                }),
+              );
             }
           } else if (stepName === 'pan') {
             // Drag the stage in a circle, one mousemove per frame.
@@ -172,7 +192,9 @@ export async function installProbes(page: Page): Promise<void> {
       },
       /** Clicks the i-th node-list button, returns ms until the next frame. */
       async clickNode(i: number): Promise<number> {
-        const buttons = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="graph-node-button"]:not([disabled])')];
+        const buttons = [
+          ...document.querySelectorAll<HTMLButtonElement>('[data-testid="graph-node-button"]:not([disabled])'),
+        ];
         const b = buttons[i % buttons.length];
         if (!b) throw new Error('no node buttons');
         const t0 = performance.now();
@@ -190,7 +212,9 @@ export async function installProbes(page: Page): Promise<void> {
         return (await nextFrame()) - t0;
       },
       /** Changes the node limit; resolves when the stats line shows a new graph and a frame has followed. */
-      async setLimit(limit: number): Promise<{ toStatsMs: number; toFrameMs: number; longestTaskMs: number; stats: string }> {
+      async setLimit(
+        limit: number,
+      ): Promise<{ toStatsMs: number; toFrameMs: number; longestTaskMs: number; stats: string }> {
         const select = document.querySelector<HTMLSelectElement>('[data-testid="graph-limit"]');
         if (!select) throw new Error('no limit select');
         const before = document.querySelector('[data-testid="graph-stats"]')?.textContent ?? '';
@@ -242,7 +266,11 @@ async function measureAt(page: Page, limit: number, seconds: number, clicks: num
   const m = /^(\d+) nodes, (\d+) edges/.exec(shown.stats);
   if (!m) throw new Error(`unexpected graph stats: ${shown.stats}`);
   await page.waitForTimeout(500); // let sigma settle (labels, hover layer) before timing frames
-  const rec = (step: string) => page.evaluate(([ms, s]) => (window as unknown as { __gv: Probe }).__gv.record(ms as number, s as string), [seconds * 1000, step] as const);
+  const rec = (step: string) =>
+    page.evaluate(([ms, s]) => (window as unknown as { __gv: Probe }).__gv.record(ms as number, s as string), [
+      seconds * 1000,
+      step,
+    ] as const);
   const zoom = await rec('zoom');
   const pan = await rec('pan');
   const hover = await rec('hover');
@@ -283,7 +311,9 @@ function report(ref: Measured, big: Measured): void {
   const row = (what: string, a: number[], b: number[], frames: boolean) => {
     const [am, ap, bm, bp] = [quantile(a, 0.5), quantile(a, 0.95), quantile(b, 0.5), quantile(b, 0.95)];
     const fps = (xs: number[]) => (xs.length ? (1000 * xs.length) / xs.reduce((s, x) => s + x, 0) : NaN);
-    const extra = frames ? `  fps ${f1(fps(a)).padStart(5)} vs ${f1(fps(b)).padStart(5)}  (${b.length} frames)` : `  (n=${b.length})`;
+    const extra = frames
+      ? `  fps ${f1(fps(a)).padStart(5)} vs ${f1(fps(b)).padStart(5)}  (${b.length} frames)`
+      : `  (n=${b.length})`;
     console.log(
       `${pad(what, 30)} median ${f1(am).padStart(6)} → ${f1(bm).padStart(6)} ms (${ratio(bm, am).padStart(6)})   p95 ${f1(ap).padStart(6)} → ${f1(bp).padStart(6)} ms (${ratio(bp, ap).padStart(6)})${extra}`,
     );
@@ -303,7 +333,11 @@ function report(ref: Measured, big: Measured): void {
   console.log(
     `${pad('limit change → next frame', 30)} ${f1(ref.toFrameMs).padStart(8)} → ${f1(big.toFrameMs).padStart(8)} ms (${ratio(big.toFrameMs, ref.toFrameMs)}); longest main-thread task ${f1(ref.longestTaskMs)} → ${f1(big.longestTaskMs)} ms`,
   );
-  const worstP95 = Math.max(quantile(big.zoom.deltas, 0.95), quantile(big.pan.deltas, 0.95), quantile(big.hover.deltas, 0.95));
+  const worstP95 = Math.max(
+    quantile(big.zoom.deltas, 0.95),
+    quantile(big.pan.deltas, 0.95),
+    quantile(big.hover.deltas, 0.95),
+  );
   console.log(
     `\nAt ${big.nodes} nodes the worst p95 frame while interacting is ${f1(worstP95)} ms (${worstP95 <= 50 ? 'within' : 'OVER'} the 50 ms smoothness bar).`,
   );
@@ -335,22 +369,32 @@ export async function main(args: string[]): Promise<void> {
     });
     const browserVersion = chromium.browser.version();
     console.log(`graph-view bench: Chromium ${browserVersion} headless, viewport 1280x720, WebGL renderer: ${gl}`);
-    console.log('Headless Chromium draws WebGL with SwiftShader (software rendering on the CPU): absolute fps understate a real GPU; compare the ratios.');
+    console.log(
+      'Headless Chromium draws WebGL with SwiftShader (software rendering on the CPU): absolute fps understate a real GPU; compare the ratios.',
+    );
 
     const started = performance.now();
     await page.click('[data-testid="tab-library"]');
     await page.setInputFiles('[data-testid="import-files"]', files);
     await page.locator('[data-testid="import-done"]').waitFor({ timeout: 300_000 });
     await page.locator(`[data-testid="library-row"][data-id="${datasetName}"] [data-testid="library-use"]`).click();
-    await page.locator('[data-testid="corpus-status"]').filter({ hasText: new RegExp(`${datasetName}: ready`) }).waitFor({ timeout: 120_000 });
+    await page
+      .locator('[data-testid="corpus-status"]')
+      .filter({ hasText: new RegExp(`${datasetName}: ready`) })
+      .waitFor({ timeout: 120_000 });
     console.log(`${datasetName} imported and opened in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     await page.selectOption('[data-testid="question-picker"]', questionId);
-    console.log(`question ${questionId}: ${await page.locator('[data-testid="question-picker"] option:checked').innerText()}`);
+    console.log(
+      `question ${questionId}: ${await page.locator('[data-testid="question-picker"] option:checked').innerText()}`,
+    );
     await page.selectOption('[data-testid="backbone-picker"]', 'hipporag2');
     await page.selectOption('[data-testid="strategy-picker"]', 'single');
     await page.click('[data-testid="run-button"]');
-    await page.locator('[data-testid="run-label"]').filter({ hasText: 'single on hipporag2' }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="run-label"]')
+      .filter({ hasText: 'single on hipporag2' })
+      .waitFor({ timeout: 60_000 });
     await page.locator('[data-testid="ranking"] [data-testid="ranked-passage"]').first().waitFor({ timeout: 60_000 });
 
     await page.click('[data-testid="tab-graph"]');
@@ -360,7 +404,8 @@ export async function main(args: string[]): Promise<void> {
 
     // Warm-up on the graph already shown (the default limit): JIT the frame, hover and click paths.
     await page.waitForTimeout(500);
-    for (const step of ['zoom', 'pan', 'hover']) await page.evaluate((s) => (window as unknown as { __gv: Probe }).__gv.record(1000, s), step);
+    for (const step of ['zoom', 'pan', 'hover'])
+      await page.evaluate((s) => (window as unknown as { __gv: Probe }).__gv.record(1000, s), step);
     // Reference first, then the big graph; each limit change is a real change (nothing cached).
     const ref = await measureAt(page, reference, seconds, clicks);
     const big = await measureAt(page, limit, seconds, clicks);

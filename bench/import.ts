@@ -22,7 +22,7 @@ import { parseCorpus } from '../src/core/ingest/index.ts';
 import { extractTriplesPooled, similarPairsPooled } from '../src/core/pool/import-jobs.ts';
 import { createBm25Retriever } from '../src/core/retrievers/bm25.ts';
 import { HIPPORAG2_DEFAULTS } from '../src/core/retrievers/hipporag2.ts';
-import { bm25Artifact, phraseGraphArtifact } from '../src/core/store/codecs.ts';
+import { bm25Artifact, phraseGraphArtifact } from '../src/core/persist/codecs.ts';
 import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
 import { startAppServer } from '../harness/app-server.ts';
 import { launchBrowser } from '../harness/browser.ts';
@@ -36,12 +36,18 @@ const strArg = (args: string[], name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 type Times = Record<string, number>;
 
-async function nodeImport(text: string, workers: number | null): Promise<{ times: Times; cpu: number; triplesJson: string; graphStats: string }> {
+async function nodeImport(
+  text: string,
+  workers: number | null,
+): Promise<{ times: Times; cpu: number; triplesJson: string; graphStats: string }> {
   const times: Times = {};
   const cpu0 = process.cpuUsage(); // this process, all its threads: the pool's overhead, whatever the machine's load
   let t = performance.now();
@@ -60,13 +66,20 @@ async function nodeImport(text: string, workers: number | null): Promise<{ times
     const triples = pool ? await extractTriplesPooled(pool, passages) : extractTriplesOffline(passages);
     lap('triples');
     const opts = HIPPORAG2_DEFAULTS.graph;
-    const graph = pool ? await buildPhraseGraphWith(corpus, triples, opts, (p, th) => similarPairsPooled(pool, p, th)) : buildPhraseGraph(corpus, triples, opts);
+    const graph = pool
+      ? await buildPhraseGraphWith(corpus, triples, opts, (p, th) => similarPairsPooled(pool, p, th))
+      : buildPhraseGraph(corpus, triples, opts);
     lap('graph');
     bm25Artifact(bm25.index.toSnapshot());
     phraseGraphArtifact(graph, opts);
     lap('save'); // encoding the artifacts (Node has no IndexedDB; the file store's write is not timed)
     const cpu = process.cpuUsage(cpu0);
-    return { times, cpu: (cpu.user + cpu.system) / 1000, triplesJson: JSON.stringify(triples), graphStats: JSON.stringify(graph.stats) };
+    return {
+      times,
+      cpu: (cpu.user + cpu.system) / 1000,
+      triplesJson: JSON.stringify(triples),
+      graphStats: JSON.stringify(graph.stats),
+    };
   } finally {
     pool?.terminate();
   }
@@ -80,13 +93,20 @@ function newest(path: string): number {
   return Math.max(st.mtimeMs, ...readdirSync(path).map((f) => newest(join(path, f))));
 }
 function build(root: string, outDir: string): void {
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error(`vite build failed in ${root} (${r.status})`);
 }
 function ensureBuilt(): string {
   const dist = join(ROOT, 'dist');
   const built = newest(join(dist, 'index.html'));
-  const sources = Math.max(...['src', 'workers', 'public', 'wasm', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => newest(join(ROOT, p))));
+  const sources = Math.max(
+    ...['src', 'workers', 'public', 'wasm', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) =>
+      newest(join(ROOT, p)),
+    ),
+  );
   if (built < sources) build(ROOT, dist);
   return dist;
 }
@@ -96,14 +116,18 @@ function referenceBuild(commit: string): string {
   const dist = join(dir, 'dist');
   if (existsSync(join(dist, 'index.html'))) return dist;
   mkdirSync(dir, { recursive: true });
-  const archive = spawnSync('sh', ['-c', `git -C "${ROOT}" archive "${commit}" | tar -x -C "${dir}"`], { stdio: 'inherit' });
+  const archive = spawnSync('sh', ['-c', `git -C "${ROOT}" archive "${commit}" | tar -x -C "${dir}"`], {
+    stdio: 'inherit',
+  });
   if (archive.status !== 0) throw new Error(`git archive ${commit} failed`);
   if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   build(dir, dist);
   return dist;
 }
 
-async function browserImport(root: string): Promise<{ total: number; stages: Times; triples: string; workers: string }> {
+async function browserImport(
+  root: string,
+): Promise<{ total: number; stages: Times; triples: string; workers: string }> {
   const server = await startAppServer({ root });
   const browser = await launchBrowser();
   try {
@@ -113,14 +137,17 @@ async function browserImport(root: string): Promise<{ total: number; stages: Tim
       const seen: Record<string, number> = {};
       (window as unknown as { stageTimes: Record<string, number> }).stageTimes = seen;
       new MutationObserver(() => {
-        for (const row of document.querySelectorAll('[data-testid="import-stage"]')) seen[`${row.getAttribute('data-stage')}:${row.getAttribute('data-state')}`] ??= performance.now();
+        for (const row of document.querySelectorAll('[data-testid="import-stage"]'))
+          seen[`${row.getAttribute('data-stage')}:${row.getAttribute('data-state')}`] ??= performance.now();
       }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
       seen['start'] = performance.now();
     });
     await page.setInputFiles('[data-testid="import-files"]', FILES);
     await page.locator('[data-testid="import-done"]').waitFor({ timeout: 300_000 });
     const times = await page.evaluate(() => (window as unknown as { stageTimes: Record<string, number> }).stageTimes);
-    const details = await page.locator('[data-testid="import-stage"]').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
+    const details = await page
+      .locator('[data-testid="import-stage"]')
+      .evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
     let previous = times['start']!;
     const stages: Times = {};
     for (const stage of STAGES) {
@@ -129,28 +156,40 @@ async function browserImport(root: string): Promise<{ total: number; stages: Tim
       previous = end;
     }
     const triplesRow = details.find((d) => /triples/.test(d) && /\d+ triples/.test(d)) ?? '';
-    return { total: (times['save:done'] ?? previous) - times['start']!, stages, triples: /(\d+) triples/.exec(triplesRow)?.[1] ?? '?', workers: /(\d+) workers?/.exec(details.join(' '))?.[1] ?? '1 (no pool)' };
+    return {
+      total: (times['save:done'] ?? previous) - times['start']!,
+      stages,
+      triples: /(\d+) triples/.exec(triplesRow)?.[1] ?? '?',
+      workers: /(\d+) workers?/.exec(details.join(' '))?.[1] ?? '1 (no pool)',
+    };
   } finally {
     await browser.close().catch(() => undefined); // console errors are not this bench's subject
     await server.close();
   }
 }
 
-const row = (name: string, t: Times) => `| ${name} | ${STAGES.map((k) => s(t[k] ?? 0)).join(' | ')} | **${s(STAGES.reduce((n, k) => n + (t[k] ?? 0), 0))}** |`;
+const row = (name: string, t: Times) =>
+  `| ${name} | ${STAGES.map((k) => s(t[k] ?? 0)).join(' | ')} | **${s(STAGES.reduce((n, k) => n + (t[k] ?? 0), 0))}** |`;
 
 export async function main(args: string[]): Promise<void> {
   const workers = Number(strArg(args, 'workers') ?? availableParallelism());
   const runs = Number(strArg(args, 'runs') ?? 1);
   const text = readFileSync(FILES[0]!, 'utf8');
-  console.log(`HotpotQA import, ${availableParallelism()} CPUs, pool of ${workers}; load average (1/5/15 min) at start: ${load()}`);
+  console.log(
+    `HotpotQA import, ${availableParallelism()} CPUs, pool of ${workers}; load average (1/5/15 min) at start: ${load()}`,
+  );
   console.log(`| pipeline | ${STAGES.join(' | ')} | total |\n|---|${STAGES.map(() => '---|').join('')}---|`);
   for (let r = 0; r < runs; r++) {
     const single = await nodeImport(text, null);
     console.log(`${row('Node, single thread (reference)', single.times)} CPU time ${s(single.cpu)}`);
     const pooled = await nodeImport(text, workers);
-    console.log(`${row(`Node, pool of ${workers} worker_threads`, pooled.times)} CPU time ${s(pooled.cpu)} (all threads)`);
+    console.log(
+      `${row(`Node, pool of ${workers} worker_threads`, pooled.times)} CPU time ${s(pooled.cpu)} (all threads)`,
+    );
     const total = (t: Times) => STAGES.reduce((n, k) => n + (t[k] ?? 0), 0);
-    console.log(`speed-up ${(total(single.times) / total(pooled.times)).toFixed(2)}x; identical triples: ${single.triplesJson === pooled.triplesJson}, identical graph stats: ${single.graphStats === pooled.graphStats}; load average now ${load()}`);
+    console.log(
+      `speed-up ${(total(single.times) / total(pooled.times)).toFixed(2)}x; identical triples: ${single.triplesJson === pooled.triplesJson}, identical graph stats: ${single.graphStats === pooled.graphStats}; load average now ${load()}`,
+    );
   }
   if (args.includes('--no-browser')) return;
   const reference = strArg(args, 'reference-commit');
@@ -159,7 +198,9 @@ export async function main(args: string[]): Promise<void> {
   for (let r = 0; r < runs; r++) {
     for (const [name, root] of apps) {
       const b = await browserImport(root);
-      console.log(`${row(name, b.stages)} file input -> done ${s(b.total)}; ${b.triples} triples; workers: ${b.workers}; load average ${load()}`);
+      console.log(
+        `${row(name, b.stages)} file input -> done ${s(b.total)}; ${b.triples} triples; workers: ${b.workers}; load average ${load()}`,
+      );
     }
   }
 }

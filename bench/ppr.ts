@@ -117,7 +117,11 @@ function bytesPerIteration(csr: Csr, method: string): number {
   return arcs * 8 + n * (4 + 8 + (method === 'cg' ? 120 : 64));
 }
 
-function runIgraph(s: Synthetic, damping: number, runs: number): { times: number[]; scores: Float64Array; build: number } | string {
+function runIgraph(
+  s: Synthetic,
+  damping: number,
+  runs: number,
+): { times: number[]; scores: Float64Array; build: number } | string {
   const probe = spawnSync(PYTHON, ['-c', 'import igraph'], { encoding: 'utf8' });
   if (probe.status !== 0) return `python3-igraph missing (${PYTHON} -c "import igraph" failed): igraph column skipped`;
   const dir = mkdtempSync(join(tmpdir(), 'hopscope-ppr-'));
@@ -158,7 +162,10 @@ export async function main(args: string[]): Promise<void> {
         `(generate ${genMs.toFixed(0)} ms, CSR ${csrMs.toFixed(0)} ms, prepare ${prepMs.toFixed(0)} ms)`,
     );
     const r = scale > 1 ? Math.max(3, Math.ceil(runs / 2)) : runs;
-    const results: Record<string, { ms: number[]; scores: Float64Array; iterations: number; method: string; tsKey: string }> = {};
+    const results: Record<
+      string,
+      { ms: number[]; scores: Float64Array; iterations: number; method: string; tsKey: string }
+    > = {};
     for (const kernel of ['ts', 'wasm'] as const) {
       for (const method of ['cg', 'jacobi'] as PprOptions['method'][]) {
         const opts = { damping: 0.5, tolerance: 1e-6, method, kernel, wasm };
@@ -170,14 +177,22 @@ export async function main(args: string[]): Promise<void> {
           last = res;
         }
         if (last.kernel !== kernel) throw new Error(`bench ppr: asked for kernel ${kernel}, ${last.kernel} ran`);
-        results[`${kernel} ${method}`] = { ms, scores: last.scores, iterations: last.iterations, method, tsKey: `ts ${method}` };
+        results[`${kernel} ${method}`] = {
+          ms,
+          scores: last.scores,
+          iterations: last.iterations,
+          method,
+          tsKey: `ts ${method}`,
+        };
       }
     }
     const ig = runIgraph(s, 0.5, r);
     const igMedian = typeof ig === 'string' ? NaN : median(ig.times);
     if (typeof ig === 'string') console.log(ig);
     else console.log(`igraph ${ig.times.length} runs, graph construction ${ig.build.toFixed(0)} ms (not counted)`);
-    console.log('kernel      | median ms | iterations | x faster than igraph | max |diff| vs igraph | max |diff| vs ts | bytes/iter | bandwidth floor ms');
+    console.log(
+      'kernel      | median ms | iterations | x faster than igraph | max |diff| vs igraph | max |diff| vs ts | bytes/iter | bandwidth floor ms',
+    );
     for (const [name, res] of Object.entries(results)) {
       const bytes = bytesPerIteration(csr, res.method);
       const floor = ((bytes * res.iterations) / (bw * 1e9)) * 1000;

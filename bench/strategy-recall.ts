@@ -5,7 +5,13 @@ import { readDatasetDir } from '../src/cli/dataset-dir.ts';
 import { parseEvalArgs } from '../src/cli/args.ts';
 import { buildCliRetriever } from '../src/cli/retriever.ts';
 import { recallAtK } from '../src/core/eval/metrics.ts';
-import { isStrategyName, runStrategy, STRATEGIES, traceRanking, type StrategyName } from '../src/core/strategies/index.ts';
+import {
+  isStrategyName,
+  runStrategy,
+  STRATEGIES,
+  traceRanking,
+  type StrategyName,
+} from '../src/core/strategies/index.ts';
 import { STRATEGY_PROMPTS } from '../src/prompts/strategy-prompts.ts';
 import { createOfflineThinker } from '../src/providers/llm/offline-thinker.ts';
 
@@ -14,7 +20,10 @@ export async function main(args: string[]): Promise<void> {
   if (!dir) throw new Error('usage: strategy-recall <dataset dir> <backbone> [N] [strategies]');
   const names = list.split(',').filter(isStrategyName) as StrategyName[];
   const dataset = await readDatasetDir(dir);
-  const retriever = await buildCliRetriever(parseEvalArgs(['--dataset', dir, '--retriever', backbone]), dataset, { out: () => {}, err: (t) => process.stderr.write(`${t}\n`) });
+  const retriever = await buildCliRetriever(parseEvalArgs(['--dataset', dir, '--retriever', backbone]), dataset, {
+    out: () => {},
+    err: (t) => process.stderr.write(`${t}\n`),
+  });
   const passages = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
   const questions = dataset.questions.slice(0, Number(n));
   const llm = createOfflineThinker();
@@ -25,7 +34,12 @@ export async function main(args: string[]): Promise<void> {
     let failed = 0;
     let ctxLen = 0;
     for (const q of questions) {
-      const trace = await runStrategy(name, q, { retriever, llm, prompts: STRATEGY_PROMPTS, passages }, { corpus: dataset.corpus, retrieverName: backbone });
+      const trace = await runStrategy(
+        name,
+        q,
+        { retriever, llm, prompts: STRATEGY_PROMPTS, passages },
+        { corpus: dataset.corpus, retrieverName: backbone },
+      );
       if (trace.status !== 'done') failed++;
       const ids = traceRanking(trace).map((x) => x.id);
       ctxLen += ids.length;

@@ -77,7 +77,9 @@ async function resolveFile(root: string, urlPath: string): Promise<string | null
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
   const root = normalize(options.root ?? DEFAULT_ROOT);
   if (!(await isFile(join(root, 'index.html')))) {
-    throw new AppServerError(`app-server: ${join(root, 'index.html')} is missing; build the app first (\`npx vite build\`; \`npm test\` does it)`);
+    throw new AppServerError(
+      `app-server: ${join(root, 'index.html')} is missing; build the app first (\`npx vite build\`; \`npm test\` does it)`,
+    );
   }
 
   const server = createServer((req, res) => {
@@ -89,7 +91,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     resolveFile(root, urlPath)
       .then(async (file) => {
         if (file === null) return void res.writeHead(400, ISOLATION).end('bad path');
-        if (file === '') return void res.writeHead(404, { ...ISOLATION, 'Content-Type': 'text/plain' }).end(`not found: ${urlPath}`);
+        if (file === '')
+          return void res.writeHead(404, { ...ISOLATION, 'Content-Type': 'text/plain' }).end(`not found: ${urlPath}`);
         const body = await readFile(file);
         res.writeHead(200, {
           ...ISOLATION,
@@ -111,7 +114,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const address = server.address();
-  if (address === null || typeof address === 'string') throw new AppServerError('app-server: listening socket has no port');
+  if (address === null || typeof address === 'string')
+    throw new AppServerError('app-server: listening socket has no port');
 
   return {
     url: `http://127.0.0.1:${address.port}/`,

@@ -98,7 +98,8 @@ async function openApp(browser: Browser, url: string, options: OpenAppOptions = 
   const page = await context.newPage();
   page.on('console', (msg) => {
     if (expected.some((re) => re.test(msg.text()))) return;
-    if (msg.type() === 'error' || (msg.type() === 'warning' && REACT_WARNING.test(msg.text()))) consoleErrors.push(describeMessage(msg));
+    if (msg.type() === 'error' || (msg.type() === 'warning' && REACT_WARNING.test(msg.text())))
+      consoleErrors.push(describeMessage(msg));
   });
   page.on('pageerror', (err) => consoleErrors.push(`pageerror: ${err.stack ?? err.message}`));
   page.on('crash', () => consoleErrors.push('page crashed'));
@@ -116,16 +117,21 @@ async function openApp(browser: Browser, url: string, options: OpenAppOptions = 
     assertNoConsoleErrors() {
       reported = consoleErrors.length;
       if (consoleErrors.length > 0) {
-        throw new BrowserHarnessError(`browser: ${consoleErrors.length} console error(s) on ${url}:\n  ${consoleErrors.join('\n  ')}`);
+        throw new BrowserHarnessError(
+          `browser: ${consoleErrors.length} console error(s) on ${url}:\n  ${consoleErrors.join('\n  ')}`,
+        );
       }
     },
     assertNoNetwork() {
       if (blockedRequests.length > 0) {
-        throw new BrowserHarnessError(`browser: the page tried to reach the network (${blockedRequests.length} request(s) blocked):\n  ${blockedRequests.join('\n  ')}`);
+        throw new BrowserHarnessError(
+          `browser: the page tried to reach the network (${blockedRequests.length} request(s) blocked):\n  ${blockedRequests.join('\n  ')}`,
+        );
       }
     },
     async screenshot(name: string) {
-      if (!/^[\w.-]+$/.test(name)) throw new BrowserHarnessError(`browser: screenshot name "${name}" must be letters, digits, '.', '_' or '-'`);
+      if (!/^[\w.-]+$/.test(name))
+        throw new BrowserHarnessError(`browser: screenshot name "${name}" must be letters, digits, '.', '_' or '-'`);
       await mkdir(RESULTS_DIR, { recursive: true });
       const path = `${RESULTS_DIR}${name}.png`;
       await page.screenshot({ path, fullPage: true });
@@ -163,7 +169,9 @@ export interface LaunchOptions {
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new BrowserHarnessError(`browser: ${CHROMIUM_PATH} not found; install Debian's Chromium (apt-get install -y chromium). Tests never download a browser.`);
+    throw new BrowserHarnessError(
+      `browser: ${CHROMIUM_PATH} not found; install Debian's Chromium (apt-get install -y chromium). Tests never download a browser.`,
+    );
   }
   const args = options.webgpu ? [...CHROMIUM_ARGS, ...WEBGPU_SWIFTSHADER_ARGS] : CHROMIUM_ARGS;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args });
@@ -179,7 +187,9 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
       await browser.close();
       const unreported = apps.flatMap(({ url, app }) => app.unreportedConsoleErrors.map((e) => `${url}: ${e}`));
       if (unreported.length > 0) {
-        throw new BrowserHarnessError(`browser: ${unreported.length} console error(s) no test checked (assertNoConsoleErrors):\n  ${unreported.join('\n  ')}`);
+        throw new BrowserHarnessError(
+          `browser: ${unreported.length} console error(s) no test checked (assertNoConsoleErrors):\n  ${unreported.join('\n  ')}`,
+        );
       }
     },
   };

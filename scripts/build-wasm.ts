@@ -21,7 +21,10 @@ export async function compileKernel(): Promise<Uint8Array> {
     stdout: { write: (s: string) => (log.push(s), true) } as never,
     stderr: { write: (s: string) => (log.push(s), true) } as never,
   });
-  if (error || !binary) throw new Error(`build-wasm: asc failed to compile ${KERNEL_SOURCE}: ${error?.message ?? 'no binary written'}\n${log.join('')}`);
+  if (error || !binary)
+    throw new Error(
+      `build-wasm: asc failed to compile ${KERNEL_SOURCE}: ${error?.message ?? 'no binary written'}\n${log.join('')}`,
+    );
   return binary;
 }
 

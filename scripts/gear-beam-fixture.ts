@@ -15,7 +15,13 @@ const out = [];
 for (const { question, initial } of queries) {
   const score = await scorer.forQuery(question);
   const relevance = createQueryRelevance(index, question);
-  const result = await diverseTripleBeamSearch(initial, cappedNeighbourGraph(index, relevance, 121), score, {}, relevance);
+  const result = await diverseTripleBeamSearch(
+    initial,
+    cappedNeighbourGraph(index, relevance, 121),
+    score,
+    {},
+    relevance,
+  );
   out.push({ question, initial, result });
 }
 const commit = execSync('git rev-parse HEAD').toString().trim();

@@ -10,7 +10,14 @@
 import { resolve } from 'node:path';
 import { FLOAT, INT64, le, node, prepareModelFolder, Proto, tensor, valueInfo } from './make-tiny-encoder.ts';
 
-export const MINILM_SHAPE = Object.freeze({ vocab: 30522, positions: 512, hidden: 384, heads: 12, layers: 6, intermediate: 1536 });
+export const MINILM_SHAPE = Object.freeze({
+  vocab: 30522,
+  positions: 512,
+  hidden: 384,
+  heads: 12,
+  layers: 6,
+  intermediate: 1536,
+});
 
 function random(count: number, seed: number, scale: number): Float32Array {
   let s = seed >>> 0;
@@ -37,7 +44,8 @@ export function minilmShapeOnnx(seed = 20260601): Uint8Array {
   const { vocab, positions, hidden: H, heads, layers, intermediate: I } = MINILM_SHAPE;
   const head = H / heads;
   const graph = new Proto();
-  const init = (name: string, dims: number[], data: Float32Array | BigInt64Array) => graph.msg(5, tensor(name, data instanceof BigInt64Array ? INT64 : FLOAT, dims, le(data)));
+  const init = (name: string, dims: number[], data: Float32Array | BigInt64Array) =>
+    graph.msg(5, tensor(name, data instanceof BigInt64Array ? INT64 : FLOAT, dims, le(data)));
   const nodes: Proto[] = [];
   const op = (type: string, inputs: string[], output: string, attrs: Proto[] = []) => {
     nodes.push(node(type, inputs, [output], attrs));
@@ -45,7 +53,15 @@ export function minilmShapeOnnx(seed = 20260601): Uint8Array {
   };
   let k = seed;
   const weight = (name: string, dims: number[], scale = 0.02) => {
-    init(name, dims, random(dims.reduce((a, b) => a * b, 1), k++, scale));
+    init(
+      name,
+      dims,
+      random(
+        dims.reduce((a, b) => a * b, 1),
+        k++,
+        scale,
+      ),
+    );
     return name;
   };
   const constant = (name: string, dims: number[], values: number[]) => {
@@ -115,11 +131,16 @@ export function minilmShapeOnnx(seed = 20260601): Uint8Array {
     op('Mul', [`${p}_g_mul`, 'half'], `${p}_gelu`);
     const down = dense(`${p}_gelu`, `${p}_ff2`, I, H);
     op('Add', [x1, down], `${p}_res2`);
-    x = op('LayerNormalization', [`${p}_res2`, ones(`${p}_ln2_g`, H), zeros(`${p}_ln2_b`, H)], l === layers - 1 ? 'last_hidden_state' : `${p}_ln2`);
+    x = op(
+      'LayerNormalization',
+      [`${p}_res2`, ones(`${p}_ln2_g`, H), zeros(`${p}_ln2_b`, H)],
+      l === layers - 1 ? 'last_hidden_state' : `${p}_ln2`,
+    );
   }
   for (const n of nodes) graph.msg(1, n);
   graph.str(2, 'hopscope_minilm_shape_random');
-  for (const name of ['input_ids', 'attention_mask', 'token_type_ids']) graph.msg(11, valueInfo(name, INT64, ['batch_size', 'sequence_length']));
+  for (const name of ['input_ids', 'attention_mask', 'token_type_ids'])
+    graph.msg(11, valueInfo(name, INT64, ['batch_size', 'sequence_length']));
   graph.msg(12, valueInfo('last_hidden_state', FLOAT, ['batch_size', 'sequence_length', H]));
   return new Proto()
     .int(1, 8)
@@ -131,11 +152,18 @@ export function minilmShapeOnnx(seed = 20260601): Uint8Array {
 }
 
 /** `<root>/<name>/` = real tokenizer + config from `sourceDir` and the generated onnx/model.onnx. Idempotent. */
-export async function prepareMinilmShapeFolder(root: string, sourceDir: string, name = 'minilm-shape'): Promise<string> {
+export async function prepareMinilmShapeFolder(
+  root: string,
+  sourceDir: string,
+  name = 'minilm-shape',
+): Promise<string> {
   return prepareModelFolder(root, sourceDir, name, minilmShapeOnnx);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
-  const dir = await prepareMinilmShapeFolder(process.argv[2] ?? '.cache/models', process.argv[3] ?? '../shared/models/all-MiniLM-L6-v2');
+  const dir = await prepareMinilmShapeFolder(
+    process.argv[2] ?? '.cache/models',
+    process.argv[3] ?? '../shared/models/all-MiniLM-L6-v2',
+  );
   console.log(`MiniLM-shaped random encoder written to ${dir}`);
 }

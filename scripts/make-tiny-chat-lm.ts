@@ -33,8 +33,31 @@ export const REPLY_WORDS = ['the', 'tiny', 'model', 'answers', 'in', 'order', '.
 /** The decoded reply (the WordPiece decoder joins with spaces and cleans up " ."). */
 export const TINY_CHAT_REPLY = 'the tiny model answers in order.';
 const OTHER_WORDS = [
-  'a', 'an', 'is', 'are', 'you', 'what', 'who', 'which', 'of', 'to', 'and', 'hello', 'hi', 'please', 'question',
-  'capital', 'france', 'paris', 'helpful', 'assistant', 'say', 'something', '?', ',', '!',
+  'a',
+  'an',
+  'is',
+  'are',
+  'you',
+  'what',
+  'who',
+  'which',
+  'of',
+  'to',
+  'and',
+  'hello',
+  'hi',
+  'please',
+  'question',
+  'capital',
+  'france',
+  'paris',
+  'helpful',
+  'assistant',
+  'say',
+  'something',
+  '?',
+  ',',
+  '!',
 ] as const;
 
 export const TINY_CHAT_VOCAB: readonly string[] = [...SPECIAL, ...REPLY_WORDS, ...OTHER_WORDS];
@@ -59,11 +82,15 @@ export function tinyChatLmOnnx(): Uint8Array {
     table[i * v + n] = 10;
   });
   const graph = new Proto();
-  graph.msg(1, node('Gather', ['next_token_logits', 'input_ids'], ['logits'], [new Proto().str(1, 'axis').int(3, 0).int(20, 2)]));
+  graph.msg(
+    1,
+    node('Gather', ['next_token_logits', 'input_ids'], ['logits'], [new Proto().str(1, 'axis').int(3, 0).int(20, 2)]),
+  );
   graph.str(2, 'hopscope_tiny_chat_lm');
   graph.msg(5, tensor('next_token_logits', FLOAT, [v, v], le(table)));
   // attention_mask is declared (transformers.js feeds it; real decoders take it) but not needed here.
-  for (const name of ['input_ids', 'attention_mask']) graph.msg(11, valueInfo(name, INT64, ['batch_size', 'sequence_length']));
+  for (const name of ['input_ids', 'attention_mask'])
+    graph.msg(11, valueInfo(name, INT64, ['batch_size', 'sequence_length']));
   graph.msg(12, valueInfo('logits', FLOAT, ['batch_size', 'sequence_length', v]));
   return new Proto()
     .int(1, 8) // ir_version
@@ -98,7 +125,13 @@ function tinyChatFiles(): Record<string, string> {
     pre_tokenizer: { type: 'BertPreTokenizer' },
     post_processor: null,
     decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
-    model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab },
+    model: {
+      type: 'WordPiece',
+      unk_token: '[UNK]',
+      continuing_subword_prefix: '##',
+      max_input_chars_per_word: 100,
+      vocab,
+    },
   };
   const tokenizerConfig = {
     tokenizer_class: 'PreTrainedTokenizerFast',

@@ -23,7 +23,8 @@ export function tinyCrossEncoderOnnx(): Uint8Array {
   graph.str(2, 'hopscope_tiny_cross_encoder');
   graph.msg(5, tensor('seq_axis', INT64, [1], le(BigInt64Array.of(1n))));
   graph.msg(5, tensor('offset', FLOAT, [], le(Float32Array.of(TINY_CROSS_ENCODER_OFFSET))));
-  for (const name of ['input_ids', 'attention_mask', 'token_type_ids']) graph.msg(11, valueInfo(name, INT64, ['batch_size', 'sequence_length']));
+  for (const name of ['input_ids', 'attention_mask', 'token_type_ids'])
+    graph.msg(11, valueInfo(name, INT64, ['batch_size', 'sequence_length']));
   graph.msg(12, valueInfo('logits', FLOAT, ['batch_size', 1]));
   return new Proto()
     .int(1, 8)
@@ -34,6 +35,10 @@ export function tinyCrossEncoderOnnx(): Uint8Array {
     .finish();
 }
 
-export async function prepareTinyCrossEncoderFolder(root: string, sourceDir: string, name = 'tiny-cross-encoder'): Promise<string> {
+export async function prepareTinyCrossEncoderFolder(
+  root: string,
+  sourceDir: string,
+  name = 'tiny-cross-encoder',
+): Promise<string> {
   return prepareModelFolder(root, sourceDir, name, tinyCrossEncoderOnnx);
 }

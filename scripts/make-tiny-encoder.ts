@@ -25,7 +25,11 @@ export interface TinyEncoderOptions {
   seed: number;
 }
 
-export const TINY_ENCODER_DEFAULTS: Readonly<TinyEncoderOptions> = Object.freeze({ dim: 384, buckets: 4096, seed: 20240607 });
+export const TINY_ENCODER_DEFAULTS: Readonly<TinyEncoderOptions> = Object.freeze({
+  dim: 384,
+  buckets: 4096,
+  seed: 20240607,
+});
 
 // ---- protobuf wire format (varint = 0, length-delimited = 2, fixed32 = 5) ----
 export class Proto {
@@ -128,7 +132,8 @@ export function tinyEncoderOnnx(options: Partial<TinyEncoderOptions> = {}): Uint
   // Small weight for special tokens, punctuation and characters (ids < 1000 in the BERT vocab).
   const tokenWeight = new Float32Array(buckets).fill(1);
   for (let i = 0; i < Math.min(1000, buckets); i++) tokenWeight[i] = 0.05;
-  for (let r = 0; r < buckets; r++) for (let c = 0; c < dim; c++) word[r * dim + c] = (word[r * dim + c] as number) * (tokenWeight[r] as number);
+  for (let r = 0; r < buckets; r++)
+    for (let c = 0; c < dim; c++) word[r * dim + c] = (word[r * dim + c] as number) * (tokenWeight[r] as number);
   const type = gaussians(2 * dim, seed + 1).map((x) => x * 0.01);
 
   const graph = new Proto();
@@ -147,7 +152,8 @@ export function tinyEncoderOnnx(options: Partial<TinyEncoderOptions> = {}): Uint
   graph.msg(5, tensor('last_axis', INT64, [1], le(BigInt64Array.of(-1n))));
   graph.msg(5, tensor('word_embeddings', FLOAT, [buckets, dim], le(word)));
   graph.msg(5, tensor('token_type_embeddings', FLOAT, [2, dim], le(type)));
-  for (const name of ['input_ids', 'attention_mask', 'token_type_ids']) graph.msg(11, valueInfo(name, INT64, ['batch_size', 'sequence_length']));
+  for (const name of ['input_ids', 'attention_mask', 'token_type_ids'])
+    graph.msg(11, valueInfo(name, INT64, ['batch_size', 'sequence_length']));
   graph.msg(12, valueInfo('last_hidden_state', FLOAT, ['batch_size', 'sequence_length', dim]));
 
   const model = new Proto()
@@ -172,7 +178,12 @@ export async function prepareTinyEncoderFolder(root: string, sourceDir: string, 
 }
 
 /** A local model folder: the real tokenizer + config from `sourceDir` and `onnx/model.onnx` from `onnx()`. */
-export async function prepareModelFolder(root: string, sourceDir: string, name: string, onnx: () => Uint8Array): Promise<string> {
+export async function prepareModelFolder(
+  root: string,
+  sourceDir: string,
+  name: string,
+  onnx: () => Uint8Array,
+): Promise<string> {
   const dir = join(root, name);
   const onnxPath = join(dir, 'onnx', 'model.onnx');
   await mkdir(join(dir, 'onnx'), { recursive: true });

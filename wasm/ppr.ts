@@ -37,28 +37,40 @@ export function result(): usize {
  * out[i] = base_i + c·Σ_{a in row i} w[a]·x[tgt[a]] with base_i = a[i]·b[i] (scaled) or a[i]; four arcs
  * per step in two f64x2 accumulators. Returns Σ b[i]·out[i] when scaled (CG's dir·q), else 0.
  */
-function spmv(n: i32, off: usize, tgt: usize, w: usize, x: usize, av: usize, bv: usize, scaled: bool, c: f64, out: usize): f64 {
+function spmv(
+  n: i32,
+  off: usize,
+  tgt: usize,
+  w: usize,
+  x: usize,
+  av: usize,
+  bv: usize,
+  scaled: bool,
+  c: f64,
+  out: usize,
+): f64 {
   let dotSum: f64 = 0;
   let start = load<u32>(off);
   for (let i = 0; i < n; i++) {
-    const end = load<u32>(off + (<usize>(i + 1) << 2));
+    const end = load<u32>(off + ((<usize>(i + 1)) << 2));
     let acc0 = f64x2.splat(0);
     let acc1 = f64x2.splat(0);
     let a = start;
     for (; a + 4 <= end; a += 4) {
-      const ta = tgt + (<usize>a << 2);
-      let x0 = f64x2.splat(load<f64>(x + (<usize>load<u32>(ta) << 3)));
-      x0 = f64x2.replace_lane(x0, 1, load<f64>(x + (<usize>load<u32>(ta, 4) << 3)));
-      let x1 = f64x2.splat(load<f64>(x + (<usize>load<u32>(ta, 8) << 3)));
-      x1 = f64x2.replace_lane(x1, 1, load<f64>(x + (<usize>load<u32>(ta, 12) << 3)));
-      const ws = v128.load(w + (<usize>a << 2));
+      const ta = tgt + ((<usize>a) << 2);
+      let x0 = f64x2.splat(load<f64>(x + ((<usize>load<u32>(ta)) << 3)));
+      x0 = f64x2.replace_lane(x0, 1, load<f64>(x + ((<usize>load<u32>(ta, 4)) << 3)));
+      let x1 = f64x2.splat(load<f64>(x + ((<usize>load<u32>(ta, 8)) << 3)));
+      x1 = f64x2.replace_lane(x1, 1, load<f64>(x + ((<usize>load<u32>(ta, 12)) << 3)));
+      const ws = v128.load(w + ((<usize>a) << 2));
       acc0 = f64x2.add(acc0, f64x2.mul(f64x2.promote_low_f32x4(ws), x0));
       acc1 = f64x2.add(acc1, f64x2.mul(f64x2.promote_low_f32x4(v128.shuffle<u32>(ws, ws, 2, 3, 0, 1)), x1));
     }
     const acc = f64x2.add(acc0, acc1);
     let sum: f64 = f64x2.extract_lane(acc, 0) + f64x2.extract_lane(acc, 1);
-    for (; a < end; a++) sum += <f64>load<f32>(w + (<usize>a << 2)) * load<f64>(x + (<usize>load<u32>(tgt + (<usize>a << 2)) << 3));
-    const at = <usize>i << 3;
+    for (; a < end; a++)
+      sum += <f64>load<f32>(w + ((<usize>a) << 2)) * load<f64>(x + ((<usize>load<u32>(tgt + ((<usize>a) << 2))) << 3));
+    const at = (<usize>i) << 3;
     if (scaled) {
       const bi = load<f64>(bv + at);
       const value = load<f64>(av + at) * bi + c * sum;
@@ -84,11 +96,24 @@ function errorBound(d: f64, gain: f64, sumExact: f64, rhoMax: f64, rhoNorm2: f64
  * r, q, dir are scratch vectors.
  */
 export function solveCg(
-  n: i32, off: usize, tgt: usize, w: usize, deg: usize, inv: usize, v: usize,
-  z: usize, r: usize, q: usize, dir: usize,
-  d: f64, gain: f64, sumExact: f64, tolerance: f64, maxIterations: i32,
+  n: i32,
+  off: usize,
+  tgt: usize,
+  w: usize,
+  deg: usize,
+  inv: usize,
+  v: usize,
+  z: usize,
+  r: usize,
+  q: usize,
+  dir: usize,
+  d: f64,
+  gain: f64,
+  sumExact: f64,
+  tolerance: f64,
+  maxIterations: i32,
 ): i32 {
-  const nb = <usize>n << 3;
+  const nb = (<usize>n) << 3;
   const pairs = nb & ~(<usize>15);
   let rz: f64 = 0;
   for (let i: usize = 0; i < nb; i += 8) {
@@ -145,7 +170,11 @@ export function solveCg(
     rz = rzNext;
     const vb = f64x2.splat(beta);
     i = 0;
-    for (; i < pairs; i += 16) v128.store(dir + i, f64x2.add(f64x2.mul(v128.load(r + i), v128.load(inv + i)), f64x2.mul(vb, v128.load(dir + i))));
+    for (; i < pairs; i += 16)
+      v128.store(
+        dir + i,
+        f64x2.add(f64x2.mul(v128.load(r + i), v128.load(inv + i)), f64x2.mul(vb, v128.load(dir + i))),
+      );
     for (; i < nb; i += 8) store<f64>(dir + i, load<f64>(r + i) * load<f64>(inv + i) + beta * load<f64>(dir + i));
   }
   let i: usize = 0;
@@ -162,11 +191,22 @@ export function solveCg(
  * next (whichever holds the last iterate); zs is scratch.
  */
 export function solveJacobi(
-  n: i32, off: usize, tgt: usize, w: usize, inv: usize, v: usize,
-  y: usize, next: usize, zs: usize,
-  d: f64, gain: f64, sumExact: f64, tolerance: f64, maxIterations: i32,
+  n: i32,
+  off: usize,
+  tgt: usize,
+  w: usize,
+  inv: usize,
+  v: usize,
+  y: usize,
+  next: usize,
+  zs: usize,
+  d: f64,
+  gain: f64,
+  sumExact: f64,
+  tolerance: f64,
+  maxIterations: i32,
 ): i32 {
-  const nb = <usize>n << 3;
+  const nb = (<usize>n) << 3;
   memory.copy(y, v, nb);
   let res: f64 = Infinity;
   let sum: f64 = 0;

@@ -9,7 +9,9 @@ import type { EmbedderConfig } from '../src/providers/embed/config.ts';
 import { createTransformersEmbedder, type TransformersEmbedder } from '../src/providers/embed/transformers-embedder.ts';
 import type { EmbedWorkerApi } from '../src/providers/embed/worker-protocol.ts';
 
-export function createEmbedWorkerApi(make: (c: EmbedderConfig) => TransformersEmbedder = createTransformersEmbedder): EmbedWorkerApi {
+export function createEmbedWorkerApi(
+  make: (c: EmbedderConfig) => TransformersEmbedder = createTransformersEmbedder,
+): EmbedWorkerApi {
   let embedder: TransformersEmbedder | undefined;
   const current = (): TransformersEmbedder => {
     if (!embedder) throw new EmbedError('worker: configure(config) must be called before load or embed');

@@ -2,7 +2,12 @@
 // ranked ids with titles and text of the passages shown, and traces. Indexes stay in the worker.
 import type { Passage, Question } from '../src/core/types.ts';
 import type { BackendChoice } from '../src/core/embed/backend-choice.ts';
-import type { CachedModel, DownloadEvent, ModelDownloadResult, ModelDownloadSpec } from '../src/core/models/download-progress.ts';
+import type {
+  CachedModel,
+  DownloadEvent,
+  ModelDownloadResult,
+  ModelDownloadSpec,
+} from '../src/core/models/download-progress.ts';
 import type { SourceFile } from '../src/core/ingest/index.ts';
 import type { Regime, Trace, TraceEvent } from '../src/core/trace/schema.ts';
 import { isBaseline, RUNNABLE, type StrategyName } from '../src/core/strategies/index.ts';
@@ -38,7 +43,17 @@ export interface RankedPassage {
  * dense, hybrid (RRF of BM25 and dense) and hipporag2-dense (HippoRAG 2 seeded by dense, embedding
  * synonym edges) need the corpus's vectors of the embedding model in Settings (workers/engine-embed.ts).
  */
-export const RUN_BACKBONES = ['bm25', 'dense', 'hybrid', 'hipporag2', 'hipporag2-dense', 'raptor', 'graphrag', 'naivege', 'syncge'] as const;
+export const RUN_BACKBONES = [
+  'bm25',
+  'dense',
+  'hybrid',
+  'hipporag2',
+  'hipporag2-dense',
+  'raptor',
+  'graphrag',
+  'naivege',
+  'syncge',
+] as const;
 export type RunBackbone = (typeof RUN_BACKBONES)[number];
 
 /**
@@ -244,7 +259,14 @@ export interface CommunityView {
 /** RAPTOR: summaries above the pool, level by level; GraphRAG: the level-0 community of each shown phrase. */
 export type BackboneLayers =
   | { backbone: 'raptor'; source: string; levels: number[]; summaries: RaptorSummaryView[] }
-  | { backbone: 'graphrag'; source: string; levels: number; modularity: number; communities: CommunityView[]; communityOfPhrase: Record<string, string> };
+  | {
+      backbone: 'graphrag';
+      source: string;
+      levels: number;
+      modularity: number;
+      communities: CommunityView[];
+      communityOfPhrase: Record<string, string>;
+    };
 
 /** Called by the worker for every trace event as it happens (a Comlink proxy). */
 export type TraceListener = (event: TraceEvent) => void;

@@ -9,7 +9,11 @@ import type { BackboneLayers, BackboneLayersRequest } from './engine-api.ts';
 /** Passage ids listed per summary at most (a level-3 summary can hold thousands). */
 const MAX_PASSAGES = 200;
 
-export function raptorLayers(r: RaptorRetriever, passageIds: readonly string[], request: BackboneLayersRequest): BackboneLayers {
+export function raptorLayers(
+  r: RaptorRetriever,
+  passageIds: readonly string[],
+  request: BackboneLayersRequest,
+): BackboneLayers {
   const { tree } = r;
   const index = new Map(passageIds.map((id, i) => [id, i]));
   const shown = new Set(request.poolIds.map((id) => index.get(id)).filter((i): i is number => i !== undefined));
@@ -24,7 +28,12 @@ export function raptorLayers(r: RaptorRetriever, passageIds: readonly string[], 
       shown: n.passages.filter((p) => shown.has(p)).map((p) => passageIds[p]!),
     }))
     .sort((a, b) => a.level - b.level || b.shown.length - a.shown.length || a.id.localeCompare(b.id));
-  return { backbone: 'raptor', source: `${tree.summarizer}; clustered over ${tree.vectors}`, levels: tree.levels, summaries };
+  return {
+    backbone: 'raptor',
+    source: `${tree.summarizer}; clustered over ${tree.vectors}`,
+    levels: tree.levels,
+    summaries,
+  };
 }
 
 export function graphRagLayers(r: GraphRagRetriever, request: BackboneLayersRequest): BackboneLayers {
@@ -45,7 +54,22 @@ export function graphRagLayers(r: GraphRagRetriever, request: BackboneLayersRequ
     .map(([c, shown]) => {
       const community = hierarchy.communities[c]!;
       const report = reportOf.get(community.id);
-      return { id: community.id, level: community.level, size: community.nodes.length, shown, title: report?.title ?? community.id, report: report?.text ?? '', passageCount: report?.passages.length ?? 0 };
+      return {
+        id: community.id,
+        level: community.level,
+        size: community.nodes.length,
+        shown,
+        title: report?.title ?? community.id,
+        report: report?.text ?? '',
+        passageCount: report?.passages.length ?? 0,
+      };
     });
-  return { backbone: 'graphrag', source: r.reportSource, levels: hierarchy.levels, modularity: hierarchy.modularity, communities, communityOfPhrase };
+  return {
+    backbone: 'graphrag',
+    source: r.reportSource,
+    levels: hierarchy.levels,
+    modularity: hierarchy.modularity,
+    communities,
+    communityOfPhrase,
+  };
 }

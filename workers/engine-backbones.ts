@@ -8,7 +8,7 @@ import { HASHED_TFIDF_LABEL } from '../src/core/raptor/vectors.ts';
 import { detectCommunities } from '../src/core/graphrag/communities.ts';
 import { EXTRACTIVE_REPORT_LABEL, writeReports } from '../src/core/graphrag/reports.ts';
 import type { PhraseGraph } from '../src/core/graph/build.ts';
-import { loadDecodedOrRebuild, type DecodedOrRebuilt } from '../src/core/store/artifacts.ts';
+import { loadDecodedOrRebuild, type DecodedOrRebuilt } from '../src/core/persist/artifacts.ts';
 import {
   GRAPHRAG_ARTIFACT,
   graphRagArtifact,
@@ -16,9 +16,9 @@ import {
   RAPTOR_TREE_ARTIFACT,
   raptorTreeArtifact,
   raptorTreeFromArtifact,
-} from '../src/core/store/backbone-codecs.ts';
-import { corpusFingerprint } from '../src/core/store/codecs.ts';
-import { BACKBONE_KEY_PREFIX, type ArtifactRef, type Stores } from '../src/core/store/ports.ts';
+} from '../src/core/persist/backbone-codecs.ts';
+import { corpusFingerprint } from '../src/core/persist/codecs.ts';
+import { BACKBONE_KEY_PREFIX, type ArtifactRef, type Stores } from '../src/core/persist/ports.ts';
 import type { Corpus } from '../src/core/types.ts';
 
 export interface PersistedBackbone<R> {
@@ -27,14 +27,21 @@ export interface PersistedBackbone<R> {
   built: string;
 }
 
-const ref = (corpusId: string, name: string): ArtifactRef => ({ corpusId, kind: 'backbone', key: `${BACKBONE_KEY_PREFIX}${name}` });
+const ref = (corpusId: string, name: string): ArtifactRef => ({
+  corpusId,
+  kind: 'backbone',
+  key: `${BACKBONE_KEY_PREFIX}${name}`,
+});
 
 function howBuilt(r: DecodedOrRebuilt<unknown>): string {
   if (r.fromStore) return 'loaded from storage';
   return r.message ? `rebuilt and stored (${r.message.replace(/; rebuilding it$/, '')})` : 'built and stored';
 }
 
-export async function raptorBackbone(corpus: Corpus, stores: Stores | undefined): Promise<PersistedBackbone<RaptorRetriever>> {
+export async function raptorBackbone(
+  corpus: Corpus,
+  stores: Stores | undefined,
+): Promise<PersistedBackbone<RaptorRetriever>> {
   if (!stores) return { retriever: await createRaptorRetriever(corpus), built: 'built in memory (no storage)' };
   const hash = corpusFingerprint(corpus.passages);
   const builder = { summarizer: EXTRACTIVE_SUMMARY_LABEL, vectors: HASHED_TFIDF_LABEL };
@@ -52,8 +59,14 @@ export async function raptorBackbone(corpus: Corpus, stores: Stores | undefined)
 }
 
 /** GraphRAG over the corpus's phrase graph; the stored communities are tied to that graph's triple source. */
-export async function graphRagBackbone(corpus: Corpus, graph: PhraseGraph, tripleSource: string, stores: Stores | undefined): Promise<PersistedBackbone<GraphRagRetriever>> {
-  if (!stores) return { retriever: await createGraphRagRetriever(corpus, { graph }), built: 'built in memory (no storage)' };
+export async function graphRagBackbone(
+  corpus: Corpus,
+  graph: PhraseGraph,
+  tripleSource: string,
+  stores: Stores | undefined,
+): Promise<PersistedBackbone<GraphRagRetriever>> {
+  if (!stores)
+    return { retriever: await createGraphRagRetriever(corpus, { graph }), built: 'built in memory (no storage)' };
   const hash = corpusFingerprint(corpus.passages);
   const r = await loadDecodedOrRebuild(
     stores.artifacts,
@@ -63,7 +76,10 @@ export async function graphRagBackbone(corpus: Corpus, graph: PhraseGraph, tripl
     async () => {
       const hierarchy = detectCommunities(graph);
       const reports = await writeReports(graph, hierarchy);
-      return { value: { hierarchy, reports }, artifact: graphRagArtifact(hierarchy, reports, graph, hash, EXTRACTIVE_REPORT_LABEL) };
+      return {
+        value: { hierarchy, reports },
+        artifact: graphRagArtifact(hierarchy, reports, graph, hash, EXTRACTIVE_REPORT_LABEL),
+      };
     },
   );
   return { retriever: await createGraphRagRetriever(corpus, { graph, ...r.value }), built: howBuilt(r) };

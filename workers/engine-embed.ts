@@ -1,27 +1,57 @@
 // Embeddings inside the engine worker: the model from Settings (a stored local folder or a hub id),
 // run by the embedding worker (a nested Worker in the browser, in-process in Node tests); resumable
-// corpus embedding into IndexedDB (src/core/index/vectors-resume.ts); precomputed vectors; and the
+// corpus embedding into IndexedDB (src/core/persist/vectors-resume.ts); precomputed vectors; and the
 // dense, hybrid and HippoRAG 2 (dense base, embedding synonym edges) backbones. Vectors stay in this
 // worker: the page gets statuses, progress and rankings; queries are embedded in the embedding worker.
-import { backendSummary, describeBackendChoice, singleBackend, type BackendChoice } from '../src/core/embed/backend-choice.ts';
+import {
+  backendSummary,
+  describeBackendChoice,
+  singleBackend,
+  type BackendChoice,
+} from '../src/core/embed/backend-choice.ts';
 import { measureBackends } from '../src/core/embed/measure-backends.ts';
 import { EmbedError, type EmbedProgressCallback, type Embedder } from '../src/core/embed/port.ts';
 import { estimateEmbeddingTime } from '../src/core/embed/estimate.ts';
-import { EMBED_BATCH_DEFAULT, embeddingLabel, embeddingModelId, embeddingSettingsSchema, type ConfiguredEmbedding } from '../src/core/embed/settings.ts';
+import {
+  EMBED_BATCH_DEFAULT,
+  embeddingLabel,
+  embeddingModelId,
+  embeddingSettingsSchema,
+  type ConfiguredEmbedding,
+} from '../src/core/embed/settings.ts';
 import { HopscopeError } from '../src/core/errors.ts';
 import { buildPhraseGraph } from '../src/core/graph/build.ts';
 import { readPrecomputedVectors, vectorsForCorpus } from '../src/core/index/vectors-npy.ts';
-import { embedCorpusResumable, idsHash, PHRASE_VECTORS, phraseVectorsKey, readCompleteVectors, storeCompleteVectors, storedVectorsInfo } from '../src/core/index/vectors-resume.ts';
+import {
+  embedCorpusResumable,
+  idsHash,
+  PHRASE_VECTORS,
+  phraseVectorsKey,
+  readCompleteVectors,
+  storeCompleteVectors,
+  storedVectorsInfo,
+} from '../src/core/persist/vectors-resume.ts';
 import { normalizeRows, VectorIndex } from '../src/core/index/vectors.ts';
 import { createDenseRetriever, denseDocumentText, type DenseRetriever } from '../src/core/retrievers/dense.ts';
-import { createHippoRag2Retriever, HIPPORAG2_DEFAULTS, type HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
+import {
+  createHippoRag2Retriever,
+  HIPPORAG2_DEFAULTS,
+  type HippoRag2Retriever,
+} from '../src/core/retrievers/hipporag2.ts';
 import { createHybridRetriever } from '../src/core/retrievers/hybrid.ts';
-import type { Stores } from '../src/core/store/ports.ts';
+import type { Stores } from '../src/core/persist/ports.ts';
 import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
 import { TRIPLE_SOURCE_LABELS } from '../src/core/triples/types.ts';
 import type { Corpus, Retriever } from '../src/core/types.ts';
 import type { EmbedDevice, EmbedderConfig } from '../src/providers/embed/config.ts';
-import { EMBEDDING_SETTINGS_KEY, type BinarySource, type EmbeddingEstimate, type EmbeddingProgress, type EmbeddingStatus, type EmbeddingTest } from './engine-api.ts';
+import {
+  EMBEDDING_SETTINGS_KEY,
+  type BinarySource,
+  type EmbeddingEstimate,
+  type EmbeddingProgress,
+  type EmbeddingStatus,
+  type EmbeddingTest,
+} from './engine-api.ts';
 
 export type LoadableEmbedder = Embedder & { load?(onProgress?: EmbedProgressCallback): Promise<void> };
 
@@ -56,11 +86,24 @@ interface Active {
 
 export type DenseBackbone = 'dense' | 'hybrid' | 'hipporag2-dense';
 
-export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost | undefined, now: () => number = () => performance.now()) {
+export function createEmbeddings(
+  stores: Stores | undefined,
+  host: EmbeddingHost | undefined,
+  now: () => number = () => performance.now(),
+) {
   let active: Active | undefined;
   const running = new Map<string, AbortController>();
   /** Per corpus: retrievers built over the vectors of one model. */
-  const built = new Map<string, { modelId: string; dense?: Promise<DenseRetriever>; hybrid?: Retriever; hippo?: Promise<HippoRag2Retriever>; triples?: string }>();
+  const built = new Map<
+    string,
+    {
+      modelId: string;
+      dense?: Promise<DenseRetriever>;
+      hybrid?: Retriever;
+      hippo?: Promise<HippoRag2Retriever>;
+      triples?: string;
+    }
+  >();
   let lastTriples = 'offline extractor';
 
   async function settings(): Promise<ConfiguredEmbedding | null> {
@@ -69,22 +112,37 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
     const parsed = embeddingSettingsSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new HopscopeError('embed', `the saved embedding settings are invalid (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}); choose the model again in Settings`);
+      throw new HopscopeError(
+        'embed',
+        `the saved embedding settings are invalid (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}); choose the model again in Settings`,
+      );
     }
     return parsed.data.source === 'none' ? null : parsed.data;
   }
 
   function configFor(s: ConfiguredEmbedding, device: EmbedDevice): EmbedderConfig {
-    const common = { device, dtype: s.dtype, pooling: s.pooling, batchSize: s.batchSize ?? EMBED_BATCH_DEFAULT, ...(host?.wasmPaths ? { wasmPaths: host.wasmPaths } : {}) };
+    const common = {
+      device,
+      dtype: s.dtype,
+      pooling: s.pooling,
+      batchSize: s.batchSize ?? EMBED_BATCH_DEFAULT,
+      ...(host?.wasmPaths ? { wasmPaths: host.wasmPaths } : {}),
+    };
     if (s.source === 'hub') return { model: s.id, allowRemote: true, ...common };
-    return host?.localModelPath !== undefined ? { model: s.name, localModelPath: host.localModelPath, ...common } : { model: s.name, storedFolder: true, ...common };
+    return host?.localModelPath !== undefined
+      ? { model: s.name, localModelPath: host.localModelPath, ...common }
+      : { model: s.name, storedFolder: true, ...common };
   }
 
   /** The embedder of the model in Settings (re-made when Settings change); throws when none is chosen. */
   async function current(): Promise<Active> {
     if (!host) throw new HopscopeError('embed', 'this engine has no embedding worker');
     const s = await settings();
-    if (!s) throw new HopscopeError('embed', 'no embedding model is chosen: pick a local encoder folder (or a Hugging Face id) in Settings first');
+    if (!s)
+      throw new HopscopeError(
+        'embed',
+        'no embedding model is chosen: pick a local encoder folder (or a Hugging Face id) in Settings first',
+      );
     const modelId = embeddingModelId(s);
     if (active?.modelId === modelId) return active;
     const previous = active;
@@ -110,7 +168,10 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
       const t0 = now();
       if (a.backend !== 'webgpu' || !host) {
         await load(a.embedder);
-        a.choice = singleBackend(a.backend === 'cpu' ? 'cpu' : 'wasm', a.backend === 'cpu' ? 'not-applicable' : 'absent');
+        a.choice = singleBackend(
+          a.backend === 'cpu' ? 'cpu' : 'wasm',
+          a.backend === 'cpu' ? 'not-applicable' : 'absent',
+        );
         return now() - t0;
       }
       const wasm = host.makeEmbedder(configFor(a.settings, 'wasm'));
@@ -158,10 +219,21 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
   /** A loaded corpus, or just its id and size (the Library must not load a corpus to show its vectors). */
   async function status(corpus: Corpus | { id: string; passageCount: number }): Promise<EmbeddingStatus> {
     const s = await settings();
-    const shape = 'passages' in corpus ? { id: corpus.id, passageCount: corpus.passages.length, passageIds: corpus.passages.map((p) => p.id) } : corpus;
+    const shape =
+      'passages' in corpus
+        ? { id: corpus.id, passageCount: corpus.passages.length, passageIds: corpus.passages.map((p) => p.id) }
+        : corpus;
     const base = { corpusId: corpus.id, passageCount: shape.passageCount, running: running.has(corpus.id) };
     const info = stores ? await storedVectorsInfo(stores.artifacts, shape) : { complete: [], partial: [] };
-    if (!s) return { ...base, model: null, backend: null, ready: false, done: 0, otherModels: [...new Set([...info.complete, ...info.partial].map((x) => x.modelId))] };
+    if (!s)
+      return {
+        ...base,
+        model: null,
+        backend: null,
+        ready: false,
+        done: 0,
+        otherModels: [...new Set([...info.complete, ...info.partial].map((x) => x.modelId))],
+      };
     const id = embeddingModelId(s);
     const complete = info.complete.find((c) => c.modelId === id);
     const others = [...new Set([...info.complete, ...info.partial].map((x) => x.modelId).filter((m) => m !== id))];
@@ -175,7 +247,11 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
     };
   }
 
-  async function embed(corpus: Corpus, onProgress: (p: EmbeddingProgress) => void, outer?: AbortSignal): Promise<EmbeddingStatus> {
+  async function embed(
+    corpus: Corpus,
+    onProgress: (p: EmbeddingProgress) => void,
+    outer?: AbortSignal,
+  ): Promise<EmbeddingStatus> {
     if (!stores) throw new HopscopeError('embed', 'no storage in this engine: vectors could not be kept');
     if (running.has(corpus.id)) throw new HopscopeError('embed', `corpus "${corpus.id}" is being embedded already`);
     const controller = new AbortController();
@@ -185,7 +261,16 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
     const total = corpus.passages.length;
     try {
       const a = await current();
-      onProgress({ corpusId: corpus.id, phase: 'load', done: 0, total, resumedFrom: 0, passagesPerSecond: null, etaSeconds: null, message: `loading ${embeddingLabel(a.settings)}` });
+      onProgress({
+        corpusId: corpus.id,
+        phase: 'load',
+        done: 0,
+        total,
+        resumedFrom: 0,
+        passagesPerSecond: null,
+        etaSeconds: null,
+        message: `loading ${embeddingLabel(a.settings)}`,
+      });
       await loaded(a);
       invalidate(corpus.id);
       await embedCorpusResumable(stores.artifacts, corpus, a.embedder, {
@@ -193,7 +278,17 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
         chunkSize: EMBED_CHUNK,
         signal: controller.signal,
         now,
-        onMessage: (message) => onProgress({ corpusId: corpus.id, phase: 'embed', done: 0, total, resumedFrom: 0, passagesPerSecond: null, etaSeconds: null, message }),
+        onMessage: (message) =>
+          onProgress({
+            corpusId: corpus.id,
+            phase: 'embed',
+            done: 0,
+            total,
+            resumedFrom: 0,
+            passagesPerSecond: null,
+            etaSeconds: null,
+            message,
+          }),
         onProgress: (p) => onProgress({ corpusId: corpus.id, phase: p.done === total ? 'done' : 'embed', ...p }),
       });
     } finally {
@@ -206,7 +301,12 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
   async function estimate(corpus: Corpus): Promise<EmbeddingEstimate> {
     const a = await loaded(await current());
     const e = await estimateEmbeddingTime(a.embedder, corpus.passages.map(denseDocumentText), { sample: 16, now });
-    return { passages: corpus.passages.length, passagesPerSecond: e.textsPerSecond, seconds: e.estimatedSeconds, backend: a.backend };
+    return {
+      passages: corpus.passages.length,
+      passagesPerSecond: e.textsPerSecond,
+      seconds: e.estimatedSeconds,
+      backend: a.backend,
+    };
   }
 
   async function test(): Promise<EmbeddingTest> {
@@ -219,15 +319,31 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
     const t0 = now();
     const e = await (a.query ?? a.embedder).embed(['Which river flows through the capital of France?']);
     const choice = a.choice ?? singleBackend('wasm', 'absent');
-    return { model: embeddingLabel(a.settings), backend: a.backend, dim: e.dim, queryMs: now() - t0, loadMs, choice, choiceText: describeBackendChoice(choice) };
+    return {
+      model: embeddingLabel(a.settings),
+      backend: a.backend,
+      dim: e.dim,
+      queryMs: now() - t0,
+      loadMs,
+      choice,
+      choiceText: describeBackendChoice(choice),
+    };
   }
 
   async function importVectors(corpus: Corpus, files: BinarySource[]): Promise<EmbeddingStatus> {
     if (!stores) throw new HopscopeError('embed', 'no storage in this engine: vectors could not be kept');
     const s = await settings();
-    if (!s) throw new HopscopeError('embed', 'choose the embedding model the vectors were computed with in Settings first: queries must be embedded by the same model');
+    if (!s)
+      throw new HopscopeError(
+        'embed',
+        'choose the embedding model the vectors were computed with in Settings first: queries must be embedded by the same model',
+      );
     const file = readPrecomputedVectors(files);
-    const data = vectorsForCorpus(file, corpus.passages.map((p) => p.id), s.source === 'local' ? s.dim : null);
+    const data = vectorsForCorpus(
+      file,
+      corpus.passages.map((p) => p.id),
+      s.source === 'local' ? s.dim : null,
+    );
     normalizeRows(data, file.dim);
     invalidate(corpus.id);
     await storeCompleteVectors(stores.artifacts, corpus, embeddingModelId(s), new VectorIndex(data, file.dim));
@@ -241,7 +357,10 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
     entry.dense ??= (async () => {
       const vectors = stores ? await readCompleteVectors(stores.artifacts, corpus, a.modelId) : undefined;
       if (!vectors) {
-        throw new HopscopeError('embed', `corpus "${corpus.name}" has no complete vectors of ${embeddingLabel(a.settings)}: embed it (or import precomputed vectors) in the Library first`);
+        throw new HopscopeError(
+          'embed',
+          `corpus "${corpus.name}" has no complete vectors of ${embeddingLabel(a.settings)}: embed it (or import precomputed vectors) in the Library first`,
+        );
       }
       await loaded(a);
       return createDenseRetriever(corpus, { embedder: a.query ?? a.embedder, vectors });
@@ -253,21 +372,34 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
   }
 
   /** The graph's phrase vectors: stored ones when they are of this model and these phrases, else embedded now and stored. */
-  async function phraseVectors(corpus: Corpus, phrases: string[], base: DenseRetriever): Promise<{ data: Float32Array; dim: number }> {
+  async function phraseVectors(
+    corpus: Corpus,
+    phrases: string[],
+    base: DenseRetriever,
+  ): Promise<{ data: Float32Array; dim: number }> {
     const modelId = active!.modelId;
     const ref = { corpusId: corpus.id, kind: 'vectors', key: phraseVectorsKey(modelId) } as const;
     const hash = idsHash(phrases);
     const stored = stores ? await stores.artifacts.getArtifact(ref, PHRASE_VECTORS) : { status: 'missing' as const };
     if (stored.status === 'ok') {
       const meta = stored.artifact.meta as { ids: string; dim: number; count: number };
-      if (meta.ids === hash && meta.count === phrases.length && stored.artifact.buffers.data) return { data: new Float32Array(stored.artifact.buffers.data), dim: meta.dim };
+      if (meta.ids === hash && meta.count === phrases.length && stored.artifact.buffers.data)
+        return { data: new Float32Array(stored.artifact.buffers.data), dim: meta.dim };
     }
-    const e = phrases.length > 0 ? await (active?.embedder ?? base.embedder).embed(phrases) : { data: new Float32Array(0), dim: base.vectors.dim, count: 0 };
+    const e =
+      phrases.length > 0
+        ? await (active?.embedder ?? base.embedder).embed(phrases)
+        : { data: new Float32Array(0), dim: base.vectors.dim, count: 0 };
     if (e.count !== phrases.length) throw new EmbedError(`embedded ${e.count} of ${phrases.length} phrases`);
     normalizeRows(e.data, e.dim);
     if (stores) {
       const data = (e.data.buffer as ArrayBuffer).slice(e.data.byteOffset, e.data.byteOffset + e.data.byteLength);
-      await stores.artifacts.putArtifact({ ...ref, ...PHRASE_VECTORS, meta: { model: modelId, dim: e.dim, count: e.count, ids: hash }, buffers: { data } });
+      await stores.artifacts.putArtifact({
+        ...ref,
+        ...PHRASE_VECTORS,
+        meta: { model: modelId, dim: e.dim, count: e.count, ids: hash },
+        buffers: { data },
+      });
     }
     return { data: e.data, dim: e.dim };
   }
@@ -283,7 +415,9 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
       const options = HIPPORAG2_DEFAULTS.graph;
       const phrases = buildPhraseGraph(corpus, triples, options).phrases;
       const e = await phraseVectors(corpus, phrases, base);
-      const graph = buildPhraseGraph(corpus, triples, options, (ps) => (ps.length === phrases.length ? { data: e.data, dimension: e.dim } : undefined));
+      const graph = buildPhraseGraph(corpus, triples, options, (ps) =>
+        ps.length === phrases.length ? { data: e.data, dimension: e.dim } : undefined,
+      );
       return createHippoRag2Retriever(corpus, { base, graph, triples });
     })().catch((err: unknown) => {
       entry.hippo = undefined;
@@ -320,8 +454,15 @@ export function createEmbeddings(stores: Stores | undefined, host: EmbeddingHost
     },
     /** What a trace records about a dense backbone: the model id, the backend, the graph's synonym mode. */
     traceOptions(backbone: DenseBackbone): Record<string, unknown> {
-      const model = active ? { embedding: active.modelId, embedBackend: active.backend, ...(active.choice ? { embedBackendChoice: describeBackendChoice(active.choice) } : {}) } : {};
-      if (backbone === 'hipporag2-dense') return { ...model, triples: lastTriples, seededBy: 'dense', synonyms: 'embedding-cosine' };
+      const model = active
+        ? {
+            embedding: active.modelId,
+            embedBackend: active.backend,
+            ...(active.choice ? { embedBackendChoice: describeBackendChoice(active.choice) } : {}),
+          }
+        : {};
+      if (backbone === 'hipporag2-dense')
+        return { ...model, triples: lastTriples, seededBy: 'dense', synonyms: 'embedding-cosine' };
       if (backbone === 'hybrid') return { ...model, fusion: 'RRF k=60 of bm25 and dense' };
       return model;
     },

@@ -56,7 +56,11 @@ export async function questionGraph(hippo: HippoRag2Retriever, request: GraphReq
     g.addNode(n.key, { x: 100 * Math.cos(angle), y: 100 * Math.sin(angle) });
   });
   for (const e of sub.edges) g.addUndirectedEdgeWithKey(e.key, e.source, e.target, { weight: e.attributes.weight });
-  const positions = forceAtlas2(g, { iterations: LAYOUT_ITERATIONS, settings: { ...forceAtlas2.inferSettings(g), ...LAYOUT_SETTINGS, barnesHutOptimize: g.order > 1000 }, getEdgeWeight: 'weight' });
+  const positions = forceAtlas2(g, {
+    iterations: LAYOUT_ITERATIONS,
+    settings: { ...forceAtlas2.inferSettings(g), ...LAYOUT_SETTINGS, barnesHutOptimize: g.order > 1000 },
+    getEdgeWeight: 'weight',
+  });
 
   return {
     nodes: sub.nodes.map(({ key, attributes: a }) => ({
@@ -70,7 +74,14 @@ export async function questionGraph(hippo: HippoRag2Retriever, request: GraphReq
       x: positions[key]?.x ?? 0,
       y: positions[key]?.y ?? 0,
     })),
-    edges: sub.edges.map((e) => ({ key: e.key, source: e.source, target: e.target, kind: e.attributes.kind, weight: e.attributes.weight, predicates: e.attributes.predicates })),
+    edges: sub.edges.map((e) => ({
+      key: e.key,
+      source: e.source,
+      target: e.target,
+      kind: e.attributes.kind,
+      weight: e.attributes.weight,
+      predicates: e.attributes.predicates,
+    })),
     seeds: explanation.links.map((l) => ({ entity: l.entity, phrase: l.phrase, how: l.how, score: l.score })),
     truncated: sub.truncated,
     hubsLeftOut: hubs.size,

@@ -11,10 +11,27 @@ import type { WorkerPool } from '../src/core/pool/pool.ts';
 import { BM25_DEFAULTS, Bm25Index } from '../src/core/index/bm25.ts';
 import { loadDataset, parseCorpus, type SourceFile } from '../src/core/ingest/index.ts';
 import { bm25RetrieverFromIndex, createBm25Retriever, type Bm25Retriever } from '../src/core/retrievers/bm25.ts';
-import { createHippoRag2Retriever, HIPPORAG2_DEFAULTS, type HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
-import { loadDecodedOrRebuild, type DecodedOrRebuilt } from '../src/core/store/artifacts.ts';
-import { BM25_ARTIFACT, bm25Artifact, bm25SnapshotFromArtifact, PHRASE_GRAPH_ARTIFACT, phraseGraphArtifact, phraseGraphFromArtifact } from '../src/core/store/codecs.ts';
-import { StorageError, type ArtifactInput, type CorpusWriter, type Stores, type StoredArtifact } from '../src/core/store/ports.ts';
+import {
+  createHippoRag2Retriever,
+  HIPPORAG2_DEFAULTS,
+  type HippoRag2Retriever,
+} from '../src/core/retrievers/hipporag2.ts';
+import { loadDecodedOrRebuild, type DecodedOrRebuilt } from '../src/core/persist/artifacts.ts';
+import {
+  BM25_ARTIFACT,
+  bm25Artifact,
+  bm25SnapshotFromArtifact,
+  PHRASE_GRAPH_ARTIFACT,
+  phraseGraphArtifact,
+  phraseGraphFromArtifact,
+} from '../src/core/persist/codecs.ts';
+import {
+  StorageError,
+  type ArtifactInput,
+  type CorpusWriter,
+  type Stores,
+  type StoredArtifact,
+} from '../src/core/persist/ports.ts';
 import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
 import { TRIPLE_SOURCE_LABELS, type TripleSet, type TripleSource } from '../src/core/triples/types.ts';
 import type { Corpus, Dataset, Question } from '../src/core/types.ts';
@@ -49,13 +66,16 @@ export async function importFiles(
   signal: AbortSignal,
   pool?: WorkerPool,
 ): Promise<Imported> {
-  const stage = (s: ImportStage, state: ImportProgress['state'], detail = '', fraction = state === 'done' ? 1 : 0) => onProgress({ stage: s, state, detail, fraction });
+  const stage = (s: ImportStage, state: ImportProgress['state'], detail = '', fraction = state === 'done' ? 1 : 0) =>
+    onProgress({ stage: s, state, detail, fraction });
   const id = corpusIdFor(files);
   const isJson = (n: string) => /\.jsonl?$/i.test(n);
   const hasQuestions = files.filter((f) => isJson(f.name)).length > 1;
 
   stage('parse', 'running', `${files.length} file(s)`);
-  const dataset: Dataset = hasQuestions ? loadDataset(id, files) : { name: id, corpus: { id, name: id, passages: parseCorpus(files) }, questions: [] };
+  const dataset: Dataset = hasQuestions
+    ? loadDataset(id, files)
+    : { name: id, corpus: { id, name: id, passages: parseCorpus(files) }, questions: [] };
   stage('parse', 'done', `${dataset.corpus.passages.length} passages, ${dataset.questions.length} questions`);
   throwIfAborted(signal, 'library');
   const source = files.map((f) => f.name).join(', ');
@@ -83,7 +103,12 @@ async function buildAndSave(
   const id = dataset.corpus.id;
   const workers = pool ? `, ${pool.size} worker${pool.size === 1 ? '' : 's'}` : '';
   const onTriples = (done: number, total: number) =>
-    onProgress({ stage: 'triples', state: 'running', detail: `${done} / ${total} passages${workers}`, fraction: total ? done / total : 1 });
+    onProgress({
+      stage: 'triples',
+      state: 'running',
+      detail: `${done} / ${total} passages${workers}`,
+      fraction: total ? done / total : 1,
+    });
   // With a pool, its workers extract triples while this thread builds BM25 (the pool merges its chunks in
   // passage order: the same TripleSet as the in-thread extractor). A BM25 failure stops the pool's job.
   const pooling = new AbortController();
@@ -116,13 +141,21 @@ async function buildAndSave(
 
   stage('graph', 'running', pool ? `synonym search${workers}` : '');
   const graph = pool
-    ? await buildPhraseGraphWith(dataset.corpus, triples, GRAPH_OPTIONS, (phrases, threshold) => similarPairsPooled(pool, phrases, threshold, signal))
+    ? await buildPhraseGraphWith(dataset.corpus, triples, GRAPH_OPTIONS, (phrases, threshold) =>
+        similarPairsPooled(pool, phrases, threshold, signal),
+      )
     : buildPhraseGraph(dataset.corpus, triples, GRAPH_OPTIONS);
   const hippo = createHippoRag2Retriever(dataset.corpus, { base: bm25, triples, graph });
   stage('graph', 'done', `${hippo.graph.stats.phrases} phrases, ${hippo.graph.stats.relationEdges} relation edges`);
   throwIfAborted(signal, 'library');
 
-  stage('save', 'running', writer ? 'triples, BM25 index, graph (passages were written during the build)' : 'passages, triples, BM25 index, graph');
+  stage(
+    'save',
+    'running',
+    writer
+      ? 'triples, BM25 index, graph (passages were written during the build)'
+      : 'passages, triples, BM25 index, graph',
+  );
   const artifacts: Omit<ArtifactInput, 'corpusId'>[] = [
     { ...bm25Ref(id), ...bm25Artifact(bm25.index.toSnapshot()) },
     { ...graphRef(id, triples.source), ...phraseGraphArtifact(hippo.graph, GRAPH_OPTIONS) },
@@ -132,11 +165,26 @@ async function buildAndSave(
     : await stores.corpora.saveCorpus({ corpus: dataset.corpus, source, triples: [triples], artifacts });
   if (dataset.questions.length > 0) await stores.settings.putSetting(questionsKey(id), dataset.questions);
   stage('save', 'done');
-  return { dataset, bm25, hippo, entry: { ...summary, questionCount: dataset.questions.length, tripleSource: TRIPLE_SOURCE_LABELS[triples.source], embeddingModel: null, builtIn: false } };
+  return {
+    dataset,
+    bm25,
+    hippo,
+    entry: {
+      ...summary,
+      questionCount: dataset.questions.length,
+      tripleSource: TRIPLE_SOURCE_LABELS[triples.source],
+      embeddingModel: null,
+      builtIn: false,
+    },
+  };
 }
 
 /** Triple source of the corpus graph: the stored graph's key (cheap), else the first stored triple set. */
-async function graphSource(stores: Stores, id: string, triples: () => Promise<TripleSet[]>): Promise<TripleSource | undefined> {
+async function graphSource(
+  stores: Stores,
+  id: string,
+  triples: () => Promise<TripleSet[]>,
+): Promise<TripleSource | undefined> {
   const keys = (await stores.artifacts.listArtifacts(id)).filter((r) => r.kind === 'graph').map((r) => r.key);
   const stored = keys.filter((k): k is TripleSource => k in TRIPLE_SOURCE_LABELS).sort()[0];
   return stored ?? (await triples())[0]?.source;
@@ -146,8 +194,17 @@ export async function listLibrary(stores: Stores): Promise<LibraryEntry[]> {
   const corpora = await stores.corpora.listCorpora();
   return Promise.all(
     corpora.map(async (c) => {
-      const [source, questions] = await Promise.all([graphSource(stores, c.id, () => stores.corpora.getTriples(c.id)), stores.settings.getSetting<Question[]>(questionsKey(c.id))]);
-      return { ...c, questionCount: questions?.length ?? 0, tripleSource: source ? TRIPLE_SOURCE_LABELS[source] : null, embeddingModel: null, builtIn: false };
+      const [source, questions] = await Promise.all([
+        graphSource(stores, c.id, () => stores.corpora.getTriples(c.id)),
+        stores.settings.getSetting<Question[]>(questionsKey(c.id)),
+      ]);
+      return {
+        ...c,
+        questionCount: questions?.length ?? 0,
+        tripleSource: source ? TRIPLE_SOURCE_LABELS[source] : null,
+        embeddingModel: null,
+        builtIn: false,
+      };
     }),
   );
 }
@@ -157,14 +214,20 @@ function checkPassages(corpus: Corpus, count: number, idAt: (i: number) => strin
   const n = corpus.passages.length;
   if (count !== n) throw new StorageError(`the stored ${what} covers ${count} passages, the corpus has ${n}`);
   for (let i = 0; i < n; i++) {
-    if (idAt(i) !== corpus.passages[i]!.id) throw new StorageError(`the stored ${what} names passage "${idAt(i)}" at position ${i}, the corpus has "${corpus.passages[i]!.id}"`);
+    if (idAt(i) !== corpus.passages[i]!.id)
+      throw new StorageError(
+        `the stored ${what} names passage "${idAt(i)}" at position ${i}, the corpus has "${corpus.passages[i]!.id}"`,
+      );
   }
 }
 
 function bm25FromStored(a: StoredArtifact, corpus: Corpus): Bm25Retriever {
   const index = Bm25Index.fromSnapshot(bm25SnapshotFromArtifact(a));
   const { k1, b } = index.params;
-  if (k1 !== BM25_DEFAULTS.k1 || b !== BM25_DEFAULTS.b) throw new StorageError(`stored with k1 = ${k1}, b = ${b}; this build uses k1 = ${BM25_DEFAULTS.k1}, b = ${BM25_DEFAULTS.b}`);
+  if (k1 !== BM25_DEFAULTS.k1 || b !== BM25_DEFAULTS.b)
+    throw new StorageError(
+      `stored with k1 = ${k1}, b = ${b}; this build uses k1 = ${BM25_DEFAULTS.k1}, b = ${BM25_DEFAULTS.b}`,
+    );
   checkPassages(corpus, index.documentCount, (i) => index.idAt(i), 'BM25 index');
   return bm25RetrieverFromIndex(index);
 }
@@ -172,7 +235,8 @@ function bm25FromStored(a: StoredArtifact, corpus: Corpus): Bm25Retriever {
 function graphFromStored(a: StoredArtifact, corpus: Corpus): PhraseGraph {
   const { graph, options } = phraseGraphFromArtifact(a);
   const keys = Object.keys(GRAPH_OPTIONS) as (keyof typeof GRAPH_OPTIONS)[];
-  if (keys.some((k) => options[k] !== GRAPH_OPTIONS[k])) throw new StorageError(`built with ${JSON.stringify(options)}; this build uses ${JSON.stringify(GRAPH_OPTIONS)}`);
+  if (keys.some((k) => options[k] !== GRAPH_OPTIONS[k]))
+    throw new StorageError(`built with ${JSON.stringify(options)}; this build uses ${JSON.stringify(GRAPH_OPTIONS)}`);
   checkPassages(corpus, graph.passageCount, (i) => graph.passageIds[i]!, 'graph');
   return graph;
 }
@@ -189,21 +253,35 @@ export interface Opened {
 /** A stored corpus with its stored BM25 index and graph; nothing is rebuilt unless an artifact is missing or unusable. */
 export async function openStored(stores: Stores, id: string): Promise<Opened> {
   const corpus = await stores.corpora.getCorpus(id);
-  if (!corpus) throw new HopscopeError('library', `corpus "${id}" is not in this browser's storage (deleted, or stored in another browser); import it again`);
+  if (!corpus)
+    throw new HopscopeError(
+      'library',
+      `corpus "${id}" is not in this browser's storage (deleted, or stored in another browser); import it again`,
+    );
   let triples: Promise<TripleSet[]> | undefined;
   const triplesOf = () => (triples ??= stores.corpora.getTriples(id));
   const notices: string[] = [];
   const note = <T>(r: DecodedOrRebuilt<T>, what: string): T => {
-    if (!r.fromStore) notices.push(r.message ?? `the ${what} was not stored (imported by an earlier version); built it and stored it`);
+    if (!r.fromStore)
+      notices.push(r.message ?? `the ${what} was not stored (imported by an earlier version); built it and stored it`);
     return r.value;
   };
-  const [questions, source] = await Promise.all([stores.settings.getSetting<Question[]>(questionsKey(id)), graphSource(stores, id, triplesOf)]);
+  const [questions, source] = await Promise.all([
+    stores.settings.getSetting<Question[]>(questionsKey(id)),
+    graphSource(stores, id, triplesOf),
+  ]);
 
   const bm25 = note(
-    await loadDecodedOrRebuild(stores.artifacts, bm25Ref(id), BM25_ARTIFACT, (a) => bm25FromStored(a, corpus), async () => {
-      const built = createBm25Retriever(corpus.passages);
-      return { value: built, artifact: bm25Artifact(built.index.toSnapshot()) };
-    }),
+    await loadDecodedOrRebuild(
+      stores.artifacts,
+      bm25Ref(id),
+      BM25_ARTIFACT,
+      (a) => bm25FromStored(a, corpus),
+      async () => {
+        const built = createBm25Retriever(corpus.passages);
+        return { value: built, artifact: bm25Artifact(built.index.toSnapshot()) };
+      },
+    ),
     'BM25 index',
   );
 
@@ -211,12 +289,19 @@ export async function openStored(stores: Stores, id: string): Promise<Opened> {
   if (source) {
     try {
       const graph = note(
-        await loadDecodedOrRebuild(stores.artifacts, graphRef(id, source), PHRASE_GRAPH_ARTIFACT, (a) => graphFromStored(a, corpus), async () => {
-          const set = (await triplesOf()).find((t) => t.source === source);
-          if (!set) throw new StorageError(`no stored triples (${TRIPLE_SOURCE_LABELS[source]}) to rebuild the graph from`);
-          const built = buildPhraseGraph(corpus, set, GRAPH_OPTIONS);
-          return { value: built, artifact: phraseGraphArtifact(built, GRAPH_OPTIONS) };
-        }),
+        await loadDecodedOrRebuild(
+          stores.artifacts,
+          graphRef(id, source),
+          PHRASE_GRAPH_ARTIFACT,
+          (a) => graphFromStored(a, corpus),
+          async () => {
+            const set = (await triplesOf()).find((t) => t.source === source);
+            if (!set)
+              throw new StorageError(`no stored triples (${TRIPLE_SOURCE_LABELS[source]}) to rebuild the graph from`);
+            const built = buildPhraseGraph(corpus, set, GRAPH_OPTIONS);
+            return { value: built, artifact: phraseGraphArtifact(built, GRAPH_OPTIONS) };
+          },
+        ),
         'graph',
       );
       hippo = createHippoRag2Retriever(corpus, { base: bm25, graph });
@@ -226,7 +311,13 @@ export async function openStored(stores: Stores, id: string): Promise<Opened> {
       notices.push(`the stored graph could not be used or rebuilt (${err.message})`);
     }
   }
-  return { dataset: { name: corpus.name, corpus, questions: questions ?? [] }, bm25, hippo, indexSource: 'storage', ...(notices.length ? { notice: notices.join('; ') } : {}) };
+  return {
+    dataset: { name: corpus.name, corpus, questions: questions ?? [] },
+    bm25,
+    hippo,
+    indexSource: 'storage',
+    ...(notices.length ? { notice: notices.join('; ') } : {}),
+  };
 }
 
 export async function deleteStored(stores: Stores, id: string): Promise<void> {

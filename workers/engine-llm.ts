@@ -4,7 +4,7 @@ import { HopscopeError } from '../src/core/errors.ts';
 import { createLlm } from '../src/core/llm/create-llm.ts';
 import type { LlmPort } from '../src/core/llm/port.ts';
 import { llmSettingsSchema } from '../src/core/llm/settings.ts';
-import type { Stores } from '../src/core/store/ports.ts';
+import type { Stores } from '../src/core/persist/ports.ts';
 import { replyParses } from '../src/prompts/reply-check.ts';
 import { providerFromSettings } from '../src/providers/llm/from-settings.ts';
 import { createOfflineThinker } from '../src/providers/llm/offline-thinker.ts';
@@ -22,17 +22,32 @@ export interface InBrowserRuntime {
   wasmPaths?: { mjs: string; wasm: string };
 }
 
-export async function llmFromStoredSettings(stores: Stores | undefined, corpusId: string, runtime?: InBrowserRuntime): Promise<LlmPort> {
+export async function llmFromStoredSettings(
+  stores: Stores | undefined,
+  corpusId: string,
+  runtime?: InBrowserRuntime,
+): Promise<LlmPort> {
   const raw = stores ? await stores.settings.getSetting<unknown>(LLM_SETTINGS_KEY) : undefined;
   if (!stores || raw === undefined) return createOfflineThinker();
   const parsed = llmSettingsSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new HopscopeError('engine', `the saved LLM settings are invalid (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}); fix or reset them in Settings`);
+    throw new HopscopeError(
+      'engine',
+      `the saved LLM settings are invalid (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}); fix or reset them in Settings`,
+    );
   }
   if (parsed.data.provider === 'offline') return createOfflineThinker();
   // navigator.gpu without an adapter (headless, blocklisted GPU) must not pick WebGPU; WASM needs the app's runtime files (no CDN).
   const device = parsed.data.provider === 'in-browser' && runtime?.device ? await runtime.device() : undefined;
-  const provider = providerFromSettings(parsed.data, { ...(runtime?.wasmPaths ? { wasmPaths: runtime.wasmPaths } : {}), ...(device ? { device } : {}) });
-  return createLlm({ provider, cache: { store: stores.llmCache, corpusId, accept: replyParses() }, concurrency: parsed.data.concurrency, timeoutMs: parsed.data.timeoutMs });
+  const provider = providerFromSettings(parsed.data, {
+    ...(runtime?.wasmPaths ? { wasmPaths: runtime.wasmPaths } : {}),
+    ...(device ? { device } : {}),
+  });
+  return createLlm({
+    provider,
+    cache: { store: stores.llmCache, corpusId, accept: replyParses() },
+    concurrency: parsed.data.concurrency,
+    timeoutMs: parsed.data.timeoutMs,
+  });
 }

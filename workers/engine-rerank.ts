@@ -6,7 +6,7 @@ import { HopscopeError } from '../src/core/errors.ts';
 import { createLexicalReranker } from '../src/core/rerank/lexical.ts';
 import type { Reranker } from '../src/core/rerank/port.ts';
 import { rerankerModelId, rerankerSettingsSchema, type ConfiguredReranker } from '../src/core/rerank/settings.ts';
-import type { Stores } from '../src/core/store/ports.ts';
+import type { Stores } from '../src/core/persist/ports.ts';
 import type { EmbedderConfig } from '../src/providers/embed/config.ts';
 import { RERANKER_SETTINGS_KEY, type RerankerTest } from './engine-api.ts';
 
@@ -23,10 +23,18 @@ export interface RerankHost {
 
 const TEST_PAIRS = [
   { query: 'Paris', title: 'Paris', text: 'Paris is the capital and largest city of France, on the river Seine.' },
-  { query: 'Paris', title: 'Photosynthesis', text: 'Photosynthesis is the process by which green plants turn light into chemical energy.' },
+  {
+    query: 'Paris',
+    title: 'Photosynthesis',
+    text: 'Photosynthesis is the process by which green plants turn light into chemical energy.',
+  },
 ];
 
-export function createRerankers(stores: Stores | undefined, host: RerankHost | undefined, now: () => number = () => performance.now()) {
+export function createRerankers(
+  stores: Stores | undefined,
+  host: RerankHost | undefined,
+  now: () => number = () => performance.now(),
+) {
   let active: { id: string; reranker: LoadableReranker } | undefined;
 
   async function settings(): Promise<ConfiguredReranker | null> {
@@ -35,23 +43,36 @@ export function createRerankers(stores: Stores | undefined, host: RerankHost | u
     const parsed = rerankerSettingsSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new HopscopeError('rerank', `the saved reranker settings are invalid (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}); choose the reranker again in Settings`);
+      throw new HopscopeError(
+        'rerank',
+        `the saved reranker settings are invalid (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}); choose the reranker again in Settings`,
+      );
     }
     return parsed.data.source === 'lexical' ? null : parsed.data;
   }
 
   function configFor(s: ConfiguredReranker): EmbedderConfig {
     // WASM (not WebGPU): a few hundred short pairs per DualRAG step, and the same scores on every machine.
-    const common = { device: host?.localModelPath !== undefined ? ('cpu' as const) : ('wasm' as const), dtype: s.dtype, ...(host?.wasmPaths ? { wasmPaths: host.wasmPaths } : {}) };
+    const common = {
+      device: host?.localModelPath !== undefined ? ('cpu' as const) : ('wasm' as const),
+      dtype: s.dtype,
+      ...(host?.wasmPaths ? { wasmPaths: host.wasmPaths } : {}),
+    };
     if (s.source === 'hub') return { model: s.id, allowRemote: true, ...common };
-    return host?.localModelPath !== undefined ? { model: s.name, localModelPath: host.localModelPath, ...common } : { model: s.name, storedFolder: true, ...common };
+    return host?.localModelPath !== undefined
+      ? { model: s.name, localModelPath: host.localModelPath, ...common }
+      : { model: s.name, storedFolder: true, ...common };
   }
 
   /** The reranker in Settings, loaded; the lexical one (heuristic, labelled in its name) when none is chosen. */
   async function current(): Promise<Reranker> {
     const s = await settings();
     if (!s) return createLexicalReranker();
-    if (!host) throw new HopscopeError('rerank', 'this engine cannot run a cross-encoder; choose the lexical reranker in Settings');
+    if (!host)
+      throw new HopscopeError(
+        'rerank',
+        'this engine cannot run a cross-encoder; choose the lexical reranker in Settings',
+      );
     const id = rerankerModelId(s);
     if (active?.id !== id) {
       const previous = active;
@@ -68,7 +89,13 @@ export function createRerankers(stores: Stores | undefined, host: RerankHost | u
       const t0 = now();
       const reranker = await current();
       const loadMs = now() - t0;
-      const scores = await Promise.all(TEST_PAIRS.map(async (p) => ({ query: p.query, title: p.title, score: (await reranker.score(p.query, [{ id: p.title, title: p.title, text: p.text }]))[0]!.score })));
+      const scores = await Promise.all(
+        TEST_PAIRS.map(async (p) => ({
+          query: p.query,
+          title: p.title,
+          score: (await reranker.score(p.query, [{ id: p.title, title: p.title, text: p.text }]))[0]!.score,
+        })),
+      );
       return { name: reranker.name, heuristic: reranker.heuristic, scores, loadMs };
     },
   };

@@ -17,11 +17,21 @@ import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
 import { buildGraphExpansionBackbone } from '../src/core/retrievers/graph-expansion-backbone.ts';
 import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
 import type { TripleIndex } from '../src/core/triples/triple-index.ts';
-import { loadOrBuildTripleIndex } from '../src/core/triples/triple-index-store.ts';
+import { loadOrBuildTripleIndex } from '../src/core/persist/triple-index-store.ts';
 import { deleteStored, importFiles, listLibrary, openStored } from './engine-library.ts';
-import type { Stores } from '../src/core/store/ports.ts';
+import type { Stores } from '../src/core/persist/ports.ts';
 import { llmFromStoredSettings } from './engine-llm.ts';
-import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type DatasetSummary, type ImportProgress, type EngineApi, type RankedPassage, type RunRequest, type TraceListener } from './engine-api.ts';
+import {
+  RUN_BACKBONES,
+  RUN_STRATEGIES,
+  type RunBackbone,
+  type DatasetSummary,
+  type ImportProgress,
+  type EngineApi,
+  type RankedPassage,
+  type RunRequest,
+  type TraceListener,
+} from './engine-api.ts';
 import { RAPTOR_SCORER_LABEL } from '../src/core/retrievers/raptor.ts';
 import { graphRagBackbone, raptorBackbone, type PersistedBackbone } from './engine-backbones.ts';
 import type { GraphRagRetriever } from '../src/core/retrievers/graphrag.ts';
@@ -37,7 +47,9 @@ import type { WorkerPool } from '../src/core/pool/pool.ts';
 import { createRerankers, type RerankHost } from './engine-rerank.ts';
 
 /** How the browser's HippoRAG 2 seeds its phrases (no embedder, no LLM filter in the engine yet): said in every trace. */
-const HIPPO_SEEDS = { phraseSeeds: 'retrieved facts (BM25 over triple strings, unfiltered: no recognition-memory LLM)' };
+const HIPPO_SEEDS = {
+  phraseSeeds: 'retrieved facts (BM25 over triple strings, unfiltered: no recognition-memory LLM)',
+};
 
 interface Loaded {
   dataset: Dataset;
@@ -54,7 +66,11 @@ interface Loaded {
 /** What the browser's RAPTOR and GraphRAG stand on, said in every trace. */
 const BACKBONE_OPTIONS: Partial<Record<RunBackbone, Record<string, string>>> = {
   raptor: { summaries: EXTRACTIVE_SUMMARY_LABEL, vectors: HASHED_TFIDF_LABEL, nodeScores: RAPTOR_SCORER_LABEL },
-  graphrag: { triples: 'offline extractor', reports: EXTRACTIVE_REPORT_LABEL, communities: 'Louvain (graphology-communities-louvain)' },
+  graphrag: {
+    triples: 'offline extractor',
+    reports: EXTRACTIVE_REPORT_LABEL,
+    communities: 'Louvain (graphology-communities-louvain)',
+  },
   naivege: { base: 'bm25', triples: 'offline extractor' },
   syncge: { base: 'bm25', triples: 'offline extractor', read: 'the run’s LLM (GEAR J.2)' },
 };
@@ -82,7 +98,9 @@ export interface EngineOptions {
 export function embedDetail(done: number, total: number, rate: number | null, eta: number | null): string {
   const head = `${done.toLocaleString('en')} / ${total.toLocaleString('en')} passages`;
   if (done === total) return `${head} embedded`;
-  return rate === null || eta === null ? `${head}, measuring speed…` : `${head}, ${rate.toFixed(rate < 10 ? 1 : 0)} passages/s, ${formatDuration(eta)} left`;
+  return rate === null || eta === null
+    ? `${head}, measuring speed…`
+    : `${head}, ${rate.toFixed(rate < 10 ? 1 : 0)} passages/s, ${formatDuration(eta)} left`;
 }
 
 export function createEngine(options: EngineOptions = {}): EngineApi {
@@ -101,11 +119,22 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
 
   function summaryOf(entry: Loaded, indexMs: number): DatasetSummary {
     const { dataset } = entry;
-    return { id: dataset.corpus.id, name: dataset.name, passageCount: dataset.corpus.passages.length, questions: dataset.questions, indexMs };
+    return {
+      id: dataset.corpus.id,
+      name: dataset.name,
+      passageCount: dataset.corpus.passages.length,
+      questions: dataset.questions,
+      indexMs,
+    };
   }
 
   function register(dataset: Dataset, bm25: Retriever, hippo?: HippoRag2Retriever): Loaded {
-    const entry: Loaded = { dataset, byId: new Map(dataset.corpus.passages.map((p) => [p.id, p])), bm25, ...(hippo ? { hippo: Promise.resolve(hippo) } : {}) };
+    const entry: Loaded = {
+      dataset,
+      byId: new Map(dataset.corpus.passages.map((p) => [p.id, p])),
+      bm25,
+      ...(hippo ? { hippo: Promise.resolve(hippo) } : {}),
+    };
     loaded.set(dataset.corpus.id, entry);
     return entry;
   }
@@ -114,7 +143,10 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     const entry = loaded.get(datasetId);
     if (!entry) {
       const known = [...loaded.keys()].join(', ') || 'none';
-      throw new HopscopeError('engine', `dataset "${datasetId}" is not loaded (loaded: ${known}); load it before retrieving`);
+      throw new HopscopeError(
+        'engine',
+        `dataset "${datasetId}" is not loaded (loaded: ${known}); load it before retrieving`,
+      );
     }
     return entry;
   }
@@ -126,7 +158,8 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   async function retrieverOf(entry: Loaded, backbone: RunBackbone): Promise<{ retriever: Retriever; built?: string }> {
     if (backbone === 'bm25') return { retriever: entry.bm25 };
     if (backbone === 'hipporag2') return { retriever: await hippoOf(entry) };
-    if (backbone === 'naivege' || backbone === 'syncge') throw new HopscopeError('engine', `${backbone} is built per run (runCore), over BM25 and the triple index`);
+    if (backbone === 'naivege' || backbone === 'syncge')
+      throw new HopscopeError('engine', `${backbone} is built per run (runCore), over BM25 and the triple index`);
     if (backbone !== 'raptor' && backbone !== 'graphrag') {
       await options.kernelReady;
       return { retriever: await embeddings.retriever(backbone, entry.dataset.corpus, entry.bm25) };
@@ -172,27 +205,46 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   }
 
   /** The import's embeddings stage: runs after the save when a model is chosen; a cancel keeps the stored chunks. */
-  async function embeddingStage(corpus: Corpus, onProgress: ((p: ImportProgress) => void) | undefined, signal: AbortSignal): Promise<void> {
-    const stage = (state: ImportProgress['state'], detail: string, fraction: number) => onProgress?.({ stage: 'embeddings', state, detail, fraction });
+  async function embeddingStage(
+    corpus: Corpus,
+    onProgress: ((p: ImportProgress) => void) | undefined,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const stage = (state: ImportProgress['state'], detail: string, fraction: number) =>
+      onProgress?.({ stage: 'embeddings', state, detail, fraction });
     const mode = await embeddings.autoEmbed(corpus);
-    if (mode === 'no-model') return stage('skipped', 'no embedding model chosen in Settings; dense backbones stay off for this corpus', 0);
+    if (mode === 'no-model')
+      return stage('skipped', 'no embedding model chosen in Settings; dense backbones stay off for this corpus', 0);
     if (mode === 'too-large') {
       const e = await embeddings.estimate(corpus);
-      return stage('skipped', `${corpus.passages.length} passages would take ${formatDuration(e.seconds)} on ${e.backend} (measured); start it from the Library`, 0);
+      return stage(
+        'skipped',
+        `${corpus.passages.length} passages would take ${formatDuration(e.seconds)} on ${e.backend} (measured); start it from the Library`,
+        0,
+      );
     }
     try {
       await embeddings.embed(
         corpus,
         (p) => {
           if (p.phase === 'load') stage('running', p.message ?? 'loading the model', 0);
-          else if (p.total > 0 && !p.message) stage(p.done === p.total ? 'done' : 'running', embedDetail(p.done, p.total, p.passagesPerSecond, p.etaSeconds), p.done / p.total);
+          else if (p.total > 0 && !p.message)
+            stage(
+              p.done === p.total ? 'done' : 'running',
+              embedDetail(p.done, p.total, p.passagesPerSecond, p.etaSeconds),
+              p.done / p.total,
+            );
         },
         signal,
       );
     } catch (err) {
       if (!signal.aborted) throw err;
       const s = await embeddings.status(corpus);
-      stage('skipped', `cancelled at ${s.done} / ${s.passageCount} passages; the stored vectors are kept: resume from the Library`, s.done / Math.max(1, s.passageCount));
+      stage(
+        'skipped',
+        `cancelled at ${s.done} / ${s.passageCount} passages; the stored vectors are kept: resume from the Library`,
+        s.done / Math.max(1, s.passageCount),
+      );
     }
   }
 
@@ -274,22 +326,41 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
 
     async backboneLayers(datasetId, request) {
       const entry = get(datasetId);
-      if (request.backbone === 'raptor') return raptorLayers((await retrieverOf(entry, 'raptor')).retriever as RaptorRetriever, entry.dataset.corpus.passages.map((p) => p.id), request);
-      if (request.backbone === 'graphrag') return graphRagLayers((await retrieverOf(entry, 'graphrag')).retriever as GraphRagRetriever, request);
-      throw new HopscopeError('engine', `backbone "${String(request.backbone)}" has no tree or communities to draw (raptor, graphrag)`);
+      if (request.backbone === 'raptor')
+        return raptorLayers(
+          (await retrieverOf(entry, 'raptor')).retriever as RaptorRetriever,
+          entry.dataset.corpus.passages.map((p) => p.id),
+          request,
+        );
+      if (request.backbone === 'graphrag')
+        return graphRagLayers((await retrieverOf(entry, 'graphrag')).retriever as GraphRagRetriever, request);
+      throw new HopscopeError(
+        'engine',
+        `backbone "${String(request.backbone)}" has no tree or communities to draw (raptor, graphrag)`,
+      );
     },
 
     async graphAround(datasetId, request) {
       const entry = get(datasetId);
-      if (request.query.trim() === '') throw new HopscopeError('engine', 'the graph needs a question; run or open one first');
+      if (request.query.trim() === '')
+        throw new HopscopeError('engine', 'the graph needs a question; run or open one first');
       return questionGraph(await hippoOf(entry), request);
     },
 
     async run(request: RunRequest, onEvent?: TraceListener): Promise<Trace> {
       const entry = get(request.datasetId);
-      if (!RUN_STRATEGIES.includes(request.strategy)) throw new HopscopeError('engine', `strategy "${String(request.strategy)}" is not available in this build (available: ${RUN_STRATEGIES.join(', ')})`);
-      if (!RUN_BACKBONES.includes(request.backbone)) throw new HopscopeError('engine', `backbone "${String(request.backbone)}" is not available here (available: ${RUN_BACKBONES.join(', ')})`);
-      if (request.question.question.trim() === '') throw new HopscopeError('engine', 'the question is empty; type a question or pick one');
+      if (!RUN_STRATEGIES.includes(request.strategy))
+        throw new HopscopeError(
+          'engine',
+          `strategy "${String(request.strategy)}" is not available in this build (available: ${RUN_STRATEGIES.join(', ')})`,
+        );
+      if (!RUN_BACKBONES.includes(request.backbone))
+        throw new HopscopeError(
+          'engine',
+          `backbone "${String(request.backbone)}" is not available here (available: ${RUN_BACKBONES.join(', ')})`,
+        );
+      if (request.question.question.trim() === '')
+        throw new HopscopeError('engine', 'the question is empty; type a question or pick one');
       const controller = new AbortController();
       const { signal } = controller;
       if (request.runId !== undefined) running.set(request.runId, controller);
@@ -309,10 +380,12 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       if (entry) return embeddings.status(entry.dataset.corpus);
       // Not loaded: the stored summary is enough (opening a 10k-passage corpus just to list it would be slow).
       const summary = (await storage().corpora.listCorpora()).find((c) => c.id === corpusId);
-      if (!summary) throw new HopscopeError('library', `corpus "${corpusId}" is neither loaded nor stored in this browser`);
+      if (!summary)
+        throw new HopscopeError('library', `corpus "${corpusId}" is neither loaded nor stored in this browser`);
       return embeddings.status({ id: corpusId, passageCount: summary.passageCount });
     },
-    embedCorpus: async (corpusId, onProgress) => embeddings.embed((await entryOf(corpusId)).dataset.corpus, (p) => onProgress?.(p)),
+    embedCorpus: async (corpusId, onProgress) =>
+      embeddings.embed((await entryOf(corpusId)).dataset.corpus, (p) => onProgress?.(p)),
     cancelEmbedding: (corpusId) => embeddings.cancel(corpusId),
     estimateEmbedding: async (corpusId) => embeddings.estimate((await entryOf(corpusId)).dataset.corpus),
     testEmbedding: () => embeddings.test(),
@@ -327,13 +400,25 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   };
 
   /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is the depth of the retrieval baselines). */
-  async function runCore(strategy: StrategyName, request: RunRequest, entry: Loaded, signal: AbortSignal, onEvent?: TraceListener): Promise<Trace> {
-    const llm = request.llm === 'offline' ? createOfflineThinker() : await llmFromStoredSettings(options.stores, entry.dataset.corpus.id, options.embedding);
+  async function runCore(
+    strategy: StrategyName,
+    request: RunRequest,
+    entry: Loaded,
+    signal: AbortSignal,
+    onEvent?: TraceListener,
+  ): Promise<Trace> {
+    const llm =
+      request.llm === 'offline'
+        ? createOfflineThinker()
+        : await llmFromStoredSettings(options.stores, entry.dataset.corpus.id, options.embedding);
     // naivege / syncge are GEAR's graph expansion over BM25 (SyncGE's read step uses the run's LLM); GEAR
     // itself runs over graph expansion of the chosen backbone (its base), with offline-extractor triples.
     const expansion = request.backbone === 'naivege' || request.backbone === 'syncge' ? request.backbone : undefined;
-    const { retriever: backbone, built } = expansion ? { retriever: entry.bm25, built: undefined } : await retrieverOf(entry, request.backbone);
-    const gear = strategy === 'gear' || expansion ? await gearBackbone(entry, backbone, expansion ?? 'naivege', llm) : undefined;
+    const { retriever: backbone, built } = expansion
+      ? { retriever: entry.bm25, built: undefined }
+      : await retrieverOf(entry, request.backbone);
+    const gear =
+      strategy === 'gear' || expansion ? await gearBackbone(entry, backbone, expansion ?? 'naivege', llm) : undefined;
     const retriever: Retriever = gear?.retriever ?? backbone;
     const { corpus } = entry.dataset;
     // DualRAG's Eq. 8 reranker from Settings (loaded here, in this worker); its name goes into the trace options.
@@ -343,25 +428,59 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       request.regime ?? 'iterative',
       strategy,
       request.question,
-      { retriever, llm, prompts: STRATEGY_PROMPTS, passages: entry.byId, signal, now, ...(reranker ? { reranker } : {}), ...(isBaseline(strategy) ? { options: { depth: request.k } } : {}), ...(onEvent ? { onEvent } : {}) },
+      {
+        retriever,
+        llm,
+        prompts: STRATEGY_PROMPTS,
+        passages: entry.byId,
+        signal,
+        now,
+        ...(reranker ? { reranker } : {}),
+        ...(isBaseline(strategy) ? { options: { depth: request.k } } : {}),
+        ...(onEvent ? { onEvent } : {}),
+      },
       { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
     );
-    trace.options = { ...trace.options, ...backboneOptions(request.backbone), ...(built ? { built } : {}), ...(reranker ? { reranker: reranker.name } : {}) };
+    trace.options = {
+      ...trace.options,
+      ...backboneOptions(request.backbone),
+      ...(built ? { built } : {}),
+      ...(reranker ? { reranker: reranker.name } : {}),
+    };
     if (gear) {
-      trace.options = { ...trace.options, graphExpansion: expansion ? `${expansion} over bm25` : `naivege over ${request.backbone}`, tripleSource: 'offline extractor', beamScorer: gear.retriever.expansion.scorer.label, tripleIndex: gear.tripleIndex };
+      trace.options = {
+        ...trace.options,
+        graphExpansion: expansion ? `${expansion} over bm25` : `naivege over ${request.backbone}`,
+        tripleSource: 'offline extractor',
+        beamScorer: gear.retriever.expansion.scorer.label,
+        tripleIndex: gear.tripleIndex,
+      };
     }
     return trace;
   }
 
   /** GEAR's backbone with the corpus's triple index T: read from IndexedDB when stored and current, else built and stored. */
   async function gearBackbone(entry: Loaded, base: Retriever, name: 'naivege' | 'syncge', llm: LlmPort) {
-    entry.tripleIndex ??= loadOrBuildTripleIndex(options.stores?.artifacts, entry.dataset.corpus, 'offline-extractor', () => extractTriplesOffline(entry.dataset.corpus.passages)).then(
-      (r) => ({ index: r.index, how: r.fromStore ? 'read from storage' : r.message ? `rebuilt and stored (${r.message})` : options.stores ? 'built and stored' : 'built (no storage)' }),
-    );
+    entry.tripleIndex ??= loadOrBuildTripleIndex(
+      options.stores?.artifacts,
+      entry.dataset.corpus,
+      'offline-extractor',
+      () => extractTriplesOffline(entry.dataset.corpus.passages),
+    ).then((r) => ({
+      index: r.index,
+      how: r.fromStore
+        ? 'read from storage'
+        : r.message
+          ? `rebuilt and stored (${r.message})`
+          : options.stores
+            ? 'built and stored'
+            : 'built (no storage)',
+    }));
     entry.tripleIndex.catch(() => (entry.tripleIndex = undefined)); // a failed build is retried on the next run
     const { index, how } = await entry.tripleIndex;
     // after the first run of a session the index is in memory; the trace says where it came from
-    const read = name === 'syncge' ? { read: { prompt: GEAR_READ_PROMPT, llm, passage: (id: string) => entry.byId.get(id) } } : {};
+    const read =
+      name === 'syncge' ? { read: { prompt: GEAR_READ_PROMPT, llm, passage: (id: string) => entry.byId.get(id) } } : {};
     return { retriever: buildGraphExpansionBackbone(name, { base, tripleIndex: index, ...read }), tripleIndex: how };
   }
 }

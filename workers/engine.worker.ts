@@ -29,7 +29,9 @@ async function installPprKernel(): Promise<void> {
   try {
     setPprWasm(await loadPprWasm(fetch(new URL('../wasm/ppr.wasm', import.meta.url))));
   } catch (err) {
-    console.info(`engine: the WebAssembly PPR kernel is unavailable (${err instanceof Error ? err.message : String(err)}); using the TypeScript kernel`);
+    console.info(
+      `engine: the WebAssembly PPR kernel is unavailable (${err instanceof Error ? err.message : String(err)}); using the TypeScript kernel`,
+    );
   }
 }
 
@@ -54,7 +56,13 @@ const embedding: EmbeddingHost = {
   },
   makeEmbedder(config) {
     let worker = embedWorkers.get(config.device);
-    if (!worker) embedWorkers.set(config.device, (worker = wrap<EmbedWorkerApi>(new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name: `embed-${config.device}` }))));
+    if (!worker)
+      embedWorkers.set(
+        config.device,
+        (worker = wrap<EmbedWorkerApi>(
+          new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name: `embed-${config.device}` }),
+        )),
+      );
     return createWorkerEmbedder(worker, config);
   },
 };
@@ -63,6 +71,18 @@ const embedding: EmbeddingHost = {
 const reranking: RerankHost = { wasmPaths, makeReranker: createTransformersReranker };
 
 // In-browser model downloads (Settings' progress bars) run here too, on the same device choice and runtime files.
-const downloads = createModelDownloader({ device: embedding.device, ...(embedding.wasmPaths ? { wasmPaths: embedding.wasmPaths } : {}) });
+const downloads = createModelDownloader({
+  device: embedding.device,
+  ...(embedding.wasmPaths ? { wasmPaths: embedding.wasmPaths } : {}),
+});
 
-expose(createEngine({ stores: createDexieStores(getDb()), kernelReady: installPprKernel(), embedding, downloads, importPool: createBrowserPool(), reranking }));
+expose(
+  createEngine({
+    stores: createDexieStores(getDb()),
+    kernelReady: installPprKernel(),
+    embedding,
+    downloads,
+    importPool: createBrowserPool(),
+    reranking,
+  }),
+);

@@ -6,7 +6,13 @@
 import { expose, transfer } from 'comlink';
 import type { Csr } from '../src/core/graph/csr.ts';
 import { GraphError } from '../src/core/graph/errors.ts';
-import { personalizedPageRank, preparePpr, type PprKernel, type PprOptions, type PprPrepared } from '../src/core/graph/ppr.ts';
+import {
+  personalizedPageRank,
+  preparePpr,
+  type PprKernel,
+  type PprOptions,
+  type PprPrepared,
+} from '../src/core/graph/ppr.ts';
 import { loadPprWasm, type PprWasm } from '../src/core/graph/ppr-wasm.ts';
 
 export interface GraphWorkerApi {
@@ -43,4 +49,5 @@ export function createGraphWorkerApi(wasm?: PprWasm | Promise<PprWasm>): GraphWo
 // new URL(..., import.meta.url) to the emitted asset. (Node hosts expose the API with comlink's node
 // adapter over worker_threads and read the binary with fs: test/core/graph/fixtures/graph-worker-node.ts.)
 declare const WorkerGlobalScope: unknown;
-if (typeof WorkerGlobalScope !== 'undefined') expose(createGraphWorkerApi(loadPprWasm(fetch(new URL('../wasm/ppr.wasm', import.meta.url)))));
+if (typeof WorkerGlobalScope !== 'undefined')
+  expose(createGraphWorkerApi(loadPprWasm(fetch(new URL('../wasm/ppr.wasm', import.meta.url)))));

@@ -3,7 +3,10 @@
 import { createWorkerPool, type PoolEndpoint, type WorkerPool } from '../src/core/pool/pool.ts';
 
 function spawnBrowserWorker(index: number): PoolEndpoint {
-  const worker = new Worker(new URL('./pool.worker.ts', import.meta.url), { type: 'module', name: `import-pool-${index}` });
+  const worker = new Worker(new URL('./pool.worker.ts', import.meta.url), {
+    type: 'module',
+    name: `import-pool-${index}`,
+  });
   let handlers: { message: (data: unknown) => void; error: (message: string) => void } | undefined;
   worker.onmessage = (event: MessageEvent<unknown>) => handlers?.message(event.data);
   worker.onmessageerror = () => handlers?.error('a reply could not be deserialised');

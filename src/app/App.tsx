@@ -14,7 +14,10 @@ import './app.css';
 
 export function App({ engine = sharedEngine(), queryClient }: { engine?: EngineClient; queryClient?: QueryClient }) {
   // One client per mounted app; errors are shown where they happen, so no automatic retries.
-  const [client] = useState(() => queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
+  const [client] = useState(
+    () =>
+      queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
+  );
   return (
     <QueryClientProvider client={client}>
       <EngineContext.Provider value={engine}>
@@ -46,13 +49,27 @@ function PresentToggle() {
   const presenting = useAppStore((s) => s.presenting);
   const setPresenting = useAppStore((s) => s.setPresenting);
   return (
-    <button type="button" className="present-toggle" data-testid="present-toggle" aria-pressed={presenting} onClick={() => setPresenting(!presenting)} title="Larger type and charts over the full width, for a projector">
+    <button
+      type="button"
+      className="present-toggle"
+      data-testid="present-toggle"
+      aria-pressed={presenting}
+      onClick={() => setPresenting(!presenting)}
+      title="Larger type and charts over the full width, for a projector"
+    >
       {presenting ? 'Exit presentation' : 'Present'}
     </button>
   );
 }
 
-const VIEW_LABELS: Record<View, string> = { library: 'Library', inspector: 'Inspector', graph: 'Graph', compare: 'Compare', batch: 'Batch', settings: 'Settings' };
+const VIEW_LABELS: Record<View, string> = {
+  library: 'Library',
+  inspector: 'Inspector',
+  graph: 'Graph',
+  compare: 'Compare',
+  batch: 'Batch',
+  settings: 'Settings',
+};
 
 function Tabs() {
   const view = useAppStore((s) => s.view);
@@ -60,7 +77,13 @@ function Tabs() {
   return (
     <nav className="tabs" aria-label="Views">
       {VIEWS.map((v) => (
-        <button key={v} type="button" data-testid={`tab-${v}`} aria-current={view === v ? 'page' : undefined} onClick={() => setView(v)}>
+        <button
+          key={v}
+          type="button"
+          data-testid={`tab-${v}`}
+          aria-current={view === v ? 'page' : undefined}
+          onClick={() => setView(v)}
+        >
           {VIEW_LABELS[v]}
         </button>
       ))}

@@ -10,7 +10,8 @@ import { useEngine } from './engine-client.ts';
 import { engineDownloads } from './model-downloads.ts';
 import { EMBEDDING_STATUS_KEY, embeddingSettingsQuery } from './embedding-queries.ts';
 
-const storeFolder = async (files: File[], paths: string[]) => (await import('../providers/embed/local-model.ts')).storeLocalModel(files, paths);
+const storeFolder = async (files: File[], paths: string[]) =>
+  (await import('../providers/embed/local-model.ts')).storeLocalModel(files, paths);
 
 export function EmbeddingSettingsView() {
   const engine = useEngine();
@@ -41,7 +42,13 @@ export function EmbeddingSettingsView() {
   }
   return (
     <>
-      <EmbeddingSettings value={stored.data} onChange={(next) => save.mutate(next)} storeFolder={storeFolder} downloads={downloads} test={() => save.isPending ? Promise.reject(new Error('saving; try again')) : engine.testEmbedding()} />
+      <EmbeddingSettings
+        value={stored.data}
+        onChange={(next) => save.mutate(next)}
+        storeFolder={storeFolder}
+        downloads={downloads}
+        test={() => (save.isPending ? Promise.reject(new Error('saving; try again')) : engine.testEmbedding())}
+      />
       {save.isError && (
         <p className="error" role="alert">
           Embedding settings could not be saved: {save.error.message}

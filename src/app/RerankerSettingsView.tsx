@@ -2,12 +2,17 @@
 // local model store (the same Cache Storage as the embedding model's folders) and to the engine's
 // "Load and test", which loads the reranker where DualRAG runs (the engine worker).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_RERANKER_SETTINGS, rerankerSettingsSchema, type RerankerSettings as Settings } from '../core/rerank/settings.ts';
+import {
+  DEFAULT_RERANKER_SETTINGS,
+  rerankerSettingsSchema,
+  type RerankerSettings as Settings,
+} from '../core/rerank/settings.ts';
 import { RerankerSettings } from '../features/settings/RerankerSettings.tsx';
 import { RERANKER_SETTINGS_KEY } from '../../workers/engine-api.ts';
 import { useEngine, type EngineClient } from './engine-client.ts';
 
-const storeFolder = async (files: File[], paths: string[]) => (await import('../providers/embed/local-model.ts')).storeLocalModel(files, paths, 'cross-encoder');
+const storeFolder = async (files: File[], paths: string[]) =>
+  (await import('../providers/embed/local-model.ts')).storeLocalModel(files, paths, 'cross-encoder');
 
 const rerankerSettingsQuery = (engine: EngineClient) =>
   queryOptions({
@@ -16,7 +21,10 @@ const rerankerSettingsQuery = (engine: EngineClient) =>
       const raw = await engine.getSetting(RERANKER_SETTINGS_KEY);
       if (raw === undefined) return DEFAULT_RERANKER_SETTINGS;
       const parsed = rerankerSettingsSchema.safeParse(raw);
-      if (!parsed.success) throw new Error(`the saved reranker settings are invalid (${parsed.error.issues[0]?.message ?? 'unknown'}); choose the reranker again`);
+      if (!parsed.success)
+        throw new Error(
+          `the saved reranker settings are invalid (${parsed.error.issues[0]?.message ?? 'unknown'}); choose the reranker again`,
+        );
       return parsed.data;
     },
     staleTime: Infinity,
@@ -47,7 +55,12 @@ export function RerankerSettingsView() {
   }
   return (
     <>
-      <RerankerSettings value={stored.data} onChange={(next) => save.mutate(next)} storeFolder={storeFolder} test={() => (save.isPending ? Promise.reject(new Error('saving; try again')) : engine.testReranker())} />
+      <RerankerSettings
+        value={stored.data}
+        onChange={(next) => save.mutate(next)}
+        storeFolder={storeFolder}
+        test={() => (save.isPending ? Promise.reject(new Error('saving; try again')) : engine.testReranker())}
+      />
       {save.isError && (
         <p className="error" role="alert">
           Reranker settings could not be saved: {save.error.message}

@@ -12,7 +12,8 @@ import { engineDownloads } from './model-downloads.ts';
 import { LLM_SETTINGS_KEY, llmSettingsQuery } from './queries.ts';
 
 // The providers module pulls in the OpenAI client and transformers.js: load it only when asked.
-const testConnectionLazily = async (s: LlmSettings, signal: AbortSignal) => (await import('../providers/llm/from-settings.ts')).testConnection(s, signal);
+const testConnectionLazily = async (s: LlmSettings, signal: AbortSignal) =>
+  (await import('../providers/llm/from-settings.ts')).testConnection(s, signal);
 
 /** Which localhost servers "Detect" probes: Ollama's and LM Studio's usual ports, or a list stored under this key (tests point it at their own ports). */
 export const LOCAL_SERVERS_KEY = 'hopscope.localServers';
@@ -64,8 +65,17 @@ export function SettingsView() {
   }
   return (
     <div className="settings-view" data-testid="settings">
-      <p className="muted">Stored in this browser only. API keys are never exported: run files and traces carry only the provider label.</p>
-      <SettingsPanel value={stored.data} onChange={(next) => save.mutate(next)} testConnection={testConnectionLazily} onClearCache={() => engine.clearLlmCache()} detectLocal={detectLocally} downloads={downloads} />
+      <p className="muted">
+        Stored in this browser only. API keys are never exported: run files and traces carry only the provider label.
+      </p>
+      <SettingsPanel
+        value={stored.data}
+        onChange={(next) => save.mutate(next)}
+        testConnection={testConnectionLazily}
+        onClearCache={() => engine.clearLlmCache()}
+        detectLocal={detectLocally}
+        downloads={downloads}
+      />
       {save.isError && (
         <p className="error" role="alert">
           Settings could not be saved: {save.error.message}

@@ -16,7 +16,14 @@ export interface CspOptions {
 }
 
 export function contentSecurityPolicy(o: CspOptions = {}): string {
-  const connect = ["'self'", 'http://127.0.0.1:*', 'http://localhost:*', 'https:', ...(o.extraConnect ?? []), ...(o.allowHub ? HF_HUB_ORIGINS : [])];
+  const connect = [
+    "'self'",
+    'http://127.0.0.1:*',
+    'http://localhost:*',
+    'https:',
+    ...(o.extraConnect ?? []),
+    ...(o.allowHub ? HF_HUB_ORIGINS : []),
+  ];
   return [
     "default-src 'self'",
     // blob: for onnxruntime-web, which loads its WebAssembly glue as a blob module inside the embedding worker

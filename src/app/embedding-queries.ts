@@ -12,7 +12,10 @@ export const embeddingSettingsQuery = (engine: EngineClient) =>
       const raw = await engine.getSetting(EMBEDDING_SETTINGS_KEY);
       if (raw === undefined) return DEFAULT_EMBEDDING_SETTINGS;
       const parsed = embeddingSettingsSchema.safeParse(raw);
-      if (!parsed.success) throw new Error(`the saved embedding settings are invalid (${parsed.error.issues[0]?.message ?? 'unknown'}); choose the model again`);
+      if (!parsed.success)
+        throw new Error(
+          `the saved embedding settings are invalid (${parsed.error.issues[0]?.message ?? 'unknown'}); choose the model again`,
+        );
       return parsed.data;
     },
     staleTime: Infinity,

@@ -13,10 +13,17 @@ export const storageNotices = new EventTarget();
 
 export function sharedEngine(): EngineClient {
   if (!shared) {
-    const worker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
-    worker.addEventListener('message', (e: MessageEvent<{ type?: string; notice?: { kind: string; message: string } }>) => {
-      if (e.data?.type === 'hopscope-storage-notice' && e.data.notice) storageNotices.dispatchEvent(new CustomEvent('notice', { detail: e.data.notice }));
+    const worker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'engine',
     });
+    worker.addEventListener(
+      'message',
+      (e: MessageEvent<{ type?: string; notice?: { kind: string; message: string } }>) => {
+        if (e.data?.type === 'hopscope-storage-notice' && e.data.notice)
+          storageNotices.dispatchEvent(new CustomEvent('notice', { detail: e.data.notice }));
+      },
+    );
     shared = wrap<EngineApi>(worker);
   }
   return shared;

@@ -8,23 +8,74 @@ export interface GlossaryEntry {
 }
 
 export const GLOSSARY: readonly GlossaryEntry[] = [
-  { term: 'BDTR', short: 'Bridge-guided Dual-Thought Retrieval: each round writes a fast thought (what is missing) and a slow thought (which entity bridges to it), retrieves for both, then a verifier promotes the passages that support a reasoning chain and a μ+σ cut keeps the strongest.' },
-  { term: 'IRCoT', short: 'Interleaving Retrieval with Chain-of-Thought: after each retrieval the LLM writes one more reasoning sentence, which becomes the next query.' },
-  { term: 'IRGS', short: 'Iterative Retrieval-Generation Synergy (Iter-RetGen): the LLM drafts an answer with its reasoning, and the draft is the next query.' },
-  { term: 'ToG', short: 'Think-on-Graph-style sufficiency check: the LLM says whether the passages suffice; if not, what is missing becomes the next query.' },
-  { term: 'GCoT', short: 'Graph Chain-of-Thought: each step names the missing evidence and the entities to expand, and retrieval follows them.' },
-  { term: 'HippoRAG 2', short: 'A graph retriever: phrases and passages are nodes; personalized PageRank from the phrases the question links to ranks the passages.' },
-  { term: 'PPR', short: 'Personalized PageRank: random walks that restart at the seed nodes (the question\'s phrases); a node\'s PPR mass is how often the walks visit it.' },
-  { term: 'gold', short: 'A passage the dataset marks as needed to answer the question (supporting facts). Used only to score a finished run.' },
-  { term: 'bridge', short: 'A gold passage the question alone does not reach: its entity is named only in another passage (the "bridge" between the hops).' },
-  { term: 'pool', short: 'The passages gathered so far, ranked: each round merges what its queries retrieved into it.' },
-  { term: 'verifier', short: 'BDTR\'s calibration: an LLM reads the reasoning chain and the top candidates and says which support it; those move to the top (their score is set just above the previous best, so a promoted score can exceed 1).' },
-  { term: 'μ+σ cut', short: 'Keep only passages scoring at least the mean (μ) plus one standard deviation (σ) of the top scores (BDTR Eq. 6). It is a score threshold; on the rank chart it is drawn where the kept passages end.' },
+  {
+    term: 'BDTR',
+    short:
+      'Bridge-guided Dual-Thought Retrieval: each round writes a fast thought (what is missing) and a slow thought (which entity bridges to it), retrieves for both, then a verifier promotes the passages that support a reasoning chain and a μ+σ cut keeps the strongest.',
+  },
+  {
+    term: 'IRCoT',
+    short:
+      'Interleaving Retrieval with Chain-of-Thought: after each retrieval the LLM writes one more reasoning sentence, which becomes the next query.',
+  },
+  {
+    term: 'IRGS',
+    short:
+      'Iterative Retrieval-Generation Synergy (Iter-RetGen): the LLM drafts an answer with its reasoning, and the draft is the next query.',
+  },
+  {
+    term: 'ToG',
+    short:
+      'Think-on-Graph-style sufficiency check: the LLM says whether the passages suffice; if not, what is missing becomes the next query.',
+  },
+  {
+    term: 'GCoT',
+    short:
+      'Graph Chain-of-Thought: each step names the missing evidence and the entities to expand, and retrieval follows them.',
+  },
+  {
+    term: 'HippoRAG 2',
+    short:
+      'A graph retriever: phrases and passages are nodes; personalized PageRank from the phrases the question links to ranks the passages.',
+  },
+  {
+    term: 'PPR',
+    short:
+      "Personalized PageRank: random walks that restart at the seed nodes (the question's phrases); a node's PPR mass is how often the walks visit it.",
+  },
+  {
+    term: 'gold',
+    short:
+      'A passage the dataset marks as needed to answer the question (supporting facts). Used only to score a finished run.',
+  },
+  {
+    term: 'bridge',
+    short:
+      'A gold passage the question alone does not reach: its entity is named only in another passage (the "bridge" between the hops).',
+  },
+  {
+    term: 'pool',
+    short: 'The passages gathered so far, ranked: each round merges what its queries retrieved into it.',
+  },
+  {
+    term: 'verifier',
+    short:
+      "BDTR's calibration: an LLM reads the reasoning chain and the top candidates and says which support it; those move to the top (their score is set just above the previous best, so a promoted score can exceed 1).",
+  },
+  {
+    term: 'μ+σ cut',
+    short:
+      'Keep only passages scoring at least the mean (μ) plus one standard deviation (σ) of the top scores (BDTR Eq. 6). It is a score threshold; on the rank chart it is drawn where the kept passages end.',
+  },
   { term: 'EM', short: 'Exact match: 1 if the normalized answer equals a gold answer, else 0.' },
   { term: 'F1', short: 'Word-overlap F1 between the answer and the best-matching gold answer, 0 to 1.' },
   { term: 'Acc', short: 'Accuracy: 1 if a gold answer appears inside the normalized answer, else 0.' },
   { term: 'Recall@k', short: 'Share of the gold passages found in the top k passages of the final ranking (percent).' },
-  { term: 'offline thinker', short: 'A labelled heuristic stand-in for an LLM (no model): it fills each prompt\'s format from the question\'s words and the passages\' names, so the machinery runs without a model.' },
+  {
+    term: 'offline thinker',
+    short:
+      "A labelled heuristic stand-in for an LLM (no model): it fills each prompt's format from the question's words and the passages' names, so the machinery runs without a model.",
+  },
 ];
 
 const BY_TERM = new Map(GLOSSARY.map((e) => [e.term.toLowerCase(), e]));
@@ -38,5 +89,17 @@ export const glossId = (term: string) => `gloss-${term.toLowerCase().replace(/[^
 /** The glossary term that explains a strategy name ("bdtr-dtr" -> BDTR). */
 export function strategyTerm(strategy: string): GlossaryEntry | undefined {
   const base = strategy.split('-')[0] ?? strategy;
-  return gloss(base === 'bdtr' ? 'BDTR' : base === 'ircot' ? 'IRCoT' : base === 'irgs' ? 'IRGS' : base === 'tog' ? 'ToG' : base === 'gcot' ? 'GCoT' : base);
+  return gloss(
+    base === 'bdtr'
+      ? 'BDTR'
+      : base === 'ircot'
+        ? 'IRCoT'
+        : base === 'irgs'
+          ? 'IRGS'
+          : base === 'tog'
+            ? 'ToG'
+            : base === 'gcot'
+              ? 'GCoT'
+              : base,
+  );
 }

@@ -6,7 +6,11 @@ import type { EngineClient } from './engine-client.ts';
 
 export function engineDownloads(engine: EngineClient): ModelDownloads {
   return {
-    download: (spec, onEvent) => engine.downloadModel(spec, proxy((e: DownloadEvent) => onEvent(e))),
+    download: (spec, onEvent) =>
+      engine.downloadModel(
+        spec,
+        proxy((e: DownloadEvent) => onEvent(e)),
+      ),
     cancel: () => engine.cancelModelDownload(),
     cached: (spec) => engine.cachedModel(spec),
   };

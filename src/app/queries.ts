@@ -14,7 +14,8 @@ export class FetchFileError extends Error {
 
 async function fetchText(url: string): Promise<string> {
   const response = await fetch(url);
-  if (!response.ok) throw new FetchFileError(`app: could not load ${url}: HTTP ${response.status} ${response.statusText}`);
+  if (!response.ok)
+    throw new FetchFileError(`app: could not load ${url}: HTTP ${response.status} ${response.statusText}`);
   return response.text();
 }
 
@@ -23,7 +24,9 @@ export const demoDatasetQuery = (engine: EngineClient, baseUrl: string = import.
   queryOptions({
     queryKey: ['dataset', DEMO_DATASET_ID],
     queryFn: async () => {
-      const files = await Promise.all(DEMO_FILES.map(async (name) => ({ name, text: await fetchText(`${baseUrl}demo/${name}`) })));
+      const files = await Promise.all(
+        DEMO_FILES.map(async (name) => ({ name, text: await fetchText(`${baseUrl}demo/${name}`) })),
+      );
       return engine.loadDataset(DEMO_DATASET_ID, files);
     },
     staleTime: Infinity,
@@ -60,7 +63,13 @@ export const passagesQuery = (engine: EngineClient, datasetId: string, ids: read
   });
 
 /** Subgraph around a question and its pool passages, laid out in the engine worker. */
-export const graphQuery = (engine: EngineClient, datasetId: string, query: string, poolIds: readonly string[], limit: number) =>
+export const graphQuery = (
+  engine: EngineClient,
+  datasetId: string,
+  query: string,
+  poolIds: readonly string[],
+  limit: number,
+) =>
   queryOptions({
     queryKey: ['graph', datasetId, query, [...poolIds].sort(), limit],
     queryFn: () => engine.graphAround(datasetId, { query, poolIds: [...poolIds], limit }),
@@ -70,7 +79,15 @@ export const graphQuery = (engine: EngineClient, datasetId: string, query: strin
 /** One finished run (no streaming), cached by its inputs: the compare and batch views read these. */
 export const runQuery = (engine: EngineClient, request: RunRequest) =>
   queryOptions({
-    queryKey: ['run', request.datasetId, request.question.id, request.question.question, request.backbone, request.strategy, request.k],
+    queryKey: [
+      'run',
+      request.datasetId,
+      request.question.id,
+      request.question.question,
+      request.backbone,
+      request.strategy,
+      request.k,
+    ],
     queryFn: () => engine.run(request),
     staleTime: Infinity,
   });
@@ -87,7 +104,9 @@ export const llmSettingsQuery = (engine: EngineClient) =>
       const parsed = llmSettingsSchema.safeParse(stored);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new Error(`app: stored LLM settings are invalid (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}); reset them to continue`);
+        throw new Error(
+          `app: stored LLM settings are invalid (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}); reset them to continue`,
+        );
       }
       return parsed.data;
     },

@@ -4,7 +4,10 @@ import type { AppStore } from '../state/store.ts';
 
 const KEY = 'hopscope.activeCorpus';
 
-export function rememberActiveCorpus(store: AppStore, storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage): void {
+export function rememberActiveCorpus(
+  store: AppStore,
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage,
+): void {
   if (!storage) return;
   try {
     const saved = storage.getItem(KEY);

@@ -44,7 +44,17 @@ export const BACKBONE_LABELS: Record<RunBackbone, string> = {
   naivege: 'NaiveGE (GEAR graph expansion over BM25, no LLM)',
   syncge: 'SyncGE (GEAR graph expansion over BM25, the run’s LLM reads)',
 };
-export const BACKBONE_SHORT: Record<RunBackbone, string> = { bm25: 'BM25', dense: 'Dense', hybrid: 'Hybrid', hipporag2: 'HippoRAG 2', 'hipporag2-dense': 'HippoRAG 2 (dense)', raptor: 'RAPTOR', graphrag: 'GraphRAG', naivege: 'NaiveGE', syncge: 'SyncGE' };
+export const BACKBONE_SHORT: Record<RunBackbone, string> = {
+  bm25: 'BM25',
+  dense: 'Dense',
+  hybrid: 'Hybrid',
+  hipporag2: 'HippoRAG 2',
+  'hipporag2-dense': 'HippoRAG 2 (dense)',
+  raptor: 'RAPTOR',
+  graphrag: 'GraphRAG',
+  naivege: 'NaiveGE',
+  syncge: 'SyncGE',
+};
 
 /** Strategies that call an LLM (the one from Settings, or the offline thinker). */
 export const usesLlm = (s: RunStrategy) => s !== 'single';

@@ -123,7 +123,12 @@ export interface EvalArgs {
   exportFt?: string;
   /** Local cross-encoder folder for DualRAG's reranker. */
   rerankerModel?: string;
-  llmRest: { baseUrl?: string | undefined; apiKeyEnv?: string | undefined; model?: string | undefined; jsonMode: boolean };
+  llmRest: {
+    baseUrl?: string | undefined;
+    apiKeyEnv?: string | undefined;
+    model?: string | undefined;
+    jsonMode: boolean;
+  };
 }
 
 function positiveInt(name: string, value: string | undefined): number | undefined {
@@ -134,7 +139,8 @@ function positiveInt(name: string, value: string | undefined): number | undefine
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
   return value as T;
 }
 
@@ -193,34 +199,75 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   }
   if (!values.dataset) throw new UsageError('--dataset <dir> is required');
   if (values['score-traces'] !== undefined) {
-    const clash = (['retriever', 'predictions', 'strategy', 'llm', 'traces'] as const).find((f) => values[f] !== undefined);
+    const clash = (['retriever', 'predictions', 'strategy', 'llm', 'traces'] as const).find(
+      (f) => values[f] !== undefined,
+    );
     if (clash) throw new UsageError(`--score-traces runs nothing: it cannot be combined with --${clash}`);
-  } else if (!values.retriever && !values.predictions) throw new UsageError('give --retriever <name>, --predictions <file> or --score-traces <dir>');
-  if (values.retriever && values.predictions) throw new UsageError('--retriever and --predictions cannot be used together');
+  } else if (!values.retriever && !values.predictions)
+    throw new UsageError('give --retriever <name>, --predictions <file> or --score-traces <dir>');
+  if (values.retriever && values.predictions)
+    throw new UsageError('--retriever and --predictions cannot be used together');
   if (values.strategy && !values.retriever) throw new UsageError('--strategy needs --retriever <backbone>');
   if (values.strategy && !values.llm) throw new UsageError('--strategy needs --llm <offline|openai|replay:trace.json>');
   // hipporag2 uses an OpenAI-compatible LLM on its own too (HippoRAG 2's recognition-memory fact filter), syncge its read step.
-  if (values.llm && !values.strategy && values.retriever !== 'syncge' && !(values.retriever === 'hipporag2' && values.llm === 'openai'))
-    throw new UsageError('--llm is used by --strategy (or, as --llm openai, by hipporag2\'s fact filter); give --strategy <name> as well');
-  if (values.retriever === 'syncge' && !values.llm) throw new UsageError('--retriever syncge reads passages with an LLM: give --llm <offline|openai|replay:...>');
+  if (
+    values.llm &&
+    !values.strategy &&
+    values.retriever !== 'syncge' &&
+    !(values.retriever === 'hipporag2' && values.llm === 'openai')
+  )
+    throw new UsageError(
+      "--llm is used by --strategy (or, as --llm openai, by hipporag2's fact filter); give --strategy <name> as well",
+    );
+  if (values.retriever === 'syncge' && !values.llm)
+    throw new UsageError('--retriever syncge reads passages with an LLM: give --llm <offline|openai|replay:...>');
   const gamma = values['ge-gamma'];
-  if (gamma !== undefined && gamma !== 'inf' && !(Number(gamma) > 0)) throw new UsageError(`--ge-gamma: expected a number > 0 or "inf", got "${gamma}"`);
+  if (gamma !== undefined && gamma !== 'inf' && !(Number(gamma) > 0))
+    throw new UsageError(`--ge-gamma: expected a number > 0 or "inf", got "${gamma}"`);
   for (const name of values.strategy?.split(',') ?? []) {
-    if (!isStrategyName(name.trim())) throw new UsageError(`--strategy: unknown strategy "${name}" (available: ${STRATEGIES.join(', ')}; several with commas)`);
+    if (!isStrategyName(name.trim()))
+      throw new UsageError(
+        `--strategy: unknown strategy "${name}" (available: ${STRATEGIES.join(', ')}; several with commas)`,
+      );
     // Checked here, not when its turn comes: a list would otherwise run its other strategies first and then fail.
     if (name.trim() === 'gear' && values.retriever !== 'naivege' && values.retriever !== 'syncge') {
-      throw new UsageError(`--strategy gear runs over graph expansion: use --retriever naivege or syncge (with --base ${values.retriever ?? 'bm25'}), not "${values.retriever}"`);
+      throw new UsageError(
+        `--strategy gear runs over graph expansion: use --retriever naivege or syncge (with --base ${values.retriever ?? 'bm25'}), not "${values.retriever}"`,
+      );
     }
   }
-  if (values.seed !== undefined && values.seed !== 'facts' && values.seed !== 'entities') throw new UsageError(`--seed must be facts or entities, got "${values.seed}"`);
-  if (values.seed !== undefined && values.retriever !== 'hipporag2') throw new UsageError('--seed is an option of --retriever hipporag2');
+  if (values.seed !== undefined && values.seed !== 'facts' && values.seed !== 'entities')
+    throw new UsageError(`--seed must be facts or entities, got "${values.seed}"`);
+  if (values.seed !== undefined && values.retriever !== 'hipporag2')
+    throw new UsageError('--seed is an option of --retriever hipporag2');
   for (const name of values.regime?.split(',') ?? []) {
-    if (!isRegime(name.trim())) throw new UsageError(`--regime: unknown regime "${name}" (available: ${REGIMES.join(', ')}; several with commas)`);
+    if (!isRegime(name.trim()))
+      throw new UsageError(
+        `--regime: unknown regime "${name}" (available: ${REGIMES.join(', ')}; several with commas)`,
+      );
   }
-  if (values.judge === 'offline') throw new UsageError('--judge offline: the offline thinker cannot judge answers; give --judge openai or --judge replay:<file>');
+  if (values.judge === 'offline')
+    throw new UsageError(
+      '--judge offline: the offline thinker cannot judge answers; give --judge openai or --judge replay:<file>',
+    );
   if (values['export-ft'] !== undefined && !values.strategy?.split(',').some((x) => x.trim().startsWith('dualrag')))
-    throw new UsageError('--export-ft needs a dualrag strategy (--strategy dualrag): it exports the Reasoner, Entity Identifier and Knowledge Summarizer calls');
-  for (const flag of ['rounds', 'traces', 'regime', 'judge', 'export-ft', 'reranker-model', 'reader-top', 'equal-budget', 'retrieval-memo', 'normalize', 'stop', 'decide'] as const) {
+    throw new UsageError(
+      '--export-ft needs a dualrag strategy (--strategy dualrag): it exports the Reasoner, Entity Identifier and Knowledge Summarizer calls',
+    );
+  for (const flag of [
+    'rounds',
+    'traces',
+    'regime',
+    'judge',
+    'export-ft',
+    'reranker-model',
+    'reader-top',
+    'equal-budget',
+    'retrieval-memo',
+    'normalize',
+    'stop',
+    'decide',
+  ] as const) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
   const needsEmbed = values.retriever === 'dense' || values.retriever === 'hybrid';
@@ -255,10 +302,21 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     llms,
     regimes: [...new Set((values.regime?.split(',') ?? []).map((s) => s.trim()).filter(isRegime))],
     rounds: positiveInt('rounds', values.rounds),
-    ...(values['reader-top'] !== undefined ? { readerTop: values['reader-top'] === 'all' ? ('all' as const) : (positiveInt('reader-top', values['reader-top']) as number) } : {}),
-    ...(values['equal-budget'] !== undefined ? { equalBudget: positiveInt('equal-budget', values['equal-budget']) as number } : {}),
+    ...(values['reader-top'] !== undefined
+      ? {
+          readerTop:
+            values['reader-top'] === 'all'
+              ? ('all' as const)
+              : (positiveInt('reader-top', values['reader-top']) as number),
+        }
+      : {}),
+    ...(values['equal-budget'] !== undefined
+      ? { equalBudget: positiveInt('equal-budget', values['equal-budget']) as number }
+      : {}),
     ...(values['retrieval-memo'] !== undefined ? { retrievalMemo: values['retrieval-memo'] } : {}),
-    ...(values.normalize !== undefined ? { normalize: oneOf('normalize', values.normalize, ['minmax', 'none'] as const) } : {}),
+    ...(values.normalize !== undefined
+      ? { normalize: oneOf('normalize', values.normalize, ['minmax', 'none'] as const) }
+      : {}),
     ...(values.stop !== undefined ? { stop: oneOf('stop', values.stop, ['fixed', 'stable', 'llm'] as const) } : {}),
     ...(values.decide !== undefined ? { decide: oneOf('decide', values.decide, ['rule', 'llm'] as const) } : {}),
     traces: values.traces,
@@ -267,6 +325,11 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     ...(values['judge-model'] !== undefined ? { judgeModel: values['judge-model'] } : {}),
     ...(values['export-ft'] !== undefined ? { exportFt: values['export-ft'] } : {}),
     ...(values['reranker-model'] !== undefined ? { rerankerModel: values['reranker-model'] } : {}),
-    llmRest: { baseUrl: values['base-url'], apiKeyEnv: values['api-key-env'], model: values['llm-model'] ?? (needsLlmModel ? values.model : undefined), jsonMode: !values['no-json-mode'] },
+    llmRest: {
+      baseUrl: values['base-url'],
+      apiKeyEnv: values['api-key-env'],
+      model: values['llm-model'] ?? (needsLlmModel ? values.model : undefined),
+      jsonMode: !values['no-json-mode'],
+    },
   };
 }

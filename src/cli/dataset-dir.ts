@@ -14,7 +14,10 @@ const READABLE = /\.(json|jsonl)$/i;
 async function readSource(dir: string, name: string): Promise<SourceFile> {
   const path = join(dir, name);
   const info = await stat(path).catch((e: NodeJS.ErrnoException) => {
-    throw new ImportError({ file: path }, e.code === 'ENOENT' ? 'cannot read it: a broken link' : `cannot read it (${e.code ?? e.message})`);
+    throw new ImportError(
+      { file: path },
+      e.code === 'ENOENT' ? 'cannot read it: a broken link' : `cannot read it (${e.code ?? e.message})`,
+    );
   });
   if (info.isDirectory()) throw new ImportError({ file: path }, 'expected a file, but this is a folder');
   const bytes = await readFile(path).catch((e: NodeJS.ErrnoException) => {

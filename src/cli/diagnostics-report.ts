@@ -16,13 +16,28 @@ const answerCols = (r: StrategyBatchResult) => [rate(r.summary.acc), rate(r.summ
 export function regimeTable(results: readonly StrategyBatchResult[]): string {
   return (
     'Accuracy by strategy and regime (gold-context is an oracle: the reader was given the gold passages)\n' +
-    formatTable(['strategy', 'regime', 'n', 'Acc', 'EM', 'F1'], results.map((r) => [r.strategy, regimeLabel(r.regime), r.summary.count, ...answerCols(r)]))
+    formatTable(
+      ['strategy', 'regime', 'n', 'Acc', 'EM', 'F1'],
+      results.map((r) => [r.strategy, regimeLabel(r.regime), r.summary.count, ...answerCols(r)]),
+    )
   );
 }
 
 export function diagnosticsTable(results: readonly StrategyBatchResult[]): string {
-  const rows = results.map((r) => [r.strategy, regimeLabel(r.regime), ...DIAGNOSTICS.map((n) => rate(r.diagnostics[n].rate))]);
-  const late = results.map((r) => [r.strategy, regimeLabel(r.regime), rate(r.diagnostics.coverageGap.lateHitRate), rate(r.diagnostics.stoppingCalibration.early), rate(r.diagnostics.stoppingCalibration.late), rate(r.diagnostics.stoppingCalibration.onTime), rate(r.diagnostics.stoppingCalibration.sufficiency?.brier)]);
+  const rows = results.map((r) => [
+    r.strategy,
+    regimeLabel(r.regime),
+    ...DIAGNOSTICS.map((n) => rate(r.diagnostics[n].rate)),
+  ]);
+  const late = results.map((r) => [
+    r.strategy,
+    regimeLabel(r.regime),
+    rate(r.diagnostics.coverageGap.lateHitRate),
+    rate(r.diagnostics.stoppingCalibration.early),
+    rate(r.diagnostics.stoppingCalibration.late),
+    rate(r.diagnostics.stoppingCalibration.onTime),
+    rate(r.diagnostics.stoppingCalibration.sufficiency?.brier),
+  ]);
   return [
     'Diagnostics (paper 004): share of the questions each applies to; n/a = applies to none',
     formatTable(['strategy', 'regime', ...DIAGNOSTICS], rows),
@@ -31,6 +46,16 @@ export function diagnosticsTable(results: readonly StrategyBatchResult[]): strin
 }
 
 export function modelTable(models: readonly { model: string; results: readonly StrategyBatchResult[] }[]): string {
-  const rows = models.flatMap((m) => m.results.map((r) => [m.model, r.strategy, regimeLabel(r.regime), ...answerCols(r), ...DIAGNOSTICS.map((n) => rate(r.diagnostics[n].rate))]));
-  return 'Models side by side\n' + formatTable(['model', 'strategy', 'regime', 'Acc', 'EM', 'F1', ...DIAGNOSTICS], rows);
+  const rows = models.flatMap((m) =>
+    m.results.map((r) => [
+      m.model,
+      r.strategy,
+      regimeLabel(r.regime),
+      ...answerCols(r),
+      ...DIAGNOSTICS.map((n) => rate(r.diagnostics[n].rate)),
+    ]),
+  );
+  return (
+    'Models side by side\n' + formatTable(['model', 'strategy', 'regime', 'Acc', 'EM', 'F1', ...DIAGNOSTICS], rows)
+  );
 }

@@ -43,7 +43,12 @@ export async function main(argv: string[], io: Io = processIo, signal?: AbortSig
     throw e;
   }
   try {
-    const result = args.scoreTraces !== undefined ? await runScoreTraces(args, args.scoreTraces, io) : args.predictions ? await runPredictions(args, io) : await runRetrieval(args, io, signal);
+    const result =
+      args.scoreTraces !== undefined
+        ? await runScoreTraces(args, args.scoreTraces, io)
+        : args.predictions
+          ? await runPredictions(args, io)
+          : await runRetrieval(args, io, signal);
     if (args.out) {
       await writeFileAtomic(args.out, JSON.stringify(result, null, 1));
       io.err(`wrote ${args.out}`);
@@ -55,7 +60,9 @@ export async function main(argv: string[], io: Io = processIo, signal?: AbortSig
     // Scoring stored traces reports their failures; it has not failed itself.
     const failed = args.scoreTraces !== undefined ? 0 : failedQuestions(result);
     if (failed > 0) {
-      io.err(`${failed} question run(s) failed (their errors are in the results and traces): exit ${EXIT.questionsFailed}`);
+      io.err(
+        `${failed} question run(s) failed (their errors are in the results and traces): exit ${EXIT.questionsFailed}`,
+      );
       return EXIT.questionsFailed;
     }
     return EXIT.ok;
@@ -78,7 +85,9 @@ function failedQuestions(result: unknown): number {
   if (typeof result !== 'object' || result === null) return 0;
   const r = result as { summary?: { failed?: unknown } };
   const own = typeof r.summary?.failed === 'number' ? r.summary.failed : 0;
-  const nested = ['strategies', 'regimes', 'models'].flatMap((key) => Object.values(((result as Record<string, unknown>)[key] as Record<string, unknown> | undefined) ?? {}));
+  const nested = ['strategies', 'regimes', 'models'].flatMap((key) =>
+    Object.values(((result as Record<string, unknown>)[key] as Record<string, unknown> | undefined) ?? {}),
+  );
   return own + nested.reduce((n: number, child) => n + failedQuestions(child), 0);
 }
 
@@ -109,7 +118,9 @@ async function runRetrieval(args: EvalArgs, io: Io, signal?: AbortSignal) {
       if (done === total || now - lastReport > 1000) {
         lastReport = now;
         const p = progressAt(done, total, started, now);
-        io.err(`  ${done}/${total} questions${p.etaMs !== undefined && done < total ? `, ETA ${formatDuration(p.etaMs)}` : ''}`);
+        io.err(
+          `  ${done}/${total} questions${p.etaMs !== undefined && done < total ? `, ETA ${formatDuration(p.etaMs)}` : ''}`,
+        );
       }
     },
   });
@@ -138,7 +149,12 @@ async function runPredictions(args: EvalArgs, io: Io) {
   if (result.missing.length > 0)
     io.err(`${result.missing.length} questions have no prediction and score 0 (first: ${result.missing[0]})`);
   io.out(summaryTables(`${dataset.name} · predictions`, result.summary, []));
-  return { dataset: dataset.name, summary: flatSummary(result.summary), questions: result.questions, missing: result.missing };
+  return {
+    dataset: dataset.name,
+    summary: flatSummary(result.summary),
+    questions: result.questions,
+    missing: result.missing,
+  };
 }
 
 // Run when executed directly (tsx src/cli/eval.ts), not when imported by tests. Ctrl-C / SIGTERM abort

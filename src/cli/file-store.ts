@@ -12,7 +12,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import { tmpName, writeFileAtomic } from './out-files.ts';
 import type { CachedReply, LlmCacheStore } from '../core/llm/port.ts';
-import { sealArtifact, verifyArtifact } from '../core/store/artifacts.ts';
+import { sealArtifact, verifyArtifact } from '../core/persist/artifacts.ts';
 import {
   StorageError,
   StorageQuotaError,
@@ -25,13 +25,14 @@ import {
   type SettingsStore,
   type StoredArtifact,
   type Stores,
-} from '../core/store/ports.ts';
+} from '../core/persist/ports.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { TripleSet } from '../core/triples/types.ts';
 import type { Passage } from '../core/types.ts';
 
 const MAGIC = 'HSART001';
-const enc = (s: string) => (s === '.' || s === '..' ? encodeURIComponent(s).replace(/\./g, '%2E') : encodeURIComponent(s));
+const enc = (s: string) =>
+  s === '.' || s === '..' ? encodeURIComponent(s).replace(/\./g, '%2E') : encodeURIComponent(s);
 
 async function guard<T>(what: string, op: () => Promise<T>): Promise<T> {
   try {
@@ -43,7 +44,6 @@ async function guard<T>(what: string, op: () => Promise<T>): Promise<T> {
     throw new StorageError(`could not ${what}: ${(e as Error).message}`, { cause: e });
   }
 }
-
 
 async function readJson<T>(path: string): Promise<T | undefined> {
   try {
@@ -65,15 +65,23 @@ async function listDir(path: string): Promise<string[]> {
 
 function encodeArtifact(a: StoredArtifact): Uint8Array {
   const names = Object.keys(a.buffers).sort();
-  const header = Buffer.from(JSON.stringify({ ...a, buffers: names.map((n) => [n, (a.buffers[n] as ArrayBuffer).byteLength]) }));
-  const parts = [Buffer.from(MAGIC), Buffer.alloc(4), header, ...names.map((n) => Buffer.from(a.buffers[n] as ArrayBuffer))];
+  const header = Buffer.from(
+    JSON.stringify({ ...a, buffers: names.map((n) => [n, (a.buffers[n] as ArrayBuffer).byteLength]) }),
+  );
+  const parts = [
+    Buffer.from(MAGIC),
+    Buffer.alloc(4),
+    header,
+    ...names.map((n) => Buffer.from(a.buffers[n] as ArrayBuffer)),
+  ];
   (parts[1] as Buffer).writeUInt32LE(header.length);
   return Buffer.concat(parts);
 }
 
 /** Decodes an artifact file; a truncated file yields short buffers, which the checksum then rejects. */
 function decodeArtifact(bytes: Buffer): StoredArtifact | { unreadable: string } {
-  if (bytes.length < 12 || bytes.subarray(0, 8).toString() !== MAGIC) return { unreadable: `does not start with "${MAGIC}"` };
+  if (bytes.length < 12 || bytes.subarray(0, 8).toString() !== MAGIC)
+    return { unreadable: `does not start with "${MAGIC}"` };
   const len = bytes.readUInt32LE(8);
   let header: Omit<StoredArtifact, 'buffers'> & { buffers: [string, number][] };
   try {
@@ -97,7 +105,13 @@ export function createFileStores(root: string, now: () => string = () => new Dat
 
   const corpora: CorpusStore = {
     async saveCorpus({ corpus, source, triples = [], artifacts = [] }) {
-      const summary: CorpusSummary = { id: corpus.id, name: corpus.name, passageCount: corpus.passages.length, createdAt: now(), ...(source !== undefined ? { source } : {}) };
+      const summary: CorpusSummary = {
+        id: corpus.id,
+        name: corpus.name,
+        passageCount: corpus.passages.length,
+        createdAt: now(),
+        ...(source !== undefined ? { source } : {}),
+      };
       const final = corpusDir(corpus.id);
       const staging = tmpName(final);
       await guard(`save corpus "${corpus.name}" (${corpus.passages.length} passages)`, async () => {
@@ -169,7 +183,8 @@ export function createFileStores(root: string, now: () => string = () => new Dat
         throw new StorageError(`cannot read ${artifactPath(ref)}: ${(e as Error).message}`, { cause: e });
       }
       const stored = decodeArtifact(bytes);
-      if ('unreadable' in stored) return { status: 'corrupt', reason: `${artifactPath(ref)} ${stored.unreadable}: damaged or truncated` };
+      if ('unreadable' in stored)
+        return { status: 'corrupt', reason: `${artifactPath(ref)} ${stored.unreadable}: damaged or truncated` };
       return verifyArtifact(stored, expect);
     },
     async listArtifacts(corpusId) {
@@ -202,7 +217,14 @@ export function createFileStores(root: string, now: () => string = () => new Dat
         if (!f.endsWith('.json')) continue;
         const t = await readJson<Trace>(join(runsDir, f));
         if (t && (corpusId === undefined || t.corpus.id === corpusId)) {
-          out.push({ id: t.id, corpusId: t.corpus.id, strategy: t.strategy, retriever: t.retriever, status: t.status, createdAt: t.createdAt });
+          out.push({
+            id: t.id,
+            corpusId: t.corpus.id,
+            strategy: t.strategy,
+            retriever: t.retriever,
+            status: t.status,
+            createdAt: t.createdAt,
+          });
         }
       }
       return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
@@ -228,7 +250,11 @@ export function createFileStores(root: string, now: () => string = () => new Dat
     async clear(scope) {
       for (const f of await listDir(cacheDir)) {
         if (!f.endsWith('.json')) continue;
-        if (scope?.corpusId !== undefined && (await readJson<{ corpusId: string }>(join(cacheDir, f)))?.corpusId !== scope.corpusId) continue;
+        if (
+          scope?.corpusId !== undefined &&
+          (await readJson<{ corpusId: string }>(join(cacheDir, f)))?.corpusId !== scope.corpusId
+        )
+          continue;
         await rm(join(cacheDir, f), { force: true });
       }
     },

@@ -40,7 +40,10 @@ export class FileLlmCacheStore implements LlmCacheStore {
     }
     const parsed = entrySchema.safeParse(safeJson(raw));
     if (!parsed.success || parsed.data.key !== key) {
-      throw new HopscopeError('llm.file-cache', `${file} is damaged (not a cache entry for its key); delete it or clear the cache`);
+      throw new HopscopeError(
+        'llm.file-cache',
+        `${file} is damaged (not a cache entry for its key); delete it or clear the cache`,
+      );
     }
     return parsed.data.reply;
   }

@@ -40,7 +40,8 @@ export function parseLlmSpec(argv: readonly string[]): LlmSpec {
       const a = argv[i]!;
       if (a === `--${name}`) {
         const v = argv[i + 1];
-        if (v === undefined || v.startsWith('--')) throw new LlmSpecError(`--${name} needs a value (${LLM_SPEC_USAGE})`);
+        if (v === undefined || v.startsWith('--'))
+          throw new LlmSpecError(`--${name} needs a value (${LLM_SPEC_USAGE})`);
         return v;
       }
       if (a.startsWith(`--${name}=`)) return a.slice(name.length + 3);
@@ -57,7 +58,13 @@ export function parseLlmSpec(argv: readonly string[]): LlmSpec {
 }
 
 /** The same from already-parsed values (src/cli/args.ts keeps them in `llm` and `llmRest`). */
-export function llmSpecFrom(v: { llm?: string | undefined; baseUrl?: string | undefined; model?: string | undefined; apiKeyEnv?: string | undefined; jsonMode?: boolean }): LlmSpec {
+export function llmSpecFrom(v: {
+  llm?: string | undefined;
+  baseUrl?: string | undefined;
+  model?: string | undefined;
+  apiKeyEnv?: string | undefined;
+  jsonMode?: boolean;
+}): LlmSpec {
   if (!v.llm) throw new LlmSpecError(`no --llm given (${LLM_SPEC_USAGE})`);
   if (v.llm === 'offline') return { kind: 'offline' };
   if (v.llm.startsWith('replay:')) {
@@ -69,18 +76,31 @@ export function llmSpecFrom(v: { llm?: string | undefined; baseUrl?: string | un
   const inline = /^openai:([^@]+)@(.+)$/.exec(v.llm);
   if (inline) return llmSpecFrom({ ...v, llm: 'openai', model: inline[1], baseUrl: inline[2] });
   if (v.llm === 'openai') {
-    if (!v.baseUrl) throw new LlmSpecError('--llm openai needs --base-url (e.g. http://127.0.0.1:11434/v1 for Ollama, https://api.openai.com/v1)');
+    if (!v.baseUrl)
+      throw new LlmSpecError(
+        '--llm openai needs --base-url (e.g. http://127.0.0.1:11434/v1 for Ollama, https://api.openai.com/v1)',
+      );
     let url: URL;
     try {
       url = new URL(v.baseUrl);
     } catch {
       throw new LlmSpecError(`--base-url "${redactBaseUrl(v.baseUrl)}" is not a URL`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new LlmSpecError(`--base-url must be http(s), got ${url.protocol}`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new LlmSpecError(`--base-url must be http(s), got ${url.protocol}`);
     const secret = baseUrlCredentials(v.baseUrl);
-    if (secret) throw new LlmSpecError(`--base-url ${redactBaseUrl(v.baseUrl)} holds credentials (${secret}), which would be printed, recorded in traces and --out, and hashed into the cache: remove them and pass the key with --api-key-env VAR`);
+    if (secret)
+      throw new LlmSpecError(
+        `--base-url ${redactBaseUrl(v.baseUrl)} holds credentials (${secret}), which would be printed, recorded in traces and --out, and hashed into the cache: remove them and pass the key with --api-key-env VAR`,
+      );
     if (!v.model) throw new LlmSpecError('--llm openai needs --model NAME (or --llm-model NAME)');
-    return { kind: 'openai', baseURL: v.baseUrl, model: v.model, jsonMode: v.jsonMode ?? true, ...(v.apiKeyEnv ? { apiKeyEnv: v.apiKeyEnv } : {}) };
+    return {
+      kind: 'openai',
+      baseURL: v.baseUrl,
+      model: v.model,
+      jsonMode: v.jsonMode ?? true,
+      ...(v.apiKeyEnv ? { apiKeyEnv: v.apiKeyEnv } : {}),
+    };
   }
   throw new LlmSpecError(`unknown --llm "${v.llm}" (${LLM_SPEC_USAGE})`);
 }
@@ -130,7 +150,8 @@ export async function createLlmFromSpec(spec: LlmSpec, o: LlmFromSpecOptions = {
       let apiKey: string | undefined;
       if (spec.apiKeyEnv) {
         apiKey = env[spec.apiKeyEnv];
-        if (!apiKey) throw new LlmSpecError(`--api-key-env ${spec.apiKeyEnv}: that environment variable is not set or empty`);
+        if (!apiKey)
+          throw new LlmSpecError(`--api-key-env ${spec.apiKeyEnv}: that environment variable is not set or empty`);
       }
       const provider = new OpenAiCompatibleProvider({
         baseURL: spec.baseURL,
@@ -142,7 +163,15 @@ export async function createLlmFromSpec(spec: LlmSpec, o: LlmFromSpecOptions = {
       const cache = o.cacheDir === false ? undefined : new FileLlmCacheStore(o.cacheDir ?? '.cache/llm');
       const llm = createLlm({
         provider,
-        ...(cache ? { cache: { store: cache, accept: replyParses(), ...(o.corpusId !== undefined ? { corpusId: o.corpusId } : {}) } } : {}),
+        ...(cache
+          ? {
+              cache: {
+                store: cache,
+                accept: replyParses(),
+                ...(o.corpusId !== undefined ? { corpusId: o.corpusId } : {}),
+              },
+            }
+          : {}),
         ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
         ...(o.retries !== undefined ? { retries: o.retries } : {}),
         ...(o.retry ? { retry: o.retry } : {}),
@@ -171,10 +200,18 @@ export async function readTraces(path: string): Promise<Trace[]> {
   }
   let items: unknown[];
   try {
-    if (path.endsWith('.jsonl')) items = raw.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as unknown);
+    if (path.endsWith('.jsonl'))
+      items = raw
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l) as unknown);
     else {
       const doc = JSON.parse(raw) as unknown;
-      items = Array.isArray(doc) ? doc : doc && typeof doc === 'object' && 'traces' in doc && Array.isArray(doc.traces) ? doc.traces : [doc];
+      items = Array.isArray(doc)
+        ? doc
+        : doc && typeof doc === 'object' && 'traces' in doc && Array.isArray(doc.traces)
+          ? doc.traces
+          : [doc];
     }
   } catch (e) {
     throw new LlmSpecError(`${path} is not JSON: ${(e as Error).message}`);
@@ -183,7 +220,9 @@ export async function readTraces(path: string): Promise<Trace[]> {
     const r = readableTraceSchema.safeParse(item);
     if (!r.success) {
       const issue = r.error.issues[0];
-      throw new LlmSpecError(`${path}: trace ${i} is not a Hopscope trace (${issue?.path.join('.') || '(root)'}: ${issue?.message})`);
+      throw new LlmSpecError(
+        `${path}: trace ${i} is not a Hopscope trace (${issue?.path.join('.') || '(root)'}: ${issue?.message})`,
+      );
     }
     return r.data;
   });

@@ -27,9 +27,15 @@ const SPECIAL = /^\/(proc|sys|dev)(\/|$)/;
 /** --out: a writable file path whose folder exists or can be made; probed with a temp file. */
 export async function checkOutFile(flag: string, path: string): Promise<void> {
   const full = resolve(path);
-  if (SPECIAL.test(full)) throw new UsageError(`${flag}: "${path}" is on a system file system (/proc, /sys, /dev); give a file in a normal folder`);
+  if (SPECIAL.test(full))
+    throw new UsageError(
+      `${flag}: "${path}" is on a system file system (/proc, /sys, /dev); give a file in a normal folder`,
+    );
   const info = await stat(full).catch(() => undefined);
-  if (info?.isDirectory()) throw new UsageError(`${flag}: "${path}" is a folder; give a file name (e.g. ${path.replace(/\/+$/, '')}/results.json)`);
+  if (info?.isDirectory())
+    throw new UsageError(
+      `${flag}: "${path}" is a folder; give a file name (e.g. ${path.replace(/\/+$/, '')}/results.json)`,
+    );
   if (info && !info.isFile()) throw new UsageError(`${flag}: "${path}" is not a regular file`);
   const dir = dirname(full);
   try {
@@ -50,8 +56,11 @@ export async function checkOutFile(flag: string, path: string): Promise<void> {
 /** A folder path (--traces, --cache-dir): an existing folder or one that can be made, never a file. */
 export async function checkOutDir(flag: string, path: string): Promise<void> {
   const full = resolve(path);
-  if (SPECIAL.test(full)) throw new UsageError(`${flag}: "${path}" is on a system file system (/proc, /sys, /dev); give a normal folder`);
-  const info = await stat(full).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : Promise.reject(new UsageError(`${flag}: cannot use "${path}" (${why(e)})`))));
+  if (SPECIAL.test(full))
+    throw new UsageError(`${flag}: "${path}" is on a system file system (/proc, /sys, /dev); give a normal folder`);
+  const info = await stat(full).catch((e: NodeJS.ErrnoException) =>
+    e.code === 'ENOENT' ? undefined : Promise.reject(new UsageError(`${flag}: cannot use "${path}" (${why(e)})`)),
+  );
   if (info && !info.isDirectory()) throw new UsageError(`${flag}: "${path}" is a file, not a folder`);
   try {
     await mkdir(full, { recursive: true });

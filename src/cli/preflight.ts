@@ -7,12 +7,17 @@ import { checkOutDir, checkOutFile } from './out-files.ts';
 
 async function inputFile(flag: string, path: string): Promise<void> {
   const info = await stat(path).catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(`${flag}: cannot read "${path}" (${e.code === 'ENOENT' ? 'no such file, or a broken link' : (e.code ?? e.message)})`);
+    throw new UsageError(
+      `${flag}: cannot read "${path}" (${e.code === 'ENOENT' ? 'no such file, or a broken link' : (e.code ?? e.message)})`,
+    );
   });
   if (info.isDirectory()) throw new UsageError(`${flag}: "${path}" is a folder, not a file`);
 }
 
-export async function preflight(args: EvalArgs, env: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
+export async function preflight(
+  args: EvalArgs,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<void> {
   const info = await stat(args.dataset).catch(() => undefined);
   if (!info?.isDirectory()) throw new UsageError(`--dataset: "${args.dataset}" is not a folder`);
   if (args.out) await checkOutFile('--out', args.out);
@@ -25,11 +30,14 @@ export async function preflight(args: EvalArgs, env: Readonly<Record<string, str
     const spec = llmSpecFrom({ llm, ...args.llmRest });
     if (spec.kind === 'replay') {
       await stat(spec.path).catch((e: NodeJS.ErrnoException) => {
-        throw new UsageError(`--llm replay:${spec.path}: ${e.code === 'ENOENT' ? 'no such trace file or folder' : `cannot read it (${e.code ?? e.message})`}`);
+        throw new UsageError(
+          `--llm replay:${spec.path}: ${e.code === 'ENOENT' ? 'no such trace file or folder' : `cannot read it (${e.code ?? e.message})`}`,
+        );
       });
     }
     if (spec.kind === 'openai') {
-      if (spec.apiKeyEnv && !env[spec.apiKeyEnv]) throw new UsageError(`--api-key-env ${spec.apiKeyEnv}: that environment variable is not set or empty`);
+      if (spec.apiKeyEnv && !env[spec.apiKeyEnv])
+        throw new UsageError(`--api-key-env ${spec.apiKeyEnv}: that environment variable is not set or empty`);
       if (args.cacheDir !== false) await checkOutDir('--cache-dir', args.cacheDir);
     }
   }

@@ -17,7 +17,8 @@ export function flatMeans(m: ScoreMeans): FlatMeans {
 }
 
 export function flatSummary(s: Summary): FlatSummary {
-  const map = (groups: Record<string, ScoreMeans>) => Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, flatMeans(v)]));
+  const map = (groups: Record<string, ScoreMeans>) =>
+    Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, flatMeans(v)]));
   return Object.assign(flatMeans(s), { byType: map(s.byType), byHops: map(s.byHops) });
 }
 
@@ -25,12 +26,32 @@ export function flatSummary(s: Summary): FlatSummary {
 export function summaryTables(title: string, summary: Summary, ks: readonly number[]): string {
   const answers = ANSWER_FIELDS.filter((f) => summary[f] !== undefined);
   const header = (first: string) => [first, 'n', ...ks.map((k) => `R@${k}`), ...answers.map((f) => f.toUpperCase())];
-  const row = (label: string, m: ScoreMeans) => [label, m.count, ...ks.map((k) => m.recall[k] ?? NaN), ...answers.map((f) => m[f] ?? NaN)];
+  const row = (label: string, m: ScoreMeans) => [
+    label,
+    m.count,
+    ...ks.map((k) => m.recall[k] ?? NaN),
+    ...answers.map((f) => m[f] ?? NaN),
+  ];
   const parts = [title, formatTable(header('all'), [row('all', summary)])];
-  if (ks.length > 0) parts.push(formatTable(['all', ...ks.map((k) => `AllGold@${k}`)], [['all', ...ks.map((k) => summary.allGold[k] ?? NaN)]]));
+  if (ks.length > 0)
+    parts.push(
+      formatTable(['all', ...ks.map((k) => `AllGold@${k}`)], [['all', ...ks.map((k) => summary.allGold[k] ?? NaN)]]),
+    );
   const types = Object.entries(summary.byType);
-  if (types.length > 0) parts.push(formatTable(header('type'), types.map(([t, m]) => row(t, m))));
+  if (types.length > 0)
+    parts.push(
+      formatTable(
+        header('type'),
+        types.map(([t, m]) => row(t, m)),
+      ),
+    );
   const hops = Object.entries(summary.byHops);
-  if (hops.length > 0) parts.push(formatTable(header('hops'), hops.map(([h, m]) => row(h, m))));
+  if (hops.length > 0)
+    parts.push(
+      formatTable(
+        header('hops'),
+        hops.map(([h, m]) => row(h, m)),
+      ),
+    );
   return parts.join('\n\n');
 }

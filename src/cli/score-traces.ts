@@ -16,7 +16,9 @@ import { batchFacts, complementarityTable, resultJson, strategyReport } from './
 
 /** A run file exported from the browser holds its trace under `trace`. */
 function traceOf(value: unknown): unknown {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'hopscope-run' ? (value as { trace: unknown }).trace : value;
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'hopscope-run'
+    ? (value as { trace: unknown }).trace
+    : value;
 }
 
 export async function readTraceFolder(dir: string): Promise<Trace[]> {
@@ -48,7 +50,9 @@ function groups(traces: readonly Trace[]): Map<string, Trace[]> {
   const byRegime = mixed((t) => t.regime);
   const out = new Map<string, Trace[]>();
   for (const t of traces) {
-    const name = [t.strategy, byRetriever ? t.retriever : '', byLlm ? t.llm : '', byRegime ? t.regime : ''].filter(Boolean).join(' · ');
+    const name = [t.strategy, byRetriever ? t.retriever : '', byLlm ? t.llm : '', byRegime ? t.regime : '']
+      .filter(Boolean)
+      .join(' · ');
     out.set(name, [...(out.get(name) ?? []), t]);
   }
   return out;
@@ -64,19 +68,41 @@ export async function scoreTraces(dir: string, dataset: Dataset, ks: number[], i
   io.err(`${traces.length} traces read from ${dir}`);
   const passages = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
   // The no-context regime's traces of the folder, for parametricSuppression (as the run that wrote them paired them).
-  const noContext = new Map(withGold.filter((t) => t.regime === 'no-context').map((t) => [`${t.strategy}\u0000${t.question.id}`, t]));
+  const noContext = new Map(
+    withGold.filter((t) => t.regime === 'no-context').map((t) => [`${t.strategy}\u0000${t.question.id}`, t]),
+  );
   const results = [...groups(withGold)].map(([name, group]) =>
-    summarizeTraces(name, group, ks, { passages, noContext: (id) => noContext.get(`${group[0]!.strategy}\u0000${id}`) }),
+    summarizeTraces(name, group, ks, {
+      passages,
+      noContext: (id) => noContext.get(`${group[0]!.strategy}\u0000${id}`),
+    }),
   );
   // Settings and per-question facts (reader budget, rounds used, calls) as the run that wrote the traces reported them.
   const facts = new Map(results.map((r) => [r, batchFacts(r.traces[0]?.options ?? {}, r.traces)]));
-  for (const r of results) io.out(strategyReport(`${dataset.name} · ${r.strategy} (scored from ${dir})`, r, ks, facts.get(r)));
-  const comp = results.length > 1 ? strategyComplementarity(results, ks.includes(5) ? 5 : (ks.at(-1) as number)) : undefined;
-  if (comp) io.out(complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${ks.includes(5) ? 5 : ks.at(-1)}`));
+  for (const r of results)
+    io.out(strategyReport(`${dataset.name} · ${r.strategy} (scored from ${dir})`, r, ks, facts.get(r)));
+  const comp =
+    results.length > 1 ? strategyComplementarity(results, ks.includes(5) ? 5 : (ks.at(-1) as number)) : undefined;
+  if (comp)
+    io.out(
+      complementarityTable(comp.byEm, 'EM = 1') +
+        '\n\n' +
+        complementarityTable(comp.byAllGold, `all gold in top ${ks.includes(5) ? 5 : ks.at(-1)}`),
+    );
   const only = (f: (t: Trace) => string) => (new Set(traces.map(f)).size === 1 ? f(traces[0]!) : undefined);
   const retriever = only((t) => t.retriever);
   const llm = only((t) => t.llm);
-  const head = { dataset: dataset.name, ...(retriever ? { retriever } : {}), ...(llm ? { llm } : {}), ks, scoredFrom: dir };
+  const head = {
+    dataset: dataset.name,
+    ...(retriever ? { retriever } : {}),
+    ...(llm ? { llm } : {}),
+    ks,
+    scoredFrom: dir,
+  };
   if (results.length === 1) return { ...head, ...resultJson(results[0]!, facts.get(results[0]!)) };
-  return { ...head, strategies: Object.fromEntries(results.map((r) => [r.strategy, resultJson(r, facts.get(r))])), complementarity: comp };
+  return {
+    ...head,
+    strategies: Object.fromEntries(results.map((r) => [r.strategy, resultJson(r, facts.get(r))])),
+    complementarity: comp,
+  };
 }

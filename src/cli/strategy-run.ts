@@ -21,7 +21,12 @@ import type { Reranker } from '../core/rerank/port.ts';
 import * as judgePrompt from '../prompts/dualrag-judge.ts';
 import type { Regime, Trace } from '../core/trace/schema.ts';
 import type { Dataset, Question, Retriever } from '../core/types.ts';
-import { strategyOptionKeys, strategyOptions, strategyPromptVersions, type StrategyName } from '../core/strategies/index.ts';
+import {
+  strategyOptionKeys,
+  strategyOptions,
+  strategyPromptVersions,
+  type StrategyName,
+} from '../core/strategies/index.ts';
 import { foldTrace } from '../core/trace/fold.ts';
 import { strategyTitle } from '../core/strategies/titles.ts';
 import { regimeLabel } from '../core/strategies/regimes.ts';
@@ -35,17 +40,42 @@ import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { diagnosticsTable, flatDiagnostics, modelTable, regimeTable } from './diagnostics-report.ts';
 import { flatSummary, summaryTables } from './report.ts';
 import { formatTable } from './table.ts';
-import { corpusFingerprint, resumeFrom, traceFileName, writeTrace, type Provenance, type ResumeStats } from './trace-files.ts';
+import {
+  corpusFingerprint,
+  resumeFrom,
+  traceFileName,
+  writeTrace,
+  type Provenance,
+  type ResumeStats,
+} from './trace-files.ts';
 
 /** What a trace must have been made with to be reused: corpus content, backbone configuration, LLM version. */
-async function runProvenance(args: EvalArgs, dataset: Dataset, llmLabel: string, offline: boolean): Promise<Provenance> {
+async function runProvenance(
+  args: EvalArgs,
+  dataset: Dataset,
+  llmLabel: string,
+  offline: boolean,
+): Promise<Provenance> {
   let backbone = args.retriever ?? '';
-  if (args.model && (args.retriever === 'dense' || args.retriever === 'hybrid' || args.base === 'dense' || args.base === 'hybrid')) backbone += ` model=${args.model}`;
+  if (
+    args.model &&
+    (args.retriever === 'dense' || args.retriever === 'hybrid' || args.base === 'dense' || args.base === 'hybrid')
+  )
+    backbone += ` model=${args.model}`;
   if (args.retriever === 'hipporag2') {
-    const triples = args.openie ? `openie ${basename(args.openie)} sha256:${createHash('sha256').update(await readFile(args.openie)).digest('hex').slice(0, 16)}` : 'offline-extractor';
+    const triples = args.openie
+      ? `openie ${basename(args.openie)} sha256:${createHash('sha256')
+          .update(await readFile(args.openie))
+          .digest('hex')
+          .slice(0, 16)}`
+      : 'offline-extractor';
     backbone += ` base=${args.base} triples=${triples}`;
   }
-  return { corpus: corpusFingerprint(dataset.corpus), backbone, llm: offline ? `${llmLabel} ${OFFLINE_THINKER_VERSION}` : llmLabel };
+  return {
+    corpus: corpusFingerprint(dataset.corpus),
+    backbone,
+    llm: offline ? `${llmLabel} ${OFFLINE_THINKER_VERSION}` : llmLabel,
+  };
 }
 
 /** The trace id runRegime gives (runStrategy's for the iterative regime). */
@@ -53,11 +83,26 @@ const traceIdOf = (strategy: StrategyName, regime: Regime, retriever: string, q:
   regime === 'iterative' ? `${strategy}-${retriever}-${q.id}` : `${strategy}-${regime}-${retriever}-${q.id}`;
 
 /** no-context first, so the other regimes' parametricSuppression can read its answers. */
-const regimeOrder = (rs: readonly Regime[]): Regime[] => (rs.length ? [...rs].sort((a, b) => Number(b === 'no-context') - Number(a === 'no-context')) : ['iterative']);
+const regimeOrder = (rs: readonly Regime[]): Regime[] =>
+  rs.length ? [...rs].sort((a, b) => Number(b === 'no-context') - Number(a === 'no-context')) : ['iterative'];
 
-export async function runStrategies(args: EvalArgs, dataset: Dataset, questions: readonly Question[], backbone: Retriever, io: Io, signal?: AbortSignal) {
+export async function runStrategies(
+  args: EvalArgs,
+  dataset: Dataset,
+  questions: readonly Question[],
+  backbone: Retriever,
+  io: Io,
+  signal?: AbortSignal,
+) {
   // Several strategies (and the equal-budget pass) repeat the same queries on a deterministic backbone.
-  const memoId = { dataset: dataset.name, corpus: dataset.corpus.id, passages: dataset.corpus.passages.length, retriever: backbone.name, base: args.base, openie: args.openie ?? null };
+  const memoId = {
+    dataset: dataset.name,
+    corpus: dataset.corpus.id,
+    passages: dataset.corpus.passages.length,
+    retriever: backbone.name,
+    base: args.base,
+    openie: args.openie ?? null,
+  };
   const seed = args.retrievalMemo ? await readMemo(args.retrievalMemo, memoId, io) : { entries: [], itemEntries: [] };
   const retriever = memoRetriever(backbone, seed.entries, seed.itemEntries);
   const specs = (args.llms.length ? args.llms : [args.llm]).map((llm) => llmSpecFrom({ llm, ...args.llmRest }));
@@ -69,23 +114,45 @@ export async function runStrategies(args: EvalArgs, dataset: Dataset, questions:
       concurrency: Math.max(4, args.concurrency),
       offline: () => createOfflineThinker(),
     });
-    io.err(`LLM: ${label}${spec.kind === 'offline' ? ' (heuristic stand-in: its numbers are offline-thinker results, not an LLM’s)' : ''}`);
-    const traces = args.traces && specs.length > 1 ? join(args.traces, traceFileName(label).replace(/\.json$/, '')) : args.traces;
+    io.err(
+      `LLM: ${label}${spec.kind === 'offline' ? ' (heuristic stand-in: its numbers are offline-thinker results, not an LLM’s)' : ''}`,
+    );
+    const traces =
+      args.traces && specs.length > 1 ? join(args.traces, traceFileName(label).replace(/\.json$/, '')) : args.traces;
     const provenance = await runProvenance(args, dataset, llm.label, spec.kind === 'offline');
-    models.push({ label, ...(await runModel(args, dataset, questions, retriever, llm, traces, provenance, io, signal)) });
+    models.push({
+      label,
+      ...(await runModel(args, dataset, questions, retriever, llm, traces, provenance, io, signal)),
+    });
   }
   if (args.retrievalMemo) {
     const [entries, itemEntries] = await Promise.all([retriever.entries(), retriever.itemEntries()]);
     await writeFile(args.retrievalMemo, JSON.stringify({ ...memoId, entries, itemEntries }));
-    io.err(`retrieval memo: ${entries.length + itemEntries.length} retrievals written to ${args.retrievalMemo} (${retriever.stats.hits} reused in this run)`);
+    io.err(
+      `retrieval memo: ${entries.length + itemEntries.length} retrievals written to ${args.retrievalMemo} (${retriever.stats.hits} reused in this run)`,
+    );
   }
   const head = { dataset: dataset.name, retriever: retriever.name, ks: args.ks };
   if (models.length === 1) return { ...head, llm: models[0]!.label, ...models[0]!.json };
   io.out(modelTable(models.map((m) => ({ model: m.label, results: m.results }))));
-  return { ...head, llms: models.map((m) => m.label), models: Object.fromEntries(models.map((m) => [m.label, m.json])) };
+  return {
+    ...head,
+    llms: models.map((m) => m.label),
+    models: Object.fromEntries(models.map((m) => [m.label, m.json])),
+  };
 }
 
-async function runModel(args: EvalArgs, dataset: Dataset, questions: readonly Question[], retriever: Retriever, llm: LlmPort, traces: string | undefined, provenance: Provenance, io: Io, signal?: AbortSignal) {
+async function runModel(
+  args: EvalArgs,
+  dataset: Dataset,
+  questions: readonly Question[],
+  retriever: Retriever,
+  llm: LlmPort,
+  traces: string | undefined,
+  provenance: Provenance,
+  io: Io,
+  signal?: AbortSignal,
+) {
   if (traces) await mkdir(traces, { recursive: true });
   const passages = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
   const results: StrategyBatchResult[] = [];
@@ -107,7 +174,10 @@ async function runModel(args: EvalArgs, dataset: Dataset, questions: readonly Qu
       const nc = noContext;
       const resume: ResumeStats = { reused: 0, stale: new Map(), setAside: [] };
       // DualRAG's reranker is part of what a trace means: named in its options and in the resume key.
-      const rerankedBy = strategy.startsWith('dualrag') && regime === 'iterative' ? { reranker: (reranker ?? createLexicalReranker()).name } : {};
+      const rerankedBy =
+        strategy.startsWith('dualrag') && regime === 'iterative'
+          ? { reranker: (reranker ?? createLexicalReranker()).name }
+          : {};
       const key = {
         strategy,
         retriever: retriever.name,
@@ -132,36 +202,74 @@ async function runModel(args: EvalArgs, dataset: Dataset, questions: readonly Qu
         ks: args.ks,
         concurrency: args.concurrency,
         ...(signal ? { signal } : {}),
-        ...(traces ? { previous: resumeFrom(traces, (q) => traceIdOf(strategy, regime, retriever.name, q), key, resume, (l) => io.err(l)) } : {}),
+        ...(traces
+          ? {
+              previous: resumeFrom(
+                traces,
+                (q) => traceIdOf(strategy, regime, retriever.name, q),
+                key,
+                resume,
+                (l) => io.err(l),
+              ),
+            }
+          : {}),
         onTrace: async (t: Trace, reused: boolean) => {
-          if (traces && !reused) await writeTrace(traces, { ...t, options: { ...t.options, ...rerankedBy }, provenance });
+          if (traces && !reused)
+            await writeTrace(traces, { ...t, options: { ...t.options, ...rerankedBy }, provenance });
         },
         onProgress: (done, total) => {
           const now = performance.now();
           if (done === total || now - lastReport > 1000) {
             lastReport = now;
             const p = progressAt(done, total, started, now);
-            io.err(`  ${name}: ${done}/${total} questions${p.etaMs !== undefined && done < total ? `, ETA ${formatDuration(p.etaMs)}` : ''}`);
+            io.err(
+              `  ${name}: ${done}/${total} questions${p.etaMs !== undefined && done < total ? `, ETA ${formatDuration(p.etaMs)}` : ''}`,
+            );
           }
         },
       });
       if (regime === 'no-context') noContext = new Map(result.traces.map((t) => [t.question.id, t]));
       if (result.reused) io.err(`  ${name}: ${result.reused} finished traces reused from ${traces}`);
-      for (const [reason, n] of resume.stale) io.err(`  ${name}: ${n} traces in ${traces} not reused (${reason}); rerun`);
-      if (result.aborted || result.notRun) io.err(`  ${name}: interrupted: ${result.aborted} questions stopped mid-run (partial traces kept, status aborted), ${result.notRun} not started`);
+      for (const [reason, n] of resume.stale)
+        io.err(`  ${name}: ${n} traces in ${traces} not reused (${reason}); rerun`);
+      if (result.aborted || result.notRun)
+        io.err(
+          `  ${name}: interrupted: ${result.aborted} questions stopped mid-run (partial traces kept, status aborted), ${result.notRun} not started`,
+        );
       for (const f of result.failed.slice(0, 5)) io.err(`  failed ${f.id}: ${f.errors[0] ?? 'no error event'}`);
-      if (result.failed.length) io.err(`  ${name}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`);
+      if (result.failed.length)
+        io.err(
+          `  ${name}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`,
+        );
       const facts: BatchFacts = batchFacts(strategyOptions(strategy, options), result.traces);
       if (args.equalBudget !== undefined && regime === 'iterative') {
         const budget = args.equalBudget;
-        const equal = facts.readerTop === budget ? result : await evaluateStrategy(questions, {
-          strategy, retriever, retrieverName: retriever.name, llm, prompts: STRATEGY_PROMPTS, passages, corpus: dataset.corpus,
-          options: { ...options, readerTop: budget }, ks: args.ks, concurrency: args.concurrency,
-        });
+        const equal =
+          facts.readerTop === budget
+            ? result
+            : await evaluateStrategy(questions, {
+                strategy,
+                retriever,
+                retrieverName: retriever.name,
+                llm,
+                prompts: STRATEGY_PROMPTS,
+                passages,
+                corpus: dataset.corpus,
+                options: { ...options, readerTop: budget },
+                ks: args.ks,
+                concurrency: args.concurrency,
+              });
         facts.equalBudget = { readerTop: budget, em: equal.summary.em ?? NaN, f1: equal.summary.f1 ?? NaN };
       }
       factsOf.set(result, facts);
-      io.out(strategyReport(`${dataset.name} · ${retriever.name} · ${args.regimes.length ? name.replace(strategy, strategyTitle(strategy)) : strategyTitle(strategy)} · ${llm.label}`, result, args.ks, facts));
+      io.out(
+        strategyReport(
+          `${dataset.name} · ${retriever.name} · ${args.regimes.length ? name.replace(strategy, strategyTitle(strategy)) : strategyTitle(strategy)} · ${llm.label}`,
+          result,
+          args.ks,
+          facts,
+        ),
+      );
       results.push(result);
       extras.set(result, await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io));
     }
@@ -171,16 +279,39 @@ async function runModel(args: EvalArgs, dataset: Dataset, questions: readonly Qu
   const iterative = results.filter((r) => r.regime === 'iterative');
   const k = args.ks.includes(5) ? 5 : (args.ks.at(-1) as number);
   const comp = iterative.length > 1 ? strategyComplementarity(iterative, k) : undefined;
-  if (comp) io.out(complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${k}`));
-  const fusion = iterative.length > 1 ? pairFusion(new Map(iterative.map((r) => [r.strategy, { questions: new Map(r.questions.map((q) => [q.id, { ranking: q.ranking, gold: q.goldIds }])) }])), k) : undefined;
+  if (comp)
+    io.out(
+      complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${k}`),
+    );
+  const fusion =
+    iterative.length > 1
+      ? pairFusion(
+          new Map(
+            iterative.map((r) => [
+              r.strategy,
+              { questions: new Map(r.questions.map((q) => [q.id, { ranking: q.ranking, gold: q.goldIds }])) },
+            ]),
+          ),
+          k,
+        )
+      : undefined;
   if (fusion?.length) io.out('\n' + fusionTable(fusion, k));
   if (results.length > 1) io.out(regimeTable(results) + '\n\n' + diagnosticsTable(results));
   const perStrategy = (s: StrategyName) => {
     const rs = results.filter((r) => r.strategy === s);
     const withExtras = (r: StrategyBatchResult) => ({ ...resultJson(r, factsOf.get(r)), ...extras.get(r) });
-    return args.regimes.length ? { strategy: s, regimes: Object.fromEntries(rs.map((r) => [r.regime, withExtras(r)])) } : withExtras(rs[0]!);
+    return args.regimes.length
+      ? { strategy: s, regimes: Object.fromEntries(rs.map((r) => [r.regime, withExtras(r)])) }
+      : withExtras(rs[0]!);
   };
-  const json = args.strategies.length === 1 ? perStrategy(args.strategies[0]!) : { strategies: Object.fromEntries(args.strategies.map((s) => [s, perStrategy(s)])), complementarity: comp, pairFusion: fusion };
+  const json =
+    args.strategies.length === 1
+      ? perStrategy(args.strategies[0]!)
+      : {
+          strategies: Object.fromEntries(args.strategies.map((s) => [s, perStrategy(s)])),
+          complementarity: comp,
+          pairFusion: fusion,
+        };
   return { json, results };
 }
 
@@ -190,7 +321,12 @@ interface StrategyExtras {
   judge?: JudgeResult;
 }
 
-const JUDGE_PROMPT: JudgePrompt = { module: judgePrompt.module, version: judgePrompt.version, build: judgePrompt.build, parse: judgePrompt.parse };
+const JUDGE_PROMPT: JudgePrompt = {
+  module: judgePrompt.module,
+  version: judgePrompt.version,
+  build: judgePrompt.build,
+  parse: judgePrompt.parse,
+};
 
 async function createJudge(args: EvalArgs, corpusId: string) {
   const model = args.judgeModel ?? args.llmRest.model;
@@ -200,24 +336,44 @@ async function createJudge(args: EvalArgs, corpusId: string) {
 
 async function loadReranker(args: EvalArgs, io: Io): Promise<Reranker | undefined> {
   if (!args.rerankerModel) return undefined;
-  const reranker = createTransformersReranker({ model: basename(resolve(args.rerankerModel)), localModelPath: dirname(resolve(args.rerankerModel)), device: 'cpu', dtype: 'fp32' });
+  const reranker = createTransformersReranker({
+    model: basename(resolve(args.rerankerModel)),
+    localModelPath: dirname(resolve(args.rerankerModel)),
+    device: 'cpu',
+    dtype: 'fp32',
+  });
   await reranker.load();
   io.err(`reranker: ${reranker.name}`);
   return reranker;
 }
 
 /** Triggers per question, the Acc† judge (after the runs, never inside them) and the DualRAG-FT examples of one result. */
-async function strategyExtras(args: EvalArgs, result: StrategyBatchResult, judge: LlmPort | undefined, ft: FtExample[], io: Io): Promise<StrategyExtras> {
+async function strategyExtras(
+  args: EvalArgs,
+  result: StrategyBatchResult,
+  judge: LlmPort | undefined,
+  ft: FtExample[],
+  io: Io,
+): Promise<StrategyExtras> {
   const x: StrategyExtras = { retrievalTriggers: triggerHistogram(result.traces) };
-  io.out(`Retrieval triggers per question (steps that retrieved: questions): ${x.retrievalTriggers.map((n, i) => `${i}: ${n}`).join(', ')}`);
+  io.out(
+    `Retrieval triggers per question (steps that retrieved: questions): ${x.retrievalTriggers.map((n, i) => `${i}: ${n}`).join(', ')}`,
+  );
   if (judge) {
     x.judge = await judgeAnswers(
-      result.traces.map((t) => ({ id: t.question.id, question: t.question.question, prediction: result.questions.find((r) => r.id === t.question.id)?.answer, answers: t.question.answers })),
+      result.traces.map((t) => ({
+        id: t.question.id,
+        question: t.question.question,
+        prediction: result.questions.find((r) => r.id === t.question.id)?.answer,
+        answers: t.question.answers,
+      })),
       judge,
       JUDGE_PROMPT,
       { concurrency: args.concurrency },
     );
-    io.out(`Acc† (LLM judge ${x.judge.judge}, prompt ${x.judge.promptVersion}; not EM): ${x.judge.accDagger.toFixed(3)} over ${x.judge.judged} judged${x.judge.errors ? `, ${x.judge.errors} unreadable verdicts` : ''}`);
+    io.out(
+      `Acc† (LLM judge ${x.judge.judge}, prompt ${x.judge.promptVersion}; not EM): ${x.judge.accDagger.toFixed(3)} over ${x.judge.judged} judged${x.judge.errors ? `, ${x.judge.errors} unreadable verdicts` : ''}`,
+    );
   }
   if (args.exportFt && result.strategy.startsWith('dualrag') && result.regime === 'iterative') {
     const verdicts = new Map(x.judge?.verdicts.map((v) => [v.id, v.accDagger]));
@@ -234,7 +390,9 @@ async function writeFt(file: string, examples: FtExample[], io: Io): Promise<voi
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, ftJsonl(examples));
   const c = ftCounts(examples);
-  io.err(`wrote ${file}: ${examples.length} DualRAG-FT examples from ${new Set(examples.map((e) => e.questionId)).size} correctly answered questions (reasoner ${c.reasoner}, entity-identifier ${c['entity-identifier']}, knowledge-summarizer ${c['knowledge-summarizer']})`);
+  io.err(
+    `wrote ${file}: ${examples.length} DualRAG-FT examples from ${new Set(examples.map((e) => e.questionId)).size} correctly answered questions (reasoner ${c.reasoner}, entity-identifier ${c['entity-identifier']}, knowledge-summarizer ${c['knowledge-summarizer']})`,
+  );
 }
 
 export function resultJson(r: StrategyBatchResult, facts?: BatchFacts) {
@@ -251,7 +409,10 @@ export function resultJson(r: StrategyBatchResult, facts?: BatchFacts) {
       failed: r.failed.length,
       aborted: r.aborted,
       notRun: r.notRun,
-      recallByRound: r.recallByRound.map((x) => ({ round: x.round, ...Object.fromEntries(Object.entries(x.recall).map(([k, v]) => [`recall@${k}`, v])) })),
+      recallByRound: r.recallByRound.map((x) => ({
+        round: x.round,
+        ...Object.fromEntries(Object.entries(x.recall).map(([k, v]) => [`recall@${k}`, v])),
+      })),
       tokens: { byModule: r.tokensByModule, total: totalCost(r) },
       diagnostics: flatDiagnostics(r.diagnostics),
       diagnosticsBasis: diagnosticsBasis(r.questionDiagnostics),
@@ -265,10 +426,20 @@ const totalCost = (r: StrategyBatchResult) => Object.values(r.tokensByModule).re
 
 export function strategyReport(title: string, r: StrategyBatchResult, ks: readonly number[], f?: BatchFacts): string {
   const settings = f
-    ? `reader budget: readerTop ${f.readerTop} (mean ${f.readerPassages.toFixed(2)} passages read) · normalize ${f.normalize}`
-      + ` · LLM calls/question ${f.llmCallsPerQuestion.toFixed(2)} · rounds used: mean ${f.roundsUsed.toFixed(2)} (${Object.entries(f.roundsHistogram).map(([k, n]) => `${k}: ${n}`).join(', ')})`
-      + (f.equalBudget ? ` · at equal budget readerTop ${f.equalBudget.readerTop}: EM ${f.equalBudget.em.toFixed(3)}, F1 ${f.equalBudget.f1.toFixed(3)}` : '')
-      + (f.routes ? ` · routes: ${Object.entries(f.routes).map(([k, n]) => `${strategyTitle(k)} ${n}`).join(', ')}` : '')
+    ? `reader budget: readerTop ${f.readerTop} (mean ${f.readerPassages.toFixed(2)} passages read) · normalize ${f.normalize}` +
+      ` · LLM calls/question ${f.llmCallsPerQuestion.toFixed(2)} · rounds used: mean ${f.roundsUsed.toFixed(2)} (${Object.entries(
+        f.roundsHistogram,
+      )
+        .map(([k, n]) => `${k}: ${n}`)
+        .join(', ')})` +
+      (f.equalBudget
+        ? ` · at equal budget readerTop ${f.equalBudget.readerTop}: EM ${f.equalBudget.em.toFixed(3)}, F1 ${f.equalBudget.f1.toFixed(3)}`
+        : '') +
+      (f.routes
+        ? ` · routes: ${Object.entries(f.routes)
+            .map(([k, n]) => `${strategyTitle(k)} ${n}`)
+            .join(', ')}`
+        : '')
     : undefined;
   const rounds = formatTable(
     ['pool', ...ks.map((k) => `R@${k}`)],
@@ -276,7 +447,10 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
   );
   const costs = Object.entries(r.tokensByModule);
   const tokens = costs.length
-    ? formatTable(['module', 'calls', 'cached', 'prompt tok', 'completion tok'], costs.map(([m, c]) => [m, c.calls, c.cached, c.prompt, c.completion]))
+    ? formatTable(
+        ['module', 'calls', 'cached', 'prompt tok', 'completion tok'],
+        costs.map(([m, c]) => [m, c.calls, c.cached, c.prompt, c.completion]),
+      )
     : 'no LLM calls';
   const bridge = formatTable(
     ['final context', 'n', ...ks.map((k) => `R@${k}`)],
@@ -285,25 +459,49 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
       ['bridge gold', r.bridgeRecall.count, ...ks.map((k) => r.bridgeRecall.recall[k] ?? NaN)],
     ],
   );
-  return [summaryTables(title, r.summary, ks), ...(settings ? [settings] : []), `Bridge recall (${r.questions[0]?.bridgeRule ?? 'no bridges'})`, bridge, 'Recall of the pool after each step (questions that stopped early carry their last pool)', rounds, tokens, diagnosticsTable([r])].join('\n\n');
+  return [
+    summaryTables(title, r.summary, ks),
+    ...(settings ? [settings] : []),
+    `Bridge recall (${r.questions[0]?.bridgeRule ?? 'no bridges'})`,
+    bridge,
+    'Recall of the pool after each step (questions that stopped early carry their last pool)',
+    rounds,
+    tokens,
+    diagnosticsTable([r]),
+  ].join('\n\n');
 }
 
 export function complementarityTable(rows: PairComplementarity[], solved: string): string {
-  return `Complementarity (solved = ${solved})\n` + formatTable(['A', 'B', 'shared', 'both', 'only A', 'only B', 'neither'], rows.map((p) => [strategyTitle(p.a), strategyTitle(p.b), p.shared, p.both, p.onlyA, p.onlyB, p.neither]));
+  return (
+    `Complementarity (solved = ${solved})\n` +
+    formatTable(
+      ['A', 'B', 'shared', 'both', 'only A', 'only B', 'neither'],
+      rows.map((p) => [strategyTitle(p.a), strategyTitle(p.b), p.shared, p.both, p.onlyA, p.onlyB, p.neither]),
+    )
+  );
 }
 
 /** Memoised retrievals of an earlier run on the same dataset and backbone (--retrieval-memo). */
-async function readMemo(file: string, id: Record<string, unknown>, io: Io): Promise<{ entries: MemoEntries; itemEntries: MemoItemEntries }> {
+async function readMemo(
+  file: string,
+  id: Record<string, unknown>,
+  io: Io,
+): Promise<{ entries: MemoEntries; itemEntries: MemoItemEntries }> {
   const text = await readFile(file, 'utf8').catch(() => undefined);
   if (text === undefined) return { entries: [], itemEntries: [] };
   let data: Record<string, unknown> & { entries?: MemoEntries; itemEntries?: MemoItemEntries };
   try {
     data = JSON.parse(text) as typeof data;
   } catch (e) {
-    throw new UsageError(`--retrieval-memo ${file} is not a memo written by this CLI (${e instanceof Error ? e.message : String(e)}); delete it or use another file`);
+    throw new UsageError(
+      `--retrieval-memo ${file} is not a memo written by this CLI (${e instanceof Error ? e.message : String(e)}); delete it or use another file`,
+    );
   }
   for (const [k, v] of Object.entries(id)) {
-    if (data[k] !== v) throw new UsageError(`--retrieval-memo ${file} was written for ${k} = ${JSON.stringify(data[k])}, not ${JSON.stringify(v)}; use another file`);
+    if (data[k] !== v)
+      throw new UsageError(
+        `--retrieval-memo ${file} was written for ${k} = ${JSON.stringify(data[k])}, not ${JSON.stringify(v)}; use another file`,
+      );
   }
   const entries = data.entries ?? [];
   const itemEntries = data.itemEntries ?? [];
@@ -314,15 +512,26 @@ async function readMemo(file: string, id: Record<string, unknown>, io: Io): Prom
 /** The shared CLI settings (--rounds, --reader-top, --normalize, --stop, --decide), each passed only to the strategies that take it. */
 function cliOptions(args: EvalArgs, strategy: StrategyName): Record<string, unknown> | undefined {
   const keys = new Set(strategyOptionKeys(strategy));
-  const given: Record<string, unknown> = { rounds: args.rounds, readerTop: args.readerTop, normalize: args.normalize, stop: args.stop, decide: args.decide };
+  const given: Record<string, unknown> = {
+    rounds: args.rounds,
+    readerTop: args.readerTop,
+    normalize: args.normalize,
+    stop: args.stop,
+    decide: args.decide,
+  };
   const options = Object.fromEntries(Object.entries(given).filter(([k, v]) => v !== undefined && keys.has(k)));
   return Object.keys(options).length ? options : undefined;
 }
 
 function fusionTable(rows: PairFusion[], k: number): string {
   const best = rows[0]!;
-  return `Which pair fuses best (RRF k = 60 of the two final contexts, as the ensemble strategy): best ${strategyTitle(best.a)} + ${strategyTitle(best.b)}, R@${k} ${best.fused.toFixed(3)}\n`
-    + formatTable(['A', 'B', 'shared', `R@${k} A`, `R@${k} B`, `R@${k} RRF(A,B)`, 'gain over the better'], rows.map((p) => [strategyTitle(p.a), strategyTitle(p.b), p.shared, p.recallA, p.recallB, p.fused, p.gain]));
+  return (
+    `Which pair fuses best (RRF k = 60 of the two final contexts, as the ensemble strategy): best ${strategyTitle(best.a)} + ${strategyTitle(best.b)}, R@${k} ${best.fused.toFixed(3)}\n` +
+    formatTable(
+      ['A', 'B', 'shared', `R@${k} A`, `R@${k} B`, `R@${k} RRF(A,B)`, 'gain over the better'],
+      rows.map((p) => [strategyTitle(p.a), strategyTitle(p.b), p.shared, p.recallA, p.recallB, p.fused, p.gain]),
+    )
+  );
 }
 
 export interface BatchFacts {

@@ -55,7 +55,12 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** Why `t` cannot stand for question `q` in this run, or undefined when it can. */
 export function staleReason(t: Trace, q: Question, key: ResumeKey): string | undefined {
   if (t.question.id !== q.id) return 'another question';
-  if (t.question.question !== q.question || !same(t.question.answers, [...q.answers]) || !same(t.question.gold, [...q.gold])) return 'the question changed';
+  if (
+    t.question.question !== q.question ||
+    !same(t.question.answers, [...q.answers]) ||
+    !same(t.question.gold, [...q.gold])
+  )
+    return 'the question changed';
   if (t.status !== 'done') return `status ${t.status}`;
   if (t.strategy !== key.strategy) return 'another strategy';
   if (t.retriever !== key.retriever) return 'another retriever';
@@ -71,7 +76,13 @@ export function staleReason(t: Trace, q: Question, key: ResumeKey): string | und
 }
 
 /** The reuse callback for evaluateStrategy: reads `dir/<traceFileName(id)>` and checks it. */
-export function resumeFrom(dir: string, traceId: (q: Question) => string, key: ResumeKey, stats: ResumeStats, warn: (line: string) => void) {
+export function resumeFrom(
+  dir: string,
+  traceId: (q: Question) => string,
+  key: ResumeKey,
+  stats: ResumeStats,
+  warn: (line: string) => void,
+) {
   return async (q: Question): Promise<Trace | undefined> => {
     const file = join(dir, traceFileName(traceId(q)));
     let text: string;

@@ -32,7 +32,12 @@ export function parseIrcotReply(module: string, reply: string): StepReply {
   if (text.length === 0) throw new LlmOutputError(module, reply, 'the reply is empty');
   const m = anywhere.exec(text);
   if (m) {
-    const answer = text.slice(m.index + m[0].length).trim().split('\n')[0]!.trim().replace(/\.$/, '');
+    const answer = text
+      .slice(m.index + m[0].length)
+      .trim()
+      .split('\n')[0]!
+      .trim()
+      .replace(/\.$/, '');
     if (answer.length === 0) throw new LlmOutputError(module, reply, `"${ANSWER_MARKER}" is followed by no answer`);
     return { final: true, text, answer };
   }
@@ -44,7 +49,12 @@ const ABBREVIATION = /(?:^|[\s(])(?:[A-Z]|Mr|Mrs|Ms|Dr|St|Jr|Sr|Mt|Ft|Co|Inc|Ltd
 
 /** The first sentence of a text: up to the first . ! or ? followed by space and a capital, digit or quote (abbreviations excepted); the first line at most. */
 export function firstSentence(text: string): string {
-  const line = text.trim().split('\n').find((l) => l.trim().length > 0)?.trim() ?? '';
+  const line =
+    text
+      .trim()
+      .split('\n')
+      .find((l) => l.trim().length > 0)
+      ?.trim() ?? '';
   const end = /[.!?](?=\s+["'“(\p{Lu}\d])/gu;
   for (let m = end.exec(line); m; m = end.exec(line)) {
     const head = line.slice(0, m.index + 1);

@@ -18,7 +18,9 @@ Pick exactly one route from the menu. Reply with one JSON object and nothing els
 {"route": "<route name>", "reason": "<one short sentence>"}`;
 
 export function userTurn(question: string, routes: readonly RouteOption[], titles: readonly string[]): string {
-  const menu = routes.map((r) => `- ${r.name} (${r.calls} LLM call${r.calls === 1 ? '' : 's'}): ${r.description}`).join('\n');
+  const menu = routes
+    .map((r) => `- ${r.name} (${r.calls} LLM call${r.calls === 1 ? '' : 's'}): ${r.description}`)
+    .join('\n');
   const top = titles.length ? titles.map((t, i) => `${i + 1}. ${t}`).join('\n') : '(nothing retrieved)';
   return `Routes:\n${menu}\n\nTop passages of a single retrieval (titles):\n${top}\n\nQuestion: ${question}\nYour JSON:`;
 }
@@ -36,6 +38,7 @@ export const schema = z.object({ route: z.string().trim().min(1), reason: z.stri
 export function parse(reply: string, offered: readonly string[]): RouteReply {
   const out = parseJsonReply(module, reply, schema);
   const name = out.route.toLowerCase();
-  if (!offered.includes(name)) throw new LlmOutputError(module, reply, `route "${out.route}" is not one of ${offered.join(', ')}`);
+  if (!offered.includes(name))
+    throw new LlmOutputError(module, reply, `route "${out.route}" is not one of ${offered.join(', ')}`);
   return { route: name, reason: out.reason.trim() };
 }

@@ -25,20 +25,28 @@ Rules:
 
 export type { DualThought };
 
-export function build(question: string, pool: readonly PromptPassage[], previous: readonly DualThought[] = []): ChatMessage[] {
+export function build(
+  question: string,
+  pool: readonly PromptPassage[],
+  previous: readonly DualThought[] = [],
+): ChatMessage[] {
   const earlier = previous.length
     ? `\nPrevious thoughts:\n${previous.map((p) => `Fast Thought: ${p.fast}\nSlow Thought: ${p.slow}`).join('\n')}\n`
     : '';
   return [
     { role: 'system', content: system },
-    { role: 'user', content: `Documents (current pool, best first):\n${documentBlock(pool)}\nQuestion: ${question}\n${earlier}` },
+    {
+      role: 'user',
+      content: `Documents (current pool, best first):\n${documentBlock(pool)}\nQuestion: ${question}\n${earlier}`,
+    },
   ];
 }
 
 export const schema = z.object({ fast: z.string().min(1), slow: z.string().min(1) });
 
 // "Fast Thought: ..." / "Slow Thought: ..." labelled lines; markdown bold and list bullets tolerated.
-const line = (label: string) => new RegExp(`^[\\s>*-]*(?:\\*\\*)?${label} Thought(?:\\*\\*)?\\s*:\\s*(?:\\*\\*)?\\s*(.*)$`, 'im');
+const line = (label: string) =>
+  new RegExp(`^[\\s>*-]*(?:\\*\\*)?${label} Thought(?:\\*\\*)?\\s*:\\s*(?:\\*\\*)?\\s*(.*)$`, 'im');
 
 /** The two thoughts; the reply may omit the leading "Fast Thought:" label the prompt already wrote. */
 export function parse(reply: string): DualThought {
@@ -46,7 +54,14 @@ export function parse(reply: string): DualThought {
   const slowMatch = line('Slow').exec(text);
   if (!slowMatch) throw new LlmOutputError(module, reply, 'no "Slow Thought:" line');
   const fastMatch = line('Fast').exec(text);
-  const fast = (fastMatch ? fastMatch[1]! : text.slice(0, slowMatch.index).split('\n').find((l) => l.trim()) ?? '').trim();
+  const fast = (
+    fastMatch
+      ? fastMatch[1]!
+      : (text
+          .slice(0, slowMatch.index)
+          .split('\n')
+          .find((l) => l.trim()) ?? '')
+  ).trim();
   const slow = slowMatch[1]!.trim();
   if (!fast) throw new LlmOutputError(module, reply, 'the Fast Thought is empty');
   if (!slow) throw new LlmOutputError(module, reply, 'the Slow Thought is empty');

@@ -16,11 +16,18 @@ Rules:
 - Use names exactly as they appear in the documents; write "?" for a node the documents do not yet give.
 - Output only the chain on one line, and no other explanations.`;
 
-export function build(question: string, pool: readonly PromptPassage[], thoughts: readonly DualThought[]): ChatMessage[] {
+export function build(
+  question: string,
+  pool: readonly PromptPassage[],
+  thoughts: readonly DualThought[],
+): ChatMessage[] {
   const t = thoughts.map((p) => `Fast Thought: ${p.fast}\nSlow Thought: ${p.slow}`).join('\n');
   return [
     { role: 'system', content: system },
-    { role: 'user', content: `Documents (current pool, best first):\n${documentBlock(pool)}\nQuestion: ${question}\n${t ? `\nThoughts so far:\n${t}\n` : ''}\nReasoning Chain:` },
+    {
+      role: 'user',
+      content: `Documents (current pool, best first):\n${documentBlock(pool)}\nQuestion: ${question}\n${t ? `\nThoughts so far:\n${t}\n` : ''}\nReasoning Chain:`,
+    },
   ];
 }
 
@@ -33,7 +40,10 @@ export function parse(reply: string): ReasoningChain {
     .map((l) => l.replace(/^\s*(?:reasoning chain\s*:)?\s*/i, '').trim())
     .find((l) => /->|→/.test(l));
   if (!lineWithArrow) throw new LlmOutputError(module, reply, 'no arrow-format chain ("A -> B -> ...")');
-  const nodes = lineWithArrow.split(/\s*(?:->|→)\s*/).map((n) => n.trim()).filter(Boolean);
+  const nodes = lineWithArrow
+    .split(/\s*(?:->|→)\s*/)
+    .map((n) => n.trim())
+    .filter(Boolean);
   if (nodes.length < 2) throw new LlmOutputError(module, reply, 'the chain has fewer than two nodes');
   return { text: lineWithArrow, nodes };
 }

@@ -37,7 +37,12 @@ Generate Retrieval Keywords
 Reply with one JSON object {"entities": [{"entity": "<the entity the knowledge point revolves around; if it is an entity already in the existing knowledge, use that name>", "queries": ["<retrieval keywords>", ...]}, ...]} and nothing else.`;
 
 /** `history` ends with r^t; `hints` is the entity list extracted from the reasoning (omitted when empty). */
-export function build(question: string, outline: DualKnowledge, history: readonly string[], hints: readonly string[] = []): ChatMessage[] {
+export function build(
+  question: string,
+  outline: DualKnowledge,
+  history: readonly string[],
+  hints: readonly string[] = [],
+): ChatMessage[] {
   const entities = hints.length ? `\n\nEntities from previous reasoning: ${hints.join('; ')}` : '';
   return [
     { role: 'system', content: system },
@@ -47,7 +52,9 @@ export function build(question: string, outline: DualKnowledge, history: readonl
 
 const text = z.string().trim().min(1, 'is empty');
 export const schema = z.object({
-  entities: z.array(z.object({ entity: text, queries: z.array(text).min(1, 'no queries for this entity') })).min(1, 'no entities: nothing to retrieve'),
+  entities: z
+    .array(z.object({ entity: text, queries: z.array(text).min(1, 'no queries for this entity') }))
+    .min(1, 'no entities: nothing to retrieve'),
 });
 
 export type { EntityQueries };

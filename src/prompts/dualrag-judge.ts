@@ -34,5 +34,9 @@ export function parse(reply: string): boolean {
   const yes = /\byes\b/i.test(text);
   const no = /\bno\b/i.test(text);
   if (yes !== no) return yes;
-  throw new LlmOutputError(module, reply, yes ? 'both "Yes" and "No" and no leading verdict' : 'neither "Yes" nor "No"');
+  throw new LlmOutputError(
+    module,
+    reply,
+    yes ? 'both "Yes" and "No" and no leading verdict' : 'neither "Yes" nor "No"',
+  );
 }

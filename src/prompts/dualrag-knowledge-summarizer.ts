@@ -17,7 +17,8 @@ export const module = 'dualrag.knowledge-summarizer';
 export const NOTHING_RELEVANT = 'No relevant information.';
 export const version = 'dualrag-fig7/2';
 
-export const system = `Task Description
+export const system =
+  `Task Description
 You are assisting in solving a QA problem, and you have gathered relevant information using retrieval tools.
 Your task is to read and organize the retrieved documents, filtering out irrelevant content while summarizing information pertinent to the current problem. When assessing the usefulness of the content, consider that some information may not appear directly related to the final answer but could be essential for multi-hop reasoning. Even if content does not lead to an immediate conclusion, it may provide necessary context or intermediary insights that help progress toward the answer.
 
@@ -29,11 +30,20 @@ Note
 
 If the documents hold nothing relevant to the question, reply exactly: ${NOTHING_RELEVANT}`;
 
-export function build(question: string, history: readonly string[], entity: string, queries: readonly string[], documents: readonly PromptPassage[]): ChatMessage[] {
+export function build(
+  question: string,
+  history: readonly string[],
+  entity: string,
+  queries: readonly string[],
+  documents: readonly PromptPassage[],
+): ChatMessage[] {
   const q = queries.length ? `Queries: ${queries.join('; ')}\n` : '';
   return [
     { role: 'system', content: system },
-    { role: 'user', content: `${questionSection(question, history)}\n\nRetrieval - ${entity} -\n${q}${documentsOf(documents)}` },
+    {
+      role: 'user',
+      content: `${questionSection(question, history)}\n\nRetrieval - ${entity} -\n${q}${documentsOf(documents)}`,
+    },
   ];
 }
 

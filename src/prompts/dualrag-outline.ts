@@ -17,7 +17,10 @@ export type KnowledgeOutline = readonly OutlineEntry[];
 
 /** The outline, or for the w/o KO ablation (Table 3) the retrieved passages, unstructured. */
 export function formatOutline(outline: DualKnowledge): string {
-  if ('documents' in outline) return outline.documents.length === 0 ? '(no knowledge retrieved yet)' : formatPassages(outline.documents).trimEnd();
+  if ('documents' in outline)
+    return outline.documents.length === 0
+      ? '(no knowledge retrieved yet)'
+      : formatPassages(outline.documents).trimEnd();
   if (outline.length === 0) return '(no knowledge retrieved yet)';
   return outline.map((e) => `### ${e.entity}\n${e.knowledge.map((k) => `- ${k}`).join('\n')}`).join('\n');
 }

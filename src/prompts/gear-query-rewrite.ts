@@ -38,7 +38,11 @@ const nextLabel = /^[\s>*#-]*next question[ \t*]*:[ \t*]*/im;
 const otherLabel = /^[\s>*#-]*(?:question|facts|reason)[ \t*]*:/i;
 
 function clean(line: string): string {
-  return line.replace(/\*\*/g, '').trim().replace(/^["'“]+|["'”]+$/g, '').trim();
+  return line
+    .replace(/\*\*/g, '')
+    .trim()
+    .replace(/^["'“]+|["'”]+$/g, '')
+    .trim();
 }
 
 /** The next query, q^(n+1). */
@@ -52,7 +56,8 @@ export function parse(reply: string): string {
     question = clean(tail.split('\n').find((l) => l.trim()) ?? '');
   } else {
     const first = text.split('\n').find((l) => l.trim())!;
-    if (otherLabel.test(first)) throw new LlmOutputError(module, reply, 'no "Next Question:" in a reply that repeats the other fields');
+    if (otherLabel.test(first))
+      throw new LlmOutputError(module, reply, 'no "Next Question:" in a reply that repeats the other fields');
     question = clean(first);
   }
   if (!question) throw new LlmOutputError(module, reply, '"Next Question:" is followed by no question');

@@ -69,7 +69,8 @@ export function readTriples(moduleName: string, reply: string): ProximalTriples 
   const attempts = [...text.matchAll(group)].map((m) => quoted(m[1]!)).filter((parts) => parts.length > 0);
   const { triples, rejected } = cleanTriples(attempts);
   if (reply.trim().length === 0) throw new LlmOutputError(moduleName, reply, 'the reply is empty');
-  if (triples.length === 0) throw new LlmOutputError(moduleName, reply, 'no ("subject", "predicate", "object") triple found');
+  if (triples.length === 0)
+    throw new LlmOutputError(moduleName, reply, 'no ("subject", "predicate", "object") triple found');
   return { triples, rejected };
 }
 

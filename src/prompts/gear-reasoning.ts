@@ -32,7 +32,8 @@ export function build(query: string, gist: readonly Triple[]): ChatMessage[] {
 }
 
 /** a^(n) with the answer, or not answerable with r^(n), the reason that query re-writing reads (Eq. 7). */
-export type Termination = { answerable: true; answer: string; text: string } | { answerable: false; reason: string; text: string };
+export type Termination =
+  { answerable: true; answer: string; text: string } | { answerable: false; reason: string; text: string };
 
 const label = (name: string) => new RegExp(`^[\\s>*#-]*${name}[ \\t*]*:[ \\t*]*`, 'im');
 const verdict = /^[\s>*#-]*answerable[ \t*]*:[ \t*]*(yes|no)\b[*]*[.,;]?/im;

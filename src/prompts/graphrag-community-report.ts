@@ -30,12 +30,18 @@ Do not include information where the supporting evidence for it is not provided.
 
 const csv = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
-export function build(entities: readonly string[], relations: readonly (readonly [string, string, string])[]): ChatMessage[] {
+export function build(
+  entities: readonly string[],
+  relations: readonly (readonly [string, string, string])[],
+): ChatMessage[] {
   const entityRows = entities.map((e, i) => `${i},${csv(e)}`).join('\n');
   const relationRows = relations.map(([s, p, o], i) => `${i},${csv(s)},${csv(o)},${csv(p)}`).join('\n');
   return [
     { role: 'system', content: system },
-    { role: 'user', content: `# Data\n\nEntities\n\nid,entity\n${entityRows}\n\nRelationships\n\nid,source,target,description\n${relationRows}\n\nOutput:` },
+    {
+      role: 'user',
+      content: `# Data\n\nEntities\n\nid,entity\n${entityRows}\n\nRelationships\n\nid,source,target,description\n${relationRows}\n\nOutput:`,
+    },
   ];
 }
 

@@ -21,7 +21,11 @@ export function stepTurn(question: string, documents: readonly PromptPassage[], 
   return `Documents:\n${documentBlock(documents)}\nQuestion: ${question}\n${so}\nNext thought:`;
 }
 
-export function build(question: string, documents: readonly PromptPassage[], thoughts: readonly string[]): ChatMessage[] {
+export function build(
+  question: string,
+  documents: readonly PromptPassage[],
+  thoughts: readonly string[],
+): ChatMessage[] {
   return [
     { role: 'system', content: system },
     { role: 'user', content: stepTurn(question, documents, thoughts) },

@@ -17,25 +17,37 @@ Be conservative: use only what the documents state. Answer in a few words (a nam
 Cite every document your answer relies on by its number. If the documents do not support an answer, answer "${INSUFFICIENT}" with no citations.
 Reply with one JSON object and nothing else: {"answer": "...", "citations": [1, 2]}`;
 
-export function userTurn(question: string, documents: readonly PromptPassage[], partialAnswers: readonly string[]): string {
+export function userTurn(
+  question: string,
+  documents: readonly PromptPassage[],
+  partialAnswers: readonly string[],
+): string {
   const docs = documents.length === 0 ? '(no documents)\n' : numberedListing(documents);
   const partial = partialAnswers.length === 0 ? '(none)' : partialAnswers.map((p, i) => `${i + 1}. ${p}`).join('\n');
   return `${docs}\nQuestion: ${question}\nPartial answers:\n${partial}\n\nYour JSON:`;
 }
 
-export function build(question: string, documents: readonly PromptPassage[], partialAnswers: readonly string[]): ChatMessage[] {
+export function build(
+  question: string,
+  documents: readonly PromptPassage[],
+  partialAnswers: readonly string[],
+): ChatMessage[] {
   return [
     { role: 'system', content: system },
     { role: 'user', content: userTurn(question, documents, partialAnswers) },
   ];
 }
 
-export const schema = z.object({ answer: z.string().trim().min(1, 'the answer is empty'), citations: z.array(z.number().int()) });
+export const schema = z.object({
+  answer: z.string().trim().min(1, 'the answer is empty'),
+  citations: z.array(z.number().int()),
+});
 
 /** Citations come back 0-based; a number outside 1..documentCount is an error, not a silent drop. */
 export function parse(reply: string, documentCount: number): ComposedAnswer {
   const out = parseJsonReply(module, reply, schema);
   const bad = out.citations.find((c) => c < 1 || c > documentCount);
-  if (bad !== undefined) throw new LlmOutputError(module, reply, `citation ${bad} is not a document number (1-${documentCount})`);
+  if (bad !== undefined)
+    throw new LlmOutputError(module, reply, `citation ${bad} is not a document number (1-${documentCount})`);
   return { answer: out.answer.replace(/\.$/, '').trim(), citations: [...new Set(out.citations)].map((c) => c - 1) };
 }

@@ -22,13 +22,28 @@ At each step:
 Reply with one JSON object and nothing else:
 {"partial_answer": "...", "action": "continue" | "finalize", "next_query": "...", "sufficiency": 0.0, "anchors": ["..."]}`;
 
-export function userTurn(question: string, documents: readonly PromptPassage[], history: readonly PlanHistory[], step: number, maxSteps: number): string {
+export function userTurn(
+  question: string,
+  documents: readonly PromptPassage[],
+  history: readonly PlanHistory[],
+  step: number,
+  maxSteps: number,
+): string {
   const docs = documents.length === 0 ? '(no documents)\n' : numberedListing(documents);
-  const steps = history.length === 0 ? '(none)' : history.map((h) => `Step ${h.step}: searched "${h.query}"; partial answer: ${h.partialAnswer}`).join('\n');
+  const steps =
+    history.length === 0
+      ? '(none)'
+      : history.map((h) => `Step ${h.step}: searched "${h.query}"; partial answer: ${h.partialAnswer}`).join('\n');
   return `${docs}\nQuestion: ${question}\nEarlier steps:\n${steps}\n\nThis is step ${step} of at most ${maxSteps}.${step >= maxSteps ? ' It is the last step: finalize.' : ''}\nYour JSON:`;
 }
 
-export function build(question: string, documents: readonly PromptPassage[], history: readonly PlanHistory[], step: number, maxSteps: number): ChatMessage[] {
+export function build(
+  question: string,
+  documents: readonly PromptPassage[],
+  history: readonly PlanHistory[],
+  step: number,
+  maxSteps: number,
+): ChatMessage[] {
   return [
     { role: 'system', content: system },
     { role: 'user', content: userTurn(question, documents, history, step, maxSteps) },
@@ -46,7 +61,8 @@ export const schema = z.object({
 export function parse(reply: string): PlanReply {
   const out = parseJsonReply(module, reply, schema);
   const query = out.next_query?.trim() ?? '';
-  if (out.action === 'continue' && query === '') throw new LlmOutputError(module, reply, 'action "continue" needs a non-empty next_query');
+  if (out.action === 'continue' && query === '')
+    throw new LlmOutputError(module, reply, 'action "continue" needs a non-empty next_query');
   return {
     partialAnswer: out.partial_answer.trim(),
     action: out.action,

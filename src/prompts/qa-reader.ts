@@ -56,7 +56,8 @@ export function userTurn(question: string, passages: readonly ReaderPassage[]): 
 }
 
 export const exampleReply = JSON.stringify({
-  thought: 'The employer of Neville A. Stanton is University of Southampton. The University of Southampton was founded in 1862.',
+  thought:
+    'The employer of Neville A. Stanton is University of Southampton. The University of Southampton was founded in 1862.',
   answer: '1862',
 });
 

@@ -17,7 +17,10 @@ export const context = (texts: readonly string[]) => texts.map((t) => `${t.split
 export function build(texts: readonly string[]): ChatMessage[] {
   return [
     { role: 'system', content: system },
-    { role: 'user', content: `Write a summary of the following, including as many key details as possible: ${context(texts)}:` },
+    {
+      role: 'user',
+      content: `Write a summary of the following, including as many key details as possible: ${context(texts)}:`,
+    },
   ];
 }
 

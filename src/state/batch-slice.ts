@@ -20,9 +20,15 @@ export const BATCH_CONFIGS: readonly BatchConfig[] = [
   { key: 'bm25+reader', backbone: 'bm25', strategy: 'single-read' },
   { key: 'hipporag2+reader', backbone: 'hipporag2', strategy: 'single-read' },
   // The embedding backbones (need the corpus's vectors of the model in Settings).
-  ...(['dense', 'hybrid', 'hipporag2-dense'] as const).map((backbone) => ({ key: backbone, backbone, strategy: 'single' as const })),
+  ...(['dense', 'hybrid', 'hipporag2-dense'] as const).map((backbone) => ({
+    key: backbone,
+    backbone,
+    strategy: 'single' as const,
+  })),
   // Core's strategies on each backbone: keys "<strategy>/<backbone>", e.g. "bdtr/bm25".
-  ...STRATEGIES.flatMap((strategy) => RUN_BACKBONES.map((backbone) => ({ key: `${strategy}/${backbone}`, backbone, strategy }))),
+  ...STRATEGIES.flatMap((strategy) =>
+    RUN_BACKBONES.map((backbone) => ({ key: `${strategy}/${backbone}`, backbone, strategy })),
+  ),
 ];
 
 /** The LLM a batch column runs with: Settings' LLM or the offline thinker (src/app/batch/variants.ts labels them). */
@@ -78,17 +84,29 @@ export const batchDefaults = () => ({
 });
 
 /** Adds or removes one choice, keeping at least one (a batch always has a model and a regime). */
-const toggled = <T>(list: readonly T[], x: T): T[] => (list.includes(x) ? (list.length > 1 ? list.filter((y) => y !== x) : [...list]) : [...list, x]);
+const toggled = <T>(list: readonly T[], x: T): T[] =>
+  list.includes(x) ? (list.length > 1 ? list.filter((y) => y !== x) : [...list]) : [...list, x];
 
 export const createBatchSlice: StateCreator<AppState, [], [], BatchSlice> = (set) => ({
   ...batchDefaults(),
-  toggleBatchConfig: (key) => set((s) => ({ batchConfigs: s.batchConfigs.includes(key) ? s.batchConfigs.filter((x) => x !== key) : [...s.batchConfigs, key] })),
+  toggleBatchConfig: (key) =>
+    set((s) => ({
+      batchConfigs: s.batchConfigs.includes(key) ? s.batchConfigs.filter((x) => x !== key) : [...s.batchConfigs, key],
+    })),
   toggleBatchModel: (m) => set((s) => ({ batchModels: toggled(s.batchModels, m) })),
   toggleBatchRegime: (r) => set((s) => ({ batchRegimes: toggled(s.batchRegimes, r) })),
   setBatchLimit: (n) => set({ batchLimit: Math.max(1, Math.floor(n)) }),
-  startBatch: (total, now, keepRows) => set((s) => ({ batchStatus: 'running', batchTotal: total, batchStartedAt: now, batchError: null, batchRuns: keepRows ? s.batchRuns : [] })),
+  startBatch: (total, now, keepRows) =>
+    set((s) => ({
+      batchStatus: 'running',
+      batchTotal: total,
+      batchStartedAt: now,
+      batchError: null,
+      batchRuns: keepRows ? s.batchRuns : [],
+    })),
   addBatchRun: (run) => set((s) => ({ batchRuns: [...s.batchRuns, run] })),
   endBatch: (status, error) => set({ batchStatus: status, batchError: error ?? null }),
   setBatchTypeFilter: (batchTypeFilter) => set({ batchTypeFilter }),
-  sortBatch: (key) => set((s) => ({ batchSort: { key, desc: s.batchSort.key === key ? !s.batchSort.desc : key === 'recall5' } })),
+  sortBatch: (key) =>
+    set((s) => ({ batchSort: { key, desc: s.batchSort.key === key ? !s.batchSort.desc : key === 'recall5' } })),
 });

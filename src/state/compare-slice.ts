@@ -19,7 +19,9 @@ export interface CompareSlice {
   compareRequested: number;
   laneSeq: number;
   setCompareQuestion(id: string | null): void;
-  addLane(lane: Omit<Extract<CompareLane, { kind: 'run' }>, 'key'> | Omit<Extract<CompareLane, { kind: 'file' }>, 'key'>): void;
+  addLane(
+    lane: Omit<Extract<CompareLane, { kind: 'run' }>, 'key'> | Omit<Extract<CompareLane, { kind: 'file' }>, 'key'>,
+  ): void;
   setLane(key: number, lane: Omit<Extract<CompareLane, { kind: 'run' }>, 'key'>): void;
   removeLane(key: number): void;
   requestCompare(): void;
@@ -43,7 +45,8 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
     const key = get().laneSeq + 1;
     set((s) => ({ laneSeq: key, compareLanes: [...s.compareLanes, { ...lane, key } as CompareLane] }));
   },
-  setLane: (key, lane) => set((s) => ({ compareLanes: s.compareLanes.map((l) => (l.key === key ? { ...lane, key } : l)) })),
+  setLane: (key, lane) =>
+    set((s) => ({ compareLanes: s.compareLanes.map((l) => (l.key === key ? { ...lane, key } : l)) })),
   removeLane: (key) => {
     if (get().compareLanes.length <= MIN_LANES) return;
     set((s) => ({ compareLanes: s.compareLanes.filter((l) => l.key !== key) }));

@@ -22,7 +22,13 @@ export interface QuestionSlice {
 }
 
 /** BDTR first: the paper's method, run live on the built-in demo (with the offline thinker until Settings name an LLM). */
-export const QUESTION_DEFAULTS: Pick<QuestionSlice, 'questionId' | 'questionText' | 'backbone' | 'strategy' | 'k'> = { questionId: null, questionText: '', backbone: 'bm25', strategy: 'bdtr', k: 20 };
+export const QUESTION_DEFAULTS: Pick<QuestionSlice, 'questionId' | 'questionText' | 'backbone' | 'strategy' | 'k'> = {
+  questionId: null,
+  questionText: '',
+  backbone: 'bm25',
+  strategy: 'bdtr',
+  k: 20,
+};
 
 export const createQuestionSlice: StateCreator<AppState, [], [], QuestionSlice> = (set) => ({
   ...QUESTION_DEFAULTS,

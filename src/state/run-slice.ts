@@ -28,14 +28,34 @@ export interface RunSlice {
   setStep(step: number | null): void;
 }
 
-export const RUN_DEFAULTS = { runStatus: 'idle', trace: null, events: [], runQuestion: null, runError: null, runPassages: null, step: null, runSeq: 0 } as const;
+export const RUN_DEFAULTS = {
+  runStatus: 'idle',
+  trace: null,
+  events: [],
+  runQuestion: null,
+  runError: null,
+  runPassages: null,
+  step: null,
+  runSeq: 0,
+} as const;
 
 export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, get) => ({
   ...RUN_DEFAULTS,
   events: [],
   startRun: (question) => {
     const seq = get().runSeq + 1;
-    set({ runSeq: seq, runStatus: 'running', trace: null, events: [], runQuestion: question, runError: null, runPassages: null, step: null, graphRound: null, selectedNode: null });
+    set({
+      runSeq: seq,
+      runStatus: 'running',
+      trace: null,
+      events: [],
+      runQuestion: question,
+      runError: null,
+      runPassages: null,
+      step: null,
+      graphRound: null,
+      selectedNode: null,
+    });
     return seq;
   },
   appendEvent: (seq, event) => {
@@ -53,7 +73,18 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     set({ runStatus: 'failed', runError: message });
   },
   showTrace: (trace, passages) =>
-    set((s) => ({ runSeq: s.runSeq + 1, runStatus: 'done', trace, events: trace.events, runQuestion: trace.question, runError: null, runPassages: passages ?? null, step: null, graphRound: null, selectedNode: null })),
+    set((s) => ({
+      runSeq: s.runSeq + 1,
+      runStatus: 'done',
+      trace,
+      events: trace.events,
+      runQuestion: trace.question,
+      runError: null,
+      runPassages: passages ?? null,
+      step: null,
+      graphRound: null,
+      selectedNode: null,
+    })),
   // Stepping moves the graph view with it (its slider follows the step until moved again).
   setStep: (step) => set({ step, graphRound: null }),
 });

@@ -30,5 +30,14 @@ export const appStore = createAppStore();
 
 /** Back to first-start state (data fields only; actions are kept). */
 export function resetAppStore(store: AppStore = appStore): void {
-  store.setState({ ...QUESTION_DEFAULTS, ...RUN_DEFAULTS, events: [], ...VIEW_DEFAULTS, ...GRAPH_DEFAULTS, ...compareDefaults(), ...batchDefaults(), ...CORPUS_DEFAULTS });
+  store.setState({
+    ...QUESTION_DEFAULTS,
+    ...RUN_DEFAULTS,
+    events: [],
+    ...VIEW_DEFAULTS,
+    ...GRAPH_DEFAULTS,
+    ...compareDefaults(),
+    ...batchDefaults(),
+    ...CORPUS_DEFAULTS,
+  });
 }

@@ -1,17 +1,21 @@
 // ArtifactStore over Dexie: sealed (format version + checksum) on write, verified on read.
-import { sealArtifact, verifyArtifact } from '../core/store/artifacts.ts';
-import type { ArtifactRef, ArtifactStore } from '../core/store/ports.ts';
+import { sealArtifact, verifyArtifact } from '../core/persist/artifacts.ts';
+import type { ArtifactRef, ArtifactStore } from '../core/persist/ports.ts';
 import { artifactTable, indexesKindOf } from './artifact-tables.ts';
 import type { HopscopeDb } from './db.ts';
 import { guardWrite } from './quota.ts';
 
-export function createArtifactRepository(db: HopscopeDb, now: () => string = () => new Date().toISOString()): ArtifactStore {
+export function createArtifactRepository(
+  db: HopscopeDb,
+  now: () => string = () => new Date().toISOString(),
+): ArtifactStore {
   return {
     async putArtifact(input) {
       const sealed = sealArtifact(input, now);
       const size = Object.values(input.buffers).reduce((s, b) => s + b.byteLength, 0);
-      await guardWrite(`store the ${input.kind} "${input.key}" of corpus "${input.corpusId}" (${(size / 1e6).toFixed(1)} MB)`, () =>
-        artifactTable(db, input.kind).put(sealed),
+      await guardWrite(
+        `store the ${input.kind} "${input.key}" of corpus "${input.corpusId}" (${(size / 1e6).toFixed(1)} MB)`,
+        () => artifactTable(db, input.kind).put(sealed),
       );
       return sealed;
     },

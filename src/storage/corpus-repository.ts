@@ -2,8 +2,8 @@
 // an import, passages streamed in batches and the rest + the corpus row in one final transaction);
 // deletion removes everything derived from it (runs and LLM cache entries included).
 import Dexie from 'dexie';
-import { sealArtifact } from '../core/store/artifacts.ts';
-import type { CorpusStore, CorpusSummary } from '../core/store/ports.ts';
+import { sealArtifact } from '../core/persist/artifacts.ts';
+import type { CorpusStore, CorpusSummary } from '../core/persist/ports.ts';
 import { artifactTable } from './artifact-tables.ts';
 import { fromStoredTriples, toStoredTriples } from './triple-rows.ts';
 import type { HopscopeDb } from './db.ts';
@@ -21,7 +21,10 @@ const summary = (row: CorpusRow): CorpusSummary => ({
 /** Passages per write transaction while an import streams its corpus in. */
 const PASSAGE_BATCH = 2000;
 
-export function createCorpusRepository(db: HopscopeDb, now: () => string = () => new Date().toISOString()): CorpusStore {
+export function createCorpusRepository(
+  db: HopscopeDb,
+  now: () => string = () => new Date().toISOString(),
+): CorpusStore {
   const derived = () => [db.passages, db.triples, db.graphs, db.indexes, db.vectors, db.tripleIndexes];
   const removeDerived = async (corpusId: string) => {
     for (const t of derived()) await t.where('corpusId').equals(corpusId).delete();
@@ -29,13 +32,22 @@ export function createCorpusRepository(db: HopscopeDb, now: () => string = () =>
   const store: CorpusStore = {
     async saveCorpus({ corpus, source, triples = [], artifacts = [] }) {
       const createdAt = now();
-      const row: CorpusRow = { id: corpus.id, name: corpus.name, passageCount: corpus.passages.length, createdAt, ...(source !== undefined ? { source } : {}) };
+      const row: CorpusRow = {
+        id: corpus.id,
+        name: corpus.name,
+        passageCount: corpus.passages.length,
+        createdAt,
+        ...(source !== undefined ? { source } : {}),
+      };
       const sealed = artifacts.map((a) => sealArtifact({ ...a, corpusId: corpus.id }, now));
       await guardWrite(`save corpus "${corpus.name}" (${corpus.passages.length} passages)`, () =>
         db.transaction('rw', [db.corpora, ...derived()], async () => {
           await removeDerived(corpus.id);
-          await db.passages.bulkAdd(corpus.passages.map((p, ord) => ({ corpusId: corpus.id, ord, id: p.id, title: p.title, text: p.text })));
-          for (const set of triples) await db.triples.put({ corpusId: corpus.id, source: set.source, set: toStoredTriples(set) });
+          await db.passages.bulkAdd(
+            corpus.passages.map((p, ord) => ({ corpusId: corpus.id, ord, id: p.id, title: p.title, text: p.text })),
+          );
+          for (const set of triples)
+            await db.triples.put({ corpusId: corpus.id, source: set.source, set: toStoredTriples(set) });
           for (const a of sealed) await artifactTable(db, a.kind).put(a);
           await db.corpora.put(row);
         }),
@@ -47,7 +59,10 @@ export function createCorpusRepository(db: HopscopeDb, now: () => string = () =>
       if (await db.corpora.get(id)) {
         // A re-import of a stored corpus: the stored copy stays usable until the new one is saved whole
         // (one transaction at commit), so a cancelled or failed re-import loses nothing.
-        return { commit: (rest) => store.saveCorpus({ corpus, ...(source !== undefined ? { source } : {}), ...rest }), abort: async () => undefined };
+        return {
+          commit: (rest) => store.saveCorpus({ corpus, ...(source !== undefined ? { source } : {}), ...rest }),
+          abort: async () => undefined,
+        };
       }
       const label = `save corpus "${corpus.name}" (${corpus.passages.length} passages)`;
       await guardWrite(label, () =>
@@ -59,18 +74,31 @@ export function createCorpusRepository(db: HopscopeDb, now: () => string = () =>
       // Passage batches, one transaction each, written while the import goes on; the first failure is kept for commit.
       let written: Promise<void> = Promise.resolve();
       for (let start = 0; start < corpus.passages.length; start += PASSAGE_BATCH) {
-        const rows = corpus.passages.slice(start, start + PASSAGE_BATCH).map((p, k) => ({ corpusId: id, ord: start + k, id: p.id, title: p.title, text: p.text }));
-        written = written.then(() => guardWrite(label, () => db.transaction('rw', db.passages, () => db.passages.bulkAdd(rows))).then(() => undefined));
+        const rows = corpus.passages
+          .slice(start, start + PASSAGE_BATCH)
+          .map((p, k) => ({ corpusId: id, ord: start + k, id: p.id, title: p.title, text: p.text }));
+        written = written.then(() =>
+          guardWrite(label, () => db.transaction('rw', db.passages, () => db.passages.bulkAdd(rows))).then(
+            () => undefined,
+          ),
+        );
       }
       written.catch(() => undefined); // seen by commit or abort
       return {
         async commit({ triples = [], artifacts = [] }) {
           await written;
-          const row: CorpusRow = { id, name: corpus.name, passageCount: corpus.passages.length, createdAt: now(), ...(source !== undefined ? { source } : {}) };
+          const row: CorpusRow = {
+            id,
+            name: corpus.name,
+            passageCount: corpus.passages.length,
+            createdAt: now(),
+            ...(source !== undefined ? { source } : {}),
+          };
           const sealed = artifacts.map((a) => sealArtifact({ ...a, corpusId: id }, now));
           await guardWrite(label, () =>
             db.transaction('rw', [db.corpora, db.triples, db.graphs, db.indexes, db.vectors], async () => {
-              for (const set of triples) await db.triples.put({ corpusId: id, source: set.source, set: toStoredTriples(set) });
+              for (const set of triples)
+                await db.triples.put({ corpusId: id, source: set.source, set: toStoredTriples(set) });
               for (const a of sealed) await artifactTable(db, a.kind).put(a);
               await db.corpora.put(row);
             }),
@@ -86,16 +114,27 @@ export function createCorpusRepository(db: HopscopeDb, now: () => string = () =>
       };
     },
     async listCorpora() {
-      return (await db.corpora.toArray()).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)).map(summary);
+      return (await db.corpora.toArray())
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+        .map(summary);
     },
     async getCorpus(id) {
       const row = await db.corpora.get(id);
       if (!row) return undefined;
-      const passages = await db.passages.where('[corpusId+ord]').between([id, Dexie.minKey], [id, Dexie.maxKey]).toArray();
-      return { id: row.id, name: row.name, passages: passages.map((p) => ({ id: p.id, title: p.title, text: p.text })) };
+      const passages = await db.passages
+        .where('[corpusId+ord]')
+        .between([id, Dexie.minKey], [id, Dexie.maxKey])
+        .toArray();
+      return {
+        id: row.id,
+        name: row.name,
+        passages: passages.map((p) => ({ id: p.id, title: p.title, text: p.text })),
+      };
     },
     async getTriples(corpusId) {
-      return (await db.triples.where('corpusId').equals(corpusId).toArray()).map((r) => fromStoredTriples(r.set, corpusId));
+      return (await db.triples.where('corpusId').equals(corpusId).toArray()).map((r) =>
+        fromStoredTriples(r.set, corpusId),
+      );
     },
     async deleteCorpus(id) {
       await guardWrite(`delete corpus "${id}"`, () =>

@@ -36,7 +36,12 @@ export class HopscopeDb extends Dexie {
   settings!: EntityTable<SettingRow, 'key'>;
 
   /** `upTo` opens an older schema version, `history` another schema history (upgrade tests only). */
-  constructor(name: string = DB_NAME, options: DexieOptions = {}, upTo: number = DB_VERSION, history: readonly SchemaVersion[] = SCHEMA_HISTORY) {
+  constructor(
+    name: string = DB_NAME,
+    options: DexieOptions = {},
+    upTo: number = DB_VERSION,
+    history: readonly SchemaVersion[] = SCHEMA_HISTORY,
+  ) {
     super(name, options);
     for (const v of history) {
       if (v.version > upTo) break;
@@ -47,11 +52,19 @@ export class HopscopeDb extends Dexie {
     // aborts and the database stays at the old version with the old data (test/storage/upgrade.test.ts).
     this.on('versionchange', () => {
       this.close();
-      noticeHandler({ kind: 'versionchange', message: 'another tab opened a newer version of Hopscope, so this tab closed its storage; reload this tab to continue' });
+      noticeHandler({
+        kind: 'versionchange',
+        message:
+          'another tab opened a newer version of Hopscope, so this tab closed its storage; reload this tab to continue',
+      });
       return false; // handled: Dexie's default would also close
     });
     this.on('blocked', () => {
-      noticeHandler({ kind: 'blocked', message: 'Hopscope needs to upgrade its storage, but another tab still has the older version open: close or reload the other Hopscope tabs; the upgrade continues when they let go' });
+      noticeHandler({
+        kind: 'blocked',
+        message:
+          'Hopscope needs to upgrade its storage, but another tab still has the older version open: close or reload the other Hopscope tabs; the upgrade continues when they let go',
+      });
     });
   }
 }

@@ -1,7 +1,7 @@
 // Row types of the IndexedDB tables (one file, as in Dexie's samples). Binary index data is stored as
 // ArrayBuffers inside artifact rows; everything derived from a corpus carries its corpusId.
 import type { CachedReply } from '../core/llm/port.ts';
-import type { StoredArtifact } from '../core/store/ports.ts';
+import type { StoredArtifact } from '../core/persist/ports.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { TripleSet } from '../core/triples/types.ts';
 import type { StoredTripleSet } from './triple-rows.ts';

@@ -1,6 +1,6 @@
 // Maps IndexedDB's QuotaExceededError (raw DOMException, Dexie.QuotaExceededError, or wrapped in a
 // transaction AbortError / bulk error) to StorageQuotaError with a message a person can act on.
-import { StorageError, StorageQuotaError } from '../core/store/ports.ts';
+import { StorageError, StorageQuotaError } from '../core/persist/ports.ts';
 
 export function isQuotaError(e: unknown, depth = 0): boolean {
   if (depth > 5 || typeof e !== 'object' || e === null) return false;

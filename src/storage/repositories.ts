@@ -1,5 +1,5 @@
 // All Dexie repositories behind core's store ports, for one database.
-import type { Stores } from '../core/store/ports.ts';
+import type { Stores } from '../core/persist/ports.ts';
 import { createArtifactRepository } from './artifact-repository.ts';
 import { createCorpusRepository } from './corpus-repository.ts';
 import type { HopscopeDb } from './db.ts';
@@ -7,7 +7,13 @@ import { createLlmCacheRepository } from './llm-cache-repository.ts';
 import { createRunRepository } from './run-repository.ts';
 import { createSettingsRepository } from './settings-repository.ts';
 
-export { createArtifactRepository, createCorpusRepository, createLlmCacheRepository, createRunRepository, createSettingsRepository };
+export {
+  createArtifactRepository,
+  createCorpusRepository,
+  createLlmCacheRepository,
+  createRunRepository,
+  createSettingsRepository,
+};
 
 export function createDexieStores(db: HopscopeDb): Stores {
   return {

@@ -1,5 +1,5 @@
 // SettingsStore over Dexie: one row per key.
-import type { SettingsStore } from '../core/store/ports.ts';
+import type { SettingsStore } from '../core/persist/ports.ts';
 import type { HopscopeDb } from './db.ts';
 import { guardWrite } from './quota.ts';
 

@@ -4,7 +4,8 @@
 import { decodeTriples, encodeTriples, type CompactTriples } from '../core/triples/compact.ts';
 import type { TripleSet } from '../core/triples/types.ts';
 
-export type StoredTripleSet = Omit<TripleSet, 'passages'> & ({ compact: CompactTriples } | { passages: TripleSet['passages'] });
+export type StoredTripleSet = Omit<TripleSet, 'passages'> &
+  ({ compact: CompactTriples } | { passages: TripleSet['passages'] });
 
 export function toStoredTriples({ passages, ...rest }: TripleSet): StoredTripleSet {
   return { ...rest, compact: encodeTriples(passages) };

@@ -1,10 +1,26 @@
 // Batch aggregates on hand-checked rows.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { accuracyByType, byType, complementarity, perRoundRecall, recallCurve, rowFromTrace, rowsToCsv, type BatchRow } from '../../src/app/batch/results.ts';
+import {
+  accuracyByType,
+  byType,
+  complementarity,
+  perRoundRecall,
+  recallCurve,
+  rowFromTrace,
+  rowsToCsv,
+  type BatchRow,
+} from '../../src/app/batch/results.ts';
 import { loadTrace } from '../../src/core/trace/load.ts';
 
-const row = (strategy: string, questionId: string, type: string, ranking: string[], gold: string[], roundPools: string[][] = [ranking]): BatchRow => ({
+const row = (
+  strategy: string,
+  questionId: string,
+  type: string,
+  ranking: string[],
+  gold: string[],
+  roundPools: string[][] = [ranking],
+): BatchRow => ({
   strategy,
   questionId,
   question: `q ${questionId}`,
@@ -22,7 +38,17 @@ const row = (strategy: string, questionId: string, type: string, ranking: string
 });
 
 const rows = [
-  row('A', 'q1', 'bridge', ['g1', 'x', 'g2'], ['g1', 'g2'], [['x', 'g1'], ['g1', 'x', 'g2']]),
+  row(
+    'A',
+    'q1',
+    'bridge',
+    ['g1', 'x', 'g2'],
+    ['g1', 'g2'],
+    [
+      ['x', 'g1'],
+      ['g1', 'x', 'g2'],
+    ],
+  ),
   row('A', 'q2', 'comparison', ['y', 'h1'], ['h1']),
   row('B', 'q1', 'bridge', ['x', 'y', 'z', 'w', 'v', 'g1'], ['g1', 'g2']),
   row('B', 'q2', 'comparison', ['h1'], ['h1']),
@@ -52,18 +78,28 @@ describe('batch aggregates', () => {
   });
 
   it('CSV names the LLM, quotes cells with commas and leaves recall empty without gold', () => {
-    const csv = rowsToCsv([{ ...row('A', 'q,3', 'x', ['a'], []), question: 'say "hi", ok', trace: { llm: 'offline thinker (no LLM)', regime: 'no-context' } as BatchRow['trace'] }]);
+    const csv = rowsToCsv([
+      {
+        ...row('A', 'q,3', 'x', ['a'], []),
+        question: 'say "hi", ok',
+        trace: { llm: 'offline thinker (no LLM)', regime: 'no-context' } as BatchRow['trace'],
+      },
+    ]);
     expect(csv.split('\n')[0]).toMatch(/^strategy,llm,regime,question_id,/);
     expect(csv.split('\n')[1]).toBe('A,offline thinker (no LLM),no-context,"q,3",x,"say ""hi"", ok",,,,,,,,,,,1');
   });
 
   it('reads a recorded BDTR trace into a row with one pool per round', () => {
-    const trace = loadTrace(JSON.parse(readFileSync(new URL('../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url), 'utf8')));
+    const trace = loadTrace(
+      JSON.parse(readFileSync(new URL('../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url), 'utf8')),
+    );
     const r = rowFromTrace('bdtr', trace);
     expect(r.roundPools).toHaveLength(3);
     expect(r.firstGoldRank).toBe(1);
     expect(r.type).toBe('bridge');
     expect(r).toMatchObject({ answer: 'Dunmere', em: 1, f1: 1, acc: 1 });
-    expect(accuracyByType([r, { ...r, strategy: 'single', answer: null, em: null, f1: null, acc: null }])).toEqual([{ type: 'bridge', values: { bdtr: 1 }, count: 1 }]);
+    expect(accuracyByType([r, { ...r, strategy: 'single', answer: null, em: null, f1: null, acc: null }])).toEqual([
+      { type: 'bridge', values: { bdtr: 1 }, count: 1 },
+    ]);
   });
 });

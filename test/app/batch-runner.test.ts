@@ -10,7 +10,14 @@ const traceFor = (strategy: string, q: Question) => ({ id: `${strategy}-${q.id}`
 describe('batch runner', () => {
   it('runs strategy x question, stops when cancelled and resumes with the rest', async () => {
     const jobs = batchJobs(['bm25', 'hipporag2'] as const, qs);
-    expect(jobs.map((j) => jobKey(j.strategy, j.question.id))).toEqual(['bm25|q1', 'bm25|q2', 'bm25|q3', 'hipporag2|q1', 'hipporag2|q2', 'hipporag2|q3']);
+    expect(jobs.map((j) => jobKey(j.strategy, j.question.id))).toEqual([
+      'bm25|q1',
+      'bm25|q2',
+      'bm25|q3',
+      'hipporag2|q1',
+      'hipporag2|q2',
+      'hipporag2|q3',
+    ]);
     const finished: string[] = [];
     let cancel = false;
     const hooks = {
@@ -33,7 +40,8 @@ describe('batch runner', () => {
     const jobs = batchJobs(['bm25'], qs);
     const finished: string[] = [];
     const end = await runBatch(jobs, new Set(), {
-      run: async (j) => ({ ...traceFor('bm25', j.question), status: j.question.id === 'q2' ? 'aborted' : 'done' }) as Trace,
+      run: async (j) =>
+        ({ ...traceFor('bm25', j.question), status: j.question.id === 'q2' ? 'aborted' : 'done' }) as Trace,
       onRun: (s, t) => void finished.push(jobKey(s, t.question.id)),
       cancelled: () => false,
     });

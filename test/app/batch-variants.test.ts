@@ -6,19 +6,30 @@ import { batchVariants, isOracle, parseVariant, variantKey } from '../../src/app
 describe('batch variants', () => {
   it('keeps the plain key for Settings LLM + iterative, and names the others', () => {
     expect(variantKey({ config: 'bdtr/hipporag2', model: 'settings', regime: 'iterative' })).toBe('bdtr/hipporag2');
-    expect(variantKey({ config: 'bdtr/hipporag2', model: 'offline', regime: 'gold-context' })).toBe('bdtr/hipporag2 · offline thinker (heuristic) · gold context (oracle)');
+    expect(variantKey({ config: 'bdtr/hipporag2', model: 'offline', regime: 'gold-context' })).toBe(
+      'bdtr/hipporag2 · offline thinker (heuristic) · gold context (oracle)',
+    );
   });
 
   it('parses every key it makes', () => {
     for (const model of ['settings', 'offline'] as const) {
       for (const regime of ['iterative', 'no-context', 'gold-context'] as const) {
-        expect(parseVariant(variantKey({ config: 'planner/bm25', model, regime }))).toEqual({ config: 'planner/bm25', model, regime });
+        expect(parseVariant(variantKey({ config: 'planner/bm25', model, regime }))).toEqual({
+          config: 'planner/bm25',
+          model,
+          regime,
+        });
       }
     }
   });
 
   it('runs retrieval-only configurations once and the others per model and regime', () => {
-    const keys = batchVariants(['bm25', 'planner/bm25'], ['settings', 'offline'], ['iterative', 'no-context'], (c) => c !== 'bm25');
+    const keys = batchVariants(
+      ['bm25', 'planner/bm25'],
+      ['settings', 'offline'],
+      ['iterative', 'no-context'],
+      (c) => c !== 'bm25',
+    );
     expect(keys).toEqual([
       'bm25',
       'planner/bm25',

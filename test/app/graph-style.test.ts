@@ -2,16 +2,40 @@
 // apply slider, gold and selection without touching the graph's attributes.
 import { describe, expect, it } from 'vitest';
 import type { GraphView } from '../../workers/engine-api.ts';
-import { isHubPhrase, nodeAttributes, NOT_IN_POOL, PHRASE, poolAtRound, reduceEdge, reduceNode, ROUND_COLORS, roundColor, SEED_PHRASE, type ViewState } from '../../src/features/graph/graph-style.ts';
+import {
+  isHubPhrase,
+  nodeAttributes,
+  NOT_IN_POOL,
+  PHRASE,
+  poolAtRound,
+  reduceEdge,
+  reduceNode,
+  ROUND_COLORS,
+  roundColor,
+  SEED_PHRASE,
+  type ViewState,
+} from '../../src/features/graph/graph-style.ts';
 
 const view: GraphView = {
   nodes: [
     { key: 'passage:p1', label: 'p1', kind: 'passage', seed: false, inPool: true, ppr: 0.4, x: 0, y: 0 },
     { key: 'passage:p2', label: 'p2', kind: 'passage', seed: false, inPool: true, ppr: 0.1, x: 1, y: 0 },
     { key: 'passage:p3', label: 'p3', kind: 'passage', seed: false, inPool: false, ppr: 0, x: 2, y: 0 },
-    { key: 'phrase:marlow', label: 'marlow', kind: 'phrase', seed: true, inPool: false, mentions: 3, ppr: null, x: 0, y: 1 },
+    {
+      key: 'phrase:marlow',
+      label: 'marlow',
+      kind: 'phrase',
+      seed: true,
+      inPool: false,
+      mentions: 3,
+      ppr: null,
+      x: 0,
+      y: 1,
+    },
   ],
-  edges: [{ key: 'e', source: 'passage:p1', target: 'phrase:marlow', kind: 'passage-phrase', weight: 1, predicates: [] }],
+  edges: [
+    { key: 'e', source: 'passage:p1', target: 'phrase:marlow', kind: 'passage-phrase', weight: 1, predicates: [] },
+  ],
   seeds: [{ entity: 'Marlow', phrase: 'marlow', how: 'exact', score: 1 }],
   truncated: false,
   tripleSource: 'test',
@@ -39,7 +63,10 @@ describe('graph style', () => {
     const at0 = { ...base, round: 0 };
     expect(reduceNode('passage:p2', attrs.get('passage:p2')!, at0).hidden).toBe(true);
     expect(reduceNode('passage:p1', attrs.get('passage:p1')!, at0).hidden).toBeUndefined();
-    expect(reduceNode('passage:p2', attrs.get('passage:p2')!, base)).toMatchObject({ label: '★ Title p2', forceLabel: true });
+    expect(reduceNode('passage:p2', attrs.get('passage:p2')!, base)).toMatchObject({
+      label: '★ Title p2',
+      forceLabel: true,
+    });
     expect(poolAtRound(firstRound, 0)).toEqual(['p1']);
     expect(poolAtRound(firstRound, null)).toEqual(['p1', 'p2']);
   });
@@ -47,8 +74,14 @@ describe('graph style', () => {
   it('highlights the selection and its neighbours, fades the rest, and never mutates the attributes', () => {
     const before = structuredClone(attrs.get('passage:p3'));
     const s = { ...base, selected: 'passage:p1', neighbours: new Set(['phrase:marlow']) };
-    expect(reduceNode('passage:p1', attrs.get('passage:p1')!, s)).toMatchObject({ highlighted: true, forceLabel: true });
-    expect(reduceNode('phrase:marlow', attrs.get('phrase:marlow')!, s)).toMatchObject({ forceLabel: true, color: SEED_PHRASE });
+    expect(reduceNode('passage:p1', attrs.get('passage:p1')!, s)).toMatchObject({
+      highlighted: true,
+      forceLabel: true,
+    });
+    expect(reduceNode('phrase:marlow', attrs.get('phrase:marlow')!, s)).toMatchObject({
+      forceLabel: true,
+      color: SEED_PHRASE,
+    });
     expect(reduceNode('passage:p3', attrs.get('passage:p3')!, s)).toMatchObject({ label: null, color: '#e6e8eb' });
     expect(attrs.get('passage:p3')).toEqual(before);
     const edge = { size: 1, color: '#ccc', kind: 'passage-phrase' as const };
@@ -59,19 +92,35 @@ describe('graph style', () => {
 
 describe('issue 17 item 8: hubs, seeds and bridges in the graph view', () => {
   const base = { x: 0, y: 0, size: 3, round: null } as const;
-  const state = { round: null, selected: null, neighbours: new Set<string>(), gold: new Set(['p1', 'p2']), bridge: new Set(['p2']) };
+  const state = {
+    round: null,
+    selected: null,
+    neighbours: new Set<string>(),
+    gold: new Set(['p1', 'p2']),
+    bridge: new Set(['p2']),
+  };
   it('hides generic hub phrases (numbers, number words) unless they seed the question', () => {
     expect(isHubPhrase('20')).toBe(true);
     expect(isHubPhrase('one')).toBe(true);
     expect(isHubPhrase('fog lantern')).toBe(false);
-    expect(reduceNode('n1', { ...base, color: PHRASE, label: 'one', kind: 'phrase', ref: 'one' }, state).hidden).toBe(true);
-    expect(reduceNode('n2', { ...base, color: SEED_PHRASE, label: '1858', kind: 'phrase', ref: '1858' }, state).hidden).toBeUndefined();
+    expect(reduceNode('n1', { ...base, color: PHRASE, label: 'one', kind: 'phrase', ref: 'one' }, state).hidden).toBe(
+      true,
+    );
+    expect(
+      reduceNode('n2', { ...base, color: SEED_PHRASE, label: '1858', kind: 'phrase', ref: '1858' }, state).hidden,
+    ).toBeUndefined();
   });
   it('labels seeds ◎, bridges ◆ and other gold ★; the seed colour is none of the round colours', () => {
-    expect(reduceNode('s', { ...base, color: SEED_PHRASE, label: 'fog lantern', kind: 'phrase', ref: 'fog lantern' }, state).label).toBe('◎ fog lantern');
-    expect(reduceNode('a', { ...base, color: '#1f5fbf', label: 'Ione Marlow', kind: 'passage', ref: 'p2' }, state).label).toBe('◆ Ione Marlow');
-    expect(reduceNode('b', { ...base, color: '#1f5fbf', label: 'Fog-lantern', kind: 'passage', ref: 'p1' }, state).label).toBe('★ Fog-lantern');
+    expect(
+      reduceNode('s', { ...base, color: SEED_PHRASE, label: 'fog lantern', kind: 'phrase', ref: 'fog lantern' }, state)
+        .label,
+    ).toBe('◎ fog lantern');
+    expect(
+      reduceNode('a', { ...base, color: '#1f5fbf', label: 'Ione Marlow', kind: 'passage', ref: 'p2' }, state).label,
+    ).toBe('◆ Ione Marlow');
+    expect(
+      reduceNode('b', { ...base, color: '#1f5fbf', label: 'Fog-lantern', kind: 'passage', ref: 'p1' }, state).label,
+    ).toBe('★ Fog-lantern');
     expect(ROUND_COLORS).not.toContain(SEED_PHRASE);
   });
 });
-

@@ -21,7 +21,14 @@ describe('the corpus in use survives a reload', () => {
   it('does nothing without storage, and survives a storage that throws', () => {
     const store = createAppStore();
     rememberActiveCorpus(store, undefined);
-    rememberActiveCorpus(store, { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } });
+    rememberActiveCorpus(store, {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    });
     store.getState().setActiveCorpus('x');
     expect(store.getState().activeCorpusId).toBe('x');
   });

@@ -7,7 +7,10 @@ import { loadTrace } from '../../src/core/trace/load.ts';
 
 const text = readFileSync(new URL('../fixtures/traces/bdtr-openai-demo-02.json', import.meta.url), 'utf8');
 const trace = loadTrace(JSON.parse(text));
-const corpus = JSON.parse(readFileSync(new URL('../../public/demo/demo_corpus.json', import.meta.url), 'utf8')) as { title: string; text: string }[];
+const corpus = JSON.parse(readFileSync(new URL('../../public/demo/demo_corpus.json', import.meta.url), 'utf8')) as {
+  title: string;
+  text: string;
+}[];
 const lookup = (id: string) => {
   const p = corpus[Number(id.slice(1))];
   return p ? { id, ...p } : undefined;
@@ -28,9 +31,13 @@ describe('run file', () => {
 
   it('names the file and the field that is wrong', () => {
     expect(() => parseRunOrTrace('{', 'x.json')).toThrow(/x\.json is not JSON/);
-    expect(() => parseRunOrTrace(JSON.stringify({ ...trace, version: 7 }), 't.json')).toThrow(/t\.json is not a Hopscope trace: version/);
+    expect(() => parseRunOrTrace(JSON.stringify({ ...trace, version: 7 }), 't.json')).toThrow(
+      /t\.json is not a Hopscope trace: version/,
+    );
     const file = makeRunFile(trace, lookup);
-    expect(() => parseRunOrTrace(JSON.stringify({ ...file, passages: file.passages.slice(1) }), 'r.json')).toThrow(RunFileError);
+    expect(() => parseRunOrTrace(JSON.stringify({ ...file, passages: file.passages.slice(1) }), 'r.json')).toThrow(
+      RunFileError,
+    );
     expect(() => makeRunFile(trace, () => undefined)).toThrow(/passage\(s\) of the trace are not loaded/);
   });
 });

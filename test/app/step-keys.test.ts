@@ -4,7 +4,20 @@ import type { TraceEvent } from '../../src/core/trace/schema.ts';
 
 const ev = (type: string, round = 0) => ({ type, round, t: 0 }) as unknown as TraceEvent;
 // round 0, round 1, verify, promote, cutoff, answer
-const events = [ev('round.start'), ev('retrieve'), ev('pool'), ev('round.start', 1), ev('thought', 1), ev('pool', 1), ev('verify', 1), ev('promote', 1), ev('pool', 1), ev('cutoff', 1), ev('answer', 1), ev('llm', 1)];
+const events = [
+  ev('round.start'),
+  ev('retrieve'),
+  ev('pool'),
+  ev('round.start', 1),
+  ev('thought', 1),
+  ev('pool', 1),
+  ev('verify', 1),
+  ev('promote', 1),
+  ev('pool', 1),
+  ev('cutoff', 1),
+  ev('answer', 1),
+  ev('llm', 1),
+];
 
 describe('step-through keys', () => {
   it('stages are the rounds, the verifier, the promotion, the cut, the answer, and the last step', () => {
@@ -12,7 +25,8 @@ describe('step-through keys', () => {
   });
   it('PageDown from step 1 walks every stage to the end; PageUp walks back to step 1', () => {
     const seen: number[] = [];
-    for (let at = 1; at < events.length; ) seen.push((at = stepKeyTarget('PageDown', at, events.length, events) as number));
+    for (let at = 1; at < events.length;)
+      seen.push((at = stepKeyTarget('PageDown', at, events.length, events) as number));
     expect(seen).toEqual([4, 7, 8, 10, 11, 12]);
     expect(stepKeyTarget('PageDown', 12, 12, events)).toBe(12);
     expect(stepKeyTarget('PageUp', 4, 12, events)).toBe(1);

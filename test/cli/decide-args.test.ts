@@ -10,7 +10,22 @@ describe('eval --decide', () => {
     expect(parseEvalArgs(base).decide).toBeUndefined();
   });
   it('refuses another value and a use without --strategy', () => {
-    expect(() => parseEvalArgs(['--dataset', 'd', '--retriever', 'bm25', '--strategy', 'auto', '--llm', 'offline', '--decide', 'vote'])).toThrow(UsageError);
-    expect(() => parseEvalArgs(['--dataset', 'd', '--retriever', 'bm25', '--decide', 'llm'])).toThrow(/--decide needs --strategy/);
+    expect(() =>
+      parseEvalArgs([
+        '--dataset',
+        'd',
+        '--retriever',
+        'bm25',
+        '--strategy',
+        'auto',
+        '--llm',
+        'offline',
+        '--decide',
+        'vote',
+      ]),
+    ).toThrow(UsageError);
+    expect(() => parseEvalArgs(['--dataset', 'd', '--retriever', 'bm25', '--decide', 'llm'])).toThrow(
+      /--decide needs --strategy/,
+    );
   });
 });

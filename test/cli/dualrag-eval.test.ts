@@ -12,10 +12,19 @@ import { ftExample } from '../../src/core/eval/ft-export.ts';
 import { startOpenAiServer, type ChatBody, type OpenAiServer } from '../support/openai-server.ts';
 
 const DEMO = 'public/demo';
-const questions = JSON.parse(await readFile(join(DEMO, 'demo.json'), 'utf8')) as { _id: string; question: string; answer: string }[];
+const questions = JSON.parse(await readFile(join(DEMO, 'demo.json'), 'utf8')) as {
+  _id: string;
+  question: string;
+  answer: string;
+}[];
 
 async function run(argv: string[]) {
-  const io = { stdout: '', stderr: '', out: (t: string) => void (io.stdout += t + '\n'), err: (t: string) => void (io.stderr += t + '\n') } satisfies Io & Record<string, unknown>;
+  const io = {
+    stdout: '',
+    stderr: '',
+    out: (t: string) => void (io.stdout += t + '\n'),
+    err: (t: string) => void (io.stderr += t + '\n'),
+  } satisfies Io & Record<string, unknown>;
   const code = await main(argv, io);
   return { code, ...io };
 }
@@ -25,25 +34,57 @@ function reply(body: ChatBody): string {
   const text = body.messages.map((m) => m.content).join('\n');
   const last = body.messages.at(-1)!.content;
   const i = questions.findIndex((q) => text.includes(q.question));
-  if (text.includes('Does the Prediction imply the Ground-truth Answer?')) return /Prediction: (.*)\nGround-truth Answer (.*)\n/.exec(text)!.slice(1).every((x, _, a) => x === a[0]) ? 'Yes' : 'No';
+  if (text.includes('Does the Prediction imply the Ground-truth Answer?'))
+    return /Prediction: (.*)\nGround-truth Answer (.*)\n/
+      .exec(text)!
+      .slice(1)
+      .every((x, _, a) => x === a[0])
+      ? 'Yes'
+      : 'No';
   if (text.includes('Your current task is to reason based on the knowledge that has been retrieved.'))
-    return JSON.stringify({ reasoning: 'I need to know about the fog-lantern.', need_retrieval: last.includes('(no reasoning yet)') });
-  if (text.includes('and to generate retrieval keywords.')) return i === 2 ? 'fog-lantern: who devised it' : '{"entities": [{"entity": "Fog-lantern", "queries": ["fog-lantern inventor", "fog-lantern"]}]}';
-  if (text.includes('Your task is to read and organize the retrieved documents')) return 'The fog-lantern was devised by Ione Marlow.';
-  if (text.includes('Give the final answer')) return JSON.stringify({ answer: i === 0 ? questions[0]!.answer : 'Nowhere' });
+    return JSON.stringify({
+      reasoning: 'I need to know about the fog-lantern.',
+      need_retrieval: last.includes('(no reasoning yet)'),
+    });
+  if (text.includes('and to generate retrieval keywords.'))
+    return i === 2
+      ? 'fog-lantern: who devised it'
+      : '{"entities": [{"entity": "Fog-lantern", "queries": ["fog-lantern inventor", "fog-lantern"]}]}';
+  if (text.includes('Your task is to read and organize the retrieved documents'))
+    return 'The fog-lantern was devised by Ione Marlow.';
+  if (text.includes('Give the final answer'))
+    return JSON.stringify({ answer: i === 0 ? questions[0]!.answer : 'Nowhere' });
   return 'unexpected prompt';
 }
 
 let server: OpenAiServer;
 let dir: string;
 beforeAll(async () => {
-  server = await startOpenAiServer({ script: (body) => ({ content: reply(body), usage: { prompt_tokens: 10, completion_tokens: 3 } }) });
+  server = await startOpenAiServer({
+    script: (body) => ({ content: reply(body), usage: { prompt_tokens: 10, completion_tokens: 3 } }),
+  });
   dir = await mkdtemp(join(tmpdir(), 'hopscope-dualrag-'));
 });
 afterAll(() => server.close());
 
 const argv = (...rest: string[]) => [
-  '--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'dualrag', '--llm', 'openai', '--base-url', server.baseURL, '--model', 'test-model', '--limit', '3', '--cache-dir', 'off', ...rest,
+  '--dataset',
+  DEMO,
+  '--retriever',
+  'bm25',
+  '--strategy',
+  'dualrag',
+  '--llm',
+  'openai',
+  '--base-url',
+  server.baseURL,
+  '--model',
+  'test-model',
+  '--limit',
+  '3',
+  '--cache-dir',
+  'off',
+  ...rest,
 ];
 
 describe('eval CLI: dualrag', () => {
@@ -66,24 +107,61 @@ describe('eval CLI: dualrag', () => {
     expect(r.stdout).toContain('Retrieval triggers per question (steps that retrieved: questions): 0: 1, 1: 2');
     // Acc†: judged after the runs, separate from EM; the failed question (no answer) scores 0 with no call
     expect(json.judge).toMatchObject({ accDagger: 1 / 3, judged: 3, errors: 0, promptVersion: 'dualrag-fig8/1' });
-    expect(json.judge.verdicts.map((v: any) => [v.accDagger, v.calls])).toEqual([[1, 1], [0, 1], [0, 0]]);
+    expect(json.judge.verdicts.map((v: any) => [v.accDagger, v.calls])).toEqual([
+      [1, 1],
+      [0, 1],
+      [0, 0],
+    ]);
     expect(r.stdout).toMatch(/Acc† \(LLM judge .*test-model.*not EM\): 0\.333 over 3 judged/);
     // DualRAG-FT: only q1 (correct), one line per Reasoner / Entity Identifier / Summarizer call, prompts as run
-    const lines = (await readFile(ft, 'utf8')).trim().split('\n').map((l) => ftExample.parse(JSON.parse(l)));
+    const lines = (await readFile(ft, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => ftExample.parse(JSON.parse(l)));
     expect(lines.map((l) => [l.questionId, l.capability])).toEqual([
-      [questions[0]!._id, 'reasoner'], [questions[0]!._id, 'entity-identifier'], [questions[0]!._id, 'knowledge-summarizer'], [questions[0]!._id, 'reasoner'],
+      [questions[0]!._id, 'reasoner'],
+      [questions[0]!._id, 'entity-identifier'],
+      [questions[0]!._id, 'knowledge-summarizer'],
+      [questions[0]!._id, 'reasoner'],
     ]);
     const sent = server.chats().map((c) => c.body!.messages);
     for (const l of lines) expect(sent).toContainEqual(l.messages.slice(0, -1));
-    expect(lines[1]!.messages.at(-1)).toEqual({ role: 'assistant', content: '{"entities": [{"entity": "Fog-lantern", "queries": ["fog-lantern inventor", "fog-lantern"]}]}' });
-    expect(r.stderr).toContain('4 DualRAG-FT examples from 1 correctly answered questions (reasoner 2, entity-identifier 1, knowledge-summarizer 1)');
+    expect(lines[1]!.messages.at(-1)).toEqual({
+      role: 'assistant',
+      content: '{"entities": [{"entity": "Fog-lantern", "queries": ["fog-lantern inventor", "fog-lantern"]}]}',
+    });
+    expect(r.stderr).toContain(
+      '4 DualRAG-FT examples from 1 correctly answered questions (reasoner 2, entity-identifier 1, knowledge-summarizer 1)',
+    );
   });
 
   it('rejects --export-ft without a dualrag strategy and --judge offline', async () => {
-    const a = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static', '--llm', 'offline', '--export-ft', join(dir, 'x.jsonl')]);
+    const a = await run([
+      '--dataset',
+      DEMO,
+      '--retriever',
+      'bm25',
+      '--strategy',
+      'static',
+      '--llm',
+      'offline',
+      '--export-ft',
+      join(dir, 'x.jsonl'),
+    ]);
     expect(a.code).toBe(2);
     expect(a.stderr).toContain('--export-ft needs a dualrag strategy');
-    const b = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'dualrag', '--llm', 'offline', '--judge', 'offline']);
+    const b = await run([
+      '--dataset',
+      DEMO,
+      '--retriever',
+      'bm25',
+      '--strategy',
+      'dualrag',
+      '--llm',
+      'offline',
+      '--judge',
+      'offline',
+    ]);
     expect(b.code).toBe(2);
     expect(b.stderr).toContain('the offline thinker cannot judge');
   });

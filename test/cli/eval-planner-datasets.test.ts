@@ -18,10 +18,23 @@ function script(body: ChatBody) {
   const firstTitle = /Doc 1: Wikipedia Title: ([^\n]*)/.exec(user)?.[1];
   if (system.startsWith('You plan the retrieval')) {
     return user.includes('This is step 1 ')
-      ? { content: JSON.stringify({ partial_answer: `The documents mention ${firstTitle}.`, action: 'continue', next_query: `${firstTitle} details`, sufficiency: 0.3, anchors: [firstTitle] }) }
+      ? {
+          content: JSON.stringify({
+            partial_answer: `The documents mention ${firstTitle}.`,
+            action: 'continue',
+            next_query: `${firstTitle} details`,
+            sufficiency: 0.3,
+            anchors: [firstTitle],
+          }),
+        }
       : { content: JSON.stringify({ partial_answer: 'Enough.', action: 'finalize', sufficiency: 0.7, anchors: [] }) };
   }
-  if (system.startsWith('You write the final answer')) return { content: JSON.stringify(firstTitle ? { answer: firstTitle, citations: [1] } : { answer: 'insufficient evidence', citations: [] }) };
+  if (system.startsWith('You write the final answer'))
+    return {
+      content: JSON.stringify(
+        firstTitle ? { answer: firstTitle, citations: [1] } : { answer: 'insufficient evidence', citations: [] },
+      ),
+    };
   return { content: 'unexpected prompt' };
 }
 
@@ -38,7 +51,33 @@ describe('planner and three regimes on the real datasets against the local OpenA
     const out = join(dir, `${name}.json`);
     const io = { out: () => {}, err: () => {} };
     const before = server.chats().length;
-    const code = await main(['--dataset', `../shared/data/${name}`, '--retriever', 'bm25', '--strategy', 'planner', '--llm', 'openai', '--base-url', server.baseURL, '--model', 'test-model', '--regime', 'no-context,gold-context,iterative', '--limit', '3', '--k', '5,10', '--cache-dir', 'off', '--out', out], io);
+    const code = await main(
+      [
+        '--dataset',
+        `../shared/data/${name}`,
+        '--retriever',
+        'bm25',
+        '--strategy',
+        'planner',
+        '--llm',
+        'openai',
+        '--base-url',
+        server.baseURL,
+        '--model',
+        'test-model',
+        '--regime',
+        'no-context,gold-context,iterative',
+        '--limit',
+        '3',
+        '--k',
+        '5,10',
+        '--cache-dir',
+        'off',
+        '--out',
+        out,
+      ],
+      io,
+    );
     expect(code).toBe(0);
     const json = JSON.parse(await readFile(out, 'utf8')) as Record<string, any>;
     expect(json.llm).toMatch(/test-model/);
@@ -48,8 +87,13 @@ describe('planner and three regimes on the real datasets against the local OpenA
     expect(it.summary.tokens.byModule['planner.step'].calls).toBe(6); // two steps per question
     expect(it.summary.tokens.byModule['planner.compose'].calls).toBe(3);
     expect(json.regimes['gold-context'].summary['recall@10']).toBe(1);
-    expect(json.regimes['no-context'].questions.map((q: any) => q.answer)).toEqual(['insufficient evidence', 'insufficient evidence', 'insufficient evidence']);
-    for (const r of Object.values(json.regimes) as any[]) expect(Object.keys(r.summary.diagnostics)).toEqual([...DIAGNOSTICS]);
+    expect(json.regimes['no-context'].questions.map((q: any) => q.answer)).toEqual([
+      'insufficient evidence',
+      'insufficient evidence',
+      'insufficient evidence',
+    ]);
+    for (const r of Object.values(json.regimes) as any[])
+      expect(Object.keys(r.summary.diagnostics)).toEqual([...DIAGNOSTICS]);
     expect(it.summary.diagnostics.coverageGap.applicable).toBe(3);
     expect(server.chats().length - before).toBe(3 + 3 + 9); // no-context + gold-context readers, 3 calls per iterative question
   });

@@ -3,7 +3,18 @@ import { parseEvalArgs, UsageError } from '../../src/cli/args.ts';
 
 describe('eval arguments for GEAR backbones', () => {
   it('parses naivege/syncge options', () => {
-    const a = parseEvalArgs(['--dataset', 'd', '--retriever', 'naivege', '--base', 'bm25', '--ge-scorer', 'idf-cosine', '--ge-gamma', 'inf']);
+    const a = parseEvalArgs([
+      '--dataset',
+      'd',
+      '--retriever',
+      'naivege',
+      '--base',
+      'bm25',
+      '--ge-scorer',
+      'idf-cosine',
+      '--ge-gamma',
+      'inf',
+    ]);
     expect(a).toMatchObject({ retriever: 'naivege', base: 'bm25', geOptions: { scorer: 'idf-cosine', gamma: null } });
     expect(parseEvalArgs(['--dataset', 'd', '--retriever', 'syncge', '--llm', 'offline']).llm).toBe('offline');
   });
@@ -12,7 +23,21 @@ describe('eval arguments for GEAR backbones', () => {
     expect(() => parseEvalArgs(['--dataset', 'd', '--retriever', 'naivege', '--ge-gamma', '-1'])).toThrow(/--ge-gamma/);
   });
   it('refuses gear in a strategy list over a backbone without triples before anything runs', () => {
-    expect(() => parseEvalArgs(['--dataset', 'd', '--retriever', 'hipporag2', '--strategy', 'static,bdtr,gear', '--llm', 'offline'])).toThrow(/--strategy gear runs over graph expansion: use --retriever naivege or syncge/);
-    expect(parseEvalArgs(['--dataset', 'd', '--retriever', 'naivege', '--strategy', 'static,gear', '--llm', 'offline']).strategies).toEqual(['static', 'gear']);
+    expect(() =>
+      parseEvalArgs([
+        '--dataset',
+        'd',
+        '--retriever',
+        'hipporag2',
+        '--strategy',
+        'static,bdtr,gear',
+        '--llm',
+        'offline',
+      ]),
+    ).toThrow(/--strategy gear runs over graph expansion: use --retriever naivege or syncge/);
+    expect(
+      parseEvalArgs(['--dataset', 'd', '--retriever', 'naivege', '--strategy', 'static,gear', '--llm', 'offline'])
+        .strategies,
+    ).toEqual(['static', 'gear']);
   });
 });

@@ -10,7 +10,12 @@ import { main, type Io } from '../../src/cli/eval.ts';
 const DEMO = 'public/demo';
 
 async function run(argv: string[]) {
-  const io = { stdout: '', stderr: '', out: (t: string) => void (io.stdout += t + '\n'), err: (t: string) => void (io.stderr += t + '\n') } satisfies Io & { stdout: string; stderr: string };
+  const io = {
+    stdout: '',
+    stderr: '',
+    out: (t: string) => void (io.stdout += t + '\n'),
+    err: (t: string) => void (io.stderr += t + '\n'),
+  } satisfies Io & { stdout: string; stderr: string };
   const code = await main(argv, io);
   return { code, stdout: io.stdout, stderr: io.stderr };
 }
@@ -24,10 +29,36 @@ beforeAll(async () => {
 describe('--score-traces', () => {
   it('gives the numbers of the run that wrote the traces, bridge recall included', async () => {
     const traces = join(dir, 'traces');
-    const ran = await run(['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static,bdtr', '--llm', 'offline', '--cache-dir', 'off', '--k', '2,5', '--traces', traces, '--out', join(dir, 'ran.json')]);
+    const ran = await run([
+      '--dataset',
+      DEMO,
+      '--retriever',
+      'bm25',
+      '--strategy',
+      'static,bdtr',
+      '--llm',
+      'offline',
+      '--cache-dir',
+      'off',
+      '--k',
+      '2,5',
+      '--traces',
+      traces,
+      '--out',
+      join(dir, 'ran.json'),
+    ]);
     expect(ran.code).toBe(0);
     expect(ran.stdout).toContain('bridge gold');
-    const scored = await run(['--dataset', DEMO, '--score-traces', traces, '--k', '2,5', '--out', join(dir, 'scored.json')]);
+    const scored = await run([
+      '--dataset',
+      DEMO,
+      '--score-traces',
+      traces,
+      '--k',
+      '2,5',
+      '--out',
+      join(dir, 'scored.json'),
+    ]);
     expect(scored.code).toBe(0);
     const a = await readJson(join(dir, 'ran.json'));
     const b = await readJson(join(dir, 'scored.json'));
@@ -38,7 +69,10 @@ describe('--score-traces', () => {
     // The same pairs (a folder has no run order, so a pair may be listed as B vs A).
     const pairs = (c: any) =>
       Object.fromEntries(
-        ['byEm', 'byAllGold'].map((by) => [by, c[by].map((p: any) => (p.a < p.b ? p : { ...p, a: p.b, b: p.a, onlyA: p.onlyB, onlyB: p.onlyA }))]),
+        ['byEm', 'byAllGold'].map((by) => [
+          by,
+          c[by].map((p: any) => (p.a < p.b ? p : { ...p, a: p.b, b: p.a, onlyA: p.onlyB, onlyB: p.onlyA })),
+        ]),
       );
     expect(pairs(b.complementarity)).toEqual(pairs(a.complementarity));
     // The demo's structured gold (gold titles) gives bridges; BDTR reports their recall beside Recall@k.

@@ -14,7 +14,23 @@ describe('eval CLI: SIGINT in an offline run', () => {
   it('stops between questions, writes what finished, exits 130', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'hopscope-sigint-'));
     const out = join(dir, 'out.json');
-    const args = ['--import', 'tsx', 'src/cli/eval.ts', '--dataset', data, '--retriever', 'bm25', '--strategy', 'bdtr', '--llm', 'offline', '--cache-dir', 'off', '--out', out];
+    const args = [
+      '--import',
+      'tsx',
+      'src/cli/eval.ts',
+      '--dataset',
+      data,
+      '--retriever',
+      'bm25',
+      '--strategy',
+      'bdtr',
+      '--llm',
+      'offline',
+      '--cache-dir',
+      'off',
+      '--out',
+      out,
+    ];
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     let stdout = '';
@@ -28,7 +44,10 @@ describe('eval CLI: SIGINT in an offline run', () => {
     expect(await exited).toBe(130);
     expect(stderr).toContain('SIGINT: stopping');
     expect(stderr).not.toContain('internal error');
-    const json = JSON.parse(await readFile(out, 'utf8')) as { questions: unknown[]; summary: { notRun: number; aborted: number } };
+    const json = JSON.parse(await readFile(out, 'utf8')) as {
+      questions: unknown[];
+      summary: { notRun: number; aborted: number };
+    };
     expect(json.questions.length).toBeGreaterThanOrEqual(1);
     expect(json.questions.length).toBeLessThan(742);
     expect(json.questions.length + json.summary.notRun + json.summary.aborted).toBe(742);

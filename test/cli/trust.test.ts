@@ -13,7 +13,12 @@ import { loadTrace } from '../../src/core/trace/load.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 
 async function run(argv: string[]) {
-  const io = { stdout: '', stderr: '', out: (t: string) => void (io.stdout += t + '\n'), err: (t: string) => void (io.stderr += t + '\n') } satisfies Io & { stdout: string; stderr: string };
+  const io = {
+    stdout: '',
+    stderr: '',
+    out: (t: string) => void (io.stdout += t + '\n'),
+    err: (t: string) => void (io.stderr += t + '\n'),
+  } satisfies Io & { stdout: string; stderr: string };
   const code = await main(argv, io);
   return { code, stdout: io.stdout, stderr: io.stderr };
 }
@@ -30,9 +35,22 @@ const fresh = async (name: string) => {
 /** A dataset folder: corpus [{title, text}] and questions with supporting titles. */
 async function dataset(ids: string[], texts?: string[]) {
   const dir = await fresh('data');
-  const corpus = ids.map((_, i) => ({ title: `Place ${i}`, text: texts?.[i] ?? `Place ${i} lies on island number ${i} of the archipelago.` }));
+  const corpus = ids.map((_, i) => ({
+    title: `Place ${i}`,
+    text: texts?.[i] ?? `Place ${i} lies on island number ${i} of the archipelago.`,
+  }));
   await writeFile(join(dir, 'corpus.json'), JSON.stringify(corpus));
-  await writeFile(join(dir, 'questions.json'), JSON.stringify(ids.map((id, i) => ({ _id: id, question: `Which island holds Place ${i}?`, answer: `island ${i}`, supporting_titles: [`Place ${i}`] }))));
+  await writeFile(
+    join(dir, 'questions.json'),
+    JSON.stringify(
+      ids.map((id, i) => ({
+        _id: id,
+        question: `Which island holds Place ${i}?`,
+        answer: `island ${i}`,
+        supporting_titles: [`Place ${i}`],
+      })),
+    ),
+  );
   return dir;
 }
 
@@ -47,7 +65,20 @@ describe('traces: collision-free names and a resume that checks what the trace w
     expect(new Set(ids.map((id) => traceFileName(id).toLowerCase())).size).toBe(ids.length);
     const data = await dataset(ids);
     const traces = await fresh('traces');
-    const argv = ['--dataset', data, '--retriever', 'bm25', '--strategy', 'static', '--llm', 'offline', '--k', '1', '--traces', traces];
+    const argv = [
+      '--dataset',
+      data,
+      '--retriever',
+      'bm25',
+      '--strategy',
+      'static',
+      '--llm',
+      'offline',
+      '--k',
+      '1',
+      '--traces',
+      traces,
+    ];
     expect((await run(argv)).code).toBe(0);
     const files = (await readdir(traces)).filter((f) => f.endsWith('.json'));
     expect(files).toHaveLength(ids.length);
@@ -57,13 +88,25 @@ describe('traces: collision-free names and a resume that checks what the trace w
     expect(again.stderr).toContain(`${ids.length} finished traces reused`);
     const json = await readJson(join(traces, '..', 'again.json'));
     expect(json.questions.map((q: any) => q.id)).toEqual(ids);
-    for (const id of ids) expect(loadTrace(await readFile(join(traces, traceFileName(`static-bm25-${id}`)), 'utf8')).question.id).toBe(id);
+    for (const id of ids)
+      expect(loadTrace(await readFile(join(traces, traceFileName(`static-bm25-${id}`)), 'utf8')).question.id).toBe(id);
   });
 
   it('a changed corpus reuses nothing', async () => {
     const data = await dataset(['q1', 'q2', 'q3']);
     const traces = await fresh('traces');
-    const argv = ['--dataset', data, '--retriever', 'bm25', '--strategy', 'static', '--llm', 'offline', '--traces', traces];
+    const argv = [
+      '--dataset',
+      data,
+      '--retriever',
+      'bm25',
+      '--strategy',
+      'static',
+      '--llm',
+      'offline',
+      '--traces',
+      traces,
+    ];
     expect((await run(argv)).code).toBe(0);
     const corpus = await readJson(join(data, 'corpus.json'));
     corpus[1].text = 'Place 1 was moved to island 9.';
@@ -81,12 +124,26 @@ describe('traces: collision-free names and a resume that checks what the trace w
   ])('a trace made with another %s is not reused', async (field, value, reason) => {
     const data = await dataset(['q1', 'q2']);
     const traces = await fresh('traces');
-    const argv = ['--dataset', data, '--retriever', 'hipporag2', '--strategy', 'static', '--llm', 'offline', '--traces', traces];
+    const argv = [
+      '--dataset',
+      data,
+      '--retriever',
+      'hipporag2',
+      '--strategy',
+      'static',
+      '--llm',
+      'offline',
+      '--traces',
+      traces,
+    ];
     expect((await run(argv)).code).toBe(0);
     expect((await run(argv)).stderr).toContain('2 finished traces reused');
     const file = join(traces, traceFileName('static-hipporag2-q1'));
     const t = await readJson(file);
-    expect(t.provenance).toMatchObject({ backbone: 'hipporag2 base=bm25 triples=offline-extractor', llm: expect.stringMatching(/^offline thinker \(no LLM\) offline-thinker\/\d+$/) });
+    expect(t.provenance).toMatchObject({
+      backbone: 'hipporag2 base=bm25 triples=offline-extractor',
+      llm: expect.stringMatching(/^offline thinker \(no LLM\) offline-thinker\/\d+$/),
+    });
     t.provenance[field] = value;
     await writeFile(file, JSON.stringify(t));
     const other = await run(argv);
@@ -97,7 +154,18 @@ describe('traces: collision-free names and a resume that checks what the trace w
   it('a truncated trace is set aside with a warning and its question runs again', async () => {
     const data = await dataset(['q1', 'q2']);
     const traces = await fresh('traces');
-    const argv = ['--dataset', data, '--retriever', 'bm25', '--strategy', 'static', '--llm', 'offline', '--traces', traces];
+    const argv = [
+      '--dataset',
+      data,
+      '--retriever',
+      'bm25',
+      '--strategy',
+      'static',
+      '--llm',
+      'offline',
+      '--traces',
+      traces,
+    ];
     expect((await run(argv)).code).toBe(0);
     const file = join(traces, traceFileName('static-bm25-q2'));
     await truncate(file, 40);
@@ -115,12 +183,54 @@ describe('bad output paths and LLM settings exit 2 before any data is loaded', (
   it.each([
     ['--out is a folder', async () => ['--out', await fresh('outdir')], 'is a folder'],
     ['--out under /proc', async () => ['--out', '/proc/hopscope-results.json'], 'system file system'],
-    ['--traces is a file', async (d: string) => ['--strategy', 'static', '--llm', 'offline', '--traces', join(d, 'corpus.json')], 'is a file, not a folder'],
-    ['--cache-dir is a file', async (d: string) => ['--strategy', 'static', '--llm', 'openai', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--cache-dir', join(d, 'corpus.json')], 'is a file, not a folder'],
-    ['--api-key-env names an unset variable', async () => ['--strategy', 'static', '--llm', 'openai', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--api-key-env', 'HOPSCOPE_SURELY_UNSET_KEY'], 'not set or empty'],
-    ['a missing replay file', async (d: string) => ['--strategy', 'static', '--llm', `replay:${join(d, 'nope.json')}`], 'no such trace file'],
+    [
+      '--traces is a file',
+      async (d: string) => ['--strategy', 'static', '--llm', 'offline', '--traces', join(d, 'corpus.json')],
+      'is a file, not a folder',
+    ],
+    [
+      '--cache-dir is a file',
+      async (d: string) => [
+        '--strategy',
+        'static',
+        '--llm',
+        'openai',
+        '--base-url',
+        'http://127.0.0.1:9/v1',
+        '--model',
+        'm',
+        '--cache-dir',
+        join(d, 'corpus.json'),
+      ],
+      'is a file, not a folder',
+    ],
+    [
+      '--api-key-env names an unset variable',
+      async () => [
+        '--strategy',
+        'static',
+        '--llm',
+        'openai',
+        '--base-url',
+        'http://127.0.0.1:9/v1',
+        '--model',
+        'm',
+        '--api-key-env',
+        'HOPSCOPE_SURELY_UNSET_KEY',
+      ],
+      'not set or empty',
+    ],
+    [
+      'a missing replay file',
+      async (d: string) => ['--strategy', 'static', '--llm', `replay:${join(d, 'nope.json')}`],
+      'no such trace file',
+    ],
     ['an unknown --llm', async () => ['--strategy', 'static', '--llm', 'gpt'], 'unknown --llm "gpt"'],
-    ['a --base-url that is not a URL', async () => ['--strategy', 'static', '--llm', 'openai', '--base-url', 'not a url', '--model', 'm'], 'is not a URL'],
+    [
+      'a --base-url that is not a URL',
+      async () => ['--strategy', 'static', '--llm', 'openai', '--base-url', 'not a url', '--model', 'm'],
+      'is not a URL',
+    ],
   ])('%s', async (_name, extra, message) => {
     const data = await dataset(['q1']);
     // the corpus must not even be parsed: make it unreadable as JSON
@@ -166,7 +276,8 @@ describe('file-system faults in the dataset folder are bad data (exit 1) with th
 describe('encoding', () => {
   it('a UTF-8 byte-order mark is accepted', async () => {
     const data = await dataset(['q1', 'q2']);
-    for (const f of ['corpus.json', 'questions.json']) await writeFile(join(data, f), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), await readFile(join(data, f))]));
+    for (const f of ['corpus.json', 'questions.json'])
+      await writeFile(join(data, f), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), await readFile(join(data, f))]));
     const r = await run(['--dataset', data, '--retriever', 'bm25', '--k', '1']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('R@1');
@@ -192,67 +303,109 @@ describe('against the local OpenAI-compatible server', () => {
   });
   afterAll(() => server.close());
 
-  const openai = (data: string, extra: string[]) => ['--dataset', data, '--retriever', 'bm25', '--strategy', 'static', '--llm', 'openai', '--base-url', server.baseURL, '--model', 'test-model', ...extra];
+  const openai = (data: string, extra: string[]) => [
+    '--dataset',
+    data,
+    '--retriever',
+    'bm25',
+    '--strategy',
+    'static',
+    '--llm',
+    'openai',
+    '--base-url',
+    server.baseURL,
+    '--model',
+    'test-model',
+    ...extra,
+  ];
   const good = (i: number) => ({ content: JSON.stringify({ thought: 't', answer: `island ${i}` }) });
-  const which = (body: { messages: { content: string }[] }) => Number(/Which island holds Place (\d+)\?/.exec(body.messages.map((m) => m.content).join('\n'))?.[1]);
+  const which = (body: { messages: { content: string }[] }) =>
+    Number(/Which island holds Place (\d+)\?/.exec(body.messages.map((m) => m.content).join('\n'))?.[1]);
 
   it.each([
     ['a truncated JSON body', '{"id":"x","choices":[{"message":{"content":"{\\"ans'],
     ['choices that are not a list', '{"choices":"nope"}'],
     ['no choices', '{"choices":[]}'],
     ['a body that is not JSON at all', '<html>gateway</html>'],
-  ])('a malformed 200 reply (%s) fails that question only, typed, counted, trace kept, --out written, exit 3', async (_name, body) => {
-    const data = await dataset(['q0', 'q1', 'q2']);
-    server.setScript((b) => (which(b) === 1 ? { fault: { kind: 'raw', body } } : good(which(b))));
-    const traces = await fresh('traces');
-    const out = join(traces, '..', 'out.json');
-    const r = await run(openai(data, ['--cache-dir', 'off', '--traces', traces, '--out', out]));
-    expect(r.stderr).not.toContain('internal error');
-    expect(r.code).toBe(3);
-    const json = await readJson(out);
-    expect(json.summary.failed).toBe(1);
-    expect(json.failed[0].id).toBe('q1');
-    expect(json.failed[0].errors[0]).toContain('not a chat completion');
-    expect(json.summary.em).toBeCloseTo(2 / 3);
-    const trace = loadTrace(await readFile(join(traces, traceFileName('static-bm25-q1')), 'utf8'));
-    expect(trace.status).toBe('failed');
-    expect(trace.events.some((e) => e.type === 'retrieve')).toBe(true); // the partial trace is kept
-  });
+  ])(
+    'a malformed 200 reply (%s) fails that question only, typed, counted, trace kept, --out written, exit 3',
+    async (_name, body) => {
+      const data = await dataset(['q0', 'q1', 'q2']);
+      server.setScript((b) => (which(b) === 1 ? { fault: { kind: 'raw', body } } : good(which(b))));
+      const traces = await fresh('traces');
+      const out = join(traces, '..', 'out.json');
+      const r = await run(openai(data, ['--cache-dir', 'off', '--traces', traces, '--out', out]));
+      expect(r.stderr).not.toContain('internal error');
+      expect(r.code).toBe(3);
+      const json = await readJson(out);
+      expect(json.summary.failed).toBe(1);
+      expect(json.failed[0].id).toBe('q1');
+      expect(json.failed[0].errors[0]).toContain('not a chat completion');
+      expect(json.summary.em).toBeCloseTo(2 / 3);
+      const trace = loadTrace(await readFile(join(traces, traceFileName('static-bm25-q1')), 'utf8'));
+      expect(trace.status).toBe('failed');
+      expect(trace.events.some((e) => e.type === 'retrieve')).toBe(true); // the partial trace is kept
+    },
+  );
 
   it.each([
     ['prose instead of JSON', { content: 'The answer is island 1.' }],
     ['an empty reply', { content: '' }],
-    ['null content', { fault: { kind: 'raw' as const, body: JSON.stringify({ choices: [{ message: { role: 'assistant', content: null } }] }) } }],
-  ])('a reply that does not parse (%s) is not cached: the rerun after fixing the server asks again and succeeds', async (_name, bad) => {
-    const data = await dataset(['q0', 'q1']);
-    const cache = await fresh('cache');
-    server.setScript((b) => (which(b) === 1 ? bad : good(which(b))));
-    const first = await run(openai(data, ['--cache-dir', cache]));
-    expect(first.code).toBe(3);
-    const before = server.chats().length;
-    server.setScript((b) => good(which(b)));
-    const out = join(cache, '..', 'fixed.json');
-    const second = await run(openai(data, ['--cache-dir', cache, '--out', out]));
-    expect(second.code).toBe(0);
-    expect(server.chats().length).toBe(before + 1); // q0 came from the cache, q1 was asked again
-    const json = await readJson(out);
-    expect(json.summary.em).toBe(1);
-    expect(json.summary.tokens.byModule.answer).toMatchObject({ calls: 2, cached: 1 });
-  });
+    [
+      'null content',
+      {
+        fault: {
+          kind: 'raw' as const,
+          body: JSON.stringify({ choices: [{ message: { role: 'assistant', content: null } }] }),
+        },
+      },
+    ],
+  ])(
+    'a reply that does not parse (%s) is not cached: the rerun after fixing the server asks again and succeeds',
+    async (_name, bad) => {
+      const data = await dataset(['q0', 'q1']);
+      const cache = await fresh('cache');
+      server.setScript((b) => (which(b) === 1 ? bad : good(which(b))));
+      const first = await run(openai(data, ['--cache-dir', cache]));
+      expect(first.code).toBe(3);
+      const before = server.chats().length;
+      server.setScript((b) => good(which(b)));
+      const out = join(cache, '..', 'fixed.json');
+      const second = await run(openai(data, ['--cache-dir', cache, '--out', out]));
+      expect(second.code).toBe(0);
+      expect(server.chats().length).toBe(before + 1); // q0 came from the cache, q1 was asked again
+      const json = await readJson(out);
+      expect(json.summary.em).toBe(1);
+      expect(json.summary.tokens.byModule.answer).toMatchObject({ calls: 2, cached: 1 });
+    },
+  );
 
   it('SIGINT: in-flight questions end as aborted traces, --out holds what finished, exit 130', async () => {
     const data = await dataset(Array.from({ length: 12 }, (_, i) => `q${i}`));
     server.setScript((b) => ({ ...good(which(b)), delayMs: which(b) < 2 ? 0 : 60_000 }));
     const traces = await fresh('traces');
     const out = join(traces, '..', 'out.json');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/eval.ts', ...openai(data, ['--cache-dir', 'off', '--concurrency', '3', '--traces', traces, '--out', out])], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/cli/eval.ts',
+        ...openai(data, ['--cache-dir', 'off', '--concurrency', '3', '--traces', traces, '--out', out]),
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // wait until the two quick questions are written and the next ones hang on the server
     for (let i = 0; i < 600; i++) {
       const written = await readdir(traces).catch(() => []);
-      if (written.filter((f) => f.endsWith('.json')).length >= 2 && server.chats().filter((c) => which(c.body!) >= 2).length >= 1) break;
+      if (
+        written.filter((f) => f.endsWith('.json')).length >= 2 &&
+        server.chats().filter((c) => which(c.body!) >= 2).length >= 1
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
     child.kill('SIGINT');
@@ -262,7 +415,9 @@ describe('against the local OpenAI-compatible server', () => {
     expect(json.questions.map((q: any) => q.id)).toEqual(['q0', 'q1']);
     expect(json.summary.aborted).toBeGreaterThanOrEqual(1);
     expect(json.summary.aborted + json.summary.notRun).toBe(10);
-    const statuses = await Promise.all((await readdir(traces)).map(async (f) => loadTrace(await readFile(join(traces, f), 'utf8')).status));
+    const statuses = await Promise.all(
+      (await readdir(traces)).map(async (f) => loadTrace(await readFile(join(traces, f), 'utf8')).status),
+    );
     expect(statuses.filter((s) => s === 'done')).toHaveLength(2);
     expect(statuses.filter((s) => s === 'aborted').length).toBe(json.summary.aborted);
   }, 60_000);

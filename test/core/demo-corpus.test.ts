@@ -41,10 +41,19 @@ function asQuestions(raw: unknown): DemoQuestion[] {
   return raw.map((q: unknown, i) => {
     const o = q as Record<string, unknown>;
     const ok =
-      typeof q === 'object' && q !== null &&
-      isNonEmptyString(o._id) && isNonEmptyString(o.question) && isNonEmptyString(o.answer) && isNonEmptyString(o.type) &&
-      Array.isArray(o.supporting_titles) && o.supporting_titles.length >= 2 && o.supporting_titles.every(isNonEmptyString);
-    if (!ok) throw new Error(`demo.json[${i}]: expected {_id, question, answer, type, supporting_titles[>=2]}, got ${JSON.stringify(q)}`);
+      typeof q === 'object' &&
+      q !== null &&
+      isNonEmptyString(o._id) &&
+      isNonEmptyString(o.question) &&
+      isNonEmptyString(o.answer) &&
+      isNonEmptyString(o.type) &&
+      Array.isArray(o.supporting_titles) &&
+      o.supporting_titles.length >= 2 &&
+      o.supporting_titles.every(isNonEmptyString);
+    if (!ok)
+      throw new Error(
+        `demo.json[${i}]: expected {_id, question, answer, type, supporting_titles[>=2]}, got ${JSON.stringify(q)}`,
+      );
     return o as unknown as DemoQuestion;
   });
 }
@@ -87,7 +96,9 @@ describe('demo questions (public/demo/demo.json)', () => {
   });
 
   it('every supporting title is a passage of the corpus', () => {
-    const missing = questions.flatMap((q) => q.supporting_titles.filter((t) => !byTitle.has(t)).map((t) => `${q._id}: ${t}`));
+    const missing = questions.flatMap((q) =>
+      q.supporting_titles.filter((t) => !byTitle.has(t)).map((t) => `${q._id}: ${t}`),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -95,7 +106,10 @@ describe('demo questions (public/demo/demo.json)', () => {
     for (const q of questions) {
       expect(q.answer.split(/\s+/).length, q._id).toBeLessThanOrEqual(5);
       const support = q.supporting_titles.map((t) => `${t}\n${byTitle.get(t)?.text ?? ''}`.toLowerCase());
-      expect(support.some((s) => s.includes(q.answer.toLowerCase())), `${q._id}: "${q.answer}" not in its supporting passages`).toBe(true);
+      expect(
+        support.some((s) => s.includes(q.answer.toLowerCase())),
+        `${q._id}: "${q.answer}" not in its supporting passages`,
+      ).toBe(true);
     }
   });
 
@@ -104,7 +118,9 @@ describe('demo questions (public/demo/demo.json)', () => {
     // reachable only through the first hop, never by matching the question's own words.
     const disjoint = questions.filter((q) => {
       const asked = tokenize(q.question);
-      return q.type === 'bridge' && q.supporting_titles.some((t) => asked.every((w) => !termsOf(byTitle.get(t)!).has(w)));
+      return (
+        q.type === 'bridge' && q.supporting_titles.some((t) => asked.every((w) => !termsOf(byTitle.get(t)!).has(w)))
+      );
     });
     expect(disjoint.map((q) => q._id)).toEqual(expect.arrayContaining(['demo-01', 'demo-02', 'demo-03']));
     expect(disjoint.length).toBeGreaterThanOrEqual(5);
@@ -131,7 +147,12 @@ describe('demo through the importer (src/core/ingest loadDataset)', () => {
     expect(dataset.corpus.passages.map((p) => p.title)).toEqual(passages.map((p) => p.title));
     const titleOf = new Map(dataset.corpus.passages.map((p) => [p.id, p.title]));
     expect(
-      dataset.questions.map((q) => ({ id: q.id, answers: q.answers, type: q.type, gold: q.gold.map((id) => titleOf.get(id)) })),
+      dataset.questions.map((q) => ({
+        id: q.id,
+        answers: q.answers,
+        type: q.type,
+        gold: q.gold.map((id) => titleOf.get(id)),
+      })),
     ).toEqual(questions.map((q) => ({ id: q._id, answers: [q.answer], type: q.type, gold: q.supporting_titles })));
   });
 });

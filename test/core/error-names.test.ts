@@ -49,7 +49,8 @@ async function errorClasses(): Promise<{ file: string; name: string; cls: ErrorC
     const module = (await import(/* @vite-ignore */ join(ROOT, file))) as Record<string, unknown>;
     for (const name of names) {
       const value = module[name];
-      if (typeof value === 'function' && value.prototype instanceof Error) out.push({ file, name, cls: value as ErrorClass });
+      if (typeof value === 'function' && value.prototype instanceof Error)
+        out.push({ file, name, cls: value as ErrorClass });
     }
   }
   return out;
@@ -68,7 +69,16 @@ describe('error class names', () => {
   it('finds the error classes of src/ and workers/', async () => {
     const names = (await errorClasses()).map((c) => c.name);
     // A few known ones, so a broken scan cannot pass by finding nothing.
-    expect(names).toEqual(expect.arrayContaining(['HopscopeError', 'ImportError', 'AbortedError', 'LlmAuthError', 'StorageQuotaError', 'FetchFileError']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'HopscopeError',
+        'ImportError',
+        'AbortedError',
+        'LlmAuthError',
+        'StorageQuotaError',
+        'FetchFileError',
+      ]),
+    );
     expect(names.length).toBeGreaterThanOrEqual(30);
   });
 
@@ -81,8 +91,12 @@ describe('error class names', () => {
       // name of their own (Node-only ones) their class name, so for it the plain instance is the check:
       // without its own field it would read "Error".
       const minified = cls === HopscopeError ? plain : build(class e extends cls {}, name);
-      if (typeof plain === 'string' || typeof minified === 'string') wrong.push(`${file}: ${name} ${typeof plain === 'string' ? plain : String(minified)}`);
-      else if (plain.name !== name || minified.name !== name) wrong.push(`${file}: ${name} has name "${plain.name}", renamed "${minified.name}": add \`override readonly name: string = '${name}';\``);
+      if (typeof plain === 'string' || typeof minified === 'string')
+        wrong.push(`${file}: ${name} ${typeof plain === 'string' ? plain : String(minified)}`);
+      else if (plain.name !== name || minified.name !== name)
+        wrong.push(
+          `${file}: ${name} has name "${plain.name}", renamed "${minified.name}": add \`override readonly name: string = '${name}';\``,
+        );
     }
     expect(wrong).toEqual([]);
   });

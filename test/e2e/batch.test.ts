@@ -22,7 +22,10 @@ describe('batch over a dataset slice (headless Chromium)', () => {
     await page.click('[data-testid="tab-batch"]');
     await page.fill('[data-testid="batch-limit"]', String(N));
     await page.click('[data-testid="batch-run"]');
-    await page.locator('[data-testid="batch-status"]').filter({ hasText: `${2 * N} / ${2 * N} runs · done` }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="batch-status"]')
+      .filter({ hasText: `${2 * N} / ${2 * N} runs · done` })
+      .waitFor({ timeout: 60_000 });
 
     expect(await page.locator('[data-testid="batch-row"]').count()).toBe(2 * N);
     // four retrieval plots, two per-iteration plots (GEAR Fig. 2 and Fig. 4), then paper 004's diagnostics
@@ -36,7 +39,9 @@ describe('batch over a dataset slice (headless Chromium)', () => {
 
     // Sorting by Recall@5 (descending first) orders the column.
     await page.click('th >> text=Recall@5');
-    const recalls = (await page.locator('[data-testid="batch-row"] td:nth-child(4)').allInnerTexts()).map((t) => Number.parseInt(t, 10));
+    const recalls = (await page.locator('[data-testid="batch-row"] td:nth-child(4)').allInnerTexts()).map((t) =>
+      Number.parseInt(t, 10),
+    );
     expect(recalls).toEqual([...recalls].sort((a, b) => b - a));
     // Filtering by type keeps only that type.
     await page.selectOption('[data-testid="batch-type-filter"]', 'bridge');
@@ -50,7 +55,9 @@ describe('batch over a dataset slice (headless Chromium)', () => {
 
     const csv = await downloaded(page, () => page.click('[data-testid="export-csv"]'));
     const lines = csv.bytes.toString('utf8').trim().split('\n');
-    expect(lines[0]).toBe('strategy,llm,regime,question_id,type,question,recall@1,recall@2,recall@5,recall@10,recall@20,first_gold_rank,answer,em,f1,acc,ms');
+    expect(lines[0]).toBe(
+      'strategy,llm,regime,question_id,type,question,recall@1,recall@2,recall@5,recall@10,recall@20,first_gold_rank,answer,em,f1,acc,ms',
+    );
     expect(lines).toHaveLength(2 * N + 1);
     const svg = await downloaded(page, () => page.locator('[data-testid="export-svg"]').first().click());
     expect(svg.name).toBe('recall-at-k.svg');

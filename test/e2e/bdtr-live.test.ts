@@ -8,9 +8,15 @@ import { appSession } from '../support/app-session.ts';
 
 const demoDir = new URL('../../public/demo/', import.meta.url);
 const corpus = JSON.parse(readFileSync(new URL('demo_corpus.json', demoDir), 'utf8')) as { title: string }[];
-const questions = JSON.parse(readFileSync(new URL('demo.json', demoDir), 'utf8')) as { _id: string; question: string; supporting_titles: string[] }[];
+const questions = JSON.parse(readFileSync(new URL('demo.json', demoDir), 'utf8')) as {
+  _id: string;
+  question: string;
+  supporting_titles: string[];
+}[];
 const QUESTION = 'demo-01';
-const goldIds = (questions.find((q) => q._id === QUESTION)?.supporting_titles ?? []).map((t) => `p${corpus.findIndex((p) => p.title === t)}`);
+const goldIds = (questions.find((q) => q._id === QUESTION)?.supporting_titles ?? []).map(
+  (t) => `p${corpus.findIndex((p) => p.title === t)}`,
+);
 
 describe('BDTR live with the offline thinker (headless Chromium, no network)', () => {
   // Screenshots are taken inside the tests (session.app stays unset, so none at the end).
@@ -26,12 +32,36 @@ describe('BDTR live with the offline thinker (headless Chromium, no network)', (
       if (msg.type() === 'info') infos.push(msg.text());
     });
     await page.setViewportSize({ width: 1400, height: 900 });
-    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /\bready\b/i }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="corpus-status"]')
+      .filter({ hasText: /\bready\b/i })
+      .waitFor({ timeout: 60_000 });
 
     // BDTR is the inspector's default strategy; nothing is configured in Settings.
     expect(await page.locator('[data-testid="strategy-picker"]').inputValue()).toBe('bdtr');
-    const offered = await page.locator('[data-testid="strategy-picker"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    expect(offered).toEqual(['single', 'single-read', 'static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec', 'gear', 'planner', 'dualrag', 'dualrag-no-reasoner', 'dualrag-no-ei', 'dualrag-no-outline', 'auto', 'ensemble']);
+    const offered = await page
+      .locator('[data-testid="strategy-picker"] option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(offered).toEqual([
+      'single',
+      'single-read',
+      'static',
+      'ircot',
+      'irgs',
+      'tog',
+      'gcot',
+      'bdtr',
+      'bdtr-dtr',
+      'bdtr-bgec',
+      'gear',
+      'planner',
+      'dualrag',
+      'dualrag-no-reasoner',
+      'dualrag-no-ei',
+      'dualrag-no-outline',
+      'auto',
+      'ensemble',
+    ]);
     await page.selectOption('[data-testid="question-picker"]', QUESTION);
     await page.click('[data-testid="run-button"]');
     await page.locator('[data-testid="export-run"]').waitFor({ timeout: 60_000 });
@@ -58,7 +88,13 @@ describe('BDTR live with the offline thinker (headless Chromium, no network)', (
 
     // Rank chart: initial pool, two rounds, the verifier and the final cut; a gold passage's line is drawn.
     const chart = page.locator('.col-main [data-testid="rank-chart"]');
-    expect(await chart.locator('.bump-stage').allTextContents()).toEqual(['initial pool', 'round 1', 'round 2', 'verifier', 'final cut']);
+    expect(await chart.locator('.bump-stage').allTextContents()).toEqual([
+      'initial pool',
+      'round 1',
+      'round 2',
+      'verifier',
+      'final cut',
+    ]);
     const goldLines = chart.locator('[data-testid="bump-line"][data-gold="true"]');
     expect(await goldLines.count()).toBeGreaterThan(0);
     expect(goldIds).toContain(await goldLines.first().getAttribute('data-id'));
@@ -67,7 +103,9 @@ describe('BDTR live with the offline thinker (headless Chromium, no network)', (
     // Verifier promotions and the cut's mu and sigma.
     expect(await page.locator('[data-testid="promotion"]').count()).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="promotion"][data-gold="true"]').count()).toBeGreaterThan(0);
-    expect(await page.locator('[data-testid="cutoff"]').innerText()).toMatch(/μ = 0\.\d{3}, σ = 0\.\d{3}, threshold μ\+σ = \d\.\d{3}; \d+ passages kept/);
+    expect(await page.locator('[data-testid="cutoff"]').innerText()).toMatch(
+      /μ = 0\.\d{3}, σ = 0\.\d{3}, threshold μ\+σ = \d\.\d{3}; \d+ passages kept/,
+    );
     // The offline thinker answers and costs zero tokens.
     expect((await page.locator('[data-testid="answer"]').innerText()).trim()).not.toBe('');
     expect(await page.locator('[data-testid="module-costs"]').innerText()).toMatch(/bdtr\.verifier\s+1\s+0/);
@@ -76,7 +114,9 @@ describe('BDTR live with the offline thinker (headless Chromium, no network)', (
     // The graph view around the question and the run's pool (PPR over the phrase graph).
     await page.click('[data-testid="tab-graph"]');
     await page.locator('[data-testid="graph-canvas"] canvas').first().waitFor({ timeout: 60_000 });
-    await expect.poll(() => page.locator('[data-testid="graph-stats"]').innerText(), { timeout: 30_000 }).toMatch(/^\d+ nodes, \d+ edges/);
+    await expect
+      .poll(() => page.locator('[data-testid="graph-stats"]').innerText(), { timeout: 30_000 })
+      .toMatch(/^\d+ nodes, \d+ edges/);
     expect(await page.locator('[data-testid="graph-node-button"]').count()).toBeGreaterThan(0);
     expect(Number(await page.locator('[data-testid="graph-pool-count"]').innerText())).toBeGreaterThan(0);
     await app.screenshot('bdtr-live-graph');
@@ -101,7 +141,9 @@ describe('BDTR live with the offline thinker (headless Chromium, no network)', (
       await expect.poll(() => results.count(), { timeout: 60_000 }).toBe(2);
       expect(await results.nth(1).innerText()).toContain('LLM: offline thinker (no LLM)');
       expect((await page.locator('[data-testid="compare-answer"]').nth(1).innerText()).trim()).not.toMatch(/no answer/);
-      expect(await results.nth(1).locator('[data-testid="compare-passage"][data-gold="true"]').count()).toBeGreaterThan(0);
+      expect(await results.nth(1).locator('[data-testid="compare-passage"][data-gold="true"]').count()).toBeGreaterThan(
+        0,
+      );
 
       await page.click('[data-testid="tab-batch"]');
       await page.uncheck('[data-testid="batch-config-bm25"]');
@@ -110,10 +152,15 @@ describe('BDTR live with the offline thinker (headless Chromium, no network)', (
       await page.check('[data-testid="batch-config-ircot/hipporag2"]');
       await page.fill('[data-testid="batch-limit"]', '3');
       await page.click('[data-testid="batch-run"]');
-      await page.locator('[data-testid="batch-status"]').filter({ hasText: '6 / 6 runs · done' }).waitFor({ timeout: 60_000 });
+      await page
+        .locator('[data-testid="batch-status"]')
+        .filter({ hasText: '6 / 6 runs · done' })
+        .waitFor({ timeout: 60_000 });
       const strategies = await page.locator('[data-testid="batch-row"] td:nth-child(2)').allInnerTexts();
       expect([...new Set(strategies)].sort()).toEqual(['bdtr/bm25', 'ircot/hipporag2']);
-      expect(await page.locator('[data-testid="batch-llm"]').innerText()).toMatch(/^LLM: offline thinker \(no LLM\) — a heuristic stand-in/);
+      expect(await page.locator('[data-testid="batch-llm"]').innerText()).toMatch(
+        /^LLM: offline thinker \(no LLM\) — a heuristic stand-in/,
+      );
       // Answering strategies: accuracy by type is plotted.
       expect(await page.locator('[data-testid="batch-plot"][aria-label="Accuracy by question type"]').count()).toBe(1);
       await page2.screenshot('bdtr-live-batch');

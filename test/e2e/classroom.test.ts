@@ -24,9 +24,16 @@ const RESULTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
  */
 async function shoot(app: AppPage, name: string, scrollTo?: string): Promise<void> {
   await mkdir(RESULTS, { recursive: true });
-  for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+  ] as const) {
     await app.page.setViewportSize({ width, height });
-    if (scrollTo) await app.page.locator(scrollTo).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    if (scrollTo)
+      await app.page
+        .locator(scrollTo)
+        .first()
+        .evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await app.page.screenshot({ path: `${RESULTS}classroom-${name}-${width}.png` });
   }
   await app.page.setViewportSize({ width: 1280, height: 720 });
@@ -36,7 +43,10 @@ async function runDemo(page: Page, question = 'demo-01', strategy = 'bdtr'): Pro
   await page.selectOption('[data-testid="question-picker"]', question);
   await page.selectOption('[data-testid="strategy-picker"]', strategy);
   await page.click('[data-testid="run-button"]');
-  await page.locator('[data-testid="run-label"]').filter({ hasText: new RegExp(`^${strategy} on .* · ${question}`) }).waitFor({ timeout: 60_000 });
+  await page
+    .locator('[data-testid="run-label"]')
+    .filter({ hasText: new RegExp(`^${strategy} on .* · ${question}`) })
+    .waitFor({ timeout: 60_000 });
   await page.locator('[data-testid="export-run"]').waitFor({ timeout: 60_000 });
 }
 
@@ -141,7 +151,14 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
       }
       if (i < 5) await page.click('[data-testid="tour-next"]');
     }
-    expect(titles).toEqual(['The question', 'Round 0: the question alone', 'Fast and slow thoughts', 'The rank chart', 'The verifier and the cut', 'The answer']);
+    expect(titles).toEqual([
+      'The question',
+      'Round 0: the question alone',
+      'Fast and slow thoughts',
+      'The rank chart',
+      'The verifier and the cut',
+      'The answer',
+    ]);
     expect((await page.locator('[data-testid="answer"]').innerText()).trim()).not.toMatch(/^No|^Not/);
     await shoot(app, '2-tour-answer');
     await page.click('[data-testid="tour-done"]');
@@ -149,7 +166,9 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
 
     // A retrieval-only run says so; a strategy without a chain says it writes none.
     await runDemo(page, 'demo-01', 'single');
-    expect(await page.locator('[data-testid="answer"]').innerText()).toBe('Retrieval only: this strategy does not answer.');
+    expect(await page.locator('[data-testid="answer"]').innerText()).toBe(
+      'Retrieval only: this strategy does not answer.',
+    );
     expect(await page.locator('[data-testid="chain-empty"]').innerText()).toMatch(/^single writes no reasoning chain/);
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
@@ -157,9 +176,21 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     session.app = undefined;
   });
   it('6: a failed run shows the whole error where it failed, what to do next, and a FAILED badge unlike the bridge', async () => {
-    const llm = await startOpenAiServer({ models: ['tiny'], script: queue({ fault: { kind: 'status', status: 401, message: 'Incorrect API key provided: sk-wrong. You can find your API key at your dashboard; this message is long on purpose so it would not fit a one-line caption.' } }) });
+    const llm = await startOpenAiServer({
+      models: ['tiny'],
+      script: queue({
+        fault: {
+          kind: 'status',
+          status: 401,
+          message:
+            'Incorrect API key provided: sk-wrong. You can find your API key at your dashboard; this message is long on purpose so it would not fit a one-line caption.',
+        },
+      }),
+    });
     try {
-      const app = (session.app = await session.chromium.openApp(session.server.url, { expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of 401/] }));
+      const app = (session.app = await session.chromium.openApp(session.server.url, {
+        expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of 401/],
+      }));
       const { page } = app;
       await page.setViewportSize({ width: 1280, height: 720 });
       await page.click('[data-testid="tab-settings"]');
@@ -167,7 +198,10 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
       await page.fill('[data-testid="llm-base-url"]', llm.baseURL);
       await page.fill('[data-testid="llm-model"]', 'tiny');
       await page.click('[data-testid="tab-inspector"]');
-      await page.locator('[data-testid="corpus-status"]').filter({ hasText: CORPUS_READY }).waitFor({ timeout: 60_000 });
+      await page
+        .locator('[data-testid="corpus-status"]')
+        .filter({ hasText: CORPUS_READY })
+        .waitFor({ timeout: 60_000 });
       await page.selectOption('[data-testid="question-picker"]', 'demo-01');
       await page.selectOption('[data-testid="strategy-picker"]', 'bdtr');
       await page.click('[data-testid="run-button"]');
@@ -176,10 +210,14 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
       await failure.waitFor({ timeout: 60_000 });
       expect(llm.chats().length).toBeGreaterThan(0);
       // Where: the module; the whole message, not an ellipsis; what to do next.
-      expect(await failure.locator('h2').innerText()).toMatch(/The run failed in bdtr\.dual-thought, round 1: The server refused the API key/);
+      expect(await failure.locator('h2').innerText()).toMatch(
+        /The run failed in bdtr\.dual-thought, round 1: The server refused the API key/,
+      );
       const message = await page.locator('[data-testid="run-failure-message"]').innerText();
       expect(message).toContain('rejected the API key (401)');
-      expect(await page.locator('[data-testid="run-failure-steps"]').innerText()).toMatch(/Check the API key in Settings/);
+      expect(await page.locator('[data-testid="run-failure-steps"]').innerText()).toMatch(
+        /Check the API key in Settings/,
+      );
       expect(await page.locator('[data-testid="answer"]').innerText()).toMatch(/^No answer: the run failed/);
       // FAILED badge: its own colours, not the bridge's.
       const badge = page.locator('[data-testid="run-status"]');
@@ -212,7 +250,11 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     await runDemo(page);
     await page.setViewportSize({ width: 1920, height: 1080 });
     const mainWidth = () => page.locator('#main').evaluate((el) => el.getBoundingClientRect().width);
-    const stageTextPx = () => page.locator('.col-main .bump-stage').first().evaluate((el) => el.getBoundingClientRect().height);
+    const stageTextPx = () =>
+      page
+        .locator('.col-main .bump-stage')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().height);
     const bodyPx = () => page.locator('.run-question').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     const before = { main: await mainWidth(), stage: await stageTextPx(), body: await bodyPx() };
     expect(before.main).toBeLessThanOrEqual(1400); // the capped layout
@@ -225,7 +267,8 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     expect(after.stage).toBeGreaterThan(before.stage * 1.3);
 
     // Side panels fold away and come back; the chart takes the width.
-    const chartWidth = () => page.locator('.col-main [data-testid="rank-chart"]').evaluate((el) => el.getBoundingClientRect().width);
+    const chartWidth = () =>
+      page.locator('.col-main [data-testid="rank-chart"]').evaluate((el) => el.getBoundingClientRect().width);
     const withSide = await chartWidth();
     await page.click('[data-testid="side-toggle"]');
     expect(await page.locator('.col-side').isVisible()).toBe(false);
@@ -239,9 +282,13 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     // screenshot is that layout at 1x). Nothing runs off to the side; the panels stack.
     await page.click('[data-testid="present-toggle"]');
     await page.setViewportSize({ width: 853, height: 480 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
-    const columns = await page.locator('.inspector-grid').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    const columns = await page
+      .locator('.inspector-grid')
+      .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(1);
     await page.locator('[data-testid="stepbar"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: `${RESULTS}classroom-3-zoom150.png` });
@@ -280,13 +327,18 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     const app = await session.openReady();
     const { page } = app;
     // The chosen strategy is explained under the picker, and follows the choice.
-    expect(await page.locator('[data-testid="strategy-help"]').innerText()).toMatch(/^BDTR: Bridge-guided Dual-Thought Retrieval/);
+    expect(await page.locator('[data-testid="strategy-help"]').innerText()).toMatch(
+      /^BDTR: Bridge-guided Dual-Thought Retrieval/,
+    );
     await page.selectOption('[data-testid="strategy-picker"]', 'ircot');
-    expect(await page.locator('[data-testid="strategy-help"]').innerText()).toMatch(/^IRCoT: Interleaving Retrieval with Chain-of-Thought/);
+    expect(await page.locator('[data-testid="strategy-help"]').innerText()).toMatch(
+      /^IRCoT: Interleaving Retrieval with Chain-of-Thought/,
+    );
     await runDemo(page);
     // Every word of the issue has an entry.
     const terms = await page.locator('[data-testid="glossary"] dt').allTextContents();
-    for (const t of ['BDTR', 'IRCoT', 'IRGS', 'ToG', 'GCoT', 'PPR', 'EM', 'F1', 'Acc', 'bridge', 'μ+σ cut', 'Recall@k']) expect(terms).toContain(t);
+    for (const t of ['BDTR', 'IRCoT', 'IRGS', 'ToG', 'GCoT', 'PPR', 'EM', 'F1', 'Acc', 'bridge', 'μ+σ cut', 'Recall@k'])
+      expect(terms).toContain(t);
     // A term in the answer panel opens the glossary at its entry.
     expect(await page.locator('[data-testid="glossary"]').getAttribute('open')).toBeNull();
     await page.locator('[data-testid="metrics"] [data-testid="term"][data-term="EM"]').click();
@@ -294,7 +346,9 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('EM');
     expect(await page.locator('#gloss-em').isVisible()).toBe(true);
     // Units: pools count passages; the cut says it is a score threshold; a promoted score above 1 is explained.
-    expect(await page.locator('[data-testid="timeline-round"][data-round="1"] h3').innerText()).toMatch(/pool \d+ passages/);
+    expect(await page.locator('[data-testid="timeline-round"][data-round="1"] h3').innerText()).toMatch(
+      /pool \d+ passages/,
+    );
     expect(await page.locator('[data-testid="cutoff-line"]').textContent()).toMatch(/^score ≥ μ\+σ = \d\.\d\d$/);
     expect(await page.locator('[data-testid="cutoff"]').innerText()).toMatch(/a promoted score can exceed 1/);
     await shoot(app, '4-glossary', '#gloss-em');
@@ -315,21 +369,37 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     const bridgeId = await bridgeLines.first().getAttribute('data-id');
     // Chart: diamonds in the bridge colour; the legend names the shape and the rule.
     expect(await bridgeLines.first().locator('rect.bump-diamond').count()).toBeGreaterThan(0);
-    const bridgeColour = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bridge').trim());
-    const diamondFill = await bridgeLines.first().locator('rect.bump-diamond').first().evaluate((el) => getComputedStyle(el).fill);
-    const lineStroke = await bridgeLines.first().locator('path').first().evaluate((el) => getComputedStyle(el).stroke);
+    const bridgeColour = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--bridge').trim(),
+    );
+    const diamondFill = await bridgeLines
+      .first()
+      .locator('rect.bump-diamond')
+      .first()
+      .evaluate((el) => getComputedStyle(el).fill);
+    const lineStroke = await bridgeLines
+      .first()
+      .locator('path')
+      .first()
+      .evaluate((el) => getComputedStyle(el).stroke);
     expect(diamondFill).toBe(lineStroke);
     expect(bridgeColour).toBe('#b3261e');
     expect(diamondFill).toBe('rgb(179, 38, 30)');
-    expect(await page.locator('.legend .key-bridge').innerText()).toMatch(/^◆ bridge \(bridge = gold passage whose title the question does not name \(gold titles only\)\)$/);
+    expect(await page.locator('.legend .key-bridge').innerText()).toMatch(
+      /^◆ bridge \(bridge = gold passage whose title the question does not name \(gold titles only\)\)$/,
+    );
     // Final context, verifier promotions, round timeline: the same mark on the same passage.
     const ranked = page.locator(`[data-testid="ranked-passage"][data-bridge="true"]`);
     expect(await ranked.count()).toBeGreaterThan(0);
     expect(await ranked.first().locator('[data-testid="bridge-mark"]').innerText()).toBe('◆ BRIDGE');
-    const promoted = page.locator('[data-testid="promotion"]').filter({ has: page.locator('[data-testid="bridge-mark"]') });
+    const promoted = page
+      .locator('[data-testid="promotion"]')
+      .filter({ has: page.locator('[data-testid="bridge-mark"]') });
     expect(await promoted.count()).toBeGreaterThan(0);
     expect(await page.locator('.hit.bridge').count()).toBeGreaterThan(0);
-    const markColours = await page.locator('[data-testid="bridge-mark"]').evaluateAll((els) => [...new Set(els.map((e) => getComputedStyle(e).color))]);
+    const markColours = await page
+      .locator('[data-testid="bridge-mark"]')
+      .evaluateAll((els) => [...new Set(els.map((e) => getComputedStyle(e).color))]);
     expect(markColours).toEqual(['rgb(179, 38, 30)']);
     expect(bridgeId).toBeTruthy();
 
@@ -349,7 +419,13 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     await plain.focus();
     expect(await page.locator('[data-testid="chart-hover"]').innerText()).not.toMatch(/^Hover or focus/);
     await bridgeLines.first().focus();
-    await shoot(app, '10-bridges', '[aria-labelledby="' + (await chart.evaluate((el) => el.closest('section')?.getAttribute('aria-labelledby'))) + '"]');
+    await shoot(
+      app,
+      '10-bridges',
+      '[aria-labelledby="' +
+        (await chart.evaluate((el) => el.closest('section')?.getAttribute('aria-labelledby'))) +
+        '"]',
+    );
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
     await app.close();
@@ -365,11 +441,16 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     for (const lanes of [2, 3, 4]) {
       if (lanes > 2) {
         await page.click('[data-testid="compare-add"]');
-        await page.locator('[data-testid="compare-strategy"]').nth(lanes - 1).selectOption(lanes === 3 ? 'ircot' : 'bdtr');
+        await page
+          .locator('[data-testid="compare-strategy"]')
+          .nth(lanes - 1)
+          .selectOption(lanes === 3 ? 'ircot' : 'bdtr');
         if (lanes === 4) await page.locator('[data-testid="compare-backbone"]').nth(3).selectOption('hipporag2');
       }
       await page.click('[data-testid="compare-run"]');
-      await expect.poll(() => page.locator('[data-testid="compare-lane-result"]').count(), { timeout: 60_000 }).toBe(lanes);
+      await expect
+        .poll(() => page.locator('[data-testid="compare-lane-result"]').count(), { timeout: 60_000 })
+        .toBe(lanes);
       const boxes = await page.locator('[data-testid="compare-lane"]').evaluateAll((els) =>
         els.map((lane) => {
           const l = lane.getBoundingClientRect();
@@ -377,7 +458,15 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
           const s = svg.getBoundingClientRect();
           const scroll = svg.closest('.chart-scroll')!;
           const texts = [...svg.querySelectorAll('text')].map((t) => t.getBoundingClientRect());
-          return { laneLeft: l.left, laneRight: l.right, svgRight: s.right, svgWidth: s.width, overflow: scroll.scrollWidth - scroll.clientWidth, textRight: Math.max(...texts.map((t) => t.right)), stages: [...svg.querySelectorAll('.bump-stage')].map((t) => t.firstChild?.textContent) };
+          return {
+            laneLeft: l.left,
+            laneRight: l.right,
+            svgRight: s.right,
+            svgWidth: s.width,
+            overflow: scroll.scrollWidth - scroll.clientWidth,
+            textRight: Math.max(...texts.map((t) => t.right)),
+            stages: [...svg.querySelectorAll('.bump-stage')].map((t) => t.firstChild?.textContent),
+          };
         }),
       );
       for (const b of boxes) {
@@ -389,7 +478,9 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
       expect(new Set(boxes.map((b) => Math.round(b.svgWidth))).size).toBe(1);
       // BDTR's lane shows its verifier and cut columns.
       expect(boxes[1]!.stages).toEqual(['start', 'R1', 'R2', 'verif.', 'cut']);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
       if (lanes >= 3) await shoot(app, `7-compare-${lanes}-lanes`, '[data-testid="compare-lane"]');
     }
     app.assertNoNetwork();
@@ -411,9 +502,15 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     });
     await page.click('[data-testid="tab-library"]');
     // A failed import: the stage it failed in says so and no longer looks busy.
-    await page.setInputFiles('[data-testid="import-files"]', { name: 'broken_corpus.json', mimeType: 'application/json', buffer: Buffer.from('[{"title":"A","text":"x"},{"title":"B"}]') });
+    await page.setInputFiles('[data-testid="import-files"]', {
+      name: 'broken_corpus.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('[{"title":"A","text":"x"},{"title":"B"}]'),
+    });
     await page.locator('[data-testid="import-error"]').waitFor({ timeout: 30_000 });
-    const states = await page.locator('[data-testid="import-stage"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-state')));
+    const states = await page
+      .locator('[data-testid="import-stage"]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-state')));
     expect(states).not.toContain('running');
     expect(states[0]).toBe('failed');
     await shoot(app, '12-import-failed', '[data-testid="import-status"]');
@@ -423,23 +520,37 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
       { title: 'Mara Quell', text: 'Mara Quell was a builder born in Fenn Crossing who trained in Osterby.' },
       { title: 'Brackwater', text: 'Brackwater is a small port town on the Greyreach coast.' },
     ];
-    await page.setInputFiles('[data-testid="import-files"]', { name: 'lantern_corpus.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(corpus)) });
+    await page.setInputFiles('[data-testid="import-files"]', {
+      name: 'lantern_corpus.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(corpus)),
+    });
     await page.locator('[data-testid="import-done"]').waitFor({ timeout: 60_000 });
     const row = page.locator('[data-testid="library-row"][data-id="lantern"]');
     await row.waitFor({ timeout: 30_000 });
-    expect(await page.locator('[data-testid="library-row"][data-id="demo"] [data-testid="library-use"]').innerText()).toBe('In use ✓');
+    expect(
+      await page.locator('[data-testid="library-row"][data-id="demo"] [data-testid="library-use"]').innerText(),
+    ).toBe('In use ✓');
     await row.locator('[data-testid="library-use"]').click();
-    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /^lantern: ready/ }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="corpus-status"]')
+      .filter({ hasText: /^lantern: ready/ })
+      .waitFor({ timeout: 60_000 });
 
     // Reload: the same corpus opens, from storage, and the status never claimed to be indexing it.
     await page.reload();
-    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /^lantern: ready — 3 passages/ }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="corpus-status"]')
+      .filter({ hasText: /^lantern: ready — 3 passages/ })
+      .waitFor({ timeout: 60_000 });
     const seen = await page.evaluate(() => (window as unknown as { statusSeen: string[] }).statusSeen);
     expect(seen.some((t) => /indexing/.test(t))).toBe(false);
     expect(seen.at(-1)).toMatch(/opened from storage in \d+ ms/);
     await page.click('[data-testid="tab-library"]');
     expect(await row.locator('[data-testid="library-use"]').innerText()).toBe('In use ✓');
-    expect(await page.locator('[data-testid="library-row"][data-id="demo"] [data-testid="library-use"]').innerText()).toBe('Use');
+    expect(
+      await page.locator('[data-testid="library-row"][data-id="demo"] [data-testid="library-use"]').innerText(),
+    ).toBe('Use');
     await shoot(app, '12-library-in-use');
     // Back to the demo for the next tests of this browser profile (each test has its own context anyway).
     await page.locator('[data-testid="library-row"][data-id="demo"] [data-testid="library-use"]').click();
@@ -458,12 +569,19 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     await page.check('[data-testid="batch-config-ircot/hipporag2"]');
     await page.fill('[data-testid="batch-limit"]', '4');
     await page.click('[data-testid="batch-run"]');
-    await page.locator('[data-testid="batch-status"]').filter({ hasText: '8 / 8 runs · done' }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="batch-status"]')
+      .filter({ hasText: '8 / 8 runs · done' })
+      .waitFor({ timeout: 60_000 });
 
     // Every bar is drawn with its value label, zeros included (a sliver, labelled "0%").
     const plots = page.locator('[data-testid="batch-plot"]');
     const bars = await plots.locator('[data-testid="bar"]').evaluateAll((gs) =>
-      gs.map((g) => ({ value: g.getAttribute('data-value'), label: g.querySelector('text')?.textContent, height: g.querySelector('rect')!.getBoundingClientRect().height })),
+      gs.map((g) => ({
+        value: g.getAttribute('data-value'),
+        label: g.querySelector('text')?.textContent,
+        height: g.querySelector('rect')!.getBoundingClientRect().height,
+      })),
     );
     expect(bars.length).toBeGreaterThan(0);
     for (const b of bars) {
@@ -473,21 +591,36 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     // Shares are percentages on every axis and bar; the complementarity counts are whole numbers.
     const accuracy = plots.filter({ has: page.locator('svg[aria-label="Accuracy by type"]') });
     expect(await accuracy.count()).toBe(1);
-    for (const v of await accuracy.locator('[data-testid="bar"]').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-value')))) expect(v).toMatch(/^\d+%$/);
+    for (const v of await accuracy
+      .locator('[data-testid="bar"]')
+      .evaluateAll((gs) => gs.map((g) => g.getAttribute('data-value'))))
+      expect(v).toMatch(/^\d+%$/);
     const comp = plots.filter({ has: page.locator('svg[aria-label="Complementarity"]') });
-    for (const v of await comp.locator('[data-testid="bar"]').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-value')))) expect(v).toMatch(/^\d+$/);
+    for (const v of await comp
+      .locator('[data-testid="bar"]')
+      .evaluateAll((gs) => gs.map((g) => g.getAttribute('data-value'))))
+      expect(v).toMatch(/^\d+$/);
     // No two axis labels of a plot overlap.
     const overlaps = await plots.evaluateAll((cards) =>
       cards.flatMap((card) => {
         const boxes = [...card.querySelectorAll('[data-testid="bar-label"]')].map((t) => t.getBoundingClientRect());
-        return boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map(() => card.getAttribute('aria-label')));
+        return boxes.flatMap((a, i) =>
+          boxes
+            .slice(i + 1)
+            .filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+            .map(() => card.getAttribute('aria-label')),
+        );
       }),
     );
     expect(overlaps).toEqual([]);
-    const fontPx = await plots.first().locator('svg').evaluate((svg) => Number(svg.getAttribute('font-size')));
+    const fontPx = await plots
+      .first()
+      .locator('svg')
+      .evaluate((svg) => Number(svg.getAttribute('font-size')));
     expect(fontPx).toBeGreaterThanOrEqual(13);
     // The table's Acc is a percentage too.
-    for (const acc of await page.locator('[data-testid="batch-row"] td:nth-child(7)').allInnerTexts()) expect(acc).toMatch(/^(\d+%|—)$/);
+    for (const acc of await page.locator('[data-testid="batch-row"] td:nth-child(7)').allInnerTexts())
+      expect(acc).toMatch(/^(\d+%|—)$/);
     await shoot(app, '11-batch-plots', '[data-testid="batch-plot"]');
 
     // A row opens its trace in the inspector, scrolled to the top.
@@ -514,7 +647,9 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
 
     await page.click('[data-testid="tab-graph"]');
     await page.locator('[data-testid="graph-canvas"] canvas').first().waitFor({ timeout: 60_000 });
-    await expect.poll(() => page.locator('[data-testid="graph-stats"]').innerText(), { timeout: 30_000 }).toMatch(/^\d+ nodes/);
+    await expect
+      .poll(() => page.locator('[data-testid="graph-stats"]').innerText(), { timeout: 30_000 })
+      .toMatch(/^\d+ nodes/);
     await page.waitForTimeout(1500); // sigma's first layout frames
     await page.screenshot({ path: `${RESULTS}readme-graph.png` });
 
@@ -522,7 +657,10 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.click('[data-testid="present-toggle"]');
     await page.click('[data-testid="side-toggle"]');
-    await page.locator('[aria-labelledby] [data-testid="rank-chart"]').first().evaluate((el) => el.closest('section')?.scrollIntoView({ block: 'start' }));
+    await page
+      .locator('[aria-labelledby] [data-testid="rank-chart"]')
+      .first()
+      .evaluate((el) => el.closest('section')?.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: `${RESULTS}readme-presenting.png` });
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
@@ -531,10 +669,15 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
   });
   it('13: "Detect" finds a local Ollama/LM Studio (test servers on 127.0.0.1), fills base URL and model, hints at CORS; in-browser models listed with size, speed and the consent note', async () => {
     // Ollama stand-in: the OpenAI-compatible test server (it sends CORS headers).
-    const ollama = await startOpenAiServer({ models: ['llama3.2:1b', 'qwen2.5:0.5b'], script: queue({ content: 'unused' }) });
+    const ollama = await startOpenAiServer({
+      models: ['llama3.2:1b', 'qwen2.5:0.5b'],
+      script: queue({ content: 'unused' }),
+    });
     // LM Studio stand-in that answers but sends no CORS headers (CORP only, so the opaque probe may read that it is there).
     const lmStudio: Server = createServer((req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Cross-Origin-Resource-Policy': 'cross-origin' }).end(JSON.stringify({ data: [{ id: 'local-model' }] }));
+      res
+        .writeHead(200, { 'Content-Type': 'application/json', 'Cross-Origin-Resource-Policy': 'cross-origin' })
+        .end(JSON.stringify({ data: [{ id: 'local-model' }] }));
     });
     await new Promise<void>((r) => lmStudio.listen(0, '127.0.0.1', () => r()));
     const lmPort = (lmStudio.address() as { port: number }).port;
@@ -550,7 +693,10 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
         { name: 'vLLM', baseURL: `http://127.0.0.1:${closedPort}/v1` },
       ];
       const app = (session.app = await session.chromium.openApp(session.server.url, {
-        expectedConsoleErrors: [/blocked by CORS policy/, /^Failed to load resource: net::ERR_(FAILED|CONNECTION_REFUSED|BLOCKED_BY_RESPONSE)/],
+        expectedConsoleErrors: [
+          /blocked by CORS policy/,
+          /^Failed to load resource: net::ERR_(FAILED|CONNECTION_REFUSED|BLOCKED_BY_RESPONSE)/,
+        ],
       }));
       const { page } = app;
       await page.setViewportSize({ width: 1280, height: 720 });
@@ -578,9 +724,13 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
       await page.selectOption('[data-testid="llm-provider"]', 'in-browser');
       const choices = page.locator('[data-testid="browser-model-choice"]');
       expect(await choices.count()).toBe(4);
-      expect(await page.locator('[data-testid="browser-models"]').innerText()).toMatch(/Qwen2\.5 0\.5B Instruct · 480 MB download · ~15-30 tokens\/s WebGPU/);
+      expect(await page.locator('[data-testid="browser-models"]').innerText()).toMatch(
+        /Qwen2\.5 0\.5B Instruct · 480 MB download · ~15-30 tokens\/s WebGPU/,
+      );
       await choices.nth(2).click(); // controlled by the saved settings: the value is polled below
-      await expect.poll(() => page.locator('[data-testid="llm-browser-model"]').inputValue()).toBe('onnx-community/Qwen2.5-0.5B-Instruct');
+      await expect
+        .poll(() => page.locator('[data-testid="llm-browser-model"]').inputValue())
+        .toBe('onnx-community/Qwen2.5-0.5B-Instruct');
       expect(await page.locator('[data-testid="browser-model-consent"]').innerText()).toMatch(/needs your consent/);
       await shoot(app, '13-browser-models', '[data-testid="llm-settings"]');
       app.assertNoNetwork();
@@ -599,15 +749,24 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     await page.click('[data-testid="tab-graph"]');
     const canvas = page.locator('[data-testid="graph-canvas"]');
     await canvas.locator('canvas').first().waitFor({ timeout: 60_000 });
-    await expect.poll(() => page.locator('[data-testid="graph-stats"]').innerText(), { timeout: 30_000 }).toMatch(/^\d+ nodes/);
+    await expect
+      .poll(() => page.locator('[data-testid="graph-stats"]').innerText(), { timeout: 30_000 })
+      .toMatch(/^\d+ nodes/);
     expect(await page.locator('.graph-legend').innerText()).toMatch(/◆ bridge · ◎ seed/);
     // The bridge passage is marked in the node list too.
-    expect(await page.locator('[data-testid="graph-node-button"]').filter({ hasText: /^◆ Ione Marlow/ }).count()).toBe(1);
+    expect(
+      await page
+        .locator('[data-testid="graph-node-button"]')
+        .filter({ hasText: /^◆ Ione Marlow/ })
+        .count(),
+    ).toBe(1);
     // Zoom in with the wheel, then Fit: the camera returns to the whole graph.
     const box = (await canvas.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -400);
-    await expect.poll(async () => Number(await canvas.getAttribute('data-camera-ratio')), { timeout: 10_000 }).toBeLessThan(0.9);
+    await expect
+      .poll(async () => Number(await canvas.getAttribute('data-camera-ratio')), { timeout: 10_000 })
+      .toBeLessThan(0.9);
     await page.click('[data-testid="graph-fit"]');
     await expect.poll(() => canvas.getAttribute('data-camera-ratio'), { timeout: 10_000 }).toBe('1.000');
     // Full width: the side panel folds away and the canvas takes the row.

@@ -25,7 +25,20 @@ describe('CLI traces in the page (headless Chromium)', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'hopscope-cli-traces-'));
     const quiet = { out: () => {}, err: () => {} };
-    const argv = ['--dataset', 'public/demo', '--retriever', 'hipporag2', '--strategy', 'bdtr', '--llm', 'offline', '--k', '2,5,10', '--limit', '3'];
+    const argv = [
+      '--dataset',
+      'public/demo',
+      '--retriever',
+      'hipporag2',
+      '--strategy',
+      'bdtr',
+      '--llm',
+      'offline',
+      '--k',
+      '2,5,10',
+      '--limit',
+      '3',
+    ];
     const code = await main([...argv, '--traces', join(dir, 'traces'), '--out', join(dir, 'out.json')], quiet);
     if (code !== 0) throw new Error(`npm run eval exited ${code}`);
     questions = (JSON.parse(await readFile(join(dir, 'out.json'), 'utf8')) as { questions: CliQuestion[] }).questions;
@@ -37,7 +50,9 @@ describe('CLI traces in the page (headless Chromium)', () => {
     const app = await session.openReady();
     const { page } = app;
     for (const file of files) {
-      const traceQuestion = (JSON.parse(await readFile(join(dir, 'traces', file), 'utf8')) as { question: { id: string } }).question.id;
+      const traceQuestion = (
+        JSON.parse(await readFile(join(dir, 'traces', file), 'utf8')) as { question: { id: string } }
+      ).question.id;
       const q = questions.find((x) => x.id === traceQuestion);
       if (!q) throw new Error(`no CLI result for trace ${file}`);
       await page.setInputFiles('[data-testid="trace-file"]', join(dir, 'traces', file));
@@ -50,7 +65,11 @@ describe('CLI traces in the page (headless Chromium)', () => {
         ...[2, 5, 10].map((k) => [`Recall@${k}`, pct(q.recall[k] as number)]),
       ];
       const shown = async () =>
-        metrics.locator('div').evaluateAll((divs) => divs.map((d) => [d.querySelector('dt')?.textContent ?? '', d.querySelector('dd')?.textContent ?? '']));
+        metrics
+          .locator('div')
+          .evaluateAll((divs) =>
+            divs.map((d) => [d.querySelector('dt')?.textContent ?? '', d.querySelector('dd')?.textContent ?? '']),
+          );
       await expect.poll(shown).toEqual(expected);
       await expect.poll(() => page.locator('body').innerText()).toContain(q.id);
     }

@@ -28,8 +28,11 @@ describe('compare strategies on one question (headless Chromium)', () => {
     expect(answers[2]).toBe('Dunmere');
     expect(answers[0]).toMatch(/no answer/);
     // Every lane lists its context; passages found by one lane only are marked.
-    for (let i = 0; i < 3; i++) expect(await results.nth(i).locator('[data-testid="compare-passage"]').count()).toBeGreaterThan(0);
-    const onlyFlags = await page.locator('[data-testid="compare-passage"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-only')));
+    for (let i = 0; i < 3; i++)
+      expect(await results.nth(i).locator('[data-testid="compare-passage"]').count()).toBeGreaterThan(0);
+    const onlyFlags = await page
+      .locator('[data-testid="compare-passage"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-only')));
     expect(onlyFlags).toContain('true');
     expect(onlyFlags).toContain('false');
     // Gold passages are marked in the lanes that found them (BDTR's cut holds both).

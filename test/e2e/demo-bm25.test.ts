@@ -9,8 +9,15 @@ import { createBm25Retriever } from '../../src/core/retrievers/bm25.ts';
 import { appSession } from '../support/app-session.ts';
 
 const demoDir = new URL('../../public/demo/', import.meta.url);
-const corpus = JSON.parse(readFileSync(new URL('demo_corpus.json', demoDir), 'utf8')) as { title: string; text: string }[];
-const questions = JSON.parse(readFileSync(new URL('demo.json', demoDir), 'utf8')) as { _id: string; question: string; supporting_titles: string[] }[];
+const corpus = JSON.parse(readFileSync(new URL('demo_corpus.json', demoDir), 'utf8')) as {
+  title: string;
+  text: string;
+}[];
+const questions = JSON.parse(readFileSync(new URL('demo.json', demoDir), 'utf8')) as {
+  _id: string;
+  question: string;
+  supporting_titles: string[];
+}[];
 
 // Titles are unique in the demo (test/core/demo-corpus.test.ts), so they serve as ids here; ties are
 // broken by corpus order, as in the page.
@@ -32,8 +39,13 @@ const sel = {
   title: '[data-testid="passage-title"]',
 };
 
-const shownTitles = (page: Page) => page.locator(`${sel.items} ${sel.title}`).allInnerTexts().then((t) => t.map((s) => s.trim()));
-const goldFlags = (page: Page) => page.locator(sel.items).evaluateAll((els) => els.map((e) => e.getAttribute('data-gold') === 'true'));
+const shownTitles = (page: Page) =>
+  page
+    .locator(`${sel.items} ${sel.title}`)
+    .allInnerTexts()
+    .then((t) => t.map((s) => s.trim()));
+const goldFlags = (page: Page) =>
+  page.locator(sel.items).evaluateAll((els) => els.map((e) => e.getAttribute('data-gold') === 'true'));
 
 describe('demo corpus with BM25 in the built app (headless Chromium, no network)', () => {
   const session = appSession('demo-bm25');
@@ -53,11 +65,20 @@ describe('demo corpus with BM25 in the built app (headless Chromium, no network)
       probe.assertNoNetwork();
 
       // https passes the CSP (an LLM server may be any https host) and is blocked by the harness
-      await probe.page.evaluate(() => fetch('https://example.com/tracker.js', { mode: 'no-cors' }).catch(() => 'blocked'));
+      await probe.page.evaluate(() =>
+        fetch('https://example.com/tracker.js', { mode: 'no-cors' }).catch(() => 'blocked'),
+      );
       expect(probe.blockedRequests).toEqual(['https://example.com/tracker.js']);
       expect(() => probe.assertNoNetwork()).toThrow(/example\.com\/tracker\.js/);
       // plain http to another host never leaves the page: the CSP refuses it (and says so on the console)
-      expect(await probe.page.evaluate(() => fetch('http://example.com/tracker.js', { mode: 'no-cors' }).then(() => 'sent', () => 'refused'))).toBe('refused');
+      expect(
+        await probe.page.evaluate(() =>
+          fetch('http://example.com/tracker.js', { mode: 'no-cors' }).then(
+            () => 'sent',
+            () => 'refused',
+          ),
+        ),
+      ).toBe('refused');
       expect(probe.blockedRequests).toEqual(['https://example.com/tracker.js']);
       expect(() => probe.assertNoConsoleErrors()).toThrow(/Content Security Policy/);
 
@@ -81,7 +102,10 @@ describe('demo corpus with BM25 in the built app (headless Chromium, no network)
     // First the status element itself (a missing UI fails in 20 s with this selector in the message),
     // then indexing of the demo corpus.
     await page.locator(sel.status).waitFor({ state: 'attached', timeout: 20_000 });
-    await page.locator(sel.status).filter({ hasText: /\bready\b/i }).waitFor({ timeout: 90_000 });
+    await page
+      .locator(sel.status)
+      .filter({ hasText: /\bready\b/i })
+      .waitFor({ timeout: 90_000 });
 
     await page.selectOption(sel.picker, DEMO_QUESTION);
     await page.selectOption('[data-testid="strategy-picker"]', 'single'); // BDTR is the default; this test is about BM25 alone

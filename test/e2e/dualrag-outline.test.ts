@@ -16,7 +16,9 @@ describe('DualRAG knowledge outline in the inspector', () => {
     await page.selectOption('[data-testid="strategy-picker"]', 'dualrag');
     await page.click('[data-testid="run-button"]');
     await page.locator('[data-testid="answer"]').waitFor({ timeout: 60_000 });
-    await expect.poll(() => page.locator('[data-testid="run-label"]').innerText()).toContain('offline thinker (no LLM)');
+    await expect
+      .poll(() => page.locator('[data-testid="run-label"]').innerText())
+      .toContain('offline thinker (no LLM)');
 
     const view = page.locator('[data-testid="dualrag-view"]');
     await view.waitFor();
@@ -28,7 +30,9 @@ describe('DualRAG knowledge outline in the inspector', () => {
     expect(flags.slice(0, -1).every((f) => f === 'true')).toBe(true);
     expect((await view.innerText()).toLowerCase()).toContain('retrieval triggered');
 
-    const finalEntities = await page.locator('[data-testid="outline-entity"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-entity')));
+    const finalEntities = await page
+      .locator('[data-testid="outline-entity"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-entity')));
     const finalFragments = await page.locator('[data-testid="outline-fragment"]').count();
     expect(finalEntities.length).toBeGreaterThanOrEqual(2);
     // each fragment names its queries and passages; the bridge passage (Ione Marlow, gold) is among them
@@ -38,7 +42,8 @@ describe('DualRAG knowledge outline in the inspector', () => {
 
     // Step back to the start, then forward round by round: the outline grows.
     await page.click('[data-testid="step-all"]').catch(() => undefined);
-    for (let i = 0; i < 200 && !(await page.locator('[data-testid="step-prev"]').isDisabled()); i++) await page.click('[data-testid="round-prev"]').catch(() => page.click('[data-testid="step-prev"]'));
+    for (let i = 0; i < 200 && !(await page.locator('[data-testid="step-prev"]').isDisabled()); i++)
+      await page.click('[data-testid="round-prev"]').catch(() => page.click('[data-testid="step-prev"]'));
     const counts: number[] = [await page.locator('[data-testid="outline-entity"]').count()];
     while (!(await page.locator('[data-testid="round-next"]').isDisabled())) {
       await page.click('[data-testid="round-next"]');

@@ -41,52 +41,66 @@ describe('DualRAG reranker in Settings (cross-encoder in the engine worker)', ()
     await rm(work, { recursive: true, force: true });
   });
 
-  it('refuses a wrong folder, reranks DualRAG with the stored cross-encoder and shows which reranker ran with its scores', { timeout: 300_000 }, async () => {
-    const app = await session.openReady();
-    const { page } = app;
-    await page.click('[data-testid="tab-settings"]');
-    const current = page.locator('[data-testid="rerank-current"]');
-    await expect.poll(() => current.innerText()).toMatch(/lexical reranker \(heuristic\)/);
-    expect(await page.locator('[data-testid="rerank-known"]').innerText()).toMatch(/bge-reranker-base[\s\S]*MB/);
+  it(
+    'refuses a wrong folder, reranks DualRAG with the stored cross-encoder and shows which reranker ran with its scores',
+    { timeout: 300_000 },
+    async () => {
+      const app = await session.openReady();
+      const { page } = app;
+      await page.click('[data-testid="tab-settings"]');
+      const current = page.locator('[data-testid="rerank-current"]');
+      await expect.poll(() => current.innerText()).toMatch(/lexical reranker \(heuristic\)/);
+      expect(await page.locator('[data-testid="rerank-known"]').innerText()).toMatch(/bge-reranker-base[\s\S]*MB/);
 
-    // A wrong folder: the message names what is missing; the setting stays lexical.
-    await page.setInputFiles('[data-testid="rerank-folder"]', join(work, 'not-a-reranker'));
-    await expect
-      .poll(() => page.locator('[data-testid="rerank-error"]').innerText(), { timeout: 30_000 })
-      .toMatch(/the folder "not-a-reranker" is not a transformers\.js cross-encoder: missing onnx\/model\.onnx \(or onnx\/model_quantized\.onnx\)/);
-    expect(await current.innerText()).toMatch(/lexical reranker \(heuristic\)/);
-    await page.locator('[data-testid="rerank-settings"]').scrollIntoViewIfNeeded();
-    await app.screenshot('rerank-settings-wrong-folder');
+      // A wrong folder: the message names what is missing; the setting stays lexical.
+      await page.setInputFiles('[data-testid="rerank-folder"]', join(work, 'not-a-reranker'));
+      await expect
+        .poll(() => page.locator('[data-testid="rerank-error"]').innerText(), { timeout: 30_000 })
+        .toMatch(
+          /the folder "not-a-reranker" is not a transformers\.js cross-encoder: missing onnx\/model\.onnx \(or onnx\/model_quantized\.onnx\)/,
+        );
+      expect(await current.innerText()).toMatch(/lexical reranker \(heuristic\)/);
+      await page.locator('[data-testid="rerank-settings"]').scrollIntoViewIfNeeded();
+      await app.screenshot('rerank-settings-wrong-folder');
 
-    // The tiny cross-encoder folder: stored in this browser, loaded and tested in the engine worker.
-    await page.setInputFiles('[data-testid="rerank-folder"]', modelDir);
-    await expect.poll(() => current.innerText(), { timeout: 30_000 }).toMatch(/cross-encoder folder tiny-cross-encoder \(fp32, [\d.]+ MB; sha-256 [0-9a-f]{12}\) stored in this browser/);
-    await page.click('[data-testid="rerank-test"]');
-    await expect
-      .poll(() => page.locator('[data-testid="rerank-test-result"]').innerText(), { timeout: 60_000 })
-      .toMatch(new RegExp(`Loaded ${CROSS.replace(/[()]/g, '\\$&')} in [\\d.]+ s\\. Scores \\(logits\\): “Paris” vs Paris -?\\d+\\.00, “Paris” vs Photosynthesis -?\\d+\\.00`));
-    await page.locator('[data-testid="rerank-settings"]').scrollIntoViewIfNeeded();
-    await app.screenshot('rerank-settings');
+      // The tiny cross-encoder folder: stored in this browser, loaded and tested in the engine worker.
+      await page.setInputFiles('[data-testid="rerank-folder"]', modelDir);
+      await expect
+        .poll(() => current.innerText(), { timeout: 30_000 })
+        .toMatch(
+          /cross-encoder folder tiny-cross-encoder \(fp32, [\d.]+ MB; sha-256 [0-9a-f]{12}\) stored in this browser/,
+        );
+      await page.click('[data-testid="rerank-test"]');
+      await expect
+        .poll(() => page.locator('[data-testid="rerank-test-result"]').innerText(), { timeout: 60_000 })
+        .toMatch(
+          new RegExp(
+            `Loaded ${CROSS.replace(/[()]/g, '\\$&')} in [\\d.]+ s\\. Scores \\(logits\\): “Paris” vs Paris -?\\d+\\.00, “Paris” vs Photosynthesis -?\\d+\\.00`,
+          ),
+        );
+      await page.locator('[data-testid="rerank-settings"]').scrollIntoViewIfNeeded();
+      await app.screenshot('rerank-settings');
 
-    // DualRAG on a demo question reranks with it: the inspector names the model and shows its logits.
-    await runDualrag(page);
-    expect(await page.locator('[data-testid="dualrag-reranker"]').innerText()).toContain(CROSS);
-    const scores = await page.locator('[data-testid="rerank-scores"]').allInnerTexts();
-    expect(scores.length).toBeGreaterThan(0);
-    // the tiny model's logits are whole word-piece counts minus 8; the kept ones are > 0
-    const logits = scores.flatMap((s) => [...s.matchAll(/ (-?\d+\.\d\d)(?=,|\))/g)].map((m) => Number(m[1])));
-    expect(logits.length).toBeGreaterThan(0);
-    expect(logits.every((l) => l > 0 && Number.isInteger(l))).toBe(true);
-    await page.locator('[data-testid="dualrag-view"]').scrollIntoViewIfNeeded();
-    await app.screenshot('dualrag-cross-encoder');
+      // DualRAG on a demo question reranks with it: the inspector names the model and shows its logits.
+      await runDualrag(page);
+      expect(await page.locator('[data-testid="dualrag-reranker"]').innerText()).toContain(CROSS);
+      const scores = await page.locator('[data-testid="rerank-scores"]').allInnerTexts();
+      expect(scores.length).toBeGreaterThan(0);
+      // the tiny model's logits are whole word-piece counts minus 8; the kept ones are > 0
+      const logits = scores.flatMap((s) => [...s.matchAll(/ (-?\d+\.\d\d)(?=,|\))/g)].map((m) => Number(m[1])));
+      expect(logits.length).toBeGreaterThan(0);
+      expect(logits.every((l) => l > 0 && Number.isInteger(l))).toBe(true);
+      await page.locator('[data-testid="dualrag-view"]').scrollIntoViewIfNeeded();
+      await app.screenshot('dualrag-cross-encoder');
 
-    // Back to the lexical reranker: the next run names the heuristic.
-    await page.click('[data-testid="tab-settings"]');
-    await page.click('[data-testid="rerank-source-lexical"]');
-    await expect.poll(() => current.innerText()).toMatch(/lexical reranker \(heuristic\)/);
-    await runDualrag(page);
-    expect(await page.locator('[data-testid="dualrag-reranker"]').innerText()).toMatch(/lexical .*heuristic/);
-    app.assertNoNetwork();
-    app.assertNoConsoleErrors();
-  });
+      // Back to the lexical reranker: the next run names the heuristic.
+      await page.click('[data-testid="tab-settings"]');
+      await page.click('[data-testid="rerank-source-lexical"]');
+      await expect.poll(() => current.innerText()).toMatch(/lexical reranker \(heuristic\)/);
+      await runDualrag(page);
+      expect(await page.locator('[data-testid="dualrag-reranker"]').innerText()).toMatch(/lexical .*heuristic/);
+      app.assertNoNetwork();
+      app.assertNoConsoleErrors();
+    },
+  );
 });

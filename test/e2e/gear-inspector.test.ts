@@ -16,7 +16,10 @@ describe('GEAR in the inspector (headless Chromium, offline thinker)', () => {
     const app = await session.chromium.openApp(session.server.url);
     const { page } = app;
     await page.setViewportSize({ width: 1400, height: 1100 });
-    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /\bready\b/i }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="corpus-status"]')
+      .filter({ hasText: /\bready\b/i })
+      .waitFor({ timeout: 60_000 });
     await page.selectOption('[data-testid="strategy-picker"]', 'gear');
     await page.selectOption('[data-testid="question-picker"]', 'demo-01');
     await page.click('[data-testid="run-button"]');
@@ -39,7 +42,9 @@ describe('GEAR in the inspector (headless Chromium, offline thinker)', () => {
     expect(await seq.innerText()).toMatch(/^\d\.\d{3}\s*w \d\.\d{3}/);
 
     // the gist memory grows and says where each entry came from
-    const sizes = await panel.locator('[data-testid="gear-memory"]').evaluateAll((els) => els.map((el) => el.querySelectorAll('[data-testid="gear-memory-entry"]').length));
+    const sizes = await panel
+      .locator('[data-testid="gear-memory"]')
+      .evaluateAll((els) => els.map((el) => el.querySelectorAll('[data-testid="gear-memory-entry"]').length));
     expect(sizes.length).toBe(rounds);
     expect(sizes[0]).toBeGreaterThan(0);
     expect([...sizes].sort((a, b) => a - b)).toEqual(sizes);
@@ -59,7 +64,10 @@ describe('GEAR in the inspector (headless Chromium, offline thinker)', () => {
     expect(await tripleIndexOf(page)).toBe('built and stored');
     // ... so after a reload the engine reads it instead of extracting and indexing again
     await page.reload();
-    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /\bready\b/i }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="corpus-status"]')
+      .filter({ hasText: /\bready\b/i })
+      .waitFor({ timeout: 60_000 });
     await page.selectOption('[data-testid="strategy-picker"]', 'gear');
     await page.selectOption('[data-testid="question-picker"]', 'demo-01');
     await page.click('[data-testid="run-button"]');
@@ -73,5 +81,6 @@ async function tripleIndexOf(page: Page): Promise<unknown> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-run"]')]);
   const path = join(mkdtempSync(join(tmpdir(), 'hopscope-gear-')), download.suggestedFilename());
   await download.saveAs(path);
-  return (JSON.parse(readFileSync(path, 'utf8')) as { trace: { options?: Record<string, unknown> } }).trace.options?.tripleIndex;
+  return (JSON.parse(readFileSync(path, 'utf8')) as { trace: { options?: Record<string, unknown> } }).trace.options
+    ?.tripleIndex;
 }

@@ -29,7 +29,9 @@ describe('graph view: RAPTOR tree levels and GraphRAG communities', () => {
     await page.click('[data-testid="tab-graph"]');
     const layers = page.locator('[data-testid="backbone-layers"][data-backbone="raptor"]');
     await layers.waitFor({ timeout: 60_000 });
-    await expect.poll(() => page.locator('[data-testid="raptor-levels"]').innerText(), { timeout: 60_000 }).toMatch(/level 0: \d+ passages · level 1: \d+ summaries/);
+    await expect
+      .poll(() => page.locator('[data-testid="raptor-levels"]').innerText(), { timeout: 60_000 })
+      .toMatch(/level 0: \d+ passages · level 1: \d+ summaries/);
     expect(await page.locator('[data-testid="raptor-levels"]').innerText()).toContain('extractive summary (no LLM');
     const summaries = page.locator('[data-testid="raptor-summary"]');
     expect(await summaries.count()).toBeGreaterThan(0);
@@ -52,9 +54,13 @@ describe('graph view: RAPTOR tree levels and GraphRAG communities', () => {
     await page.locator('[data-testid="backbone-layers"][data-backbone="graphrag"]').waitFor({ timeout: 60_000 });
     const entries = page.locator('[data-testid="community-entry"]');
     await expect.poll(() => entries.count(), { timeout: 60_000 }).toBeGreaterThan(1);
-    expect(await page.locator('[data-testid="graphrag-summary"]').innerText()).toContain('extractive community report (no LLM');
+    expect(await page.locator('[data-testid="graphrag-summary"]').innerText()).toContain(
+      'extractive community report (no LLM',
+    );
     // Legend swatches have distinct colours for the first communities.
-    const colours = await entries.locator('.swatch').evaluateAll((els) => els.slice(0, 2).map((e) => getComputedStyle(e).backgroundColor));
+    const colours = await entries
+      .locator('.swatch')
+      .evaluateAll((els) => els.slice(0, 2).map((e) => getComputedStyle(e).backgroundColor));
     expect(new Set(colours).size).toBe(2);
     await entries.first().click();
     const report = page.locator('[data-testid="community-report"]');

@@ -12,7 +12,10 @@ import { appSession } from '../support/app-session.ts';
 
 const DIR = new URL('../../../shared/data/musique/', import.meta.url);
 const FILES = ['musique_corpus.json', 'musique.json'].map((n) => fileURLToPath(new URL(n, DIR)));
-const dataset = loadDataset('musique', FILES.map((f) => ({ name: f.slice(f.lastIndexOf('/') + 1), text: readFileSync(f, 'utf8') })));
+const dataset = loadDataset(
+  'musique',
+  FILES.map((f) => ({ name: f.slice(f.lastIndexOf('/') + 1), text: readFileSync(f, 'utf8') })),
+);
 const question = dataset.questions[0]!;
 
 describe('graph view on MuSiQue (headless Chromium)', () => {
@@ -26,7 +29,10 @@ describe('graph view on MuSiQue (headless Chromium)', () => {
     await page.setInputFiles('[data-testid="import-files"]', FILES);
     await page.locator('[data-testid="import-done"]').waitFor({ timeout: 180_000 });
     await page.locator('[data-testid="library-row"][data-id="musique"] [data-testid="library-use"]').click();
-    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /musique: ready/ }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="corpus-status"]')
+      .filter({ hasText: /musique: ready/ })
+      .waitFor({ timeout: 60_000 });
 
     await page.click('[data-testid="tab-inspector"]');
     await page.selectOption('[data-testid="question-picker"]', question.id);
@@ -64,19 +70,28 @@ describe('graph view on MuSiQue (headless Chromium)', () => {
     await page.locator('[data-testid="round-slider"]').fill('1');
     const links = page.locator('[data-testid="thought-link"]');
     await expect.poll(() => links.count()).toBeGreaterThanOrEqual(2);
-    expect(await links.evaluateAll((els) => els.map((e) => e.getAttribute('data-label')))).toEqual(expect.arrayContaining(['fast', 'slow']));
+    expect(await links.evaluateAll((els) => els.map((e) => e.getAttribute('data-label')))).toEqual(
+      expect.arrayContaining(['fast', 'slow']),
+    );
     // On HippoRAG 2 the trace records what each query was linked to (seed facts), and the graph uses it.
     expect(await links.first().innerText()).toMatch(/→ phrases it linked to: .+; passages: .+/);
-    const graphStep = (await page.locator('[data-testid="graph-step-count"]').innerText()).match(/^step (\d+) \/ (\d+)$/);
+    const graphStep = (await page.locator('[data-testid="graph-step-count"]').innerText()).match(
+      /^step (\d+) \/ (\d+)$/,
+    );
     expect(graphStep).not.toBeNull();
     await app.screenshot('graph-musique-1280-round1');
     await page.setViewportSize({ width: 1920, height: 1080 });
     await app.screenshot('graph-musique-1920-round1');
 
     await page.click('[data-testid="tab-inspector"]');
-    expect(await page.locator('[data-testid="step-count"]').innerText()).toBe(`step ${graphStep![1]} / ${graphStep![2]}`);
+    expect(await page.locator('[data-testid="step-count"]').innerText()).toBe(
+      `step ${graphStep![1]} / ${graphStep![2]}`,
+    );
     // The inspector steps the graph: walk to the verifier's promotions with the page keys.
-    await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+    await page
+      .locator('body')
+      .click({ position: { x: 5, y: 5 } })
+      .catch(() => undefined);
     for (let i = 0; i < 200; i++) {
       const caption = await page.locator('[data-testid="step-caption"]').innerText();
       if (/promot/i.test(caption)) break;
@@ -86,7 +101,9 @@ describe('graph view on MuSiQue (headless Chromium)', () => {
     await page.click('[data-testid="tab-graph"]');
     await page.locator('[data-testid="graph-canvas"] canvas').first().waitFor();
     expect(await page.locator('[data-testid="graph-step-count"]').innerText()).toBe(inspectorStep);
-    await expect.poll(() => page.locator('[data-testid="promotions-on-graph"]').innerText()).toMatch(/^Verifier promotions \(rank from → to\): .+ \d+→\d+/);
+    await expect
+      .poll(() => page.locator('[data-testid="promotions-on-graph"]').innerText())
+      .toMatch(/^Verifier promotions \(rank from → to\): .+ \d+→\d+/);
     expect(await page.locator('[data-testid="chain-on-graph"]').innerText()).toMatch(/^Reasoning chain: /);
     // One step back from the graph moves the inspector too.
     await page.click('[data-testid="graph-step-prev"]');
@@ -99,7 +116,10 @@ describe('graph view on MuSiQue (headless Chromium)', () => {
     // GEAR on the same question: its beams' triple paths over the phrase nodes.
     await page.selectOption('[data-testid="strategy-picker"]', 'gear');
     await page.click('[data-testid="run-button"]');
-    await page.locator('[data-testid="run-label"]').filter({ hasText: /^gear on hipporag2/ }).waitFor({ timeout: 120_000 });
+    await page
+      .locator('[data-testid="run-label"]')
+      .filter({ hasText: /^gear on hipporag2/ })
+      .waitFor({ timeout: 120_000 });
     await page.locator('[data-testid="export-run"]').waitFor({ timeout: 120_000 });
     await page.click('[data-testid="tab-graph"]');
     await page.locator('[data-testid="graph-canvas"] canvas').first().waitFor({ timeout: 120_000 });
@@ -109,12 +129,19 @@ describe('graph view on MuSiQue (headless Chromium)', () => {
     expect(await beams.first().innerText()).toMatch(/^beam 1 \(step \d+, score -?\d+\.\d{3}\): \(.+ \| .+ \| .+\)/);
     // Pointing at a beam's edge shows its score.
     const gearCanvas = page.locator('[data-testid="graph-canvas"]');
-    const spots = JSON.parse((await gearCanvas.getAttribute('data-edge-tips')) ?? '[]') as { key: string; x: number; y: number }[];
+    const spots = JSON.parse((await gearCanvas.getAttribute('data-edge-tips')) ?? '[]') as {
+      key: string;
+      x: number;
+      y: number;
+    }[];
     const box = await gearCanvas.boundingBox();
     let tip = '';
     for (const s of spots) {
       await page.mouse.move(box!.x + s.x, box!.y + s.y);
-      tip = (await page.locator('[data-testid="graph-edge-tip"]').count()) > 0 ? await page.locator('[data-testid="graph-edge-tip"]').innerText() : '';
+      tip =
+        (await page.locator('[data-testid="graph-edge-tip"]').count()) > 0
+          ? await page.locator('[data-testid="graph-edge-tip"]').innerText()
+          : '';
       if (tip.startsWith('beam')) break;
     }
     expect(tip).toMatch(/^beam \d · (step \d+ · )?score -?\d+\.\d{3}/);

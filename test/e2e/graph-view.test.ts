@@ -9,7 +9,10 @@ import { appSession } from '../support/app-session.ts';
 
 const fixture = fileURLToPath(new URL('../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url));
 const trace = loadTrace(JSON.parse(readFileSync(fixture, 'utf8')));
-const corpus = JSON.parse(readFileSync(new URL('../../public/demo/demo_corpus.json', import.meta.url), 'utf8')) as { title: string; text: string }[];
+const corpus = JSON.parse(readFileSync(new URL('../../public/demo/demo_corpus.json', import.meta.url), 'utf8')) as {
+  title: string;
+  text: string;
+}[];
 const pools = trace.events.filter((e) => e.type === 'pool');
 const round0 = pools.find((p) => p.round === 0);
 const everPooled = new Set(pools.flatMap((p) => (p.type === 'pool' ? p.pool.map((x) => x.id) : [])));
@@ -28,7 +31,9 @@ describe('graph view (sigma in headless Chromium)', () => {
     expect(await page.locator('[data-testid="graph-canvas"] canvas').count()).toBeGreaterThan(1);
     await expect.poll(() => page.locator('[data-testid="graph-stats"]').innerText()).toMatch(/^\d+ nodes, \d+ edges/);
     // HippoRAG 2 as published: the phrases of the question's retrieved facts seed PPR, and the view says how.
-    expect(await page.locator('[data-testid="graph-stats"]').innerText()).toContain('fog lantern (a phrase of a retrieved fact)');
+    expect(await page.locator('[data-testid="graph-stats"]').innerText()).toContain(
+      'fog lantern (a phrase of a retrieved fact)',
+    );
 
     // Every passage that was ever in the pool is listed (by PPR mass) and counted at "all rounds".
     expect(await page.locator('[data-testid="graph-node-button"]').count()).toBe(everPooled.size);
@@ -36,7 +41,9 @@ describe('graph view (sigma in headless Chromium)', () => {
 
     // Slider to round 0: only the question's own retrieval is in the pool; later passages are disabled.
     await page.locator('[data-testid="round-slider"]').fill('0');
-    expect(await page.locator('[data-testid="graph-pool-count"]').innerText()).toBe(String(round0?.type === 'pool' ? round0.pool.length : -1));
+    expect(await page.locator('[data-testid="graph-pool-count"]').innerText()).toBe(
+      String(round0?.type === 'pool' ? round0.pool.length : -1),
+    );
     const bridge = page.locator('[data-testid="graph-node-button"]', { hasText: 'Ione Marlow' });
     expect(await bridge.isDisabled()).toBe(true);
 

@@ -35,10 +35,15 @@ describe('browser harness (headless Chromium)', () => {
       await expect.poll(() => app.unreportedConsoleErrors.length).toBe(1);
       expect(app.unreportedConsoleErrors[0]).toMatch(/console\.error: logged after the check/);
 
-      await showLog(app.page, ['console.error("expected noise")  -> ignored', 'console.error("logged after the check")  -> close() must fail']);
+      await showLog(app.page, [
+        'console.error("expected noise")  -> ignored',
+        'console.error("logged after the check")  -> close() must fail',
+      ]);
       await app.screenshot('harness');
     } finally {
-      await expect(chromium.close()).rejects.toThrow(/1 console error\(s\) no test checked[\s\S]*logged after the check/);
+      await expect(chromium.close()).rejects.toThrow(
+        /1 console error\(s\) no test checked[\s\S]*logged after the check/,
+      );
     }
   });
 

@@ -9,7 +9,9 @@ import { appSession } from '../support/app-session.ts';
 
 const fixture = fileURLToPath(new URL('../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url));
 const trace = loadTrace(JSON.parse(readFileSync(fixture, 'utf8')));
-const corpus = JSON.parse(readFileSync(new URL('../../public/demo/demo_corpus.json', import.meta.url), 'utf8')) as { title: string }[];
+const corpus = JSON.parse(readFileSync(new URL('../../public/demo/demo_corpus.json', import.meta.url), 'utf8')) as {
+  title: string;
+}[];
 // loadDataset numbers the demo's passages p0, p1, ... in file order.
 const titleOf = (id: string) => corpus[Number(id.slice(1))]?.title ?? id;
 
@@ -22,7 +24,9 @@ describe('question inspector on a recorded BDTR trace (headless Chromium)', () =
     await page.setInputFiles('[data-testid="trace-file"]', fixture);
 
     // Offline-thinker runs are labelled as such.
-    await expect.poll(() => page.locator('[data-testid="run-label"]').innerText()).toContain('offline thinker (no LLM)');
+    await expect
+      .poll(() => page.locator('[data-testid="run-label"]').innerText())
+      .toContain('offline thinker (no LLM)');
 
     // Round timeline: round 0 plus the two BDTR rounds, each with a fast and a slow thought and their queries.
     const rounds = page.locator('[data-testid="timeline-round"]');
@@ -32,9 +36,13 @@ describe('question inspector on a recorded BDTR trace (headless Chromium)', () =
     expect(await page.locator('[data-testid="query"]').count()).toBe(5);
 
     // Rank chart: both gold passages have a line; the bridge (Ione Marlow, missed by the question) is marked.
-    const goldLines = await page.locator('[data-testid="bump-line"][data-gold="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+    const goldLines = await page
+      .locator('[data-testid="bump-line"][data-gold="true"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
     expect(goldLines.sort()).toEqual([...trace.question.gold].sort());
-    const bridges = await page.locator('[data-testid="bump-line"][data-bridge="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+    const bridges = await page
+      .locator('[data-testid="bump-line"][data-bridge="true"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
     expect(bridges.map((id) => titleOf(id ?? ''))).toEqual(['Ione Marlow']);
     expect(await page.locator('[data-testid="cutoff-line"]').count()).toBe(1);
     // Hovering the bridge line shows its passage.
@@ -54,7 +62,9 @@ describe('question inspector on a recorded BDTR trace (headless Chromium)', () =
     expect(metrics).toMatch(/EM\s+1\.00/);
     expect(metrics).toMatch(/Recall@5\s+100%/);
     const cut = trace.events.find((e) => e.type === 'cutoff');
-    expect(await page.locator('[data-testid="ranked-passage"]').count()).toBe(cut?.type === 'cutoff' ? cut.kept.length : -1);
+    expect(await page.locator('[data-testid="ranked-passage"]').count()).toBe(
+      cut?.type === 'cutoff' ? cut.kept.length : -1,
+    );
 
     // Step-through: walk back from the end and collect the captions.
     const captions: string[] = [await page.locator('[data-testid="step-caption"]').innerText()];

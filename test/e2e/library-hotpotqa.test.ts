@@ -31,7 +31,10 @@ describe('HotpotQA through the Library page (headless Chromium, IndexedDB)', () 
 
   it('imports the real corpus and questions, keeps them across a reload, and runs a question with BM25', async () => {
     // What the page must show, computed with the same core code in Node.
-    const dataset = loadDataset('hotpotqa', FILES.map((f) => ({ name: f.slice(f.lastIndexOf('/') + 1), text: readFileSync(f, 'utf8') })));
+    const dataset = loadDataset(
+      'hotpotqa',
+      FILES.map((f) => ({ name: f.slice(f.lastIndexOf('/') + 1), text: readFileSync(f, 'utf8') })),
+    );
     expect([dataset.corpus.passages.length, dataset.questions.length]).toEqual([PASSAGES, QUESTIONS]);
     const question = dataset.questions[0]!;
     const titleOf = new Map(dataset.corpus.passages.map((p) => [p.id, p.title]));
@@ -39,7 +42,10 @@ describe('HotpotQA through the Library page (headless Chromium, IndexedDB)', () 
     const expected = (await bm25.retrieve(question.question, SHOWN)).map((r) => titleOf.get(r.id));
     // HippoRAG 2 as the import builds it (offline triples, BM25 seeds), on the kernel the worker runs.
     installPprWasmNode();
-    const hippo = createHippoRag2Retriever(dataset.corpus, { base: bm25, triples: extractTriplesOffline(dataset.corpus.passages) });
+    const hippo = createHippoRag2Retriever(dataset.corpus, {
+      base: bm25,
+      triples: extractTriplesOffline(dataset.corpus.passages),
+    });
     const expectedHippo = (await hippo.retrieve(question.question, SHOWN)).map((r) => titleOf.get(r.id));
 
     const app = (session.app = await session.chromium.openApp(session.server.url));
@@ -57,27 +63,38 @@ describe('HotpotQA through the Library page (headless Chromium, IndexedDB)', () 
           seen[key] ??= performance.now();
         }
       };
-      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+      new MutationObserver(record).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-state'],
+      });
       seen['start'] = performance.now();
     });
     const started = performance.now();
     await page.setInputFiles('[data-testid="import-files"]', FILES);
     await page.locator('[data-testid="import-done"]').waitFor({ timeout: 90_000 });
     const importMs = performance.now() - started;
-    expect(await page.locator('[data-testid="import-done"]').innerText()).toMatch(new RegExp(`${PASSAGES} passages, ${QUESTIONS} questions`));
+    expect(await page.locator('[data-testid="import-done"]').innerText()).toMatch(
+      new RegExp(`${PASSAGES} passages, ${QUESTIONS} questions`),
+    );
     const stages = page.locator('[data-testid="import-stage"]');
-    expect(await stages.evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-stage')}:${r.getAttribute('data-state')}`))).toEqual([
-      'parse:done',
-      'bm25:done',
-      'triples:done',
-      'graph:done',
-      'save:done',
-      'embeddings:skipped',
-    ]);
+    expect(
+      await stages.evaluateAll((rows) =>
+        rows.map((r) => `${r.getAttribute('data-stage')}:${r.getAttribute('data-state')}`),
+      ),
+    ).toEqual(['parse:done', 'bm25:done', 'triples:done', 'graph:done', 'save:done', 'embeddings:skipped']);
     // Every bar is full.
-    expect(await stages.locator('progress').evaluateAll((bars) => bars.map((b) => (b as HTMLProgressElement).value))).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(
+      await stages.locator('progress').evaluateAll((bars) => bars.map((b) => (b as HTMLProgressElement).value)),
+    ).toEqual([1, 1, 1, 1, 1, 1]);
     const details = await stages.evaluateAll((rows) =>
-      rows.map((r) => [...(r as HTMLTableRowElement).cells].map((c) => c.textContent?.trim()).filter(Boolean).join(': ')),
+      rows.map((r) =>
+        [...(r as HTMLTableRowElement).cells]
+          .map((c) => c.textContent?.trim())
+          .filter(Boolean)
+          .join(': '),
+      ),
     );
     const times = await page.evaluate(() => (window as unknown as { stageTimes: Record<string, number> }).stageTimes);
     // A stage ends when it is seen done (or skipped); its time runs from the end of the stage before it.
@@ -105,7 +122,9 @@ describe('HotpotQA through the Library page (headless Chromium, IndexedDB)', () 
     // Opened from what the import stored: no rebuild, so no notice either.
     const statusText = await status.innerText();
     const workerOpenMs = Number(/opened from storage in (\d+) ms$/.exec(statusText)?.[1] ?? NaN);
-    expect(statusText, statusText).toMatch(new RegExp(`^hotpotqa: ready — ${PASSAGES} passages, ${QUESTIONS} questions, opened from storage in \\d+ ms$`));
+    expect(statusText, statusText).toMatch(
+      new RegExp(`^hotpotqa: ready — ${PASSAGES} passages, ${QUESTIONS} questions, opened from storage in \\d+ ms$`),
+    );
     expect(await page.locator('[data-testid="corpus-notice"]').count()).toBe(0);
     // Chromium's estimate of what this origin keeps in IndexedDB (approximate: its own encoding and compaction).
     const stored = await page.evaluate(async () => {
@@ -129,8 +148,12 @@ describe('HotpotQA through the Library page (headless Chromium, IndexedDB)', () 
     await page.selectOption('[data-testid="backbone-picker"]', 'hipporag2');
     const ranHippo = performance.now();
     await page.click('[data-testid="run-button"]');
-    await page.locator('[data-testid="run-label"]').filter({ hasText: 'single on hipporag2' }).waitFor({ timeout: 30_000 });
-    const topShown = async () => (await page.locator(`${sel.items} ${sel.title}`).allInnerTexts()).slice(0, SHOWN).map((t) => t.trim());
+    await page
+      .locator('[data-testid="run-label"]')
+      .filter({ hasText: 'single on hipporag2' })
+      .waitFor({ timeout: 30_000 });
+    const topShown = async () =>
+      (await page.locator(`${sel.items} ${sel.title}`).allInnerTexts()).slice(0, SHOWN).map((t) => t.trim());
     await expect.poll(topShown, { timeout: 30_000 }).toEqual(expectedHippo);
     const hippoMs = performance.now() - ranHippo;
 

@@ -26,7 +26,7 @@ import { OpenAiCompatibleProvider } from '../../src/providers/llm/openai-compati
 import { createLlm } from '../../src/core/llm/create-llm.ts';
 import { MemoryLlmCacheStore } from '../../src/core/llm/memory-cache-store.ts';
 import { costByModule } from '../../src/core/trace/fold.ts';
-import { llmEvent } from '../../src/core/llm/trace-event.ts';
+import { llmEvent } from '../../src/core/trace/llm-event.ts';
 
 const describeError = (e) => ({ name: e?.name, message: e?.message, userMessage: e?.userMessage });
 const store = new MemoryLlmCacheStore();
@@ -73,13 +73,25 @@ beforeAll(async () => {
   server = await startOpenAiServer({ apiKey: KEY });
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'entry.tsx'), ENTRY);
-  await writeFile(join(dir, 'index.html'), '<!doctype html><title>llm</title><div id="root"></div><script type="module" src="./entry.tsx"></script>');
-  await build({ configFile: false, root: dir, logLevel: 'warn', plugins: [react()], build: { outDir: join(dir, 'dist'), target: 'es2022' } });
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><title>llm</title><div id="root"></div><script type="module" src="./entry.tsx"></script>',
+  );
+  await build({
+    configFile: false,
+    root: dir,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: join(dir, 'dist'), target: 'es2022' },
+  });
   app = await startAppServer({ root: join(dir, 'dist') });
   browser = await launchBrowser();
   page = await browser.openApp(app.url, {
     // Chromium logs every failed fetch; these tests provoke a 401 (wrong key) and an unreachable port.
-    expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of 401 \(Unauthorized\)$/, /^Failed to load resource: net::ERR_UNSAFE_PORT$/],
+    expectedConsoleErrors: [
+      /^Failed to load resource: the server responded with a status of 401 \(Unauthorized\)$/,
+      /^Failed to load resource: net::ERR_UNSAFE_PORT$/,
+    ],
   });
   await page.page.waitForFunction(() => 'hopscope' in window);
 });
@@ -102,22 +114,34 @@ afterEach(() => {
   if (page.unreportedConsoleErrors.length > 0) page.assertNoConsoleErrors();
 });
 
-type BatchResult = { texts: string[]; cached: boolean[]; tokens: string[]; costs: Record<string, { calls: number; cached: number; prompt: number; completion: number; total: number }>; label: string; events: string };
+type BatchResult = {
+  texts: string[];
+  cached: boolean[];
+  tokens: string[];
+  costs: Record<string, { calls: number; cached: number; prompt: number; completion: number; total: number }>;
+  label: string;
+  events: string;
+};
 const batch = (apiKey: string, contents: string[], stream = false) =>
   page.page.evaluate(
-    ([b, k, c, s]) => (window as unknown as { hopscope: { batch(...a: unknown[]): Promise<unknown> } }).hopscope.batch(b, k, c, s),
+    ([b, k, c, s]) =>
+      (window as unknown as { hopscope: { batch(...a: unknown[]): Promise<unknown> } }).hopscope.batch(b, k, c, s),
     [server.baseURL, apiKey, contents, stream] as const,
   ) as Promise<BatchResult>;
 type Failure = { name: string; message?: string; userMessage?: string };
 const fail = (opts: { stream?: boolean; abortAfterMs?: number }, apiKey = KEY) =>
   page.page.evaluate(
-    ([b, k, o]) => (window as unknown as { hopscope: { fail(...a: unknown[]): Promise<unknown> } }).hopscope.fail(b, k, o),
+    ([b, k, o]) =>
+      (window as unknown as { hopscope: { fail(...a: unknown[]): Promise<unknown> } }).hopscope.fail(b, k, o),
     [server.baseURL, apiKey, opts] as const,
   ) as Promise<Failure>;
 
 describe('LLM calls from the page (real openai client, cross-origin)', () => {
   it('runs a batch, then reruns it from the cache with zero requests; usage per module matches the server', async () => {
-    const script = (b: ChatBody) => ({ content: `reply ${b.messages[0]?.content}`, usage: { prompt_tokens: 7, completion_tokens: 2 } });
+    const script = (b: ChatBody) => ({
+      content: `reply ${b.messages[0]?.content}`,
+      usage: { prompt_tokens: 7, completion_tokens: 2 },
+    });
     server.setScript(script);
     const first = await batch(KEY, ['a', 'b', 'c']);
     expect(first.texts).toEqual(['reply a', 'reply b', 'reply c']);
@@ -144,7 +168,10 @@ describe('LLM calls from the page (real openai client, cross-origin)', () => {
 
   it('a wrong key, a truncated stream and an abort arrive as typed errors', async () => {
     server.setScript(queue({ content: 'ok' }));
-    expect(await fail({}, 'sk-wrong')).toMatchObject({ name: 'LlmAuthError', userMessage: `The server at ${server.baseURL} rejected the API key (401). Check the key in Settings.` });
+    expect(await fail({}, 'sk-wrong')).toMatchObject({
+      name: 'LlmAuthError',
+      userMessage: `The server at ${server.baseURL} rejected the API key (401). Check the key in Settings.`,
+    });
     server.setScript(queue({ fault: { kind: 'truncated-stream', pieces: ['par'] } }));
     expect((await fail({ stream: true })).name).toBe('LlmTruncatedStreamError');
     server.setScript(queue({ fault: { kind: 'hang' } }));
@@ -159,7 +186,10 @@ describe('settings panel in the page', () => {
     await p.getByTestId('llm-api-key').fill(KEY);
     await p.getByTestId('llm-test-connection').click();
     await p.getByTestId('llm-models').waitFor();
-    expect(await p.getByTestId('llm-models').locator('button').allTextContents()).toEqual(['test-model', 'test-model-large']);
+    expect(await p.getByTestId('llm-models').locator('button').allTextContents()).toEqual([
+      'test-model',
+      'test-model-large',
+    ]);
     await p.getByRole('button', { name: 'test-model-large' }).click();
     expect(await p.getByTestId('llm-model').inputValue()).toBe('test-model-large');
     expect(server.log.filter((r) => r.path === '/v1/models')).toHaveLength(1);
@@ -170,7 +200,9 @@ describe('settings panel in the page', () => {
     const p = page.page;
     await p.getByTestId('llm-api-key').fill('sk-wrong');
     await p.getByTestId('llm-test-connection').click();
-    await expect(p.getByTestId('llm-test-error').textContent()).resolves.toBe(`The server at ${server.baseURL} rejected the API key (401). Check the key in Settings.`);
+    await expect(p.getByTestId('llm-test-error').textContent()).resolves.toBe(
+      `The server at ${server.baseURL} rejected the API key (401). Check the key in Settings.`,
+    );
     await p.getByTestId('llm-base-url').fill('http://127.0.0.1:9/v1');
     await p.getByTestId('llm-test-connection').click();
     await p.getByText('Cannot reach the server at http://127.0.0.1:9/v1').waitFor();

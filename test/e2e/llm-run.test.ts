@@ -10,7 +10,15 @@ describe('LLM run against the local OpenAI-compatible server (headless Chromium)
   let llm: OpenAiServer;
 
   beforeAll(async () => {
-    llm = await startOpenAiServer({ models: ['tiny'], script: queue({ content: JSON.stringify({ thought: 'The fog-lantern was devised by Ione Marlow, raised in Dunmere.', answer: 'Dunmere' }) }) });
+    llm = await startOpenAiServer({
+      models: ['tiny'],
+      script: queue({
+        content: JSON.stringify({
+          thought: 'The fog-lantern was devised by Ione Marlow, raised in Dunmere.',
+          answer: 'Dunmere',
+        }),
+      }),
+    });
   });
 
   afterAll(async () => {
@@ -31,7 +39,10 @@ describe('LLM run against the local OpenAI-compatible server (headless Chromium)
     await expect.poll(() => page.locator('[data-testid="llm-model"]').inputValue()).toBe('tiny');
 
     await page.click('[data-testid="tab-inspector"]');
-    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /\bready\b/i }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="corpus-status"]')
+      .filter({ hasText: /\bready\b/i })
+      .waitFor({ timeout: 60_000 });
     await page.selectOption('[data-testid="question-picker"]', 'demo-01');
     await page.selectOption('[data-testid="strategy-picker"]', 'single-read');
     await page.click('[data-testid="run-button"]');
@@ -43,7 +54,9 @@ describe('LLM run against the local OpenAI-compatible server (headless Chromium)
     const costs = await page.locator('[data-testid="module-costs"]').innerText();
     expect(costs).toMatch(/answer\s+1\s+[1-9]\d*/);
     expect(llm.chats()).toHaveLength(1);
-    expect(llm.chats()[0]?.body?.messages.at(-1)?.content).toContain('Question: In which village did the woman who devised the fog-lantern spend her childhood?');
+    expect(llm.chats()[0]?.body?.messages.at(-1)?.content).toContain(
+      'Question: In which village did the woman who devised the fog-lantern spend her childhood?',
+    );
 
     await page.click('[data-testid="run-button"]');
     await expect.poll(() => page.locator('[data-testid="module-costs"]').innerText()).toContain('(1 cached)');
@@ -54,9 +67,18 @@ describe('LLM run against the local OpenAI-compatible server (headless Chromium)
     await page.selectOption('[data-testid="question-picker"]', 'demo-04');
     await page.click('[data-testid="run-button"]');
     await page.locator('[data-testid="stop-button"]').click({ timeout: 30_000 });
-    await expect.poll(() => page.locator('[data-testid="run-status"]').innerText(), { timeout: 30_000 }).toBe('ABORTED');
+    await expect
+      .poll(() => page.locator('[data-testid="run-status"]').innerText(), { timeout: 30_000 })
+      .toBe('ABORTED');
     expect(await page.locator('[data-testid="ranked-passage"]').count()).toBeGreaterThan(0);
-    llm.setScript(queue({ content: JSON.stringify({ thought: 'The fog-lantern was devised by Ione Marlow, raised in Dunmere.', answer: 'Dunmere' }) }));
+    llm.setScript(
+      queue({
+        content: JSON.stringify({
+          thought: 'The fog-lantern was devised by Ione Marlow, raised in Dunmere.',
+          answer: 'Dunmere',
+        }),
+      }),
+    );
 
     // A small batch with the reader: accuracy by type is plotted from the answers.
     await page.click('[data-testid="tab-batch"]');
@@ -65,7 +87,10 @@ describe('LLM run against the local OpenAI-compatible server (headless Chromium)
     await page.check('[data-testid="batch-config-bm25+reader"]');
     await page.fill('[data-testid="batch-limit"]', '3');
     await page.click('[data-testid="batch-run"]');
-    await page.locator('[data-testid="batch-status"]').filter({ hasText: '3 / 3 runs · done' }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="batch-status"]')
+      .filter({ hasText: '3 / 3 runs · done' })
+      .waitFor({ timeout: 60_000 });
     expect(await page.locator('[data-testid="batch-plot"][aria-label="Accuracy by question type"]').count()).toBe(1);
     // Every question's answer is "Dunmere": right for demo-01 only (demo-01 was cached above).
     const acc = await page.locator('[data-testid="batch-row"] td:nth-child(7)').allInnerTexts();

@@ -19,7 +19,7 @@ const ORT_DIST = join(repo, 'node_modules/onnxruntime-web/dist');
 const ENTRY = `
 import { wrap } from 'comlink';
 import { createWorkerEmbedder } from '../../src/providers/embed/worker-embedder.ts';
-import { loadOrEmbedVectors } from '../../src/core/index/vectors-store.ts';
+import { loadOrEmbedVectors } from '../../src/core/persist/vectors-store.ts';
 import { getDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 
@@ -49,7 +49,13 @@ window.hopscope = {
 };
 `;
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+};
 
 describe('embedding worker in headless Chromium (WASM backend)', () => {
   const dir = join(repo, '.cache', `e2e-embed-${process.pid}`);
@@ -64,12 +70,25 @@ describe('embedding worker in headless Chromium (WASM backend)', () => {
     await tinyEncoderRoot();
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, 'entry.ts'), ENTRY);
-    await writeFile(join(dir, 'index.html'), '<!doctype html><title>embed</title><script type="module" src="./entry.ts"></script>');
-    await build({ configFile: false, root: dir, logLevel: 'warn', worker: { format: 'es' }, build: { outDir: join(dir, 'dist'), target: 'es2022' } });
+    await writeFile(
+      join(dir, 'index.html'),
+      '<!doctype html><title>embed</title><script type="module" src="./entry.ts"></script>',
+    );
+    await build({
+      configFile: false,
+      root: dir,
+      logLevel: 'warn',
+      worker: { format: 'es' },
+      build: { outDir: join(dir, 'dist'), target: 'es2022' },
+    });
     server = createServer((req, res) => {
       const u = (req.url ?? '/').split('?')[0] as string;
       requested.push(u);
-      const path = u.startsWith('/models/') ? join(MODEL_ROOT, u.slice(8)) : u.startsWith('/ort/') ? join(ORT_DIST, u.slice(5)) : join(dir, 'dist', u === '/' ? 'index.html' : u);
+      const path = u.startsWith('/models/')
+        ? join(MODEL_ROOT, u.slice(8))
+        : u.startsWith('/ort/')
+          ? join(ORT_DIST, u.slice(5))
+          : join(dir, 'dist', u === '/' ? 'index.html' : u);
       readFile(path).then(
         (body) => res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body),
         () => res.writeHead(404).end(),
@@ -98,7 +117,10 @@ describe('embedding worker in headless Chromium (WASM backend)', () => {
 
   const log: string[] = [];
   const call = async <T>(fn: 'embed' | 'vectors') => {
-    const result = await page.evaluate(async (name) => (window as unknown as Record<string, Record<string, () => Promise<unknown>>>).hopscope![name]!(), fn);
+    const result = await page.evaluate(
+      async (name) => (window as unknown as Record<string, Record<string, () => Promise<unknown>>>).hopscope![name]!(),
+      fn,
+    );
     log.push(`${fn}() -> ${JSON.stringify(result)}`);
     return result as T;
   };
@@ -115,7 +137,11 @@ describe('embedding worker in headless Chromium (WASM backend)', () => {
   });
 
   it('stores the corpus vectors in IndexedDB and reads them back after a reload without embedding', async () => {
-    expect(await call<{ fromStore: boolean; count: number }>('vectors')).toMatchObject({ fromStore: false, count: 5, dim: 384 });
+    expect(await call<{ fromStore: boolean; count: number }>('vectors')).toMatchObject({
+      fromStore: false,
+      count: 5,
+      dim: 384,
+    });
     await page.reload();
     await page.waitForFunction(() => 'hopscope' in window);
     const before = requested.filter((u) => u.endsWith('model.onnx')).length;

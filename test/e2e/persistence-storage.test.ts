@@ -18,8 +18,8 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 const ENTRY = `
 import { getDb } from '${repo}src/storage/db.ts';
 import { createDexieStores } from '${repo}src/storage/repositories.ts';
-import { loadOrRebuild } from '${repo}src/core/store/artifacts.ts';
-import { csrArtifact, csrFromArtifact, CSR_FORMAT, vectorsArtifact, VECTORS_ARTIFACT, vectorIndexFromArtifact } from '${repo}src/core/store/codecs.ts';
+import { loadOrRebuild } from '${repo}src/core/persist/artifacts.ts';
+import { csrArtifact, csrFromArtifact, CSR_FORMAT, vectorsArtifact, VECTORS_ARTIFACT, vectorIndexFromArtifact } from '${repo}src/core/persist/codecs.ts';
 import { buildCsr, EdgeList } from '${repo}src/core/graph/csr.ts';
 import { VectorIndex } from '${repo}src/core/index/vectors.ts';
 
@@ -73,10 +73,18 @@ describe('persistence in real IndexedDB (headless Chromium)', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'hopscope-e2e-idb-'));
     await writeFile(join(dir, 'entry.ts'), ENTRY);
-    await writeFile(join(dir, 'index.html'), '<!doctype html><title>idb</title><script type="module" src="./entry.ts"></script>');
-    await build({ configFile: false, root: dir, logLevel: 'warn', build: { outDir: join(dir, 'dist'), target: 'es2022' } });
+    await writeFile(
+      join(dir, 'index.html'),
+      '<!doctype html><title>idb</title><script type="module" src="./entry.ts"></script>',
+    );
+    await build({
+      configFile: false,
+      root: dir,
+      logLevel: 'warn',
+      build: { outDir: join(dir, 'dist'), target: 'es2022' },
+    });
     server = createServer((req, res) => {
-      const path = join(dir, 'dist', req.url === '/' || !req.url ? 'index.html' : req.url.split('?')[0] as string);
+      const path = join(dir, 'dist', req.url === '/' || !req.url ? 'index.html' : (req.url.split('?')[0] as string));
       readFile(path).then(
         (body) => res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body),
         () => res.writeHead(404).end(),
@@ -103,7 +111,10 @@ describe('persistence in real IndexedDB (headless Chromium)', () => {
 
   const log: string[] = [];
   const call = async <T>(fn: 'save' | 'check' | 'damage') => {
-    const result = await page.evaluate(async (name) => (window as unknown as Record<string, Record<string, () => Promise<unknown>>>).hopscope![name]!(), fn);
+    const result = await page.evaluate(
+      async (name) => (window as unknown as Record<string, Record<string, () => Promise<unknown>>>).hopscope![name]!(),
+      fn,
+    );
     log.push(`${fn}() -> ${JSON.stringify(result)}`);
     return result as T;
   };
@@ -114,7 +125,15 @@ describe('persistence in real IndexedDB (headless Chromium)', () => {
     expect(await call<number>('save')).toBe(1);
     await page.reload();
     await page.waitForFunction(() => 'hopscope' in window);
-    const after = await call<{ list: { id: string; passageCount: number }[]; passages: number; last: string; graphFromStore: boolean; arcs: number; vectors: number; builds: number }>('check');
+    const after = await call<{
+      list: { id: string; passageCount: number }[];
+      passages: number;
+      last: string;
+      graphFromStore: boolean;
+      arcs: number;
+      vectors: number;
+      builds: number;
+    }>('check');
     expect(after.list.map((c) => [c.id, c.passageCount])).toEqual([['hotpot-mini', 500]]);
     expect(after.passages).toBe(500);
     expect(after.last).toBe('p499');
@@ -131,7 +150,9 @@ describe('persistence in real IndexedDB (headless Chromium)', () => {
     const r = await call<{ graphFromStore: boolean; builds: number; messages: string[] }>('check');
     expect(r.graphFromStore).toBe(false);
     expect(r.builds).toBe(1);
-    expect(r.messages[0]).toMatch(/graph "offline-extractor" of corpus "hotpot-mini" failed its checksum.*rebuilding it/);
+    expect(r.messages[0]).toMatch(
+      /graph "offline-extractor" of corpus "hotpot-mini" failed its checksum.*rebuilding it/,
+    );
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
   });

@@ -20,7 +20,7 @@ const ENTRY = `
 import { getDb } from '${repo}src/storage/db.ts';
 import { createDexieStores } from '${repo}src/storage/repositories.ts';
 import { extractTriplesOffline } from '${repo}src/core/triples/offline-extractor.ts';
-import { loadOrBuildTripleIndex } from '${repo}src/core/triples/triple-index-store.ts';
+import { loadOrBuildTripleIndex } from '${repo}src/core/persist/triple-index-store.ts';
 import demo from '${repo}public/demo/demo_corpus.json';
 
 const stores = createDexieStores(getDb('hopscope-e2e-triples'));
@@ -51,10 +51,18 @@ describe('GEAR triple index persisted in real IndexedDB (headless Chromium)', ()
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'hopscope-e2e-triples-'));
     await writeFile(join(dir, 'entry.ts'), ENTRY);
-    await writeFile(join(dir, 'index.html'), '<!doctype html><title>idb</title><script type="module" src="./entry.ts"></script>');
-    await build({ configFile: false, root: dir, logLevel: 'warn', build: { outDir: join(dir, 'dist'), target: 'es2022' } });
+    await writeFile(
+      join(dir, 'index.html'),
+      '<!doctype html><title>idb</title><script type="module" src="./entry.ts"></script>',
+    );
+    await build({
+      configFile: false,
+      root: dir,
+      logLevel: 'warn',
+      build: { outDir: join(dir, 'dist'), target: 'es2022' },
+    });
     server = createServer((req, res) => {
-      const path = join(dir, 'dist', req.url === '/' || !req.url ? 'index.html' : req.url.split('?')[0] as string);
+      const path = join(dir, 'dist', req.url === '/' || !req.url ? 'index.html' : (req.url.split('?')[0] as string));
       readFile(path).then(
         (body) => res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body),
         () => res.writeHead(404).end(),
@@ -80,9 +88,19 @@ describe('GEAR triple index persisted in real IndexedDB (headless Chromium)', ()
   });
 
   const log: string[] = [];
-  type Load = { fromStore: boolean; message: string | null; builds: number; size: number; answers: unknown[]; refs: { kind: string; key: string }[] };
+  type Load = {
+    fromStore: boolean;
+    message: string | null;
+    builds: number;
+    size: number;
+    answers: unknown[];
+    refs: { kind: string; key: string }[];
+  };
   const load = async (edited: boolean) => {
-    const result = await page.evaluate(async (e) => (window as unknown as { hopscope: { load(e: boolean): Promise<unknown> } }).hopscope.load(e), edited);
+    const result = await page.evaluate(
+      async (e) => (window as unknown as { hopscope: { load(e: boolean): Promise<unknown> } }).hopscope.load(e),
+      edited,
+    );
     log.push(`load(${edited}) -> ${JSON.stringify(result).slice(0, 300)}`);
     return result as Load;
   };

@@ -15,16 +15,29 @@ describe('regimes side by side and diagnostic flags (headless Chromium, no netwo
     await page.selectOption('[data-testid="question-picker"]', 'demo-01');
     await page.click('[data-testid="run-button"]');
     await page.locator('[data-testid="export-run"]').waitFor({ timeout: 60_000 });
-    expect(await page.locator('[data-testid="run-label"]').innerText()).toMatch(/^planner on bm25[\s\S]*offline thinker \(no LLM\)/);
+    expect(await page.locator('[data-testid="run-label"]').innerText()).toMatch(
+      /^planner on bm25[\s\S]*offline thinker \(no LLM\)/,
+    );
 
     // Diagnostics of the finished run: the six, each flagged, clear or n/a with a reason.
     const panel = page.locator('[data-testid="diagnostics-panel"]');
     await panel.waitFor();
-    expect(await panel.locator('[data-testid="diagnostic"]').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-name')))).toEqual([
-      'coverageGap', 'anchorCarryDrop', 'distractorLatch', 'compositionFailure', 'parametricSuppression', 'stoppingCalibration',
+    expect(
+      await panel.locator('[data-testid="diagnostic"]').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-name'))),
+    ).toEqual([
+      'coverageGap',
+      'anchorCarryDrop',
+      'distractorLatch',
+      'compositionFailure',
+      'parametricSuppression',
+      'stoppingCalibration',
     ]);
-    expect(await panel.locator('[data-name="parametricSuppression"]').innerText()).toMatch(/n\/a.*needs the no-context regime/);
-    expect(await panel.locator('[data-name="coverageGap"] [data-testid="diagnostic-status"]').innerText()).toMatch(/flagged|clear/);
+    expect(await panel.locator('[data-name="parametricSuppression"]').innerText()).toMatch(
+      /n\/a.*needs the no-context regime/,
+    );
+    expect(await panel.locator('[data-name="coverageGap"] [data-testid="diagnostic-status"]').innerText()).toMatch(
+      /flagged|clear/,
+    );
     // A flag's step link moves the step-through to that step.
     const stepLinks = panel.locator('[data-testid="evidence-step"]');
     expect(await stepLinks.count()).toBeGreaterThan(0);
@@ -38,8 +51,14 @@ describe('regimes side by side and diagnostic flags (headless Chromium, no netwo
     await page.click('[data-testid="run-regimes"]');
     const columns = page.locator('[data-testid="regime-column"]');
     await expect.poll(() => columns.locator('[data-testid="regime-answer"]').count(), { timeout: 120_000 }).toBe(3);
-    expect(await columns.evaluateAll((cs) => cs.map((c) => c.getAttribute('data-regime')))).toEqual(['no-context', 'gold-context', 'iterative']);
-    expect(await page.locator('[data-regime="gold-context"] h3').innerText()).toMatch(/gold-context \(oracle\)\s*oracle/i);
+    expect(await columns.evaluateAll((cs) => cs.map((c) => c.getAttribute('data-regime')))).toEqual([
+      'no-context',
+      'gold-context',
+      'iterative',
+    ]);
+    expect(await page.locator('[data-regime="gold-context"] h3').innerText()).toMatch(
+      /gold-context \(oracle\)\s*oracle/i,
+    );
     for (const regime of ['no-context', 'gold-context', 'iterative']) {
       const col = page.locator(`[data-regime="${regime}"]`);
       expect(await col.innerText()).toContain('offline thinker (no LLM)');

@@ -9,7 +9,10 @@ import { appSession } from '../support/app-session.ts';
 function script(body: ChatBody) {
   const system = body.messages[0]?.content ?? '';
   const user = body.messages.at(-1)?.content ?? '';
-  if (system.startsWith('You plan the retrieval')) return { content: JSON.stringify({ partial_answer: 'scripted', action: 'finalize', sufficiency: 0.9, anchors: [] }) };
+  if (system.startsWith('You plan the retrieval'))
+    return {
+      content: JSON.stringify({ partial_answer: 'scripted', action: 'finalize', sufficiency: 0.9, anchors: [] }),
+    };
   const docs = (user.match(/^Doc \d+: /gm) ?? []).length;
   const answer = docs > 2 ? 'Skelda' : 'Dunmere';
   return { content: JSON.stringify({ answer, citations: docs ? [1] : [] }) };
@@ -38,7 +41,10 @@ describe('regimes with two models side by side (headless Chromium, local OpenAI-
     await expect.poll(() => page.locator('[data-testid="llm-model"]').inputValue()).toBe('tiny');
 
     await page.click('[data-testid="tab-inspector"]');
-    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /\bready\b/i }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="corpus-status"]')
+      .filter({ hasText: /\bready\b/i })
+      .waitFor({ timeout: 60_000 });
     await page.selectOption('[data-testid="question-picker"]', 'demo-01');
     await page.selectOption('[data-testid="strategy-picker"]', 'planner');
     await page.click('[data-testid="run-button"]');
@@ -53,7 +59,8 @@ describe('regimes with two models side by side (headless Chromium, local OpenAI-
     expect(await served.count()).toBe(3);
     expect(await offline.count()).toBe(3);
     for (const t of await served.locator('[data-testid="regime-llm"]').allInnerTexts()) expect(t).toContain('tiny');
-    for (const t of await offline.locator('[data-testid="regime-llm"]').allInnerTexts()) expect(t).toContain('offline thinker (no LLM)');
+    for (const t of await offline.locator('[data-testid="regime-llm"]').allInnerTexts())
+      expect(t).toContain('offline thinker (no LLM)');
     expect(await served.locator('[data-testid="regime-answer"]').allInnerTexts()).toEqual([
       expect.stringContaining('Dunmere'),
       expect.stringContaining('Dunmere'),

@@ -27,7 +27,10 @@ describe('settings (headless Chromium)', () => {
 
     // Run something and export it: the file holds no key.
     await page.click('[data-testid="tab-inspector"]');
-    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /\bready\b/i }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="corpus-status"]')
+      .filter({ hasText: /\bready\b/i })
+      .waitFor({ timeout: 60_000 });
     await page.selectOption('[data-testid="question-picker"]', 'demo-01');
     await page.selectOption('[data-testid="strategy-picker"]', 'single'); // no LLM call to the unreachable server
     await page.click('[data-testid="run-button"]');

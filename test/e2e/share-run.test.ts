@@ -20,13 +20,18 @@ describe('export a run and replay it elsewhere (headless Chromium)', () => {
   it('exports trace + passages and replays them in an empty context', async () => {
     const source = await session.chromium.openApp(session.server.url);
     const { page } = source;
-    await page.locator('[data-testid="corpus-status"]').filter({ hasText: /\bready\b/i }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="corpus-status"]')
+      .filter({ hasText: /\bready\b/i })
+      .waitFor({ timeout: 60_000 });
     await page.selectOption('[data-testid="question-picker"]', 'demo-03');
     await page.selectOption('[data-testid="backbone-picker"]', 'hipporag2');
     await page.selectOption('[data-testid="strategy-picker"]', 'single');
     await page.click('[data-testid="run-button"]');
     await page.locator('[data-testid="export-run"]').waitFor({ timeout: 60_000 });
-    await expect.poll(async () => (await page.locator(`${sel.items} ${sel.title}`).allInnerTexts())[0] ?? '', { timeout: 30_000 }).not.toMatch(/^p\d+$/);
+    await expect
+      .poll(async () => (await page.locator(`${sel.items} ${sel.title}`).allInnerTexts())[0] ?? '', { timeout: 30_000 })
+      .not.toMatch(/^p\d+$/);
     const titles = await page.locator(`${sel.items} ${sel.title}`).allInnerTexts();
     expect(await page.locator('[data-testid="run-label"]').innerText()).toContain('single on hipporag2');
     // Streamed events that arrive after the finished trace are not shown twice.
@@ -54,8 +59,14 @@ describe('export a run and replay it elsewhere (headless Chromium)', () => {
     await r.click('[data-testid="step-prev"]');
     expect(await r.locator(sel.caption).innerText()).toMatch(/^the question query retrieves \d+ passages; top hit /);
     // Broken files are refused with the file and field named, where the input is.
-    await r.setInputFiles('[data-testid="trace-file"]', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"kind":"hopscope-run","version":1}') });
-    await expect.poll(() => r.locator('[data-testid="trace-file-error"]').innerText()).toMatch(/broken\.json is not a Hopscope run file: exportedAt/);
+    await r.setInputFiles('[data-testid="trace-file"]', {
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"kind":"hopscope-run","version":1}'),
+    });
+    await expect
+      .poll(() => r.locator('[data-testid="trace-file-error"]').innerText())
+      .toMatch(/broken\.json is not a Hopscope run file: exportedAt/);
 
     replay.assertNoNetwork();
     replay.assertNoConsoleErrors();

@@ -6,7 +6,7 @@ import { appSession } from '../support/app-session.ts';
 describe('IndexedDB shared with another tab (headless Chromium)', () => {
   const session = appSession('storage-tabs');
 
-  it('a newer version opened elsewhere closes this tab\'s storage and shows what to do', async () => {
+  it("a newer version opened elsewhere closes this tab's storage and shows what to do", async () => {
     const app = await session.open();
     const { page } = app;
     // Settings are read from IndexedDB by the engine worker: the database is open once they show

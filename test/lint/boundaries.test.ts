@@ -7,26 +7,54 @@ const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
 
 async function restricted(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports' && m.severity === 2).map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' && m.severity === 2)
+    .map((m) => m.message);
 }
 
 describe('import boundaries', () => {
   it('a feature importing a sibling feature by a relative path fails', async () => {
-    const messages = await restricted('src/features/inspector/Planted.tsx', "import { rowsToCsv } from '../batch/BatchPage.tsx';\nexport const x = rowsToCsv;\n");
+    const messages = await restricted(
+      'src/features/inspector/Planted.tsx',
+      "import { rowsToCsv } from '../batch/BatchPage.tsx';\nexport const x = rowsToCsv;\n",
+    );
     expect(messages.join('\n')).toContain('features do not import each other');
   });
 
   it('a feature importing a sibling through src/features fails too, its own folder does not', async () => {
-    expect(await restricted('src/features/graph/Planted.tsx', "import { x } from '../../features/compare/LaneView.tsx';\nexport const y = x;\n")).toHaveLength(1);
-    expect(await restricted('src/features/graph/Planted.tsx', "import { x } from './GraphPage.tsx';\nexport const y = x;\n")).toEqual([]);
+    expect(
+      await restricted(
+        'src/features/graph/Planted.tsx',
+        "import { x } from '../../features/compare/LaneView.tsx';\nexport const y = x;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await restricted('src/features/graph/Planted.tsx', "import { x } from './GraphPage.tsx';\nexport const y = x;\n"),
+    ).toEqual([]);
   });
 
   it('src/app has its own block: no features outside the shell, no storage or providers', async () => {
-    expect((await restricted('src/app/planted.ts', "import { x } from '../features/batch/BatchPage.tsx';\nexport const y = x;\n")).join()).toContain('only the shell');
-    expect((await restricted('src/app/planted.ts', "import { x } from '../storage/db.ts';\nexport const y = x;\n")).join()).toContain('worker clients');
+    expect(
+      (
+        await restricted(
+          'src/app/planted.ts',
+          "import { x } from '../features/batch/BatchPage.tsx';\nexport const y = x;\n",
+        )
+      ).join(),
+    ).toContain('only the shell');
+    expect(
+      (await restricted('src/app/planted.ts', "import { x } from '../storage/db.ts';\nexport const y = x;\n")).join(),
+    ).toContain('worker clients');
   });
 
   it('benchmarks stay off the test suite', async () => {
-    expect((await restricted('bench/planted.ts', "import { x } from '../test/support/app-session.ts';\nexport const y = x;\n")).join()).toContain('benchmarks do not import the test suite');
+    expect(
+      (
+        await restricted(
+          'bench/planted.ts',
+          "import { x } from '../test/support/app-session.ts';\nexport const y = x;\n",
+        )
+      ).join(),
+    ).toContain('benchmarks do not import the test suite');
   });
 });

@@ -22,11 +22,18 @@ describe('auto-route prompt', () => {
     expect(build('Q?', menu, [])[1]!.content).toContain('(nothing retrieved)');
   });
   it('parses a route on the menu (any case, fenced or with prose around it)', () => {
-    expect(parse('{"route": "bdtr", "reason": "three hops"}', offered)).toEqual({ route: 'bdtr', reason: 'three hops' });
+    expect(parse('{"route": "bdtr", "reason": "three hops"}', offered)).toEqual({
+      route: 'bdtr',
+      reason: 'three hops',
+    });
     expect(parse('Sure:\n```json\n{"route": " IRGS "}\n```', offered)).toEqual({ route: 'irgs', reason: '' });
   });
   it.each([
-    ['a route off the menu', '{"route": "gear", "reason": "x"}', 'route "gear" is not one of static, ircot, irgs, bdtr'],
+    [
+      'a route off the menu',
+      '{"route": "gear", "reason": "x"}',
+      'route "gear" is not one of static, ircot, irgs, bdtr',
+    ],
     ['no JSON', 'static, I think', 'no JSON object or array found'],
     ['no route key', '{"choice": "static"}', 'route: '],
     ['a number as route', '{"route": 3}', 'route: '],
@@ -38,9 +45,15 @@ describe('auto-route prompt', () => {
 
 describe("the offline thinker's route heuristic (labelled, no LLM)", () => {
   const ask = async (question: string, routes = menu) => {
-    const reply = await createOfflineThinker().complete({ module: 'auto.route', messages: build(question, routes, ['Some Title']) });
+    const reply = await createOfflineThinker().complete({
+      module: 'auto.route',
+      messages: build(question, routes, ['Some Title']),
+    });
     expect(reply.provider).toBe(OFFLINE_THINKER_LABEL);
-    return parse(reply.text, routes.map((r) => r.name));
+    return parse(
+      reply.text,
+      routes.map((r) => r.name),
+    );
   };
   it.each([
     ['Which film came out first, Alpha or Beta?', 'ircot', 'comparison wording'],
@@ -54,7 +67,10 @@ describe("the offline thinker's route heuristic (labelled, no LLM)", () => {
     expect(out.reason).toContain(why);
   });
   it('picks only offered routes: the cheapest iterative one when its choice is not on the menu', async () => {
-    const out = await ask('Which film came out first, Alpha or Beta?', menu.filter((m) => m.name !== 'ircot'));
+    const out = await ask(
+      'Which film came out first, Alpha or Beta?',
+      menu.filter((m) => m.name !== 'ircot'),
+    );
     expect(out.route).toBe('irgs');
     expect(out.reason).toContain('ircot not offered');
   });

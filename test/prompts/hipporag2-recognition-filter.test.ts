@@ -27,7 +27,9 @@ describe('hipporag2-recognition-filter', () => {
   });
 
   it('reads the fact_after_filter section, a bare JSON object, and an empty list', () => {
-    expect(filter.parse('[[ ## fact_after_filter ## ]]\n{"fact": [["a", "b", "c"]]}\n\n[[ ## completed ## ]]')).toEqual([['a', 'b', 'c']]);
+    expect(filter.parse('[[ ## fact_after_filter ## ]]\n{"fact": [["a", "b", "c"]]}\n\n[[ ## completed ## ]]')).toEqual(
+      [['a', 'b', 'c']],
+    );
     expect(filter.parse('Here: ```json\n{"fact": [["x", "y", "z"]]}\n```')).toEqual([['x', 'y', 'z']]);
     expect(filter.parse('{"fact": []}')).toEqual([]);
   });

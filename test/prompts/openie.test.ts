@@ -10,18 +10,29 @@ describe('openie-ner', () => {
   it('builds HippoRAG ner.py: system, one-shot example, then the passage', () => {
     const m = ner.build(passage);
     expect(m.map((x) => x.role)).toEqual(['system', 'user', 'assistant', 'user']);
-    expect(m[0]?.content).toBe('Your task is to extract named entities from the given paragraph. \nRespond with a JSON list of entities.\n');
+    expect(m[0]?.content).toBe(
+      'Your task is to extract named entities from the given paragraph. \nRespond with a JSON list of entities.\n',
+    );
     expect(m[1]?.content.startsWith("Radio City\nRadio City is India's first private FM radio station")).toBe(true);
-    expect(ner.parse(m[2]!.content)).toEqual(['Radio City', 'India', '3 July 2001', 'Hindi', 'English', 'May 2008', 'PlanetRadiocity.com']);
+    expect(ner.parse(m[2]!.content)).toEqual([
+      'Radio City',
+      'India',
+      '3 July 2001',
+      'Hindi',
+      'English',
+      'May 2008',
+      'PlanetRadiocity.com',
+    ]);
     expect(m[3]?.content).toBe(passage);
     expect(ner.version).toBe('hipporag-ner/1');
   });
 
   it('reads fenced JSON with prose around it, trimming and de-duplicating', () => {
-    expect(ner.parse('Sure! Here you go:\n```json\n{"named_entities": [" Tarrow Lighthouse", "Maren Vell", "Maren Vell", ""]}\n```\nDone.')).toEqual([
-      'Tarrow Lighthouse',
-      'Maren Vell',
-    ]);
+    expect(
+      ner.parse(
+        'Sure! Here you go:\n```json\n{"named_entities": [" Tarrow Lighthouse", "Maren Vell", "Maren Vell", ""]}\n```\nDone.',
+      ),
+    ).toEqual(['Tarrow Lighthouse', 'Maren Vell']);
   });
 
   it.each([
@@ -42,7 +53,9 @@ describe('openie-triples', () => {
   it('builds HippoRAG triple_extraction.py with the NER output conditioning the passage', () => {
     const m = triples.build(passage, ['Tarrow Lighthouse', 'Maren Vell', '1871']);
     expect(m.map((x) => x.role)).toEqual(['system', 'user', 'assistant', 'user']);
-    expect(m[0]?.content.startsWith('Your task is to construct an RDF (Resource Description Framework) graph')).toBe(true);
+    expect(m[0]?.content.startsWith('Your task is to construct an RDF (Resource Description Framework) graph')).toBe(
+      true,
+    );
     expect(m[0]?.content).toContain('- Clearly resolve pronouns to their specific names to maintain clarity.');
     expect(m[1]?.content).toBe(triples.frame(ner.exampleParagraph, ner.exampleOutput));
     expect(m[3]?.content).toBe(
@@ -72,4 +85,3 @@ describe('openie-triples', () => {
     expect(failure(() => triples.parse('{"triples": [{"s": "a"}]}')).reason).toContain('triples.0');
   });
 });
-

@@ -14,9 +14,12 @@ describe('qa-reader', () => {
     expect(m.map((x) => x.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(m[0]?.content.startsWith('As an advanced reading comprehension assistant')).toBe(true);
     expect(m[1]?.content.match(/Wikipedia Title: /g)).toHaveLength(5);
-    expect(m[1]?.content.endsWith("\n\nQuestion: When was Neville A. Stanton's employer founded?\nThought: ")).toBe(true);
+    expect(m[1]?.content.endsWith("\n\nQuestion: When was Neville A. Stanton's employer founded?\nThought: ")).toBe(
+      true,
+    );
     expect(qa.parse(m[2]!.content)).toEqual({
-      thought: 'The employer of Neville A. Stanton is University of Southampton. The University of Southampton was founded in 1862.',
+      thought:
+        'The employer of Neville A. Stanton is University of Southampton. The University of Southampton was founded in 1862.',
       answer: '1862',
     });
     expect(m[3]?.content).toBe(
@@ -27,7 +30,9 @@ describe('qa-reader', () => {
   });
 
   it('tolerates fences and prose, drops the final period of the answer', () => {
-    expect(qa.parse('Here is my answer:\n```json\n{"thought": "Vell was born in Oskby.", "answer": "Oskby."}\n```')).toEqual({
+    expect(
+      qa.parse('Here is my answer:\n```json\n{"thought": "Vell was born in Oskby.", "answer": "Oskby."}\n```'),
+    ).toEqual({
       thought: 'Vell was born in Oskby.',
       answer: 'Oskby',
     });

@@ -9,7 +9,8 @@ describe('raptor-summarize', () => {
       { role: 'system', content: 'You are a helpful assistant.' },
       {
         role: 'user',
-        content: 'Write a summary of the following, including as many key details as possible: Lyon: Lyon is a city. On the Rhone.\n\nParis: Paris is the capital.\n\n:',
+        content:
+          'Write a summary of the following, including as many key details as possible: Lyon: Lyon is a city. On the Rhone.\n\nParis: Paris is the capital.\n\n:',
       },
     ]);
     expect(summarize.maxTokens).toBe(100);

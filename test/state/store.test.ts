@@ -67,6 +67,13 @@ describe('app store', () => {
     appStore.getState().finishRun(seq, trace);
     expect(appStore.getState()).toMatchObject({ runStatus: 'done', events: trace.events, trace });
     resetAppStore();
-    expect(appStore.getState()).toMatchObject({ runStatus: 'idle', trace: null, events: [], runQuestion: null, questionText: '', view: 'inspector' });
+    expect(appStore.getState()).toMatchObject({
+      runStatus: 'idle',
+      trace: null,
+      events: [],
+      runQuestion: null,
+      questionText: '',
+      view: 'inspector',
+    });
   });
 });

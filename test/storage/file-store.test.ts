@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileStores } from '../../src/cli/file-store.ts';
-import { csrArtifact } from '../../src/core/store/codecs.ts';
-import { StorageError } from '../../src/core/store/ports.ts';
+import { csrArtifact } from '../../src/core/persist/codecs.ts';
+import { StorageError } from '../../src/core/persist/ports.ts';
 import { corpusA, triplesA } from './helpers.ts';
 import { smallCsr } from './store-contract.ts';
 
@@ -22,7 +22,9 @@ describe('file store', () => {
     await stores.corpora.saveCorpus({ corpus: { ...corpusA, passages: corpusA.passages.slice(0, 1) } });
     // an artifact whose meta cannot be serialised fails after corpus.json was already written to staging
     const bad = { kind: 'graph' as const, key: 'g', ...csrArtifact(smallCsr()), meta: { n: 1n } };
-    const err = await stores.corpora.saveCorpus({ corpus: corpusA, triples: [triplesA], artifacts: [bad] }).catch((e: unknown) => e);
+    const err = await stores.corpora
+      .saveCorpus({ corpus: corpusA, triples: [triplesA], artifacts: [bad] })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StorageError);
     expect((err as Error).message).toMatch(/^storage: could not save corpus "Corpus A" \(3 passages\): .*BigInt/);
     expect((await stores.corpora.getCorpus('a'))?.passages).toHaveLength(1);

@@ -25,7 +25,13 @@ export const corpusA = {
 export const triplesA: TripleSet = {
   source: 'openie-file',
   origin: 'test.json',
-  passages: [{ passageId: 'p1', entities: ['Marie Curie', 'polonium'], triples: [{ subject: 'Marie Curie', predicate: 'discovered', object: 'polonium' }] }],
+  passages: [
+    {
+      passageId: 'p1',
+      entities: ['Marie Curie', 'polonium'],
+      triples: [{ subject: 'Marie Curie', predicate: 'discovered', object: 'polonium' }],
+    },
+  ],
   rejected: [],
   warnings: [],
 };

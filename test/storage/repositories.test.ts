@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildCsr, EdgeList } from '../../src/core/graph/csr.ts';
 import { VectorIndex } from '../../src/core/index/vectors.ts';
-import { loadOrRebuild } from '../../src/core/store/artifacts.ts';
+import { loadOrRebuild } from '../../src/core/persist/artifacts.ts';
 import {
   BM25_ARTIFACT,
   bm25Artifact,
@@ -12,10 +12,10 @@ import {
   vectorIndexFromArtifact,
   vectorsArtifact,
   VECTORS_ARTIFACT,
-} from '../../src/core/store/codecs.ts';
+} from '../../src/core/persist/codecs.ts';
 import { Bm25Index } from '../../src/core/index/bm25.ts';
 import { bm25RetrieverFromIndex, createBm25Retriever } from '../../src/core/retrievers/bm25.ts';
-import { StorageQuotaError, type Stores } from '../../src/core/store/ports.ts';
+import { StorageQuotaError, type Stores } from '../../src/core/persist/ports.ts';
 import type { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import { corpusA, openTestDb, trace, triplesA } from './helpers.ts';
@@ -55,18 +55,38 @@ describe('Dexie stores', () => {
     const g = await stores.artifacts.getArtifact({ corpusId: 'a', kind: 'graph', key: 'openie-file' }, CSR_FORMAT);
     expect(g.status).toBe('ok');
     if (g.status === 'ok') expect(csrFromArtifact(g.artifact)).toEqual(smallCsr());
-    const v = await stores.artifacts.getArtifact({ corpusId: 'a', kind: 'vectors', key: 'tiny-minilm' }, VECTORS_ARTIFACT);
+    const v = await stores.artifacts.getArtifact(
+      { corpusId: 'a', kind: 'vectors', key: 'tiny-minilm' },
+      VECTORS_ARTIFACT,
+    );
     if (v.status !== 'ok') throw new Error(`vectors ${v.status}`);
     expect(Array.from(vectorIndexFromArtifact(v.artifact).data)).toEqual(Array.from(vectors.data));
   });
 
   it('deleting a corpus deletes everything derived from it, and nothing of another corpus', async () => {
-    await stores.corpora.saveCorpus({ corpus: corpusA, triples: [triplesA], artifacts: [{ kind: 'graph', key: 'g', ...csrArtifact(smallCsr()) }] });
-    await stores.corpora.saveCorpus({ corpus: { ...corpusA, id: 'b', name: 'B' }, artifacts: [{ kind: 'graph', key: 'g', ...csrArtifact(smallCsr()) }] });
+    await stores.corpora.saveCorpus({
+      corpus: corpusA,
+      triples: [triplesA],
+      artifacts: [{ kind: 'graph', key: 'g', ...csrArtifact(smallCsr()) }],
+    });
+    await stores.corpora.saveCorpus({
+      corpus: { ...corpusA, id: 'b', name: 'B' },
+      artifacts: [{ kind: 'graph', key: 'g', ...csrArtifact(smallCsr()) }],
+    });
     await stores.runs.putRun(trace('r1', 'a', '2026-01-01T00:00:00Z'));
     await stores.runs.putRun(trace('r2', 'b', '2026-01-02T00:00:00Z'));
-    await stores.llmCache.put('k-a', { text: 'x', usage: { prompt: 1, completion: 1, total: 2 }, provider: 'p', model: 'm', createdAt: 'now' }, { corpusId: 'a' });
-    await stores.llmCache.put('k-global', { text: 'y', usage: { prompt: 1, completion: 1, total: 2 }, provider: 'p', model: 'm', createdAt: 'now' });
+    await stores.llmCache.put(
+      'k-a',
+      { text: 'x', usage: { prompt: 1, completion: 1, total: 2 }, provider: 'p', model: 'm', createdAt: 'now' },
+      { corpusId: 'a' },
+    );
+    await stores.llmCache.put('k-global', {
+      text: 'y',
+      usage: { prompt: 1, completion: 1, total: 2 },
+      provider: 'p',
+      model: 'm',
+      createdAt: 'now',
+    });
     await stores.corpora.deleteCorpus('a');
     expect((await stores.corpora.listCorpora()).map((c) => c.id)).toEqual(['b']);
     expect(await db.passages.where('corpusId').equals('a').count()).toBe(0);
@@ -79,7 +99,10 @@ describe('Dexie stores', () => {
   });
 
   it('saving a corpus again replaces it (no stale passages or artifacts left)', async () => {
-    await stores.corpora.saveCorpus({ corpus: corpusA, artifacts: [{ kind: 'graph', key: 'old', ...csrArtifact(smallCsr()) }] });
+    await stores.corpora.saveCorpus({
+      corpus: corpusA,
+      artifacts: [{ kind: 'graph', key: 'old', ...csrArtifact(smallCsr()) }],
+    });
     await stores.corpora.saveCorpus({ corpus: { ...corpusA, passages: corpusA.passages.slice(0, 1) } });
     expect((await stores.corpora.getCorpus('a'))?.passages).toHaveLength(1);
     expect(await stores.artifacts.listArtifacts('a')).toEqual([]);
@@ -93,7 +116,9 @@ describe('Dexie stores', () => {
     });
     const err = await stores.corpora.saveCorpus({ corpus: corpusA, triples: [triplesA] }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StorageQuotaError);
-    expect((err as Error).message).toMatch(/^storage: not enough storage space to save corpus "Corpus A" \(3 passages\).*delete a corpus or old runs.*Nothing was saved\.$/);
+    expect((err as Error).message).toMatch(
+      /^storage: not enough storage space to save corpus "Corpus A" \(3 passages\).*delete a corpus or old runs.*Nothing was saved\.$/,
+    );
     expect(await stores.corpora.listCorpora()).toEqual([]);
     expect(await db.passages.count()).toBe(0);
     expect(await db.triples.count()).toBe(0);
@@ -109,7 +134,10 @@ describe('Dexie stores', () => {
     await db.graphs.put(row);
     const corrupt = await stores.artifacts.getArtifact(ref, CSR_FORMAT);
     expect(corrupt).toMatchObject({ status: 'corrupt' });
-    if (corrupt.status === 'corrupt') expect(corrupt.reason).toMatch(/graph "openie-file" of corpus "a" failed its checksum \(stored fnv1a32:[0-9a-f]{8}, computed fnv1a32:[0-9a-f]{8}\)/);
+    if (corrupt.status === 'corrupt')
+      expect(corrupt.reason).toMatch(
+        /graph "openie-file" of corpus "a" failed its checksum \(stored fnv1a32:[0-9a-f]{8}, computed fnv1a32:[0-9a-f]{8}\)/,
+      );
 
     const messages: string[] = [];
     let rebuilds = 0;
@@ -133,7 +161,10 @@ describe('Dexie stores', () => {
   it('a stored artifact of another format version is stale, not mis-read', async () => {
     const ref = { corpusId: 'a', kind: 'graph', key: 'g' } as const;
     await stores.artifacts.putArtifact({ ...ref, ...csrArtifact(smallCsr()), formatVersion: 0 });
-    expect(await stores.artifacts.getArtifact(ref, CSR_FORMAT)).toEqual({ status: 'stale', reason: 'graph "g" of corpus "a" is format version 0, this build reads 1' });
+    expect(await stores.artifacts.getArtifact(ref, CSR_FORMAT)).toEqual({
+      status: 'stale',
+      reason: 'graph "g" of corpus "a" is format version 0, this build reads 1',
+    });
     expect(await stores.artifacts.getArtifact({ ...ref, key: 'none' }, CSR_FORMAT)).toEqual({ status: 'missing' });
   });
 
@@ -146,7 +177,13 @@ describe('Dexie stores', () => {
     expect(await stores.runs.getRun('r1')).toBeUndefined();
     await stores.settings.putSetting('embed.model', { id: 'tiny-minilm' });
     expect(await stores.settings.getSetting('embed.model')).toEqual({ id: 'tiny-minilm' });
-    const reply = { text: 'ok', usage: { prompt: 1, completion: 2, total: 3 }, provider: 'p', model: 'm', createdAt: 't' };
+    const reply = {
+      text: 'ok',
+      usage: { prompt: 1, completion: 2, total: 3 },
+      provider: 'p',
+      model: 'm',
+      createdAt: 't',
+    };
     await stores.llmCache.put('k', reply);
     expect(await stores.llmCache.get('k')).toEqual(reply);
     await stores.llmCache.clear();
@@ -159,7 +196,12 @@ describe('BM25 snapshot through the artifact store', () => {
     const db = openTestDb();
     const stores = createDexieStores(db);
     const built = createBm25Retriever(corpusA.passages);
-    await stores.artifacts.putArtifact({ corpusId: 'a', kind: 'bm25', key: 'default', ...bm25Artifact(built.index.toSnapshot()) });
+    await stores.artifacts.putArtifact({
+      corpusId: 'a',
+      kind: 'bm25',
+      key: 'default',
+      ...bm25Artifact(built.index.toSnapshot()),
+    });
     const back = await stores.artifacts.getArtifact({ corpusId: 'a', kind: 'bm25', key: 'default' }, BM25_ARTIFACT);
     if (back.status !== 'ok') throw new Error(`bm25 ${back.status}`);
     const restored = bm25RetrieverFromIndex(Bm25Index.fromSnapshot(bm25SnapshotFromArtifact(back.artifact)));

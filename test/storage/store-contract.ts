@@ -2,9 +2,9 @@
 // (Node CLI) must behave the same for the same calls.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildCsr, EdgeList } from '../../src/core/graph/csr.ts';
-import { loadOrRebuild } from '../../src/core/store/artifacts.ts';
-import { csrArtifact, csrFromArtifact, CSR_FORMAT } from '../../src/core/store/codecs.ts';
-import type { ArtifactRef, Stores } from '../../src/core/store/ports.ts';
+import { loadOrRebuild } from '../../src/core/persist/artifacts.ts';
+import { csrArtifact, csrFromArtifact, CSR_FORMAT } from '../../src/core/persist/codecs.ts';
+import type { ArtifactRef, Stores } from '../../src/core/persist/ports.ts';
 import { corpusA, trace, triplesA } from './helpers.ts';
 
 export interface StoreHarness {
@@ -35,7 +35,12 @@ export function describeStoreContract(name: string, open: () => Promise<StoreHar
     });
 
     it('round-trips a corpus with triples and a graph, in passage order', async () => {
-      const s = await h.stores.corpora.saveCorpus({ corpus: corpusA, source: 'a.json', triples: [triplesA], artifacts: [{ kind: 'graph', key: 'openie-file', ...csrArtifact(smallCsr()) }] });
+      const s = await h.stores.corpora.saveCorpus({
+        corpus: corpusA,
+        source: 'a.json',
+        triples: [triplesA],
+        artifacts: [{ kind: 'graph', key: 'openie-file', ...csrArtifact(smallCsr()) }],
+      });
       expect(s).toMatchObject({ id: 'a', passageCount: 3, source: 'a.json' });
       expect(await h.stores.corpora.listCorpora()).toEqual([s]);
       expect(await h.stores.corpora.getCorpus('a')).toEqual(corpusA);
@@ -47,7 +52,10 @@ export function describeStoreContract(name: string, open: () => Promise<StoreHar
     });
 
     it('deletes a corpus with its artifacts, runs and cache entries only', async () => {
-      await h.stores.corpora.saveCorpus({ corpus: corpusA, artifacts: [{ kind: 'graph', key: 'g', ...csrArtifact(smallCsr()) }] });
+      await h.stores.corpora.saveCorpus({
+        corpus: corpusA,
+        artifacts: [{ kind: 'graph', key: 'g', ...csrArtifact(smallCsr()) }],
+      });
       await h.stores.corpora.saveCorpus({ corpus: { ...corpusA, id: 'b', name: 'B' } });
       await h.stores.runs.putRun(trace('r1', 'a', '2026-01-01T00:00:00Z'));
       await h.stores.runs.putRun(trace('r2', 'b', '2026-01-02T00:00:00Z'));
@@ -68,11 +76,19 @@ export function describeStoreContract(name: string, open: () => Promise<StoreHar
       await h.truncate(ref);
       expect((await h.stores.artifacts.getArtifact(ref, CSR_FORMAT)).status).toBe('corrupt');
       const messages: string[] = [];
-      const r = await loadOrRebuild(h.stores.artifacts, ref, CSR_FORMAT, async () => csrArtifact(smallCsr()), (m) => messages.push(m));
+      const r = await loadOrRebuild(
+        h.stores.artifacts,
+        ref,
+        CSR_FORMAT,
+        async () => csrArtifact(smallCsr()),
+        (m) => messages.push(m),
+      );
       expect(r.fromStore).toBe(false);
       expect(messages).toHaveLength(1);
       expect(messages[0]).toMatch(/rebuilding it$/);
-      expect((await loadOrRebuild(h.stores.artifacts, ref, CSR_FORMAT, async () => csrArtifact(smallCsr()))).fromStore).toBe(true);
+      expect(
+        (await loadOrRebuild(h.stores.artifacts, ref, CSR_FORMAT, async () => csrArtifact(smallCsr()))).fromStore,
+      ).toBe(true);
     });
 
     it('runs are listed by date and settings persist', async () => {

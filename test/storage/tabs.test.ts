@@ -21,7 +21,9 @@ describe('IndexedDB shared with other tabs', () => {
     await current.open();
     expect(current.verno).toBe(DB_VERSION);
     expect(old.isOpen()).toBe(false);
-    expect(notices).toEqual([expect.objectContaining({ kind: 'versionchange', message: expect.stringContaining('reload this tab') })]);
+    expect(notices).toEqual([
+      expect.objectContaining({ kind: 'versionchange', message: expect.stringContaining('reload this tab') }),
+    ]);
     current.close();
   });
 

@@ -32,7 +32,12 @@ describe('stored triple sets', () => {
     await stores.corpora.saveCorpus({ corpus: corpusA, triples: [triplesA] });
     const row = (await db.triples.toArray())[0]!;
     if (!('compact' in row.set)) throw new Error('expected a compact row');
-    await db.triples.put({ ...row, set: { ...row.set, compact: { ...row.set.compact, data: new Int32Array([0, 5]) } } });
-    await expect(stores.corpora.getTriples(corpusA.id)).rejects.toThrow(new RegExp(`stored ${triplesA.source} triples of corpus "${corpusA.id}"`));
+    await db.triples.put({
+      ...row,
+      set: { ...row.set, compact: { ...row.set.compact, data: new Int32Array([0, 5]) } },
+    });
+    await expect(stores.corpora.getTriples(corpusA.id)).rejects.toThrow(
+      new RegExp(`stored ${triplesA.source} triples of corpus "${corpusA.id}"`),
+    );
   });
 });

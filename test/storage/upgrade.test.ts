@@ -15,7 +15,12 @@ describe('schema upgrade', () => {
     // rows exactly as version 1 wrote them: corpora had no passageCount
     await v1.table('corpora').put({ id: 'a', name: 'Corpus A', createdAt: '2026-01-01T00:00:00Z' });
     await v1.table('passages').bulkPut(corpusA.passages.map((p, ord) => ({ corpusId: 'a', ord, ...p })));
-    await v1.table('runs').put({ id: 'r1', corpusId: 'a', createdAt: '2026-01-01T00:00:00Z', trace: trace('r1', 'a', '2026-01-01T00:00:00Z') });
+    await v1.table('runs').put({
+      id: 'r1',
+      corpusId: 'a',
+      createdAt: '2026-01-01T00:00:00Z',
+      trace: trace('r1', 'a', '2026-01-01T00:00:00Z'),
+    });
     await v1.table('settings').put({ key: 'theme', value: 'dark' });
     v1.close();
 
@@ -23,7 +28,9 @@ describe('schema upgrade', () => {
     await current.open();
     expect(current.verno).toBe(DB_VERSION);
     const stores = createDexieStores(current);
-    expect(await stores.corpora.listCorpora()).toEqual([{ id: 'a', name: 'Corpus A', passageCount: 3, createdAt: '2026-01-01T00:00:00Z' }]);
+    expect(await stores.corpora.listCorpora()).toEqual([
+      { id: 'a', name: 'Corpus A', passageCount: 3, createdAt: '2026-01-01T00:00:00Z' },
+    ]);
     expect(await stores.corpora.getCorpus('a')).toEqual(corpusA);
     // v2's new createdAt index on runs works on rows written by v1
     expect((await stores.runs.listRuns()).map((r) => r.id)).toEqual(['r1']);

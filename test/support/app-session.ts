@@ -4,7 +4,13 @@
 // also waits until the active corpus (the demo on first start) is indexed.
 import { afterAll, beforeAll } from 'vitest';
 import { startAppServer, type AppServer, type AppServerOptions } from '../../harness/app-server.ts';
-import { launchBrowser, type AppPage, type LaunchOptions, type OpenAppOptions, type TestBrowser } from '../../harness/browser.ts';
+import {
+  launchBrowser,
+  type AppPage,
+  type LaunchOptions,
+  type OpenAppOptions,
+  type TestBrowser,
+} from '../../harness/browser.ts';
 
 export interface AppSession {
   readonly server: AppServer;
@@ -17,7 +23,11 @@ export interface AppSession {
 
 export const CORPUS_READY = /\bready\b/i;
 
-export function appSession(screenshot: string, serverOptions?: AppServerOptions, launchOptions?: LaunchOptions): AppSession {
+export function appSession(
+  screenshot: string,
+  serverOptions?: AppServerOptions,
+  launchOptions?: LaunchOptions,
+): AppSession {
   let server: AppServer | undefined;
   let chromium: TestBrowser | undefined;
   const started = <T>(value: T | undefined, what: string): T => {
@@ -40,7 +50,10 @@ export function appSession(screenshot: string, serverOptions?: AppServerOptions,
     },
     async openReady(options) {
       const app = await session.open(options);
-      await app.page.locator('[data-testid="corpus-status"]').filter({ hasText: CORPUS_READY }).waitFor({ timeout: 60_000 });
+      await app.page
+        .locator('[data-testid="corpus-status"]')
+        .filter({ hasText: CORPUS_READY })
+        .waitFor({ timeout: 60_000 });
       return app;
     },
   };

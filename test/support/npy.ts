@@ -1,6 +1,9 @@
 // Test helper: .npy bytes as numpy.save writes them (format 1.0), with knobs to make them malformed.
 /** A .npy v1.0 file as numpy.save writes it (header padded so the data starts at a multiple of 64). */
-export function npyBytes(rows: number[][], options: { descr?: string; fortran?: boolean; shape?: string } = {}): Uint8Array {
+export function npyBytes(
+  rows: number[][],
+  options: { descr?: string; fortran?: boolean; shape?: string } = {},
+): Uint8Array {
   const dim = rows[0]?.length ?? 0;
   let header = `{'descr': '${options.descr ?? '<f4'}', 'fortran_order': ${options.fortran ? 'True' : 'False'}, 'shape': (${options.shape ?? `${rows.length}, ${dim}`}), }`;
   header += ' '.repeat(63 - ((10 + header.length) % 64)) + '\n';
@@ -11,4 +14,3 @@ export function npyBytes(rows: number[][], options: { descr?: string; fortran?: 
   out.set(new Uint8Array(Float32Array.from(rows.flat()).buffer), 10 + header.length);
   return out;
 }
-

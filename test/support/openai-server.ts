@@ -112,7 +112,10 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
       return sendError(res, 401, 'Incorrect API key provided.', 'invalid_api_key', 'invalid_request_error');
     }
     if (req.method === 'GET' && path === '/v1/models') {
-      return sendJson(res, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'test' })) });
+      return sendJson(res, 200, {
+        object: 'list',
+        data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'test' })),
+      });
     }
     if (req.method !== 'POST' || path !== '/v1/chat/completions' || !body) {
       return sendError(res, 404, `no route ${req.method} ${path}`, 'not_found', 'invalid_request_error');
@@ -134,10 +137,23 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
       const headers: Record<string, string> = {};
       if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
       if (fault.retryAfterMs !== undefined) headers['retry-after-ms'] = fault.retryAfterMs;
-      return sendError(res, fault.status, fault.message ?? `scripted ${fault.status}`, fault.code ?? null, 'scripted', headers);
+      return sendError(
+        res,
+        fault.status,
+        fault.message ?? `scripted ${fault.status}`,
+        fault.code ?? null,
+        'scripted',
+        headers,
+      );
     }
     if (!models.includes(body.model)) {
-      return sendError(res, 404, `The model \`${body.model}\` does not exist or you do not have access to it.`, 'model_not_found', 'invalid_request_error');
+      return sendError(
+        res,
+        404,
+        `The model \`${body.model}\` does not exist or you do not have access to it.`,
+        'model_not_found',
+        'invalid_request_error',
+      );
     }
     const content = reply.content ?? '';
     const promptText = body.messages.map((m) => m.content).join('\n');
@@ -172,11 +188,12 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
       res.end();
       return;
     }
-    const pieces = reply.pieces ?? (content.match(/\S+\s*|\s+/g) ?? []);
+    const pieces = reply.pieces ?? content.match(/\S+\s*|\s+/g) ?? [];
     send(chunk({ role: 'assistant', content: '' }, null));
     for (const p of pieces) send(chunk({ content: p }, null));
     send(chunk({}, 'stop'));
-    if (body.stream_options?.include_usage) send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage: fullUsage });
+    if (body.stream_options?.include_usage)
+      send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage: fullUsage });
     res.write('data: [DONE]\n\n');
     res.end();
   }
@@ -223,6 +240,13 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(JSON.stringify(body));
 }
 
-function sendError(res: ServerResponse, status: number, message: string, code: string | null, type: string, headers: Record<string, string> = {}) {
+function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  code: string | null,
+  type: string,
+  headers: Record<string, string> = {},
+) {
   sendJson(res, status, { error: { message, type, param: null, code } }, headers);
 }

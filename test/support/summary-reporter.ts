@@ -10,7 +10,11 @@ function plural(n: number, one: string, many: string): string {
 }
 
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown> = [], reason?: TestRunEndReason): void {
+  onTestRunEnd(
+    modules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<unknown> = [],
+    reason?: TestRunEndReason,
+  ): void {
     let passed = 0;
     let failedTests = 0;
     let skipped = 0;
@@ -31,7 +35,11 @@ export default class SummaryReporter implements Reporter {
     const unhandled = unhandledErrors.length;
     const failed = failedTests + failedFiles + failedSuites + unhandled;
     const notes = [
-      failedFiles === 1 ? '1 file failed outside its tests' : failedFiles > 1 ? `${failedFiles} files failed outside their tests` : '',
+      failedFiles === 1
+        ? '1 file failed outside its tests'
+        : failedFiles > 1
+          ? `${failedFiles} files failed outside their tests`
+          : '',
       failedSuites > 0 ? `${plural(failedSuites, 'suite', 'suites')} failed in a hook` : '',
       unhandled > 0 ? plural(unhandled, 'unhandled error', 'unhandled errors') : '',
       // Vitest failed the run for a reason none of the above covers: say so rather than print a clean line.

@@ -22,6 +22,10 @@ export function openIeTriples(byPassage: Record<string, readonly Triple[]>): Tri
     origin: 'test',
     rejected: [],
     warnings: [],
-    passages: Object.entries(byPassage).map(([passageId, ts]) => ({ passageId, entities: [], triples: ts.map(([subject, predicate, object]) => ({ subject, predicate, object })) })),
+    passages: Object.entries(byPassage).map(([passageId, ts]) => ({
+      passageId,
+      entities: [],
+      triples: ts.map(([subject, predicate, object]) => ({ subject, predicate, object })),
+    })),
   };
 }

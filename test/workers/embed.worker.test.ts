@@ -19,7 +19,13 @@ describe('embed worker (Node worker_threads)', () => {
   let embedder: WorkerEmbedder;
   beforeAll(async () => {
     root = await tinyEncoderRoot();
-    embedder = createWorkerEmbedder(remote, { model: TINY_MODEL, localModelPath: root, device: 'cpu', dtype: 'fp32', batchSize: 3 });
+    embedder = createWorkerEmbedder(remote, {
+      model: TINY_MODEL,
+      localModelPath: root,
+      device: 'cpu',
+      dtype: 'fp32',
+      batchSize: 3,
+    });
   });
   afterAll(async () => {
     await worker.terminate();
@@ -47,8 +53,11 @@ describe('embed worker (Node worker_threads)', () => {
     const inProcess = await local.embed(texts);
     await local.dispose();
     expect(viaWorker).toMatchObject({ count: 5, dim: 384 });
-    for (let i = 0; i < inProcess.data.length; i++) expect(viaWorker.data[i]).toBeCloseTo(inProcess.data[i] as number, 6);
-    expect(progress.filter((p) => p.phase === 'embed').map((p) => (p.phase === 'embed' ? p.done : -1))).toEqual([0, 3, 5]);
+    for (let i = 0; i < inProcess.data.length; i++)
+      expect(viaWorker.data[i]).toBeCloseTo(inProcess.data[i] as number, 6);
+    expect(progress.filter((p) => p.phase === 'embed').map((p) => (p.phase === 'embed' ? p.done : -1))).toEqual([
+      0, 3, 5,
+    ]);
   });
 
   it('stops between batches when aborted', async () => {
@@ -61,13 +70,23 @@ describe('embed worker (Node worker_threads)', () => {
   });
 
   it('errors from the worker arrive as errors with their message (missing model folder)', async () => {
-    const bad = createWorkerEmbedder(remote, { model: 'absent-model', localModelPath: root, device: 'cpu', dtype: 'fp32' });
+    const bad = createWorkerEmbedder(remote, {
+      model: 'absent-model',
+      localModelPath: root,
+      device: 'cpu',
+      dtype: 'fp32',
+    });
     await expect(bad.embed(['x'])).rejects.toThrow(/cannot load local folder .*absent-model/);
   });
 
   it('dispose() in the worker, then a new configure loads again', async () => {
     await embedder.dispose();
-    const again = createWorkerEmbedder(remote, { model: TINY_MODEL, localModelPath: root, device: 'cpu', dtype: 'fp32' });
+    const again = createWorkerEmbedder(remote, {
+      model: TINY_MODEL,
+      localModelPath: root,
+      device: 'cpu',
+      dtype: 'fp32',
+    });
     const e = await again.embed(['after dispose']);
     expect(e.count).toBe(1);
     expect(Math.hypot(...e.data)).toBeCloseTo(1, 5);

@@ -7,9 +7,9 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/core/ingest/index.ts';
 import { traceRanking } from '../../src/core/strategies/index.ts';
-import { raptorTreeArtifact, raptorTreeFromArtifact } from '../../src/core/store/backbone-codecs.ts';
-import { corpusFingerprint } from '../../src/core/store/codecs.ts';
-import { StorageError, type StoredArtifact } from '../../src/core/store/ports.ts';
+import { raptorTreeArtifact, raptorTreeFromArtifact } from '../../src/core/persist/backbone-codecs.ts';
+import { corpusFingerprint } from '../../src/core/persist/codecs.ts';
+import { StorageError, type StoredArtifact } from '../../src/core/persist/ports.ts';
 import { buildRaptorTree, EXTRACTIVE_SUMMARY_LABEL } from '../../src/core/raptor/tree.ts';
 import { HASHED_TFIDF_LABEL } from '../../src/core/raptor/vectors.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
@@ -18,7 +18,10 @@ import { createEngine } from '../../workers/engine.ts';
 import type { RunBackbone } from '../../workers/engine-api.ts';
 
 const demo = new URL('../../public/demo/', import.meta.url);
-const files = ['demo_corpus.json', 'demo.json'].map((name) => ({ name, text: readFileSync(new URL(name, demo), 'utf8') }));
+const files = ['demo_corpus.json', 'demo.json'].map((name) => ({
+  name,
+  text: readFileSync(new URL(name, demo), 'utf8'),
+}));
 const dataset = loadDataset('demo', files);
 const question = dataset.questions[0]!;
 const open = (idb: IDBFactory) => new HopscopeDb('hopscope-backbone-artifacts', { indexedDB: idb, IDBKeyRange });
@@ -31,15 +34,18 @@ async function runOn(idb: IDBFactory, backbone: RunBackbone) {
 }
 
 describe('RAPTOR and GraphRAG artifacts', () => {
-  it.each(['raptor', 'graphrag'] as const)('%s: built and stored once, read back after a reload, same ranking', async (backbone) => {
-    const idb = new IDBFactory();
-    const first = await runOn(idb, backbone);
-    expect(first.built).toBe('built and stored');
-    const again = await runOn(idb, backbone);
-    expect(again.built).toBe('loaded from storage');
-    expect(again.ranking).toEqual(first.ranking);
-    expect(again.ranking.length).toBeGreaterThan(0);
-  });
+  it.each(['raptor', 'graphrag'] as const)(
+    '%s: built and stored once, read back after a reload, same ranking',
+    async (backbone) => {
+      const idb = new IDBFactory();
+      const first = await runOn(idb, backbone);
+      expect(first.built).toBe('built and stored');
+      const again = await runOn(idb, backbone);
+      expect(again.built).toBe('loaded from storage');
+      expect(again.ranking).toEqual(first.ranking);
+      expect(again.ranking.length).toBeGreaterThan(0);
+    },
+  );
 
   it('lists backbone artifacts under their own kind, beside the BM25 snapshot', async () => {
     const idb = new IDBFactory();
@@ -67,13 +73,27 @@ describe('RAPTOR and GraphRAG artifacts', () => {
     const corpus = dataset.corpus;
     const tree = await buildRaptorTree(corpus);
     const hash = corpusFingerprint(corpus.passages);
-    const stored: StoredArtifact = { corpusId: 'demo', kind: 'backbone', key: 'backbone:raptor', checksum: '', createdAt: '', ...raptorTreeArtifact(tree, hash) };
+    const stored: StoredArtifact = {
+      corpusId: 'demo',
+      kind: 'backbone',
+      key: 'backbone:raptor',
+      checksum: '',
+      createdAt: '',
+      ...raptorTreeArtifact(tree, hash),
+    };
     const builder = { summarizer: EXTRACTIVE_SUMMARY_LABEL, vectors: HASHED_TFIDF_LABEL };
     expect(raptorTreeFromArtifact(stored, corpus, hash, builder).nodes).toEqual(tree.nodes);
-    const edited = { ...corpus, passages: corpus.passages.map((p, i) => (i === 3 ? { ...p, text: `${p.text} (edited)` } : p)) };
+    const edited = {
+      ...corpus,
+      passages: corpus.passages.map((p, i) => (i === 3 ? { ...p, text: `${p.text} (edited)` } : p)),
+    };
     expect(corpusFingerprint(edited.passages)).not.toBe(hash);
-    expect(() => raptorTreeFromArtifact(stored, edited, corpusFingerprint(edited.passages), builder)).toThrow(/built for other passages/);
-    expect(() => raptorTreeFromArtifact(stored, corpus, hash, { ...builder, summarizer: 'LLM summary (raptor-summarize/1)' })).toThrow(StorageError);
+    expect(() => raptorTreeFromArtifact(stored, edited, corpusFingerprint(edited.passages), builder)).toThrow(
+      /built for other passages/,
+    );
+    expect(() =>
+      raptorTreeFromArtifact(stored, corpus, hash, { ...builder, summarizer: 'LLM summary (raptor-summarize/1)' }),
+    ).toThrow(StorageError);
     const broken = { ...stored, buffers: { nodes: new TextEncoder().encode('[{"id":1}]').buffer as ArrayBuffer } };
     expect(() => raptorTreeFromArtifact(broken, corpus, hash, builder)).toThrow(/nodes malformed at 0\.id/);
   });

@@ -6,15 +6,43 @@ import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/core/ingest/index.ts';
 import { createEngine } from '../../workers/engine.ts';
 import type { BackboneLayers } from '../../workers/engine-api.ts';
-import { colourByCommunity, communityColor, fadeOutsideSummary, layeredBackbone, passagesUnder, SUMMARY_FADED } from '../../src/features/graph/graph-backbone-layers.ts';
+import {
+  colourByCommunity,
+  communityColor,
+  fadeOutsideSummary,
+  layeredBackbone,
+  passagesUnder,
+  SUMMARY_FADED,
+} from '../../src/features/graph/graph-backbone-layers.ts';
 import { SEED_PHRASE, type NodeAttributes } from '../../src/features/graph/graph-style.ts';
 
 const demo = new URL('../../public/demo/', import.meta.url);
-const files = ['demo_corpus.json', 'demo.json'].map((name) => ({ name, text: readFileSync(new URL(name, demo), 'utf8') }));
+const files = ['demo_corpus.json', 'demo.json'].map((name) => ({
+  name,
+  text: readFileSync(new URL(name, demo), 'utf8'),
+}));
 const dataset = loadDataset('demo', files);
 const question = dataset.questions.find((q) => q.id === 'demo-01')!;
-const phrase = (ref: string, color = '#b9c0c9'): NodeAttributes => ({ x: 0, y: 0, size: 1, color, label: ref, kind: 'phrase', ref, round: null });
-const passage = (ref: string): NodeAttributes => ({ x: 0, y: 0, size: 1, color: '#1f5fbf', label: ref, kind: 'passage', ref, round: 0 });
+const phrase = (ref: string, color = '#b9c0c9'): NodeAttributes => ({
+  x: 0,
+  y: 0,
+  size: 1,
+  color,
+  label: ref,
+  kind: 'phrase',
+  ref,
+  round: null,
+});
+const passage = (ref: string): NodeAttributes => ({
+  x: 0,
+  y: 0,
+  size: 1,
+  color: '#1f5fbf',
+  label: ref,
+  kind: 'passage',
+  ref,
+  round: 0,
+});
 
 describe('engine backboneLayers', () => {
   it('RAPTOR: the summaries above a run’s pool, level by level, with the passages under each', async () => {
@@ -35,7 +63,9 @@ describe('engine backboneLayers', () => {
       for (const id of s.shown) expect(s.passages).toContain(id);
     }
     // Sorted by level: the filter's first level comes first.
-    expect(layers.summaries.map((s) => s.level)).toEqual([...layers.summaries.map((s) => s.level)].sort((a, b) => a - b));
+    expect(layers.summaries.map((s) => s.level)).toEqual(
+      [...layers.summaries.map((s) => s.level)].sort((a, b) => a - b),
+    );
   });
 
   it('GraphRAG: each shown phrase’s community with its report; phrases outside any community are left out', async () => {
@@ -43,7 +73,11 @@ describe('engine backboneLayers', () => {
     await engine.loadDataset('demo', files);
     const view = await engine.graphAround('demo', { query: question.question, poolIds: [], limit: 200 });
     const phrases = view.nodes.filter((n) => n.kind === 'phrase').map((n) => n.label);
-    const layers = await engine.backboneLayers('demo', { backbone: 'graphrag', poolIds: [], phrases: [...phrases, 'no such phrase'] });
+    const layers = await engine.backboneLayers('demo', {
+      backbone: 'graphrag',
+      poolIds: [],
+      phrases: [...phrases, 'no such phrase'],
+    });
     if (layers.backbone !== 'graphrag') throw new Error('expected graphrag layers');
     expect(layers.source).toContain('extractive community report (no LLM');
     expect(layers.communities.length).toBeGreaterThan(1);
@@ -59,18 +93,32 @@ describe('engine backboneLayers', () => {
   it('refuses a backbone with no layers, naming the ones that have them', async () => {
     const engine = createEngine();
     await engine.loadDataset('demo', files);
-    await expect(engine.backboneLayers('demo', { backbone: 'bm25' as 'raptor', poolIds: [], phrases: [] })).rejects.toThrow(/no tree or communities.*raptor, graphrag/);
+    await expect(
+      engine.backboneLayers('demo', { backbone: 'bm25' as 'raptor', poolIds: [], phrases: [] }),
+    ).rejects.toThrow(/no tree or communities.*raptor, graphrag/);
   });
 });
 
 describe('graph-backbone-layers (pure)', () => {
   const graphrag: BackboneLayers = {
-    backbone: 'graphrag', source: 's', levels: 2, modularity: 0.4,
-    communities: [{ id: 'c0.1', level: 0, size: 3, shown: 2, title: 'A', report: 'r', passageCount: 1 }, { id: 'c0.0', level: 0, size: 2, shown: 1, title: 'B', report: 'r', passageCount: 1 }],
+    backbone: 'graphrag',
+    source: 's',
+    levels: 2,
+    modularity: 0.4,
+    communities: [
+      { id: 'c0.1', level: 0, size: 3, shown: 2, title: 'A', report: 'r', passageCount: 1 },
+      { id: 'c0.0', level: 0, size: 2, shown: 1, title: 'B', report: 'r', passageCount: 1 },
+    ],
     communityOfPhrase: { a: 'c0.1', b: 'c0.0', s: 'c0.0' },
   };
   it('colours phrases by community in legend order; seeds, passages and unknown phrases keep theirs', () => {
-    const nodes = new Map([['a', phrase('a')], ['b', phrase('b')], ['s', phrase('s', SEED_PHRASE)], ['x', phrase('x')], ['p', passage('p')]]);
+    const nodes = new Map([
+      ['a', phrase('a')],
+      ['b', phrase('b')],
+      ['s', phrase('s', SEED_PHRASE)],
+      ['x', phrase('x')],
+      ['p', passage('p')],
+    ]);
     const out = colourByCommunity(nodes, graphrag);
     expect(out.get('a')?.color).toBe(communityColor(0));
     expect(out.get('b')?.color).toBe(communityColor(1));
@@ -81,8 +129,17 @@ describe('graph-backbone-layers (pure)', () => {
     expect(colourByCommunity(nodes, undefined)).toBe(nodes);
   });
   it('fades passages outside the selected summary; nothing selected changes nothing', () => {
-    const raptor: BackboneLayers = { backbone: 'raptor', source: 's', levels: [3, 1], summaries: [{ id: 'raptor:1:0', level: 1, text: 't', passageCount: 2, passages: ['p1', 'p2'], shown: ['p1'] }] };
-    const nodes = new Map([['p1', passage('p1')], ['p3', passage('p3')], ['a', phrase('a')]]);
+    const raptor: BackboneLayers = {
+      backbone: 'raptor',
+      source: 's',
+      levels: [3, 1],
+      summaries: [{ id: 'raptor:1:0', level: 1, text: 't', passageCount: 2, passages: ['p1', 'p2'], shown: ['p1'] }],
+    };
+    const nodes = new Map([
+      ['p1', passage('p1')],
+      ['p3', passage('p3')],
+      ['a', phrase('a')],
+    ]);
     expect(fadeOutsideSummary(nodes, passagesUnder(raptor, null))).toBe(nodes);
     const out = fadeOutsideSummary(nodes, passagesUnder(raptor, 'raptor:1:0'));
     expect(out.get('p1')?.color).toBe('#1f5fbf');
@@ -90,6 +147,11 @@ describe('graph-backbone-layers (pure)', () => {
     expect(out.get('a')?.color).toBe('#b9c0c9');
   });
   it('draws layers only for raptor and graphrag traces', () => {
-    expect([layeredBackbone('raptor'), layeredBackbone('graphrag'), layeredBackbone('bm25'), layeredBackbone(undefined)]).toEqual(['raptor', 'graphrag', null, null]);
+    expect([
+      layeredBackbone('raptor'),
+      layeredBackbone('graphrag'),
+      layeredBackbone('bm25'),
+      layeredBackbone(undefined),
+    ]).toEqual(['raptor', 'graphrag', null, null]);
   });
 });

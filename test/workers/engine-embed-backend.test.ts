@@ -14,8 +14,19 @@ import { EMBEDDING_SETTINGS_KEY } from '../../workers/engine-api.ts';
 import type { EmbeddingHost, LoadableEmbedder } from '../../workers/engine-embed.ts';
 
 const dir = new URL('../../../shared/data/2wikimultihopqa/', import.meta.url);
-const passages = (JSON.parse(readFileSync(new URL('2wikimultihopqa_corpus.json', dir), 'utf8')) as { title: string; text: string }[]).slice(0, 40);
-const MODEL: EmbeddingSettings = { source: 'local', name: 'fake', fingerprint: 'b'.repeat(64), dim: 4, sizeBytes: 1, dtype: 'fp32', pooling: 'mean', batchSize: 64 };
+const passages = (
+  JSON.parse(readFileSync(new URL('2wikimultihopqa_corpus.json', dir), 'utf8')) as { title: string; text: string }[]
+).slice(0, 40);
+const MODEL: EmbeddingSettings = {
+  source: 'local',
+  name: 'fake',
+  fingerprint: 'b'.repeat(64),
+  dim: 4,
+  sizeBytes: 1,
+  dtype: 'fp32',
+  pooling: 'mean',
+  batchSize: 64,
+};
 
 interface Cost {
   setup: number;
@@ -52,35 +63,58 @@ function setup(costs: Record<'webgpu' | 'wasm', Cost>) {
       };
     },
   };
-  const stores = createDexieStores(new HopscopeDb(`hopscope-backend-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange }));
+  const stores = createDexieStores(
+    new HopscopeDb(`hopscope-backend-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange }),
+  );
   return { engine: createEngine({ stores, embedding: host, now: () => clock.t }), calls, disposed };
 }
 
 const FAST_GPU_BATCHES = { webgpu: { setup: 8, perText: 0.5 }, wasm: { setup: 0.2, perText: 6 } };
 
 describe('engine: embedding backend chosen by measurement', () => {
-  it('batches on WebGPU, queries on WASM; corpus batches and run queries then go to those backends', { timeout: 60_000 }, async () => {
-    const { engine, calls, disposed } = setup(FAST_GPU_BATCHES);
-    await engine.putSetting(EMBEDDING_SETTINGS_KEY, MODEL);
-    const t = await engine.testEmbedding();
-    expect(t.choice).toMatchObject({ webgpu: 'measured', batch: 'webgpu', query: 'wasm', maxVectorDiff: 0 });
-    expect(t.backend).toBe('webgpu batches, wasm queries');
-    expect(t.choiceText).toBe('WebGPU: batch of 32 in 24.0 ms, one query in 8.5 ms; WASM: batch of 32 in 192 ms, one query in 6.2 ms -> batches on WebGPU, queries on WASM; vectors agree within 0.0e+0');
-    expect(calls.at(-1)).toMatchObject({ device: 'wasm', texts: ['Which river flows through the capital of France?'] });
-    expect(disposed).toEqual([]); // both stay loaded: each does one job
+  it(
+    'batches on WebGPU, queries on WASM; corpus batches and run queries then go to those backends',
+    { timeout: 60_000 },
+    async () => {
+      const { engine, calls, disposed } = setup(FAST_GPU_BATCHES);
+      await engine.putSetting(EMBEDDING_SETTINGS_KEY, MODEL);
+      const t = await engine.testEmbedding();
+      expect(t.choice).toMatchObject({ webgpu: 'measured', batch: 'webgpu', query: 'wasm', maxVectorDiff: 0 });
+      expect(t.backend).toBe('webgpu batches, wasm queries');
+      expect(t.choiceText).toBe(
+        'WebGPU: batch of 32 in 24.0 ms, one query in 8.5 ms; WASM: batch of 32 in 192 ms, one query in 6.2 ms -> batches on WebGPU, queries on WASM; vectors agree within 0.0e+0',
+      );
+      expect(calls.at(-1)).toMatchObject({
+        device: 'wasm',
+        texts: ['Which river flows through the capital of France?'],
+      });
+      expect(disposed).toEqual([]); // both stay loaded: each does one job
 
-    calls.length = 0;
-    await engine.importCorpus([{ name: 'wiki_corpus.json', text: JSON.stringify(passages) }]);
-    expect(calls.length).toBeGreaterThan(0);
-    expect(new Set(calls.map((c) => c.device))).toEqual(new Set(['webgpu'])); // every corpus batch on WebGPU
-    calls.length = 0;
-    const trace = await engine.run({ datasetId: 'wiki', question: { id: 'q', question: 'Who directed it?', answers: [], gold: [] }, backbone: 'dense', strategy: 'single', k: 3 });
-    expect(calls).toEqual([{ device: 'wasm', texts: ['Who directed it?'] }]); // the query on WASM
-    expect(trace.options).toMatchObject({ embedBackend: 'webgpu batches, wasm queries', embedBackendChoice: expect.stringMatching(/-> batches on WebGPU, queries on WASM/) });
-  });
+      calls.length = 0;
+      await engine.importCorpus([{ name: 'wiki_corpus.json', text: JSON.stringify(passages) }]);
+      expect(calls.length).toBeGreaterThan(0);
+      expect(new Set(calls.map((c) => c.device))).toEqual(new Set(['webgpu'])); // every corpus batch on WebGPU
+      calls.length = 0;
+      const trace = await engine.run({
+        datasetId: 'wiki',
+        question: { id: 'q', question: 'Who directed it?', answers: [], gold: [] },
+        backbone: 'dense',
+        strategy: 'single',
+        k: 3,
+      });
+      expect(calls).toEqual([{ device: 'wasm', texts: ['Who directed it?'] }]); // the query on WASM
+      expect(trace.options).toMatchObject({
+        embedBackend: 'webgpu batches, wasm queries',
+        embedBackendChoice: expect.stringMatching(/-> batches on WebGPU, queries on WASM/),
+      });
+    },
+  );
 
   it('WebGPU that fails to load the model falls back to WASM and says why', async () => {
-    const { engine, disposed } = setup({ webgpu: { setup: 1, perText: 1, failLoad: 'no shader-f16 on this adapter' }, wasm: { setup: 1, perText: 1 } });
+    const { engine, disposed } = setup({
+      webgpu: { setup: 1, perText: 1, failLoad: 'no shader-f16 on this adapter' },
+      wasm: { setup: 1, perText: 1 },
+    });
     await engine.putSetting(EMBEDDING_SETTINGS_KEY, MODEL);
     const t = await engine.testEmbedding();
     expect(t.backend).toBe('wasm (WebGPU failed to load the model: no shader-f16 on this adapter)');
@@ -89,11 +123,16 @@ describe('engine: embedding backend chosen by measurement', () => {
   });
 
   it('backends whose vectors disagree are not mixed: the batch winner does both, the other is unloaded', async () => {
-    const { engine, disposed, calls } = setup({ webgpu: { ...FAST_GPU_BATCHES.webgpu, bias: 0.01 }, wasm: FAST_GPU_BATCHES.wasm });
+    const { engine, disposed, calls } = setup({
+      webgpu: { ...FAST_GPU_BATCHES.webgpu, bias: 0.01 },
+      wasm: FAST_GPU_BATCHES.wasm,
+    });
     await engine.putSetting(EMBEDDING_SETTINGS_KEY, MODEL);
     const t = await engine.testEmbedding();
     expect(t.choice).toMatchObject({ batch: 'webgpu', query: 'webgpu' });
-    expect(t.choiceText).toMatch(/-> both on WebGPU \(WebGPU and WASM vectors differ by up to 1\.0e-2 \(> 0\.001\): one backend does both\)$/);
+    expect(t.choiceText).toMatch(
+      /-> both on WebGPU \(WebGPU and WASM vectors differ by up to 1\.0e-2 \(> 0\.001\): one backend does both\)$/,
+    );
     expect(disposed).toEqual(['wasm']);
     expect(calls.at(-1)?.device).toBe('webgpu');
   });

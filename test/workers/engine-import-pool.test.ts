@@ -12,7 +12,11 @@ import { fromStoredTriples } from '../../src/storage/triple-rows.ts';
 import { createEngine } from '../../workers/engine.ts';
 import type { ImportProgress } from '../../workers/engine-api.ts';
 
-const corpus = (JSON.parse(readFileSync(new URL('../../../shared/data/hotpotqa/hotpotqa_corpus.json', import.meta.url), 'utf8')) as unknown[]).slice(0, 500);
+const corpus = (
+  JSON.parse(
+    readFileSync(new URL('../../../shared/data/hotpotqa/hotpotqa_corpus.json', import.meta.url), 'utf8'),
+  ) as unknown[]
+).slice(0, 500);
 const files = [{ name: 'hp_corpus.json', text: JSON.stringify(corpus) }];
 const dbOn = (idb: IDBFactory) => new HopscopeDb('hopscope-pool-test', { indexedDB: idb, IDBKeyRange });
 
@@ -26,8 +30,17 @@ describe('engine import through the worker pool', () => {
       const seen: ImportProgress[] = [];
       const engine = createEngine({ stores: createDexieStores(db), ...(withPool ? { importPool: pool } : {}) });
       const entry = await engine.importCorpus(files, (p) => seen.push(p));
-      const artifacts = [...(await db.indexes.toArray()), ...(await db.graphs.toArray())].map((a) => ({ ...a, createdAt: '' }));
-      const result = { entry: { ...entry, createdAt: '' }, passages: await db.passages.toArray(), triples: await db.triples.toArray(), artifacts, ranking: await engine.retrieve('hp', 'Which magazine was started first?', 5) };
+      const artifacts = [...(await db.indexes.toArray()), ...(await db.graphs.toArray())].map((a) => ({
+        ...a,
+        createdAt: '',
+      }));
+      const result = {
+        entry: { ...entry, createdAt: '' },
+        passages: await db.passages.toArray(),
+        triples: await db.triples.toArray(),
+        artifacts,
+        ranking: await engine.retrieve('hp', 'Which magazine was started first?', 5),
+      };
       db.close();
       return { result, seen };
     };
@@ -38,7 +51,9 @@ describe('engine import through the worker pool', () => {
     expect(pooled.result.ranking.length).toBe(5);
     expect(JSON.stringify(pooled.result)).toBe(JSON.stringify(single.result));
     const triplesRows = pooled.seen.filter((p) => p.stage === 'triples');
-    expect(triplesRows.some((p) => p.state === 'running' && p.fraction > 0 && p.fraction < 1 && /2 workers$/.test(p.detail))).toBe(true);
+    expect(
+      triplesRows.some((p) => p.state === 'running' && p.fraction > 0 && p.fraction < 1 && /2 workers$/.test(p.detail)),
+    ).toBe(true);
     expect(triplesRows.at(-1)?.detail).toMatch(/^\d+ triples, 2 workers$/);
   });
 

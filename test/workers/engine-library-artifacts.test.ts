@@ -15,7 +15,7 @@ import type * as GraphBuild from '../../src/core/graph/build.ts';
 import { Bm25Index } from '../../src/core/index/bm25.ts';
 import { createBm25Retriever } from '../../src/core/retrievers/bm25.ts';
 import { createHippoRag2Retriever } from '../../src/core/retrievers/hipporag2.ts';
-import type { ArtifactRef, Stores } from '../../src/core/store/ports.ts';
+import type { ArtifactRef, Stores } from '../../src/core/persist/ports.ts';
 import { extractTriplesOffline } from '../../src/core/triples/offline-extractor.ts';
 import type { Question, Ranked } from '../../src/core/types.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
@@ -31,11 +31,13 @@ vi.mock('../../src/core/graph/build.ts', async (importOriginal) => {
 const graphBuilds = vi.mocked(buildPhraseGraph);
 
 const dir = new URL('../../../shared/data/2wikimultihopqa/', import.meta.url);
-const passages = (JSON.parse(readFileSync(new URL('2wikimultihopqa_corpus.json', dir), 'utf8')) as { title: string; text: string }[]).slice(0, 300);
+const passages = (
+  JSON.parse(readFileSync(new URL('2wikimultihopqa_corpus.json', dir), 'utf8')) as { title: string; text: string }[]
+).slice(0, 300);
 const titles = new Set(passages.map((p) => p.title));
-const rawQuestions = (JSON.parse(readFileSync(new URL('2wikimultihopqa.json', dir), 'utf8')) as { supporting_titles: string[] }[]).filter((q) =>
-  q.supporting_titles.every((t) => titles.has(t)),
-);
+const rawQuestions = (
+  JSON.parse(readFileSync(new URL('2wikimultihopqa.json', dir), 'utf8')) as { supporting_titles: string[] }[]
+).filter((q) => q.supporting_titles.every((t) => titles.has(t)));
 const files = [
   { name: 'wiki_corpus.json', text: JSON.stringify(passages) },
   { name: 'wiki.json', text: JSON.stringify(rawQuestions) },
@@ -92,7 +94,10 @@ const backends: Record<string, () => Promise<Backend>> = {
 };
 
 /** bm25 and hipporag2 top K of every question, scores included. */
-async function rankings(rank: (backbone: 'bm25' | 'hipporag2', q: Question) => Promise<Ranked[]>, questions: Question[]) {
+async function rankings(
+  rank: (backbone: 'bm25' | 'hipporag2', q: Question) => Promise<Ranked[]>,
+  questions: Question[],
+) {
   const out: Record<string, Ranked[]> = {};
   for (const q of questions) for (const b of ['bm25', 'hipporag2'] as const) out[`${b}:${q.id}`] = await rank(b, q);
   return out;
@@ -133,7 +138,10 @@ describe.each(Object.keys(backends))('library reopen from stored artifacts: %s',
   });
 
   it('import saves the BM25 snapshot and the graph; a reopen builds neither and ranks exactly as a fresh build', async () => {
-    expect((await backend.reopen().artifacts.listArtifacts('wiki')).map((r) => `${r.kind}:${r.key}`).sort()).toEqual(['bm25:default', 'graph:offline-extractor']);
+    expect((await backend.reopen().artifacts.listArtifacts('wiki')).map((r) => `${r.kind}:${r.key}`).sort()).toEqual([
+      'bm25:default',
+      'graph:offline-extractor',
+    ]);
     const bm25Builds = vi.spyOn(Bm25Index, 'build');
     const engine = createEngine({ stores: backend.reopen() });
     const summary = await engine.openCorpus('wiki');
@@ -146,7 +154,11 @@ describe.each(Object.keys(backends))('library reopen from stored artifacts: %s',
     // built in memory on the first fact-seeded query and not stored yet: it indexes facts, not the 300 passages.)
     expect(bm25Builds.mock.calls.filter(([docs]) => docs.length === 300)).toEqual([]);
     // The graph view (provenance: predicates per relation edge, mentions) is the one of the imported graph.
-    const request = { query: questions[0]!.question, poolIds: expected[`hipporag2:${questions[0]!.id}`]!.slice(0, 5).map((r) => r.id), limit: 40 };
+    const request = {
+      query: questions[0]!.question,
+      poolIds: expected[`hipporag2:${questions[0]!.id}`]!.slice(0, 5).map((r) => r.id),
+      limit: 40,
+    };
     const view = await engine.graphAround('wiki', request);
     expect(view.edges.some((e) => e.kind === 'relation' && e.predicates.length > 0)).toBe(true);
     expect(view).toEqual(await importer.graphAround('wiki', request));
@@ -161,7 +173,9 @@ describe.each(Object.keys(backends))('library reopen from stored artifacts: %s',
     const engine = createEngine({ stores: backend.reopen() });
     const summary = await engine.openCorpus('wiki');
     expect(summary.indexSource).toBe('storage');
-    expect(summary.notice).toMatch(/^graph "offline-extractor" of corpus "wiki" failed its checksum .*damaged or truncated; rebuilding it$/);
+    expect(summary.notice).toMatch(
+      /^graph "offline-extractor" of corpus "wiki" failed its checksum .*damaged or truncated; rebuilding it$/,
+    );
     expect(graphBuilds).toHaveBeenCalledTimes(1);
     expect(bm25Builds).not.toHaveBeenCalled();
     expect(await rankings(engineRank(engine), questions)).toEqual(expected);

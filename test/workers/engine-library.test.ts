@@ -14,15 +14,16 @@ const corpusText = readFileSync(new URL('2wikimultihopqa_corpus.json', dir), 'ut
 // A slice keeps the test fast: the first 300 passages, and the questions whose gold they hold.
 const passages = (JSON.parse(corpusText) as { title: string; text: string }[]).slice(0, 300);
 const titles = new Set(passages.map((p) => p.title));
-const questions = (JSON.parse(readFileSync(new URL('2wikimultihopqa.json', dir), 'utf8')) as { supporting_titles: string[] }[]).filter((q) =>
-  q.supporting_titles.every((t) => titles.has(t)),
-);
+const questions = (
+  JSON.parse(readFileSync(new URL('2wikimultihopqa.json', dir), 'utf8')) as { supporting_titles: string[] }[]
+).filter((q) => q.supporting_titles.every((t) => titles.has(t)));
 const files = [
   { name: 'wiki_corpus.json', text: JSON.stringify(passages) },
   { name: 'wiki.json', text: JSON.stringify(questions) },
 ];
 
-const storesOn = (idb: IDBFactory) => createDexieStores(new HopscopeDb('hopscope-engine-test', { indexedDB: idb, IDBKeyRange }));
+const storesOn = (idb: IDBFactory) =>
+  createDexieStores(new HopscopeDb('hopscope-engine-test', { indexedDB: idb, IDBKeyRange }));
 
 describe('engine library', () => {
   it('imports with stage progress, persists, and a fresh engine reopens it', async () => {
@@ -34,12 +35,23 @@ describe('engine library', () => {
     expect(entry).toMatchObject({ id: 'wiki', passageCount: 300, questionCount: questions.length, builtIn: false });
     expect(entry.tripleSource).toMatch(/offline extractor/);
     const finished = seen.filter((p) => p.state !== 'running').map((p) => `${p.stage}:${p.state}`);
-    expect(finished).toEqual(['parse:done', 'bm25:done', 'triples:done', 'graph:done', 'save:done', 'embeddings:skipped']);
-    expect(seen.some((p) => p.stage === 'triples' && p.state === 'running' && p.fraction > 0 && p.fraction < 1)).toBe(true);
+    expect(finished).toEqual([
+      'parse:done',
+      'bm25:done',
+      'triples:done',
+      'graph:done',
+      'save:done',
+      'embeddings:skipped',
+    ]);
+    expect(seen.some((p) => p.stage === 'triples' && p.state === 'running' && p.fraction > 0 && p.fraction < 1)).toBe(
+      true,
+    );
 
     // "Reload": a new engine over the same database.
     const again = createEngine({ stores: storesOn(idb) });
-    expect((await again.listLibrary()).map((e) => [e.id, e.passageCount, e.questionCount])).toEqual([['wiki', 300, questions.length]]);
+    expect((await again.listLibrary()).map((e) => [e.id, e.passageCount, e.questionCount])).toEqual([
+      ['wiki', 300, questions.length],
+    ]);
     const summary = await again.openCorpus('wiki');
     expect(summary.passageCount).toBe(300);
     expect(summary.questions.length).toBe(questions.length);
@@ -56,7 +68,9 @@ describe('engine library', () => {
     const idb = new IDBFactory();
     const engine = createEngine({ stores: storesOn(idb) });
     const broken = JSON.stringify([...passages.slice(0, 3), { title: 'no text' }]);
-    await expect(engine.importCorpus([{ name: 'bad_corpus.json', text: broken }])).rejects.toThrow(/bad_corpus\.json, record 3/);
+    await expect(engine.importCorpus([{ name: 'bad_corpus.json', text: broken }])).rejects.toThrow(
+      /bad_corpus\.json, record 3/,
+    );
     expect(await engine.listLibrary()).toEqual([]);
   });
 

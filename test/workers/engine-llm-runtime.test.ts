@@ -10,9 +10,18 @@ import { llmFromStoredSettings } from '../../workers/engine-llm.ts';
 
 describe('in-browser LLM runtime from the host', () => {
   it('uses the host device and wasm files; without them a WASM in-browser model offline is refused', async () => {
-    const stores = createDexieStores(new HopscopeDb(`llm-runtime-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange }));
-    await stores.settings.putSetting(LLM_SETTINGS_KEY, { ...DEFAULT_LLM_SETTINGS, provider: 'in-browser', browserModel: 'tiny-chat-lm' });
-    const llm = await llmFromStoredSettings(stores, 'demo', { device: async () => 'wasm', wasmPaths: { mjs: '/ort.mjs', wasm: '/ort.wasm' } });
+    const stores = createDexieStores(
+      new HopscopeDb(`llm-runtime-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange }),
+    );
+    await stores.settings.putSetting(LLM_SETTINGS_KEY, {
+      ...DEFAULT_LLM_SETTINGS,
+      provider: 'in-browser',
+      browserModel: 'tiny-chat-lm',
+    });
+    const llm = await llmFromStoredSettings(stores, 'demo', {
+      device: async () => 'wasm',
+      wasmPaths: { mjs: '/ort.mjs', wasm: '/ort.wasm' },
+    });
     expect(llm.label).toContain('in-browser tiny-chat-lm (wasm, q4)');
     // Node has no navigator.gpu: without a runtime the provider defaults to WASM and needs the files.
     await expect(llmFromStoredSettings(stores, 'demo')).rejects.toThrow(/needs wasmPaths/);

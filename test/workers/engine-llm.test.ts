@@ -14,7 +14,10 @@ import { LLM_SETTINGS_KEY } from '../../workers/engine-api.ts';
 import { queue, startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 
 const demo = new URL('../../public/demo/', import.meta.url);
-const files = ['demo_corpus.json', 'demo.json'].map((name) => ({ name, text: readFileSync(new URL(name, demo), 'utf8') }));
+const files = ['demo_corpus.json', 'demo.json'].map((name) => ({
+  name,
+  text: readFileSync(new URL(name, demo), 'utf8'),
+}));
 
 describe('engine single-read against an OpenAI-compatible server', () => {
   let server: OpenAiServer;
@@ -35,15 +38,31 @@ describe('engine single-read against an OpenAI-compatible server', () => {
       if (settings) await engine.putSetting(LLM_SETTINGS_KEY, settings);
       const offline = traceSchema.parse(await engine.run(request));
       expect(offline.llm).toBe('offline thinker (no LLM)');
-      expect(offline.events.map((e) => e.type)).toEqual(['round.start', 'retrieve', 'pool', 'context', 'llm', 'answer']);
+      expect(offline.events.map((e) => e.type)).toEqual([
+        'round.start',
+        'retrieve',
+        'pool',
+        'context',
+        'llm',
+        'answer',
+      ]);
       expect(offline.events.find((e) => e.type === 'llm')).toMatchObject({ cached: false, usage: { total: 0 } });
     }
     expect(server.chats()).toHaveLength(0);
     await engine.putSetting(LLM_SETTINGS_KEY, { ...DEFAULT_LLM_SETTINGS, provider: 'nope' });
     await expect(engine.run(request)).rejects.toThrow(/saved LLM settings are invalid \(provider: /);
 
-    await engine.putSetting(LLM_SETTINGS_KEY, { ...DEFAULT_LLM_SETTINGS, provider: 'openai', baseURL: server.baseURL, model: 'tiny' });
-    server.setScript(queue({ content: JSON.stringify({ thought: 'Ione Marlow devised it and was raised in Dunmere.', answer: 'Dunmere.' }) }));
+    await engine.putSetting(LLM_SETTINGS_KEY, {
+      ...DEFAULT_LLM_SETTINGS,
+      provider: 'openai',
+      baseURL: server.baseURL,
+      model: 'tiny',
+    });
+    server.setScript(
+      queue({
+        content: JSON.stringify({ thought: 'Ione Marlow devised it and was raised in Dunmere.', answer: 'Dunmere.' }),
+      }),
+    );
     const trace = traceSchema.parse(await engine.run(request));
     expect(trace.status).toBe('done');
     expect(trace.llm).toMatch(/^openai-compatible tiny @ /);
@@ -75,10 +94,25 @@ describe('engine cancelRun', () => {
       const stores = createDexieStores(new HopscopeDb('abort-test', { indexedDB: new IDBFactory(), IDBKeyRange }));
       const engine = createEngine({ stores });
       const summary = await engine.loadDataset('demo', files);
-      await engine.putSetting(LLM_SETTINGS_KEY, { ...DEFAULT_LLM_SETTINGS, provider: 'openai', baseURL: server.baseURL, model: 'tiny' });
-      const pending = engine.run({ datasetId: 'demo', question: summary.questions[0]!, backbone: 'bm25', strategy: 'single-read', k: 5, runId: 'r1' }, (e) => {
-        if (e.type === 'pool') setTimeout(() => engine.cancelRun('r1'), 50); // once the LLM call is on its way
+      await engine.putSetting(LLM_SETTINGS_KEY, {
+        ...DEFAULT_LLM_SETTINGS,
+        provider: 'openai',
+        baseURL: server.baseURL,
+        model: 'tiny',
       });
+      const pending = engine.run(
+        {
+          datasetId: 'demo',
+          question: summary.questions[0]!,
+          backbone: 'bm25',
+          strategy: 'single-read',
+          k: 5,
+          runId: 'r1',
+        },
+        (e) => {
+          if (e.type === 'pool') setTimeout(() => engine.cancelRun('r1'), 50); // once the LLM call is on its way
+        },
+      );
       const trace = await pending;
       expect(trace.status).toBe('aborted');
       expect(trace.events.map((e) => e.type)).toEqual(['round.start', 'retrieve', 'pool', 'context', 'error']);
@@ -93,9 +127,19 @@ describe('engine cancelRun before retrieval', () => {
   it('returns the trace so far, marked aborted', async () => {
     const engine = createEngine();
     const summary = await engine.loadDataset('demo', files);
-    const pending = engine.run({ datasetId: 'demo', question: summary.questions[0]!, backbone: 'bm25', strategy: 'single', k: 5, runId: 'early' }, (e) => {
-      if (e.type === 'round.start') engine.cancelRun('early');
-    });
+    const pending = engine.run(
+      {
+        datasetId: 'demo',
+        question: summary.questions[0]!,
+        backbone: 'bm25',
+        strategy: 'single',
+        k: 5,
+        runId: 'early',
+      },
+      (e) => {
+        if (e.type === 'round.start') engine.cancelRun('early');
+      },
+    );
     const trace = await pending;
     expect(trace.status).toBe('aborted');
     expect(trace.events.map((e) => e.type)).toEqual(['round.start']);

@@ -9,7 +9,10 @@ import { traceSchema, type TraceEvent } from '../../src/core/trace/schema.ts';
 import { HopscopeError } from '../../src/core/errors.ts';
 
 const demo = new URL('../../public/demo/', import.meta.url);
-const files = ['demo_corpus.json', 'demo.json'].map((name) => ({ name, text: readFileSync(new URL(name, demo), 'utf8') }));
+const files = ['demo_corpus.json', 'demo.json'].map((name) => ({
+  name,
+  text: readFileSync(new URL(name, demo), 'utf8'),
+}));
 const dataset = loadDataset('demo', files);
 const reference = createBm25Retriever(dataset.corpus.passages);
 
@@ -17,7 +20,11 @@ describe('engine', () => {
   it('loads the demo and ranks like core BM25, with titles and text', async () => {
     const engine = createEngine();
     const summary = await engine.loadDataset('demo', files);
-    expect(summary).toMatchObject({ id: 'demo', passageCount: dataset.corpus.passages.length, questions: dataset.questions });
+    expect(summary).toMatchObject({
+      id: 'demo',
+      passageCount: dataset.corpus.passages.length,
+      questions: dataset.questions,
+    });
     const query = dataset.questions[0]!.question;
     const ranked = await engine.retrieve('demo', query, 5);
     expect(ranked.map((r) => r.id)).toEqual((await reference.retrieve(query, 5)).map((r) => r.id));
@@ -30,12 +37,16 @@ describe('engine', () => {
     await engine.loadDataset('demo', files);
     const question = dataset.questions[1]!;
     const seen: TraceEvent[] = [];
-    const trace = await engine.run({ datasetId: 'demo', question, backbone: 'bm25', strategy: 'single', k: 10 }, (e) => seen.push(e));
+    const trace = await engine.run({ datasetId: 'demo', question, backbone: 'bm25', strategy: 'single', k: 10 }, (e) =>
+      seen.push(e),
+    );
     expect(traceSchema.parse(trace)).toEqual(trace);
     expect(seen).toEqual(trace.events);
     expect(seen.map((e) => e.type)).toEqual(['round.start', 'retrieve', 'pool']);
     const pool = seen.find((e) => e.type === 'pool');
-    expect(pool?.type === 'pool' && pool.pool.map((p) => p.id)).toEqual((await reference.retrieve(question.question, 10)).map((r) => r.id));
+    expect(pool?.type === 'pool' && pool.pool.map((p) => p.id)).toEqual(
+      (await reference.retrieve(question.question, 10)).map((r) => r.id),
+    );
   });
 
   it('names the missing dataset, an unknown passage and an empty query', async () => {
@@ -48,7 +59,9 @@ describe('engine', () => {
 
   it('reports a malformed corpus file with the importer error', async () => {
     const engine = createEngine();
-    await expect(engine.loadDataset('bad', [{ name: 'x_corpus.json', text: '[{"title": 1}]' }, files[1]!])).rejects.toThrow(/x_corpus\.json/);
+    await expect(
+      engine.loadDataset('bad', [{ name: 'x_corpus.json', text: '[{"title": 1}]' }, files[1]!]),
+    ).rejects.toThrow(/x_corpus\.json/);
   });
 });
 
@@ -81,6 +94,8 @@ describe('engine runs on the hipporag2 backbone', () => {
     expect(trace.options).toMatchObject({ triples: 'offline extractor', seededBy: 'bm25' });
     const pool = trace.events.find((e) => e.type === 'pool');
     expect(pool?.type === 'pool' && pool.pool.length).toBe(10);
-    await expect(engine.run({ datasetId: 'demo', question, backbone: 'nope' as 'bm25', strategy: 'single', k: 5 })).rejects.toThrow(/backbone "nope"/);
+    await expect(
+      engine.run({ datasetId: 'demo', question, backbone: 'nope' as 'bm25', strategy: 'single', k: 5 }),
+    ).rejects.toThrow(/backbone "nope"/);
   });
 });

@@ -60,10 +60,19 @@ export function strategiesOf(rows: readonly BatchRow[]): string[] {
 }
 
 /** Mean Recall@k for k = 1..maxK per strategy. */
-export function recallCurve(rows: readonly BatchRow[], maxK: number): { strategy: string; points: { k: number; recall: number }[] }[] {
+export function recallCurve(
+  rows: readonly BatchRow[],
+  maxK: number,
+): { strategy: string; points: { k: number; recall: number }[] }[] {
   return strategiesOf(rows).map((strategy) => {
     const mine = rows.filter((r) => r.strategy === strategy && r.gold.length > 0);
-    return { strategy, points: Array.from({ length: maxK }, (_, i) => ({ k: i + 1, recall: mean(mine.map((r) => recallAtK(r.ranking, r.gold, i + 1))) })) };
+    return {
+      strategy,
+      points: Array.from({ length: maxK }, (_, i) => ({
+        k: i + 1,
+        recall: mean(mine.map((r) => recallAtK(r.ranking, r.gold, i + 1))),
+      })),
+    };
   });
 }
 
@@ -74,24 +83,32 @@ export function perRoundRecall(rows: readonly BatchRow[], k = 5): { strategy: st
     const maxRounds = Math.max(0, ...mine.map((r) => r.roundPools.length));
     return {
       strategy,
-      rounds: Array.from({ length: maxRounds }, (_, t) => mean(mine.map((r) => recallAtK(r.roundPools[Math.min(t, r.roundPools.length - 1)] ?? [], r.gold, k)))),
+      rounds: Array.from({ length: maxRounds }, (_, t) =>
+        mean(mine.map((r) => recallAtK(r.roundPools[Math.min(t, r.roundPools.length - 1)] ?? [], r.gold, k))),
+      ),
     };
   });
 }
 
 /** Mean Recall@k by question type and strategy. */
-export function byType(rows: readonly BatchRow[], k = 5): { type: string; values: Record<string, number>; count: number }[] {
+export function byType(
+  rows: readonly BatchRow[],
+  k = 5,
+): { type: string; values: Record<string, number>; count: number }[] {
   const types = [...new Set(rows.map((r) => r.type))].sort();
   return types.map((type) => {
     const mine = rows.filter((r) => r.type === type && r.gold.length > 0);
     const values: Record<string, number> = {};
-    for (const s of strategiesOf(rows)) values[s] = mean(mine.filter((r) => r.strategy === s).map((r) => recallAtK(r.ranking, r.gold, k)));
+    for (const s of strategiesOf(rows))
+      values[s] = mean(mine.filter((r) => r.strategy === s).map((r) => recallAtK(r.ranking, r.gold, k)));
     return { type, values, count: new Set(mine.map((r) => r.questionId)).size };
   });
 }
 
 /** Mean answer accuracy (Acc: gold answer contained in the prediction) by type, for strategies that answer. */
-export function accuracyByType(rows: readonly BatchRow[]): { type: string; values: Record<string, number>; count: number }[] {
+export function accuracyByType(
+  rows: readonly BatchRow[],
+): { type: string; values: Record<string, number>; count: number }[] {
   const answering = strategiesOf(rows).filter((s) => rows.some((r) => r.strategy === s && r.acc !== null));
   const types = [...new Set(rows.map((r) => r.type))].sort();
   return types.map((type) => {
@@ -103,9 +120,24 @@ export function accuracyByType(rows: readonly BatchRow[]): { type: string; value
 }
 
 /** For a pair of strategies: questions whose gold is all in the top k for A only, B only, both, neither (core complementarity). */
-export function complementarity(rows: readonly BatchRow[], a: string, b: string, k = 5): { aOnly: number; bOnly: number; both: number; neither: number } {
-  const solved = (s: string) => new Map(rows.filter((r) => r.strategy === s && r.gold.length > 0).map((r) => [r.questionId, allGoldAtK(r.ranking, r.gold, k) === 1]));
-  const [pair] = pairComplementarity(new Map([[a, solved(a)], [b, solved(b)]]));
+export function complementarity(
+  rows: readonly BatchRow[],
+  a: string,
+  b: string,
+  k = 5,
+): { aOnly: number; bOnly: number; both: number; neither: number } {
+  const solved = (s: string) =>
+    new Map(
+      rows
+        .filter((r) => r.strategy === s && r.gold.length > 0)
+        .map((r) => [r.questionId, allGoldAtK(r.ranking, r.gold, k) === 1]),
+    );
+  const [pair] = pairComplementarity(
+    new Map([
+      [a, solved(a)],
+      [b, solved(b)],
+    ]),
+  );
   return { aOnly: pair?.onlyA ?? 0, bOnly: pair?.onlyB ?? 0, both: pair?.both ?? 0, neither: pair?.neither ?? 0 };
 }
 
@@ -117,9 +149,39 @@ const csvCell = (v: string | number | null) => {
 };
 
 export function rowsToCsv(rows: readonly BatchRow[]): string {
-  const head = ['strategy', 'llm', 'regime', 'question_id', 'type', 'question', ...CSV_KS.map((k) => `recall@${k}`), 'first_gold_rank', 'answer', 'em', 'f1', 'acc', 'ms'];
+  const head = [
+    'strategy',
+    'llm',
+    'regime',
+    'question_id',
+    'type',
+    'question',
+    ...CSV_KS.map((k) => `recall@${k}`),
+    'first_gold_rank',
+    'answer',
+    'em',
+    'f1',
+    'acc',
+    'ms',
+  ];
   const lines = rows.map((r) =>
-    [r.strategy, r.trace.llm, r.trace.regime, r.questionId, r.type, r.question, ...CSV_KS.map((k) => (r.gold.length ? recallAtK(r.ranking, r.gold, k).toFixed(4) : '')), r.firstGoldRank, r.answer, r.em, r.f1 === null ? null : r.f1.toFixed(4), r.acc, Math.round(r.ms)].map(csvCell).join(','),
+    [
+      r.strategy,
+      r.trace.llm,
+      r.trace.regime,
+      r.questionId,
+      r.type,
+      r.question,
+      ...CSV_KS.map((k) => (r.gold.length ? recallAtK(r.ranking, r.gold, k).toFixed(4) : '')),
+      r.firstGoldRank,
+      r.answer,
+      r.em,
+      r.f1 === null ? null : r.f1.toFixed(4),
+      r.acc,
+      Math.round(r.ms),
+    ]
+      .map(csvCell)
+      .join(','),
   );
   return `${[head.join(','), ...lines].join('\n')}\n`;
 }

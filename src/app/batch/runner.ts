@@ -21,7 +21,11 @@ export interface BatchHooks<S extends string> {
 }
 
 /** 'done' when every job ran, 'cancelled' when stopped (between jobs, or a job came back aborted); a failing job rejects. */
-export async function runBatch<S extends string>(jobs: readonly BatchJob<S>[], alreadyDone: ReadonlySet<string>, hooks: BatchHooks<S>): Promise<'done' | 'cancelled'> {
+export async function runBatch<S extends string>(
+  jobs: readonly BatchJob<S>[],
+  alreadyDone: ReadonlySet<string>,
+  hooks: BatchHooks<S>,
+): Promise<'done' | 'cancelled'> {
   for (const job of jobs) {
     if (alreadyDone.has(jobKey(job.strategy, job.question.id))) continue;
     if (hooks.cancelled()) return 'cancelled';

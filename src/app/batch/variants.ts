@@ -7,9 +7,16 @@ import type { BatchModel } from '../../state/batch-slice.ts';
 
 export type { BatchModel };
 export const BATCH_MODELS: readonly BatchModel[] = ['settings', 'offline'];
-export const MODEL_LABEL: Record<BatchModel, string> = { settings: 'LLM from Settings', offline: 'offline thinker (heuristic)' };
+export const MODEL_LABEL: Record<BatchModel, string> = {
+  settings: 'LLM from Settings',
+  offline: 'offline thinker (heuristic)',
+};
 /** gold-context gives the reader the gold passages: an oracle, said in every label. */
-export const REGIME_LABEL: Record<Regime, string> = { iterative: 'iterative', 'no-context': 'no context', 'gold-context': 'gold context (oracle)' };
+export const REGIME_LABEL: Record<Regime, string> = {
+  iterative: 'iterative',
+  'no-context': 'no context',
+  'gold-context': 'gold context (oracle)',
+};
 export { REGIMES };
 
 export interface Variant {
@@ -25,7 +32,11 @@ const SEP = ' · ';
  * iterative), so single-model batches read as before; otherwise "<config> · <model> · <regime>".
  */
 export function variantKey(v: Variant): string {
-  return [v.config, ...(v.model === 'settings' ? [] : [MODEL_LABEL[v.model]]), ...(v.regime === 'iterative' ? [] : [REGIME_LABEL[v.regime]])].join(SEP);
+  return [
+    v.config,
+    ...(v.model === 'settings' ? [] : [MODEL_LABEL[v.model]]),
+    ...(v.regime === 'iterative' ? [] : [REGIME_LABEL[v.regime]]),
+  ].join(SEP);
 }
 
 export function parseVariant(key: string): Variant {
@@ -41,10 +52,17 @@ export const isOracle = (key: string) => parseVariant(key).regime === 'gold-cont
  * Every variant to run, configuration-major. Retrieval-only configurations call no LLM and have no reader,
  * so they run once (iterative, no model); "+reader" baselines and core strategies run per model and regime.
  */
-export function batchVariants(configs: readonly string[], models: readonly BatchModel[], regimes: readonly Regime[], usesLlm: (config: string) => boolean): string[] {
+export function batchVariants(
+  configs: readonly string[],
+  models: readonly BatchModel[],
+  regimes: readonly Regime[],
+  usesLlm: (config: string) => boolean,
+): string[] {
   const ms = models.length ? models : (['settings'] as const);
   const rs = regimes.length ? regimes : (['iterative'] as const);
   return configs.flatMap((config) =>
-    usesLlm(config) ? ms.flatMap((model) => rs.map((regime) => variantKey({ config, model, regime }))) : [variantKey({ config, model: 'settings', regime: 'iterative' })],
+    usesLlm(config)
+      ? ms.flatMap((model) => rs.map((regime) => variantKey({ config, model, regime })))
+      : [variantKey({ config, model: 'settings', regime: 'iterative' })],
   );
 }

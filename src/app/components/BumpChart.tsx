@@ -25,7 +25,8 @@ interface Props {
 }
 
 const SHORT_STAGE: Record<string, string> = { initial: 'start', verifier: 'verif.', final: 'cut' };
-const stageLabel = (s: { kind: string; label: string; round: number }, compact: boolean) => (compact ? (SHORT_STAGE[s.kind] ?? `R${s.round}`) : s.label);
+const stageLabel = (s: { kind: string; label: string; round: number }, compact: boolean) =>
+  compact ? (SHORT_STAGE[s.kind] ?? `R${s.round}`) : s.label;
 
 const ROW = 20;
 const TOP = 34;
@@ -40,19 +41,33 @@ const COMPACT_RIGHT = 26;
  * Gold lines are amber, bridge lines red; the mu + sigma cut is the dashed line. Hover or focus a line
  * to read its passage below the chart (the box has a fixed height, so nothing jumps).
  */
-export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAULTS.maxRank, heading = 'Rank movement', fit = true, bridgeRule = 'gold the question alone missed; heuristic', compact }: Props) {
+export function BumpChart({
+  model,
+  gold,
+  bridge,
+  passages,
+  maxRank = BUMP_DEFAULTS.maxRank,
+  heading = 'Rank movement',
+  fit = true,
+  bridgeRule = 'gold the question alone missed; heuristic',
+  compact,
+}: Props) {
   const headingId = useId();
   const [hovered, setHovered] = useState<string | null>(null);
   const { stages, cutoff } = model;
   const highlighted = useMemo(() => new Set([...gold, ...model.promotions.map((m) => m.id)]), [gold, model.promotions]);
-  const lines = useMemo(() => bumpLines(stages, highlighted, { ...BUMP_DEFAULTS, maxRank }), [stages, highlighted, maxRank]);
+  const lines = useMemo(
+    () => bumpLines(stages, highlighted, { ...BUMP_DEFAULTS, maxRank }),
+    [stages, highlighted, maxRank],
+  );
   const col = compact ? COMPACT_COL : COL;
   const right = compact ? COMPACT_RIGHT : RIGHT;
   const width = LEFT + Math.max(1, (compact?.columns ?? stages.length) - 1) * col + right;
   const height = TOP + (maxRank + 1) * ROW + 16;
   const x = (stage: number) => LEFT + stage * col;
   const y = (rank: number) => TOP + (rank - 0.5) * ROW;
-  const style = (id: string) => (bridge.has(id) ? 'bridge' : gold.has(id) ? 'gold' : highlighted.has(id) ? 'promoted' : 'other');
+  const style = (id: string) =>
+    bridge.has(id) ? 'bridge' : gold.has(id) ? 'gold' : highlighted.has(id) ? 'promoted' : 'other';
   // Draw plain lines first, highlighted ones on top.
   const ordered = [...lines].sort((a, b) => Number(style(a.id) !== 'other') - Number(style(b.id) !== 'other'));
   const hoveredPassage = hovered ? passages.get(hovered) : undefined;
@@ -62,7 +77,9 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
     <section className="panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
       {stages.length === 0 ? (
-        <p className="empty">The chart fills in as pools arrive: one column per round, then the verifier and the final cut.</p>
+        <p className="empty">
+          The chart fills in as pools arrive: one column per round, then the verifier and the final cut.
+        </p>
       ) : (
         <>
           <div className="chart-scroll">
@@ -83,11 +100,13 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
                   </text>
                 </g>
               ))}
-              {[1, 5, 10, 15, 20].filter((r) => r <= maxRank).map((r) => (
-                <text key={r} x={LEFT - 14} y={y(r) + 4} textAnchor="end" className="bump-tick">
-                  {r}
-                </text>
-              ))}
+              {[1, 5, 10, 15, 20]
+                .filter((r) => r <= maxRank)
+                .map((r) => (
+                  <text key={r} x={LEFT - 14} y={y(r) + 4} textAnchor="end" className="bump-tick">
+                    {r}
+                  </text>
+                ))}
               <text x={4} y={height - 2} className="bump-tick">
                 ↑ rank
               </text>
@@ -96,8 +115,19 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
               </text>
               {cutoff && finalIndex > 0 && cutoff.kept.length <= maxRank && (
                 <g data-testid="cutoff-line">
-                  <line x1={x(finalIndex - 1) - 20} x2={x(finalIndex) + 20} y1={y(cutoff.kept.length + 0.5)} y2={y(cutoff.kept.length + 0.5)} className="bump-cut" />
-                  <text x={x(finalIndex) - 8} y={y(cutoff.kept.length + 0.5) + 14} textAnchor="end" className="bump-cut-label">
+                  <line
+                    x1={x(finalIndex - 1) - 20}
+                    x2={x(finalIndex) + 20}
+                    y1={y(cutoff.kept.length + 0.5)}
+                    y2={y(cutoff.kept.length + 0.5)}
+                    className="bump-cut"
+                  />
+                  <text
+                    x={x(finalIndex) - 8}
+                    y={y(cutoff.kept.length + 0.5) + 14}
+                    textAnchor="end"
+                    className="bump-cut-label"
+                  >
                     score ≥ μ+σ = {cutoff.threshold.toFixed(2)}
                   </text>
                 </g>
@@ -128,7 +158,15 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
                     {line.points.map((p) =>
                       kind === 'bridge' ? (
                         // The bridge's diamond, as in every other panel.
-                        <rect key={p.stage} x={x(p.stage) - 4.5} y={y(p.shownRank) - 4.5} width={9} height={9} transform={`rotate(45 ${x(p.stage)} ${y(p.shownRank)})`} className="bump-diamond">
+                        <rect
+                          key={p.stage}
+                          x={x(p.stage) - 4.5}
+                          y={y(p.shownRank) - 4.5}
+                          width={9}
+                          height={9}
+                          transform={`rotate(45 ${x(p.stage)} ${y(p.shownRank)})`}
+                          className="bump-diamond"
+                        >
                           <title>{`${passages.titleOf(line.id)} (bridge) — ${stages[p.stage]?.label}: rank ${p.rank}`}</title>
                         </rect>
                       ) : (
@@ -153,7 +191,8 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
               <span className="glyph-gold">★</span> <Term term="gold" />
             </span>
             <span className="key key-bridge">
-              <span className="glyph-bridge">◆</span> <Term term="bridge" /> <span data-testid="bridge-rule">({bridgeRule})</span>
+              <span className="glyph-bridge">◆</span> <Term term="bridge" />{' '}
+              <span data-testid="bridge-rule">({bridgeRule})</span>
             </span>
             <span className="key key-promoted">
               promoted by the <Term term="verifier" />
@@ -166,7 +205,8 @@ export function BumpChart({ model, gold, bridge, passages, maxRank = BUMP_DEFAUL
             {hoveredPassage ? (
               <>
                 <strong>{hoveredPassage.title}</strong>
-                <RoleMark id={hoveredPassage.id} gold={gold} bridge={bridge} /> <span className="passage-text">{hoveredPassage.text}</span>
+                <RoleMark id={hoveredPassage.id} gold={gold} bridge={bridge} />{' '}
+                <span className="passage-text">{hoveredPassage.text}</span>
               </>
             ) : (
               <span className="muted">Hover or focus (Tab) a line to read its passage.</span>

@@ -15,7 +15,15 @@ export function Term({ term, children }: { term: string; children?: ReactNode })
   const entry = gloss(term);
   if (!entry) return <>{children ?? term}</>;
   return (
-    <button type="button" className="term" data-testid="term" data-term={entry.term} title={entry.short} aria-label={`${typeof children === 'string' ? children : entry.term}: what is this?`} onClick={() => openAt(entry.term)}>
+    <button
+      type="button"
+      className="term"
+      data-testid="term"
+      data-term={entry.term}
+      title={entry.short}
+      aria-label={`${typeof children === 'string' ? children : entry.term}: what is this?`}
+      onClick={() => openAt(entry.term)}
+    >
       {children ?? term}
     </button>
   );

@@ -17,7 +17,10 @@ export interface Bridges {
 export const NO_BRIDGES: Bridges = { ids: new Set(), source: 'heuristic', rule: BRIDGE_RULES.heuristic };
 
 /** Bridge passages of a question's run: the dataset's evidence when the question has it, else the heuristic. */
-export function traceBridges(question: Pick<Question, 'gold' | 'evidence'> | null, events: readonly TraceEvent[] | TraceModel): Bridges {
+export function traceBridges(
+  question: Pick<Question, 'gold' | 'evidence'> | null,
+  events: readonly TraceEvent[] | TraceModel,
+): Bridges {
   if (!question) return NO_BRIDGES;
   const model = Array.isArray(events) ? foldTrace(events as readonly TraceEvent[]) : (events as TraceModel);
   const b = bridgeOf(question, model.round0Ids);

@@ -17,7 +17,11 @@ export interface BumpOptions {
 
 export const BUMP_DEFAULTS: BumpOptions = { maxRank: 20, showTop: 10 };
 
-export function bumpLines(stages: readonly Stage[], always: ReadonlySet<string>, options: BumpOptions = BUMP_DEFAULTS): BumpLine[] {
+export function bumpLines(
+  stages: readonly Stage[],
+  always: ReadonlySet<string>,
+  options: BumpOptions = BUMP_DEFAULTS,
+): BumpLine[] {
   const ids = new Set<string>();
   for (const s of stages) for (const id of s.order.slice(0, options.showTop)) ids.add(id);
   for (const id of always) if (stages.some((s) => s.ranks.has(id))) ids.add(id);
@@ -31,7 +35,11 @@ export function bumpLines(stages: readonly Stage[], always: ReadonlySet<string>,
 }
 
 /** SVG path through consecutive stages only: a passage missing from a stage breaks its line. */
-export function linePath(points: BumpLine['points'], x: (stage: number) => number, y: (rank: number) => number): string {
+export function linePath(
+  points: BumpLine['points'],
+  x: (stage: number) => number,
+  y: (rank: number) => number,
+): string {
   let d = '';
   let prev: number | null = null;
   for (const p of points) {

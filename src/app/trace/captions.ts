@@ -19,7 +19,9 @@ export function caption(events: readonly TraceEvent[], i: number, ctx: CaptionCo
       return e.round === 0 ? 'Round 0: the question itself goes to the retriever' : `Round ${e.round} begins`;
     case 'thought': {
       if (e.kind === 'reasoning-chain') return `the reasoning chain: ${e.text}`;
-      const named = [...ctx.bridge].map((id) => ctx.titleOf(id)).find((title) => title && e.text.toLowerCase().includes(title.toLowerCase()));
+      const named = [...ctx.bridge]
+        .map((id) => ctx.titleOf(id))
+        .find((title) => title && e.text.toLowerCase().includes(title.toLowerCase()));
       if (named) return `the ${e.kind} thought names the bridge entity ${named}`;
       return `the ${e.kind} thought asks ${quote(e.text)}`;
     }

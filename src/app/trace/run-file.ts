@@ -31,8 +31,17 @@ export class RunFileError extends HopscopeError {
 export function makeRunFile(trace: Trace, lookup: (id: string) => Passage | undefined, now = new Date()): RunFile {
   const ids = traceIds(trace.events);
   const missing = ids.filter((id) => !lookup(id));
-  if (missing.length > 0) throw new RunFileError(`cannot export: ${missing.length} passage(s) of the trace are not loaded (${missing.slice(0, 3).join(', ')}…); wait for the corpus`);
-  return { kind: RUN_FILE_KIND, version: RUN_FILE_VERSION, exportedAt: now.toISOString(), trace, passages: ids.map((id) => lookup(id) as Passage) };
+  if (missing.length > 0)
+    throw new RunFileError(
+      `cannot export: ${missing.length} passage(s) of the trace are not loaded (${missing.slice(0, 3).join(', ')}…); wait for the corpus`,
+    );
+  return {
+    kind: RUN_FILE_KIND,
+    version: RUN_FILE_VERSION,
+    exportedAt: now.toISOString(),
+    trace,
+    passages: ids.map((id) => lookup(id) as Passage),
+  };
 }
 
 /** Reads a run file or a bare trace; errors name the file and the first offending field. */
@@ -54,7 +63,10 @@ export function parseRunOrTrace(text: string, fileName: string): { trace: Trace;
     const file = parsed.data;
     const have = new Set(file.passages.map((p) => p.id));
     const missing = traceIds(file.trace.events).filter((id) => !have.has(id));
-    if (missing.length > 0) throw new RunFileError(`${fileName}: the trace mentions ${missing.length} passage(s) the file does not carry, e.g. ${missing[0]}`);
+    if (missing.length > 0)
+      throw new RunFileError(
+        `${fileName}: the trace mentions ${missing.length} passage(s) the file does not carry, e.g. ${missing[0]}`,
+      );
     return { trace: file.trace, passages: file.passages };
   }
   return { trace: parsed.data as Trace, passages: null };

@@ -14,6 +14,9 @@ export interface TraceScores {
 
 export function scoreTrace(model: TraceModel, question: Question): TraceScores {
   const answer = answerScores(model.answer, question.answers);
-  const recall = question.gold.length > 0 && model.finalRanking.length > 0 ? RECALL_KS.map((k) => ({ k, value: recallAtK(model.finalRanking, question.gold, k) })) : null;
+  const recall =
+    question.gold.length > 0 && model.finalRanking.length > 0
+      ? RECALL_KS.map((k) => ({ k, value: recallAtK(model.finalRanking, question.gold, k) }))
+      : null;
   return { answer, recall };
 }

@@ -33,7 +33,8 @@ export function parsePredictions(file: string, text: string): Map<string, string
     throw new ImportError({ file }, 'expected a JSON object {questionId: answerText}');
   const map = new Map<string, string>();
   for (const [id, answer] of Object.entries(data)) {
-    if (typeof answer !== 'string') throw new ImportError({ file, field: id }, `expected the answer text as a string, got ${typeof answer}`);
+    if (typeof answer !== 'string')
+      throw new ImportError({ file, field: id }, `expected the answer text as a string, got ${typeof answer}`);
     map.set(id, answer);
   }
   return map;
@@ -43,7 +44,8 @@ export function scorePredictions(file: string, text: string, questions: readonly
   const predictions = parsePredictions(file, text);
   const known = new Set(questions.map((q) => q.id));
   for (const id of predictions.keys()) {
-    if (!known.has(id)) throw new ImportError({ file, field: id }, 'no question with this id in the dataset (or outside --limit)');
+    if (!known.has(id))
+      throw new ImportError({ file, field: id }, 'no question with this id in the dataset (or outside --limit)');
   }
   const missing: string[] = [];
   const rows: PredictionRow[] = questions.map((q) => {

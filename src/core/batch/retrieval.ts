@@ -2,7 +2,7 @@
 // the eval CLI's JSON contract ({ summary, questions: [{ id, type, goldIds, ranking, goldRanks }] }).
 import type { Question, Ranked, Retriever } from '../types.ts';
 import { goldRanks, recallAtK, allGoldAtK, summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
-import { mapConcurrent } from './pool.ts';
+import { mapConcurrent } from '../map-concurrent.ts';
 
 export interface RetrievalRow {
   id: string;

@@ -6,13 +6,18 @@ import type { LlmPort } from '../llm/port.ts';
 import { addCost, emptyCost, runMetrics, type Cost, type RunMetrics } from '../eval/run-metrics.ts';
 import { summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
 import { complementarity, type PairComplementarity } from '../eval/complementarity.ts';
-import { diagnoseTrace, summarizeDiagnostics, type DiagnosticsSummary, type QuestionDiagnostics } from '../eval/diagnostics/index.ts';
+import {
+  diagnoseTrace,
+  summarizeDiagnostics,
+  type DiagnosticsSummary,
+  type QuestionDiagnostics,
+} from '../eval/diagnostics/index.ts';
 import { type StrategyName, type StrategyPrompts } from '../strategies/index.ts';
 import { runRegime } from '../strategies/regimes.ts';
 import type { Regime, Trace } from '../trace/schema.ts';
 import type { Reranker } from '../rerank/port.ts';
 import type { Passage, Question, Retriever } from '../types.ts';
-import { mapConcurrent } from './pool.ts';
+import { mapConcurrent } from '../map-concurrent.ts';
 
 export interface StrategyBatchOptions {
   strategy: StrategyName;
@@ -73,35 +78,46 @@ export interface StrategyBatchResult {
   traces: Trace[];
 }
 
-export async function evaluateStrategy(questions: readonly Question[], o: StrategyBatchOptions): Promise<StrategyBatchResult> {
+export async function evaluateStrategy(
+  questions: readonly Question[],
+  o: StrategyBatchOptions,
+): Promise<StrategyBatchResult> {
   let done = 0;
   let reused = 0;
   // An abort (Ctrl-C) lets the questions in flight end as "aborted" traces and starts no new one; the
   // result then holds what finished, and `aborted` / `notRun` count the rest.
-  const all = await mapConcurrent(
-    questions,
-    o.concurrency ?? 1,
-    async (q): Promise<Trace | undefined> => {
-      if (o.signal?.aborted) return undefined;
-      const old = await o.previous?.(q);
-      const trace =
-        old ??
-        (await runRegime(
-          o.regime ?? 'iterative',
-          o.strategy,
-          q,
-          { retriever: o.retriever, llm: o.llm, prompts: o.prompts, passages: o.passages, ...(o.options ? { options: o.options } : {}), ...(o.reranker ? { reranker: o.reranker } : {}), ...(o.signal ? { signal: o.signal } : {}) },
-          { corpus: o.corpus, retrieverName: o.retrieverName },
-        ));
-      if (old) reused++;
-      await o.onTrace?.(trace, old !== undefined);
-      o.onProgress?.(++done, questions.length);
-      return trace;
-    },
-  );
+  const all = await mapConcurrent(questions, o.concurrency ?? 1, async (q): Promise<Trace | undefined> => {
+    if (o.signal?.aborted) return undefined;
+    const old = await o.previous?.(q);
+    const trace =
+      old ??
+      (await runRegime(
+        o.regime ?? 'iterative',
+        o.strategy,
+        q,
+        {
+          retriever: o.retriever,
+          llm: o.llm,
+          prompts: o.prompts,
+          passages: o.passages,
+          ...(o.options ? { options: o.options } : {}),
+          ...(o.reranker ? { reranker: o.reranker } : {}),
+          ...(o.signal ? { signal: o.signal } : {}),
+        },
+        { corpus: o.corpus, retrieverName: o.retrieverName },
+      ));
+    if (old) reused++;
+    await o.onTrace?.(trace, old !== undefined);
+    o.onProgress?.(++done, questions.length);
+    return trace;
+  });
   const finished = all.filter((t): t is Trace => t !== undefined && t.status !== 'aborted');
   return {
-    ...summarizeTraces(o.strategy, finished, o.ks, { regime: o.regime ?? 'iterative', passages: o.passages, ...(o.noContext ? { noContext: o.noContext } : {}) }),
+    ...summarizeTraces(o.strategy, finished, o.ks, {
+      regime: o.regime ?? 'iterative',
+      passages: o.passages,
+      ...(o.noContext ? { noContext: o.noContext } : {}),
+    }),
     aborted: all.filter((t) => t?.status === 'aborted').length,
     notRun: all.filter((t) => t === undefined).length,
     reused,
@@ -117,7 +133,12 @@ export interface SummarizeOptions {
 }
 
 /** Every number of a batch, read off its traces (the same whether they were just run or read from disk). */
-export function summarizeTraces(name: string, traces: readonly Trace[], ks: readonly number[], o: SummarizeOptions = {}): StrategyBatchResult {
+export function summarizeTraces(
+  name: string,
+  traces: readonly Trace[],
+  ks: readonly number[],
+  o: SummarizeOptions = {},
+): StrategyBatchResult {
   const rows = traces.map((t) => runMetrics(t, ks));
   const questionDiagnostics = traces.map((t) => {
     const nc = o.noContext?.(t.question.id);
@@ -144,7 +165,10 @@ export function summarizeTraces(name: string, traces: readonly Trace[], ks: read
 function meanBridgeRecall(rows: readonly RunMetrics[], ks: readonly number[]): BridgeRecall {
   const withBridge = rows.filter((r) => r.bridgeRecall !== undefined);
   const recall: Record<number, number> = {};
-  for (const k of ks) recall[k] = withBridge.length ? withBridge.reduce((a, r) => a + (r.bridgeRecall?.[k] ?? 0), 0) / withBridge.length : Number.NaN;
+  for (const k of ks)
+    recall[k] = withBridge.length
+      ? withBridge.reduce((a, r) => a + (r.bridgeRecall?.[k] ?? 0), 0) / withBridge.length
+      : Number.NaN;
   return { count: withBridge.length, recall };
 }
 
@@ -161,7 +185,7 @@ function meanRecallByRound(rows: readonly RunMetrics[], ks: readonly number[]): 
     const recall: Record<number, number> = {};
     for (const k of ks) {
       let sum = 0;
-      for (const r of rows) sum += (r.recallByRound[Math.min(i, r.recallByRound.length - 1)]?.[k] ?? 0);
+      for (const r of rows) sum += r.recallByRound[Math.min(i, r.recallByRound.length - 1)]?.[k] ?? 0;
       recall[k] = rows.length ? sum / rows.length : 0;
     }
     out.push({ round: i, recall });
@@ -171,13 +195,19 @@ function meanRecallByRound(rows: readonly RunMetrics[], ks: readonly number[]): 
 
 function sumCosts(rows: readonly RunMetrics[]): Record<string, Cost> {
   const out: Record<string, Cost> = {};
-  for (const r of rows) for (const [module, c] of Object.entries(r.tokensByModule)) addCost((out[module] ??= emptyCost()), c);
+  for (const r of rows)
+    for (const [module, c] of Object.entries(r.tokensByModule)) addCost((out[module] ??= emptyCost()), c);
   return out;
 }
 
 /** Complementarity of the strategies run on the same questions (BDTR Fig. 3) under two notions of "solved". */
-export function strategyComplementarity(results: readonly StrategyBatchResult[], k = 5): { byEm: PairComplementarity[]; byAllGold: PairComplementarity[] } {
+export function strategyComplementarity(
+  results: readonly StrategyBatchResult[],
+  k = 5,
+): { byEm: PairComplementarity[]; byAllGold: PairComplementarity[] } {
   const by = (solved: (r: RunMetrics) => boolean) =>
-    complementarity(new Map(results.map((res) => [res.strategy, new Map(res.questions.map((q) => [q.id, solved(q)]))])));
+    complementarity(
+      new Map(results.map((res) => [res.strategy, new Map(res.questions.map((q) => [q.id, solved(q)]))])),
+    );
   return { byEm: by((q) => q.em === 1), byAllGold: by((q) => q.allGold[k] === 1) };
 }

@@ -53,11 +53,19 @@ export function chooseBackends(timings: readonly BackendTiming[], maxVectorDiff:
 }
 
 /** No adapter (or Node): one backend does everything, and nothing was measured. */
-export function singleBackend(backend: MeasuredBackend | 'cpu', webgpu: BackendChoice['webgpu'], reason?: string): BackendChoice {
+export function singleBackend(
+  backend: MeasuredBackend | 'cpu',
+  webgpu: BackendChoice['webgpu'],
+  reason?: string,
+): BackendChoice {
   return { webgpu, batch: backend, query: backend, timings: [], ...(reason ? { reason } : {}) };
 }
 
-const NAMES: Record<MeasuredBackend | 'cpu', string> = { webgpu: 'WebGPU', wasm: 'WASM', cpu: 'CPU (onnxruntime-node)' };
+const NAMES: Record<MeasuredBackend | 'cpu', string> = {
+  webgpu: 'WebGPU',
+  wasm: 'WASM',
+  cpu: 'CPU (onnxruntime-node)',
+};
 const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 
 /** "WebGPU: batch of 32 in 41 ms, one query in 9.0 ms; WASM: ... -> batches on WebGPU, queries on WASM" */
@@ -65,10 +73,16 @@ export function describeBackendChoice(c: BackendChoice): string {
   if (c.webgpu === 'not-applicable') return `${NAMES[c.batch]} (no WebGPU outside a browser)`;
   if (c.webgpu === 'absent') return `WebGPU not available: ${NAMES[c.batch]}${c.reason ? ` (${c.reason})` : ''}`;
   if (c.webgpu === 'failed') return `WebGPU failed: ${NAMES[c.batch]}${c.reason ? ` (${c.reason})` : ''}`;
-  const times = c.timings.map((t) => `${NAMES[t.backend]}: batch of ${t.batchSize} in ${ms(t.batchMs)} ms, one query in ${ms(t.queryMs)} ms`).join('; ');
-  const pick = c.batch === c.query ? `both on ${NAMES[c.batch]}` : `batches on ${NAMES[c.batch]}, queries on ${NAMES[c.query]}`;
+  const times = c.timings
+    .map((t) => `${NAMES[t.backend]}: batch of ${t.batchSize} in ${ms(t.batchMs)} ms, one query in ${ms(t.queryMs)} ms`)
+    .join('; ');
+  const pick =
+    c.batch === c.query ? `both on ${NAMES[c.batch]}` : `batches on ${NAMES[c.batch]}, queries on ${NAMES[c.query]}`;
   // Over the tolerance the reason already says how far apart they are.
-  const diff = c.maxVectorDiff === undefined || !(c.maxVectorDiff <= VECTOR_TOLERANCE) ? '' : `; vectors agree within ${c.maxVectorDiff.toExponential(1)}`;
+  const diff =
+    c.maxVectorDiff === undefined || !(c.maxVectorDiff <= VECTOR_TOLERANCE)
+      ? ''
+      : `; vectors agree within ${c.maxVectorDiff.toExponential(1)}`;
   return `${times} -> ${pick}${diff}${c.reason ? ` (${c.reason})` : ''}`;
 }
 

@@ -13,7 +13,8 @@ export async function embedInBatches(
   signal?: AbortSignal,
   onProgress?: EmbedProgressCallback,
 ): Promise<Embeddings> {
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new EmbedError(`batchSize must be a positive integer, got ${batchSize}`);
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new EmbedError(`batchSize must be a positive integer, got ${batchSize}`);
   throwIfAborted(signal, 'embed');
   let out: Float32Array | undefined;
   let dim = 0;
@@ -23,7 +24,9 @@ export async function embedInBatches(
     const e = await embedBatch(batch);
     throwIfAborted(signal, 'embed');
     if (e.count !== batch.length || e.data.length !== e.count * e.dim) {
-      throw new EmbedError(`batch at ${start}: expected ${batch.length} vectors, got ${e.count} x ${e.dim} in ${e.data.length} floats`);
+      throw new EmbedError(
+        `batch at ${start}: expected ${batch.length} vectors, got ${e.count} x ${e.dim} in ${e.data.length} floats`,
+      );
     }
     if (out === undefined) {
       dim = e.dim;

@@ -20,7 +20,11 @@ export interface EstimateOptions {
   signal?: AbortSignal;
 }
 
-export async function estimateEmbeddingTime(embedder: Embedder, texts: readonly string[], options: EstimateOptions = {}): Promise<EmbedEstimate> {
+export async function estimateEmbeddingTime(
+  embedder: Embedder,
+  texts: readonly string[],
+  options: EstimateOptions = {},
+): Promise<EmbedEstimate> {
   const now = options.now ?? (() => performance.now());
   const n = Math.min(options.sample ?? 16, texts.length);
   if (n === 0) return { sampled: 0, sampleMs: 0, textsPerSecond: Infinity, estimatedSeconds: 0 };

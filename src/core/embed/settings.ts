@@ -10,7 +10,13 @@ export const EMBED_POOLINGS = ['mean', 'cls'] as const;
 /** Known small sentence encoders (sizes of the transformers.js ONNX exports on the hub). */
 export const KNOWN_ENCODERS = Object.freeze([
   { id: 'Xenova/all-MiniLM-L6-v2', name: 'all-MiniLM-L6-v2', dim: 384, pooling: 'mean', sizes: 'q8 23 MB, fp32 90 MB' },
-  { id: 'Xenova/bge-small-en-v1.5', name: 'bge-small-en-v1.5', dim: 384, pooling: 'cls', sizes: 'q8 33 MB, fp32 133 MB' },
+  {
+    id: 'Xenova/bge-small-en-v1.5',
+    name: 'bge-small-en-v1.5',
+    dim: 384,
+    pooling: 'cls',
+    sizes: 'q8 33 MB, fp32 133 MB',
+  },
 ] as const);
 
 const common = {
@@ -53,5 +59,7 @@ export function embeddingModelId(s: ConfiguredEmbedding): string {
 
 /** "all-MiniLM-L6-v2 (local folder, q8)" */
 export function embeddingLabel(s: ConfiguredEmbedding): string {
-  return s.source === 'local' ? `${s.name} (local folder, ${s.dtype}, ${s.pooling} pooling)` : `${s.id} (Hugging Face hub, ${s.dtype}, ${s.pooling} pooling)`;
+  return s.source === 'local'
+    ? `${s.name} (local folder, ${s.dtype}, ${s.pooling} pooling)`
+    : `${s.id} (Hugging Face hub, ${s.dtype}, ${s.pooling} pooling)`;
 }

@@ -14,7 +14,9 @@ export function parseLfsPointer(text: string, source = 'LFS pointer'): LfsPointe
   const oid = /^oid sha256:([0-9a-f]{64})$/m.exec(text);
   const size = /^size (\d+)$/m.exec(text);
   if (!text.startsWith('version https://git-lfs.github.com/spec/') || !oid || !size) {
-    throw new EmbedError(`${source}: not a Git LFS pointer (expected "version", "oid sha256:<64 hex>" and "size <bytes>" lines)`);
+    throw new EmbedError(
+      `${source}: not a Git LFS pointer (expected "version", "oid sha256:<64 hex>" and "size <bytes>" lines)`,
+    );
   }
   return { sha256: oid[1] as string, size: Number(size[1]) };
 }
@@ -36,5 +38,6 @@ export async function verifyModelFile(name: string, bytes: Uint8Array, expected:
     );
   }
   const actual = await sha256Hex(bytes);
-  if (actual !== expected.sha256) throw new ModelVerificationError(`${name}: sha256 ${actual} does not match the expected ${expected.sha256}`);
+  if (actual !== expected.sha256)
+    throw new ModelVerificationError(`${name}: sha256 ${actual} does not match the expected ${expected.sha256}`);
 }

@@ -13,7 +13,8 @@ import { answerTokens, normalizeAnswer } from './normalize.ts';
 const SPECIAL = new Set(['yes', 'no', 'noanswer']);
 
 function best(metric: string, golds: readonly string[], score: (gold: string) => number): number {
-  if (golds.length === 0) throw new MetricError(metric, 'no gold answers to compare with; a question without answers cannot be scored');
+  if (golds.length === 0)
+    throw new MetricError(metric, 'no gold answers to compare with; a question without answers cannot be scored');
   let max = 0;
   for (const g of golds) max = Math.max(max, score(g));
   return max;

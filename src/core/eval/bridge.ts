@@ -13,27 +13,40 @@ import type { Question, QuestionEvidence } from '../types.ts';
 import { questionNamesTitle } from './names.ts';
 
 export const BRIDGE_RULES = {
-  musique: 'bridge = supporting paragraph of a hop that refers to an earlier answer (#k) and whose title the question does not name (MuSiQue decomposition)',
-  twoWiki: 'bridge = gold passage about an evidence triple\'s object (reached through another hop) whose title the question does not name (2Wiki evidences)',
-  hotpot: 'bridge = supporting-fact paragraph of a bridge-type question whose title the question does not name (HotpotQA supporting facts)',
+  musique:
+    'bridge = supporting paragraph of a hop that refers to an earlier answer (#k) and whose title the question does not name (MuSiQue decomposition)',
+  twoWiki:
+    "bridge = gold passage about an evidence triple's object (reached through another hop) whose title the question does not name (2Wiki evidences)",
+  hotpot:
+    'bridge = supporting-fact paragraph of a bridge-type question whose title the question does not name (HotpotQA supporting facts)',
   titles: 'bridge = gold passage whose title the question does not name (gold titles only)',
-  heuristic: 'bridge = gold passage the question alone did not retrieve in round 0 (heuristic: the dataset gives no hop structure)',
+  heuristic:
+    'bridge = gold passage the question alone did not retrieve in round 0 (heuristic: the dataset gives no hop structure)',
 } as const;
 
 type Hop = QuestionEvidence['hops'][number];
 
 /** MuSiQue: hops from question_decomposition (already mapped to passage ids by the importer). */
-export function musiqueEvidence(question: string, hops: readonly Hop[], titleOf: (id: string) => string): QuestionEvidence {
+export function musiqueEvidence(
+  question: string,
+  hops: readonly Hop[],
+  titleOf: (id: string) => string,
+): QuestionEvidence {
   const bridge: string[] = [];
   for (const hop of hops) {
     if (!/#\d+/.test(hop.question ?? '')) continue;
-    for (const id of hop.passages) if (!questionNamesTitle(question, titleOf(id)) && !bridge.includes(id)) bridge.push(id);
+    for (const id of hop.passages)
+      if (!questionNamesTitle(question, titleOf(id)) && !bridge.includes(id)) bridge.push(id);
   }
   return { hops: [...hops], bridge, bridgeRule: BRIDGE_RULES.musique };
 }
 
 /** 2Wiki: one hop per evidence triple, its passages the gold passages titled with the triple's subject. */
-export function twoWikiEvidence(question: string, evidences: readonly [string, string, string][], gold: readonly { id: string; title: string }[]): QuestionEvidence {
+export function twoWikiEvidence(
+  question: string,
+  evidences: readonly [string, string, string][],
+  gold: readonly { id: string; title: string }[],
+): QuestionEvidence {
   const norm = (s: string) => s.trim().toLowerCase();
   const hops: Hop[] = evidences.map(([s, r, o]) => ({
     passages: gold.filter((g) => norm(g.title) === norm(s)).map((g) => g.id),
@@ -41,14 +54,25 @@ export function twoWikiEvidence(question: string, evidences: readonly [string, s
     answer: o,
   }));
   const objects = new Set(evidences.map(([, , o]) => norm(o)));
-  const bridge = gold.filter((g) => objects.has(norm(g.title)) && !questionNamesTitle(question, g.title)).map((g) => g.id);
+  const bridge = gold
+    .filter((g) => objects.has(norm(g.title)) && !questionNamesTitle(question, g.title))
+    .map((g) => g.id);
   return { hops, bridge, bridgeRule: BRIDGE_RULES.twoWiki };
 }
 
 /** HotpotQA: one hop per supporting title (with its supporting sentence indices). */
-export function hotpotEvidence(question: string, type: string | undefined, hops: readonly (Hop & { title: string })[]): QuestionEvidence {
-  const bridge = type === 'comparison' ? [] : hops.filter((h) => !questionNamesTitle(question, h.title)).flatMap((h) => h.passages);
-  return { hops: hops.map(({ title: _title, ...h }) => h), bridge: [...new Set(bridge)], bridgeRule: BRIDGE_RULES.hotpot };
+export function hotpotEvidence(
+  question: string,
+  type: string | undefined,
+  hops: readonly (Hop & { title: string })[],
+): QuestionEvidence {
+  const bridge =
+    type === 'comparison' ? [] : hops.filter((h) => !questionNamesTitle(question, h.title)).flatMap((h) => h.passages);
+  return {
+    hops: hops.map(({ title: _title, ...h }) => h),
+    bridge: [...new Set(bridge)],
+    bridgeRule: BRIDGE_RULES.hotpot,
+  };
 }
 
 /** Gold titles only (2Wiki without evidences, HippoRAG question files): unnamed gold titles of a multi-passage question. */
@@ -70,7 +94,8 @@ export interface BridgeSet {
  * Every view, caption and metric calls this one function.
  */
 export function bridgeOf(question: Pick<Question, 'gold' | 'evidence'>, round0?: Iterable<string>): BridgeSet {
-  if (question.evidence) return { ids: new Set(question.evidence.bridge), rule: question.evidence.bridgeRule, structured: true };
+  if (question.evidence)
+    return { ids: new Set(question.evidence.bridge), rule: question.evidence.bridgeRule, structured: true };
   const own = new Set(round0 ?? []);
   return { ids: new Set(question.gold.filter((g) => !own.has(g))), rule: BRIDGE_RULES.heuristic, structured: false };
 }

@@ -23,7 +23,15 @@ export function complementarity(runs: ReadonlyMap<string, ReadonlyMap<string, bo
     for (let j = i + 1; j < names.length; j++) {
       const a = runs.get(names[i]!)!;
       const b = runs.get(names[j]!)!;
-      const row: PairComplementarity = { a: names[i]!, b: names[j]!, shared: 0, both: 0, onlyA: 0, onlyB: 0, neither: 0 };
+      const row: PairComplementarity = {
+        a: names[i]!,
+        b: names[j]!,
+        shared: 0,
+        both: 0,
+        onlyA: 0,
+        onlyB: 0,
+        neither: 0,
+      };
       for (const [id, solvedA] of a) {
         const solvedB = b.get(id);
         if (solvedB === undefined) continue;

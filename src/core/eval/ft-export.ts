@@ -37,12 +37,17 @@ export function ftExamples(trace: Trace, correct: boolean): FtExample[] {
     if (e.type !== 'llm') continue;
     const capability = FT_CAPABILITIES[e.module as keyof typeof FT_CAPABILITIES];
     if (!capability) continue;
-    out.push({ capability, questionId: trace.question.id, messages: [...e.prompt.map((m) => ({ ...m })), { role: 'assistant', content: e.response }] });
+    out.push({
+      capability,
+      questionId: trace.question.id,
+      messages: [...e.prompt.map((m) => ({ ...m })), { role: 'assistant', content: e.response }],
+    });
   }
   return out;
 }
 
-export const ftJsonl = (examples: readonly FtExample[]): string => examples.map((x) => JSON.stringify(x) + '\n').join('');
+export const ftJsonl = (examples: readonly FtExample[]): string =>
+  examples.map((x) => JSON.stringify(x) + '\n').join('');
 
 /** Counts per capability, for the CLI and the batch page. */
 export function ftCounts(examples: readonly FtExample[]): Record<FtCapability, number> {

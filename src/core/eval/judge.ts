@@ -3,7 +3,7 @@
 // and reported as Acc†, never as EM. Reusable by any strategy's results; the prompt comes in as a port
 // (src/prompts/dualrag-judge.ts holds the Fig. 8 text), like the strategy prompts.
 import type { ChatMessage, LlmPort } from '../llm/port.ts';
-import { mapConcurrent } from '../batch/pool.ts';
+import { mapConcurrent } from '../map-concurrent.ts';
 import { HopscopeError } from '../errors.ts';
 
 export interface JudgePrompt {
@@ -70,14 +70,22 @@ export async function judgeAnswers(
   };
 }
 
-async function judgeOne(item: JudgeItem, llm: LlmPort, prompt: JudgePrompt, signal: AbortSignal | undefined): Promise<JudgeVerdict> {
+async function judgeOne(
+  item: JudgeItem,
+  llm: LlmPort,
+  prompt: JudgePrompt,
+  signal: AbortSignal | undefined,
+): Promise<JudgeVerdict> {
   const prediction = item.prediction?.trim();
   if (!prediction || item.answers.length === 0) return { id: item.id, accDagger: 0, calls: 0 };
   let calls = 0;
   for (const gold of item.answers) {
     calls++;
     try {
-      const reply = await llm.complete({ module: prompt.module, messages: prompt.build(item.question, prediction, gold) }, signal);
+      const reply = await llm.complete(
+        { module: prompt.module, messages: prompt.build(item.question, prediction, gold) },
+        signal,
+      );
       if (prompt.parse(reply.text)) return { id: item.id, accDagger: 1, calls };
     } catch (e) {
       if (!(e instanceof HopscopeError) || signal?.aborted) throw e;

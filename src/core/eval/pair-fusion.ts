@@ -39,9 +39,21 @@ export function pairFusion(runs: ReadonlyMap<string, FusionRun>, k = 5, rrfK = 6
         const qb = b.get(id);
         if (!qb || qa.gold.length === 0) continue;
         shared++;
-        ra += recallAtK(qa.ranking.map((r) => r.id), qa.gold, k);
-        rb += recallAtK(qb.ranking.map((r) => r.id), qa.gold, k);
-        rf += recallAtK(rrf([qa.ranking, qb.ranking], { k: rrfK }).map((r) => r.id), qa.gold, k);
+        ra += recallAtK(
+          qa.ranking.map((r) => r.id),
+          qa.gold,
+          k,
+        );
+        rb += recallAtK(
+          qb.ranking.map((r) => r.id),
+          qa.gold,
+          k,
+        );
+        rf += recallAtK(
+          rrf([qa.ranking, qb.ranking], { k: rrfK }).map((r) => r.id),
+          qa.gold,
+          k,
+        );
       }
       const n = Math.max(1, shared);
       const row = { a: names[i]!, b: names[j]!, shared, recallA: ra / n, recallB: rb / n, fused: rf / n };

@@ -7,7 +7,8 @@
 import { MetricError } from './errors.ts';
 
 function distinctGold(metric: string, gold: readonly string[]): Set<string> {
-  if (gold.length === 0) throw new MetricError(metric, 'empty gold list: recall is undefined for a question without gold passages');
+  if (gold.length === 0)
+    throw new MetricError(metric, 'empty gold list: recall is undefined for a question without gold passages');
   return new Set(gold);
 }
 

@@ -25,7 +25,10 @@ export function addCost(into: Cost, c: Cost): Cost {
 }
 
 /** EM/F1/Acc of an answer against the gold answers; null when there is no answer or no gold answer. */
-export function answerScores(answer: string | null | undefined, golds: readonly string[]): { em: number; f1: number; acc: number } | null {
+export function answerScores(
+  answer: string | null | undefined,
+  golds: readonly string[],
+): { em: number; f1: number; acc: number } | null {
   if (answer === null || answer === undefined || golds.length === 0) return null;
   return { em: exactMatch(answer, golds), f1: f1(answer, golds), acc: accuracy(answer, golds) };
 }
@@ -92,7 +95,9 @@ export function runMetrics(trace: Trace, ks: readonly number[]): RunMetrics {
     goldRanks: goldRanks(ids, gold),
     bridgeIds,
     bridgeRule: bridge.rule,
-    ...(bridgeIds.length > 0 ? { bridgeRecall: Object.fromEntries(ks.map((k) => [k, recallAtK(ids, bridgeIds, k)])) } : {}),
+    ...(bridgeIds.length > 0
+      ? { bridgeRecall: Object.fromEntries(ks.map((k) => [k, recallAtK(ids, bridgeIds, k)])) }
+      : {}),
     ...(answer !== undefined ? { answer } : {}),
     recallByRound: rounds.map((r) => Object.fromEntries(ks.map((k) => [k, recallAtK(r, gold, k)]))),
     goldRanksByRound: rounds.map((r) => goldRanks(r, gold)),

@@ -67,12 +67,18 @@ function validate(rows: readonly QuestionScore[], ks: readonly number[]): void {
     }
     for (const field of ANSWER_FIELDS) {
       if ((row[field] === undefined) !== (first[field] === undefined))
-        throw new MetricError('summarize', `question "${row.id}" ${row[field] === undefined ? 'lacks' : 'has'} "${field}" unlike question "${first.id}"; score all rows or none`);
+        throw new MetricError(
+          'summarize',
+          `question "${row.id}" ${row[field] === undefined ? 'lacks' : 'has'} "${field}" unlike question "${first.id}"; score all rows or none`,
+        );
     }
   }
 }
 
-function groupBy(rows: readonly QuestionScore[], key: (r: QuestionScore) => string | undefined): Map<string, QuestionScore[]> {
+function groupBy(
+  rows: readonly QuestionScore[],
+  key: (r: QuestionScore) => string | undefined,
+): Map<string, QuestionScore[]> {
   const groups = new Map<string, QuestionScore[]>();
   for (const row of rows) {
     const k = key(row);
@@ -87,9 +93,12 @@ function groupBy(rows: readonly QuestionScore[], key: (r: QuestionScore) => stri
 export function summarize(rows: readonly QuestionScore[], ks: readonly number[]): Summary {
   validate(rows, ks);
   const byType: Record<string, ScoreMeans> = {};
-  for (const [type, group] of [...groupBy(rows, (r) => r.type)].sort(([a], [b]) => a.localeCompare(b))) byType[type] = means(group, ks);
+  for (const [type, group] of [...groupBy(rows, (r) => r.type)].sort(([a], [b]) => a.localeCompare(b)))
+    byType[type] = means(group, ks);
   const byHops: Record<string, ScoreMeans> = {};
-  for (const [hops, group] of [...groupBy(rows, (r) => (r.hops === undefined ? undefined : String(r.hops)))].sort(([a], [b]) => Number(a) - Number(b)))
+  for (const [hops, group] of [...groupBy(rows, (r) => (r.hops === undefined ? undefined : String(r.hops)))].sort(
+    ([a], [b]) => Number(a) - Number(b),
+  ))
     byHops[hops] = means(group, ks);
   return { ...means(rows, ks), byType, byHops };
 }

@@ -29,7 +29,8 @@ export const GRAPH_DEFAULTS: Readonly<GraphOptions> = Object.freeze({
   lexicalSynonymThreshold: 0.8,
 });
 
-export type SynonymMode = 'embedding-cosine' | 'lexical-trigram-cosine (no phrase vectors: stand-in for embedding cosine)';
+export type SynonymMode =
+  'embedding-cosine' | 'lexical-trigram-cosine (no phrase vectors: stand-in for embedding cosine)';
 
 export interface Fact {
   passage: number;
@@ -55,7 +56,16 @@ export interface PhraseGraph {
   edgeFacts: Map<number, number[]>;
   synonyms: { a: number; b: number; score: number }[];
   csr: Csr;
-  stats: { passages: number; phrases: number; facts: number; relationEdges: number; passageEdges: number; synonymEdges: number; arcs: number; skippedTriples: number };
+  stats: {
+    passages: number;
+    phrases: number;
+    facts: number;
+    relationEdges: number;
+    passageEdges: number;
+    synonymEdges: number;
+    arcs: number;
+    skippedTriples: number;
+  };
 }
 
 export const edgeKey = (a: number, b: number, nodeCount: number) => (a < b ? a * nodeCount + b : b * nodeCount + a);
@@ -112,7 +122,12 @@ export async function buildPhraseGraphWith(
   const opts = { ...GRAPH_DEFAULTS, ...options };
   const nodes = collectPhrases(corpus, triples);
   const eligible = nodes.phrases.map((p, i) => [p, i] as const).filter(([p]) => synonymEligible(p));
-  const pairs = (await similarPairs(eligible.map(([p]) => p), opts.lexicalSynonymThreshold)).map((x) => ({ a: eligible[x.a]![1], b: eligible[x.b]![1], score: x.score }));
+  const pairs = (
+    await similarPairs(
+      eligible.map(([p]) => p),
+      opts.lexicalSynonymThreshold,
+    )
+  ).map((x) => ({ a: eligible[x.a]![1], b: eligible[x.b]![1], score: x.score }));
   return assemblePhraseGraph(corpus, triples, nodes, capNeighbours(pairs, opts.synonymMaxNeighbours), LEXICAL_MODE);
 }
 
@@ -144,7 +159,8 @@ function collectPhrases(corpus: Corpus, triples: TripleSet): CollectedPhrases {
   let skipped = 0;
   for (const entry of triples.passages) {
     const passage = passageIndex.get(entry.passageId);
-    if (passage === undefined) throw new GraphError(`triples name passage "${entry.passageId}", which is not in corpus "${corpus.name}"`);
+    if (passage === undefined)
+      throw new GraphError(`triples name passage "${entry.passageId}", which is not in corpus "${corpus.name}"`);
     for (const t of entry.triples) {
       const s = normalizePhrase(t.subject);
       const o = normalizePhrase(t.object);
@@ -215,7 +231,10 @@ function assemblePhraseGraph(
 export const synonymEligible = (phrase: string) => phrase.replace(/[^A-Za-z0-9]/g, '').length > 2;
 
 /** Keeps, per phrase, its best `max` partners (HippoRAG 2 caps the neighbours of each phrase). */
-function capNeighbours(pairs: { a: number; b: number; score: number }[], max: number): { a: number; b: number; score: number }[] {
+function capNeighbours(
+  pairs: { a: number; b: number; score: number }[],
+  max: number,
+): { a: number; b: number; score: number }[] {
   pairs.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
   const count = new Map<number, number>();
   return pairs.filter((p) => {
@@ -231,14 +250,17 @@ function capNeighbours(pairs: { a: number; b: number; score: number }[], max: nu
 function lexicalSynonyms(phrases: string[], opts: GraphOptions) {
   const eligible = phrases.map((p, i) => [p, i] as const).filter(([p]) => synonymEligible(p));
   const index = new TrigramIndex(eligible.map(([p]) => p));
-  const pairs = index.similarPairs(opts.lexicalSynonymThreshold).map((x) => ({ a: eligible[x.a]![1], b: eligible[x.b]![1], score: x.score }));
+  const pairs = index
+    .similarPairs(opts.lexicalSynonymThreshold)
+    .map((x) => ({ a: eligible[x.a]![1], b: eligible[x.b]![1], score: x.score }));
   return capNeighbours(pairs, opts.synonymMaxNeighbours);
 }
 
 /** Brute-force cosine over unit vectors (fine for browser-sized graphs; HippoRAG uses batched KNN). */
 function embeddingSynonyms(phrases: string[], v: PhraseVectors, opts: GraphOptions) {
   const dim = v.dimension;
-  if (v.data.length !== phrases.length * dim) throw new GraphError(`phrase vectors hold ${v.data.length / dim} rows, expected ${phrases.length}`);
+  if (v.data.length !== phrases.length * dim)
+    throw new GraphError(`phrase vectors hold ${v.data.length / dim} rows, expected ${phrases.length}`);
   const ids = phrases.map((p, i) => (synonymEligible(p) ? i : -1)).filter((i) => i >= 0);
   const pairs: { a: number; b: number; score: number }[] = [];
   for (let x = 0; x < ids.length; x++) {

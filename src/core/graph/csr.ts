@@ -35,7 +35,11 @@ export class EdgeList {
   }
 
   view(): { src: Uint32Array; dst: Uint32Array; w: Float32Array } {
-    return { src: this.src.subarray(0, this.length), dst: this.dst.subarray(0, this.length), w: this.w.subarray(0, this.length) };
+    return {
+      src: this.src.subarray(0, this.length),
+      dst: this.dst.subarray(0, this.length),
+      w: this.w.subarray(0, this.length),
+    };
   }
 
   private grow(): void {
@@ -60,14 +64,17 @@ export class EdgeList {
 export function buildCsr(nodeCount: number, edges: { src: Uint32Array; dst: Uint32Array; w: Float32Array }): Csr {
   const { src, dst, w } = edges;
   const m = src.length;
-  if (dst.length !== m || w.length !== m) throw new GraphError(`edge arrays differ in length (${m}, ${dst.length}, ${w.length})`);
+  if (dst.length !== m || w.length !== m)
+    throw new GraphError(`edge arrays differ in length (${m}, ${dst.length}, ${w.length})`);
   let arcs = 0;
   for (let e = 0; e < m; e++) {
     const a = src[e]!;
     const b = dst[e]!;
     const weight = w[e]!;
-    if (a >= nodeCount || b >= nodeCount) throw new GraphError(`edge ${e} (${a}, ${b}) names a node outside 0..${nodeCount - 1}`);
-    if (!(weight >= 0) || !Number.isFinite(weight)) throw new GraphError(`edge ${e} (${a}, ${b}) has weight ${weight}; weights must be finite and >= 0`);
+    if (a >= nodeCount || b >= nodeCount)
+      throw new GraphError(`edge ${e} (${a}, ${b}) names a node outside 0..${nodeCount - 1}`);
+    if (!(weight >= 0) || !Number.isFinite(weight))
+      throw new GraphError(`edge ${e} (${a}, ${b}) has weight ${weight}; weights must be finite and >= 0`);
     if (a !== b) arcs += 2;
   }
   // Arc list (both directions), then counting sort by target, then stable counting sort by source.

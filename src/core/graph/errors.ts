@@ -16,6 +16,9 @@ export class PprConvergenceError extends HopscopeError {
     readonly residual: number,
     readonly tolerance: number,
   ) {
-    super('graph.ppr', `did not converge: error bound ${residual.toExponential(3)} > tolerance ${tolerance} after ${iterations} iterations`);
+    super(
+      'graph.ppr',
+      `did not converge: error bound ${residual.toExponential(3)} > tolerance ${tolerance} after ${iterations} iterations`,
+    );
   }
 }

@@ -1,7 +1,23 @@
 // Generic hub phrases (issue 17 item 8): numbers, number words, very short words ("one", "20") and
 // phrases a large share of the corpus mentions ("united states" on MuSiQue) link everything to
 // everything, so the question graph leaves them out of its neighbourhood and the view hides them.
-const NUMBER_WORDS = new Set(['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'first', 'second', 'third', 'many', 'several']);
+const NUMBER_WORDS = new Set([
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'first',
+  'second',
+  'third',
+  'many',
+  'several',
+]);
 
 /**
  * A phrase mentioned by at least this share of the corpus's passages is a hub: its IDF log(N / mentions)
@@ -11,7 +27,8 @@ const NUMBER_WORDS = new Set(['one', 'two', 'three', 'four', 'five', 'six', 'sev
 export const HUB_SHARE = 0.005;
 export const HUB_MIN_MENTIONS = 20;
 
-export const isGenericPhrase = (label: string) => /^[\d\s.,%-]+$/.test(label) || NUMBER_WORDS.has(label.toLowerCase()) || label.replace(/\W/g, '').length <= 2;
+export const isGenericPhrase = (label: string) =>
+  /^[\d\s.,%-]+$/.test(label) || NUMBER_WORDS.has(label.toLowerCase()) || label.replace(/\W/g, '').length <= 2;
 
 export function isHubPhrase(label: string, mentions?: number, corpusPassages?: number): boolean {
   if (isGenericPhrase(label)) return true;

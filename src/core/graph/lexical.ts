@@ -132,7 +132,9 @@ export class TrigramIndex {
     const rank = new Int32Array(grams);
     byRarity.forEach((g, r) => (rank[g] = r));
     const ranked = this.sets.map((s) => s.map((g) => rank[g]!).sort());
-    const order = Int32Array.from({ length: this.sets.length }, (_, i) => i).sort((x, y) => ranked[x]!.length - ranked[y]!.length || x - y);
+    const order = Int32Array.from({ length: this.sets.length }, (_, i) => i).sort(
+      (x, y) => ranked[x]!.length - ranked[y]!.length || x - y,
+    );
     return { ranked, order };
   }
 

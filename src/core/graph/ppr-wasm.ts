@@ -3,7 +3,7 @@
 // wasm/ppr-node.ts; browser: fetch of the asset URL, see workers/graph.worker.ts). Each prepared graph
 // gets its own instance whose linear memory holds the CSR, copied in once, so solves only copy the reset
 // vector in and the scores out.
-import type { PprPrepared, PprProblem, PprSolved } from './ppr.ts';
+import type { PprPrepared, PprProblem, PprSolved } from './ppr-types.ts';
 import { GraphError } from './errors.ts';
 
 interface KernelExports {
@@ -13,14 +13,38 @@ interface KernelExports {
   total(): number;
   result(): number;
   solveCg(
-    n: number, off: number, tgt: number, w: number, deg: number, inv: number, v: number,
-    z: number, r: number, q: number, dir: number,
-    d: number, gain: number, sumExact: number, tolerance: number, maxIterations: number,
+    n: number,
+    off: number,
+    tgt: number,
+    w: number,
+    deg: number,
+    inv: number,
+    v: number,
+    z: number,
+    r: number,
+    q: number,
+    dir: number,
+    d: number,
+    gain: number,
+    sumExact: number,
+    tolerance: number,
+    maxIterations: number,
   ): number;
   solveJacobi(
-    n: number, off: number, tgt: number, w: number, inv: number, v: number,
-    y: number, next: number, zs: number,
-    d: number, gain: number, sumExact: number, tolerance: number, maxIterations: number,
+    n: number,
+    off: number,
+    tgt: number,
+    w: number,
+    inv: number,
+    v: number,
+    y: number,
+    next: number,
+    zs: number,
+    d: number,
+    gain: number,
+    sumExact: number,
+    tolerance: number,
+    maxIterations: number,
   ): number;
 }
 
@@ -51,7 +75,10 @@ const EXPORTS = ['memory', 'heapBase', 'residual', 'total', 'result', 'solveCg',
 function checkModule(module: WebAssembly.Module): PprWasm {
   const names = new Set(WebAssembly.Module.exports(module).map((e) => e.name));
   const missing = EXPORTS.filter((e) => !names.has(e));
-  if (missing.length > 0) throw new GraphError(`ppr wasm: the module lacks export(s) ${missing.join(', ')}; rebuild it with npm run build:wasm`);
+  if (missing.length > 0)
+    throw new GraphError(
+      `ppr wasm: the module lacks export(s) ${missing.join(', ')}; rebuild it with npm run build:wasm`,
+    );
   return { module, instances: new WeakMap() };
 }
 
@@ -61,15 +88,19 @@ export function compilePprWasm(bytes: BufferSource): PprWasm {
     return checkModule(new WebAssembly.Module(bytes));
   } catch (e) {
     if (e instanceof GraphError) throw e;
-    throw new GraphError(`ppr wasm: cannot compile the kernel (${(e as Error).message}); this engine may lack WebAssembly SIMD`);
+    throw new GraphError(
+      `ppr wasm: cannot compile the kernel (${(e as Error).message}); this engine may lack WebAssembly SIMD`,
+    );
   }
 }
 
 /** Compiles the kernel from bytes or a fetch response (streaming when the response allows it). */
 export async function loadPprWasm(source: BufferSource | Response | PromiseLike<Response>): Promise<PprWasm> {
   const resolved = await source;
-  if (!(typeof Response !== 'undefined' && resolved instanceof Response)) return compilePprWasm(resolved as BufferSource);
-  if (!resolved.ok) throw new GraphError(`ppr wasm: fetching ${resolved.url || 'the kernel'} failed with HTTP ${resolved.status}`);
+  if (!(typeof Response !== 'undefined' && resolved instanceof Response))
+    return compilePprWasm(resolved as BufferSource);
+  if (!resolved.ok)
+    throw new GraphError(`ppr wasm: fetching ${resolved.url || 'the kernel'} failed with HTTP ${resolved.status}`);
   try {
     return checkModule(await WebAssembly.compile(await resolved.arrayBuffer()));
   } catch (e) {
@@ -118,7 +149,10 @@ function instantiate(kernel: PprWasm, p: PprPrepared): WasmGraph {
     dir: take(8 * n),
   };
   const pages = Math.ceil(at / PAGE);
-  if (pages > 65536) throw new GraphError(`ppr wasm: the graph needs ${(at / 2 ** 30).toFixed(1)} GiB, over the 4 GiB of 32-bit WebAssembly memory; use kernel 'ts'`);
+  if (pages > 65536)
+    throw new GraphError(
+      `ppr wasm: the graph needs ${(at / 2 ** 30).toFixed(1)} GiB, over the 4 GiB of 32-bit WebAssembly memory; use kernel 'ts'`,
+    );
   const have = ex.memory.buffer.byteLength / PAGE;
   if (pages > have) ex.memory.grow(pages - have);
   const buf = ex.memory.buffer;
@@ -143,7 +177,44 @@ export function solveWithWasm(kernel: PprWasm, p: PprPrepared, method: 'cg' | 'j
   new Float64Array(ex.memory.buffer, g.v, n).set(v);
   const iterations =
     method === 'cg'
-      ? ex.solveCg(n, g.off, g.tgt, g.w, g.deg, g.inv, g.v, g.z, g.r, g.q, g.dir, d, p.errorGain, sumExact, tolerance, maxIterations)
-      : ex.solveJacobi(n, g.off, g.tgt, g.w, g.inv, g.v, g.z, g.r, g.q, d, p.errorGain, sumExact, tolerance, maxIterations);
-  return { y: new Float64Array(ex.memory.buffer, ex.result(), n), sum: ex.total(), iterations, residual: ex.residual() };
+      ? ex.solveCg(
+          n,
+          g.off,
+          g.tgt,
+          g.w,
+          g.deg,
+          g.inv,
+          g.v,
+          g.z,
+          g.r,
+          g.q,
+          g.dir,
+          d,
+          p.errorGain,
+          sumExact,
+          tolerance,
+          maxIterations,
+        )
+      : ex.solveJacobi(
+          n,
+          g.off,
+          g.tgt,
+          g.w,
+          g.inv,
+          g.v,
+          g.z,
+          g.r,
+          g.q,
+          d,
+          p.errorGain,
+          sumExact,
+          tolerance,
+          maxIterations,
+        );
+  return {
+    y: new Float64Array(ex.memory.buffer, ex.result(), n),
+    sum: ex.total(),
+    iterations,
+    residual: ex.residual(),
+  };
 }

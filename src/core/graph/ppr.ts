@@ -42,6 +42,9 @@
 import type { Csr } from './csr.ts';
 import { GraphError, PprConvergenceError } from './errors.ts';
 import { installedPprWasm, solveWithWasm, type PprWasm } from './ppr-wasm.ts';
+import type { PprPrepared, PprProblem, PprSolved } from './ppr-types.ts';
+
+export type { PprPrepared, PprProblem, PprSolved } from './ppr-types.ts';
 
 export interface PprOptions {
   /** Probability of following an edge (igraph "damping"); HippoRAG 2 uses 0.5. */
@@ -78,28 +81,6 @@ export interface PprResult {
   residual: number;
   /** Which kernel ran. */
   kernel: PprKernel;
-}
-
-/**
- * Precomputed per-graph data, reusable across queries on the same CSR. Everything but `csr` is in the
- * solver numbering: solver node k is CSR node order[k] (see header, memory layout).
- */
-export interface PprPrepared {
-  csr: Csr;
-  /** Solver node k -> CSR node order[k]: nodes by arc count, descending (stable). */
-  order: Uint32Array;
-  /** The graph renumbered: row offsets, arc targets (ascending within a row), arc weights. */
-  offsets: Uint32Array;
-  targets: Uint32Array;
-  weights: Float32Array;
-  /** D̂: weighted degree, 1 for sinks. */
-  degree: Float64Array;
-  /** 1 / D̂. */
-  invDegree: Float64Array;
-  /** Solver ids of the sinks (zero weighted degree). */
-  sinks: Uint32Array;
-  /** cmax = max_i √(Σ_j w_ij²/D̂_j), the gain of the error bound (see header). */
-  errorGain: number;
 }
 
 export function preparePpr(csr: Csr): PprPrepared {
@@ -152,16 +133,28 @@ export function preparePpr(csr: Csr): PprPrepared {
     for (let a = offsets[k]!; a < offsets[k + 1]!; a++) c2 += weights[a]! * weights[a]! * invDegree[targets[a]!]!;
     gain2 = Math.max(gain2, c2);
   }
-  return { csr, order, offsets, targets, weights, degree, invDegree, sinks: Uint32Array.from(sinks), errorGain: Math.sqrt(gain2) };
+  return {
+    csr,
+    order,
+    offsets,
+    targets,
+    weights,
+    degree,
+    invDegree,
+    sinks: Uint32Array.from(sinks),
+    errorGain: Math.sqrt(gain2),
+  };
 }
 
 /** Validates a reset vector (igraph rejects negative, NaN and all-zero resets too) and returns its sum. */
 function resetSum(reset: ArrayLike<number>, nodeCount: number): number {
-  if (reset.length !== nodeCount) throw new GraphError(`ppr: reset has ${reset.length} entries, graph has ${nodeCount} nodes`);
+  if (reset.length !== nodeCount)
+    throw new GraphError(`ppr: reset has ${reset.length} entries, graph has ${nodeCount} nodes`);
   let sum = 0;
   for (let i = 0; i < nodeCount; i++) {
     const r = reset[i]!;
-    if (!(r >= 0) || !Number.isFinite(r)) throw new GraphError(`ppr: reset[${i}] = ${r}; entries must be finite and >= 0`);
+    if (!(r >= 0) || !Number.isFinite(r))
+      throw new GraphError(`ppr: reset[${i}] = ${r}; entries must be finite and >= 0`);
     sum += r;
   }
   if (sum === 0) throw new GraphError('ppr: the reset vector sums to zero (no seed nodes)');
@@ -176,22 +169,18 @@ export function normalizeReset(reset: ArrayLike<number>, nodeCount: number): Flo
   return v;
 }
 
-/** What every solver needs besides the graph: damping, reset (solver numbering), stopping rule. */
-export interface PprProblem {
-  d: number;
-  /** Normalised reset vector in solver numbering. */
-  v: Float64Array;
-  /** s*, the exact sum of the solution y (see header). */
-  sumExact: number;
-  tolerance: number;
-  maxIterations: number;
-}
-
 /**
  * The stopping bound of the header: max abs error of y/s given max|ρ_i| (0 for Jacobi's next iterate,
  * whose own term is folded into the gain), ||D̂^-½ρ||₂², s = Σy and max y.
  */
-export function pprErrorBound(p: PprPrepared, pr: PprProblem, rhoMax: number, rhoNorm2: number, sum: number, yMax: number): number {
+export function pprErrorBound(
+  p: PprPrepared,
+  pr: PprProblem,
+  rhoMax: number,
+  rhoNorm2: number,
+  sum: number,
+  yMax: number,
+): number {
   const { d } = pr;
   const eInf = rhoMax + (d * p.errorGain * Math.sqrt(rhoNorm2)) / (1 - d);
   return eInf / sum + ((yMax + eInf) * Math.abs(sum - pr.sumExact)) / (sum * pr.sumExact);
@@ -209,8 +198,12 @@ export function personalizedPageRank(
   const prepared = 'order' in graph ? graph : preparePpr(graph);
   const n = prepared.csr.nodeCount;
   const wasm = opts.kernel === 'ts' ? null : (opts.wasm ?? installedPprWasm());
-  if (opts.kernel === 'wasm' && !wasm) throw new GraphError("ppr: kernel 'wasm' asked for but no WebAssembly kernel is loaded (setPprWasm or options.wasm)");
-  if (opts.method !== 'cg' && opts.method !== 'jacobi') throw new GraphError(`ppr: unknown method "${String(opts.method)}" (cg or jacobi)`);
+  if (opts.kernel === 'wasm' && !wasm)
+    throw new GraphError(
+      "ppr: kernel 'wasm' asked for but no WebAssembly kernel is loaded (setPprWasm or options.wasm)",
+    );
+  if (opts.method !== 'cg' && opts.method !== 'jacobi')
+    throw new GraphError(`ppr: unknown method "${String(opts.method)}" (cg or jacobi)`);
   const resetTotal = resetSum(reset, n);
   const { order, sinks } = prepared;
   const v = new Float64Array(n); // normalised and permuted in one pass
@@ -228,14 +221,6 @@ export function personalizedPageRank(
   const scores = v; // reused (the solvers no longer need v): every entry is overwritten
   for (let k = 0; k < n; k++) scores[order[k]!] = y[k]! / sum;
   return { scores, iterations, residual, kernel: wasm ? 'wasm' : 'ts' };
-}
-
-/** A solver's result: y (unnormalised, solver numbering; may be a view the next solve overwrites) and s = Σy. */
-export interface PprSolved {
-  y: Float64Array;
-  sum: number;
-  iterations: number;
-  residual: number;
 }
 
 /**

@@ -7,7 +7,14 @@ import { edgeKey } from './build.ts';
 
 export interface SubgraphNode {
   key: string;
-  attributes: { label: string; kind: 'passage' | 'phrase'; node: number; seed: boolean; inPool: boolean; mentions?: number };
+  attributes: {
+    label: string;
+    kind: 'passage' | 'phrase';
+    node: number;
+    seed: boolean;
+    inPool: boolean;
+    mentions?: number;
+  };
 }
 export interface SubgraphEdge {
   key: string;
@@ -50,7 +57,8 @@ export function subgraphAround(
   for (const n of pool) take(n);
   const core = [...chosen];
   const frontier: { n: number; w: number }[] = [];
-  for (const c of core) for (let a = offsets[c]!; a < offsets[c + 1]!; a++) frontier.push({ n: targets[a]!, w: weights[a]! });
+  for (const c of core)
+    for (let a = offsets[c]!; a < offsets[c + 1]!; a++) frontier.push({ n: targets[a]!, w: weights[a]! });
   frontier.sort((x, y) => y.w - x.w || x.n - y.n);
   let truncated = false;
   for (const f of frontier) {
@@ -62,7 +70,8 @@ export function subgraphAround(
     take(f.n);
   }
   const g = new Graph({ type: 'undirected', multi: false });
-  const key = (n: number) => (n < graph.passageCount ? `passage:${graph.passageIds[n]}` : `phrase:${graph.phrases[n - graph.passageCount]}`);
+  const key = (n: number) =>
+    n < graph.passageCount ? `passage:${graph.passageIds[n]}` : `phrase:${graph.phrases[n - graph.passageCount]}`;
   for (const n of chosen) {
     const isPassage = n < graph.passageCount;
     g.addNode(key(n), {
@@ -79,7 +88,8 @@ export function subgraphAround(
       const m = targets[a]!;
       if (m <= n || !inSet.has(m)) continue;
       const facts = graph.edgeFacts.get(edgeKey(n, m, nodeCount)) ?? [];
-      const kind = n < graph.passageCount || m < graph.passageCount ? 'passage-phrase' : facts.length > 0 ? 'relation' : 'synonym';
+      const kind =
+        n < graph.passageCount || m < graph.passageCount ? 'passage-phrase' : facts.length > 0 ? 'relation' : 'synonym';
       g.addUndirectedEdgeWithKey(`${key(n)}|${key(m)}`, key(n), key(m), {
         kind,
         weight: weights[a]!,
@@ -90,7 +100,12 @@ export function subgraphAround(
   const exported = g.export();
   return {
     nodes: exported.nodes.map((x) => ({ key: x.key, attributes: x.attributes as SubgraphNode['attributes'] })),
-    edges: (exported.edges ?? []).map((e) => ({ key: e.key!, source: e.source, target: e.target, attributes: e.attributes as SubgraphEdge['attributes'] })),
+    edges: (exported.edges ?? []).map((e) => ({
+      key: e.key!,
+      source: e.source,
+      target: e.target,
+      attributes: e.attributes as SubgraphEdge['attributes'],
+    })),
     truncated,
   };
 }

@@ -32,7 +32,10 @@ export function seededRng(seed = 1): () => number {
   return () => (s = (s * 16807) % 2147483647) / 2147483647;
 }
 
-export function detectCommunities(graph: PhraseGraph, options: { resolution?: number; seed?: number } = {}): CommunityHierarchy {
+export function detectCommunities(
+  graph: PhraseGraph,
+  options: { resolution?: number; seed?: number } = {},
+): CommunityHierarchy {
   const P = graph.passageCount;
   const g = new Graph({ type: 'undirected' });
   for (const facts of graph.edgeFacts.values()) {
@@ -45,7 +48,11 @@ export function detectCommunities(graph: PhraseGraph, options: { resolution?: nu
   }
   const communityOf = new Int32Array(graph.phrases.length).fill(-1);
   if (g.order === 0) return { communities: [], communityOf, levels: 0, modularity: 0 };
-  const fine = louvain.detailed(g, { getEdgeWeight: 'weight', resolution: options.resolution ?? 1, rng: seededRng(options.seed) });
+  const fine = louvain.detailed(g, {
+    getEdgeWeight: 'weight',
+    resolution: options.resolution ?? 1,
+    rng: seededRng(options.seed),
+  });
   const communities: Community[] = [];
   const byLabel = new Map<number, number>();
   g.forEachNode((n) => {
@@ -67,7 +74,8 @@ export function detectCommunities(graph: PhraseGraph, options: { resolution?: nu
     const b = communityOf[Number(t) - P]!;
     if (a === b) return;
     const key = a < b ? `${a}-${b}` : `${b}-${a}`;
-    if (cg.hasEdge(key)) cg.updateEdgeAttribute(key, 'weight', (w: number | undefined) => (w ?? 0) + (attr.weight as number));
+    if (cg.hasEdge(key))
+      cg.updateEdgeAttribute(key, 'weight', (w: number | undefined) => (w ?? 0) + (attr.weight as number));
     else cg.addUndirectedEdgeWithKey(key, String(a), String(b), { weight: attr.weight as number });
   });
   let levels = 1;

@@ -18,7 +18,10 @@ export interface CommunityReport {
 }
 
 /** Indices of graph.facts inside each community (both ends in it), in one pass over the facts. */
-export function factsByCommunity(graph: PhraseGraph, hierarchy: Pick<CommunityHierarchy, 'communities' | 'communityOf'>): number[][] {
+export function factsByCommunity(
+  graph: PhraseGraph,
+  hierarchy: Pick<CommunityHierarchy, 'communities' | 'communityOf'>,
+): number[][] {
   const out: number[][] = hierarchy.communities.map(() => []);
   const P = graph.passageCount;
   graph.facts.forEach((f, i) => {
@@ -35,7 +38,11 @@ export function factsByCommunity(graph: PhraseGraph, hierarchy: Pick<CommunityHi
 }
 
 /** A community's relations, heaviest first: [subject, predicate, object, fact count]. */
-export function communityRelations(graph: PhraseGraph, factIds: readonly number[], max = 30): [string, string, string, number][] {
+export function communityRelations(
+  graph: PhraseGraph,
+  factIds: readonly number[],
+  max = 30,
+): [string, string, string, number][] {
   const N = graph.csr.nodeCount;
   const out: [string, string, string, number][] = [];
   const seen = new Set<number>();
@@ -45,7 +52,12 @@ export function communityRelations(graph: PhraseGraph, factIds: readonly number[
     if (seen.has(key)) continue;
     seen.add(key);
     const n = graph.edgeFacts.get(key)?.length ?? 1;
-    out.push([graph.phrases[f.subject - graph.passageCount]!, f.triple.predicate, graph.phrases[f.object - graph.passageCount]!, n]);
+    out.push([
+      graph.phrases[f.subject - graph.passageCount]!,
+      f.triple.predicate,
+      graph.phrases[f.object - graph.passageCount]!,
+      n,
+    ]);
   }
   out.sort((a, b) => b[3] - a[3]);
   return out.slice(0, max);
@@ -55,11 +67,17 @@ export function communityPassages(graph: PhraseGraph, c: Community): number[] {
   return [...new Set(c.nodes.flatMap((n) => graph.phrasePassages[n - graph.passageCount]!))].sort((a, b) => a - b);
 }
 
-export const EXTRACTIVE_REPORT_LABEL = 'extractive community report (no LLM: top entities and relations, a stand-in for GraphRAG’s LLM reports)';
+export const EXTRACTIVE_REPORT_LABEL =
+  'extractive community report (no LLM: top entities and relations, a stand-in for GraphRAG’s LLM reports)';
 
 export interface ReportWriter {
   readonly label: string;
-  write(graph: PhraseGraph, c: Community, factIds: readonly number[], signal?: AbortSignal): Promise<{ title: string; text: string }>;
+  write(
+    graph: PhraseGraph,
+    c: Community,
+    factIds: readonly number[],
+    signal?: AbortSignal,
+  ): Promise<{ title: string; text: string }>;
 }
 
 export const extractiveReportWriter: ReportWriter = {
@@ -87,14 +105,28 @@ export function createLlmReportWriter(llm: LlmPort, prompt: ReportPrompt): Repor
     async write(graph, c, factIds, signal) {
       const entities = c.nodes.slice(0, 50).map((n) => graph.phrases[n - graph.passageCount]!);
       const relations = communityRelations(graph, factIds).map(([s, p, o]) => [s, p, o] as const);
-      const reply = await llm.complete({ module: prompt.module, messages: prompt.build(entities, relations), json: true, maxTokens: 800, temperature: 0 }, signal);
+      const reply = await llm.complete(
+        {
+          module: prompt.module,
+          messages: prompt.build(entities, relations),
+          json: true,
+          maxTokens: 800,
+          temperature: 0,
+        },
+        signal,
+      );
       const r = prompt.parse(reply.text);
       return { title: r.title, text: [r.summary, ...r.findings.map((f) => `${f.summary} ${f.explanation}`)].join(' ') };
     },
   };
 }
 
-export async function writeReports(graph: PhraseGraph, hierarchy: CommunityHierarchy, writer: ReportWriter = extractiveReportWriter, signal?: AbortSignal): Promise<CommunityReport[]> {
+export async function writeReports(
+  graph: PhraseGraph,
+  hierarchy: CommunityHierarchy,
+  writer: ReportWriter = extractiveReportWriter,
+  signal?: AbortSignal,
+): Promise<CommunityReport[]> {
   const out: CommunityReport[] = [];
   const facts = factsByCommunity(graph, hierarchy);
   for (const [i, c] of hierarchy.communities.entries()) {

@@ -33,5 +33,14 @@ export interface Bm25Snapshot {
 
 /** Every buffer of a snapshot: the transfer list for postMessage. */
 export function bm25SnapshotTransferables(snap: Bm25Snapshot): ArrayBuffer[] {
-  return [snap.ids.bytes, snap.ids.ends, snap.terms.bytes, snap.terms.ends, snap.postingOffsets, snap.docIds, snap.tfs, snap.docLengths];
+  return [
+    snap.ids.bytes,
+    snap.ids.ends,
+    snap.terms.bytes,
+    snap.terms.ends,
+    snap.postingOffsets,
+    snap.docIds,
+    snap.tfs,
+    snap.docLengths,
+  ];
 }

@@ -40,10 +40,12 @@ export function unpackStrings(packed: PackedStrings, count: number, what: string
   let start = 0;
   for (let i = 0; i < count; i++) {
     const end = ends[i] as number;
-    if (end < start || end > joined.length) throw new Bm25SnapshotError(`${what}: offset ${i} (${end}) out of order or past the end`);
+    if (end < start || end > joined.length)
+      throw new Bm25SnapshotError(`${what}: offset ${i} (${end}) out of order or past the end`);
     out[i] = joined.slice(start, end);
     start = end;
   }
-  if (start !== joined.length) throw new Bm25SnapshotError(`${what}: ${joined.length - start} trailing characters after the last string`);
+  if (start !== joined.length)
+    throw new Bm25SnapshotError(`${what}: ${joined.length - start} trailing characters after the last string`);
   return out;
 }

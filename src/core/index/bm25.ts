@@ -134,17 +134,23 @@ export class Bm25Index {
   /** Loads a snapshot made by {@link toSnapshot}; refuses other formats, versions and tokenizers. */
   static fromSnapshot(snap: Bm25Snapshot): Bm25Index {
     if (snap === null || typeof snap !== 'object') throw new Bm25SnapshotError('expected a snapshot object');
-    if (snap.format !== BM25_SNAPSHOT_FORMAT) throw new Bm25SnapshotError(`format "${String(snap.format)}" is not "${BM25_SNAPSHOT_FORMAT}"`);
+    if (snap.format !== BM25_SNAPSHOT_FORMAT)
+      throw new Bm25SnapshotError(`format "${String(snap.format)}" is not "${BM25_SNAPSHOT_FORMAT}"`);
     if (snap.version !== BM25_SNAPSHOT_VERSION) {
-      throw new Bm25SnapshotError(`version ${String(snap.version)} is not supported (this build reads version ${BM25_SNAPSHOT_VERSION}); rebuild the index`);
+      throw new Bm25SnapshotError(
+        `version ${String(snap.version)} is not supported (this build reads version ${BM25_SNAPSHOT_VERSION}); rebuild the index`,
+      );
     }
     if (snap.tokenizer !== TOKENIZER_VERSION) {
-      throw new Bm25SnapshotError(`tokenizer "${String(snap.tokenizer)}" differs from this build's "${TOKENIZER_VERSION}"; rebuild the index`);
+      throw new Bm25SnapshotError(
+        `tokenizer "${String(snap.tokenizer)}" differs from this build's "${TOKENIZER_VERSION}"; rebuild the index`,
+      );
     }
     const params = checkParams({ k1: snap.k1, b: snap.b }, Bm25SnapshotError);
     const { docCount, termCount, postingCount } = snap;
     for (const [name, v] of Object.entries({ docCount, termCount, postingCount })) {
-      if (!Number.isSafeInteger(v) || v < 0) throw new Bm25SnapshotError(`${name} must be a non-negative integer, got ${String(v)}`);
+      if (!Number.isSafeInteger(v) || v < 0)
+        throw new Bm25SnapshotError(`${name} must be a non-negative integer, got ${String(v)}`);
     }
     const postingOffsets = view(snap.postingOffsets, Uint32Array, termCount + 1, 'postingOffsets');
     const docIds = view(snap.docIds, Uint32Array, postingCount, 'docIds');
@@ -160,7 +166,8 @@ export class Bm25Index {
       let prev = -1;
       for (let p = start; p < end; p++) {
         const d = docIds[p] as number;
-        if (d <= prev || d >= docCount) throw new Bm25SnapshotError(`term ${t}: posting ${p} has document ${d} out of order or out of range`);
+        if (d <= prev || d >= docCount)
+          throw new Bm25SnapshotError(`term ${t}: posting ${p} has document ${d} out of order or out of range`);
         if (tfs[p] === 0) throw new Bm25SnapshotError(`term ${t}: posting ${p} has term frequency 0`);
         prev = d;
       }
@@ -180,7 +187,15 @@ export class Bm25Index {
 
   /** Bytes held in typed arrays (postings, impacts, lengths, scratch); strings not included. */
   get typedArrayBytes(): number {
-    return [this.postingOffsets, this.docIds, this.tfs, this.docLengths, this.impacts, this.scores, this.touched].reduce((s, a) => s + a.byteLength, 0);
+    return [
+      this.postingOffsets,
+      this.docIds,
+      this.tfs,
+      this.docLengths,
+      this.impacts,
+      this.scores,
+      this.touched,
+    ].reduce((s, a) => s + a.byteLength, 0);
   }
 
   /** Id of the document at corpus index `doc`. */
@@ -256,8 +271,10 @@ export class Bm25Index {
 }
 
 function checkParams(p: Bm25Params, Err: new (m: string) => Error = Bm25Error): Bm25Params {
-  if (typeof p.k1 !== 'number' || !Number.isFinite(p.k1) || p.k1 < 0) throw new Err(`k1 must be a finite number >= 0, got ${String(p.k1)}`);
-  if (typeof p.b !== 'number' || !Number.isFinite(p.b) || p.b < 0 || p.b > 1) throw new Err(`b must be in [0, 1], got ${String(p.b)}`);
+  if (typeof p.k1 !== 'number' || !Number.isFinite(p.k1) || p.k1 < 0)
+    throw new Err(`k1 must be a finite number >= 0, got ${String(p.k1)}`);
+  if (typeof p.b !== 'number' || !Number.isFinite(p.b) || p.b < 0 || p.b > 1)
+    throw new Err(`b must be in [0, 1], got ${String(p.b)}`);
   return { k1: p.k1, b: p.b };
 }
 
@@ -337,7 +354,9 @@ function view<T extends Uint32Array | Uint16Array>(
 ): T {
   if (!(buffer instanceof ArrayBuffer)) throw new Bm25SnapshotError(`${name} must be an ArrayBuffer`);
   if (buffer.byteLength !== length * Ctor.BYTES_PER_ELEMENT) {
-    throw new Bm25SnapshotError(`${name} holds ${buffer.byteLength} bytes, expected ${length * Ctor.BYTES_PER_ELEMENT}`);
+    throw new Bm25SnapshotError(
+      `${name} holds ${buffer.byteLength} bytes, expected ${length * Ctor.BYTES_PER_ELEMENT}`,
+    );
   }
   return new Ctor(buffer);
 }

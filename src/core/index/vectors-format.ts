@@ -26,9 +26,19 @@ const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 export function encodeVectorsFile(v: VectorsFile): Uint8Array {
   const count = v.ids.length;
-  if (v.data.length !== count * v.dim) throw new VectorImportError('(encode)', `${v.data.length} floats for ${count} ids x ${v.dim} dims`);
+  if (v.data.length !== count * v.dim)
+    throw new VectorImportError('(encode)', `${v.data.length} floats for ${count} ids x ${v.dim} dims`);
   const header = new TextEncoder().encode(
-    JSON.stringify({ format: VECTORS_FORMAT, version: VECTORS_VERSION, count, dim: v.dim, dtype: 'float32', model: v.model, normalized: v.normalized, ids: v.ids }),
+    JSON.stringify({
+      format: VECTORS_FORMAT,
+      version: VECTORS_VERSION,
+      count,
+      dim: v.dim,
+      dtype: 'float32',
+      model: v.model,
+      normalized: v.normalized,
+      ids: v.ids,
+    }),
   );
   const dataOffset = align4(12 + header.length);
   const out = new Uint8Array(dataOffset + v.data.length * 4);
@@ -50,7 +60,8 @@ export function decodeVectorsFile(bytes: Uint8Array, file = 'vectors file'): Vec
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headerLength = view.getUint32(8, true);
-  if (12 + headerLength > bytes.length) fail(`header of ${headerLength} bytes runs past the end of the ${bytes.length}-byte file`);
+  if (12 + headerLength > bytes.length)
+    fail(`header of ${headerLength} bytes runs past the end of the ${bytes.length}-byte file`);
   let header: unknown;
   try {
     header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength)));
@@ -59,15 +70,19 @@ export function decodeVectorsFile(bytes: Uint8Array, file = 'vectors file'): Vec
   }
   const h = header as Record<string, unknown>;
   if (h.format !== VECTORS_FORMAT) fail(`header.format is ${JSON.stringify(h.format)}, expected "${VECTORS_FORMAT}"`);
-  if (h.version !== VECTORS_VERSION) fail(`format version ${JSON.stringify(h.version)} is not supported (this build reads version ${VECTORS_VERSION})`);
+  if (h.version !== VECTORS_VERSION)
+    fail(`format version ${JSON.stringify(h.version)} is not supported (this build reads version ${VECTORS_VERSION})`);
   if (h.dtype !== 'float32') fail(`header.dtype is ${JSON.stringify(h.dtype)}, only "float32" is supported`);
   const { count, dim } = h;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) fail(`header.count must be a non-negative integer, got ${JSON.stringify(count)}`);
-  if (typeof dim !== 'number' || !Number.isInteger(dim) || dim < 1) fail(`header.dim must be a positive integer, got ${JSON.stringify(dim)}`);
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0)
+    fail(`header.count must be a non-negative integer, got ${JSON.stringify(count)}`);
+  if (typeof dim !== 'number' || !Number.isInteger(dim) || dim < 1)
+    fail(`header.dim must be a positive integer, got ${JSON.stringify(dim)}`);
   if (typeof h.model !== 'string' || h.model === '') fail('header.model must name the embedding model');
   if (typeof h.normalized !== 'boolean') fail('header.normalized must be true or false');
   const ids = h.ids;
-  if (!Array.isArray(ids) || ids.some((x) => typeof x !== 'string')) fail('header.ids must be an array of passage id strings');
+  if (!Array.isArray(ids) || ids.some((x) => typeof x !== 'string'))
+    fail('header.ids must be an array of passage id strings');
   const idList = ids as string[];
   if (idList.length !== count) fail(`header.count is ${count as number} but header.ids has ${idList.length} ids`);
   if (new Set(idList).size !== idList.length) fail('header.ids holds duplicate ids');
@@ -75,12 +90,17 @@ export function decodeVectorsFile(bytes: Uint8Array, file = 'vectors file'): Vec
   const expected = (count as number) * (dim as number) * 4;
   const actual = bytes.length - dataOffset;
   if (actual !== expected) {
-    fail(`${count as number} vectors x ${dim as number} dims need ${expected} bytes of float32 data, the file has ${actual} (truncated or wrong dim)`);
+    fail(
+      `${count as number} vectors x ${dim as number} dims need ${expected} bytes of float32 data, the file has ${actual} (truncated or wrong dim)`,
+    );
   }
   const data = new Float32Array(expected / 4);
   for (let i = 0; i < data.length; i++) {
     const x = view.getFloat32(dataOffset + 4 * i, true);
-    if (!Number.isFinite(x)) fail(`vector ${Math.floor(i / (dim as number))} ("${idList[Math.floor(i / (dim as number))]}") holds a non-finite value`);
+    if (!Number.isFinite(x))
+      fail(
+        `vector ${Math.floor(i / (dim as number))} ("${idList[Math.floor(i / (dim as number))]}") holds a non-finite value`,
+      );
     data[i] = x;
   }
   return { model: h.model as string, dim: dim as number, ids: idList, data, normalized: h.normalized as boolean };
@@ -90,18 +110,30 @@ export function decodeVectorsFile(bytes: Uint8Array, file = 'vectors file'): Vec
  * Reorders imported vectors into corpus order. Every corpus passage must have a vector (a missing
  * one would silently never be retrieved); vectors for ids outside the corpus are an error too.
  */
-export function alignVectorsToCorpus(v: VectorsFile, passageIds: readonly string[], file = 'vectors file'): Float32Array {
+export function alignVectorsToCorpus(
+  v: VectorsFile,
+  passageIds: readonly string[],
+  file = 'vectors file',
+): Float32Array {
   const row = new Map(v.ids.map((id, i) => [id, i]));
   const missing = passageIds.filter((id) => !row.has(id));
   if (missing.length > 0) {
-    throw new VectorImportError(file, `${missing.length} of ${passageIds.length} corpus passages have no vector (first: "${missing.slice(0, 3).join('", "')}")`);
+    throw new VectorImportError(
+      file,
+      `${missing.length} of ${passageIds.length} corpus passages have no vector (first: "${missing.slice(0, 3).join('", "')}")`,
+    );
   }
   if (v.ids.length !== passageIds.length) {
     const corpus = new Set(passageIds);
     const extra = v.ids.filter((id) => !corpus.has(id));
-    throw new VectorImportError(file, `${extra.length} vectors belong to no passage of this corpus (first: "${extra.slice(0, 3).join('", "')}")`);
+    throw new VectorImportError(
+      file,
+      `${extra.length} vectors belong to no passage of this corpus (first: "${extra.slice(0, 3).join('", "')}")`,
+    );
   }
   const out = new Float32Array(passageIds.length * v.dim);
-  passageIds.forEach((id, i) => out.set(v.data.subarray((row.get(id) as number) * v.dim, ((row.get(id) as number) + 1) * v.dim), i * v.dim));
+  passageIds.forEach((id, i) =>
+    out.set(v.data.subarray((row.get(id) as number) * v.dim, ((row.get(id) as number) + 1) * v.dim), i * v.dim),
+  );
   return out;
 }

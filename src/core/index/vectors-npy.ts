@@ -23,27 +23,39 @@ export function parseNpyFloat32(bytes: Uint8Array, file = 'vectors.npy'): NpyMat
   const fail = (m: string): never => {
     throw new VectorImportError(file, m);
   };
-  if (bytes.length < 10 || NPY_MAGIC.some((b, i) => bytes[i] !== b)) fail('not a NumPy .npy file (expected the magic "\\x93NUMPY" at byte 0)');
+  if (bytes.length < 10 || NPY_MAGIC.some((b, i) => bytes[i] !== b))
+    fail('not a NumPy .npy file (expected the magic "\\x93NUMPY" at byte 0)');
   const major = bytes[6] as number;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (major < 1 || major > 3) fail(`.npy format version ${major}.${bytes[7]} is not supported (1.0 to 3.0 are)`);
   const headerLength = major === 1 ? view.getUint16(8, true) : view.getUint32(8, true);
   const start = major === 1 ? 10 : 12;
-  if (start + headerLength > bytes.length) fail(`header of ${headerLength} bytes runs past the end of the ${bytes.length}-byte file`);
+  if (start + headerLength > bytes.length)
+    fail(`header of ${headerLength} bytes runs past the end of the ${bytes.length}-byte file`);
   const header = new TextDecoder(major === 3 ? 'utf-8' : 'latin1').decode(bytes.subarray(start, start + headerLength));
   const descr = /'descr'\s*:\s*'([^']*)'/.exec(header)?.[1];
   const fortran = /'fortran_order'\s*:\s*(True|False)/.exec(header)?.[1];
   const shape = /'shape'\s*:\s*\(([^)]*)\)/.exec(header)?.[1];
-  if (descr === undefined || fortran === undefined || shape === undefined) fail(`header is not a NumPy header dict: ${JSON.stringify(header.trim().slice(0, 120))}`);
-  if (descr !== '<f4' && descr !== '=f4') fail(`dtype is "${descr}", expected float32 little-endian "<f4" (use array.astype('<f4'))`);
+  if (descr === undefined || fortran === undefined || shape === undefined)
+    fail(`header is not a NumPy header dict: ${JSON.stringify(header.trim().slice(0, 120))}`);
+  if (descr !== '<f4' && descr !== '=f4')
+    fail(`dtype is "${descr}", expected float32 little-endian "<f4" (use array.astype('<f4'))`);
   if (fortran === 'True') fail('the array is in Fortran order; save a C-ordered array (np.ascontiguousarray)');
-  const dims = (shape as string).split(',').map((s) => s.trim()).filter((s) => s !== '').map(Number);
-  if (dims.length !== 2 || dims.some((d) => !Number.isInteger(d) || d < 0)) fail(`shape is (${shape}); expected 2 dimensions (passages, dim)`);
+  const dims = (shape as string)
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map(Number);
+  if (dims.length !== 2 || dims.some((d) => !Number.isInteger(d) || d < 0))
+    fail(`shape is (${shape}); expected 2 dimensions (passages, dim)`);
   const [count, dim] = dims as [number, number];
   if (dim < 1) fail('the vectors have 0 dimensions');
   const offset = start + headerLength;
   const expected = count * dim * 4;
-  if (bytes.length - offset !== expected) fail(`shape (${count}, ${dim}) needs ${expected} bytes of float32 data, the file has ${bytes.length - offset} (truncated?)`);
+  if (bytes.length - offset !== expected)
+    fail(
+      `shape (${count}, ${dim}) needs ${expected} bytes of float32 data, the file has ${bytes.length - offset} (truncated?)`,
+    );
   const data = new Float32Array(count * dim);
   for (let i = 0; i < data.length; i++) {
     const x = view.getFloat32(offset + 4 * i, true);
@@ -63,8 +75,13 @@ export function parseIdList(text: string, file = 'ids'): string[] {
     } catch (cause) {
       throw new VectorImportError(file, `not a JSON array of ids (${(cause as Error).message})`);
     }
-    if (!Array.isArray(ids) || ids.some((x) => typeof x !== 'string')) throw new VectorImportError(file, 'the JSON must be an array of passage id strings');
-  } else ids = trimmed.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+    if (!Array.isArray(ids) || ids.some((x) => typeof x !== 'string'))
+      throw new VectorImportError(file, 'the JSON must be an array of passage id strings');
+  } else
+    ids = trimmed
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter((l) => l !== '');
   const list = ids as string[];
   const seen = new Set<string>();
   for (const [i, id] of list.entries()) {
@@ -84,18 +101,32 @@ export function readPrecomputedVectors(files: readonly BinaryFile[]): VectorsFil
   const npy = files.filter(isNpy);
   const idFiles = files.filter((f) => !isNpy(f));
   if (npy.length !== 1 || idFiles.length !== 1) {
-    throw new VectorImportError(files.map((f) => f.name).join(', ') || '(no files)', 'give one HSVEC file, or one .npy float32 matrix plus one file with the passage ids in row order (see docs/vectors.md)');
+    throw new VectorImportError(
+      files.map((f) => f.name).join(', ') || '(no files)',
+      'give one HSVEC file, or one .npy float32 matrix plus one file with the passage ids in row order (see docs/vectors.md)',
+    );
   }
   const m = parseNpyFloat32(npy[0]!.bytes, npy[0]!.name);
   const ids = parseIdList(new TextDecoder().decode(idFiles[0]!.bytes), idFiles[0]!.name);
-  if (ids.length !== m.count) throw new VectorImportError(npy[0]!.name, `${m.count} vectors but ${idFiles[0]!.name} lists ${ids.length} passage ids`);
+  if (ids.length !== m.count)
+    throw new VectorImportError(
+      npy[0]!.name,
+      `${m.count} vectors but ${idFiles[0]!.name} lists ${ids.length} passage ids`,
+    );
   return { model: 'unknown (.npy)', dim: m.dim, ids, data: m.data, normalized: false, file: npy[0]!.name };
 }
 
 /** Checks the dimension against the configured model's and reorders rows into corpus order. */
-export function vectorsForCorpus(v: VectorsFile & { file: string }, passageIds: readonly string[], expectedDim: number | null): Float32Array {
+export function vectorsForCorpus(
+  v: VectorsFile & { file: string },
+  passageIds: readonly string[],
+  expectedDim: number | null,
+): Float32Array {
   if (expectedDim !== null && v.dim !== expectedDim) {
-    throw new VectorImportError(v.file, `the vectors have ${v.dim} dimensions, the embedding model in Settings makes ${expectedDim}-d vectors; queries could not be compared with them`);
+    throw new VectorImportError(
+      v.file,
+      `the vectors have ${v.dim} dimensions, the embedding model in Settings makes ${expectedDim}-d vectors; queries could not be compared with them`,
+    );
   }
   return alignVectorsToCorpus(v, passageIds, v.file);
 }

@@ -49,36 +49,106 @@ export function assembleSimdModule(): Uint8Array<ArrayBuffer> {
   const [DATA, Q, OUT, N, DIM, R, I, ROW, BYTES, ACC] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
   const body = [
     ...[2, 4, 0x7f, 1, 0x7b], // locals: 4 x i32, 1 x v128
-    ...lget(DIM), ...i32c(4), 0x6c, ...lset(BYTES),
-    ...lget(DATA), ...lset(ROW),
-    0x02, 0x40, 0x03, 0x40, // block $done, loop $rows
-    ...lget(R), ...lget(N), 0x4f, 0x0d, 1, // br_if $done (r >= n)
-    SIMD, 0x0c, ...new Array<number>(16).fill(0), ...lset(ACC), // acc = v128.const 0
-    ...i32c(0), ...lset(I),
-    0x02, 0x40, 0x03, 0x40, // block $idone, loop $inner
-    ...lget(I), ...lget(BYTES), 0x4f, 0x0d, 1, // br_if $idone
+    ...lget(DIM),
+    ...i32c(4),
+    0x6c,
+    ...lset(BYTES),
+    ...lget(DATA),
+    ...lset(ROW),
+    0x02,
+    0x40,
+    0x03,
+    0x40, // block $done, loop $rows
+    ...lget(R),
+    ...lget(N),
+    0x4f,
+    0x0d,
+    1, // br_if $done (r >= n)
+    SIMD,
+    0x0c,
+    ...new Array<number>(16).fill(0),
+    ...lset(ACC), // acc = v128.const 0
+    ...i32c(0),
+    ...lset(I),
+    0x02,
+    0x40,
+    0x03,
+    0x40, // block $idone, loop $inner
+    ...lget(I),
+    ...lget(BYTES),
+    0x4f,
+    0x0d,
+    1, // br_if $idone
     ...lget(ACC),
-    ...lget(ROW), ...lget(I), 0x6a, ...V128_LOAD,
-    ...lget(Q), ...lget(I), 0x6a, ...V128_LOAD,
-    ...F32X4_MUL, ...F32X4_ADD, ...lset(ACC),
-    ...lget(I), ...i32c(16), 0x6a, ...lset(I),
-    0x0c, 0, 0x0b, 0x0b, // br $inner; end loop; end block
-    ...lget(OUT), ...lget(R), ...i32c(4), 0x6c, 0x6a,
-    ...lget(ACC), ...lane(0), ...lget(ACC), ...lane(1), 0x92, ...lget(ACC), ...lane(2), 0x92, ...lget(ACC), ...lane(3), 0x92,
-    0x38, 0x02, 0x00, // f32.store align 2^2 offset 0
-    ...lget(ROW), ...lget(BYTES), 0x6a, ...lset(ROW),
-    ...lget(R), ...i32c(1), 0x6a, ...lset(R),
-    0x0c, 0, 0x0b, 0x0b, // br $rows; end loop; end block
+    ...lget(ROW),
+    ...lget(I),
+    0x6a,
+    ...V128_LOAD,
+    ...lget(Q),
+    ...lget(I),
+    0x6a,
+    ...V128_LOAD,
+    ...F32X4_MUL,
+    ...F32X4_ADD,
+    ...lset(ACC),
+    ...lget(I),
+    ...i32c(16),
+    0x6a,
+    ...lset(I),
+    0x0c,
+    0,
+    0x0b,
+    0x0b, // br $inner; end loop; end block
+    ...lget(OUT),
+    ...lget(R),
+    ...i32c(4),
+    0x6c,
+    0x6a,
+    ...lget(ACC),
+    ...lane(0),
+    ...lget(ACC),
+    ...lane(1),
+    0x92,
+    ...lget(ACC),
+    ...lane(2),
+    0x92,
+    ...lget(ACC),
+    ...lane(3),
+    0x92,
+    0x38,
+    0x02,
+    0x00, // f32.store align 2^2 offset 0
+    ...lget(ROW),
+    ...lget(BYTES),
+    0x6a,
+    ...lset(ROW),
+    ...lget(R),
+    ...i32c(1),
+    0x6a,
+    ...lset(R),
+    0x0c,
+    0,
+    0x0b,
+    0x0b, // br $rows; end loop; end block
     0x0b, // end func
   ];
-  return Uint8Array.from([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-    ...section(1, [1, 0x60, 5, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0]),
-    ...section(3, [1, 0]),
-    ...section(5, [1, 0x00, 1]),
-    ...section(7, [2, ...name('memory'), 0x02, 0, ...name('scores'), 0x00, 0]),
-    ...section(10, [1, ...vec(body)]),
-  ].flat());
+  return Uint8Array.from(
+    [
+      0x00,
+      0x61,
+      0x73,
+      0x6d,
+      0x01,
+      0x00,
+      0x00,
+      0x00,
+      ...section(1, [1, 0x60, 5, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0]),
+      ...section(3, [1, 0]),
+      ...section(5, [1, 0x00, 1]),
+      ...section(7, [2, ...name('memory'), 0x02, 0, ...name('scores'), 0x00, 0]),
+      ...section(10, [1, ...vec(body)]),
+    ].flat(),
+  );
 }
 
 let compiled: WebAssembly.Module | null | undefined;

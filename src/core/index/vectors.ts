@@ -43,7 +43,8 @@ export function normalizeRows(data: Float32Array, dim: number): void {
   for (let r = 0; r < n; r++) {
     const o = r * dim;
     const norm = Math.sqrt(dotAt(data, o, data.subarray(o, o + dim), dim));
-    if (!(norm > 0) || !Number.isFinite(norm)) throw new VectorIndexError(`row ${r} has norm ${norm}: cannot normalise`);
+    if (!(norm > 0) || !Number.isFinite(norm))
+      throw new VectorIndexError(`row ${r} has norm ${norm}: cannot normalise`);
     for (let i = 0; i < dim; i++) data[o + i] = (data[o + i] as number) / norm;
   }
 }
@@ -115,11 +116,13 @@ export class VectorIndex {
     options: VectorIndexOptions = {},
   ) {
     if (!Number.isInteger(dim) || dim < 1) throw new VectorIndexError(`dim must be a positive integer, got ${dim}`);
-    if (data.length % dim !== 0) throw new VectorIndexError(`${data.length} floats is not a whole number of ${dim}-d vectors`);
+    if (data.length % dim !== 0)
+      throw new VectorIndexError(`${data.length} floats is not a whole number of ${dim}-d vectors`);
     this.count = data.length / dim;
     const wanted = options.kernel ?? 'auto';
     this.simd = wanted === 'js' ? undefined : createSimdScorer(data, dim);
-    if (wanted === 'wasm-simd' && !this.simd) throw new VectorIndexError(`the wasm-simd kernel needs WebAssembly SIMD and dim % 4 === 0 (dim ${dim})`);
+    if (wanted === 'wasm-simd' && !this.simd)
+      throw new VectorIndexError(`the wasm-simd kernel needs WebAssembly SIMD and dim % 4 === 0 (dim ${dim})`);
     this.kernel = this.simd ? 'wasm-simd' : 'js';
     this.data = this.simd ? this.simd.data : data;
     this.scratch = new Float32Array(this.count);
@@ -127,7 +130,8 @@ export class VectorIndex {
 
   /** Cosine similarity of the query with every row (query need not be normalised). */
   scoreAll(query: Float32Array, out: Float32Array = new Float32Array(this.count)): Float32Array {
-    if (query.length !== this.dim) throw new VectorIndexError(`query has ${query.length} dimensions, the index has ${this.dim}`);
+    if (query.length !== this.dim)
+      throw new VectorIndexError(`query has ${query.length} dimensions, the index has ${this.dim}`);
     const qn = Math.sqrt(dotAt(query, 0, query, this.dim));
     if (!(qn > 0) || !Number.isFinite(qn)) throw new VectorIndexError(`query vector has norm ${qn}`);
     const { data, dim, count } = this;

@@ -10,7 +10,8 @@ function strings(value: unknown, at: RecordRef, field: string): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) {
     return value.map((v, i) => {
-      if (typeof v !== 'string') throw new ImportError({ ...at, field: `${field}[${i}]` }, `expected a string answer, got ${describe(v)}`);
+      if (typeof v !== 'string')
+        throw new ImportError({ ...at, field: `${field}[${i}]` }, `expected a string answer, got ${describe(v)}`);
       return v;
     });
   }
@@ -19,7 +20,11 @@ function strings(value: unknown, at: RecordRef, field: string): string[] {
 
 export function answersOf(obj: JsonObject, at: RecordRef): string[] {
   const field = ANSWER_FIELDS.find((f) => obj[f] !== undefined);
-  if (field === undefined) throw new ImportError({ ...at, field: 'answer' }, 'missing; expected the gold answer (answer, gold_ans or reference)');
+  if (field === undefined)
+    throw new ImportError(
+      { ...at, field: 'answer' },
+      'missing; expected the gold answer (answer, gold_ans or reference)',
+    );
   const all = strings(obj[field], at, field);
   if (obj['answer_aliases'] !== undefined) all.push(...strings(obj['answer_aliases'], at, 'answer_aliases'));
   return [...new Set(all)];

@@ -12,7 +12,11 @@ export function parseCorpusJson(file: SourceFile): Passage[] {
 }
 
 export function corpusFromArray(file: SourceFile, value: unknown): Passage[] {
-  if (!Array.isArray(value)) throw new ImportError({ file: file.name }, `expected a JSON array of passages {title, text}, got ${describe(value)}`);
+  if (!Array.isArray(value))
+    throw new ImportError(
+      { file: file.name },
+      `expected a JSON array of passages {title, text}, got ${describe(value)}`,
+    );
   const passages = value.map((r, i) => passageFromRecord(r, { file: file.name, record: i }, `p${i}`, false));
   return checkCorpus(passages, file.name);
 }

@@ -17,14 +17,19 @@ function parseStructured(file: SourceFile): Passage[] {
 }
 
 export function parseCorpus(files: SourceFile[]): Passage[] {
-  if (files.length === 0) throw new ImportError({ file: '(no files)' }, 'expected at least one corpus file (.json, .jsonl, .txt or .md)');
+  if (files.length === 0)
+    throw new ImportError({ file: '(no files)' }, 'expected at least one corpus file (.json, .jsonl, .txt or .md)');
   const structured: SourceFile[] = [];
   const text: SourceFile[] = [];
   for (const f of files) {
     const ext = extensionOf(f.name);
     if (ext === 'json' || ext === 'jsonl') structured.push(f);
     else if (TEXT_EXTENSIONS.has(ext)) text.push(f);
-    else throw new ImportError({ file: f.name }, `expected a corpus file with extension .json, .jsonl, .txt or .md, got "${ext || '(none)'}"`);
+    else
+      throw new ImportError(
+        { file: f.name },
+        `expected a corpus file with extension .json, .jsonl, .txt or .md, got "${ext || '(none)'}"`,
+      );
   }
   if (structured.length > 1 || (structured.length === 1 && text.length > 0))
     throw new ImportError(
@@ -47,7 +52,10 @@ function parseStructuredOrSayQuestions(file: SourceFile): Passage[] {
       throw e;
     }
     if (isObject(first) && typeof first['question'] === 'string' && detectQuestionFormat(first) !== undefined) {
-      throw new ImportError({ file: file.name }, 'this is a question file, not a corpus: add its corpus file (e.g. *_corpus.json) and import both together');
+      throw new ImportError(
+        { file: file.name },
+        'this is a question file, not a corpus: add its corpus file (e.g. *_corpus.json) and import both together',
+      );
     }
     throw e;
   }

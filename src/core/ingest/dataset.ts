@@ -22,11 +22,20 @@ export function loadDataset(name: string, given: SourceFile[], options: Question
   const questionFiles = json.filter((f) => !corpora.includes(f));
   const listed = files.map((f) => f.name).join(', ') || '(no files)';
   const at = { file: `dataset "${name}"` };
-  if (corpora.length === 0) throw new ImportError(at, `expected one corpus file named *corpus*.json or *corpus*.jsonl among: ${listed}`);
-  if (corpora.length > 1) throw new ImportError(at, `expected one corpus file, found ${corpora.length}: ${corpora.map((f) => f.name).join(', ')}`);
-  if (questionFiles.length === 0) throw new ImportError(at, `expected one question file (.json/.jsonl, not *corpus* or openie_*) among: ${listed}`);
+  if (corpora.length === 0)
+    throw new ImportError(at, `expected one corpus file named *corpus*.json or *corpus*.jsonl among: ${listed}`);
+  if (corpora.length > 1)
+    throw new ImportError(
+      at,
+      `expected one corpus file, found ${corpora.length}: ${corpora.map((f) => f.name).join(', ')}`,
+    );
+  if (questionFiles.length === 0)
+    throw new ImportError(at, `expected one question file (.json/.jsonl, not *corpus* or openie_*) among: ${listed}`);
   if (questionFiles.length > 1)
-    throw new ImportError(at, `expected one question file, found ${questionFiles.length}: ${questionFiles.map((f) => f.name).join(', ')}`);
+    throw new ImportError(
+      at,
+      `expected one question file, found ${questionFiles.length}: ${questionFiles.map((f) => f.name).join(', ')}`,
+    );
   const passages = parseCorpus(corpora);
   const questions = parseQuestions(questionFiles[0] as SourceFile, passages, options);
   return { name, corpus: { id: name, name, passages }, questions };

@@ -12,7 +12,8 @@ export type JsonObject = Record<string, unknown>;
 export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (typeof value === 'string') return value.length > 40 ? `the string "${value.slice(0, 40)}…"` : `the string "${value}"`;
+  if (typeof value === 'string')
+    return value.length > 40 ? `the string "${value.slice(0, 40)}…"` : `the string "${value}"`;
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 }
 
@@ -26,12 +27,14 @@ export function asObject(value: unknown, at: RecordRef, field?: string): JsonObj
 }
 
 export function asArray(value: unknown, file: string, what: string): unknown[] {
-  if (!Array.isArray(value)) throw new ImportError({ file }, `expected a JSON array of ${what}, got ${describe(value)}`);
+  if (!Array.isArray(value))
+    throw new ImportError({ file }, `expected a JSON array of ${what}, got ${describe(value)}`);
   return value;
 }
 
 export function requireField(obj: JsonObject, at: RecordRef, field: string, expected: string): unknown {
-  if (!(field in obj) || obj[field] === undefined) throw new ImportError({ ...at, field }, `missing; expected ${expected}`);
+  if (!(field in obj) || obj[field] === undefined)
+    throw new ImportError({ ...at, field }, `missing; expected ${expected}`);
   return obj[field];
 }
 
@@ -54,7 +57,8 @@ export function arr(obj: JsonObject, at: RecordRef, field: string, of: string): 
 export function strArray(obj: JsonObject, at: RecordRef, field: string): string[] {
   const v = arr(obj, at, field, 'strings');
   v.forEach((x, i) => {
-    if (typeof x !== 'string') throw new ImportError({ ...at, field: `${field}[${i}]` }, `expected a string, got ${describe(x)}`);
+    if (typeof x !== 'string')
+      throw new ImportError({ ...at, field: `${field}[${i}]` }, `expected a string, got ${describe(x)}`);
   });
   return v as string[];
 }

@@ -8,7 +8,8 @@ export function passageFromRecord(value: unknown, at: RecordRef, fallbackId: str
   const obj = asObject(value, at);
   const title = str(obj, at, 'title');
   const text = str(obj, at, 'text');
-  if (text.trim() === '') throw new ImportError({ ...at, field: 'text' }, 'expected non-empty passage text, got only whitespace');
+  if (text.trim() === '')
+    throw new ImportError({ ...at, field: 'text' }, 'expected non-empty passage text, got only whitespace');
   if (!allowId) return { id: fallbackId, title, text };
   if (obj['id'] !== undefined && typeof obj['id'] !== 'string' && typeof obj['id'] !== 'number')
     throw new ImportError({ ...at, field: 'id' }, `expected a string or number id, got ${describe(obj['id'])}`);

@@ -24,19 +24,36 @@ export function questionHead(obj: JsonObject, at: RecordRef, fallbackId?: string
   let id: string;
   if (raw === undefined && fallbackId !== undefined) id = fallbackId;
   else if (typeof raw === 'string' || typeof raw === 'number') id = String(raw);
-  else if (raw === undefined) throw new ImportError({ ...at, field: '_id' }, 'missing; expected the question id (_id or id)');
+  else if (raw === undefined)
+    throw new ImportError({ ...at, field: '_id' }, 'missing; expected the question id (_id or id)');
   else throw new ImportError({ ...at, field: idField }, `expected a string id, got ${describe(raw)}`);
   if (id === '') throw new ImportError({ ...at, field: idField }, 'expected a non-empty question id');
   const question = str(obj, at, 'question');
-  if (question.trim() === '') throw new ImportError({ ...at, field: 'question' }, `expected the question text, got an empty string (question "${id}")`);
+  if (question.trim() === '')
+    throw new ImportError(
+      { ...at, field: 'question' },
+      `expected the question text, got an empty string (question "${id}")`,
+    );
   const type = optStr(obj, at, 'type');
   return type === undefined ? { id, question } : { id, question, type };
 }
 
-export function unknownGold(at: RecordRef, field: string, questionId: string, title: string, detail: string): ImportError {
-  return new ImportError({ ...at, field }, `unknown gold passage for question "${questionId}": title "${title}" ${detail}`);
+export function unknownGold(
+  at: RecordRef,
+  field: string,
+  questionId: string,
+  title: string,
+  detail: string,
+): ImportError {
+  return new ImportError(
+    { ...at, field },
+    `unknown gold passage for question "${questionId}": title "${title}" ${detail}`,
+  );
 }
 
 export function noGold(at: RecordRef, field: string, questionId: string): ImportError {
-  return new ImportError({ ...at, field }, `expected at least one supporting passage for question "${questionId}", found none`);
+  return new ImportError(
+    { ...at, field },
+    `expected at least one supporting passage for question "${questionId}", found none`,
+  );
 }

@@ -10,7 +10,11 @@ import { noGold, questionHead, unknownGold } from './question-record.ts';
 
 /** `context` of this shape: every entry [title, [...]] and every sentence list empty. */
 export function isTitleOnlyContext(value: unknown): boolean {
-  return Array.isArray(value) && value.length > 0 && value.every((e) => Array.isArray(e) && typeof e[0] === 'string' && Array.isArray(e[1]) && e[1].length === 0);
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((e) => Array.isArray(e) && typeof e[0] === 'string' && Array.isArray(e[1]) && e[1].length === 0)
+  );
 }
 
 export function contextTitlesQuestion(obj: JsonObject, at: RecordRef, lookup: PassageLookup): Question {
@@ -19,7 +23,8 @@ export function contextTitlesQuestion(obj: JsonObject, at: RecordRef, lookup: Pa
   const gold: string[] = [];
   arr(obj, at, 'context', '[title, []] pairs').forEach((entry, i) => {
     const field = `context[${i}]`;
-    if (!Array.isArray(entry) || typeof entry[0] !== 'string') throw new ImportError({ ...at, field }, `expected a [title, sentences] pair, got ${describe(entry)}`);
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string')
+      throw new ImportError({ ...at, field }, `expected a [title, sentences] pair, got ${describe(entry)}`);
     const ids = lookup.byTitle(entry[0]);
     if (ids.length === 0) throw unknownGold(at, field, head.id, entry[0], 'matches no corpus passage');
     for (const id of ids) if (!gold.includes(id)) gold.push(id);

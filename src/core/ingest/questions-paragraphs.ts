@@ -28,24 +28,44 @@ export function paragraphsQuestion(obj: JsonObject, at: RecordRef, lookup: Passa
     const field = `${listField}[${i}]`;
     const p = asObject(value, at, field);
     const support = p['is_supporting'] ?? true;
-    if (typeof support !== 'boolean') throw new ImportError({ ...at, field: `${field}.is_supporting` }, `expected true or false, got ${describe(support)}`);
+    if (typeof support !== 'boolean')
+      throw new ImportError(
+        { ...at, field: `${field}.is_supporting` },
+        `expected true or false, got ${describe(support)}`,
+      );
     if (!support) return;
     const title = p['title'];
-    if (typeof title !== 'string') throw new ImportError({ ...at, field: `${field}.title` }, `expected a string title, got ${describe(title)}`);
+    if (typeof title !== 'string')
+      throw new ImportError({ ...at, field: `${field}.title` }, `expected a string title, got ${describe(title)}`);
     const textField = p['paragraph_text'] !== undefined ? 'paragraph_text' : 'text';
     const text = p[textField];
-    if (typeof text !== 'string') throw new ImportError({ ...at, field: `${field}.${textField}` }, `expected the paragraph text (paragraph_text or text), got ${describe(text)}`);
+    if (typeof text !== 'string')
+      throw new ImportError(
+        { ...at, field: `${field}.${textField}` },
+        `expected the paragraph text (paragraph_text or text), got ${describe(text)}`,
+      );
     const id = lookup.byTitleAndText(title, text);
     if (id === undefined) {
       const n = lookup.byTitle(title).length;
-      throw unknownGold(at, field, head.id, title, `has no corpus passage with the same text (${n} passage${n === 1 ? '' : 's'} with this title)`);
+      throw unknownGold(
+        at,
+        field,
+        head.id,
+        title,
+        `has no corpus passage with the same text (${n} passage${n === 1 ? '' : 's'} with this title)`,
+      );
     }
     if (!gold.includes(id)) gold.push(id);
     titles.set(id, title);
     byIdx.set(typeof p['idx'] === 'number' ? p['idx'] : i, id);
   });
   if (gold.length === 0) throw noGold(at, listField, head.id);
-  const evidence = decomposition(obj, at, head.question, byIdx, titles) ?? titleEvidence(head.question, gold.map((id) => ({ id, title: titles.get(id) ?? '' })));
+  const evidence =
+    decomposition(obj, at, head.question, byIdx, titles) ??
+    titleEvidence(
+      head.question,
+      gold.map((id) => ({ id, title: titles.get(id) ?? '' })),
+    );
   const shape = SHAPE.exec(head.id);
   const type = head.type ?? shape?.[1];
   return {
@@ -63,10 +83,17 @@ export function paragraphsQuestion(obj: JsonObject, at: RecordRef, lookup: Passa
  * supporting paragraph mapped to the corpus id of the supporting paragraph with that idx. Absent
  * (HippoRAG's format) -> undefined; a hop pointing at no supporting paragraph keeps no passage.
  */
-function decomposition(obj: JsonObject, at: RecordRef, question: string, byIdx: ReadonlyMap<number, string>, titles: ReadonlyMap<string, string>): QuestionEvidence | undefined {
+function decomposition(
+  obj: JsonObject,
+  at: RecordRef,
+  question: string,
+  byIdx: ReadonlyMap<number, string>,
+  titles: ReadonlyMap<string, string>,
+): QuestionEvidence | undefined {
   const raw = obj['question_decomposition'];
   if (raw === undefined) return undefined;
-  if (!Array.isArray(raw)) throw new ImportError({ ...at, field: 'question_decomposition' }, `expected a list of hops, got ${describe(raw)}`);
+  if (!Array.isArray(raw))
+    throw new ImportError({ ...at, field: 'question_decomposition' }, `expected a list of hops, got ${describe(raw)}`);
   const hops = raw.map((value, i) => {
     const h = asObject(value, at, `question_decomposition[${i}]`);
     const idx = h['paragraph_support_idx'];

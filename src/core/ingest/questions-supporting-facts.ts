@@ -21,7 +21,8 @@ function contextOf(obj: JsonObject, at: RecordRef): Map<string, string[][]> {
       throw new ImportError({ ...at, field }, `expected [title, [sentences]], got ${describe(entry)}`);
     const sentences = entry[1] as unknown[];
     sentences.forEach((s, k) => {
-      if (typeof s !== 'string') throw new ImportError({ ...at, field: `${field}[1][${k}]` }, `expected a sentence string, got ${describe(s)}`);
+      if (typeof s !== 'string')
+        throw new ImportError({ ...at, field: `${field}[1][${k}]` }, `expected a sentence string, got ${describe(s)}`);
     });
     const title = entry[0] as string;
     byTitle.set(title, [...(byTitle.get(title) ?? []), sentences as string[]]);
@@ -33,8 +34,17 @@ function supportingTitles(obj: JsonObject, at: RecordRef): { title: string; inde
   const seen = new Map<string, number[]>();
   const out: { title: string; index: number; sentences: number[] }[] = [];
   arr(obj, at, 'supporting_facts', '[title, sentence index] pairs').forEach((fact, i) => {
-    if (!Array.isArray(fact) || fact.length !== 2 || typeof fact[0] !== 'string' || !Number.isInteger(fact[1]) || (fact[1] as number) < 0)
-      throw new ImportError({ ...at, field: `supporting_facts[${i}]` }, `expected [title, sentence index >= 0], got ${describe(fact)}`);
+    if (
+      !Array.isArray(fact) ||
+      fact.length !== 2 ||
+      typeof fact[0] !== 'string' ||
+      !Number.isInteger(fact[1]) ||
+      (fact[1] as number) < 0
+    )
+      throw new ImportError(
+        { ...at, field: `supporting_facts[${i}]` },
+        `expected [title, sentence index >= 0], got ${describe(fact)}`,
+      );
     const title = fact[0] as string;
     let sentences = seen.get(title);
     if (!sentences) {
@@ -59,12 +69,18 @@ export function supportingFactsQuestion(obj: JsonObject, at: RecordRef, lookup: 
     hops.push(hop);
     const field = `supporting_facts[${index}]`;
     const paragraphs = context.get(title);
-    if (!paragraphs) throw unknownGold(at, field, head.id, title, 'is not among this question\'s context titles');
+    if (!paragraphs) throw unknownGold(at, field, head.id, title, "is not among this question's context titles");
     for (const sentences of paragraphs) {
       const id = lookup.byTitleAndText(title, sentences.join('')) ?? lookup.byTitleAndText(title, sentences.join(' '));
       if (id === undefined) {
         const n = lookup.byTitle(title).length;
-        throw unknownGold(at, field, head.id, title, `has no corpus passage with its context text (${n} passage${n === 1 ? '' : 's'} with this title, none with the same text)`);
+        throw unknownGold(
+          at,
+          field,
+          head.id,
+          title,
+          `has no corpus passage with its context text (${n} passage${n === 1 ? '' : 's'} with this title, none with the same text)`,
+        );
       }
       if (!gold.includes(id)) gold.push(id);
       if (!hop.passages.includes(id)) hop.passages.push(id);

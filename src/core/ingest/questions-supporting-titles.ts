@@ -10,7 +10,12 @@ import { describe, strArray, type JsonObject, type RecordRef } from './fields.ts
 import type { PassageLookup } from './passage-lookup.ts';
 import { noGold, questionHead, unknownGold, type QuestionOptions } from './question-record.ts';
 
-export function supportingTitlesQuestion(obj: JsonObject, at: RecordRef, lookup: PassageLookup, options: QuestionOptions): Question {
+export function supportingTitlesQuestion(
+  obj: JsonObject,
+  at: RecordRef,
+  lookup: PassageLookup,
+  options: QuestionOptions,
+): Question {
   const head = questionHead(obj, at);
   const answers = answersOf(obj, at);
   const gold: string[] = [];
@@ -32,7 +37,9 @@ export function supportingTitlesQuestion(obj: JsonObject, at: RecordRef, lookup:
   });
   if (gold.length === 0) throw noGold(at, 'supporting_titles', head.id);
   const evidences = evidenceTriples(obj, at);
-  const evidence = evidences ? twoWikiEvidence(head.question, evidences, goldTitles) : titleEvidence(head.question, goldTitles);
+  const evidence = evidences
+    ? twoWikiEvidence(head.question, evidences, goldTitles)
+    : titleEvidence(head.question, goldTitles);
   return { ...head, answers, gold, evidence };
 }
 
@@ -40,10 +47,17 @@ export function supportingTitlesQuestion(obj: JsonObject, at: RecordRef, lookup:
 function evidenceTriples(obj: JsonObject, at: RecordRef): [string, string, string][] | undefined {
   const raw = obj['evidences'];
   if (raw === undefined) return undefined;
-  if (!Array.isArray(raw)) throw new ImportError({ ...at, field: 'evidences' }, `expected [subject, relation, object] triples, got ${describe(raw)}`);
+  if (!Array.isArray(raw))
+    throw new ImportError(
+      { ...at, field: 'evidences' },
+      `expected [subject, relation, object] triples, got ${describe(raw)}`,
+    );
   return raw.map((t, i) => {
     if (!Array.isArray(t) || t.length !== 3 || t.some((x) => typeof x !== 'string'))
-      throw new ImportError({ ...at, field: `evidences[${i}]` }, `expected [subject, relation, object] strings, got ${describe(t)}`);
+      throw new ImportError(
+        { ...at, field: `evidences[${i}]` },
+        `expected [subject, relation, object] strings, got ${describe(t)}`,
+      );
     return t as [string, string, string];
   });
 }

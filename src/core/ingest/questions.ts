@@ -53,7 +53,11 @@ export function parseQuestions(file: SourceFile, passages: Passage[], options: Q
             ? contextTitlesQuestion(obj, at, lookup)
             : paragraphsQuestion(obj, at, lookup);
     const dup = seen.get(q.id);
-    if (dup !== undefined) throw new ImportError({ ...at, field: 'id' }, `expected unique question ids, "${q.id}" already used by record ${dup}`);
+    if (dup !== undefined)
+      throw new ImportError(
+        { ...at, field: 'id' },
+        `expected unique question ids, "${q.id}" already used by record ${dup}`,
+      );
     seen.set(q.id, record);
     questions.push(q);
   });

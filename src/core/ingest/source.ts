@@ -47,7 +47,10 @@ export function parseJson(file: SourceFile, text = file.text, record?: number, f
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     const offset = jsonErrorOffset(text);
-    throw new ImportError({ file: file.name, record }, `expected valid JSON, parsing failed${describeOffset(text, offset, firstLine)}: ${message}`);
+    throw new ImportError(
+      { file: file.name, record },
+      `expected valid JSON, parsing failed${describeOffset(text, offset, firstLine)}: ${message}`,
+    );
   }
 }
 
@@ -80,7 +83,11 @@ export function jsonRecords(file: SourceFile, what: string): { records: unknown[
       if (first !== '{') parseJson(file);
     }
     if (parsed) {
-      if (!Array.isArray(whole)) throw new ImportError({ file: file.name }, `expected a JSON array of ${what} or JSON Lines, got ${whole === null ? 'null' : typeof whole === 'object' ? 'an object' : typeof whole}`);
+      if (!Array.isArray(whole))
+        throw new ImportError(
+          { file: file.name },
+          `expected a JSON array of ${what} or JSON Lines, got ${whole === null ? 'null' : typeof whole === 'object' ? 'an object' : typeof whole}`,
+        );
       return { records: whole, lines: false };
     }
   }
@@ -101,13 +108,16 @@ export function decodeUtf8(name: string, bytes: Uint8Array): string {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     const at = firstInvalidUtf8(bytes);
-    throw new ImportError({ file: name }, `expected UTF-8 text, found an invalid byte sequence at byte offset ${at} (0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')}); save the file as UTF-8`);
+    throw new ImportError(
+      { file: name },
+      `expected UTF-8 text, found an invalid byte sequence at byte offset ${at} (0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')}); save the file as UTF-8`,
+    );
   }
 }
 
 /** Offset of the first byte that does not start or continue a valid UTF-8 sequence. */
 function firstInvalidUtf8(b: Uint8Array): number {
-  for (let i = 0; i < b.length; ) {
+  for (let i = 0; i < b.length;) {
     const c = b[i]!;
     const n = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
     if (n < 0) return i;
@@ -115,7 +125,11 @@ function firstInvalidUtf8(b: Uint8Array): number {
       const x = b[i + k];
       if (x === undefined || (x & 0xc0) !== 0x80) return i;
       // overlong / surrogate / above U+10FFFF second-byte limits
-      if (k === 1 && ((c === 0xe0 && x < 0xa0) || (c === 0xed && x > 0x9f) || (c === 0xf0 && x < 0x90) || (c === 0xf4 && x > 0x8f))) return i;
+      if (
+        k === 1 &&
+        ((c === 0xe0 && x < 0xa0) || (c === 0xed && x > 0x9f) || (c === 0xf0 && x < 0x90) || (c === 0xf4 && x > 0x8f))
+      )
+        return i;
     }
     i += n + 1;
   }

@@ -22,7 +22,10 @@ export function parseTextFiles(files: SourceFile[]): Passage[] {
   const origin: { file: string; record: number }[] = [];
   for (const file of files) {
     if (!TEXT_EXTENSIONS.has(extensionOf(file.name)))
-      throw new ImportError({ file: file.name }, `expected a .txt or .md file, got extension "${extensionOf(file.name)}"`);
+      throw new ImportError(
+        { file: file.name },
+        `expected a .txt or .md file, got extension "${extensionOf(file.name)}"`,
+      );
     const title = stemOf(file.name);
     blocks(file.text).forEach((text, i) => {
       passages.push({ id: `${file.name}#${i}`, title, text });

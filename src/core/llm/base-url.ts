@@ -3,7 +3,8 @@
 // secret-looking query parameter is refused with a pointer to the key field / --api-key-env, and every
 // label is built from the redacted form as a second line of defence.
 
-const SECRET_PARAM = /^(api[-_]?key|key|x[-_]api[-_]key|token|access[-_]?token|auth|authorization|secret|client[-_]?secret|password|passwd|pass|pwd|sig|signature)$/i;
+const SECRET_PARAM =
+  /^(api[-_]?key|key|x[-_]api[-_]key|token|access[-_]?token|auth|authorization|secret|client[-_]?secret|password|passwd|pass|pwd|sig|signature)$/i;
 
 /** What in `url` looks like a credential ("a user name and password", "query parameter 'key'"), or undefined. */
 export function baseUrlCredentials(url: string): string | undefined {
@@ -15,7 +16,8 @@ export function baseUrlCredentials(url: string): string | undefined {
   }
   const found: string[] = [];
   if (u.username || u.password) found.push(u.password ? 'a user name and password' : 'a user name');
-  for (const name of new Set(u.searchParams.keys())) if (SECRET_PARAM.test(name)) found.push(`query parameter '${name}'`);
+  for (const name of new Set(u.searchParams.keys()))
+    if (SECRET_PARAM.test(name)) found.push(`query parameter '${name}'`);
   return found.length ? found.join(' and ') : undefined;
 }
 

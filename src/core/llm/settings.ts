@@ -48,9 +48,13 @@ export function settingsProblems(s: LlmSettings): string[] {
   if (s.provider === 'openai') {
     if (!/^https?:\/\/\S+$/.test(s.baseURL)) out.push('The base URL must start with http:// or https://.');
     const secret = baseUrlCredentials(s.baseURL);
-    if (secret) out.push(`The base URL holds credentials (${secret}): remove them and put the key in the API key field, which is never shown, exported or traced.`);
+    if (secret)
+      out.push(
+        `The base URL holds credentials (${secret}): remove them and put the key in the API key field, which is never shown, exported or traced.`,
+      );
     if (!s.model.trim()) out.push('Choose a model (use "Test connection" to list the server\'s models).');
   }
-  if (s.provider === 'in-browser' && !s.browserModel.trim()) out.push('Choose a model folder or a Hugging Face model id.');
+  if (s.provider === 'in-browser' && !s.browserModel.trim())
+    out.push('Choose a model folder or a Hugging Face model id.');
   return out;
 }

@@ -5,7 +5,8 @@ import type { LlmPort, LlmRequest, LlmResponse } from './port.ts';
 import { HopscopeError } from '../errors.ts';
 
 export function withConcurrencyLimit(port: LlmPort, limit: number): LlmPort {
-  if (!Number.isInteger(limit) || limit < 1) throw new HopscopeError('llm', `concurrency must be a positive integer, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new HopscopeError('llm', `concurrency must be a positive integer, got ${limit}`);
   let active = 0;
   const waiting: Array<() => void> = [];
 

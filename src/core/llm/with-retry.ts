@@ -18,7 +18,11 @@ export interface RetryOptions {
 export const RETRY_DEFAULTS: RetryOptions = { retries: 3, baseDelayMs: 500, maxDelayMs: 20_000, random: Math.random };
 
 /** Delay before retry number `attempt` (1-based): the server's wish if given, else base * 2^(attempt-1) with jitter in [50%, 100%]. */
-export function retryDelayMs(attempt: number, error: unknown, o: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs' | 'random'>): number {
+export function retryDelayMs(
+  attempt: number,
+  error: unknown,
+  o: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs' | 'random'>,
+): number {
   const asked = retryAfterOf(error);
   if (asked !== undefined) return Math.min(asked, o.maxDelayMs);
   const exp = Math.min(o.maxDelayMs, o.baseDelayMs * 2 ** (attempt - 1));

@@ -67,7 +67,13 @@ export interface DownloadState {
   ready: boolean;
 }
 
-export const EMPTY_DOWNLOAD: DownloadState = Object.freeze({ files: [], loaded: 0, total: 0, fraction: 0, ready: false });
+export const EMPTY_DOWNLOAD: DownloadState = Object.freeze({
+  files: [],
+  loaded: 0,
+  total: 0,
+  fraction: 0,
+  ready: false,
+});
 
 function totals(files: DownloadFile[], ready: boolean): DownloadState {
   const loaded = files.reduce((s, f) => s + f.loaded, 0);
@@ -78,13 +84,20 @@ function totals(files: DownloadFile[], ready: boolean): DownloadState {
 
 export function foldDownload(state: DownloadState, e: DownloadEvent): DownloadState {
   const byName = new Map(state.files.map((f) => [f.file, f]));
-  if (e.status === 'ready') return totals(state.files.map((f) => ({ ...f, loaded: f.total || f.loaded, done: true })), true);
+  if (e.status === 'ready')
+    return totals(
+      state.files.map((f) => ({ ...f, loaded: f.total || f.loaded, done: true })),
+      true,
+    );
   if (e.status === 'progress_total' && e.files) {
-    for (const [file, p] of Object.entries(e.files)) byName.set(file, { file, loaded: p.loaded, total: p.total, done: byName.get(file)?.done ?? false });
+    for (const [file, p] of Object.entries(e.files))
+      byName.set(file, { file, loaded: p.loaded, total: p.total, done: byName.get(file)?.done ?? false });
   } else if (e.file !== undefined) {
     const prev = byName.get(e.file) ?? { file: e.file, loaded: 0, total: 0, done: false };
-    if (e.status === 'progress') byName.set(e.file, { ...prev, loaded: e.loaded ?? prev.loaded, total: e.total || prev.total });
-    else if (e.status === 'done') byName.set(e.file, { ...prev, loaded: Math.max(prev.loaded, prev.total), done: true });
+    if (e.status === 'progress')
+      byName.set(e.file, { ...prev, loaded: e.loaded ?? prev.loaded, total: e.total || prev.total });
+    else if (e.status === 'done')
+      byName.set(e.file, { ...prev, loaded: Math.max(prev.loaded, prev.total), done: true });
     else byName.set(e.file, prev); // initiate / download: the file is known, no bytes yet
   } else {
     return state;

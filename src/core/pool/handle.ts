@@ -7,12 +7,23 @@ import { poolRequest, type PoolResponse } from './protocol.ts';
 
 export function handlePoolMessage(data: unknown): PoolResponse {
   const parsed = poolRequest.safeParse(data);
-  const job = typeof data === 'object' && data !== null && typeof (data as { job?: unknown }).job === 'number' ? (data as { job: number }).job : -1;
-  if (!parsed.success) return { type: 'error', job, message: `malformed pool request: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
+  const job =
+    typeof data === 'object' && data !== null && typeof (data as { job?: unknown }).job === 'number'
+      ? (data as { job: number }).job
+      : -1;
+  if (!parsed.success)
+    return { type: 'error', job, message: `malformed pool request: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
   const req = parsed.data;
   try {
-    if (req.type === 'triples') return { type: 'triples', job: req.job, triples: encodeTriples(req.passages.map((p) => extractPassageTriplesOffline(p))) };
-    const pairs = new TrigramIndex(req.phrases).similarPairsShare(req.threshold, req.part, req.parts).map((p) => [p.a, p.b, p.score] as [number, number, number]);
+    if (req.type === 'triples')
+      return {
+        type: 'triples',
+        job: req.job,
+        triples: encodeTriples(req.passages.map((p) => extractPassageTriplesOffline(p))),
+      };
+    const pairs = new TrigramIndex(req.phrases)
+      .similarPairsShare(req.threshold, req.part, req.parts)
+      .map((p) => [p.a, p.b, p.score] as [number, number, number]);
     return { type: 'synonyms', job: req.job, pairs };
   } catch (err) {
     return { type: 'error', job: req.job, message: err instanceof Error ? err.message : String(err) };

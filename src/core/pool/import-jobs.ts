@@ -22,16 +22,24 @@ export async function extractTriplesPooled(
   throwIfAborted(signal, 'triples.offline');
   const requests: Extract<PoolRequest, { type: 'triples' }>[] = [];
   for (let i = 0; i < passages.length; i += chunk) {
-    requests.push({ type: 'triples' as const, job: 0, passages: passages.slice(i, i + chunk).map((p) => ({ id: p.id, title: p.title, text: p.text })) });
+    requests.push({
+      type: 'triples' as const,
+      job: 0,
+      passages: passages.slice(i, i + chunk).map((p) => ({ id: p.id, title: p.title, text: p.text })),
+    });
   }
   onProgress?.(0, passages.length);
-  const replies = await pool.run(requests, signal, (done) => onProgress?.(Math.min(passages.length, done * chunk), passages.length));
+  const replies = await pool.run(requests, signal, (done) =>
+    onProgress?.(Math.min(passages.length, done * chunk), passages.length),
+  );
   const out: PassageTriples[] = [];
   replies.forEach((r, i) => {
     const triples = r.type === 'triples' ? decodeTriples(r.triples, `triples job ${i}`) : [];
-    if (triples.length !== requests[i]!.passages.length) throw new PoolError(`triples job ${i}: expected ${requests[i]!.passages.length} passages back`);
+    if (triples.length !== requests[i]!.passages.length)
+      throw new PoolError(`triples job ${i}: expected ${requests[i]!.passages.length} passages back`);
     triples.forEach((t, k) => {
-      if (t.passageId !== requests[i]!.passages[k]!.id) throw new PoolError(`triples job ${i}: passage ${k} came back as "${t.passageId}"`);
+      if (t.passageId !== requests[i]!.passages[k]!.id)
+        throw new PoolError(`triples job ${i}: passage ${k} came back as "${t.passageId}"`);
       out.push(t);
     });
   });
@@ -39,9 +47,21 @@ export async function extractTriplesPooled(
 }
 
 /** TrigramIndex.similarPairs over the pool: the same set of pairs (callers order them; see capNeighbours). */
-export async function similarPairsPooled(pool: WorkerPool, phrases: readonly string[], threshold: number, signal?: AbortSignal): Promise<{ a: number; b: number; score: number }[]> {
+export async function similarPairsPooled(
+  pool: WorkerPool,
+  phrases: readonly string[],
+  threshold: number,
+  signal?: AbortSignal,
+): Promise<{ a: number; b: number; score: number }[]> {
   const parts = pool.size; // one interleaved share per worker: each worker builds the index once
-  const requests = Array.from({ length: parts }, (_, part) => ({ type: 'synonyms' as const, job: 0, phrases: [...phrases], threshold, part, parts }));
+  const requests = Array.from({ length: parts }, (_, part) => ({
+    type: 'synonyms' as const,
+    job: 0,
+    phrases: [...phrases],
+    threshold,
+    part,
+    parts,
+  }));
   const replies = await pool.run(requests, signal);
   const out: { a: number; b: number; score: number }[] = [];
   for (const r of replies) {

@@ -24,7 +24,11 @@ export interface PoolEndpoint {
 export interface WorkerPool {
   readonly size: number;
   /** Runs every request (its job field is set to its index); result i answers request i. Rejects with AbortedError on abort (and stops the workers). */
-  run(requests: readonly PoolRequest[], signal?: AbortSignal, onDone?: (done: number, total: number) => void): Promise<PoolResponse[]>;
+  run(
+    requests: readonly PoolRequest[],
+    signal?: AbortSignal,
+    onDone?: (done: number, total: number) => void,
+  ): Promise<PoolResponse[]>;
   /** Stops the workers (the pool starts new ones if run again). */
   terminate(): void;
 }
@@ -74,11 +78,18 @@ export function createWorkerPool(size: number, spawn: (index: number) => PoolEnd
             (data) => {
               if (settled) return;
               const parsed = poolResponse.safeParse(data);
-              if (!parsed.success) return finish(new PoolError(`worker ${i} sent a malformed reply: ${parsed.error.issues[0]?.message ?? 'invalid'}`));
+              if (!parsed.success)
+                return finish(
+                  new PoolError(`worker ${i} sent a malformed reply: ${parsed.error.issues[0]?.message ?? 'invalid'}`),
+                );
               const reply = parsed.data;
               const request = requests[reply.job];
-              if (reply.type === 'error') return finish(new PoolError(`worker ${i} failed on job ${reply.job}: ${reply.message}`));
-              if (!request || request.type !== reply.type || results[reply.job]) return finish(new PoolError(`worker ${i} answered job ${reply.job} (${reply.type}), which was not asked of it`));
+              if (reply.type === 'error')
+                return finish(new PoolError(`worker ${i} failed on job ${reply.job}: ${reply.message}`));
+              if (!request || request.type !== reply.type || results[reply.job])
+                return finish(
+                  new PoolError(`worker ${i} answered job ${reply.job} (${reply.type}), which was not asked of it`),
+                );
               results[reply.job] = reply;
               done++; // not inside onDone?.(…): an absent callback would skip the increment
               onDone?.(done, requests.length);

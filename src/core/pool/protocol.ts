@@ -6,7 +6,11 @@ import { COMPACT_TRIPLES_FORMAT } from '../triples/compact.ts';
 
 const passage = z.object({ id: z.string(), title: z.string(), text: z.string() });
 /** The chunk's PassageTriples in compact form (src/core/triples/compact.ts); decodeTriples checks every index. */
-const compactTriples = z.object({ format: z.literal(COMPACT_TRIPLES_FORMAT), strings: z.array(z.string()), data: z.instanceof(Int32Array) });
+const compactTriples = z.object({
+  format: z.literal(COMPACT_TRIPLES_FORMAT),
+  strings: z.array(z.string()),
+  data: z.instanceof(Int32Array),
+});
 const pair = z.tuple([z.number().int(), z.number().int(), z.number()]);
 
 /** Per-passage offline triple extraction of one chunk; the pool merges the chunks in passage order. */

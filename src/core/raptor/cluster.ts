@@ -16,7 +16,11 @@ export interface ClusterOptions {
   iterations: number;
 }
 
-export const CLUSTER_DEFAULTS: Readonly<ClusterOptions> = Object.freeze({ targetSize: 6, softMargin: 0.02, iterations: 8 });
+export const CLUSTER_DEFAULTS: Readonly<ClusterOptions> = Object.freeze({
+  targetSize: 6,
+  softMargin: 0.02,
+  iterations: 8,
+});
 
 const dot = (v: Float32Array, a: number, c: Float32Array, b: number, dim: number) => {
   let s = 0;
@@ -93,7 +97,8 @@ export function softClusters(v: Float32Array, dim: number, options: Partial<Clus
       members[best]!.push(id);
       if (o.softMargin <= 0 || k === 1) return;
       const bestS = dot(v, id * dim, centroids, best * dim, dim);
-      for (let x = 0; x < k; x++) if (x !== best && dot(v, id * dim, centroids, x * dim, dim) >= bestS - o.softMargin) members[x]!.push(id);
+      for (let x = 0; x < k; x++)
+        if (x !== best && dot(v, id * dim, centroids, x * dim, dim) >= bestS - o.softMargin) members[x]!.push(id);
     });
     for (const m of members) if (m.length > 0) out.push(m.sort((a, b) => a - b));
   }

@@ -16,7 +16,10 @@ export function createLlmSummarizer(llm: LlmPort, prompt: SummaryPrompt): Summar
   return {
     label: `LLM summary (${prompt.version}, ${llm.label})`,
     async summarize(texts, signal) {
-      const reply = await llm.complete({ module: prompt.module, messages: prompt.build(texts), maxTokens: prompt.maxTokens, temperature: 0 }, signal);
+      const reply = await llm.complete(
+        { module: prompt.module, messages: prompt.build(texts), maxTokens: prompt.maxTokens, temperature: 0 },
+        signal,
+      );
       return prompt.parse(reply.text);
     },
   };

@@ -37,7 +37,12 @@ export interface RaptorTreeOptions {
   dim: number;
 }
 
-export const RAPTOR_TREE_DEFAULTS: Readonly<RaptorTreeOptions> = Object.freeze({ maxLevels: 3, minLevelSize: 6, cluster: CLUSTER_DEFAULTS, dim: 256 });
+export const RAPTOR_TREE_DEFAULTS: Readonly<RaptorTreeOptions> = Object.freeze({
+  maxLevels: 3,
+  minLevelSize: 6,
+  cluster: CLUSTER_DEFAULTS,
+  dim: 256,
+});
 
 export interface RaptorTree {
   nodes: RaptorNode[];
@@ -51,7 +56,8 @@ export interface RaptorTree {
 const SENTENCE = /[^.!?]+[.!?]+(?=\s|$)|[^.!?]+$/g;
 const sentences = (text: string) => (text.match(SENTENCE) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
 
-export const EXTRACTIVE_SUMMARY_LABEL = 'extractive summary (no LLM: leading sentences of each member, a stand-in for RAPTOR’s LLM summaries)';
+export const EXTRACTIVE_SUMMARY_LABEL =
+  'extractive summary (no LLM: leading sentences of each member, a stand-in for RAPTOR’s LLM summaries)';
 
 /** Round-robin leading sentences of the members until `maxChars`: every member is represented first. */
 export function extractiveSummary(texts: readonly string[], maxChars = 600): string {
@@ -72,28 +78,54 @@ export function extractiveSummary(texts: readonly string[], maxChars = 600): str
   }
 }
 
-export const extractiveSummarizer: Summarizer = { label: EXTRACTIVE_SUMMARY_LABEL, summarize: async (texts) => extractiveSummary(texts) };
+export const extractiveSummarizer: Summarizer = {
+  label: EXTRACTIVE_SUMMARY_LABEL,
+  summarize: async (texts) => extractiveSummary(texts),
+};
 
-export async function buildRaptorTree(corpus: Corpus, summarizer: Summarizer = extractiveSummarizer, options: Partial<RaptorTreeOptions> = {}, signal?: AbortSignal): Promise<RaptorTree> {
+export async function buildRaptorTree(
+  corpus: Corpus,
+  summarizer: Summarizer = extractiveSummarizer,
+  options: Partial<RaptorTreeOptions> = {},
+  signal?: AbortSignal,
+): Promise<RaptorTree> {
   const o = { ...RAPTOR_TREE_DEFAULTS, ...options, cluster: { ...RAPTOR_TREE_DEFAULTS.cluster, ...options.cluster } };
-  const nodes: RaptorNode[] = corpus.passages.map((p, i) => ({ id: p.id, level: 0, text: `${p.title}: ${p.text}`, passages: [i], children: [] }));
+  const nodes: RaptorNode[] = corpus.passages.map((p, i) => ({
+    id: p.id,
+    level: 0,
+    text: `${p.title}: ${p.text}`,
+    passages: [i],
+    children: [],
+  }));
   const levels = [nodes.length];
   let current = nodes.map((_, i) => i);
   for (let level = 1; level <= o.maxLevels && current.length > o.minLevelSize; level++) {
     throwIfAborted(signal, 'raptor.tree');
-    const vectors = hashedTfIdf(current.map((i) => nodes[i]!.text), o.dim);
+    const vectors = hashedTfIdf(
+      current.map((i) => nodes[i]!.text),
+      o.dim,
+    );
     const clusters = softClusters(vectors, o.dim, o.cluster);
     if (clusters.length >= current.length) break; // no longer shrinking: nothing to summarise
     const next: number[] = [];
     for (const [n, members] of clusters.entries()) {
       const children = members.map((m) => current[m]!);
       const passages = [...new Set(children.flatMap((c) => nodes[c]!.passages))].sort((a, b) => a - b);
-      const text = await summarizer.summarize(children.map((c) => nodes[c]!.text), signal);
+      const text = await summarizer.summarize(
+        children.map((c) => nodes[c]!.text),
+        signal,
+      );
       next.push(nodes.length);
       nodes.push({ id: `raptor:${level}:${n}`, level, text, passages, children });
     }
     levels.push(next.length);
     current = next;
   }
-  return { nodes, leafCount: corpus.passages.length, levels, summarizer: summarizer.label, vectors: HASHED_TFIDF_LABEL };
+  return {
+    nodes,
+    leafCount: corpus.passages.length,
+    levels,
+    summarizer: summarizer.label,
+    vectors: HASHED_TFIDF_LABEL,
+  };
 }

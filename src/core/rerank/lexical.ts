@@ -34,6 +34,7 @@ export function createLexicalReranker(): Reranker {
   return {
     name: LEXICAL_RERANKER_NAME,
     heuristic: true,
-    score: (query, candidates): Promise<RerankScore[]> => Promise.resolve(candidates.map((c) => ({ id: c.id, score: lexicalRerankScore(query, c) }))),
+    score: (query, candidates): Promise<RerankScore[]> =>
+      Promise.resolve(candidates.map((c) => ({ id: c.id, score: lexicalRerankScore(query, c) }))),
   };
 }

@@ -8,8 +8,18 @@ export const RERANK_DTYPES = ['fp32', 'q8'] as const;
 
 /** Known cross-encoders with transformers.js ONNX exports on the hub (approximate download sizes). */
 export const KNOWN_RERANKERS = Object.freeze([
-  { id: 'Xenova/ms-marco-MiniLM-L-6-v2', name: 'ms-marco-MiniLM-L-6-v2', note: 'MS MARCO cross-encoder, 6 layers', sizes: 'q8 23 MB, fp32 91 MB' },
-  { id: 'Xenova/bge-reranker-base', name: 'bge-reranker-base', note: 'BAAI bge-reranker (the DualRAG paper uses bge-reranker-v2-m3)', sizes: 'q8 280 MB, fp32 1.1 GB' },
+  {
+    id: 'Xenova/ms-marco-MiniLM-L-6-v2',
+    name: 'ms-marco-MiniLM-L-6-v2',
+    note: 'MS MARCO cross-encoder, 6 layers',
+    sizes: 'q8 23 MB, fp32 91 MB',
+  },
+  {
+    id: 'Xenova/bge-reranker-base',
+    name: 'bge-reranker-base',
+    note: 'BAAI bge-reranker (the DualRAG paper uses bge-reranker-v2-m3)',
+    sizes: 'q8 280 MB, fp32 1.1 GB',
+  },
 ] as const);
 
 export const rerankerSettingsSchema = z.discriminatedUnion('source', [

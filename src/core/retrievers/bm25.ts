@@ -11,7 +11,10 @@ export function bm25DocumentText(p: Passage): string {
   return `${p.title}\n${p.text}`;
 }
 
-export function createBm25Retriever(passages: readonly Passage[], options: Partial<Bm25Params> & { signal?: AbortSignal } = {}): Bm25Retriever {
+export function createBm25Retriever(
+  passages: readonly Passage[],
+  options: Partial<Bm25Params> & { signal?: AbortSignal } = {},
+): Bm25Retriever {
   const index = Bm25Index.build(
     passages.map((p) => ({ id: p.id, text: bm25DocumentText(p) })),
     options,
@@ -26,8 +29,10 @@ export function createBm25Retriever(passages: readonly Passage[], options: Parti
 export function bm25OptionsFrom(options: Record<string, unknown> | undefined): Partial<Bm25Params> {
   const out: Partial<Bm25Params> = {};
   for (const [key, value] of Object.entries(options ?? {})) {
-    if (key !== 'k1' && key !== 'b') throw new HopscopeError('retrievers.bm25', `unknown option "${key}" (expected k1, b)`);
-    if (typeof value !== 'number') throw new HopscopeError('retrievers.bm25', `option ${key} must be a number, got ${JSON.stringify(value)}`);
+    if (key !== 'k1' && key !== 'b')
+      throw new HopscopeError('retrievers.bm25', `unknown option "${key}" (expected k1, b)`);
+    if (typeof value !== 'number')
+      throw new HopscopeError('retrievers.bm25', `option ${key} must be a number, got ${JSON.stringify(value)}`);
     out[key] = value;
   }
   return out;

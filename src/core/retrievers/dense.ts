@@ -22,7 +22,10 @@ export type DenseRetriever = Retriever & { readonly vectors: VectorIndex; readon
 export function createDenseRetriever(corpus: Corpus, deps: DenseDeps): DenseRetriever {
   const { embedder, vectors } = deps;
   if (vectors.count !== corpus.passages.length) {
-    throw new HopscopeError('retrievers.dense', `${vectors.count} vectors for ${corpus.passages.length} passages of corpus "${corpus.id}"`);
+    throw new HopscopeError(
+      'retrievers.dense',
+      `${vectors.count} vectors for ${corpus.passages.length} passages of corpus "${corpus.id}"`,
+    );
   }
   const ids = corpus.passages.map((p) => p.id);
   return {
@@ -34,7 +37,10 @@ export function createDenseRetriever(corpus: Corpus, deps: DenseDeps): DenseRetr
       if (!(k > 0)) return [];
       const q = await embedder.embed([query], signal);
       throwIfAborted(signal, 'retrievers.dense');
-      if (q.dim !== vectors.dim) throw new EmbedError(`query embedding has ${q.dim} dimensions, the stored vectors ${vectors.dim} (model changed? re-embed the corpus)`);
+      if (q.dim !== vectors.dim)
+        throw new EmbedError(
+          `query embedding has ${q.dim} dimensions, the stored vectors ${vectors.dim} (model changed? re-embed the corpus)`,
+        );
       const hits = vectors.search(q.data, Math.floor(k));
       return Array.from(hits.indices, (row, i) => ({ id: ids[row] as string, score: hits.scores[i] as number }));
     },
@@ -42,9 +48,15 @@ export function createDenseRetriever(corpus: Corpus, deps: DenseDeps): DenseRetr
 }
 
 /** Embeds every passage (batched, with progress) and returns the normalised index. */
-export async function embedCorpus(corpus: Corpus, embedder: Embedder, signal?: AbortSignal, onProgress?: EmbedProgressCallback): Promise<VectorIndex> {
+export async function embedCorpus(
+  corpus: Corpus,
+  embedder: Embedder,
+  signal?: AbortSignal,
+  onProgress?: EmbedProgressCallback,
+): Promise<VectorIndex> {
   const e = await embedder.embed(corpus.passages.map(denseDocumentText), signal, onProgress);
-  if (e.count !== corpus.passages.length) throw new EmbedError(`embedded ${e.count} of ${corpus.passages.length} passages`);
+  if (e.count !== corpus.passages.length)
+    throw new EmbedError(`embedded ${e.count} of ${corpus.passages.length} passages`);
   if (e.count === 0) return new VectorIndex(new Float32Array(0), Math.max(1, e.dim));
   normalizeRows(e.data, e.dim); // providers normalise already; this guards imported or third-party embedders
   return new VectorIndex(e.data, e.dim);

@@ -36,7 +36,11 @@ const words = (phrase: string) => phrase.split(' ').filter((w) => w !== '');
 const mentionable = (ws: readonly string[]) => ws.some((w) => !ENGLISH_STOP_WORDS.has(w) && !/^\d{1,3}$/.test(w));
 
 /** Builds the phrase index once per graph; `link` is then cheap per query. `titles`: the passages' titles, for `mentions`. */
-export function createEntityLinker(graph: PhraseGraph, options: Partial<EntityLinkOptions> = {}, titles: readonly string[] = []) {
+export function createEntityLinker(
+  graph: PhraseGraph,
+  options: Partial<EntityLinkOptions> = {},
+  titles: readonly string[] = [],
+) {
   const opts = { ...ENTITY_LINK_DEFAULTS, ...options };
   let index: TrigramIndex | undefined;
   // phrase words joined by one space -> node; built on the first `mentions` call
@@ -62,13 +66,19 @@ export function createEntityLinker(graph: PhraseGraph, options: Partial<EntityLi
       }
       const q = words(normalizePhrase(query));
       const out: EntityLink[] = [];
-      for (let i = 0; i < q.length; ) {
+      for (let i = 0; i < q.length;) {
         let matched = 0;
         for (let n = Math.min(longest, q.length - i); n > 0 && matched === 0; n--) {
           const key = q.slice(i, i + n).join(' ');
           const node = byWords.get(key);
           if (node !== undefined) {
-            out.push({ entity: key, node, phrase: graph.phrases[node - graph.passageCount]!, score: 1, how: 'query-mention' });
+            out.push({
+              entity: key,
+              node,
+              phrase: graph.phrases[node - graph.passageCount]!,
+              score: 1,
+              how: 'query-mention',
+            });
             matched = n;
           }
         }
@@ -88,7 +98,13 @@ export function createEntityLinker(graph: PhraseGraph, options: Partial<EntityLi
         }
         index ??= new TrigramIndex(graph.phrases);
         for (const hit of index.search(phrase, opts.minSimilarity, opts.perEntity)) {
-          out.push({ entity, node: graph.passageCount + hit.id, phrase: graph.phrases[hit.id]!, score: hit.score, how: 'lexical-trigram' });
+          out.push({
+            entity,
+            node: graph.passageCount + hit.id,
+            phrase: graph.phrases[hit.id]!,
+            score: hit.score,
+            how: 'lexical-trigram',
+          });
         }
       }
       return out;

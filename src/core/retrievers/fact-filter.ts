@@ -77,7 +77,10 @@ export function createLlmFactFilter(llm: LlmPort, prompt: FactFilterPrompt): Fac
     label: `recognition memory (${prompt.version}, ${llm.label})`,
     async filter(query, candidates, signal) {
       if (candidates.length === 0) return { kept: [] };
-      const reply = await llm.complete({ module: prompt.module, messages: prompt.build(query, candidates), maxTokens: 512, temperature: 0 }, signal);
+      const reply = await llm.complete(
+        { module: prompt.module, messages: prompt.build(query, candidates), maxTokens: 512, temperature: 0 },
+        signal,
+      );
       let facts: FactTuple[];
       try {
         facts = prompt.parse(reply.text);

@@ -5,11 +5,21 @@ import { z } from 'zod';
 import type { Embedder } from '../embed/port.ts';
 import { HopscopeError } from '../errors.ts';
 import type { LlmPort } from '../llm/port.ts';
-import { createEmbeddingScorer, createLexicalScorer, DEFAULT_LEXICAL_SCORER, LEXICAL_SCORERS } from '../triples/sequence-scorer.ts';
+import {
+  createEmbeddingScorer,
+  createLexicalScorer,
+  DEFAULT_LEXICAL_SCORER,
+  LEXICAL_SCORERS,
+} from '../triples/sequence-scorer.ts';
 import { TripleIndex } from '../triples/triple-index.ts';
 import type { TripleSet } from '../triples/types.ts';
 import type { Passage, Retriever } from '../types.ts';
-import { createGraphExpansionRetriever, GRAPH_EXPANSION_DEFAULTS, type GraphExpansionRetriever, type ProximalReadPrompt } from './graph-expansion.ts';
+import {
+  createGraphExpansionRetriever,
+  GRAPH_EXPANSION_DEFAULTS,
+  type GraphExpansionRetriever,
+  type ProximalReadPrompt,
+} from './graph-expansion.ts';
 import { BEAM_DEFAULTS } from './triple-beam.ts';
 
 export interface GraphExpansionBackboneDeps {
@@ -40,19 +50,34 @@ export type GraphExpansionBackboneOptions = z.infer<typeof optionsSchema>;
 
 export function graphExpansionOptionsFrom(raw: Record<string, unknown> | undefined): GraphExpansionBackboneOptions {
   const parsed = optionsSchema.safeParse(raw ?? {});
-  if (!parsed.success) throw new HopscopeError('retrievers.graph-expansion', `bad option: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new HopscopeError(
+      'retrievers.graph-expansion',
+      `bad option: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ')}`,
+    );
   return parsed.data;
 }
 
-export function buildGraphExpansionBackbone(name: 'naivege' | 'syncge', deps: GraphExpansionBackboneDeps): GraphExpansionRetriever {
+export function buildGraphExpansionBackbone(
+  name: 'naivege' | 'syncge',
+  deps: GraphExpansionBackboneDeps,
+): GraphExpansionRetriever {
   if (!deps.base || (!deps.tripleIndex && !deps.triples)) {
-    throw new HopscopeError('retrievers', `backbone "${name}" needs deps.base (a Retriever) and deps.triples (a TripleSet) or deps.tripleIndex`);
+    throw new HopscopeError(
+      'retrievers',
+      `backbone "${name}" needs deps.base (a Retriever) and deps.triples (a TripleSet) or deps.tripleIndex`,
+    );
   }
   const o = graphExpansionOptionsFrom(deps.options);
   const index = deps.tripleIndex ?? TripleIndex.fromTripleSet(deps.triples!);
   const scorerName = o.scorer ?? (deps.embedder ? 'embedding' : DEFAULT_LEXICAL_SCORER);
-  if (scorerName === 'embedding' && !deps.embedder) throw new HopscopeError('retrievers', `backbone "${name}": scorer "embedding" needs an embedder (--model <folder>)`);
-  const scorer = scorerName === 'embedding' ? createEmbeddingScorer(index, deps.embedder!) : createLexicalScorer(index, scorerName);
+  if (scorerName === 'embedding' && !deps.embedder)
+    throw new HopscopeError(
+      'retrievers',
+      `backbone "${name}": scorer "embedding" needs an embedder (--model <folder>)`,
+    );
+  const scorer =
+    scorerName === 'embedding' ? createEmbeddingScorer(index, deps.embedder!) : createLexicalScorer(index, scorerName);
   const beam = {
     width: o.width ?? BEAM_DEFAULTS.width,
     length: o.length ?? BEAM_DEFAULTS.length,

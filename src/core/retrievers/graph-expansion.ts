@@ -13,9 +13,24 @@ import { HopscopeError, throwIfAborted } from '../errors.ts';
 import type { LlmPort, LlmRequest } from '../llm/port.ts';
 import { tripleId, type TripleIndex } from '../triples/triple-index.ts';
 import { createLexicalScorer, createQueryRelevance, type SequenceScorer } from '../triples/sequence-scorer.ts';
-import type { BeamRecord, Passage, Ranked, RetrievedItem, RetrievedWithItems, RetrieveHooks, Retriever } from '../types.ts';
+import type {
+  BeamRecord,
+  Passage,
+  Ranked,
+  RetrievedItem,
+  RetrievedWithItems,
+  RetrieveHooks,
+  Retriever,
+} from '../types.ts';
 import { rrf, RRF_DEFAULTS } from './rrf.ts';
-import { BEAM_DEFAULTS, cappedNeighbourGraph, diverseTripleBeamSearch, flattenBreadthFirst, type BeamOptions, type BeamResult } from './triple-beam.ts';
+import {
+  BEAM_DEFAULTS,
+  cappedNeighbourGraph,
+  diverseTripleBeamSearch,
+  flattenBreadthFirst,
+  type BeamOptions,
+  type BeamResult,
+} from './triple-beam.ts';
 
 export type ProximalTriple = [subject: string, predicate: string, object: string];
 
@@ -23,7 +38,11 @@ export type ProximalTriple = [subject: string, predicate: string, object: string
 export interface ProximalReadPrompt {
   module: string;
   version: string;
-  build(query: string, passages: readonly { title: string; text: string }[], gist?: readonly ProximalTriple[]): LlmRequest['messages'];
+  build(
+    query: string,
+    passages: readonly { title: string; text: string }[],
+    gist?: readonly ProximalTriple[],
+  ): LlmRequest['messages'];
   /** Throws LlmOutputError (typed, counted by the batch) on a reply with no triple. */
   parse(reply: string): { triples: ProximalTriple[]; rejected: number };
 }
@@ -36,7 +55,11 @@ export interface GraphExpansionOptions {
   rrfK: number;
 }
 
-export const GRAPH_EXPANSION_DEFAULTS: Readonly<GraphExpansionOptions> = Object.freeze({ beam: BEAM_DEFAULTS, seedTop: 10, rrfK: RRF_DEFAULTS.k });
+export const GRAPH_EXPANSION_DEFAULTS: Readonly<GraphExpansionOptions> = Object.freeze({
+  beam: BEAM_DEFAULTS,
+  seedTop: 10,
+  rrfK: RRF_DEFAULTS.k,
+});
 
 export interface Expansion {
   /** RRF(expanded, base), best first. */
@@ -63,10 +86,22 @@ export interface GraphExpander {
   beamItems(search: BeamResult): RetrievedItem[];
 }
 
-export type GraphExpansionRetriever = Retriever & { readonly expansion: GraphExpander; readonly mode: 'naive' | 'sync' };
+export type GraphExpansionRetriever = Retriever & {
+  readonly expansion: GraphExpander;
+  readonly mode: 'naive' | 'sync';
+};
 
-export function createGraphExpander(base: Retriever, index: TripleIndex, scorer?: SequenceScorer, options: Partial<GraphExpansionOptions> = {}): GraphExpander {
-  const o: GraphExpansionOptions = { ...GRAPH_EXPANSION_DEFAULTS, ...options, beam: { ...BEAM_DEFAULTS, ...options.beam } };
+export function createGraphExpander(
+  base: Retriever,
+  index: TripleIndex,
+  scorer?: SequenceScorer,
+  options: Partial<GraphExpansionOptions> = {},
+): GraphExpander {
+  const o: GraphExpansionOptions = {
+    ...GRAPH_EXPANSION_DEFAULTS,
+    ...options,
+    beam: { ...BEAM_DEFAULTS, ...options.beam },
+  };
   const sc = scorer ?? createLexicalScorer(index);
   const tripleRef = (t: number) => {
     const x = index.triple(t);
@@ -103,7 +138,11 @@ export function createGraphExpander(base: Retriever, index: TripleIndex, scorer?
       return search.steps.map((s) => {
         const ids = new Set<number>();
         for (const q of [...s.kept, ...s.pruned]) for (const t of q.triples) ids.add(t);
-        const seq = (q: { triples: number[]; score: number; weight: number }) => ({ triples: q.triples.map(tripleId), score: q.score, weight: q.weight });
+        const seq = (q: { triples: number[]; score: number; weight: number }) => ({
+          triples: q.triples.map(tripleId),
+          score: q.score,
+          weight: q.weight,
+        });
         return { step: s.step, kept: s.kept.map(seq), pruned: s.pruned.map(seq), triples: [...ids].map(tripleRef) };
       });
     },
@@ -112,7 +151,13 @@ export function createGraphExpander(base: Retriever, index: TripleIndex, scorer?
       for (const b of search.beams) for (const t of b.triples) if (!best.has(t)) best.set(t, b.score);
       return flattenBreadthFirst(search.beams).map((t) => {
         const x = index.triple(t);
-        return { kind: 'triple', id: tripleId(t), score: best.get(t)!, text: `${x.subject} | ${x.predicate} | ${x.object}`, passages: [x.passage] };
+        return {
+          kind: 'triple',
+          id: tripleId(t),
+          score: best.get(t)!,
+          text: `${x.subject} | ${x.predicate} | ${x.object}`,
+          passages: [x.passage],
+        };
       });
     },
   };
@@ -127,28 +172,54 @@ export interface GraphExpansionDeps {
   read?: { prompt: ProximalReadPrompt; llm: LlmPort; passage: (id: string) => Passage | undefined };
 }
 
-export function createGraphExpansionRetriever(mode: 'naive' | 'sync', deps: GraphExpansionDeps): GraphExpansionRetriever {
+export function createGraphExpansionRetriever(
+  mode: 'naive' | 'sync',
+  deps: GraphExpansionDeps,
+): GraphExpansionRetriever {
   const expansion = createGraphExpander(deps.base, deps.index, deps.scorer, deps.options);
   const name = mode === 'naive' ? 'naivege' : 'syncge';
-  if (mode === 'sync' && !deps.read) throw new HopscopeError('retrievers.syncge', 'syncge needs a read step: an LLM (--llm <spec>) and the J.2 reader prompt');
+  if (mode === 'sync' && !deps.read)
+    throw new HopscopeError(
+      'retrievers.syncge',
+      'syncge needs a read step: an LLM (--llm <spec>) and the J.2 reader prompt',
+    );
   const { index, options } = expansion;
 
-  async function initialTriples(query: string, baseList: readonly Ranked[], signal?: AbortSignal, hooks?: RetrieveHooks): Promise<number[]> {
+  async function initialTriples(
+    query: string,
+    baseList: readonly Ranked[],
+    signal?: AbortSignal,
+    hooks?: RetrieveHooks,
+  ): Promise<number[]> {
     const seeds = baseList.slice(0, options.seedTop);
     if (mode === 'naive') return seeds.flatMap((r) => index.ofPassage(r.id));
     const read = deps.read!;
     const passages = seeds.map((r) => {
       const p = read.passage(r.id);
-      if (!p) throw new HopscopeError('retrievers.syncge', `base retriever returned passage "${r.id}", which the passage lookup does not hold`);
+      if (!p)
+        throw new HopscopeError(
+          'retrievers.syncge',
+          `base retriever returned passage "${r.id}", which the passage lookup does not hold`,
+        );
       return p;
     });
     const request = { module: read.prompt.module, messages: read.prompt.build(query, passages) };
-    const reply = hooks?.ask ? await hooks.ask(request, seeds.map((r) => r.id)) : await read.llm.complete(request, signal);
+    const reply = hooks?.ask
+      ? await hooks.ask(
+          request,
+          seeds.map((r) => r.id),
+        )
+      : await read.llm.complete(request, signal);
     const { triples } = read.prompt.parse(reply.text); // Eq. 1
     return triples.map((t) => expansion.tripleLink(t)).filter((t): t is number => t !== undefined); // Eq. 2
   }
 
-  async function run(query: string, k: number, signal?: AbortSignal, hooks?: RetrieveHooks): Promise<{ exp: Expansion; k: number }> {
+  async function run(
+    query: string,
+    k: number,
+    signal?: AbortSignal,
+    hooks?: RetrieveHooks,
+  ): Promise<{ exp: Expansion; k: number }> {
     throwIfAborted(signal, `retrievers.${name}`);
     const depth = Math.floor(k);
     const baseList = await deps.base.retrieve(query, Math.max(depth, options.seedTop), signal);
@@ -170,7 +241,11 @@ export function createGraphExpansionRetriever(mode: 'naive' | 'sync', deps: Grap
     async retrieveItems(query, k, signal, hooks): Promise<RetrievedWithItems> {
       if (!(k > 0)) return { results: [], items: [] };
       const { exp, k: depth } = await run(query, k, signal, hooks);
-      return { results: exp.results.slice(0, depth), items: expansion.beamItems(exp.search), beams: expansion.beamRecords(exp.search) };
+      return {
+        results: exp.results.slice(0, depth),
+        items: expansion.beamItems(exp.search),
+        beams: expansion.beamRecords(exp.search),
+      };
     },
   };
 }

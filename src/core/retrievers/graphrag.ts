@@ -33,7 +33,13 @@ export interface GraphRagOptions {
   resolution: number;
 }
 
-export const GRAPHRAG_DEFAULTS: Readonly<GraphRagOptions> = Object.freeze({ factTopK: 5, reportTopK: 3, reportWeight: 0.5, baseWeight: 0.05, resolution: 1 });
+export const GRAPHRAG_DEFAULTS: Readonly<GraphRagOptions> = Object.freeze({
+  factTopK: 5,
+  reportTopK: 3,
+  reportWeight: 0.5,
+  baseWeight: 0.05,
+  resolution: 1,
+});
 
 export interface GraphRagDeps {
   triples?: TripleSet;
@@ -53,9 +59,17 @@ export type GraphRagRetriever = Retriever & {
   retrieveItems(query: string, k: number, signal?: AbortSignal): Promise<{ results: Ranked[]; items: RetrievedItem[] }>;
 };
 
-export async function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps, signal?: AbortSignal): Promise<GraphRagRetriever> {
+export async function createGraphRagRetriever(
+  corpus: Corpus,
+  deps: GraphRagDeps,
+  signal?: AbortSignal,
+): Promise<GraphRagRetriever> {
   const o = { ...GRAPHRAG_DEFAULTS, ...deps.options };
-  if (!deps.graph && !deps.triples) throw new HopscopeError('retrievers.graphrag', `corpus "${corpus.name}": needs triples to build its entity graph, or a graph`);
+  if (!deps.graph && !deps.triples)
+    throw new HopscopeError(
+      'retrievers.graphrag',
+      `corpus "${corpus.name}": needs triples to build its entity graph, or a graph`,
+    );
   const graph = deps.graph ?? buildPhraseGraph(corpus, deps.triples!);
   const hierarchy = deps.hierarchy ?? detectCommunities(graph, { resolution: o.resolution });
   const writer = deps.reportWriter;
@@ -63,7 +77,11 @@ export async function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps
   const reportIndex = Bm25Index.build(reports.map((r, i) => ({ id: String(i), text: `${r.title}\n${r.text}` })));
   const facts: FactIndex = createBm25FactIndex(collectFacts(factsOfGraph(graph)));
   const base = createBm25Retriever(corpus.passages);
-  const linker = createEntityLinker(graph, {}, corpus.passages.map((p) => p.title));
+  const linker = createEntityLinker(
+    graph,
+    {},
+    corpus.passages.map((p) => p.title),
+  );
   const queryEntities = deps.queryEntities ?? ((q: string) => extractEntitiesOffline(q));
   const P = graph.passageCount;
   const passageFacts: number[][] = Array.from({ length: P }, () => []);
@@ -72,7 +90,8 @@ export async function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps
   async function rank(query: string, k: number, s?: AbortSignal) {
     throwIfAborted(s, 'retrievers.graphrag');
     const weight = new Map<number, number>();
-    const add = (node: number | undefined, w: number) => node !== undefined && weight.set(node, Math.max(weight.get(node) ?? 0, w));
+    const add = (node: number | undefined, w: number) =>
+      node !== undefined && weight.set(node, Math.max(weight.get(node) ?? 0, w));
     for (const f of await facts.search(query, o.factTopK, s)) {
       const fact = facts.facts[f.fact]!;
       add(graph.phraseNode.get(fact.subject), f.score);
@@ -100,22 +119,37 @@ export async function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps
       const r = reports[d]!;
       const norm = top > 0 ? scores[i]! / top : 0;
       for (const p of r.passages) score[p]! += o.reportWeight * norm;
-      items.push({ kind: 'community', id: r.community, score: scores[i]!, text: `${r.title}: ${r.text}`, passages: r.passages.map((p) => graph.passageIds[p]!), level: r.level });
+      items.push({
+        kind: 'community',
+        id: r.community,
+        score: scores[i]!,
+        text: `${r.title}: ${r.text}`,
+        passages: r.passages.map((p) => graph.passageIds[p]!),
+        level: r.level,
+      });
     });
     const baseHits = await base.retrieve(query, P, s);
     if (baseHits.length > 0) {
       const max = baseHits[0]!.score;
       const min = baseHits.at(-1)!.score;
       const index = new Map(graph.passageIds.map((id, i) => [id, i]));
-      for (const h of baseHits) score[index.get(h.id)!]! += o.baseWeight * (max > min ? (h.score - min) / (max - min) : 1);
+      for (const h of baseHits)
+        score[index.get(h.id)!]! += o.baseWeight * (max > min ? (h.score - min) / (max - min) : 1);
     }
     for (const [node, w] of [...weight].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 10)) {
-      items.push({ kind: 'entity', id: `phrase:${graph.phrases[node - P]}`, score: w, text: graph.phrases[node - P]!, passages: graph.phrasePassages[node - P]!.map((p) => graph.passageIds[p]!) });
+      items.push({
+        kind: 'entity',
+        id: `phrase:${graph.phrases[node - P]}`,
+        score: w,
+        text: graph.phrases[node - P]!,
+        passages: graph.phrasePassages[node - P]!.map((p) => graph.passageIds[p]!),
+      });
     }
     const hit: number[] = [];
     for (let p = 0; p < P; p++) if (score[p]! > 0) hit.push(p);
     hit.sort((a, b) => score[b]! - score[a]! || a - b);
-    const results = k > 0 ? hit.slice(0, Math.floor(k)).map((p) => ({ id: graph.passageIds[p]!, score: score[p]! })) : [];
+    const results =
+      k > 0 ? hit.slice(0, Math.floor(k)).map((p) => ({ id: graph.passageIds[p]!, score: score[p]! })) : [];
     return { results, items };
   }
 

@@ -18,7 +18,14 @@ import { buildPhraseGraph, type GraphOptions, type PhraseGraph } from '../graph/
 import { personalizedPageRank, preparePpr, PPR_DEFAULTS, type PprKernel, type PprOptions } from '../graph/ppr.ts';
 import { extractEntitiesOffline } from '../triples/offline-extractor.ts';
 import type { Bm25Params } from '../index/bm25.ts';
-import { collectFacts, createBm25FactIndex, FACT_BM25_DEFAULTS, FACT_SCORER_LABELS, type FactScorerKind, type FactIndex } from '../triples/fact-index.ts';
+import {
+  collectFacts,
+  createBm25FactIndex,
+  FACT_BM25_DEFAULTS,
+  FACT_SCORER_LABELS,
+  type FactScorerKind,
+  type FactIndex,
+} from '../triples/fact-index.ts';
 import type { TripleSet } from '../triples/types.ts';
 import type { Corpus, Ranked, RetrievedItem, Retriever } from '../types.ts';
 import type { FactFilter, FactTuple } from './fact-filter.ts';
@@ -115,7 +122,11 @@ export type HippoRag2Retriever = Retriever & {
   readonly queryEntitySource: string;
   /** seed 'facts': how facts are scored and filtered, in words (shown in traces). */
   readonly factSource?: { scorer: FactScorerKind; label: string; filter: string };
-  retrieveExplained(query: string, k: number, signal?: AbortSignal): Promise<{ ranked: Ranked[]; explanation: HippoRag2Explanation }>;
+  retrieveExplained(
+    query: string,
+    k: number,
+    signal?: AbortSignal,
+  ): Promise<{ ranked: Ranked[]; explanation: HippoRag2Explanation }>;
 };
 
 export function offlineQueryEntities(query: string): string[] {
@@ -131,16 +142,33 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
     graph: { ...HIPPORAG2_DEFAULTS.graph, ...o.graph },
     ppr: { ...HIPPORAG2_DEFAULTS.ppr, ...o.ppr },
   };
-  if (!(options.passageNodeWeight >= 0)) throw new HopscopeError('retrievers.hipporag2', `passageNodeWeight ${options.passageNodeWeight} must be >= 0`);
-  if (!deps.graph && !deps.triples) throw new HopscopeError('retrievers.hipporag2', `corpus "${corpus.name}": needs triples to build its graph, or a graph`);
+  if (!(options.passageNodeWeight >= 0))
+    throw new HopscopeError('retrievers.hipporag2', `passageNodeWeight ${options.passageNodeWeight} must be >= 0`);
+  if (!deps.graph && !deps.triples)
+    throw new HopscopeError(
+      'retrievers.hipporag2',
+      `corpus "${corpus.name}": needs triples to build its graph, or a graph`,
+    );
   const graph = deps.graph ?? buildPhraseGraph(corpus, deps.triples as TripleSet, options.graph);
   if (graph.passageCount !== corpus.passages.length) {
-    throw new HopscopeError('retrievers.hipporag2', `graph has ${graph.passageCount} passages, corpus "${corpus.name}" has ${corpus.passages.length}`);
+    throw new HopscopeError(
+      'retrievers.hipporag2',
+      `graph has ${graph.passageCount} passages, corpus "${corpus.name}" has ${corpus.passages.length}`,
+    );
   }
-  if (!HIPPORAG2_SEEDS.includes(options.seed)) throw new HopscopeError('retrievers.hipporag2', `seed "${String(options.seed)}" must be one of ${HIPPORAG2_SEEDS.join(', ')}`);
-  if (!(Number.isInteger(options.factTopK) && options.factTopK >= 1)) throw new HopscopeError('retrievers.hipporag2', `factTopK ${options.factTopK} must be a whole number >= 1`);
+  if (!HIPPORAG2_SEEDS.includes(options.seed))
+    throw new HopscopeError(
+      'retrievers.hipporag2',
+      `seed "${String(options.seed)}" must be one of ${HIPPORAG2_SEEDS.join(', ')}`,
+    );
+  if (!(Number.isInteger(options.factTopK) && options.factTopK >= 1))
+    throw new HopscopeError('retrievers.hipporag2', `factTopK ${options.factTopK} must be a whole number >= 1`);
   const prepared = preparePpr(graph.csr);
-  const linker = createEntityLinker(graph, options.link, corpus.passages.map((p) => p.title));
+  const linker = createEntityLinker(
+    graph,
+    options.link,
+    corpus.passages.map((p) => p.title),
+  );
   const queryEntities = deps.queryEntities ?? offlineQueryEntities;
   const passageNode = new Map(graph.passageIds.map((id, i) => [id, i]));
   const baseK = options.baseTopK > 0 ? options.baseTopK : corpus.passages.length;
@@ -173,10 +201,19 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
     return links.slice(0, options.factTopK);
   }
 
-  async function retrieveFacts(query: string, signal?: AbortSignal): Promise<{ facts: SeedFact[]; filterError?: string }> {
+  async function retrieveFacts(
+    query: string,
+    signal?: AbortSignal,
+  ): Promise<{ facts: SeedFact[]; filterError?: string }> {
     const index = factIndex();
     const top = await index.search(query, options.factTopK, signal);
-    const facts: SeedFact[] = top.map(({ fact, score }) => ({ fact, ...index.facts[fact]!, score, kept: true, passages: [...index.facts[fact]!.passages] }));
+    const facts: SeedFact[] = top.map(({ fact, score }) => ({
+      fact,
+      ...index.facts[fact]!,
+      score,
+      kept: true,
+      passages: [...index.facts[fact]!.passages],
+    }));
     if (!deps.factFilter || facts.length === 0) return { facts };
     const tuples = facts.map((f) => [f.subject, f.predicate, f.object] as FactTuple);
     const { kept, error } = await deps.factFilter.filter(query, tuples, signal);
@@ -224,17 +261,31 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
       }
       for (const r of base) {
         const node = passageNode.get(r.id);
-        if (node === undefined) throw new HopscopeError('retrievers.hipporag2', `base retriever "${deps.base.name}" returned "${r.id}", not a passage of corpus "${corpus.name}"`);
+        if (node === undefined)
+          throw new HopscopeError(
+            'retrievers.hipporag2',
+            `base retriever "${deps.base.name}" returned "${r.id}", not a passage of corpus "${corpus.name}"`,
+          );
         const norm = max > min ? (r.score - min) / (max - min) : 1;
         reset[node]! += norm * options.passageNodeWeight;
       }
     }
-    const explanation: HippoRag2Explanation = { seededBy, facts, entities, links, baseResults: base.length, pprIterations: 0 };
+    const explanation: HippoRag2Explanation = {
+      seededBy,
+      facts,
+      entities,
+      links,
+      baseResults: base.length,
+      pprIterations: 0,
+    };
     if (filterError !== undefined) explanation.filterError = filterError;
     let seeded = false;
     for (let i = 0; i < reset.length && !seeded; i++) seeded = reset[i]! > 0;
     if (!seeded || k <= 0) return { ranked: [], explanation }; // nothing linked and no base hit: no evidence to rank by
-    const { scores, iterations, kernel } = personalizedPageRank(prepared, reset, { ...options.ppr, damping: options.damping });
+    const { scores, iterations, kernel } = personalizedPageRank(prepared, reset, {
+      ...options.ppr,
+      damping: options.damping,
+    });
     explanation.pprIterations = iterations;
     explanation.pprKernel = kernel;
     const order = Array.from({ length: graph.passageCount }, (_, i) => i);
@@ -249,7 +300,13 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
     options,
     queryEntitySource: deps.queryEntities ? 'provided' : 'offline extractor',
     ...(options.seed === 'facts'
-      ? { factSource: { scorer: factScorer, label: FACT_SCORER_LABELS[factScorer], filter: deps.factFilter?.label ?? 'none (no LLM configured: the top facts are kept unfiltered)' } }
+      ? {
+          factSource: {
+            scorer: factScorer,
+            label: FACT_SCORER_LABELS[factScorer],
+            filter: deps.factFilter?.label ?? 'none (no LLM configured: the top facts are kept unfiltered)',
+          },
+        }
       : {}),
     retrieveExplained,
     async retrieve(query, k, signal) {
@@ -267,8 +324,13 @@ export function factsOfGraph(graph: PhraseGraph): TripleSet {
   const byPassage = new Map<number, TripleSet['passages'][number]>();
   for (const f of graph.facts) {
     let entry = byPassage.get(f.passage);
-    if (!entry) byPassage.set(f.passage, (entry = { passageId: graph.passageIds[f.passage]!, entities: [], triples: [] }));
-    entry.triples.push({ subject: graph.phrases[f.subject - graph.passageCount]!, predicate: f.triple.predicate, object: graph.phrases[f.object - graph.passageCount]! });
+    if (!entry)
+      byPassage.set(f.passage, (entry = { passageId: graph.passageIds[f.passage]!, entities: [], triples: [] }));
+    entry.triples.push({
+      subject: graph.phrases[f.subject - graph.passageCount]!,
+      predicate: f.triple.predicate,
+      object: graph.phrases[f.object - graph.passageCount]!,
+    });
   }
   return { source: graph.source, origin: graph.origin, passages: [...byPassage.values()], rejected: [], warnings: [] };
 }
@@ -278,7 +340,13 @@ export function explanationItems(graph: PhraseGraph, e: HippoRag2Explanation): R
   if (e.seededBy === 'facts') {
     return e.facts
       .filter((f) => f.kept)
-      .map((f) => ({ kind: 'triple' as const, id: `fact:${f.fact}`, score: f.score, text: `${f.subject} | ${f.predicate} | ${f.object}`, passages: f.passages }));
+      .map((f) => ({
+        kind: 'triple' as const,
+        id: `fact:${f.fact}`,
+        score: f.score,
+        text: `${f.subject} | ${f.predicate} | ${f.object}`,
+        passages: f.passages,
+      }));
   }
   return e.links.map((l) => ({
     kind: 'entity' as const,

@@ -15,7 +15,10 @@ export interface HybridOptions {
 
 export const HYBRID_DEFAULTS = Object.freeze({ k: RRF_DEFAULTS.k, depth: 100 });
 
-export function createHybridRetriever(members: { bm25: Retriever; dense: Retriever }, options: HybridOptions = {}): Retriever {
+export function createHybridRetriever(
+  members: { bm25: Retriever; dense: Retriever },
+  options: HybridOptions = {},
+): Retriever {
   return createRrfRetriever('hybrid', [members.bm25, members.dense], {
     k: options.k ?? HYBRID_DEFAULTS.k,
     depth: options.depth ?? HYBRID_DEFAULTS.depth,

@@ -43,13 +43,16 @@ export function memoRetriever(inner: Retriever, seed: MemoEntries = [], itemSeed
   const key = (query: string, k: number) => `${k}\u0000${query}`;
   const copy = (r: readonly Ranked[]) => r.map((x) => ({ ...x }));
   const settledOf = async <T>(map: Map<string, Promise<T>>) =>
-    (await Promise.allSettled([...map].map(async ([k, p]) => [k, await p] as [string, T]))).flatMap((x) => (x.status === 'fulfilled' ? [x.value] : []));
+    (await Promise.allSettled([...map].map(async ([k, p]) => [k, await p] as [string, T]))).flatMap((x) =>
+      x.status === 'fulfilled' ? [x.value] : [],
+    );
   const memo: MemoRetriever = {
     name: inner.name,
     stats,
     entries: () => settledOf(plain),
     itemEntries: () => settledOf(withItems),
-    retrieve: async (query, k, signal) => copy(await cached(plain, key(query, k), () => inner.retrieve(query, k, signal))),
+    retrieve: async (query, k, signal) =>
+      copy(await cached(plain, key(query, k), () => inner.retrieve(query, k, signal))),
   };
   // Other capabilities of the backbone (GEAR's `expansion` and `mode` on naivege/syncge) stay reachable
   // through the memo: a strategy that needs them must not find them stripped off.
@@ -61,7 +64,11 @@ export function memoRetriever(inner: Retriever, seed: MemoEntries = [], itemSeed
     memo.retrieveItems = async (query, k, signal, hooks) => {
       if (inner.readsWithRunLlm) return items(query, k, signal, hooks);
       const r = await cached(withItems, key(query, k), () => items(query, k, signal, hooks));
-      return { results: copy(r.results), items: r.items.map((i) => ({ ...i })), ...(r.beams ? { beams: structuredClone(r.beams) } : {}) };
+      return {
+        results: copy(r.results),
+        items: r.items.map((i) => ({ ...i })),
+        ...(r.beams ? { beams: structuredClone(r.beams) } : {}),
+      };
     };
   }
   return memo;

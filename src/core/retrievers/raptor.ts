@@ -11,7 +11,8 @@ import { buildRaptorTree, type RaptorTree, type RaptorTreeOptions, type Summariz
 import type { Corpus, Ranked, RetrievedItem, Retriever } from '../types.ts';
 import { bm25DocumentText } from './bm25.ts';
 
-export const RAPTOR_SCORER_LABEL = 'BM25 over every tree node (no embedder: lexical stand-in for RAPTOR’s embedding cosine)';
+export const RAPTOR_SCORER_LABEL =
+  'BM25 over every tree node (no embedder: lexical stand-in for RAPTOR’s embedding cosine)';
 
 export type RaptorRetriever = Retriever & {
   readonly tree: RaptorTree;
@@ -30,10 +31,16 @@ export interface RaptorDeps {
   summaryWeight?: number;
 }
 
-export async function createRaptorRetriever(corpus: Corpus, deps: RaptorDeps = {}, signal?: AbortSignal): Promise<RaptorRetriever> {
+export async function createRaptorRetriever(
+  corpus: Corpus,
+  deps: RaptorDeps = {},
+  signal?: AbortSignal,
+): Promise<RaptorRetriever> {
   const tree = deps.tree ?? (await buildRaptorTree(corpus, deps.summarizer, deps.options, signal));
   const P = corpus.passages.length;
-  const index = Bm25Index.build(tree.nodes.map((n, i) => ({ id: String(i), text: n.level === 0 ? bm25DocumentText(corpus.passages[i]!) : n.text })));
+  const index = Bm25Index.build(
+    tree.nodes.map((n, i) => ({ id: String(i), text: n.level === 0 ? bm25DocumentText(corpus.passages[i]!) : n.text })),
+  );
   const maxItems = deps.maxItems ?? 5;
   const summaryWeight = deps.summaryWeight ?? 1;
 
@@ -47,14 +54,22 @@ export async function createRaptorRetriever(corpus: Corpus, deps: RaptorDeps = {
       const s = scores[i]!;
       if (node.level === 0) own[node.passages[0]!] = s;
       else if (summaries.length < maxItems)
-        summaries.push({ kind: 'summary', id: node.id, score: s, text: node.text, passages: node.passages.map((p) => corpus.passages[p]!.id), level: node.level });
+        summaries.push({
+          kind: 'summary',
+          id: node.id,
+          score: s,
+          text: node.text,
+          passages: node.passages.map((p) => corpus.passages[p]!.id),
+          level: node.level,
+        });
       const w = node.level === 0 ? s : s * summaryWeight;
       for (const p of node.passages) if (w > best[p]!) best[p] = w;
     });
     const hit: number[] = [];
     for (let p = 0; p < P; p++) if (best[p]! > 0) hit.push(p);
     hit.sort((a, b) => best[b]! - best[a]! || own[b]! - own[a]! || a - b);
-    const results = k > 0 ? hit.slice(0, Math.floor(k)).map((p) => ({ id: corpus.passages[p]!.id, score: best[p]! })) : [];
+    const results =
+      k > 0 ? hit.slice(0, Math.floor(k)).map((p) => ({ id: corpus.passages[p]!.id, score: best[p]! })) : [];
     return { results, items: summaries };
   }
 

@@ -52,21 +52,30 @@ export async function buildBackbone(name: BackboneName, corpus: Corpus, deps: Ba
       return createBm25Retriever(corpus.passages, bm25OptionsFrom(deps.options));
     case 'dense':
     case 'hybrid': {
-      if (!deps.embedder) throw new HopscopeError('retrievers', `backbone "${name}" needs deps.embedder (e.g. --model <folder-or-id>)`);
+      if (!deps.embedder)
+        throw new HopscopeError('retrievers', `backbone "${name}" needs deps.embedder (e.g. --model <folder-or-id>)`);
       const vectors = deps.vectors ?? (await embedCorpus(corpus, deps.embedder));
       const dense = createDenseRetriever(corpus, { embedder: deps.embedder, vectors });
       if (name === 'dense') return dense;
       // options: { k?: 60, depth?: 100, weights?: [bm25, dense] } (HYBRID_DEFAULTS in ./hybrid.ts).
-      return createHybridRetriever({ bm25: createBm25Retriever(corpus.passages), dense }, deps.options as HybridOptions | undefined);
+      return createHybridRetriever(
+        { bm25: createBm25Retriever(corpus.passages), dense },
+        deps.options as HybridOptions | undefined,
+      );
     }
     case 'hipporag2': {
       if (!deps.base || !deps.triples) {
-        throw new HopscopeError('retrievers', 'backbone "hipporag2" needs deps.base (a Retriever) and deps.triples (a TripleSet, e.g. from --openie <file>)');
+        throw new HopscopeError(
+          'retrievers',
+          'backbone "hipporag2" needs deps.base (a Retriever) and deps.triples (a TripleSet, e.g. from --openie <file>)',
+        );
       }
       const options = deps.options as HippoRag2Deps['options'];
       // With an embedder, facts are scored by it, as HippoRAG 2 does; otherwise BM25 over triple strings.
       const tripleIndex =
-        deps.embedder && (options?.seed ?? 'facts') === 'facts' ? await createEmbeddedFactIndex(collectFacts(deps.triples), deps.embedder) : undefined;
+        deps.embedder && (options?.seed ?? 'facts') === 'facts'
+          ? await createEmbeddedFactIndex(collectFacts(deps.triples), deps.embedder)
+          : undefined;
       return createHippoRag2Retriever(corpus, {
         ...(tripleIndex ? { tripleIndex } : {}),
         base: deps.base,
@@ -78,9 +87,16 @@ export async function buildBackbone(name: BackboneName, corpus: Corpus, deps: Ba
     }
     case 'raptor':
       // options: Partial<RaptorTreeOptions> (RAPTOR_TREE_DEFAULTS in src/core/raptor/tree.ts).
-      return createRaptorRetriever(corpus, { ...(deps.summarizer ? { summarizer: deps.summarizer } : {}), options: deps.options as Partial<RaptorTreeOptions> });
+      return createRaptorRetriever(corpus, {
+        ...(deps.summarizer ? { summarizer: deps.summarizer } : {}),
+        options: deps.options as Partial<RaptorTreeOptions>,
+      });
     case 'graphrag': {
-      if (!deps.triples) throw new HopscopeError('retrievers', 'backbone "graphrag" needs deps.triples (a TripleSet, e.g. from --openie <file>) for its entity graph');
+      if (!deps.triples)
+        throw new HopscopeError(
+          'retrievers',
+          'backbone "graphrag" needs deps.triples (a TripleSet, e.g. from --openie <file>) for its entity graph',
+        );
       // options: Partial<GraphRagOptions> (GRAPHRAG_DEFAULTS in ./graphrag.ts).
       return createGraphRagRetriever(corpus, {
         triples: deps.triples,

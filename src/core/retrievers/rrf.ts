@@ -27,11 +27,13 @@ export const RRF_DEFAULTS = Object.freeze({ k: 60 });
 /** Fuses rankings (each best first, ids unique within a list) into one ranking by RRF score. */
 export function rrf(lists: readonly (readonly Ranked[])[], options: RrfOptions = {}): Ranked[] {
   const k = options.k ?? RRF_DEFAULTS.k;
-  if (typeof k !== 'number' || !Number.isFinite(k) || k < 0) throw new RrfError(`k must be a finite number >= 0, got ${String(k)}`);
+  if (typeof k !== 'number' || !Number.isFinite(k) || k < 0)
+    throw new RrfError(`k must be a finite number >= 0, got ${String(k)}`);
   const weights = options.weights ?? lists.map(() => 1);
   if (weights.length !== lists.length) throw new RrfError(`${weights.length} weights for ${lists.length} lists`);
   weights.forEach((w, i) => {
-    if (typeof w !== 'number' || !Number.isFinite(w) || w < 0) throw new RrfError(`weight ${i} must be a finite number >= 0, got ${String(w)}`);
+    if (typeof w !== 'number' || !Number.isFinite(w) || w < 0)
+      throw new RrfError(`weight ${i} must be a finite number >= 0, got ${String(w)}`);
   });
   const fused = new Map<string, { score: number; bestRank: number; first: number }>();
   let order = 0;
@@ -61,7 +63,11 @@ export interface RrfRetrieverOptions extends RrfOptions {
 }
 
 /** A retriever whose ranking is the RRF of its members' rankings for the same query. */
-export function createRrfRetriever(name: string, retrievers: readonly Retriever[], options: RrfRetrieverOptions = {}): Retriever {
+export function createRrfRetriever(
+  name: string,
+  retrievers: readonly Retriever[],
+  options: RrfRetrieverOptions = {},
+): Retriever {
   if (retrievers.length === 0) throw new RrfError(`"${name}" needs at least one retriever`);
   if (options.weights !== undefined && options.weights.length !== retrievers.length) {
     throw new RrfError(`"${name}": ${options.weights.length} weights for ${retrievers.length} retrievers`);

@@ -60,11 +60,13 @@ export function diversityWeight(n: number, gamma: number): number {
 }
 
 function checkOptions(o: BeamOptions): void {
-  const bad = (name: string, v: number) => new HopscopeError('retrievers.beam', `${name} must be a positive integer, got ${String(v)}`);
+  const bad = (name: string, v: number) =>
+    new HopscopeError('retrievers.beam', `${name} must be a positive integer, got ${String(v)}`);
   if (!Number.isInteger(o.width) || o.width < 1) throw bad('width', o.width);
   if (!Number.isInteger(o.length) || o.length < 1) throw bad('length', o.length);
   if (!Number.isInteger(o.neighbours) || o.neighbours < 1) throw bad('neighbours', o.neighbours);
-  if (!(o.gamma > 0)) throw new HopscopeError('retrievers.beam', `gamma must be > 0 (Infinity = no diversity), got ${String(o.gamma)}`);
+  if (!(o.gamma > 0))
+    throw new HopscopeError('retrievers.beam', `gamma must be > 0 (Infinity = no diversity), got ${String(o.gamma)}`);
 }
 
 const byScore = <T extends { score: number; order: number }>(a: T, b: T) => b.score - a.score || a.order - b.order;
@@ -83,7 +85,10 @@ export async function diverseTripleBeamSearch(
   const steps: BeamStep[] = [];
   if (start.length === 0) return { beams: [], steps };
   // lines 1-5
-  const s0 = await score(start.map((t) => [t]), signal);
+  const s0 = await score(
+    start.map((t) => [t]),
+    signal,
+  );
   const b0 = start.map((t, i) => ({ triples: [t], score: s0[i]!, weight: 1, order: i })).sort(byScore);
   let beams = b0.slice(0, o.width).map(strip);
   steps.push({ step: 1, kept: beams, pruned: b0.slice(o.width, o.width + PRUNED_CAP).map(strip) });
@@ -141,7 +146,7 @@ class TopK {
     const h = this.heap;
     if (h.length < this.k) {
       h.push({ t, score, order });
-      for (let i = h.length - 1; i > 0; ) {
+      for (let i = h.length - 1; i > 0;) {
         const p = (i - 1) >> 1;
         if (!this.worse(h[i]!, h[p]!)) break;
         [h[i], h[p]] = [h[p]!, h[i]!];
@@ -152,7 +157,7 @@ class TopK {
     const root = h[0]!;
     if (!(score > root.score || (score === root.score && order < root.order))) return;
     h[0] = { t, score, order };
-    for (let i = 0; ; ) {
+    for (let i = 0; ;) {
       const l = 2 * i + 1;
       const r = l + 1;
       let m = i;
@@ -211,7 +216,8 @@ export function cappedNeighbourGraph(
         // triple id orders ties as its position would)
         const positive = relevance.positivesIn(all);
         for (const [t, score] of positive) if (score > 0) top.offer(t, score, t);
-        for (let p = 0; p < all.length && rest.length < keep; p++) if (!(positive.get(all[p]!)! > 0)) rest.push({ t: all[p]!, score: 0 });
+        for (let p = 0; p < all.length && rest.length < keep; p++)
+          if (!(positive.get(all[p]!)! > 0)) rest.push({ t: all[p]!, score: 0 });
       } else {
         all.forEach((t, order) => {
           const score = relevance(t);

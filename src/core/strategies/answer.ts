@@ -7,7 +7,10 @@ export async function answerStep(run: Run, context: readonly Ranked[], top: numb
   run.checkAbort();
   const p = run.prompts.answer;
   const shown = run.passagesOf(context, top);
-  const reply = await run.ask({ module: p.module, messages: p.build(run.question.question, shown), json: p.json }, shown);
+  const reply = await run.ask(
+    { module: p.module, messages: p.build(run.question.question, shown), json: p.json },
+    shown,
+  );
   const { answer } = p.parse(reply.text);
   run.recorder.add({ type: 'answer', text: answer });
   return answer;

@@ -19,7 +19,11 @@ export const ROUTE_MENU: Record<RouteChoice, Omit<RouteOption, 'name'>> = {
   irgs: { calls: 3, description: 'IRGS: generate a draft answer, retrieve again with question + draft' },
   tog: { calls: 3, description: 'ToG-style: check whether the passages suffice, retrieve what is missing' },
   gcot: { calls: 3, description: 'GCoT-style: step-wise reasoning that names the missing bridge entity' },
-  bdtr: { calls: 5, description: 'BDTR: two thoughts per round (direct and bridge), then a reasoning chain verifies and promotes evidence' },
+  bdtr: {
+    calls: 5,
+    description:
+      'BDTR: two thoughts per round (direct and bridge), then a reasoning chain verifies and promotes evidence',
+  },
   'bdtr-dtr': { calls: 3, description: 'BDTR thoughts only (direct and bridge queries), no verification' },
   'bdtr-bgec': { calls: 3, description: 'one retrieval, then a reasoning chain verifies and promotes evidence' },
 };
@@ -41,17 +45,36 @@ export const autoOptions = {
 };
 export type AutoOptions = OptionsOf<typeof autoOptions>;
 
-async function llmChoice(run: Run, o: AutoOptions, base: Awaited<ReturnType<Run['retrieve']>>): Promise<{ choice: RouteChoice; why: string } | undefined> {
+async function llmChoice(
+  run: Run,
+  o: AutoOptions,
+  base: Awaited<ReturnType<Run['retrieve']>>,
+): Promise<{ choice: RouteChoice; why: string } | undefined> {
   const p = run.prompts.route;
   const menu = o.routes.map((name) => ({ name, ...ROUTE_MENU[name] }));
   const shown = run.passagesOf(base, o.routeTitles);
-  const reply = await run.ask({ module: p.module, messages: p.build(run.question.question, menu, shown.map((s) => s.title)), json: p.json }, shown);
+  const reply = await run.ask(
+    {
+      module: p.module,
+      messages: p.build(
+        run.question.question,
+        menu,
+        shown.map((s) => s.title),
+      ),
+      json: p.json,
+    },
+    shown,
+  );
   try {
     const out = p.parse(reply.text, o.routes);
     return { choice: out.route as RouteChoice, why: `LLM judgment: ${out.reason || '(no reason given)'}` };
   } catch (e) {
     // An unreadable reply does not fail the question: the fitted rule decides, and the trace says so.
-    run.recorder.add({ type: 'warning', module: p.module, message: `route reply unreadable (${e instanceof Error ? e.message : String(e)}); the fitted rule decided` });
+    run.recorder.add({
+      type: 'warning',
+      module: p.module,
+      message: `route reply unreadable (${e instanceof Error ? e.message : String(e)}); the fitted rule decided`,
+    });
     return undefined;
   }
 }
@@ -64,7 +87,11 @@ export async function runAuto(run: Run, o: AutoOptions, member: MemberRunner): P
   const features = routeFeatures(q, base);
   const judged = o.decide === 'llm' ? await llmChoice(run, o, base) : undefined;
   const { choice, why } = judged ?? route(features, o.router);
-  run.recorder.add({ type: 'thought', kind: 'route', text: `route: ${choice} | ${why} | features ${JSON.stringify(features)}` });
+  run.recorder.add({
+    type: 'thought',
+    kind: 'route',
+    text: `route: ${choice} | ${why} | features ${JSON.stringify(features)}`,
+  });
   const raw: Record<string, unknown> = { depth: o.depth, answer: o.answer };
   if (o.readerTop !== undefined) raw.readerTop = o.readerTop;
   if (o.normalize !== undefined) raw.normalize = o.normalize;

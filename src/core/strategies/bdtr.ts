@@ -61,7 +61,17 @@ export async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
       const before = pool.ranking();
       mergeRound(run, pool, [fast, slow], o.normalize); // Eq. 3-4, re-sorted
       const earlier = [q, ...thoughts.slice(0, -1).flatMap((t) => [t.fast, t.slow])];
-      if (round < o.rounds && (await shouldStop(run, o.stop, round, { before, after: pool.ranking(), queries: [thought.fast, thought.slow], earlier, contextTop: o.contextTop }))) break;
+      if (
+        round < o.rounds &&
+        (await shouldStop(run, o.stop, round, {
+          before,
+          after: pool.ranking(),
+          queries: [thought.fast, thought.slow],
+          earlier,
+          contextTop: o.contextTop,
+        }))
+      )
+        break;
     }
   }
 
@@ -77,20 +87,47 @@ export async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
     run.checkAbort();
     const candidates = context.slice(0, o.verifierTop);
     const v = prompts.verifier;
-    const verifyReply = await run.ask({ module: v.module, messages: v.build(chain.text, candidates.map((c) => run.passage(c.id))), json: v.json }, candidates);
+    const verifyReply = await run.ask(
+      {
+        module: v.module,
+        messages: v.build(
+          chain.text,
+          candidates.map((c) => run.passage(c.id)),
+        ),
+        json: v.json,
+      },
+      candidates,
+    );
     const selection = v.parse(verifyReply.text, candidates.length);
     // An invalid index is the verifier's slip, not the question's failure: keep the valid ones, say what was dropped.
-    if (selection.dropped.length > 0) recorder.add({ type: 'warning', module: v.module, message: `dropped ${selection.dropped.length} invalid covered_doc_indices: ${selection.dropped.join('; ')}` });
+    if (selection.dropped.length > 0)
+      recorder.add({
+        type: 'warning',
+        module: v.module,
+        message: `dropped ${selection.dropped.length} invalid covered_doc_indices: ${selection.dropped.join('; ')}`,
+      });
     const selected = selection.indices.map((i) => candidates[i]!.id); // Eq. 5
     recorder.add({ type: 'verify', candidates: candidates.map((c) => c.id), selected });
 
     const promoted = promote(context, selected); // line 9: G on top, every document keeps its own score
     recorder.add({ type: 'promote', moves: promoted.moves });
-    recorder.add({ type: 'pool', pool: pool.reorder(promoted.ranking.map((r) => r.id), new Map()) });
+    recorder.add({
+      type: 'pool',
+      pool: pool.reorder(
+        promoted.ranking.map((r) => r.id),
+        new Map(),
+      ),
+    });
 
     // lines 10-11, Eq. 6: mu, sigma over P_R's own top-50 scores; D_final = G + passers (calibrate.ts)
     const cut = cutoff(context, o.cutoffTop, o.minKept, promoted.promoted);
-    recorder.add({ type: 'cutoff', mu: cut.mu, sigma: cut.sigma, threshold: cut.threshold, kept: cut.kept.map((r) => r.id) });
+    recorder.add({
+      type: 'cutoff',
+      mu: cut.mu,
+      sigma: cut.sigma,
+      threshold: cut.threshold,
+      kept: cut.kept.map((r) => r.id),
+    });
     context = cut.kept;
   }
   if (o.answer) await answerStep(run, context, readerCount(o.readerTop, context.length));

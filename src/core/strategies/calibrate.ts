@@ -23,7 +23,10 @@ export function promote(ranking: readonly Ranked[], selected: readonly string[])
   const chosen = [...new Set(selected)].filter((id) => ids.has(id));
   const inG = new Set(chosen);
   const byId = new Map(ranking.map((r) => [r.id, r]));
-  const next = [...chosen.map((id) => ({ ...byId.get(id)! })), ...ranking.filter((r) => !inG.has(r.id)).map((r) => ({ ...r }))];
+  const next = [
+    ...chosen.map((id) => ({ ...byId.get(id)! })),
+    ...ranking.filter((r) => !inG.has(r.id)).map((r) => ({ ...r })),
+  ];
   const before = new Map(ranking.map((r, i) => [r.id, i + 1]));
   const moves = chosen.map((id, i) => ({ id, from: before.get(id)!, to: i + 1 }));
   return { ranking: next, promoted: chosen, moves };

@@ -55,15 +55,26 @@ export interface Run {
 }
 
 export function createRun(question: Question, ctx: StrategyContext, recorder: TraceRecorder, strategy: string): Run {
-  const lookup = typeof ctx.passages === 'function' ? ctx.passages : (id: string) => (ctx.passages as ReadonlyMap<string, Passage>).get(id);
+  const lookup =
+    typeof ctx.passages === 'function'
+      ? ctx.passages
+      : (id: string) => (ctx.passages as ReadonlyMap<string, Passage>).get(id);
   const passage = (id: string): Passage => {
     const p = lookup(id);
-    if (!p) throw new StrategyError(`strategies.${strategy}`, `retriever "${ctx.retriever.name}" returned passage "${id}", which the passage lookup does not hold`);
+    if (!p)
+      throw new StrategyError(
+        `strategies.${strategy}`,
+        `retriever "${ctx.retriever.name}" returned passage "${id}", which the passage lookup does not hold`,
+      );
     return p;
   };
   const llm = recorder.wrap(ctx.llm);
   const ask = (request: LlmRequest, shown: readonly (string | Ranked | Passage)[]): Promise<LlmResponse> => {
-    recorder.add({ type: 'context', module: request.module, ids: shown.map((x) => (typeof x === 'string' ? x : x.id)) });
+    recorder.add({
+      type: 'context',
+      module: request.module,
+      ids: shown.map((x) => (typeof x === 'string' ? x : x.id)),
+    });
     return llm.complete(request, ctx.signal);
   };
   return {
@@ -77,7 +88,9 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
     reranker: ctx.reranker,
     async retrieve(query, label, k, entity) {
       throwIfAborted(ctx.signal, `strategies.${strategy}`);
-      const withItems = ctx.retriever.retrieveItems ? await ctx.retriever.retrieveItems(query, k, ctx.signal, { ask }) : undefined;
+      const withItems = ctx.retriever.retrieveItems
+        ? await ctx.retriever.retrieveItems(query, k, ctx.signal, { ask })
+        : undefined;
       const results = withItems ? withItems.results : await ctx.retriever.retrieve(query, k, ctx.signal);
       recorder.add({
         type: 'retrieve',

@@ -37,7 +37,9 @@ export interface GroupedCandidate {
  * Eq. 7: D̂_e = ∪_q D̂_{e,q}. Passages in order of their best rank over the queries (then query order),
  * each with the queries that found it.
  */
-export function groupByEntity(retrievals: readonly { query: string; results: readonly Ranked[] }[]): GroupedCandidate[] {
+export function groupByEntity(
+  retrievals: readonly { query: string; results: readonly Ranked[] }[],
+): GroupedCandidate[] {
   const byId = new Map<string, GroupedCandidate & { first: number }>();
   let order = 0;
   for (const { query, results } of retrievals) {
@@ -50,7 +52,9 @@ export function groupByEntity(retrievals: readonly { query: string; results: rea
       }
     });
   }
-  return [...byId.values()].sort((a, b) => a.rank - b.rank || a.first - b.first).map(({ id, rank, queries }) => ({ id, rank, queries }));
+  return [...byId.values()]
+    .sort((a, b) => a.rank - b.rank || a.first - b.first)
+    .map(({ id, rank, queries }) => ({ id, rank, queries }));
 }
 
 export interface OutlineFragment {
@@ -88,6 +92,14 @@ export class KnowledgeOutline {
 
   /** The trace's `memory` entries (kind "outline"): one per fragment, with provenance. */
   entries(): MemoryEntry[] {
-    return this.entities.flatMap((e) => e.fragments.map((f) => ({ text: f.text, entity: e.entity, passages: [...f.passages], queries: [...f.queries], since: f.since })));
+    return this.entities.flatMap((e) =>
+      e.fragments.map((f) => ({
+        text: f.text,
+        entity: e.entity,
+        passages: [...f.passages],
+        queries: [...f.queries],
+        since: f.since,
+      })),
+    );
   }
 }

@@ -42,12 +42,14 @@ export function readDualrag(events: readonly TraceEvent[]): DualragView | undefi
   let reranker: string | undefined;
   const step = (round: number) => steps.find((s) => s.round === round);
   for (const e of events) {
-    if (e.type === 'thought' && e.kind === 'reasoner') steps.push({ round: e.round, reasoning: e.text, retrieved: false, entities: [], links: [], discarded: [] });
+    if (e.type === 'thought' && e.kind === 'reasoner')
+      steps.push({ round: e.round, reasoning: e.text, retrieved: false, entities: [], links: [], discarded: [] });
     const s = step(e.round);
     if (!s) continue;
     if (e.type === 'thought' && e.kind === 'retrieval-flag') s.retrieved = e.text === 'retrieve';
     else if (e.type === 'thought' && e.kind === 'entity-link') s.links.push(e.text);
-    else if (e.type === 'thought' && (e.kind === 'fragment-discarded' || e.kind === 'fragment-skipped')) s.discarded.push(e.text);
+    else if (e.type === 'thought' && (e.kind === 'fragment-discarded' || e.kind === 'fragment-skipped'))
+      s.discarded.push(e.text);
     else if (e.type === 'retrieve' && e.entity !== undefined) {
       let ent = s.entities.find((x) => x.entity === e.entity);
       if (!ent) s.entities.push((ent = { entity: e.entity, queries: [], kept: [], keptScores: [] }));

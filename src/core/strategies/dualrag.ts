@@ -72,7 +72,12 @@ export async function runDualrag(run: Run, o: DualragOptions): Promise<void> {
     return { view: { documents: ids.map((id) => run.passage(id)) }, shown: ids };
   };
   // Outline prompts show no passage verbatim: a plain traced call; w/o KO they show passages.
-  const ask = (module: string, messages: ReturnType<typeof prompts.answer.build>, json: boolean | undefined, shown: string[]) =>
+  const ask = (
+    module: string,
+    messages: ReturnType<typeof prompts.answer.build>,
+    json: boolean | undefined,
+    shown: string[],
+  ) =>
     o.outline ? run.llm.complete({ module, messages, json }, run.signal) : run.ask({ module, messages, json }, shown);
 
   for (let t = 1; t <= o.maxSteps; t++) {
@@ -106,12 +111,23 @@ export async function runDualrag(run: Run, o: DualragOptions): Promise<void> {
       }
       const grouped = groupByEntity(retrievals); // Eq. 7
       run.checkAbort();
-      const scores = await reranker.score(d.rerankQuery, grouped.map((g) => ({ id: g.id, rank: g.rank, ...pick(run.passage(g.id)) })), run.signal);
+      const scores = await reranker.score(
+        d.rerankQuery,
+        grouped.map((g) => ({ id: g.id, rank: g.rank, ...pick(run.passage(g.id)) })),
+        run.signal,
+      );
       const top = keepReranked(scores, o.rerankTop); // Eq. 8
-      recorder.add({ type: 'retrieve', query: d.rerankQuery, label: `rerank: ${reranker.name}`, entity: d.entity, results: top });
+      recorder.add({
+        type: 'retrieve',
+        query: d.rerankQuery,
+        label: `rerank: ${reranker.name}`,
+        entity: d.entity,
+        results: top,
+      });
       kept.set(d.entity, top);
     }
-    for (const id of interleave([...kept.values()].map((l) => l.map((r) => r.id)))) if (!used.includes(id)) used.push(id);
+    for (const id of interleave([...kept.values()].map((l) => l.map((r) => r.id))))
+      if (!used.includes(id)) used.push(id);
     recorder.add({ type: 'pool', pool: pool.reorder(finalOrder(used, pool.ranking()), new Map()) });
 
     // pKA (Eq. 9-10)
@@ -120,17 +136,29 @@ export async function runDualrag(run: Run, o: DualragOptions): Promise<void> {
       for (const d of demands) {
         const docs = kept.get(d.entity) ?? [];
         if (docs.length === 0) {
-          recorder.add({ type: 'thought', kind: 'fragment-skipped', text: `${d.entity}: the reranker kept no document` });
+          recorder.add({
+            type: 'thought',
+            kind: 'fragment-skipped',
+            text: `${d.entity}: the reranker kept no document`,
+          });
           continue;
         }
         const shown = docs.map((r) => run.passage(r.id));
-        const reply = await run.ask({ module: ps.module, messages: ps.build(q, history, d.entity, d.queries, shown) }, docs);
+        const reply = await run.ask(
+          { module: ps.module, messages: ps.build(q, history, d.entity, d.queries, shown) },
+          docs,
+        );
         const fragment = ps.parse(reply.text, d.entity);
         if (!fragment.relevant) {
           recorder.add({ type: 'thought', kind: 'fragment-discarded', text: `${d.entity}: ${fragment.knowledge}` });
           continue;
         }
-        outline.add(d.entity, { text: fragment.knowledge, passages: docs.map((r) => r.id), queries: [...d.queries], since: t });
+        outline.add(d.entity, {
+          text: fragment.knowledge,
+          passages: docs.map((r) => r.id),
+          queries: [...d.queries],
+          since: t,
+        });
       }
       recorder.add({ type: 'memory', kind: 'outline', entries: outline.entries() });
     }
@@ -152,14 +180,21 @@ const pick = (p: { title: string; text: string }) => ({ title: p.title, text: p.
 function linkDemands(run: Run, found: readonly EntityQueries[], earlier: readonly string[]): Demand[] {
   const out: Demand[] = [];
   for (const e of found) {
-    const linked = linkEntity(e.entity, earlier) ?? linkEntity(e.entity, out.map((d) => d.entity));
-    if (linked !== undefined && linked !== e.entity) run.recorder.add({ type: 'thought', kind: 'entity-link', text: `${e.entity} → ${linked}` });
+    const linked =
+      linkEntity(e.entity, earlier) ??
+      linkEntity(
+        e.entity,
+        out.map((d) => d.entity),
+      );
+    if (linked !== undefined && linked !== e.entity)
+      run.recorder.add({ type: 'thought', kind: 'entity-link', text: `${e.entity} → ${linked}` });
     const entity = linked ?? e.entity;
     const same = out.find((d) => d.entity === entity);
     if (same) same.queries.push(...e.queries.filter((x) => !same.queries.includes(x)));
     else out.push({ entity, queries: [...e.queries], rerankQuery: entity });
   }
-  for (const d of out) run.recorder.add({ type: 'thought', kind: 'entity-identifier', text: `${d.entity}: ${d.queries.join(' | ')}` });
+  for (const d of out)
+    run.recorder.add({ type: 'thought', kind: 'entity-identifier', text: `${d.entity}: ${d.queries.join(' | ')}` });
   return out;
 }
 

@@ -48,7 +48,11 @@ function copyEvent(run: Run, e: TraceEvent): void {
   run.recorder.round = e.round;
   const { t: _t, round: _round, ...body } = e;
   if (e.type === 'cutoff') {
-    run.recorder.add({ type: 'thought', kind: 'member-cutoff', text: `mu ${e.mu.toFixed(4)}, sigma ${e.sigma.toFixed(4)}, threshold ${e.threshold.toFixed(4)}; kept ${e.kept.join(', ')}` });
+    run.recorder.add({
+      type: 'thought',
+      kind: 'member-cutoff',
+      text: `mu ${e.mu.toFixed(4)}, sigma ${e.sigma.toFixed(4)}, threshold ${e.threshold.toFixed(4)}; kept ${e.kept.join(', ')}`,
+    });
   } else run.recorder.add(body as EventBody);
 }
 
@@ -77,7 +81,11 @@ export async function runEnsemble(run: Run, o: EnsembleOptions, member: MemberRu
   }
   run.recorder.round = lastRound;
   const fused = rrf(finals, { k: o.rrfK });
-  run.recorder.add({ type: 'thought', kind: 'fusion', text: `RRF (k = ${o.rrfK}) of ${o.members.join(' + ')}: ${fused.length} passages` });
+  run.recorder.add({
+    type: 'thought',
+    kind: 'fusion',
+    text: `RRF (k = ${o.rrfK}) of ${o.members.join(' + ')}: ${fused.length} passages`,
+  });
   const pool = new ScorePool();
   pool.merge(fused);
   run.recorder.add({ type: 'pool', pool: pool.resort() });

@@ -45,7 +45,13 @@ function beamStep(b: BeamStep): GearBeamStep {
     round: b.round,
     query: b.query,
     step: b.step,
-    kept: b.kept.map((k) => ({ triples: k.triples.map((id) => b.triples.get(id) ?? { id, subject: '?', predicate: '?', object: '?', passage: null }), score: k.score, weight: k.weight })),
+    kept: b.kept.map((k) => ({
+      triples: k.triples.map(
+        (id) => b.triples.get(id) ?? { id, subject: '?', predicate: '?', object: '?', passage: null },
+      ),
+      score: k.score,
+      weight: k.weight,
+    })),
     pruned: b.pruned.length,
   };
 }

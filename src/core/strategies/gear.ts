@@ -47,7 +47,10 @@ interface Gist {
 function expanderOf(run: Run): GraphExpander {
   const r = run.retriever as Partial<GraphExpansionRetriever>;
   if (!r.expansion) {
-    throw new StrategyError('strategies.gear', `GEAR needs a graph-expansion backbone (naivege or syncge, e.g. --retriever naivege --base bm25); "${run.retriever.name}" has no triple index`);
+    throw new StrategyError(
+      'strategies.gear',
+      `GEAR needs a graph-expansion backbone (naivege or syncge, e.g. --retriever naivege --base bm25); "${run.retriever.name}" has no triple index`,
+    );
   }
   return r.expansion;
 }
@@ -75,12 +78,27 @@ export async function runGear(run: Run, o: GearOptions): Promise<void> {
     // Eq. 4 (Eq. 1 at n = 1): proximal triples of the read passages, given the memory so far
     const shown = run.passagesOf(base, o.chunks);
     const read = prompts.gearRead;
-    const reply = await run.ask({ module: read.module, messages: read.build(q, shown, gist.map((g) => g.triple)) }, shown);
+    const reply = await run.ask(
+      {
+        module: read.module,
+        messages: read.build(
+          q,
+          shown,
+          gist.map((g) => g.triple),
+        ),
+      },
+      shown,
+    );
     const { triples } = read.parse(reply.text);
 
     // Eq. 2 + Alg. 1 + Eq. 3: C_q(n)
     const linked = triples.map((t) => ex.tripleLink(t));
-    const exp = await ex.expand(query, linked.filter((t): t is number => t !== undefined), base, run.signal);
+    const exp = await ex.expand(
+      query,
+      linked.filter((t): t is number => t !== undefined),
+      base,
+      run.signal,
+    );
     recorder.add({
       type: 'retrieve',
       query,
@@ -106,18 +124,51 @@ export async function runGear(run: Run, o: GearOptions): Promise<void> {
     recorder.add({ type: 'memory', kind: 'gist', entries: gist.map(entryOf) });
     const fused = rrf(stepLists, { k: o.rrfK });
     pool.clear();
-    recorder.add({ type: 'pool', pool: pool.reorder(fused.map((r) => r.id), new Map(fused.map((r) => [r.id, r.score]))) });
+    recorder.add({
+      type: 'pool',
+      pool: pool.reorder(
+        fused.map((r) => r.id),
+        new Map(fused.map((r) => [r.id, r.score])),
+      ),
+    });
 
     // Eq. 6: answerability
     run.checkAbort();
     const reason = prompts.gearReason;
-    const verdict = reason.parse((await run.llm.complete({ module: reason.module, messages: reason.build(q, gist.map((g) => g.triple)) }, run.signal)).text);
+    const verdict = reason.parse(
+      (
+        await run.llm.complete(
+          {
+            module: reason.module,
+            messages: reason.build(
+              q,
+              gist.map((g) => g.triple),
+            ),
+          },
+          run.signal,
+        )
+      ).text,
+    );
     recorder.add({ type: 'thought', kind: 'answerability', text: verdict.text });
     if (verdict.answerable || n === o.rounds) break;
 
     // Eq. 7: the next query
     const rw = prompts.gearRewrite;
-    query = rw.parse((await run.llm.complete({ module: rw.module, messages: rw.build(q, gist.map((g) => g.triple), verdict.reason) }, run.signal)).text);
+    query = rw.parse(
+      (
+        await run.llm.complete(
+          {
+            module: rw.module,
+            messages: rw.build(
+              q,
+              gist.map((g) => g.triple),
+              verdict.reason,
+            ),
+          },
+          run.signal,
+        )
+      ).text,
+    );
     recorder.add({ type: 'thought', kind: 'rewrite', text: query });
   }
 
@@ -131,11 +182,22 @@ export async function runGear(run: Run, o: GearOptions): Promise<void> {
     const fromT = uniquePassages(ex, ex.index.search(text, o.linkTop));
     const list = rrf([fromC, fromT], { k: o.rrfK });
     linkedLists.push(list);
-    recorder.add({ type: 'retrieve', query: text, label: 'passageLink', results: list.map((r) => ({ id: r.id, score: r.score })) });
+    recorder.add({
+      type: 'retrieve',
+      query: text,
+      label: 'passageLink',
+      results: list.map((r) => ({ id: r.id, score: r.score })),
+    });
   }
   const final = rrf([...linkedLists, ...stepLists], { k: o.rrfK });
   pool.clear();
-  recorder.add({ type: 'pool', pool: pool.reorder(final.map((r) => r.id), new Map(final.map((r) => [r.id, r.score]))) });
+  recorder.add({
+    type: 'pool',
+    pool: pool.reorder(
+      final.map((r) => r.id),
+      new Map(final.map((r) => [r.id, r.score])),
+    ),
+  });
 
   if (o.answer) {
     run.checkAbort();
@@ -147,7 +209,13 @@ export async function runGear(run: Run, o: GearOptions): Promise<void> {
 }
 
 function entryOf(g: Gist): MemoryEntry {
-  return { text: `(${g.triple.map((x) => JSON.stringify(x)).join(', ')})`, triple: [...g.triple], passages: [...g.passages], queries: [...g.queries], since: g.since };
+  return {
+    text: `(${g.triple.map((x) => JSON.stringify(x)).join(', ')})`,
+    triple: [...g.triple],
+    passages: [...g.passages],
+    queries: [...g.queries],
+    since: g.since,
+  };
 }
 
 /** h(t, T) mapped to passages: each passage at its best triple's rank. */

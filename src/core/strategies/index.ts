@@ -26,7 +26,24 @@ export { StrategyError, type StrategyContext } from './context.ts';
 export type { StrategyPrompts, DualThought, ReasoningChain, StepReply, PromptPassage } from './prompt-port.ts';
 
 /** The iterative strategies and the static baseline (the papers' methods). */
-export const STRATEGIES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec', 'gear', 'planner', 'dualrag', 'dualrag-no-reasoner', 'dualrag-no-ei', 'dualrag-no-outline', 'auto', 'ensemble'] as const;
+export const STRATEGIES = [
+  'static',
+  'ircot',
+  'irgs',
+  'tog',
+  'gcot',
+  'bdtr',
+  'bdtr-dtr',
+  'bdtr-bgec',
+  'gear',
+  'planner',
+  'dualrag',
+  'dualrag-no-reasoner',
+  'dualrag-no-ei',
+  'dualrag-no-outline',
+  'auto',
+  'ensemble',
+] as const;
 /**
  * Retrieval baselines: "single" is one retrieval with the question at depth k and raw backbone scores,
  * no LLM (the round 0 every strategy starts from); "single-read" adds the QA reader over its top 5.
@@ -64,7 +81,8 @@ function define<O extends Record<string, unknown>>(
     keys: Object.keys(shape).filter((k) => !(k in fixed)),
     options: (raw) => {
       for (const k of Object.keys(fixed)) {
-        if (raw && k in raw && raw[k] !== fixed[k]) throw new StrategyError(`strategies.${name}`, `option ${k} is fixed to ${String(fixed[k])} by this strategy`);
+        if (raw && k in raw && raw[k] !== fixed[k])
+          throw new StrategyError(`strategies.${name}`, `option ${k} is fixed to ${String(fixed[k])} by this strategy`);
       }
       return parseOptions(name, shape, { ...raw, ...fixed });
     },
@@ -73,7 +91,12 @@ function define<O extends Record<string, unknown>>(
   };
 }
 
-const DUALRAG_PROMPTS: (keyof StrategyPrompts)[] = ['dualragReasoner', 'dualragEntities', 'dualragSummarizer', 'dualragAnswer'];
+const DUALRAG_PROMPTS: (keyof StrategyPrompts)[] = [
+  'dualragReasoner',
+  'dualragEntities',
+  'dualragSummarizer',
+  'dualragAnswer',
+];
 
 const DEFINITIONS: Record<StrategyName, Definition> = {
   single: define('single', staticOptions, runStatic, [], { answer: false, normalize: 'none' }),
@@ -86,24 +109,67 @@ const DEFINITIONS: Record<StrategyName, Definition> = {
   bdtr: define('bdtr', bdtrOptions, runBdtr, ['dualThought', 'reasoningChain', 'verifier', 'answer'], {}),
   // DTR only: the reader takes the top-5 of P_R (there is no cut to define a smaller context).
   'bdtr-dtr': define('bdtr-dtr', bdtrOptions, runBdtr, ['dualThought', 'answer'], { dtr: true, bgec: false }),
-  'bdtr-bgec': define('bdtr-bgec', bdtrOptions, runBdtr, ['reasoningChain', 'verifier', 'answer'], { dtr: false, bgec: true }),
+  'bdtr-bgec': define('bdtr-bgec', bdtrOptions, runBdtr, ['reasoningChain', 'verifier', 'answer'], {
+    dtr: false,
+    bgec: true,
+  }),
   // GEAR agent (§5): needs a naivege/syncge backbone; reader = J.3 over the top 5 (Table 3).
   gear: define('gear', gearOptions, runGear, ['gearRead', 'gearReason', 'gearRewrite', 'gearAnswer']),
   // paper 004's controller: plan steps, then a composer with citations (prompts ours).
   planner: define('planner', plannerOptions, runPlanner, ['planner', 'composer']),
   // DualRAG and its framework ablations (DualRAG Table 3: w/o R, w/o Ei, w/o KO).
-  dualrag: define('dualrag', dualragOptions, runDualrag, DUALRAG_PROMPTS, { reasoner: true, entityIdentifier: true, outline: true }),
-  'dualrag-no-reasoner': define('dualrag-no-reasoner', dualragOptions, runDualrag, DUALRAG_PROMPTS, { reasoner: false, entityIdentifier: true, outline: true }),
-  'dualrag-no-ei': define('dualrag-no-ei', dualragOptions, runDualrag, ['dualragReasoner', 'dualragSummarizer', 'dualragAnswer'], { reasoner: true, entityIdentifier: false, outline: true }),
-  'dualrag-no-outline': define('dualrag-no-outline', dualragOptions, runDualrag, ['dualragReasoner', 'dualragEntities', 'dualragAnswer'], { reasoner: true, entityIdentifier: true, outline: false }),
+  dualrag: define('dualrag', dualragOptions, runDualrag, DUALRAG_PROMPTS, {
+    reasoner: true,
+    entityIdentifier: true,
+    outline: true,
+  }),
+  'dualrag-no-reasoner': define('dualrag-no-reasoner', dualragOptions, runDualrag, DUALRAG_PROMPTS, {
+    reasoner: false,
+    entityIdentifier: true,
+    outline: true,
+  }),
+  'dualrag-no-ei': define(
+    'dualrag-no-ei',
+    dualragOptions,
+    runDualrag,
+    ['dualragReasoner', 'dualragSummarizer', 'dualragAnswer'],
+    { reasoner: true, entityIdentifier: false, outline: true },
+  ),
+  'dualrag-no-outline': define(
+    'dualrag-no-outline',
+    dualragOptions,
+    runDualrag,
+    ['dualragReasoner', 'dualragEntities', 'dualragAnswer'],
+    { reasoner: true, entityIdentifier: true, outline: false },
+  ),
   // Composite (issue 18): the router picks one of these per question; the ensemble fuses members.
-  auto: define('auto', autoOptions, (run, o) => runAuto(run, o as never, runMember), ['route', 'dualThought', 'reasoningChain', 'verifier', 'ircot', 'irgs', 'tog', 'gcot', 'answer']),
-  ensemble: define('ensemble', ensembleOptions, (run, o) => runEnsemble(run, o as never, runMember), ['dualThought', 'reasoningChain', 'verifier', 'ircot', 'irgs', 'tog', 'gcot', 'answer']),
+  auto: define('auto', autoOptions, (run, o) => runAuto(run, o as never, runMember), [
+    'route',
+    'dualThought',
+    'reasoningChain',
+    'verifier',
+    'ircot',
+    'irgs',
+    'tog',
+    'gcot',
+    'answer',
+  ]),
+  ensemble: define('ensemble', ensembleOptions, (run, o) => runEnsemble(run, o as never, runMember), [
+    'dualThought',
+    'reasoningChain',
+    'verifier',
+    'ircot',
+    'irgs',
+    'tog',
+    'gcot',
+    'answer',
+  ]),
 };
 
 /** Runs a member strategy's body for `auto` and `ensemble` with its options validated as at top level. */
 const runMember: MemberRunner = async (name, run, raw) => {
-  if (!isStrategyName(name) || name === 'auto' || name === 'ensemble') throw new StrategyError('strategies', `"${name}" cannot be a member strategy`);
+  if (!isStrategyName(name) || name === 'auto' || name === 'ensemble')
+    throw new StrategyError('strategies', `"${name}" cannot be a member strategy`);
   const options = strategyOptions(name, raw);
   await DEFINITIONS[name].run(run, options);
   return options;
@@ -129,7 +195,8 @@ export interface RunMeta {
 /** The validated options a run would use (defaults filled in), as recorded in trace.options. */
 export function strategyOptions(name: StrategyName, raw?: Record<string, unknown>): Record<string, unknown> {
   const def = DEFINITIONS[name];
-  if (!def) throw new StrategyError('strategies', `unknown strategy "${String(name)}" (available: ${RUNNABLE.join(', ')})`);
+  if (!def)
+    throw new StrategyError('strategies', `unknown strategy "${String(name)}" (available: ${RUNNABLE.join(', ')})`);
   return def.options({ ...DEFAULT_OVERRIDES[name], ...raw });
 }
 
@@ -149,7 +216,12 @@ export function strategyOptionKeys(name: StrategyName): string[] {
  * status "aborted". Only programmer errors throw (unknown strategy or option, a passage id the
  * lookup lacks, a bug).
  */
-export async function runStrategy(name: StrategyName, question: Question, ctx: StrategyContext, meta: RunMeta): Promise<Trace> {
+export async function runStrategy(
+  name: StrategyName,
+  question: Question,
+  ctx: StrategyContext,
+  meta: RunMeta,
+): Promise<Trace> {
   const options = strategyOptions(name, ctx.options);
   const def = DEFINITIONS[name];
   const recorder = new TraceRecorder({ now: ctx.now, onEvent: ctx.onEvent });
@@ -164,7 +236,10 @@ export async function runStrategy(name: StrategyName, question: Question, ctx: S
     // A strategy with no prompt makes no LLM call: say so rather than name an LLM that did nothing.
     llm: def.prompts.length === 0 ? 'none (retrieval only)' : ctx.llm.label,
     regime: 'iterative',
-    options: { ...options, prompts: promptVersions(ctx.prompts, options.stop === 'llm' ? [...def.prompts, 'tog'] : def.prompts) },
+    options: {
+      ...options,
+      prompts: promptVersions(ctx.prompts, options.stop === 'llm' ? [...def.prompts, 'tog'] : def.prompts),
+    },
     corpus: { id: meta.corpus.id, name: meta.corpus.name },
     question: traceQuestion(question),
     events: recorder.events,

@@ -58,7 +58,17 @@ export async function runIrcot(run: Run, o: IrcotOptions): Promise<void> {
     const before = pool.ranking();
     collect(await run.retrieve(step.text, 'cot', o.depth));
     const earlier = [q, ...thoughts.slice(0, -1)];
-    if (round < o.rounds && (await shouldStop(run, o.stop, round, { before, after: pool.ranking(), queries: [step.text], earlier, contextTop: 5 }))) break;
+    if (
+      round < o.rounds &&
+      (await shouldStop(run, o.stop, round, {
+        before,
+        after: pool.ranking(),
+        queries: [step.text],
+        earlier,
+        contextTop: 5,
+      }))
+    )
+      break;
   }
   if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));
 }

@@ -9,7 +9,12 @@ import { ScorePool } from './pool.ts';
 import { mergeRound, replaceRound } from './pool-round.ts';
 import { shouldStop, stopOption } from './stopping.ts';
 
-export const irgsOptions = { ...commonOptions, rounds: count(2), merge: z.enum(['replace', 'max']).default('replace'), ...stopOption };
+export const irgsOptions = {
+  ...commonOptions,
+  rounds: count(2),
+  merge: z.enum(['replace', 'max']).default('replace'),
+  ...stopOption,
+};
 export type IrgsOptions = OptionsOf<typeof irgsOptions>;
 
 export async function runIrgs(run: Run, o: IrgsOptions): Promise<void> {
@@ -31,7 +36,17 @@ export async function runIrgs(run: Run, o: IrgsOptions): Promise<void> {
     const before = pool.ranking();
     if (o.merge === 'replace') replaceRound(run, pool, results, o.normalize);
     else mergeRound(run, pool, [results], o.normalize);
-    if (round < o.rounds && (await shouldStop(run, o.stop, round, { before, after: pool.ranking(), queries: [query], earlier: [q, ...queries], contextTop: o.contextTop }))) break;
+    if (
+      round < o.rounds &&
+      (await shouldStop(run, o.stop, round, {
+        before,
+        after: pool.ranking(),
+        queries: [query],
+        earlier: [q, ...queries],
+        contextTop: o.contextTop,
+      }))
+    )
+      break;
     queries.push(query);
   }
   if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));

@@ -22,8 +22,15 @@ export const commonOptions = {
 
 export type OptionsOf<S extends z.ZodRawShape> = z.infer<z.ZodObject<S>>;
 
-export function parseOptions<S extends z.ZodRawShape>(strategy: string, shape: S, raw: Record<string, unknown> | undefined): OptionsOf<S> {
-  const result = z.object(shape).strict().safeParse(raw ?? {});
+export function parseOptions<S extends z.ZodRawShape>(
+  strategy: string,
+  shape: S,
+  raw: Record<string, unknown> | undefined,
+): OptionsOf<S> {
+  const result = z
+    .object(shape)
+    .strict()
+    .safeParse(raw ?? {});
   if (!result.success) {
     const issue = result.error.issues[0];
     const path = issue?.path.length ? issue.path.join('.') : '(options)';

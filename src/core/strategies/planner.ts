@@ -59,10 +59,18 @@ export async function runPlanner(run: Run, o: PlannerOptions): Promise<void> {
     context = [...current, ...carried];
     const p = run.prompts.planner;
     const shown = context.map((r) => run.passage(r.id));
-    const reply = await run.ask({ module: p.module, messages: p.build(q, shown, history, step, o.rounds), json: p.json }, context);
+    const reply = await run.ask(
+      { module: p.module, messages: p.build(q, shown, history, step, o.rounds), json: p.json },
+      context,
+    );
     const plan = p.parse(reply.text);
     const capped = plan.action === 'continue' && step === o.rounds;
-    if (capped) recorder.add({ type: 'warning', module: p.module, message: `step cap reached: the planner asked to continue at step ${step} of ${o.rounds}; finalizing` });
+    if (capped)
+      recorder.add({
+        type: 'warning',
+        module: p.module,
+        message: `step cap reached: the planner asked to continue at step ${step} of ${o.rounds}; finalizing`,
+      });
     const subquery = plan.action === 'continue' && !capped ? plan.subquery : undefined;
     recorder.add({
       type: 'plan',
@@ -82,7 +90,18 @@ export async function runPlanner(run: Run, o: PlannerOptions): Promise<void> {
   run.checkAbort();
   const c = run.prompts.composer;
   const docs = context.map((r) => run.passage(r.id));
-  const reply = await run.ask({ module: c.module, messages: c.build(q, docs, history.map((h) => h.partialAnswer)), json: c.json }, context);
+  const reply = await run.ask(
+    {
+      module: c.module,
+      messages: c.build(
+        q,
+        docs,
+        history.map((h) => h.partialAnswer),
+      ),
+      json: c.json,
+    },
+    context,
+  );
   const composed = c.parse(reply.text, docs.length);
   recorder.add({ type: 'answer', text: composed.answer, citations: composed.citations.map((i) => context[i]!.id) });
 }

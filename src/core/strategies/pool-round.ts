@@ -4,7 +4,12 @@ import type { Ranked } from '../types.ts';
 import type { Run } from './context.ts';
 import { normalizeScores, type Normalization, type ScorePool } from './pool.ts';
 
-export function mergeRound(run: Run, pool: ScorePool, retrievals: readonly (readonly Ranked[])[], normalize: Normalization): void {
+export function mergeRound(
+  run: Run,
+  pool: ScorePool,
+  retrievals: readonly (readonly Ranked[])[],
+  normalize: Normalization,
+): void {
   for (const results of retrievals) pool.merge(normalizeScores(results, normalize));
   run.recorder.add({ type: 'pool', pool: pool.resort() });
 }

@@ -31,7 +31,8 @@ export interface ReasoningChain {
 export type GistTriple = [subject: string, predicate: string, object: string];
 
 /** GEAR's reason step (Eq. 6): answerable with an answer, or not with the reason r^(n). */
-export type GearTermination = { answerable: true; answer: string; text: string } | { answerable: false; reason: string; text: string };
+export type GearTermination =
+  { answerable: true; answer: string; text: string } | { answerable: false; reason: string; text: string };
 /** One earlier planner step as the step prompt shows it. */
 export interface PlanHistory {
   step: number;
@@ -153,7 +154,13 @@ export interface StrategyPrompts {
     parse(reply: string): { answer: string };
   };
   planner: PromptInfo & {
-    build(question: string, documents: readonly PromptPassage[], history: readonly PlanHistory[], step: number, maxSteps: number): ChatMessage[];
+    build(
+      question: string,
+      documents: readonly PromptPassage[],
+      history: readonly PlanHistory[],
+      step: number,
+      maxSteps: number,
+    ): ChatMessage[];
     parse(reply: string): PlanReply;
   };
   composer: PromptInfo & {
@@ -168,12 +175,23 @@ export interface StrategyPrompts {
   };
   /** DualRAG Fig. 6 (Eq. 5); `hints` = entities of earlier steps. */
   dualragEntities: PromptInfo & {
-    build(question: string, knowledge: DualKnowledge, history: readonly string[], hints: readonly string[]): ChatMessage[];
+    build(
+      question: string,
+      knowledge: DualKnowledge,
+      history: readonly string[],
+      hints: readonly string[],
+    ): ChatMessage[];
     parse(reply: string): EntityQueries[];
   };
   /** DualRAG Fig. 7 (Eq. 9). */
   dualragSummarizer: PromptInfo & {
-    build(question: string, history: readonly string[], entity: string, queries: readonly string[], documents: readonly PromptPassage[]): ChatMessage[];
+    build(
+      question: string,
+      history: readonly string[],
+      entity: string,
+      queries: readonly string[],
+      documents: readonly PromptPassage[],
+    ): ChatMessage[];
     parse(reply: string, entity: string): KnowledgeFragment;
   };
   /** DualRAG's M_A (Eq. 4): the paper prints no prompt; ours. */
@@ -189,6 +207,9 @@ export interface StrategyPrompts {
 }
 
 /** module -> prompt version, recorded in trace.options so a trace says which prompt texts it used. */
-export function promptVersions(prompts: StrategyPrompts, keys: readonly (keyof StrategyPrompts)[]): Record<string, string> {
+export function promptVersions(
+  prompts: StrategyPrompts,
+  keys: readonly (keyof StrategyPrompts)[],
+): Record<string, string> {
   return Object.fromEntries(keys.map((k) => [prompts[k].module, prompts[k].version]));
 }

@@ -36,13 +36,22 @@ async function read(run: Run, name: StrategyName, context: readonly Ranked[]): P
   run.checkAbort();
   const c = run.prompts.composer;
   const docs = run.passagesOf(context, context.length);
-  const reply = await run.ask({ module: c.module, messages: c.build(run.question.question, docs, []), json: c.json }, docs);
+  const reply = await run.ask(
+    { module: c.module, messages: c.build(run.question.question, docs, []), json: c.json },
+    docs,
+  );
   const composed = c.parse(reply.text, docs.length);
   run.recorder.add({ type: 'answer', text: composed.answer, citations: composed.citations.map((i) => context[i]!.id) });
 }
 
 /** Run `name` under `regime` on one question; failures are kept in the trace as runStrategy does. */
-export async function runRegime(regime: Regime, name: StrategyName, question: Question, ctx: StrategyContext, meta: RunMeta): Promise<Trace> {
+export async function runRegime(
+  regime: Regime,
+  name: StrategyName,
+  question: Question,
+  ctx: StrategyContext,
+  meta: RunMeta,
+): Promise<Trace> {
   if (regime === 'iterative') return runStrategy(name, question, ctx, meta);
   const recorder = new TraceRecorder({ now: ctx.now, onEvent: ctx.onEvent });
   const run = createRun(question, ctx, recorder, name);
@@ -52,7 +61,11 @@ export async function runRegime(regime: Regime, name: StrategyName, question: Qu
     async () => {
       recorder.startRound(0);
       if (oracle) {
-        recorder.add({ type: 'warning', module: 'regime', message: `${ORACLE_LABEL} (${context.length}); not a retrieval result` });
+        recorder.add({
+          type: 'warning',
+          module: 'regime',
+          message: `${ORACLE_LABEL} (${context.length}); not a retrieval result`,
+        });
         recorder.add({ type: 'pool', pool: context.map((r, i) => ({ ...r, rank: i + 1, delta: null })) });
       }
       await read(run, name, context);
@@ -69,7 +82,12 @@ export async function runRegime(regime: Regime, name: StrategyName, question: Qu
     retriever: meta.retrieverName,
     llm: ctx.llm.label,
     regime,
-    options: { regime, reader: ctx.prompts[reader].module, ...(oracle ? { oracle: ORACLE_LABEL } : {}), prompts: promptVersions(ctx.prompts, [reader]) },
+    options: {
+      regime,
+      reader: ctx.prompts[reader].module,
+      ...(oracle ? { oracle: ORACLE_LABEL } : {}),
+      prompts: promptVersions(ctx.prompts, [reader]),
+    },
     corpus: { id: meta.corpus.id, name: meta.corpus.name },
     question: traceQuestion(question),
     events: recorder.events,

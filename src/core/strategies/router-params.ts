@@ -10,15 +10,16 @@ export const ROUTER_PARAMS: RouterParams = {
       feature: 'ratio2',
       at: 0.164,
       below: {
-        leaf: 'bdtr'
+        leaf: 'bdtr',
       },
       above: {
-        leaf: 'gcot'
-      }
+        leaf: 'gcot',
+      },
     },
     above: {
-      leaf: 'static'
-    }
+      leaf: 'static',
+    },
   },
-  fittedOn: 'decision tree (depth <= 2, leaves >= 55 questions, R@5 - 0.01 x LLM calls, depth and lambda by 2-fold CV) on 910 questions (first halves of musique 178, 2wikimultihopqa 361, hotpotqa 371): mean R@5 0.7516 at 2.70 LLM calls/question (budget 3.50 = 70% of the BDTR calls); candidates static, ircot, irgs, gcot, bdtr'
+  fittedOn:
+    'decision tree (depth <= 2, leaves >= 55 questions, R@5 - 0.01 x LLM calls, depth and lambda by 2-fold CV) on 910 questions (first halves of musique 178, 2wikimultihopqa 361, hotpotqa 371): mean R@5 0.7516 at 2.70 LLM calls/question (budget 3.50 = 70% of the BDTR calls); candidates static, ircot, irgs, gcot, bdtr',
 };

@@ -44,7 +44,11 @@ export function isComparison(question: string): boolean {
 
 /** Capitalised phrases after the first word ("Who directed Film One?" -> 1: "Film One"). */
 export function entityCount(question: string): number {
-  const words = question.replace(/[?!.,;:"()]/g, ' ').split(/\s+/).filter(Boolean).slice(1);
+  const words = question
+    .replace(/[?!.,;:"()]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(1);
   let n = 0;
   let inside = false;
   for (const w of words) {
@@ -80,12 +84,15 @@ export function routeFeatures(question: string, base: readonly Ranked[]): RouteF
 }
 
 /** A decision tree: a leaf names the route; an inner node sends feature < at to `below`, else `above`. */
-export type RouteNode = { leaf: RouteChoice } | { feature: RouteFeature; at: number; below: RouteNode; above: RouteNode };
+export type RouteNode =
+  { leaf: RouteChoice } | { feature: RouteFeature; at: number; below: RouteNode; above: RouteNode };
 
 export const routeNodeSchema: z.ZodType<RouteNode> = z.lazy(() =>
   z.union([
     z.object({ leaf: z.enum(ROUTE_CHOICES) }).strict(),
-    z.object({ feature: z.enum(ROUTE_FEATURES), at: z.number(), below: routeNodeSchema, above: routeNodeSchema }).strict(),
+    z
+      .object({ feature: z.enum(ROUTE_FEATURES), at: z.number(), below: routeNodeSchema, above: routeNodeSchema })
+      .strict(),
   ]),
 );
 

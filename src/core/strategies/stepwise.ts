@@ -16,7 +16,12 @@ export const stepwiseOptions = { ...commonOptions, rounds: count(2), ...stopOpti
 
 export type StepwiseOptions = OptionsOf<typeof stepwiseOptions>;
 
-export async function runStepwise(run: Run, o: StepwiseOptions, prompt: 'ircot' | 'tog' | 'gcot', kind: ThoughtKind): Promise<void> {
+export async function runStepwise(
+  run: Run,
+  o: StepwiseOptions,
+  prompt: 'ircot' | 'tog' | 'gcot',
+  kind: ThoughtKind,
+): Promise<void> {
   const p: StrategyPrompts['ircot'] = run.prompts[prompt];
   run.recorder.startRound(0);
   const pool = new ScorePool();
@@ -34,7 +39,17 @@ export async function runStepwise(run: Run, o: StepwiseOptions, prompt: 'ircot' 
     const before = pool.ranking();
     mergeRound(run, pool, [await run.retrieve(step.text, kind, o.depth)], o.normalize);
     const earlier = [run.question.question, ...steps.slice(0, -1)];
-    if (round < o.rounds && (await shouldStop(run, o.stop, round, { before, after: pool.ranking(), queries: [step.text], earlier, contextTop: o.contextTop }))) break;
+    if (
+      round < o.rounds &&
+      (await shouldStop(run, o.stop, round, {
+        before,
+        after: pool.ranking(),
+        queries: [step.text],
+        earlier,
+        contextTop: o.contextTop,
+      }))
+    )
+      break;
   }
   if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));
 }

@@ -17,7 +17,11 @@ export type StopMode = (typeof STOP_MODES)[number];
 export const STOP_MODULE = 'stop.sufficiency';
 export const stopOption = { stop: z.enum(STOP_MODES).default('fixed') };
 
-const STOPWORDS = new Set('the a an of in on at to for by with from and or is was were are be been who what which when where whose how did does do that this it its as his her their'.split(' '));
+const STOPWORDS = new Set(
+  'the a an of in on at to for by with from and or is was were are be been who what which when where whose how did does do that this it its as his her their'.split(
+    ' ',
+  ),
+);
 
 function contentWords(text: string): Set<string> {
   return new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1 && !STOPWORDS.has(w)));
@@ -33,7 +37,8 @@ export function querySimilarity(a: string, b: string): number {
   return shared / (x.size + y.size - shared);
 }
 
-export const repeatsEarlier = (query: string, earlier: readonly string[], threshold = 0.8) => earlier.some((e) => querySimilarity(query, e) >= threshold);
+export const repeatsEarlier = (query: string, earlier: readonly string[], threshold = 0.8) =>
+  earlier.some((e) => querySimilarity(query, e) >= threshold);
 
 /** The top-k sets (not orders) of two rankings are equal. */
 export function topSetStable(before: readonly Ranked[], after: readonly Ranked[], k = 5): boolean {
@@ -58,15 +63,26 @@ export async function shouldStop(run: Run, mode: StopMode, round: number, o: Rou
   if (mode === 'fixed') return false;
   if (mode === 'stable') {
     if (!topSetStable(o.before, o.after) || !o.queries.every((q) => repeatsEarlier(q, o.earlier))) return false;
-    run.recorder.add({ type: 'thought', kind: 'stop', text: `stop after round ${round}: the top-5 set did not change and the thoughts repeat earlier queries` });
+    run.recorder.add({
+      type: 'thought',
+      kind: 'stop',
+      text: `stop after round ${round}: the top-5 set did not change and the thoughts repeat earlier queries`,
+    });
     return true;
   }
   run.checkAbort();
   const p = run.prompts.tog;
   const shown = run.passagesOf(o.after, o.contextTop);
-  const reply = await run.ask({ module: STOP_MODULE, messages: p.build(run.question.question, shown, []) }, o.after.slice(0, o.contextTop));
+  const reply = await run.ask(
+    { module: STOP_MODULE, messages: p.build(run.question.question, shown, []) },
+    o.after.slice(0, o.contextTop),
+  );
   const step = p.parse(reply.text);
   if (!step.final) return false;
-  run.recorder.add({ type: 'thought', kind: 'stop', text: `stop after round ${round}: the sufficiency check answers (${step.answer})` });
+  run.recorder.add({
+    type: 'thought',
+    kind: 'stop',
+    text: `stop after round ${round}: the sufficiency check answers (${step.answer})`,
+  });
   return true;
 }

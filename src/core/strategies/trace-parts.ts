@@ -10,7 +10,11 @@ import { StrategyError } from './context.ts';
  * Run a strategy body: LLM, parse and retrieval failures become an `error` event and status "failed";
  * an abort gives "aborted". Programmer errors (StrategyError, bugs) throw.
  */
-export async function settle(body: () => Promise<void>, recorder: TraceRecorder, signal: AbortSignal | undefined): Promise<Trace['status']> {
+export async function settle(
+  body: () => Promise<void>,
+  recorder: TraceRecorder,
+  signal: AbortSignal | undefined,
+): Promise<Trace['status']> {
   try {
     await body();
     return 'done';

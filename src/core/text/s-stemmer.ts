@@ -7,7 +7,8 @@
 export function sStem(word: string): string {
   if (word.length <= 3 || !word.endsWith('s')) return word;
   if (word.endsWith('ies')) return word.endsWith('eies') || word.endsWith('aies') ? word : `${word.slice(0, -3)}y`;
-  if (word.endsWith('es')) return word.endsWith('aes') || word.endsWith('ees') || word.endsWith('oes') ? word : word.slice(0, -1);
+  if (word.endsWith('es'))
+    return word.endsWith('aes') || word.endsWith('ees') || word.endsWith('oes') ? word : word.slice(0, -1);
   if (word.endsWith('us') || word.endsWith('ss')) return word;
   return word.slice(0, -1);
 }

@@ -174,7 +174,13 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
         break;
       case 'retrieve':
         lastQuery = e.query;
-        roundOf(e.round).retrieves.push({ query: e.query, label: e.label, results: e.results, items: e.items ?? [], ...(e.entity !== undefined ? { entity: e.entity } : {}) });
+        roundOf(e.round).retrieves.push({
+          query: e.query,
+          label: e.label,
+          results: e.results,
+          items: e.items ?? [],
+          ...(e.entity !== undefined ? { entity: e.entity } : {}),
+        });
         if (e.round === 0) for (const r of e.results) if (!m.round0Ids.includes(r.id)) m.round0Ids.push(r.id);
         break;
       case 'pool': {
@@ -201,7 +207,15 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
         if (e.module === 'answer') m.readerPassages = e.ids.length;
         break;
       case 'llm': {
-        const c = modules.get(e.module) ?? { module: e.module, calls: 0, cached: 0, prompt: 0, completion: 0, total: 0, ms: 0 };
+        const c = modules.get(e.module) ?? {
+          module: e.module,
+          calls: 0,
+          cached: 0,
+          prompt: 0,
+          completion: 0,
+          total: 0,
+          ms: 0,
+        };
         c.calls++;
         if (e.cached) c.cached++;
         c.prompt += e.usage.prompt;
@@ -235,7 +249,14 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
         break;
       }
       case 'beam':
-        m.beams.push({ round: e.round, query: lastQuery, step: e.step, kept: e.kept, pruned: e.pruned, triples: new Map(e.triples.map((t) => [t.id, t])) });
+        m.beams.push({
+          round: e.round,
+          query: lastQuery,
+          step: e.step,
+          kept: e.kept,
+          pruned: e.pruned,
+          triples: new Map(e.triples.map((t) => [t.id, t])),
+        });
         break;
       case 'memory':
         m.memory.push({ round: e.round, kind: e.kind, entries: e.entries });
@@ -270,9 +291,11 @@ export function costByModule(events: readonly TraceEvent[]): Record<string, Cost
 /** The final context in its final order, with the pool's scores (the ranking Recall@k is measured on). */
 export const traceRanking = (trace: { events: readonly TraceEvent[] }): Ranked[] => foldTrace(trace.events).finalScored;
 /** The pool after each `pool` event. */
-export const traceRoundRankings = (trace: { events: readonly TraceEvent[] }): Ranked[][] => foldTrace(trace.events).poolRankings;
+export const traceRoundRankings = (trace: { events: readonly TraceEvent[] }): Ranked[][] =>
+  foldTrace(trace.events).poolRankings;
 /** The run's answer, if it reached the answer step. */
-export const traceAnswer = (trace: { events: readonly TraceEvent[] }): string | undefined => foldTrace(trace.events).answer ?? undefined;
+export const traceAnswer = (trace: { events: readonly TraceEvent[] }): string | undefined =>
+  foldTrace(trace.events).answer ?? undefined;
 
 /** Splits "a -> b -> c" (or with →, =>) into its nodes. */
 export function chainNodes(chain: string): string[] {

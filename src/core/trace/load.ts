@@ -28,8 +28,16 @@ export function loadTrace(json: unknown, source = 'trace'): Trace {
       throw new TraceFormatError(source, `not JSON (${e instanceof Error ? e.message : String(e)})`);
     }
   }
-  if (typeof value === 'object' && value !== null && 'version' in value && !(READABLE_TRACE_VERSIONS as readonly unknown[]).includes(value.version)) {
-    throw new TraceFormatError(source, `trace version ${String(value.version)} is not supported (this build reads versions ${READABLE_TRACE_VERSIONS.join(' and ')}, writes ${TRACE_VERSION})`);
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    'version' in value &&
+    !(READABLE_TRACE_VERSIONS as readonly unknown[]).includes(value.version)
+  ) {
+    throw new TraceFormatError(
+      source,
+      `trace version ${String(value.version)} is not supported (this build reads versions ${READABLE_TRACE_VERSIONS.join(' and ')}, writes ${TRACE_VERSION})`,
+    );
   }
   const parsed = readableTraceSchema.safeParse(value);
   if (!parsed.success) {

@@ -2,7 +2,7 @@
 // are deterministic, emits each to the live listener (the UI streams them through the engine worker),
 // and wraps the LlmPort so that every call becomes an `llm` event (or an `error` event when it fails).
 import type { LlmPort } from '../llm/port.ts';
-import { withTrace } from '../llm/trace-event.ts';
+import { withTrace } from './llm-event.ts';
 import type { TraceEvent } from './schema.ts';
 
 /** A trace event without its stamp: the recorder adds `t` (ms since run start) and `round`. */

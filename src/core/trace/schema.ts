@@ -12,7 +12,15 @@ const usage = z.object({ prompt: z.number(), completion: z.number(), total: z.nu
  * Thought kinds are open (GEAR's `rewrite`, DualRAG's `reasoner`, the planner's `partial-answer`, ...);
  * these are the ones the views have a style for.
  */
-export const KNOWN_THOUGHT_KINDS = ['fast', 'slow', 'cot', 'subquery', 'rewrite', 'reasoning-chain', 'sufficiency'] as const;
+export const KNOWN_THOUGHT_KINDS = [
+  'fast',
+  'slow',
+  'cot',
+  'subquery',
+  'rewrite',
+  'reasoning-chain',
+  'sufficiency',
+] as const;
 export const thoughtKind = z.string().min(1);
 
 /** What a retrieval returned besides passages; every item maps back to the passages it comes from. */

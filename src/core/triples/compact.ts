@@ -53,7 +53,8 @@ export function encodeTriples(passages: readonly PassageTriples[]): CompactTripl
 
 export function decodeTriples(c: CompactTriples, where = 'triples'): PassageTriples[] {
   const { strings, data } = c;
-  if (c.format !== COMPACT_TRIPLES_FORMAT || !Array.isArray(strings) || !(data instanceof Int32Array)) throw new TripleFormatError(`${where}: not in the ${COMPACT_TRIPLES_FORMAT} format`);
+  if (c.format !== COMPACT_TRIPLES_FORMAT || !Array.isArray(strings) || !(data instanceof Int32Array))
+    throw new TripleFormatError(`${where}: not in the ${COMPACT_TRIPLES_FORMAT} format`);
   const n = strings.length;
   let k = 0;
   const next = () => {
@@ -62,12 +63,14 @@ export function decodeTriples(c: CompactTriples, where = 'triples'): PassageTrip
   };
   const str = () => {
     const i = next();
-    if (i < 0 || i >= n || typeof strings[i] !== 'string') throw new TripleFormatError(`${where}: string index ${i} at ${k - 1} is outside the table of ${n}`);
+    if (i < 0 || i >= n || typeof strings[i] !== 'string')
+      throw new TripleFormatError(`${where}: string index ${i} at ${k - 1} is outside the table of ${n}`);
     return strings[i]!;
   };
   const count = () => {
     const m = next();
-    if (m < 0 || m > data.length - k) throw new TripleFormatError(`${where}: count ${m} at ${k - 1} does not fit the data`);
+    if (m < 0 || m > data.length - k)
+      throw new TripleFormatError(`${where}: count ${m} at ${k - 1} does not fit the data`);
     return m;
   };
   const out: PassageTriples[] = [];

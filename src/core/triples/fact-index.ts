@@ -39,7 +39,8 @@ export interface FactIndex {
 }
 
 /** "subject predicate object": the text a fact is indexed and embedded under (HippoRAG embeds str(tuple)). */
-export const factText = (f: Pick<IndexedFact, 'subject' | 'predicate' | 'object'>) => `${f.subject} ${f.predicate} ${f.object}`;
+export const factText = (f: Pick<IndexedFact, 'subject' | 'predicate' | 'object'>) =>
+  `${f.subject} ${f.predicate} ${f.object}`;
 
 /** Unique normalised facts of a triple set, with the passages each one came from. Empty parts are dropped. */
 export function collectFacts(triples: TripleSet): IndexedFact[] {
@@ -103,7 +104,11 @@ export function createBm25FactIndex(facts: readonly IndexedFact[], params: Parti
 }
 
 /** Facts ranked by the embedder (HippoRAG 2): fact vectors are embedded once here. */
-export async function createEmbeddedFactIndex(facts: readonly IndexedFact[], embedder: Embedder, signal?: AbortSignal): Promise<FactIndex> {
+export async function createEmbeddedFactIndex(
+  facts: readonly IndexedFact[],
+  embedder: Embedder,
+  signal?: AbortSignal,
+): Promise<FactIndex> {
   const vectors = await embedder.embed(facts.map(factText), signal);
   return {
     facts,

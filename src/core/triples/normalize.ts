@@ -2,5 +2,8 @@
 // lower-case, every character outside [A-Za-z0-9 ] becomes a space, strip. Phrase nodes are keyed by it,
 // so "Ed Wood" in a query and "Ed Wood" in a triple meet at the node "ed wood".
 export function normalizePhrase(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9 ]/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]/g, ' ')
+    .trim();
 }

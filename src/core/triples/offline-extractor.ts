@@ -42,7 +42,10 @@ function nlp(): Nlp {
     let core: { features: { lexeme: WinkLexeme } } | undefined;
     const m = model as unknown as Record<string, unknown> & { core: () => typeof core };
     const watched = { ...m, core: () => (core = m.core()) };
-    nlpInstance = { nlp: winkNLP(watched as unknown as typeof model, ['sbd', 'pos', 'ner']), lexeme: () => core?.features.lexeme };
+    nlpInstance = {
+      nlp: winkNLP(watched as unknown as typeof model, ['sbd', 'pos', 'ner']),
+      lexeme: () => core?.features.lexeme,
+    };
   }
   return nlpInstance.nlp;
 }
@@ -61,7 +64,9 @@ function readFresh<T>(text: string, read: (doc: ReturnType<Nlp['readDoc']>) => T
   try {
     return read(n.readDoc(text));
   } finally {
-    if (lexeme) for (let i = before; i < lexeme.index; i++) if (lexeme.hash[lexeme.list[i]!] === i) delete lexeme.hash[lexeme.list[i]!];
+    if (lexeme)
+      for (let i = before; i < lexeme.index; i++)
+        if (lexeme.hash[lexeme.list[i]!] === i) delete lexeme.hash[lexeme.list[i]!];
   }
 }
 
@@ -94,7 +99,7 @@ function sentenceEntities(sentence: ItemSentence, types: readonly string[]): Sen
     for (let t = s; t <= e; t++) taken[t] = 1;
     found.push({ text: joinTokens(tokens.slice(s, e + 1)), span: [s, e] });
   });
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     if (pos[i] !== 'PROPN' || taken[i]) {
       i++;
       continue;
@@ -117,7 +122,10 @@ function sentenceEntities(sentence: ItemSentence, types: readonly string[]): Sen
 
 /** Joins tokens as the text reads: no space before punctuation or after an opening bracket. */
 function joinTokens(tokens: string[]): string {
-  return tokens.join(' ').replace(/\s+([,.;:!?)'’-])/g, '$1').replace(/([(-])\s+/g, '$1');
+  return tokens
+    .join(' ')
+    .replace(/\s+([,.;:!?)'’-])/g, '$1')
+    .replace(/([(-])\s+/g, '$1');
 }
 
 /** Named-entity-like phrases of a short text (e.g. a query), in order of appearance, deduplicated. */
@@ -132,11 +140,18 @@ export function extractEntitiesOffline(text: string, options: Partial<OfflineExt
   });
 }
 
-export function extractPassageTriplesOffline(passage: Passage, options: Partial<OfflineExtractorOptions> = {}): PassageTriples {
+export function extractPassageTriplesOffline(
+  passage: Passage,
+  options: Partial<OfflineExtractorOptions> = {},
+): PassageTriples {
   return readFresh(passage.text, (doc) => passageTriples(doc, passage, { ...OFFLINE_EXTRACTOR_DEFAULTS, ...options }));
 }
 
-function passageTriples(doc: ReturnType<Nlp['readDoc']>, passage: Passage, opts: OfflineExtractorOptions): PassageTriples {
+function passageTriples(
+  doc: ReturnType<Nlp['readDoc']>,
+  passage: Passage,
+  opts: OfflineExtractorOptions,
+): PassageTriples {
   const entities: string[] = opts.titleAsEntity && passage.title ? [passage.title] : [];
   const triples: Triple[] = [];
   const seen = new Set<string>();
@@ -153,12 +168,14 @@ function passageTriples(doc: ReturnType<Nlp['readDoc']>, passage: Passage, opts:
     for (let a = 0; a < n; a++) {
       const ea = se.entities[a]!;
       if (!entities.includes(ea)) entities.push(ea);
-      if (opts.titleAsEntity && passage.title && ea !== passage.title) add({ subject: passage.title, predicate: 'mentions', object: ea });
+      if (opts.titleAsEntity && passage.title && ea !== passage.title)
+        add({ subject: passage.title, predicate: 'mentions', object: ea });
       for (let b = a + 1; b < n; b++) {
         const [, endA] = se.spans[a]!;
         const [startB] = se.spans[b]!;
         const verbs: string[] = [];
-        for (let t = endA + 1; t < startB; t++) if (se.pos[t] === 'VERB' || se.pos[t] === 'AUX') verbs.push(se.tokens[t]!);
+        for (let t = endA + 1; t < startB; t++)
+          if (se.pos[t] === 'VERB' || se.pos[t] === 'AUX') verbs.push(se.tokens[t]!);
         add({ subject: ea, predicate: verbs.length > 0 ? verbs.join(' ') : 'co-occurs with', object: se.entities[b]! });
       }
     }

@@ -29,15 +29,20 @@ export function parseOpenIeFile(json: unknown, corpus: Corpus, file: string): Tr
     const d = doc as Record<string, unknown>;
     let id: string | undefined;
     if (typeof d.passage === 'string') id = byContent.get(d.passage);
-    if (id === undefined && typeof d.title === 'string' && typeof d.text === 'string') id = byContent.get(passageKey(d.title, d.text));
+    if (id === undefined && typeof d.title === 'string' && typeof d.text === 'string')
+      id = byContent.get(passageKey(d.title, d.text));
     if (id === undefined && typeof d.text === 'string') id = byText.get(d.text);
     if (id === undefined) {
-      if (typeof d.passage !== 'string' && typeof d.text !== 'string') throw new ImportError({ file, record, field: 'passage' }, 'a "passage" or "text" string');
+      if (typeof d.passage !== 'string' && typeof d.text !== 'string')
+        throw new ImportError({ file, record, field: 'passage' }, 'a "passage" or "text" string');
       unmatched++;
       return;
     }
-    if (!Array.isArray(d.extracted_triples)) throw new ImportError({ file, record, field: 'extracted_triples' }, 'an array of [subject, predicate, object]');
-    const entities = Array.isArray(d.extracted_entities) ? d.extracted_entities.filter((e): e is string => typeof e === 'string') : [];
+    if (!Array.isArray(d.extracted_triples))
+      throw new ImportError({ file, record, field: 'extracted_triples' }, 'an array of [subject, predicate, object]');
+    const entities = Array.isArray(d.extracted_entities)
+      ? d.extracted_entities.filter((e): e is string => typeof e === 'string')
+      : [];
     const entry = out.get(id) ?? { passageId: id, entities: [], triples: [] };
     const seen = new Set(entry.triples.map((t) => JSON.stringify([t.subject, t.predicate, t.object])));
     for (const e of entities) if (!entry.entities.includes(e)) entry.entities.push(e);
@@ -55,10 +60,14 @@ export function parseOpenIeFile(json: unknown, corpus: Corpus, file: string): Tr
     out.set(id, entry);
   });
   if (out.size === 0) {
-    throw new ImportError({ file }, `docs matching the corpus "${corpus.name}" (none of ${docs.length} docs has the text of one of its ${corpus.passages.length} passages)`);
+    throw new ImportError(
+      { file },
+      `docs matching the corpus "${corpus.name}" (none of ${docs.length} docs has the text of one of its ${corpus.passages.length} passages)`,
+    );
   }
   const warnings: string[] = [];
-  if (rejected.length > 0) warnings.push(`${file}: rejected ${rejected.length} malformed triples (not exactly 3 strings)`);
+  if (rejected.length > 0)
+    warnings.push(`${file}: rejected ${rejected.length} malformed triples (not exactly 3 strings)`);
   if (unmatched > 0) warnings.push(`${file}: ${unmatched} docs match no passage of the corpus and were ignored`);
   const missing = corpus.passages.length - out.size;
   if (missing > 0) warnings.push(`${file}: ${missing} corpus passages have no OpenIE entry (no triples)`);
@@ -76,7 +85,8 @@ function toTriple(raw: unknown): Triple | string {
   const parts: string[] = [];
   for (const x of raw) {
     if (typeof x === 'string') parts.push(x);
-    else if (typeof x === 'number') parts.push(String(x)); // HippoRAG str()s every element
+    else if (typeof x === 'number')
+      parts.push(String(x)); // HippoRAG str()s every element
     else return `element of type ${x === null ? 'null' : typeof x}`;
   }
   return { subject: parts[0]!, predicate: parts[1]!, object: parts[2]! };
@@ -104,7 +114,8 @@ function replacePythonNonFinite(text: string): string {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
       continue;
     }

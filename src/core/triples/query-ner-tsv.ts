@@ -17,16 +17,23 @@ export function parseQueryNerTsv(text: string, file: string): Map<string, string
     if (row.length === 1 && row[0] === '') continue; // trailing newline
     const query = row[qCol];
     const cell = row[nCol];
-    if (query === undefined || cell === undefined) throw new ImportError({ file, record: r }, `${header.length} columns, found ${row.length}`);
+    if (query === undefined || cell === undefined)
+      throw new ImportError({ file, record: r }, `${header.length} columns, found ${row.length}`);
     let parsed: unknown;
     try {
       parsed = JSON.parse(cell);
     } catch (cause) {
-      throw new ImportError({ file, record: r, field: 'triples' }, `JSON {"named_entities": [...]} (${(cause as Error).message})`);
+      throw new ImportError(
+        { file, record: r, field: 'triples' },
+        `JSON {"named_entities": [...]} (${(cause as Error).message})`,
+      );
     }
     const ents = (parsed as { named_entities?: unknown }).named_entities;
     if (!Array.isArray(ents)) throw new ImportError({ file, record: r, field: 'triples' }, 'a "named_entities" array');
-    out.set(query, ents.map((e) => String(e)));
+    out.set(
+      query,
+      ents.map((e) => String(e)),
+    );
   }
   return out;
 }

@@ -29,7 +29,10 @@ export function isLexicalScorerName(name: string): name is LexicalScorerName {
   return (LEXICAL_SCORERS as readonly string[]).includes(name);
 }
 
-export function createLexicalScorer(index: TripleIndex, name: LexicalScorerName = DEFAULT_LEXICAL_SCORER): SequenceScorer {
+export function createLexicalScorer(
+  index: TripleIndex,
+  name: LexicalScorerName = DEFAULT_LEXICAL_SCORER,
+): SequenceScorer {
   const n = index.size;
   const idf = Float64Array.from(index.termDf, (df) => Math.log(1 + (n - df + 0.5) / (df + 0.5)));
   // Per-query scratch: query weight per term id (0 = not a query term).

@@ -113,7 +113,12 @@ export class TripleIndex {
   private readonly stamp: Uint32Array;
   private call = 0;
 
-  private constructor(set: Pick<TripleSet, 'source' | 'origin'>, triples: IndexedTriple[], signal?: AbortSignal, stored?: StoredParts) {
+  private constructor(
+    set: Pick<TripleSet, 'source' | 'origin'>,
+    triples: IndexedTriple[],
+    signal?: AbortSignal,
+    stored?: StoredParts,
+  ) {
     this.source = set.source;
     this.origin = set.origin;
     this.triples = triples;
@@ -122,7 +127,9 @@ export class TripleIndex {
       this.bm25 = stored.bm25;
       stored.terms.forEach((term, id) => this.termIds.set(term, id));
       this.termDf = Array.from(stored.termDf);
-      this.tokenIds = triples.map((_, i) => stored.tokenFlat.subarray(stored.tokenOffsets[i]!, stored.tokenOffsets[i + 1]!));
+      this.tokenIds = triples.map((_, i) =>
+        stored.tokenFlat.subarray(stored.tokenOffsets[i]!, stored.tokenOffsets[i + 1]!),
+      );
       this.termOffsets = stored.termOffsets;
       this.termTriples = stored.termTriples;
       this.heads = stored.heads;
@@ -200,7 +207,13 @@ export class TripleIndex {
     for (const p of set.passages) {
       for (const t of p.triples) {
         if (!t.subject.trim() || !t.object.trim()) continue;
-        triples.push({ index: triples.length, subject: t.subject, predicate: t.predicate, object: t.object, passage: p.passageId });
+        triples.push({
+          index: triples.length,
+          subject: t.subject,
+          predicate: t.predicate,
+          object: t.object,
+          passage: p.passageId,
+        });
       }
     }
     if (triples.length === 0) throw new TripleIndexError(`the triple set from ${set.origin} holds no triples`);
@@ -242,13 +255,20 @@ export class TripleIndex {
 
   /** Restores toSnapshot's output; a snapshot of another tokenizer or with inconsistent sizes is refused (TripleIndexError). */
   static fromSnapshot(snap: TripleIndexSnapshot): TripleIndex {
-    if (snap.tokenizer !== TOKENIZER_VERSION) throw new TripleIndexError(`the stored triple index was tokenised by ${snap.tokenizer}; this build uses ${TOKENIZER_VERSION}`);
+    if (snap.tokenizer !== TOKENIZER_VERSION)
+      throw new TripleIndexError(
+        `the stored triple index was tokenised by ${snap.tokenizer}; this build uses ${TOKENIZER_VERSION}`,
+      );
     const n = snap.count;
     const bad = (what: string) => new TripleIndexError(`the stored triple index is inconsistent: ${what}`);
-    if (snap.tokenOffsets.length !== n + 1 || snap.heads.length !== n || snap.tails.length !== n) throw bad(`per-triple arrays do not hold ${n} entries`);
-    if (snap.termDf.length !== snap.termCount || snap.termOffsets.length !== snap.termCount + 1) throw bad(`per-term arrays do not hold ${snap.termCount} entries`);
-    if (snap.tokenOffsets[n] !== snap.tokenFlat.length || snap.termOffsets[snap.termCount] !== snap.termTriples.length) throw bad('CSR offsets do not match their lists');
-    if (snap.entityOffsets[snap.entityOffsets.length - 1] !== snap.entityTriples.length) throw bad('entity offsets do not match the entity lists');
+    if (snap.tokenOffsets.length !== n + 1 || snap.heads.length !== n || snap.tails.length !== n)
+      throw bad(`per-triple arrays do not hold ${n} entries`);
+    if (snap.termDf.length !== snap.termCount || snap.termOffsets.length !== snap.termCount + 1)
+      throw bad(`per-term arrays do not hold ${snap.termCount} entries`);
+    if (snap.tokenOffsets[n] !== snap.tokenFlat.length || snap.termOffsets[snap.termCount] !== snap.termTriples.length)
+      throw bad('CSR offsets do not match their lists');
+    if (snap.entityOffsets[snap.entityOffsets.length - 1] !== snap.entityTriples.length)
+      throw bad('entity offsets do not match the entity lists');
     let subjects: string[], predicates: string[], objects: string[], passages: string[], terms: string[];
     try {
       subjects = unpackStrings(snap.subjects, n, 'subjects');
@@ -261,7 +281,13 @@ export class TripleIndex {
     }
     const bm25 = Bm25Index.fromSnapshot(snap.bm25);
     if (bm25.documentCount !== n) throw bad(`its BM25 over triples covers ${bm25.documentCount} triples, not ${n}`);
-    const triples = subjects.map((subject, i) => ({ index: i, subject, predicate: predicates[i]!, object: objects[i]!, passage: passages[i]! }));
+    const triples = subjects.map((subject, i) => ({
+      index: i,
+      subject,
+      predicate: predicates[i]!,
+      object: objects[i]!,
+      passage: passages[i]!,
+    }));
     return new TripleIndex({ source: snap.source, origin: snap.origin }, triples, undefined, { ...snap, bm25, terms });
   }
 

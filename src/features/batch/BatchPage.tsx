@@ -4,7 +4,18 @@ import { BACKBONE_SHORT, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
 import { STRATEGIES } from '../../core/strategies/index.ts';
 import { foldTrace } from '../../core/trace/fold.ts';
 import { isBaseline, RUN_BACKBONES } from '../../../workers/engine-api.ts';
-import { accuracyByType, byType, complementarity, perRoundRecall, recallCurve, rowFromTrace, rowsToCsv, rowsToJson, strategiesOf, type BatchRow } from '../../app/batch/results.ts';
+import {
+  accuracyByType,
+  byType,
+  complementarity,
+  perRoundRecall,
+  recallCurve,
+  rowFromTrace,
+  rowsToCsv,
+  rowsToJson,
+  strategiesOf,
+  type BatchRow,
+} from '../../app/batch/results.ts';
 import { recallAtK } from '../../core/eval/metrics.ts';
 import { BATCH_CONFIGS, type BatchSortKey } from '../../state/batch-slice.ts';
 import { appStore } from '../../state/store.ts';
@@ -65,7 +76,10 @@ export function BatchPage() {
       new Map(
         runs.map((r) => {
           const m = foldTrace(r.trace.events);
-          return [`${r.strategy}|${r.trace.question.id}`, { rounds: m.roundsUsed, calls: m.llmCalls, route: m.route ?? undefined }];
+          return [
+            `${r.strategy}|${r.trace.question.id}`,
+            { rounds: m.roundsUsed, calls: m.llmCalls, route: m.route ?? undefined },
+          ];
         }),
       ),
     [runs],
@@ -79,7 +93,14 @@ export function BatchPage() {
     return [...f].sort((a, b) => {
       const x = key(a);
       const y = key(b);
-      const c = typeof x === 'number' && typeof y === 'number' ? (Number.isNaN(x) ? 1 : Number.isNaN(y) ? -1 : x - y) : String(x).localeCompare(String(y));
+      const c =
+        typeof x === 'number' && typeof y === 'number'
+          ? Number.isNaN(x)
+            ? 1
+            : Number.isNaN(y)
+              ? -1
+              : x - y
+          : String(x).localeCompare(String(y));
       return sort.desc ? -c : c;
     });
   }, [rows, typeFilter, sort]);
@@ -122,13 +143,25 @@ export function BatchPage() {
           <legend>Baselines (+reader: answers with the LLM from Settings)</legend>
           {BATCH_CONFIGS.filter((c) => isBaseline(c.strategy)).map((c) => (
             <label key={c.key}>
-              <input type="checkbox" checked={configs.includes(c.key)} disabled={running} onChange={() => toggle(c.key)} data-testid={`batch-config-${c.key}`} /> {c.key}
+              <input
+                type="checkbox"
+                checked={configs.includes(c.key)}
+                disabled={running}
+                onChange={() => toggle(c.key)}
+                data-testid={`batch-config-${c.key}`}
+              />{' '}
+              {c.key}
             </label>
           ))}
         </fieldset>
         <fieldset className="field batch-strategies" data-testid="batch-strategies">
           <legend>Strategies (LLM from Settings, or the offline thinker)</legend>
-          <div className="batch-grid" role="group" aria-label="Strategy on backbone" style={{ gridTemplateColumns: `auto repeat(${STRATEGIES.length}, auto)` }}>
+          <div
+            className="batch-grid"
+            role="group"
+            aria-label="Strategy on backbone"
+            style={{ gridTemplateColumns: `auto repeat(${STRATEGIES.length}, auto)` }}
+          >
             <span />
             {STRATEGIES.map((strategy) => (
               <span key={strategy} className="muted">
@@ -160,7 +193,14 @@ export function BatchPage() {
           <legend>LLMs (models side by side; retrieval-only columns run once)</legend>
           {BATCH_MODELS.map((m) => (
             <label key={m}>
-              <input type="checkbox" checked={models.includes(m)} disabled={running} onChange={() => toggleModel(m)} data-testid={`batch-model-${m}`} /> {MODEL_LABEL[m]}
+              <input
+                type="checkbox"
+                checked={models.includes(m)}
+                disabled={running}
+                onChange={() => toggleModel(m)}
+                data-testid={`batch-model-${m}`}
+              />{' '}
+              {MODEL_LABEL[m]}
               {m === 'settings' && <span className="muted"> ({settingsLlm})</span>}
             </label>
           ))}
@@ -169,21 +209,48 @@ export function BatchPage() {
           <legend>Evidence regimes (paper 004)</legend>
           {REGIMES.map((r) => (
             <label key={r}>
-              <input type="checkbox" checked={regimes.includes(r)} disabled={running} onChange={() => toggleRegime(r)} data-testid={`batch-regime-${r}`} /> {REGIME_LABEL[r]}
+              <input
+                type="checkbox"
+                checked={regimes.includes(r)}
+                disabled={running}
+                onChange={() => toggleRegime(r)}
+                data-testid={`batch-regime-${r}`}
+              />{' '}
+              {REGIME_LABEL[r]}
             </label>
           ))}
         </fieldset>
         <label className="field">
           <span>Questions (first N of {questions.length || '…'})</span>
-          <input type="number" min={1} max={Math.max(1, questions.length)} value={limit} disabled={running} data-testid="batch-limit" onChange={(e) => setLimit(Number(e.target.value))} />
+          <input
+            type="number"
+            min={1}
+            max={Math.max(1, questions.length)}
+            value={limit}
+            disabled={running}
+            data-testid="batch-limit"
+            onChange={(e) => setLimit(Number(e.target.value))}
+          />
         </label>
         <button type="submit" data-testid="batch-run" disabled={running || !dataset.isSuccess || configs.length === 0}>
           Run batch
         </button>
-        <button type="button" className="btn btn-secondary" data-testid="batch-cancel" disabled={!running} onClick={cancel}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          data-testid="batch-cancel"
+          disabled={!running}
+          onClick={cancel}
+        >
           Cancel
         </button>
-        <button type="button" className="btn btn-secondary" data-testid="batch-resume" disabled={!canResume} onClick={() => void run(true)}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          data-testid="batch-resume"
+          disabled={!canResume}
+          onClick={() => void run(true)}
+        >
           Resume
         </button>
       </form>
@@ -204,27 +271,84 @@ export function BatchPage() {
         <>
           <p className="muted" data-testid="batch-llm">
             LLM: {llmLabels(rows).join(', ')}
-            {llmLabels(rows).some((l) => l.startsWith('offline thinker')) && ' — a heuristic stand-in with no model: these are offline-thinker results, not an LLM’s.'}
+            {llmLabels(rows).some((l) => l.startsWith('offline thinker')) &&
+              ' — a heuristic stand-in with no model: these are offline-thinker results, not an LLM’s.'}
           </p>
           <div className="plots">
             <PlotCard title={`Recall@k, k = 1..${maxK}`} file="recall-at-k">
-              {(ref) => <LineChart ref={ref} title="Recall@k" xLabel="k (log scale)" logX series={recallCurve(rows, maxK).map((s) => ({ name: s.strategy, points: s.points.map((p) => ({ x: p.k, y: p.recall })) }))} />}
+              {(ref) => (
+                <LineChart
+                  ref={ref}
+                  title="Recall@k"
+                  xLabel="k (log scale)"
+                  logX
+                  series={recallCurve(rows, maxK).map((s) => ({
+                    name: s.strategy,
+                    points: s.points.map((p) => ({ x: p.k, y: p.recall })),
+                  }))}
+                />
+              )}
             </PlotCard>
-            <PlotCard title="Recall@5 per round" file="recall5-per-round" note="Single retrieval has one round (round 0); iterative strategies add a point per round.">
-              {(ref) => <BarChart ref={ref} title="Recall@5 per round" groups={Array.from({ length: Math.max(1, ...perRoundRecall(rows).map((s) => s.rounds.length)) }, (_, t) => ({ label: `round ${t}`, values: perRoundRecall(rows).map((s) => ({ name: s.strategy, value: s.rounds[t] ?? Number.NaN })) }))} />}
+            <PlotCard
+              title="Recall@5 per round"
+              file="recall5-per-round"
+              note="Single retrieval has one round (round 0); iterative strategies add a point per round."
+            >
+              {(ref) => (
+                <BarChart
+                  ref={ref}
+                  title="Recall@5 per round"
+                  groups={Array.from(
+                    { length: Math.max(1, ...perRoundRecall(rows).map((s) => s.rounds.length)) },
+                    (_, t) => ({
+                      label: `round ${t}`,
+                      values: perRoundRecall(rows).map((s) => ({ name: s.strategy, value: s.rounds[t] ?? Number.NaN })),
+                    }),
+                  )}
+                />
+              )}
             </PlotCard>
             <IterationPlots rows={rows} />
             {rows.some((r) => r.acc !== null) ? (
-              <PlotCard title="Accuracy by question type" file="accuracy-by-type" note="Acc: the gold answer appears in the prediction (DualRAG); answering strategies only.">
-                {(ref) => <BarChart ref={ref} title="Accuracy by type" groups={accuracyByType(rows).map((t) => ({ label: `${t.type} (${t.count})`, values: Object.entries(t.values).map(([name, value]) => ({ name, value })) }))} />}
+              <PlotCard
+                title="Accuracy by question type"
+                file="accuracy-by-type"
+                note="Acc: the gold answer appears in the prediction (DualRAG); answering strategies only."
+              >
+                {(ref) => (
+                  <BarChart
+                    ref={ref}
+                    title="Accuracy by type"
+                    groups={accuracyByType(rows).map((t) => ({
+                      label: `${t.type} (${t.count})`,
+                      values: Object.entries(t.values).map(([name, value]) => ({ name, value })),
+                    }))}
+                  />
+                )}
               </PlotCard>
             ) : (
-              <PlotCard title="Recall@5 by question type" file="recall5-by-type" note="Accuracy by type needs an answering strategy (+reader); retrieval-only runs show Recall@5 by type.">
-                {(ref) => <BarChart ref={ref} title="Recall@5 by type" groups={byType(rows).map((t) => ({ label: `${t.type} (${t.count})`, values: Object.entries(t.values).map(([name, value]) => ({ name, value })) }))} />}
+              <PlotCard
+                title="Recall@5 by question type"
+                file="recall5-by-type"
+                note="Accuracy by type needs an answering strategy (+reader); retrieval-only runs show Recall@5 by type."
+              >
+                {(ref) => (
+                  <BarChart
+                    ref={ref}
+                    title="Recall@5 by type"
+                    groups={byType(rows).map((t) => ({
+                      label: `${t.type} (${t.count})`,
+                      values: Object.entries(t.values).map(([name, value]) => ({ name, value })),
+                    }))}
+                  />
+                )}
               </PlotCard>
             )}
             {pair && (
-              <PlotCard title={`Complementarity: all gold in top 5, ${compared[0]} vs ${compared[1]}`} file="complementarity">
+              <PlotCard
+                title={`Complementarity: all gold in top 5, ${compared[0]} vs ${compared[1]}`}
+                file="complementarity"
+              >
                 {(ref) => (
                   <BarChart
                     ref={ref}
@@ -246,7 +370,11 @@ export function BatchPage() {
           <div className="toolbar">
             <label className="field field-inline">
               <span>Type</span>
-              <select value={typeFilter ?? ''} onChange={(e) => setTypeFilter(e.target.value || null)} data-testid="batch-type-filter">
+              <select
+                value={typeFilter ?? ''}
+                onChange={(e) => setTypeFilter(e.target.value || null)}
+                data-testid="batch-type-filter"
+              >
                 <option value="">all types</option>
                 {types.map((t) => (
                   <option key={t} value={t}>
@@ -255,50 +383,81 @@ export function BatchPage() {
                 ))}
               </select>
             </label>
-            <button type="button" className="btn btn-secondary" data-testid="export-csv" onClick={() => download('hopscope-batch.csv', new Blob([rowsToCsv(rows)], { type: 'text/csv' }))}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              data-testid="export-csv"
+              onClick={() => download('hopscope-batch.csv', new Blob([rowsToCsv(rows)], { type: 'text/csv' }))}
+            >
               Export CSV
             </button>
-            <button type="button" className="btn btn-secondary" data-testid="export-json" onClick={() => download('hopscope-batch.json', new Blob([rowsToJson(rows)], { type: 'application/json' }))}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              data-testid="export-json"
+              onClick={() =>
+                download('hopscope-batch.json', new Blob([rowsToJson(rows)], { type: 'application/json' }))
+              }
+            >
               Export JSON
             </button>
             <span className="muted">Click a row to open its trace in the Inspector.</span>
           </div>
           <DualRagBatchActions rows={rows} judge={judge} />
           <div className="table-scroll" style={{ maxHeight: TABLE_HEIGHT }} onScroll={win.onScroll}>
-          <table className="table batch-table" data-testid="batch-table" aria-rowcount={shown.length + 1}>
-            <thead>
-              <tr>
-                {header('questionId', 'question')}
-                {header('strategy', 'strategy')}
-                {header('type', 'type')}
-                {header('recall5', 'Recall@5')}
-                {header('firstGoldRank', 'first gold rank')}
-                <th scope="col">answer</th>
-                <th scope="col">Acc</th>
-                <th scope="col">rounds</th>
-                <th scope="col">LLM calls</th>
-              </tr>
-            </thead>
-            <tbody>
-              {win.start > 0 && <tr aria-hidden="true" style={{ height: win.start * ROW_HEIGHT }} />}
-              {shown.slice(win.start, win.end).map((r, i) => (
-                <tr key={`${r.strategy}|${r.questionId}`} data-testid="batch-row" aria-rowindex={win.start + i + 2} style={{ height: ROW_HEIGHT }} tabIndex={0} onClick={() => open(r)} onKeyDown={(e) => e.key === 'Enter' && open(r)} className="clickable">
-                  <td title={r.question}>{r.questionId}</td>
-                  <td>{r.strategy}</td>
-                  <td>{r.type}</td>
-                  <td className="num">{Number.isNaN(recall5(r)) ? '—' : `${(recall5(r) * 100).toFixed(0)}%`}</td>
-                  <td className="num">{r.firstGoldRank ?? '—'}</td>
-                  <td>{r.answer ?? <span className="muted">—</span>}</td>
-                  <td className="num">{r.acc === null ? '—' : formatValue(r.acc, 'percent')}</td>
-                  <td className="num" data-testid="batch-rounds" title={facts.get(`${r.strategy}|${r.questionId}`)?.route ? `routed to ${facts.get(`${r.strategy}|${r.questionId}`)?.route}` : undefined}>
-                    {facts.get(`${r.strategy}|${r.questionId}`)?.rounds ?? '—'}
-                  </td>
-                  <td className="num">{facts.get(`${r.strategy}|${r.questionId}`)?.calls ?? '—'}</td>
+            <table className="table batch-table" data-testid="batch-table" aria-rowcount={shown.length + 1}>
+              <thead>
+                <tr>
+                  {header('questionId', 'question')}
+                  {header('strategy', 'strategy')}
+                  {header('type', 'type')}
+                  {header('recall5', 'Recall@5')}
+                  {header('firstGoldRank', 'first gold rank')}
+                  <th scope="col">answer</th>
+                  <th scope="col">Acc</th>
+                  <th scope="col">rounds</th>
+                  <th scope="col">LLM calls</th>
                 </tr>
-              ))}
-              {win.end < shown.length && <tr aria-hidden="true" style={{ height: (shown.length - win.end) * ROW_HEIGHT }} />}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {win.start > 0 && <tr aria-hidden="true" style={{ height: win.start * ROW_HEIGHT }} />}
+                {shown.slice(win.start, win.end).map((r, i) => (
+                  <tr
+                    key={`${r.strategy}|${r.questionId}`}
+                    data-testid="batch-row"
+                    aria-rowindex={win.start + i + 2}
+                    style={{ height: ROW_HEIGHT }}
+                    tabIndex={0}
+                    onClick={() => open(r)}
+                    onKeyDown={(e) => e.key === 'Enter' && open(r)}
+                    className="clickable"
+                  >
+                    <td title={r.question}>{r.questionId}</td>
+                    <td>{r.strategy}</td>
+                    <td>{r.type}</td>
+                    <td className="num">{Number.isNaN(recall5(r)) ? '—' : `${(recall5(r) * 100).toFixed(0)}%`}</td>
+                    <td className="num">{r.firstGoldRank ?? '—'}</td>
+                    <td>{r.answer ?? <span className="muted">—</span>}</td>
+                    <td className="num">{r.acc === null ? '—' : formatValue(r.acc, 'percent')}</td>
+                    <td
+                      className="num"
+                      data-testid="batch-rounds"
+                      title={
+                        facts.get(`${r.strategy}|${r.questionId}`)?.route
+                          ? `routed to ${facts.get(`${r.strategy}|${r.questionId}`)?.route}`
+                          : undefined
+                      }
+                    >
+                      {facts.get(`${r.strategy}|${r.questionId}`)?.rounds ?? '—'}
+                    </td>
+                    <td className="num">{facts.get(`${r.strategy}|${r.questionId}`)?.calls ?? '—'}</td>
+                  </tr>
+                ))}
+                {win.end < shown.length && (
+                  <tr aria-hidden="true" style={{ height: (shown.length - win.end) * ROW_HEIGHT }} />
+                )}
+              </tbody>
+            </table>
           </div>
         </>
       )}

@@ -5,7 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
 import { passagesQuery } from '../../app/queries.ts';
-import { DIAGNOSTICS, diagnoseTrace, summarizeDiagnostics, type DiagnosticsSummary } from '../../core/eval/diagnostics/index.ts';
+import {
+  DIAGNOSTICS,
+  diagnoseTrace,
+  summarizeDiagnostics,
+  type DiagnosticsSummary,
+} from '../../core/eval/diagnostics/index.ts';
 import { regimeLabel } from '../../core/strategies/regimes.ts';
 import type { Trace } from '../../core/trace/schema.ts';
 import { BarChart } from './charts.tsx';
@@ -38,7 +43,11 @@ export function DiagnosticPlots({ datasetId, runs }: Props) {
     }
     return [...s];
   }, [runs]);
-  const passages = useQuery({ ...passagesQuery(engine, datasetId ?? '', ids), enabled: datasetId !== undefined && ids.length > 0, retry: false });
+  const passages = useQuery({
+    ...passagesQuery(engine, datasetId ?? '', ids),
+    enabled: datasetId !== undefined && ids.length > 0,
+    retry: false,
+  });
   const groups = useMemo(() => {
     const by = new Map<string, { trace: Trace; nc: Trace | undefined }[]>();
     // The batch key already names the model and the regime (src/app/batch/variants.ts); a run of a
@@ -47,35 +56,69 @@ export function DiagnosticPlots({ datasetId, runs }: Props) {
       const v = parseVariant(strategy);
       return `${v.config}|${v.model}|${questionId}`;
     };
-    const noContext = new Map(runs.filter((r) => r.trace.regime === 'no-context').map((r) => [pairKey(r.strategy, r.trace.question.id), r.trace]));
+    const noContext = new Map(
+      runs
+        .filter((r) => r.trace.regime === 'no-context')
+        .map((r) => [pairKey(r.strategy, r.trace.question.id), r.trace]),
+    );
     for (const { strategy, trace } of runs) {
-      const key = trace.regime === parseVariant(strategy).regime ? strategy : `${strategy} · ${regimeLabel(trace.regime)}`;
+      const key =
+        trace.regime === parseVariant(strategy).regime ? strategy : `${strategy} · ${regimeLabel(trace.regime)}`;
       by.set(key, [...(by.get(key) ?? []), { trace, nc: noContext.get(pairKey(strategy, trace.question.id)) }]);
     }
     return [...by].map(([name, traces]) => {
       const rows = traces.map(({ trace: t, nc }) => {
-        return diagnoseTrace(t, { ...(passages.data ? { passages: passages.data } : {}), ...(nc ? { noContext: nc } : {}) });
+        return diagnoseTrace(t, {
+          ...(passages.data ? { passages: passages.data } : {}),
+          ...(nc ? { noContext: nc } : {}),
+        });
       });
       return { name, summary: summarizeDiagnostics(rows) };
     });
   }, [runs, passages.data]);
   if (runs.length === 0) return null;
-  const hops = [...new Set(groups.flatMap((g) => Object.keys(g.summary.coverageGap.byHops)))].sort((a, b) => Number(a) - Number(b));
-  const byHop = (s: DiagnosticsSummary, h: string, name: (typeof DIAGNOSTICS)[number]) => value(s[name].byHops[h]?.rate ?? null);
+  const hops = [...new Set(groups.flatMap((g) => Object.keys(g.summary.coverageGap.byHops)))].sort(
+    (a, b) => Number(a) - Number(b),
+  );
+  const byHop = (s: DiagnosticsSummary, h: string, name: (typeof DIAGNOSTICS)[number]) =>
+    value(s[name].byHops[h]?.rate ?? null);
   return (
     <>
-      <PlotCard title="Diagnostics per strategy (paper 004)" file="diagnostics-per-strategy" note="coverage gap, anchor carry-drop, distractor latch, composition failure, parametric suppression, stopping (early or late): share of the questions each applies to; a missing bar = applies to none (e.g. parametric suppression needs a no-context run).">
-        {(ref) => <BarChart ref={ref} title="Diagnostics per strategy" groups={DIAGNOSTICS.map((d) => ({ label: SHORT[d], values: groups.map((g) => ({ name: g.name, value: value(g.summary[d].rate) })) }))} />}
+      <PlotCard
+        title="Diagnostics per strategy (paper 004)"
+        file="diagnostics-per-strategy"
+        note="coverage gap, anchor carry-drop, distractor latch, composition failure, parametric suppression, stopping (early or late): share of the questions each applies to; a missing bar = applies to none (e.g. parametric suppression needs a no-context run)."
+      >
+        {(ref) => (
+          <BarChart
+            ref={ref}
+            title="Diagnostics per strategy"
+            groups={DIAGNOSTICS.map((d) => ({
+              label: SHORT[d],
+              values: groups.map((g) => ({ name: g.name, value: value(g.summary[d].rate) })),
+            }))}
+          />
+        )}
       </PlotCard>
       {hops.length > 0 && (
-        <PlotCard title="Coverage gap and composition failure by hop count" file="diagnostics-by-hops" note="Per strategy; questions without a hop count are left out.">
+        <PlotCard
+          title="Coverage gap and composition failure by hop count"
+          file="diagnostics-by-hops"
+          note="Per strategy; questions without a hop count are left out."
+        >
           {(ref) => (
             <BarChart
               ref={ref}
               title="Diagnostics by hops"
               groups={hops.flatMap((h) => [
-                { label: `${h} hops: coverage`, values: groups.map((g) => ({ name: g.name, value: byHop(g.summary, h, 'coverageGap') })) },
-                { label: `${h} hops: composition`, values: groups.map((g) => ({ name: g.name, value: byHop(g.summary, h, 'compositionFailure') })) },
+                {
+                  label: `${h} hops: coverage`,
+                  values: groups.map((g) => ({ name: g.name, value: byHop(g.summary, h, 'coverageGap') })),
+                },
+                {
+                  label: `${h} hops: composition`,
+                  values: groups.map((g) => ({ name: g.name, value: byHop(g.summary, h, 'compositionFailure') })),
+                },
               ])}
             />
           )}

@@ -27,7 +27,12 @@ export function DualRagBatchActions({ rows, judge }: { rows: readonly BatchRow[]
     try {
       const llm = await judge.create();
       const r = await judgeAnswers(
-        rows.map((row) => ({ id: key(row), question: row.question, prediction: row.answer ?? undefined, answers: row.trace.question.answers })),
+        rows.map((row) => ({
+          id: key(row),
+          question: row.question,
+          prediction: row.answer ?? undefined,
+          answers: row.trace.question.answers,
+        })),
         llm,
         judgePrompt,
         { concurrency: 2, onProgress: (d, t) => setBusy(`judging ${d}/${t}…`) },
@@ -42,29 +47,63 @@ export function DualRagBatchActions({ rows, judge }: { rows: readonly BatchRow[]
 
   const exportFt = () => {
     const verdicts = new Map(result?.verdicts.map((v) => [v.id, v.accDagger]));
-    const examples = dualrag.flatMap((r) => ftExamples(r.trace, isCorrect({ ...(r.em !== null ? { em: r.em } : {}), ...(r.acc !== null ? { acc: r.acc } : {}) }, verdicts.get(key(r)))));
+    const examples = dualrag.flatMap((r) =>
+      ftExamples(
+        r.trace,
+        isCorrect(
+          { ...(r.em !== null ? { em: r.em } : {}), ...(r.acc !== null ? { acc: r.acc } : {}) },
+          verdicts.get(key(r)),
+        ),
+      ),
+    );
     const c = ftCounts(examples);
-    setError(examples.length ? null : 'No correctly answered DualRAG question: nothing to export (wrong trajectories are never exported).');
+    setError(
+      examples.length
+        ? null
+        : 'No correctly answered DualRAG question: nothing to export (wrong trajectories are never exported).',
+    );
     if (examples.length) download('dualrag-ft.jsonl', new Blob([ftJsonl(examples)], { type: 'application/jsonl' }));
-    setExported(`${examples.length} examples (reasoner ${c.reasoner}, entity identifier ${c['entity-identifier']}, knowledge summarizer ${c['knowledge-summarizer']})`);
+    setExported(
+      `${examples.length} examples (reasoner ${c.reasoner}, entity identifier ${c['entity-identifier']}, knowledge summarizer ${c['knowledge-summarizer']})`,
+    );
   };
 
   return (
     <div className="toolbar" data-testid="dualrag-batch-actions">
-      <button type="button" className="btn btn-secondary" data-testid="judge-run" disabled={!judge || busy !== null || rows.length === 0} onClick={() => void runJudge()} title={judge ? `LLM judge: ${judge.label}` : 'Needs an LLM in Settings: the offline thinker cannot judge answers'}>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        data-testid="judge-run"
+        disabled={!judge || busy !== null || rows.length === 0}
+        onClick={() => void runJudge()}
+        title={
+          judge ? `LLM judge: ${judge.label}` : 'Needs an LLM in Settings: the offline thinker cannot judge answers'
+        }
+      >
         Judge answers (Acc†)
       </button>
-      <button type="button" className="btn btn-secondary" data-testid="export-ft" disabled={dualrag.length === 0} onClick={exportFt}>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        data-testid="export-ft"
+        disabled={dualrag.length === 0}
+        onClick={exportFt}
+      >
         Export DualRAG-FT (JSONL)
       </button>
       {!judge && <span className="muted">Acc† needs an LLM in Settings.</span>}
       {busy && <span className="muted">{busy}</span>}
       {result && (
         <span data-testid="judge-result">
-          Acc† (LLM judge {result.judge}; not EM): {(result.accDagger * 100).toFixed(1)}% over {result.judged} answers{result.errors ? `, ${result.errors} unreadable verdicts` : ''}
+          Acc† (LLM judge {result.judge}; not EM): {(result.accDagger * 100).toFixed(1)}% over {result.judged} answers
+          {result.errors ? `, ${result.errors} unreadable verdicts` : ''}
         </span>
       )}
-      {exported && <span className="muted" data-testid="ft-exported">exported {exported}</span>}
+      {exported && (
+        <span className="muted" data-testid="ft-exported">
+          exported {exported}
+        </span>
+      )}
       {error && (
         <span className="error" role="alert">
           {error}

@@ -12,7 +12,13 @@ export function tokensPerRound(rows: readonly BatchRow[]): { strategy: string; r
     const mine = rows.filter((r) => r.strategy === strategy);
     const per = mine.map((r) => foldTrace(r.trace.events).tokensByRound);
     const maxRound = Math.max(0, ...per.flatMap((m) => [...m.keys()]));
-    return { strategy, rounds: Array.from({ length: maxRound + 1 }, (_, t) => per.reduce((s, m) => s + (m.get(t) ?? 0), 0) / Math.max(1, mine.length)) };
+    return {
+      strategy,
+      rounds: Array.from(
+        { length: maxRound + 1 },
+        (_, t) => per.reduce((s, m) => s + (m.get(t) ?? 0), 0) / Math.max(1, mine.length),
+      ),
+    };
   });
 }
 
@@ -23,11 +29,39 @@ export function IterationPlots({ rows }: { rows: readonly BatchRow[] }) {
   const maxTokens = Math.max(1, ...tokens.flatMap((s) => s.rounds));
   return (
     <>
-      <PlotCard title="Recall@15 per round" file="recall15-per-round" note="GEAR Fig. 2: the pool after each round (GEAR: the fused step lists; its last round is the passageLink fusion, Eq. 9).">
-        {(ref) => <BarChart ref={ref} title="Recall@15 per round" groups={Array.from({ length: rounds(recall) }, (_, t) => ({ label: `round ${t}`, values: recall.map((s) => ({ name: s.strategy, value: s.rounds[t] ?? Number.NaN })) }))} />}
+      <PlotCard
+        title="Recall@15 per round"
+        file="recall15-per-round"
+        note="GEAR Fig. 2: the pool after each round (GEAR: the fused step lists; its last round is the passageLink fusion, Eq. 9)."
+      >
+        {(ref) => (
+          <BarChart
+            ref={ref}
+            title="Recall@15 per round"
+            groups={Array.from({ length: rounds(recall) }, (_, t) => ({
+              label: `round ${t}`,
+              values: recall.map((s) => ({ name: s.strategy, value: s.rounds[t] ?? Number.NaN })),
+            }))}
+          />
+        )}
       </PlotCard>
-      <PlotCard title="LLM tokens per round" file="tokens-per-round" note="GEAR Fig. 4: mean tokens per question in each round, as the server reported them (the offline thinker reports 0).">
-        {(ref) => <BarChart ref={ref} title="tokens per round" max={maxTokens} unit="count" groups={Array.from({ length: rounds(tokens) }, (_, t) => ({ label: `round ${t}`, values: tokens.map((s) => ({ name: s.strategy, value: s.rounds[t] ?? Number.NaN })) }))} />}
+      <PlotCard
+        title="LLM tokens per round"
+        file="tokens-per-round"
+        note="GEAR Fig. 4: mean tokens per question in each round, as the server reported them (the offline thinker reports 0)."
+      >
+        {(ref) => (
+          <BarChart
+            ref={ref}
+            title="tokens per round"
+            max={maxTokens}
+            unit="count"
+            groups={Array.from({ length: rounds(tokens) }, (_, t) => ({
+              label: `round ${t}`,
+              values: tokens.map((s) => ({ name: s.strategy, value: s.rounds[t] ?? Number.NaN })),
+            }))}
+          />
+        )}
       </PlotCard>
     </>
   );

@@ -29,10 +29,20 @@ export function PlotCard({ title, file, note, children }: Props) {
       <figcaption>
         <strong>{title}</strong>
         <span className="plot-actions">
-          <button type="button" className="btn btn-secondary btn-small" data-testid="export-svg" onClick={run(() => download(`${file}.svg`, new Blob([svgText(svg())], { type: 'image/svg+xml' })))}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            data-testid="export-svg"
+            onClick={run(() => download(`${file}.svg`, new Blob([svgText(svg())], { type: 'image/svg+xml' })))}
+          >
             SVG
           </button>
-          <button type="button" className="btn btn-secondary btn-small" data-testid="export-png" onClick={run(async () => download(`${file}.png`, await svgToPng(svg())))}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            data-testid="export-png"
+            onClick={run(async () => download(`${file}.png`, await svgToPng(svg())))}
+          >
             PNG
           </button>
         </span>

@@ -11,7 +11,8 @@ const FONT = 13;
 
 /** Shares (0..1) as percentages everywhere: axes, bar labels and tooltips; counts as integers. */
 export type Unit = 'percent' | 'count';
-export const formatValue = (v: number, unit: Unit) => (!Number.isFinite(v) ? 'n/a' : unit === 'percent' ? `${Math.round(v * 100)}%` : String(Math.round(v)));
+export const formatValue = (v: number, unit: Unit) =>
+  !Number.isFinite(v) ? 'n/a' : unit === 'percent' ? `${Math.round(v * 100)}%` : String(Math.round(v));
 
 /** Splits a long axis label into lines of at most `max` characters, so neighbouring labels never overlap. */
 export function wrapLabel(label: string, max = 14): string[] {
@@ -34,11 +35,23 @@ interface LineProps {
 export const LineChart = forwardRef<SVGSVGElement, LineProps>(function LineChart({ title, xLabel, series, logX }, ref) {
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
   const maxX = Math.max(1, ...xs);
-  const fx = (x: number) => M.l + ((logX ? Math.log(x) / Math.log(maxX || 2) : (x - 1) / Math.max(1, maxX - 1)) * (W - M.l - M.r));
+  const fx = (x: number) =>
+    M.l + (logX ? Math.log(x) / Math.log(maxX || 2) : (x - 1) / Math.max(1, maxX - 1)) * (W - M.l - M.r);
   const fy = (y: number) => H - M.b - y * (H - M.t - M.b);
   const ticks = logX ? [1, 2, 5, 10, 20, 50, 100, 200].filter((t) => t <= maxX) : [1, Math.round(maxX / 2), maxX];
   return (
-    <svg ref={ref} xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={title} className="plot" fontFamily="system-ui, sans-serif" fontSize={FONT}>
+    <svg
+      ref={ref}
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox={`0 0 ${W} ${H}`}
+      width={W}
+      height={H}
+      role="img"
+      aria-label={title}
+      className="plot"
+      fontFamily="system-ui, sans-serif"
+      fontSize={FONT}
+    >
       <rect width={W} height={H} fill="#fff" />
       {[0, 0.25, 0.5, 0.75, 1].map((y) => (
         <g key={y}>
@@ -58,8 +71,17 @@ export const LineChart = forwardRef<SVGSVGElement, LineProps>(function LineChart
       </text>
       {series.map((s, i) => (
         <g key={s.name}>
-          <path d={s.points.filter((p) => Number.isFinite(p.y)).map((p, j) => `${j ? 'L' : 'M'}${fx(p.x).toFixed(1)},${fy(p.y).toFixed(1)}`).join('')} fill="none" stroke={color(i)} strokeWidth={2} />
-          {s.points.length <= 12 && s.points.map((p) => <circle key={p.x} cx={fx(p.x)} cy={fy(p.y)} r={3} fill={color(i)} />)}
+          <path
+            d={s.points
+              .filter((p) => Number.isFinite(p.y))
+              .map((p, j) => `${j ? 'L' : 'M'}${fx(p.x).toFixed(1)},${fy(p.y).toFixed(1)}`)
+              .join('')}
+            fill="none"
+            stroke={color(i)}
+            strokeWidth={2}
+          />
+          {s.points.length <= 12 &&
+            s.points.map((p) => <circle key={p.x} cx={fx(p.x)} cy={fy(p.y)} r={3} fill={color(i)} />)}
           <text x={M.l + 8} y={M.t + 12 + i * 14} fill={color(i)} fontWeight={700}>
             {s.name}
           </text>
@@ -77,7 +99,10 @@ interface BarProps {
   unit?: Unit;
 }
 
-export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart({ title, groups, max = 1, unit = 'percent' }, ref) {
+export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart(
+  { title, groups, max = 1, unit = 'percent' },
+  ref,
+) {
   const names = [...new Set(groups.flatMap((g) => g.values.map((v) => v.name)))];
   const gw = (W - M.l - M.r) / Math.max(1, groups.length);
   const bw = Math.min(36, (gw - 12) / Math.max(1, names.length));
@@ -86,7 +111,18 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart({ 
   const H2 = H + legend;
   const fy = (y: number) => H2 - M.b - (y / max) * (H - M.t - M.b);
   return (
-    <svg ref={ref} xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${W} ${H2}`} width={W} height={H2} role="img" aria-label={title} className="plot" fontFamily="system-ui, sans-serif" fontSize={FONT}>
+    <svg
+      ref={ref}
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox={`0 0 ${W} ${H2}`}
+      width={W}
+      height={H2}
+      role="img"
+      aria-label={title}
+      className="plot"
+      fontFamily="system-ui, sans-serif"
+      fontSize={FONT}
+    >
       <rect width={W} height={H2} fill="#fff" />
       {[0, 0.5, 1].map((f) => (
         <g key={f}>
@@ -110,13 +146,25 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart({ 
                   <rect x={x0 + i * bw} y={top} width={bw - 2} height={H2 - M.b - top} fill={color(i)}>
                     <title>{`${g.label} · ${v.name}: ${formatValue(v.value, unit)}`}</title>
                   </rect>
-                  <text x={x0 + i * bw + (bw - 2) / 2} y={top - 3} textAnchor="middle" fill="#1b1f24" fontSize={bw < 24 ? 8 : FONT - 1}>
+                  <text
+                    x={x0 + i * bw + (bw - 2) / 2}
+                    y={top - 3}
+                    textAnchor="middle"
+                    fill="#1b1f24"
+                    fontSize={bw < 24 ? 8 : FONT - 1}
+                  >
                     {formatValue(v.value, unit)}
                   </text>
                 </g>
               );
             })}
-            <text x={M.l + gi * gw + gw / 2} y={H2 - M.b + 15} textAnchor="middle" fill="#1b1f24" data-testid="bar-label">
+            <text
+              x={M.l + gi * gw + gw / 2}
+              y={H2 - M.b + 15}
+              textAnchor="middle"
+              fill="#1b1f24"
+              data-testid="bar-label"
+            >
               {wrapLabel(g.label, Math.max(6, Math.floor(gw / 7.5))).map((line, li) => (
                 <tspan key={li} x={M.l + gi * gw + gw / 2} dy={li === 0 ? 0 : FONT + 1}>
                   {line}
@@ -126,11 +174,12 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart({ 
           </g>
         );
       })}
-      {names.length > 1 && names.map((n, i) => (
-        <text key={n} x={W - M.r - 4} y={12 + i * 14} textAnchor="end" fill={color(i)} fontWeight={700}>
-          {n}
-        </text>
-      ))}
+      {names.length > 1 &&
+        names.map((n, i) => (
+          <text key={n} x={W - M.r - 4} y={12 + i * 14} textAnchor="end" fill={color(i)} fontWeight={700}>
+            {n}
+          </text>
+        ))}
     </svg>
   );
 });

@@ -26,7 +26,12 @@ export async function svgToPng(svg: SVGSVGElement, scale = 2): Promise<Blob> {
     const ctx = canvas.getContext('2d');
     if (!ctx) throw new Error('batch export: no 2D canvas context to draw the PNG');
     ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('batch export: the canvas produced no PNG'))), 'image/png'));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob(
+        (b) => (b ? resolve(b) : reject(new Error('batch export: the canvas produced no PNG'))),
+        'image/png',
+      ),
+    );
   } finally {
     URL.revokeObjectURL(url);
   }

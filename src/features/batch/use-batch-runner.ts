@@ -21,7 +21,10 @@ export function useBatchRunner(datasetId: string | undefined, questions: readonl
       const s = appStore.getState();
       if (!datasetId) return;
       const usesLlm = (key: string) => BATCH_CONFIGS.find((c) => c.key === key)?.strategy !== 'single';
-      const jobs = batchJobs(batchVariants(s.batchConfigs, s.batchModels, s.batchRegimes, usesLlm), questions.slice(0, s.batchLimit));
+      const jobs = batchJobs(
+        batchVariants(s.batchConfigs, s.batchModels, s.batchRegimes, usesLlm),
+        questions.slice(0, s.batchLimit),
+      );
       const done = new Set(resume ? s.batchRuns.map((r) => jobKey(r.strategy, r.trace.question.id)) : []);
       cancelled.current = false;
       s.startBatch(jobs.length, performance.now(), resume);

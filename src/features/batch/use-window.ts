@@ -5,7 +5,12 @@ import { useCallback, useState, type UIEvent } from 'react';
 export const ROW_HEIGHT = 34;
 const OVERSCAN = 10;
 
-export function visibleRange(scrollTop: number, viewport: number, count: number, rowHeight = ROW_HEIGHT): { start: number; end: number } {
+export function visibleRange(
+  scrollTop: number,
+  viewport: number,
+  count: number,
+  rowHeight = ROW_HEIGHT,
+): { start: number; end: number } {
   const start = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
   const end = Math.min(count, Math.ceil((scrollTop + viewport) / rowHeight) + OVERSCAN);
   return { start, end };

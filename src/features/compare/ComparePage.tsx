@@ -15,7 +15,8 @@ import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type RunStrategy } fro
 import { LaneView, SHOWN } from './LaneView.tsx';
 
 const MAX_RANK = 20;
-const laneLabel = (backbone: RunBackbone, strategy: RunStrategy) => `${STRATEGY_SHORT[strategy]} on ${BACKBONE_SHORT[backbone]}`;
+const laneLabel = (backbone: RunBackbone, strategy: RunStrategy) =>
+  `${STRATEGY_SHORT[strategy]} on ${BACKBONE_SHORT[backbone]}`;
 
 interface LaneState {
   lane: CompareLane;
@@ -42,21 +43,56 @@ export function ComparePage() {
 
   const runs = useQueries({
     queries: lanes.map((lane) => ({
-      ...runQuery(engine, { datasetId: dataset.data?.id ?? '', question: question ?? { id: '', question: '', answers: [], gold: [] }, backbone: lane.kind === 'run' ? lane.backbone : 'bm25', strategy: lane.kind === 'run' ? lane.strategy : 'single', k: 20 }),
+      ...runQuery(engine, {
+        datasetId: dataset.data?.id ?? '',
+        question: question ?? { id: '', question: '', answers: [], gold: [] },
+        backbone: lane.kind === 'run' ? lane.backbone : 'bm25',
+        strategy: lane.kind === 'run' ? lane.strategy : 'single',
+        k: 20,
+      }),
       enabled: lane.kind === 'run' && question !== undefined && requested > 0 && dataset.isSuccess,
     })),
   });
   const states: LaneState[] = lanes.map((lane, i) => {
-    if (lane.kind === 'file') return { lane, label: `${lane.trace.strategy} on ${lane.trace.retriever} (${lane.name})`, trace: lane.trace, error: lane.trace.question.id !== questionId && questionId !== null ? `this trace answers ${lane.trace.question.id}, not ${questionId}` : null, pending: false };
+    if (lane.kind === 'file')
+      return {
+        lane,
+        label: `${lane.trace.strategy} on ${lane.trace.retriever} (${lane.name})`,
+        trace: lane.trace,
+        error:
+          lane.trace.question.id !== questionId && questionId !== null
+            ? `this trace answers ${lane.trace.question.id}, not ${questionId}`
+            : null,
+        pending: false,
+      };
     const r = runs[i];
-    return { lane, label: laneLabel(lane.backbone, lane.strategy), trace: r?.data, error: r?.isError ? r.error.message : null, pending: r?.fetchStatus === 'fetching' };
+    return {
+      lane,
+      label: laneLabel(lane.backbone, lane.strategy),
+      trace: r?.data,
+      error: r?.isError ? r.error.message : null,
+      pending: r?.fetchStatus === 'fetching',
+    };
   });
 
   // One passage lookup for all lanes: shipped passages of file lanes, the engine for the rest.
-  const shipped = useMemo(() => new Map<string, Passage>(lanes.flatMap((l) => (l.kind === 'file' && l.passages ? l.passages.map((p) => [p.id, p] as const) : []))), [lanes]);
+  const shipped = useMemo(
+    () =>
+      new Map<string, Passage>(
+        lanes.flatMap((l) => (l.kind === 'file' && l.passages ? l.passages.map((p) => [p.id, p] as const) : [])),
+      ),
+    [lanes],
+  );
   const traces = states.map((s) => s.trace);
-  const ids = useMemo(() => [...new Set(traces.flatMap((t) => (t ? traceIds(t.events) : [])))].filter((id) => !shipped.has(id)), [traces, shipped]);
-  const fetched = useQuery({ ...passagesQuery(engine, dataset.data?.id ?? '', ids), enabled: dataset.isSuccess && ids.length > 0, placeholderData: (p) => p });
+  const ids = useMemo(
+    () => [...new Set(traces.flatMap((t) => (t ? traceIds(t.events) : [])))].filter((id) => !shipped.has(id)),
+    [traces, shipped],
+  );
+  const fetched = useQuery({
+    ...passagesQuery(engine, dataset.data?.id ?? '', ids),
+    enabled: dataset.isSuccess && ids.length > 0,
+    placeholderData: (p) => p,
+  });
   const passages: PassageLookup = useMemo(
     () => ({
       get: (id) => shipped.get(id) ?? fetched.data?.get(id),
@@ -92,7 +128,12 @@ export function ComparePage() {
       >
         <label className="field">
           <span>Question</span>
-          <select data-testid="compare-question" value={questionId ?? ''} disabled={!dataset.isSuccess} onChange={(e) => setCompareQuestion(e.target.value || null)}>
+          <select
+            data-testid="compare-question"
+            value={questionId ?? ''}
+            disabled={!dataset.isSuccess}
+            onChange={(e) => setCompareQuestion(e.target.value || null)}
+          >
             <option value="">{dataset.isSuccess ? '— pick a dataset question —' : 'indexing the demo…'}</option>
             {dataset.data?.questions.map((q) => (
               <option key={q.id} value={q.id}>
@@ -115,7 +156,13 @@ export function ComparePage() {
             }}
           />
         </label>
-        <button type="button" className="btn btn-secondary" data-testid="compare-add" disabled={lanes.length >= MAX_LANES} onClick={() => addLane({ kind: 'run', backbone: 'bm25', strategy: 'single' })}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          data-testid="compare-add"
+          disabled={lanes.length >= MAX_LANES}
+          onClick={() => addLane({ kind: 'run', backbone: 'bm25', strategy: 'single' })}
+        >
           + Lane
         </button>
         <button type="submit" data-testid="compare-run" disabled={!question}>
@@ -127,21 +174,47 @@ export function ComparePage() {
           {fileError}
         </p>
       )}
-      {!question && <p className="empty">Pick a question, choose 2–4 lanes (a backbone, or a recorded run from a file), then press Compare.</p>}
+      {!question && (
+        <p className="empty">
+          Pick a question, choose 2–4 lanes (a backbone, or a recorded run from a file), then press Compare.
+        </p>
+      )}
       <div className="lanes" style={{ gridTemplateColumns: `repeat(${lanes.length}, minmax(0, 1fr))` }}>
         {states.map((s) => (
           <section key={s.lane.key} className="panel lane" data-testid="compare-lane" aria-label={s.label}>
             <div className="lane-head">
               {s.lane.kind === 'run' ? (
                 <span className="lane-pickers">
-                  <select aria-label="Strategy" data-testid="compare-strategy" value={s.lane.strategy} onChange={(e) => setLane(s.lane.key, { kind: 'run', backbone: (s.lane as { backbone: RunBackbone }).backbone, strategy: e.target.value as RunStrategy })}>
+                  <select
+                    aria-label="Strategy"
+                    data-testid="compare-strategy"
+                    value={s.lane.strategy}
+                    onChange={(e) =>
+                      setLane(s.lane.key, {
+                        kind: 'run',
+                        backbone: (s.lane as { backbone: RunBackbone }).backbone,
+                        strategy: e.target.value as RunStrategy,
+                      })
+                    }
+                  >
                     {RUN_STRATEGIES.map((x) => (
                       <option key={x} value={x}>
                         {STRATEGY_SHORT[x]}
                       </option>
                     ))}
                   </select>
-                  <select aria-label="Backbone" data-testid="compare-backbone" value={s.lane.backbone} onChange={(e) => setLane(s.lane.key, { kind: 'run', backbone: e.target.value as RunBackbone, strategy: (s.lane as { strategy: RunStrategy }).strategy })}>
+                  <select
+                    aria-label="Backbone"
+                    data-testid="compare-backbone"
+                    value={s.lane.backbone}
+                    onChange={(e) =>
+                      setLane(s.lane.key, {
+                        kind: 'run',
+                        backbone: e.target.value as RunBackbone,
+                        strategy: (s.lane as { strategy: RunStrategy }).strategy,
+                      })
+                    }
+                  >
                     {RUN_BACKBONES.map((b) => (
                       <option key={b} value={b}>
                         on {BACKBONE_SHORT[b]}
@@ -152,7 +225,13 @@ export function ComparePage() {
               ) : (
                 <strong>{s.label}</strong>
               )}
-              <button type="button" className="btn-link" aria-label={`Remove lane ${s.label}`} disabled={lanes.length <= MIN_LANES} onClick={() => removeLane(s.lane.key)}>
+              <button
+                type="button"
+                className="btn-link"
+                aria-label={`Remove lane ${s.label}`}
+                disabled={lanes.length <= MIN_LANES}
+                onClick={() => removeLane(s.lane.key)}
+              >
                 ✕
               </button>
             </div>
@@ -170,7 +249,9 @@ export function ComparePage() {
                 columns={columns}
               />
             ) : (
-              <p className="empty">{s.pending ? 'Running…' : question ? 'Press Compare to run this lane.' : 'Waiting for a question.'}</p>
+              <p className="empty">
+                {s.pending ? 'Running…' : question ? 'Press Compare to run this lane.' : 'Waiting for a question.'}
+              </p>
             )}
           </section>
         ))}

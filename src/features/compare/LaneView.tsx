@@ -55,7 +55,13 @@ export function LaneView({ label, trace, others, passages, maxRank, columns }: P
         {shown.map((id) => {
           const only = !others.has(id);
           return (
-            <li key={id} className={`${gold.has(id) ? 'gold ' : ''}${only ? 'only' : ''}`} data-testid="compare-passage" data-only={String(only)} data-gold={String(gold.has(id))}>
+            <li
+              key={id}
+              className={`${gold.has(id) ? 'gold ' : ''}${only ? 'only' : ''}`}
+              data-testid="compare-passage"
+              data-only={String(only)}
+              data-gold={String(gold.has(id))}
+            >
               {passages.titleOf(id)}
               <RoleMark id={id} gold={gold} bridge={bridge} />
               {only && (
@@ -67,7 +73,16 @@ export function LaneView({ label, trace, others, passages, maxRank, columns }: P
           );
         })}
       </ol>
-      <BumpChart model={model} gold={gold} bridge={bridge} passages={passages} maxRank={maxRank} heading="Rank movement" compact={{ columns }} bridgeRule={bridges.rule} />
+      <BumpChart
+        model={model}
+        gold={gold}
+        bridge={bridge}
+        passages={passages}
+        maxRank={maxRank}
+        heading="Rank movement"
+        compact={{ columns }}
+        bridgeRule={bridges.rule}
+      />
     </div>
   );
 }

@@ -21,7 +21,10 @@ function duration(seconds: number): string {
 export function EmbeddingCell({ corpusId }: { corpusId: string }) {
   const engine = useEngine();
   const client = useQueryClient();
-  const status = useQuery({ ...embeddingStatusQuery(engine, corpusId), refetchInterval: (q) => (q.state.data?.running ? 2000 : false) });
+  const status = useQuery({
+    ...embeddingStatusQuery(engine, corpusId),
+    refetchInterval: (q) => (q.state.data?.running ? 2000 : false),
+  });
   const [progress, setProgress] = useState<EmbeddingProgress | null>(null);
   const [notes, setNotes] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -71,7 +74,10 @@ export function EmbeddingCell({ corpusId }: { corpusId: string }) {
     if (files.length === 0) return;
     setError(null);
     try {
-      await engine.importVectors(corpusId, await Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }))));
+      await engine.importVectors(
+        corpusId,
+        await Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }))),
+      );
       setNotes([`imported vectors from ${files.map((f) => f.name).join(' + ')}`]);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -82,7 +88,12 @@ export function EmbeddingCell({ corpusId }: { corpusId: string }) {
   const s = status.data;
   if (status.isError) return <span className="error">{status.error.message}</span>;
   if (!s) return <span className="muted">…</span>;
-  if (!s.model) return <span className="muted" data-testid="embed-status" data-state="no-model">none (choose a model in Settings)</span>;
+  if (!s.model)
+    return (
+      <span className="muted" data-testid="embed-status" data-state="no-model">
+        none (choose a model in Settings)
+      </span>
+    );
   const running = busy || s.running;
   const state = s.ready ? 'ready' : running ? 'running' : s.done > 0 ? 'partial' : 'none';
   return (
@@ -99,7 +110,11 @@ export function EmbeddingCell({ corpusId }: { corpusId: string }) {
       )}
       {running && (
         <div data-testid="embed-progress">
-          <progress max={1} value={progress && progress.total > 0 ? progress.done / progress.total : undefined} aria-label="embedding progress" />{' '}
+          <progress
+            max={1}
+            value={progress && progress.total > 0 ? progress.done / progress.total : undefined}
+            aria-label="embedding progress"
+          />{' '}
           <span className="muted" data-testid="embed-progress-text">
             {progress === null
               ? 'embedding…'
@@ -107,20 +122,32 @@ export function EmbeddingCell({ corpusId }: { corpusId: string }) {
                 ? (progress.message ?? 'loading the model…')
                 : `${progress.done.toLocaleString('en')} / ${progress.total.toLocaleString('en')}${progress.resumedFrom > 0 ? ` (resumed at ${progress.resumedFrom.toLocaleString('en')})` : ''}${progress.passagesPerSecond ? `, ${progress.passagesPerSecond.toFixed(1)} passages/s, ${duration(progress.etaSeconds ?? NaN)} left` : ', measuring speed…'}`}
           </span>{' '}
-          <button type="button" className="btn btn-secondary btn-small" data-testid="embed-cancel" onClick={() => void engine.cancelEmbedding(corpusId)}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            data-testid="embed-cancel"
+            onClick={() => void engine.cancelEmbedding(corpusId)}
+          >
             Cancel
           </button>
         </div>
       )}
       {!running && !s.ready && estimate === null && (
-        <button type="button" className="btn btn-small" data-testid="embed-start" onClick={() => void (s.passageCount - s.done > ASK_ABOVE ? ask() : start())}>
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid="embed-start"
+          onClick={() => void (s.passageCount - s.done > ASK_ABOVE ? ask() : start())}
+        >
           {s.done > 0 ? 'Resume embedding' : 'Embed'}
         </button>
       )}
       {estimate === 'measuring' && <span className="muted">measuring the model on a sample…</span>}
       {estimate !== null && estimate !== 'measuring' && !running && (
         <span data-testid="embed-estimate">
-          {(estimate.passages - s.done).toLocaleString('en')} passages at {estimate.passagesPerSecond.toFixed(1)} passages/s on {estimate.backend}: {duration(((estimate.passages - s.done) / estimate.passages) * estimate.seconds)}.{' '}
+          {(estimate.passages - s.done).toLocaleString('en')} passages at {estimate.passagesPerSecond.toFixed(1)}{' '}
+          passages/s on {estimate.backend}:{' '}
+          {duration(((estimate.passages - s.done) / estimate.passages) * estimate.seconds)}.{' '}
           <button type="button" className="btn btn-small" data-testid="embed-confirm" onClick={() => void start()}>
             Start
           </button>{' '}
@@ -132,7 +159,14 @@ export function EmbeddingCell({ corpusId }: { corpusId: string }) {
       {!running && (
         <label className="btn btn-secondary btn-small">
           Import vectors…
-          <input type="file" multiple hidden accept=".npy,.hsvec,.txt,.json,.tsv" data-testid="vectors-import" onChange={(e) => void importFiles(e.target.files)} />
+          <input
+            type="file"
+            multiple
+            hidden
+            accept=".npy,.hsvec,.txt,.json,.tsv"
+            data-testid="vectors-import"
+            onChange={(e) => void importFiles(e.target.files)}
+          />
         </label>
       )}
       {s.otherModels.length > 0 && <span className="muted">also stored, not used: {s.otherModels.join(', ')}</span>}

@@ -17,7 +17,9 @@ const STAGE_LABELS: Record<ImportStage, string> = {
 
 async function readFiles(list: FileList | File[]): Promise<{ name: string; text: string }[]> {
   // strict UTF-8 as in the CLI: a BOM is dropped, invalid bytes are an error with their offset
-  return Promise.all([...list].map(async (f) => ({ name: f.name, text: decodeUtf8(f.name, new Uint8Array(await f.arrayBuffer())) })));
+  return Promise.all(
+    [...list].map(async (f) => ({ name: f.name, text: decodeUtf8(f.name, new Uint8Array(await f.arrayBuffer())) })),
+  );
 }
 
 /** A stage as shown: its last progress, when it was first seen, and how long it took once done. */
@@ -78,12 +80,23 @@ export function ImportPanel() {
           Drop files here, or{' '}
           <label className="file-label">
             choose files…
-            <input type="file" multiple accept=".json,.jsonl,.txt,.md" data-testid="import-files" disabled={importing.isPending} onChange={(e) => void start(e.target.files ?? [])} />
+            <input
+              type="file"
+              multiple
+              accept=".json,.jsonl,.txt,.md"
+              data-testid="import-files"
+              disabled={importing.isPending}
+              onChange={(e) => void start(e.target.files ?? [])}
+            />
           </label>
         </p>
         <p className="muted">
-          A corpus file (<code>*corpus*.json</code> / <code>.jsonl</code>: HippoRAG <code>[{'{'}title, text{'}'}]</code>, or .txt/.md files, one passage each), optionally with its
-          question file (2Wiki, HotpotQA or MuSiQue format). Everything stays in this browser.
+          A corpus file (<code>*corpus*.json</code> / <code>.jsonl</code>: HippoRAG{' '}
+          <code>
+            [{'{'}title, text{'}'}]
+          </code>
+          , or .txt/.md files, one passage each), optionally with its question file (2Wiki, HotpotQA or MuSiQue format).
+          Everything stays in this browser.
         </p>
       </div>
       {names.length > 0 && (
@@ -91,7 +104,12 @@ export function ImportPanel() {
           <p>
             <strong>{names.join(', ')}</strong>{' '}
             {importing.isPending && (
-              <button type="button" className="btn btn-secondary btn-small" data-testid="import-cancel" onClick={() => void engine.cancelImport()}>
+              <button
+                type="button"
+                className="btn btn-secondary btn-small"
+                data-testid="import-cancel"
+                onClick={() => void engine.cancelImport()}
+              >
                 Cancel
               </button>
             )}
@@ -103,13 +121,30 @@ export function ImportPanel() {
                 // A stage still running when the import failed is where it failed: it stops looking busy.
                 const failedHere = importing.isError && p?.state === 'running';
                 return (
-                  <tr key={s} data-testid="import-stage" data-stage={s} data-state={failedHere ? 'failed' : (p?.state ?? 'waiting')} className={failedHere ? 'stage-failed' : undefined}>
+                  <tr
+                    key={s}
+                    data-testid="import-stage"
+                    data-stage={s}
+                    data-state={failedHere ? 'failed' : (p?.state ?? 'waiting')}
+                    className={failedHere ? 'stage-failed' : undefined}
+                  >
                     <th scope="row">{STAGE_LABELS[s]}</th>
                     <td className="stage-bar">
-                      <progress max={1} value={p ? (p.state === 'running' ? p.fraction : 1) : 0} aria-label={`${STAGE_LABELS[s]} progress`} hidden={failedHere} />
+                      <progress
+                        max={1}
+                        value={p ? (p.state === 'running' ? p.fraction : 1) : 0}
+                        aria-label={`${STAGE_LABELS[s]} progress`}
+                        hidden={failedHere}
+                      />
                       {failedHere && <span className="badge badge-failed">failed</span>}
                     </td>
-                    <td className="muted">{failedHere ? 'stopped here: see the error below' : p ? `${p.state === 'skipped' ? 'skipped: ' : p.state === 'running' ? '… ' : ''}${p.detail}${p.tookMs !== undefined ? `${p.detail ? ' · ' : ''}${seconds(p.tookMs)}` : ''}` : ''}</td>
+                    <td className="muted">
+                      {failedHere
+                        ? 'stopped here: see the error below'
+                        : p
+                          ? `${p.state === 'skipped' ? 'skipped: ' : p.state === 'running' ? '… ' : ''}${p.detail}${p.tookMs !== undefined ? `${p.detail ? ' · ' : ''}${seconds(p.tookMs)}` : ''}`
+                          : ''}
+                    </td>
                   </tr>
                 );
               })}
@@ -117,12 +152,15 @@ export function ImportPanel() {
           </table>
           {importing.isError && (
             <p className="error" role="alert" data-testid="import-error">
-              {importing.error.message}. Fix the file{/\brecord \d/.test(importing.error.message) ? ' (the record number counts from 0)' : ''} and import it again.
+              {importing.error.message}. Fix the file
+              {/\brecord \d/.test(importing.error.message) ? ' (the record number counts from 0)' : ''} and import it
+              again.
             </p>
           )}
           {importing.isSuccess && (
             <p className="status status-ok" data-testid="import-done">
-              Imported “{importing.data.name}”: {importing.data.passageCount} passages, {importing.data.questionCount} questions{tookMs !== undefined ? ` in ${seconds(tookMs)}` : ''}.
+              Imported “{importing.data.name}”: {importing.data.passageCount} passages, {importing.data.questionCount}{' '}
+              questions{tookMs !== undefined ? ` in ${seconds(tookMs)}` : ''}.
             </p>
           )}
         </div>

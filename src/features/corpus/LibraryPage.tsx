@@ -50,7 +50,8 @@ export function LibraryPage() {
         <h2 id="library-heading">Library</h2>
         {library.isError && (
           <p className="error" role="alert">
-            The stored corpora could not be listed: {library.error.message}. Your browser may block IndexedDB (private mode?).
+            The stored corpora could not be listed: {library.error.message}. Your browser may block IndexedDB (private
+            mode?).
           </p>
         )}
         <table className="table" data-testid="library">
@@ -69,7 +70,12 @@ export function LibraryPage() {
           </thead>
           <tbody>
             {rows.map((c) => (
-              <tr key={c.id} data-testid="library-row" data-id={c.id} className={c.id === active ? 'active-row' : undefined}>
+              <tr
+                key={c.id}
+                data-testid="library-row"
+                data-id={c.id}
+                className={c.id === active ? 'active-row' : undefined}
+              >
                 <td>
                   {c.name}
                   {c.id === active && <span className="badge badge-offline">in use</span>}
@@ -83,19 +89,36 @@ export function LibraryPage() {
                 <td className="muted">{c.createdAt ? new Date(c.createdAt).toLocaleString() : '—'}</td>
                 <td>
                   <div className="actions">
-                  <button type="button" className={`btn btn-small${c.id === active ? ' btn-secondary' : ''}`} data-testid="library-use" aria-pressed={c.id === active} onClick={() => use(c.id)} title={c.id === active ? 'The inspector works on this corpus; open it' : 'Work on this corpus'}>
-                    {c.id === active ? 'In use ✓' : 'Use'}
-                  </button>
-                  {!c.builtIn &&
-                    (confirming === c.id ? (
-                      <button type="button" className="btn btn-small btn-danger" data-testid="library-confirm-delete" onClick={() => remove.mutate(c.id, { onSettled: () => setConfirming(null) })}>
-                        Delete for good
-                      </button>
-                    ) : (
-                      <button type="button" className="btn btn-secondary btn-small" data-testid="library-delete" onClick={() => setConfirming(c.id)}>
-                        Delete…
-                      </button>
-                    ))}
+                    <button
+                      type="button"
+                      className={`btn btn-small${c.id === active ? ' btn-secondary' : ''}`}
+                      data-testid="library-use"
+                      aria-pressed={c.id === active}
+                      onClick={() => use(c.id)}
+                      title={c.id === active ? 'The inspector works on this corpus; open it' : 'Work on this corpus'}
+                    >
+                      {c.id === active ? 'In use ✓' : 'Use'}
+                    </button>
+                    {!c.builtIn &&
+                      (confirming === c.id ? (
+                        <button
+                          type="button"
+                          className="btn btn-small btn-danger"
+                          data-testid="library-confirm-delete"
+                          onClick={() => remove.mutate(c.id, { onSettled: () => setConfirming(null) })}
+                        >
+                          Delete for good
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-small"
+                          data-testid="library-delete"
+                          onClick={() => setConfirming(c.id)}
+                        >
+                          Delete…
+                        </button>
+                      ))}
                   </div>
                 </td>
               </tr>
@@ -107,7 +130,9 @@ export function LibraryPage() {
             Delete failed: {remove.error.message}
           </p>
         )}
-        {library.isSuccess && library.data.length === 0 && <p className="muted">No imported corpora yet: import one above; the demo is always here.</p>}
+        {library.isSuccess && library.data.length === 0 && (
+          <p className="muted">No imported corpora yet: import one above; the demo is always here.</p>
+        )}
       </section>
     </div>
   );

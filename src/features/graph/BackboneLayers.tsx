@@ -7,7 +7,14 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { EngineClient } from '../../app/engine-client.ts';
 import type { BackboneLayers, GraphView } from '../../../workers/engine-api.ts';
 import type { NodeAttributes } from './graph-style.ts';
-import { backboneLayersQuery, colourByCommunity, communityColor, fadeOutsideSummary, layeredBackbone, passagesUnder } from './graph-backbone-layers.ts';
+import {
+  backboneLayersQuery,
+  colourByCommunity,
+  communityColor,
+  fadeOutsideSummary,
+  layeredBackbone,
+  passagesUnder,
+} from './graph-backbone-layers.ts';
 
 interface Input {
   engine: EngineClient;
@@ -20,7 +27,10 @@ interface Input {
   titleOf: (id: string) => string;
 }
 
-export function useBackboneLayers({ engine, datasetId, retriever, poolIds, view, nodes, selected, titleOf }: Input): { nodes: Map<string, NodeAttributes> | null; panel: ReactNode } {
+export function useBackboneLayers({ engine, datasetId, retriever, poolIds, view, nodes, selected, titleOf }: Input): {
+  nodes: Map<string, NodeAttributes> | null;
+  panel: ReactNode;
+} {
   const backbone = layeredBackbone(retriever);
   const phrases = useMemo(() => (view?.nodes ?? []).filter((n) => n.kind === 'phrase').map((n) => n.label), [view]);
   const layers = useQuery({
@@ -30,9 +40,14 @@ export function useBackboneLayers({ engine, datasetId, retriever, poolIds, view,
   const [summary, setSummary] = useState<string | null>(null);
   const [community, setCommunity] = useState<string | null>(null);
   const under = useMemo(() => passagesUnder(layers.data, summary), [layers.data, summary]);
-  const drawn = useMemo(() => (nodes ? fadeOutsideSummary(colourByCommunity(nodes, layers.data), under) : null), [nodes, layers.data, under]);
+  const drawn = useMemo(
+    () => (nodes ? fadeOutsideSummary(colourByCommunity(nodes, layers.data), under) : null),
+    [nodes, layers.data, under],
+  );
   if (backbone === null) return { nodes, panel: null };
-  const selectedPhrase = selected ? view?.nodes.find((n) => n.key === selected && n.kind === 'phrase')?.label : undefined;
+  const selectedPhrase = selected
+    ? view?.nodes.find((n) => n.key === selected && n.kind === 'phrase')?.label
+    : undefined;
   const panel = (
     <section className="backbone-layers" data-testid="backbone-layers" data-backbone={backbone}>
       {layers.isPending ? (
@@ -42,9 +57,19 @@ export function useBackboneLayers({ engine, datasetId, retriever, poolIds, view,
           The {backbone === 'raptor' ? 'tree' : 'communities'} could not be loaded: {layers.error.message}
         </p>
       ) : layers.data.backbone === 'raptor' ? (
-        <RaptorLevels layers={layers.data} summary={summary} setSummary={setSummary} poolIds={poolIds} titleOf={titleOf} />
+        <RaptorLevels
+          layers={layers.data}
+          summary={summary}
+          setSummary={setSummary}
+          poolIds={poolIds}
+          titleOf={titleOf}
+        />
       ) : (
-        <Communities layers={layers.data} community={(selectedPhrase && layers.data.communityOfPhrase[selectedPhrase]) || community} setCommunity={setCommunity} />
+        <Communities
+          layers={layers.data}
+          community={(selectedPhrase && layers.data.communityOfPhrase[selectedPhrase]) || community}
+          setCommunity={setCommunity}
+        />
       )}
     </section>
   );
@@ -54,7 +79,19 @@ export function useBackboneLayers({ engine, datasetId, retriever, poolIds, view,
 type Raptor = Extract<BackboneLayers, { backbone: 'raptor' }>;
 type GraphRag = Extract<BackboneLayers, { backbone: 'graphrag' }>;
 
-function RaptorLevels({ layers, summary, setSummary, poolIds, titleOf }: { layers: Raptor; summary: string | null; setSummary: (id: string | null) => void; poolIds: readonly string[]; titleOf: (id: string) => string }) {
+function RaptorLevels({
+  layers,
+  summary,
+  setSummary,
+  poolIds,
+  titleOf,
+}: {
+  layers: Raptor;
+  summary: string | null;
+  setSummary: (id: string | null) => void;
+  poolIds: readonly string[];
+  titleOf: (id: string) => string;
+}) {
   const levels = layers.levels.slice(1).map((_, i) => i + 1);
   const [level, setLevel] = useState<number>(1);
   const shown = layers.summaries.filter((s) => s.level === level);
@@ -64,14 +101,19 @@ function RaptorLevels({ layers, summary, setSummary, poolIds, titleOf }: { layer
     <>
       <h3>RAPTOR tree</h3>
       <p className="muted" data-testid="raptor-levels">
-        {layers.levels.map((n, i) => `level ${i}: ${n} ${i === 0 ? 'passages' : 'summaries'}`).join(' · ')}. {layers.source}.
+        {layers.levels.map((n, i) => `level ${i}: ${n} ${i === 0 ? 'passages' : 'summaries'}`).join(' · ')}.{' '}
+        {layers.source}.
       </p>
       {levels.length === 0 ? (
         <p className="empty">The tree has no summary level (the corpus is too small to cluster).</p>
       ) : (
         <label className="field field-inline">
           <span>Level</span>
-          <select value={level} data-testid="raptor-level" onChange={(e) => (setLevel(Number(e.target.value)), setSummary(null))}>
+          <select
+            value={level}
+            data-testid="raptor-level"
+            onChange={(e) => (setLevel(Number(e.target.value)), setSummary(null))}
+          >
             {levels.map((l) => (
               <option key={l} value={l}>
                 level {l} ({layers.summaries.filter((s) => s.level === l).length} above the pool)
@@ -83,8 +125,17 @@ function RaptorLevels({ layers, summary, setSummary, poolIds, titleOf }: { layer
       <ul className="node-list">
         {shown.map((s) => (
           <li key={s.id}>
-            <button type="button" className={`node-button${summary === s.id ? ' selected' : ''}`} aria-pressed={summary === s.id} data-testid="raptor-summary" onClick={() => setSummary(summary === s.id ? null : s.id)}>
-              {s.id} <span className="muted">· {s.shown.length} of the pool · {s.passageCount} passages</span>
+            <button
+              type="button"
+              className={`node-button${summary === s.id ? ' selected' : ''}`}
+              aria-pressed={summary === s.id}
+              data-testid="raptor-summary"
+              onClick={() => setSummary(summary === s.id ? null : s.id)}
+            >
+              {s.id}{' '}
+              <span className="muted">
+                · {s.shown.length} of the pool · {s.passageCount} passages
+              </span>
             </button>
           </li>
         ))}
@@ -93,7 +144,13 @@ function RaptorLevels({ layers, summary, setSummary, poolIds, titleOf }: { layer
         <div className="node-details" data-testid="raptor-summary-details">
           <h4>{picked.id}</h4>
           <p>{picked.text}</p>
-          <p className="muted">Passages under it{picked.passageCount > picked.passages.length ? ` (first ${picked.passages.length} of ${picked.passageCount})` : ''}; the others are faded in the graph:</p>
+          <p className="muted">
+            Passages under it
+            {picked.passageCount > picked.passages.length
+              ? ` (first ${picked.passages.length} of ${picked.passageCount})`
+              : ''}
+            ; the others are faded in the graph:
+          </p>
           <ul className="node-list">
             {picked.passages.map((id) => (
               <li key={id} data-testid="raptor-summary-passage">
@@ -108,20 +165,38 @@ function RaptorLevels({ layers, summary, setSummary, poolIds, titleOf }: { layer
   );
 }
 
-function Communities({ layers, community, setCommunity }: { layers: GraphRag; community: string | null; setCommunity: (id: string | null) => void }) {
+function Communities({
+  layers,
+  community,
+  setCommunity,
+}: {
+  layers: GraphRag;
+  community: string | null;
+  setCommunity: (id: string | null) => void;
+}) {
   const picked = layers.communities.find((c) => c.id === community);
   return (
     <>
       <h3>GraphRAG communities</h3>
       <p className="muted" data-testid="graphrag-summary">
-        {layers.communities.length} communities among the shown phrases ({layers.levels} levels, modularity {layers.modularity.toFixed(3)}). Reports: {layers.source}. Click a phrase or a community for its report.
+        {layers.communities.length} communities among the shown phrases ({layers.levels} levels, modularity{' '}
+        {layers.modularity.toFixed(3)}). Reports: {layers.source}. Click a phrase or a community for its report.
       </p>
       <ul className="node-list community-legend" data-testid="community-legend">
         {layers.communities.map((c, i) => (
           <li key={c.id}>
-            <button type="button" className={`node-button${community === c.id ? ' selected' : ''}`} aria-pressed={community === c.id} data-testid="community-entry" onClick={() => setCommunity(community === c.id ? null : c.id)}>
+            <button
+              type="button"
+              className={`node-button${community === c.id ? ' selected' : ''}`}
+              aria-pressed={community === c.id}
+              data-testid="community-entry"
+              onClick={() => setCommunity(community === c.id ? null : c.id)}
+            >
               <span className="swatch" style={{ background: communityColor(i) }} />
-              {c.title} <span className="muted">· {c.shown} shown of {c.size} phrases</span>
+              {c.title}{' '}
+              <span className="muted">
+                · {c.shown} shown of {c.size} phrases
+              </span>
             </button>
           </li>
         ))}
@@ -129,7 +204,10 @@ function Communities({ layers, community, setCommunity }: { layers: GraphRag; co
       {picked && (
         <div className="node-details" data-testid="community-report">
           <h4>
-            {picked.title} <span className="muted">({picked.id}, {picked.passageCount} passages)</span>
+            {picked.title}{' '}
+            <span className="muted">
+              ({picked.id}, {picked.passageCount} passages)
+            </span>
           </h4>
           <p style={{ whiteSpace: 'pre-wrap' }}>{picked.report || 'No report for this community.'}</p>
         </div>

@@ -9,7 +9,17 @@ import { foldTrace } from '../../core/trace/fold.ts';
 import { useTracePassages } from '../../app/use-trace-passages.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { GRAPH_LIMITS } from '../../state/graph-slice.ts';
-import { HUB_SHARE, LABELLED_PASSAGES, nodeAttributes, NOT_IN_POOL, PHRASE, poolAtRound, roundColor, SEED_PHRASE, type ViewState } from './graph-style.ts';
+import {
+  HUB_SHARE,
+  LABELLED_PASSAGES,
+  nodeAttributes,
+  NOT_IN_POOL,
+  PHRASE,
+  poolAtRound,
+  roundColor,
+  SEED_PHRASE,
+  type ViewState,
+} from './graph-style.ts';
 import { StepOnGraph } from './StepOnGraph.tsx';
 import { useGraphOverlay } from './use-graph-overlay.ts';
 import { NodeDetails } from './NodeDetails.tsx';
@@ -17,8 +27,13 @@ import { SigmaCanvas } from './SigmaCanvas.tsx';
 import { useBackboneLayers } from './BackboneLayers.tsx';
 
 /** How a seed was linked, when it was not an exact match of a question entity (entity-link.ts). */
-const LINK_HOW: Record<string, string> = { 'lexical-trigram': 'lexical match', 'query-mention': 'a title the question names', fact: 'a phrase of a retrieved fact' };
-const seedLabel = (s: { phrase: string; how: string }) => (LINK_HOW[s.how] ? `${s.phrase} (${LINK_HOW[s.how]})` : s.phrase);
+const LINK_HOW: Record<string, string> = {
+  'lexical-trigram': 'lexical match',
+  'query-mention': 'a title the question names',
+  fact: 'a phrase of a retrieved fact',
+};
+const seedLabel = (s: { phrase: string; how: string }) =>
+  LINK_HOW[s.how] ? `${s.phrase} (${LINK_HOW[s.how]})` : s.phrase;
 
 /** The subgraph around the shown question: seeds, pool passages and the phrases that connect them. */
 export function GraphPage() {
@@ -61,12 +76,27 @@ export function GraphPage() {
     enabled: ready && question !== null && poolIds.length > 0,
   });
   const gold = useMemo(() => new Set(question?.gold ?? []), [question]);
-  const runNodes = useMemo(() => (graph.data ? nodeAttributes(graph.data, model.firstRound, passages.titleOf) : null), [graph.data, model.firstRound, passages.titleOf]);
-  const layer = useBackboneLayers({ engine, datasetId: corpusId, retriever: trace?.retriever, poolIds, view: graph.data, nodes: runNodes, selected, titleOf: passages.titleOf });
+  const runNodes = useMemo(
+    () => (graph.data ? nodeAttributes(graph.data, model.firstRound, passages.titleOf) : null),
+    [graph.data, model.firstRound, passages.titleOf],
+  );
+  const layer = useBackboneLayers({
+    engine,
+    datasetId: corpusId,
+    retriever: trace?.retriever,
+    poolIds,
+    view: graph.data,
+    nodes: runNodes,
+    selected,
+    titleOf: passages.titleOf,
+  });
   const nodes = layer.nodes;
   const neighbours = useMemo(() => {
     const out = new Set<string>();
-    if (selected && graph.data) for (const e of graph.data.edges) if (e.source === selected) out.add(e.target); else if (e.target === selected) out.add(e.source);
+    if (selected && graph.data)
+      for (const e of graph.data.edges)
+        if (e.source === selected) out.add(e.target);
+        else if (e.target === selected) out.add(e.source);
     return out;
   }, [selected, graph.data]);
   const bridge = useMemo(() => traceBridges(question, events).ids, [question, events]);
@@ -74,18 +104,39 @@ export function GraphPage() {
   const [showPaths, setShowPaths] = useState(true);
   const at = step ?? events.length; // as the inspector's step bar counts
   // Evidence paths and the run at the step, drawn over the graph (issue 17 items 8-9, issue 12's GEAR beams).
-  const drawn = useGraphOverlay({ view: graph.data, nodes, events, model, step, round, gold, bridge, showPaths, titleOf: passages.titleOf });
+  const drawn = useGraphOverlay({
+    view: graph.data,
+    nodes,
+    events,
+    model,
+    step,
+    round,
+    gold,
+    bridge,
+    showPaths,
+    titleOf: passages.titleOf,
+  });
   const hubs = useMemo(() => [...(nodes?.values() ?? [])].filter((n) => n.hub).length, [nodes]);
-  const viewState: ViewState = useMemo(() => ({ round, selected, neighbours, gold, bridge, overlay: drawn.overlay }), [round, selected, neighbours, gold, bridge, drawn.overlay]);
+  const viewState: ViewState = useMemo(
+    () => ({ round, selected, neighbours, gold, bridge, overlay: drawn.overlay }),
+    [round, selected, neighbours, gold, bridge, drawn.overlay],
+  );
   const onSelect = useCallback((key: string | null) => select(key), [select]);
   const visiblePool = poolAtRound(model.firstRound, round);
   const listed = useMemo(
-    () => (graph.data?.nodes ?? []).filter((n) => n.kind === 'passage' && model.firstRound.has(n.label)).sort((a, b) => (b.ppr ?? 0) - (a.ppr ?? 0)),
+    () =>
+      (graph.data?.nodes ?? [])
+        .filter((n) => n.kind === 'passage' && model.firstRound.has(n.label))
+        .sort((a, b) => (b.ppr ?? 0) - (a.ppr ?? 0)),
     [graph.data, model.firstRound],
   );
 
   if (!question || poolIds.length === 0) {
-    return <p className="empty">No question yet. Run a question or open a trace in the Inspector; its pool and the graph around it appear here.</p>;
+    return (
+      <p className="empty">
+        No question yet. Run a question or open a trace in the Inspector; its pool and the graph around it appear here.
+      </p>
+    );
   }
   if (!ready) {
     return (
@@ -116,7 +167,8 @@ export function GraphPage() {
         </label>
         <label className="slider">
           <span>
-            Pool at {round === null ? 'all rounds' : `round ${round}`}: <strong data-testid="graph-pool-count">{visiblePool.length}</strong> passages
+            Pool at {round === null ? 'all rounds' : `round ${round}`}:{' '}
+            <strong data-testid="graph-pool-count">{visiblePool.length}</strong> passages
           </span>
           <input
             type="range"
@@ -138,30 +190,61 @@ export function GraphPage() {
             entered in round {r}
           </span>
         ))}
-        <span className="dot" style={{ ['--c' as string]: NOT_IN_POOL }}>passage not in the pool</span>
-        <span className="dot" style={{ ['--c' as string]: SEED_PHRASE }}>seed phrase (linked from the question)</span>
-        <span className="dot" style={{ ['--c' as string]: PHRASE }}>phrase</span>
+        <span className="dot" style={{ ['--c' as string]: NOT_IN_POOL }}>
+          passage not in the pool
+        </span>
+        <span className="dot" style={{ ['--c' as string]: SEED_PHRASE }}>
+          seed phrase (linked from the question)
+        </span>
+        <span className="dot" style={{ ['--c' as string]: PHRASE }}>
+          phrase
+        </span>
         <span>
-          ★ gold · ◆ bridge · ◎ seed · size = PPR mass (phrases: mentions) · labels: the {LABELLED_PASSAGES} passages with most PPR mass, seeds, gold and what the step marks (others on hover) · hub
-          phrases hidden (numbers, one, two…, and phrases in ≥ {HUB_SHARE * 100}% of the corpus's passages)
+          ★ gold · ◆ bridge · ◎ seed · size = PPR mass (phrases: mentions) · labels: the {LABELLED_PASSAGES} passages
+          with most PPR mass, seeds, gold and what the step marks (others on hover) · hub phrases hidden (numbers, one,
+          two…, and phrases in ≥ {HUB_SHARE * 100}% of the corpus's passages)
         </span>
       </div>
       <div className="graph-tools">
-        <button type="button" className="btn btn-secondary btn-small" data-testid="graph-fit" onClick={() => setFit((n) => n + 1)} title="Back to the whole graph after zooming or panning">
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          data-testid="graph-fit"
+          onClick={() => setFit((n) => n + 1)}
+          title="Back to the whole graph after zooming or panning"
+        >
           Fit / reset view
         </button>
         <label className="check">
-          <input type="checkbox" checked={showPaths} onChange={(e) => setShowPaths(e.target.checked)} data-testid="graph-paths-toggle" /> Evidence paths (seed → bridge → gold)
+          <input
+            type="checkbox"
+            checked={showPaths}
+            onChange={(e) => setShowPaths(e.target.checked)}
+            data-testid="graph-paths-toggle"
+          />{' '}
+          Evidence paths (seed → bridge → gold)
         </label>
         {/* Step here and the inspector steps with the graph (the step lives in the store). */}
         <span className="graph-step" role="group" aria-label="Step through the run">
-          <button type="button" className="btn btn-secondary btn-small" data-testid="graph-step-prev" disabled={at <= 1} onClick={() => setStep(Math.max(1, at - 1))}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            data-testid="graph-step-prev"
+            disabled={at <= 1}
+            onClick={() => setStep(Math.max(1, at - 1))}
+          >
             ← Step
           </button>
           <span data-testid="graph-step-count">
             step {at} / {events.length}
           </span>
-          <button type="button" className="btn btn-secondary btn-small" data-testid="graph-step-next" disabled={at >= events.length} onClick={() => setStep(Math.min(events.length, at + 1))}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            data-testid="graph-step-next"
+            disabled={at >= events.length}
+            onClick={() => setStep(Math.min(events.length, at + 1))}
+          >
             Step →
           </button>
         </span>
@@ -175,16 +258,29 @@ export function GraphPage() {
         </p>
       ) : (
         <div className="graph-grid">
-          {nodes && <SigmaCanvas view={graph.data} nodes={nodes} state={viewState} onSelect={onSelect} resetSignal={fit} />}
+          {nodes && (
+            <SigmaCanvas view={graph.data} nodes={nodes} state={viewState} onSelect={onSelect} resetSignal={fit} />
+          )}
           <aside className="graph-side" id="graph-side">
             <p className="muted" data-testid="graph-stats">
-              {graph.data.nodes.length} nodes, {graph.data.edges.length} edges{graph.data.truncated ? ' (neighbours cut at the limit)' : ''}. Triples: {graph.data.tripleSource}.
-              {graph.data.seeds.length > 0 ? ` Seeds: ${graph.data.seeds.map(seedLabel).join(', ')}.` : ' No question entity linked to a phrase.'}
-              {hubs + (graph.data.hubsLeftOut ?? 0) > 0 ? ` ${hubs + (graph.data.hubsLeftOut ?? 0)} hub phrase(s) hidden or left out.` : ''}
+              {graph.data.nodes.length} nodes, {graph.data.edges.length} edges
+              {graph.data.truncated ? ' (neighbours cut at the limit)' : ''}. Triples: {graph.data.tripleSource}.
+              {graph.data.seeds.length > 0
+                ? ` Seeds: ${graph.data.seeds.map(seedLabel).join(', ')}.`
+                : ' No question entity linked to a phrase.'}
+              {hubs + (graph.data.hubsLeftOut ?? 0) > 0
+                ? ` ${hubs + (graph.data.hubsLeftOut ?? 0)} hub phrase(s) hidden or left out.`
+                : ''}
             </p>
             <StepOnGraph view={graph.data} at={drawn} stepping={step !== null} titleOf={passages.titleOf} />
             {layer.panel}
-            <NodeDetails view={graph.data} selected={selected} firstRound={model.firstRound} gold={gold} passages={passages} />
+            <NodeDetails
+              view={graph.data}
+              selected={selected}
+              firstRound={model.firstRound}
+              gold={gold}
+              passages={passages}
+            />
             <h3>Pool passages by PPR mass</h3>
             <ul className="node-list">
               {listed.map((n) => {

@@ -12,7 +12,8 @@ interface Props {
 /** The selected node: a passage's text, or a phrase with the triples and passages behind it. */
 export function NodeDetails({ view, selected, firstRound, gold, passages }: Props) {
   const node = selected ? view.nodes.find((n) => n.key === selected) : undefined;
-  if (!node) return <p className="empty node-details">Click a node, or pick a passage below, to read it with its provenance.</p>;
+  if (!node)
+    return <p className="empty node-details">Click a node, or pick a passage below, to read it with its provenance.</p>;
   const edges = view.edges.filter((e) => e.source === node.key || e.target === node.key);
   const labelOf = (key: string) => {
     const n = view.nodes.find((x) => x.key === key);
@@ -27,10 +28,13 @@ export function NodeDetails({ view, selected, firstRound, gold, passages }: Prop
           {p?.title ?? node.label} {gold.has(node.label) && <span className="badge badge-gold">gold</span>}
         </h3>
         <p className="muted">
-          passage {node.label} · {round === undefined ? 'not in the pool' : `entered the pool in round ${round}`} · PPR mass {(node.ppr ?? 0).toFixed(4)}
+          passage {node.label} · {round === undefined ? 'not in the pool' : `entered the pool in round ${round}`} · PPR
+          mass {(node.ppr ?? 0).toFixed(4)}
         </p>
         <p className="node-text">{p?.text ?? '…'}</p>
-        <p className="muted">Phrases: {edges.map((e) => labelOf(e.source === node.key ? e.target : e.source)).join(', ') || 'none in view'}</p>
+        <p className="muted">
+          Phrases: {edges.map((e) => labelOf(e.source === node.key ? e.target : e.source)).join(', ') || 'none in view'}
+        </p>
       </div>
     );
   }
@@ -41,18 +45,23 @@ export function NodeDetails({ view, selected, firstRound, gold, passages }: Prop
     <div className="node-details" data-testid="node-details">
       <h3>“{node.label}”</h3>
       <p className="muted">
-        phrase · mentioned by {node.mentions ?? 0} passage(s){seed ? ` · seed: linked from the question's “${seed.entity}” (${seed.how})` : ''}
+        phrase · mentioned by {node.mentions ?? 0} passage(s)
+        {seed ? ` · seed: linked from the question's “${seed.entity}” (${seed.how})` : ''}
       </p>
       {relations.length > 0 && (
         <ul className="facts">
           {relations.map((e) => (
             <li key={e.key}>
-              {node.label} — <em>{e.predicates.join(' / ') || 'related'}</em> — {labelOf(e.source === node.key ? e.target : e.source)}
+              {node.label} — <em>{e.predicates.join(' / ') || 'related'}</em> —{' '}
+              {labelOf(e.source === node.key ? e.target : e.source)}
             </li>
           ))}
         </ul>
       )}
-      <p className="muted">In passages: {mentions.map((e) => labelOf(e.source === node.key ? e.target : e.source)).join(', ') || 'none in view'}</p>
+      <p className="muted">
+        In passages:{' '}
+        {mentions.map((e) => labelOf(e.source === node.key ? e.target : e.source)).join(', ') || 'none in view'}
+      </p>
     </div>
   );
 }

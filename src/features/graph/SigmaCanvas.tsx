@@ -4,7 +4,17 @@ import Sigma from 'sigma';
 import { drawDiscNodeLabel, EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
 import { createLabelPlacer, labelPriority } from './label-placer.ts';
 import type { GraphView } from '../../../workers/engine-api.ts';
-import { edgeAttributes, LARGE_GRAPH, SEED_PHRASE, reduceEdge, reduceNode, type EdgeAttributes, type NodeAttributes, type Overlay, type ViewState } from './graph-style.ts';
+import {
+  edgeAttributes,
+  LARGE_GRAPH,
+  SEED_PHRASE,
+  reduceEdge,
+  reduceNode,
+  type EdgeAttributes,
+  type NodeAttributes,
+  type Overlay,
+  type ViewState,
+} from './graph-style.ts';
 
 /** The overlay's links (a chain step, a beam triple between phrases with no edge in view) as 'overlay' edges. */
 function syncLinks(graph: G, overlay: Overlay | undefined): void {
@@ -13,13 +23,20 @@ function syncLinks(graph: G, overlay: Overlay | undefined): void {
     if (a.kind === 'overlay' && !want.has(key)) graph.dropEdge(key);
   });
   for (const l of want.values()) {
-    if (graph.hasEdge(l.key) || !graph.hasNode(l.source) || !graph.hasNode(l.target) || graph.hasEdge(l.source, l.target)) continue;
+    if (
+      graph.hasEdge(l.key) ||
+      !graph.hasNode(l.source) ||
+      !graph.hasNode(l.target) ||
+      graph.hasEdge(l.source, l.target)
+    )
+      continue;
     graph.addUndirectedEdgeWithKey(l.key, l.source, l.target, { size: 1, color: '#000', kind: 'overlay' });
   }
 }
 
 /** The overlay draws something on edges: the edge reducer must look at every edge. */
-const edgesDrawn = (s: ViewState) => s.selected !== null || (s.overlay !== undefined && (s.overlay.edges.size > 0 || s.overlay.focus));
+const edgesDrawn = (s: ViewState) =>
+  s.selected !== null || (s.overlay !== undefined && (s.overlay.edges.size > 0 || s.overlay.focus));
 
 type G = Graph<NodeAttributes, EdgeAttributes>;
 
@@ -35,8 +52,18 @@ type G = Graph<NodeAttributes, EdgeAttributes>;
  *    so sigma re-indexes (without re-running the reducers on the rest);
  *  - a selection made or cleared, or new gold: every node and edge is recoloured.
  */
-function refreshFor(renderer: Sigma<NodeAttributes, EdgeAttributes>, graph: G, prev: ViewState, next: ViewState, hiddenAtIndex: ReadonlySet<string>): void {
-  if (prev.gold !== next.gold || prev.overlay !== next.overlay || (prev.selected === null) !== (next.selected === null)) {
+function refreshFor(
+  renderer: Sigma<NodeAttributes, EdgeAttributes>,
+  graph: G,
+  prev: ViewState,
+  next: ViewState,
+  hiddenAtIndex: ReadonlySet<string>,
+): void {
+  if (
+    prev.gold !== next.gold ||
+    prev.overlay !== next.overlay ||
+    (prev.selected === null) !== (next.selected === null)
+  ) {
     renderer.refresh({ partialGraph: { nodes: graph.nodes(), edges: graph.edges() }, skipIndexation: false });
     return;
   }
@@ -54,7 +81,8 @@ function refreshFor(renderer: Sigma<NodeAttributes, EdgeAttributes>, graph: G, p
     for (const key of next.neighbours) nodes.add(key);
   }
   if (prev.round !== next.round) {
-    const hiddenAt = (round: number | null, a: NodeAttributes) => a.kind === 'passage' && round !== null && a.round !== null && a.round > round;
+    const hiddenAt = (round: number | null, a: NodeAttributes) =>
+      a.kind === 'passage' && round !== null && a.round !== null && a.round > round;
     graph.forEachNode((key, a) => {
       const before = hiddenAt(prev.round, a);
       const after = hiddenAt(next.round, a);
@@ -83,7 +111,11 @@ interface Props {
  */
 export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: Props) {
   const container = useRef<HTMLDivElement>(null);
-  const sigma = useRef<{ renderer: Sigma<NodeAttributes, EdgeAttributes>; graph: G; hiddenAtIndex: Set<string> } | null>(null);
+  const sigma = useRef<{
+    renderer: Sigma<NodeAttributes, EdgeAttributes>;
+    graph: G;
+    hiddenAtIndex: Set<string>;
+  } | null>(null);
   const stateRef = useRef(state);
   const onSelectRef = useRef(onSelect);
   const [error, setError] = useState<string | null>(null);
@@ -98,7 +130,9 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
     if (!el) return;
     const graph = new Graph<NodeAttributes, EdgeAttributes>({ type: 'undirected' });
     for (const [key, attrs] of nodes) graph.addNode(key, attrs);
-    for (const e of view.edges) if (graph.hasNode(e.source) && graph.hasNode(e.target)) graph.addUndirectedEdgeWithKey(e.key, e.source, e.target, edgeAttributes(e));
+    for (const e of view.edges)
+      if (graph.hasNode(e.source) && graph.hasNode(e.target))
+        graph.addUndirectedEdgeWithKey(e.key, e.source, e.target, edgeAttributes(e));
     let renderer: Sigma<NodeAttributes, EdgeAttributes>;
     const placer = createLabelPlacer();
     const placed = new Set<string>();
@@ -112,7 +146,9 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
         edgeReducer: (key, a) => {
           const s = stateRef.current;
           if (!edgesDrawn(s)) return a;
-          return s.selected === null ? reduceEdge('', '', a, s, key) : reduceEdge(graph.source(key), graph.target(key), a, s, key);
+          return s.selected === null
+            ? reduceEdge('', '', a, s, key)
+            : reduceEdge(graph.source(key), graph.target(key), a, s, key);
         },
         // Labels are culled (issue 17 item 8): only forced ones (top passages by PPR mass, seeds, gold,
         // marked nodes, the selection) are drawn; every other node shows its label on hover.
@@ -124,7 +160,9 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
         // headless Chromium) sets every instance up on its own: ~130 ms a frame for 5,000 discs whatever
         // their size, against a few ms as points. Same antialiased disc, same colours; edges lose only
         // their 0.8/1.5 px thickness difference.
-        ...(graph.order >= LARGE_GRAPH ? { nodeProgramClasses: { circle: NodePointProgram }, edgeProgramClasses: { line: EdgeLineProgram } } : {}),
+        ...(graph.order >= LARGE_GRAPH
+          ? { nodeProgramClasses: { circle: NodePointProgram }, edgeProgramClasses: { line: EdgeLineProgram } }
+          : {}),
         // Edges dominate the frame at the large limits (5,000 nodes bring ~50k edges; every camera
         // frame redrew them all): leave them out while the camera moves, draw them when it stops.
         hideEdgesOnMove: true,
@@ -169,14 +207,27 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
       const forced: { key: string; rank: number; size: number }[] = [];
       graph.forEachNode((key) => {
         const d = renderer.getNodeDisplayData(key);
-        if (d && d.forceLabel && !d.hidden && d.label) forced.push({ key, rank: labelPriority({ ...d, kind: graph.getNodeAttribute(key, 'kind') }, SEED_PHRASE), size: d.size });
+        if (d && d.forceLabel && !d.hidden && d.label)
+          forced.push({
+            key,
+            rank: labelPriority({ ...d, kind: graph.getNodeAttribute(key, 'kind') }, SEED_PHRASE),
+            size: d.size,
+          });
       });
       forced.sort((a, b) => a.rank - b.rank || b.size - a.size);
       for (const f of forced) {
         const d = renderer.getNodeDisplayData(f.key)!;
         const at = renderer.framedGraphToViewport(d);
         const size = renderer.scaleSize(d.size);
-        if (placer.claim({ x: at.x + size + 3, y: at.y - labelSize * 0.75, w: measure.measureText(d.label!).width, h: labelSize })) placed.add(f.key);
+        if (
+          placer.claim({
+            x: at.x + size + 3,
+            y: at.y - labelSize * 0.75,
+            w: measure.measureText(d.label!).width,
+            h: labelSize,
+          })
+        )
+          placed.add(f.key);
       }
     };
     // Sigma drew its first frame in the constructor, before the placer was there: draw again.
@@ -238,7 +289,13 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
   }
   return (
     <div className="graph-canvas-wrap">
-      <div ref={container} className="graph-canvas" data-testid="graph-canvas" aria-label="Question graph (use the node list to navigate by keyboard)" role="img" />
+      <div
+        ref={container}
+        className="graph-canvas"
+        data-testid="graph-canvas"
+        aria-label="Question graph (use the node list to navigate by keyboard)"
+        role="img"
+      />
       {tip && (
         <p className="graph-edge-tip" data-testid="graph-edge-tip" role="status">
           {tip}

@@ -23,7 +23,9 @@ export function StepOnGraph({ view, at, stepping, titleOf }: Props) {
           {at.links.map((q, i) => (
             <li key={i} data-testid="thought-link" data-label={q.label}>
               <span className="swatch" style={{ background: thoughtColor(q.label) }} />
-              <strong>{q.label}</strong> “{q.query}” → {q.how === 'linked' ? 'phrases it linked to' : 'phrases it names (lexical match)'}: {names(q.phrases)}; passages: {names(q.passages)}
+              <strong>{q.label}</strong> “{q.query}” →{' '}
+              {q.how === 'linked' ? 'phrases it linked to' : 'phrases it names (lexical match)'}: {names(q.phrases)};
+              passages: {names(q.passages)}
             </li>
           ))}
         </ul>
@@ -31,17 +33,20 @@ export function StepOnGraph({ view, at, stepping, titleOf }: Props) {
       {m.chain && (
         <p data-testid="chain-on-graph">
           <span className="swatch" style={{ background: CHAIN_COLOR }} />
-          Reasoning chain: {m.chain} <span className="muted">(drawn where its parts name a phrase or a passage title)</span>
+          Reasoning chain: {m.chain}{' '}
+          <span className="muted">(drawn where its parts name a phrase or a passage title)</span>
         </p>
       )}
       {m.promotions.length > 0 && (
         <p data-testid="promotions-on-graph">
-          Verifier promotions (rank from → to): {m.promotions.map((p) => `${titleOf(p.id)} ${p.from}→${p.to}`).join('; ')}
+          Verifier promotions (rank from → to):{' '}
+          {m.promotions.map((p) => `${titleOf(p.id)} ${p.from}→${p.to}`).join('; ')}
         </p>
       )}
       {m.cutoff && (
         <p data-testid="cut-on-graph">
-          Final cut (μ + σ = {m.cutoff.threshold.toFixed(2)} on the score): kept {m.cutoff.kept.length}: {m.cutoff.kept.map((id, i) => `#${i + 1} ${titleOf(id)}`).join(', ')}
+          Final cut (μ + σ = {m.cutoff.threshold.toFixed(2)} on the score): kept {m.cutoff.kept.length}:{' '}
+          {m.cutoff.kept.map((id, i) => `#${i + 1} ${titleOf(id)}`).join(', ')}
         </p>
       )}
       {beamStep && (
@@ -60,8 +65,13 @@ export function StepOnGraph({ view, at, stepping, titleOf }: Props) {
       )}
       {at.paths && (
         <p className="muted" data-testid="paths-legend">
-          <span className="swatch" style={{ background: PATH_COLORS.bridge }} /> seed → ◆ bridge <span className="swatch" style={{ background: PATH_COLORS.gold }} /> → ★ gold
-          (shortest paths avoiding hub phrases{at.paths.unreached.length > 0 ? `; not connected in view: ${at.paths.unreached.map(titleOf).join(', ')}` : ''})
+          <span className="swatch" style={{ background: PATH_COLORS.bridge }} /> seed → ◆ bridge{' '}
+          <span className="swatch" style={{ background: PATH_COLORS.gold }} /> → ★ gold (shortest paths avoiding hub
+          phrases
+          {at.paths.unreached.length > 0
+            ? `; not connected in view: ${at.paths.unreached.map(titleOf).join(', ')}`
+            : ''}
+          )
         </p>
       )}
     </section>

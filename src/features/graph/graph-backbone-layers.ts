@@ -15,21 +15,48 @@ export function layeredBackbone(retriever: string | undefined): LayeredBackbone 
   return null;
 }
 
-export const backboneLayersQuery = (engine: EngineClient, datasetId: string, backbone: LayeredBackbone, poolIds: readonly string[], phrases: readonly string[]) =>
+export const backboneLayersQuery = (
+  engine: EngineClient,
+  datasetId: string,
+  backbone: LayeredBackbone,
+  poolIds: readonly string[],
+  phrases: readonly string[],
+) =>
   queryOptions({
     queryKey: ['backbone-layers', datasetId, backbone, [...poolIds].sort(), [...phrases].sort()],
-    queryFn: (): Promise<BackboneLayers> => engine.backboneLayers(datasetId, { backbone, poolIds: [...poolIds], phrases: [...phrases] }) as Promise<BackboneLayers>,
+    queryFn: (): Promise<BackboneLayers> =>
+      engine.backboneLayers(datasetId, {
+        backbone,
+        poolIds: [...poolIds],
+        phrases: [...phrases],
+      }) as Promise<BackboneLayers>,
     staleTime: Infinity,
   });
 
 /** Twelve colours away from the round colours (blue, green, orange, purple, red), the seed magenta and the grey of plain phrases; the last one is shared by the rest. */
-export const COMMUNITY_COLORS = ['#0f9d9a', '#b8860b', '#8c564b', '#17becf', '#9e9d24', '#6d4c41', '#00695c', '#ff8a65', '#7986cb', '#a1887f', '#4db6ac', '#5f6b7a'] as const;
+export const COMMUNITY_COLORS = [
+  '#0f9d9a',
+  '#b8860b',
+  '#8c564b',
+  '#17becf',
+  '#9e9d24',
+  '#6d4c41',
+  '#00695c',
+  '#ff8a65',
+  '#7986cb',
+  '#a1887f',
+  '#4db6ac',
+  '#5f6b7a',
+] as const;
 
 /** Colour of the i-th community in the legend's order (most phrases on screen first); the rest share the last. */
 export const communityColor = (i: number) => COMMUNITY_COLORS[Math.min(i, COMMUNITY_COLORS.length - 1)] as string;
 
 /** Phrase nodes coloured by their GraphRAG community; everything else unchanged. A new map, the input is not touched. */
-export function colourByCommunity(nodes: Map<string, NodeAttributes>, layers: BackboneLayers | undefined): Map<string, NodeAttributes> {
+export function colourByCommunity(
+  nodes: Map<string, NodeAttributes>,
+  layers: BackboneLayers | undefined,
+): Map<string, NodeAttributes> {
   if (!layers || layers.backbone !== 'graphrag') return nodes;
   const order = new Map(layers.communities.map((c, i) => [c.id, i]));
   const out = new Map<string, NodeAttributes>();
@@ -47,10 +74,14 @@ export function passagesUnder(layers: BackboneLayers | undefined, summaryId: str
 }
 
 /** Passages outside the selected summary drawn faded, so the summary's passages stand out. */
-export function fadeOutsideSummary(nodes: Map<string, NodeAttributes>, under: ReadonlySet<string>): Map<string, NodeAttributes> {
+export function fadeOutsideSummary(
+  nodes: Map<string, NodeAttributes>,
+  under: ReadonlySet<string>,
+): Map<string, NodeAttributes> {
   if (under.size === 0) return nodes;
   const out = new Map<string, NodeAttributes>();
-  for (const [key, a] of nodes) out.set(key, a.kind === 'passage' && !under.has(a.ref) ? { ...a, color: SUMMARY_FADED } : a);
+  for (const [key, a] of nodes)
+    out.set(key, a.kind === 'passage' && !under.has(a.ref) ? { ...a, color: SUMMARY_FADED } : a);
   return out;
 }
 

@@ -29,7 +29,11 @@ const MAX_CHAIN_HOPS = 4;
 
 export const thoughtColor = (label: string) => THOUGHT_COLORS[label] ?? SUBQUERY_COLOR;
 /** A retrieval's label as a node tag: no parentheses, up to a "·" or ":" ("step 2 (graph expansion)" -> "step 2"). */
-export const shortLabel = (label: string) => label.replace(/\s*\([^)]*\)/g, '').split(/\s*[·:]\s*/)[0]!.slice(0, 16) || 'query';
+export const shortLabel = (label: string) =>
+  label
+    .replace(/\s*\([^)]*\)/g, '')
+    .split(/\s*[·:]\s*/)[0]!
+    .slice(0, 16) || 'query';
 
 interface Builder {
   edges: Map<string, string>;
@@ -92,7 +96,11 @@ function itemPhrases(items: readonly RetrievedItem[], inView: ReadonlySet<string
 /** Per retrieval of the round (question, fast, slow, sub-queries): the phrase and passage nodes it linked to. */
 export function roundLinks(input: Pick<OverlayInput, 'view' | 'model' | 'round' | 'isHub'>): RoundLinks[] {
   const { view, model, round, isHub } = input;
-  const phrases = new Map(view.nodes.filter((n) => n.kind === 'phrase' && (n.seed || !isHub(n.key))).map((n) => [normalizePhrase(n.label), n.key]));
+  const phrases = new Map(
+    view.nodes
+      .filter((n) => n.kind === 'phrase' && (n.seed || !isHub(n.key)))
+      .map((n) => [normalizePhrase(n.label), n.key]),
+  );
   const inView = new Set(view.nodes.filter((n) => n.kind === 'phrase').map((n) => n.key));
   const passageKey = new Map(view.nodes.filter((n) => n.kind === 'passage').map((n) => [n.label, n.key]));
   const r = model.rounds.find((x) => x.round === round);
@@ -123,7 +131,8 @@ export function stepOverlay(input: OverlayInput): Overlay {
   const connect = (from: string, to: string, color: string, title: string, linkKey: string) => {
     if (from === to) return;
     const key = pairs.get(pair(from, to)) ?? b.links.get(pair(from, to))?.key ?? linkKey;
-    if (!pairs.has(pair(from, to)) && !b.links.has(pair(from, to))) b.links.set(pair(from, to), { key, source: from, target: to });
+    if (!pairs.has(pair(from, to)) && !b.links.has(pair(from, to)))
+      b.links.set(pair(from, to), { key, source: from, target: to });
     b.edges.set(key, color); // later layers win: the chain over the retrievals, beams over both
     b.titles.set(key, b.titles.has(key) ? `${b.titles.get(key)}\n${title}` : title);
   };
@@ -147,7 +156,8 @@ export function stepOverlay(input: OverlayInput): Overlay {
       const color = thoughtColor(q.label);
       for (const k of [...q.phrases, ...q.passages]) tag(k, shortLabel(q.label));
       const mine = new Set([...q.phrases, ...q.passages]);
-      for (const e of view.edges) if (mine.has(e.source) && mine.has(e.target) && !b.edges.has(e.key)) b.edges.set(e.key, color);
+      for (const e of view.edges)
+        if (mine.has(e.source) && mine.has(e.target) && !b.edges.has(e.key)) b.edges.set(e.key, color);
     }
   }
   if (model.chain) chainPath(model.chain, view, titleOf, isHub, b, tag, connect);
@@ -158,7 +168,15 @@ export function stepOverlay(input: OverlayInput): Overlay {
     nodes: new Map([...b.nodes].map(([k, tags]) => [k, { tags } satisfies NodeMark])),
     links: [...b.links.values()],
     // An edge several beams share lists them best first ("beam 1 …", "beam 2 …").
-    titles: new Map([...b.titles].map(([k, t]) => [k, t.split('\n').sort((x, y) => x.localeCompare(y, undefined, { numeric: true })).join('\n')])),
+    titles: new Map(
+      [...b.titles].map(([k, t]) => [
+        k,
+        t
+          .split('\n')
+          .sort((x, y) => x.localeCompare(y, undefined, { numeric: true }))
+          .join('\n'),
+      ]),
+    ),
     focus: b.nodes.size > 0,
   };
 }
@@ -169,7 +187,15 @@ type Tag = (key: string, t: string) => void;
 type Connect = (from: string, to: string, color: string, title: string, linkKey: string) => void;
 
 /** "fog-lantern -> devised by -> Ione Marlow -> raised in -> Dunmere": the parts that name a phrase or a passage title, joined over the graph. */
-function chainPath(chain: string, view: GraphView, titleOf: (id: string) => string, isHub: (key: string) => boolean, b: Builder, tag: Tag, connect: Connect): void {
+function chainPath(
+  chain: string,
+  view: GraphView,
+  titleOf: (id: string) => string,
+  isHub: (key: string) => boolean,
+  b: Builder,
+  tag: Tag,
+  connect: Connect,
+): void {
   const byName = new Map<string, string>();
   for (const n of view.nodes) {
     if (n.kind === 'phrase' && (n.seed || !isHub(n.key))) byName.set(normalizePhrase(n.label), n.key);
@@ -196,7 +222,9 @@ function beamPaths(model: TraceModel, round: number, view: GraphView, b: Builder
   const steps = model.beams.filter((s) => s.round === round);
   const last = steps[steps.length - 1];
   if (!last) return;
-  const phraseKey = new Map(view.nodes.filter((n) => n.kind === 'phrase').map((n) => [normalizePhrase(n.label), n.key]));
+  const phraseKey = new Map(
+    view.nodes.filter((n) => n.kind === 'phrase').map((n) => [normalizePhrase(n.label), n.key]),
+  );
   // Drawn worst first, so the best beam's colour wins on an edge they share.
   const drawn = last.kept.slice(0, BEAMS_DRAWN).map((seq, i) => [seq, i] as const);
   for (const [seq, i] of drawn.reverse()) {
@@ -210,7 +238,14 @@ function beamPaths(model: TraceModel, round: number, view: GraphView, b: Builder
       const title = `beam ${i + 1} · step ${last.step} · score ${seq.score.toFixed(3)} · ${t.subject} | ${t.predicate} | ${t.object}`;
       for (const k of [s, o]) if (k) tag(k, `beam ${i + 1}`);
       if (s && o) connect(s, o, color, title, `ov:beam:${i}:${j}`);
-      if (prev && s && prev !== s) connect(prev, s, color, `beam ${i + 1} · score ${seq.score.toFixed(3)} · next triple`, `ov:beam:${i}:${j}:join`);
+      if (prev && s && prev !== s)
+        connect(
+          prev,
+          s,
+          color,
+          `beam ${i + 1} · score ${seq.score.toFixed(3)} · next triple`,
+          `ov:beam:${i}:${j}:join`,
+        );
       prev = o ?? s ?? prev;
     });
   }
@@ -222,7 +257,14 @@ export function pathOverlay(paths: EvidencePaths): Overlay {
     edges: new Map([...paths.edges].map(([k, kind]) => [k, PATH_COLORS[kind]])),
     nodes: new Map(),
     links: [],
-    titles: new Map([...paths.edges].map(([k, kind]) => [k, kind === 'bridge' ? 'evidence path: seed phrase → bridge passage' : 'evidence path: bridge passage → gold passage'])),
+    titles: new Map(
+      [...paths.edges].map(([k, kind]) => [
+        k,
+        kind === 'bridge'
+          ? 'evidence path: seed phrase → bridge passage'
+          : 'evidence path: bridge passage → gold passage',
+      ]),
+    ),
     focus: false,
   };
 }

@@ -22,7 +22,11 @@ export function adjacency(view: Pick<GraphView, 'edges'>, skip: (key: string) =>
 }
 
 /** A shortest path from any of `from` to `to`: its nodes and edge keys in order, or null when none connects them. */
-export function shortestPath(adj: Adjacency, from: Iterable<string>, to: string): { nodes: string[]; edges: string[] } | null {
+export function shortestPath(
+  adj: Adjacency,
+  from: Iterable<string>,
+  to: string,
+): { nodes: string[]; edges: string[] } | null {
   const prev = new Map<string, [string, string] | null>();
   const queue: string[] = [];
   for (const f of from) {
@@ -61,7 +65,12 @@ export interface EvidencePaths {
  * Seeds -> each bridge passage, then the nearest bridge (or seed, when no bridge is reached) -> each
  * other gold passage. Passage node keys are looked up by passage id.
  */
-export function evidencePaths(view: Pick<GraphView, 'nodes' | 'edges'>, gold: ReadonlySet<string>, bridge: ReadonlySet<string>, isHub: (key: string) => boolean): EvidencePaths {
+export function evidencePaths(
+  view: Pick<GraphView, 'nodes' | 'edges'>,
+  gold: ReadonlySet<string>,
+  bridge: ReadonlySet<string>,
+  isHub: (key: string) => boolean,
+): EvidencePaths {
   const keyOf = new Map(view.nodes.filter((n) => n.kind === 'passage').map((n) => [n.label, n.key]));
   const seeds = view.nodes.filter((n) => n.seed).map((n) => n.key);
   const adj = adjacency(view, isHub);
@@ -83,7 +92,8 @@ export function evidencePaths(view: Pick<GraphView, 'nodes' | 'edges'>, gold: Re
   for (const id of [...gold].filter((g) => !bridge.has(g))) {
     const key = keyOf.get(id);
     if (!key) continue;
-    const p = (reachedBridges.length > 0 ? shortestPath(adj, reachedBridges, key) : null) ?? shortestPath(adj, seeds, key);
+    const p =
+      (reachedBridges.length > 0 ? shortestPath(adj, reachedBridges, key) : null) ?? shortestPath(adj, seeds, key);
     if (p) take(p, 'gold');
     else out.unreached.push(id);
   }

@@ -43,7 +43,11 @@ export interface EdgeAttributes {
   kind: GraphEdge['kind'] | 'overlay';
 }
 
-export function nodeAttributes(view: GraphView, firstRound: ReadonlyMap<string, number>, titleOf: (id: string) => string): Map<string, NodeAttributes> {
+export function nodeAttributes(
+  view: GraphView,
+  firstRound: ReadonlyMap<string, number>,
+  titleOf: (id: string) => string,
+): Map<string, NodeAttributes> {
   const maxPpr = Math.max(1e-12, ...view.nodes.map((n) => n.ppr ?? 0));
   const k = nodeScale(view.nodes.length);
   const out = new Map<string, NodeAttributes>();
@@ -87,7 +91,11 @@ export function nodeAttributes(view: GraphView, firstRound: ReadonlyMap<string, 
 }
 
 export function edgeAttributes(e: GraphEdge): EdgeAttributes {
-  return { size: e.kind === 'relation' ? 1.5 : 0.8, color: e.kind === 'relation' ? '#aab3bf' : e.kind === 'synonym' ? '#d5c9ea' : '#e1e4e8', kind: e.kind };
+  return {
+    size: e.kind === 'relation' ? 1.5 : 0.8,
+    color: e.kind === 'relation' ? '#aab3bf' : e.kind === 'synonym' ? '#d5c9ea' : '#e1e4e8',
+    kind: e.kind,
+  };
 }
 
 /** What a node is marked with on top of its base look: short tags after its label ("fast", "2→1", "cut #1"). */
@@ -114,7 +122,13 @@ export interface Overlay {
   focus: boolean;
 }
 
-export const EMPTY_OVERLAY: Overlay = { edges: new Map(), nodes: new Map(), links: [], titles: new Map(), focus: false };
+export const EMPTY_OVERLAY: Overlay = {
+  edges: new Map(),
+  nodes: new Map(),
+  links: [],
+  titles: new Map(),
+  focus: false,
+};
 
 export interface ViewState {
   /** Slider position: passages that entered the pool after this round are hidden; null shows all. */
@@ -129,7 +143,15 @@ export interface ViewState {
   overlay?: Overlay;
 }
 
-type Display = { label?: string | null; color?: string; hidden?: boolean; forceLabel?: boolean; highlighted?: boolean; zIndex?: number; size?: number };
+type Display = {
+  label?: string | null;
+  color?: string;
+  hidden?: boolean;
+  forceLabel?: boolean;
+  highlighted?: boolean;
+  zIndex?: number;
+  size?: number;
+};
 
 /** Node count from which the view draws for size: smaller discs and 1 px line edges (see SigmaCanvas). */
 export const LARGE_GRAPH = 2000;
@@ -198,15 +220,24 @@ const FADED_EDGE = '#f0f1f3';
 const SELECTED_EDGE = '#38465a';
 
 /** Display attributes for an edge; `a` itself (no copy, no lookups by the caller) without a selection or overlay. */
-export function reduceEdge(source: string, target: string, a: EdgeAttributes, s: ViewState, key?: string): EdgeAttributes & Display {
+export function reduceEdge(
+  source: string,
+  target: string,
+  a: EdgeAttributes,
+  s: ViewState,
+  key?: string,
+): EdgeAttributes & Display {
   const drawn = key === undefined ? undefined : s.overlay?.edges.get(key);
   if (drawn) return { ...a, color: drawn, size: a.size + 2.5, zIndex: 2 };
   if (a.kind === 'overlay') return { ...a, hidden: true };
   if (s.selected === null) return s.overlay?.focus ? { ...a, color: FADED_EDGE } : a;
-  return touchesSelection(source, target, s) ? { ...a, color: SELECTED_EDGE, size: a.size + 1 } : { ...a, color: FADED_EDGE };
+  return touchesSelection(source, target, s)
+    ? { ...a, color: SELECTED_EDGE, size: a.size + 1 }
+    : { ...a, color: FADED_EDGE };
 }
 
-const touchesSelection = (source: string, target: string, s: ViewState) => source === s.selected || target === s.selected;
+const touchesSelection = (source: string, target: string, s: ViewState) =>
+  source === s.selected || target === s.selected;
 
 /** Ids of passages in the pool by the given round (all rounds when null). */
 export function poolAtRound(firstRound: ReadonlyMap<string, number>, round: number | null): string[] {

@@ -21,7 +21,8 @@ export interface LabelPlacer {
 
 export function createLabelPlacer(): LabelPlacer {
   let boxes: Box[] = [];
-  const overlaps = (a: Box, b: Box) => a.x < b.x + b.w + PAD && b.x < a.x + a.w + PAD && a.y < b.y + b.h + PAD && b.y < a.y + a.h + PAD;
+  const overlaps = (a: Box, b: Box) =>
+    a.x < b.x + b.w + PAD && b.x < a.x + a.w + PAD && a.y < b.y + b.h + PAD && b.y < a.y + a.h + PAD;
   return {
     reset: () => {
       boxes = [];
@@ -35,7 +36,10 @@ export function createLabelPlacer(): LabelPlacer {
 }
 
 /** Lower draws first. */
-export function labelPriority(d: { highlighted?: boolean; kind?: string; color?: string; label?: string | null }, seedColor: string): number {
+export function labelPriority(
+  d: { highlighted?: boolean; kind?: string; color?: string; label?: string | null },
+  seedColor: string,
+): number {
   if (d.highlighted) return 0;
   if (d.label?.startsWith('★') || d.label?.startsWith('◆')) return 1;
   if (d.kind === 'phrase' && d.color === seedColor) return 2;

@@ -31,9 +31,23 @@ interface Input {
   titleOf(id: string): string;
 }
 
-export function useGraphOverlay({ view, nodes, events, model, step, round, gold, bridge, showPaths, titleOf }: Input): GraphOverlay {
+export function useGraphOverlay({
+  view,
+  nodes,
+  events,
+  model,
+  step,
+  round,
+  gold,
+  bridge,
+  showPaths,
+  titleOf,
+}: Input): GraphOverlay {
   const isHub = useMemo(() => (key: string) => nodes?.get(key)?.hub === true, [nodes]);
-  const paths = useMemo(() => (view && showPaths ? evidencePaths(view, gold, bridge, isHub) : null), [view, showPaths, gold, bridge, isHub]);
+  const paths = useMemo(
+    () => (view && showPaths ? evidencePaths(view, gold, bridge, isHub) : null),
+    [view, showPaths, gold, bridge, isHub],
+  );
   const stepModel = useMemo(() => (step === null ? model : foldTrace(events.slice(0, step))), [events, step, model]);
   const shownRound = round ?? model.roundsUsed;
   return useMemo(() => {
@@ -43,7 +57,14 @@ export function useGraphOverlay({ view, nodes, events, model, step, round, gold,
     // The whole run marks its outcome without fading the rest, under the evidence paths; a step focuses
     // on what it touched, over them.
     // The whole run names no nodes (the side panel lists the cut and promotions): its labels stay few.
-    const overlay = step === null ? mergeOverlays({ ...over, nodes: new Map(), focus: false }, under) : mergeOverlays(under, over);
-    return { overlay, paths, stepModel, round: shownRound, links: roundLinks({ view, model: stepModel, round: shownRound, isHub }) };
+    const overlay =
+      step === null ? mergeOverlays({ ...over, nodes: new Map(), focus: false }, under) : mergeOverlays(under, over);
+    return {
+      overlay,
+      paths,
+      stepModel,
+      round: shownRound,
+      links: roundLinks({ view, model: stepModel, round: shownRound, isHub }),
+    };
   }, [paths, view, stepModel, shownRound, titleOf, isHub, step]);
 }

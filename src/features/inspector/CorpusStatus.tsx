@@ -4,13 +4,20 @@ import type { DatasetSummary } from '../../../workers/engine-api.ts';
 /** How the indexes of a loaded corpus came to be, in words that are true for each path. */
 export function indexedHow(d: DatasetSummary): string {
   const ms = Math.round(d.indexMs);
-  if (d.indexSource === 'storage') return d.notice ? `opened from storage in ${ms} ms, with a rebuild` : `opened from storage in ${ms} ms`;
+  if (d.indexSource === 'storage')
+    return d.notice ? `opened from storage in ${ms} ms, with a rebuild` : `opened from storage in ${ms} ms`;
   if (d.indexSource === 'memory') return 'indexes already loaded';
   return `BM25 indexed in ${ms} ms`;
 }
 
 /** One line saying whether the corpus can be queried yet, and what went wrong if not. */
-export function CorpusStatus({ dataset, stored = false }: { dataset: UseQueryResult<DatasetSummary>; /** A library corpus: it opens from storage rather than being indexed. */ stored?: boolean }) {
+export function CorpusStatus({
+  dataset,
+  stored = false,
+}: {
+  dataset: UseQueryResult<DatasetSummary>;
+  /** A library corpus: it opens from storage rather than being indexed. */ stored?: boolean;
+}) {
   let text: string;
   let tone: 'busy' | 'ok' | 'error';
   let notice: string | undefined;

@@ -6,7 +6,14 @@ import { useMemo } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
 import { passagesQuery } from '../../app/queries.ts';
 import { traceIds } from '../../core/trace/fold.ts';
-import { DIAGNOSTICS, diagnoseTrace, readSteps, type DiagnosticName, type QuestionDiagnostic, type QuestionDiagnostics } from '../../core/eval/diagnostics/index.ts';
+import {
+  DIAGNOSTICS,
+  diagnoseTrace,
+  readSteps,
+  type DiagnosticName,
+  type QuestionDiagnostic,
+  type QuestionDiagnostics,
+} from '../../core/eval/diagnostics/index.ts';
 import type { Trace } from '../../core/trace/schema.ts';
 import type { Passage } from '../../core/types.ts';
 
@@ -31,7 +38,11 @@ export function eventsThroughStep(trace: Trace, step: number): number | null {
 export function useDiagnosticPassages(trace: Trace | null): Map<string, Passage> | undefined {
   const engine = useEngine();
   const ids = useMemo(() => (trace ? [...new Set([...traceIds(trace.events), ...trace.question.gold])] : []), [trace]);
-  const q = useQuery({ ...passagesQuery(engine, trace?.corpus.id ?? '', ids), enabled: trace !== null && ids.length > 0, retry: false });
+  const q = useQuery({
+    ...passagesQuery(engine, trace?.corpus.id ?? '', ids),
+    enabled: trace !== null && ids.length > 0,
+    retry: false,
+  });
   return q.data;
 }
 
@@ -46,7 +57,12 @@ interface Props {
 }
 
 function Status({ d }: { d: QuestionDiagnostic }) {
-  if (!d.applicable) return <span className="muted" data-testid="diagnostic-status">n/a</span>;
+  if (!d.applicable)
+    return (
+      <span className="muted" data-testid="diagnostic-status">
+        n/a
+      </span>
+    );
   return d.flagged ? (
     <span className="badge badge-bridge" data-testid="diagnostic-status">
       flagged
@@ -58,13 +74,29 @@ function Status({ d }: { d: QuestionDiagnostic }) {
   );
 }
 
-export function DiagnosticsList({ result, passages, onStep, compact = false }: { result: QuestionDiagnostics; passages: Map<string, Passage> | undefined; onStep?: (step: number) => void; compact?: boolean }) {
+export function DiagnosticsList({
+  result,
+  passages,
+  onStep,
+  compact = false,
+}: {
+  result: QuestionDiagnostics;
+  passages: Map<string, Passage> | undefined;
+  onStep?: (step: number) => void;
+  compact?: boolean;
+}) {
   return (
     <ul className="diagnostics" data-testid="diagnostics">
       {DIAGNOSTICS.map((name) => {
         const d = result[name];
         return (
-          <li key={name} data-testid="diagnostic" data-name={name} data-flagged={String(d.flagged)} data-applicable={String(d.applicable)}>
+          <li
+            key={name}
+            data-testid="diagnostic"
+            data-name={name}
+            data-flagged={String(d.flagged)}
+            data-applicable={String(d.applicable)}
+          >
             <Status d={d} /> <strong>{compact ? name : DIAGNOSTIC_LABELS[name]}</strong>
             {!d.applicable && !compact && <span className="muted"> — {d.reason}</span>}
             {d.evidence.length > 0 && (
@@ -73,14 +105,24 @@ export function DiagnosticsList({ result, passages, onStep, compact = false }: {
                   <li key={i} data-testid="diagnostic-evidence">
                     {e.step !== undefined &&
                       (onStep ? (
-                        <button type="button" className="link" data-testid="evidence-step" onClick={() => onStep(e.step!)}>
+                        <button
+                          type="button"
+                          className="link"
+                          data-testid="evidence-step"
+                          onClick={() => onStep(e.step!)}
+                        >
                           step {e.step}
                         </button>
                       ) : (
                         <span>step {e.step}</span>
                       ))}
                     {e.passage && (
-                      <span className="badge badge-gold" data-testid="evidence-passage" data-passage={e.passage} title={passages?.get(e.passage)?.text}>
+                      <span
+                        className="badge badge-gold"
+                        data-testid="evidence-passage"
+                        data-passage={e.passage}
+                        title={passages?.get(e.passage)?.text}
+                      >
                         {passages?.get(e.passage)?.title ?? e.passage}
                       </span>
                     )}{' '}
@@ -98,13 +140,21 @@ export function DiagnosticsList({ result, passages, onStep, compact = false }: {
 
 /** The inspector's panel for the finished run. */
 export function Diagnostics({ trace, passages, noContext, onStep }: Props) {
-  const result = useMemo(() => diagnoseTrace(trace, { ...(passages ? { passages } : {}), ...(noContext ? { noContext } : {}) }), [trace, passages, noContext]);
+  const result = useMemo(
+    () => diagnoseTrace(trace, { ...(passages ? { passages } : {}), ...(noContext ? { noContext } : {}) }),
+    [trace, passages, noContext],
+  );
   return (
     <section className="panel" aria-labelledby="diagnostics-heading" data-testid="diagnostics-panel">
-      <h2 id="diagnostics-heading">{DIAGNOSTICS.some((n) => result[n].flagged) ? 'Why it failed: diagnostics' : 'Diagnostics: no failure flagged'}</h2>
+      <h2 id="diagnostics-heading">
+        {DIAGNOSTICS.some((n) => result[n].flagged) ? 'Why it failed: diagnostics' : 'Diagnostics: no failure flagged'}
+      </h2>
       <p className="muted">
         Paper 004&rsquo;s diagnostics, read off this finished trace and the question&rsquo;s gold
-        {result.gold === 'structured' ? ' (per hop, from the structured gold)' : ' (per gold passage: this question has no structured gold)'}; correct = Acc.
+        {result.gold === 'structured'
+          ? ' (per hop, from the structured gold)'
+          : ' (per gold passage: this question has no structured gold)'}
+        ; correct = Acc.
         {trace.regime === 'gold-context' && ' This run is the gold-context oracle.'}
       </p>
       <DiagnosticsList result={result} passages={passages} {...(onStep ? { onStep } : {})} />

@@ -35,7 +35,9 @@ export function DualRagOutline({ events, gold, passages }: Props) {
               <li key={s.round} data-testid="reasoning-step" data-retrieved={s.retrieved}>
                 <p>
                   <strong>Step {s.round}</strong>{' '}
-                  <span className={s.retrieved ? 'badge badge-retrieve' : 'badge badge-answer'}>{s.retrieved ? 'retrieval triggered' : 'no retrieval: answer'}</span>
+                  <span className={s.retrieved ? 'badge badge-retrieve' : 'badge badge-answer'}>
+                    {s.retrieved ? 'retrieval triggered' : 'no retrieval: answer'}
+                  </span>
                 </p>
                 <p className="dualrag-reasoning">{s.reasoning}</p>
                 {s.entities.map((e) => (
@@ -76,14 +78,23 @@ export function DualRagOutline({ events, gold, passages }: Props) {
                   <p className="dualrag-entity">{o.entity}</p>
                   <ul>
                     {o.fragments.map((f, i) => (
-                      <li key={i} className={f.since === view.outlineRound ? 'fragment fragment-new' : 'fragment'} data-testid="outline-fragment" data-since={f.since}>
+                      <li
+                        key={i}
+                        className={f.since === view.outlineRound ? 'fragment fragment-new' : 'fragment'}
+                        data-testid="outline-fragment"
+                        data-since={f.since}
+                      >
                         <span className="badge">step {f.since}</span> {f.text}
                         <p className="muted fragment-from">
                           queries: {f.queries.join(' · ')}
                           <br />
                           passages:{' '}
                           {f.passages.map((id, j) => (
-                            <span key={id} className={gold.has(id) ? 'fragment-passage gold' : 'fragment-passage'} title={id}>
+                            <span
+                              key={id}
+                              className={gold.has(id) ? 'fragment-passage gold' : 'fragment-passage'}
+                              title={id}
+                            >
                               {j > 0 && ', '}
                               {title(id)}
                               {gold.has(id) && <span className="sr-only"> (gold)</span>}

@@ -17,7 +17,14 @@ interface Props {
 const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
 
 /** The answer with its scores, and what the run cost per module. */
-export function FinalPanel({ model, scores, llmLabel, hasGold, running = false, run = { strategy: null, stepping: false } }: Props) {
+export function FinalPanel({
+  model,
+  scores,
+  llmLabel,
+  hasGold,
+  running = false,
+  run = { strategy: null, stepping: false },
+}: Props) {
   const calls = model.modules.reduce((a, m) => a + m.calls, 0);
   const tokens = model.modules.reduce((a, m) => a + m.total, 0);
   return (
@@ -26,18 +33,42 @@ export function FinalPanel({ model, scores, llmLabel, hasGold, running = false, 
       {llmLabel && (
         <p className="llm-label" data-testid="llm-label">
           LLM: {llmLabel}
-          {llmLabel.includes('offline thinker') && <span className="muted"> — heuristic stand-in, no model: its results are offline-thinker results, not an LLM&rsquo;s</span>}
+          {llmLabel.includes('offline thinker') && (
+            <span className="muted">
+              {' '}
+              — heuristic stand-in, no model: its results are offline-thinker results, not an LLM&rsquo;s
+            </span>
+          )}
         </p>
       )}
       <p className="answer" data-testid="answer">
-        {model.answer !== null ? model.answer : <span className="muted answer-empty">{answerPlaceholder({ ...run, running })}</span>}
+        {model.answer !== null ? (
+          model.answer
+        ) : (
+          <span className="muted answer-empty">{answerPlaceholder({ ...run, running })}</span>
+        )}
       </p>
       <dl className="metrics" data-testid="metrics">
         {scores.answer && (
           <>
-            <div><dt><Term term="EM" /></dt><dd>{scores.answer.em.toFixed(2)}</dd></div>
-            <div><dt><Term term="F1" /></dt><dd>{scores.answer.f1.toFixed(2)}</dd></div>
-            <div><dt><Term term="Acc" /></dt><dd>{scores.answer.acc.toFixed(2)}</dd></div>
+            <div>
+              <dt>
+                <Term term="EM" />
+              </dt>
+              <dd>{scores.answer.em.toFixed(2)}</dd>
+            </div>
+            <div>
+              <dt>
+                <Term term="F1" />
+              </dt>
+              <dd>{scores.answer.f1.toFixed(2)}</dd>
+            </div>
+            <div>
+              <dt>
+                <Term term="Acc" />
+              </dt>
+              <dd>{scores.answer.acc.toFixed(2)}</dd>
+            </div>
           </>
         )}
         {scores.recall?.map((r) => (

@@ -11,7 +11,9 @@ export function GearPanel({ events, passages }: { events: readonly TraceEvent[];
   const view = useMemo(() => gearView(events), [events]);
   const [selected, setSelected] = useState<TripleRef | null>(null);
   if (view.beams.length === 0 && view.memory.length === 0) return null;
-  const rounds = [...new Set([...view.beams.map((b) => b.round), ...view.memory.map((m) => m.round)])].sort((a, b) => a - b);
+  const rounds = [...new Set([...view.beams.map((b) => b.round), ...view.memory.map((m) => m.round)])].sort(
+    (a, b) => a - b,
+  );
   const passage = selected?.passage ? passages.get(selected.passage) : undefined;
   return (
     <section className="panel gear-panel" aria-labelledby="gear-heading" data-testid="gear-panel">
@@ -24,17 +26,28 @@ export function GearPanel({ events, passages }: { events: readonly TraceEvent[];
             .map((b) => (
               <div key={b.step} className="gear-beam" data-testid="gear-beam" data-step={b.step}>
                 <p className="muted">
-                  {b.step === 1 ? 'B₀: initial triples' : `after extension ${b.step - 1}`} for “{b.query}” · {b.kept.length} kept, {b.pruned} best pruned candidates in the trace (at most 30)
+                  {b.step === 1 ? 'B₀: initial triples' : `after extension ${b.step - 1}`} for “{b.query}” ·{' '}
+                  {b.kept.length} kept, {b.pruned} best pruned candidates in the trace (at most 30)
                 </p>
                 <ol className="gear-sequences">
                   {b.kept.map((k, i) => (
                     <li key={i} data-testid="gear-sequence">
-                      <span className="gear-score" title="sequence score (after the diversity weight)">{k.score.toFixed(3)}</span>
-                      <span className="gear-weight" title="diversity weight exp(-min(n, γ)/γ) of the last extension">w {k.weight.toFixed(3)}</span>
+                      <span className="gear-score" title="sequence score (after the diversity weight)">
+                        {k.score.toFixed(3)}
+                      </span>
+                      <span className="gear-weight" title="diversity weight exp(-min(n, γ)/γ) of the last extension">
+                        w {k.weight.toFixed(3)}
+                      </span>
                       {k.triples.map((t, j) => (
                         <span key={t.id}>
                           {j > 0 && <span aria-hidden="true"> → </span>}
-                          <button type="button" className="gear-triple" data-testid="gear-triple" onClick={() => setSelected(t)} title={t.passage ? `from ${passages.titleOf(t.passage)}` : 'not linked'}>
+                          <button
+                            type="button"
+                            className="gear-triple"
+                            data-testid="gear-triple"
+                            onClick={() => setSelected(t)}
+                            title={t.passage ? `from ${passages.titleOf(t.passage)}` : 'not linked'}
+                          >
                             ({t.subject}, {t.predicate}, {t.object})
                           </button>
                         </span>
@@ -72,14 +85,17 @@ function Memory({ view, round, titleOf }: { view: GearView; round: number; title
   if (!m) return null;
   return (
     <div className="gear-memory" data-testid="gear-memory" data-round={round}>
-      <p className="muted">Gist memory G({round}): {m.entries.length} triples</p>
+      <p className="muted">
+        Gist memory G({round}): {m.entries.length} triples
+      </p>
       <ul>
         {m.entries.map((e) => (
           <li key={e.text} data-testid="gear-memory-entry" data-new={e.isNew}>
             {e.isNew && <span className="badge">new</span>} {e.text}
             <span className="muted">
               {' '}
-              · from {e.passages.length ? e.passages.map(titleOf).join(', ') : 'no read passage names it'} · query “{e.queries.join('”, “')}”
+              · from {e.passages.length ? e.passages.map(titleOf).join(', ') : 'no read passage names it'} · query “
+              {e.queries.join('”, “')}”
             </span>
           </li>
         ))}
@@ -105,11 +121,28 @@ function PathGraph({ view, onSelect }: { view: GearView; onSelect: (t: TripleRef
   const nodes = [...names.keys()];
   const size = 360;
   const r = 130;
-  const pos = new Map(nodes.map((n, i) => [n, { x: size / 2 + r * Math.cos((2 * Math.PI * i) / nodes.length), y: size / 2 + r * Math.sin((2 * Math.PI * i) / nodes.length) }]));
+  const pos = new Map(
+    nodes.map((n, i) => [
+      n,
+      {
+        x: size / 2 + r * Math.cos((2 * Math.PI * i) / nodes.length),
+        y: size / 2 + r * Math.sin((2 * Math.PI * i) / nodes.length),
+      },
+    ]),
+  );
   return (
     <figure className="gear-graph">
-      <figcaption className="muted">Expansion paths of step {last}: entities, and the triples the final beams walked (highlighted)</figcaption>
-      <svg viewBox={`0 0 ${size} ${size}`} width={size} height={size} data-testid="gear-path-graph" role="img" aria-label="GEAR expansion paths">
+      <figcaption className="muted">
+        Expansion paths of step {last}: entities, and the triples the final beams walked (highlighted)
+      </figcaption>
+      <svg
+        viewBox={`0 0 ${size} ${size}`}
+        width={size}
+        height={size}
+        data-testid="gear-path-graph"
+        role="img"
+        aria-label="GEAR expansion paths"
+      >
         {[...edges.values()].map((t) => {
           const a = pos.get(key(t.subject))!;
           const b = pos.get(key(t.object))!;
@@ -125,7 +158,12 @@ function PathGraph({ view, onSelect }: { view: GearView; onSelect: (t: TripleRef
           return (
             <g key={n}>
               <circle cx={p.x} cy={p.y} r={5} fill="#1c4e80" />
-              <text x={p.x > size / 2 ? p.x - 7 : p.x + 7} y={p.y - 6} fontSize={10} textAnchor={p.x > size / 2 ? 'end' : 'start'}>
+              <text
+                x={p.x > size / 2 ? p.x - 7 : p.x + 7}
+                y={p.y - 6}
+                fontSize={10}
+                textAnchor={p.x > size / 2 ? 'end' : 'start'}
+              >
                 {names.get(n)!.slice(0, 28)}
               </text>
             </g>

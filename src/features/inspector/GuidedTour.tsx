@@ -45,7 +45,13 @@ export function GuidedTour({ events, onClose }: Props) {
       <h2 data-testid="tour-title">{stop.title}</h2>
       <p>{stop.text}</p>
       <div className="tour-actions">
-        <button type="button" className="btn btn-secondary" data-testid="tour-back" disabled={index === 0} onClick={() => setIndex(index - 1)}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          data-testid="tour-back"
+          disabled={index === 0}
+          onClick={() => setIndex(index - 1)}
+        >
           Back
         </button>
         {index < stops.length - 1 ? (
@@ -57,7 +63,13 @@ export function GuidedTour({ events, onClose }: Props) {
             Done
           </button>
         )}
-        <button type="button" className="btn-link" data-testid="tour-close" onClick={onClose} aria-label="Close the tour">
+        <button
+          type="button"
+          className="btn-link"
+          data-testid="tour-close"
+          onClick={onClose}
+          aria-label="Close the tour"
+        >
           ✕
         </button>
       </div>

@@ -48,7 +48,8 @@ export function InspectorPage() {
   const firstQuestion = dataset.data?.questions[0];
   useEffect(() => {
     const s = appStore.getState();
-    if (firstQuestion && s.questionId === null && s.questionText === '' && s.trace === null && s.events.length === 0) s.pickQuestion(firstQuestion.id, firstQuestion.question);
+    if (firstQuestion && s.questionId === null && s.questionText === '' && s.trace === null && s.events.length === 0)
+      s.pickQuestion(firstQuestion.id, firstQuestion.question);
   }, [firstQuestion]);
 
   // The tour walks a finished BDTR run: the one on screen, else a fresh run of the picked (or first) question.
@@ -67,7 +68,9 @@ export function InspectorPage() {
   };
   const backbone = useAppStore((s) => s.backbone);
   const setStep = useAppStore((s) => s.setStep);
-  const diagnosticPassages = useDiagnosticPassages(status === 'done' && trace && trace.question.gold.length > 0 ? trace : null);
+  const diagnosticPassages = useDiagnosticPassages(
+    status === 'done' && trace && trace.question.gold.length > 0 ? trace : null,
+  );
 
   const corpusId = trace?.corpus.id ?? dataset.data?.id;
   const passages = useTracePassages(corpusId, dataset.isSuccess && corpusId === dataset.data.id);
@@ -83,24 +86,50 @@ export function InspectorPage() {
   const runError = useAppStore((s) => s.runError);
   const failure = useMemo(() => {
     const err = events.findLast((e) => e.type === 'error');
-    if (err?.type === 'error' && (trace?.status === 'failed' || status === 'failed')) return { module: err.module, round: err.round, message: err.message };
+    if (err?.type === 'error' && (trace?.status === 'failed' || status === 'failed'))
+      return { module: err.module, round: err.round, message: err.message };
     if (status === 'failed' && runError) return { module: null, round: null, message: runError };
     return null;
   }, [events, trace, status, runError]);
-  const runContext = { strategy: trace?.strategy ?? (status === 'running' ? chosenStrategy : null), stepping: step !== null, running: status === 'running', failed: failure !== null };
-  const scores = useMemo(() => (question ? scoreTrace(model, question) : { answer: null, recall: null }), [model, question]);
+  const runContext = {
+    strategy: trace?.strategy ?? (status === 'running' ? chosenStrategy : null),
+    stepping: step !== null,
+    running: status === 'running',
+    failed: failure !== null,
+  };
+  const scores = useMemo(
+    () => (question ? scoreTrace(model, question) : { answer: null, recall: null }),
+    [model, question],
+  );
   const stepCaption = useMemo(() => {
     const at = step ?? events.length;
-    return at === 0 ? (status === 'running' ? 'Waiting for the first event…' : 'Run a question or open a trace to step through it.') : caption(events, at - 1, { titleOf: passages.titleOf, gold, bridge });
+    return at === 0
+      ? status === 'running'
+        ? 'Waiting for the first event…'
+        : 'Run a question or open a trace to step through it.'
+      : caption(events, at - 1, { titleOf: passages.titleOf, gold, bridge });
   }, [events, step, status, passages, gold, bridge]);
 
   return (
     <div className="inspector">
       <CorpusStatus dataset={dataset} stored={activeCorpus !== DEMO_CORPUS_ID} />
-      <QuestionForm questions={dataset.data?.questions ?? []} disabled={!dataset.isSuccess} running={status === 'running'} onRun={(q) => void run(q)} onStop={stop} />
+      <QuestionForm
+        questions={dataset.data?.questions ?? []}
+        disabled={!dataset.isSuccess}
+        running={status === 'running'}
+        onRun={(q) => void run(q)}
+        onStop={stop}
+      />
       <div className="toolbar">
         <TraceFileInput />
-        <button type="button" className="btn btn-secondary" data-testid="tour-start" disabled={!dataset.isSuccess || status === 'running'} onClick={() => void startTour()} title="Six stops through a finished BDTR run">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          data-testid="tour-start"
+          disabled={!dataset.isSuccess || status === 'running'}
+          onClick={() => void startTour()}
+          title="Six stops through a finished BDTR run"
+        >
           Guided tour
         </button>
         {trace && status === 'done' && <ExportRunButton trace={trace} passages={passages} />}
@@ -108,15 +137,25 @@ export function InspectorPage() {
           <p className="run-label" data-testid="run-label">
             {trace.strategy} on {trace.retriever} · {trace.corpus.name} · {trace.question.id}
             {trace.status !== 'done' && (
-              <span className={`badge badge-${trace.status === 'failed' ? 'failed' : 'aborted'}`} data-testid="run-status">
+              <span
+                className={`badge badge-${trace.status === 'failed' ? 'failed' : 'aborted'}`}
+                data-testid="run-status"
+              >
                 {trace.status}
               </span>
             )}
-            {trace.llm.includes('offline thinker') && <span className="badge badge-offline">offline thinker (no LLM)</span>}
+            {trace.llm.includes('offline thinker') && (
+              <span className="badge badge-offline">offline thinker (no LLM)</span>
+            )}
             {replayed && <span className="badge badge-offline">replayed from a run file</span>}
             {typeof trace.options?.built === 'string' && (
-              <span className="muted" data-testid="backbone-built" title="How this run's RAPTOR tree or GraphRAG communities came to be">
-                {' '}· {trace.retriever}: {trace.options.built}
+              <span
+                className="muted"
+                data-testid="backbone-built"
+                title="How this run's RAPTOR tree or GraphRAG communities came to be"
+              >
+                {' '}
+                · {trace.retriever}: {trace.options.built}
               </span>
             )}
           </p>
@@ -135,12 +174,26 @@ export function InspectorPage() {
         <div className="col-main">
           <RoundTimeline rounds={model.rounds} gold={gold} bridge={bridge} passages={passages} />
           <DualRagOutline events={shown} gold={gold} passages={passages} />
-          <BumpChart model={model} gold={gold} bridge={bridge} bridgeRule={bridges.rule} passages={passages} maxRank={chartRows} />
+          <BumpChart
+            model={model}
+            gold={gold}
+            bridge={bridge}
+            bridgeRule={bridges.rule}
+            passages={passages}
+            maxRank={chartRows}
+          />
           <GearPanel events={shown} passages={passages} />
         </div>
         <div className="col-side" id="inspector-side">
           {/* While a run streams, its header (trace.llm) is not here yet: the first LLM call names the provider. */}
-          <FinalPanel model={model} scores={scores} llmLabel={trace?.llm ?? model.llmProvider} hasGold={gold.size > 0} running={status === 'running'} run={runContext} />
+          <FinalPanel
+            model={model}
+            scores={scores}
+            llmLabel={trace?.llm ?? model.llmProvider}
+            hasGold={gold.size > 0}
+            running={status === 'running'}
+            run={runContext}
+          />
           <ReasoningChain chain={model.chain} run={runContext} />
           <Promotions model={model} gold={gold} bridge={bridge} passages={passages} run={runContext} />
         </div>
@@ -149,7 +202,12 @@ export function InspectorPage() {
       {trace && status === 'done' && trace.question.gold.length > 0 && (
         <Diagnostics trace={trace} passages={diagnosticPassages} onStep={(s) => setStep(eventsThroughStep(trace, s))} />
       )}
-      <RegimesSideBySide datasetId={dataset.data?.id} question={question} strategy={chosenStrategy} backbone={backbone} />
+      <RegimesSideBySide
+        datasetId={dataset.data?.id}
+        question={question}
+        strategy={chosenStrategy}
+        backbone={backbone}
+      />
       <GlossaryPanel />
       {touring && <GuidedTour events={events} onClose={() => setTouring(false)} />}
     </div>

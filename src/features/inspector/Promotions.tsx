@@ -13,7 +13,13 @@ interface Props {
 }
 
 /** What the verifier selected, in its order of strength, and the rank each passage moved from and to. */
-export function Promotions({ model, gold, bridge, passages, run = { strategy: null, stepping: false, running: false } }: Props) {
+export function Promotions({
+  model,
+  gold,
+  bridge,
+  passages,
+  run = { strategy: null, stepping: false, running: false },
+}: Props) {
   const { verify, promotions, cutoff } = model;
   return (
     <section className="panel" aria-labelledby="promotions-heading">
@@ -61,8 +67,10 @@ export function Promotions({ model, gold, bridge, passages, run = { strategy: nu
       )}
       {cutoff && (
         <p className="cut-summary" data-testid="cutoff">
-          <Term term="μ+σ cut">Cut (Eq. 6)</Term> on retrieval scores: μ = {cutoff.mu.toFixed(3)}, σ = {cutoff.sigma.toFixed(3)}, threshold μ+σ = {cutoff.threshold.toFixed(3)}; {cutoff.kept.length} passages kept
-          {gold.size > 0 && `, ${cutoff.kept.filter((id) => gold.has(id)).length} of them gold`}. Promoted passages score just above the pool's previous best, so a promoted score can exceed 1.
+          <Term term="μ+σ cut">Cut (Eq. 6)</Term> on retrieval scores: μ = {cutoff.mu.toFixed(3)}, σ ={' '}
+          {cutoff.sigma.toFixed(3)}, threshold μ+σ = {cutoff.threshold.toFixed(3)}; {cutoff.kept.length} passages kept
+          {gold.size > 0 && `, ${cutoff.kept.filter((id) => gold.has(id)).length} of them gold`}. Promoted passages
+          score just above the pool's previous best, so a promoted score can exceed 1.
         </p>
       )}
     </section>

@@ -67,7 +67,12 @@ export function QuestionForm({ questions, disabled, running, onRun, onStop }: Pr
       </label>
       <label className="field">
         <span>Backbone</span>
-        <select data-testid="backbone-picker" value={backbone} disabled={disabled} onChange={(e) => setBackbone(e.target.value as RunBackbone)}>
+        <select
+          data-testid="backbone-picker"
+          value={backbone}
+          disabled={disabled}
+          onChange={(e) => setBackbone(e.target.value as RunBackbone)}
+        >
           {RUN_BACKBONES.map((b) => (
             <option key={b} value={b}>
               {BACKBONE_LABELS[b]}
@@ -75,9 +80,17 @@ export function QuestionForm({ questions, disabled, running, onRun, onStop }: Pr
           ))}
         </select>
       </label>
-      <label className="field" title="Strategies other than single retrieval use the LLM from Settings, or the offline thinker (no LLM) when Settings choose it">
+      <label
+        className="field"
+        title="Strategies other than single retrieval use the LLM from Settings, or the offline thinker (no LLM) when Settings choose it"
+      >
         <span>Strategy</span>
-        <select data-testid="strategy-picker" value={strategy} disabled={disabled} onChange={(e) => setStrategy(e.target.value as RunStrategy)}>
+        <select
+          data-testid="strategy-picker"
+          value={strategy}
+          disabled={disabled}
+          onChange={(e) => setStrategy(e.target.value as RunStrategy)}
+        >
           {RUN_STRATEGIES.map((s) => (
             <option key={s} value={s}>
               {STRATEGY_LABELS[s]}
@@ -97,7 +110,9 @@ export function QuestionForm({ questions, disabled, running, onRun, onStop }: Pr
       <StrategyHelp strategy={strategy} />
       {!running && (disabled || text.trim() === '') && (
         <p className="form-hint" data-testid="run-hint" role="status">
-          {disabled ? 'Run waits for the corpus to finish loading (see the status line above).' : 'Pick a dataset question or type one to enable Run.'}
+          {disabled
+            ? 'Run waits for the corpus to finish loading (see the status line above).'
+            : 'Pick a dataset question or type one to enable Run.'}
         </p>
       )}
     </form>

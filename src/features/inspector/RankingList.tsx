@@ -27,7 +27,12 @@ export function RankingList({ model, gold, passages, bridge = new Set<string>() 
     );
   }
   if (ids.length === 0) {
-    const hint = status === 'running' ? 'Retrieving…' : stepping ? 'No ranking at this step yet: step forward to the first pool.' : 'No ranking yet. Pick a demo question or type one, then press Run — or open a run file.';
+    const hint =
+      status === 'running'
+        ? 'Retrieving…'
+        : stepping
+          ? 'No ranking at this step yet: step forward to the first pool.'
+          : 'No ranking yet. Pick a demo question or type one, then press Run — or open a run file.';
     return <p className="empty">{hint}</p>;
   }
   const goldFound = ids.filter((id) => gold.has(id)).length;
@@ -50,7 +55,14 @@ export function RankingList({ model, gold, passages, bridge = new Set<string>() 
           const isGold = gold.has(id);
           const score = scores?.get(id);
           return (
-            <li key={id} className={isGold ? 'ranked gold' : 'ranked'} data-testid="ranked-passage" data-gold={String(isGold)} data-bridge={String(bridge.has(id))} data-rank={i + 1}>
+            <li
+              key={id}
+              className={isGold ? 'ranked gold' : 'ranked'}
+              data-testid="ranked-passage"
+              data-gold={String(isGold)}
+              data-bridge={String(bridge.has(id))}
+              data-rank={i + 1}
+            >
               <span className="rank" aria-label={`rank ${i + 1}`}>
                 {i + 1}
               </span>

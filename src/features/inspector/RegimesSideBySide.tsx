@@ -52,7 +52,16 @@ export function RegimesSideBySide({ datasetId, question, strategy, backbone }: P
         if (model === 'settings' && traces.settings?.iterative?.llm.includes('offline thinker')) break;
       }
       const all = Object.values(traces).flatMap((r) => Object.values(r ?? {}));
-      const ids = [...new Set([...question.gold, ...all.flatMap((t) => t.events.flatMap((e) => (e.type === 'context' ? e.ids : e.type === 'retrieve' ? e.results.slice(0, 10).map((r) => r.id) : [])))])];
+      const ids = [
+        ...new Set([
+          ...question.gold,
+          ...all.flatMap((t) =>
+            t.events.flatMap((e) =>
+              e.type === 'context' ? e.ids : e.type === 'retrieve' ? e.results.slice(0, 10).map((r) => r.id) : [],
+            ),
+          ),
+        ]),
+      ];
       setRuns({ traces, passages: new Map((await engine.passages(datasetId, ids)).map((p) => [p.id, p])) });
     } catch (err) {
       setError(errorMessage(err));
@@ -65,60 +74,107 @@ export function RegimesSideBySide({ datasetId, question, strategy, backbone }: P
     <section className="panel" aria-labelledby="regimes-heading" data-testid="regimes-panel">
       <h2 id="regimes-heading">Three evidence regimes</h2>
       <p className="muted">
-        The same question with no context, with exactly its gold passages (an <strong>oracle</strong>, not a retrieval result), and with {strategy} as it is
-        (paper 004).
+        The same question with no context, with exactly its gold passages (an <strong>oracle</strong>, not a retrieval
+        result), and with {strategy} as it is (paper 004).
       </p>
       <button type="button" onClick={() => void runAll()} disabled={!can} data-testid="run-regimes">
         {busy ? 'Running…' : 'Run all three regimes'}
       </button>{' '}
       <label>
-        <input type="checkbox" checked={alsoOffline} onChange={(e) => setAlsoOffline(e.target.checked)} data-testid="regimes-also-offline" /> also with the offline thinker (models side by side)
+        <input
+          type="checkbox"
+          checked={alsoOffline}
+          onChange={(e) => setAlsoOffline(e.target.checked)}
+          data-testid="regimes-also-offline"
+        />{' '}
+        also with the offline thinker (models side by side)
       </label>
       {!core && <span className="muted"> Pick one of the core strategies (static … planner) to compare regimes.</span>}
-      {core && question && question.gold.length === 0 && <span className="muted"> A typed question has no gold passages: pick a dataset question.</span>}
+      {core && question && question.gold.length === 0 && (
+        <span className="muted"> A typed question has no gold passages: pick a dataset question.</span>
+      )}
       {error && (
         <p className="error" role="alert">
           {error}
         </p>
       )}
       {runs &&
-        (Object.keys(runs.traces).length ? (Object.keys(runs.traces) as Model[]) : (['settings'] as Model[])).map((model) => (
-          <div key={model} className="regimes-grid" data-testid="regimes" data-model={model} style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: '0.75rem', marginTop: '0.5rem' }}>
-            {ORDER.map((regime) => {
-              const t = runs.traces[model]?.[regime];
-              const answer = t ? readSteps(t).answer : undefined;
-              const right = answer !== undefined && question && question.answers.length > 0 ? accuracy(answer, question.answers) === 1 : undefined;
-              const noContext = regime !== 'no-context' ? runs.traces[model]?.['no-context'] : undefined;
-              const shown = t?.events.findLast((e) => e.type === 'context');
-              return (
-                <div key={regime} className="regime-column" data-testid="regime-column" data-regime={regime} data-model={model}>
-                  <h3>
-                    {regimeLabel(regime)} {regime === 'gold-context' && <span className="badge badge-bridge">oracle</span>}
-                  </h3>
-                  {!t ? (
-                    <p className="muted">{busy ? 'Running…' : 'Not run.'}</p>
-                  ) : (
-                    <>
-                      <p className="muted" data-testid="regime-llm">
-                        LLM: {t.llm} {t.llm.includes('offline thinker') && <span className="badge badge-offline">offline thinker (no LLM)</span>}
-                      </p>
-                      <p data-testid="regime-answer">
-                        <span className="muted">Answer:</span> {answer ?? <span className="muted">none ({t.status})</span>}{' '}
-                        {right !== undefined && (
-                          <span className={right ? 'badge badge-gold' : 'badge badge-bridge'} data-testid="regime-correct">
-                            {right ? 'right (Acc)' : 'wrong (Acc)'}
-                          </span>
-                        )}
-                      </p>
-                      <p className="muted">The reader saw {shown?.type === 'context' ? shown.ids.length : 0} passages.</p>
-                      <DiagnosticsList result={diagnoseTrace(t, { ...(runs.passages ? { passages: runs.passages } : {}), ...(noContext ? { noContext } : {}) })} passages={runs.passages} compact />
-                    </>
-                  )}
-                </div>
-              );
-            })}
-          </div>
-        ))}
+        (Object.keys(runs.traces).length ? (Object.keys(runs.traces) as Model[]) : (['settings'] as Model[])).map(
+          (model) => (
+            <div
+              key={model}
+              className="regimes-grid"
+              data-testid="regimes"
+              data-model={model}
+              style={{
+                display: 'grid',
+                gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+                gap: '0.75rem',
+                marginTop: '0.5rem',
+              }}
+            >
+              {ORDER.map((regime) => {
+                const t = runs.traces[model]?.[regime];
+                const answer = t ? readSteps(t).answer : undefined;
+                const right =
+                  answer !== undefined && question && question.answers.length > 0
+                    ? accuracy(answer, question.answers) === 1
+                    : undefined;
+                const noContext = regime !== 'no-context' ? runs.traces[model]?.['no-context'] : undefined;
+                const shown = t?.events.findLast((e) => e.type === 'context');
+                return (
+                  <div
+                    key={regime}
+                    className="regime-column"
+                    data-testid="regime-column"
+                    data-regime={regime}
+                    data-model={model}
+                  >
+                    <h3>
+                      {regimeLabel(regime)}{' '}
+                      {regime === 'gold-context' && <span className="badge badge-bridge">oracle</span>}
+                    </h3>
+                    {!t ? (
+                      <p className="muted">{busy ? 'Running…' : 'Not run.'}</p>
+                    ) : (
+                      <>
+                        <p className="muted" data-testid="regime-llm">
+                          LLM: {t.llm}{' '}
+                          {t.llm.includes('offline thinker') && (
+                            <span className="badge badge-offline">offline thinker (no LLM)</span>
+                          )}
+                        </p>
+                        <p data-testid="regime-answer">
+                          <span className="muted">Answer:</span>{' '}
+                          {answer ?? <span className="muted">none ({t.status})</span>}{' '}
+                          {right !== undefined && (
+                            <span
+                              className={right ? 'badge badge-gold' : 'badge badge-bridge'}
+                              data-testid="regime-correct"
+                            >
+                              {right ? 'right (Acc)' : 'wrong (Acc)'}
+                            </span>
+                          )}
+                        </p>
+                        <p className="muted">
+                          The reader saw {shown?.type === 'context' ? shown.ids.length : 0} passages.
+                        </p>
+                        <DiagnosticsList
+                          result={diagnoseTrace(t, {
+                            ...(runs.passages ? { passages: runs.passages } : {}),
+                            ...(noContext ? { noContext } : {}),
+                          })}
+                          passages={runs.passages}
+                          compact
+                        />
+                      </>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          ),
+        )}
       <p className="muted">Regimes: {REGIMES.map(regimeLabel).join(' · ')}.</p>
     </section>
   );

@@ -53,12 +53,20 @@ export function RoundTimeline({ rounds, gold, bridge = new Set<string>(), passag
                   </p>
                   <ol className="hits">
                     {q.results.slice(0, SHOWN_PER_QUERY).map((hit) => (
-                      <li key={hit.id} className={bridge.has(hit.id) ? 'hit gold bridge' : gold.has(hit.id) ? 'hit gold' : 'hit'} title={passages.get(hit.id)?.text}>
+                      <li
+                        key={hit.id}
+                        className={bridge.has(hit.id) ? 'hit gold bridge' : gold.has(hit.id) ? 'hit gold' : 'hit'}
+                        title={passages.get(hit.id)?.text}
+                      >
                         {passages.titleOf(hit.id)}
-                        {gold.has(hit.id) && <span className="sr-only">{bridge.has(hit.id) ? ' (bridge, gold)' : ' (gold)'}</span>}
+                        {gold.has(hit.id) && (
+                          <span className="sr-only">{bridge.has(hit.id) ? ' (bridge, gold)' : ' (gold)'}</span>
+                        )}
                       </li>
                     ))}
-                    {q.results.length > SHOWN_PER_QUERY && <li className="hit more">+{q.results.length - SHOWN_PER_QUERY} more</li>}
+                    {q.results.length > SHOWN_PER_QUERY && (
+                      <li className="hit more">+{q.results.length - SHOWN_PER_QUERY} more</li>
+                    )}
                   </ol>
                 </div>
               ))}

@@ -18,7 +18,8 @@ export function roundStarts(events: readonly TraceEvent[]): number[] {
 export const PLAY_PACES = [500, 1000, 2000, 4000] as const;
 
 /** Keys typed into these are text editing, never step-through. */
-const isTextField = (el: Element | null) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+const isTextField = (el: Element | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
 /**
  * Step-through: previous/next event or stage with a one-line caption, "From the start", and "Play" at a
@@ -46,7 +47,8 @@ export function StepBar({ events, caption, disabled }: Props) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const s = keyState.current;
-      if (s.disabled || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTextField(document.activeElement)) return;
+      if (s.disabled || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTextField(document.activeElement))
+        return;
       const target = stepKeyTarget(e.key, s.at, s.total, s.events);
       if (target === undefined) return;
       e.preventDefault();
@@ -60,7 +62,11 @@ export function StepBar({ events, caption, disabled }: Props) {
   // Keep the focus visible: a focused button that just became disabled hands it to the bar.
   useEffect(() => {
     const active = document.activeElement;
-    if (bar.current && (active === document.body || (active instanceof HTMLButtonElement && active.disabled && bar.current.contains(active)))) {
+    if (
+      bar.current &&
+      (active === document.body ||
+        (active instanceof HTMLButtonElement && active.disabled && bar.current.contains(active)))
+    ) {
       if (bar.current.dataset.hadFocus === 'true') bar.current.focus({ preventScroll: true });
     }
   });
@@ -92,34 +98,90 @@ export function StepBar({ events, caption, disabled }: Props) {
       data-testid="stepbar"
       onFocus={() => bar.current && (bar.current.dataset.hadFocus = 'true')}
       onBlur={(e) => {
-        if (bar.current && e.relatedTarget !== null && !bar.current.contains(e.relatedTarget)) bar.current.dataset.hadFocus = 'false';
+        if (bar.current && e.relatedTarget !== null && !bar.current.contains(e.relatedTarget))
+          bar.current.dataset.hadFocus = 'false';
       }}
     >
       <div className="stepbar-buttons">
-        <button type="button" className="btn btn-secondary" data-testid="step-first" disabled={disabled || at <= 1} onClick={() => go(1)} title="From the start (Home)">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          data-testid="step-first"
+          disabled={disabled || at <= 1}
+          onClick={() => go(1)}
+          title="From the start (Home)"
+        >
           |◀ Start
         </button>
-        <button type="button" className="btn btn-secondary" data-testid="round-prev" disabled={disabled || prevChapter === undefined} onClick={() => prevChapter !== undefined && go(prevChapter)} title="Previous round or stage (PageUp)">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          data-testid="round-prev"
+          disabled={disabled || prevChapter === undefined}
+          onClick={() => prevChapter !== undefined && go(prevChapter)}
+          title="Previous round or stage (PageUp)"
+        >
           ◀◀ Round
         </button>
-        <button type="button" className="btn btn-secondary" data-testid="step-prev" disabled={disabled || at <= 1} onClick={() => go(at - 1)} title="Previous step (←)">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          data-testid="step-prev"
+          disabled={disabled || at <= 1}
+          onClick={() => go(at - 1)}
+          title="Previous step (←)"
+        >
           ◀ Previous
         </button>
-        <button type="button" className="btn btn-secondary" data-testid="step-next" disabled={disabled || at >= total} onClick={() => go(at + 1)} title="Next step (→)">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          data-testid="step-next"
+          disabled={disabled || at >= total}
+          onClick={() => go(at + 1)}
+          title="Next step (→)"
+        >
           Next ▶
         </button>
-        <button type="button" className="btn btn-secondary" data-testid="round-next" disabled={disabled || nextChapter === undefined} onClick={() => nextChapter !== undefined && go(nextChapter)} title="Next round or stage (PageDown)">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          data-testid="round-next"
+          disabled={disabled || nextChapter === undefined}
+          onClick={() => nextChapter !== undefined && go(nextChapter)}
+          title="Next round or stage (PageDown)"
+        >
           Round ▶▶
         </button>
-        <button type="button" className="btn btn-secondary" data-testid="step-all" disabled={disabled || step === null} onClick={() => setStep(null)} title="Show everything (End)">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          data-testid="step-all"
+          disabled={disabled || step === null}
+          onClick={() => setStep(null)}
+          title="Show everything (End)"
+        >
           Show all
         </button>
-        <button type="button" className="btn btn-secondary" data-testid="step-play" disabled={disabled} aria-pressed={playing} onClick={togglePlay} title="Advance one step at the chosen pace">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          data-testid="step-play"
+          disabled={disabled}
+          aria-pressed={playing}
+          onClick={togglePlay}
+          title="Advance one step at the chosen pace"
+        >
           {playing ? '■ Pause' : '▶ Play'}
         </button>
         <label className="pace">
           <span className="sr-only">Pace</span>
-          <select data-testid="step-pace" value={pace} onChange={(e) => setPace(Number(e.target.value))} disabled={disabled}>
+          <select
+            data-testid="step-pace"
+            value={pace}
+            onChange={(e) => setPace(Number(e.target.value))}
+            disabled={disabled}
+          >
             {PLAY_PACES.map((p) => (
               <option key={p} value={p}>
                 {p / 1000} s / step

@@ -26,7 +26,8 @@ export function answerPlaceholder(c: RunContext): string {
 export function chainPlaceholder(c: RunContext): string {
   if (c.strategy === null) return 'No run yet: BDTR writes a reasoning chain in its last round.';
   if (!writesChain(c.strategy)) return `${c.strategy} writes no reasoning chain (only BDTR does, in its last round).`;
-  if (c.stepping || c.running) return 'Not written yet at this step: BDTR writes its reasoning chain in its last round.';
+  if (c.stepping || c.running)
+    return 'Not written yet at this step: BDTR writes its reasoning chain in its last round.';
   return 'No reasoning chain in this trace.';
 }
 

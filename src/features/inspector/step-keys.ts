@@ -2,7 +2,14 @@
 import type { TraceEvent } from '../../core/trace/schema.ts';
 
 /** Events that open a stage a presenter stops at: each round, then the verifier, the promotion, the cut, the answer, an error. */
-const CHAPTER_EVENTS: ReadonlySet<TraceEvent['type']> = new Set(['round.start', 'verify', 'promote', 'cutoff', 'answer', 'error']);
+const CHAPTER_EVENTS: ReadonlySet<TraceEvent['type']> = new Set([
+  'round.start',
+  'verify',
+  'promote',
+  'cutoff',
+  'answer',
+  'error',
+]);
 
 /** Step positions at which a stage starts, plus the last step, so PageDown alone walks a whole run. */
 export function chapterStarts(events: readonly TraceEvent[]): number[] {
@@ -15,7 +22,12 @@ export function chapterStarts(events: readonly TraceEvent[]): number[] {
  * The step a key moves to from step `at` of `total` (null: show all), or undefined when the key is not a
  * step key. Keys never get stuck: at either end they stay there instead of being ignored.
  */
-export function stepKeyTarget(key: string, at: number, total: number, events: readonly TraceEvent[]): number | null | undefined {
+export function stepKeyTarget(
+  key: string,
+  at: number,
+  total: number,
+  events: readonly TraceEvent[],
+): number | null | undefined {
   if (total === 0) return undefined;
   const clamp = (n: number) => Math.max(1, Math.min(total, n));
   const chapters = chapterStarts(events);

@@ -18,7 +18,9 @@ const after = (events: readonly TraceEvent[], pred: (e: TraceEvent) => boolean):
 
 export function tourStops(events: readonly TraceEvent[]): TourStop[] {
   const verifyAt = events.findIndex((e) => e.type === 'verify');
-  const lastPoolBeforeVerify = events.slice(0, verifyAt < 0 ? events.length : verifyAt).findLastIndex((e) => e.type === 'pool');
+  const lastPoolBeforeVerify = events
+    .slice(0, verifyAt < 0 ? events.length : verifyAt)
+    .findLastIndex((e) => e.type === 'pool');
   return [
     {
       title: 'The question',

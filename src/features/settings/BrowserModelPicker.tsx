@@ -9,16 +9,26 @@ export function BrowserModelPicker({ value, onPick }: { value: string; onPick(id
         {BROWSER_MODELS.map((m) => (
           <li key={m.id}>
             <label>
-              <input type="radio" name="browser-model" data-testid="browser-model-choice" value={m.id} checked={value === m.id} onChange={() => onPick(m.id)} /> <strong>{m.label}</strong>{' '}
+              <input
+                type="radio"
+                name="browser-model"
+                data-testid="browser-model-choice"
+                value={m.id}
+                checked={value === m.id}
+                onChange={() => onPick(m.id)}
+              />{' '}
+              <strong>{m.label}</strong>{' '}
               <span className="muted">
-                · {m.downloadMb >= 1000 ? `${(m.downloadMb / 1000).toFixed(1)} GB` : `${m.downloadMb} MB`} download · {m.speed}
+                · {m.downloadMb >= 1000 ? `${(m.downloadMb / 1000).toFixed(1)} GB` : `${m.downloadMb} MB`} download ·{' '}
+                {m.speed}
               </span>
             </label>
           </li>
         ))}
       </ul>
       <p className="muted" data-testid="browser-model-consent">
-        Downloading a model needs your consent (the box below): it is fetched once from the Hugging Face hub and cached in this browser; nothing else leaves the page.
+        Downloading a model needs your consent (the box below): it is fetched once from the Hugging Face hub and cached
+        in this browser; nothing else leaves the page.
       </p>
     </fieldset>
   );

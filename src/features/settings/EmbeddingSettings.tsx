@@ -5,7 +5,13 @@
 import { useState } from 'react';
 import { ModelDownload, type ModelDownloads } from './ModelDownload.tsx';
 import { folderPicker, mb, useModelFolder } from './use-model-folder.ts';
-import { EMBED_BATCH_DEFAULT, EMBED_DTYPES, EMBED_POOLINGS, KNOWN_ENCODERS, type EmbeddingSettings } from '../../core/embed/settings.ts';
+import {
+  EMBED_BATCH_DEFAULT,
+  EMBED_DTYPES,
+  EMBED_POOLINGS,
+  KNOWN_ENCODERS,
+  type EmbeddingSettings,
+} from '../../core/embed/settings.ts';
 
 export interface PickedModel {
   name: string;
@@ -59,8 +65,9 @@ export function EmbeddingSettings({ value, onChange, storeFolder, test, download
     <section className="panel settings" aria-labelledby="embed-settings-heading" data-testid="embed-settings">
       <h2 id="embed-settings-heading">Embedding model</h2>
       <p className="muted">
-        Dense, hybrid and HippoRAG 2 (dense) backbones need a sentence encoder. None ships with the app: pick a folder holding an ONNX export (config.json, tokenizer.json,
-        tokenizer_config.json, onnx/model.onnx or onnx/model_quantized.onnx, as transformers.js loads them), or allow a download from the Hugging Face hub.
+        Dense, hybrid and HippoRAG 2 (dense) backbones need a sentence encoder. None ships with the app: pick a folder
+        holding an ONNX export (config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx or
+        onnx/model_quantized.onnx, as transformers.js loads them), or allow a download from the Hugging Face hub.
       </p>
       <table className="table" data-testid="embed-known">
         <thead>
@@ -85,16 +92,49 @@ export function EmbeddingSettings({ value, onChange, storeFolder, test, download
 
       <div className="field" role="radiogroup" aria-label="Embedding model source">
         <label>
-          <input type="radio" name="embed-source" checked={value.source === 'none'} onChange={() => onChange({ source: 'none' })} data-testid="embed-source-none" /> None (BM25 and
-          HippoRAG 2 over BM25 only)
+          <input
+            type="radio"
+            name="embed-source"
+            checked={value.source === 'none'}
+            onChange={() => onChange({ source: 'none' })}
+            data-testid="embed-source-none"
+          />{' '}
+          None (BM25 and HippoRAG 2 over BM25 only)
         </label>
         <label>
-          <input type="radio" name="embed-source" checked={value.source === 'local'} readOnly data-testid="embed-source-local" /> Local folder:{' '}
-          <input type="file" multiple {...folderPicker} data-testid="embed-folder" aria-label="Encoder folder" onChange={(e) => void pick(e.target.files)} />
+          <input
+            type="radio"
+            name="embed-source"
+            checked={value.source === 'local'}
+            readOnly
+            data-testid="embed-source-local"
+          />{' '}
+          Local folder:{' '}
+          <input
+            type="file"
+            multiple
+            {...folderPicker}
+            data-testid="embed-folder"
+            aria-label="Encoder folder"
+            onChange={(e) => void pick(e.target.files)}
+          />
         </label>
         <label>
-          <input type="radio" name="embed-source" checked={value.source === 'hub'} disabled={!allowDownload} onChange={useHub} data-testid="embed-source-hub" /> Hugging Face id:{' '}
-          <input list="embed-known-ids" value={hubId} onChange={(e) => setHubId(e.target.value)} data-testid="embed-hub-id" />
+          <input
+            type="radio"
+            name="embed-source"
+            checked={value.source === 'hub'}
+            disabled={!allowDownload}
+            onChange={useHub}
+            data-testid="embed-source-hub"
+          />{' '}
+          Hugging Face id:{' '}
+          <input
+            list="embed-known-ids"
+            value={hubId}
+            onChange={(e) => setHubId(e.target.value)}
+            data-testid="embed-hub-id"
+          />
           <datalist id="embed-known-ids">
             {KNOWN_ENCODERS.map((k) => (
               <option key={k.id} value={k.id} />
@@ -102,14 +142,20 @@ export function EmbeddingSettings({ value, onChange, storeFolder, test, download
           </datalist>
         </label>
         <label>
-          <input type="checkbox" checked={allowDownload} onChange={(e) => setAllowDownload(e.target.checked)} data-testid="embed-allow-download" /> Allow downloading the model from the
-          Hugging Face hub (the only network use of embeddings)
+          <input
+            type="checkbox"
+            checked={allowDownload}
+            onChange={(e) => setAllowDownload(e.target.checked)}
+            data-testid="embed-allow-download"
+          />{' '}
+          Allow downloading the model from the Hugging Face hub (the only network use of embeddings)
         </label>
       </div>
 
       {value.source === 'local' && (
         <p data-testid="embed-current">
-          Folder <strong>{value.name}</strong> ({value.dtype}, {mb(value.sizeBytes)}, {value.dim === null ? 'dimension not stated in config.json' : `${value.dim}-d`}; sha-256{' '}
+          Folder <strong>{value.name}</strong> ({value.dtype}, {mb(value.sizeBytes)},{' '}
+          {value.dim === null ? 'dimension not stated in config.json' : `${value.dim}-d`}; sha-256{' '}
           <code>{value.fingerprint.slice(0, 12)}</code>) stored in this browser.
         </p>
       )}
@@ -131,7 +177,11 @@ export function EmbeddingSettings({ value, onChange, storeFolder, test, download
         <div className="actions">
           <label className="field">
             <span>Pooling</span>
-            <select value={value.pooling} onChange={(e) => onChange({ ...value, pooling: e.target.value as (typeof EMBED_POOLINGS)[number] })} data-testid="embed-pooling">
+            <select
+              value={value.pooling}
+              onChange={(e) => onChange({ ...value, pooling: e.target.value as (typeof EMBED_POOLINGS)[number] })}
+              data-testid="embed-pooling"
+            >
               {EMBED_POOLINGS.map((p) => (
                 <option key={p}>{p}</option>
               ))}
@@ -140,7 +190,10 @@ export function EmbeddingSettings({ value, onChange, storeFolder, test, download
           {value.source === 'hub' && (
             <label className="field">
               <span>Weights</span>
-              <select value={value.dtype} onChange={(e) => onChange({ ...value, dtype: e.target.value as (typeof EMBED_DTYPES)[number] })}>
+              <select
+                value={value.dtype}
+                onChange={(e) => onChange({ ...value, dtype: e.target.value as (typeof EMBED_DTYPES)[number] })}
+              >
                 {EMBED_DTYPES.map((d) => (
                   <option key={d}>{d}</option>
                 ))}
@@ -149,9 +202,24 @@ export function EmbeddingSettings({ value, onChange, storeFolder, test, download
           )}
           <label className="field">
             <span>Batch size</span>
-            <input type="number" min={1} max={512} value={value.batchSize} onChange={(e) => onChange({ ...value, batchSize: Math.max(1, Math.min(512, Number(e.target.value) || 1)) })} data-testid="embed-batch" />
+            <input
+              type="number"
+              min={1}
+              max={512}
+              value={value.batchSize}
+              onChange={(e) =>
+                onChange({ ...value, batchSize: Math.max(1, Math.min(512, Number(e.target.value) || 1)) })
+              }
+              data-testid="embed-batch"
+            />
           </label>
-          <button type="button" className="btn" onClick={() => void runTest()} disabled={state.kind === 'busy'} data-testid="embed-test">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void runTest()}
+            disabled={state.kind === 'busy'}
+            data-testid="embed-test"
+          >
             Load and test
           </button>
         </div>
@@ -161,8 +229,9 @@ export function EmbeddingSettings({ value, onChange, storeFolder, test, download
         {state.kind === 'busy' && <p className="muted">{state.what}</p>}
         {state.kind === 'ok' && (
           <p>
-            Loaded {state.r.model} on <strong data-testid="embed-backend">{state.r.backend}</strong> in {(state.r.loadMs / 1000).toFixed(1)} s: {state.r.dim}-d vectors, one query in{' '}
-            {state.r.queryMs.toFixed(0)} ms.
+            Loaded {state.r.model} on <strong data-testid="embed-backend">{state.r.backend}</strong> in{' '}
+            {(state.r.loadMs / 1000).toFixed(1)} s: {state.r.dim}-d vectors, one query in {state.r.queryMs.toFixed(0)}{' '}
+            ms.
             <br />
             Backend: <span data-testid="embed-backend-choice">{state.r.choiceText}</span>
           </p>
@@ -173,7 +242,10 @@ export function EmbeddingSettings({ value, onChange, storeFolder, test, download
           </p>
         )}
       </div>
-      <p className="muted">Changing the model never mixes vectors: each corpus keeps its vectors per model, and a corpus without vectors of this model is embedded again from the Library.</p>
+      <p className="muted">
+        Changing the model never mixes vectors: each corpus keeps its vectors per model, and a corpus without vectors of
+        this model is embedded again from the Library.
+      </p>
     </section>
   );
 }

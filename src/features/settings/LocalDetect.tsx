@@ -42,15 +42,22 @@ export function LocalDetect({ detect, onUse }: Props) {
               {d.state === 'ok' ? (
                 <>
                   running, {d.models.length} model{d.models.length === 1 ? '' : 's'}
-                  {d.models.length > 0 && ` (${d.models.slice(0, 4).join(', ')}${d.models.length > 4 ? ', …' : ''})`}{' '}
-                  <button type="button" data-testid="llm-detected-use" onClick={() => onUse(d.server.baseURL, d.models[0])}>
+                  {d.models.length > 0 &&
+                    ` (${d.models.slice(0, 4).join(', ')}${d.models.length > 4 ? ', …' : ''})`}{' '}
+                  <button
+                    type="button"
+                    data-testid="llm-detected-use"
+                    onClick={() => onUse(d.server.baseURL, d.models[0])}
+                  >
                     Use it
                   </button>
                 </>
               ) : d.state === 'blocked' ? (
                 <span className="warning-text">answers, but blocks this page (CORS): {d.hint}.</span>
               ) : (
-                <span className="muted">no reply this page may read: not running, or it blocks this page (CORS; if it runs, {d.hint}).</span>
+                <span className="muted">
+                  no reply this page may read: not running, or it blocks this page (CORS; if it runs, {d.hint}).
+                </span>
               )}
             </li>
           ))}

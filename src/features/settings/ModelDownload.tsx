@@ -4,15 +4,39 @@
 // component only folds its events (src/core/models/download-progress.ts). Props-driven: the app
 // passes the engine calls.
 import { useEffect, useRef, useState } from 'react';
-import { EMPTY_DOWNLOAD, foldDownload, formatBytes, type CachedModel, type DownloadState, type ModelDownloadResult, type ModelDownloads, type ModelDownloadSpec } from '../../core/models/download-progress.ts';
+import {
+  EMPTY_DOWNLOAD,
+  foldDownload,
+  formatBytes,
+  type CachedModel,
+  type DownloadState,
+  type ModelDownloadResult,
+  type ModelDownloads,
+  type ModelDownloadSpec,
+} from '../../core/models/download-progress.ts';
 
 export type { ModelDownloads };
 
-type Phase = { kind: 'idle' } | { kind: 'running' } | { kind: 'ready'; r: ModelDownloadResult } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'running' }
+  | { kind: 'ready'; r: ModelDownloadResult }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string };
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export function ModelDownload({ spec, blocked, downloads, testId = 'model-download' }: { spec: ModelDownloadSpec; blocked?: string | null; downloads: ModelDownloads; testId?: string }) {
+export function ModelDownload({
+  spec,
+  blocked,
+  downloads,
+  testId = 'model-download',
+}: {
+  spec: ModelDownloadSpec;
+  blocked?: string | null;
+  downloads: ModelDownloads;
+  testId?: string;
+}) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [progress, setProgress] = useState<DownloadState>(EMPTY_DOWNLOAD);
   const [cached, setCached] = useState<CachedModel | null | 'checking'>('checking');
@@ -67,11 +91,23 @@ export function ModelDownload({ spec, blocked, downloads, testId = 'model-downlo
               : `Partly cached in this browser (${cached.files} files, ${formatBytes(cached.bytes)}; not cached: ${cached.missing.join(', ')}): ${spec.allowRemote ? 'the rest downloads on the next try' : 'the rest is read from the local model path on each load'}.`}
       </p>
       <div className="actions">
-        <button type="button" className="btn" onClick={() => void start()} disabled={running || !!blocked} data-testid={`${testId}-start`} title={blocked ?? undefined}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void start()}
+          disabled={running || !!blocked}
+          data-testid={`${testId}-start`}
+          title={blocked ?? undefined}
+        >
           {cached && cached !== 'checking' && cached.complete ? 'Load from this browser' : 'Download and load'}
         </button>
         {running && (
-          <button type="button" className="btn" onClick={() => void downloads.cancel()} data-testid={`${testId}-cancel`}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void downloads.cancel()}
+            data-testid={`${testId}-cancel`}
+          >
             Cancel
           </button>
         )}
@@ -95,7 +131,8 @@ export function ModelDownload({ spec, blocked, downloads, testId = 'model-downlo
         </div>
       )}
       <p role="status" data-testid={`${testId}-status`}>
-        {phase.kind === 'ready' && `Ready: ${spec.model} loaded on ${phase.r.device} in ${(phase.r.ms / 1000).toFixed(1)} s.`}
+        {phase.kind === 'ready' &&
+          `Ready: ${spec.model} loaded on ${phase.r.device} in ${(phase.r.ms / 1000).toFixed(1)} s.`}
         {phase.kind === 'cancelled' && 'Cancelled: nothing half-downloaded is kept; files that finished stay cached.'}
       </p>
       {phase.kind === 'failed' && (

@@ -2,7 +2,12 @@
 // models. Props-driven (features cannot import providers): the app passes `testConnection`
 // (src/providers/llm/from-settings.ts) and persists `onChange` values in its settings store.
 import { useRef, useState, type ChangeEvent } from 'react';
-import { LLM_PROVIDER_KINDS, settingsProblems, type LlmProviderKind, type LlmSettings } from '../../core/llm/settings.ts';
+import {
+  LLM_PROVIDER_KINDS,
+  settingsProblems,
+  type LlmProviderKind,
+  type LlmSettings,
+} from '../../core/llm/settings.ts';
 import { LocalDetect, type DetectedServer } from './LocalDetect.tsx';
 import { BrowserModelPicker } from './BrowserModelPicker.tsx';
 import { ModelDownload, type ModelDownloads } from './ModelDownload.tsx';
@@ -26,7 +31,8 @@ export interface SettingsPanelProps {
   downloads?: ModelDownloads;
 }
 
-type TestState = { kind: 'idle' } | { kind: 'testing' } | { kind: 'ok'; models: string[] } | { kind: 'failed'; message: string };
+type TestState =
+  { kind: 'idle' } | { kind: 'testing' } | { kind: 'ok'; models: string[] } | { kind: 'failed'; message: string };
 
 /** A sentence for a person: typed LLM errors carry one; anything else shows its message. */
 function sentence(e: unknown): string {
@@ -34,12 +40,21 @@ function sentence(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-export function SettingsPanel({ value, onChange, testConnection, onClearCache, detectLocal, downloads }: SettingsPanelProps) {
+export function SettingsPanel({
+  value,
+  onChange,
+  testConnection,
+  onClearCache,
+  detectLocal,
+  downloads,
+}: SettingsPanelProps) {
   const [test, setTest] = useState<TestState>({ kind: 'idle' });
   const [cacheNote, setCacheNote] = useState<string>('');
   const running = useRef<AbortController | null>(null);
   const set = <K extends keyof LlmSettings>(key: K, v: LlmSettings[K]) => onChange({ ...value, [key]: v });
-  const text = (key: 'baseURL' | 'apiKey' | 'model' | 'browserModel' | 'browserModelPath') => (e: ChangeEvent<HTMLInputElement>) => set(key, e.target.value);
+  const text =
+    (key: 'baseURL' | 'apiKey' | 'model' | 'browserModel' | 'browserModelPath') => (e: ChangeEvent<HTMLInputElement>) =>
+      set(key, e.target.value);
   const problems = settingsProblems(value);
 
   const runTest = async () => {
@@ -70,7 +85,11 @@ export function SettingsPanel({ value, onChange, testConnection, onClearCache, d
       <h2 id="llm-settings-heading">Language model</h2>
       <label className="field">
         <span>Provider</span>
-        <select data-testid="llm-provider" value={value.provider} onChange={(e) => set('provider', e.target.value as LlmProviderKind)}>
+        <select
+          data-testid="llm-provider"
+          value={value.provider}
+          onChange={(e) => set('provider', e.target.value as LlmProviderKind)}
+        >
           {LLM_PROVIDER_KINDS.map((k) => (
             <option key={k} value={k}>
               {PROVIDER_LABELS[k]}
@@ -80,22 +99,42 @@ export function SettingsPanel({ value, onChange, testConnection, onClearCache, d
       </label>
 
       {value.provider === 'offline' && (
-        <p className="empty">The offline thinker is a deterministic heuristic stand-in: it writes each reply (thoughts, reasoning chain, verifier, answer) from the question and the passages in the prompt, makes no model calls, and its runs are labelled &ldquo;offline thinker (no LLM)&rdquo;. Every strategy runs with it until you choose a model here.</p>
+        <p className="empty">
+          The offline thinker is a deterministic heuristic stand-in: it writes each reply (thoughts, reasoning chain,
+          verifier, answer) from the question and the passages in the prompt, makes no model calls, and its runs are
+          labelled &ldquo;offline thinker (no LLM)&rdquo;. Every strategy runs with it until you choose a model here.
+        </p>
       )}
 
       {(value.provider === 'openai' || value.provider === 'offline') && detectLocal && (
-        <LocalDetect detect={detectLocal} onUse={(baseURL, model) => onChange({ ...value, provider: 'openai', baseURL, model: model ?? value.model })} />
+        <LocalDetect
+          detect={detectLocal}
+          onUse={(baseURL, model) => onChange({ ...value, provider: 'openai', baseURL, model: model ?? value.model })}
+        />
       )}
 
       {value.provider === 'openai' && (
         <>
           <label className="field field-grow">
             <span>Base URL</span>
-            <input data-testid="llm-base-url" type="url" value={value.baseURL} placeholder="http://127.0.0.1:11434/v1" onChange={text('baseURL')} />
+            <input
+              data-testid="llm-base-url"
+              type="url"
+              value={value.baseURL}
+              placeholder="http://127.0.0.1:11434/v1"
+              onChange={text('baseURL')}
+            />
           </label>
           <label className="field field-grow">
             <span>API key (kept in this browser only; never written to traces or exports)</span>
-            <input data-testid="llm-api-key" type="password" autoComplete="off" value={value.apiKey} placeholder="not needed for most local servers" onChange={text('apiKey')} />
+            <input
+              data-testid="llm-api-key"
+              type="password"
+              autoComplete="off"
+              value={value.apiKey}
+              placeholder="not needed for most local servers"
+              onChange={text('apiKey')}
+            />
           </label>
           <label className="field field-grow">
             <span>Model</span>
@@ -110,11 +149,21 @@ export function SettingsPanel({ value, onChange, testConnection, onClearCache, d
           </label>
           <label className="field">
             <span>
-              <input data-testid="llm-json-mode" type="checkbox" checked={value.jsonMode} onChange={(e) => set('jsonMode', e.target.checked)} /> The server supports JSON mode
-              (replies are validated either way)
+              <input
+                data-testid="llm-json-mode"
+                type="checkbox"
+                checked={value.jsonMode}
+                onChange={(e) => set('jsonMode', e.target.checked)}
+              />{' '}
+              The server supports JSON mode (replies are validated either way)
             </span>
           </label>
-          <button type="button" data-testid="llm-test-connection" onClick={() => void runTest()} disabled={test.kind === 'testing'}>
+          <button
+            type="button"
+            data-testid="llm-test-connection"
+            onClick={() => void runTest()}
+            disabled={test.kind === 'testing'}
+          >
             {test.kind === 'testing' ? 'Testing…' : 'Test connection'}
           </button>
           <div role="status" data-testid="llm-test-result">
@@ -153,12 +202,22 @@ export function SettingsPanel({ value, onChange, testConnection, onClearCache, d
           </label>
           <label className="field field-grow">
             <span>Model path</span>
-            <input data-testid="llm-browser-path" value={value.browserModelPath} onChange={text('browserModelPath')} disabled={value.allowRemote} />
+            <input
+              data-testid="llm-browser-path"
+              value={value.browserModelPath}
+              onChange={text('browserModelPath')}
+              disabled={value.allowRemote}
+            />
           </label>
           <label className="field">
             <span>
-              <input type="checkbox" checked={value.allowRemote} onChange={(e) => set('allowRemote', e.target.checked)} data-testid="llm-allow-remote" /> Allow downloading the model from the Hugging
-              Face hub
+              <input
+                type="checkbox"
+                checked={value.allowRemote}
+                onChange={(e) => set('allowRemote', e.target.checked)}
+                data-testid="llm-allow-remote"
+              />{' '}
+              Allow downloading the model from the Hugging Face hub
             </span>
           </label>
           {downloads && value.browserModel.trim() && (
@@ -166,7 +225,13 @@ export function SettingsPanel({ value, onChange, testConnection, onClearCache, d
               testId="llm-download"
               downloads={downloads}
               // q4: the weights the in-browser provider loads by default (src/providers/llm/transformers-generation.ts)
-              spec={{ task: 'text-generation', model: value.browserModel.trim(), dtype: 'q4', allowRemote: value.allowRemote, ...(value.allowRemote ? {} : { localModelPath: value.browserModelPath }) }}
+              spec={{
+                task: 'text-generation',
+                model: value.browserModel.trim(),
+                dtype: 'q4',
+                allowRemote: value.allowRemote,
+                ...(value.allowRemote ? {} : { localModelPath: value.browserModelPath }),
+              }}
             />
           )}
         </>

@@ -9,8 +9,28 @@ export interface BrowserModelChoice {
 }
 
 export const BROWSER_MODELS: readonly BrowserModelChoice[] = [
-  { id: 'HuggingFaceTB/SmolLM2-135M-Instruct', label: 'SmolLM2 135M Instruct', downloadMb: 140, speed: 'fast: ~30-60 tokens/s WebGPU, ~10 WASM; weak reasoning' },
-  { id: 'HuggingFaceTB/SmolLM2-360M-Instruct', label: 'SmolLM2 360M Instruct', downloadMb: 380, speed: '~20-40 tokens/s WebGPU, ~5 WASM' },
-  { id: 'onnx-community/Qwen2.5-0.5B-Instruct', label: 'Qwen2.5 0.5B Instruct', downloadMb: 480, speed: '~15-30 tokens/s WebGPU, ~4 WASM; follows formats best of these' },
-  { id: 'onnx-community/Llama-3.2-1B-Instruct', label: 'Llama 3.2 1B Instruct', downloadMb: 1100, speed: '~8-15 tokens/s WebGPU; WASM is slow (~1-2)' },
+  {
+    id: 'HuggingFaceTB/SmolLM2-135M-Instruct',
+    label: 'SmolLM2 135M Instruct',
+    downloadMb: 140,
+    speed: 'fast: ~30-60 tokens/s WebGPU, ~10 WASM; weak reasoning',
+  },
+  {
+    id: 'HuggingFaceTB/SmolLM2-360M-Instruct',
+    label: 'SmolLM2 360M Instruct',
+    downloadMb: 380,
+    speed: '~20-40 tokens/s WebGPU, ~5 WASM',
+  },
+  {
+    id: 'onnx-community/Qwen2.5-0.5B-Instruct',
+    label: 'Qwen2.5 0.5B Instruct',
+    downloadMb: 480,
+    speed: '~15-30 tokens/s WebGPU, ~4 WASM; follows formats best of these',
+  },
+  {
+    id: 'onnx-community/Llama-3.2-1B-Instruct',
+    label: 'Llama 3.2 1B Instruct',
+    downloadMb: 1100,
+    speed: '~8-15 tokens/s WebGPU; WASM is slow (~1-2)',
+  },
 ];

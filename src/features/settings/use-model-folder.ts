@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import type { PickedModel } from './EmbeddingSettings.tsx';
 
-export type ModelTest<R> = { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'ok'; r: R } | { kind: 'failed'; message: string };
+export type ModelTest<R> =
+  { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'ok'; r: R } | { kind: 'failed'; message: string };
 
 export const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));

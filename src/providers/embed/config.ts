@@ -37,11 +37,22 @@ export interface EmbedderConfig {
   storedFolder?: boolean;
 }
 
-export const EMBEDDER_DEFAULTS = Object.freeze({ batchSize: 16, allowRemote: false, hubModel: 'Xenova/all-MiniLM-L6-v2' });
+export const EMBEDDER_DEFAULTS = Object.freeze({
+  batchSize: 16,
+  allowRemote: false,
+  hubModel: 'Xenova/all-MiniLM-L6-v2',
+});
 
 /** Onnx file transformers.js loads for a dtype (see its `DEFAULT_DTYPE_SUFFIX_MAPPING`). */
 export function onnxFileFor(dtype: EmbedDtype): string {
-  const suffix: Record<EmbedDtype, string> = { fp32: '', fp16: '_fp16', q8: '_quantized', int8: '_int8', uint8: '_uint8', q4: '_q4' };
+  const suffix: Record<EmbedDtype, string> = {
+    fp32: '',
+    fp16: '_fp16',
+    q8: '_quantized',
+    int8: '_int8',
+    uint8: '_uint8',
+    q4: '_q4',
+  };
   return `onnx/model${suffix[dtype]}.onnx`;
 }
 
@@ -56,7 +67,8 @@ export function applyTransformersEnv(config: EmbedderConfig): void {
   const allowRemote = config.allowRemote ?? EMBEDDER_DEFAULTS.allowRemote;
   env.allowRemoteModels = allowRemote;
   env.allowLocalModels = config.localModelPath !== undefined;
-  if (config.localModelPath !== undefined) env.localModelPath = config.localModelPath.endsWith('/') ? config.localModelPath : `${config.localModelPath}/`;
+  if (config.localModelPath !== undefined)
+    env.localModelPath = config.localModelPath.endsWith('/') ? config.localModelPath : `${config.localModelPath}/`;
   // Never write downloaded files next to node_modules in Node; browsers keep their Cache API.
   env.useFSCache = false;
   const wasm = env.backends.onnx.wasm;

@@ -31,10 +31,17 @@ const ONNX_FOR = { 'model.onnx': 'fp32', 'model_quantized.onnx': 'q8' } as const
 
 /** What a picked folder is for: the error names it and suggests a model of that kind. */
 export type LocalModelKind = 'sentence encoder' | 'cross-encoder';
-const EXAMPLE: Record<LocalModelKind, string> = { 'sentence encoder': 'Xenova/all-MiniLM-L6-v2', 'cross-encoder': 'Xenova/ms-marco-MiniLM-L-6-v2' };
+const EXAMPLE: Record<LocalModelKind, string> = {
+  'sentence encoder': 'Xenova/all-MiniLM-L6-v2',
+  'cross-encoder': 'Xenova/ms-marco-MiniLM-L-6-v2',
+};
 
 /** Checks a picked folder and maps its files to the transformers.js layout; names what is missing. */
-export function planLocalModel(picked: readonly PickedFile[], folderName?: string, kind: LocalModelKind = 'sentence encoder'): LocalModelPlan {
+export function planLocalModel(
+  picked: readonly PickedFile[],
+  folderName?: string,
+  kind: LocalModelKind = 'sentence encoder',
+): LocalModelPlan {
   const parts = picked.map((f) => f.path.split('/').filter(Boolean));
   const root = folderName ?? (parts.every((p) => p.length > 1) ? parts[0]![0]! : 'local-encoder');
   const inner = parts.map((p) => (p.length > 1 && p[0] === root ? p.slice(1) : p));
@@ -58,7 +65,10 @@ export function planLocalModel(picked: readonly PickedFile[], folderName?: strin
     }
   });
   const have = new Set(files.map((f) => f.to));
-  const missing = [...REQUIRED.filter((r) => !have.has(r)), ...(onnx < 0 ? ['onnx/model.onnx (or onnx/model_quantized.onnx)'] : [])];
+  const missing = [
+    ...REQUIRED.filter((r) => !have.has(r)),
+    ...(onnx < 0 ? ['onnx/model.onnx (or onnx/model_quantized.onnx)'] : []),
+  ];
   if (missing.length > 0) {
     const why = `the folder "${root}" is not a transformers.js ${kind}: missing ${missing.join(', ')} (export one with optimum, or download e.g. ${EXAMPLE[kind]})`;
     throw kind === 'cross-encoder' ? new RerankError('rerank', why) : new EmbedError(why);
@@ -78,7 +88,8 @@ export function hiddenSizeOf(configText: string): number | null {
   }
 }
 
-const keyOf = (name: string, path: string) => new URL(`${LOCAL_MODEL_PREFIX}${name}/${path}`, globalThis.location.origin).href;
+const keyOf = (name: string, path: string) =>
+  new URL(`${LOCAL_MODEL_PREFIX}${name}/${path}`, globalThis.location.origin).href;
 
 export interface StoredLocalModel {
   name: string;
@@ -89,13 +100,26 @@ export interface StoredLocalModel {
 }
 
 /** Browser: copies the picked folder into Cache Storage (replacing a folder of the same name). */
-export async function storeLocalModel(picked: readonly File[], paths: readonly string[], kind: LocalModelKind = 'sentence encoder'): Promise<StoredLocalModel> {
-  const plan = planLocalModel(picked.map((f, i) => ({ path: paths[i]!, size: f.size })), undefined, kind);
+export async function storeLocalModel(
+  picked: readonly File[],
+  paths: readonly string[],
+  kind: LocalModelKind = 'sentence encoder',
+): Promise<StoredLocalModel> {
+  const plan = planLocalModel(
+    picked.map((f, i) => ({ path: paths[i]!, size: f.size })),
+    undefined,
+    kind,
+  );
   const cache = await caches.open(LOCAL_MODEL_CACHE);
   for (const key of await cache.keys()) if (key.url.startsWith(keyOf(plan.name, ''))) await cache.delete(key);
   for (const f of plan.files) {
     const file = picked[f.from]!;
-    await cache.put(keyOf(plan.name, f.to), new Response(file, { headers: { 'content-type': 'application/octet-stream', 'content-length': String(file.size) } }));
+    await cache.put(
+      keyOf(plan.name, f.to),
+      new Response(file, {
+        headers: { 'content-type': 'application/octet-stream', 'content-length': String(file.size) },
+      }),
+    );
   }
   const digest = await crypto.subtle.digest('SHA-256', await picked[plan.onnx]!.arrayBuffer());
   const fingerprint = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -109,7 +133,8 @@ type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 export function localModelFetch(fallback: FetchLike): FetchLike {
   return async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input.href, globalThis.location.origin);
-    if (url.origin !== globalThis.location.origin || !url.pathname.startsWith(LOCAL_MODEL_PREFIX)) return fallback(input, init);
+    if (url.origin !== globalThis.location.origin || !url.pathname.startsWith(LOCAL_MODEL_PREFIX))
+      return fallback(input, init);
     const hit = await (await caches.open(LOCAL_MODEL_CACHE)).match(url.href);
     return hit ?? new Response(null, { status: 404, statusText: 'not in the stored model folder' });
   };

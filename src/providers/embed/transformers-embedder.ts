@@ -18,25 +18,32 @@ export interface TransformersEmbedder extends Embedder {
 
 function toProgress(info: ProgressInfo, model: string, onProgress: EmbedProgressCallback): void {
   if (info.status === 'ready') onProgress({ phase: 'ready', model });
-  else if (info.status === 'progress') onProgress({ phase: 'load', file: info.file, loaded: info.loaded, total: info.total, status: info.status });
+  else if (info.status === 'progress')
+    onProgress({ phase: 'load', file: info.file, loaded: info.loaded, total: info.total, status: info.status });
   else if (info.status === 'initiate' || info.status === 'download' || info.status === 'done') {
     onProgress({ phase: 'load', file: info.file, loaded: 0, total: 0, status: info.status });
   }
 }
 
 function describeWhere(config: EmbedderConfig): string {
-  if (config.storedFolder) return `the stored folder "${config.model}" (expects ${onnxFileFor(config.dtype)} there; pick the folder again in Settings)`;
-  if (config.localModelPath !== undefined) return `local folder ${config.localModelPath.replace(/\/$/, '')}/${config.model} (expects ${onnxFileFor(config.dtype)} there)`;
+  if (config.storedFolder)
+    return `the stored folder "${config.model}" (expects ${onnxFileFor(config.dtype)} there; pick the folder again in Settings)`;
+  if (config.localModelPath !== undefined)
+    return `local folder ${config.localModelPath.replace(/\/$/, '')}/${config.model} (expects ${onnxFileFor(config.dtype)} there)`;
   return `hub model "${config.model}"`;
 }
 
 export function createTransformersEmbedder(config: EmbedderConfig): TransformersEmbedder {
   const batchSize = config.batchSize ?? EMBEDDER_DEFAULTS.batchSize;
   if (config.localModelPath === undefined && !config.storedFolder && !config.allowRemote) {
-    throw new EmbedError(`model "${config.model}": give localModelPath, or allowRemote: true (only in a user's browser)`);
+    throw new EmbedError(
+      `model "${config.model}": give localModelPath, or allowRemote: true (only in a user's browser)`,
+    );
   }
   if (config.device !== 'cpu' && !config.allowRemote && config.wasmPaths === undefined) {
-    throw new EmbedError(`device "${config.device}" without allowRemote needs wasmPaths (locally served onnxruntime-web files); transformers.js would fetch them from a CDN`);
+    throw new EmbedError(
+      `device "${config.device}" without allowRemote needs wasmPaths (locally served onnxruntime-web files); transformers.js would fetch them from a CDN`,
+    );
   }
   let loading: Promise<FeatureExtractionPipeline> | undefined;
   const listeners = new Set<EmbedProgressCallback>();
@@ -83,7 +90,10 @@ export function createTransformersEmbedder(config: EmbedderConfig): Transformers
         async (batch) => {
           const out = await extractor(batch, { pooling: config.pooling ?? 'mean', normalize: true });
           const [count, dim] = out.dims as [number, number];
-          const data = out.data instanceof Float32Array ? new Float32Array(out.data) : Float32Array.from(out.data as ArrayLike<number>);
+          const data =
+            out.data instanceof Float32Array
+              ? new Float32Array(out.data)
+              : Float32Array.from(out.data as ArrayLike<number>);
           out.dispose();
           return { count, dim, data };
         },

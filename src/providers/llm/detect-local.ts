@@ -32,7 +32,11 @@ const CORS_HINT: Record<string, string> = {
 
 const isLocal = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
 
-export async function detectLocalServers(servers: readonly LocalServer[] = DEFAULT_LOCAL_SERVERS, signal?: AbortSignal, fetchFn: typeof fetch = fetch): Promise<Detected[]> {
+export async function detectLocalServers(
+  servers: readonly LocalServer[] = DEFAULT_LOCAL_SERVERS,
+  signal?: AbortSignal,
+  fetchFn: typeof fetch = fetch,
+): Promise<Detected[]> {
   return Promise.all(
     servers.map(async (server): Promise<Detected> => {
       const hint = CORS_HINT[server.name] ?? "allow this page's origin in the server's CORS settings";

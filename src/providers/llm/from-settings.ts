@@ -7,11 +7,20 @@ import { OpenAiCompatibleProvider } from './openai-compatible.ts';
 import { TransformersGenerationProvider, type GenerationConfig } from './transformers-generation.ts';
 
 export function openAiConfigFrom(s: LlmSettings) {
-  return { baseURL: s.baseURL.trim(), model: s.model.trim(), jsonMode: s.jsonMode, timeoutMs: s.timeoutMs, ...(s.apiKey ? { apiKey: s.apiKey } : {}) };
+  return {
+    baseURL: s.baseURL.trim(),
+    model: s.model.trim(),
+    jsonMode: s.jsonMode,
+    timeoutMs: s.timeoutMs,
+    ...(s.apiKey ? { apiKey: s.apiKey } : {}),
+  };
 }
 
 /** The openai / in-browser provider the settings describe; the offline thinker is built by its owner with the corpus. */
-export function providerFromSettings(s: LlmSettings, extra: Pick<GenerationConfig, 'wasmPaths' | 'onProgress' | 'device'> = {}): LlmProvider {
+export function providerFromSettings(
+  s: LlmSettings,
+  extra: Pick<GenerationConfig, 'wasmPaths' | 'onProgress' | 'device'> = {},
+): LlmProvider {
   const problems = settingsProblems(s);
   if (problems.length) throw new LlmConfigError('llm.settings', problems.join(' '), problems.join(' '));
   if (s.provider === 'openai') return new OpenAiCompatibleProvider(openAiConfigFrom(s));
@@ -23,12 +32,22 @@ export function providerFromSettings(s: LlmSettings, extra: Pick<GenerationConfi
       ...extra,
     });
   }
-  throw new LlmConfigError('llm.settings', 'the offline thinker is built from the corpus, not from settings', 'The offline thinker needs no settings.');
+  throw new LlmConfigError(
+    'llm.settings',
+    'the offline thinker is built from the corpus, not from settings',
+    'The offline thinker needs no settings.',
+  );
 }
 
 /** "Test connection": the server's model ids (typed LLM errors on failure). */
 export async function testConnection(s: LlmSettings, signal?: AbortSignal): Promise<string[]> {
-  if (s.provider !== 'openai') throw new LlmConfigError('llm.settings', 'only an OpenAI-compatible server can be tested', 'Only an OpenAI-compatible server has a connection to test.');
-  if (!/^https?:\/\/\S+$/.test(s.baseURL)) throw new LlmConfigError('llm.settings', 'bad base URL', 'The base URL must start with http:// or https://.');
+  if (s.provider !== 'openai')
+    throw new LlmConfigError(
+      'llm.settings',
+      'only an OpenAI-compatible server can be tested',
+      'Only an OpenAI-compatible server has a connection to test.',
+    );
+  if (!/^https?:\/\/\S+$/.test(s.baseURL))
+    throw new LlmConfigError('llm.settings', 'bad base URL', 'The base URL must start with http:// or https://.');
   return new OpenAiCompatibleProvider({ ...openAiConfigFrom(s), model: s.model.trim() || '(none)' }).listModels(signal);
 }

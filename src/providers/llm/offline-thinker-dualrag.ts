@@ -8,9 +8,25 @@
 //   summarizer        extractive: sentences of documents about the entity (title match) or naming it,
 //                     "No relevant information." when none
 //   answer            the offline reader's span choice over the outline fragments (or, w/o KO, passages)
-import { answerCandidates, answerKind, bridgeCandidates, capitalisedPhrases, choiceOptions, coverage, pickOption, questionParts, type DocumentText, type QuestionParts } from './offline-thinker-text.ts';
+import {
+  answerCandidates,
+  answerKind,
+  bridgeCandidates,
+  capitalisedPhrases,
+  choiceOptions,
+  coverage,
+  pickOption,
+  questionParts,
+  type DocumentText,
+  type QuestionParts,
+} from './offline-thinker-text.ts';
 
-export const DUALRAG_MODULES = ['dualrag.reasoner', 'dualrag.entity-identifier', 'dualrag.knowledge-summarizer', 'dualrag.answer'] as const;
+export const DUALRAG_MODULES = [
+  'dualrag.reasoner',
+  'dualrag.entity-identifier',
+  'dualrag.knowledge-summarizer',
+  'dualrag.answer',
+] as const;
 const NOTHING = 'No relevant information.';
 const NEEDED = 'Knowledge needed about: ';
 
@@ -25,23 +41,40 @@ interface DualragView {
 }
 
 function passages(text: string): DocumentText[] {
-  return [...text.matchAll(/(?:^|\n)Wikipedia Title: ([^\n]*)\n([\s\S]*?)(?=\nWikipedia Title: |\n\n|$)/g)].map((m) => ({ title: m[1]!.trim(), text: m[2]!.trim() }));
+  return [...text.matchAll(/(?:^|\n)Wikipedia Title: ([^\n]*)\n([\s\S]*?)(?=\nWikipedia Title: |\n\n|$)/g)].map(
+    (m) => ({ title: m[1]!.trim(), text: m[2]!.trim() }),
+  );
 }
 
 export function readDualragPrompt(user: string): DualragView {
   const question = [...user.matchAll(/^Question: (.*)$/gm)].at(-1)?.[1]?.trim() ?? '';
   const knowledgeText = /Knowledge:\n([\s\S]*?)\n\nQuestion: /.exec(user)?.[1] ?? '';
   const knowledge = knowledgeText.startsWith('### ')
-    ? knowledgeText.split(/^### /m).filter(Boolean).map((block) => {
-        const [title, ...rest] = block.split('\n');
-        return { title: title!.trim(), text: rest.map((l) => l.replace(/^- /, '')).join(' ').trim() };
-      })
+    ? knowledgeText
+        .split(/^### /m)
+        .filter(Boolean)
+        .map((block) => {
+          const [title, ...rest] = block.split('\n');
+          return {
+            title: title!.trim(),
+            text: rest
+              .map((l) => l.replace(/^- /, ''))
+              .join(' ')
+              .trim(),
+          };
+        })
     : passages(knowledgeText);
   const historyText = /Reasoning history:\n([\s\S]*?)(?:\n\n|$)/.exec(user)?.[1] ?? '';
   const history = [...historyText.matchAll(/^Step \d+: (.*)$/gm)].map((m) => m[1]!);
   const hints = /Entities from previous reasoning: (.*)$/m.exec(user)?.[1]?.split('; ').filter(Boolean) ?? [];
   const retrieval = /\n\nRetrieval - (.*) -\n(?:Queries: .*\n)?([\s\S]*)$/.exec(user);
-  return { question, knowledge, history, hints, ...(retrieval ? { entity: retrieval[1]!, documents: passages(retrieval[2]!) } : { documents: [] }) };
+  return {
+    question,
+    knowledge,
+    history,
+    hints,
+    ...(retrieval ? { entity: retrieval[1]!, documents: passages(retrieval[2]!) } : { documents: [] }),
+  };
 }
 
 const covers = (name: string, title: string) => coverage(name, title) >= 0.6 || coverage(title, name) >= 0.8;
@@ -51,7 +84,10 @@ function reasoner(v: DualragView): { reasoning: string; need_retrieval: boolean 
   const q = questionParts(v.question);
   const known = v.knowledge.map((k) => k.title);
   const done = (why: string) => ({ reasoning: why, need_retrieval: false });
-  if (v.history.length >= 3) return done(`Three reasoning steps are done; the knowledge gathered about ${known.join(', ') || 'the question'} is used to answer.`);
+  if (v.history.length >= 3)
+    return done(
+      `Three reasoning steps are done; the knowledge gathered about ${known.join(', ') || 'the question'} is used to answer.`,
+    );
   // with no capitalised entity in the question ("the fog-lantern"), its content words stand for one
   const named = q.entities.length > 0 ? q.entities : q.relations.length > 0 ? [q.relations.slice(0, 4).join(' ')] : [];
   const missing = named.filter((e) => !v.knowledge.some((k) => covers(e, k.title)));
@@ -59,11 +95,21 @@ function reasoner(v: DualragView): { reasoning: string; need_retrieval: boolean 
     const have = known.length ? `The knowledge covers ${known.join(', ')}. ` : '';
     return { reasoning: `${have}${NEEDED}${missing.join('; ')}.`, need_retrieval: true };
   }
-  const asked = v.history.flatMap((h) => (h.includes(NEEDED) ? h.slice(h.indexOf(NEEDED) + NEEDED.length).replace(/\.$/, '').split('; ') : []));
+  const asked = v.history.flatMap((h) =>
+    h.includes(NEEDED)
+      ? h
+          .slice(h.indexOf(NEEDED) + NEEDED.length)
+          .replace(/\.$/, '')
+          .split('; ')
+      : [],
+  );
   const bridge = bridgeCandidates(q, v.knowledge, [...known, ...asked])[0];
   const kind = answerKind(v.question);
   if (bridge && v.history.length < 2 && kind !== 'choice') {
-    return { reasoning: `${q.entities[0] ?? known[0] ?? 'The question'} is linked to ${bridge}; the ${relationText(q) || 'answer'} depends on it. ${NEEDED}${bridge}.`, need_retrieval: true };
+    return {
+      reasoning: `${q.entities[0] ?? known[0] ?? 'The question'} is linked to ${bridge}; the ${relationText(q) || 'answer'} depends on it. ${NEEDED}${bridge}.`,
+      need_retrieval: true,
+    };
   }
   return done(`The knowledge about ${known.join(', ') || 'the question'} gives the ${relationText(q) || 'answer'}.`);
 }
@@ -72,10 +118,20 @@ function entityIdentifier(v: DualragView): string {
   const q = questionParts(v.question);
   const last = v.history.at(-1) ?? v.question;
   const at = last.indexOf(NEEDED);
-  const named = at >= 0 ? last.slice(at + NEEDED.length).replace(/\.$/, '').split('; ') : capitalisedPhrases(last);
-  const names = (named.length ? named : q.entities.length ? q.entities : [v.question]).map((n) => v.hints.find((h) => coverage(n, h) === 1 && coverage(h, n) === 1) ?? n);
+  const named =
+    at >= 0
+      ? last
+          .slice(at + NEEDED.length)
+          .replace(/\.$/, '')
+          .split('; ')
+      : capitalisedPhrases(last);
+  const names = (named.length ? named : q.entities.length ? q.entities : [v.question]).map(
+    (n) => v.hints.find((h) => coverage(n, h) === 1 && coverage(h, n) === 1) ?? n,
+  );
   const rel = relationText(q);
-  return JSON.stringify({ entities: [...new Set(names)].map((entity) => ({ entity, queries: rel ? [entity, `${entity} ${rel}`] : [entity] })) });
+  return JSON.stringify({
+    entities: [...new Set(names)].map((entity) => ({ entity, queries: rel ? [entity, `${entity} ${rel}`] : [entity] })),
+  });
 }
 
 const sentences = (text: string) => text.split(/(?<=[.!?])\s+(?=[\p{Lu}\d"“])/u).filter((s) => s.trim().length > 0);
@@ -86,7 +142,11 @@ function summarizer(v: DualragView): string {
   for (const d of v.documents) {
     if (out.length >= 3) break;
     const about = covers(entity, d.title);
-    const picked = about ? sentences(d.text).slice(0, 2) : sentences(d.text).filter((s) => coverage(entity, s) >= 0.8).slice(0, 1);
+    const picked = about
+      ? sentences(d.text).slice(0, 2)
+      : sentences(d.text)
+          .filter((s) => coverage(entity, s) >= 0.8)
+          .slice(0, 1);
     for (const s of picked) if (out.length < 3) out.push(about ? s : `${d.title}: ${s}`);
   }
   return out.length ? out.join(' ') : NOTHING;
@@ -100,7 +160,13 @@ function answer(v: DualragView): string {
   const docs = [...v.knowledge].reverse();
   const q = questionParts(v.question);
   const resolved = { ...q, entities: [...q.entities, ...v.knowledge.map((k) => k.title)] };
-  return answerCandidates(resolved, docs, kind)[0] ?? answerCandidates(q, docs, kind)[0] ?? answerCandidates(q, docs)[0] ?? docs[0]?.title ?? 'unknown';
+  return (
+    answerCandidates(resolved, docs, kind)[0] ??
+    answerCandidates(q, docs, kind)[0] ??
+    answerCandidates(q, docs)[0] ??
+    docs[0]?.title ??
+    'unknown'
+  );
 }
 
 /** The reply text to one dualrag.* request (the caller rejects other modules). */

@@ -26,21 +26,31 @@ export interface OfflineGearOptions {
   docs: number;
 }
 
-export const OFFLINE_GEAR_DEFAULTS: Readonly<OfflineGearOptions> = Object.freeze({ maxFacts: 4, perDoc: 2, slack: 1, docs: 3 });
+export const OFFLINE_GEAR_DEFAULTS: Readonly<OfflineGearOptions> = Object.freeze({
+  maxFacts: 4,
+  perDoc: 2,
+  slack: 1,
+  docs: 3,
+});
 
 function userText(request: LlmRequest): string {
   return request.messages.findLast((m) => m.role === 'user')?.content ?? '';
 }
 
-const lastLine = (text: string, label: string) => [...text.matchAll(new RegExp(`^${label}: ?(.*)$`, 'gm'))].at(-1)?.[1]?.trim() ?? '';
+const lastLine = (text: string, label: string) =>
+  [...text.matchAll(new RegExp(`^${label}: ?(.*)$`, 'gm'))].at(-1)?.[1]?.trim() ?? '';
 
 function facts(line: string): Fact[] {
-  return [...line.matchAll(/\(\s*"((?:[^"\\]|\\.)*)"\s*,\s*"((?:[^"\\]|\\.)*)"\s*,\s*"((?:[^"\\]|\\.)*)"\s*\)/g)].map((m) => [m[1]!, m[2]!, m[3]!].map((x) => x.replace(/\\(.)/g, '$1')) as Fact);
+  return [...line.matchAll(/\(\s*"((?:[^"\\]|\\.)*)"\s*,\s*"((?:[^"\\]|\\.)*)"\s*,\s*"((?:[^"\\]|\\.)*)"\s*\)/g)].map(
+    (m) => [m[1]!, m[2]!, m[3]!].map((x) => x.replace(/\\(.)/g, '$1')) as Fact,
+  );
 }
 
 function docsOf(text: string): DocumentText[] {
   const out: DocumentText[] = [];
-  for (const m of text.matchAll(/(?:^|\n)Wikipedia Title: ([^\n]*)\n([\s\S]*?)(?=\nWikipedia Title: |\n\n|\nBased on these documents|\nQuestion: |$)/g)) {
+  for (const m of text.matchAll(
+    /(?:^|\n)Wikipedia Title: ([^\n]*)\n([\s\S]*?)(?=\nWikipedia Title: |\n\n|\nBased on these documents|\nQuestion: |$)/g,
+  )) {
     out.push({ title: m[1]!.trim(), text: m[2]!.trim() });
   }
   return out;
@@ -61,9 +71,15 @@ function read(text: string, o: OfflineGearOptions): string {
     const { triples } = extractPassageTriplesOffline({ id: `doc-${i}`, title: d.title, text: d.text });
     triples
       .map((t, k) => {
-        const overlap = contentWords(`${t.subject} ${t.predicate} ${t.object}`).filter((w) => qStems.has(stem(w))).length;
+        const overlap = contentWords(`${t.subject} ${t.predicate} ${t.object}`).filter((w) =>
+          qStems.has(stem(w)),
+        ).length;
         const bridge = memEntities.some((e) => same(e, t.subject) || same(e, t.object)) ? 1 : 0;
-        return { t, score: overlap + bridge + (t.predicate === 'co-occurs with' || t.predicate === 'mentions' ? -0.5 : 0), k };
+        return {
+          t,
+          score: overlap + bridge + (t.predicate === 'co-occurs with' || t.predicate === 'mentions' ? -0.5 : 0),
+          k,
+        };
       })
       .filter((s) => s.score > 0 && !known.has([s.t.subject, s.t.predicate, s.t.object].join('\u0000').toLowerCase()))
       .sort((a, b) => b.score - a.score || a.k - b.k)
@@ -79,7 +95,11 @@ function read(text: string, o: OfflineGearOptions): string {
   if (out.length === 0 && docs[0]) {
     // nothing matched the question: the top document's first triple, or what it is about
     const first = extractPassageTriplesOffline({ id: 'doc-0', title: docs[0].title, text: docs[0].text }).triples[0];
-    out.push(first ? [first.subject, first.predicate, first.object] : [docs[0].title, 'is described as', docs[0].text.split(/[.;]/)[0]!.slice(0, 80)]);
+    out.push(
+      first
+        ? [first.subject, first.predicate, first.object]
+        : [docs[0].title, 'is described as', docs[0].text.split(/[.;]/)[0]!.slice(0, 80)],
+    );
   }
   return out.length > 0 ? fmt(out) : '("question", "has", "no documents")';
 }
@@ -123,7 +143,14 @@ function rewrite(text: string): string {
   const fs = facts(lastLine(text, 'Facts'));
   const q = questionParts(question);
   const inQuestion = (x: string) => q.entities.some((e) => coverage(e, x) >= 0.6);
-  const target = missingEntity(q.entities, fs) ?? [...fs].reverse().map((f) => f[2]).find((o) => !inQuestion(o)) ?? q.entities[0] ?? question;
+  const target =
+    missingEntity(q.entities, fs) ??
+    [...fs]
+      .reverse()
+      .map((f) => f[2])
+      .find((o) => !inQuestion(o)) ??
+    q.entities[0] ??
+    question;
   return `What is the ${q.relations.slice(0, 4).join(' ') || 'information'} of ${target}?`;
 }
 
@@ -131,7 +158,11 @@ function rewrite(text: string): string {
  * The offline reply for a gear.* module, or undefined for another module. `answer` is the offline
  * thinker's answer-kind span picker (offline-thinker.ts), passed in so the two files do not import each other.
  */
-export function gearReply(request: LlmRequest, answer: (question: string, docs: DocumentText[]) => string, options: Partial<OfflineGearOptions> = {}): string | undefined {
+export function gearReply(
+  request: LlmRequest,
+  answer: (question: string, docs: DocumentText[]) => string,
+  options: Partial<OfflineGearOptions> = {},
+): string | undefined {
   const text = userText(request);
   switch (request.module) {
     case 'gear.reader':

@@ -5,7 +5,18 @@
 // Sufficiency = share of question entities a listed title covers. Composer: the span the QA heuristic
 // picks, citing the documents about the question entities or containing the answer.
 import type { LlmRequest } from '../../core/llm/port.ts';
-import { answerCandidates, answerKind, bridgeCandidates, capitalisedPhrases, choiceOptions, coverage, pickOption, questionParts, type DocumentText, type QuestionParts } from './offline-thinker-text.ts';
+import {
+  answerCandidates,
+  answerKind,
+  bridgeCandidates,
+  capitalisedPhrases,
+  choiceOptions,
+  coverage,
+  pickOption,
+  questionParts,
+  type DocumentText,
+  type QuestionParts,
+} from './offline-thinker-text.ts';
 
 export const PLANNER_MODULES = ['planner.step', 'planner.compose'] as const;
 
@@ -21,14 +32,21 @@ interface PlannerView {
 function read(request: LlmRequest): PlannerView {
   const user = request.messages.findLast((m) => m.role === 'user')?.content ?? '';
   const docs: DocumentText[] = [];
-  for (const m of user.matchAll(/(?:^|\n)Doc \d+: Wikipedia Title: ([^\n]*)\n([\s\S]*?)(?=\nDoc \d+: Wikipedia Title: |\n\n|\nQuestion: |$)/g)) docs.push({ title: m[1]!.trim(), text: m[2]!.trim() });
+  for (const m of user.matchAll(
+    /(?:^|\n)Doc \d+: Wikipedia Title: ([^\n]*)\n([\s\S]*?)(?=\nDoc \d+: Wikipedia Title: |\n\n|\nQuestion: |$)/g,
+  ))
+    docs.push({ title: m[1]!.trim(), text: m[2]!.trim() });
   const question = /^Question: (.*)$/m.exec(user)?.[1]?.trim() ?? '';
-  const earlier = [...user.matchAll(/^Step \d+: searched "(.*)"; partial answer: (.*)$/gm)].map((m) => ({ query: m[1]!, partial: m[2]! }));
+  const earlier = [...user.matchAll(/^Step \d+: searched "(.*)"; partial answer: (.*)$/gm)].map((m) => ({
+    query: m[1]!,
+    partial: m[2]!,
+  }));
   const at = /This is step (\d+) of at most (\d+)/.exec(user);
   return { question, docs, earlier, step: Number(at?.[1] ?? 1), maxSteps: Number(at?.[2] ?? 5) };
 }
 
-const covered = (e: string, docs: readonly DocumentText[]) => docs.some((d) => coverage(e, d.title) >= 0.6 || coverage(d.title, e) >= 0.8);
+const covered = (e: string, docs: readonly DocumentText[]) =>
+  docs.some((d) => coverage(e, d.title) >= 0.6 || coverage(d.title, e) >= 0.8);
 
 function answerOf(question: string, q: QuestionParts, docs: readonly DocumentText[]): string | undefined {
   const kind = answerKind(question);
@@ -51,9 +69,20 @@ function step(v: PlannerView): string {
   const partial = `Offline heuristic: ${found ? `${found}; ` : ''}candidate answer ${candidate ?? 'none yet'}.`;
   if (missing && v.step < v.maxSteps && v.earlier.length < 3) {
     const relation = q.relations.slice(0, 4).join(' ') || 'information';
-    return JSON.stringify({ partial_answer: partial, action: 'continue', next_query: `${relation} of ${missing}`, sufficiency: Math.round(share * 50) / 100, anchors: [missing] });
+    return JSON.stringify({
+      partial_answer: partial,
+      action: 'continue',
+      next_query: `${relation} of ${missing}`,
+      sufficiency: Math.round(share * 50) / 100,
+      anchors: [missing],
+    });
   }
-  return JSON.stringify({ partial_answer: partial, action: 'finalize', sufficiency: Math.max(0.1, Math.round(share * 100) / 100), anchors: [] });
+  return JSON.stringify({
+    partial_answer: partial,
+    action: 'finalize',
+    sufficiency: Math.max(0.1, Math.round(share * 100) / 100),
+    anchors: [],
+  });
 }
 
 function compose(v: PlannerView): string {
@@ -61,7 +90,11 @@ function compose(v: PlannerView): string {
   const answer = answerOf(v.question, q, v.docs);
   if (!answer) return JSON.stringify({ answer: 'insufficient evidence', citations: [] });
   const cited = v.docs
-    .map((d, i) => ({ i: i + 1, about: q.entities.some((e) => coverage(e, d.title) >= 0.5), has: coverage(answer, `${d.title} ${d.text}`) >= 0.99 }))
+    .map((d, i) => ({
+      i: i + 1,
+      about: q.entities.some((e) => coverage(e, d.title) >= 0.5),
+      has: coverage(answer, `${d.title} ${d.text}`) >= 0.99,
+    }))
     .filter((d) => d.about || d.has)
     .slice(0, 4)
     .map((d) => d.i);

@@ -25,7 +25,8 @@ export function offlineRouteReply(user: string): string {
   let why: string;
   if (isComparison(question)) [want, why] = ['ircot', 'comparison wording'];
   else if (nested >= 2) [want, why] = ['bdtr', `${nested} nesting cues (composed relations)`];
-  else if (entityCount(question) <= 1 && nested <= 1) [want, why] = ['static', 'one named entity, at most one nesting cue'];
+  else if (entityCount(question) <= 1 && nested <= 1)
+    [want, why] = ['static', 'one named entity, at most one nesting cue'];
   else [want, why] = ['irgs', 'several entities, little nesting'];
   if (!has(want)) {
     const fallback = [...offered].filter((o) => o.name !== 'static').sort((a, b) => a.calls - b.calls)[0] ?? offered[0];

@@ -5,14 +5,105 @@ import { ENGLISH_STOP_WORDS } from '../../core/text/stopwords.ts';
 
 /** Capitalised words that start sentences or questions rather than names. */
 const NOT_NAMES = new Set([
-  'The', 'A', 'An', 'In', 'On', 'At', 'Of', 'For', 'By', 'To', 'From', 'With', 'As', 'He', 'She', 'It', 'They', 'His', 'Her', 'Its',
-  'Their', 'This', 'That', 'These', 'Those', 'There', 'What', 'Which', 'Who', 'Whom', 'Whose', 'When', 'Where', 'Why', 'How', 'Is',
-  'Are', 'Was', 'Were', 'Did', 'Do', 'Does', 'Has', 'Have', 'Had', 'After', 'Before', 'During', 'Since', 'While', 'Although', 'But',
-  'And', 'Or', 'If', 'Both', 'Either', 'Neither', 'Not', 'Also', 'However', 'Born', 'Given', 'So', 'Wikipedia', 'Title', 'Doc',
+  'The',
+  'A',
+  'An',
+  'In',
+  'On',
+  'At',
+  'Of',
+  'For',
+  'By',
+  'To',
+  'From',
+  'With',
+  'As',
+  'He',
+  'She',
+  'It',
+  'They',
+  'His',
+  'Her',
+  'Its',
+  'Their',
+  'This',
+  'That',
+  'These',
+  'Those',
+  'There',
+  'What',
+  'Which',
+  'Who',
+  'Whom',
+  'Whose',
+  'When',
+  'Where',
+  'Why',
+  'How',
+  'Is',
+  'Are',
+  'Was',
+  'Were',
+  'Did',
+  'Do',
+  'Does',
+  'Has',
+  'Have',
+  'Had',
+  'After',
+  'Before',
+  'During',
+  'Since',
+  'While',
+  'Although',
+  'But',
+  'And',
+  'Or',
+  'If',
+  'Both',
+  'Either',
+  'Neither',
+  'Not',
+  'Also',
+  'However',
+  'Born',
+  'Given',
+  'So',
+  'Wikipedia',
+  'Title',
+  'Doc',
   // Sentence starters and lone month names are not entities (issue 17: "Between" and "August" became bridges).
-  'Between', 'Nothing', 'Every', 'Each', 'January', 'February', 'March', 'July', 'August', 'September', 'October', 'November', 'December',
+  'Between',
+  'Nothing',
+  'Every',
+  'Each',
+  'January',
+  'February',
+  'March',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ]);
-const CONNECTORS = new Set(['of', 'the', 'de', 'da', 'di', 'del', 'la', 'le', 'von', 'van', 'der', 'den', '&', 'du', 'y']);
+const CONNECTORS = new Set([
+  'of',
+  'the',
+  'de',
+  'da',
+  'di',
+  'del',
+  'la',
+  'le',
+  'von',
+  'van',
+  'der',
+  'den',
+  '&',
+  'du',
+  'y',
+]);
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
 
@@ -47,7 +138,8 @@ export function capitalisedPhrases(text: string): string[] {
     let end = i;
     while (j < ws.length && !ws[j - 1]!.endsSentence) {
       // only spaces between the words of a name: "Ione Marlow (1834–1902)" stops before the bracket
-      if (!/^\s+$/.test(text.slice(ws[j - 1]!.start + ws[j - 1]!.text.length, ws[j]!.start).replace(/^[.'’]+/, ''))) break;
+      if (!/^\s+$/.test(text.slice(ws[j - 1]!.start + ws[j - 1]!.text.length, ws[j]!.start).replace(/^[.'’]+/, '')))
+        break;
       const w = ws[j]!.text;
       if (NOT_NAMES.has(w)) break;
       if (isCap(w) || /^\d+$/.test(w)) end = j;
@@ -60,8 +152,15 @@ export function capitalisedPhrases(text: string): string[] {
   return [...new Set(out.filter((p) => p.length > 1))];
 }
 
-export const norm = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-export const contentWords = (text: string) => words(norm(text)).map((w) => w.text).filter((w) => !ENGLISH_STOP_WORDS.has(w) && w.length > 1);
+export const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
+export const contentWords = (text: string) =>
+  words(norm(text))
+    .map((w) => w.text)
+    .filter((w) => !ENGLISH_STOP_WORDS.has(w) && w.length > 1);
 /** Crude stem: the first 5 letters (direct ~ director ~ directed; born ~ birth do not meet, which is fine). */
 export const stem = (w: string) => w.slice(0, 5);
 
@@ -96,7 +195,11 @@ export interface DocumentText {
  * ranked by: near a question relation word (within 8 words before it, the "directed by X" pattern),
  * in a document about a question entity, in a higher-ranked document, mentioned in several documents.
  */
-export function bridgeCandidates(question: QuestionParts, docs: readonly DocumentText[], known: readonly string[] = []): string[] {
+export function bridgeCandidates(
+  question: QuestionParts,
+  docs: readonly DocumentText[],
+  known: readonly string[] = [],
+): string[] {
   const relStems = new Set(question.relations.map(stem));
   const seen = [...question.entities, ...known, ...docs.map((d) => d.title)];
   const score = new Map<string, number>();
@@ -118,7 +221,8 @@ export function bridgeCandidates(question: QuestionParts, docs: readonly Documen
 /** What kind of answer the question asks for, from its wording (wh-word, "how many", "A or B"). */
 export type AnswerKind = 'yesno' | 'choice' | 'date' | 'number' | 'person' | 'place' | 'any';
 
-const PLACE_NOUNS = 'village|town|city|country|state|island|islands|county|place|region|nation|province|district|port|harbour|harbor|continent|capital';
+const PLACE_NOUNS =
+  'village|town|city|country|state|island|islands|county|place|region|nation|province|district|port|harbour|harbor|continent|capital';
 
 export function answerKind(question: string): AnswerKind {
   const q = question.trim().toLowerCase();
@@ -133,11 +237,14 @@ export function answerKind(question: string): AnswerKind {
 
 /** The two options of a comparison question ("Which film came out first, A or B?"), else []. */
 export function choiceOptions(question: string): string[] {
-  const m = /,\s*([^,?]+?)\s+or\s+([^,?]+?)\s*\?*\s*$/.exec(question) ?? /\bbetween\s+([^,?]+?)\s+and\s+([^,?]+?)\s*\?*\s*$/i.exec(question);
+  const m =
+    /,\s*([^,?]+?)\s+or\s+([^,?]+?)\s*\?*\s*$/.exec(question) ??
+    /\bbetween\s+([^,?]+?)\s+and\s+([^,?]+?)\s*\?*\s*$/i.exec(question);
   return m ? [m[1]!.trim(), m[2]!.trim()] : [];
 }
 
-const DATE = /\b(?:\d{1,2} )?(?:January|February|March|April|May|June|July|August|September|October|November|December)?\s?\d{3,4}\b/g;
+const DATE =
+  /\b(?:\d{1,2} )?(?:January|February|March|April|May|June|July|August|September|October|November|December)?\s?\d{3,4}\b/g;
 const NUMBER = /\b\d[\d,.]*\b/g;
 const BEFORE_PLACE = new Set(['in', 'at', 'from', 'near', 'of', 'on']);
 
@@ -146,21 +253,34 @@ const BEFORE_PLACE = new Set(['in', 'at', 'from', 'near', 'of', 'on']);
  * two or more words for "who", names after in/at/from for "where"; near the question's relation words
  * (within 8 words before the span) and in higher-ranked documents scores more.
  */
-export function answerCandidates(question: QuestionParts, docs: readonly DocumentText[], kind: AnswerKind = 'any'): string[] {
+export function answerCandidates(
+  question: QuestionParts,
+  docs: readonly DocumentText[],
+  kind: AnswerKind = 'any',
+): string[] {
   const relStems = new Set(question.relations.map(stem));
   const score = new Map<string, number>();
   docs.forEach((d, rank) => {
     const ws = words(d.text);
     const dates = [...d.text.matchAll(DATE)].map((m) => m[0].trim());
     const spans =
-      kind === 'date' ? dates : kind === 'number' ? [...d.text.matchAll(NUMBER)].map((m) => m[0]) : [...capitalisedPhrases(d.text), ...(kind === 'any' ? dates : [])];
+      kind === 'date'
+        ? dates
+        : kind === 'number'
+          ? [...d.text.matchAll(NUMBER)].map((m) => m[0])
+          : [...capitalisedPhrases(d.text), ...(kind === 'any' ? dates : [])];
     for (const span of spans) {
       if (question.entities.some((e) => coverage(span, e) >= 0.6)) continue;
       const at = ws.findIndex((w) => d.text.startsWith(span.split(' ')[0]!, w.start));
       const near = at >= 0 && ws.slice(Math.max(0, at - 8), at).some((w) => relStems.has(stem(norm(w.text))));
       let fit = 0;
       if (kind === 'person' && span.split(' ').length >= 2) fit = 1.5;
-      if (kind === 'place' && at > 0 && ws.slice(Math.max(0, at - 2), at).some((w) => BEFORE_PLACE.has(w.text.toLowerCase()))) fit = 1.5;
+      if (
+        kind === 'place' &&
+        at > 0 &&
+        ws.slice(Math.max(0, at - 2), at).some((w) => BEFORE_PLACE.has(w.text.toLowerCase()))
+      )
+        fit = 1.5;
       if (kind === 'date' && /[A-Za-z]/.test(span)) fit = 0.5;
       score.set(span, (score.get(span) ?? 0) + (near ? 2 : 0) + fit + 1 / (rank + 1));
     }

@@ -11,7 +11,18 @@ import { gearReply, type OfflineGearOptions } from './offline-thinker-gear.ts';
 import { offlinePlannerReply } from './offline-thinker-planner.ts';
 import { dualragReply, DUALRAG_MODULES } from './offline-thinker-dualrag.ts';
 import { offlineRouteReply } from './offline-thinker-route.ts';
-import { answerCandidates, answerKind, bridgeCandidates, choiceOptions, pickOption, capitalisedPhrases, coverage, questionParts, type DocumentText, type QuestionParts } from './offline-thinker-text.ts';
+import {
+  answerCandidates,
+  answerKind,
+  bridgeCandidates,
+  choiceOptions,
+  pickOption,
+  capitalisedPhrases,
+  coverage,
+  questionParts,
+  type DocumentText,
+  type QuestionParts,
+} from './offline-thinker-text.ts';
 
 export const OFFLINE_THINKER_LABEL = 'offline thinker (no LLM)';
 /** Bump when a heuristic changes what it answers: a resumed batch then reruns instead of reusing old traces. */
@@ -37,7 +48,9 @@ function readPrompt(request: LlmRequest): PromptView {
   const user = request.messages.findLast((m) => m.role === 'user')?.content;
   if (user === undefined) throw new OfflineThinkerError(`module "${request.module}": the request has no user message`);
   const docs: DocumentText[] = [];
-  for (const m of user.matchAll(/(?:^|\n)(?:Doc \d+: )?Wikipedia Title: ([^\n]*)\n([\s\S]*?)(?=\n(?:Doc \d+: )?Wikipedia Title: |\n\n|$)/g)) {
+  for (const m of user.matchAll(
+    /(?:^|\n)(?:Doc \d+: )?Wikipedia Title: ([^\n]*)\n([\s\S]*?)(?=\n(?:Doc \d+: )?Wikipedia Title: |\n\n|$)/g,
+  )) {
     docs.push({ title: m[1]!.trim(), text: m[2]!.trim() });
   }
   const question = [...user.matchAll(/^Question: (.*)$/gm)].at(-1)?.[1]?.trim() ?? '';
@@ -60,14 +73,46 @@ function bridgesFor(v: PromptView, q: QuestionParts): string[] {
   return bridgeCandidates(q, v.docs, known);
 }
 
-const AUX = new Set(['is', 'was', 'are', 'were', 'did', 'does', 'do', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'of', 'kind', 'type', 'year']);
-const KIND_NOUN: Record<string, string> = { place: 'place', person: 'person', date: 'date', number: 'number', yesno: 'answer', choice: 'option', any: 'answer' };
+const AUX = new Set([
+  'is',
+  'was',
+  'are',
+  'were',
+  'did',
+  'does',
+  'do',
+  'has',
+  'have',
+  'had',
+  'can',
+  'could',
+  'will',
+  'would',
+  'of',
+  'kind',
+  'type',
+  'year',
+]);
+const KIND_NOUN: Record<string, string> = {
+  place: 'place',
+  person: 'person',
+  date: 'date',
+  number: 'number',
+  yesno: 'answer',
+  choice: 'option',
+  any: 'answer',
+};
 
 /** The noun the question asks for: "In which village ..." -> village, "Where ..." -> place, "Who ..." -> person. */
 export function askedNoun(question: string): string {
   // "which mainland city was ..." -> city: the last word before the verb; "which was lit first" -> by kind.
-  const phrase = /\b(?:which|what)\s+((?:[a-z][a-z-]*\s+){1,4}?)(?:is|was|are|were|did|does|do|has|have|had|can|could|comes?|came)\b/i.exec(question)?.[1];
-  const word = (phrase ? phrase.trim().split(/\s+/).at(-1) : /\b(?:which|what)\s+([a-z][a-z-]*)/i.exec(question)?.[1])?.toLowerCase();
+  const phrase =
+    /\b(?:which|what)\s+((?:[a-z][a-z-]*\s+){1,4}?)(?:is|was|are|were|did|does|do|has|have|had|can|could|comes?|came)\b/i.exec(
+      question,
+    )?.[1];
+  const word = (
+    phrase ? phrase.trim().split(/\s+/).at(-1) : /\b(?:which|what)\s+([a-z][a-z-]*)/i.exec(question)?.[1]
+  )?.toLowerCase();
   if (word && !AUX.has(word) && !NUMBER_WORDS.has(word)) return word;
   return KIND_NOUN[answerKind(question)] ?? 'answer';
 }
@@ -114,13 +159,20 @@ function reasoningChain(v: PromptView): string {
   const q = questionParts(v.question);
   const anchor = q.entities[0] ?? v.docs[0]?.title ?? 'Question';
   // Titles of listed passages about the question entities, then passages whose titles those mention.
-  const linked = v.docs.filter((d) => q.entities.some((e) => coverage(e, d.title) >= 0.5 || coverage(d.title, e) >= 0.5)).map((d) => d.title);
+  const linked = v.docs
+    .filter((d) => q.entities.some((e) => coverage(e, d.title) >= 0.5 || coverage(d.title, e) >= 0.5))
+    .map((d) => d.title);
   const mentioned = v.docs
-    .filter((d) => !linked.includes(d.title) && v.docs.some((o) => o.title !== d.title && linked.includes(o.title) && coverage(d.title, o.text) >= 0.8))
+    .filter(
+      (d) =>
+        !linked.includes(d.title) &&
+        v.docs.some((o) => o.title !== d.title && linked.includes(o.title) && coverage(d.title, o.text) >= 0.8),
+    )
     .map((d) => d.title);
   const bridges = bridgeCandidates(q, v.docs).slice(0, 2);
   const entities: string[] = [];
-  for (const n of [anchor, ...linked, ...mentioned, ...bridges]) if (isEntityNode(n) && !entities.some((e) => sameEntity(e, n))) entities.push(n);
+  for (const n of [anchor, ...linked, ...mentioned, ...bridges])
+    if (isEntityNode(n) && !entities.some((e) => sameEntity(e, n))) entities.push(n);
   const nodes = entities.flatMap((e, i) => (i === 0 ? [e] : ['linked to', e]));
   return [...nodes, askedNoun(v.question), '?'].join(' -> ');
 }
@@ -133,7 +185,9 @@ function verifier(v: PromptView, maxSelected: number): string {
     return { index: i + 1, titleNode, mentions };
   });
   const byTitle = scored.filter((s) => s.titleNode >= 0).sort((a, b) => a.titleNode - b.titleNode || a.index - b.index);
-  const byMentions = scored.filter((s) => s.titleNode < 0 && s.mentions >= 2).sort((a, b) => b.mentions - a.mentions || a.index - b.index);
+  const byMentions = scored
+    .filter((s) => s.titleNode < 0 && s.mentions >= 2)
+    .sort((a, b) => b.mentions - a.mentions || a.index - b.index);
   const selected = [...byTitle, ...byMentions].slice(0, maxSelected).map((s) => s.index);
   return JSON.stringify({ covered_doc_indices: selected });
 }
@@ -144,7 +198,12 @@ function bestAnswer(v: PromptView): string {
   if (kind === 'choice') return pickOption(v.question, choiceOptions(v.question), v.docs);
   if (kind === 'yesno') return 'yes';
   const q = questionParts(v.question);
-  return answerCandidates(q, v.docs.slice(0, 3), kind)[0] ?? answerCandidates(q, v.docs.slice(0, 3))[0] ?? v.docs[0]?.title ?? 'unknown';
+  return (
+    answerCandidates(q, v.docs.slice(0, 3), kind)[0] ??
+    answerCandidates(q, v.docs.slice(0, 3))[0] ??
+    v.docs[0]?.title ??
+    'unknown'
+  );
 }
 
 function step(v: PromptView, module: string): string {
@@ -152,8 +211,10 @@ function step(v: PromptView, module: string): string {
   const missing = unresolvedEntity(q, v.docs) ?? bridgesFor(v, q)[0];
   if (!missing || v.earlier.length >= 3) return `So the answer is: ${bestAnswer(v)}`;
   const anchor = q.entities[0] ?? 'the question entity';
-  if (module === 'tog.sufficiency') return `The documents are not sufficient: additional information is required about the ${relationText(q)} of ${missing}.`;
-  if (module === 'gcot.step') return `Still missing: the ${relationText(q)} of ${missing}; retrieve bridge evidence about ${missing} and ${anchor}.`;
+  if (module === 'tog.sufficiency')
+    return `The documents are not sufficient: additional information is required about the ${relationText(q)} of ${missing}.`;
+  if (module === 'gcot.step')
+    return `Still missing: the ${relationText(q)} of ${missing}; retrieve bridge evidence about ${missing} and ${anchor}.`;
   return `${anchor} is connected to ${missing}, so next we need the ${relationText(q)} of ${missing}.`;
 }
 
@@ -161,7 +222,9 @@ function irgs(v: PromptView): string {
   const q = questionParts(v.question);
   const bridge = bridgesFor(v, q)[0];
   const anchor = q.entities[0] ?? v.docs[0]?.title ?? 'the question entity';
-  const reasoning = bridge ? `${anchor} is connected to ${bridge} in the documents; the ${relationText(q)} of ${bridge} answers the question.` : `The documents about ${anchor} give the ${relationText(q)}.`;
+  const reasoning = bridge
+    ? `${anchor} is connected to ${bridge} in the documents; the ${relationText(q)} of ${bridge} answers the question.`
+    : `The documents about ${anchor} give the ${relationText(q)}.`;
   return `1. Reasoning: ${reasoning}\n2. Final answer: ${bestAnswer(v)}`;
 }
 
@@ -207,7 +270,10 @@ export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmPr
           break;
         case 'answer': {
           const answer = bestAnswer(v);
-          text = JSON.stringify({ thought: `Offline heuristic: the span nearest the question's relation words in "${v.docs[0]?.title ?? ''}".`, answer });
+          text = JSON.stringify({
+            thought: `Offline heuristic: the span nearest the question's relation words in "${v.docs[0]?.title ?? ''}".`,
+            answer,
+          });
           break;
         }
         case 'auto.route': // the router's LLM judgment: a labelled wording heuristic
@@ -222,16 +288,29 @@ export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmPr
             text = dualragReply(request.module, request.messages.findLast((m) => m.role === 'user')!.content);
             break;
           }
-          const gear = gearReply(request, (question, docs) => bestAnswer({ question, docs, earlier: [] }), options.gear);
+          const gear = gearReply(
+            request,
+            (question, docs) => bestAnswer({ question, docs, earlier: [] }),
+            options.gear,
+          );
           if (gear !== undefined) {
             text = gear;
             break;
           }
-          throw new OfflineThinkerError(`module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer, gear.*, planner.*, dualrag.*, auto.route)`);
+          throw new OfflineThinkerError(
+            `module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer, gear.*, planner.*, dualrag.*, auto.route)`,
+          );
         }
       }
       request.onToken?.(text);
-      return { text, usage: { ...ZERO_USAGE }, cached: false, latencyMs: performance.now() - started, provider: OFFLINE_THINKER_LABEL, model: 'offline-thinker' };
+      return {
+        text,
+        usage: { ...ZERO_USAGE },
+        cached: false,
+        latencyMs: performance.now() - started,
+        provider: OFFLINE_THINKER_LABEL,
+        model: 'offline-thinker',
+      };
     },
   };
 }

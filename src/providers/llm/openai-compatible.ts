@@ -81,23 +81,43 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     };
     try {
       const { text, usage } =
-        this.config.stream || request.onToken ? await this.streamed(params, request, signal) : await this.plain(params, signal);
-      return { text, usage, cached: false, latencyMs: performance.now() - started, provider: this.label, model: this.model };
+        this.config.stream || request.onToken
+          ? await this.streamed(params, request, signal)
+          : await this.plain(params, signal);
+      return {
+        text,
+        usage,
+        cached: false,
+        latencyMs: performance.now() - started,
+        provider: this.label,
+        model: this.model,
+      };
     } catch (e) {
       if (signal?.aborted) throw new LlmAbortedError(request.module);
       const mapped = mapOpenAiError(e, this.errorContext(request.module));
       if (mapped instanceof LlmError || mapped instanceof LlmAbortedError) throw mapped;
       // Anything else the client threw on a 200 (a body cut off mid-JSON: SyntaxError) is the reply's fault.
-      throw new LlmMalformedReplyError(this.server, this.errorContext(request.module).redact(mapped instanceof Error ? `${mapped.name}: ${mapped.message}` : String(mapped)));
+      throw new LlmMalformedReplyError(
+        this.server,
+        this.errorContext(request.module).redact(
+          mapped instanceof Error ? `${mapped.name}: ${mapped.message}` : String(mapped),
+        ),
+      );
     }
   }
 
   private async plain(params: ChatCompletionCreateParamsBase, signal?: AbortSignal) {
-    const raw: unknown = await this.client.chat.completions.create({ ...params, stream: false }, { signal: signal ?? null });
+    const raw: unknown = await this.client.chat.completions.create(
+      { ...params, stream: false },
+      { signal: signal ?? null },
+    );
     const r = completionSchema.safeParse(raw);
     if (!r.success) {
       const issue = r.error.issues[0];
-      throw new LlmMalformedReplyError(this.server, `${issue?.path.join('.') || '(body)'}: ${issue?.message ?? 'unexpected shape'}`);
+      throw new LlmMalformedReplyError(
+        this.server,
+        `${issue?.path.join('.') || '(body)'}: ${issue?.message ?? 'unexpected shape'}`,
+      );
     }
     const text = r.data.choices[0]!.message.content ?? '';
     return { text, usage: toUsage(r.data.usage) };
@@ -113,7 +133,11 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     let usage: TokenUsage | undefined;
     for await (const raw of stream) {
       const parsed = chunkSchema.safeParse(raw);
-      if (!parsed.success) throw new LlmMalformedReplyError(this.server, `a stream chunk is not a chat completion chunk (${parsed.error.issues[0]?.path.join('.') || 'body'})`);
+      if (!parsed.success)
+        throw new LlmMalformedReplyError(
+          this.server,
+          `a stream chunk is not a chat completion chunk (${parsed.error.issues[0]?.path.join('.') || 'body'})`,
+        );
       const chunk = parsed.data;
       if (chunk.usage) usage = toUsage(chunk.usage);
       const choice = chunk.choices[0];
@@ -138,23 +162,32 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       module,
       timeoutMs: this.timeoutMs,
       // the key, and any user info or secret query value a URL in the message carries
-      redact: (t) => (key ? t.split(key).join('***') : t).replace(/\/\/[^/@\s]+@/g, '//').replace(/([?&](?:api[-_]?key|key|token|access[-_]?token|secret|password|sig|signature)=)[^&\s]*/gi, '$1***'),
+      redact: (t) =>
+        (key ? t.split(key).join('***') : t)
+          .replace(/\/\/[^/@\s]+@/g, '//')
+          .replace(/([?&](?:api[-_]?key|key|token|access[-_]?token|secret|password|sig|signature)=)[^&\s]*/gi, '$1***'),
     };
   }
 }
 
 // Every reply is validated before it is read: a 200 with another shape is a typed error on that call.
-const usageSchema = z.object({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number() }).nullish();
+const usageSchema = z
+  .object({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number() })
+  .nullish();
 const completionSchema = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullish() }) })).min(1, 'no choices'),
   usage: usageSchema,
 });
 const chunkSchema = z.object({
-  choices: z.array(z.object({ delta: z.object({ content: z.string().nullish() }).nullish(), finish_reason: z.string().nullish() })),
+  choices: z.array(
+    z.object({ delta: z.object({ content: z.string().nullish() }).nullish(), finish_reason: z.string().nullish() }),
+  ),
   usage: usageSchema,
 });
 
-function toUsage(u: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null | undefined): TokenUsage {
+function toUsage(
+  u: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null | undefined,
+): TokenUsage {
   if (!u) return { prompt: 0, completion: 0, total: 0 };
   return { prompt: u.prompt_tokens, completion: u.completion_tokens, total: u.total_tokens };
 }

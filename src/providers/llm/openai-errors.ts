@@ -52,14 +52,16 @@ export function mapOpenAiError(e: unknown, c: ErrorContext): unknown {
   if (!(e instanceof APIError)) return e;
   const detail = c.redact(e.message);
   const code = typeof e.code === 'string' ? e.code : '';
-  if (e instanceof AuthenticationError || e instanceof PermissionDeniedError) return new LlmAuthError(c.server, e.status);
+  if (e instanceof AuthenticationError || e instanceof PermissionDeniedError)
+    return new LlmAuthError(c.server, e.status);
   if (e instanceof RateLimitError) return new LlmRateLimitError(c.server, retryAfterMs(e.headers));
   if (e instanceof NotFoundError) {
     if (code === 'model_not_found' || /model/i.test(e.message)) return new LlmModelNotFoundError(c.server, c.model);
     return new LlmRequestError(c.server, 404, `no such endpoint (is the base URL right?): ${detail}`);
   }
   const status = e.status;
-  if (status !== undefined && status >= 500) return new LlmServerError(c.server, status, detail, retryAfterMs(e.headers));
+  if (status !== undefined && status >= 500)
+    return new LlmServerError(c.server, status, detail, retryAfterMs(e.headers));
   if (CONTEXT_LENGTH.test(code) || CONTEXT_LENGTH.test(e.message) || code === 'exceed_context_size_error') {
     return new LlmContextLengthError(c.server, detail);
   }

@@ -22,7 +22,10 @@ export class ReplayProvider implements LlmProvider {
   private readonly replies = new Map<string, { events: LlmEvent[]; used: number }>();
   private readonly ready: Promise<void>;
 
-  constructor(traces: readonly Trace[], name = traces.length === 1 ? `trace ${traces[0]!.id}` : `${traces.length} traces`) {
+  constructor(
+    traces: readonly Trace[],
+    name = traces.length === 1 ? `trace ${traces[0]!.id}` : `${traces.length} traces`,
+  ) {
     this.server = name;
     this.id = `replay ${name}`;
     const models = [...new Set(traces.map((t) => t.llm))];

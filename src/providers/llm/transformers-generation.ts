@@ -50,7 +50,12 @@ export class TransformersGenerationProvider implements LlmProvider {
   private loading: Promise<TextGenerationPipeline> | undefined;
 
   constructor(private readonly config: GenerationConfig) {
-    if (!config.model.trim()) throw new LlmConfigError('llm.transformers', 'no model given', 'Choose a model folder or a Hugging Face model id in Settings.');
+    if (!config.model.trim())
+      throw new LlmConfigError(
+        'llm.transformers',
+        'no model given',
+        'Choose a model folder or a Hugging Face model id in Settings.',
+      );
     if (config.localModelPath === undefined && !config.allowRemote) {
       throw new LlmConfigError(
         'llm.transformers',
@@ -64,7 +69,7 @@ export class TransformersGenerationProvider implements LlmProvider {
       throw new LlmConfigError(
         'llm.transformers',
         'device "wasm" without allowRemote needs wasmPaths (locally served onnxruntime-web files); transformers.js would fetch them from a CDN',
-        'The in-browser model needs the app\'s own onnxruntime-web files to run offline.',
+        "The in-browser model needs the app's own onnxruntime-web files to run offline.",
       );
     }
     this.model = config.model;
@@ -84,7 +89,8 @@ export class TransformersGenerationProvider implements LlmProvider {
     const c = this.config;
     env.allowRemoteModels = c.allowRemote ?? false;
     env.allowLocalModels = c.localModelPath !== undefined;
-    if (c.localModelPath !== undefined) env.localModelPath = c.localModelPath.endsWith('/') ? c.localModelPath : `${c.localModelPath}/`;
+    if (c.localModelPath !== undefined)
+      env.localModelPath = c.localModelPath.endsWith('/') ? c.localModelPath : `${c.localModelPath}/`;
     env.useFSCache = false;
     const wasm = env.backends.onnx.wasm;
     if (c.wasmPaths !== undefined && wasm) wasm.wasmPaths = c.wasmPaths;

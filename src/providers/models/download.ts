@@ -7,7 +7,12 @@
 // it is complete. Runs in the engine worker, so no ONNX session ever lives on the page's thread.
 import { env, pipeline, type ProgressInfo } from '@huggingface/transformers';
 import { AbortedError, HopscopeError } from '../../core/errors.ts';
-import type { CachedModel, DownloadEvent, ModelDownloadResult, ModelDownloadSpec } from '../../core/models/download-progress.ts';
+import type {
+  CachedModel,
+  DownloadEvent,
+  ModelDownloadResult,
+  ModelDownloadSpec,
+} from '../../core/models/download-progress.ts';
 
 export type { CachedModel, ModelDownloadResult, ModelDownloadSpec } from '../../core/models/download-progress.ts';
 
@@ -31,11 +36,25 @@ function prefixOf(spec: ModelDownloadSpec): string {
   return `${new URL(base, globalThis.location?.href ?? 'http://localhost/').pathname}${spec.model}/`;
 }
 
-const ONNX_SUFFIX: Record<string, string> = { fp32: '', fp16: '_fp16', q8: '_quantized', int8: '_int8', uint8: '_uint8', q4: '_q4', q4f16: '_q4f16', bnb4: '_bnb4' };
+const ONNX_SUFFIX: Record<string, string> = {
+  fp32: '',
+  fp16: '_fp16',
+  q8: '_quantized',
+  int8: '_int8',
+  uint8: '_uint8',
+  q4: '_q4',
+  q4f16: '_q4f16',
+  bnb4: '_bnb4',
+};
 
 /** What a load of this task needs (transformers.js naming); optional files (generation_config.json) are not required. */
 export function requiredFiles(spec: Pick<ModelDownloadSpec, 'dtype'>): string[] {
-  return ['config.json', 'tokenizer.json', 'tokenizer_config.json', `onnx/model${ONNX_SUFFIX[spec.dtype] ?? `_${spec.dtype}`}.onnx`];
+  return [
+    'config.json',
+    'tokenizer.json',
+    'tokenizer_config.json',
+    `onnx/model${ONNX_SUFFIX[spec.dtype] ?? `_${spec.dtype}`}.onnx`,
+  ];
 }
 
 export function createModelDownloader(host: DownloadHost) {
@@ -57,7 +76,11 @@ export function createModelDownloader(host: DownloadHost) {
     };
   }
 
-  async function loadOn(spec: ModelDownloadSpec, device: 'webgpu' | 'wasm' | 'cpu', onEvent: (e: DownloadEvent) => void) {
+  async function loadOn(
+    spec: ModelDownloadSpec,
+    device: 'webgpu' | 'wasm' | 'cpu',
+    onEvent: (e: DownloadEvent) => void,
+  ) {
     const p = await pipeline(spec.task, spec.model, {
       device,
       dtype: spec.dtype as 'q4',
@@ -71,7 +94,9 @@ export function createModelDownloader(host: DownloadHost) {
     async download(spec: ModelDownloadSpec, onEvent: (e: DownloadEvent) => void): Promise<ModelDownloadResult> {
       if (!spec.model.trim()) throw new ModelDownloadError('no model given: choose one in Settings');
       if (!spec.allowRemote && spec.localModelPath === undefined) {
-        throw new ModelDownloadError(`"${spec.model}" is a hub id and downloads are off: tick the consent box first, or give a local model path`);
+        throw new ModelDownloadError(
+          `"${spec.model}" is a hub id and downloads are off: tick the consent box first, or give a local model path`,
+        );
       }
       current?.abort();
       const controller = (current = new AbortController());
@@ -90,8 +115,12 @@ export function createModelDownloader(host: DownloadHost) {
       } catch (err) {
         if (controller.signal.aborted) throw new AbortedError('models');
         const detail = err instanceof Error ? err.message : String(err);
-        const where = spec.allowRemote ? `the Hugging Face hub (${spec.model})` : `${prefixOf(spec)} (local model path)`;
-        throw new ModelDownloadError(`could not download or load "${spec.model}" from ${where}: ${detail}`, { cause: err });
+        const where = spec.allowRemote
+          ? `the Hugging Face hub (${spec.model})`
+          : `${prefixOf(spec)} (local model path)`;
+        throw new ModelDownloadError(`could not download or load "${spec.model}" from ${where}: ${detail}`, {
+          cause: err,
+        });
       } finally {
         restore();
         if (current === controller) current = null;
@@ -121,7 +150,12 @@ export function createModelDownloader(host: DownloadHost) {
       }
       if (found.size === 0) return null;
       const missing = requiredFiles(spec).filter((f) => !found.has(f));
-      return { files: found.size, bytes: [...found.values()].reduce((a, b) => a + b, 0), complete: missing.length === 0, missing };
+      return {
+        files: found.size,
+        bytes: [...found.values()].reduce((a, b) => a + b, 0),
+        complete: missing.length === 0,
+        missing,
+      };
     },
   };
 }

@@ -4,7 +4,13 @@
 // keepReranked() drops logit <= 0 as the DualRAG authors' code does. Loaded from a local folder
 // (tests, CLI) or, only when the user allows downloads in the browser, from the hub. In the browser it
 // runs where the strategies run: inside the engine worker, off the main thread.
-import { AutoModelForSequenceClassification, AutoTokenizer, type PreTrainedModel, type PreTrainedTokenizer, type Tensor } from '@huggingface/transformers';
+import {
+  AutoModelForSequenceClassification,
+  AutoTokenizer,
+  type PreTrainedModel,
+  type PreTrainedTokenizer,
+  type Tensor,
+} from '@huggingface/transformers';
 import { RerankError, type RerankCandidate, type RerankScore, type Reranker } from '../../core/rerank/port.ts';
 import { applyTransformersEnv, onnxFileFor, type EmbedderConfig } from '../embed/config.ts';
 
@@ -16,17 +22,27 @@ export const passageText = (c: RerankCandidate) => `${c.title}\n${c.text}`;
 
 function describeWhere(config: RerankerConfig): string {
   const onnx = onnxFileFor(config.dtype);
-  if (config.storedFolder) return `"${config.model}" from the folder stored in this browser (expects config.json, tokenizer.json, tokenizer_config.json and ${onnx}; pick the folder again in Settings)`;
-  if (config.localModelPath !== undefined) return `"${config.model}" from ${config.localModelPath.replace(/\/$/, '')}/${config.model} (expects config.json, tokenizer.json, tokenizer_config.json and ${onnx})`;
+  if (config.storedFolder)
+    return `"${config.model}" from the folder stored in this browser (expects config.json, tokenizer.json, tokenizer_config.json and ${onnx}; pick the folder again in Settings)`;
+  if (config.localModelPath !== undefined)
+    return `"${config.model}" from ${config.localModelPath.replace(/\/$/, '')}/${config.model} (expects config.json, tokenizer.json, tokenizer_config.json and ${onnx})`;
   return `hub model "${config.model}"`;
 }
 
-export function createTransformersReranker(config: RerankerConfig): Reranker & { load(): Promise<void>; dispose(): Promise<void> } {
+export function createTransformersReranker(
+  config: RerankerConfig,
+): Reranker & { load(): Promise<void>; dispose(): Promise<void> } {
   if (config.localModelPath === undefined && !config.storedFolder && !config.allowRemote) {
-    throw new RerankError('rerank.transformers', `model "${config.model}": give localModelPath, or allowRemote: true (only in a user's browser)`);
+    throw new RerankError(
+      'rerank.transformers',
+      `model "${config.model}": give localModelPath, or allowRemote: true (only in a user's browser)`,
+    );
   }
   if (config.device !== 'cpu' && !config.allowRemote && config.wasmPaths === undefined) {
-    throw new RerankError('rerank.transformers', `device "${config.device}" without allowRemote needs wasmPaths (locally served onnxruntime-web files); transformers.js would fetch them from a CDN`);
+    throw new RerankError(
+      'rerank.transformers',
+      `device "${config.device}" without allowRemote needs wasmPaths (locally served onnxruntime-web files); transformers.js would fetch them from a CDN`,
+    );
   }
   const batchSize = config.batchSize ?? 16;
   let loading: Promise<{ tokenizer: PreTrainedTokenizer; model: PreTrainedModel }> | undefined;
@@ -35,12 +51,19 @@ export function createTransformersReranker(config: RerankerConfig): Reranker & {
       applyTransformersEnv(config);
       loading = Promise.all([
         AutoTokenizer.from_pretrained(config.model),
-        AutoModelForSequenceClassification.from_pretrained(config.model, { device: config.device, dtype: config.dtype }),
+        AutoModelForSequenceClassification.from_pretrained(config.model, {
+          device: config.device,
+          dtype: config.dtype,
+        }),
       ]).then(
         ([tokenizer, model]) => ({ tokenizer, model }),
         (cause: unknown) => {
           loading = undefined;
-          throw new RerankError('rerank.transformers', `could not load cross-encoder ${describeWhere(config)}: ${(cause as Error).message}`, { cause });
+          throw new RerankError(
+            'rerank.transformers',
+            `could not load cross-encoder ${describeWhere(config)}: ${(cause as Error).message}`,
+            { cause },
+          );
         },
       );
     }
@@ -61,13 +84,22 @@ export function createTransformersReranker(config: RerankerConfig): Reranker & {
       for (let i = 0; i < candidates.length; i += batchSize) {
         if (signal?.aborted) throw new RerankError('rerank.transformers', 'aborted');
         const batch = candidates.slice(i, i + batchSize);
-        const inputs = tokenizer(batch.map(() => query), { text_pair: batch.map(passageText), padding: true, truncation: true });
+        const inputs = tokenizer(
+          batch.map(() => query),
+          { text_pair: batch.map(passageText), padding: true, truncation: true },
+        );
         const { logits } = (await model(inputs)) as { logits: Tensor };
         const [rows, cols] = logits.dims as [number, number];
-        if (rows !== batch.length || cols < 1) throw new RerankError('rerank.transformers', `model "${config.model}" returned logits of shape [${logits.dims.join(', ')}] for ${batch.length} pairs`);
+        if (rows !== batch.length || cols < 1)
+          throw new RerankError(
+            'rerank.transformers',
+            `model "${config.model}" returned logits of shape [${logits.dims.join(', ')}] for ${batch.length} pairs`,
+          );
         const data = logits.data as Float32Array;
         // one logit per pair (bge-reranker); a 2-class head scores by its "relevant" column
-        batch.forEach((c, j) => out.push({ id: c.id, score: cols === 1 ? data[j]! : data[j * cols + 1]! - data[j * cols]! }));
+        batch.forEach((c, j) =>
+          out.push({ id: c.id, score: cols === 1 ? data[j]! : data[j * cols + 1]! - data[j * cols]! }),
+        );
       }
       return out;
     },

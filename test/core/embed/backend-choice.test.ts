@@ -2,18 +2,33 @@
 // vector-agreement guard, the no-WebGPU sentence, and the measurement over the Embedder port with
 // fake embedders whose cost per text is known (an injected clock advances by it).
 import { describe, expect, it } from 'vitest';
-import { backendSummary, chooseBackends, describeBackendChoice, maxAbsDiff, singleBackend, VECTOR_TOLERANCE, type BackendTiming } from '../../../src/core/embed/backend-choice.ts';
+import {
+  backendSummary,
+  chooseBackends,
+  describeBackendChoice,
+  maxAbsDiff,
+  singleBackend,
+  VECTOR_TOLERANCE,
+  type BackendTiming,
+} from '../../../src/core/embed/backend-choice.ts';
 import { MEASURE_BATCH, measureBackends } from '../../../src/core/embed/measure-backends.ts';
 import type { Embedder } from '../../../src/core/embed/port.ts';
 
-const t = (backend: 'webgpu' | 'wasm', batchMs: number, queryMs: number): BackendTiming => ({ backend, batchSize: 32, batchMs, queryMs });
+const t = (backend: 'webgpu' | 'wasm', batchMs: number, queryMs: number): BackendTiming => ({
+  backend,
+  batchSize: 32,
+  batchMs,
+  queryMs,
+});
 
 describe('chooseBackends', () => {
   it('batches on WebGPU and queries on WASM when each is faster there', () => {
     const c = chooseBackends([t('webgpu', 40, 9), t('wasm', 320, 4)], 2e-6);
     expect(c).toMatchObject({ webgpu: 'measured', batch: 'webgpu', query: 'wasm' });
     expect(backendSummary(c)).toBe('webgpu batches, wasm queries');
-    expect(describeBackendChoice(c)).toBe('WebGPU: batch of 32 in 40.0 ms, one query in 9.0 ms; WASM: batch of 32 in 320 ms, one query in 4.0 ms -> batches on WebGPU, queries on WASM; vectors agree within 2.0e-6');
+    expect(describeBackendChoice(c)).toBe(
+      'WebGPU: batch of 32 in 40.0 ms, one query in 9.0 ms; WASM: batch of 32 in 320 ms, one query in 4.0 ms -> batches on WebGPU, queries on WASM; vectors agree within 2.0e-6',
+    );
   });
 
   it('everything on WebGPU when it wins both', () => {
@@ -29,7 +44,13 @@ describe('chooseBackends', () => {
   });
 
   it('compares batches per text, so timings of different batch sizes are fair', () => {
-    const c = chooseBackends([{ backend: 'webgpu', batchSize: 64, batchMs: 100, queryMs: 5 }, { backend: 'wasm', batchSize: 16, batchMs: 30, queryMs: 5 }], 0);
+    const c = chooseBackends(
+      [
+        { backend: 'webgpu', batchSize: 64, batchMs: 100, queryMs: 5 },
+        { backend: 'wasm', batchSize: 16, batchMs: 30, queryMs: 5 },
+      ],
+      0,
+    );
     expect(c.batch).toBe('webgpu'); // 1.6 ms/text vs 1.9 ms/text
     expect(c.query).toBe('wasm'); // a tie keeps WASM
   });
@@ -44,8 +65,12 @@ describe('chooseBackends', () => {
 
   it('without an adapter nothing is measured and the sentence says WebGPU is not available', () => {
     expect(describeBackendChoice(singleBackend('wasm', 'absent'))).toBe('WebGPU not available: WASM');
-    expect(describeBackendChoice(singleBackend('wasm', 'failed', 'it could not load the model: no shader-f16'))).toBe('WebGPU failed: WASM (it could not load the model: no shader-f16)');
-    expect(describeBackendChoice(singleBackend('cpu', 'not-applicable'))).toMatch(/^CPU \(onnxruntime-node\) \(no WebGPU outside a browser\)$/);
+    expect(describeBackendChoice(singleBackend('wasm', 'failed', 'it could not load the model: no shader-f16'))).toBe(
+      'WebGPU failed: WASM (it could not load the model: no shader-f16)',
+    );
+    expect(describeBackendChoice(singleBackend('cpu', 'not-applicable'))).toMatch(
+      /^CPU \(onnxruntime-node\) \(no WebGPU outside a browser\)$/,
+    );
     expect(() => chooseBackends([t('wasm', 1, 1)], 0)).toThrow(/one WebGPU and one WASM timing/);
   });
 

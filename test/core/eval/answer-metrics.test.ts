@@ -99,7 +99,7 @@ describe('f1 (HotpotQA evaluation script)', () => {
 
 describe('accuracy (DualRAG Eq. 12: normalised gold is a substring of the normalised prediction)', () => {
   it('accepts a long answer that contains the gold', () => {
-    expect(accuracy("The mother of the director is Małgorzata Braunek.", ['Małgorzata Braunek'])).toBe(1);
+    expect(accuracy('The mother of the director is Małgorzata Braunek.', ['Małgorzata Braunek'])).toBe(1);
     expect(accuracy('It was in 1,000 BC', ['1000 bc'])).toBe(1);
     expect(accuracy('Paris', ['Paris, France'])).toBe(0);
   });

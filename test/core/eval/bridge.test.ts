@@ -24,12 +24,27 @@ function bridgeTitles(ds: Dataset, id: string): string[] {
 }
 
 describe('questionNamesTitle', () => {
-  it('needs two thirds of the title head\'s content words, ignoring numbers and disambiguations', () => {
-    expect(questionNamesTitle('Which retired Argentine footballer was a main player for Valencia CF?', '1998–99 Valencia CF season')).toBe(true);
-    expect(questionNamesTitle('Which retired Argentine footballer was a main player for Valencia CF?', 'Claudio López (footballer)')).toBe(false);
+  it("needs two thirds of the title head's content words, ignoring numbers and disambiguations", () => {
+    expect(
+      questionNamesTitle(
+        'Which retired Argentine footballer was a main player for Valencia CF?',
+        '1998–99 Valencia CF season',
+      ),
+    ).toBe(true);
+    expect(
+      questionNamesTitle(
+        'Which retired Argentine footballer was a main player for Valencia CF?',
+        'Claudio López (footballer)',
+      ),
+    ).toBe(false);
     // A shared surname is not the entity: both words of a two-word name are needed.
     expect(questionNamesTitle("What team was Anna Benson's husband on?", 'Kris Benson')).toBe(false);
-    expect(questionNamesTitle('What is the seat of the county where Van Hook Township is located?', 'Van Hook Township, Mountrail County, North Dakota')).toBe(true);
+    expect(
+      questionNamesTitle(
+        'What is the seat of the county where Van Hook Township is located?',
+        'Van Hook Township, Mountrail County, North Dakota',
+      ),
+    ).toBe(true);
     expect(questionNamesTitle("When did Lothair Ii's mother die?", 'Lothair II')).toBe(true);
   });
 });
@@ -73,7 +88,8 @@ describe('bridge passages from structured gold', () => {
   });
 
   it('every bridge is a gold passage, in every dataset', () => {
-    for (const ds of [musique, wiki, hotpot]) for (const q of ds.questions) for (const b of q.evidence?.bridge ?? []) expect(q.gold).toContain(b);
+    for (const ds of [musique, wiki, hotpot])
+      for (const q of ds.questions) for (const b of q.evidence?.bridge ?? []) expect(q.gold).toContain(b);
   });
 });
 

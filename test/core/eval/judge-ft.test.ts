@@ -21,23 +21,56 @@ describe('judge pass', () => {
       llm,
       judge,
     );
-    expect(r.verdicts.map((v) => [v.id, v.accDagger, v.calls])).toEqual([['a', 1, 2], ['b', 0, 0], ['c', null, 1], ['d', 0, 1]]);
+    expect(r.verdicts.map((v) => [v.id, v.accDagger, v.calls])).toEqual([
+      ['a', 1, 2],
+      ['b', 0, 0],
+      ['c', null, 1],
+      ['d', 0, 1],
+    ]);
     expect(r.verdicts[2]!.error).toContain('neither "Yes" nor "No"');
-    expect(r).toMatchObject({ accDagger: 1 / 3, judged: 3, errors: 1, judge: 'scripted test LLM', promptVersion: 'dualrag-fig8/1' });
+    expect(r).toMatchObject({
+      accDagger: 1 / 3,
+      judged: 3,
+      errors: 1,
+      judge: 'scripted test LLM',
+      promptVersion: 'dualrag-fig8/1',
+    });
     expect(llm.userText('dualrag.judge', 1)).toContain('Prediction: Paris, France\nGround-truth Answer Paris\n');
   });
 });
 
 const trace = (status: Trace['status']): Trace => ({
-  version: 2, id: 't', createdAt: '', strategy: 'dualrag', retriever: 'bm25', llm: 'x', regime: 'iterative', options: {}, corpus: { id: 'c', name: 'c' },
+  version: 2,
+  id: 't',
+  createdAt: '',
+  strategy: 'dualrag',
+  retriever: 'bm25',
+  llm: 'x',
+  regime: 'iterative',
+  options: {},
+  corpus: { id: 'c', name: 'c' },
   question: { id: 'q1', question: 'Q', answers: ['A'], gold: [] },
   status,
   events: [
     { type: 'retrieve', t: 0, round: 1, query: 'a', label: 'entity-query', results: [], entity: 'E' },
     { type: 'retrieve', t: 0, round: 1, query: 'E', label: 'rerank: lexical', results: [] },
-    ...(['dualrag.reasoner', 'dualrag.entity-identifier', 'dualrag.knowledge-summarizer', 'dualrag.answer'] as const).map((module, i) => ({
-      type: 'llm' as const, t: i, round: 1, module, prompt: [{ role: 'system' as const, content: `sys ${module}` }, { role: 'user' as const, content: 'u' }], response: `r${i}`,
-      usage: { prompt: 1, completion: 1, total: 2 }, cached: false, latencyMs: 1, provider: 'p', model: 'm',
+    ...(
+      ['dualrag.reasoner', 'dualrag.entity-identifier', 'dualrag.knowledge-summarizer', 'dualrag.answer'] as const
+    ).map((module, i) => ({
+      type: 'llm' as const,
+      t: i,
+      round: 1,
+      module,
+      prompt: [
+        { role: 'system' as const, content: `sys ${module}` },
+        { role: 'user' as const, content: 'u' },
+      ],
+      response: `r${i}`,
+      usage: { prompt: 1, completion: 1, total: 2 },
+      cached: false,
+      latencyMs: 1,
+      provider: 'p',
+      model: 'm',
     })),
   ],
 });
@@ -46,11 +79,28 @@ describe('DualRAG-FT export', () => {
   it('one valid chat example per capability call of a correct finished trajectory; none otherwise', () => {
     const ex = ftExamples(trace('done'), true);
     expect(ex.map((e) => e.capability)).toEqual(['reasoner', 'entity-identifier', 'knowledge-summarizer']);
-    expect(ex[2]).toEqual({ capability: 'knowledge-summarizer', questionId: 'q1', messages: [{ role: 'system', content: 'sys dualrag.knowledge-summarizer' }, { role: 'user', content: 'u' }, { role: 'assistant', content: 'r2' }] });
+    expect(ex[2]).toEqual({
+      capability: 'knowledge-summarizer',
+      questionId: 'q1',
+      messages: [
+        { role: 'system', content: 'sys dualrag.knowledge-summarizer' },
+        { role: 'user', content: 'u' },
+        { role: 'assistant', content: 'r2' },
+      ],
+    });
     for (const e of ex) expect(ftExample.safeParse(e).success).toBe(true);
     expect(ftExamples(trace('done'), false)).toEqual([]);
     expect(ftExamples(trace('failed'), true)).toEqual([]);
-    expect(ftExample.safeParse({ capability: 'reasoner', questionId: 'q', messages: [{ role: 'user', content: 'u' }, { role: 'user', content: 'v' }] }).success).toBe(false);
+    expect(
+      ftExample.safeParse({
+        capability: 'reasoner',
+        questionId: 'q',
+        messages: [
+          { role: 'user', content: 'u' },
+          { role: 'user', content: 'v' },
+        ],
+      }).success,
+    ).toBe(false);
   });
   it('correct = Acc† when judged, else EM or Acc', () => {
     expect(isCorrect({ em: 0, acc: 1 })).toBe(true);

@@ -22,10 +22,24 @@ describe('summarize', () => {
   it('breaks down by type and hops with counts; untyped questions only count overall', () => {
     const s = summarize(rows, [2, 5]);
     expect(Object.keys(s.byType)).toEqual(['bridge', 'comparison']);
-    expect(s.byType['bridge']).toEqual({ count: 2, recall: { 2: 0.25, 5: 0.75 }, allGold: { 2: 0, 5: 0.5 }, em: 0.5, f1: 0.75, acc: 1 });
+    expect(s.byType['bridge']).toEqual({
+      count: 2,
+      recall: { 2: 0.25, 5: 0.75 },
+      allGold: { 2: 0, 5: 0.5 },
+      em: 0.5,
+      f1: 0.75,
+      acc: 1,
+    });
     expect(s.byType['comparison']?.count).toBe(1);
     expect(Object.keys(s.byHops)).toEqual(['2', '3']);
-    expect(s.byHops['2']).toEqual({ count: 2, recall: { 2: 0.75, 5: 1 }, allGold: { 2: 0.5, 5: 1 }, em: 0.5, f1: 0.5, acc: 0.5 });
+    expect(s.byHops['2']).toEqual({
+      count: 2,
+      recall: { 2: 0.75, 5: 1 },
+      allGold: { 2: 0.5, 5: 1 },
+      em: 0.5,
+      f1: 0.5,
+      acc: 0.5,
+    });
     expect(s.byHops['3']?.f1).toBe(0.5);
   });
 
@@ -39,7 +53,10 @@ describe('summarize', () => {
   });
 
   it('summarizes answer scores alone with ks = []', () => {
-    const s = summarize(rows.map(({ id, em, f1, acc }) => ({ id, em, f1, acc, recall: {}, allGold: {} })), []);
+    const s = summarize(
+      rows.map(({ id, em, f1, acc }) => ({ id, em, f1, acc, recall: {}, allGold: {} })),
+      [],
+    );
     expect(s.em).toBe(0.5);
     expect(s.recall).toEqual({});
   });

@@ -24,7 +24,13 @@ describe('buildPhraseGraph', () => {
 
   it('makes passage nodes first, then phrase nodes keyed by HippoRAG text_processing', () => {
     expect(g.passageIds).toEqual(['p1', 'p2']);
-    expect(g.phrases).toEqual(['lothair ii', 'ermengarde of tours', '20 march 851', 'ermengarde  of tours', 'ermengarde of tour']);
+    expect(g.phrases).toEqual([
+      'lothair ii',
+      'ermengarde of tours',
+      '20 march 851',
+      'ermengarde  of tours',
+      'ermengarde of tour',
+    ]);
     expect(node('lothair ii')).toBe(2);
   });
 
@@ -42,7 +48,9 @@ describe('buildPhraseGraph', () => {
 
   it('adds lexical synonym edges (labelled) between near-identical phrases, with weight 2·score', () => {
     expect(g.synonymMode).toMatch(/^lexical-trigram-cosine/);
-    const s = g.synonyms.find((x) => [x.a, x.b].includes(node('ermengarde of tours')) && [x.a, x.b].includes(node('ermengarde of tour')));
+    const s = g.synonyms.find(
+      (x) => [x.a, x.b].includes(node('ermengarde of tours')) && [x.a, x.b].includes(node('ermengarde of tour')),
+    );
     expect(s).toBeDefined();
     expect(s!.score).toBeGreaterThanOrEqual(0.8);
     expect(weight(g, node('ermengarde of tours'), node('ermengarde of tour'))).toBeCloseTo(2 * s!.score, 6);

@@ -5,7 +5,23 @@ import { rng } from '../../../harness/rng.ts';
 /** Phrases built from a small vocabulary plus one-letter edits, so many pairs land near any threshold. */
 function phrases(count: number, seed: number): string[] {
   const rand = rng(seed);
-  const words = ['ermengarde', 'of', 'tours', 'lothair', 'ii', 'king', 'franks', 'west', 'virginia', 'county', 'river', 'a', 'b1', 'saint', 'paul'];
+  const words = [
+    'ermengarde',
+    'of',
+    'tours',
+    'lothair',
+    'ii',
+    'king',
+    'franks',
+    'west',
+    'virginia',
+    'county',
+    'river',
+    'a',
+    'b1',
+    'saint',
+    'paul',
+  ];
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const len = 1 + Math.floor(rand() * 4);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildCsr, EdgeList } from '../../../src/core/graph/csr.ts';
-import { personalizedPageRank as pprAnyKernel, preparePpr, PPR_DEFAULTS, type PprOptions } from '../../../src/core/graph/ppr.ts';
+import {
+  personalizedPageRank as pprAnyKernel,
+  preparePpr,
+  PPR_DEFAULTS,
+  type PprOptions,
+} from '../../../src/core/graph/ppr.ts';
 import { GraphError, PprConvergenceError } from '../../../src/core/graph/errors.ts';
 import { loadPprWasmNode } from '../../../wasm/ppr-node.ts';
 import { rng } from '../../../harness/rng.ts';
@@ -84,7 +89,11 @@ describe('buildCsr', () => {
 
 // Every kernel test runs on the TypeScript reference kernel and on the WebAssembly kernel.
 describe.each(['ts', 'wasm'] as const)('personalizedPageRank, %s kernel', (kernel) => {
-  const personalizedPageRank = (graph: Parameters<typeof pprAnyKernel>[0], reset: ArrayLike<number>, options: Partial<PprOptions> = {}) => {
+  const personalizedPageRank = (
+    graph: Parameters<typeof pprAnyKernel>[0],
+    reset: ArrayLike<number>,
+    options: Partial<PprOptions> = {},
+  ) => {
     const result = pprAnyKernel(graph, reset, { ...options, kernel, wasm });
     expect(result.kernel).toBe(kernel);
     return result;
@@ -138,7 +147,8 @@ describe.each(['ts', 'wasm'] as const)('personalizedPageRank, %s kernel', (kerne
     const n = 400;
     const hub = () => Math.floor(n * 0.95 * rand() ** 3); // low ids are hubs
     const edges: [number, number, number][] = [];
-    for (let e = 0; e < 1500; e++) edges.push([hub(), Math.floor(rand() * n * 0.95), rand() < 0.5 ? 1 : 0.8 + 0.2 * rand()]);
+    for (let e = 0; e < 1500; e++)
+      edges.push([hub(), Math.floor(rand() * n * 0.95), rand() < 0.5 ? 1 : 0.8 + 0.2 * rand()]);
     const reset = Array.from({ length: n }, (_, i) => (i % 37 === 0 ? 1 + rand() : rand() < 0.5 ? 0.05 * rand() : 0));
     const exact = closedForm(n, edges, reset, PPR_DEFAULTS.damping);
     const csr = csrOf(n, edges);
@@ -155,7 +165,10 @@ describe.each(['ts', 'wasm'] as const)('personalizedPageRank, %s kernel', (kerne
 
   it('throws PprConvergenceError when the iteration cap is too small, with either solver', () => {
     // a 40-node path seeded at one end: CG cannot terminate exactly in 2 steps, Jacobi needs ~20
-    const csr = csrOf(40, Array.from({ length: 39 }, (_, i) => [i, i + 1, 1] as [number, number, number]));
+    const csr = csrOf(
+      40,
+      Array.from({ length: 39 }, (_, i) => [i, i + 1, 1] as [number, number, number]),
+    );
     const reset = Array.from({ length: 40 }, (_, i) => (i === 0 ? 1 : 0));
     for (const method of ['cg', 'jacobi'] as const) {
       expect(() => personalizedPageRank(csr, reset, { maxIterations: 2, method })).toThrow(PprConvergenceError);
@@ -196,7 +209,9 @@ describe('preparePpr', () => {
       expect(p.sinks.includes(k)).toBe(degree === 0);
     }
     const original = new Set<string>();
-    for (let i = 0; i < n; i++) for (let a = csr.offsets[i]!; a < csr.offsets[i + 1]!; a++) original.add(`${i}>${csr.targets[a]!}:${csr.weights[a]!}`);
+    for (let i = 0; i < n; i++)
+      for (let a = csr.offsets[i]!; a < csr.offsets[i + 1]!; a++)
+        original.add(`${i}>${csr.targets[a]!}:${csr.weights[a]!}`);
     expect(arcs).toEqual(original);
     expect(p.sinks.length).toBeGreaterThan(0); // nodes 190..199 have no edges
     expect(p.errorGain).toBeGreaterThan(0);
@@ -208,7 +223,8 @@ describe('WebAssembly kernel against the TypeScript kernel', () => {
     const rand = rng(9);
     const n = 3000;
     const edges: [number, number, number][] = [];
-    for (let e = 0; e < 20_000; e++) edges.push([Math.floor(rand() * 2900), Math.floor(rand() * 2900), 0.1 + rand() * 2]);
+    for (let e = 0; e < 20_000; e++)
+      edges.push([Math.floor(rand() * 2900), Math.floor(rand() * 2900), 0.1 + rand() * 2]);
     const prepared = preparePpr(csrOf(n, edges));
     for (const method of ['cg', 'jacobi'] as const) {
       for (let trial = 0; trial < 3; trial++) {

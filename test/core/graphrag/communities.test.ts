@@ -10,8 +10,16 @@ import { corpusOf, openIeTriples } from '../../support/tiny-corpus.ts';
 // Two triangles of entities (Curie family, French cities) joined by one relation.
 const corpus = corpusOf({ p1: ['Curies', 'x'], p2: ['Cities', 'y'], p3: ['Bridge', 'z'] });
 const triples = openIeTriples({
-  p1: [['Marie Curie', 'married', 'Pierre Curie'], ['Marie Curie', 'discovered', 'radium'], ['Pierre Curie', 'studied', 'radium']],
-  p2: [['Paris', 'near', 'Versailles'], ['Versailles', 'near', 'Chartres'], ['Chartres', 'near', 'Paris']],
+  p1: [
+    ['Marie Curie', 'married', 'Pierre Curie'],
+    ['Marie Curie', 'discovered', 'radium'],
+    ['Pierre Curie', 'studied', 'radium'],
+  ],
+  p2: [
+    ['Paris', 'near', 'Versailles'],
+    ['Versailles', 'near', 'Chartres'],
+    ['Chartres', 'near', 'Paris'],
+  ],
   p3: [['Pierre Curie', 'died in', 'Paris']],
 });
 const graph = buildPhraseGraph(corpus, triples);
@@ -68,8 +76,15 @@ describe('GraphRAG communities (Louvain)', () => {
 
 describe('graphrag-community-report prompt', () => {
   it('builds the system goal and CSV tables (golden)', () => {
-    const m = reportPrompt.build(['marie curie', 'radium, element'], [['marie curie', 'discovered', 'radium, element']]);
-    expect(m[0]!.content.startsWith('You are an AI assistant that helps a human analyst to perform general information discovery.')).toBe(true);
+    const m = reportPrompt.build(
+      ['marie curie', 'radium, element'],
+      [['marie curie', 'discovered', 'radium, element']],
+    );
+    expect(
+      m[0]!.content.startsWith(
+        'You are an AI assistant that helps a human analyst to perform general information discovery.',
+      ),
+    ).toBe(true);
     expect(m[1]!.content).toBe(
       '# Data\n\nEntities\n\nid,entity\n0,marie curie\n1,"radium, element"\n\nRelationships\n\nid,source,target,description\n0,marie curie,"radium, element",discovered\n\nOutput:',
     );

@@ -3,8 +3,17 @@ import { Bm25Index } from '../../../src/core/index/bm25.ts';
 import { Bm25SnapshotError } from '../../../src/core/index/bm25-errors.ts';
 import { bm25SnapshotTransferables, type Bm25Snapshot } from '../../../src/core/index/bm25-snapshot.ts';
 
-const texts = ['Marie Curie discovered polonium', 'Pierre Curie studied magnetism', 'Zürich is in Switzerland', 'Curie units of radioactivity'];
-const build = (): Bm25Index => Bm25Index.build(texts.map((text, i) => ({ id: `p-${i}-ü`, text })), { k1: 0.9, b: 0.6 });
+const texts = [
+  'Marie Curie discovered polonium',
+  'Pierre Curie studied magnetism',
+  'Zürich is in Switzerland',
+  'Curie units of radioactivity',
+];
+const build = (): Bm25Index =>
+  Bm25Index.build(
+    texts.map((text, i) => ({ id: `p-${i}-ü`, text })),
+    { k1: 0.9, b: 0.6 },
+  );
 const queries = ['curie', 'zurich polonium', 'magnetism radioactivity curie', 'nothing'];
 
 describe('Bm25Index snapshots', () => {
@@ -23,7 +32,9 @@ describe('Bm25Index snapshots', () => {
   it('refuses another version, format or tokenizer with a message saying what to do', () => {
     const snap = build().toSnapshot();
     expect(() => Bm25Index.fromSnapshot({ ...snap, version: 2 })).toThrow(/version 2 is not supported.*rebuild/);
-    expect(() => Bm25Index.fromSnapshot({ ...snap, format: 'minisearch' } as unknown as Bm25Snapshot)).toThrow(Bm25SnapshotError);
+    expect(() => Bm25Index.fromSnapshot({ ...snap, format: 'minisearch' } as unknown as Bm25Snapshot)).toThrow(
+      Bm25SnapshotError,
+    );
     expect(() => Bm25Index.fromSnapshot({ ...snap, tokenizer: 'hopscope-en-0' })).toThrow(/tokenizer "hopscope-en-0"/);
   });
 
@@ -34,6 +45,8 @@ describe('Bm25Index snapshots', () => {
     bad[0] = 99;
     expect(() => Bm25Index.fromSnapshot({ ...snap, docIds: bad.buffer })).toThrow(/out of order or out of range/);
     expect(() => Bm25Index.fromSnapshot({ ...snap, docCount: 3 })).toThrow(Bm25SnapshotError);
-    expect(() => Bm25Index.fromSnapshot({ ...snap, ids: { ...snap.ids, bytes: new Uint8Array([0xff]).buffer } })).toThrow(Bm25SnapshotError);
+    expect(() =>
+      Bm25Index.fromSnapshot({ ...snap, ids: { ...snap.ids, bytes: new Uint8Array([0xff]).buffer } }),
+    ).toThrow(Bm25SnapshotError);
   });
 });

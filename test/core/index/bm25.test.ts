@@ -14,7 +14,8 @@ describe('Bm25Index scoring', () => {
     const avgdl = (3 + 2 + 4) / 3; // 3
     const { k1, b } = BM25_DEFAULTS;
     const idf = (df: number) => Math.log(1 + (N - df + 0.5) / (df + 0.5));
-    const term = (tf: number, df: number, dl: number) => (idf(df) * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * dl) / avgdl));
+    const term = (tf: number, df: number, dl: number) =>
+      (idf(df) * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * dl) / avgdl));
     // "apple banana": d0 has apple twice (df 1) and banana once (df 2); d1 has banana once.
     const hits = index.search('apple banana', 10);
     expect(hits.map((h) => h.id)).toEqual(['d0', 'd1']);
@@ -61,9 +62,11 @@ describe('Bm25Index scoring', () => {
   it('returns the same top-k as a full sort of brute-force scores (ties to the lower index)', () => {
     // 400 documents from a 12-word vocabulary: many exact ties.
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const vocab = ['ant', 'bee', 'cat', 'dog', 'eel', 'fox', 'gnu', 'hen', 'ibex', 'jay', 'kiwi', 'lynx'];
-    const texts = Array.from({ length: 400 }, () => Array.from({ length: 1 + Math.floor(rand() * 6) }, () => vocab[Math.floor(rand() * 12)]).join(' '));
+    const texts = Array.from({ length: 400 }, () =>
+      Array.from({ length: 1 + Math.floor(rand() * 6) }, () => vocab[Math.floor(rand() * 12)]).join(' '),
+    );
     const index = Bm25Index.build(docs(...texts));
     const all = index.search('cat dog kiwi', 400);
     const sorted = [...all].sort((x, y) => y.score - x.score || Number(x.id.slice(1)) - Number(y.id.slice(1)));
@@ -74,7 +77,12 @@ describe('Bm25Index scoring', () => {
   it('refuses bad parameters, duplicate ids and honours an aborted signal', () => {
     expect(() => Bm25Index.build(docs('a'), { b: 1.5 })).toThrow(Bm25Error);
     expect(() => Bm25Index.build(docs('a'), { k1: -1 })).toThrow(/k1 must be/);
-    expect(() => Bm25Index.build([{ id: 'x', text: 'a' }, { id: 'x', text: 'b' }])).toThrow(/unique/);
+    expect(() =>
+      Bm25Index.build([
+        { id: 'x', text: 'a' },
+        { id: 'x', text: 'b' },
+      ]),
+    ).toThrow(/unique/);
     const c = new AbortController();
     c.abort();
     expect(() => Bm25Index.build(docs('a'), { signal: c.signal })).toThrow(AbortedError);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { alignVectorsToCorpus, decodeVectorsFile, encodeVectorsFile, type VectorsFile } from '../../../src/core/index/vectors-format.ts';
+import {
+  alignVectorsToCorpus,
+  decodeVectorsFile,
+  encodeVectorsFile,
+  type VectorsFile,
+} from '../../../src/core/index/vectors-format.ts';
 import { VectorImportError } from '../../../src/core/index/vectors-errors.ts';
 
 const sample: VectorsFile = {
@@ -49,12 +54,16 @@ describe('HSVEC vectors file', () => {
       }
     })();
     expect(err).toBeInstanceOf(VectorImportError);
-    expect((err as Error).message).toMatch(/mine\.hsvec: 2 vectors x 3 dims need 24 bytes of float32 data, the file has 20/);
+    expect((err as Error).message).toMatch(
+      /mine\.hsvec: 2 vectors x 3 dims need 24 bytes of float32 data, the file has 20/,
+    );
   });
 
   it('refuses count/ids and dim mismatches, wrong magic, versions and non-finite values', () => {
     const bytes = encodeVectorsFile(sample);
-    expect(() => decodeVectorsFile(patchHeader(bytes, (h) => (h.count = 3)))).toThrow(/header.count is 3 but header.ids has 2/);
+    expect(() => decodeVectorsFile(patchHeader(bytes, (h) => (h.count = 3)))).toThrow(
+      /header.count is 3 but header.ids has 2/,
+    );
     expect(() => decodeVectorsFile(patchHeader(bytes, (h) => (h.dim = 2)))).toThrow(/need 16 bytes/);
     expect(() => decodeVectorsFile(patchHeader(bytes, (h) => (h.version = 2)))).toThrow(/version 2 is not supported/);
     expect(() => decodeVectorsFile(new TextEncoder().encode('{"not":"ours"}'))).toThrow(/magic "HSVEC001"/);
@@ -64,7 +73,11 @@ describe('HSVEC vectors file', () => {
 
   it('aligns to corpus order and refuses missing or foreign ids', () => {
     expect(Array.from(alignVectorsToCorpus(sample, ['a', 'b']))).toEqual([4, 5, 6, 1, 2, 3]);
-    expect(() => alignVectorsToCorpus(sample, ['a', 'b', 'c'], 'v.hsvec')).toThrow(/v\.hsvec: 1 of 3 corpus passages have no vector \(first: "c"\)/);
-    expect(() => alignVectorsToCorpus(sample, ['a'])).toThrow(/1 vectors belong to no passage of this corpus \(first: "b"\)/);
+    expect(() => alignVectorsToCorpus(sample, ['a', 'b', 'c'], 'v.hsvec')).toThrow(
+      /v\.hsvec: 1 of 3 corpus passages have no vector \(first: "c"\)/,
+    );
+    expect(() => alignVectorsToCorpus(sample, ['a'])).toThrow(
+      /1 vectors belong to no passage of this corpus \(first: "b"\)/,
+    );
   });
 });

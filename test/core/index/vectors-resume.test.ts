@@ -3,7 +3,7 @@
 // model are never mixed in.
 import { describe, expect, it } from 'vitest';
 import type { Embedder } from '../../../src/core/embed/port.ts';
-import { embedCorpusResumable, storedVectorsInfo } from '../../../src/core/index/vectors-resume.ts';
+import { embedCorpusResumable, storedVectorsInfo } from '../../../src/core/persist/vectors-resume.ts';
 import { createDexieStores } from '../../../src/storage/repositories.ts';
 import { freshIdb, openTestDb } from '../../storage/helpers.ts';
 
@@ -14,7 +14,11 @@ const corpus = {
 };
 
 /** Deterministic 4-d vectors from the text; counts what it embeds; can abort after N calls. */
-function fakeEmbedder(model: string, dim = 4, abortAfter?: { calls: number; controller: AbortController }): Embedder & { texts: string[] } {
+function fakeEmbedder(
+  model: string,
+  dim = 4,
+  abortAfter?: { calls: number; controller: AbortController },
+): Embedder & { texts: string[] } {
   let calls = 0;
   const e = {
     label: model,
@@ -42,22 +46,40 @@ describe('embedCorpusResumable', () => {
     const controller = new AbortController();
     const first = fakeEmbedder('m', 4, { calls: 2, controller });
     const progress: number[] = [];
-    await expect(embedCorpusResumable(createDexieStores(db1).artifacts, corpus, first, { chunkSize: 3, signal: controller.signal, onProgress: (p) => progress.push(p.done) })).rejects.toThrow(/abort/i);
+    await expect(
+      embedCorpusResumable(createDexieStores(db1).artifacts, corpus, first, {
+        chunkSize: 3,
+        signal: controller.signal,
+        onProgress: (p) => progress.push(p.done),
+      }),
+    ).rejects.toThrow(/abort/i);
     expect(first.texts).toHaveLength(6);
     // the first chunk was stored before the abort; the second call's result is dropped (aborted mid-chunk)
-    expect(await storedVectorsInfo(createDexieStores(db1).artifacts, { id: corpus.id, passageCount: 10, passageIds: corpus.passages.map((p) => p.id) })).toEqual({ complete: [], partial: [{ modelId: 'm', done: 3 }] });
+    expect(
+      await storedVectorsInfo(createDexieStores(db1).artifacts, {
+        id: corpus.id,
+        passageCount: 10,
+        passageIds: corpus.passages.map((p) => p.id),
+      }),
+    ).toEqual({ complete: [], partial: [{ modelId: 'm', done: 3 }] });
     db1.close();
 
     const db2 = openTestDb(idb); // reload
     const second = fakeEmbedder('m');
     const seen: { done: number; resumedFrom: number; eta: number | null }[] = [];
-    const r = await embedCorpusResumable(createDexieStores(db2).artifacts, corpus, second, { chunkSize: 3, onProgress: (p) => seen.push({ done: p.done, resumedFrom: p.resumedFrom, eta: p.etaSeconds }) });
+    const r = await embedCorpusResumable(createDexieStores(db2).artifacts, corpus, second, {
+      chunkSize: 3,
+      onProgress: (p) => seen.push({ done: p.done, resumedFrom: p.resumedFrom, eta: p.etaSeconds }),
+    });
     expect(r).toMatchObject({ fromStore: false, resumedFrom: 3 });
     expect(second.texts).toHaveLength(7); // only passages 4..10
     expect(seen.map((s) => s.done)).toEqual([3, 6, 9, 10]);
     expect(seen.at(-1)!.eta).toBe(0);
     expect(r.index.count).toBe(10);
-    expect(await storedVectorsInfo(createDexieStores(db2).artifacts, { id: corpus.id, passageCount: 10 })).toEqual({ complete: [{ modelId: 'm', dim: 4, count: 10 }], partial: [] });
+    expect(await storedVectorsInfo(createDexieStores(db2).artifacts, { id: corpus.id, passageCount: 10 })).toEqual({
+      complete: [{ modelId: 'm', dim: 4, count: 10 }],
+      partial: [],
+    });
 
     const third = fakeEmbedder('m');
     const again = await embedCorpusResumable(createDexieStores(db2).artifacts, corpus, third);
@@ -80,7 +102,12 @@ describe('embedCorpusResumable', () => {
   it('re-embeds chunks that were computed for other passages under the same corpus id', async () => {
     const stores = createDexieStores(openTestDb());
     const controller = new AbortController();
-    await expect(embedCorpusResumable(stores.artifacts, corpus, fakeEmbedder('m', 4, { calls: 2, controller }), { chunkSize: 5, signal: controller.signal })).rejects.toThrow();
+    await expect(
+      embedCorpusResumable(stores.artifacts, corpus, fakeEmbedder('m', 4, { calls: 2, controller }), {
+        chunkSize: 5,
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow();
     const changed = { ...corpus, passages: corpus.passages.map((p, i) => (i === 0 ? { ...p, id: 'other' } : p)) };
     const messages: string[] = [];
     const e = fakeEmbedder('m');

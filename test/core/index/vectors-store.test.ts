@@ -1,7 +1,7 @@
 // Vectors persist: a second load (a page reload) reads them from the store and embeds nothing.
 import { describe, expect, it } from 'vitest';
 import type { Embedder } from '../../../src/core/embed/port.ts';
-import { loadOrEmbedVectors } from '../../../src/core/index/vectors-store.ts';
+import { loadOrEmbedVectors } from '../../../src/core/persist/vectors-store.ts';
 import { createDexieStores } from '../../../src/storage/repositories.ts';
 import { createTransformersEmbedder } from '../../../src/providers/embed/transformers-embedder.ts';
 import { TINY_MODEL, tinyEncoderRoot } from '../../../harness/tiny-encoder.ts';
@@ -24,7 +24,14 @@ function counting(inner: Embedder): Embedder & { texts: number } {
 describe('loadOrEmbedVectors', () => {
   it('embeds once, then serves the stored vectors after a reopen; damaged vectors are re-embedded with a message', async () => {
     const idb = freshIdb();
-    const embedder = counting(createTransformersEmbedder({ model: TINY_MODEL, localModelPath: await tinyEncoderRoot(), device: 'cpu', dtype: 'fp32' }));
+    const embedder = counting(
+      createTransformersEmbedder({
+        model: TINY_MODEL,
+        localModelPath: await tinyEncoderRoot(),
+        device: 'cpu',
+        dtype: 'fp32',
+      }),
+    );
     const db1 = openTestDb(idb);
     const first = await loadOrEmbedVectors(createDexieStores(db1).artifacts, corpusA, embedder);
     expect(first.fromStore).toBe(false);
@@ -41,7 +48,9 @@ describe('loadOrEmbedVectors', () => {
     new Float32Array(row.buffers.data as ArrayBuffer)[5] = 42;
     await db2.vectors.put(row);
     const messages: string[] = [];
-    const third = await loadOrEmbedVectors(createDexieStores(db2).artifacts, corpusA, embedder, { onMessage: (m) => messages.push(m) });
+    const third = await loadOrEmbedVectors(createDexieStores(db2).artifacts, corpusA, embedder, {
+      onMessage: (m) => messages.push(m),
+    });
     expect(third.fromStore).toBe(false);
     expect(embedder.texts).toBe(6);
     expect(messages[0]).toMatch(/vectors "tiny-minilm" of corpus "a" failed its checksum.*rebuilding it/);

@@ -18,7 +18,10 @@ function naiveTopK(data: Float32Array, dim: number, q: Float32Array, k: number):
     for (let i = 0; i < dim; i++) s += (data[r * dim + i] as number) * (q[i] as number);
     return { r, s: Math.fround(s / qn) };
   });
-  return scored.sort((a, b) => b.s - a.s || a.r - b.r).slice(0, k).map((x) => x.r);
+  return scored
+    .sort((a, b) => b.s - a.s || a.r - b.r)
+    .slice(0, k)
+    .map((x) => x.r);
 }
 
 describe('VectorIndex', () => {
@@ -51,7 +54,8 @@ describe('VectorIndex', () => {
       const q = Float32Array.from({ length: dim }, rand);
       const hits = index.search(q, k);
       expect(Array.from(hits.indices)).toEqual(naiveTopK(data, dim, q, k));
-      for (let i = 1; i < hits.scores.length; i++) expect(hits.scores[i - 1]).toBeGreaterThanOrEqual(hits.scores[i] as number);
+      for (let i = 1; i < hits.scores.length; i++)
+        expect(hits.scores[i - 1]).toBeGreaterThanOrEqual(hits.scores[i] as number);
     }
   });
 
@@ -79,7 +83,9 @@ describe('VectorIndex', () => {
 
   it('names what is wrong: ragged data, dimension mismatch, zero vectors', () => {
     expect(() => new VectorIndex(new Float32Array(7), 3)).toThrow(VectorIndexError);
-    expect(() => new VectorIndex(new Float32Array(6), 3).search(new Float32Array(4), 1)).toThrow(/query has 4 dimensions, the index has 3/);
+    expect(() => new VectorIndex(new Float32Array(6), 3).search(new Float32Array(4), 1)).toThrow(
+      /query has 4 dimensions, the index has 3/,
+    );
     expect(() => new VectorIndex(Float32Array.of(1, 0), 2).search(Float32Array.of(0, 0), 1)).toThrow(/norm 0/);
     expect(() => normalizeRows(Float32Array.of(1, 0, 0, 0), 2)).toThrow(/row 1 has norm 0/);
   });

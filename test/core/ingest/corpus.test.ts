@@ -6,7 +6,12 @@ const json = (value: unknown, name = 'c_corpus.json') => ({ name, text: JSON.str
 
 describe('parseCorpusJson', () => {
   it('reads [{title, text}] with positional ids', () => {
-    const passages = parseCorpusJson(json([{ title: 'A', text: 'alpha' }, { title: 'B', text: 'beta' }]));
+    const passages = parseCorpusJson(
+      json([
+        { title: 'A', text: 'alpha' },
+        { title: 'B', text: 'beta' },
+      ]),
+    );
     expect(passages).toEqual([
       { id: 'p0', title: 'A', text: 'alpha' },
       { id: 'p1', title: 'B', text: 'beta' },
@@ -15,20 +20,33 @@ describe('parseCorpusJson', () => {
 
   it('says where truncated JSON ends', () => {
     // line 1 "[\n" = 2 chars, line 2 = 33 + newline = 34, line 3 has 19 chars: ends at offset 55, column 20
-    const e = importError(() => parseCorpusJson({ name: 'cut.json', text: '[\n {"title": "A", "text": "alpha"},\n {"title": "B", "te' }));
+    const e = importError(() =>
+      parseCorpusJson({ name: 'cut.json', text: '[\n {"title": "A", "text": "alpha"},\n {"title": "B", "te' }),
+    );
     expect(e.location).toEqual({ file: 'cut.json', record: undefined });
-    expect(e.message).toMatch(/^import: cut\.json: expected valid JSON, parsing failed at the end, line 3, column 20 \(offset 55\): the document is truncated/);
+    expect(e.message).toMatch(
+      /^import: cut\.json: expected valid JSON, parsing failed at the end, line 3, column 20 \(offset 55\): the document is truncated/,
+    );
   });
 
   it('says at which line and column a syntax error is, even when the engine does not', () => {
     // line 1 "[" (2 chars with its newline) + line 2 (34) = offset 36 for the "]" on line 3.
     // V8 reports a trailing comma as `Unexpected token ']', ..."` without a position
-    const e = importError(() => parseCorpusJson({ name: 'comma.json', text: '[\n {"title": "A", "text": "alpha"},\n]' }));
+    const e = importError(() =>
+      parseCorpusJson({ name: 'comma.json', text: '[\n {"title": "A", "text": "alpha"},\n]' }),
+    );
     expect(e.message).toContain('at line 3, column 1 (offset 36)');
   });
 
   it('names the record and field of a wrong type or missing field', () => {
-    const wrong = importError(() => parseCorpusJson(json([{ title: 'A', text: 'a' }, { title: 'B', text: 7 }])));
+    const wrong = importError(() =>
+      parseCorpusJson(
+        json([
+          { title: 'A', text: 'a' },
+          { title: 'B', text: 7 },
+        ]),
+      ),
+    );
     expect(wrong.location).toEqual({ file: 'c_corpus.json', record: 1, field: 'text' });
     expect(wrong.message).toBe('import: c_corpus.json, record 1, field "text": expected a string, got number 7');
     const missing = importError(() => parseCorpusJson(json([{ text: 'a' }])));
@@ -40,14 +58,19 @@ describe('parseCorpusJson', () => {
   });
 
   it('refuses a non-array and an empty corpus', () => {
-    expect(importError(() => parseCorpusJson(json({ docs: [] }))).message).toContain('expected a JSON array of passages {title, text}, got an object');
-    expect(importError(() => parseCorpusJson(json([]))).message).toBe('import: c_corpus.json: expected at least one passage, the corpus is empty');
+    expect(importError(() => parseCorpusJson(json({ docs: [] }))).message).toContain(
+      'expected a JSON array of passages {title, text}, got an object',
+    );
+    expect(importError(() => parseCorpusJson(json([]))).message).toBe(
+      'import: c_corpus.json: expected at least one passage, the corpus is empty',
+    );
   });
 });
 
 describe('parseCorpusJsonl', () => {
   it('uses the given ids and "p<line index>" for missing ones; blank lines keep their index', () => {
-    const text = '{"id": "x1", "title": "A", "text": "alpha"}\n\n{"title": "B", "text": "beta"}\r\n{"id": 7, "title": "C", "text": "gamma"}\n';
+    const text =
+      '{"id": "x1", "title": "A", "text": "alpha"}\n\n{"title": "B", "text": "beta"}\r\n{"id": 7, "title": "C", "text": "gamma"}\n';
     expect(parseCorpusJsonl({ name: 'c.jsonl', text })).toEqual([
       { id: 'x1', title: 'A', text: 'alpha' },
       { id: 'p2', title: 'B', text: 'beta' },
@@ -56,19 +79,31 @@ describe('parseCorpusJsonl', () => {
   });
 
   it('names the line of a broken record', () => {
-    const e = importError(() => parseCorpusJsonl({ name: 'c.jsonl', text: '{"title": "A", "text": "a"}\n{"title": "B", "text": "b"\n' }));
+    const e = importError(() =>
+      parseCorpusJsonl({ name: 'c.jsonl', text: '{"title": "A", "text": "a"}\n{"title": "B", "text": "b"\n' }),
+    );
     expect(e.location.record).toBe(1);
-    expect(e.message).toContain('c.jsonl, record 1: expected valid JSON, parsing failed at the end, line 2, column 27 (offset 26): the document is truncated');
+    expect(e.message).toContain(
+      'c.jsonl, record 1: expected valid JSON, parsing failed at the end, line 2, column 27 (offset 26): the document is truncated',
+    );
   });
 
   it('refuses duplicate ids naming both records', () => {
-    const e = importError(() => parseCorpusJsonl({ name: 'c.jsonl', text: '{"id": "a", "title": "A", "text": "x"}\n{"id": "a", "title": "B", "text": "y"}' }));
+    const e = importError(() =>
+      parseCorpusJsonl({
+        name: 'c.jsonl',
+        text: '{"id": "a", "title": "A", "text": "x"}\n{"id": "a", "title": "B", "text": "y"}',
+      }),
+    );
     expect(e.location).toEqual({ file: 'c.jsonl', record: 1, field: 'id' });
     expect(e.message).toContain('"a" already used by c.jsonl record 0');
   });
 
   it('refuses a wrongly typed id', () => {
-    expect(importError(() => parseCorpusJsonl({ name: 'c.jsonl', text: '{"id": [1], "title": "A", "text": "x"}' })).location.field).toBe('id');
+    expect(
+      importError(() => parseCorpusJsonl({ name: 'c.jsonl', text: '{"id": [1], "title": "A", "text": "x"}' })).location
+        .field,
+    ).toBe('id');
   });
 });
 
@@ -87,22 +122,40 @@ describe('parseTextFiles', () => {
   });
 
   it('refuses the same file twice, an empty corpus and other extensions', () => {
-    const dup = importError(() => parseTextFiles([{ name: 'a.txt', text: 'x' }, { name: 'a.txt', text: 'y' }]));
+    const dup = importError(() =>
+      parseTextFiles([
+        { name: 'a.txt', text: 'x' },
+        { name: 'a.txt', text: 'y' },
+      ]),
+    );
     expect(dup.message).toContain('"a.txt#0" already used by a.txt record 0');
     expect(importError(() => parseTextFiles([{ name: 'a.txt', text: '\n \n' }])).message).toContain('corpus is empty');
-    expect(importError(() => parseTextFiles([{ name: 'a.pdf', text: 'x' }])).message).toContain('expected a .txt or .md file, got extension "pdf"');
+    expect(importError(() => parseTextFiles([{ name: 'a.pdf', text: 'x' }])).message).toContain(
+      'expected a .txt or .md file, got extension "pdf"',
+    );
   });
 });
 
 describe('parseCorpus', () => {
   it('dispatches by extension, and reads a .json file holding JSON Lines', () => {
     expect(parseCorpus([json([{ title: 'A', text: 'a' }])])[0]?.id).toBe('p0');
-    expect(parseCorpus([{ name: 'c.json', text: '{"title": "A", "text": "a"}\n{"title": "B", "text": "b"}' }]).map((p) => p.id)).toEqual(['p0', 'p1']);
-    expect(parseCorpus([{ name: 'a.txt', text: 'x' }, { name: 'b.md', text: 'y' }]).map((p) => p.id)).toEqual(['a.txt#0', 'b.md#0']);
+    expect(
+      parseCorpus([{ name: 'c.json', text: '{"title": "A", "text": "a"}\n{"title": "B", "text": "b"}' }]).map(
+        (p) => p.id,
+      ),
+    ).toEqual(['p0', 'p1']);
+    expect(
+      parseCorpus([
+        { name: 'a.txt', text: 'x' },
+        { name: 'b.md', text: 'y' },
+      ]).map((p) => p.id),
+    ).toEqual(['a.txt#0', 'b.md#0']);
   });
 
   it('refuses mixing a structured corpus with text files, unknown extensions and no files', () => {
-    expect(importError(() => parseCorpus([json([{ title: 'A', text: 'a' }]), { name: 'a.txt', text: 'x' }])).message).toContain('ids would collide');
+    expect(
+      importError(() => parseCorpus([json([{ title: 'A', text: 'a' }]), { name: 'a.txt', text: 'x' }])).message,
+    ).toContain('ids would collide');
     expect(importError(() => parseCorpus([{ name: 'c.csv', text: 'x' }])).location.file).toBe('c.csv');
     expect(importError(() => parseCorpus([])).message).toContain('expected at least one corpus file');
   });

@@ -6,7 +6,9 @@ import { importError } from './helpers.ts';
 const corpus = { name: 'toy_corpus.json', text: JSON.stringify([{ title: 'Beta', text: 'Beta is a river.' }]) };
 const questions = {
   name: 'toy.json',
-  text: JSON.stringify([{ _id: 'w1', question: 'Which river?', answer: 'Beta', type: 'comparison', supporting_titles: ['Beta'] }]),
+  text: JSON.stringify([
+    { _id: 'w1', question: 'Which river?', answer: 'Beta', type: 'comparison', supporting_titles: ['Beta'] },
+  ]),
 };
 
 describe('loadDataset', () => {
@@ -38,18 +40,25 @@ describe('loadDataset', () => {
     expect(importError(() => loadDataset('toy', [questions])).message).toBe(
       'import: dataset "toy": expected one corpus file named *corpus*.json or *corpus*.jsonl among: toy.json',
     );
-    expect(importError(() => loadDataset('toy', [corpus, { ...corpus, name: 'other_corpus.jsonl' }, questions])).message).toContain(
-      'expected one corpus file, found 2: toy_corpus.json, other_corpus.jsonl',
-    );
+    expect(
+      importError(() => loadDataset('toy', [corpus, { ...corpus, name: 'other_corpus.jsonl' }, questions])).message,
+    ).toContain('expected one corpus file, found 2: toy_corpus.json, other_corpus.jsonl');
     expect(importError(() => loadDataset('toy', [corpus])).message).toContain('expected one question file');
-    expect(importError(() => loadDataset('toy', [corpus, questions, { ...questions, name: 'toy_dev.json' }])).message).toContain(
-      'expected one question file, found 2: toy.json, toy_dev.json',
-    );
+    expect(
+      importError(() => loadDataset('toy', [corpus, questions, { ...questions, name: 'toy_dev.json' }])).message,
+    ).toContain('expected one question file, found 2: toy.json, toy_dev.json');
     expect(importError(() => loadDataset('toy', [])).message).toContain('among: (no files)');
   });
 
   it('passes errors of either file through, naming that file', () => {
-    const broken = { name: 'toy.json', text: JSON.stringify([{ _id: 'w1', question: 'Which river?', answer: 'Beta', supporting_titles: ['Nile'] }]) };
-    expect(importError(() => loadDataset('toy', [corpus, broken])).location).toEqual({ file: 'toy.json', record: 0, field: 'supporting_titles[0]' });
+    const broken = {
+      name: 'toy.json',
+      text: JSON.stringify([{ _id: 'w1', question: 'Which river?', answer: 'Beta', supporting_titles: ['Nile'] }]),
+    };
+    expect(importError(() => loadDataset('toy', [corpus, broken])).location).toEqual({
+      file: 'toy.json',
+      record: 0,
+      field: 'supporting_titles[0]',
+    });
   });
 });

@@ -19,10 +19,33 @@ const SETS = [
 function slice(dir: string, qFile: string, cFile: string) {
   const questions = (JSON.parse(readFileSync(`${data}${dir}/${qFile}`, 'utf8')) as unknown[]).slice(0, 4);
   const corpus = (JSON.parse(readFileSync(`${data}${dir}/${cFile}`, 'utf8')) as unknown[]).slice(0, 150);
-  return { questions: JSON.stringify(questions, null, 1), corpus: JSON.stringify(corpus), corpusLines: corpus.map((c) => JSON.stringify(c)).join('\n') };
+  return {
+    questions: JSON.stringify(questions, null, 1),
+    corpus: JSON.stringify(corpus),
+    corpusLines: corpus.map((c) => JSON.stringify(c)).join('\n'),
+  };
 }
 
-const NASTY = ['{', '}', '[', ']', '"', '\\', ',', ':', '\u0000', 'null', '-', '1e999', '\ud83d', '😀', '\n', '"title"', '[[', '{"'];
+const NASTY = [
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  '\\',
+  ',',
+  ':',
+  '\u0000',
+  'null',
+  '-',
+  '1e999',
+  '\ud83d',
+  '😀',
+  '\n',
+  '"title"',
+  '[[',
+  '{"',
+];
 
 function corrupt(text: string, next: () => number): string {
   const at = Math.floor(next() * text.length);
@@ -40,7 +63,12 @@ function corrupt(text: string, next: () => number): string {
     case 4:
       return text.slice(0, at) + text.slice(at, at + len).repeat(3) + text.slice(at + len); // duplication
     case 5:
-      return text.replace(/"(title|text|question|answer|_id|id|context|paragraphs|supporting_facts|supporting_titles)"/, (_m, f: string) => `"${f}${pick === '"' ? 'x' : ''}"`).replace(/: ?"[^"]{0,20}"/, `: ${['1', 'null', '[]', '{}', 'true'][Math.floor(next() * 5)]}`); // a field of another type
+      return text
+        .replace(
+          /"(title|text|question|answer|_id|id|context|paragraphs|supporting_facts|supporting_titles)"/,
+          (_m, f: string) => `"${f}${pick === '"' ? 'x' : ''}"`,
+        )
+        .replace(/: ?"[^"]{0,20}"/, `: ${['1', 'null', '[]', '{}', 'true'][Math.floor(next() * 5)]}`); // a field of another type
     default:
       return '['.repeat(1 + Math.floor(next() * 20_000)) + text.slice(0, at); // deep nesting
   }
@@ -66,7 +94,14 @@ describe('importer fuzz (seeded): success or ImportError, never anything else', 
       for (let i = 0; i < 40; i++) {
         seen[outcome(() => parseCorpus([{ name: `${dir}_corpus.json`, text: corrupt(s.corpus, next) }]))]++;
         seen[outcome(() => parseCorpus([{ name: `${dir}_corpus.jsonl`, text: corrupt(s.corpusLines, next) }]))]++;
-        seen[outcome(() => loadDataset(dir, [{ name: qFile, text: corrupt(s.questions, next) }, { name: cFile, text: s.corpus }]))]++;
+        seen[
+          outcome(() =>
+            loadDataset(dir, [
+              { name: qFile, text: corrupt(s.questions, next) },
+              { name: cFile, text: s.corpus },
+            ]),
+          )
+        ]++;
       }
       // both outcomes occur, so the fuzz reaches past the JSON parser into the record checks
       expect(seen.ok).toBeGreaterThan(0);
@@ -76,7 +111,9 @@ describe('importer fuzz (seeded): success or ImportError, never anything else', 
 
   it('random bytes: invalid UTF-8 is an ImportError with its byte offset', () => {
     const next = rng(7);
-    const bytes = new TextEncoder().encode(slice('musique', 'musique.json', 'musique_corpus.json').corpus.slice(0, 5000));
+    const bytes = new TextEncoder().encode(
+      slice('musique', 'musique.json', 'musique_corpus.json').corpus.slice(0, 5000),
+    );
     let invalid = 0;
     for (let i = 0; i < 60; i++) {
       const b = bytes.slice();

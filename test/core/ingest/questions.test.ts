@@ -43,30 +43,58 @@ describe('HotpotQA format (supporting_facts + context)', () => {
         gold: ['p0', 'p1'],
         type: 'bridge',
         // supporting sentences per title; Beta is the bridge (the question names Alpha only)
-        evidence: { hops: [{ passages: ['p0'], sentences: [1, 0] }, { passages: ['p1'], sentences: [0] }], bridge: ['p1'], bridgeRule: BRIDGE_RULES.hotpot },
+        evidence: {
+          hops: [
+            { passages: ['p0'], sentences: [1, 0] },
+            { passages: ['p1'], sentences: [0] },
+          ],
+          bridge: ['p1'],
+          bridgeRule: BRIDGE_RULES.hotpot,
+        },
       },
     ]);
     expect(parseQuestions(file([hotpot({ type: 'comparison' })]), passages)[0]?.evidence?.bridge).toEqual([]);
   });
 
   it('also matches sentences joined with a space (2Wiki original release, as HippoRAG 2 does)', () => {
-    const q = hotpot({ context: [['Alpha', ['Alpha is a town.', 'It has a river.']], ['Beta', ['Beta is a river.']]] });
+    const q = hotpot({
+      context: [
+        ['Alpha', ['Alpha is a town.', 'It has a river.']],
+        ['Beta', ['Beta is a river.']],
+      ],
+    });
     expect(parseQuestions(file([q]), passages)[0]?.gold).toEqual(['p0', 'p1']);
   });
 
   it('names the question and title of an unknown gold passage', () => {
-    const notInCorpus = hotpot({ context: [['Alpha', ['Alpha is a city.']], ['Beta', ['Beta is a river.']]] });
+    const notInCorpus = hotpot({
+      context: [
+        ['Alpha', ['Alpha is a city.']],
+        ['Beta', ['Beta is a river.']],
+      ],
+    });
     const e = importError(() => parseQuestions(file([hotpot({ _id: 'h0' }), notInCorpus]), passages));
     expect(e.location).toEqual({ file: 'q.json', record: 1, field: 'supporting_facts[0]' });
-    expect(e.message).toContain('unknown gold passage for question "h1": title "Alpha" has no corpus passage with its context text (2 passages with this title');
-    const notInContext = importError(() => parseQuestions(file([hotpot({ supporting_facts: [['Delta', 0]] })]), passages));
+    expect(e.message).toContain(
+      'unknown gold passage for question "h1": title "Alpha" has no corpus passage with its context text (2 passages with this title',
+    );
+    const notInContext = importError(() =>
+      parseQuestions(file([hotpot({ supporting_facts: [['Delta', 0]] })]), passages),
+    );
     expect(notInContext.message).toContain('title "Delta" is not among this question\'s context titles');
   });
 
   it('names the field of malformed supporting facts and context', () => {
-    expect(importError(() => parseQuestions(file([hotpot({ supporting_facts: [['Alpha', '1']] })]), passages)).location.field).toBe('supporting_facts[0]');
-    expect(importError(() => parseQuestions(file([hotpot({ context: [['Alpha', 'text']] })]), passages)).location.field).toBe('context[0]');
-    expect(importError(() => parseQuestions(file([hotpot({ context: [['Alpha', ['ok', 3]]] })]), passages)).location.field).toBe('context[0][1][1]');
+    expect(
+      importError(() => parseQuestions(file([hotpot({ supporting_facts: [['Alpha', '1']] })]), passages)).location
+        .field,
+    ).toBe('supporting_facts[0]');
+    expect(
+      importError(() => parseQuestions(file([hotpot({ context: [['Alpha', 'text']] })]), passages)).location.field,
+    ).toBe('context[0]');
+    expect(
+      importError(() => parseQuestions(file([hotpot({ context: [['Alpha', ['ok', 3]]] })]), passages)).location.field,
+    ).toBe('context[0][1][1]');
     const noContext = hotpot();
     delete (noContext as Record<string, unknown>)['context'];
     expect(importError(() => parseQuestions(file([noContext]), passages)).message).toBe(
@@ -78,7 +106,9 @@ describe('HotpotQA format (supporting_facts + context)', () => {
     const noId = hotpot();
     delete (noId as Record<string, unknown>)['_id'];
     expect(importError(() => parseQuestions(file([noId]), passages)).location.field).toBe('_id');
-    expect(importError(() => parseQuestions(file([hotpot({ question: 5 })]), passages)).message).toContain('field "question": expected a string, got number 5');
+    expect(importError(() => parseQuestions(file([hotpot({ question: 5 })]), passages)).message).toContain(
+      'field "question": expected a string, got number 5',
+    );
     const noAnswer = hotpot();
     delete (noAnswer as Record<string, unknown>)['answer'];
     expect(importError(() => parseQuestions(file([noAnswer]), passages)).location.field).toBe('answer');
@@ -106,13 +136,27 @@ describe('2WikiMultiHopQA format (supporting_titles)', () => {
         answers: ['Beta'],
         gold: ['p3', 'p1'],
         type: 'compositional',
-        evidence: { hops: [{ passages: ['p3'] }, { passages: ['p1'] }], bridge: ['p1'], bridgeRule: BRIDGE_RULES.titles },
+        evidence: {
+          hops: [{ passages: ['p3'] }, { passages: ['p1'] }],
+          bridge: ['p1'],
+          bridgeRule: BRIDGE_RULES.titles,
+        },
       },
     ]);
   });
 
   it('reads 2Wiki evidences into hops; the bridge is an evidence object the question does not name', () => {
-    const q = parseQuestions(file([wiki({ evidences: [['Gamma', 'flows into', 'Beta'], ['Beta', 'mouth', 'Sea']] })]), passages)[0];
+    const q = parseQuestions(
+      file([
+        wiki({
+          evidences: [
+            ['Gamma', 'flows into', 'Beta'],
+            ['Beta', 'mouth', 'Sea'],
+          ],
+        }),
+      ]),
+      passages,
+    )[0];
     expect(q?.evidence).toEqual({
       hops: [
         { passages: ['p3'], question: 'Gamma | flows into', answer: 'Beta' },
@@ -121,7 +165,9 @@ describe('2WikiMultiHopQA format (supporting_titles)', () => {
       bridge: ['p1'],
       bridgeRule: BRIDGE_RULES.twoWiki,
     });
-    expect(importError(() => parseQuestions(file([wiki({ evidences: [['Gamma', 'x']] })]), passages)).location.field).toBe('evidences[0]');
+    expect(
+      importError(() => parseQuestions(file([wiki({ evidences: [['Gamma', 'x']] })]), passages)).location.field,
+    ).toBe('evidences[0]');
   });
 
   it('refuses an ambiguous title by default and takes every match with ambiguousTitles: "all"', () => {
@@ -133,13 +179,17 @@ describe('2WikiMultiHopQA format (supporting_titles)', () => {
   });
 
   it('names the question and title of an unknown gold title', () => {
-    const e = importError(() => parseQuestions(file([wiki(), wiki({ _id: 'w2', supporting_titles: ['Beta', 'Omega'] })]), passages));
+    const e = importError(() =>
+      parseQuestions(file([wiki(), wiki({ _id: 'w2', supporting_titles: ['Beta', 'Omega'] })]), passages),
+    );
     expect(e.location).toEqual({ file: 'q.json', record: 1, field: 'supporting_titles[1]' });
     expect(e.message).toContain('unknown gold passage for question "w2": title "Omega" matches no corpus passage');
   });
 
   it('refuses a question with no supporting titles', () => {
-    expect(importError(() => parseQuestions(file([wiki({ supporting_titles: [] })]), passages)).message).toContain('expected at least one supporting passage for question "w1"');
+    expect(importError(() => parseQuestions(file([wiki({ supporting_titles: [] })]), passages)).message).toContain(
+      'expected at least one supporting passage for question "w1"',
+    );
   });
 });
 
@@ -168,7 +218,11 @@ describe('MuSiQue format (paragraphs with is_supporting)', () => {
         type: '3hop1',
         hops: 3,
         // no question_decomposition: gold titles only; the question names neither Alpha nor Gamma
-        evidence: { hops: [{ passages: ['p2'] }, { passages: ['p3'] }], bridge: ['p2', 'p3'], bridgeRule: BRIDGE_RULES.titles },
+        evidence: {
+          hops: [{ passages: ['p2'] }, { passages: ['p3'] }],
+          bridge: ['p2', 'p3'],
+          bridgeRule: BRIDGE_RULES.titles,
+        },
       },
     ]);
     expect(parseQuestions(file([musique({ id: '2hop__1_2' })]), passages)[0]).toMatchObject({ type: '2hop', hops: 2 });
@@ -202,20 +256,31 @@ describe('MuSiQue format (paragraphs with is_supporting)', () => {
     const q = musique({ paragraphs: [{ title: 'Beta', paragraph_text: 'Beta is a lake.', is_supporting: true }] });
     const e = importError(() => parseQuestions(file([q]), passages));
     expect(e.location).toEqual({ file: 'q.json', record: 0, field: 'paragraphs[0]' });
-    expect(e.message).toContain('question "3hop1__11_22_33": title "Beta" has no corpus passage with the same text (1 passage with this title)');
+    expect(e.message).toContain(
+      'question "3hop1__11_22_33": title "Beta" has no corpus passage with the same text (1 passage with this title)',
+    );
   });
 
   it('names wrongly typed paragraph fields and aliases', () => {
-    const badFlag = musique({ paragraphs: [{ title: 'Beta', paragraph_text: 'Beta is a river.', is_supporting: 'yes' }] });
-    expect(importError(() => parseQuestions(file([badFlag]), passages)).location.field).toBe('paragraphs[0].is_supporting');
+    const badFlag = musique({
+      paragraphs: [{ title: 'Beta', paragraph_text: 'Beta is a river.', is_supporting: 'yes' }],
+    });
+    expect(importError(() => parseQuestions(file([badFlag]), passages)).location.field).toBe(
+      'paragraphs[0].is_supporting',
+    );
     const badTitle = musique({ paragraphs: [{ title: null, paragraph_text: 'Beta is a river.' }] });
     expect(importError(() => parseQuestions(file([badTitle]), passages)).location.field).toBe('paragraphs[0].title');
-    expect(importError(() => parseQuestions(file([musique({ answer_aliases: ['x', 1] })]), passages)).location.field).toBe('answer_aliases[1]');
+    expect(
+      importError(() => parseQuestions(file([musique({ answer_aliases: ['x', 1] })]), passages)).location.field,
+    ).toBe('answer_aliases[1]');
   });
 });
 
 describe('HippoRAG 2 question format', () => {
-  const fixture = (name: string) => ({ name, text: readFileSync(new URL(`../../fixtures/ingest/${name}`, import.meta.url), 'utf8') });
+  const fixture = (name: string) => ({
+    name,
+    text: readFileSync(new URL(`../../fixtures/ingest/${name}`, import.meta.url), 'utf8'),
+  });
   const corpus = parseCorpusJson(fixture('hipporag_sample_corpus.json'));
 
   it('reads sample.json-shaped records: no id, answer string or list, is_supporting optional (then gold)', () => {
@@ -229,9 +294,19 @@ describe('HippoRAG 2 question format', () => {
   });
 
   it('reads `contexts` [{title, text, is_supporting}] and `gold_ans`', () => {
-    const q = { question: 'Where?', gold_ans: 'Beta', contexts: [{ title: 'Beta', text: 'Beta is a river.', is_supporting: true }] };
+    const q = {
+      question: 'Where?',
+      gold_ans: 'Beta',
+      contexts: [{ title: 'Beta', text: 'Beta is a river.', is_supporting: true }],
+    };
     expect(parseQuestions(file([q]), passages)).toEqual([
-      { id: 'q0', question: 'Where?', answers: ['Beta'], gold: ['p1'], evidence: { hops: [{ passages: ['p1'] }], bridge: [], bridgeRule: BRIDGE_RULES.titles } },
+      {
+        id: 'q0',
+        question: 'Where?',
+        answers: ['Beta'],
+        gold: ['p1'],
+        evidence: { hops: [{ passages: ['p1'] }], bridge: [], bridgeRule: BRIDGE_RULES.titles },
+      },
     ]);
   });
 });
@@ -241,7 +316,9 @@ describe('format detection and file shape', () => {
     const e = importError(() => parseQuestions(file([{ question: 'q?', answer: 'a' }]), passages));
     expect(e.location).toEqual({ file: 'q.json', record: 0 });
     expect(e.message).toContain('unrecognised question format');
-    expect(importError(() => parseQuestions(file({ data: [] }), passages)).message).toContain('expected a JSON array of question records');
+    expect(importError(() => parseQuestions(file({ data: [] }), passages)).message).toContain(
+      'expected a JSON array of question records',
+    );
     expect(importError(() => parseQuestions(file([]), passages)).message).toContain('expected at least one question');
   });
 
@@ -252,6 +329,8 @@ describe('format detection and file shape', () => {
 
   it('says where truncated question JSON ends', () => {
     const text = JSON.stringify([hotpot()], null, 1).slice(0, -10);
-    expect(importError(() => parseQuestions({ name: 'q.json', text }, passages)).message).toMatch(/parsing failed at the end, line \d+, column \d+ .*truncated/);
+    expect(importError(() => parseQuestions({ name: 'q.json', text }, passages)).message).toMatch(
+      /parsing failed at the end, line \d+, column \d+ .*truncated/,
+    );
   });
 });

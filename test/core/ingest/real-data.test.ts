@@ -93,7 +93,9 @@ describe('real datasets import with every gold passage mapped', () => {
     const byTitle = new Map<string, number>();
     for (const p of d.corpus.passages) byTitle.set(p.title, (byTitle.get(p.title) ?? 0) + 1);
     const titleOf = new Map(d.corpus.passages.map((p) => [p.id, p.title]));
-    const ambiguousGold = d.questions.flatMap((q) => q.gold).filter((g) => (byTitle.get(titleOf.get(g) ?? '') ?? 0) > 1).length;
+    const ambiguousGold = d.questions
+      .flatMap((q) => q.gold)
+      .filter((g) => (byTitle.get(titleOf.get(g) ?? '') ?? 0) > 1).length;
     expect(ambiguousGold).toBeGreaterThan(0);
   });
 });

@@ -39,19 +39,39 @@ describe('credentials in a base URL', () => {
 
   it('the CLI exits 2 before loading data and never prints the secret', async () => {
     let stderr = '';
-    const code = await main(['--dataset', 'public/demo', '--retriever', 'bm25', '--strategy', 'static', '--llm', 'openai', '--base-url', `http://me:${SECRET}@127.0.0.1:9/v1`, '--model', 'm'], { out: () => {}, err: (t) => void (stderr += t) });
+    const code = await main(
+      [
+        '--dataset',
+        'public/demo',
+        '--retriever',
+        'bm25',
+        '--strategy',
+        'static',
+        '--llm',
+        'openai',
+        '--base-url',
+        `http://me:${SECRET}@127.0.0.1:9/v1`,
+        '--model',
+        'm',
+      ],
+      { out: () => {}, err: (t) => void (stderr += t) },
+    );
     expect(code).toBe(2);
     expect(stderr).toContain('--api-key-env');
     expect(stderr).not.toContain(SECRET);
   });
 
   it('a provider built with such a URL still keeps it out of its label, id and errors', async () => {
-    const server = await startOpenAiServer({ script: () => ({ fault: { kind: 'status', status: 400, message: 'nope' } }) });
+    const server = await startOpenAiServer({
+      script: () => ({ fault: { kind: 'status', status: 400, message: 'nope' } }),
+    });
     try {
       const url = server.baseURL.replace('http://', `http://me:${SECRET}@`) + `?token=${SECRET}`;
       const p = new OpenAiCompatibleProvider({ baseURL: url, model: 'test-model' });
       expect(`${p.label} ${p.id} ${p.server}`).not.toContain(SECRET);
-      const err = await p.complete({ module: 'answer', messages: [{ role: 'user', content: 'q' }] }).catch((e: unknown) => e as Error);
+      const err = await p
+        .complete({ module: 'answer', messages: [{ role: 'user', content: 'q' }] })
+        .catch((e: unknown) => e as Error);
       expect(String((err as Error).message)).not.toContain(SECRET);
       expect(err).toBeInstanceOf(Error);
     } finally {

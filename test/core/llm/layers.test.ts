@@ -7,7 +7,14 @@ import { retryDelayMs, withRetry } from '../../../src/core/llm/with-retry.ts';
 import { withConcurrencyLimit } from '../../../src/core/llm/with-concurrency.ts';
 
 const req: LlmRequest = { module: 'm', messages: [{ role: 'user', content: 'x' }] };
-const reply = (text: string): LlmResponse => ({ text, usage: { prompt: 1, completion: 1, total: 2 }, cached: false, latencyMs: 0, provider: 'fake', model: 'fake' });
+const reply = (text: string): LlmResponse => ({
+  text,
+  usage: { prompt: 1, completion: 1, total: 2 },
+  cached: false,
+  latencyMs: 0,
+  provider: 'fake',
+  model: 'fake',
+});
 
 describe('hash', () => {
   it('is standard SHA-256 (FIPS 180-2 test vector "abc")', async () => {
@@ -34,12 +41,23 @@ describe('retry', () => {
   });
   it('does not retry what retrying cannot fix', async () => {
     let calls = 0;
-    const failing: LlmPort = { label: 'f', complete: async () => { calls++; throw new LlmAuthError('s', 401); } };
+    const failing: LlmPort = {
+      label: 'f',
+      complete: async () => {
+        calls++;
+        throw new LlmAuthError('s', 401);
+      },
+    };
     await expect(withRetry(failing, { retries: 3, baseDelayMs: 1 }).complete(req)).rejects.toBeInstanceOf(LlmAuthError);
     expect(calls).toBe(1);
   });
   it('an abort during the backoff wait stops at once', async () => {
-    const failing: LlmPort = { label: 'f', complete: async () => { throw new LlmServerError('s', 500, 'x'); } };
+    const failing: LlmPort = {
+      label: 'f',
+      complete: async () => {
+        throw new LlmServerError('s', 500, 'x');
+      },
+    };
     const c = new AbortController();
     const p = withRetry(failing, { retries: 3, baseDelayMs: 60_000 }).complete(req, c.signal);
     setTimeout(() => c.abort(), 10);
@@ -62,14 +80,22 @@ describe('concurrency limit', () => {
       },
     };
     const limited = withConcurrencyLimit(slow, 2);
-    const out = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((c) => limited.complete({ ...req, messages: [{ role: 'user', content: c }] })));
+    const out = await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map((c) => limited.complete({ ...req, messages: [{ role: 'user', content: c }] })),
+    );
     expect(out.map((r) => r.text)).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(peak).toBe(2);
   });
   it('a queued call that is aborted leaves the queue', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const blocked: LlmPort = { label: 'b', complete: async () => { await gate; return reply('done'); } };
+    const blocked: LlmPort = {
+      label: 'b',
+      complete: async () => {
+        await gate;
+        return reply('done');
+      },
+    };
     const limited = withConcurrencyLimit(blocked, 1);
     const first = limited.complete(req);
     const c = new AbortController();

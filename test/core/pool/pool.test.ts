@@ -35,7 +35,13 @@ describe('import worker pool (worker_threads)', () => {
 
   it('finds the same synonym pairs, and builds the same graph', async () => {
     const triples = extractTriplesOffline(passages);
-    const phrases = [...new Set(triples.passages.flatMap((p) => p.triples.flatMap((t) => [normalizePhrase(t.subject), normalizePhrase(t.object)])))].filter(synonymEligible);
+    const phrases = [
+      ...new Set(
+        triples.passages.flatMap((p) =>
+          p.triples.flatMap((t) => [normalizePhrase(t.subject), normalizePhrase(t.object)]),
+        ),
+      ),
+    ].filter(synonymEligible);
     const key = (p: { a: number; b: number; score: number }) => `${p.a} ${p.b} ${p.score}`;
     const expected = new TrigramIndex(phrases).similarPairs(0.8).map(key).sort();
     expect(expected.length).toBeGreaterThan(50);
@@ -47,16 +53,33 @@ describe('import worker pool (worker_threads)', () => {
     expect(pooled.synonyms).toEqual(single.synonyms);
     expect(pooled.phrases).toEqual(single.phrases);
     expect(pooled.synonymMode).toBe(single.synonymMode);
-    for (const k of ['offsets', 'targets', 'weights'] as const) expect(Array.from(pooled.csr[k] as ArrayLike<number>)).toEqual(Array.from(single.csr[k] as ArrayLike<number>));
+    for (const k of ['offsets', 'targets', 'weights'] as const)
+      expect(Array.from(pooled.csr[k] as ArrayLike<number>)).toEqual(Array.from(single.csr[k] as ArrayLike<number>));
   });
 
   it('every share of the all-pairs search together equals similarPairs, for 1 to 5 shares', () => {
-    const phrases = ['ed wood', 'ed woods', 'edward wood', 'new york', 'new york city', 'new yorks', 'york', 'the new york times', 'wood'];
+    const phrases = [
+      'ed wood',
+      'ed woods',
+      'edward wood',
+      'new york',
+      'new york city',
+      'new yorks',
+      'york',
+      'the new york times',
+      'wood',
+    ];
     const index = new TrigramIndex(phrases);
     for (const t of [0.5, 0.8]) {
-      const expected = index.similarPairs(t).map((p) => `${p.a} ${p.b} ${p.score}`).sort();
+      const expected = index
+        .similarPairs(t)
+        .map((p) => `${p.a} ${p.b} ${p.score}`)
+        .sort();
       for (let parts = 1; parts <= 5; parts++) {
-        const got = Array.from({ length: parts }, (_, part) => index.similarPairsShare(t, part, parts)).flat().map((p) => `${p.a} ${p.b} ${p.score}`).sort();
+        const got = Array.from({ length: parts }, (_, part) => index.similarPairsShare(t, part, parts))
+          .flat()
+          .map((p) => `${p.a} ${p.b} ${p.score}`)
+          .sort();
         expect(got).toEqual(expected);
       }
     }
@@ -64,7 +87,13 @@ describe('import worker pool (worker_threads)', () => {
 
   it('a cancel rejects with AbortedError and stops the workers; the next run starts new ones', async () => {
     const controller = new AbortController();
-    const run = extractTriplesPooled(pool, passages, controller.signal, (done) => done >= 128 && controller.abort(), 64);
+    const run = extractTriplesPooled(
+      pool,
+      passages,
+      controller.signal,
+      (done) => done >= 128 && controller.abort(),
+      64,
+    );
     await expect(run).rejects.toBeInstanceOf(AbortedError);
     const again = await extractTriplesPooled(pool, passages.slice(0, 10));
     expect(JSON.stringify(again)).toBe(JSON.stringify(extractTriplesOffline(passages.slice(0, 10))));
@@ -84,19 +113,27 @@ describe('createWorkerPool', () => {
 
   it('rejects a malformed reply, and a reply to a job it was not asked, with a PoolError naming the worker', async () => {
     const stopped: string[] = [];
-    const bad = createWorkerPool(1, () => fake((r) => ({ type: 'triples', job: r.job, triples: [{ passageId: 1 }] }), stopped));
+    const bad = createWorkerPool(1, () =>
+      fake((r) => ({ type: 'triples', job: r.job, triples: [{ passageId: 1 }] }), stopped),
+    );
     const err = await bad.run([{ type: 'triples', job: 0, passages: [] }]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PoolError);
     expect(String(err)).toMatch(/worker 0 sent a malformed reply/);
     expect(stopped).toEqual(['stopped']);
     const wrong = createWorkerPool(1, () => fake((r) => ({ type: 'synonyms', job: r.job, pairs: [] })));
-    await expect(wrong.run([{ type: 'triples', job: 0, passages: [] }])).rejects.toThrow(/answered job 0 \(synonyms\), which was not asked/);
+    await expect(wrong.run([{ type: 'triples', job: 0, passages: [] }])).rejects.toThrow(
+      /answered job 0 \(synonyms\), which was not asked/,
+    );
   });
 
   it('keeps two requests in flight per worker', async () => {
     const posted: string[] = [];
     let answer: ((d: unknown) => void) | undefined;
-    const pool = createWorkerPool(1, () => ({ post: (r) => void posted.push(`${r.type} ${r.job}`), listen: (m) => void (answer = m), terminate: () => undefined }));
+    const pool = createWorkerPool(1, () => ({
+      post: (r) => void posted.push(`${r.type} ${r.job}`),
+      listen: (m) => void (answer = m),
+      terminate: () => undefined,
+    }));
     const job = { type: 'synonyms' as const, job: 0, phrases: [], threshold: 0.8, part: 0, parts: 1 };
     const run = pool.run([job, job, job]);
     expect(posted).toEqual(['synonyms 0', 'synonyms 1']);
@@ -108,9 +145,17 @@ describe('createWorkerPool', () => {
   });
 
   it('passes on a worker-side error and refuses a second run while one is going', async () => {
-    const failing = createWorkerPool(2, () => fake((r) => ({ type: 'error', job: r.job, message: 'wink model missing' })));
-    await expect(failing.run([{ type: 'triples', job: 0, passages: [] }])).rejects.toThrow(/worker \d failed on job 0: wink model missing/);
-    const slow = createWorkerPool(1, () => ({ post: () => undefined, listen: () => undefined, terminate: () => undefined }));
+    const failing = createWorkerPool(2, () =>
+      fake((r) => ({ type: 'error', job: r.job, message: 'wink model missing' })),
+    );
+    await expect(failing.run([{ type: 'triples', job: 0, passages: [] }])).rejects.toThrow(
+      /worker \d failed on job 0: wink model missing/,
+    );
+    const slow = createWorkerPool(1, () => ({
+      post: () => undefined,
+      listen: () => undefined,
+      terminate: () => undefined,
+    }));
     void slow.run([{ type: 'triples', job: 0, passages: [] }]);
     await expect(slow.run([{ type: 'triples', job: 0, passages: [] }])).rejects.toThrow(/already running/);
     expect(() => createWorkerPool(0, () => fake(() => null))).toThrow(PoolError);

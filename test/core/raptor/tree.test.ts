@@ -27,7 +27,11 @@ const topics = (n: number): Corpus => ({
   passages: Array.from({ length: n }, (_, i) =>
     i % 2 === 0
       ? { id: `r${i}`, title: `River ${i}`, text: `River ${i} flows through the valley. Its delta floods in spring.` }
-      : { id: `c${i}`, title: `Composer ${i}`, text: `Composer ${i} wrote symphonies and operas. The premiere was in Vienna.` },
+      : {
+          id: `c${i}`,
+          title: `Composer ${i}`,
+          text: `Composer ${i} wrote symphonies and operas. The premiere was in Vienna.`,
+        },
   ),
 });
 
@@ -48,7 +52,8 @@ describe('RAPTOR soft clustering', () => {
 
   it('hashed TF-IDF vectors are unit length and closer within a topic than across', () => {
     const v = hashedTfIdf(['river delta floods', 'river delta valley', 'composer opera vienna'], 64);
-    const cos = (a: number, b: number) => Array.from({ length: 64 }, (_, j) => v[a * 64 + j]! * v[b * 64 + j]!).reduce((x, y) => x + y, 0);
+    const cos = (a: number, b: number) =>
+      Array.from({ length: 64 }, (_, j) => v[a * 64 + j]! * v[b * 64 + j]!).reduce((x, y) => x + y, 0);
     expect(cos(0, 0)).toBeCloseTo(1, 5);
     expect(cos(0, 1)).toBeGreaterThan(cos(0, 2));
   });
@@ -73,7 +78,8 @@ describe('RAPTOR tree', () => {
       expect(node.level).toBe(tree.nodes[node.children[0]!]!.level + 1);
     }
     // level-1 clusters keep the two topics apart
-    for (const node of tree.nodes.filter((n) => n.level === 1)) expect(new Set(node.passages.map((p) => p % 2)).size).toBe(1);
+    for (const node of tree.nodes.filter((n) => n.level === 1))
+      expect(new Set(node.passages.map((p) => p % 2)).size).toBe(1);
   });
 
   it('summarises with an LLM through RAPTOR’s prompt, and fails loudly on an empty summary', async () => {
@@ -82,13 +88,24 @@ describe('RAPTOR tree', () => {
       label: 'scripted',
       complete: async (r) => {
         seen.push(r.messages[1]!.content);
-        return { text: reply, usage: { prompt: 1, completion: 1, total: 2 }, cached: false, latencyMs: 0, provider: 's', model: 'm' };
+        return {
+          text: reply,
+          usage: { prompt: 1, completion: 1, total: 2 },
+          cached: false,
+          latencyMs: 0,
+          provider: 's',
+          model: 'm',
+        };
       },
     });
     const tree = await buildRaptorTree(topics(12), createLlmSummarizer(llm('Rivers and composers.'), summarizePrompt));
     expect(tree.nodes[tree.leafCount]!.text).toBe('Rivers and composers.');
     expect(tree.summarizer).toBe('LLM summary (raptor-summarize/1, scripted)');
-    expect(seen[0]).toMatch(/^Write a summary of the following, including as many key details as possible: (River|Composer) /);
-    await expect(buildRaptorTree(topics(12), createLlmSummarizer(llm('  '), summarizePrompt))).rejects.toBeInstanceOf(LlmOutputError);
+    expect(seen[0]).toMatch(
+      /^Write a summary of the following, including as many key details as possible: (River|Composer) /,
+    );
+    await expect(buildRaptorTree(topics(12), createLlmSummarizer(llm('  '), summarizePrompt))).rejects.toBeInstanceOf(
+      LlmOutputError,
+    );
   });
 });

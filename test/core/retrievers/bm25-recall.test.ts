@@ -19,7 +19,10 @@ function corpus(path: string): Passage[] {
   return read<{ title: string; text: string }[]>(path).map((p, i) => ({ id: String(i), title: p.title, text: p.text }));
 }
 
-function resolver(passages: Passage[], key: (p: { title: string; text: string }) => string): (p: { title: string; text: string }) => string[] {
+function resolver(
+  passages: Passage[],
+  key: (p: { title: string; text: string }) => string,
+): (p: { title: string; text: string }) => string[] {
   const index = new Map<string, string[]>();
   for (const p of passages) index.set(key(p), [...(index.get(key(p)) ?? []), p.id]);
   return (p) => index.get(key(p)) ?? ['unresolved'];
@@ -34,7 +37,13 @@ const CASES: Record<string, { target: number; load: () => Case }> = {
       const passages = corpus('2wikimultihopqa/2wikimultihopqa_corpus.json');
       const gold = resolver(passages, byTitle);
       const qs = read<{ question: string; supporting_titles: string[] }[]>('2wikimultihopqa/2wikimultihopqa.json');
-      return { passages, questions: qs.map((q) => ({ text: q.question, gold: [...new Set(q.supporting_titles.flatMap((title) => gold({ title, text: '' })))] })) };
+      return {
+        passages,
+        questions: qs.map((q) => ({
+          text: q.question,
+          gold: [...new Set(q.supporting_titles.flatMap((title) => gold({ title, text: '' })))],
+        })),
+      };
     },
   },
   hotpotqa: {
@@ -43,7 +52,13 @@ const CASES: Record<string, { target: number; load: () => Case }> = {
       const passages = corpus('hotpotqa/hotpotqa_corpus.json');
       const gold = resolver(passages, byTitle);
       const qs = read<{ question: string; supporting_facts: [string, number][] }[]>('hotpotqa/hotpotqa.json');
-      return { passages, questions: qs.map((q) => ({ text: q.question, gold: [...new Set(q.supporting_facts.flatMap(([title]) => gold({ title, text: '' })))] })) };
+      return {
+        passages,
+        questions: qs.map((q) => ({
+          text: q.question,
+          gold: [...new Set(q.supporting_facts.flatMap(([title]) => gold({ title, text: '' })))],
+        })),
+      };
     },
   },
   musique: {
@@ -51,12 +66,17 @@ const CASES: Record<string, { target: number; load: () => Case }> = {
     load: () => {
       const passages = corpus('musique/musique_corpus.json');
       const gold = resolver(passages, (p) => `${p.title}\u0000${p.text}`);
-      const qs = read<{ question: string; paragraphs: { title: string; paragraph_text: string; is_supporting: boolean }[] }[]>('musique/musique.json');
+      const qs =
+        read<{ question: string; paragraphs: { title: string; paragraph_text: string; is_supporting: boolean }[] }[]>(
+          'musique/musique.json',
+        );
       return {
         passages,
         questions: qs.map((q) => ({
           text: q.question,
-          gold: q.paragraphs.filter((p) => p.is_supporting).flatMap((p) => gold({ title: p.title, text: p.paragraph_text })),
+          gold: q.paragraphs
+            .filter((p) => p.is_supporting)
+            .flatMap((p) => gold({ title: p.title, text: p.paragraph_text })),
         })),
       };
     },

@@ -5,14 +5,19 @@ import type { Passage } from '../../../src/core/types.ts';
 import { describeRetrieverContract } from './contract.ts';
 
 describeRetrieverContract('bm25', async (passages) => createBm25Retriever(passages));
-describeRetrieverContract('bm25 (k1 = 0.9, b = 0.75)', async (passages) => createBm25Retriever(passages, { k1: 0.9, b: 0.75 }));
+describeRetrieverContract('bm25 (k1 = 0.9, b = 0.75)', async (passages) =>
+  createBm25Retriever(passages, { k1: 0.9, b: 0.75 }),
+);
 
 const p = (id: string, title: string, text: string): Passage => ({ id, title, text });
 
 describe('bm25 retriever ranking', () => {
   it('matches on the title as well as the text', async () => {
     // "Saone" appears only in the second passage's title; its text never says it.
-    const r = createBm25Retriever([p('a', 'Lyon', 'A city on the Saone and the Rhone.'), p('b', 'Saône', 'A French river.')]);
+    const r = createBm25Retriever([
+      p('a', 'Lyon', 'A city on the Saone and the Rhone.'),
+      p('b', 'Saône', 'A French river.'),
+    ]);
     const top = await r.retrieve('Saone', 2);
     // Both mention it once (accents fold away), and "b" is shorter, so its title-only mention wins.
     expect(top.map((x) => x.id)).toEqual(['b', 'a']);
@@ -31,7 +36,11 @@ describe('bm25 retriever ranking', () => {
   });
 
   it('gives identical passages identical scores, earlier passage first', async () => {
-    const r = createBm25Retriever([p('x', 'T', 'identical words here'), p('y', 'T', 'other words'), p('z', 'T', 'identical words here')]);
+    const r = createBm25Retriever([
+      p('x', 'T', 'identical words here'),
+      p('y', 'T', 'other words'),
+      p('z', 'T', 'identical words here'),
+    ]);
     const top = await r.retrieve('identical', 3);
     expect(top.map((h) => h.id)).toEqual(['x', 'z']);
     expect(top[0]?.score).toBe(top[1]?.score);
@@ -50,7 +59,9 @@ describe("buildBackbone('bm25')", () => {
   it('builds the same retriever as createBm25Retriever, with its options', async () => {
     const built = await buildBackbone('bm25', corpus, { options: { k1: 0.5, b: 1 } });
     expect(built.name).toBe('bm25');
-    expect(await built.retrieve('city', 2)).toEqual(await createBm25Retriever(corpus.passages, { k1: 0.5, b: 1 }).retrieve('city', 2));
+    expect(await built.retrieve('city', 2)).toEqual(
+      await createBm25Retriever(corpus.passages, { k1: 0.5, b: 1 }).retrieve('city', 2),
+    );
   });
 
   it('refuses unknown or mistyped options', async () => {

@@ -9,15 +9,39 @@ import { AbortedError } from '../../../src/core/errors.ts';
 import type { Passage, Ranked, Retriever } from '../../../src/core/types.ts';
 
 export const CONTRACT_CORPUS: readonly Passage[] = Object.freeze([
-  { id: 'curie-marie', title: 'Marie Curie', text: 'Marie Curie was a physicist and chemist who discovered polonium and radium together with Pierre Curie.' },
-  { id: 'curie-pierre', title: 'Pierre Curie', text: 'Pierre Curie was a French physicist, a pioneer in crystallography, magnetism and piezoelectricity.' },
+  {
+    id: 'curie-marie',
+    title: 'Marie Curie',
+    text: 'Marie Curie was a physicist and chemist who discovered polonium and radium together with Pierre Curie.',
+  },
+  {
+    id: 'curie-pierre',
+    title: 'Pierre Curie',
+    text: 'Pierre Curie was a French physicist, a pioneer in crystallography, magnetism and piezoelectricity.',
+  },
   { id: 'paris', title: 'Paris', text: 'Paris is the capital and most populous city of France, on the river Seine.' },
-  { id: 'eiffel', title: 'Eiffel Tower', text: 'The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France.' },
-  { id: 'lyon', title: 'Lyon', text: 'Lyon is the third-largest city of France, at the confluence of the Rhone and the Saone.' },
-  { id: 'tower-bridge-a', title: 'Tower Bridge', text: 'Tower Bridge is a combined bascule and suspension bridge over the River Thames in London.' },
+  {
+    id: 'eiffel',
+    title: 'Eiffel Tower',
+    text: 'The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France.',
+  },
+  {
+    id: 'lyon',
+    title: 'Lyon',
+    text: 'Lyon is the third-largest city of France, at the confluence of the Rhone and the Saone.',
+  },
+  {
+    id: 'tower-bridge-a',
+    title: 'Tower Bridge',
+    text: 'Tower Bridge is a combined bascule and suspension bridge over the River Thames in London.',
+  },
   // Byte-identical to the passage above except for its id: every retriever must score the two equally
   // and break the tie by corpus order.
-  { id: 'tower-bridge-b', title: 'Tower Bridge', text: 'Tower Bridge is a combined bascule and suspension bridge over the River Thames in London.' },
+  {
+    id: 'tower-bridge-b',
+    title: 'Tower Bridge',
+    text: 'Tower Bridge is a combined bascule and suspension bridge over the River Thames in London.',
+  },
   { id: 'radium', title: 'Radium', text: 'Radium is a chemical element; it has symbol Ra and atomic number 88.' },
 ]);
 
@@ -34,7 +58,8 @@ function expectWellFormed(ranked: Ranked[], k: number): void {
     expect(ids.has(r.id), `unknown id ${r.id}`).toBe(true);
     expect(Number.isFinite(r.score), `score of ${r.id}`).toBe(true);
   }
-  for (let i = 1; i < ranked.length; i++) expect((ranked[i - 1] as Ranked).score).toBeGreaterThanOrEqual((ranked[i] as Ranked).score);
+  for (let i = 1; i < ranked.length; i++)
+    expect((ranked[i - 1] as Ranked).score).toBeGreaterThanOrEqual((ranked[i] as Ranked).score);
 }
 
 export function describeRetrieverContract(
@@ -81,11 +106,16 @@ export function describeRetrieverContract(
       expect(await retriever.retrieve('Paris', -3)).toEqual([]);
     });
 
-    it(options.scoresEveryQuery ? 'still ranks well-formed results for a query of unknown words' : 'returns [] for a query with no known term', async () => {
-      const top = await retriever.retrieve('xylqvorp zzyzzx', 4);
-      if (options.scoresEveryQuery) expectWellFormed(top, 4);
-      else expect(top).toEqual([]);
-    });
+    it(
+      options.scoresEveryQuery
+        ? 'still ranks well-formed results for a query of unknown words'
+        : 'returns [] for a query with no known term',
+      async () => {
+        const top = await retriever.retrieve('xylqvorp zzyzzx', 4);
+        if (options.scoresEveryQuery) expectWellFormed(top, 4);
+        else expect(top).toEqual([]);
+      },
+    );
 
     it('rejects with AbortedError when the signal is already aborted', async () => {
       const controller = new AbortController();

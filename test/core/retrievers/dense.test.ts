@@ -9,7 +9,12 @@ import { TINY_MODEL, tinyEncoderRoot } from '../../../harness/tiny-encoder.ts';
 import { describeRetrieverContract } from './contract.ts';
 
 async function tinyEmbedder(): Promise<Embedder> {
-  return createTransformersEmbedder({ model: TINY_MODEL, localModelPath: await tinyEncoderRoot(), device: 'cpu', dtype: 'fp32' });
+  return createTransformersEmbedder({
+    model: TINY_MODEL,
+    localModelPath: await tinyEncoderRoot(),
+    device: 'cpu',
+    dtype: 'fp32',
+  });
 }
 
 describeRetrieverContract(
@@ -33,9 +38,19 @@ describe('dense retriever', () => {
   };
 
   it('refuses vectors that do not match the corpus, and a query embedding of another dimension', async () => {
-    const fake: Embedder = { label: 'fake', model: 'fake', embed: async () => ({ dim: 2, count: 1, data: Float32Array.of(1, 0) }), dispose: async () => {} };
-    expect(() => createDenseRetriever(corpus, { embedder: fake, vectors: new VectorIndex(new Float32Array(3), 3) })).toThrow(/1 vectors for 2 passages/);
-    const r = createDenseRetriever(corpus, { embedder: fake, vectors: new VectorIndex(Float32Array.of(1, 0, 0, 0, 1, 0), 3) });
+    const fake: Embedder = {
+      label: 'fake',
+      model: 'fake',
+      embed: async () => ({ dim: 2, count: 1, data: Float32Array.of(1, 0) }),
+      dispose: async () => {},
+    };
+    expect(() =>
+      createDenseRetriever(corpus, { embedder: fake, vectors: new VectorIndex(new Float32Array(3), 3) }),
+    ).toThrow(/1 vectors for 2 passages/);
+    const r = createDenseRetriever(corpus, {
+      embedder: fake,
+      vectors: new VectorIndex(Float32Array.of(1, 0, 0, 0, 1, 0), 3),
+    });
     await expect(r.retrieve('x', 1)).rejects.toThrow(/query embedding has 2 dimensions, the stored vectors 3/);
   });
 
@@ -44,7 +59,9 @@ describe('dense retriever', () => {
     const fresh = await buildBackbone('dense', corpus, { embedder });
     const vectors = await embedCorpus(corpus, embedder);
     const stored = await buildBackbone('dense', corpus, { embedder, vectors });
-    expect(await stored.retrieve('the river through Paris', 2)).toEqual(await fresh.retrieve('the river through Paris', 2));
+    expect(await stored.retrieve('the river through Paris', 2)).toEqual(
+      await fresh.retrieve('the river through Paris', 2),
+    );
     expect((await fresh.retrieve('the river through Paris', 1))[0]?.id).toBe('p2');
     await expect(buildBackbone('dense', corpus, {})).rejects.toThrow(/needs deps.embedder/);
   });

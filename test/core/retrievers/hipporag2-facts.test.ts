@@ -8,7 +8,11 @@ import type { LlmPort } from '../../../src/core/llm/port.ts';
 import * as filterPrompt from '../../../src/prompts/hipporag2-recognition-filter.ts';
 import { corpusOf, LOTHAIR, openIeTriples } from '../../support/tiny-corpus.ts';
 
-const corpus = corpusOf({ ...LOTHAIR, p3: ['Paris', 'Paris is the capital of France.'], p4: ['Tours', 'Tours is a city in France.'] });
+const corpus = corpusOf({
+  ...LOTHAIR,
+  p3: ['Paris', 'Paris is the capital of France.'],
+  p4: ['Tours', 'Tours is a city in France.'],
+});
 const triples = openIeTriples({
   p1: [['Lothair II', 'son of', 'Ermengarde of Tours']],
   p2: [['Ermengarde of Tours', 'died on', '20 March 851']],
@@ -26,7 +30,14 @@ function scriptedLlm(reply: string): LlmPort & { shown: string[] } {
     shown,
     async complete(request) {
       shown.push(request.messages.at(-1)!.content);
-      return { text: reply, usage: { prompt: 1, completion: 1, total: 2 }, cached: false, latencyMs: 0, provider: 'scripted', model: 'm' };
+      return {
+        text: reply,
+        usage: { prompt: 1, completion: 1, total: 2 },
+        cached: false,
+        latencyMs: 0,
+        provider: 'scripted',
+        model: 'm',
+      };
     },
   };
 }
@@ -38,7 +49,12 @@ describe('hipporag2 fact seeding (HippoRAG 2 as published)', () => {
     const { ranked, explanation } = await hr.retrieveExplained(query, 4);
     expect(explanation.seededBy).toBe('facts');
     const best = explanation.facts[0]!;
-    expect([best.subject, best.predicate, best.object, best.score]).toEqual(['lothair ii', 'son of', 'ermengarde of tours', 1]);
+    expect([best.subject, best.predicate, best.object, best.score]).toEqual([
+      'lothair ii',
+      'son of',
+      'ermengarde of tours',
+      1,
+    ]);
     expect(best.passages).toEqual(['p1']);
     // "ermengarde of tours" is named by p1 and p2: its weight is the fact score / 2; "lothair ii" only by p1.
     const w = Object.fromEntries(explanation.links.map((l) => [l.phrase, l.score]));
@@ -53,13 +69,28 @@ describe('hipporag2 fact seeding (HippoRAG 2 as published)', () => {
     const hr = createHippoRag2Retriever(corpus, { base: bm25, triples });
     const { results, items } = await hr.retrieveItems!(query, 2);
     expect(results.map((r) => r.id)).toEqual(['p1', 'p2']);
-    expect(items[0]).toEqual({ kind: 'triple', id: expect.stringMatching(/^fact:/), score: 1, text: 'lothair ii | son of | ermengarde of tours', passages: ['p1'] });
+    expect(items[0]).toEqual({
+      kind: 'triple',
+      id: expect.stringMatching(/^fact:/),
+      score: 1,
+      text: 'lothair ii | son of | ermengarde of tours',
+      passages: ['p1'],
+    });
   });
 
   it('applies the recognition-memory filter: dropped facts do not seed', async () => {
-    const llm = scriptedLlm('[[ ## fact_after_filter ## ]]\n{"fact": [["Ermengarde of Tours", "died on", "20 March 851"]]}\n\n[[ ## completed ## ]]');
-    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples, factFilter: createLlmFactFilter(llm, filterPrompt) });
-    const { explanation } = await hr.retrieveExplained('When did Ermengarde of Tours die, the mother of Lothair II?', 4);
+    const llm = scriptedLlm(
+      '[[ ## fact_after_filter ## ]]\n{"fact": [["Ermengarde of Tours", "died on", "20 March 851"]]}\n\n[[ ## completed ## ]]',
+    );
+    const hr = createHippoRag2Retriever(corpus, {
+      base: bm25,
+      triples,
+      factFilter: createLlmFactFilter(llm, filterPrompt),
+    });
+    const { explanation } = await hr.retrieveExplained(
+      'When did Ermengarde of Tours die, the mother of Lothair II?',
+      4,
+    );
     expect(llm.shown[0]).toContain('[[ ## fact_before_filter ## ]]\n{"fact": [["');
     const kept = explanation.facts.filter((f) => f.kept).map((f) => f.object);
     expect(kept).toEqual(['20 march 851']);
@@ -69,12 +100,22 @@ describe('hipporag2 fact seeding (HippoRAG 2 as published)', () => {
   });
 
   it('falls back to entity linking, labelled, when the filter keeps nothing or its reply is unreadable', async () => {
-    const none = createHippoRag2Retriever(corpus, { base: bm25, triples, queryEntities: () => ['Lothair II'], factFilter: createLlmFactFilter(scriptedLlm('{"fact": []}'), filterPrompt) });
+    const none = createHippoRag2Retriever(corpus, {
+      base: bm25,
+      triples,
+      queryEntities: () => ['Lothair II'],
+      factFilter: createLlmFactFilter(scriptedLlm('{"fact": []}'), filterPrompt),
+    });
     const a = await none.retrieveExplained(query, 2);
     expect(a.explanation.seededBy).toBe('entities (fallback: no fact survived)');
     expect(a.explanation.links).toMatchObject([{ phrase: 'lothair ii', how: 'exact' }]);
     expect(a.ranked[0]!.id).toBe('p1');
-    const garbled = createHippoRag2Retriever(corpus, { base: bm25, triples, queryEntities: () => ['Lothair II'], factFilter: createLlmFactFilter(scriptedLlm('I think the first one.'), filterPrompt) });
+    const garbled = createHippoRag2Retriever(corpus, {
+      base: bm25,
+      triples,
+      queryEntities: () => ['Lothair II'],
+      factFilter: createLlmFactFilter(scriptedLlm('I think the first one.'), filterPrompt),
+    });
     const b = await garbled.retrieveExplained(query, 2);
     expect(b.explanation.seededBy).toBe('entities (fallback: no fact survived)');
     expect(b.explanation.filterError).toMatch(/no JSON/);
@@ -87,7 +128,16 @@ describe('hipporag2 fact seeding (HippoRAG 2 as published)', () => {
       ['lothair ii', 'son of', 'ermengarde of tours'],
       ['paris', 'capital of', 'france'],
     ] as const;
-    expect(matchToCandidates([['Paris', 'is capital of', 'France'], ['paris', 'capital of', 'france'], ['Lothair II', 'son of', 'Ermengarde of Tours']], candidates)).toEqual([1, 0]);
+    expect(
+      matchToCandidates(
+        [
+          ['Paris', 'is capital of', 'France'],
+          ['paris', 'capital of', 'france'],
+          ['Lothair II', 'son of', 'Ermengarde of Tours'],
+        ],
+        candidates,
+      ),
+    ).toEqual([1, 0]);
   });
 
   it('skips the LLM when there is no candidate fact', async () => {
@@ -98,7 +148,11 @@ describe('hipporag2 fact seeding (HippoRAG 2 as published)', () => {
   });
 
   it('rejects an unknown seed and a factTopK below 1', () => {
-    expect(() => createHippoRag2Retriever(corpus, { base: bm25, triples, options: { seed: 'phrases' as 'facts' } })).toThrow(/seed "phrases"/);
-    expect(() => createHippoRag2Retriever(corpus, { base: bm25, triples, options: { factTopK: 0 } })).toThrow(/factTopK 0/);
+    expect(() =>
+      createHippoRag2Retriever(corpus, { base: bm25, triples, options: { seed: 'phrases' as 'facts' } }),
+    ).toThrow(/seed "phrases"/);
+    expect(() => createHippoRag2Retriever(corpus, { base: bm25, triples, options: { factTopK: 0 } })).toThrow(
+      /factTopK 0/,
+    );
   });
 });

@@ -7,7 +7,10 @@ import { AbortedError, HopscopeError } from '../../../src/core/errors.ts';
 import { describeRetrieverContract } from './contract.ts';
 
 describeRetrieverContract('hipporag2 (offline extractor, bm25 base, fact-seeded)', async (passages) =>
-  createHippoRag2Retriever({ id: 'contract', name: 'contract', passages }, { base: createBm25Retriever(passages), triples: extractTriplesOffline(passages) }),
+  createHippoRag2Retriever(
+    { id: 'contract', name: 'contract', passages },
+    { base: createBm25Retriever(passages), triples: extractTriplesOffline(passages) },
+  ),
 );
 describeRetrieverContract('hipporag2 (offline extractor, bm25 base, entity-seeded)', async (passages) =>
   createHippoRag2Retriever(
@@ -41,7 +44,12 @@ describe('hipporag2 retriever', () => {
     const base = (await bm25.retrieve(query, 4)).map((r) => r.id);
     expect(base.slice(0, 2)).toContain('p3');
     expect(base.slice(0, 2)).not.toContain('p2');
-    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples, queryEntities: () => ['Lothair II'], options: { seed: 'entities' } });
+    const hr = createHippoRag2Retriever(corpus, {
+      base: bm25,
+      triples,
+      queryEntities: () => ['Lothair II'],
+      options: { seed: 'entities' },
+    });
     const { ranked, explanation } = await hr.retrieveExplained(query, 4);
     // p1 holds the seed phrase; p2 is one phrase hop away (lothair ii -> ermengarde of tours -> p2), so it
     // enters the top 3 and passes the unrelated p4; p3 keeps its BM25 seed (0.05 x 1) and stays close.
@@ -49,12 +57,25 @@ describe('hipporag2 retriever', () => {
     expect(ids[0]).toBe('p1');
     expect(ids.slice(0, 3)).toContain('p2');
     expect(ids.indexOf('p2')).toBeLessThan(ids.indexOf('p4'));
-    expect(explanation.links).toEqual([{ entity: 'Lothair II', node: hr.graph.phraseNode.get('lothair ii'), phrase: 'lothair ii', score: 1, how: 'exact' }]);
+    expect(explanation.links).toEqual([
+      {
+        entity: 'Lothair II',
+        node: hr.graph.phraseNode.get('lothair ii'),
+        phrase: 'lothair ii',
+        score: 1,
+        how: 'exact',
+      },
+    ]);
     expect(explanation.pprIterations).toBeGreaterThan(0);
   });
 
   it('links query entities lexically when there is no exact phrase, and uses the offline extractor by default', async () => {
-    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples, queryEntities: () => ['Lothair the Second II'], options: { seed: 'entities' } });
+    const hr = createHippoRag2Retriever(corpus, {
+      base: bm25,
+      triples,
+      queryEntities: () => ['Lothair the Second II'],
+      options: { seed: 'entities' },
+    });
     const { explanation } = await hr.retrieveExplained(query, 2);
     expect(explanation.links[0]).toMatchObject({ phrase: 'lothair ii', how: 'lexical-trigram' });
     const offline = createHippoRag2Retriever(corpus, { base: bm25, triples, options: { seed: 'entities' } });
@@ -65,20 +86,34 @@ describe('hipporag2 retriever', () => {
   });
 
   it('seeds with the passage-title phrases the query names, longest first, when no query entity links', async () => {
-    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples, queryEntities: () => ['Nowhere Land'], options: { seed: 'entities' } });
+    const hr = createHippoRag2Retriever(corpus, {
+      base: bm25,
+      triples,
+      queryEntities: () => ['Nowhere Land'],
+      options: { seed: 'entities' },
+    });
     const { explanation, ranked } = await hr.retrieveExplained("Is Paris where Lothair II's mother of Tours died?", 4);
     // "lothair ii" beats a shorter match; "mother" is a phrase but no title ("Mothers" is), so it does not seed.
     expect(explanation.links.map((l) => [l.phrase, l.how, l.score])).toEqual([
       ['paris', 'query-mention', 1],
       ['lothair ii', 'query-mention', 1],
     ]);
-    expect(ranked.map((r) => r.id).slice(0, 2).sort()).toEqual(['p1', 'p4']);
+    expect(
+      ranked
+        .map((r) => r.id)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['p1', 'p4']);
   });
 
   it('keeps the HippoRAG 2 defaults visible and overridable', () => {
     expect(HIPPORAG2_DEFAULTS).toMatchObject({ damping: 0.5, passageNodeWeight: 0.05 });
     expect(HIPPORAG2_DEFAULTS.graph.synonymThreshold).toBe(0.8);
-    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples, options: { damping: 0.7, ppr: { tolerance: 1e-8 } } });
+    const hr = createHippoRag2Retriever(corpus, {
+      base: bm25,
+      triples,
+      options: { damping: 0.7, ppr: { tolerance: 1e-8 } },
+    });
     expect(hr.options.damping).toBe(0.7);
     expect(hr.options.ppr).toEqual({ ...HIPPORAG2_DEFAULTS.ppr, tolerance: 1e-8 });
     expect(hr.graph.source).toBe('openie-file');

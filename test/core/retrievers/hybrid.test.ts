@@ -12,7 +12,12 @@ describeRetrieverContract(
   'hybrid (BM25 + tiny encoder, RRF)',
   async (passages) => {
     const corpus = { id: 'contract', name: 'contract', passages };
-    const embedder = createTransformersEmbedder({ model: TINY_MODEL, localModelPath: await tinyEncoderRoot(), device: 'cpu', dtype: 'fp32' });
+    const embedder = createTransformersEmbedder({
+      model: TINY_MODEL,
+      localModelPath: await tinyEncoderRoot(),
+      device: 'cpu',
+      dtype: 'fp32',
+    });
     return buildBackbone('hybrid', corpus, { embedder, vectors: await embedCorpus(corpus, embedder) });
   },
   { scoresEveryQuery: true },
@@ -23,8 +28,14 @@ const fixed = (name: string, list: Ranked[]): Retriever => ({ name, retrieve: as
 describe('hybrid retriever', () => {
   it('fuses by rank with k = 60: agreement beats one strong list', async () => {
     // "c" is 2nd in both lists: 2/(60+2) > 1/(60+1) + nothing for "a" or "b" alone.
-    const bm25 = fixed('bm25', [{ id: 'a', score: 9 }, { id: 'c', score: 5 }]);
-    const dense = fixed('dense', [{ id: 'b', score: 0.9 }, { id: 'c', score: 0.8 }]);
+    const bm25 = fixed('bm25', [
+      { id: 'a', score: 9 },
+      { id: 'c', score: 5 },
+    ]);
+    const dense = fixed('dense', [
+      { id: 'b', score: 0.9 },
+      { id: 'c', score: 0.8 },
+    ]);
     const top = await createHybridRetriever({ bm25, dense }).retrieve('q', 3);
     expect(top.map((r) => r.id)).toEqual(['c', 'a', 'b']);
     expect(top[0]?.score).toBeCloseTo(2 / 62, 12);
@@ -38,11 +49,26 @@ describe('hybrid retriever', () => {
   });
 
   it('the registry builds the same fusion from the corpus', async () => {
-    const corpus = { id: 'c', name: 'c', passages: [{ id: 'x', title: 'X', text: 'alpha beta' }, { id: 'y', title: 'Y', text: 'gamma delta' }] };
-    const embedder = createTransformersEmbedder({ model: TINY_MODEL, localModelPath: await tinyEncoderRoot(), device: 'cpu', dtype: 'fp32' });
+    const corpus = {
+      id: 'c',
+      name: 'c',
+      passages: [
+        { id: 'x', title: 'X', text: 'alpha beta' },
+        { id: 'y', title: 'Y', text: 'gamma delta' },
+      ],
+    };
+    const embedder = createTransformersEmbedder({
+      model: TINY_MODEL,
+      localModelPath: await tinyEncoderRoot(),
+      device: 'cpu',
+      dtype: 'fp32',
+    });
     const vectors = await embedCorpus(corpus, embedder);
     const viaRegistry = await buildBackbone('hybrid', corpus, { embedder, vectors });
-    const manual = createHybridRetriever({ bm25: createBm25Retriever(corpus.passages), dense: createDenseRetriever(corpus, { embedder, vectors }) });
+    const manual = createHybridRetriever({
+      bm25: createBm25Retriever(corpus.passages),
+      dense: createDenseRetriever(corpus, { embedder, vectors }),
+    });
     expect(await viaRegistry.retrieve('gamma', 2)).toEqual(await manual.retrieve('gamma', 2));
   });
 });

@@ -34,23 +34,41 @@ describe('memoRetriever', () => {
     const inner: Retriever = {
       name: 'items',
       retrieve: async () => [],
-      retrieveItems: async () => ({ results: [{ id: 'p', score: ++n }], items: [{ kind: 'triple', id: 't', score: 1, text: 'a | b | c', passages: ['p'] }] }),
+      retrieveItems: async () => ({
+        results: [{ id: 'p', score: ++n }],
+        items: [{ kind: 'triple', id: 't', score: 1, text: 'a | b | c', passages: ['p'] }],
+      }),
     };
     const m = memoRetriever(inner);
     await m.retrieveItems!('q', 5);
-    expect(await m.retrieveItems!('q', 5)).toEqual({ results: [{ id: 'p', score: 1 }], items: [{ kind: 'triple', id: 't', score: 1, text: 'a | b | c', passages: ['p'] }] });
+    expect(await m.retrieveItems!('q', 5)).toEqual({
+      results: [{ id: 'p', score: 1 }],
+      items: [{ kind: 'triple', id: 't', score: 1, text: 'a | b | c', passages: ['p'] }],
+    });
   });
 
   it('keeps GEAR beams, passes the run hooks on, and carries item answers across runs', async () => {
     let n = 0;
-    const beams = [{ step: 0, kept: [{ triples: ['t'], score: 1, weight: 1 }], pruned: [], triples: [{ id: 't', subject: 'a', predicate: 'b', object: 'c', passage: 'p' }] }];
+    const beams = [
+      {
+        step: 0,
+        kept: [{ triples: ['t'], score: 1, weight: 1 }],
+        pruned: [],
+        triples: [{ id: 't', subject: 'a', predicate: 'b', object: 'c', passage: 'p' }],
+      },
+    ];
     const seen: unknown[] = [];
     const inner: Retriever = {
       name: 'naivege',
       retrieve: async () => [],
-      retrieveItems: async (_q, _k, _s, hooks) => (seen.push(hooks), { results: [{ id: 'p', score: ++n }], items: [], beams }),
+      retrieveItems: async (_q, _k, _s, hooks) => (
+        seen.push(hooks),
+        { results: [{ id: 'p', score: ++n }], items: [], beams }
+      ),
     };
-    const hooks = { ask: async () => ({ text: '' }) } as unknown as Parameters<NonNullable<Retriever['retrieveItems']>>[3];
+    const hooks = { ask: async () => ({ text: '' }) } as unknown as Parameters<
+      NonNullable<Retriever['retrieveItems']>
+    >[3];
     const m = memoRetriever(inner);
     const first = await m.retrieveItems!('q', 5, undefined, hooks);
     first.beams![0]!.step = 9; // a caller's copy
@@ -63,7 +81,12 @@ describe('memoRetriever', () => {
 
   it('does not memoise a backbone that reads with the run LLM (SyncGE): each run records its own reads', async () => {
     let n = 0;
-    const inner: Retriever = { name: 'syncge', readsWithRunLlm: true, retrieve: async () => [], retrieveItems: async () => ({ results: [{ id: 'p', score: ++n }], items: [] }) };
+    const inner: Retriever = {
+      name: 'syncge',
+      readsWithRunLlm: true,
+      retrieve: async () => [],
+      retrieveItems: async () => ({ results: [{ id: 'p', score: ++n }], items: [] }),
+    };
     const m = memoRetriever(inner);
     await m.retrieveItems!('q', 5);
     await m.retrieveItems!('q', 5);
@@ -73,7 +96,10 @@ describe('memoRetriever', () => {
 
   it("keeps the backbone's other capabilities (GEAR's expansion on naivege/syncge) reachable", async () => {
     const expansion = { index: 'T' };
-    const inner = { name: 'naivege', mode: 'naive', expansion, retrieve: async () => [] } as Retriever & { expansion: unknown; mode: string };
+    const inner = { name: 'naivege', mode: 'naive', expansion, retrieve: async () => [] } as Retriever & {
+      expansion: unknown;
+      mode: string;
+    };
     const m = memoRetriever(inner) as unknown as { expansion: unknown; mode: string };
     expect(m.expansion).toBe(expansion);
     expect(m.mode).toBe('naive');

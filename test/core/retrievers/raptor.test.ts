@@ -4,7 +4,9 @@ import { createRaptorRetriever, RAPTOR_SCORER_LABEL } from '../../../src/core/re
 import { describeRetrieverContract } from './contract.ts';
 import type { Corpus } from '../../../src/core/types.ts';
 
-describeRetrieverContract('raptor (extractive summaries, hashed TF-IDF clusters)', async (passages) => createRaptorRetriever({ id: 'contract', name: 'contract', passages }));
+describeRetrieverContract('raptor (extractive summaries, hashed TF-IDF clusters)', async (passages) =>
+  createRaptorRetriever({ id: 'contract', name: 'contract', passages }),
+);
 
 describe('raptor collapsed-tree retrieval', () => {
   const corpus: Corpus = {
@@ -22,7 +24,9 @@ describe('raptor collapsed-tree retrieval', () => {
   };
 
   it('a summary node lifts the passages under it, and the trace gets it with its level and passages', async () => {
-    const r = await createRaptorRetriever(corpus, { options: { minLevelSize: 2, cluster: { targetSize: 3, softMargin: 0, iterations: 8 } } });
+    const r = await createRaptorRetriever(corpus, {
+      options: { minLevelSize: 2, cluster: { targetSize: 3, softMargin: 0, iterations: 8 } },
+    });
     expect(r.scorer).toBe(RAPTOR_SCORER_LABEL);
     const summary = r.tree.nodes.find((n) => n.level === 1 && n.passages.includes(0))!;
     expect(summary.passages).toContain(1);
@@ -32,7 +36,8 @@ describe('raptor collapsed-tree retrieval', () => {
     expect(item).toMatchObject({ kind: 'summary', level: 1 });
     expect(item!.passages).toEqual(summary.passages.map((p) => corpus.passages[p]!.id));
     // every passage under the best summary scores at least that summary's score
-    for (const id of item!.passages) expect(results.find((x) => x.id === id)?.score ?? item!.score).toBeGreaterThanOrEqual(item!.score);
+    for (const id of item!.passages)
+      expect(results.find((x) => x.id === id)?.score ?? item!.score).toBeGreaterThanOrEqual(item!.score);
   });
 
   it('summaryWeight scales what a summary gives its passages (0: leaves only, BM25 over passages)', async () => {

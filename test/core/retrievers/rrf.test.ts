@@ -7,7 +7,9 @@ import { describeRetrieverContract } from './contract.ts';
 // Two different rankers over the same passages: BM25 on title + text, and BM25 on the text with a
 // different length normalisation, fused by RRF.
 describeRetrieverContract('rrf(bm25, bm25 b=1)', async (passages) =>
-  createRrfRetriever('hybrid-test', [createBm25Retriever(passages), createBm25Retriever(passages, { k1: 2, b: 1 })], { depth: 20 }),
+  createRrfRetriever('hybrid-test', [createBm25Retriever(passages), createBm25Retriever(passages, { k1: 2, b: 1 })], {
+    depth: 20,
+  }),
 );
 
 const list = (...ids: string[]): Ranked[] => ids.map((id, i) => ({ id, score: 100 - i }));
@@ -22,8 +24,20 @@ describe('rrf', () => {
   });
 
   it('ignores the input scores: only ranks count', () => {
-    const a = rrf([[{ id: 'x', score: 1e9 }, { id: 'y', score: -5 }], list('y', 'x')]);
-    const b = rrf([list('x', 'y'), [{ id: 'y', score: 0.2 }, { id: 'x', score: 0.1 }]]);
+    const a = rrf([
+      [
+        { id: 'x', score: 1e9 },
+        { id: 'y', score: -5 },
+      ],
+      list('y', 'x'),
+    ]);
+    const b = rrf([
+      list('x', 'y'),
+      [
+        { id: 'y', score: 0.2 },
+        { id: 'x', score: 0.1 },
+      ],
+    ]);
     expect(a).toEqual(b);
   });
 

@@ -3,7 +3,11 @@
 // scores and diversity weights for 25 HotpotQA questions over a 1500-passage slice of its corpus.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cappedNeighbourGraph, diverseTripleBeamSearch, type BeamResult } from '../../../src/core/retrievers/triple-beam.ts';
+import {
+  cappedNeighbourGraph,
+  diverseTripleBeamSearch,
+  type BeamResult,
+} from '../../../src/core/retrievers/triple-beam.ts';
 import { createQueryRelevance } from '../../../src/core/triples/sequence-scorer.ts';
 import { beamFixtureInputs, FIXTURE_PATH } from '../../support/gear-beam-fixture.ts';
 
@@ -24,7 +28,13 @@ describe('Diverse Triple Beam Search on real data', () => {
       expect(initial).toEqual(saved.initial);
       const score = await scorer.forQuery(question);
       const relevance = createQueryRelevance(index, question);
-      const result = await diverseTripleBeamSearch(initial, cappedNeighbourGraph(index, relevance, 121), score, {}, relevance);
+      const result = await diverseTripleBeamSearch(
+        initial,
+        cappedNeighbourGraph(index, relevance, 121),
+        score,
+        {},
+        relevance,
+      );
       expect(result).toEqual(saved.result);
       if (result.steps.length === 2) extended += 1;
     }

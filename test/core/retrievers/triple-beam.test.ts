@@ -1,15 +1,27 @@
 // GEAR Algorithm 1 on a hand-built triple graph with hand-computed beams and diversity weights.
 import { describe, expect, it } from 'vitest';
-import { BEAM_DEFAULTS, diverseTripleBeamSearch, diversityWeight, flattenBreadthFirst, type BeamGraph } from '../../../src/core/retrievers/triple-beam.ts';
+import {
+  BEAM_DEFAULTS,
+  diverseTripleBeamSearch,
+  diversityWeight,
+  flattenBreadthFirst,
+  type BeamGraph,
+} from '../../../src/core/retrievers/triple-beam.ts';
 import type { QueryScorer } from '../../../src/core/triples/sequence-scorer.ts';
 
 // Triples 0..5. Neighbours of 0: 1 (visited in B_0, must be skipped), 3, 4, 5; of 1: 3, 4, 5.
 const graph: BeamGraph = { neighbours: (t) => ({ 0: [1, 3, 4, 5], 1: [0, 3, 4, 5], 2: [5] })[t] ?? [] };
 // score(q, sequence) by table: B_0 singles and the two-triple sequences.
 const table: Record<string, number> = {
-  '0': 0.9, '1': 0.8, '2': 0.1,
-  '0,3': 0.5, '0,4': 0.45, '0,5': 0.44,
-  '1,3': 0.3, '1,4': 0.1, '1,5': 0.05,
+  '0': 0.9,
+  '1': 0.8,
+  '2': 0.1,
+  '0,3': 0.5,
+  '0,4': 0.45,
+  '0,5': 0.44,
+  '1,3': 0.3,
+  '1,4': 0.1,
+  '1,5': 0.05,
 };
 const calls: string[][] = [];
 const score: QueryScorer = async (seqs) => {
@@ -69,7 +81,9 @@ describe('Diverse Triple Beam Search (GEAR Alg. 1)', () => {
   });
 
   it('l = 1 returns B_0; a beam with no new neighbour is dropped; no extension at all keeps B_{i-1}', async () => {
-    expect((await diverseTripleBeamSearch([2, 0], graph, score, { width: 1, length: 1 })).beams).toEqual([{ triples: [0], score: 0.9, weight: 1 }]);
+    expect((await diverseTripleBeamSearch([2, 0], graph, score, { width: 1, length: 1 })).beams).toEqual([
+      { triples: [0], score: 0.9, weight: 1 },
+    ]);
     const lonely: BeamGraph = { neighbours: () => [] };
     const r = await diverseTripleBeamSearch([0, 1], lonely, score, { width: 2, length: 2 });
     expect(r.beams.map((b) => b.triples)).toEqual([[0], [1]]);
@@ -84,7 +98,9 @@ describe('Diverse Triple Beam Search (GEAR Alg. 1)', () => {
   });
 
   it('rejects bad options with a typed error', async () => {
-    await expect(diverseTripleBeamSearch([0], graph, score, { width: 0 })).rejects.toThrow(/width must be a positive integer/);
+    await expect(diverseTripleBeamSearch([0], graph, score, { width: 0 })).rejects.toThrow(
+      /width must be a positive integer/,
+    );
     await expect(diverseTripleBeamSearch([0], graph, score, { gamma: 0 })).rejects.toThrow(/gamma must be > 0/);
   });
 });
@@ -96,16 +112,30 @@ describe('cappedNeighbourGraph', () => {
     const { extractTriplesOffline } = await import('../../../src/core/triples/offline-extractor.ts');
     const { cappedNeighbourGraph } = await import('../../../src/core/retrievers/triple-beam.ts');
     const { readFileSync } = await import('node:fs');
-    const corpus = JSON.parse(readFileSync(new URL('../../../public/demo/demo_corpus.json', import.meta.url), 'utf8')) as { title: string; text: string }[];
-    const index = TripleIndex.fromTripleSet(extractTriplesOffline(corpus.map((p, i) => ({ id: `p${i}`, title: p.title, text: p.text }))));
+    const corpus = JSON.parse(
+      readFileSync(new URL('../../../public/demo/demo_corpus.json', import.meta.url), 'utf8'),
+    ) as { title: string; text: string }[];
+    const index = TripleIndex.fromTripleSet(
+      extractTriplesOffline(corpus.map((p, i) => ({ id: `p${i}`, title: p.title, text: p.text }))),
+    );
     const scorer = createLexicalScorer(index);
     const o = { width: 3, length: 3, neighbours: 4, gamma: 6 };
-    for (const q of ['Who devised the fog-lantern?', 'Which island has the lighthouse of Ione Marlow?', 'Tarrow Isles harbour festival']) {
+    for (const q of [
+      'Who devised the fog-lantern?',
+      'Which island has the lighthouse of Ione Marlow?',
+      'Tarrow Isles harbour festival',
+    ]) {
       const score = await scorer.forQuery(q);
       const rel = createQueryRelevance(index, q);
       const initial = index.search(q, 8).map((h) => h.triple);
       const full = await diverseTripleBeamSearch(initial, index, score, o, rel);
-      const capped = await diverseTripleBeamSearch(initial, cappedNeighbourGraph(index, rel, o.neighbours + o.width * o.length + 1), score, o, rel);
+      const capped = await diverseTripleBeamSearch(
+        initial,
+        cappedNeighbourGraph(index, rel, o.neighbours + o.width * o.length + 1),
+        score,
+        o,
+        rel,
+      );
       expect(capped).toEqual(full);
       expect(full.steps).toHaveLength(3);
     }

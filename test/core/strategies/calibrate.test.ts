@@ -17,10 +17,13 @@ describe('normalizeScores', () => {
 });
 
 describe('ScorePool (Eq. 3-4)', () => {
-  it('keeps each document\'s best score and re-sorts, ties in previous order', () => {
+  it("keeps each document's best score and re-sorts, ties in previous order", () => {
     const pool = new ScorePool();
     pool.merge([r('a', 0.9), r('b', 0.4)]);
-    expect(pool.resort().map((e) => [e.id, e.rank, e.delta])).toEqual([['a', 1, null], ['b', 2, null]]);
+    expect(pool.resort().map((e) => [e.id, e.rank, e.delta])).toEqual([
+      ['a', 1, null],
+      ['b', 2, null],
+    ]);
     pool.merge([r('c', 0.9), r('b', 0.95), r('a', 0.1)]); // a keeps 0.9; b rises to 0.95; c ties a
     expect(pool.resort()).toEqual([
       { id: 'b', score: 0.95, rank: 1, delta: 1 },
@@ -35,17 +38,27 @@ describe('promote (Alg. 1 line 9)', () => {
     const p = promote([r('a', 1), r('b', 0.8), r('c', 0.5), r('d', 0.2)], ['d', 'b', 'd', 'zz']);
     expect(p.ranking).toEqual([r('d', 0.2), r('b', 0.8), r('a', 1), r('c', 0.5)]);
     expect(p.promoted).toEqual(['d', 'b']);
-    expect(p.moves).toEqual([{ id: 'd', from: 4, to: 1 }, { id: 'b', from: 2, to: 2 }]);
+    expect(p.moves).toEqual([
+      { id: 'd', from: 4, to: 1 },
+      { id: 'b', from: 2, to: 2 },
+    ]);
   });
   it('changes nothing when the verifier selects nothing', () => {
-    expect(promote([r('a', 1), r('b', 0.5)], [])).toEqual({ ranking: [r('a', 1), r('b', 0.5)], promoted: [], moves: [] });
+    expect(promote([r('a', 1), r('b', 0.5)], [])).toEqual({
+      ranking: [r('a', 1), r('b', 0.5)],
+      promoted: [],
+      moves: [],
+    });
   });
 });
 
 describe('cutoff (Eq. 6)', () => {
   it('keeps s >= mu + sigma over the top-50 when at least 5 pass', () => {
     // 6 documents at 1 and 14 at 0: mu = 0.3, sigma = sqrt(0.21) = 0.4583, threshold 0.7583 -> the six at 1.
-    const ranking = [...Array.from({ length: 6 }, (_, i) => r(`h${i}`, 1)), ...Array.from({ length: 14 }, (_, i) => r(`l${i}`, 0))];
+    const ranking = [
+      ...Array.from({ length: 6 }, (_, i) => r(`h${i}`, 1)),
+      ...Array.from({ length: 14 }, (_, i) => r(`l${i}`, 0)),
+    ];
     const c = cutoff(ranking);
     expect(c.mu).toBeCloseTo(0.3, 12);
     expect(c.sigma).toBeCloseTo(Math.sqrt(0.21), 12);
@@ -67,7 +80,11 @@ describe('cutoff (Eq. 6)', () => {
   });
   it('computes mu and sigma over the top-50 only, then filters the whole ranking', () => {
     // top 50: 10 at 1, 40 at 0.5 -> mu 0.6, sigma 0.2, threshold 0.8; the 51st (0.9) passes too.
-    const ranking = [...Array.from({ length: 10 }, (_, i) => r(`a${i}`, 1)), ...Array.from({ length: 40 }, (_, i) => r(`b${i}`, 0.5)), r('late', 0.9)];
+    const ranking = [
+      ...Array.from({ length: 10 }, (_, i) => r(`a${i}`, 1)),
+      ...Array.from({ length: 40 }, (_, i) => r(`b${i}`, 0.5)),
+      r('late', 0.9),
+    ];
     const c = cutoff(ranking);
     expect(c.mu).toBeCloseTo(0.6, 12);
     expect(c.sigma).toBeCloseTo(0.2, 12);
@@ -84,18 +101,21 @@ describe('cutoff with promotions (Alg. 1 lines 9-11): a promoted document is nev
   const sigma = Math.sqrt(top50.reduce((a, b) => a + (b - mu) ** 2, 0) / 50);
   const passers = pr.filter((x) => x.score >= mu + sigma).map((x) => x.id);
 
-  it.each([1, 12, 20, 30])('%i promotions: D_final = G in verifier order, then the other passers; mu and sigma from own scores', (n) => {
-    const g = Array.from({ length: n }, (_, i) => `d${30 - i}`);
-    const p = promote(pr, g);
-    const c = cutoff(pr, 50, 5, p.promoted);
-    expect(c.mu).toBeCloseTo(mu, 12); // the promotions do not move mu or sigma
-    expect(c.sigma).toBeCloseTo(sigma, 12);
-    const kept = c.kept.map((x) => x.id);
-    expect(kept.slice(0, n)).toEqual(g);
-    expect(kept.slice(n)).toEqual(passers.filter((id) => !g.includes(id)));
-    expect(kept.length).toBeGreaterThanOrEqual(5);
-    expect(c.kept.find((x) => x.id === 'd30')?.score).toBeCloseTo(30 / 59, 12); // own score kept
-  });
+  it.each([1, 12, 20, 30])(
+    '%i promotions: D_final = G in verifier order, then the other passers; mu and sigma from own scores',
+    (n) => {
+      const g = Array.from({ length: n }, (_, i) => `d${30 - i}`);
+      const p = promote(pr, g);
+      const c = cutoff(pr, 50, 5, p.promoted);
+      expect(c.mu).toBeCloseTo(mu, 12); // the promotions do not move mu or sigma
+      expect(c.sigma).toBeCloseTo(sigma, 12);
+      const kept = c.kept.map((x) => x.id);
+      expect(kept.slice(0, n)).toEqual(g);
+      expect(kept.slice(n)).toEqual(passers.filter((id) => !g.includes(id)));
+      expect(kept.length).toBeGreaterThanOrEqual(5);
+      expect(c.kept.find((x) => x.id === 'd30')?.score).toBeCloseTo(30 / 59, 12); // own score kept
+    },
+  );
 
   it('fills up to 5 after G from the ranking when too few pass', () => {
     // two documents at 1, the rest at 0: mu + sigma lies between; G = one low document.

@@ -19,7 +19,10 @@ import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-comp
 import { startOpenAiServer, type ChatBody, type OpenAiServer } from '../../support/openai-server.ts';
 
 const demo = new URL('../../../public/demo/', import.meta.url);
-const dataset = loadDataset('demo', ['demo.json', 'demo_corpus.json'].map((name) => ({ name, text: readFileSync(new URL(name, demo), 'utf8') })));
+const dataset = loadDataset(
+  'demo',
+  ['demo.json', 'demo_corpus.json'].map((name) => ({ name, text: readFileSync(new URL(name, demo), 'utf8') })),
+);
 const passages = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
 const bm25 = createBm25Retriever(dataset.corpus.passages);
 const tripleIndex = TripleIndex.fromTripleSet(extractTriplesOffline(dataset.corpus.passages));
@@ -37,7 +40,9 @@ function reply(body: ChatBody): { content?: string; fault?: { kind: 'hang' } } {
   }
   if (text.includes('You are given an input question and a set of known facts')) {
     if (mode === 'hang-reason') return { fault: { kind: 'hang' } };
-    return text.includes('Dunmere') ? { content: 'Answerable: Yes\nAnswer: Dunmere' } : { content: 'Answerable: No\nWhy: The facts do not say where Ione Marlow spent her childhood.' };
+    return text.includes('Dunmere')
+      ? { content: 'Answerable: Yes\nAnswer: Dunmere' }
+      : { content: 'Answerable: No\nWhy: The facts do not say where Ione Marlow spent her childhood.' };
   }
   if (text.includes('Next Question:')) return { content: 'Next Question: Where did Ione Marlow spend her childhood?' };
   if (text.includes('present a concise, definitive answer')) return { content: 'Answer: Dunmere' };
@@ -57,20 +62,36 @@ describe('GEAR agent over the OpenAI-compatible test server', () => {
   it('sends the exact J.2 / J.3 prompts, records what each call saw, and stops when answerable', async () => {
     mode = 'ok';
     const before = server.chats().length;
-    const trace = await runStrategy('gear', question, { retriever: naivege, llm: llm(), prompts: STRATEGY_PROMPTS, passages }, meta);
+    const trace = await runStrategy(
+      'gear',
+      question,
+      { retriever: naivege, llm: llm(), prompts: STRATEGY_PROMPTS, passages },
+      meta,
+    );
     expect(trace.status).toBe('done');
     expect(traceAnswer(trace)).toBe('Dunmere');
     const chats = server.chats().slice(before);
     const calls = trace.events.filter((e) => e.type === 'llm');
-    expect(calls.map((e) => (e.type === 'llm' ? e.module : ''))).toEqual(['gear.reader', 'gear.reasoning', 'gear.query-rewrite', 'gear.reader', 'gear.reasoning', 'gear.qa']);
+    expect(calls.map((e) => (e.type === 'llm' ? e.module : ''))).toEqual([
+      'gear.reader',
+      'gear.reasoning',
+      'gear.query-rewrite',
+      'gear.reader',
+      'gear.reasoning',
+      'gear.qa',
+    ]);
     expect(chats.map((c) => c.body?.messages)).toEqual(calls.map((e) => (e.type === 'llm' ? e.prompt : [])));
     // the first read is J.2 without memory over the step's base passages, byte for byte
     const ctx = trace.events.find((e) => e.type === 'context' && e.module === 'gear.reader');
     const shown = ctx?.type === 'context' ? ctx.ids.map((id) => passages.get(id)!) : [];
     expect(shown.map((p) => p.id)).toEqual((await bm25.retrieve(question.question, 10)).map((r) => r.id));
-    expect(chats[0]!.body!.messages).toEqual([{ role: 'user', content: reader.prompt(question.question, formatPassages(shown), []) }]);
+    expect(chats[0]!.body!.messages).toEqual([
+      { role: 'user', content: reader.prompt(question.question, formatPassages(shown), []) },
+    ]);
     // the second read carries the gist memory G^(1)
-    expect(chats[3]!.body!.messages[0]!.content).toContain('Facts: ("Ione Marlow", "devised", "fog-lantern"), ("fog-lantern", "first lit in", "1858")');
+    expect(chats[3]!.body!.messages[0]!.content).toContain(
+      'Facts: ("Ione Marlow", "devised", "fog-lantern"), ("fog-lantern", "first lit in", "1858")',
+    );
     const memories = trace.events.filter((e) => e.type === 'memory');
     expect(memories.map((m) => (m.type === 'memory' ? m.entries.map((e) => e.triple![2]) : []))).toEqual([
       ['fog-lantern', '1858'],
@@ -78,14 +99,25 @@ describe('GEAR agent over the OpenAI-compatible test server', () => {
     ]);
     const last = memories[1]!;
     expect(last.type === 'memory' && last.entries[2]!.queries).toEqual(['Where did Ione Marlow spend her childhood?']);
-    expect(trace.events.filter((e) => e.type === 'thought').map((e) => (e.type === 'thought' ? e.kind : ''))).toEqual(['answerability', 'rewrite', 'answerability']);
+    expect(trace.events.filter((e) => e.type === 'thought').map((e) => (e.type === 'thought' ? e.kind : ''))).toEqual([
+      'answerability',
+      'rewrite',
+      'answerability',
+    ]);
     for (const e of calls) expect(e.type === 'llm' && e.usage.total).toBeGreaterThan(0);
   });
 
   it('a malformed read reply fails the question with a typed LlmOutputError, counted by the batch', async () => {
     mode = 'malformed';
     const result = await evaluateStrategy([question], {
-      strategy: 'gear', retriever: naivege, retrieverName: 'naivege', llm: llm(), prompts: STRATEGY_PROMPTS, passages, corpus: dataset.corpus, ks: [5],
+      strategy: 'gear',
+      retriever: naivege,
+      retrieverName: 'naivege',
+      llm: llm(),
+      prompts: STRATEGY_PROMPTS,
+      passages,
+      corpus: dataset.corpus,
+      ks: [5],
     });
     expect(result.failed).toHaveLength(1);
     expect(result.failed[0]!.errors[0]).toMatch(/gear\.reader.*no \("subject", "predicate", "object"\) triple found/);
@@ -95,7 +127,12 @@ describe('GEAR agent over the OpenAI-compatible test server', () => {
     mode = 'hang-reason';
     const controller = new AbortController();
     const before = server.chats().length;
-    const pending = runStrategy('gear', question, { retriever: naivege, llm: llm(), prompts: STRATEGY_PROMPTS, passages, signal: controller.signal }, meta);
+    const pending = runStrategy(
+      'gear',
+      question,
+      { retriever: naivege, llm: llm(), prompts: STRATEGY_PROMPTS, passages, signal: controller.signal },
+      meta,
+    );
     let abortedAt = 0;
     const poll = setInterval(() => {
       if (server.chats().length === before + 2 && !abortedAt) {
@@ -114,7 +151,11 @@ describe('GEAR agent over the OpenAI-compatible test server', () => {
 describe('SyncGE (Eq. 1-3) over the test server', () => {
   it('reads the base passages with J.2, links the triples, and records the read when a strategy runs it', async () => {
     mode = 'ok';
-    const syncge = await buildBackbone('syncge', dataset.corpus, { base: bm25, tripleIndex, read: { prompt: GEAR_READ_PROMPT, llm: llm(), passage: (id) => passages.get(id) } });
+    const syncge = await buildBackbone('syncge', dataset.corpus, {
+      base: bm25,
+      tripleIndex,
+      read: { prompt: GEAR_READ_PROMPT, llm: llm(), passage: (id) => passages.get(id) },
+    });
     const before = server.chats().length;
     const plain = await syncge.retrieveItems!(question.question, 10);
     expect(server.chats().length).toBe(before + 1);
@@ -123,17 +164,33 @@ describe('SyncGE (Eq. 1-3) over the test server', () => {
     // the linked initial triples: tripleLink of the two proximal triples lands in T
     expect(plain.beams![0]!.kept.length).toBeGreaterThan(0);
 
-    const trace = await runStrategy('static', question, { retriever: syncge, llm: llm(), prompts: STRATEGY_PROMPTS, passages, options: { answer: false } }, { corpus: dataset.corpus, retrieverName: 'syncge' });
+    const trace = await runStrategy(
+      'static',
+      question,
+      { retriever: syncge, llm: llm(), prompts: STRATEGY_PROMPTS, passages, options: { answer: false } },
+      { corpus: dataset.corpus, retrieverName: 'syncge' },
+    );
     expect(trace.status).toBe('done');
-    const types = trace.events.map((e) => (e.type === 'llm' || e.type === 'context' ? `${e.type}:${e.module}` : e.type));
+    const types = trace.events.map((e) =>
+      e.type === 'llm' || e.type === 'context' ? `${e.type}:${e.module}` : e.type,
+    );
     expect(types.slice(0, 5)).toEqual(['round.start', 'context:gear.reader', 'llm:gear.reader', 'retrieve', 'beam']);
     const retrieve = trace.events.find((e) => e.type === 'retrieve');
-    expect(retrieve?.type === 'retrieve' && retrieve.results.map((r) => r.id)).toEqual((await syncge.retrieve(question.question, 50)).map((r) => r.id));
+    expect(retrieve?.type === 'retrieve' && retrieve.results.map((r) => r.id)).toEqual(
+      (await syncge.retrieve(question.question, 50)).map((r) => r.id),
+    );
   });
 
   it('a malformed read reply is a typed error', async () => {
     mode = 'malformed';
-    const syncge = await buildBackbone('syncge', dataset.corpus, { base: bm25, tripleIndex, read: { prompt: GEAR_READ_PROMPT, llm: llm(), passage: (id) => passages.get(id) } });
-    await expect(syncge.retrieve(question.question, 10)).rejects.toMatchObject({ name: 'LlmOutputError', module: 'gear.reader' });
+    const syncge = await buildBackbone('syncge', dataset.corpus, {
+      base: bm25,
+      tripleIndex,
+      read: { prompt: GEAR_READ_PROMPT, llm: llm(), passage: (id) => passages.get(id) },
+    });
+    await expect(syncge.retrieve(question.question, 10)).rejects.toMatchObject({
+      name: 'LlmOutputError',
+      module: 'gear.reader',
+    });
   });
 });

@@ -13,7 +13,10 @@ import { STRATEGY_PROMPTS } from '../../../src/prompts/strategy-prompts.ts';
 import { createOfflineThinker, OFFLINE_THINKER_LABEL } from '../../../src/providers/llm/offline-thinker.ts';
 
 const demo = new URL('../../../public/demo/', import.meta.url);
-const dataset = loadDataset('demo', ['demo.json', 'demo_corpus.json'].map((name) => ({ name, text: readFileSync(new URL(name, demo), 'utf8') })));
+const dataset = loadDataset(
+  'demo',
+  ['demo.json', 'demo_corpus.json'].map((name) => ({ name, text: readFileSync(new URL(name, demo), 'utf8') })),
+);
 const passages = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
 const bm25 = createBm25Retriever(dataset.corpus.passages);
 const triples = extractTriplesOffline(dataset.corpus.passages);
@@ -64,7 +67,12 @@ describe('GEAR agent (strategy gear)', async () => {
   it('rewrites the query when the memory is not answerable, up to the step cap', async () => {
     let rewrote = 0;
     for (const q of dataset.questions) {
-      const trace = await runStrategy('gear', q, { retriever: naivege, llm, prompts: STRATEGY_PROMPTS, passages, options: { rounds: 3, answer: false } }, meta);
+      const trace = await runStrategy(
+        'gear',
+        q,
+        { retriever: naivege, llm, prompts: STRATEGY_PROMPTS, passages, options: { rounds: 3, answer: false } },
+        meta,
+      );
       expect(trace.status).toBe('done');
       const rounds = new Set(trace.events.filter((e) => e.type === 'memory').map((e) => e.round));
       expect(rounds.size).toBeLessThanOrEqual(3);
@@ -76,6 +84,8 @@ describe('GEAR agent (strategy gear)', async () => {
   });
 
   it('refuses a backbone without a triple index, with a clear error', async () => {
-    await expect(runStrategy('gear', dataset.questions[0]!, { retriever: bm25, llm, prompts: STRATEGY_PROMPTS, passages }, meta)).rejects.toThrow(/graph-expansion backbone/);
+    await expect(
+      runStrategy('gear', dataset.questions[0]!, { retriever: bm25, llm, prompts: STRATEGY_PROMPTS, passages }, meta),
+    ).rejects.toThrow(/graph-expansion backbone/);
   });
 });

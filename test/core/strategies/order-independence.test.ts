@@ -22,7 +22,9 @@ describe('the offline extractor reads every text as a fresh wink instance would'
     const q = "When did Lothair Ii's mother die?";
     const before = extractEntitiesOffline(q);
     extractEntitiesOffline("Lothair Ii's wife Teutberga outlived Lothair Ii's mother, and Ii's reign ended.");
-    extractTriplesOffline([{ id: 'x', title: 'Lothair Ii', text: "Lothair Ii's mother Ermengarde of Tours died in 851. Ii's." }]);
+    extractTriplesOffline([
+      { id: 'x', title: 'Lothair Ii', text: "Lothair Ii's mother Ermengarde of Tours died in 851. Ii's." },
+    ]);
     expect(extractEntitiesOffline(q)).toEqual(before);
   });
 });
@@ -32,10 +34,18 @@ describe(`a strategy alone equals the same strategy after another one (first ${N
   let retriever: Retriever;
   beforeAll(async () => {
     installPprWasmNode();
-    const files = await Promise.all(['2wikimultihopqa.json', '2wikimultihopqa_corpus.json'].map(async (name) => ({ name, text: await readFile(dir + name, 'utf8') })));
+    const files = await Promise.all(
+      ['2wikimultihopqa.json', '2wikimultihopqa_corpus.json'].map(async (name) => ({
+        name,
+        text: await readFile(dir + name, 'utf8'),
+      })),
+    );
     dataset = loadDataset('2wikimultihopqa', files);
     const corpus = dataset.corpus;
-    retriever = await buildBackbone('hipporag2', corpus, { base: await buildBackbone('bm25', corpus, {}), triples: extractTriplesOffline(corpus.passages) });
+    retriever = await buildBackbone('hipporag2', corpus, {
+      base: await buildBackbone('bm25', corpus, {}),
+      triples: extractTriplesOffline(corpus.passages),
+    });
   }, 240_000);
 
   it('BDTR alone, then IRCoT, then BDTR again: identical traces question by question', async () => {
@@ -45,7 +55,12 @@ describe(`a strategy alone equals the same strategy after another one (first ${N
     const runAll = async (name: StrategyName) => {
       const out = [];
       for (const q of questions) {
-        const t = await runStrategy(name, q, { retriever, llm, prompts: STRATEGY_PROMPTS, passages, now: () => 0 }, { corpus: dataset.corpus, retrieverName: retriever.name, createdAt: 'fixed' });
+        const t = await runStrategy(
+          name,
+          q,
+          { retriever, llm, prompts: STRATEGY_PROMPTS, passages, now: () => 0 },
+          { corpus: dataset.corpus, retrieverName: retriever.name, createdAt: 'fixed' },
+        );
         out.push(JSON.stringify(t, (k, v) => (k === 'latencyMs' ? 0 : v))); // wall time is the one thing allowed to differ
       }
       return out;

@@ -6,13 +6,24 @@ import { runRegime } from '../../../src/core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../../../src/prompts/strategy-prompts.ts';
 import { fixedRetriever, meta, passagesOf, question, ScriptedLlm } from './scripted.ts';
 
-const ctx = (llm: ScriptedLlm) => ({ retriever: fixedRetriever({}), llm, prompts: STRATEGY_PROMPTS, passages: passagesOf(8) });
+const ctx = (llm: ScriptedLlm) => ({
+  retriever: fixedRetriever({}),
+  llm,
+  prompts: STRATEGY_PROMPTS,
+  passages: passagesOf(8),
+});
 
 describe('runRegime', () => {
   it('no-context: the QA reader with no passages, no retrieval', async () => {
     const llm = new ScriptedLlm({ answer: ['{"thought":"t","answer":"Paris"}'] });
     const trace = await runRegime('no-context', 'ircot', question, ctx(llm), meta);
-    expect(trace).toMatchObject({ regime: 'no-context', strategy: 'ircot', id: 'ircot-no-context-fixed-q1', status: 'done', options: { regime: 'no-context', reader: 'answer' } });
+    expect(trace).toMatchObject({
+      regime: 'no-context',
+      strategy: 'ircot',
+      id: 'ircot-no-context-fixed-q1',
+      status: 'done',
+      options: { regime: 'no-context', reader: 'answer' },
+    });
     expect(trace.events.map((e) => e.type)).toEqual(['round.start', 'context', 'llm', 'answer']);
     expect(trace.events.find((e) => e.type === 'context')).toMatchObject({ ids: [] });
     expect(llm.userText('answer')).not.toContain('Title 4');
@@ -22,7 +33,10 @@ describe('runRegime', () => {
     const llm = new ScriptedLlm({ answer: ['{"thought":"t","answer":"Paris"}'] });
     const trace = await runRegime('gold-context', 'static', question, ctx(llm), meta);
     expect(trace.options.oracle).toMatch(/^oracle/);
-    expect(trace.events.find((e) => e.type === 'warning')).toMatchObject({ module: 'regime', message: expect.stringMatching(/^oracle/) });
+    expect(trace.events.find((e) => e.type === 'warning')).toMatchObject({
+      module: 'regime',
+      message: expect.stringMatching(/^oracle/),
+    });
     expect(trace.events.find((e) => e.type === 'context')).toMatchObject({ ids: ['p4', 'p6'] });
     expect(llm.userText('answer')).toContain('Wikipedia Title: Title 4\nText of passage 4.');
     expect(llm.userText('answer')).toContain('Wikipedia Title: Title 6');
@@ -31,12 +45,21 @@ describe('runRegime', () => {
   it("the planner's reader is its composer; its citations map to the gold ids", async () => {
     const llm = new ScriptedLlm({ 'planner.compose': ['{"answer":"Paris","citations":[2]}'] });
     const trace = await runRegime('gold-context', 'planner', question, ctx(llm), meta);
-    expect(trace.options).toMatchObject({ reader: 'planner.compose', prompts: { 'planner.compose': 'hopscope-planner-compose/1' } });
+    expect(trace.options).toMatchObject({
+      reader: 'planner.compose',
+      prompts: { 'planner.compose': 'hopscope-planner-compose/1' },
+    });
     expect(trace.events.findLast((e) => e.type === 'answer')).toMatchObject({ text: 'Paris', citations: ['p6'] });
   });
 
   it('a bad reply is a failed trace with its error, not a throw', async () => {
-    const trace = await runRegime('no-context', 'static', question, ctx(new ScriptedLlm({ answer: ['no json here'] })), meta);
+    const trace = await runRegime(
+      'no-context',
+      'static',
+      question,
+      ctx(new ScriptedLlm({ answer: ['no json here'] })),
+      meta,
+    );
     expect(trace.status).toBe('failed');
     expect(trace.events.at(-1)).toMatchObject({ type: 'error', module: 'answer' });
   });

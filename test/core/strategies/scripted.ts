@@ -5,7 +5,12 @@ import type { LlmPort, LlmRequest, LlmResponse } from '../../../src/core/llm/por
 import type { Passage, Question, Ranked, Retriever } from '../../../src/core/types.ts';
 
 export function passagesOf(n: number): Map<string, Passage> {
-  return new Map(Array.from({ length: n }, (_, i) => [`p${i + 1}`, { id: `p${i + 1}`, title: `Title ${i + 1}`, text: `Text of passage ${i + 1}.` }]));
+  return new Map(
+    Array.from({ length: n }, (_, i) => [
+      `p${i + 1}`,
+      { id: `p${i + 1}`, title: `Title ${i + 1}`, text: `Text of passage ${i + 1}.` },
+    ]),
+  );
 }
 
 export function fixedRetriever(lists: Record<string, Ranked[]>, log: string[] = []): Retriever {
@@ -37,7 +42,14 @@ export class ScriptedLlm implements LlmPort {
     if (signal?.aborted) throw new HopscopeError('test.llm', 'aborted before the reply');
     if (reply instanceof Error) throw reply;
     const text = typeof reply === 'function' ? reply(request) : reply;
-    return { text, usage: { prompt: 1, completion: 1, total: 2 }, cached: false, latencyMs: 1, provider: 'scripted', model: 'script' };
+    return {
+      text,
+      usage: { prompt: 1, completion: 1, total: 2 },
+      cached: false,
+      latencyMs: 1,
+      provider: 'scripted',
+      model: 'script',
+    };
   }
 
   userText(module: string, i = 0): string {
@@ -46,7 +58,14 @@ export class ScriptedLlm implements LlmPort {
   }
 }
 
-export const question: Question = { id: 'q1', question: 'Where was the director of Film One born?', answers: ['Paris'], gold: ['p4', 'p6'], type: 'compositional', hops: 2 };
+export const question: Question = {
+  id: 'q1',
+  question: 'Where was the director of Film One born?',
+  answers: ['Paris'],
+  gold: ['p4', 'p6'],
+  type: 'compositional',
+  hops: 2,
+};
 
 /** A clock that advances 1 ms per read. */
 export function tickClock(): () => number {

@@ -24,7 +24,13 @@ describe('tokenize', () => {
   });
 
   it('stems plurals the same way in documents and queries', () => {
-    expect(tokenize('Countries, films, states, class, status')).toEqual(['country', 'film', 'state', 'class', 'status']);
+    expect(tokenize('Countries, films, states, class, status')).toEqual([
+      'country',
+      'film',
+      'state',
+      'class',
+      'status',
+    ]);
   });
 
   it('yields no terms for punctuation or stop words only', () => {

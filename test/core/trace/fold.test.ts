@@ -10,11 +10,16 @@ import { caption } from '../../../src/app/trace/captions.ts';
 import { scoreTrace } from '../../../src/app/trace/scores.ts';
 import { bumpLines, linePath } from '../../../src/app/trace/bump.ts';
 
-const trace = loadTrace(JSON.parse(readFileSync(new URL('../../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url), 'utf8')));
-const corpus = JSON.parse(readFileSync(new URL('../../../public/demo/demo_corpus.json', import.meta.url), 'utf8')) as { title: string }[];
+const trace = loadTrace(
+  JSON.parse(readFileSync(new URL('../../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url), 'utf8')),
+);
+const corpus = JSON.parse(readFileSync(new URL('../../../public/demo/demo_corpus.json', import.meta.url), 'utf8')) as {
+  title: string;
+}[];
 const titleOf = (id: string) => corpus[Number(id.slice(1))]?.title ?? id;
 const idOf = (title: string) => `p${corpus.findIndex((p) => p.title === title)}`;
-const pick = <T extends TraceEvent['type']>(type: T) => trace.events.filter((e): e is Extract<TraceEvent, { type: T }> => e.type === type);
+const pick = <T extends TraceEvent['type']>(type: T) =>
+  trace.events.filter((e): e is Extract<TraceEvent, { type: T }> => e.type === type);
 
 describe('trace model', () => {
   const model = foldTrace(trace.events);
@@ -61,7 +66,10 @@ describe('trace model', () => {
         { k: 10, value: 1 },
       ],
     });
-    expect(scoreTrace(model, { id: 'typed', question: 'x', answers: [], gold: [] })).toEqual({ answer: null, recall: null });
+    expect(scoreTrace(model, { id: 'typed', question: 'x', answers: [], gold: [] })).toEqual({
+      answer: null,
+      recall: null,
+    });
   });
 
   it('collects every passage id the trace mentions', () => {
@@ -116,13 +124,21 @@ describe('bump chart geometry', () => {
       { stage: 1, rank: 2, shownRank: 2 },
       { stage: 3, rank: 1, shownRank: 1 },
     ];
-    expect(linePath(points, (s) => s * 10, (r) => r)).toBe('M0.0,1.0L10.0,2.0M30.0,1.0');
+    expect(
+      linePath(
+        points,
+        (s) => s * 10,
+        (r) => r,
+      ),
+    ).toBe('M0.0,1.0L10.0,2.0M30.0,1.0');
   });
 });
 
 describe('trace fixtures', () => {
   it('all validate against the trace schema and carry token usage when an LLM was used', () => {
-    const openai = loadTrace(JSON.parse(readFileSync(new URL('../../fixtures/traces/bdtr-openai-demo-02.json', import.meta.url), 'utf8')));
+    const openai = loadTrace(
+      JSON.parse(readFileSync(new URL('../../fixtures/traces/bdtr-openai-demo-02.json', import.meta.url), 'utf8')),
+    );
     const tokens = foldTrace(openai.events).modules.reduce((a, m) => a + m.total, 0);
     expect(tokens).toBeGreaterThan(0);
     expect(foldTrace(trace.events).modules.reduce((a, m) => a + m.total, 0)).toBe(0); // the offline thinker

@@ -11,7 +11,14 @@ const port: LlmPort = {
   label: 'test',
   async complete(r) {
     if (r.module === 'bad') throw new HopscopeError('llm', 'server said no');
-    return { text: `reply to ${r.module}`, usage: { prompt: 3, completion: 2, total: 5 }, cached: true, latencyMs: 7, provider: 'p', model: 'm' };
+    return {
+      text: `reply to ${r.module}`,
+      usage: { prompt: 3, completion: 2, total: 5 },
+      cached: true,
+      latencyMs: 7,
+      provider: 'p',
+      model: 'm',
+    };
   },
 };
 
@@ -28,14 +35,29 @@ describe('TraceRecorder', () => {
     expect(rec.events).toEqual(live);
     expect(rec.events).toEqual([
       { type: 'round.start', t: 5, round: 1 },
-      { type: 'llm', t: 10, round: 1, module: 'm1', prompt: [{ role: 'user', content: 'hi' }], response: 'reply to m1', usage: { prompt: 3, completion: 2, total: 5 }, cached: true, latencyMs: 7, provider: 'p', model: 'm' },
+      {
+        type: 'llm',
+        t: 10,
+        round: 1,
+        module: 'm1',
+        prompt: [{ role: 'user', content: 'hi' }],
+        response: 'reply to m1',
+        usage: { prompt: 3, completion: 2, total: 5 },
+        cached: true,
+        latencyMs: 7,
+        provider: 'p',
+        model: 'm',
+      },
       { type: 'error', t: 15, round: 1, module: 'bad', message: 'llm: server said no' },
       { type: 'error', t: 20, round: 1, module: 'bad', message: 'llm: other' },
     ]);
   });
   it('does not record a failure the LLM wrapper already recorded', async () => {
     const rec = new TraceRecorder({ now: () => 0 });
-    const err = await rec.wrap(port).complete({ module: 'bad', messages: [] }).catch((e: unknown) => e);
+    const err = await rec
+      .wrap(port)
+      .complete({ module: 'bad', messages: [] })
+      .catch((e: unknown) => e);
     rec.addError('bad', err);
     expect(rec.events.filter((e) => e.type === 'error')).toHaveLength(1);
   });
@@ -43,9 +65,17 @@ describe('TraceRecorder', () => {
 
 describe('loadTrace', () => {
   const trace = {
-    version: 1, id: 't', createdAt: '2026-01-01T00:00:00Z', strategy: 'static', retriever: 'bm25', llm: 'x', options: {},
-    corpus: { id: 'c', name: 'c' }, question: { id: 'q', question: 'Q?', answers: [], gold: [] },
-    events: [{ type: 'round.start', t: 0, round: 0 }], status: 'done',
+    version: 1,
+    id: 't',
+    createdAt: '2026-01-01T00:00:00Z',
+    strategy: 'static',
+    retriever: 'bm25',
+    llm: 'x',
+    options: {},
+    corpus: { id: 'c', name: 'c' },
+    question: { id: 'q', question: 'Q?', answers: [], gold: [] },
+    events: [{ type: 'round.start', t: 0, round: 0 }],
+    status: 'done',
   };
   it('accepts a valid trace from text or object; a version-1 trace is upgraded to version 2', () => {
     expect(loadTrace(JSON.stringify(trace))).toEqual({ ...trace, version: 2, regime: 'iterative' });
@@ -54,7 +84,12 @@ describe('loadTrace', () => {
   it('names the file and the field that is wrong', () => {
     expect(() => loadTrace('{', 'run.json')).toThrow(/trace: run.json: not JSON/);
     expect(() => loadTrace({ ...trace, version: 9 })).toThrow(/version 9 is not supported/);
-    expect(() => loadTrace({ ...trace, events: [{ type: 'pool', t: 0, round: 0, pool: [{ id: 'a', score: 'high', rank: 1, delta: null }] }] })).toThrow(/field events\.0\.pool\.0\.score/);
+    expect(() =>
+      loadTrace({
+        ...trace,
+        events: [{ type: 'pool', t: 0, round: 0, pool: [{ id: 'a', score: 'high', rank: 1, delta: null }] }],
+      }),
+    ).toThrow(/field events\.0\.pool\.0\.score/);
     expect(() => loadTrace({ ...trace, status: 'maybe' })).toThrow(TraceFormatError);
   });
 });

@@ -1,18 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import type { Embedder } from '../../../src/core/embed/port.ts';
-import { collectFacts, createBm25FactIndex, createEmbeddedFactIndex, factText } from '../../../src/core/triples/fact-index.ts';
+import {
+  collectFacts,
+  createBm25FactIndex,
+  createEmbeddedFactIndex,
+  factText,
+} from '../../../src/core/triples/fact-index.ts';
 import { AbortedError } from '../../../src/core/errors.ts';
 import { openIeTriples } from '../../support/tiny-corpus.ts';
 
 const triples = openIeTriples({
-  p1: [['Lothair II', 'son of', 'Ermengarde of Tours'], ['Lothair II', 'king of', 'Lotharingia']],
-  p2: [['Ermengarde of Tours', 'died on', '20 March 851'], ['Lothair II', 'son of', 'Ermengarde of Tours!'], ['...', 'x', 'y']],
+  p1: [
+    ['Lothair II', 'son of', 'Ermengarde of Tours'],
+    ['Lothair II', 'king of', 'Lotharingia'],
+  ],
+  p2: [
+    ['Ermengarde of Tours', 'died on', '20 March 851'],
+    ['Lothair II', 'son of', 'Ermengarde of Tours!'],
+    ['...', 'x', 'y'],
+  ],
 });
 
 describe('triple index (facts of a triple set)', () => {
   it('deduplicates normalised facts, keeping every passage a fact comes from, and drops empty parts', () => {
     const facts = collectFacts(triples);
-    expect(facts.map(factText)).toEqual(['lothair ii son of ermengarde of tours', 'lothair ii king of lotharingia', 'ermengarde of tours died on 20 march 851']);
+    expect(facts.map(factText)).toEqual([
+      'lothair ii son of ermengarde of tours',
+      'lothair ii king of lotharingia',
+      'ermengarde of tours died on 20 march 851',
+    ]);
     expect(facts[0]!.passages).toEqual(['p1', 'p2']);
   });
 

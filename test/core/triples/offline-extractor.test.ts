@@ -4,7 +4,10 @@ import { AbortedError } from '../../../src/core/errors.ts';
 
 describe('offline extractor (wink-nlp, no LLM)', () => {
   it('finds proper-noun names in a query, keeping "X and Y" apart', () => {
-    expect(extractEntitiesOffline('Were Scott Derrickson and Ed Wood of the same nationality?')).toEqual(['Scott Derrickson', 'Ed Wood']);
+    expect(extractEntitiesOffline('Were Scott Derrickson and Ed Wood of the same nationality?')).toEqual([
+      'Scott Derrickson',
+      'Ed Wood',
+    ]);
   });
 
   it('keeps "of" inside names and dates whole, and pairs entities of one sentence', () => {
@@ -18,11 +21,24 @@ describe('offline extractor (wink-nlp, no LLM)', () => {
     expect(set.source).toBe('offline-extractor');
     expect(set.origin).toMatch(/offline extractor/);
     const [p] = set.passages;
-    expect(p!.entities).toEqual(['Journal of Mathematical Physics', 'January 1960', 'Jan Philip Solovej', 'University of Copenhagen']);
+    expect(p!.entities).toEqual([
+      'Journal of Mathematical Physics',
+      'January 1960',
+      'Jan Philip Solovej',
+      'University of Copenhagen',
+    ]);
     // co-occurrence within the second sentence, with no verb between the two names
-    expect(p!.triples).toContainEqual({ subject: 'Jan Philip Solovej', predicate: 'co-occurs with', object: 'University of Copenhagen' });
+    expect(p!.triples).toContainEqual({
+      subject: 'Jan Philip Solovej',
+      predicate: 'co-occurs with',
+      object: 'University of Copenhagen',
+    });
     // the title is an entity of every sentence (labelled heuristic)
-    expect(p!.triples).toContainEqual({ subject: 'Journal of Mathematical Physics', predicate: 'mentions', object: 'January 1960' });
+    expect(p!.triples).toContainEqual({
+      subject: 'Journal of Mathematical Physics',
+      predicate: 'mentions',
+      object: 'January 1960',
+    });
     // entities of different sentences are not paired directly
     expect(p!.triples.some((t) => t.subject === 'January 1960' && t.object === 'Jan Philip Solovej')).toBe(false);
   });

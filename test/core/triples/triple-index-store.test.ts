@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cappedNeighbourGraph, diverseTripleBeamSearch } from '../../../src/core/retrievers/triple-beam.ts';
-import { sealArtifact, verifyArtifact } from '../../../src/core/store/artifacts.ts';
-import type { ArtifactStore, StoredArtifact } from '../../../src/core/store/ports.ts';
+import { sealArtifact, verifyArtifact } from '../../../src/core/persist/artifacts.ts';
+import type { ArtifactStore, StoredArtifact } from '../../../src/core/persist/ports.ts';
 import { extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
 import { createLexicalScorer, createQueryRelevance } from '../../../src/core/triples/sequence-scorer.ts';
-import { loadOrBuildTripleIndex } from '../../../src/core/triples/triple-index-store.ts';
+import { loadOrBuildTripleIndex } from '../../../src/core/persist/triple-index-store.ts';
 import type { Corpus } from '../../../src/core/types.ts';
 
 function memoryStore(): ArtifactStore & { rows: Map<string, StoredArtifact> } {
@@ -34,8 +34,15 @@ function memoryStore(): ArtifactStore & { rows: Map<string, StoredArtifact> } {
   };
 }
 
-const demo = JSON.parse(readFileSync(new URL('../../../public/demo/demo_corpus.json', import.meta.url), 'utf8')) as { title: string; text: string }[];
-const corpus: Corpus = { id: 'demo', name: 'demo', passages: demo.map((p, i) => ({ id: `p${i}`, title: p.title, text: p.text })) };
+const demo = JSON.parse(readFileSync(new URL('../../../public/demo/demo_corpus.json', import.meta.url), 'utf8')) as {
+  title: string;
+  text: string;
+}[];
+const corpus: Corpus = {
+  id: 'demo',
+  name: 'demo',
+  passages: demo.map((p, i) => ({ id: `p${i}`, title: p.title, text: p.text })),
+};
 
 describe('loadOrBuildTripleIndex', () => {
   it('builds and stores once, then reads the stored index back, answering identically', async () => {
@@ -52,13 +59,23 @@ describe('loadOrBuildTripleIndex', () => {
     expect(b.size).toBe(a.size);
     expect(b.triples).toEqual(a.triples);
     expect(b.termDf).toEqual(a.termDf);
-    for (const q of ['Who devised the fog-lantern?', 'Which island has the lighthouse of Ione Marlow?', 'Tarrow Isles harbour festival']) {
+    for (const q of [
+      'Who devised the fog-lantern?',
+      'Which island has the lighthouse of Ione Marlow?',
+      'Tarrow Isles harbour festival',
+    ]) {
       expect(b.search(q, 10)).toEqual(a.search(q, 10));
       const initial = a.search(q, 8).map((h) => h.triple);
       for (const t of initial) expect(b.neighbours(t)).toEqual(a.neighbours(t));
       const run = async (index: typeof a) => {
         const rel = createQueryRelevance(index, q);
-        return diverseTripleBeamSearch(initial, cappedNeighbourGraph(index, rel, 121), await createLexicalScorer(index).forQuery(q), {}, rel);
+        return diverseTripleBeamSearch(
+          initial,
+          cappedNeighbourGraph(index, rel, 121),
+          await createLexicalScorer(index).forQuery(q),
+          {},
+          rel,
+        );
       };
       expect(await run(b)).toEqual(await run(a));
     }
@@ -69,12 +86,17 @@ describe('loadOrBuildTripleIndex', () => {
     let builds = 0;
     const triplesOf = (c: Corpus) => () => (builds++, extractTriplesOffline(c.passages));
     await loadOrBuildTripleIndex(store, corpus, 'offline-extractor', triplesOf(corpus));
-    const changed: Corpus = { ...corpus, passages: corpus.passages.map((p, i) => (i === 0 ? { ...p, text: `${p.text} Edited.` } : p)) };
+    const changed: Corpus = {
+      ...corpus,
+      passages: corpus.passages.map((p, i) => (i === 0 ? { ...p, text: `${p.text} Edited.` } : p)),
+    };
     const stale = await loadOrBuildTripleIndex(store, changed, 'offline-extractor', triplesOf(changed));
     expect(stale.fromStore).toBe(false);
     expect(stale.message).toMatch(/built from other passages/);
     expect(builds).toBe(2);
-    expect((await loadOrBuildTripleIndex(store, changed, 'offline-extractor', triplesOf(changed))).fromStore).toBe(true);
+    expect((await loadOrBuildTripleIndex(store, changed, 'offline-extractor', triplesOf(changed))).fromStore).toBe(
+      true,
+    );
 
     const row = [...store.rows.values()][0]!;
     row.buffers.heads = row.buffers.heads!.slice(0, 8);

@@ -9,16 +9,31 @@ const set: TripleSet = {
   rejected: [],
   warnings: [],
   passages: [
-    { passageId: 'p1', entities: [], triples: [
-      { subject: 'Ed Wood', predicate: 'directed', object: 'Plan 9' },
-      { subject: 'Ed Wood', predicate: 'born in', object: 'Poughkeepsie' },
-    ] },
-    { passageId: 'p2', entities: [], triples: [
-      { subject: 'Poughkeepsie', predicate: 'city in', object: 'New York' },
-      { subject: 'ed wood', predicate: 'friend of', object: 'Bela Lugosi' },
-    ] },
+    {
+      passageId: 'p1',
+      entities: [],
+      triples: [
+        { subject: 'Ed Wood', predicate: 'directed', object: 'Plan 9' },
+        { subject: 'Ed Wood', predicate: 'born in', object: 'Poughkeepsie' },
+      ],
+    },
+    {
+      passageId: 'p2',
+      entities: [],
+      triples: [
+        { subject: 'Poughkeepsie', predicate: 'city in', object: 'New York' },
+        { subject: 'ed wood', predicate: 'friend of', object: 'Bela Lugosi' },
+      ],
+    },
     // the same triple text in another passage is a separate entry (one passage per triple)
-    { passageId: 'p3', entities: [], triples: [{ subject: 'Poughkeepsie', predicate: 'city in', object: 'New York' }, { subject: ' ', predicate: 'x', object: 'y' }] },
+    {
+      passageId: 'p3',
+      entities: [],
+      triples: [
+        { subject: 'Poughkeepsie', predicate: 'city in', object: 'New York' },
+        { subject: ' ', predicate: 'x', object: 'y' },
+      ],
+    },
   ],
 };
 
@@ -47,10 +62,19 @@ describe('TripleIndex (GEAR §3: every triple belongs to one passage)', () => {
   });
 
   it('never links triples through an entity that normalises to nothing', () => {
-    const odd = TripleIndex.fromTripleSet({ ...set, passages: [{ passageId: 'p9', entities: [], triples: [
-      { subject: '北京', predicate: 'capital of', object: 'China' },
-      { subject: '東京', predicate: 'capital of', object: 'Japan' },
-    ] }] });
+    const odd = TripleIndex.fromTripleSet({
+      ...set,
+      passages: [
+        {
+          passageId: 'p9',
+          entities: [],
+          triples: [
+            { subject: '北京', predicate: 'capital of', object: 'China' },
+            { subject: '東京', predicate: 'capital of', object: 'Japan' },
+          ],
+        },
+      ],
+    });
     expect(odd.neighbours(0)).toEqual([]);
     expect(odd.neighbours(1)).toEqual([]);
   });

@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@huggingface/transformers';
 import { embeddingRow, type EmbedProgress } from '../../../src/core/embed/port.ts';
 import { AbortedError } from '../../../src/core/errors.ts';
-import { createTransformersEmbedder, EmbedModelLoadError, type TransformersEmbedder } from '../../../src/providers/embed/transformers-embedder.ts';
+import {
+  createTransformersEmbedder,
+  EmbedModelLoadError,
+  type TransformersEmbedder,
+} from '../../../src/providers/embed/transformers-embedder.ts';
 import { REAL_MODEL_DIR, TINY_MODEL, tinyEncoderRoot } from '../../../harness/tiny-encoder.ts';
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * (b[i] as number), 0);
@@ -18,7 +22,13 @@ describe('transformers.js embedder (real tokenizer, generated encoder)', () => {
   let embedder: TransformersEmbedder;
   beforeAll(async () => {
     root = await tinyEncoderRoot();
-    embedder = createTransformersEmbedder({ model: TINY_MODEL, localModelPath: root, device: 'cpu', dtype: 'fp32', batchSize: 2 });
+    embedder = createTransformersEmbedder({
+      model: TINY_MODEL,
+      localModelPath: root,
+      device: 'cpu',
+      dtype: 'fp32',
+      batchSize: 2,
+    });
   });
   afterAll(async () => {
     await embedder.dispose();
@@ -44,7 +54,11 @@ describe('transformers.js embedder (real tokenizer, generated encoder)', () => {
   });
 
   it('returns one L2-normalised 384-d vector per text, packed, in input order', async () => {
-    const texts = ['Marie Curie discovered polonium.', 'Paris is the capital of France.', 'Radium has atomic number 88.'];
+    const texts = [
+      'Marie Curie discovered polonium.',
+      'Paris is the capital of France.',
+      'Radium has atomic number 88.',
+    ];
     const e = await embedder.embed(texts);
     expect(e).toMatchObject({ count: 3, dim: 384 });
     expect(e.data).toBeInstanceOf(Float32Array);
@@ -59,7 +73,13 @@ describe('transformers.js embedder (real tokenizer, generated encoder)', () => {
     const texts = ['one', 'two words', 'three little words', 'a somewhat longer fourth text here', 'five'];
     const progress: EmbedProgress[] = [];
     const batched = await embedder.embed(texts, undefined, (p) => progress.push(p));
-    const whole = createTransformersEmbedder({ model: TINY_MODEL, localModelPath: root, device: 'cpu', dtype: 'fp32', batchSize: 16 });
+    const whole = createTransformersEmbedder({
+      model: TINY_MODEL,
+      localModelPath: root,
+      device: 'cpu',
+      dtype: 'fp32',
+      batchSize: 16,
+    });
     const once = await whole.embed(texts);
     await whole.dispose();
     for (let i = 0; i < batched.data.length; i++) expect(batched.data[i]).toBeCloseTo(once.data[i] as number, 5);
@@ -72,8 +92,14 @@ describe('transformers.js embedder (real tokenizer, generated encoder)', () => {
   });
 
   it('texts sharing word pieces are closer than unrelated texts (hashed bag of word pieces)', async () => {
-    const e = await embedder.embed(['Who discovered polonium?', 'Marie Curie discovered polonium and radium.', 'Lyon is a city on the Rhone.']);
-    expect(dot(embeddingRow(e, 0), embeddingRow(e, 1))).toBeGreaterThan(dot(embeddingRow(e, 0), embeddingRow(e, 2)) + 0.2);
+    const e = await embedder.embed([
+      'Who discovered polonium?',
+      'Marie Curie discovered polonium and radium.',
+      'Lyon is a city on the Rhone.',
+    ]);
+    expect(dot(embeddingRow(e, 0), embeddingRow(e, 1))).toBeGreaterThan(
+      dot(embeddingRow(e, 0), embeddingRow(e, 2)) + 0.2,
+    );
   });
 
   it('rejects with AbortedError when aborted', async () => {
@@ -97,7 +123,8 @@ describe('local-only model loading errors', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'hopscope-embed-'));
     await mkdir(join(dir, 'no-onnx'));
-    for (const f of ['tokenizer.json', 'tokenizer_config.json', 'config.json']) await copyFile(join(REAL_MODEL_DIR, f), join(dir, 'no-onnx', f));
+    for (const f of ['tokenizer.json', 'tokenizer_config.json', 'config.json'])
+      await copyFile(join(REAL_MODEL_DIR, f), join(dir, 'no-onnx', f));
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -112,11 +139,20 @@ describe('local-only model loading errors', () => {
   });
 
   it('a missing model folder fails (no remote fallback) and a hub id without allowRemote is refused up front', async () => {
-    const e = createTransformersEmbedder({ model: 'Xenova/all-MiniLM-L6-v2', localModelPath: dir, device: 'cpu', dtype: 'fp32' });
+    const e = createTransformersEmbedder({
+      model: 'Xenova/all-MiniLM-L6-v2',
+      localModelPath: dir,
+      device: 'cpu',
+      dtype: 'fp32',
+    });
     await expect(e.embed(['x'])).rejects.toBeInstanceOf(EmbedModelLoadError);
     expect(env.allowRemoteModels).toBe(false);
-    expect(() => createTransformersEmbedder({ model: 'Xenova/all-MiniLM-L6-v2', device: 'cpu', dtype: 'fp32' })).toThrow(/allowRemote/);
+    expect(() =>
+      createTransformersEmbedder({ model: 'Xenova/all-MiniLM-L6-v2', device: 'cpu', dtype: 'fp32' }),
+    ).toThrow(/allowRemote/);
     // in a browser, local-only mode must also serve onnxruntime-web's files itself (no CDN)
-    expect(() => createTransformersEmbedder({ model: TINY_MODEL, localModelPath: '/models/', device: 'wasm', dtype: 'fp32' })).toThrow(/needs wasmPaths/);
+    expect(() =>
+      createTransformersEmbedder({ model: TINY_MODEL, localModelPath: '/models/', device: 'wasm', dtype: 'fp32' }),
+    ).toThrow(/needs wasmPaths/);
   });
 });

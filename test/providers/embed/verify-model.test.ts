@@ -2,7 +2,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ModelVerificationError, parseLfsPointer, sha256Hex, verifyModelFile } from '../../../src/core/embed/verify-model.ts';
+import {
+  ModelVerificationError,
+  parseLfsPointer,
+  sha256Hex,
+  verifyModelFile,
+} from '../../../src/core/embed/verify-model.ts';
 import { estimateEmbeddingTime, formatDuration } from '../../../src/core/embed/estimate.ts';
 import type { Embedder } from '../../../src/core/embed/port.ts';
 import { EmbedError } from '../../../src/core/embed/port.ts';
@@ -10,20 +15,27 @@ import { REAL_MODEL_DIR, TINY_MODEL, tinyEncoderRoot } from '../../../harness/ti
 
 describe('model file verification against lfs_pointers', () => {
   it('parses the real pointer of model_quantized.onnx (size 22,972,370)', async () => {
-    const text = await readFile(join(REAL_MODEL_DIR, 'lfs_pointers/onnx__model_quantized.onnx.lfs-pointer.txt'), 'utf8');
+    const text = await readFile(
+      join(REAL_MODEL_DIR, 'lfs_pointers/onnx__model_quantized.onnx.lfs-pointer.txt'),
+      'utf8',
+    );
     const p = parseLfsPointer(text);
     expect(p).toEqual({ sha256: 'afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1', size: 22_972_370 });
   });
 
   it('refuses something that is not a pointer', () => {
-    expect(() => parseLfsPointer('<html>404</html>', 'model_quantized.onnx.lfs-pointer.txt')).toThrow(/model_quantized.onnx.lfs-pointer.txt: not a Git LFS pointer/);
+    expect(() => parseLfsPointer('<html>404</html>', 'model_quantized.onnx.lfs-pointer.txt')).toThrow(
+      /model_quantized.onnx.lfs-pointer.txt: not a Git LFS pointer/,
+    );
   });
 
   it('accepts the exact bytes, refuses a truncated copy (size) and a same-size different file (sha256)', async () => {
     const bytes = new Uint8Array(await readFile(join(await tinyEncoderRoot(), TINY_MODEL, 'onnx/model.onnx')));
     const pointer = { sha256: await sha256Hex(bytes), size: bytes.byteLength };
     await expect(verifyModelFile('model.onnx', bytes, pointer)).resolves.toBeUndefined();
-    await expect(verifyModelFile('model.onnx', bytes.subarray(0, 1000), pointer)).rejects.toThrow(/model.onnx: 1000 bytes, expected \d+ \(truncated/);
+    await expect(verifyModelFile('model.onnx', bytes.subarray(0, 1000), pointer)).rejects.toThrow(
+      /model.onnx: 1000 bytes, expected \d+ \(truncated/,
+    );
     const flipped = bytes.slice();
     flipped[500] = (flipped[500] as number) ^ 1;
     const err = await verifyModelFile('model.onnx', flipped, pointer).catch((e: unknown) => e);
@@ -33,12 +45,16 @@ describe('model file verification against lfs_pointers', () => {
 
   it('the generated stand-in is refused against the real weights pointer', async () => {
     const bytes = new Uint8Array(await readFile(join(await tinyEncoderRoot(), TINY_MODEL, 'onnx/model.onnx')));
-    const real = parseLfsPointer(await readFile(join(REAL_MODEL_DIR, 'lfs_pointers/onnx__model_quantized.onnx.lfs-pointer.txt'), 'utf8'));
+    const real = parseLfsPointer(
+      await readFile(join(REAL_MODEL_DIR, 'lfs_pointers/onnx__model_quantized.onnx.lfs-pointer.txt'), 'utf8'),
+    );
     await expect(verifyModelFile('model_quantized.onnx', bytes, real)).rejects.toBeInstanceOf(ModelVerificationError);
   });
 
   it('sha256Hex matches a known vector', async () => {
-    expect(await sha256Hex(new TextEncoder().encode('abc'))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(await sha256Hex(new TextEncoder().encode('abc'))).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
   });
 });
 

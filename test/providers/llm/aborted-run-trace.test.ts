@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlm } from '../../../src/core/llm/create-llm.ts';
 import { LlmAbortedError } from '../../../src/core/llm/errors.ts';
-import { withTrace } from '../../../src/core/llm/trace-event.ts';
+import { withTrace } from '../../../src/core/trace/llm-event.ts';
 import { traceEvent, type TraceEvent } from '../../../src/core/trace/schema.ts';
 import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-compatible.ts';
 import { startOpenAiServer, type OpenAiServer } from '../../support/openai-server.ts';
@@ -10,38 +10,50 @@ import { startOpenAiServer, type OpenAiServer } from '../../support/openai-serve
 let server: OpenAiServer;
 beforeAll(async () => {
   // Two answers, then the third call hangs (it would wait out the 60 s timeout).
-  server = await startOpenAiServer({ script: (_b, n) => (n < 2 ? { content: `thought ${n + 1}` } : { fault: { kind: 'hang' } }) });
+  server = await startOpenAiServer({
+    script: (_b, n) => (n < 2 ? { content: `thought ${n + 1}` } : { fault: { kind: 'hang' } }),
+  });
 });
 afterAll(() => server.close());
 
 describe('an aborted run', () => {
-  it('rejects the pending call with LlmAbortedError and keeps the events recorded before it', { timeout: 5_000 }, async () => {
-    const events: TraceEvent[] = [];
-    let round = 0;
-    const llm = withTrace(
-      createLlm({ provider: new OpenAiCompatibleProvider({ baseURL: server.baseURL, model: 'test-model' }), timeoutMs: 60_000 }),
-      (e) => events.push(e),
-      () => ({ t: events.length, round }),
-    );
-    const controller = new AbortController();
-    const run = async () => {
-      for (round = 1; round <= 3; round++) {
-        await llm.complete({ module: 'bdtr.fast-thought', messages: [{ role: 'user', content: `round ${round}` }] }, controller.signal);
-      }
-    };
-    const pending = run();
-    // abort as soon as the third (hanging) request reaches the server
-    const poll = setInterval(() => {
-      if (server.chats().length === 3) controller.abort();
-    }, 5);
-    await expect(pending).rejects.toBeInstanceOf(LlmAbortedError);
-    clearInterval(poll);
-    expect(events.map((e) => e.type)).toEqual(['llm', 'llm', 'error']);
-    expect(events.map((e) => (e.type === 'llm' ? e.response : e.type === 'error' ? e.message : ''))).toEqual([
-      'thought 1',
-      'thought 2',
-      'bdtr.fast-thought: aborted',
-    ]);
-    for (const e of events) expect(traceEvent.safeParse(e).success).toBe(true);
-  });
+  it(
+    'rejects the pending call with LlmAbortedError and keeps the events recorded before it',
+    { timeout: 5_000 },
+    async () => {
+      const events: TraceEvent[] = [];
+      let round = 0;
+      const llm = withTrace(
+        createLlm({
+          provider: new OpenAiCompatibleProvider({ baseURL: server.baseURL, model: 'test-model' }),
+          timeoutMs: 60_000,
+        }),
+        (e) => events.push(e),
+        () => ({ t: events.length, round }),
+      );
+      const controller = new AbortController();
+      const run = async () => {
+        for (round = 1; round <= 3; round++) {
+          await llm.complete(
+            { module: 'bdtr.fast-thought', messages: [{ role: 'user', content: `round ${round}` }] },
+            controller.signal,
+          );
+        }
+      };
+      const pending = run();
+      // abort as soon as the third (hanging) request reaches the server
+      const poll = setInterval(() => {
+        if (server.chats().length === 3) controller.abort();
+      }, 5);
+      await expect(pending).rejects.toBeInstanceOf(LlmAbortedError);
+      clearInterval(poll);
+      expect(events.map((e) => e.type)).toEqual(['llm', 'llm', 'error']);
+      expect(events.map((e) => (e.type === 'llm' ? e.response : e.type === 'error' ? e.message : ''))).toEqual([
+        'thought 1',
+        'thought 2',
+        'bdtr.fast-thought: aborted',
+      ]);
+      for (const e of events) expect(traceEvent.safeParse(e).success).toBe(true);
+    },
+  );
 });

@@ -5,7 +5,7 @@ import { createLlm } from '../../../src/core/llm/create-llm.ts';
 import { costByModule } from '../../../src/core/trace/fold.ts';
 import { MemoryLlmCacheStore } from '../../../src/core/llm/memory-cache-store.ts';
 import type { LlmPort, LlmRequest, LlmResponse } from '../../../src/core/llm/port.ts';
-import { llmEvent } from '../../../src/core/llm/trace-event.ts';
+import { llmEvent } from '../../../src/core/trace/llm-event.ts';
 import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-compatible.ts';
 import { startOpenAiServer, type ChatBody, type OpenAiServer } from '../../support/openai-server.ts';
 
@@ -29,7 +29,8 @@ const batch: LlmRequest[] = [
 
 const runBatch = (llm: LlmPort) => Promise.all(batch.map((r) => llm.complete(r)));
 // Costs as runs report them: from the llm trace events of the calls.
-const costs = (responses: LlmResponse[]) => costByModule(responses.map((r, i) => llmEvent(batch[i]!, r, { t: 0, round: 0 })));
+const costs = (responses: LlmResponse[]) =>
+  costByModule(responses.map((r, i) => llmEvent(batch[i]!, r, { t: 0, round: 0 })));
 
 describe('cache in front of the OpenAI-compatible provider', () => {
   it('a rerun makes zero requests and returns identical results; the reported tokens equal the server usage', async () => {

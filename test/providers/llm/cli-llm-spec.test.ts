@@ -4,10 +4,15 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LlmAuthError, LlmConfigError, LlmModelNotFoundError, LlmUnreachableError } from '../../../src/core/llm/errors.ts';
+import {
+  LlmAuthError,
+  LlmConfigError,
+  LlmModelNotFoundError,
+  LlmUnreachableError,
+} from '../../../src/core/llm/errors.ts';
 import type { LlmRequest } from '../../../src/core/llm/port.ts';
 import { costByModule } from '../../../src/core/trace/fold.ts';
-import { llmEvent } from '../../../src/core/llm/trace-event.ts';
+import { llmEvent } from '../../../src/core/trace/llm-event.ts';
 import { loadTrace } from '../../../src/core/trace/load.ts';
 import { createLlmFromSpec, LlmSpecError, parseLlmSpec } from '../../../src/cli/llm-spec.ts';
 import { FileLlmCacheStore } from '../../../src/cli/llm-file-cache.ts';
@@ -18,7 +23,10 @@ const KEY = 'sk-hopscope-test-SECRET-9f3a71';
 let server: OpenAiServer;
 let dir: string;
 beforeAll(async () => {
-  server = await startOpenAiServer({ apiKey: KEY, script: (b) => ({ content: `reply to ${b.messages.at(-1)?.content}` }) });
+  server = await startOpenAiServer({
+    apiKey: KEY,
+    script: (b) => ({ content: `reply to ${b.messages.at(-1)?.content}` }),
+  });
   dir = await mkdtemp(join(tmpdir(), 'hopscope-llm-'));
 });
 afterAll(async () => {
@@ -33,14 +41,27 @@ describe('parseLlmSpec', () => {
   it('reads the three forms out of a full eval argv', () => {
     expect(parseLlmSpec(['--dataset', 'd', '--llm', 'offline'])).toEqual({ kind: 'offline' });
     expect(parseLlmSpec(['--llm=replay:runs/t.json'])).toEqual({ kind: 'replay', path: 'runs/t.json' });
-    expect(parseLlmSpec(['--llm', 'openai', '--base-url', 'http://127.0.0.1:11434/v1', '--model', 'qwen2.5:7b', '--api-key-env', 'MY_KEY'])).toEqual({
+    expect(
+      parseLlmSpec([
+        '--llm',
+        'openai',
+        '--base-url',
+        'http://127.0.0.1:11434/v1',
+        '--model',
+        'qwen2.5:7b',
+        '--api-key-env',
+        'MY_KEY',
+      ]),
+    ).toEqual({
       kind: 'openai',
       baseURL: 'http://127.0.0.1:11434/v1',
       model: 'qwen2.5:7b',
       apiKeyEnv: 'MY_KEY',
       jsonMode: true,
     });
-    expect(parseLlmSpec(['--llm', 'openai', '--base-url', 'http://h/v1', '--llm-model', 'm', '--no-json-mode'])).toMatchObject({ model: 'm', jsonMode: false });
+    expect(
+      parseLlmSpec(['--llm', 'openai', '--base-url', 'http://h/v1', '--llm-model', 'm', '--no-json-mode']),
+    ).toMatchObject({ model: 'm', jsonMode: false });
   });
   it.each([
     [[], 'no --llm'],
@@ -59,7 +80,16 @@ describe('parseLlmSpec', () => {
 describe('createLlmFromSpec', () => {
   it('openai: the file cache makes a rerun free: zero requests, identical results', async () => {
     const cacheDir = join(dir, 'cache-rerun');
-    const spec = parseLlmSpec(['--llm', 'openai', '--base-url', server.baseURL, '--model', 'test-model', '--api-key-env', 'K']);
+    const spec = parseLlmSpec([
+      '--llm',
+      'openai',
+      '--base-url',
+      server.baseURL,
+      '--model',
+      'test-model',
+      '--api-key-env',
+      'K',
+    ]);
     const batch = [req('q1'), req('q2', 'bdtr.fast-thought'), req('q3')];
     const first = await createLlmFromSpec(spec, { cacheDir, env: { K: KEY } });
     const a = await Promise.all(batch.map((r) => first.llm.complete(r)));
@@ -73,8 +103,19 @@ describe('createLlmFromSpec', () => {
   });
 
   it('openai: a missing key variable is a clear error; a wrong key is LlmAuthError', async () => {
-    const spec = parseLlmSpec(['--llm', 'openai', '--base-url', server.baseURL, '--model', 'test-model', '--api-key-env', 'NOPE']);
-    await expect(createLlmFromSpec(spec, { env: {} })).rejects.toThrow('--api-key-env NOPE: that environment variable is not set');
+    const spec = parseLlmSpec([
+      '--llm',
+      'openai',
+      '--base-url',
+      server.baseURL,
+      '--model',
+      'test-model',
+      '--api-key-env',
+      'NOPE',
+    ]);
+    await expect(createLlmFromSpec(spec, { env: {} })).rejects.toThrow(
+      '--api-key-env NOPE: that environment variable is not set',
+    );
     const { llm } = await createLlmFromSpec(spec, { env: { NOPE: 'sk-wrong' }, cacheDir: false });
     await expect(llm.complete(req('q'))).rejects.toBeInstanceOf(LlmAuthError);
   });
@@ -108,14 +149,25 @@ describe('createLlmFromSpec', () => {
     expect((await replay.llm.complete(req('Where was Vell born?'))).text).toBe(r.text);
     expect(server.chats().length).toBe(before);
     await writeFile(join(dir, 'bad.json'), '{"version": 1}');
-    await expect(createLlmFromSpec({ kind: 'replay', path: join(dir, 'bad.json') })).rejects.toThrow('trace 0 is not a Hopscope trace');
+    await expect(createLlmFromSpec({ kind: 'replay', path: join(dir, 'bad.json') })).rejects.toThrow(
+      'trace 0 is not a Hopscope trace',
+    );
   });
 });
 
 describe('the API key never leaves the request header', () => {
   it('is absent from traces, cache files, labels, errors, user messages and token reports', async () => {
     const cacheDir = join(dir, 'cache-leak');
-    const spec = parseLlmSpec(['--llm', 'openai', '--base-url', server.baseURL, '--model', 'test-model', '--api-key-env', 'K']);
+    const spec = parseLlmSpec([
+      '--llm',
+      'openai',
+      '--base-url',
+      server.baseURL,
+      '--model',
+      'test-model',
+      '--api-key-env',
+      'K',
+    ]);
     if (spec.kind !== 'openai') throw new Error('expected an openai spec');
     const cli = await createLlmFromSpec(spec, { cacheDir, env: { K: KEY }, retries: 0 });
     const request = req('q-leak');
@@ -124,8 +176,15 @@ describe('the API key never leaves the request header', () => {
     expect(server.chats().at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
 
     const event = llmEvent(request, response, { t: 0, round: 0 });
-    const outputs: string[] = [JSON.stringify(event), JSON.stringify(response), cli.label, JSON.stringify(costByModule([event]))];
-    for (const shard of await readdir(cacheDir)) for (const f of await readdir(join(cacheDir, shard))) outputs.push(await readFile(join(cacheDir, shard, f), 'utf8'));
+    const outputs: string[] = [
+      JSON.stringify(event),
+      JSON.stringify(response),
+      cli.label,
+      JSON.stringify(costByModule([event])),
+    ];
+    for (const shard of await readdir(cacheDir))
+      for (const f of await readdir(join(cacheDir, shard)))
+        outputs.push(await readFile(join(cacheDir, shard, f), 'utf8'));
 
     // Errors of every kind, including a server that echoes the key back in its error text.
     const errors: unknown[] = [];
@@ -138,7 +197,10 @@ describe('the API key never leaves the request header', () => {
     errors.push(await wrong.llm.complete(req('e3')).catch((x: unknown) => x));
     const badModel = await createLlmFromSpec({ ...spec, model: 'nope' }, { env: { K: KEY }, cacheDir: false });
     errors.push(await badModel.llm.complete(req('e4')).catch((x: unknown) => x));
-    const down = await createLlmFromSpec({ ...spec, baseURL: 'http://127.0.0.1:9/v1' }, { env: { K: KEY }, cacheDir: false, retries: 0 });
+    const down = await createLlmFromSpec(
+      { ...spec, baseURL: 'http://127.0.0.1:9/v1' },
+      { env: { K: KEY }, cacheDir: false, retries: 0 },
+    );
     errors.push(await down.llm.complete(req('e5')).catch((x: unknown) => x));
     expect(errors[2]).toBeInstanceOf(LlmAuthError);
     expect(errors[3]).toBeInstanceOf(LlmModelNotFoundError);
@@ -157,7 +219,13 @@ describe('the API key never leaves the request header', () => {
 describe('file cache store', () => {
   it('stores per key, clears per corpus, and reports a damaged entry instead of using it', async () => {
     const store = new FileLlmCacheStore(join(dir, 'store'));
-    const reply = { text: 't', usage: { prompt: 1, completion: 2, total: 3 }, provider: 'p', model: 'm', createdAt: 'now' };
+    const reply = {
+      text: 't',
+      usage: { prompt: 1, completion: 2, total: 3 },
+      provider: 'p',
+      model: 'm',
+      createdAt: 'now',
+    };
     const k1 = 'a'.repeat(64);
     const k2 = 'b'.repeat(64);
     await store.put(k1, reply, { corpusId: 'c1' });

@@ -19,11 +19,14 @@ const bm25 = createBm25Retriever(dataset.corpus.passages);
 const passages = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
 const titles = new Set(dataset.corpus.passages.map((p) => p.title));
 const meta = { corpus: dataset.corpus, retrieverName: 'bm25' };
-const VERBS = /^(comes?|came|devised|built|founded|grew|grow|spend|spent|won|was|is|did|does|launched|study|studied|play|played|hold|held|lit|born|feuds?)$/i;
+const VERBS =
+  /^(comes?|came|devised|built|founded|grew|grow|spend|spent|won|was|is|did|does|launched|study|studied|play|played|hold|held|lit|born|feuds?)$/i;
 
 describe('offline thinker: BDTR thoughts as sentences on every demo question', () => {
   it('reads the asked noun off the question', () => {
-    expect(askedNoun('In which village did the woman who devised the fog-lantern spend her childhood?')).toBe('village');
+    expect(askedNoun('In which village did the woman who devised the fog-lantern spend her childhood?')).toBe(
+      'village',
+    );
     expect(askedNoun('Where did the builder of the clockwork foghorn on Oster Rock grow up?')).toBe('place');
     expect(askedNoun('Who founded the singing group that feuds with the Dunmere Bell Choir?')).toBe('person');
     expect(askedNoun('What instrument did the founder of the Saltmarrow Tide Festival play?')).toBe('instrument');
@@ -31,7 +34,12 @@ describe('offline thinker: BDTR thoughts as sentences on every demo question', (
 
   for (const q of dataset.questions) {
     it(`${q.id}: ${q.question}`, async () => {
-      const trace = await runStrategy('bdtr', q, { retriever: bm25, llm: createOfflineThinker(), prompts: STRATEGY_PROMPTS, passages }, meta);
+      const trace = await runStrategy(
+        'bdtr',
+        q,
+        { retriever: bm25, llm: createOfflineThinker(), prompts: STRATEGY_PROMPTS, passages },
+        meta,
+      );
       expect(trace.status).toBe('done');
       expect(trace.llm).toBe('offline thinker (no LLM)'); // still a labelled heuristic
       const thoughts = trace.events.flatMap((e) => (e.type === 'thought' ? [e] : []));
@@ -43,7 +51,10 @@ describe('offline thinker: BDTR thoughts as sentences on every demo question', (
           // Names the entity it seeks (a capitalised name after "linked to").
           expect(t.text).toMatch(/^Which [a-z-]+ (is|are) linked to \p{Lu}/u);
         } else {
-          const m = /^(.+) appears in the passages about (.+?); which [a-z-]+ (?:is|are) linked to (.+?)( \(.*\))?, the bridge between (.+) and (.+)\?$/.exec(t.text);
+          const m =
+            /^(.+) appears in the passages about (.+?); which [a-z-]+ (?:is|are) linked to (.+?)( \(.*\))?, the bridge between (.+) and (.+)\?$/.exec(
+              t.text,
+            );
           if (m) {
             const [, bridge, anchor, again, , from, to] = m;
             expect(again).toBe(bridge);
@@ -76,7 +87,12 @@ describe('offline thinker: BDTR thoughts as sentences on every demo question', (
 
   it('prints what it wrote for demo-01 (for the reader of the test log)', async () => {
     const q = dataset.questions[0]!;
-    const trace = await runStrategy('bdtr', q, { retriever: bm25, llm: createOfflineThinker(), prompts: STRATEGY_PROMPTS, passages }, meta);
+    const trace = await runStrategy(
+      'bdtr',
+      q,
+      { retriever: bm25, llm: createOfflineThinker(), prompts: STRATEGY_PROMPTS, passages },
+      meta,
+    );
     const lines = trace.events.flatMap((e) => (e.type === 'thought' ? [`${e.kind}: ${e.text}`] : []));
     expect(lines.some((l) => l.startsWith('fast: Which village is linked to'))).toBe(true);
   });

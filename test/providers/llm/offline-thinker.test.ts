@@ -8,8 +8,20 @@ import { loadDataset } from '../../../src/core/ingest/index.ts';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
 import { runStrategy, STRATEGIES, traceRanking } from '../../../src/core/strategies/index.ts';
 import { STRATEGY_PROMPTS } from '../../../src/prompts/strategy-prompts.ts';
-import { createOfflineThinker, OFFLINE_THINKER_LABEL, OfflineThinkerError } from '../../../src/providers/llm/offline-thinker.ts';
-import { answerCandidates, answerKind, bridgeCandidates, capitalisedPhrases, choiceOptions, pickOption, questionParts } from '../../../src/providers/llm/offline-thinker-text.ts';
+import {
+  createOfflineThinker,
+  OFFLINE_THINKER_LABEL,
+  OfflineThinkerError,
+} from '../../../src/providers/llm/offline-thinker.ts';
+import {
+  answerCandidates,
+  answerKind,
+  bridgeCandidates,
+  capitalisedPhrases,
+  choiceOptions,
+  pickOption,
+  questionParts,
+} from '../../../src/providers/llm/offline-thinker-text.ts';
 
 const data = new URL('../../../../shared/data/musique/', import.meta.url);
 const dataset = loadDataset(
@@ -22,14 +34,27 @@ const meta = { corpus: dataset.corpus, retrieverName: 'bm25' };
 
 describe('offline thinker heuristics', () => {
   it('spots capitalised phrases and splits a question into entities and relation words', () => {
-    expect(capitalisedPhrases('The film was directed by Xawery Żuławski for the Bank of England in 2009.')).toEqual(['Xawery Żuławski', 'Bank of England']);
+    expect(capitalisedPhrases('The film was directed by Xawery Żuławski for the Bank of England in 2009.')).toEqual([
+      'Xawery Żuławski',
+      'Bank of England',
+    ]);
     // a phrase stops at the end of a sentence (but not at an initial), and never takes in "Its"/"The"
-    expect(capitalisedPhrases('It was devised by Ione Marlow. Its beam carried far. J. R. Tolkien met Tobias Venn. The end.')).toEqual(['Ione Marlow', 'J. R. Tolkien', 'Tobias Venn']);
-    expect(questionParts('Who is the mother of the director of film Polish-Russian War?')).toEqual({ entities: ['Polish-Russian War'], relations: ['mother', 'director', 'film'] });
+    expect(
+      capitalisedPhrases(
+        'It was devised by Ione Marlow. Its beam carried far. J. R. Tolkien met Tobias Venn. The end.',
+      ),
+    ).toEqual(['Ione Marlow', 'J. R. Tolkien', 'Tobias Venn']);
+    expect(questionParts('Who is the mother of the director of film Polish-Russian War?')).toEqual({
+      entities: ['Polish-Russian War'],
+      relations: ['mother', 'director', 'film'],
+    });
   });
   it('reads the answer kind off the question wording', () => {
     expect(answerKind('Which film came out first, Blind Shaft or The Mask Of Fu Manchu?')).toBe('choice');
-    expect(choiceOptions('Which film came out first, Blind Shaft or The Mask Of Fu Manchu?')).toEqual(['Blind Shaft', 'The Mask Of Fu Manchu']);
+    expect(choiceOptions('Which film came out first, Blind Shaft or The Mask Of Fu Manchu?')).toEqual([
+      'Blind Shaft',
+      'The Mask Of Fu Manchu',
+    ]);
     expect(answerKind('Are both Kurram Garhi and Trojkrsti located in the same country?')).toBe('yesno');
     expect(answerKind('When did the director of film Hypocrite die?')).toBe('date');
     expect(answerKind('How many islands does the archipelago have?')).toBe('number');
@@ -42,9 +67,23 @@ describe('offline thinker heuristics', () => {
       { title: 'The Mask Of Fu Manchu', text: 'The Mask of Fu Manchu is a 1932 pre-Code adventure film.' },
       { title: 'Blind Shaft', text: 'Blind Shaft is a 2003 film about coal miners.' },
     ];
-    expect(pickOption('Which film came out first, Blind Shaft or The Mask Of Fu Manchu?', ['Blind Shaft', 'The Mask Of Fu Manchu'], docs)).toBe('The Mask Of Fu Manchu');
-    expect(pickOption('Which film came out later, Blind Shaft or The Mask Of Fu Manchu?', ['Blind Shaft', 'The Mask Of Fu Manchu'], docs)).toBe('Blind Shaft');
-    const bio = [{ title: 'Ione Marlow', text: 'Ione Marlow (1834–1902) was raised in Dunmere, the daughter of Tobias Venn.' }];
+    expect(
+      pickOption(
+        'Which film came out first, Blind Shaft or The Mask Of Fu Manchu?',
+        ['Blind Shaft', 'The Mask Of Fu Manchu'],
+        docs,
+      ),
+    ).toBe('The Mask Of Fu Manchu');
+    expect(
+      pickOption(
+        'Which film came out later, Blind Shaft or The Mask Of Fu Manchu?',
+        ['Blind Shaft', 'The Mask Of Fu Manchu'],
+        docs,
+      ),
+    ).toBe('Blind Shaft');
+    const bio = [
+      { title: 'Ione Marlow', text: 'Ione Marlow (1834–1902) was raised in Dunmere, the daughter of Tobias Venn.' },
+    ];
     const q = questionParts('In which village did Ione Marlow spend her childhood?');
     expect(answerCandidates(q, bio, 'place')[0]).toBe('Dunmere');
     expect(answerCandidates(questionParts('When was Ione Marlow born?'), bio, 'date')[0]).toBe('1834');
@@ -52,7 +91,12 @@ describe('offline thinker heuristics', () => {
   });
   it('ranks the entity after a relation word in a passage about the question entity as the bridge', () => {
     const q = questionParts('Who is the mother of the director of film Polish-Russian War?');
-    const docs = [{ title: 'Polish-Russian War (film)', text: 'Polish-Russian War is a 2009 Polish film directed by Xawery Żuławski based on the novel by Dorota Masłowska.' }];
+    const docs = [
+      {
+        title: 'Polish-Russian War (film)',
+        text: 'Polish-Russian War is a 2009 Polish film directed by Xawery Żuławski based on the novel by Dorota Masłowska.',
+      },
+    ];
     expect(bridgeCandidates(q, docs)[0]).toBe('Xawery Żuławski');
   });
 });
@@ -61,12 +105,19 @@ describe('createOfflineThinker', () => {
   it('is labelled, costs zero tokens and refuses modules it has no heuristic for', async () => {
     const llm = createOfflineThinker();
     expect(llm.label).toBe('offline thinker (no LLM)');
-    const trace = await runStrategy('bdtr', dataset.questions[0]!, { retriever: bm25, llm, prompts: STRATEGY_PROMPTS, passages }, meta);
+    const trace = await runStrategy(
+      'bdtr',
+      dataset.questions[0]!,
+      { retriever: bm25, llm, prompts: STRATEGY_PROMPTS, passages },
+      meta,
+    );
     expect(trace.llm).toBe(OFFLINE_THINKER_LABEL);
     const calls = trace.events.filter((e) => e.type === 'llm');
     expect(calls.length).toBe(5);
     for (const e of calls) expect(e.type === 'llm' && [e.provider, e.usage.total]).toEqual([OFFLINE_THINKER_LABEL, 0]);
-    await expect(llm.complete({ module: 'openie.triples', messages: [{ role: 'user', content: 'x' }] })).rejects.toThrow(OfflineThinkerError);
+    await expect(
+      llm.complete({ module: 'openie.triples', messages: [{ role: 'user', content: 'x' }] }),
+    ).rejects.toThrow(OfflineThinkerError);
   });
 
   it('writes replies every strategy parses, on real questions', async () => {
@@ -88,8 +139,17 @@ describe('createOfflineThinker', () => {
     const recall = async (name: 'static' | 'bdtr') => {
       let sum = 0;
       for (const q of questions) {
-        const trace = await runStrategy(name, q, { retriever: bm25, llm, prompts: STRATEGY_PROMPTS, passages, options: { answer: false } }, meta);
-        sum += recallAtK(traceRanking(trace).map((r) => r.id), q.gold, 5);
+        const trace = await runStrategy(
+          name,
+          q,
+          { retriever: bm25, llm, prompts: STRATEGY_PROMPTS, passages, options: { answer: false } },
+          meta,
+        );
+        sum += recallAtK(
+          traceRanking(trace).map((r) => r.id),
+          q.gold,
+          5,
+        );
       }
       return sum / questions.length;
     };

@@ -40,7 +40,10 @@ function provider(extra: Partial<OpenAiCompatibleConfig> = {}) {
 }
 
 /** Fast backoff so retries take milliseconds; no jitter so delays are exact. */
-function llm(extra: Partial<OpenAiCompatibleConfig> = {}, o: { retries?: number; timeoutMs?: number; delays?: number[] } = {}) {
+function llm(
+  extra: Partial<OpenAiCompatibleConfig> = {},
+  o: { retries?: number; timeoutMs?: number; delays?: number[] } = {},
+) {
   return createLlm({
     provider: provider(extra),
     retries: o.retries ?? 2,
@@ -53,9 +56,20 @@ describe('openai-compatible provider: success paths', () => {
   it('returns the text and exactly the usage the server reported', async () => {
     server.setScript(queue({ content: 'Maren Vell', usage: { prompt_tokens: 31, completion_tokens: 3 } }));
     const r = await llm().complete(ask('q', { temperature: 0, maxTokens: 20, stop: ['\n'] }));
-    expect(r).toMatchObject({ text: 'Maren Vell', usage: { prompt: 31, completion: 3, total: 34 }, cached: false, model: 'test-model' });
+    expect(r).toMatchObject({
+      text: 'Maren Vell',
+      usage: { prompt: 31, completion: 3, total: 34 },
+      cached: false,
+      model: 'test-model',
+    });
     const body = server.chats()[0]?.body;
-    expect(body).toMatchObject({ model: 'test-model', messages: [{ role: 'user', content: 'q' }], temperature: 0, max_tokens: 20, stop: ['\n'] });
+    expect(body).toMatchObject({
+      model: 'test-model',
+      messages: [{ role: 'user', content: 'q' }],
+      temperature: 0,
+      max_tokens: 20,
+      stop: ['\n'],
+    });
     expect(body?.stream).toBeFalsy();
   });
 
@@ -93,22 +107,30 @@ describe('openai-compatible provider: success paths', () => {
 describe('openai-compatible provider: fault matrix', () => {
   it('401 -> LlmAuthError naming the server, not retried', async () => {
     server.setScript(queue({ fault: { kind: 'status', status: 401, message: 'Incorrect API key provided' } }));
-    const e = await llm({ apiKey: 'sk-wrong' }).complete(ask()).catch((x: unknown) => x);
+    const e = await llm({ apiKey: 'sk-wrong' })
+      .complete(ask())
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(LlmAuthError);
-    expect((e as LlmAuthError).userMessage).toBe(`The server at ${server.baseURL} rejected the API key (401). Check the key in Settings.`);
+    expect((e as LlmAuthError).userMessage).toBe(
+      `The server at ${server.baseURL} rejected the API key (401). Check the key in Settings.`,
+    );
     expect(server.chats()).toHaveLength(1);
   });
 
   it('404 for an unknown model -> LlmModelNotFoundError, not retried', async () => {
     server.setScript(queue({ content: 'never sent' }));
-    const e = await llm({ model: 'no-such-model' }).complete(ask()).catch((x: unknown) => x);
+    const e = await llm({ model: 'no-such-model' })
+      .complete(ask())
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(LlmModelNotFoundError);
     expect((e as LlmModelNotFoundError).userMessage).toContain('no model named "no-such-model"');
     expect(server.chats()).toHaveLength(1);
   });
 
   it('429 with retry-after (seconds) is waited out and retried to success', async () => {
-    server.setScript(queue({ fault: { kind: 'status', status: 429, retryAfter: '0.05' } }, { content: 'after the wait' }));
+    server.setScript(
+      queue({ fault: { kind: 'status', status: 429, retryAfter: '0.05' } }, { content: 'after the wait' }),
+    );
     const delays: number[] = [];
     const r = await llm({}, { delays }).complete(ask());
     expect(r.text).toBe('after the wait');
@@ -125,14 +147,22 @@ describe('openai-compatible provider: fault matrix', () => {
 
   it('429 that never clears -> LlmRateLimitError after 1 + retries attempts', async () => {
     server.setScript(queue({ fault: { kind: 'status', status: 429, retryAfterMs: '1' } }));
-    const e = await llm({}, { retries: 2 }).complete(ask()).catch((x: unknown) => x);
+    const e = await llm({}, { retries: 2 })
+      .complete(ask())
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(LlmRateLimitError);
     expect((e as LlmRateLimitError).attempts).toBe(3);
     expect(server.chats()).toHaveLength(3);
   });
 
   it('500 is retried with exponential backoff, then succeeds', async () => {
-    server.setScript(queue({ fault: { kind: 'status', status: 500 } }, { fault: { kind: 'status', status: 503 } }, { content: 'third time' }));
+    server.setScript(
+      queue(
+        { fault: { kind: 'status', status: 500 } },
+        { fault: { kind: 'status', status: 503 } },
+        { content: 'third time' },
+      ),
+    );
     const delays: number[] = [];
     const r = await llm({}, { delays }).complete(ask());
     expect(r.text).toBe('third time');
@@ -141,7 +171,9 @@ describe('openai-compatible provider: fault matrix', () => {
 
   it('500 that persists -> LlmServerError with the status', async () => {
     server.setScript(queue({ fault: { kind: 'status', status: 500, message: 'boom' } }));
-    const e = await llm({}, { retries: 1 }).complete(ask()).catch((x: unknown) => x);
+    const e = await llm({}, { retries: 1 })
+      .complete(ask())
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(LlmServerError);
     expect(e).toMatchObject({ status: 500, attempts: 2 });
     expect(server.chats()).toHaveLength(2);
@@ -149,7 +181,9 @@ describe('openai-compatible provider: fault matrix', () => {
 
   it('a server that hangs past the timeout -> LlmTimeoutError (not retried)', async () => {
     server.setScript(queue({ fault: { kind: 'hang' } }));
-    const e = await llm({}, { timeoutMs: 200 }).complete(ask()).catch((x: unknown) => x);
+    const e = await llm({}, { timeoutMs: 200 })
+      .complete(ask())
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(LlmTimeoutError);
     expect((e as LlmTimeoutError).userMessage).toContain('did not answer within 0.2 s');
     expect(server.chats()).toHaveLength(1);
@@ -157,7 +191,9 @@ describe('openai-compatible provider: fault matrix', () => {
 
   it("the client's own timeout also surfaces as LlmTimeoutError", async () => {
     server.setScript(queue({ fault: { kind: 'hang' } }));
-    const e = await llm({ timeoutMs: 150 }, { timeoutMs: 10_000, retries: 0 }).complete(ask()).catch((x: unknown) => x);
+    const e = await llm({ timeoutMs: 150 }, { timeoutMs: 10_000, retries: 0 })
+      .complete(ask())
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(LlmTimeoutError);
   });
 
@@ -178,7 +214,9 @@ describe('openai-compatible provider: fault matrix', () => {
 
   it('a truncated stream -> LlmTruncatedStreamError carrying the partial text', async () => {
     server.setScript(queue({ fault: { kind: 'truncated-stream', pieces: ['The ', 'Tar'] } }));
-    const e = await llm({ stream: true }, { retries: 0 }).complete(ask()).catch((x: unknown) => x);
+    const e = await llm({ stream: true }, { retries: 0 })
+      .complete(ask())
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(LlmTruncatedStreamError);
     expect((e as LlmTruncatedStreamError).partial).toBe('The Tar');
   });
@@ -192,7 +230,9 @@ describe('openai-compatible provider: fault matrix', () => {
 
   it('a dropped connection is retried, then reported as unreachable', async () => {
     server.setScript(queue({ fault: { kind: 'drop' } }));
-    const e = await llm({}, { retries: 1 }).complete(ask()).catch((x: unknown) => x);
+    const e = await llm({}, { retries: 1 })
+      .complete(ask())
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(LlmUnreachableError);
     expect(server.chats()).toHaveLength(2);
   });
@@ -201,7 +241,11 @@ describe('openai-compatible provider: fault matrix', () => {
     const gone = await startOpenAiServer();
     const baseURL = gone.baseURL;
     await gone.close();
-    const e = await createLlm({ provider: new OpenAiCompatibleProvider({ baseURL, model: 'm' }), retries: 1, retry: { baseDelayMs: 1 } })
+    const e = await createLlm({
+      provider: new OpenAiCompatibleProvider({ baseURL, model: 'm' }),
+      retries: 1,
+      retry: { baseDelayMs: 1 },
+    })
       .complete(ask())
       .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(LlmUnreachableError);
@@ -211,29 +255,37 @@ describe('openai-compatible provider: fault matrix', () => {
   it('a prompt longer than the context -> LlmContextLengthError', async () => {
     server.setScript(
       queue({
-        fault: { kind: 'status', status: 400, code: 'context_length_exceeded', message: "This model's maximum context length is 4096 tokens." },
+        fault: {
+          kind: 'status',
+          status: 400,
+          code: 'context_length_exceeded',
+          message: "This model's maximum context length is 4096 tokens.",
+        },
       }),
     );
-    const e = await llm().complete(ask()).catch((x: unknown) => x);
+    const e = await llm()
+      .complete(ask())
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(LlmContextLengthError);
     expect(server.chats()).toHaveLength(1);
   });
 
-  it('an abort mid-call rejects with LlmAbortedError at once (the call would otherwise hang for 60 s)', { timeout: 5_000 }, async () => {
-    server.setScript(queue({ fault: { kind: 'hang' } }));
-    const controller = new AbortController();
-    const pending = llm({}, { timeoutMs: 60_000 }).complete(ask(), controller.signal);
-    setTimeout(() => controller.abort(), 50);
-    await expect(pending).rejects.toBeInstanceOf(LlmAbortedError);
-  });
+  it(
+    'an abort mid-call rejects with LlmAbortedError at once (the call would otherwise hang for 60 s)',
+    { timeout: 5_000 },
+    async () => {
+      server.setScript(queue({ fault: { kind: 'hang' } }));
+      const controller = new AbortController();
+      const pending = llm({}, { timeoutMs: 60_000 }).complete(ask(), controller.signal);
+      setTimeout(() => controller.abort(), 50);
+      await expect(pending).rejects.toBeInstanceOf(LlmAbortedError);
+    },
+  );
 
   it('an abort during a streamed reply stops it with LlmAbortedError', { timeout: 5_000 }, async () => {
     server.setScript(queue({ content: 'a b c d e f', delayMs: 0 }));
     const controller = new AbortController();
-    const pending = llm({ stream: true }).complete(
-      ask('q', { onToken: () => controller.abort() }),
-      controller.signal,
-    );
+    const pending = llm({ stream: true }).complete(ask('q', { onToken: () => controller.abort() }), controller.signal);
     await expect(pending).rejects.toBeInstanceOf(LlmAbortedError);
   });
 });

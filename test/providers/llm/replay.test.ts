@@ -59,9 +59,15 @@ describe('replay provider', () => {
 
   it('refuses a request the trace does not hold (other messages, or other module)', async () => {
     const replay = new ReplayProvider([trace]);
-    await expect(replay.complete({ module: 'answer', messages: qa.build('another question?', passages) })).rejects.toBeInstanceOf(LlmReplayMissError);
-    const e = await replay.complete({ module: 'bdtr.slow-thought', messages: [{ role: 'user', content: 'fast 1' }] }).catch((x: unknown) => x);
+    await expect(
+      replay.complete({ module: 'answer', messages: qa.build('another question?', passages) }),
+    ).rejects.toBeInstanceOf(LlmReplayMissError);
+    const e = await replay
+      .complete({ module: 'bdtr.slow-thought', messages: [{ role: 'user', content: 'fast 1' }] })
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(LlmReplayMissError);
-    expect((e as LlmReplayMissError).message).toContain('trace run-1 has no recorded reply for a "bdtr.slow-thought" call');
+    expect((e as LlmReplayMissError).message).toContain(
+      'trace run-1 has no recorded reply for a "bdtr.slow-thought" call',
+    );
   });
 });

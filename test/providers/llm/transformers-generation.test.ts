@@ -13,7 +13,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AbortedError } from '../../../src/core/errors.ts';
 import { LlmAbortedError, LlmConfigError } from '../../../src/core/llm/errors.ts';
 import type { LlmRequest } from '../../../src/core/llm/port.ts';
-import { TransformersGenerationProvider, preferredGenerationDevice } from '../../../src/providers/llm/transformers-generation.ts';
+import {
+  TransformersGenerationProvider,
+  preferredGenerationDevice,
+} from '../../../src/providers/llm/transformers-generation.ts';
 import { REPLY_WORDS, TINY_CHAT_LM, TINY_CHAT_REPLY, tinyChatLmRoot } from '../../fixtures/onnx/tiny-chat-lm.ts';
 
 let empty: string;
@@ -36,11 +39,18 @@ describe('transformers.js generation provider', () => {
   });
 
   it('refuses WASM without locally served onnxruntime files when remote is off', () => {
-    expect(() => new TransformersGenerationProvider({ model: 'm', localModelPath: empty, device: 'wasm' })).toThrow(/wasmPaths/);
+    expect(() => new TransformersGenerationProvider({ model: 'm', localModelPath: empty, device: 'wasm' })).toThrow(
+      /wasmPaths/,
+    );
   });
 
   it('labels device and dtype; Node has no navigator.gpu, so the browser default is wasm', () => {
-    const p = new TransformersGenerationProvider({ model: 'tiny-chat', localModelPath: empty, device: 'cpu', dtype: 'q8' });
+    const p = new TransformersGenerationProvider({
+      model: 'tiny-chat',
+      localModelPath: empty,
+      device: 'cpu',
+      dtype: 'q8',
+    });
     expect(p.label).toBe('in-browser tiny-chat (cpu, q8)');
     expect(p.id).toBe('transformers.js tiny-chat q8');
     expect(preferredGenerationDevice()).toBe('wasm');
@@ -48,7 +58,9 @@ describe('transformers.js generation provider', () => {
 
   it('a local folder without the model -> LlmConfigError naming the folder, remote loading left off', async () => {
     const p = new TransformersGenerationProvider({ model: 'missing-model', localModelPath: empty, device: 'cpu' });
-    const e = await p.complete({ module: 'answer', messages: [{ role: 'user', content: 'hi' }] }).catch((x: unknown) => x);
+    const e = await p
+      .complete({ module: 'answer', messages: [{ role: 'user', content: 'hi' }] })
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(LlmConfigError);
     expect((e as LlmConfigError).message).toContain(`local folder ${empty}/missing-model`);
     expect(env.allowRemoteModels).toBe(false);
@@ -70,7 +82,12 @@ describe('transformers.js generation on a generated tiny chat model', () => {
   };
   beforeAll(async () => {
     root = await tinyChatLmRoot();
-    provider = new TransformersGenerationProvider({ model: TINY_CHAT_LM, localModelPath: root, device: 'cpu', dtype: 'fp32' });
+    provider = new TransformersGenerationProvider({
+      model: TINY_CHAT_LM,
+      localModelPath: root,
+      device: 'cpu',
+      dtype: 'fp32',
+    });
   });
   afterAll(() => provider.dispose());
 
@@ -95,7 +112,9 @@ describe('transformers.js generation on a generated tiny chat model', () => {
       expect(template.mock.calls[0]?.[0]).toEqual(question.messages);
       expect(template.mock.calls[0]?.[1]).toMatchObject({ tokenize: false, add_generation_prompt: true });
       const prompt = template.mock.results[0]?.value as string;
-      expect(prompt).toBe('<|system|> You are a helpful assistant <|end|> <|user|> What is the capital of France? <|end|> <|assistant|>');
+      expect(prompt).toBe(
+        '<|system|> You are a helpful assistant <|end|> <|user|> What is the capital of France? <|end|> <|assistant|>',
+      );
 
       expect(r.text).toBe(TINY_CHAT_REPLY);
       // streamed word by word (the streamer holds each word until the next one starts), in order,
@@ -105,7 +124,9 @@ describe('transformers.js generation on a generated tiny chat model', () => {
 
       // usage with the model's own tokenizer: the templated prompt (role tokens, <|end|>, generation
       // prompt) is 17 tokens; the bare messages would be 12; the reply is 7 tokens (eos not counted)
-      const bare = question.messages.map((m) => generator.tokenizer.encode(m.content, { add_special_tokens: false }).length);
+      const bare = question.messages.map(
+        (m) => generator.tokenizer.encode(m.content, { add_special_tokens: false }).length,
+      );
       expect(bare.reduce((a, b) => a + b, 0)).toBe(12);
       expect(r.usage).toEqual({ prompt: 17, completion: REPLY_WORDS.length, total: 17 + REPLY_WORDS.length });
       expect(r.provider).toBe(provider.label);
@@ -137,7 +158,13 @@ describe('transformers.js generation on a generated tiny chat model', () => {
   });
 
   it('defaultMaxTokens applies when the request gives none', async () => {
-    const capped = new TransformersGenerationProvider({ model: TINY_CHAT_LM, localModelPath: root, device: 'cpu', dtype: 'fp32', defaultMaxTokens: 2 });
+    const capped = new TransformersGenerationProvider({
+      model: TINY_CHAT_LM,
+      localModelPath: root,
+      device: 'cpu',
+      dtype: 'fp32',
+      defaultMaxTokens: 2,
+    });
     try {
       expect((await capped.complete(question)).text).toBe('the tiny');
     } finally {
@@ -176,7 +203,9 @@ describe('transformers.js generation on a generated tiny chat model', () => {
 
     // an already aborted signal never starts generating
     const pre = vi.fn();
-    await expect(provider.complete({ ...question, onToken: pre }, AbortSignal.abort())).rejects.toBeInstanceOf(LlmAbortedError);
+    await expect(provider.complete({ ...question, onToken: pre }, AbortSignal.abort())).rejects.toBeInstanceOf(
+      LlmAbortedError,
+    );
     expect(pre).not.toHaveBeenCalled();
 
     // the shared pipeline is not poisoned by the interrupt

@@ -20,7 +20,9 @@ const head = (title: string) => title.replace(/\s*\([^)]*\)\s*$/, '');
 
 function anchors(gold: GoldView, passage: (id: string) => Passage | undefined): Anchor[] {
   if (gold.basis === 'structured') {
-    const answers = gold.units.slice(0, -1).flatMap((u, i) => (u.answer ? [{ entity: u.answer, target: gold.units[i + 1]! }] : []));
+    const answers = gold.units
+      .slice(0, -1)
+      .flatMap((u, i) => (u.answer ? [{ entity: u.answer, target: gold.units[i + 1]! }] : []));
     if (answers.length > 0) return answers;
     return gold.bridge.flatMap((id) => {
       const p = passage(id);
@@ -37,10 +39,20 @@ function anchors(gold: GoldView, passage: (id: string) => Passage | undefined): 
     });
 }
 
-export function anchorCarryDrop(run: TraceSteps, gold: GoldView, top: number, passage: (id: string) => Passage | undefined): QuestionDiagnostic {
+export function anchorCarryDrop(
+  run: TraceSteps,
+  gold: GoldView,
+  top: number,
+  passage: (id: string) => Passage | undefined,
+): QuestionDiagnostic {
   if (run.steps.length < 2) return notApplicable('fewer than two retrieval steps: no step transition');
   const list = anchors(gold, passage);
-  if (list.length === 0) return notApplicable(gold.basis === 'structured' ? 'no intermediate entity in the structured gold' : 'no bridge entity found among the gold passages (passages-only gold)');
+  if (list.length === 0)
+    return notApplicable(
+      gold.basis === 'structured'
+        ? 'no intermediate entity in the structured gold'
+        : 'no bridge entity found among the gold passages (passages-only gold)',
+    );
   const evidence: DiagnosticEvidence[] = [];
   let checked = 0;
   const seen = new Set<string>();
@@ -54,7 +66,9 @@ export function anchorCarryDrop(run: TraceSteps, gold: GoldView, top: number, pa
     for (const { entity: a, target } of list) {
       if (reported.has(a) || covers(target, seen)) continue; // its hop is already in: nothing to carry it to
       const inNote = s.notes.find((n) => mentions(n, a));
-      const inPassage = [...found].find((id) => gold.passages.has(id) && mentions(`${passage(id)?.title ?? ''} ${passage(id)?.text ?? ''}`, a));
+      const inPassage = [...found].find(
+        (id) => gold.passages.has(id) && mentions(`${passage(id)?.title ?? ''} ${passage(id)?.text ?? ''}`, a),
+      );
       if (!inNote && !inPassage) continue;
       checked++;
       if (next.queries.some((q) => mentions(q, a))) continue;

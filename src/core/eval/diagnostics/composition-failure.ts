@@ -5,7 +5,8 @@ import type { TraceSteps } from './steps.ts';
 import { notApplicable, type QuestionDiagnostic } from './types.ts';
 
 export function compositionFailure(run: TraceSteps, gold: GoldView, correct: boolean | undefined): QuestionDiagnostic {
-  if (run.answer === undefined || correct === undefined) return notApplicable('no answer to judge (the run did not answer, or the question has no gold answer)');
+  if (run.answer === undefined || correct === undefined)
+    return notApplicable('no answer to judge (the run did not answer, or the question has no gold answer)');
   if (gold.units.length === 0) return notApplicable('the question has no gold passages');
   const ctx = new Set(run.finalContext);
   const missing = gold.units.filter((u) => !covers(u, ctx));
@@ -15,6 +16,11 @@ export function compositionFailure(run: TraceSteps, gold: GoldView, correct: boo
   return {
     applicable: true,
     flagged: true,
-    evidence: [{ ...(step !== undefined ? { step } : {}), note: `all gold was in the final context (${run.finalContext.length} passages) and the answer "${run.answer}" is wrong` }],
+    evidence: [
+      {
+        ...(step !== undefined ? { step } : {}),
+        note: `all gold was in the final context (${run.finalContext.length} passages) and the answer "${run.answer}" is wrong`,
+      },
+    ],
   };
 }

@@ -13,7 +13,8 @@ export interface CoverageGap extends QuestionDiagnostic {
 }
 
 export function coverageGap(run: TraceSteps, gold: GoldView, top: number): CoverageGap {
-  if (run.steps.length === 0) return { ...notApplicable('the run retrieved nothing (no retrieval step)'), lateHits: [] };
+  if (run.steps.length === 0)
+    return { ...notApplicable('the run retrieved nothing (no retrieval step)'), lateHits: [] };
   if (gold.units.length === 0) return { ...notApplicable('the question has no gold passages'), lateHits: [] };
   const first = new Map<number, { step: number; passage: string }>();
   const seen = new Set<string>();
@@ -32,8 +33,20 @@ export function coverageGap(run: TraceSteps, gold: GoldView, top: number): Cover
   const lateHits: DiagnosticEvidence[] = [];
   gold.units.forEach((u, i) => {
     const f = first.get(i);
-    if (!f) evidence.push({ passage: u.passages[0], ...(u.answer ? { entity: u.answer } : {}), note: `${u.label} never retrieved in ${run.steps.length} steps (top ${top} per retrieval)` });
-    else if (f.step >= 2) lateHits.push({ step: f.step, passage: f.passage, note: `${u.label} first retrieved at step ${f.step}` });
+    if (!f)
+      evidence.push({
+        passage: u.passages[0],
+        ...(u.answer ? { entity: u.answer } : {}),
+        note: `${u.label} never retrieved in ${run.steps.length} steps (top ${top} per retrieval)`,
+      });
+    else if (f.step >= 2)
+      lateHits.push({ step: f.step, passage: f.passage, note: `${u.label} first retrieved at step ${f.step}` });
   });
-  return { applicable: true, flagged: evidence.length > 0, evidence, lateHits, ...(completeStep !== undefined ? { completeStep } : {}) };
+  return {
+    applicable: true,
+    flagged: evidence.length > 0,
+    evidence,
+    lateHits,
+    ...(completeStep !== undefined ? { completeStep } : {}),
+  };
 }

@@ -7,7 +7,12 @@ import type { TraceSteps } from './steps.ts';
 import { resembles } from './text.ts';
 import { notApplicable, type DiagnosticEvidence, type QuestionDiagnostic } from './types.ts';
 
-export function distractorLatch(run: TraceSteps, gold: GoldView, minOverlap: number, passage: (id: string) => Passage | undefined): QuestionDiagnostic {
+export function distractorLatch(
+  run: TraceSteps,
+  gold: GoldView,
+  minOverlap: number,
+  passage: (id: string) => Passage | undefined,
+): QuestionDiagnostic {
   const shown = run.steps.filter((s) => s.context.length > 0);
   if (shown.length < 2) return notApplicable('the model was shown passages at fewer than two steps');
   const golds = [...gold.passages].map(passage).filter((p): p is Passage => p !== undefined);

@@ -25,10 +25,24 @@ export function goldOf(q: TraceQuestion): GoldView {
   const ev = q.evidence;
   const usable = ev?.hops.filter((h) => h.passages.length > 0) ?? [];
   if (ev && usable.length > 0) {
-    const units = usable.map((h, i) => ({ label: `hop ${i + 1}`, passages: [...h.passages], ...(h.answer ? { answer: h.answer } : {}) }));
-    return { basis: 'structured', units, passages: new Set([...q.gold, ...units.flatMap((u) => u.passages)]), bridge: [...ev.bridge] };
+    const units = usable.map((h, i) => ({
+      label: `hop ${i + 1}`,
+      passages: [...h.passages],
+      ...(h.answer ? { answer: h.answer } : {}),
+    }));
+    return {
+      basis: 'structured',
+      units,
+      passages: new Set([...q.gold, ...units.flatMap((u) => u.passages)]),
+      bridge: [...ev.bridge],
+    };
   }
-  return { basis: 'passages-only', units: q.gold.map((id) => ({ label: id, passages: [id] })), passages: new Set(q.gold), bridge: [] };
+  return {
+    basis: 'passages-only',
+    units: q.gold.map((id) => ({ label: id, passages: [id] })),
+    passages: new Set(q.gold),
+    bridge: [],
+  };
 }
 
 export const covers = (unit: GoldUnit, ids: ReadonlySet<string>) => unit.passages.some((id) => ids.has(id));

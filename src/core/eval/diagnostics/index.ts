@@ -22,7 +22,14 @@ export type { CoverageGap } from './coverage-gap.ts';
 export type { StoppingCalibration, StopOutcome } from './stopping-calibration.ts';
 export { readSteps, type StepView, type TraceSteps } from './steps.ts';
 
-export const DIAGNOSTICS = ['coverageGap', 'anchorCarryDrop', 'distractorLatch', 'compositionFailure', 'parametricSuppression', 'stoppingCalibration'] as const;
+export const DIAGNOSTICS = [
+  'coverageGap',
+  'anchorCarryDrop',
+  'distractorLatch',
+  'compositionFailure',
+  'parametricSuppression',
+  'stoppingCalibration',
+] as const;
 export type DiagnosticName = (typeof DIAGNOSTICS)[number];
 
 export interface DiagnoseOptions {
@@ -61,7 +68,12 @@ export const DEFAULT_MIN_OVERLAP = 0.5;
 const acc = (answer: string, golds: readonly string[]) => accuracy(answer, golds) === 1;
 
 export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDiagnostics {
-  const lookup = o.passages === undefined ? () => undefined : typeof o.passages === 'function' ? o.passages : (id: string) => (o.passages as ReadonlyMap<string, Passage>).get(id);
+  const lookup =
+    o.passages === undefined
+      ? () => undefined
+      : typeof o.passages === 'function'
+        ? o.passages
+        : (id: string) => (o.passages as ReadonlyMap<string, Passage>).get(id);
   const top = o.top ?? DEFAULT_TOP;
   const judge = o.correct ?? acc;
   const run = readSteps(trace);
@@ -69,12 +81,20 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
   const golds = trace.question.answers;
   const correct = run.answer !== undefined && golds.length > 0 ? judge(run.answer, golds) : undefined;
   const retrieving = trace.regime === 'iterative';
-  const noRetrieval = { applicable: false, reason: `the ${trace.regime} regime does not retrieve`, flagged: false, evidence: [] };
+  const noRetrieval = {
+    applicable: false,
+    reason: `the ${trace.regime} regime does not retrieve`,
+    flagged: false,
+    evidence: [],
+  };
   const coverage = retrieving ? coverageGap(run, gold, top) : { ...noRetrieval, lateHits: [] };
   let noContext;
   if (o.noContext) {
     const nc = readSteps(o.noContext);
-    noContext = { answer: nc.answer, correct: nc.answer !== undefined && golds.length > 0 ? judge(nc.answer, golds) : undefined };
+    noContext = {
+      answer: nc.answer,
+      correct: nc.answer !== undefined && golds.length > 0 ? judge(nc.answer, golds) : undefined,
+    };
   }
   return {
     id: trace.question.id,
@@ -87,7 +107,10 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
     coverageGap: coverage,
     anchorCarryDrop: retrieving ? anchorCarryDrop(run, gold, top, lookup) : noRetrieval,
     distractorLatch: retrieving ? distractorLatch(run, gold, o.minOverlap ?? DEFAULT_MIN_OVERLAP, lookup) : noRetrieval,
-    compositionFailure: trace.regime === 'no-context' ? { ...noRetrieval, reason: 'the no-context regime shows no passages' } : compositionFailure(run, gold, correct),
+    compositionFailure:
+      trace.regime === 'no-context'
+        ? { ...noRetrieval, reason: 'the no-context regime shows no passages' }
+        : compositionFailure(run, gold, correct),
     parametricSuppression: parametricSuppression(run, trace.regime, correct, noContext),
     stoppingCalibration: stoppingCalibration(trace, run, coverage, correct),
   };
@@ -156,7 +179,10 @@ export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]): Diag
     anchorCarryDrop: of('anchorCarryDrop'),
     distractorLatch: of('distractorLatch'),
     compositionFailure: of('compositionFailure'),
-    parametricSuppression: ps.applicable === 0 && rows.every((r) => r.parametricSuppression.reason?.startsWith('needs')) ? { ...ps, note: 'not applicable: needs the no-context regime on the same questions' } : ps,
+    parametricSuppression:
+      ps.applicable === 0 && rows.every((r) => r.parametricSuppression.reason?.startsWith('needs'))
+        ? { ...ps, note: 'not applicable: needs the no-context regime on the same questions' }
+        : ps,
     stoppingCalibration: {
       ...stop,
       early: share('early'),
@@ -176,5 +202,10 @@ export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]): Diag
 
 export function diagnosticsBasis(rows: readonly QuestionDiagnostics[], top = DEFAULT_TOP): DiagnosticsBasis {
   const structured = rows.filter((r) => r.gold === 'structured').length;
-  return { structured, passagesOnly: rows.length - structured, correctness: 'Acc (gold answer contained in the prediction)', retrievedTop: top };
+  return {
+    structured,
+    passagesOnly: rows.length - structured,
+    correctness: 'Acc (gold answer contained in the prediction)',
+    retrievedTop: top,
+  };
 }

@@ -9,9 +9,15 @@ export interface NoContextResult {
   correct: boolean | undefined;
 }
 
-export function parametricSuppression(run: TraceSteps, regime: Regime, correct: boolean | undefined, noContext: NoContextResult | undefined): QuestionDiagnostic {
+export function parametricSuppression(
+  run: TraceSteps,
+  regime: Regime,
+  correct: boolean | undefined,
+  noContext: NoContextResult | undefined,
+): QuestionDiagnostic {
   if (regime === 'no-context') return notApplicable('this is the no-context run itself');
-  if (!noContext) return notApplicable('needs the no-context regime on the same question (run with --regime no-context,...)');
+  if (!noContext)
+    return notApplicable('needs the no-context regime on the same question (run with --regime no-context,...)');
   if (noContext.correct !== true) return notApplicable('the no-context answer is not right: nothing to suppress');
   if (correct === undefined) return notApplicable('no answer to judge with retrieval');
   if (correct) return { applicable: true, flagged: false, evidence: [] };
@@ -19,6 +25,11 @@ export function parametricSuppression(run: TraceSteps, regime: Regime, correct: 
   return {
     applicable: true,
     flagged: true,
-    evidence: [{ ...(step !== undefined ? { step } : {}), note: `no context answered "${noContext.answer ?? ''}" (right); with ${regime === 'gold-context' ? 'the gold passages (oracle)' : 'retrieval'} it answered "${run.answer ?? ''}" (wrong)` }],
+    evidence: [
+      {
+        ...(step !== undefined ? { step } : {}),
+        note: `no context answered "${noContext.answer ?? ''}" (right); with ${regime === 'gold-context' ? 'the gold passages (oracle)' : 'retrieval'} it answered "${run.answer ?? ''}" (wrong)`,
+      },
+    ],
   };
 }

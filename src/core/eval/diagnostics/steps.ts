@@ -18,7 +18,13 @@ export interface StepView {
   /** Texts the run wrote in this step: thoughts and the planner's partial answer. */
   notes: string[];
   /** The planner's `plan` event of this step, when the strategy records one. */
-  plan?: { action: 'continue' | 'finalize'; partialAnswer: string; subquery?: string; sufficiency?: number; anchors: string[] };
+  plan?: {
+    action: 'continue' | 'finalize';
+    partialAnswer: string;
+    subquery?: string;
+    sufficiency?: number;
+    anchors: string[];
+  };
 }
 
 export interface TraceSteps {
@@ -45,7 +51,14 @@ export function readSteps(trace: Trace): TraceSteps {
     if (e.type === 'retrieve') {
       let s = byRound.get(e.round);
       if (!s) {
-        s = { step: steps.length + 1, round: e.round, queries: [], retrieved: [], context: [...pending.context], notes: [...pending.notes] };
+        s = {
+          step: steps.length + 1,
+          round: e.round,
+          queries: [],
+          retrieved: [],
+          context: [...pending.context],
+          notes: [...pending.notes],
+        };
         pending.notes = [];
         pending.context = [];
         byRound.set(e.round, s);

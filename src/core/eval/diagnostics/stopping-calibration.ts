@@ -17,9 +17,15 @@ export interface StoppingCalibration extends QuestionDiagnostic {
 }
 
 /** Strategies that decide (or are configured) how many steps to take: a `plan` event or a `rounds` option. */
-const stepsVary = (trace: Trace, run: TraceSteps) => run.steps.some((s) => s.plan) || typeof trace.options.rounds === 'number';
+const stepsVary = (trace: Trace, run: TraceSteps) =>
+  run.steps.some((s) => s.plan) || typeof trace.options.rounds === 'number';
 
-export function stoppingCalibration(trace: Trace, run: TraceSteps, coverage: CoverageGap, correct: boolean | undefined): StoppingCalibration {
+export function stoppingCalibration(
+  trace: Trace,
+  run: TraceSteps,
+  coverage: CoverageGap,
+  correct: boolean | undefined,
+): StoppingCalibration {
   if (trace.regime !== 'iterative') return notApplicable(`the ${trace.regime} regime does not retrieve`);
   if (!stepsVary(trace, run)) return notApplicable(`strategy ${trace.strategy} always takes one retrieval step`);
   if (trace.status !== 'done') return notApplicable(`the run is ${trace.status}`);
@@ -41,6 +47,8 @@ export function stoppingCalibration(trace: Trace, run: TraceSteps, coverage: Cov
     outcome,
     stopStep,
     ...(complete !== undefined ? { completeStep: complete } : {}),
-    ...(lastPlan?.sufficiency !== undefined && correct !== undefined ? { sufficiency: { score: lastPlan.sufficiency, correct } } : {}),
+    ...(lastPlan?.sufficiency !== undefined && correct !== undefined
+      ? { sufficiency: { score: lastPlan.sufficiency, correct } }
+      : {}),
   };
 }

@@ -16,4 +16,9 @@ export interface QuestionDiagnostic {
   evidence: DiagnosticEvidence[];
 }
 
-export const notApplicable = (reason: string): QuestionDiagnostic => ({ applicable: false, reason, flagged: false, evidence: [] });
+export const notApplicable = (reason: string): QuestionDiagnostic => ({
+  applicable: false,
+  reason,
+  flagged: false,
+  evidence: [],
+});

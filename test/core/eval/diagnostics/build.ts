@@ -1,6 +1,12 @@
 // Hand-built traces for the diagnostics tests: steps of (query, retrieved ids, shown ids, notes),
 // then an answer from a final context.
-import { TRACE_VERSION, type Regime, type Trace, type TraceEvent, type TraceQuestion } from '../../../../src/core/trace/schema.ts';
+import {
+  TRACE_VERSION,
+  type Regime,
+  type Trace,
+  type TraceEvent,
+  type TraceQuestion,
+} from '../../../../src/core/trace/schema.ts';
 import type { Passage } from '../../../../src/core/types.ts';
 
 export interface StepSpec {
@@ -23,10 +29,25 @@ export function buildTrace(
   steps.forEach((s, i) => {
     const r = i + 1;
     events.push({ type: 'round.start', ...b(r) });
-    events.push({ type: 'retrieve', ...b(r), query: s.query, label: 'q', results: s.retrieved.map((id, j) => ({ id, score: 10 - j })) });
+    events.push({
+      type: 'retrieve',
+      ...b(r),
+      query: s.query,
+      label: 'q',
+      results: s.retrieved.map((id, j) => ({ id, score: 10 - j })),
+    });
     if (s.shown) events.push({ type: 'context', ...b(r), module: 'planner.step', ids: s.shown });
     for (const n of s.notes ?? []) {
-      if (s.plan) events.push({ type: 'plan', ...b(r), step: r, action: s.plan.action, partialAnswer: n, anchors: [], ...(s.plan.sufficiency !== undefined ? { sufficiency: s.plan.sufficiency } : {}) });
+      if (s.plan)
+        events.push({
+          type: 'plan',
+          ...b(r),
+          step: r,
+          action: s.plan.action,
+          partialAnswer: n,
+          anchors: [],
+          ...(s.plan.sufficiency !== undefined ? { sufficiency: s.plan.sufficiency } : {}),
+        });
       else events.push({ type: 'thought', ...b(r), kind: 'cot', text: n });
     }
   });
@@ -82,4 +103,10 @@ export const Q: TraceQuestion = {
 };
 
 /** The same question without structured gold. */
-export const Q_PLAIN: TraceQuestion = { id: 'q1', question: Q.question, answers: ['Paris'], gold: ['g1', 'g2'], hops: 2 };
+export const Q_PLAIN: TraceQuestion = {
+  id: 'q1',
+  question: Q.question,
+  answers: ['Paris'],
+  gold: ['g1', 'g2'],
+  hops: 2,
+};

@@ -6,12 +6,12 @@
 // (they are re-embedded, with a message saying why).
 import { EmbedError, type Embedder } from '../embed/port.ts';
 import { throwIfAborted } from '../errors.ts';
-import { fnv1a } from '../store/checksum.ts';
-import { VECTORS_ARTIFACT, vectorIndexFromArtifact, vectorsArtifact } from '../store/codecs.ts';
-import type { ArtifactRef, ArtifactStore } from '../store/ports.ts';
+import { fnv1a } from './checksum.ts';
+import { VECTORS_ARTIFACT, vectorIndexFromArtifact, vectorsArtifact } from './codecs.ts';
+import type { ArtifactRef, ArtifactStore } from './ports.ts';
 import type { Corpus } from '../types.ts';
 import { denseDocumentText } from '../retrievers/dense.ts';
-import { normalizeRows, VectorIndex } from './vectors.ts';
+import { normalizeRows, VectorIndex } from '../index/vectors.ts';
 
 export const VECTOR_PART = { format: 'hopscope.vectors-part', formatVersion: 1 } as const;
 /** Phrase vectors of a HippoRAG 2 graph (synonym edges), stored next to the passage vectors of the same model. */
@@ -53,7 +53,9 @@ export interface ResumeResult {
 
 /** A hash of the passage ids (in order) a stored artifact covers: "fnv1a32:<hex>". */
 export function idsHash(ids: readonly string[]): string {
-  return `fnv1a32:${fnv1a(new TextEncoder().encode(ids.join('\n'))).toString(16).padStart(8, '0')}`;
+  return `fnv1a32:${fnv1a(new TextEncoder().encode(ids.join('\n')))
+    .toString(16)
+    .padStart(8, '0')}`;
 }
 
 const partKey = (modelId: string, start: number) => `${modelId}${PART}${String(start).padStart(9, '0')}`;
@@ -71,7 +73,10 @@ export interface StoredVectorsInfo {
  * the stored hash when given; without them (a corpus not loaded) only the count is, and the ids are
  * checked when the vectors are read for use (readCompleteVectors).
  */
-export async function storedVectorsInfo(store: ArtifactStore, corpus: { id: string; passageCount: number; passageIds?: readonly string[] }): Promise<StoredVectorsInfo> {
+export async function storedVectorsInfo(
+  store: ArtifactStore,
+  corpus: { id: string; passageCount: number; passageIds?: readonly string[] },
+): Promise<StoredVectorsInfo> {
   const refs = (await store.listArtifacts(corpus.id)).filter((r) => r.kind === 'vectors' && !isPhraseKey(r.key));
   const complete: StoredVectorsInfo['complete'] = [];
   const partial = new Map<string, number>();
@@ -80,13 +85,17 @@ export async function storedVectorsInfo(store: ArtifactStore, corpus: { id: stri
     if (at >= 0) {
       const model = ref.key.slice(0, at);
       const r = await store.getArtifact(ref, VECTOR_PART);
-      if (r.status === 'ok') partial.set(model, (partial.get(model) ?? 0) + (r.artifact.meta as { count: number }).count);
+      if (r.status === 'ok')
+        partial.set(model, (partial.get(model) ?? 0) + (r.artifact.meta as { count: number }).count);
       continue;
     }
     const r = await store.getArtifact(ref, VECTORS_ARTIFACT);
     if (r.status !== 'ok') continue;
     const meta = r.artifact.meta as { dim: number; count: number; ids?: string };
-    if (meta.count === corpus.passageCount && (meta.ids === undefined || corpus.passageIds === undefined || meta.ids === idsHash(corpus.passageIds))) {
+    if (
+      meta.count === corpus.passageCount &&
+      (meta.ids === undefined || corpus.passageIds === undefined || meta.ids === idsHash(corpus.passageIds))
+    ) {
       complete.push({ modelId: ref.key, dim: meta.dim, count: meta.count });
     }
   }
@@ -94,7 +103,11 @@ export async function storedVectorsInfo(store: ArtifactStore, corpus: { id: stri
 }
 
 /** Complete vectors of this corpus and model, verified (checksum, count, ids); undefined otherwise. */
-export async function readCompleteVectors(store: ArtifactStore, corpus: Corpus, modelId: string): Promise<VectorIndex | undefined> {
+export async function readCompleteVectors(
+  store: ArtifactStore,
+  corpus: Corpus,
+  modelId: string,
+): Promise<VectorIndex | undefined> {
   const r = await store.getArtifact(vectorsRef(corpus.id, modelId), VECTORS_ARTIFACT);
   if (r.status !== 'ok') return undefined;
   const meta = r.artifact.meta as { ids?: string };
@@ -104,13 +117,28 @@ export async function readCompleteVectors(store: ArtifactStore, corpus: Corpus, 
 }
 
 /** Stores complete vectors (corpus order, normalised here) under the model id and drops that model's chunks. */
-export async function storeCompleteVectors(store: ArtifactStore, corpus: Corpus, modelId: string, index: VectorIndex): Promise<void> {
+export async function storeCompleteVectors(
+  store: ArtifactStore,
+  corpus: Corpus,
+  modelId: string,
+  index: VectorIndex,
+): Promise<void> {
   const base = vectorsArtifact(index, modelId, corpus.passages.length);
-  await store.putArtifact({ ...vectorsRef(corpus.id, modelId), ...base, meta: { ...(base.meta as object), ids: idsHash(corpus.passages.map((p) => p.id)) } });
-  for (const ref of await store.listArtifacts(corpus.id)) if (ref.kind === 'vectors' && ref.key.startsWith(`${modelId}${PART}`)) await store.deleteArtifact(ref);
+  await store.putArtifact({
+    ...vectorsRef(corpus.id, modelId),
+    ...base,
+    meta: { ...(base.meta as object), ids: idsHash(corpus.passages.map((p) => p.id)) },
+  });
+  for (const ref of await store.listArtifacts(corpus.id))
+    if (ref.kind === 'vectors' && ref.key.startsWith(`${modelId}${PART}`)) await store.deleteArtifact(ref);
 }
 
-export async function embedCorpusResumable(store: ArtifactStore, corpus: Corpus, embedder: Embedder, options: ResumeOptions = {}): Promise<ResumeResult> {
+export async function embedCorpusResumable(
+  store: ArtifactStore,
+  corpus: Corpus,
+  embedder: Embedder,
+  options: ResumeOptions = {},
+): Promise<ResumeResult> {
   const modelId = options.modelId ?? embedder.model;
   const chunkSize = options.chunkSize ?? 64;
   const now = options.now ?? (() => performance.now());
@@ -134,7 +162,10 @@ export async function embedCorpusResumable(store: ArtifactStore, corpus: Corpus,
 
   const refs = (await store.listArtifacts(corpus.id)).filter((r) => r.kind === 'vectors' && !isPhraseKey(r.key));
   const others = [...new Set(refs.map((r) => r.key.split(PART)[0]!).filter((k) => k !== modelId))];
-  if (others.length > 0) say(`vectors of ${others.join(', ')} are stored for this corpus but not used: they come from another model than ${modelId}`);
+  if (others.length > 0)
+    say(
+      `vectors of ${others.join(', ')} are stored for this corpus but not used: they come from another model than ${modelId}`,
+    );
 
   // Stored chunks of this model, in order; the first gap, damaged or foreign chunk ends the resume.
   const mine = refs.filter((r) => r.key.startsWith(`${modelId}${PART}`)).sort((a, b) => (a.key < b.key ? -1 : 1));
@@ -143,10 +174,20 @@ export async function embedCorpusResumable(store: ArtifactStore, corpus: Corpus,
   let done = 0;
   for (const ref of mine) {
     const r = await store.getArtifact(ref, VECTOR_PART);
-    const meta = r.status === 'ok' ? (r.artifact.meta as { start: number; count: number; dim: number; ids: string }) : undefined;
-    const fits = meta !== undefined && meta.start === done && meta.start + meta.count <= total && meta.ids === idsHash(ids.slice(meta.start, meta.start + meta.count)) && (dim === 0 || meta.dim === dim);
+    const meta =
+      r.status === 'ok' ? (r.artifact.meta as { start: number; count: number; dim: number; ids: string }) : undefined;
+    const fits =
+      meta !== undefined &&
+      meta.start === done &&
+      meta.start + meta.count <= total &&
+      meta.ids === idsHash(ids.slice(meta.start, meta.start + meta.count)) &&
+      (dim === 0 || meta.dim === dim);
     if (r.status !== 'ok' || !fits) {
-      say(r.status === 'ok' ? `a stored chunk (${ref.key}) does not fit this corpus; embedding from passage ${done + 1}` : `a stored chunk is unusable (${r.status === 'missing' ? 'missing' : r.reason}); embedding from passage ${done + 1}`);
+      say(
+        r.status === 'ok'
+          ? `a stored chunk (${ref.key}) does not fit this corpus; embedding from passage ${done + 1}`
+          : `a stored chunk is unusable (${r.status === 'missing' ? 'missing' : r.reason}); embedding from passage ${done + 1}`,
+      );
       for (const stale of mine.slice(mine.indexOf(ref))) await store.deleteArtifact(stale);
       break;
     }
@@ -163,7 +204,13 @@ export async function embedCorpusResumable(store: ArtifactStore, corpus: Corpus,
   const report = () => {
     const seconds = (now() - started) / 1000;
     const rate = done > resumedFrom && seconds > 0 ? (done - resumedFrom) / seconds : null;
-    options.onProgress?.({ done, total, resumedFrom, passagesPerSecond: rate, etaSeconds: rate ? (total - done) / rate : null });
+    options.onProgress?.({
+      done,
+      total,
+      resumedFrom,
+      passagesPerSecond: rate,
+      etaSeconds: rate ? (total - done) / rate : null,
+    });
   };
   report();
 
@@ -177,7 +224,9 @@ export async function embedCorpusResumable(store: ArtifactStore, corpus: Corpus,
       dim = e.dim;
       data = new Float32Array(total * dim);
     } else if (e.dim !== dim) {
-      throw new EmbedError(`${modelId} now returns ${e.dim}-d vectors, the stored chunks are ${dim}-d; delete the corpus vectors and embed again`);
+      throw new EmbedError(
+        `${modelId} now returns ${e.dim}-d vectors, the stored chunks are ${dim}-d; delete the corpus vectors and embed again`,
+      );
     }
     normalizeRows(e.data, dim);
     await store.putArtifact({

@@ -1,6 +1,6 @@
 // A bounded-concurrency map that keeps input order in its output: `--concurrency 8` must give the same
 // per-question results as `--concurrency 1`, so results are placed by index, never by finish order.
-import { throwIfAborted } from '../errors.ts';
+import { throwIfAborted } from './errors.ts';
 
 /**
  * One turn of the event loop between items: a batch of purely synchronous work (the offline thinker, no
@@ -8,7 +8,9 @@ import { throwIfAborted } from '../errors.ts';
  * where signals are delivered; a zero timeout does the same in a browser.
  */
 const tick = (): Promise<void> =>
-  new Promise((resolve) => (typeof globalThis.setImmediate === 'function' ? globalThis.setImmediate(resolve) : setTimeout(resolve, 0)));
+  new Promise((resolve) =>
+    typeof globalThis.setImmediate === 'function' ? globalThis.setImmediate(resolve) : setTimeout(resolve, 0),
+  );
 
 export async function mapConcurrent<T, R>(
   items: readonly T[],

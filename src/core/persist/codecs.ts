@@ -15,9 +15,13 @@ import { StorageError } from './ports.ts';
 export const CSR_FORMAT = { format: 'hopscope.csr', formatVersion: 1 } as const;
 export const VECTORS_ARTIFACT = { format: 'hopscope.vectors', formatVersion: 1 } as const;
 
-const own = (v: ArrayBufferView): ArrayBuffer => (v.buffer as ArrayBuffer).slice(v.byteOffset, v.byteOffset + v.byteLength);
+const own = (v: ArrayBufferView): ArrayBuffer =>
+  (v.buffer as ArrayBuffer).slice(v.byteOffset, v.byteOffset + v.byteLength);
 
-export function csrArtifact(csr: Csr, meta: Record<string, unknown> = {}): Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'> {
+export function csrArtifact(
+  csr: Csr,
+  meta: Record<string, unknown> = {},
+): Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'> {
   return {
     ...CSR_FORMAT,
     meta: { ...meta, nodeCount: csr.nodeCount, arcs: csr.targets.length },
@@ -28,24 +32,46 @@ export function csrArtifact(csr: Csr, meta: Record<string, unknown> = {}): Omit<
 export function csrFromArtifact(a: StoredArtifact): Csr {
   const meta = a.meta as { nodeCount?: unknown; arcs?: unknown };
   const { offsets, targets, weights } = a.buffers;
-  if (!offsets || !targets || !weights || typeof meta.nodeCount !== 'number') throw new StorageError(`graph "${a.key}" of corpus "${a.corpusId}" lacks CSR buffers`);
-  const csr = { nodeCount: meta.nodeCount, offsets: new Uint32Array(offsets), targets: new Uint32Array(targets), weights: new Float32Array(weights) };
-  if (csr.offsets.length !== csr.nodeCount + 1 || csr.targets.length !== csr.weights.length || csr.targets.length !== meta.arcs) {
+  if (!offsets || !targets || !weights || typeof meta.nodeCount !== 'number')
+    throw new StorageError(`graph "${a.key}" of corpus "${a.corpusId}" lacks CSR buffers`);
+  const csr = {
+    nodeCount: meta.nodeCount,
+    offsets: new Uint32Array(offsets),
+    targets: new Uint32Array(targets),
+    weights: new Float32Array(weights),
+  };
+  if (
+    csr.offsets.length !== csr.nodeCount + 1 ||
+    csr.targets.length !== csr.weights.length ||
+    csr.targets.length !== meta.arcs
+  ) {
     throw new StorageError(`graph "${a.key}" of corpus "${a.corpusId}": CSR sizes do not match its metadata`);
   }
   return csr;
 }
 
-export function vectorsArtifact(index: VectorIndex, model: string, passageCount: number): Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'> {
-  return { ...VECTORS_ARTIFACT, meta: { model, dim: index.dim, count: passageCount }, buffers: { data: own(index.data) } };
+export function vectorsArtifact(
+  index: VectorIndex,
+  model: string,
+  passageCount: number,
+): Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'> {
+  return {
+    ...VECTORS_ARTIFACT,
+    meta: { model, dim: index.dim, count: passageCount },
+    buffers: { data: own(index.data) },
+  };
 }
 
 export function vectorIndexFromArtifact(a: StoredArtifact): VectorIndex {
   const meta = a.meta as { dim?: unknown; count?: unknown };
   const data = a.buffers.data;
-  if (!data || typeof meta.dim !== 'number' || typeof meta.count !== 'number') throw new StorageError(`vectors "${a.key}" of corpus "${a.corpusId}" lack data or dim`);
+  if (!data || typeof meta.dim !== 'number' || typeof meta.count !== 'number')
+    throw new StorageError(`vectors "${a.key}" of corpus "${a.corpusId}" lack data or dim`);
   const index = new VectorIndex(new Float32Array(data), meta.dim);
-  if (index.count !== meta.count) throw new StorageError(`vectors "${a.key}" of corpus "${a.corpusId}": ${index.count} vectors, metadata says ${meta.count}`);
+  if (index.count !== meta.count)
+    throw new StorageError(
+      `vectors "${a.key}" of corpus "${a.corpusId}": ${index.count} vectors, metadata says ${meta.count}`,
+    );
   return index;
 }
 
@@ -56,7 +82,16 @@ export function bm25Artifact(snap: Bm25Snapshot): Omit<ArtifactInput, 'corpusId'
     format: BM25_SNAPSHOT_FORMAT,
     formatVersion: BM25_SNAPSHOT_VERSION,
     meta,
-    buffers: { idsBytes: ids.bytes, idsEnds: ids.ends, termsBytes: terms.bytes, termsEnds: terms.ends, postingOffsets, docIds, tfs, docLengths },
+    buffers: {
+      idsBytes: ids.bytes,
+      idsEnds: ids.ends,
+      termsBytes: terms.bytes,
+      termsEnds: terms.ends,
+      postingOffsets,
+      docIds,
+      tfs,
+      docLengths,
+    },
   };
 }
 
@@ -114,7 +149,10 @@ interface PhraseGraphMeta {
   stringCount: number;
 }
 
-export function phraseGraphArtifact(graph: PhraseGraph, options: GraphOptions): Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'> {
+export function phraseGraphArtifact(
+  graph: PhraseGraph,
+  options: GraphOptions,
+): Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'> {
   const P = graph.passageCount;
   const F = graph.facts.length;
   const ids = new Map<string, number>();
@@ -205,16 +243,33 @@ export function phraseGraphFromArtifact(a: StoredArtifact): { graph: PhraseGraph
   };
   const meta = a.meta as Partial<PhraseGraphMeta> | null;
   if (!meta || typeof meta !== 'object') return fail('no metadata');
-  const counts = { passageCount: meta.passageCount, nodeCount: meta.nodeCount, phraseCount: meta.phraseCount, factCount: meta.factCount, stringCount: meta.stringCount };
-  for (const [name, v] of Object.entries(counts)) if (!Number.isSafeInteger(v) || (v as number) < 0) fail(`metadata ${name} is ${String(v)}`);
-  const { passageCount: P, nodeCount: N, phraseCount: Q, factCount: F, stringCount: S } = counts as Record<keyof typeof counts, number>;
+  const counts = {
+    passageCount: meta.passageCount,
+    nodeCount: meta.nodeCount,
+    phraseCount: meta.phraseCount,
+    factCount: meta.factCount,
+    stringCount: meta.stringCount,
+  };
+  for (const [name, v] of Object.entries(counts))
+    if (!Number.isSafeInteger(v) || (v as number) < 0) fail(`metadata ${name} is ${String(v)}`);
+  const {
+    passageCount: P,
+    nodeCount: N,
+    phraseCount: Q,
+    factCount: F,
+    stringCount: S,
+  } = counts as Record<keyof typeof counts, number>;
   const { source, origin, synonymMode, stats, options } = meta;
-  if (!stats || !options || typeof source !== 'string' || typeof origin !== 'string' || typeof synonymMode !== 'string') return fail('metadata lacks source, origin, synonym mode, stats or options');
+  if (!stats || !options || typeof source !== 'string' || typeof origin !== 'string' || typeof synonymMode !== 'string')
+    return fail('metadata lacks source, origin, synonym mode, stats or options');
   if (P + Q !== N) fail(`${P} passages + ${Q} phrases != ${N} nodes`);
   const buf = (name: string): ArrayBuffer => a.buffers[name] ?? fail(`lacks buffer "${name}"`);
   const u32 = (name: string, length?: number) => {
     const b = buf(name);
-    if (length !== undefined ? b.byteLength !== length * 4 : b.byteLength % 4 !== 0) fail(`buffer "${name}" holds ${b.byteLength} bytes, expected ${length !== undefined ? `${length} x 4` : 'a multiple of 4'}`);
+    if (length !== undefined ? b.byteLength !== length * 4 : b.byteLength % 4 !== 0)
+      fail(
+        `buffer "${name}" holds ${b.byteLength} bytes, expected ${length !== undefined ? `${length} x 4` : 'a multiple of 4'}`,
+      );
     return new Uint32Array(b);
   };
   const strings = (name: string, count: number) => {
@@ -238,7 +293,8 @@ export function phraseGraphFromArtifact(a: StoredArtifact): { graph: PhraseGraph
 
   const mentionOffsets = u32('mentionOffsets', Q + 1);
   const mentionPassages = u32('mentionPassages');
-  if (mentionOffsets[0] !== 0 || mentionOffsets[Q] !== mentionPassages.length) fail('mention offsets do not span the mention list');
+  if (mentionOffsets[0] !== 0 || mentionOffsets[Q] !== mentionPassages.length)
+    fail('mention offsets do not span the mention list');
   allIn(mentionPassages, 0, P, 'mentioned passage');
   const phrasePassages = new Array<number[]>(Q);
   for (let k = 0; k < Q; k++) {
@@ -260,11 +316,13 @@ export function phraseGraphFromArtifact(a: StoredArtifact): { graph: PhraseGraph
   allIn(factPredicate, 0, S, 'predicate id');
   allIn(exceptions, 0, S, 'raw form id', 1, 2);
   for (let i = 0; i < F; i++) {
-    for (const node of [factSubject[i] as number, factObject[i] as number]) if ((phraseRaw[node - P] as number) >= S) fail(`phrase ${node - P} has no raw form`);
+    for (const node of [factSubject[i] as number, factObject[i] as number])
+      if ((phraseRaw[node - P] as number) >= S) fail(`phrase ${node - P} has no raw form`);
   }
   if (exceptions.length % 2 !== 0) fail('raw exceptions are not pairs');
   for (let e = 0; e < exceptions.length; e += 2) {
-    if ((exceptions[e] as number) >= 2 * F || (e > 0 && (exceptions[e] as number) <= (exceptions[e - 2] as number))) fail(`raw exception ${e / 2} names no fact or is out of order`);
+    if ((exceptions[e] as number) >= 2 * F || (e > 0 && (exceptions[e] as number) <= (exceptions[e - 2] as number)))
+      fail(`raw exception ${e / 2} names no fact or is out of order`);
   }
   const materialiseFacts = (): Fact[] => {
     const facts = new Array<Fact>(F);
@@ -281,7 +339,12 @@ export function phraseGraphFromArtifact(a: StoredArtifact): { graph: PhraseGraph
       const object = factObject[i] as number;
       const s = rawOf(i * 2, subject);
       const o = rawOf(i * 2 + 1, object);
-      facts[i] = { passage: factPassage[i] as number, subject, object, triple: { subject: s, predicate: table[factPredicate[i] as number] as string, object: o } };
+      facts[i] = {
+        passage: factPassage[i] as number,
+        subject,
+        object,
+        triple: { subject: s, predicate: table[factPredicate[i] as number] as string, object: o },
+      };
     }
     return facts;
   };
@@ -295,8 +358,14 @@ export function phraseGraphFromArtifact(a: StoredArtifact): { graph: PhraseGraph
   const scores = new Float64Array(synScore);
   const synonyms = Array.from(synA, (x, i) => ({ a: x, b: synB[i] as number, score: scores[i] as number }));
 
-  const csr = { nodeCount: N, offsets: u32('offsets', N + 1), targets: u32('targets'), weights: new Float32Array(buf('weights')) };
-  if (csr.targets.length !== csr.weights.length || csr.offsets[N] !== csr.targets.length) fail('CSR sizes do not match');
+  const csr = {
+    nodeCount: N,
+    offsets: u32('offsets', N + 1),
+    targets: u32('targets'),
+    weights: new Float32Array(buf('weights')),
+  };
+  if (csr.targets.length !== csr.weights.length || csr.offsets[N] !== csr.targets.length)
+    fail('CSR sizes do not match');
   allIn(csr.targets, 0, N, 'arc target');
 
   const phraseNode = new Map(phrases.map((p, k) => [p, P + k]));
@@ -335,11 +404,24 @@ function lazy<T extends object, K extends keyof T>(target: T, key: K, make: () =
 /** GEAR's triple index T (src/core/triples/triple-index.ts): numbers and strings in meta, arrays as buffers, the BM25 over triples as "bm25.*" buffers. */
 export const TRIPLE_INDEX_ARTIFACT = { format: TRIPLE_INDEX_FORMAT, formatVersion: TRIPLE_INDEX_VERSION } as const;
 
-const TRIPLE_INDEX_ARRAYS = ['termDf', 'tokenOffsets', 'tokenFlat', 'termOffsets', 'termTriples', 'heads', 'tails', 'entityOffsets', 'entityTriples'] as const;
+const TRIPLE_INDEX_ARRAYS = [
+  'termDf',
+  'tokenOffsets',
+  'tokenFlat',
+  'termOffsets',
+  'termTriples',
+  'heads',
+  'tails',
+  'entityOffsets',
+  'entityTriples',
+] as const;
 const TRIPLE_INDEX_STRINGS = ['subjects', 'predicates', 'objects', 'passages', 'terms'] as const;
 
 /** `corpus` is corpusFingerprint(...) of the passages it was built from: another fingerprint = stale. */
-export function tripleIndexArtifact(snap: TripleIndexSnapshot, corpus: string): Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'> {
+export function tripleIndexArtifact(
+  snap: TripleIndexSnapshot,
+  corpus: string,
+): Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'> {
   const bm25 = bm25Artifact(snap.bm25);
   const buffers: Record<string, ArrayBuffer> = {};
   for (const name of TRIPLE_INDEX_ARRAYS) buffers[name] = own(snap[name]);
@@ -350,29 +432,66 @@ export function tripleIndexArtifact(snap: TripleIndexSnapshot, corpus: string): 
   for (const [name, buf] of Object.entries(bm25.buffers)) buffers[`bm25.${name}`] = buf;
   return {
     ...TRIPLE_INDEX_ARTIFACT,
-    meta: { corpus, source: snap.source, origin: snap.origin, tokenizer: snap.tokenizer, count: snap.count, termCount: snap.termCount, bm25: bm25.meta },
+    meta: {
+      corpus,
+      source: snap.source,
+      origin: snap.origin,
+      tokenizer: snap.tokenizer,
+      count: snap.count,
+      termCount: snap.termCount,
+      bm25: bm25.meta,
+    },
     buffers,
   };
 }
 
 export function tripleIndexSnapshotFromArtifact(a: StoredArtifact): { snapshot: TripleIndexSnapshot; corpus: string } {
-  const meta = a.meta as { corpus?: unknown; source?: unknown; origin?: unknown; tokenizer?: unknown; count?: unknown; termCount?: unknown; bm25?: unknown };
+  const meta = a.meta as {
+    corpus?: unknown;
+    source?: unknown;
+    origin?: unknown;
+    tokenizer?: unknown;
+    count?: unknown;
+    termCount?: unknown;
+    bm25?: unknown;
+  };
   const need = (name: string): ArrayBuffer => {
     const buf = a.buffers[name];
     if (!buf) throw new StorageError(`triple index "${a.key}" of corpus "${a.corpusId}" lacks buffer "${name}"`);
     return buf;
   };
-  if (typeof meta.corpus !== 'string' || typeof meta.count !== 'number' || typeof meta.termCount !== 'number' || typeof meta.tokenizer !== 'string' || typeof meta.origin !== 'string') {
+  if (
+    typeof meta.corpus !== 'string' ||
+    typeof meta.count !== 'number' ||
+    typeof meta.termCount !== 'number' ||
+    typeof meta.tokenizer !== 'string' ||
+    typeof meta.origin !== 'string'
+  ) {
     throw new StorageError(`triple index "${a.key}" of corpus "${a.corpusId}" has incomplete metadata`);
   }
   const bm25Buffers: Record<string, ArrayBuffer> = {};
-  for (const name of Object.keys(a.buffers)) if (name.startsWith('bm25.')) bm25Buffers[name.slice(5)] = a.buffers[name]!;
+  for (const name of Object.keys(a.buffers))
+    if (name.startsWith('bm25.')) bm25Buffers[name.slice(5)] = a.buffers[name]!;
   const bm25 = bm25SnapshotFromArtifact({ ...a, meta: meta.bm25, buffers: bm25Buffers });
-  const arrays = Object.fromEntries(TRIPLE_INDEX_ARRAYS.map((name) => [name, new Uint32Array(need(name))])) as Record<(typeof TRIPLE_INDEX_ARRAYS)[number], Uint32Array>;
-  const strings = Object.fromEntries(TRIPLE_INDEX_STRINGS.map((name) => [name, { bytes: need(`${name}Bytes`), ends: need(`${name}Ends`) }])) as Record<(typeof TRIPLE_INDEX_STRINGS)[number], PackedStrings>;
+  const arrays = Object.fromEntries(TRIPLE_INDEX_ARRAYS.map((name) => [name, new Uint32Array(need(name))])) as Record<
+    (typeof TRIPLE_INDEX_ARRAYS)[number],
+    Uint32Array
+  >;
+  const strings = Object.fromEntries(
+    TRIPLE_INDEX_STRINGS.map((name) => [name, { bytes: need(`${name}Bytes`), ends: need(`${name}Ends`) }]),
+  ) as Record<(typeof TRIPLE_INDEX_STRINGS)[number], PackedStrings>;
   return {
     corpus: meta.corpus,
-    snapshot: { source: meta.source as TripleSource, origin: meta.origin, tokenizer: meta.tokenizer, count: meta.count, termCount: meta.termCount, ...arrays, ...strings, bm25 },
+    snapshot: {
+      source: meta.source as TripleSource,
+      origin: meta.origin,
+      tokenizer: meta.tokenizer,
+      count: meta.count,
+      termCount: meta.termCount,
+      ...arrays,
+      ...strings,
+      bm25,
+    },
   };
 }
 

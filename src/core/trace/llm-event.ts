@@ -1,9 +1,13 @@
 // The `llm` trace event for one call (src/core/trace/schema.ts). Prompts and replies only: the
 // request carries no credentials, so nothing secret can reach a trace through here.
-import type { TraceEvent } from '../trace/schema.ts';
-import type { LlmPort, LlmRequest, LlmResponse } from './port.ts';
+import type { TraceEvent } from './schema.ts';
+import type { LlmPort, LlmRequest, LlmResponse } from '../llm/port.ts';
 
-export function llmEvent(request: LlmRequest, response: LlmResponse, at: { t: number; round: number }): Extract<TraceEvent, { type: 'llm' }> {
+export function llmEvent(
+  request: LlmRequest,
+  response: LlmResponse,
+  at: { t: number; round: number },
+): Extract<TraceEvent, { type: 'llm' }> {
   return {
     type: 'llm',
     t: at.t,
@@ -20,8 +24,18 @@ export function llmEvent(request: LlmRequest, response: LlmResponse, at: { t: nu
 }
 
 /** The `error` trace event for a failed call: the typed error's message (never credentials). */
-export function llmErrorEvent(module: string, error: unknown, at: { t: number; round: number }): Extract<TraceEvent, { type: 'error' }> {
-  return { type: 'error', t: at.t, round: at.round, module, message: error instanceof Error ? error.message : String(error) };
+export function llmErrorEvent(
+  module: string,
+  error: unknown,
+  at: { t: number; round: number },
+): Extract<TraceEvent, { type: 'error' }> {
+  return {
+    type: 'error',
+    t: at.t,
+    round: at.round,
+    module,
+    message: error instanceof Error ? error.message : String(error),
+  };
 }
 
 /**
@@ -29,7 +43,11 @@ export function llmErrorEvent(module: string, error: unknown, at: { t: number; r
  * event on failure (including an abort), then rethrow. Events already emitted stay, so an aborted
  * run keeps its partial trace.
  */
-export function withTrace(port: LlmPort, emit: (event: TraceEvent) => void, at: () => { t: number; round: number }): LlmPort {
+export function withTrace(
+  port: LlmPort,
+  emit: (event: TraceEvent) => void,
+  at: () => { t: number; round: number },
+): LlmPort {
   return {
     label: port.label,
     async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {

@@ -22,66 +22,132 @@ const parse = (a: StoredArtifact, name: string): unknown => {
   try {
     return JSON.parse(new TextDecoder().decode(buf));
   } catch (err) {
-    throw new StorageError(`${a.format} "${a.key}" of corpus "${a.corpusId}": "${name}" is not JSON (${(err as Error).message})`);
+    throw new StorageError(
+      `${a.format} "${a.key}" of corpus "${a.corpusId}": "${name}" is not JSON (${(err as Error).message})`,
+    );
   }
 };
 const checked = <T>(schema: z.ZodType<T>, value: unknown, a: StoredArtifact, what: string): T => {
   const r = schema.safeParse(value);
-  if (!r.success) throw new StorageError(`${a.format} "${a.key}" of corpus "${a.corpusId}": ${what} malformed at ${r.error.issues[0]?.path.join('.') || 'root'} (${r.error.issues[0]?.message})`);
+  if (!r.success)
+    throw new StorageError(
+      `${a.format} "${a.key}" of corpus "${a.corpusId}": ${what} malformed at ${r.error.issues[0]?.path.join('.') || 'root'} (${r.error.issues[0]?.message})`,
+    );
   return r.data;
 };
 
 const builtFor = (a: StoredArtifact, corpusHash: string, expected: Record<string, string>): void => {
   const meta = (a.meta ?? {}) as Record<string, unknown>;
-  if (meta.corpus !== corpusHash) throw new StorageError(`built for other passages (corpus ${String(meta.corpus)}, now ${corpusHash})`);
-  for (const [k, v] of Object.entries(expected)) if (meta[k] !== v) throw new StorageError(`built with ${k} "${String(meta[k])}", this build uses "${v}"`);
+  if (meta.corpus !== corpusHash)
+    throw new StorageError(`built for other passages (corpus ${String(meta.corpus)}, now ${corpusHash})`);
+  for (const [k, v] of Object.entries(expected))
+    if (meta[k] !== v) throw new StorageError(`built with ${k} "${String(meta[k])}", this build uses "${v}"`);
 };
 
-const raptorNodes = z.array(z.object({ id: z.string(), level: z.number().int().min(0), text: z.string(), passages: z.array(z.number().int().min(0)), children: z.array(z.number().int().min(0)) }));
+const raptorNodes = z.array(
+  z.object({
+    id: z.string(),
+    level: z.number().int().min(0),
+    text: z.string(),
+    passages: z.array(z.number().int().min(0)),
+    children: z.array(z.number().int().min(0)),
+  }),
+);
 
 export function raptorTreeArtifact(tree: RaptorTree, corpusHash: string): Body {
   return {
     ...RAPTOR_TREE_ARTIFACT,
-    meta: { corpus: corpusHash, leafCount: tree.leafCount, levels: tree.levels, summarizer: tree.summarizer, vectors: tree.vectors },
+    meta: {
+      corpus: corpusHash,
+      leafCount: tree.leafCount,
+      levels: tree.levels,
+      summarizer: tree.summarizer,
+      vectors: tree.vectors,
+    },
     buffers: { nodes: json(tree.nodes) },
   };
 }
 
 /** The stored tree, checked against this corpus and the summariser / vectors the build would use now. */
-export function raptorTreeFromArtifact(a: StoredArtifact, corpus: Corpus, corpusHash: string, builder: { summarizer: string; vectors: string }): RaptorTree {
+export function raptorTreeFromArtifact(
+  a: StoredArtifact,
+  corpus: Corpus,
+  corpusHash: string,
+  builder: { summarizer: string; vectors: string },
+): RaptorTree {
   builtFor(a, corpusHash, builder);
   const meta = a.meta as { leafCount: number; levels: number[] };
   const nodes = checked(raptorNodes, parse(a, 'nodes'), a, 'nodes');
   const P = corpus.passages.length;
-  if (meta.leafCount !== P || nodes.length !== meta.levels.reduce((s, n) => s + n, 0)) throw new StorageError(`tree sizes do not match its metadata (${nodes.length} nodes, ${meta.leafCount} leaves)`);
+  if (meta.leafCount !== P || nodes.length !== meta.levels.reduce((s, n) => s + n, 0))
+    throw new StorageError(`tree sizes do not match its metadata (${nodes.length} nodes, ${meta.leafCount} leaves)`);
   nodes.forEach((n, i) => {
-    if (i < P && (n.level !== 0 || n.id !== corpus.passages[i]!.id)) throw new StorageError(`leaf ${i} is "${n.id}", the corpus has "${corpus.passages[i]!.id}"`);
-    if (n.passages.some((p) => p >= P) || n.children.some((c) => c >= nodes.length)) throw new StorageError(`node "${n.id}" points outside the tree`);
+    if (i < P && (n.level !== 0 || n.id !== corpus.passages[i]!.id))
+      throw new StorageError(`leaf ${i} is "${n.id}", the corpus has "${corpus.passages[i]!.id}"`);
+    if (n.passages.some((p) => p >= P) || n.children.some((c) => c >= nodes.length))
+      throw new StorageError(`node "${n.id}" points outside the tree`);
   });
   return { nodes, leafCount: P, levels: meta.levels, summarizer: builder.summarizer, vectors: builder.vectors };
 }
 
-const communities = z.array(z.object({ id: z.string(), level: z.number().int().min(0), nodes: z.array(z.number().int().min(0)), parent: z.number().int().min(0).optional() }));
-const reports = z.array(z.object({ community: z.string(), level: z.number().int().min(0), title: z.string(), text: z.string(), passages: z.array(z.number().int().min(0)) }));
+const communities = z.array(
+  z.object({
+    id: z.string(),
+    level: z.number().int().min(0),
+    nodes: z.array(z.number().int().min(0)),
+    parent: z.number().int().min(0).optional(),
+  }),
+);
+const reports = z.array(
+  z.object({
+    community: z.string(),
+    level: z.number().int().min(0),
+    title: z.string(),
+    text: z.string(),
+    passages: z.array(z.number().int().min(0)),
+  }),
+);
 
 /** Which phrase graph communities were found on: passages, phrases and facts counted. */
-const graphShape = (g: PhraseGraph) => `${g.passageCount} passages, ${g.phrases.length} phrases, ${g.facts.length} facts`;
+const graphShape = (g: PhraseGraph) =>
+  `${g.passageCount} passages, ${g.phrases.length} phrases, ${g.facts.length} facts`;
 
-export function graphRagArtifact(hierarchy: CommunityHierarchy, reportList: readonly CommunityReport[], graph: PhraseGraph, corpusHash: string, reportSource: string): Body {
+export function graphRagArtifact(
+  hierarchy: CommunityHierarchy,
+  reportList: readonly CommunityReport[],
+  graph: PhraseGraph,
+  corpusHash: string,
+  reportSource: string,
+): Body {
   const communityOf = hierarchy.communityOf;
   return {
     ...GRAPHRAG_ARTIFACT,
-    meta: { corpus: corpusHash, graph: graphShape(graph), reports: reportSource, levels: hierarchy.levels, modularity: hierarchy.modularity, phrases: communityOf.length },
+    meta: {
+      corpus: corpusHash,
+      graph: graphShape(graph),
+      reports: reportSource,
+      levels: hierarchy.levels,
+      modularity: hierarchy.modularity,
+      phrases: communityOf.length,
+    },
     buffers: {
       communities: json(hierarchy.communities),
       reports: json(reportList),
-      communityOf: (communityOf.buffer as ArrayBuffer).slice(communityOf.byteOffset, communityOf.byteOffset + communityOf.byteLength),
+      communityOf: (communityOf.buffer as ArrayBuffer).slice(
+        communityOf.byteOffset,
+        communityOf.byteOffset + communityOf.byteLength,
+      ),
     },
   };
 }
 
 /** Stored communities and reports, checked against this corpus, its phrase graph and the report writer. */
-export function graphRagFromArtifact(a: StoredArtifact, graph: PhraseGraph, corpusHash: string, reportSource: string): { hierarchy: CommunityHierarchy; reports: CommunityReport[] } {
+export function graphRagFromArtifact(
+  a: StoredArtifact,
+  graph: PhraseGraph,
+  corpusHash: string,
+  reportSource: string,
+): { hierarchy: CommunityHierarchy; reports: CommunityReport[] } {
   builtFor(a, corpusHash, { graph: graphShape(graph), reports: reportSource });
   const meta = a.meta as { levels: number; modularity: number; phrases: number };
   const list = checked(communities, parse(a, 'communities'), a, 'communities');
@@ -93,7 +159,12 @@ export function graphRagFromArtifact(a: StoredArtifact, graph: PhraseGraph, corp
     throw new StorageError(`communities cover ${communityOf.length} phrases, the graph has ${graph.phrases.length}`);
   }
   const end = graph.passageCount + graph.phrases.length;
-  if (list.some((c) => c.nodes.some((n) => n < graph.passageCount || n >= end))) throw new StorageError('a community names a node outside the phrase graph');
-  if (reportList.some((r) => r.passages.some((p) => p >= graph.passageCount))) throw new StorageError('a report names a passage outside the corpus');
-  return { hierarchy: { communities: list, communityOf, levels: meta.levels, modularity: meta.modularity }, reports: reportList };
+  if (list.some((c) => c.nodes.some((n) => n < graph.passageCount || n >= end)))
+    throw new StorageError('a community names a node outside the phrase graph');
+  if (reportList.some((r) => r.passages.some((p) => p >= graph.passageCount)))
+    throw new StorageError('a report names a passage outside the corpus');
+  return {
+    hierarchy: { communities: list, communityOf, levels: meta.levels, modularity: meta.modularity },
+    reports: reportList,
+  };
 }

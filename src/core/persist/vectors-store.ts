@@ -3,12 +3,12 @@
 // ones, with a message) and store them. Keyed by embedder.model, so vectors of another model are
 // never mixed with this model's query embeddings.
 import type { EmbedProgressCallback, Embedder } from '../embed/port.ts';
-import { loadOrRebuild } from '../store/artifacts.ts';
-import { VECTORS_ARTIFACT, vectorIndexFromArtifact, vectorsArtifact } from '../store/codecs.ts';
-import type { ArtifactStore } from '../store/ports.ts';
+import { loadOrRebuild } from './artifacts.ts';
+import { VECTORS_ARTIFACT, vectorIndexFromArtifact, vectorsArtifact } from './codecs.ts';
+import type { ArtifactStore } from './ports.ts';
 import type { Corpus } from '../types.ts';
 import { embedCorpus } from '../retrievers/dense.ts';
-import type { VectorIndex } from './vectors.ts';
+import type { VectorIndex } from '../index/vectors.ts';
 
 export interface StoredVectors {
   index: VectorIndex;
@@ -29,13 +29,20 @@ export async function loadOrEmbedVectors(
     store,
     ref,
     VECTORS_ARTIFACT,
-    async () => vectorsArtifact(await embedCorpus(corpus, embedder, options.signal, options.onProgress), embedder.model, corpus.passages.length),
+    async () =>
+      vectorsArtifact(
+        await embedCorpus(corpus, embedder, options.signal, options.onProgress),
+        embedder.model,
+        corpus.passages.length,
+      ),
     options.onMessage,
   );
   const index = vectorIndexFromArtifact(r.artifact);
   if (index.count !== corpus.passages.length) {
     // Same id, different passages (re-imported corpus): embed again rather than mis-align.
-    options.onMessage?.(`stored vectors of corpus "${corpus.id}" hold ${index.count} rows for ${corpus.passages.length} passages; re-embedding`);
+    options.onMessage?.(
+      `stored vectors of corpus "${corpus.id}" hold ${index.count} rows for ${corpus.passages.length} passages; re-embedding`,
+    );
     await store.deleteArtifact(ref);
     return loadOrEmbedVectors(store, corpus, embedder, options);
   }

@@ -4,10 +4,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildPhraseGraph, GRAPH_DEFAULTS } from '../../../src/core/graph/build.ts';
-import { sealArtifact, loadDecodedOrRebuild } from '../../../src/core/store/artifacts.ts';
-import { PHRASE_GRAPH_ARTIFACT, phraseGraphArtifact, phraseGraphFromArtifact } from '../../../src/core/store/codecs.ts';
-import { StorageError, type ArtifactInput, type ArtifactStore, type StoredArtifact } from '../../../src/core/store/ports.ts';
-import { verifyArtifact } from '../../../src/core/store/artifacts.ts';
+import { sealArtifact, loadDecodedOrRebuild } from '../../../src/core/persist/artifacts.ts';
+import {
+  PHRASE_GRAPH_ARTIFACT,
+  phraseGraphArtifact,
+  phraseGraphFromArtifact,
+} from '../../../src/core/persist/codecs.ts';
+import {
+  StorageError,
+  type ArtifactInput,
+  type ArtifactStore,
+  type StoredArtifact,
+} from '../../../src/core/persist/ports.ts';
+import { verifyArtifact } from '../../../src/core/persist/artifacts.ts';
 import { extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
 import type { Corpus } from '../../../src/core/types.ts';
 import { corpusOf, LOTHAIR, openIeTriples } from '../../support/tiny-corpus.ts';
@@ -25,7 +34,8 @@ const triples = openIeTriples({
   ],
 });
 
-const sealed = (input: Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'>): StoredArtifact => sealArtifact({ ...input, corpusId: 'c', kind: 'graph', key: 'openie-file' });
+const sealed = (input: Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'>): StoredArtifact =>
+  sealArtifact({ ...input, corpusId: 'c', kind: 'graph', key: 'openie-file' });
 
 describe('phrase graph artifact', () => {
   it('round-trips a small graph exactly, with its build options', () => {
@@ -44,8 +54,14 @@ describe('phrase graph artifact', () => {
 
   it('round-trips the offline-extractor graph of 300 real passages', () => {
     const dir = new URL('../../../../shared/data/2wikimultihopqa/', import.meta.url);
-    const rows = (JSON.parse(readFileSync(new URL('2wikimultihopqa_corpus.json', dir), 'utf8')) as { title: string; text: string }[]).slice(0, 300);
-    const real: Corpus = { id: 'w', name: 'w', passages: rows.map((r, i) => ({ id: `w${i}`, title: r.title, text: r.text })) };
+    const rows = (
+      JSON.parse(readFileSync(new URL('2wikimultihopqa_corpus.json', dir), 'utf8')) as { title: string; text: string }[]
+    ).slice(0, 300);
+    const real: Corpus = {
+      id: 'w',
+      name: 'w',
+      passages: rows.map((r, i) => ({ id: `w${i}`, title: r.title, text: r.text })),
+    };
     const g = buildPhraseGraph(real, extractTriplesOffline(real.passages));
     const a = sealed(phraseGraphArtifact(g, GRAPH_DEFAULTS));
     expect(verifyArtifact(a, PHRASE_GRAPH_ARTIFACT).status).toBe('ok');
@@ -57,10 +73,19 @@ describe('phrase graph artifact', () => {
     const meta = a.meta as Record<string, unknown>;
     const bad = (patch: Partial<typeof a>) => () => phraseGraphFromArtifact(sealed({ ...a, ...patch }));
     expect(bad({ meta: { ...meta, phraseCount: 1 } })).toThrow(StorageError);
-    expect(bad({ meta: { ...meta, phraseCount: 1 } })).toThrow(/phrase graph "openie-file" of corpus "c": 2 passages \+ 1 phrases != \d+ nodes/);
+    expect(bad({ meta: { ...meta, phraseCount: 1 } })).toThrow(
+      /phrase graph "openie-file" of corpus "c": 2 passages \+ 1 phrases != \d+ nodes/,
+    );
     const { factSubject: _dropped, ...rest } = a.buffers;
     expect(bad({ buffers: rest })).toThrow(/lacks buffer "factSubject"/);
-    expect(bad({ buffers: { ...a.buffers, factSubject: new Uint32Array(new Uint32Array(a.buffers.factSubject!).map(() => 0)).buffer } })).toThrow(/fact subject 0 is outside 2\.\./);
+    expect(
+      bad({
+        buffers: {
+          ...a.buffers,
+          factSubject: new Uint32Array(new Uint32Array(a.buffers.factSubject!).map(() => 0)).buffer,
+        },
+      }),
+    ).toThrow(/fact subject 0 is outside 2\.\./);
     expect(bad({ buffers: { ...a.buffers, phrasesBytes: new Uint8Array([0xff, 0xfe]).buffer } })).toThrow(StorageError);
   });
 });
@@ -111,7 +136,9 @@ describe('loadDecodedOrRebuild', () => {
     const messages: string[] = [];
     const r = await loadDecodedOrRebuild(store, ref, PHRASE_GRAPH_ARTIFACT, decode, build, (m) => messages.push(m));
     expect(r.fromStore).toBe(false);
-    expect(r.message).toMatch(/^graph "openie-file" of corpus "c" could not be used \(.*!= \d+ nodes\); rebuilding it$/);
+    expect(r.message).toMatch(
+      /^graph "openie-file" of corpus "c" could not be used \(.*!= \d+ nodes\); rebuilding it$/,
+    );
     expect(messages).toEqual([r.message]);
     expect((await loadDecodedOrRebuild(store, ref, PHRASE_GRAPH_ARTIFACT, decode, build)).fromStore).toBe(true);
   });

@@ -3,12 +3,17 @@
 // reads it instead of re-extracting triples and re-indexing. It is rebuilt when missing, damaged
 // (checksum), of another format version or tokenizer, or stale: built from other passages (corpus
 // fingerprint) or another triple source.
-import { loadDecodedOrRebuild } from '../store/artifacts.ts';
-import { corpusFingerprint, TRIPLE_INDEX_ARTIFACT, tripleIndexArtifact, tripleIndexSnapshotFromArtifact } from '../store/codecs.ts';
-import { StorageError, type ArtifactRef, type ArtifactStore } from '../store/ports.ts';
+import { loadDecodedOrRebuild } from './artifacts.ts';
+import {
+  corpusFingerprint,
+  TRIPLE_INDEX_ARTIFACT,
+  tripleIndexArtifact,
+  tripleIndexSnapshotFromArtifact,
+} from './codecs.ts';
+import { StorageError, type ArtifactRef, type ArtifactStore } from './ports.ts';
 import type { Corpus } from '../types.ts';
-import { TripleIndex } from './triple-index.ts';
-import type { TripleSet, TripleSource } from './types.ts';
+import { TripleIndex } from '../triples/triple-index.ts';
+import type { TripleSet, TripleSource } from '../triples/types.ts';
 
 export interface TripleIndexLoad {
   index: TripleIndex;
@@ -18,10 +23,19 @@ export interface TripleIndexLoad {
   message?: string;
 }
 
-export const tripleIndexRef = (corpusId: string, source: TripleSource): ArtifactRef => ({ corpusId, kind: 'triples', key: source });
+export const tripleIndexRef = (corpusId: string, source: TripleSource): ArtifactRef => ({
+  corpusId,
+  kind: 'triples',
+  key: source,
+});
 
 /** The stored index when it fits `corpus`, else `triples()` indexed and stored; without a store, built. */
-export async function loadOrBuildTripleIndex(store: ArtifactStore | undefined, corpus: Corpus, source: TripleSource, triples: () => TripleSet | Promise<TripleSet>): Promise<TripleIndexLoad> {
+export async function loadOrBuildTripleIndex(
+  store: ArtifactStore | undefined,
+  corpus: Corpus,
+  source: TripleSource,
+  triples: () => TripleSet | Promise<TripleSet>,
+): Promise<TripleIndexLoad> {
   const fingerprint = corpusFingerprint(corpus.passages);
   const build = async () => {
     const set = await triples();
@@ -35,7 +49,8 @@ export async function loadOrBuildTripleIndex(store: ArtifactStore | undefined, c
     TRIPLE_INDEX_ARTIFACT,
     (a) => {
       const { snapshot, corpus: stored } = tripleIndexSnapshotFromArtifact(a);
-      if (stored !== fingerprint) throw new StorageError(`it was built from other passages (corpus fingerprint ${stored}, now ${fingerprint})`);
+      if (stored !== fingerprint)
+        throw new StorageError(`it was built from other passages (corpus fingerprint ${stored}, now ${fingerprint})`);
       if (snapshot.source !== source) throw new StorageError(`it holds ${snapshot.source} triples, not ${source}`);
       return TripleIndex.fromSnapshot(snapshot);
     },

@@ -3,7 +3,14 @@
 // loadDecodedOrRebuild adds the decoding step: a stored artifact that verifies but cannot be used
 // (metadata that does not fit this corpus, another tokenizer or build options) is rebuilt as well.
 import { artifactChecksum } from './checksum.ts';
-import type { ArtifactExpectation, ArtifactInput, ArtifactLoad, ArtifactRef, ArtifactStore, StoredArtifact } from './ports.ts';
+import type {
+  ArtifactExpectation,
+  ArtifactInput,
+  ArtifactLoad,
+  ArtifactRef,
+  ArtifactStore,
+  StoredArtifact,
+} from './ports.ts';
 
 export function sealArtifact(input: ArtifactInput, now: () => string = () => new Date().toISOString()): StoredArtifact {
   return { ...input, checksum: artifactChecksum(input.meta, input.buffers), createdAt: now() };
@@ -12,13 +19,23 @@ export function sealArtifact(input: ArtifactInput, now: () => string = () => new
 const describe = (r: ArtifactRef) => `${r.kind} "${r.key}" of corpus "${r.corpusId}"`;
 
 export function verifyArtifact(stored: StoredArtifact, expect: ArtifactExpectation): ArtifactLoad {
-  if (stored.format !== expect.format) return { status: 'stale', reason: `${describe(stored)} has format "${stored.format}", expected "${expect.format}"` };
+  if (stored.format !== expect.format)
+    return {
+      status: 'stale',
+      reason: `${describe(stored)} has format "${stored.format}", expected "${expect.format}"`,
+    };
   if (stored.formatVersion !== expect.formatVersion) {
-    return { status: 'stale', reason: `${describe(stored)} is format version ${stored.formatVersion}, this build reads ${expect.formatVersion}` };
+    return {
+      status: 'stale',
+      reason: `${describe(stored)} is format version ${stored.formatVersion}, this build reads ${expect.formatVersion}`,
+    };
   }
   const actual = artifactChecksum(stored.meta, stored.buffers);
   if (actual !== stored.checksum) {
-    return { status: 'corrupt', reason: `${describe(stored)} failed its checksum (stored ${stored.checksum}, computed ${actual}): damaged or truncated` };
+    return {
+      status: 'corrupt',
+      reason: `${describe(stored)} failed its checksum (stored ${stored.checksum}, computed ${actual}): damaged or truncated`,
+    };
   }
   return { status: 'ok', artifact: stored };
 }
@@ -80,7 +97,8 @@ export async function loadDecodedOrRebuild<T>(
     },
     onMessage,
   );
-  if (!r.fromStore) return { value: (built as { value: T }).value, fromStore: false, ...(r.message ? { message: r.message } : {}) };
+  if (!r.fromStore)
+    return { value: (built as { value: T }).value, fromStore: false, ...(r.message ? { message: r.message } : {}) };
   try {
     return { value: decode(r.artifact), fromStore: true };
   } catch (err) {
