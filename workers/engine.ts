@@ -5,7 +5,7 @@ import { HopscopeError } from '../src/core/errors.ts';
 import { loadDataset } from '../src/core/ingest/index.ts';
 import { buildBackbone } from '../src/core/retrievers/registry.ts';
 import type { Trace } from '../src/core/trace/schema.ts';
-import { isBaseline, type StrategyName } from '../src/core/strategies/index.ts';
+import { isBaseline, strategyDescriptor, type StrategyName } from '../src/core/strategies/index.ts';
 import { runRegime } from '../src/core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../src/prompts/strategy-prompts.ts';
 import { GEAR_READ_PROMPT } from '../src/prompts/gear-read-port.ts';
@@ -418,11 +418,13 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       ? { retriever: entry.bm25, built: undefined }
       : await retrieverOf(entry, request.backbone);
     const gear =
-      strategy === 'gear' || expansion ? await gearBackbone(entry, backbone, expansion ?? 'naivege', llm) : undefined;
+      strategyDescriptor(strategy).needs.graphExpansion || expansion
+        ? await gearBackbone(entry, backbone, expansion ?? 'naivege', llm)
+        : undefined;
     const retriever: Retriever = gear?.retriever ?? backbone;
     const { corpus } = entry.dataset;
     // DualRAG's Eq. 8 reranker from Settings (loaded here, in this worker); its name goes into the trace options.
-    const reranker = strategy.startsWith('dualrag') ? await rerankers.current() : undefined;
+    const reranker = strategyDescriptor(strategy).needs.reranker ? await rerankers.current() : undefined;
     // runRegime('iterative', ...) is runStrategy; no-context / gold-context (oracle) run the strategy's reader only.
     const trace = await runRegime(
       request.regime ?? 'iterative',

@@ -3,7 +3,15 @@
 import { parseArgs } from 'node:util';
 import { HopscopeError } from '../core/errors.ts';
 import { BACKBONES, isBackboneName, type BackboneName } from '../core/retrievers/registry.ts';
-import { isStrategyName, STRATEGIES, type StrategyName } from '../core/strategies/index.ts';
+import {
+  findStrategy,
+  flatten,
+  isStrategyName,
+  REGISTRY,
+  STRATEGIES,
+  type StrategyDescriptor,
+  type StrategyName,
+} from '../core/strategies/index.ts';
 import { isRegime, REGIMES, type Regime } from '../core/strategies/regimes.ts';
 
 export class UsageError extends HopscopeError {
@@ -13,7 +21,30 @@ export class UsageError extends HopscopeError {
   }
 }
 
-export const USAGE = `usage:
+/** Wraps `text` to lines of at most `width` characters, each after `indent`. */
+function wrap(text: string, indent: string, width = 104): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && indent.length + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((l) => indent + l).join('\n');
+}
+
+/** The CLI's strategy help: each strategy of a registry list, its title, paper and explanation. */
+export function strategyHelp(registry: readonly StrategyDescriptor[]): string {
+  return flatten(registry)
+    .filter((d) => d.kind !== 'baseline')
+    .map((d) => `  ${d.name}: ${d.title} (${d.paper})\n${wrap(d.explanation, '      ')}`)
+    .join('\n');
+}
+
+/** The usage text for a registry list (the CLI prints it with every usage error). */
+export const usage = (registry: readonly StrategyDescriptor[]) => `usage:
   npm run eval -- --dataset <dir> --retriever <${BACKBONES.join('|')}> [--k 1,2,5,10,20,50,100,200] [--limit N] [--out results.json]
   npm run eval -- --dataset <dir> --retriever <backbone> --strategy <name> --llm <offline|openai|replay:trace.json> [--rounds R]
                  [--concurrency C] [--limit N] [--out results.json] [--traces dir]
@@ -36,10 +67,8 @@ options:
   --k <list>            cut-offs for Recall@k and AllGold@k
   --limit <N>           only the first N questions
   --concurrency <C>     questions run at once (default 1)
-  --strategy <names>    ${STRATEGIES.join('|')} (tog, gcot: ToG-style (Fig. 11) and GCoT-style
-                        (Fig. 12), prompt-level versions; auto: the complexity router; ensemble: RRF of two
-                        strategies); a comma list runs several on the same questions and adds their
-                        complementarity (BDTR Fig. 3)
+  --strategy <names>    one of the strategies below; a comma list runs several on the same questions and
+                        adds their complementarity (BDTR Fig. 3)
   --llm <spec>          offline (the offline thinker, no LLM: heuristic, labelled), openai (with --base-url,
                         --model, [--api-key-env VAR], [--no-json-mode]), openai:MODEL@URL, or replay:<trace file|traces dir>;
                         a comma list runs every model on the same questions (models side by side)
@@ -74,7 +103,18 @@ options:
   --out <file>          write JSON results
   --predictions <file>  score given answers {questionId: answerText}
   --score-traces <dir>  recompute every metric from a folder of traces (v1 or v2, CLI or browser exports);
-                        runs nothing`;
+                        runs nothing
+
+strategies (--strategy):
+${strategyHelp(registry)}`;
+
+export const USAGE = usage(REGISTRY);
+
+const fineTunable = () =>
+  flatten(REGISTRY)
+    .filter((d) => d.exportsFineTuning)
+    .map((d) => d.name)
+    .join(', ');
 
 export const DEFAULT_KS = [1, 2, 5, 10, 20, 50, 100, 200];
 
@@ -230,9 +270,13 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         `--strategy: unknown strategy "${name}" (available: ${STRATEGIES.join(', ')}; several with commas)`,
       );
     // Checked here, not when its turn comes: a list would otherwise run its other strategies first and then fail.
-    if (name.trim() === 'gear' && values.retriever !== 'naivege' && values.retriever !== 'syncge') {
+    if (
+      findStrategy(name.trim())?.needs.graphExpansion &&
+      values.retriever !== 'naivege' &&
+      values.retriever !== 'syncge'
+    ) {
       throw new UsageError(
-        `--strategy gear runs over graph expansion: use --retriever naivege or syncge (with --base ${values.retriever ?? 'bm25'}), not "${values.retriever}"`,
+        `--strategy ${name.trim()} runs over graph expansion: use --retriever naivege or syncge (with --base ${values.retriever ?? 'bm25'}), not "${values.retriever}"`,
       );
     }
   }
@@ -250,9 +294,12 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     throw new UsageError(
       '--judge offline: the offline thinker cannot judge answers; give --judge openai or --judge replay:<file>',
     );
-  if (values['export-ft'] !== undefined && !values.strategy?.split(',').some((x) => x.trim().startsWith('dualrag')))
+  if (
+    values['export-ft'] !== undefined &&
+    !values.strategy?.split(',').some((x) => findStrategy(x.trim())?.exportsFineTuning)
+  )
     throw new UsageError(
-      '--export-ft needs a dualrag strategy (--strategy dualrag): it exports the Reasoner, Entity Identifier and Knowledge Summarizer calls',
+      `--export-ft needs a dualrag strategy (one of ${fineTunable()}): it exports the Reasoner, Entity Identifier and Knowledge Summarizer calls`,
     );
   for (const flag of [
     'rounds',

@@ -28,7 +28,7 @@ import {
   type StrategyName,
 } from '../core/strategies/index.ts';
 import { foldTrace } from '../core/trace/fold.ts';
-import { strategyTitle } from '../core/strategies/titles.ts';
+import { findStrategy, strategyDescriptor, strategyTitle } from '../core/strategies/registry.ts';
 import { regimeLabel } from '../core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
 import { createOfflineThinker, OFFLINE_THINKER_VERSION } from '../providers/llm/offline-thinker.ts';
@@ -175,7 +175,7 @@ async function runModel(
       const resume: ResumeStats = { reused: 0, stale: new Map(), setAside: [] };
       // DualRAG's reranker is part of what a trace means: named in its options and in the resume key.
       const rerankedBy =
-        strategy.startsWith('dualrag') && regime === 'iterative'
+        strategyDescriptor(strategy).needs.reranker && regime === 'iterative'
           ? { reranker: (reranker ?? createLexicalReranker()).name }
           : {};
       const key = {
@@ -375,7 +375,7 @@ async function strategyExtras(
       `Acc† (LLM judge ${x.judge.judge}, prompt ${x.judge.promptVersion}; not EM): ${x.judge.accDagger.toFixed(3)} over ${x.judge.judged} judged${x.judge.errors ? `, ${x.judge.errors} unreadable verdicts` : ''}`,
     );
   }
-  if (args.exportFt && result.strategy.startsWith('dualrag') && result.regime === 'iterative') {
+  if (args.exportFt && findStrategy(result.strategy)?.exportsFineTuning && result.regime === 'iterative') {
     const verdicts = new Map(x.judge?.verdicts.map((v) => [v.id, v.accDagger]));
     const byId = new Map(result.traces.map((t) => [t.question.id, t]));
     for (const r of result.questions) {

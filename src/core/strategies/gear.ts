@@ -23,6 +23,7 @@ import { StrategyError, type Run } from './context.ts';
 import { commonOptions, count, type OptionsOf } from './options.ts';
 import { ScorePool } from './pool.ts';
 import type { GistTriple } from './prompt-port.ts';
+import { defineStrategy } from './descriptor.ts';
 
 export const gearOptions = {
   ...commonOptions,
@@ -231,3 +232,18 @@ function uniquePassages(ex: GraphExpander, hits: readonly { triple: number; scor
   }
   return out;
 }
+
+export const gear = defineStrategy({
+  name: 'gear',
+  title: 'GEAR',
+  label: 'GEAR (gist memory + graph expansion)',
+  explanation:
+    "Graph-enhanced Agent for Retrieval: each step reads the base retriever's top passages into triples with a gist memory, expands them over the triple graph (beam search, fused by RRF), asks whether the memory answers the question and otherwise rewrites the query; at the end every gist triple is linked back to passages and a final RRF ranks them for the J.3 reader.",
+  paper: 'GEAR paper §5, Eq. 2-10, prompts App. J',
+  kind: 'method',
+  options: gearOptions,
+  prompts: ['gearRead', 'gearReason', 'gearRewrite', 'gearAnswer'],
+  offline: 'offline-thinker-gear.ts',
+  needs: { graphExpansion: true },
+  run: (run, o) => runGear(run, o as GearOptions),
+});

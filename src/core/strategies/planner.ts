@@ -14,6 +14,7 @@ import { count, type OptionsOf } from './options.ts';
 import { NORMALIZATIONS, normalizeScores, ScorePool } from './pool.ts';
 import { mergeRound } from './pool-round.ts';
 import type { PlanHistory } from './prompt-port.ts';
+import { defineStrategy } from './descriptor.ts';
 
 export const plannerOptions = {
   /** Most steps (paper 004: "max 5 retrieval steps"). */
@@ -105,3 +106,18 @@ export async function runPlanner(run: Run, o: PlannerOptions): Promise<void> {
   const composed = c.parse(reply.text, docs.length);
   recorder.add({ type: 'answer', text: composed.answer, citations: composed.citations.map((i) => context[i]!.id) });
 }
+
+export const planner = defineStrategy({
+  name: 'planner',
+  title: 'Planner',
+  label: 'Planner (partial answer + sub-query per step, composer)',
+  explanation:
+    'A training-free controller: each step writes a partial answer, then the next sub-query or FINALIZE with a sufficiency score; each sub-query retrieves its top 10, shown with the 2 best passages of earlier steps; a conservative composer answers with citations. The prompts are ours (the paper prints none).',
+  paper: 'paper 004 (When Iterative RAG Beats Ideal Evidence), Method Summary',
+  kind: 'method',
+  options: plannerOptions,
+  prompts: ['planner', 'composer'],
+  reader: 'composer',
+  offline: 'offline-thinker-planner.ts',
+  run: (run, o) => runPlanner(run, o as PlannerOptions),
+});

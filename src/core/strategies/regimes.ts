@@ -10,7 +10,7 @@ import { TRACE_VERSION, regime as regimeSchema, type Regime, type Trace } from '
 import type { Question, Ranked } from '../types.ts';
 import { answerStep } from './answer.ts';
 import { createRun, type Run, type StrategyContext } from './context.ts';
-import { runStrategy, type RunMeta, type StrategyName } from './index.ts';
+import { runStrategy, strategyDescriptor, type RunMeta, type StrategyName } from './index.ts';
 import { promptVersions, type StrategyPrompts } from './prompt-port.ts';
 import { settle, traceQuestion } from './trace-parts.ts';
 
@@ -26,7 +26,7 @@ export function isRegime(name: string): name is Regime {
 /** A short label for tables and views: gold-context always says it is an oracle. */
 export const regimeLabel = (r: Regime) => (r === 'gold-context' ? 'gold-context (oracle)' : r);
 
-const readerOf = (name: StrategyName): keyof StrategyPrompts => (name === 'planner' ? 'composer' : 'answer');
+const readerOf = (name: StrategyName): keyof StrategyPrompts => strategyDescriptor(name).reader;
 
 async function read(run: Run, name: StrategyName, context: readonly Ranked[]): Promise<void> {
   if (readerOf(name) === 'answer') {

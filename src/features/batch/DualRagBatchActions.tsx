@@ -5,6 +5,9 @@ import { ftCounts, ftExamples, ftJsonl, isCorrect } from '../../core/eval/ft-exp
 import { judgeAnswers, type JudgeResult } from '../../core/eval/judge.ts';
 import * as judgePrompt from '../../prompts/dualrag-judge.ts';
 import { download } from './export.ts';
+import { strategyDescriptor } from '../../core/strategies/index.ts';
+import { parseVariant } from '../../app/batch/variants.ts';
+import { strategyOfConfig } from '../../state/batch-slice.ts';
 
 /**
  * Batch actions of issue 13 over finished runs: the Acc† judge pass (DualRAG Fig. 8; an evaluation with
@@ -17,7 +20,10 @@ export function DualRagBatchActions({ rows, judge }: { rows: readonly BatchRow[]
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [exported, setExported] = useState<string | null>(null);
-  const dualrag = rows.filter((r) => r.strategy.startsWith('dualrag'));
+  const dualrag = rows.filter((r) => {
+    const strategy = strategyOfConfig(parseVariant(r.strategy).config);
+    return strategy !== undefined && strategyDescriptor(strategy).exportsFineTuning;
+  });
   const key = (r: BatchRow) => `${r.strategy}|${r.questionId}`;
 
   const runJudge = async () => {

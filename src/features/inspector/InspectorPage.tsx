@@ -15,6 +15,7 @@ import { Promotions } from './Promotions.tsx';
 import { QuestionForm } from './QuestionForm.tsx';
 import { RankingList } from './RankingList.tsx';
 import { ReasoningChain } from './ReasoningChain.tsx';
+import { DEFAULT_STRATEGY } from '../../core/strategies/index.ts';
 import { RoundTimeline } from './RoundTimeline.tsx';
 import { StepBar } from './StepBar.tsx';
 import { TraceFileInput } from './TraceFileInput.tsx';
@@ -55,11 +56,11 @@ export function InspectorPage() {
   // The tour walks a finished BDTR run: the one on screen, else a fresh run of the picked (or first) question.
   const startTour = async () => {
     const s = appStore.getState();
-    if (!(s.runStatus === 'done' && s.trace?.strategy === 'bdtr')) {
+    if (!(s.runStatus === 'done' && s.trace?.strategy === DEFAULT_STRATEGY)) {
       const questions = dataset.data?.questions ?? [];
       const q = questions.find((x) => x.id === s.questionId) ?? questions[0];
       if (!q) return;
-      s.setStrategy('bdtr');
+      s.setStrategy(DEFAULT_STRATEGY);
       s.pickQuestion(q.id, q.question);
       await run(q);
       if (appStore.getState().runStatus !== 'done') return;
