@@ -49,6 +49,11 @@ export const dualragOptions = {
   /** Normalisation of the tail of the final ranking (pool.ts). */
   normalize: z.enum(NORMALIZATIONS).default('minmax'),
   answer: z.boolean().default(true),
+  /**
+   * w/o KO: the answer's reader budget (Eq. 4): 'all' reads the knowledge documents (the paper), N the top N
+   * of the final ranking. Fixed to 'all' with the outline, whose answer reads summaries, not passages.
+   */
+  readerTop: z.union([z.number().int().min(1), z.literal('all')]).default('all'),
 };
 export type DualragOptions = OptionsOf<typeof dualragOptions>;
 
@@ -167,9 +172,20 @@ export async function runDualrag(run: Run, o: DualragOptions): Promise<void> {
 
   if (o.answer) {
     run.checkAbort();
-    const k = knowledge();
     const pa = prompts.dualragAnswer;
-    const { answer } = pa.parse((await ask(pa.module, pa.build(q, k.view, history), pa.json, k.shown)).text); // Eq. 4
+    // The answer's context is recorded in both modes, so "passages read" counts what it read: w/o KO the
+    // passages it shows (a budget N: the top N of the final ranking, the reranked passages in order of
+    // first use); with the outline the passages whose summaries it shows (no passage budget applies).
+    const k = o.outline
+      ? { view: outline.view() as DualKnowledge, shown: outline.passagesBehind() }
+      : o.readerTop === 'all'
+        ? knowledge()
+        : {
+            view: { documents: used.slice(0, o.readerTop).map((id) => run.passage(id)) },
+            shown: used.slice(0, o.readerTop),
+          };
+    const reply = await run.ask({ module: pa.module, messages: pa.build(q, k.view, history), json: pa.json }, k.shown);
+    const { answer } = pa.parse(reply.text); // Eq. 4
     recorder.add({ type: 'answer', text: answer });
   }
 }

@@ -122,18 +122,20 @@ const DEFINITIONS: Record<StrategyName, Definition> = {
     reasoner: true,
     entityIdentifier: true,
     outline: true,
+    readerTop: 'all',
   }),
   'dualrag-no-reasoner': define('dualrag-no-reasoner', dualragOptions, runDualrag, DUALRAG_PROMPTS, {
     reasoner: false,
     entityIdentifier: true,
     outline: true,
+    readerTop: 'all',
   }),
   'dualrag-no-ei': define(
     'dualrag-no-ei',
     dualragOptions,
     runDualrag,
     ['dualragReasoner', 'dualragSummarizer', 'dualragAnswer'],
-    { reasoner: true, entityIdentifier: false, outline: true },
+    { reasoner: true, entityIdentifier: false, outline: true, readerTop: 'all' },
   ),
   'dualrag-no-outline': define(
     'dualrag-no-outline',
