@@ -6,7 +6,12 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { evaluateStrategy, strategyComplementarity, type StrategyBatchResult } from '../core/batch/strategy.ts';
+import {
+  diagnoseBatch,
+  evaluateStrategy,
+  strategyComplementarity,
+  type StrategyBatchResult,
+} from '../core/batch/strategy.ts';
 import { formatDuration, progressAt } from '../core/batch/progress.ts';
 import type { PairComplementarity } from '../core/eval/complementarity.ts';
 import { diagnosticsBasis } from '../core/eval/diagnostics/index.ts';
@@ -162,6 +167,8 @@ async function runModel(
   const factsOf = new Map<StrategyBatchResult, BatchFacts>();
   const ftExamplesAll: FtExample[] = [];
   const judgeLlm = args.judge ? await createJudge(args, dataset.corpus.id) : undefined;
+  /** The judge's verdict per trace id (no-context runs first, so parametricSuppression reads its verdicts). */
+  const verdicts = new Map<string, 0 | 1 | null>();
   const reranker = await loadReranker(args, io);
   for (const strategy of args.strategies) {
     if (signal?.aborted) break;
@@ -262,6 +269,25 @@ async function runModel(
         facts.equalBudget = { readerTop: budget, em: equal.summary.em ?? NaN, f1: equal.summary.f1 ?? NaN };
       }
       factsOf.set(result, facts);
+      results.push(result);
+      const x = await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io);
+      extras.set(result, x);
+      if (x.judge) {
+        // Acc† decides the diagnostics' correctness (paper 004 judges answers with an LLM)
+        const byQuestion = new Map(x.judge.verdicts.map((v) => [v.id, v.accDagger]));
+        for (const t of result.traces) verdicts.set(t.id, byQuestion.get(t.question.id) ?? null);
+        Object.assign(
+          result,
+          diagnoseBatch(result.traces, {
+            passages,
+            ...(nc ? { noContext: (id: string) => nc.get(id) } : {}),
+            judged: (t) => {
+              const v = verdicts.get(t.id);
+              return v === undefined || v === null ? undefined : v === 1;
+            },
+          }),
+        );
+      }
       io.out(
         strategyReport(
           `${dataset.name} · ${retriever.name} · ${args.regimes.length ? name.replace(strategy, strategyTitle(strategy)) : strategyTitle(strategy)} · ${llm.label}`,
@@ -270,8 +296,6 @@ async function runModel(
           facts,
         ),
       );
-      results.push(result);
-      extras.set(result, await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io));
     }
   }
   if (args.exportFt) await writeFt(args.exportFt, ftExamplesAll, io);
@@ -296,7 +320,8 @@ async function runModel(
         )
       : undefined;
   if (fusion?.length) io.out('\n' + fusionTable(fusion, k));
-  if (results.length > 1) io.out(regimeTable(results) + '\n\n' + diagnosticsTable(results));
+  if (results.length > 1)
+    io.out(regimeTable(results, (r) => extras.get(r)?.judge?.accDagger) + '\n\n' + diagnosticsTable(results));
   const perStrategy = (s: StrategyName) => {
     const rs = results.filter((r) => r.strategy === s);
     const withExtras = (r: StrategyBatchResult) => ({ ...resultJson(r, factsOf.get(r)), ...extras.get(r) });

@@ -113,6 +113,10 @@ describe('eval CLI: dualrag', () => {
       [0, 0],
     ]);
     expect(r.stdout).toMatch(/Acc† \(LLM judge .*test-model.*not EM\): 0\.333 over 3 judged/);
+    // the judge's verdicts decide the diagnostics' correctness, and the JSON and the table say so
+    expect(json.summary.diagnosticsBasis).toMatchObject({ correctness: 'judge' });
+    expect(json.questions.map((q: any) => q.diagnostics.correctness)).toEqual(['judge', 'judge', 'judge']);
+    expect(r.stdout).toContain('correct by: judge = Acc† (LLM judge)');
     // DualRAG-FT: only q1 (correct), one line per Reasoner / Entity Identifier / Summarizer call, prompts as run
     const lines = (await readFile(ft, 'utf8'))
       .trim()

@@ -150,7 +150,15 @@ export async function runGear(run: Run, o: GearOptions): Promise<void> {
       ).text,
     );
     recorder.add({ type: 'thought', kind: 'answerability', text: verdict.text });
-    if (verdict.answerable || n === o.rounds) break;
+    if (verdict.answerable) {
+      recorder.add({
+        type: 'thought',
+        kind: 'stop',
+        text: `stop at step ${n}: the memory answers the question (Eq. 6)`,
+      });
+      break;
+    }
+    if (n === o.rounds) break;
 
     // Eq. 7: the next query
     const rw = prompts.gearRewrite;

@@ -53,7 +53,15 @@ export async function runIrcot(run: Run, o: IrcotOptions): Promise<void> {
     const reply = await run.ask({ module: p.module, messages: p.build(q, shown, thoughts) }, collected);
     const step = p.parse(reply.text);
     run.recorder.add({ type: 'thought', kind: 'cot', text: step.text });
-    if (step.final) break;
+    if (step.final) {
+      // the run's own decision to stop, which stopping calibration reads
+      run.recorder.add({
+        type: 'thought',
+        kind: 'stop',
+        text: `stop at round ${round}: the reply says "So the answer is:"`,
+      });
+      break;
+    }
     thoughts.push(step.text);
     const before = pool.ranking();
     collect(await run.retrieve(step.text, 'cot', o.depth));

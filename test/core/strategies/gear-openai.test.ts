@@ -103,6 +103,7 @@ describe('GEAR agent over the OpenAI-compatible test server', () => {
       'answerability',
       'rewrite',
       'answerability',
+      'stop', // the recorded decision to stop, which stopping calibration reads
     ]);
     for (const e of calls) expect(e.type === 'llm' && e.usage.total).toBeGreaterThan(0);
   });

@@ -1,6 +1,12 @@
 // Each diagnostic on hand-built traces: a case that must fire and a near miss that must not.
 import { describe, expect, it } from 'vitest';
-import { DIAGNOSTICS, diagnoseTrace, summarizeDiagnostics } from '../../../../src/core/eval/diagnostics/index.ts';
+import {
+  DIAGNOSTICS,
+  diagnoseTrace,
+  diagnosticsBasis,
+  summarizeDiagnostics,
+} from '../../../../src/core/eval/diagnostics/index.ts';
+import type { Trace } from '../../../../src/core/trace/schema.ts';
 import { buildTrace, PASSAGES, Q, Q_PLAIN } from './build.ts';
 
 const o = { passages: PASSAGES };
@@ -196,7 +202,8 @@ describe('parametricSuppression', () => {
 });
 
 describe('stoppingCalibration', () => {
-  it('early: finalized at step 1 before the second hop was retrieved, with its sufficiency score', () => {
+  const cont = { action: 'continue' as const, sufficiency: 0.3 };
+  it('early: the planner finalized at step 1 before the second hop was retrieved, with its sufficiency score', () => {
     const t = buildTrace(
       Q,
       [
@@ -213,17 +220,18 @@ describe('stoppingCalibration', () => {
     expect(d).toMatchObject({
       flagged: true,
       outcome: 'early',
+      decidedBy: 'planner FINALIZE',
       stopStep: 1,
       sufficiency: { score: 0.9, correct: false },
     });
   });
-  it('late: all gold at step 1, stopped at step 3', () => {
+  it('late: all gold by step 1, the planner went on to step 3', () => {
     const t = buildTrace(
       Q,
       [
-        { query: Q.question, retrieved: ['g1', 'g2'] },
-        { query: 'a', retrieved: ['x1'] },
-        { query: 'b', retrieved: ['x2'] },
+        { query: Q.question, retrieved: ['g1', 'g2'], plan: cont },
+        { query: 'a', retrieved: ['x1'], plan: cont },
+        { query: 'b', retrieved: ['x2'], plan: { action: 'finalize', sufficiency: 0.8 } },
       ],
       { text: 'Paris', context: ['g1', 'g2'] },
     );
@@ -232,14 +240,15 @@ describe('stoppingCalibration', () => {
       outcome: 'late',
       completeStep: 1,
       stopStep: 3,
+      evidence: [expect.objectContaining({ step: 2 })],
     });
   });
-  it('near miss: stopped one step after all gold was in (on time)', () => {
+  it('near miss: finalized at the step that completed the evidence (on time)', () => {
     const t = buildTrace(
       Q,
       [
-        { query: Q.question, retrieved: ['g1', 'g2'] },
-        { query: 'a', retrieved: ['x1'] },
+        { query: Q.question, retrieved: ['g1'], plan: cont },
+        { query: 'Ann Lee born', retrieved: ['g2'], plan: { action: 'finalize', sufficiency: 0.9 } },
       ],
       { text: 'Paris', context: ['g1', 'g2'] },
     );
@@ -247,16 +256,107 @@ describe('stoppingCalibration', () => {
       applicable: true,
       flagged: false,
       outcome: 'onTime',
+      stopStep: 2,
+      completeStep: 2,
     });
   });
-  it('does not apply to a strategy that always takes one step', () => {
+  it('differs from coverage gap: a run the step cap ended with gold missing is a gap but not an early stop', () => {
     const t = buildTrace(
+      Q,
+      [
+        { query: Q.question, retrieved: ['g1'], plan: cont },
+        { query: 'director birthplace', retrieved: ['x1'], plan: { action: 'finalize' }, capWarning: true },
+      ],
+      { text: 'Sheffield', context: ['g1', 'x1'] },
+    );
+    const d = diagnoseTrace(t, o);
+    expect(d.coverageGap.flagged).toBe(true);
+    expect(d.stoppingCalibration).toMatchObject({ applicable: true, flagged: false, outcome: 'capped' });
+    // and the other way round: full coverage, yet a late stop
+    const late = buildTrace(
+      Q,
+      [
+        { query: Q.question, retrieved: ['g1', 'g2'], plan: cont },
+        { query: 'a', retrieved: ['x1'], plan: { action: 'finalize' } },
+      ],
+      { text: 'Paris', context: ['g1', 'g2'] },
+    );
+    const l = diagnoseTrace(late, o);
+    expect(l.coverageGap.flagged).toBe(false);
+    expect(l.stoppingCalibration).toMatchObject({ flagged: true, outcome: 'late' });
+  });
+  it("DualRAG's Reasoner: answering before the second hop was retrieved is early", () => {
+    const flag = (text: string) => [{ kind: 'retrieval-flag', text }];
+    const early = buildTrace(
+      Q,
+      [{ query: 'Film One director', retrieved: ['g1'], before: flag('retrieve') }],
+      { text: 'Sheffield', context: ['g1'] },
+      { strategy: 'dualrag', options: { maxSteps: 5 }, tail: flag('answer') },
+    );
+    expect(diagnoseTrace(early, o).stoppingCalibration).toMatchObject({
+      outcome: 'early',
+      decidedBy: "DualRAG's Reasoner",
+      stopStep: 1,
+    });
+    const onTime = buildTrace(
+      Q,
+      [
+        { query: 'Film One director', retrieved: ['g1'], before: flag('retrieve') },
+        { query: 'Ann Lee birthplace', retrieved: ['g2'], before: flag('retrieve') },
+      ],
+      { text: 'Paris', context: ['g1', 'g2'] },
+      { strategy: 'dualrag', options: { maxSteps: 5 }, tail: flag('answer') },
+    );
+    expect(diagnoseTrace(onTime, o).stoppingCalibration).toMatchObject({ outcome: 'onTime', stopStep: 2 });
+  });
+  it("a recorded stop thought (IRCoT's answer marker, GEAR's answerability, --stop) is the decision", () => {
+    const t = buildTrace(
+      Q,
+      [{ query: Q.question, retrieved: ['g1', 'g2'], after: [{ kind: 'stop', text: 'answer marker' }] }],
+      { text: 'Paris', context: ['g1', 'g2'] },
+      { strategy: 'ircot', options: { rounds: 2, stop: 'fixed' } },
+    );
+    expect(diagnoseTrace(t, o).stoppingCalibration).toMatchObject({
+      outcome: 'onTime',
+      decidedBy: 'answer marker',
+    });
+  });
+  it('does not apply to a fixed-round run, whatever its rounds option says', () => {
+    const t = buildTrace(
+      Q,
+      [
+        { query: Q.question, retrieved: ['g1'] },
+        { query: 'fast thought', retrieved: ['x1'] },
+        { query: 'slow thought', retrieved: ['x2'] },
+      ],
+      { text: 'x', context: ['g1'] },
+      { strategy: 'bdtr', options: { rounds: 2, stop: 'fixed' } },
+    );
+    const d = diagnoseTrace(t, o);
+    expect(d.coverageGap.flagged).toBe(true);
+    expect(d.stoppingCalibration).toMatchObject({ applicable: false, reason: expect.stringMatching(/fixed number/) });
+    const single = buildTrace(
       Q,
       [{ query: Q.question, retrieved: ['g1'] }],
       { text: 'x', context: ['g1'] },
-      { strategy: 'static', options: {} },
+      {
+        strategy: 'static',
+        options: {},
+      },
     );
-    expect(diagnoseTrace(t, o).stoppingCalibration.applicable).toBe(false);
+    expect(diagnoseTrace(single, o).stoppingCalibration.applicable).toBe(false);
+  });
+  it('applies to a fixed-round strategy run with --stop stable', () => {
+    const t = buildTrace(
+      Q,
+      [
+        { query: Q.question, retrieved: ['g1', 'g2'] },
+        { query: 'fast thought', retrieved: ['x1'] },
+      ],
+      { text: 'Paris', context: ['g1', 'g2'] },
+      { strategy: 'bdtr', options: { rounds: 2, stop: 'stable' } },
+    );
+    expect(diagnoseTrace(t, o).stoppingCalibration).toMatchObject({ applicable: true, outcome: 'late' });
   });
 });
 
@@ -275,8 +375,47 @@ describe('summarizeDiagnostics', () => {
     const s = summarizeDiagnostics([diagnoseTrace(early, o), diagnoseTrace(onTime, o)]);
     expect(Object.keys(s)).toEqual([...DIAGNOSTICS]);
     expect(s.coverageGap).toMatchObject({ rate: 0.5, applicable: 2, flagged: 1, byHops: { 2: { rate: 0.5 } } });
-    expect(s.stoppingCalibration).toMatchObject({ rate: 0.5, early: 0.5, late: 0, onTime: 0.5 });
+    expect(s.stoppingCalibration).toMatchObject({ rate: 0.5, early: 0.5, late: 0, onTime: 0.5, capped: 0 });
     expect(s.stoppingCalibration.sufficiency).toMatchObject({ n: 2, meanWhenRight: 0.6, meanWhenWrong: 0.8 });
     expect(s.stoppingCalibration.sufficiency!.brier).toBeCloseTo((0.8 ** 2 + 0.4 ** 2) / 2);
+  });
+});
+
+describe('correctness basis', () => {
+  const steps = [{ query: Q.question, retrieved: ['g1', 'g2'] }];
+  const wrongBySubstring = buildTrace(Q, steps, { text: 'the French capital', context: ['g1', 'g2'] });
+  it('uses the LLM judge when its verdicts are passed in, and says so', () => {
+    const sub = diagnoseTrace(wrongBySubstring, o);
+    expect(sub).toMatchObject({ correct: false, correctness: 'substring' });
+    expect(sub.compositionFailure.flagged).toBe(true);
+    const judged = diagnoseTrace(wrongBySubstring, { ...o, judged: () => true });
+    expect(judged).toMatchObject({ correct: true, correctness: 'judge' });
+    expect(judged.compositionFailure.flagged).toBe(false);
+    expect(diagnosticsBasis([judged])).toMatchObject({ correctness: 'judge', correctnessNote: 'Acc† (LLM judge)' });
+    expect(diagnosticsBasis([sub]).correctness).toBe('substring');
+  });
+  it('judges the no-context answer with the same judge (parametric suppression)', () => {
+    const noContext = buildTrace(Q, [], { text: 'the capital of France', context: [] }, { regime: 'no-context' });
+    const withRetrieval = buildTrace(Q, [{ query: Q.question, retrieved: ['d1'] }], {
+      text: 'Sheffield',
+      context: ['d1'],
+    });
+    const judged = (t: Trace) => t.regime === 'no-context';
+    expect(diagnoseTrace(withRetrieval, { ...o, noContext }).parametricSuppression.applicable).toBe(false);
+    expect(diagnoseTrace(withRetrieval, { ...o, noContext, judged }).parametricSuppression.flagged).toBe(true);
+  });
+});
+
+describe('coverage gap over answered questions', () => {
+  it('reports the rate over all questions and over the answered ones', () => {
+    const unanswered = buildTrace(Q, [{ query: Q.question, retrieved: ['g1'] }], undefined);
+    const answeredGap = buildTrace(Q, [{ query: Q.question, retrieved: ['g1'] }], { text: 'x', context: ['g1'] });
+    const answeredFull = buildTrace(Q, [{ query: Q.question, retrieved: ['g1', 'g2'] }], {
+      text: 'Paris',
+      context: ['g1', 'g2'],
+    });
+    const s = summarizeDiagnostics([unanswered, answeredGap, answeredFull].map((t) => diagnoseTrace(t, o)));
+    expect(s.coverageGap).toMatchObject({ applicable: 3, flagged: 2 });
+    expect(s.coverageGap.answered).toEqual({ rate: 0.5, applicable: 2, flagged: 1 });
   });
 });
