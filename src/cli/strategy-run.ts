@@ -18,7 +18,15 @@ import { diagnosticsBasis } from '../core/eval/diagnostics/index.ts';
 import { pairFusion, type PairFusion } from '../core/eval/pair-fusion.ts';
 import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
 import { memoRetriever, type MemoEntries, type MemoItemEntries } from '../core/retrievers/memo.ts';
-import { ftCounts, ftExamples, ftJsonl, isCorrect, type FtExample } from '../core/eval/ft-export.ts';
+import {
+  FT_POST_PROCESSING,
+  ftCounts,
+  ftExamples,
+  ftJsonl,
+  isCorrect,
+  type FtExample,
+} from '../core/eval/ft-export.ts';
+import { writeFileAtomic } from './out-files.ts';
 import { judgeAnswers, type JudgePrompt, type JudgeResult } from '../core/eval/judge.ts';
 import { triggerHistogram } from '../core/eval/retrieval-triggers.ts';
 import type { LlmPort } from '../core/llm/port.ts';
@@ -405,7 +413,15 @@ async function strategyExtras(
     const byId = new Map(result.traces.map((t) => [t.question.id, t]));
     for (const r of result.questions) {
       const t = byId.get(r.id);
-      if (t) ft.push(...ftExamples(t, isCorrect(r, verdicts.get(r.id))));
+      const verdict = verdicts.get(r.id);
+      if (t)
+        ft.push(
+          ...ftExamples(t, {
+            correct: isCorrect(r, verdict),
+            judged: verdict === 0 || verdict === 1,
+            allowOffline: args.exportFtOffline === true,
+          }),
+        );
     }
   }
   return x;
@@ -413,11 +429,14 @@ async function strategyExtras(
 
 async function writeFt(file: string, examples: FtExample[], io: Io): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, ftJsonl(examples));
+  await writeFileAtomic(file, ftJsonl(examples));
   const c = ftCounts(examples);
+  const offline = examples.filter((e) => e.provenance.source === 'offline-thinker').length;
   io.err(
-    `wrote ${file}: ${examples.length} DualRAG-FT examples from ${new Set(examples.map((e) => e.questionId)).size} correctly answered questions (reasoner ${c.reasoner}, entity-identifier ${c['entity-identifier']}, knowledge-summarizer ${c['knowledge-summarizer']})`,
+    `wrote ${file}: ${examples.length} DualRAG-FT examples from ${new Set(examples.map((e) => e.questionId)).size} correctly answered questions (reasoner ${c.reasoner}, entity-identifier ${c['entity-identifier']}, knowledge-summarizer ${c['knowledge-summarizer']})` +
+      (offline ? `; ${offline} written by the offline thinker (a heuristic stand-in, labelled on each line)` : ''),
   );
+  io.err(`  post-processing: ${FT_POST_PROCESSING}`);
 }
 
 export function resultJson(r: StrategyBatchResult, facts?: BatchFacts) {
