@@ -58,7 +58,8 @@ export function buildTrace(
         step: r,
         action: s.plan.action,
         partialAnswer: (s.notes ?? []).join(' '),
-        anchors: s.plan.anchors ?? [],
+        anchors: [],
+        ...(s.plan.anchors ? { declared: s.plan.anchors } : {}),
         ...(s.plan.sufficiency !== undefined ? { sufficiency: s.plan.sufficiency } : {}),
       });
     else for (const n of s.notes ?? []) events.push({ type: 'thought', ...b(r), kind: 'cot', text: n });

@@ -6,7 +6,8 @@ import {
   diagnosticsBasis,
   summarizeDiagnostics,
 } from '../../../../src/core/eval/diagnostics/index.ts';
-import type { Trace } from '../../../../src/core/trace/schema.ts';
+import type { Trace, TraceQuestion } from '../../../../src/core/trace/schema.ts';
+import type { Passage } from '../../../../src/core/types.ts';
 import { buildTrace, PASSAGES, Q, Q_PLAIN } from './build.ts';
 
 const o = { passages: PASSAGES };
@@ -112,6 +113,150 @@ describe('anchorCarryDrop', () => {
   it('does not apply with one step', () => {
     const t = buildTrace(Q, [{ query: Q.question, retrieved: ['g1'] }], { text: 'x', context: ['g1'] });
     expect(diagnoseTrace(t, o).anchorCarryDrop.applicable).toBe(false);
+  });
+});
+
+describe('anchorCarryDrop over the hop graph', () => {
+  const P = (id: string, title: string, text: string): Passage => ({ id, title, text });
+  const lookup = new Map(
+    [
+      P('a1', 'Auctor', 'Auctor is a word in Latin.'),
+      P('a2', 'Charlemagne', 'Charlemagne was crowned emperor of the Romans in 800.'),
+      P('a3', 'Medieval Latin', 'The Latin of the era of Charlemagne is later known as Medieval Latin.'),
+      P('m', 'Marufabad', 'Marufabad is a village in Iran, founded in 1901.'),
+      P('n', 'Nasamkhrali', 'Nasamkhrali is a village in Georgia.'),
+      P('f1', 'Film A', 'Film A is a film directed by Ann Lee.'),
+      P('f2', 'Film B', 'Film B is a film directed by Bo Ray.'),
+      P('d1', 'Ann Lee', 'Ann Lee was born on 5 May 1950.'),
+      P('d2', 'Bo Ray', 'Bo Ray was born on 1 June 1940.'),
+      P('z', 'Filler', 'Nothing to see here.'),
+    ].map((p) => [p.id, p]),
+  );
+  const on = { passages: lookup };
+  /** MuSiQue 3hop2: hops 1 and 2 are parallel; hop 3 needs both answers. */
+  const parallel: TraceQuestion = {
+    id: '3hop2__x',
+    question: "What was the language of Auctor of the emperor's era later known as?",
+    answers: ['Medieval Latin'],
+    gold: ['a1', 'a2', 'a3'],
+    hops: 3,
+    evidence: {
+      hops: [
+        { passages: ['a1'], question: 'In what language is Auctor?', answer: 'Latin' },
+        { passages: ['a2'], question: 'who was crowned emperor of the romans in 800', answer: 'Charlemagne' },
+        { passages: ['a3'], question: "What was the #1 of #2 's era later known as?", answer: 'Medieval Latin' },
+      ],
+      bridge: ['a3'],
+      bridgeRule: 'test',
+    },
+  };
+  it('MuSiQue: going for a parallel hop after finding #1 is no drop; dropping both anchors of a due hop is', () => {
+    const fine = buildTrace(
+      parallel,
+      [
+        { query: 'language of Auctor', retrieved: ['a1'] },
+        { query: 'crowned emperor of the romans in 800', retrieved: ['z'] },
+      ],
+      { text: 'x', context: [] },
+    );
+    expect(diagnoseTrace(fine, on).anchorCarryDrop).toMatchObject({ applicable: false, flagged: false });
+    const dropped = buildTrace(
+      parallel,
+      [
+        { query: 'language of Auctor', retrieved: ['a1', 'a2'] },
+        { query: 'what was the era later known as', retrieved: ['z'] },
+      ],
+      { text: 'x', context: [] },
+    );
+    const d = diagnoseTrace(dropped, on).anchorCarryDrop;
+    expect(d.flagged).toBe(true);
+    expect(d.evidence.map((e) => e.entity).sort()).toEqual(['Charlemagne', 'Latin']);
+    expect(d.evidence[0]!.note).toMatch(/leads to hop 3/);
+    const carried = buildTrace(
+      parallel,
+      [
+        { query: 'language of Auctor', retrieved: ['a1', 'a2'] },
+        { query: 'Latin of the era of Charlemagne', retrieved: ['z'] },
+      ],
+      { text: 'x', context: [] },
+    );
+    expect(diagnoseTrace(carried, on).anchorCarryDrop).toMatchObject({ applicable: true, flagged: false });
+  });
+  it('2Wiki comparison: parallel hops carry nothing to each other (not applicable), and dates are no anchors', () => {
+    const q: TraceQuestion = {
+      id: 'c1',
+      question: 'Are Marufabad and Nasamkhrali both located in the same country?',
+      answers: ['no'],
+      gold: ['m', 'n'],
+      type: 'comparison',
+      evidence: {
+        hops: [
+          { passages: ['m'], question: 'Marufabad | country', answer: 'Iran' },
+          { passages: ['n'], question: 'Nasamkhrali | country', answer: 'Georgia' },
+        ],
+        bridge: [],
+        bridgeRule: 'test',
+      },
+    };
+    const t = buildTrace(
+      q,
+      [
+        { query: 'Marufabad country', retrieved: ['m'] },
+        { query: 'Nasamkhrali country', retrieved: ['z'] },
+      ],
+      { text: 'no', context: ['m'] },
+    );
+    expect(diagnoseTrace(t, on).anchorCarryDrop).toMatchObject({
+      applicable: false,
+      reason: expect.stringMatching(/comparison/),
+    });
+  });
+  it('2Wiki bridge comparison: each director leads to their own birth date, never to the other film', () => {
+    const q: TraceQuestion = {
+      id: 'bc1',
+      question: 'Which film has the director born earlier, Film A or Film B?',
+      answers: ['Film B'],
+      gold: ['f1', 'f2', 'd1', 'd2'],
+      type: 'bridge_comparison',
+      evidence: {
+        hops: [
+          { passages: ['f1'], question: 'Film A | director', answer: 'Ann Lee' },
+          { passages: ['f2'], question: 'Film B | director', answer: 'Bo Ray' },
+          { passages: ['d1'], question: 'Ann Lee | date of birth', answer: '5 May 1950' },
+          { passages: ['d2'], question: 'Bo Ray | date of birth', answer: '1 June 1940' },
+        ],
+        bridge: ['d1', 'd2'],
+        bridgeRule: 'test',
+      },
+    };
+    // step 2 goes for Film B (the parallel hop) without Ann Lee: the Ann Lee hop is due, so that is a drop
+    const t = buildTrace(
+      q,
+      [
+        { query: 'Film A director', retrieved: ['f1', 'd2'] },
+        { query: 'Film B director', retrieved: ['f2'] },
+        { query: 'Bo Ray birth', retrieved: ['z'] },
+      ],
+      { text: 'Film B', context: ['f1', 'f2'] },
+    );
+    const d = diagnoseTrace(t, on).anchorCarryDrop;
+    expect(d.evidence.map((e) => e.entity)).toEqual(['Ann Lee']);
+    expect(d.evidence[0]).toMatchObject({ step: 2, passage: 'f1' });
+    expect(d.evidence[0]!.note).toMatch(/leads to hop 3/);
+    for (const e of d.evidence) expect(e.entity).not.toMatch(/19\d\d/);
+  });
+  it('says when the planner had named the dropped entity as an anchor (the trace keeps declared anchors)', () => {
+    const t = buildTrace(
+      Q,
+      [
+        { query: Q.question, retrieved: ['g1'], plan: { action: 'continue', anchors: ['Ann Lee'] } },
+        { query: 'birthplace of the film director', retrieved: ['x2'], plan: { action: 'finalize' } },
+      ],
+      { text: 'x', context: ['g1'] },
+    );
+    const d = diagnoseTrace(t, o).anchorCarryDrop;
+    expect(d.flagged).toBe(true);
+    expect(d.evidence[0]!.note).toMatch(/the planner named it as an anchor/);
   });
 });
 
