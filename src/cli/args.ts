@@ -102,7 +102,11 @@ options:
                         onnx/model.onnx; e.g. an ONNX bge-reranker); default the lexical reranker (heuristic)
   --export-ft <file>    DualRAG-FT training data (JSONL): one chat example per Reasoner / Entity Identifier /
                         Knowledge Summarizer call of every correctly answered question (EM or Acc = 1; Acc†
-                        when judged); dualrag strategies only
+                        when judged); dualrag strategies only. Each line names the model and prompt
+                        versions it came from. DualRAG §3.2's post-processing (entity de-duplication,
+                        summaries repaired against the gold documents) is not applied
+  --export-ft-offline   let --export-ft write the offline thinker's replies (a heuristic stand-in, not a
+                        model), each line labelled source "offline-thinker"; refused without this flag
   --out <file>          write JSON results
   --predictions <file>  score given answers {questionId: answerText}
   --score-traces <dir>  recompute every metric from a folder of traces (v1 or v2, CLI or browser exports);
@@ -164,6 +168,8 @@ export interface EvalArgs {
   judgeModel?: string;
   /** DualRAG-FT JSONL output file. */
   exportFt?: string;
+  /** Allow the offline thinker's replies in the DualRAG-FT file (labelled). */
+  exportFtOffline?: boolean;
   /** Local cross-encoder folder for DualRAG's reranker. */
   rerankerModel?: string;
   llmRest: {
@@ -234,6 +240,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         judge: { type: 'string' },
         'judge-model': { type: 'string' },
         'export-ft': { type: 'string' },
+        'export-ft-offline': { type: 'boolean' },
         'reranker-model': { type: 'string' },
       },
     }));
@@ -303,6 +310,16 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   )
     throw new UsageError(
       `--export-ft needs a dualrag strategy (one of ${fineTunable()}): it exports the Reasoner, Entity Identifier and Knowledge Summarizer calls`,
+    );
+  if (values['export-ft-offline'] && values['export-ft'] === undefined)
+    throw new UsageError('--export-ft-offline only applies with --export-ft <file>');
+  if (
+    values['export-ft'] !== undefined &&
+    !values['export-ft-offline'] &&
+    values.llm?.split(',').some((x) => x.trim() === 'offline')
+  )
+    throw new UsageError(
+      "--export-ft with --llm offline: the offline thinker is a heuristic stand-in, not a model, so its replies are not training data; add --export-ft-offline to export them anyway, each line labelled as the offline thinker's",
     );
   for (const flag of [
     'rounds',
@@ -374,6 +391,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     ...(values.judge !== undefined ? { judge: values.judge } : {}),
     ...(values['judge-model'] !== undefined ? { judgeModel: values['judge-model'] } : {}),
     ...(values['export-ft'] !== undefined ? { exportFt: values['export-ft'] } : {}),
+    ...(values['export-ft-offline'] ? { exportFtOffline: true } : {}),
     ...(values['reranker-model'] !== undefined ? { rerankerModel: values['reranker-model'] } : {}),
     llmRest: {
       baseUrl: values['base-url'],

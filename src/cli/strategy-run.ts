@@ -6,14 +6,27 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { evaluateStrategy, strategyComplementarity, type StrategyBatchResult } from '../core/batch/strategy.ts';
+import {
+  diagnoseBatch,
+  evaluateStrategy,
+  strategyComplementarity,
+  type StrategyBatchResult,
+} from '../core/batch/strategy.ts';
 import { formatDuration, progressAt } from '../core/batch/progress.ts';
 import type { PairComplementarity } from '../core/eval/complementarity.ts';
 import { diagnosticsBasis } from '../core/eval/diagnostics/index.ts';
 import { pairFusion, type PairFusion } from '../core/eval/pair-fusion.ts';
 import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
 import { memoRetriever, type MemoEntries, type MemoItemEntries } from '../core/retrievers/memo.ts';
-import { ftCounts, ftExamples, ftJsonl, isCorrect, type FtExample } from '../core/eval/ft-export.ts';
+import {
+  FT_POST_PROCESSING,
+  ftCounts,
+  ftExamples,
+  ftJsonl,
+  isCorrect,
+  type FtExample,
+} from '../core/eval/ft-export.ts';
+import { writeFileAtomic } from './out-files.ts';
 import { judgeAnswers, type JudgePrompt, type JudgeResult } from '../core/eval/judge.ts';
 import { triggerHistogram } from '../core/eval/retrieval-triggers.ts';
 import type { LlmPort } from '../core/llm/port.ts';
@@ -162,6 +175,8 @@ async function runModel(
   const factsOf = new Map<StrategyBatchResult, BatchFacts>();
   const ftExamplesAll: FtExample[] = [];
   const judgeLlm = args.judge ? await createJudge(args, dataset.corpus.id) : undefined;
+  /** The judge's verdict per trace id (no-context runs first, so parametricSuppression reads its verdicts). */
+  const verdicts = new Map<string, 0 | 1 | null>();
   const reranker = await loadReranker(args, io);
   for (const strategy of args.strategies) {
     if (signal?.aborted) break;
@@ -276,6 +291,25 @@ async function runModel(
         };
       }
       factsOf.set(result, facts);
+      results.push(result);
+      const x = await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io);
+      extras.set(result, x);
+      if (x.judge) {
+        // Acc† decides the diagnostics' correctness (paper 004 judges answers with an LLM)
+        const byQuestion = new Map(x.judge.verdicts.map((v) => [v.id, v.accDagger]));
+        for (const t of result.traces) verdicts.set(t.id, byQuestion.get(t.question.id) ?? null);
+        Object.assign(
+          result,
+          diagnoseBatch(result.traces, {
+            passages,
+            ...(nc ? { noContext: (id: string) => nc.get(id) } : {}),
+            judged: (t) => {
+              const v = verdicts.get(t.id);
+              return v === undefined || v === null ? undefined : v === 1;
+            },
+          }),
+        );
+      }
       io.out(
         strategyReport(
           `${dataset.name} · ${retriever.name} · ${args.regimes.length ? name.replace(strategy, strategyTitle(strategy)) : strategyTitle(strategy)} · ${llm.label}`,
@@ -284,8 +318,6 @@ async function runModel(
           facts,
         ),
       );
-      results.push(result);
-      extras.set(result, await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io));
     }
   }
   if (args.exportFt) await writeFt(args.exportFt, ftExamplesAll, io);
@@ -310,7 +342,8 @@ async function runModel(
         )
       : undefined;
   if (fusion?.length) io.out('\n' + fusionTable(fusion, k));
-  if (results.length > 1) io.out(regimeTable(results) + '\n\n' + diagnosticsTable(results));
+  if (results.length > 1)
+    io.out(regimeTable(results, (r) => extras.get(r)?.judge?.accDagger) + '\n\n' + diagnosticsTable(results));
   const perStrategy = (s: StrategyName) => {
     const rs = results.filter((r) => r.strategy === s);
     const withExtras = (r: StrategyBatchResult) => ({ ...resultJson(r, factsOf.get(r)), ...extras.get(r) });
@@ -394,7 +427,15 @@ async function strategyExtras(
     const byId = new Map(result.traces.map((t) => [t.question.id, t]));
     for (const r of result.questions) {
       const t = byId.get(r.id);
-      if (t) ft.push(...ftExamples(t, isCorrect(r, verdicts.get(r.id))));
+      const verdict = verdicts.get(r.id);
+      if (t)
+        ft.push(
+          ...ftExamples(t, {
+            correct: isCorrect(r, verdict),
+            judged: verdict === 0 || verdict === 1,
+            allowOffline: args.exportFtOffline === true,
+          }),
+        );
     }
   }
   return x;
@@ -402,11 +443,14 @@ async function strategyExtras(
 
 async function writeFt(file: string, examples: FtExample[], io: Io): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, ftJsonl(examples));
+  await writeFileAtomic(file, ftJsonl(examples));
   const c = ftCounts(examples);
+  const offline = examples.filter((e) => e.provenance.source === 'offline-thinker').length;
   io.err(
-    `wrote ${file}: ${examples.length} DualRAG-FT examples from ${new Set(examples.map((e) => e.questionId)).size} correctly answered questions (reasoner ${c.reasoner}, entity-identifier ${c['entity-identifier']}, knowledge-summarizer ${c['knowledge-summarizer']})`,
+    `wrote ${file}: ${examples.length} DualRAG-FT examples from ${new Set(examples.map((e) => e.questionId)).size} correctly answered questions (reasoner ${c.reasoner}, entity-identifier ${c['entity-identifier']}, knowledge-summarizer ${c['knowledge-summarizer']})` +
+      (offline ? `; ${offline} written by the offline thinker (a heuristic stand-in, labelled on each line)` : ''),
   );
+  io.err(`  post-processing: ${FT_POST_PROCESSING}`);
 }
 
 export function resultJson(r: StrategyBatchResult, facts?: BatchFacts) {

@@ -140,10 +140,7 @@ export function summarizeTraces(
   o: SummarizeOptions = {},
 ): StrategyBatchResult {
   const rows = traces.map((t) => runMetrics(t, ks));
-  const questionDiagnostics = traces.map((t) => {
-    const nc = o.noContext?.(t.question.id);
-    return diagnoseTrace(t, { ...(o.passages ? { passages: o.passages } : {}), ...(nc ? { noContext: nc } : {}) });
-  });
+  const { questionDiagnostics, diagnostics } = diagnoseBatch(traces, o);
   return {
     strategy: name,
     regime: o.regime ?? traces[0]?.regime ?? 'iterative',
@@ -153,7 +150,7 @@ export function summarizeTraces(
     notRun: 0,
     reused: 0,
     questions: rows,
-    diagnostics: summarizeDiagnostics(questionDiagnostics),
+    diagnostics,
     questionDiagnostics,
     traces: [...traces],
   };
@@ -173,6 +170,25 @@ export function summarizeMetrics(
     recallByRound: meanRecallByRound(rows, ks),
     tokensByModule: sumCosts(rows),
   };
+}
+
+/**
+ * Paper 004's diagnostics of a batch's traces. `judged` (the LLM judge's verdict per trace, when
+ * --judge ran) makes Acc† the correctness basis; the judge runs after the batch, so callers diagnose again.
+ */
+export function diagnoseBatch(
+  traces: readonly Trace[],
+  o: SummarizeOptions & { judged?: (trace: Trace) => boolean | undefined } = {},
+): { questionDiagnostics: QuestionDiagnostics[]; diagnostics: DiagnosticsSummary } {
+  const questionDiagnostics = traces.map((t) => {
+    const nc = o.noContext?.(t.question.id);
+    return diagnoseTrace(t, {
+      ...(o.passages ? { passages: o.passages } : {}),
+      ...(nc ? { noContext: nc } : {}),
+      ...(o.judged ? { judged: o.judged } : {}),
+    });
+  });
+  return { questionDiagnostics, diagnostics: summarizeDiagnostics(questionDiagnostics) };
 }
 
 function meanBridgeRecall(rows: readonly RunMetrics[], ks: readonly number[]): BridgeRecall {

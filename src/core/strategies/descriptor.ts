@@ -63,6 +63,11 @@ export interface StrategySpec<N extends string, V extends readonly StrategyDescr
   route?: RouteEntry;
   /** Its LLM calls can be exported as fine-tuning data (--export-ft). */
   exportsFineTuning?: boolean;
+  /**
+   * Its step prompt's answer marker ("So the answer is:") can end any step, so every step is a decision to
+   * stop or go on (paper 004's stopping calibration applies), even when no step stopped.
+   */
+  decidesStop?: boolean;
   /** The ablations, listed after it. */
   variants?: V;
   run(run: Run, options: Record<string, unknown>, member: MemberRunner): Promise<void>;
@@ -86,6 +91,7 @@ export interface StrategyDescriptor<N extends string = string> {
   readonly needs: Readonly<StrategyNeeds>;
   readonly route?: RouteEntry;
   readonly exportsFineTuning: boolean;
+  readonly decidesStop: boolean;
   /** The parent's name when this is one of its ablations. */
   readonly variantOf?: string;
   readonly variants: readonly StrategyDescriptor[];
@@ -122,6 +128,7 @@ export function defineStrategy<const N extends string, const V extends readonly 
     needs: { llm: true, reranker: false, graphExpansion: false, embedder: false, ...spec.needs },
     ...(spec.route ? { route: spec.route } : {}),
     exportsFineTuning: spec.exportsFineTuning ?? false,
+    decidesStop: spec.decidesStop ?? false,
     variants: variants.map((v) => ({ ...v, variantOf: spec.name })) as unknown as V,
     parse(raw) {
       for (const k of Object.keys(fixed)) {

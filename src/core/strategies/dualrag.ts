@@ -240,6 +240,7 @@ const runIt = (run: Parameters<typeof runDualrag>[0], o: Record<string, unknown>
   runDualrag(run, o as DualragOptions);
 const shared = {
   kind: 'method',
+  reader: 'dualragAnswer',
   options: dualragOptions,
   offline: 'offline-thinker-dualrag.ts',
   needs: { reranker: true },

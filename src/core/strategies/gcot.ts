@@ -15,6 +15,7 @@ export const gcot = defineStrategy({
     "Graph Chain-of-Thought-style step: each step names the missing evidence and the entities to expand, and retrieval follows them. A prompt-level version (BDTR's Fig. 12 prompt), not Graph-CoT's graph function calls.",
   paper: 'BDTR paper Fig. 12 (GCoT baseline, prompt level)',
   kind: 'method',
+  decidesStop: true,
   options: gcotOptions,
   prompts: ['gcot', 'answer'],
   offline: 'offline-thinker.ts: gcot.step, answer',

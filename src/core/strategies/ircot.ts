@@ -56,7 +56,15 @@ export async function runIrcot(run: Run, o: IrcotOptions): Promise<void> {
     const reply = await run.ask({ module: p.module, messages: p.build(q, shown, thoughts) }, collected);
     const step = p.parse(reply.text);
     run.recorder.add({ type: 'thought', kind: 'cot', text: step.text });
-    if (step.final) break;
+    if (step.final) {
+      // the run's own decision to stop, which stopping calibration reads
+      run.recorder.add({
+        type: 'thought',
+        kind: 'stop',
+        text: `stop at round ${round}: the reply says "So the answer is:"`,
+      });
+      break;
+    }
     thoughts.push(step.text);
     const before = pool.ranking();
     collect(await run.retrieve(step.text, 'cot', o.depth));
@@ -84,6 +92,7 @@ export const ircot = defineStrategy({
     'Interleaving Retrieval with Chain-of-Thought: after each retrieval the LLM writes one more reasoning sentence, which becomes the next query. The question\'s top K start a collected set; each step shows the model the whole collection and keeps the first sentence of its reply; "So the answer is:" anywhere stops; the reader reads the collection.',
   paper: 'IRCoT (Trivedi et al., 2022); step prompt BDTR paper Fig. 10',
   kind: 'method',
+  decidesStop: true,
   options: ircotOptions,
   prompts: ['ircot', 'answer'],
   offline: 'offline-thinker.ts: ircot.step, answer',

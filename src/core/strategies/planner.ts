@@ -5,8 +5,8 @@
 //                 the planner writes a partial answer, then the next sub-query or FINALIZE with a
 //                 sufficiency score in [0, 1]; a sub-query is the next step's retrieval
 //   at most 5 steps, then a conservative composer answers from the last context with citations.
-// Every step is a `plan` event (partial answer, action, sub-query, sufficiency, and the anchors: the
-// entities of the partial answer the sub-query carries). The prompts are ours (the paper prints none).
+// Every step is a `plan` event (partial answer, action, sub-query, sufficiency, the anchors the model
+// named (`declared`) and those the sub-query really carries (`anchors`)). The prompts are ours (the paper prints none).
 import { z } from 'zod';
 import type { Ranked } from '../types.ts';
 import type { Run } from './context.ts';
@@ -83,6 +83,7 @@ export async function runPlanner(run: Run, o: PlannerOptions): Promise<void> {
       ...(subquery !== undefined ? { subquery } : {}),
       sufficiency: plan.sufficiency,
       anchors: subquery === undefined ? [] : carriedAnchors(plan.anchors, subquery),
+      declared: plan.anchors.filter((a) => a !== ''),
     });
     for (const r of current) earlier.set(r.id, Math.max(earlier.get(r.id) ?? -Infinity, r.score));
     history.push({ step, query, partialAnswer: plan.partialAnswer });

@@ -16,6 +16,7 @@ export const tog = defineStrategy({
     "Think-on-Graph-style sufficiency check: the LLM says whether the passages suffice; if not, what is missing becomes the next query. A prompt-level version (BDTR's Fig. 11 prompt), not Think-on-Graph's relation and entity beam search.",
   paper: 'BDTR paper Fig. 11 (ToG baseline, prompt level)',
   kind: 'method',
+  decidesStop: true,
   options: togOptions,
   prompts: ['tog', 'answer'],
   offline: 'offline-thinker.ts: tog.sufficiency, answer',

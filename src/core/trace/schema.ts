@@ -160,6 +160,8 @@ export const traceEvent = z.discriminatedUnion('type', [
     sufficiency: z.number().min(0).max(1).optional(),
     /** Entities carried from the previous step into this step's query. */
     anchors: z.array(z.string()),
+    /** Every entity the planner named as an anchor for its sub-query, carried or not. */
+    declared: z.array(z.string()).optional(),
   }),
   z.object({
     type: z.literal('answer'),

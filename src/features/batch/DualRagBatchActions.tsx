@@ -53,15 +53,23 @@ export function DualRagBatchActions({ rows, judge }: { rows: readonly BatchRow[]
 
   const exportFt = () => {
     const verdicts = new Map(result?.verdicts.map((v) => [v.id, v.accDagger]));
-    const examples = dualrag.flatMap((r) =>
-      ftExamples(
-        r.trace,
-        isCorrect(
-          { ...(r.em !== null ? { em: r.em } : {}), ...(r.acc !== null ? { acc: r.acc } : {}) },
-          verdicts.get(key(r)),
-        ),
-      ),
-    );
+    let examples: ReturnType<typeof ftExamples>;
+    try {
+      // offline-thinker replies are refused here (the CLI exports them, labelled, only when asked)
+      examples = dualrag.flatMap((r) => {
+        const verdict = verdicts.get(key(r));
+        return ftExamples(r.trace, {
+          correct: isCorrect(
+            { ...(r.em !== null ? { em: r.em } : {}), ...(r.acc !== null ? { acc: r.acc } : {}) },
+            verdict,
+          ),
+          judged: verdict === 0 || verdict === 1,
+        });
+      });
+    } catch (e) {
+      setError((e as Error).message);
+      return;
+    }
     const c = ftCounts(examples);
     setError(
       examples.length
