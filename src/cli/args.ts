@@ -75,10 +75,13 @@ options:
   --regime <names>      evidence regimes (paper 004): iterative, no-context, gold-context (an oracle: the reader
                         gets the gold passages); a comma list writes { "regimes": { "<name>": {...} } } per strategy
   --rounds <R>          BDTR rounds (default 2); the step cap for IRCoT/IRGS/ToG-style/GCoT-style
-  --reader-top <N|all>  passages the reader reads (default: each strategy's paper setting: 5, all of BDTR's
-                        D_final, all of IRCoT's collection); --reader-top 5 gives every strategy the same budget
+  --reader-top <N|all>  passages the reading module reads (the QA reader, the planner's composer, GEAR's J.3
+                        reader, DualRAG w/o KO's answer; default: each strategy's paper setting: 5, all of BDTR's
+                        D_final, all of IRCoT's collection, the planner's last context); --reader-top 5 gives every
+                        strategy the same budget (refused for DualRAG with its outline, which reads summaries)
   --equal-budget <N>    also run each strategy whose reader budget differs with readerTop N (retrievals are
-                        memoised, so only the reader calls repeat) and report EM/F1 at that equal budget
+                        memoised, so only the reader calls repeat) and report EM/F1 and passages read at that
+                        equal budget (n/a for DualRAG with its outline)
   --retrieval-memo <f>  keep the memoised retrievals in this JSON file across runs of the same dataset and
                         backbone (loaded if present, written at the end; a file of another backbone is refused)
   --normalize <mode>    minmax (default: per-retrieval min-max before the Eq. 4 max-update) or none (raw

@@ -242,7 +242,16 @@ async function runModel(
           `  ${name}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`,
         );
       const facts: BatchFacts = batchFacts(strategyOptions(strategy, options), result.traces);
-      if (args.equalBudget !== undefined && regime === 'iterative') {
+      const budgeted = strategyOptionKeys(strategy).includes('readerTop');
+      if (args.equalBudget !== undefined && regime === 'iterative' && !budgeted)
+        facts.equalBudget = { readerTop: args.equalBudget, notApplicable: 'its answer reads summaries, not passages' };
+      // A strategy that gives no answer (single) has no reader to budget.
+      if (
+        args.equalBudget !== undefined &&
+        regime === 'iterative' &&
+        budgeted &&
+        strategyOptions(strategy, options).answer !== false
+      ) {
         const budget = args.equalBudget;
         const equal =
           facts.readerTop === budget
@@ -259,7 +268,12 @@ async function runModel(
                 ks: args.ks,
                 concurrency: args.concurrency,
               });
-        facts.equalBudget = { readerTop: budget, em: equal.summary.em ?? NaN, f1: equal.summary.f1 ?? NaN };
+        facts.equalBudget = {
+          readerTop: budget,
+          em: equal.summary.em ?? NaN,
+          f1: equal.summary.f1 ?? NaN,
+          readerPassages: batchFacts({}, equal.traces).readerPassages,
+        };
       }
       factsOf.set(result, facts);
       io.out(
@@ -422,6 +436,11 @@ export function resultJson(r: StrategyBatchResult, facts?: BatchFacts) {
   };
 }
 
+const equalBudgetText = (e: NonNullable<BatchFacts['equalBudget']>): string =>
+  'notApplicable' in e
+    ? `at equal budget readerTop ${e.readerTop}: n/a (${e.notApplicable})`
+    : `at equal budget readerTop ${e.readerTop} (mean ${e.readerPassages.toFixed(2)} read): EM ${e.em.toFixed(3)}, F1 ${e.f1.toFixed(3)}`;
+
 const totalCost = (r: StrategyBatchResult) => Object.values(r.tokensByModule).reduce(addCost, emptyCost());
 
 export function strategyReport(title: string, r: StrategyBatchResult, ks: readonly number[], f?: BatchFacts): string {
@@ -432,9 +451,7 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
       )
         .map(([k, n]) => `${k}: ${n}`)
         .join(', ')})` +
-      (f.equalBudget
-        ? ` · at equal budget readerTop ${f.equalBudget.readerTop}: EM ${f.equalBudget.em.toFixed(3)}, F1 ${f.equalBudget.f1.toFixed(3)}`
-        : '') +
+      (f.equalBudget ? ` · ${equalBudgetText(f.equalBudget)}` : '') +
       (f.routes
         ? ` · routes: ${Object.entries(f.routes)
             .map(([k, n]) => `${strategyTitle(k)} ${n}`)
@@ -546,7 +563,9 @@ export interface BatchFacts {
   roundsUsed: number;
   roundsHistogram: Record<string, number>;
   /** EM and F1 when this strategy's reader reads `readerTop` passages like every other (--equal-budget). */
-  equalBudget?: { readerTop: number; em: number; f1: number };
+  equalBudget?:
+    | { readerTop: number; em: number; f1: number; readerPassages: number }
+    | { readerTop: number; notApplicable: string };
   /** auto: how many questions went to each strategy. */
   routes?: Record<string, number>;
 }

@@ -147,10 +147,7 @@ export function summarizeTraces(
   return {
     strategy: name,
     regime: o.regime ?? traces[0]?.regime ?? 'iterative',
-    summary: summarize(scoredRows(rows), ks),
-    bridgeRecall: meanBridgeRecall(rows, ks),
-    recallByRound: meanRecallByRound(rows, ks),
-    tokensByModule: sumCosts(rows),
+    ...summarizeMetrics(rows, ks),
     failed: rows.filter((r) => r.status === 'failed').map((r) => ({ id: r.id, errors: r.errors })),
     aborted: rows.filter((r) => r.status === 'aborted').length,
     notRun: 0,
@@ -159,6 +156,22 @@ export function summarizeTraces(
     diagnostics: summarizeDiagnostics(questionDiagnostics),
     questionDiagnostics,
     traces: [...traces],
+  };
+}
+
+/**
+ * The pooled numbers of one strategy's per-question metrics: what the CLI prints and the browser batch
+ * plots (the browser passes the rows of each strategy lane), so both read one computation.
+ */
+export function summarizeMetrics(
+  rows: readonly RunMetrics[],
+  ks: readonly number[],
+): Pick<StrategyBatchResult, 'summary' | 'bridgeRecall' | 'recallByRound' | 'tokensByModule'> {
+  return {
+    summary: summarize(scoredRows(rows), ks),
+    bridgeRecall: meanBridgeRecall(rows, ks),
+    recallByRound: meanRecallByRound(rows, ks),
+    tokensByModule: sumCosts(rows),
   };
 }
 

@@ -50,6 +50,11 @@ export const dualragOptions = {
   /** Normalisation of the tail of the final ranking (pool.ts). */
   normalize: z.enum(NORMALIZATIONS).default('minmax'),
   answer: z.boolean().default(true),
+  /**
+   * w/o KO: the answer's reader budget (Eq. 4): 'all' reads the knowledge documents (the paper), N the top N
+   * of the final ranking. Fixed to 'all' with the outline, whose answer reads summaries, not passages.
+   */
+  readerTop: z.union([z.number().int().min(1), z.literal('all')]).default('all'),
 };
 export type DualragOptions = OptionsOf<typeof dualragOptions>;
 
@@ -168,9 +173,20 @@ export async function runDualrag(run: Run, o: DualragOptions): Promise<void> {
 
   if (o.answer) {
     run.checkAbort();
-    const k = knowledge();
     const pa = prompts.dualragAnswer;
-    const { answer } = pa.parse((await ask(pa.module, pa.build(q, k.view, history), pa.json, k.shown)).text); // Eq. 4
+    // The answer's context is recorded in both modes, so "passages read" counts what it read: w/o KO the
+    // passages it shows (a budget N: the top N of the final ranking, the reranked passages in order of
+    // first use); with the outline the passages whose summaries it shows (no passage budget applies).
+    const k = o.outline
+      ? { view: outline.view() as DualKnowledge, shown: outline.passagesBehind() }
+      : o.readerTop === 'all'
+        ? knowledge()
+        : {
+            view: { documents: used.slice(0, o.readerTop).map((id) => run.passage(id)) },
+            shown: used.slice(0, o.readerTop),
+          };
+    const reply = await run.ask({ module: pa.module, messages: pa.build(q, k.view, history), json: pa.json }, k.shown);
+    const { answer } = pa.parse(reply.text); // Eq. 4
     recorder.add({ type: 'answer', text: answer });
   }
 }
@@ -241,7 +257,7 @@ export const dualragNoReasoner = defineStrategy({
   explanation:
     "DualRAG without the Reasoner's retrieval decision: every step retrieves (IRCoT-like); the loop still ends after the step whose Reasoner says it has the answer.",
   paper: 'DualRAG paper §4.5, Table 3 (w/o R)',
-  fixed: { reasoner: false, entityIdentifier: true, outline: true },
+  fixed: { reasoner: false, entityIdentifier: true, outline: true, readerTop: 'all' },
   prompts: DUALRAG_PROMPTS,
 });
 
@@ -254,7 +270,7 @@ export const dualragNoEi = defineStrategy({
   explanation:
     'DualRAG without the Entity Identifier: the reasoning step itself is the one query of each step, reranked against that step.',
   paper: 'DualRAG paper §4.5, Table 3 (w/o Ei)',
-  fixed: { reasoner: true, entityIdentifier: false, outline: true },
+  fixed: { reasoner: true, entityIdentifier: false, outline: true, readerTop: 'all' },
   prompts: ['dualragReasoner', 'dualragSummarizer', 'dualragAnswer'],
 });
 
@@ -279,7 +295,7 @@ export const dualrag = defineStrategy({
   explanation:
     'A dual-process loop: a Reasoner writes the next reasoning step and says whether it needs retrieval; an Entity Identifier turns the knowledge demand into per-entity queries, whose top 50 are reranked to 10; a Knowledge Summarizer folds them into a per-entity knowledge outline the next step reads (at most 5 steps).',
   paper: 'DualRAG paper §3, Eq. 1-10, prompts Fig. 5-7',
-  fixed: { reasoner: true, entityIdentifier: true, outline: true },
+  fixed: { reasoner: true, entityIdentifier: true, outline: true, readerTop: 'all' },
   prompts: DUALRAG_PROMPTS,
   variants: [dualragNoReasoner, dualragNoEi, dualragNoOutline],
 });

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { Ranked } from '../types.ts';
 import type { Run } from './context.ts';
-import { count, type OptionsOf } from './options.ts';
+import { count, readerCount, type OptionsOf } from './options.ts';
 import { NORMALIZATIONS, normalizeScores, ScorePool } from './pool.ts';
 import { mergeRound } from './pool-round.ts';
 import type { PlanHistory } from './prompt-port.ts';
@@ -27,6 +27,8 @@ export const plannerOptions = {
   normalize: z.enum(NORMALIZATIONS).default('minmax'),
   /** Run the composer (the final answer with citations). */
   answer: z.boolean().default(true),
+  /** Reader budget of the composer: 'all' reads the last step's whole context (paper 004), N its top N. */
+  readerTop: z.union([z.number().int().min(1), z.literal('all')]).default('all'),
 };
 export type PlannerOptions = OptionsOf<typeof plannerOptions>;
 
@@ -90,6 +92,7 @@ export async function runPlanner(run: Run, o: PlannerOptions): Promise<void> {
   if (!o.answer) return;
   run.checkAbort();
   const c = run.prompts.composer;
+  context = context.slice(0, readerCount(o.readerTop, context.length));
   const docs = context.map((r) => run.passage(r.id));
   const reply = await run.ask(
     {

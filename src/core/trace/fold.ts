@@ -129,7 +129,11 @@ export interface TraceModel {
   tokensByRound: Map<number, number>;
   /** Iteration rounds that ran after the initial retrieval (the highest round started). */
   roundsUsed: number;
-  /** Passages the answer step was shown (its context event); null when no answer step ran. */
+  /**
+   * Passages the reading module was shown: the context recorded last before the answer (the reader of
+   * each strategy: the QA reader, the planner's composer, GEAR's J.3 reader, DualRAG's answer); null
+   * when no answer was given.
+   */
   readerPassages: number | null;
   /** The `auto` router's choice (its `route` thought), when it routed. */
   route: string | null;
@@ -188,6 +192,7 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
   let lastScores = new Map<string, number>();
   let lastQuery = '';
 
+  let lastContext: number | null = null;
   for (const [i, e] of events.entries()) {
     m.elapsedMs = Math.max(m.elapsedMs, e.t);
     const chapter = CHAPTER_EVENTS.get(e.type);
@@ -235,7 +240,7 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
       }
       case 'context':
         m.contexts.push({ module: e.module, round: e.round, ids: e.ids });
-        if (e.module === 'answer') m.readerPassages = e.ids.length;
+        lastContext = e.ids.length;
         break;
       case 'llm': {
         const c = modules.get(e.module) ?? {
@@ -297,6 +302,7 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
         m.plans.push(e);
         break;
       case 'answer':
+        m.readerPassages = lastContext;
         m.answer = e.text;
         m.citations = e.citations ?? [];
         break;
