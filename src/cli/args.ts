@@ -39,7 +39,7 @@ function wrap(text: string, indent: string, width = 104): string {
 export function strategyHelp(registry: readonly StrategyDescriptor[]): string {
   return flatten(registry)
     .filter((d) => d.kind !== 'baseline')
-    .map((d) => `  ${d.name}: ${d.title} (${d.paper})\n${wrap(d.explanation, '      ')}`)
+    .map((d) => `  ${d.name} · ${d.title} · ${d.paper}\n${wrap(d.explanation, '      ')}`)
     .join('\n');
 }
 

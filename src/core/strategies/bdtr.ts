@@ -144,7 +144,7 @@ export const bdtrDtr = defineStrategy({
   term: 'BDTR',
   explanation:
     "BDTR's ablation without calibration: the rounds of fast and slow thoughts (Dual-Thought Retrieval, Eq. 1-4) alone; the final context is the pool P_R, no reasoning chain, no verifier, no cut; the reader reads its top 5.",
-  paper: 'BDTR paper §3 ablation (DTR only), Algorithm 1 lines 1-6',
+  paper: 'BDTR paper App. A.5, Table 5 (DTR only); Algorithm 1 lines 1-6',
   kind: 'method',
   options: { ...bdtrOptions, readerTop: readerTopOption(5) },
   fixed: { dtr: true, bgec: false },
@@ -162,7 +162,7 @@ export const bdtrBgec = defineStrategy({
   term: 'BDTR',
   explanation:
     "BDTR's ablation without thought rounds: one retrieval with the question (P_0), then Bridge-Guided Evidence Calibration: a reasoning chain, the verifier promotes the passages that support it, and the μ+σ cut (Eq. 5-6); the reader reads the whole cut set.",
-  paper: 'BDTR paper §3 ablation (BGEC only), Algorithm 1 lines 7-11',
+  paper: 'BDTR paper App. A.5, Table 5 (BGEC only); Algorithm 1 lines 7-11',
   kind: 'method',
   options: bdtrOptions,
   fixed: { dtr: false, bgec: true },

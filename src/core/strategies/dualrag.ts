@@ -257,7 +257,7 @@ export const dualragNoReasoner = defineStrategy({
   term: 'DualRAG',
   explanation:
     "DualRAG without the Reasoner's retrieval decision: every step retrieves (IRCoT-like); the loop still ends after the step whose Reasoner says it has the answer.",
-  paper: 'DualRAG paper Table 3 (w/o R)',
+  paper: 'DualRAG paper §4.5, Table 3 (w/o R)',
   fixed: { reasoner: false, entityIdentifier: true, outline: true, readerTop: 'all' },
   prompts: DUALRAG_PROMPTS,
 });
@@ -270,7 +270,7 @@ export const dualragNoEi = defineStrategy({
   term: 'DualRAG',
   explanation:
     'DualRAG without the Entity Identifier: the reasoning step itself is the one query of each step, reranked against that step.',
-  paper: 'DualRAG paper Table 3 (w/o Ei)',
+  paper: 'DualRAG paper §4.5, Table 3 (w/o Ei)',
   fixed: { reasoner: true, entityIdentifier: false, outline: true, readerTop: 'all' },
   prompts: ['dualragReasoner', 'dualragSummarizer', 'dualragAnswer'],
 });
@@ -283,7 +283,7 @@ export const dualragNoOutline = defineStrategy({
   term: 'DualRAG',
   explanation:
     'DualRAG without the knowledge outline: no Knowledge Summarizer; the prompts show the reranked passages, unstructured, instead of per-entity summaries.',
-  paper: 'DualRAG paper Table 3 (w/o KO)',
+  paper: 'DualRAG paper §4.5, Table 3 (w/o KO)',
   fixed: { reasoner: true, entityIdentifier: true, outline: false },
   prompts: ['dualragReasoner', 'dualragEntities', 'dualragAnswer'],
 });

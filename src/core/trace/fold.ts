@@ -32,7 +32,29 @@ export interface Stage {
   scores: Map<string, number>;
   /** Ids best first. */
   order: string[];
+  /** The step (events shown) at which this ranking appears. */
+  step: number;
 }
+
+/** What opens a chapter: a round, the verifier, the promotion, the cut, the answer, an error, or the end. */
+export type ChapterKind = 'round' | 'verify' | 'promote' | 'cutoff' | 'answer' | 'error' | 'end';
+
+/** A stage a presenter stops at (step bar, guided tour, graph slider): where it starts, and its round. */
+export interface Chapter {
+  kind: ChapterKind;
+  /** Events shown when the chapter opens (its opening event included). */
+  step: number;
+  round: number;
+}
+
+const CHAPTER_EVENTS: ReadonlyMap<TraceEvent['type'], ChapterKind> = new Map([
+  ['round.start', 'round'],
+  ['verify', 'verify'],
+  ['promote', 'promote'],
+  ['cutoff', 'cutoff'],
+  ['answer', 'answer'],
+  ['error', 'error'],
+] as const);
 
 /**
  * LLM calls and tokens. A reply served from the cache (or a replayed trace) counts its recorded
@@ -70,6 +92,10 @@ export interface MemorySnapshot {
 }
 
 export interface TraceModel {
+  /** Events folded: a step is a number of events shown, 1..steps. */
+  steps: number;
+  /** Chapter starts in order, then the last step (kind "end") unless a chapter opens there. */
+  chapters: Chapter[];
   rounds: RoundView[];
   stages: Stage[];
   chain: string | null;
@@ -131,6 +157,8 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
   };
   const modules = new Map<string, ModuleCost>();
   const m: TraceModel = {
+    steps: events.length,
+    chapters: [],
     rounds: [],
     stages: [],
     chain: null,
@@ -165,8 +193,10 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
   let lastQuery = '';
 
   let lastContext: number | null = null;
-  for (const e of events) {
+  for (const [i, e] of events.entries()) {
     m.elapsedMs = Math.max(m.elapsedMs, e.t);
+    const chapter = CHAPTER_EVENTS.get(e.type);
+    if (chapter) m.chapters.push({ kind: chapter, step: i + 1, round: e.round });
     switch (e.type) {
       case 'round.start':
         roundOf(e.round);
@@ -200,6 +230,7 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
           ranks: new Map(e.pool.map((p) => [p.id, p.rank])),
           scores: lastScores,
           order,
+          step: i + 1,
         });
         m.poolRankings.push(e.pool.map((p) => ({ id: p.id, score: p.score })));
         for (const id of order) if (!m.firstRound.has(id)) m.firstRound.set(id, e.round);
@@ -250,6 +281,7 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
           ranks: new Map(e.kept.map((id, i) => [id, i + 1])),
           scores: new Map(e.kept.map((id) => [id, scores.get(id) ?? Number.NaN])),
           order: e.kept,
+          step: i + 1,
         });
         break;
       }
@@ -282,6 +314,9 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
         break;
     }
   }
+  const last = events.at(-1);
+  if (last && m.chapters.at(-1)?.step !== events.length)
+    m.chapters.push({ kind: 'end', step: events.length, round: last.round });
   m.rounds = [...rounds.values()].sort((a, b) => a.round - b.round);
   m.modules = [...modules.values()];
   m.finalRanking = m.cutoff ? m.cutoff.kept : m.lastPool;
@@ -302,6 +337,22 @@ export const traceRoundRankings = (trace: { events: readonly TraceEvent[] }): Ra
 /** The run's answer, if it reached the answer step. */
 export const traceAnswer = (trace: { events: readonly TraceEvent[] }): string | undefined =>
   foldTrace(trace.events).answer ?? undefined;
+
+/** The round whose ranking is on screen at `step`: that of the last stage shown (0 before any). */
+export function roundAtStep(model: TraceModel, step: number): number {
+  return model.stages.findLast((s) => s.step <= step)?.round ?? 0;
+}
+
+/**
+ * The last step of round `round` (its pool shown, nothing of the next round or of the verifier yet), or
+ * null when nothing follows it (the whole run shows it).
+ */
+export function roundEndStep(model: TraceModel, round: number): number | null {
+  const next =
+    model.chapters.find((c) => c.kind === 'round' && c.round === round + 1) ??
+    model.chapters.find((c) => c.kind === 'verify' || c.kind === 'promote' || c.kind === 'cutoff');
+  return next && next.step > 1 ? next.step - 1 : null;
+}
 
 /** Splits "a -> b -> c" (or with →, =>) into its nodes. */
 export function chainNodes(chain: string): string[] {

@@ -32,7 +32,7 @@ describe('a strategy added by one file plus one list entry', () => {
   });
 
   it('appears in the CLI help and the glossary', () => {
-    expect(usage(registry)).toContain('toy-reverse: Toy (reversed question) (none (a test fixture))');
+    expect(usage(registry)).toContain('toy-reverse · Toy (reversed question) · none (a test fixture)');
     expect(strategyHelp(registry)).toContain('retrieves once with the words of the question in reverse order');
     expect(strategyEntries(registry)).toContainEqual({ term: 'Toy (reversed question)', short: toy.explanation });
   });
