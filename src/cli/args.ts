@@ -5,6 +5,7 @@ import { HopscopeError } from '../core/errors.ts';
 import { BACKBONES, isBackboneName, type BackboneName } from '../core/retrievers/registry.ts';
 import { isStrategyName, STRATEGIES, type StrategyName } from '../core/strategies/index.ts';
 import { isRegime, REGIMES, type Regime } from '../core/strategies/regimes.ts';
+import { parseCounterfactual, type CounterfactualSpec } from '../core/whatif/counterfactual.ts';
 
 export class UsageError extends HopscopeError {
   override readonly name: string = 'UsageError';
@@ -59,6 +60,10 @@ options:
                         check, Fig. 11, answers); with stable/llm, --rounds is the cap
   --decide <rule|llm>   auto's router: the fitted decision tree (default, no LLM call) or the LLM's own
                         judgment (one route call; with --llm offline a labelled wording heuristic)
+  --counterfactual <s>  after each question's plain run, rerun it with an intervention (docs/what-if.md): rerun
+                        (no change: must equal the plain run), gold-bridge@R / gold-all@R (oracle: the
+                        question's bridge / gold passages inserted at the top of the pool after round R),
+                        drop-promoted (the verifier selects nothing); adds failed/fixed/broken per strategy
   --cache-dir <dir>     where LLM replies are cached (default .cache/llm; "off" for none): a rerun of the
                         same batch makes no LLM calls
   --traces <dir>        write one trace per question (and resume: finished traces there are reused)
@@ -75,6 +80,14 @@ options:
   --predictions <file>  score given answers {questionId: answerText}
   --score-traces <dir>  recompute every metric from a folder of traces (v1 or v2, CLI or browser exports);
                         runs nothing`;
+
+function counterfactualArg(value: string): CounterfactualSpec {
+  try {
+    return parseCounterfactual(value);
+  } catch (e) {
+    throw new UsageError(`--counterfactual: ${(e as Error).message.replace(/^whatif: /, '')}`);
+  }
+}
 
 export const DEFAULT_KS = [1, 2, 5, 10, 20, 50, 100, 200];
 
@@ -116,6 +129,8 @@ export interface EvalArgs {
   traces?: string;
   /** Where LLM replies are cached (default .cache/llm); "off" turns the cache off. */
   cacheDir: string | false;
+  /** `--counterfactual`: the intervention each question's plain run gets afterwards (src/core/whatif). */
+  counterfactual?: CounterfactualSpec;
   /** Acc† judge LLM spec (an evaluation pass after the runs). */
   judge?: string;
   judgeModel?: string;
@@ -192,6 +207,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         'judge-model': { type: 'string' },
         'export-ft': { type: 'string' },
         'reranker-model': { type: 'string' },
+        counterfactual: { type: 'string' },
       },
     }));
   } catch (e) {
@@ -267,6 +283,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     'normalize',
     'stop',
     'decide',
+    'counterfactual',
   ] as const) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
@@ -325,6 +342,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     ...(values['judge-model'] !== undefined ? { judgeModel: values['judge-model'] } : {}),
     ...(values['export-ft'] !== undefined ? { exportFt: values['export-ft'] } : {}),
     ...(values['reranker-model'] !== undefined ? { rerankerModel: values['reranker-model'] } : {}),
+    ...(values.counterfactual !== undefined ? { counterfactual: counterfactualArg(values.counterfactual) } : {}),
     llmRest: {
       baseUrl: values['base-url'],
       apiKeyEnv: values['api-key-env'],
