@@ -3,7 +3,7 @@
 // makes every unchanged prompt free), and the new trace records its parent, step and change.
 import { HopscopeError } from '../errors.ts';
 import { sha256Hex } from '../llm/hash.ts';
-import { isStrategyName, runStrategy, type StrategyContext } from '../strategies/index.ts';
+import { isStrategyName, runStrategy, strategyOptionKeys, type StrategyContext } from '../strategies/index.ts';
 import type { Trace, TraceEvent } from '../trace/schema.ts';
 import { createHooks } from './hooks.ts';
 import { describeIntervention, intervention as interventionSchema, type Intervention } from './intervention.ts';
@@ -65,7 +65,9 @@ export async function runBranch(
     change.kind === 'reply' ? { call: change.call, text: change.text } : undefined,
   );
   const hooks = createHooks(change);
-  const { prompts: _versions, ...recorded } = parent.options;
+  // The strategy's own options as recorded (hosts add facts such as the backbone's build to trace.options).
+  const keys = new Set(strategyOptionKeys(parent.strategy));
+  const recorded = Object.fromEntries(Object.entries(parent.options).filter(([k]) => keys.has(k)));
   const options =
     change.kind === 'options'
       ? { ...recorded, ...Object.fromEntries(Object.entries(change.options).filter(([k]) => k !== 'depth')) }
