@@ -94,6 +94,7 @@ export function BranchCompare({ parent, branch, gold, bridge, bridgeRule, passag
     );
   };
   const at = first === null ? undefined : (parent.events[first] ?? branch.events[first]);
+  const warnings = branch.events.flatMap((e) => (e.type === 'warning' && e.module === 'whatif' ? [e.message] : []));
   return (
     <section className="panel" data-testid="whatif-compare" aria-label="Branch beside the original">
       <h3>
