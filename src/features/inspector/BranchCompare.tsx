@@ -113,6 +113,11 @@ export function BranchCompare({ parent, branch, gold, bridge, bridgeRule, passag
           </>
         )}
       </p>
+      {warnings.map((w) => (
+        <p key={w} className="error" role="status" data-testid="whatif-warning">
+          {w}
+        </p>
+      ))}
       <p className="muted">
         Bold lines: passages that entered, left or moved more than one rank against the other run ({marked.size}); the
         others are faded.
