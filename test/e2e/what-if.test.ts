@@ -50,11 +50,18 @@ describe('what if: a branch beside its original (headless Chromium)', () => {
     await compare.screenshot({ path: shot });
     expect(statSync(shot).size).toBeGreaterThan(1000);
 
+    // The oracle action reads the gold and says so in the list and beside the branch.
+    await page.click('[data-testid="whatif-gold-bridge"]');
+    await expect.poll(() => page.locator(branchDone).count(), { timeout: 90_000 }).toBe(2);
+    expect(await page.locator(branchDone).nth(1).innerText()).toMatch(/^gold-bridge@1 \(oracle\)/);
+    expect(await compare.locator('h3').innerText()).toMatch(/oracle: reads the gold/);
+
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-run"]')]);
     const path = join(out, download.suggestedFilename());
     await download.saveAs(path);
     const file = runFileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
-    expect(file.branches).toHaveLength(1);
+    expect(file.branches).toHaveLength(2);
+    expect(file.branches![1]!.branch).toMatchObject({ oracle: true, label: 'gold-bridge@1' });
     const branch = file.branches![0]!;
     expect(branch.branch).toMatchObject({
       parentId: file.trace.id,
@@ -66,8 +73,8 @@ describe('what if: a branch beside its original (headless Chromium)', () => {
     const again = await session.openReady();
     const r = again.page;
     await r.setInputFiles('[data-testid="trace-file"]', path);
-    await r.locator(branchDone).waitFor({ timeout: 30_000 });
-    await r.click(branchDone);
+    await expect.poll(() => r.locator(branchDone).count(), { timeout: 30_000 }).toBe(2);
+    await r.locator(branchDone).first().click();
     await r.locator('[data-testid="whatif-compare"]').waitFor({ timeout: 30_000 });
     expect(await r.locator('[data-testid="whatif-first-difference"]').innerText()).toMatch(/^First difference at step/);
     again.assertNoNetwork();

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import type { Trace, TraceEventOf } from '../../core/trace/schema.ts';
-import { verifierSelection } from '../../core/whatif/counterfactual.ts';
+import { counterfactualFor, parseCounterfactual, verifierSelection } from '../../core/whatif/counterfactual.ts';
 import { describeIntervention, type Intervention } from '../../core/whatif/intervention.ts';
 import { BranchCompare } from './BranchCompare.tsx';
 import { addBranch, finishBranch, useBranches } from './whatif-store.ts';
@@ -41,7 +41,7 @@ export function WhatIfPanel({ trace, datasetId, passages, gold, bridge, bridgeRu
   const [error, setError] = useState<string | null>(null);
   const title = (id: string) => passages.titleOf(id);
 
-  const branch = async (change: Intervention, label = describeIntervention(change)) => {
+  const branch = async (change: Intervention, label = describeIntervention(change), oracle = false) => {
     setError(null);
     if (!datasetId) {
       setError('open the corpus this run was made on to branch it');
@@ -50,7 +50,7 @@ export function WhatIfPanel({ trace, datasetId, passages, gold, bridge, bridgeRu
     const key = addBranch(trace, label);
     setOpen(key);
     try {
-      const result = await engine.runBranch({ datasetId, parent: trace, intervention: change, label });
+      const result = await engine.runBranch({ datasetId, parent: trace, intervention: change, label, oracle });
       finishBranch(trace, key, { trace: result });
     } catch (err) {
       finishBranch(trace, key, { error: err instanceof Error ? err.message : String(err) });
@@ -230,6 +230,24 @@ export function WhatIfPanel({ trace, datasetId, passages, gold, bridge, bridgeRu
             Rerun with this selection
           </button>
         </>
+      )}
+      {trace.question.gold.length > 0 && (
+        <p>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            data-testid="whatif-gold-bridge"
+            title="Reads the question's gold: an oracle branch, never a strategy result"
+            onClick={() => {
+              const spec = parseCounterfactual(`gold-bridge@${round}`);
+              const what = counterfactualFor(spec, trace);
+              if ('skip' in what) setError(`gold-bridge@${round}: ${what.skip}`);
+              else void branch(what.intervention, spec.text, true);
+            }}
+          >
+            Oracle: insert the bridge passages at the top after round {round}
+          </button>
+        </p>
       )}
       {error && (
         <p className="error" role="alert">
