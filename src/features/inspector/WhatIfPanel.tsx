@@ -130,6 +130,7 @@ export function WhatIfPanel({ trace, datasetId, passages, gold, bridge, bridgeRu
             }}
           >
             <input
+              className="whatif-text"
               data-testid="whatif-search"
               aria-label="Search the corpus for a passage to insert"
               placeholder="Search the corpus for a passage to insert…"
@@ -164,10 +165,11 @@ export function WhatIfPanel({ trace, datasetId, passages, gold, bridge, bridgeRu
       )}
       {thoughts.length > 0 && <h3>Thoughts and sub-queries of round {round}</h3>}
       {thoughts.map((t, i) => (
-        <div key={`${round}-${i}`} className="whatif-rows">
+        <div key={`${round}-${i}`} className="whatif-thought">
           <label>
             {t.kind}
             <textarea
+              className="whatif-text"
               data-testid="whatif-thought"
               rows={2}
               value={edits[i] ?? t.text}
