@@ -13,6 +13,7 @@ import {
   type StrategyName,
 } from '../core/strategies/index.ts';
 import { isRegime, REGIMES, type Regime } from '../core/strategies/regimes.ts';
+import { parseCounterfactual, type CounterfactualSpec } from '../core/whatif/counterfactual.ts';
 
 export class UsageError extends HopscopeError {
   override readonly name: string = 'UsageError';
@@ -91,6 +92,10 @@ options:
                         check, Fig. 11, answers); with stable/llm, --rounds is the cap
   --decide <rule|llm>   auto's router: the fitted decision tree (default, no LLM call) or the LLM's own
                         judgment (one route call; with --llm offline a labelled wording heuristic)
+  --counterfactual <s>  after each question's plain run, rerun it with an intervention (docs/what-if.md): rerun
+                        (no change: must equal the plain run), gold-bridge@R / gold-all@R (oracle: the
+                        question's bridge / gold passages inserted at the top of the pool after round R),
+                        drop-promoted (the verifier selects nothing); adds failed/fixed/broken per strategy
   --cache-dir <dir>     where LLM replies are cached (default .cache/llm; "off" for none): a rerun of the
                         same batch makes no LLM calls
   --traces <dir>        write one trace per question (and resume: finished traces there are reused)
@@ -122,6 +127,14 @@ const fineTunable = () =>
     .filter((d) => d.exportsFineTuning)
     .map((d) => d.name)
     .join(', ');
+
+function counterfactualArg(value: string): CounterfactualSpec {
+  try {
+    return parseCounterfactual(value);
+  } catch (e) {
+    throw new UsageError(`--counterfactual: ${(e as Error).message.replace(/^whatif: /, '')}`);
+  }
+}
 
 export const DEFAULT_KS = [1, 2, 5, 10, 20, 50, 100, 200];
 
@@ -163,6 +176,8 @@ export interface EvalArgs {
   traces?: string;
   /** Where LLM replies are cached (default .cache/llm); "off" turns the cache off. */
   cacheDir: string | false;
+  /** `--counterfactual`: the intervention each question's plain run gets afterwards (src/core/whatif). */
+  counterfactual?: CounterfactualSpec;
   /** Acc† judge LLM spec (an evaluation pass after the runs). */
   judge?: string;
   judgeModel?: string;
@@ -242,6 +257,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         'export-ft': { type: 'string' },
         'export-ft-offline': { type: 'boolean' },
         'reranker-model': { type: 'string' },
+        counterfactual: { type: 'string' },
       },
     }));
   } catch (e) {
@@ -334,6 +350,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     'normalize',
     'stop',
     'decide',
+    'counterfactual',
   ] as const) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
@@ -393,6 +410,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     ...(values['export-ft'] !== undefined ? { exportFt: values['export-ft'] } : {}),
     ...(values['export-ft-offline'] ? { exportFtOffline: true } : {}),
     ...(values['reranker-model'] !== undefined ? { rerankerModel: values['reranker-model'] } : {}),
+    ...(values.counterfactual !== undefined ? { counterfactual: counterfactualArg(values.counterfactual) } : {}),
     llmRest: {
       baseUrl: values['base-url'],
       apiKeyEnv: values['api-key-env'],

@@ -51,6 +51,7 @@ import { UsageError, type EvalArgs } from './args.ts';
 import type { Io } from './eval.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { diagnosticsTable, flatDiagnostics, modelTable, regimeTable } from './diagnostics-report.ts';
+import { counterfactualQuestionJson, counterfactualSummaryJson, runCounterfactualBatch } from './counterfactual.ts';
 import { flatSummary, summaryTables } from './report.ts';
 import { formatTable } from './table.ts';
 import {
@@ -310,13 +311,25 @@ async function runModel(
           }),
         );
       }
+      // The counterfactual branches follow the plain batch, from its traces (no rerun of their prefix).
+      const counterfactual =
+        args.counterfactual && regime === 'iterative' && !signal?.aborted
+          ? await runCounterfactualBatch(
+              result,
+              args.counterfactual,
+              { retriever, llm, prompts: STRATEGY_PROMPTS, passages, ...(reranker ? { reranker } : {}) },
+              args.ks,
+              args.concurrency,
+              traces,
+            )
+          : '';
       io.out(
         strategyReport(
           `${dataset.name} · ${retriever.name} · ${args.regimes.length ? name.replace(strategy, strategyTitle(strategy)) : strategyTitle(strategy)} · ${llm.label}`,
           result,
           args.ks,
           facts,
-        ),
+        ) + counterfactual,
       );
     }
   }
@@ -474,9 +487,14 @@ export function resultJson(r: StrategyBatchResult, facts?: BatchFacts) {
       tokens: { byModule: r.tokensByModule, total: totalCost(r) },
       diagnostics: flatDiagnostics(r.diagnostics),
       diagnosticsBasis: diagnosticsBasis(r.questionDiagnostics),
+      ...counterfactualSummaryJson(r),
     },
     failed: r.failed,
-    questions: r.questions.map((q, i) => ({ ...q, diagnostics: r.questionDiagnostics[i] })),
+    questions: r.questions.map((q, i) => ({
+      ...q,
+      diagnostics: r.questionDiagnostics[i],
+      ...counterfactualQuestionJson(r, q.id),
+    })),
   };
 }
 

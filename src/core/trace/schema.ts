@@ -2,6 +2,7 @@
 // every metric is read off traces, so the schema is validated on load. Version 1 traces are upgraded
 // on load (migrate.ts); this file describes version 2.
 import { z } from 'zod';
+import { branchRecord } from '../whatif/intervention.ts';
 
 export const TRACE_VERSION = 2;
 
@@ -229,6 +230,8 @@ export const traceSchema = z.object({
    * base and triple source, LLM version. Never holds credentials.
    */
   provenance: z.record(z.string(), z.string()).optional(),
+  /** A what-if branch: its parent trace (hash and id), the step it diverges at and the change (src/core/whatif). */
+  branch: branchRecord.optional(),
 });
 
 export type Trace = z.infer<typeof traceSchema>;

@@ -25,6 +25,7 @@ import { Diagnostics, eventsThroughStep, useDiagnosticPassages } from './Diagnos
 import { RegimesSideBySide } from './RegimesSideBySide.tsx';
 import { GuidedTour } from './GuidedTour.tsx';
 import { RunFailure } from './RunFailure.tsx';
+import { WhatIfPanel } from './WhatIfPanel.tsx';
 import { SideToggle } from '../../app/components/SideToggle.tsx';
 import { GlossaryPanel } from '../../app/components/Glossary.tsx';
 import { appStore } from '../../state/store.ts';
@@ -202,6 +203,18 @@ export function InspectorPage() {
       <RankingList model={model} gold={gold} bridge={bridge} passages={passages} />
       {trace && status === 'done' && trace.question.gold.length > 0 && (
         <Diagnostics trace={trace} passages={diagnosticPassages} onStep={(s) => setStep(eventsThroughStep(trace, s))} />
+      )}
+      {trace && status === 'done' && trace.regime === 'iterative' && (
+        <WhatIfPanel
+          key={`${trace.id}@${trace.createdAt}`}
+          trace={trace}
+          datasetId={dataset.data?.id === trace.corpus.id ? dataset.data.id : undefined}
+          passages={passages}
+          gold={gold}
+          bridge={bridge}
+          bridgeRule={bridges.rule}
+          onStep={setStep}
+        />
       )}
       <RegimesSideBySide
         datasetId={dataset.data?.id}
