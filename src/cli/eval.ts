@@ -16,6 +16,7 @@ import { runStrategies } from './strategy-run.ts';
 import { preflight } from './preflight.ts';
 import { writeFileAtomic } from './out-files.ts';
 import { LlmSpecError } from './llm-spec.ts';
+import { printable, printableBlock, safeIo } from './printable.ts';
 
 export const EXIT = { ok: 0, badData: 1, usage: 2, questionsFailed: 3, interrupted: 130 } as const;
 import { installPprWasmNode } from '../../wasm/ppr-node.ts';
@@ -30,7 +31,8 @@ const processIo: Io = {
   err: (t) => process.stderr.write(t + '\n'),
 };
 
-export async function main(argv: string[], io: Io = processIo, signal?: AbortSignal): Promise<number> {
+export async function main(argv: string[], rawIo: Io = processIo, signal?: AbortSignal): Promise<number> {
+  const io = safeIo(rawIo);
   let args: EvalArgs;
   try {
     args = parseEvalArgs(argv);
@@ -72,7 +74,7 @@ export async function main(argv: string[], io: Io = processIo, signal?: AbortSig
       return EXIT.usage;
     }
     if (e instanceof HopscopeError) {
-      io.err(`error: ${e.message}`);
+      io.err(`error: ${printable(e.message)}`);
       return EXIT.badData;
     }
     throw e;
@@ -147,7 +149,9 @@ async function runPredictions(args: EvalArgs, io: Io) {
   });
   const result = scorePredictions(file, text, questions);
   if (result.missing.length > 0)
-    io.err(`${result.missing.length} questions have no prediction and score 0 (first: ${result.missing[0]})`);
+    io.err(
+      `${result.missing.length} questions have no prediction and score 0 (first: ${printable(result.missing[0] ?? '')})`,
+    );
   io.out(summaryTables(`${dataset.name} · predictions`, result.summary, []));
   return {
     dataset: dataset.name,
@@ -171,7 +175,7 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
   main(process.argv.slice(2), processIo, stop.signal).then(
     (code) => process.exit(code),
     (e: unknown) => {
-      process.stderr.write(`internal error: ${(e as Error).stack ?? String(e)}\n`);
+      process.stderr.write(`internal error: ${printableBlock((e as Error).stack ?? String(e))}\n`);
       process.exit(1);
     },
   );

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { HopscopeError } from '../core/errors.ts';
 import { createLlm } from '../core/llm/create-llm.ts';
 import { LlmConfigError } from '../core/llm/errors.ts';
-import { baseUrlCredentials, redactBaseUrl } from '../core/llm/base-url.ts';
+import { baseUrlCredentials, redactBaseUrl, urlLabel } from '../core/llm/base-url.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import type { LlmProvider } from '../core/llm/provider.ts';
 import type { RetryOptions } from '../core/llm/with-retry.ts';
@@ -103,6 +103,13 @@ export function llmSpecFrom(v: {
     };
   }
   throw new LlmSpecError(`unknown --llm "${v.llm}" (${LLM_SPEC_USAGE})`);
+}
+
+/** A spec as shown and recorded, built without the provider (labels carry no query, fragment or key-like path). */
+export function specLabel(spec: LlmSpec): string {
+  if (spec.kind === 'offline') return 'offline thinker (no LLM)';
+  if (spec.kind === 'replay') return `replay of ${spec.path}`;
+  return `openai-compatible ${spec.model} @ ${urlLabel(spec.baseURL)}`;
 }
 
 export interface LlmFromSpecOptions {

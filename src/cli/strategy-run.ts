@@ -3,8 +3,7 @@
 // interrupted batch resumes), progress with ETA on stderr, tables on stdout, the foundation's JSON shape
 // per strategy; with --regime one result per regime, with several --llm one result per model. Every
 // result's summary carries paper 004's six diagnostics, read off the finished traces.
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { evaluateStrategy, strategyComplementarity, type StrategyBatchResult } from '../core/batch/strategy.ts';
 import { formatDuration, progressAt } from '../core/batch/progress.ts';
@@ -12,7 +11,7 @@ import type { PairComplementarity } from '../core/eval/complementarity.ts';
 import { diagnosticsBasis } from '../core/eval/diagnostics/index.ts';
 import { pairFusion, type PairFusion } from '../core/eval/pair-fusion.ts';
 import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
-import { memoRetriever, type MemoEntries, type MemoItemEntries } from '../core/retrievers/memo.ts';
+import { memoRetriever } from '../core/retrievers/memo.ts';
 import { ftCounts, ftExamples, ftJsonl, isCorrect, type FtExample } from '../core/eval/ft-export.ts';
 import { judgeAnswers, type JudgePrompt, type JudgeResult } from '../core/eval/judge.ts';
 import { triggerHistogram } from '../core/eval/retrieval-triggers.ts';
@@ -31,52 +30,19 @@ import { foldTrace } from '../core/trace/fold.ts';
 import { strategyTitle } from '../core/strategies/titles.ts';
 import { regimeLabel } from '../core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
-import { createOfflineThinker, OFFLINE_THINKER_VERSION } from '../providers/llm/offline-thinker.ts';
+import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
 import { createTransformersReranker } from '../providers/rerank/transformers-reranker.ts';
 import { createLexicalReranker } from '../core/rerank/lexical.ts';
-import { UsageError, type EvalArgs } from './args.ts';
+import type { EvalArgs } from './args.ts';
 import type { Io } from './eval.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { diagnosticsTable, flatDiagnostics, modelTable, regimeTable } from './diagnostics-report.ts';
 import { flatSummary, summaryTables } from './report.ts';
 import { formatTable } from './table.ts';
-import {
-  corpusFingerprint,
-  resumeFrom,
-  traceFileName,
-  writeTrace,
-  type Provenance,
-  type ResumeStats,
-} from './trace-files.ts';
-
-/** What a trace must have been made with to be reused: corpus content, backbone configuration, LLM version. */
-async function runProvenance(
-  args: EvalArgs,
-  dataset: Dataset,
-  llmLabel: string,
-  offline: boolean,
-): Promise<Provenance> {
-  let backbone = args.retriever ?? '';
-  if (
-    args.model &&
-    (args.retriever === 'dense' || args.retriever === 'hybrid' || args.base === 'dense' || args.base === 'hybrid')
-  )
-    backbone += ` model=${args.model}`;
-  if (args.retriever === 'hipporag2') {
-    const triples = args.openie
-      ? `openie ${basename(args.openie)} sha256:${createHash('sha256')
-          .update(await readFile(args.openie))
-          .digest('hex')
-          .slice(0, 16)}`
-      : 'offline-extractor';
-    backbone += ` base=${args.base} triples=${triples}`;
-  }
-  return {
-    corpus: corpusFingerprint(dataset.corpus),
-    backbone,
-    llm: offline ? `${llmLabel} ${OFFLINE_THINKER_VERSION}` : llmLabel,
-  };
-}
+import { printable } from './printable.ts';
+import { provenanceOf, runConfig } from './run-config.ts';
+import { readMemo, writeMemo } from './retrieval-memo.ts';
+import { resumeFrom, traceFileName, writeTrace, type Provenance, type ResumeStats } from './trace-files.ts';
 
 /** The trace id runRegime gives (runStrategy's for the iterative regime). */
 const traceIdOf = (strategy: StrategyName, regime: Regime, retriever: string, q: Question) =>
@@ -95,16 +61,13 @@ export async function runStrategies(
   signal?: AbortSignal,
 ) {
   // Several strategies (and the equal-budget pass) repeat the same queries on a deterministic backbone.
-  const memoId = {
-    dataset: dataset.name,
-    corpus: dataset.corpus.id,
-    passages: dataset.corpus.passages.length,
-    retriever: backbone.name,
-    base: args.base,
-    openie: args.openie ?? null,
-  };
-  const seed = args.retrievalMemo ? await readMemo(args.retrievalMemo, memoId, io) : { entries: [], itemEntries: [] };
-  const retriever = memoRetriever(backbone, seed.entries, seed.itemEntries);
+  const config = await runConfig(args, dataset);
+  const seed = args.retrievalMemo ? await readMemo(args.retrievalMemo, config) : undefined;
+  if (seed && args.retrievalMemo)
+    io.err(
+      `retrieval memo: ${seed.entries.length + seed.itemEntries.length} retrievals loaded from ${args.retrievalMemo}`,
+    );
+  const retriever = memoRetriever(backbone, seed?.entries ?? [], seed?.itemEntries ?? []);
   const specs = (args.llms.length ? args.llms : [args.llm]).map((llm) => llmSpecFrom({ llm, ...args.llmRest }));
   const models: { label: string; json: Record<string, unknown>; results: StrategyBatchResult[] }[] = [];
   for (const spec of specs) {
@@ -119,7 +82,7 @@ export async function runStrategies(
     );
     const traces =
       args.traces && specs.length > 1 ? join(args.traces, traceFileName(label).replace(/\.json$/, '')) : args.traces;
-    const provenance = await runProvenance(args, dataset, llm.label, spec.kind === 'offline');
+    const provenance = provenanceOf(config, spec);
     models.push({
       label,
       ...(await runModel(args, dataset, questions, retriever, llm, traces, provenance, io, signal)),
@@ -127,7 +90,7 @@ export async function runStrategies(
   }
   if (args.retrievalMemo) {
     const [entries, itemEntries] = await Promise.all([retriever.entries(), retriever.itemEntries()]);
-    await writeFile(args.retrievalMemo, JSON.stringify({ ...memoId, entries, itemEntries }));
+    await writeMemo(args.retrievalMemo, config, { entries, itemEntries });
     io.err(
       `retrieval memo: ${entries.length + itemEntries.length} retrievals written to ${args.retrievalMemo} (${retriever.stats.hits} reused in this run)`,
     );
@@ -236,7 +199,8 @@ async function runModel(
         io.err(
           `  ${name}: interrupted: ${result.aborted} questions stopped mid-run (partial traces kept, status aborted), ${result.notRun} not started`,
         );
-      for (const f of result.failed.slice(0, 5)) io.err(`  failed ${f.id}: ${f.errors[0] ?? 'no error event'}`);
+      for (const f of result.failed.slice(0, 5))
+        io.err(`  failed ${printable(f.id)}: ${printable(f.errors[0] ?? 'no error event')}`);
       if (result.failed.length)
         io.err(
           `  ${name}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`,
@@ -479,34 +443,6 @@ export function complementarityTable(rows: PairComplementarity[], solved: string
       rows.map((p) => [strategyTitle(p.a), strategyTitle(p.b), p.shared, p.both, p.onlyA, p.onlyB, p.neither]),
     )
   );
-}
-
-/** Memoised retrievals of an earlier run on the same dataset and backbone (--retrieval-memo). */
-async function readMemo(
-  file: string,
-  id: Record<string, unknown>,
-  io: Io,
-): Promise<{ entries: MemoEntries; itemEntries: MemoItemEntries }> {
-  const text = await readFile(file, 'utf8').catch(() => undefined);
-  if (text === undefined) return { entries: [], itemEntries: [] };
-  let data: Record<string, unknown> & { entries?: MemoEntries; itemEntries?: MemoItemEntries };
-  try {
-    data = JSON.parse(text) as typeof data;
-  } catch (e) {
-    throw new UsageError(
-      `--retrieval-memo ${file} is not a memo written by this CLI (${e instanceof Error ? e.message : String(e)}); delete it or use another file`,
-    );
-  }
-  for (const [k, v] of Object.entries(id)) {
-    if (data[k] !== v)
-      throw new UsageError(
-        `--retrieval-memo ${file} was written for ${k} = ${JSON.stringify(data[k])}, not ${JSON.stringify(v)}; use another file`,
-      );
-  }
-  const entries = data.entries ?? [];
-  const itemEntries = data.itemEntries ?? [];
-  io.err(`retrieval memo: ${entries.length + itemEntries.length} retrievals loaded from ${file}`);
-  return { entries, itemEntries };
 }
 
 /** The shared CLI settings (--rounds, --reader-top, --normalize, --stop, --decide), each passed only to the strategies that take it. */
