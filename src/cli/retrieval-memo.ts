@@ -7,7 +7,6 @@ import type { MemoEntries, MemoItemEntries } from '../core/retrievers/memo.ts';
 import { retrievedItem, tripleRef } from '../core/trace/schema.ts';
 import type { RunConfig } from './run-config.ts';
 import { readTextInput } from './text-input.ts';
-import { writeFileAtomic } from './out-files.ts';
 
 export const MEMO_VERSION = 2;
 
@@ -40,13 +39,8 @@ export interface MemoSeed {
 
 /** The memo of an earlier run with the same configuration; empty when the file does not exist yet. */
 export async function readMemo(file: string, config: RunConfig): Promise<MemoSeed | undefined> {
-  let text: string;
-  try {
-    text = await readTextInput('--retrieval-memo', file);
-  } catch (e) {
-    if (e instanceof ImportError && /no such file/.test(e.message)) return undefined;
-    throw e;
-  }
+  const text = await readTextInput('--retrieval-memo', file, undefined, 'undefined');
+  if (text === undefined) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -79,7 +73,7 @@ export async function readMemo(file: string, config: RunConfig): Promise<MemoSee
   return { entries: r.data.entries, itemEntries: r.data.itemEntries as MemoItemEntries };
 }
 
-export async function writeMemo(file: string, config: RunConfig, seed: MemoSeed): Promise<void> {
-  const doc = { memo: MEMO_VERSION, corpus: config.corpus, backbone: config.backbone, ...seed };
-  await writeFileAtomic(file, JSON.stringify(doc));
+/** The memo file's text (written through the output registry, after --out). */
+export function memoJson(config: RunConfig, seed: MemoSeed): string {
+  return JSON.stringify({ memo: MEMO_VERSION, corpus: config.corpus, backbone: config.backbone, ...seed });
 }

@@ -3,7 +3,7 @@
 // interrupted batch resumes), progress with ETA on stderr, tables on stdout, the foundation's JSON shape
 // per strategy; with --regime one result per regime, with several --llm one result per model. Every
 // result's summary carries paper 004's six diagnostics, read off the finished traces.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { evaluateStrategy, strategyComplementarity, type StrategyBatchResult } from '../core/batch/strategy.ts';
 import { formatDuration, progressAt } from '../core/batch/progress.ts';
@@ -41,7 +41,10 @@ import { flatSummary, summaryTables } from './report.ts';
 import { formatTable } from './table.ts';
 import { printable } from './printable.ts';
 import { provenanceOf, runConfig } from './run-config.ts';
-import { readMemo, writeMemo } from './retrieval-memo.ts';
+import { memoJson, readMemo } from './retrieval-memo.ts';
+import { HopscopeError } from '../core/errors.ts';
+import { MetricError } from '../core/eval/errors.ts';
+import { OutputError, type Outputs } from './outputs.ts';
 import { resumeFrom, traceFileName, writeTrace, type Provenance, type ResumeStats } from './trace-files.ts';
 
 /** The trace id runRegime gives (runStrategy's for the iterative regime). */
@@ -58,6 +61,7 @@ export async function runStrategies(
   questions: readonly Question[],
   backbone: Retriever,
   io: Io,
+  outputs: Outputs,
   signal?: AbortSignal,
 ) {
   // Several strategies (and the equal-budget pass) repeat the same queries on a deterministic backbone.
@@ -76,6 +80,7 @@ export async function runStrategies(
       cacheDir: args.cacheDir,
       concurrency: Math.max(4, args.concurrency),
       offline: () => createOfflineThinker(),
+      onCacheWriteError: (m) => outputs.warnOnce(m),
     });
     io.err(
       `LLM: ${label}${spec.kind === 'offline' ? ' (heuristic stand-in: its numbers are offline-thinker results, not an LLM’s)' : ''}`,
@@ -85,14 +90,19 @@ export async function runStrategies(
     const provenance = provenanceOf(config, spec);
     models.push({
       label,
-      ...(await runModel(args, dataset, questions, retriever, llm, traces, provenance, io, signal)),
+      ...(await runModel(args, dataset, questions, retriever, llm, traces, provenance, io, outputs, signal)),
     });
   }
   if (args.retrievalMemo) {
     const [entries, itemEntries] = await Promise.all([retriever.entries(), retriever.itemEntries()]);
-    await writeMemo(args.retrievalMemo, config, { entries, itemEntries });
-    io.err(
-      `retrieval memo: ${entries.length + itemEntries.length} retrievals written to ${args.retrievalMemo} (${retriever.stats.hits} reused in this run)`,
+    outputs.after(
+      '--retrieval-memo',
+      args.retrievalMemo,
+      () => memoJson(config, { entries, itemEntries }),
+      (file) =>
+        io.err(
+          `retrieval memo: ${entries.length + itemEntries.length} retrievals written to ${file} (${retriever.stats.hits} reused in this run)`,
+        ),
     );
   }
   const head = { dataset: dataset.name, retriever: retriever.name, ks: args.ks };
@@ -114,6 +124,7 @@ async function runModel(
   traces: string | undefined,
   provenance: Provenance,
   io: Io,
+  outputs: Outputs,
   signal?: AbortSignal,
 ) {
   if (traces) await mkdir(traces, { recursive: true });
@@ -124,13 +135,14 @@ async function runModel(
   const extras = new Map<StrategyBatchResult, StrategyExtras>();
   const factsOf = new Map<StrategyBatchResult, BatchFacts>();
   const ftExamplesAll: FtExample[] = [];
-  const judgeLlm = args.judge ? await createJudge(args, dataset.corpus.id) : undefined;
+  const judgeLlm = args.judge ? await createJudge(args, dataset.corpus.id, outputs) : undefined;
   const reranker = await loadReranker(args, io);
   for (const strategy of args.strategies) {
     if (signal?.aborted) break;
     const options = cliOptions(args, strategy);
     let noContext: Map<string, Trace> | undefined;
     for (const regime of regimes) {
+      if (signal?.aborted) break;
       const name = args.regimes.length ? `${strategy} · ${regimeLabel(regime)}` : strategy;
       const started = performance.now();
       let lastReport = 0;
@@ -150,7 +162,7 @@ async function runModel(
         provenance,
         regime,
       };
-      const result = await evaluateStrategy(questions, {
+      const ran = await evaluateStrategy(questions, {
         strategy,
         regime,
         retriever,
@@ -178,7 +190,12 @@ async function runModel(
           : {}),
         onTrace: async (t: Trace, reused: boolean) => {
           if (traces && !reused)
-            await writeTrace(traces, { ...t, options: { ...t.options, ...rerankedBy }, provenance });
+            await writeTrace(traces, { ...t, options: { ...t.options, ...rerankedBy }, provenance }).catch(
+              (e: unknown) => {
+                if (!(e instanceof OutputError)) throw e;
+                outputs.problem(`${e.message}; the run goes on without traces, its results go to --out`, e.flag);
+              },
+            );
         },
         onProgress: (done, total) => {
           const now = performance.now();
@@ -190,7 +207,16 @@ async function runModel(
             );
           }
         },
+      }).catch((e: unknown) => {
+        // Interrupted before any question of this regime finished: nothing to summarise, nothing lost.
+        if (signal?.aborted && e instanceof MetricError) return undefined;
+        throw e;
       });
+      if (!ran) {
+        io.err(`  ${name}: interrupted before any question finished`);
+        break;
+      }
+      const result = ran;
       if (regime === 'no-context') noContext = new Map(result.traces.map((t) => [t.question.id, t]));
       if (result.reused) io.err(`  ${name}: ${result.reused} finished traces reused from ${traces}`);
       for (const [reason, n] of resume.stale)
@@ -206,8 +232,9 @@ async function runModel(
           `  ${name}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`,
         );
       const facts: BatchFacts = batchFacts(strategyOptions(strategy, options), result.traces);
-      if (args.equalBudget !== undefined && regime === 'iterative') {
+      if (args.equalBudget !== undefined && regime === 'iterative' && !signal?.aborted) {
         const budget = args.equalBudget;
+        // A failure of this extra pass is reported, and the finished run is still written.
         const equal =
           facts.readerTop === budget
             ? result
@@ -222,8 +249,13 @@ async function runModel(
                 options: { ...options, readerTop: budget },
                 ks: args.ks,
                 concurrency: args.concurrency,
+                ...(signal ? { signal } : {}),
+              }).catch((e: unknown) => {
+                if (!(e instanceof HopscopeError)) throw e;
+                outputs.problem(`${strategy}: the --equal-budget ${budget} pass failed: ${e.message}`);
+                return undefined;
               });
-        facts.equalBudget = { readerTop: budget, em: equal.summary.em ?? NaN, f1: equal.summary.f1 ?? NaN };
+        if (equal) facts.equalBudget = { readerTop: budget, em: equal.summary.em ?? NaN, f1: equal.summary.f1 ?? NaN };
       }
       factsOf.set(result, facts);
       io.out(
@@ -235,10 +267,17 @@ async function runModel(
         ),
       );
       results.push(result);
-      extras.set(result, await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io));
+      extras.set(
+        result,
+        await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io).catch((e: unknown) => {
+          if (!(e instanceof HopscopeError)) throw e;
+          outputs.problem(`${name}: the judge or the FT export failed: ${e.message}`);
+          return { retrievalTriggers: triggerHistogram(result.traces) };
+        }),
+      );
     }
   }
-  if (args.exportFt) await writeFt(args.exportFt, ftExamplesAll, io);
+  if (args.exportFt) queueFt(args.exportFt, ftExamplesAll, io, outputs);
   // Strategy comparisons use the iterative regime only: gold-context is an oracle, no-context retrieves nothing.
   const iterative = results.filter((r) => r.regime === 'iterative');
   const k = args.ks.includes(5) ? 5 : (args.ks.at(-1) as number);
@@ -268,11 +307,13 @@ async function runModel(
       ? { strategy: s, regimes: Object.fromEntries(rs.map((r) => [r.regime, withExtras(r)])) }
       : withExtras(rs[0]!);
   };
+  // An interrupt can leave strategies without a finished question: they are left out, not summarised.
+  const withResults = args.strategies.filter((s) => results.some((r) => r.strategy === s));
   const json =
-    args.strategies.length === 1
-      ? perStrategy(args.strategies[0]!)
+    args.strategies.length === 1 && withResults.length === 1
+      ? perStrategy(withResults[0]!)
       : {
-          strategies: Object.fromEntries(args.strategies.map((s) => [s, perStrategy(s)])),
+          strategies: Object.fromEntries(withResults.map((s) => [s, perStrategy(s)])),
           complementarity: comp,
           pairFusion: fusion,
         };
@@ -292,10 +333,15 @@ const JUDGE_PROMPT: JudgePrompt = {
   parse: judgePrompt.parse,
 };
 
-async function createJudge(args: EvalArgs, corpusId: string) {
+async function createJudge(args: EvalArgs, corpusId: string, outputs: Outputs) {
   const model = args.judgeModel ?? args.llmRest.model;
   const spec = llmSpecFrom({ llm: args.judge, ...args.llmRest, ...(model !== undefined ? { model } : {}) });
-  return createLlmFromSpec(spec, { corpusId, cacheDir: args.cacheDir, concurrency: Math.max(4, args.concurrency) });
+  return createLlmFromSpec(spec, {
+    corpusId,
+    cacheDir: args.cacheDir,
+    concurrency: Math.max(4, args.concurrency),
+    onCacheWriteError: (m) => outputs.warnOnce(m),
+  });
 }
 
 async function loadReranker(args: EvalArgs, io: Io): Promise<Reranker | undefined> {
@@ -336,7 +382,7 @@ async function strategyExtras(
       { concurrency: args.concurrency },
     );
     io.out(
-      `Acc† (LLM judge ${x.judge.judge}, prompt ${x.judge.promptVersion}; not EM): ${x.judge.accDagger.toFixed(3)} over ${x.judge.judged} judged${x.judge.errors ? `, ${x.judge.errors} unreadable verdicts` : ''}`,
+      `Acc† (LLM judge ${x.judge.judge}, prompt ${x.judge.promptVersion}; not EM): ${x.judge.accDagger === null ? 'none' : x.judge.accDagger.toFixed(3)} over ${x.judge.judged} judged${x.judge.errors ? `, ${x.judge.errors} unreadable verdicts` : ''}`,
     );
   }
   if (args.exportFt && result.strategy.startsWith('dualrag') && result.regime === 'iterative') {
@@ -350,12 +396,16 @@ async function strategyExtras(
   return x;
 }
 
-async function writeFt(file: string, examples: FtExample[], io: Io): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, ftJsonl(examples));
+function queueFt(file: string, examples: FtExample[], io: Io, outputs: Outputs): void {
   const c = ftCounts(examples);
-  io.err(
-    `wrote ${file}: ${examples.length} DualRAG-FT examples from ${new Set(examples.map((e) => e.questionId)).size} correctly answered questions (reasoner ${c.reasoner}, entity-identifier ${c['entity-identifier']}, knowledge-summarizer ${c['knowledge-summarizer']})`,
+  outputs.after(
+    '--export-ft',
+    file,
+    () => ftJsonl(examples),
+    () =>
+      io.err(
+        `wrote ${file}: ${examples.length} DualRAG-FT examples from ${new Set(examples.map((e) => e.questionId)).size} correctly answered questions (reasoner ${c.reasoner}, entity-identifier ${c['entity-identifier']}, knowledge-summarizer ${c['knowledge-summarizer']})`,
+      ),
   );
 }
 
