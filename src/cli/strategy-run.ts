@@ -269,7 +269,7 @@ async function runModel(
       results.push(result);
       extras.set(
         result,
-        await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io).catch((e: unknown) => {
+        await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io, signal).catch((e: unknown) => {
           if (!(e instanceof HopscopeError)) throw e;
           outputs.problem(`${name}: the judge or the FT export failed: ${e.message}`);
           return { retrievalTriggers: triggerHistogram(result.traces) };
@@ -364,12 +364,13 @@ async function strategyExtras(
   judge: LlmPort | undefined,
   ft: FtExample[],
   io: Io,
+  signal?: AbortSignal,
 ): Promise<StrategyExtras> {
   const x: StrategyExtras = { retrievalTriggers: triggerHistogram(result.traces) };
   io.out(
     `Retrieval triggers per question (steps that retrieved: questions): ${x.retrievalTriggers.map((n, i) => `${i}: ${n}`).join(', ')}`,
   );
-  if (judge) {
+  if (judge && !signal?.aborted) {
     x.judge = await judgeAnswers(
       result.traces.map((t) => ({
         id: t.question.id,
@@ -379,7 +380,7 @@ async function strategyExtras(
       })),
       judge,
       JUDGE_PROMPT,
-      { concurrency: args.concurrency },
+      { concurrency: args.concurrency, ...(signal ? { signal } : {}) },
     );
     io.out(
       `Acc† (LLM judge ${x.judge.judge}, prompt ${x.judge.promptVersion}; not EM): ${x.judge.accDagger === null ? 'none' : x.judge.accDagger.toFixed(3)} over ${x.judge.judged} judged${x.judge.errors ? `, ${x.judge.errors} unreadable verdicts` : ''}`,
