@@ -241,6 +241,10 @@ export function bridgeCandidates(
 ): string[] {
   const relStems = new Set(question.relations.map(stem));
   const seen = [...question.entities, ...known, ...docs.map((d) => d.title)];
+  // coverage(phrase, s) >= 0.6 for some seen s, with each side's content words computed once, not per pair
+  const seenWords = seen.map((s) => new Set(contentWords(s)));
+  const covered = (p: string[]) =>
+    p.length > 0 && seenWords.some((t) => p.filter((w) => t.has(w)).length / p.length >= 0.6);
   const score = new Map<string, number>();
   docs.forEach((d, rank) => {
     const aboutQuestion = question.entities.some((e) => coverage(e, d.title) >= 0.5 || coverage(d.title, e) >= 0.5);
@@ -248,10 +252,11 @@ export function bridgeCandidates(
     const wordAt = firstWordAt(d.text, ws);
     const relAt = ws.map((w) => relStems.has(stem(norm(w.text))));
     for (const phrase of capitalisedPhrases(d.text)) {
-      if (seen.some((s) => coverage(phrase, s) >= 0.6)) continue;
+      const pw = contentWords(phrase);
+      if (covered(pw)) continue;
       const at = wordAt(phrase);
       const near = at >= 0 && relAt.slice(Math.max(0, at - 8), at).some(Boolean);
-      const s = (near ? 3 : 0) + (aboutQuestion ? 2 : 0) + 1 / (rank + 1) + (contentWords(phrase).length > 1 ? 0.5 : 0);
+      const s = (near ? 3 : 0) + (aboutQuestion ? 2 : 0) + 1 / (rank + 1) + (pw.length > 1 ? 0.5 : 0);
       score.set(phrase, (score.get(phrase) ?? 0) + s);
     }
   });
