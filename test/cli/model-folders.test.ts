@@ -1,12 +1,15 @@
-// A reranker folder must hold a cross-encoder: an encoder (an embedding model, no `logits` output) is
-// refused when it loads, with a sentence naming the folder and the outputs it has, not an internal error
-// in the middle of a DualRAG run.
+// Model folders are checked for the outputs their role needs when they load: a reranker folder must hold a
+// cross-encoder (an encoder has no `logits` output), an embedding folder an encoder (a cross-encoder's
+// `logits` alone is no embedding). Refused with a sentence naming the folder and the outputs it has, not an
+// internal error (or garbage vectors) in the middle of a run.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/eval.ts';
 import { RerankError } from '../../src/core/rerank/port.ts';
 import { createTransformersReranker } from '../../src/providers/rerank/transformers-reranker.ts';
-import { TINY_MODEL, tinyEncoderRoot } from '../../harness/tiny-encoder.ts';
+import { MODEL_ROOT, REAL_MODEL_DIR, TINY_MODEL, tinyEncoderRoot } from '../../harness/tiny-encoder.ts';
+import { createTransformersEmbedder, EmbedModelLoadError } from '../../src/providers/embed/transformers-embedder.ts';
+import { prepareTinyCrossEncoderFolder } from '../../scripts/make-tiny-cross-encoder.ts';
 
 describe('a reranker folder holding an encoder', () => {
   it('is refused at load: no "logits" output', async () => {
@@ -45,5 +48,20 @@ describe('a reranker folder holding an encoder', () => {
     expect(code).toBe(1);
     expect(stderr).toContain('not a cross-encoder');
     expect(stderr).not.toMatch(/dualrag: \d+\/\d+ questions/);
+  });
+});
+
+describe('an embedding folder holding a cross-encoder', () => {
+  it('is refused at load: no encoder output', async () => {
+    await prepareTinyCrossEncoderFolder(MODEL_ROOT, REAL_MODEL_DIR);
+    const embedder = createTransformersEmbedder({
+      model: 'tiny-cross-encoder',
+      localModelPath: MODEL_ROOT,
+      device: 'cpu',
+      dtype: 'fp32',
+    });
+    const failed = await embedder.load().catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(EmbedModelLoadError);
+    expect((failed as Error).message).toContain('is not an embedding model: its outputs are logits');
   });
 });
