@@ -1,6 +1,5 @@
 // Builds the backbone named on the command line through the shared registry, loading what it needs
 // from disk: the OpenIE triples file (hipporag2), the embedding model folder (dense, hybrid).
-import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
 import type { RaptorRetriever } from '../core/retrievers/raptor.ts';
@@ -18,6 +17,7 @@ import type { GraphExpansionRetriever } from '../core/retrievers/graph-expansion
 import { GEAR_READ_PROMPT } from '../prompts/gear-read-port.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
+import { readTextInput } from './text-input.ts';
 import type { Io } from './eval.ts';
 
 export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io): Promise<Retriever> {
@@ -51,9 +51,7 @@ export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io
 
   if (name !== 'graphrag') deps.base = await buildBackbone(args.base, corpus, deps);
   if (args.openie) {
-    const text = await readFile(args.openie, 'utf8').catch((e: NodeJS.ErrnoException) => {
-      throw new UsageError(`--openie: cannot read "${args.openie}" (${e.code ?? e.message})`);
-    });
+    const text = await readTextInput('--openie', args.openie); // strict UTF-8, a BOM dropped
     deps.triples = parseOpenIeText(text, corpus, basename(args.openie));
   } else {
     io.err(`no --openie file: extracting triples with the ${TRIPLE_SOURCE_LABELS['offline-extractor']}…`);

@@ -437,7 +437,7 @@ describe('strategy batches', () => {
     ]);
     expect(first.code).toBe(0);
     const written = await readJson(memo);
-    expect(written).toMatchObject({ retriever: 'bm25' });
+    expect(written).toMatchObject({ backbone: 'bm25' });
     expect(written.entries.length).toBeGreaterThan(3);
     const again = await run([
       '--dataset',
@@ -477,8 +477,8 @@ describe('strategy batches', () => {
       '--retrieval-memo',
       memo,
     ]);
-    expect(other.code).toBe(2);
-    expect(other.stderr).toContain('was written for retriever = "bm25", not "hipporag2"');
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain('--retrieval-memo: written for backbone "bm25"');
   });
 
   describe('against the local OpenAI-compatible server', () => {

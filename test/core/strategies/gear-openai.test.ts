@@ -139,7 +139,8 @@ describe('GEAR agent over the OpenAI-compatible test server', () => {
     expect(result.failed[0]!.errors[0]).toMatch(/gear\.reader.*no \("subject", "predicate", "object"\) triple found/);
   });
 
-  it('an abort stops the run within a second and keeps its partial trace', { timeout: 10_000 }, async () => {
+  // The server never answers the hung call: the run ends only if the abort stops it (no clock is read).
+  it('an abort stops the run and keeps its partial trace', { timeout: 60_000 }, async () => {
     mode = 'hang-reason';
     const controller = new AbortController();
     const before = server.chats().length;
@@ -149,17 +150,17 @@ describe('GEAR agent over the OpenAI-compatible test server', () => {
       { retriever: naivege, llm: llm(), prompts: STRATEGY_PROMPTS, passages, signal: controller.signal },
       meta,
     );
-    let abortedAt = 0;
+    let aborted = false;
     // the two reads of step 1 are done and the answerability call hangs
     const poll = setInterval(() => {
-      if (server.chats().length === before + 3 && !abortedAt) {
-        abortedAt = performance.now();
+      if (server.chats().length === before + 3 && !aborted) {
+        aborted = true;
         controller.abort();
       }
     }, 5);
     const trace = await pending;
     clearInterval(poll);
-    expect(performance.now() - abortedAt).toBeLessThan(1000);
+    expect(aborted).toBe(true);
     expect(trace.status).toBe('aborted');
     expect(trace.events.map((e) => e.type)).toEqual(expect.arrayContaining(['retrieve', 'beam', 'memory', 'pool']));
   });
