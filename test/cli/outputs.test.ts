@@ -89,7 +89,9 @@ describe('every output path is checked before the run (exit 2, nothing run)', ()
   ])('%s as %s', async (flag, _, path, message) => {
     const data = await dataset();
     const target = await path(await fresh('target'));
-    const r = await run([...offline(data, 'dualrag'), flag, target]);
+    // the offline thinker's FT lines are asked for explicitly (--export-ft-offline), so the path is what fails
+    const optIn = flag === '--export-ft' ? ['--export-ft-offline'] : [];
+    const r = await run([...offline(data, 'dualrag'), ...optIn, flag, target]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${flag}: `);
     expect(r.stderr).toContain(message);
@@ -126,7 +128,8 @@ describe('a fault after the run never loses --out', () => {
     const out = join(await fresh('out'), 'out.json');
     const strategy = flag === '--export-ft' ? 'dualrag' : 'static';
     let faulted = false;
-    const r = await run([...offline(data, strategy), flag, target, '--out', out], (line) => {
+    const optIn = flag === '--export-ft' ? ['--export-ft-offline'] : [];
+    const r = await run([...offline(data, strategy), ...optIn, flag, target, '--out', out], (line) => {
       if (!faulted && /: 3\/3 questions/.test(line)) {
         faulted = true;
         return fault(target);
