@@ -3,7 +3,7 @@
 // Runs: every strategy (the retrieval baselines too) through core's runStrategy with the dataset's backbone, the LLM from Settings (or the labelled offline thinker) and the run's AbortSignal.
 import { HopscopeError } from '../src/core/errors.ts';
 import { loadDataset } from '../src/core/ingest/index.ts';
-import { buildBackbone } from '../src/core/retrievers/registry.ts';
+import { buildBackbone } from '../src/core/backbones/index.ts';
 import type { Trace } from '../src/core/trace/schema.ts';
 import { isBaseline, type StrategyName } from '../src/core/strategies/index.ts';
 import { runRegime } from '../src/core/strategies/regimes.ts';
@@ -14,7 +14,7 @@ import { createOfflineThinker } from '../src/providers/llm/offline-thinker.ts';
 import type { Corpus, Dataset, Passage, Retriever } from '../src/core/types.ts';
 import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
 import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
-import { buildGraphExpansionBackbone } from '../src/core/retrievers/graph-expansion-backbone.ts';
+import { buildGraphExpansionBackbone } from '../src/core/backbones/graph-expansion.ts';
 import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
 import type { TripleIndex } from '../src/core/triples/triple-index.ts';
 import { loadOrBuildTripleIndex } from '../src/core/persist/triple-index-store.ts';
@@ -266,7 +266,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     async loadDataset(id, files) {
       const started = now();
       const dataset = loadDataset(id, files);
-      const bm25 = await buildBackbone('bm25', dataset.corpus);
+      const { retriever: bm25 } = await buildBackbone('bm25', { corpus: dataset.corpus });
       return summaryOf(register(dataset, bm25), now() - started);
     },
 

@@ -2,7 +2,7 @@
 // says what was wrong; the CLI prints it with the usage text and exits 2.
 import { parseArgs } from 'node:util';
 import { HopscopeError } from '../core/errors.ts';
-import { BACKBONES, isBackboneName, type BackboneName } from '../core/retrievers/registry.ts';
+import { BACKBONES, isBackboneName, type BackboneName } from '../core/backbones/index.ts';
 import { isStrategyName, STRATEGIES, type StrategyName } from '../core/strategies/index.ts';
 import { isRegime, REGIMES, type Regime } from '../core/strategies/regimes.ts';
 
@@ -26,7 +26,7 @@ options:
   --base <name>         base retriever under hipporag2, naivege, syncge (default bm25)
   --openie <file>       HippoRAG OpenIE triples file for hipporag2, graphrag, naivege, syncge (default: offline extractor)
   --seed <facts|entities>  what seeds hipporag2's PPR: retrieved facts (HippoRAG 2, default; filtered by
-                        the recognition-memory prompt with --llm openai) or linked query entities
+                        the recognition-memory prompt with an OpenAI-compatible --llm) or linked query entities
   --ge-scorer <name>    naivege/syncge beam scorer: idf-coverage (default without an embedder), idf-cosine, embedding
   --ge-gamma <n|inf>    naivege/syncge diversity gamma (default 2 x width = 20; inf = no diversity, Table 4)
   --model <path|id>     the embedding model (dense/hybrid) or the LLM model (--llm openai); when both
@@ -209,15 +209,15 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     throw new UsageError('--retriever and --predictions cannot be used together');
   if (values.strategy && !values.retriever) throw new UsageError('--strategy needs --retriever <backbone>');
   if (values.strategy && !values.llm) throw new UsageError('--strategy needs --llm <offline|openai|replay:trace.json>');
-  // hipporag2 uses an OpenAI-compatible LLM on its own too (HippoRAG 2's recognition-memory fact filter), syncge its read step.
-  if (
-    values.llm &&
-    !values.strategy &&
-    values.retriever !== 'syncge' &&
-    !(values.retriever === 'hipporag2' && values.llm === 'openai')
-  )
+  // raptor, graphrag and hipporag2 use an OpenAI-compatible LLM on their own too (summaries, community
+  // reports, the recognition-memory fact filter), syncge its read step.
+  const llmBackbone = ['raptor', 'graphrag', 'hipporag2'].includes(values.retriever ?? '');
+  const namesOpenAi = (values.llm ?? '')
+    .split(',')
+    .some((l) => l.trim() === 'openai' || l.trim().startsWith('openai:'));
+  if (values.llm && !values.strategy && values.retriever !== 'syncge' && !(llmBackbone && namesOpenAi))
     throw new UsageError(
-      "--llm is used by --strategy (or, as --llm openai, by hipporag2's fact filter); give --strategy <name> as well",
+      '--llm is used by --strategy (or, as an OpenAI-compatible --llm, by raptor’s summaries, graphrag’s reports and hipporag2’s fact filter); give --strategy <name> as well',
     );
   if (values.retriever === 'syncge' && !values.llm)
     throw new UsageError('--retriever syncge reads passages with an LLM: give --llm <offline|openai|replay:...>');
@@ -229,12 +229,6 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
       throw new UsageError(
         `--strategy: unknown strategy "${name}" (available: ${STRATEGIES.join(', ')}; several with commas)`,
       );
-    // Checked here, not when its turn comes: a list would otherwise run its other strategies first and then fail.
-    if (name.trim() === 'gear' && values.retriever !== 'naivege' && values.retriever !== 'syncge') {
-      throw new UsageError(
-        `--strategy gear runs over graph expansion: use --retriever naivege or syncge (with --base ${values.retriever ?? 'bm25'}), not "${values.retriever}"`,
-      );
-    }
   }
   if (values.seed !== undefined && values.seed !== 'facts' && values.seed !== 'entities')
     throw new UsageError(`--seed must be facts or entities, got "${values.seed}"`);
@@ -270,7 +264,11 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   ] as const) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
-  const needsEmbed = values.retriever === 'dense' || values.retriever === 'hybrid';
+  const graphBacked = ['hipporag2', 'naivege', 'syncge'].includes(values.retriever ?? '');
+  const needsEmbed =
+    values.retriever === 'dense' ||
+    values.retriever === 'hybrid' ||
+    (graphBacked && (values.base === 'dense' || values.base === 'hybrid'));
   const llms = (values.llm?.split(',') ?? []).map((s) => s.trim()).filter(Boolean);
   if (new Set(llms).size !== llms.length) throw new UsageError(`--llm names a model twice: ${values.llm}`);
   const needsLlmModel = llms.includes('openai');

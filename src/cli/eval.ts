@@ -105,9 +105,10 @@ async function runRetrieval(args: EvalArgs, io: Io, signal?: AbortSignal) {
   const { dataset, questions } = await loadQuestions(args, io);
   const builtAt = performance.now();
   if (args.retriever === 'hipporag2') installPprWasmNode(); // the WebAssembly PPR kernel (the TS kernel is its reference)
-  const retriever = await buildCliRetriever(args, dataset, io);
+  const backbone = await buildCliRetriever(args, dataset, io);
+  const { retriever } = backbone;
   io.err(`${retriever.name}: index ready (${formatDuration(performance.now() - builtAt)})`);
-  if (args.strategies.length > 0) return runStrategies(args, dataset, questions, retriever, io, signal);
+  if (args.strategies.length > 0) return runStrategies(args, dataset, questions, backbone, io, signal);
   const started = performance.now();
   let lastReport = 0;
   const result = await evaluateRetrieval(questions, retriever, {

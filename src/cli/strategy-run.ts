@@ -36,6 +36,7 @@ import { createTransformersReranker } from '../providers/rerank/transformers-rer
 import { createLexicalReranker } from '../core/rerank/lexical.ts';
 import { UsageError, type EvalArgs } from './args.ts';
 import type { Io } from './eval.ts';
+import type { CliBackbone } from './retriever.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { diagnosticsTable, flatDiagnostics, modelTable, regimeTable } from './diagnostics-report.ts';
 import { flatSummary, summaryTables } from './report.ts';
@@ -90,7 +91,7 @@ export async function runStrategies(
   args: EvalArgs,
   dataset: Dataset,
   questions: readonly Question[],
-  backbone: Retriever,
+  backbone: CliBackbone,
   io: Io,
   signal?: AbortSignal,
 ) {
@@ -99,12 +100,12 @@ export async function runStrategies(
     dataset: dataset.name,
     corpus: dataset.corpus.id,
     passages: dataset.corpus.passages.length,
-    retriever: backbone.name,
+    retriever: backbone.retriever.name,
     base: args.base,
     openie: args.openie ?? null,
   };
   const seed = args.retrievalMemo ? await readMemo(args.retrievalMemo, memoId, io) : { entries: [], itemEntries: [] };
-  const retriever = memoRetriever(backbone, seed.entries, seed.itemEntries);
+  const retriever = memoRetriever(backbone.retriever, seed.entries, seed.itemEntries);
   const specs = (args.llms.length ? args.llms : [args.llm]).map((llm) => llmSpecFrom({ llm, ...args.llmRest }));
   const models: { label: string; json: Record<string, unknown>; results: StrategyBatchResult[] }[] = [];
   for (const spec of specs) {
@@ -122,7 +123,7 @@ export async function runStrategies(
     const provenance = await runProvenance(args, dataset, llm.label, spec.kind === 'offline');
     models.push({
       label,
-      ...(await runModel(args, dataset, questions, retriever, llm, traces, provenance, io, signal)),
+      ...(await runModel(args, dataset, questions, backbone, retriever, llm, traces, provenance, io, signal)),
     });
   }
   if (args.retrievalMemo) {
@@ -146,7 +147,8 @@ async function runModel(
   args: EvalArgs,
   dataset: Dataset,
   questions: readonly Question[],
-  retriever: Retriever,
+  backbone: CliBackbone,
+  memo: Retriever,
   llm: LlmPort,
   traces: string | undefined,
   provenance: Provenance,
@@ -166,6 +168,12 @@ async function runModel(
   for (const strategy of args.strategies) {
     if (signal?.aborted) break;
     const options = cliOptions(args, strategy);
+    // GEAR over a backbone that is not graph expansion runs over NaiveGE on it (backboneForStrategy), as in the app.
+    const over = await backbone.forStrategy(strategy);
+    const retriever = over.retriever === backbone.retriever ? memo : memoRetriever(over.retriever);
+    const traceOptions = over.traceOptions;
+    // What the backbone was built with (not how: a tree read from storage is the same tree) keys resume.
+    const { built: _built, ...backboneKey } = traceOptions;
     let noContext: Map<string, Trace> | undefined;
     for (const regime of regimes) {
       const name = args.regimes.length ? `${strategy} · ${regimeLabel(regime)}` : strategy;
@@ -182,7 +190,10 @@ async function runModel(
         strategy,
         retriever: retriever.name,
         llm: llm.label,
-        options: regime === 'iterative' ? { ...strategyOptions(strategy, options), ...rerankedBy } : {},
+        options:
+          regime === 'iterative'
+            ? { ...strategyOptions(strategy, options), ...rerankedBy, ...backboneKey }
+            : backboneKey,
         prompts: strategyPromptVersions(strategy, STRATEGY_PROMPTS),
         provenance,
         regime,
@@ -191,7 +202,8 @@ async function runModel(
         strategy,
         regime,
         retriever,
-        retrieverName: retriever.name,
+        retrieverName: memo.name,
+        traceOptions,
         llm,
         prompts: STRATEGY_PROMPTS,
         passages,
@@ -206,7 +218,7 @@ async function runModel(
           ? {
               previous: resumeFrom(
                 traces,
-                (q) => traceIdOf(strategy, regime, retriever.name, q),
+                (q) => traceIdOf(strategy, regime, memo.name, q),
                 key,
                 resume,
                 (l) => io.err(l),
@@ -250,7 +262,8 @@ async function runModel(
             : await evaluateStrategy(questions, {
                 strategy,
                 retriever,
-                retrieverName: retriever.name,
+                retrieverName: memo.name,
+                traceOptions,
                 llm,
                 prompts: STRATEGY_PROMPTS,
                 passages,
@@ -264,7 +277,7 @@ async function runModel(
       factsOf.set(result, facts);
       io.out(
         strategyReport(
-          `${dataset.name} · ${retriever.name} · ${args.regimes.length ? name.replace(strategy, strategyTitle(strategy)) : strategyTitle(strategy)} · ${llm.label}`,
+          `${dataset.name} · ${memo.name} · ${args.regimes.length ? name.replace(strategy, strategyTitle(strategy)) : strategyTitle(strategy)} · ${llm.label}`,
           result,
           args.ks,
           facts,
