@@ -3,18 +3,19 @@
 // Runs: every strategy (the retrieval baselines too) through core's runStrategy with the dataset's backbone, the LLM from Settings (or the labelled offline thinker) and the run's AbortSignal.
 import { HopscopeError } from '../src/core/errors.ts';
 import { loadDataset } from '../src/core/ingest/index.ts';
-import { buildBackbone } from '../src/core/backbones/index.ts';
+import { backboneForStrategy, buildBackbone, type BuiltBackbone } from '../src/core/backbones/index.ts';
+import { hipporag2TraceOptions } from '../src/core/backbones/hipporag2.ts';
+import { BACKBONE_PROMPTS } from '../src/prompts/backbone-prompts.ts';
 import type { Trace } from '../src/core/trace/schema.ts';
 import { isBaseline, type StrategyName } from '../src/core/strategies/index.ts';
 import { runRegime } from '../src/core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../src/prompts/strategy-prompts.ts';
 import { GEAR_READ_PROMPT } from '../src/prompts/gear-read-port.ts';
 import type { LlmPort } from '../src/core/llm/port.ts';
-import { createOfflineThinker } from '../src/providers/llm/offline-thinker.ts';
+import { createOfflineThinker, OFFLINE_THINKER_LABEL } from '../src/providers/llm/offline-thinker.ts';
 import type { Corpus, Dataset, Passage, Retriever } from '../src/core/types.ts';
 import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
 import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
-import { buildGraphExpansionBackbone } from '../src/core/backbones/graph-expansion.ts';
 import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
 import type { TripleIndex } from '../src/core/triples/triple-index.ts';
 import { loadOrBuildTripleIndex } from '../src/core/persist/triple-index-store.ts';
@@ -32,24 +33,14 @@ import {
   type RunRequest,
   type TraceListener,
 } from './engine-api.ts';
-import { RAPTOR_SCORER_LABEL } from '../src/core/retrievers/raptor.ts';
-import { graphRagBackbone, raptorBackbone, type PersistedBackbone } from './engine-backbones.ts';
 import type { GraphRagRetriever } from '../src/core/retrievers/graphrag.ts';
 import type { RaptorRetriever } from '../src/core/retrievers/raptor.ts';
 import { graphRagLayers, raptorLayers } from './engine-backbone-layers.ts';
-import { EXTRACTIVE_SUMMARY_LABEL } from '../src/core/raptor/tree.ts';
-import { HASHED_TFIDF_LABEL } from '../src/core/raptor/vectors.ts';
-import { EXTRACTIVE_REPORT_LABEL } from '../src/core/graphrag/reports.ts';
-import { createEmbeddings, type DenseBackbone, type EmbeddingHost } from './engine-embed.ts';
+import { createEmbeddings, type EmbeddingHost } from './engine-embed.ts';
 import type { ModelDownloader } from '../src/providers/models/download.ts';
 import { formatDuration } from '../src/core/embed/estimate.ts';
 import type { WorkerPool } from '../src/core/pool/pool.ts';
 import { createRerankers, type RerankHost } from './engine-rerank.ts';
-
-/** How the browser's HippoRAG 2 seeds its phrases (no embedder, no LLM filter in the engine yet): said in every trace. */
-const HIPPO_SEEDS = {
-  phraseSeeds: 'retrieved facts (BM25 over triple strings, unfiltered: no recognition-memory LLM)',
-};
 
 interface Loaded {
   dataset: Dataset;
@@ -59,21 +50,9 @@ interface Loaded {
   hippo?: Promise<HippoRag2Retriever>;
   /** GEAR's triple index T (offline-extractor triples), read or built on the first GEAR run, and how. */
   tripleIndex?: Promise<{ index: TripleIndex; how: string }>;
-  /** raptor, graphrag: read from storage or built (and stored) on first use; graphrag over hippo's graph. */
-  backbones?: Map<RunBackbone, Promise<PersistedBackbone<Retriever>>>;
+  /** Built through core's builder on first use, per backbone and LLM (summaries, reports, filter): raptor, graphrag over hippo's graph, hipporag2 with a filter. */
+  backbones?: Map<string, Promise<BuiltBackbone>>;
 }
-
-/** What the browser's RAPTOR and GraphRAG stand on, said in every trace. */
-const BACKBONE_OPTIONS: Partial<Record<RunBackbone, Record<string, string>>> = {
-  raptor: { summaries: EXTRACTIVE_SUMMARY_LABEL, vectors: HASHED_TFIDF_LABEL, nodeScores: RAPTOR_SCORER_LABEL },
-  graphrag: {
-    triples: 'offline extractor',
-    reports: EXTRACTIVE_REPORT_LABEL,
-    communities: 'Louvain (graphology-communities-louvain)',
-  },
-  naivege: { base: 'bm25', triples: 'offline extractor' },
-  syncge: { base: 'bm25', triples: 'offline extractor', read: 'the run’s LLM (GEAR J.2)' },
-};
 
 export interface EngineOptions {
   /** Durable storage for the library (IndexedDB in the worker); without it the library methods refuse. */
@@ -152,30 +131,72 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   }
 
   /**
-   * The retriever a run asks for, and for raptor / graphrag how it came to be (`built` in the trace):
-   * read from storage or built and stored once per loaded dataset, on first use; dense ones need stored vectors.
+   * The backbone a run asks for, through core's builder (how it came to be and what it stands on go into
+   * the trace): raptor and graphrag read from storage or built and stored once per loaded dataset and LLM;
+   * with an LLM, RAPTOR's summaries, GraphRAG's reports and HippoRAG 2's recognition filter use it.
    */
-  async function retrieverOf(entry: Loaded, backbone: RunBackbone): Promise<{ retriever: Retriever; built?: string }> {
-    if (backbone === 'bm25') return { retriever: entry.bm25 };
-    if (backbone === 'hipporag2') return { retriever: await hippoOf(entry) };
+  async function retrieverOf(entry: Loaded, backbone: RunBackbone, llm?: LlmPort): Promise<BuiltBackbone> {
+    if (backbone === 'bm25') return { retriever: entry.bm25, built: '', traceOptions: {} };
     if (backbone === 'naivege' || backbone === 'syncge')
       throw new HopscopeError('engine', `${backbone} is built per run (runCore), over BM25 and the triple index`);
-    if (backbone !== 'raptor' && backbone !== 'graphrag') {
+    const { corpus } = entry.dataset;
+    const withLlm = llm ? { llm, prompts: BACKBONE_PROMPTS } : {};
+    if (backbone === 'hipporag2' || backbone === 'hipporag2-dense') {
       await options.kernelReady;
-      return { retriever: await embeddings.retriever(backbone, entry.dataset.corpus, entry.bm25) };
+      const dense = backbone === 'hipporag2-dense';
+      const hippo = dense
+        ? ((await embeddings.retriever(backbone, corpus, entry.bm25)) as HippoRag2Retriever)
+        : await hippoOf(entry);
+      const base = dense ? await embeddings.retriever('dense', corpus, entry.bm25) : entry.bm25;
+      const extra = dense ? embeddings.traceOptions(backbone) : {};
+      if (!llm)
+        return { retriever: hippo, built: '', traceOptions: { ...extra, ...hipporag2TraceOptions(hippo, base.name) } };
+      const b = await cached(entry, `${backbone}|${llm.label}`, () =>
+        buildBackbone('hipporag2', { corpus, base, graph: hippo.graph, ...withLlm }),
+      );
+      return { ...b, traceOptions: { ...extra, ...b.traceOptions } };
     }
+    if (backbone === 'raptor')
+      return cached(entry, `raptor|${llm?.label ?? ''}`, () =>
+        buildBackbone('raptor', {
+          corpus,
+          ...(options.stores ? { artifacts: options.stores.artifacts } : {}),
+          ...withLlm,
+        }),
+      );
+    if (backbone === 'graphrag')
+      return cached(entry, `graphrag|${llm?.label ?? ''}`, async () =>
+        buildBackbone('graphrag', {
+          corpus,
+          graph: (await hippoOf(entry)).graph,
+          ...(options.stores ? { artifacts: options.stores.artifacts } : {}),
+          ...withLlm,
+        }),
+      );
+    await options.kernelReady;
+    return {
+      retriever: await embeddings.retriever(backbone, corpus, entry.bm25),
+      built: '',
+      traceOptions: embeddings.traceOptions(backbone),
+    };
+  }
+
+  /** One build per loaded dataset and key; a failed build is retried on the next request. */
+  function cached(entry: Loaded, key: string, build: () => Promise<BuiltBackbone>): Promise<BuiltBackbone> {
     entry.backbones ??= new Map();
-    let built = entry.backbones.get(backbone);
+    let built = entry.backbones.get(key);
     if (!built) {
-      const { corpus } = entry.dataset;
-      built =
-        backbone === 'raptor'
-          ? raptorBackbone(corpus, options.stores)
-          : hippoOf(entry).then((hippo) => graphRagBackbone(corpus, hippo.graph, 'offline-extractor', options.stores));
-      entry.backbones.set(backbone, built);
-      built.catch(() => entry.backbones?.delete(backbone)); // a failed build is retried on the next request
+      built = build();
+      entry.backbones.set(key, built);
+      built.catch(() => entry.backbones?.delete(key));
     }
     return built;
+  }
+
+  /** The LLM the backbones use: the one in Settings, or none (the offline thinker is no LLM: stand-ins run). */
+  async function backboneLlm(entry: Loaded): Promise<LlmPort | undefined> {
+    const llm = await llmFromStoredSettings(options.stores, entry.dataset.corpus.id, options.embedding);
+    return realLlm(llm);
   }
 
   async function hippoOf(entry: Loaded): Promise<HippoRag2Retriever> {
@@ -193,15 +214,6 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     if (existing) return existing;
     const { dataset, bm25, hippo } = await openStored(storage(), id);
     return register(dataset, bm25, hippo);
-  }
-
-  /** The trace options a backbone adds (how HippoRAG 2 was seeded, which embedding model). */
-  function backboneOptions(backbone: RunRequest['backbone']): Record<string, unknown> {
-    if (backbone === 'hipporag2') return { triples: 'offline extractor', seededBy: 'bm25', ...HIPPO_SEEDS };
-    if (backbone === 'bm25') return {};
-    const fixed = BACKBONE_OPTIONS[backbone];
-    if (fixed) return fixed;
-    return embeddings.traceOptions(backbone as DenseBackbone);
   }
 
   /** The import's embeddings stage: runs after the save when a model is chosen; a cancel keeps the stored chunks. */
@@ -328,12 +340,15 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       const entry = get(datasetId);
       if (request.backbone === 'raptor')
         return raptorLayers(
-          (await retrieverOf(entry, 'raptor')).retriever as RaptorRetriever,
+          (await retrieverOf(entry, 'raptor', await backboneLlm(entry))).retriever as RaptorRetriever,
           entry.dataset.corpus.passages.map((p) => p.id),
           request,
         );
       if (request.backbone === 'graphrag')
-        return graphRagLayers((await retrieverOf(entry, 'graphrag')).retriever as GraphRagRetriever, request);
+        return graphRagLayers(
+          (await retrieverOf(entry, 'graphrag', await backboneLlm(entry))).retriever as GraphRagRetriever,
+          request,
+        );
       throw new HopscopeError(
         'engine',
         `backbone "${String(request.backbone)}" has no tree or communities to draw (raptor, graphrag)`,
@@ -412,14 +427,12 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
         ? createOfflineThinker()
         : await llmFromStoredSettings(options.stores, entry.dataset.corpus.id, options.embedding);
     // naivege / syncge are GEAR's graph expansion over BM25 (SyncGE's read step uses the run's LLM); GEAR
-    // itself runs over graph expansion of the chosen backbone (its base), with offline-extractor triples.
+    // over any other backbone runs over NaiveGE with it as base (backboneForStrategy), as in the CLI.
     const expansion = request.backbone === 'naivege' || request.backbone === 'syncge' ? request.backbone : undefined;
-    const { retriever: backbone, built } = expansion
-      ? { retriever: entry.bm25, built: undefined }
-      : await retrieverOf(entry, request.backbone);
-    const gear =
-      strategy === 'gear' || expansion ? await gearBackbone(entry, backbone, expansion ?? 'naivege', llm) : undefined;
-    const retriever: Retriever = gear?.retriever ?? backbone;
+    const over = expansion
+      ? await expansionBackbone(entry, expansion, llm)
+      : await gearOver(entry, strategy, request.backbone, await retrieverOf(entry, request.backbone, realLlm(llm)));
+    const retriever: Retriever = over.retriever;
     const { corpus } = entry.dataset;
     // DualRAG's Eq. 8 reranker from Settings (loaded here, in this worker); its name goes into the trace options.
     const reranker = strategy.startsWith('dualrag') ? await rerankers.current() : undefined;
@@ -443,24 +456,15 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     );
     trace.options = {
       ...trace.options,
-      ...backboneOptions(request.backbone),
-      ...(built ? { built } : {}),
+      ...over.traceOptions,
+      ...(over.built ? { built: over.built } : {}),
       ...(reranker ? { reranker: reranker.name } : {}),
     };
-    if (gear) {
-      trace.options = {
-        ...trace.options,
-        graphExpansion: expansion ? `${expansion} over bm25` : `naivege over ${request.backbone}`,
-        tripleSource: 'offline extractor',
-        beamScorer: gear.retriever.expansion.scorer.label,
-        tripleIndex: gear.tripleIndex,
-      };
-    }
     return trace;
   }
 
-  /** GEAR's backbone with the corpus's triple index T: read from IndexedDB when stored and current, else built and stored. */
-  async function gearBackbone(entry: Loaded, base: Retriever, name: 'naivege' | 'syncge', llm: LlmPort) {
+  /** GEAR's triple index T (offline-extractor triples): read from IndexedDB when stored and current, else built and stored. */
+  function tripleIndexOf(entry: Loaded): Promise<{ index: TripleIndex; how: string }> {
     entry.tripleIndex ??= loadOrBuildTripleIndex(
       options.stores?.artifacts,
       entry.dataset.corpus,
@@ -477,10 +481,46 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
             : 'built (no storage)',
     }));
     entry.tripleIndex.catch(() => (entry.tripleIndex = undefined)); // a failed build is retried on the next run
-    const { index, how } = await entry.tripleIndex;
-    // after the first run of a session the index is in memory; the trace says where it came from
+    return entry.tripleIndex;
+  }
+
+  /** naivege / syncge over BM25 with the corpus's triple index (after the first run of a session, in memory). */
+  async function expansionBackbone(entry: Loaded, name: 'naivege' | 'syncge', llm: LlmPort): Promise<BuiltBackbone> {
+    const { index, how } = await tripleIndexOf(entry);
     const read =
       name === 'syncge' ? { read: { prompt: GEAR_READ_PROMPT, llm, passage: (id: string) => entry.byId.get(id) } } : {};
-    return { retriever: buildGraphExpansionBackbone(name, { base, tripleIndex: index, ...read }), tripleIndex: how };
+    const b = await buildBackbone(name, {
+      corpus: entry.dataset.corpus,
+      base: entry.bm25,
+      tripleIndex: index,
+      ...read,
+    });
+    return {
+      ...b,
+      built: '',
+      traceOptions: { ...b.traceOptions, graphExpansion: `${name} over bm25`, tripleIndex: how },
+    };
   }
+
+  /** The backbone a strategy runs over: GEAR over NaiveGE on it (core's backboneForStrategy), others over it. */
+  async function gearOver(
+    entry: Loaded,
+    strategy: StrategyName,
+    name: RunBackbone,
+    built: BuiltBackbone,
+  ): Promise<BuiltBackbone> {
+    if (strategy !== 'gear') return built;
+    const { index, how } = await tripleIndexOf(entry);
+    const gear = await backboneForStrategy(
+      strategy,
+      { name, ...built },
+      { corpus: entry.dataset.corpus, tripleIndex: index },
+    );
+    return { ...gear, traceOptions: { ...gear.traceOptions, tripleIndex: how } };
+  }
+}
+
+/** The LLM the backbones may use: none when the run's LLM is the offline thinker (labelled stand-ins run). */
+function realLlm(llm: LlmPort): LlmPort | undefined {
+  return llm.label === OFFLINE_THINKER_LABEL ? undefined : llm;
 }

@@ -8,34 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, type Io } from '../../src/cli/eval.ts';
 import { loadTrace } from '../../src/core/trace/load.ts';
 import { TINY_MODEL, tinyEncoderRoot } from '../../harness/tiny-encoder.ts';
-import { startOpenAiServer, type ChatBody, type OpenAiServer } from '../support/openai-server.ts';
+import { backboneCall, backboneReply } from '../support/backbone-replies.ts';
+import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 
 const DEMO = 'public/demo';
-
-/** Which backbone prompt a request is, read off its text. */
-export function backboneCall(body: ChatBody): 'summary' | 'report' | 'filter' | 'reader' {
-  const text = body.messages.map((m) => m.content).join('\n');
-  if (text.includes('Write a summary of the following')) return 'summary';
-  if (text.includes('Write a comprehensive report of a community')) return 'report';
-  if (text.includes('[[ ## fact_before_filter ## ]]')) return 'filter';
-  return 'reader';
-}
-
-/** Replies that each prompt's parser accepts: a summary, a report, the first candidate fact kept, an answer. */
-export function backboneReply(body: ChatBody): { content: string } {
-  switch (backboneCall(body)) {
-    case 'summary':
-      return { content: 'A cluster about the passages above.' };
-    case 'report':
-      return { content: JSON.stringify({ title: 'Community', summary: 'Entities and relations.', findings: [] }) };
-    case 'filter': {
-      const first = /\{"fact": \[(\[[^\]]*\])/.exec(body.messages.at(-1)!.content)?.[1] ?? '';
-      return { content: `[[ ## fact_after_filter ## ]]\n{"fact": [${first}]}\n\n[[ ## completed ## ]]` };
-    }
-    default:
-      return { content: JSON.stringify({ thought: 'read', answer: 'unknown' }) };
-  }
-}
 
 let server: OpenAiServer;
 let dir: string;

@@ -91,7 +91,7 @@ describe('engine runs on the hipporag2 backbone', () => {
     const question = dataset.questions[2]!;
     const trace = await engine.run({ datasetId: 'demo', question, backbone: 'hipporag2', strategy: 'single', k: 10 });
     expect(trace.retriever).toBe('hipporag2');
-    expect(trace.options).toMatchObject({ triples: 'offline extractor', seededBy: 'bm25' });
+    expect(trace.options).toMatchObject({ triples: expect.stringMatching(/^offline extractor/), seededBy: 'bm25' });
     const pool = trace.events.find((e) => e.type === 'pool');
     expect(pool?.type === 'pool' && pool.pool.length).toBe(10);
     await expect(

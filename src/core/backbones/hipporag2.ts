@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { createHippoRag2Retriever, HIPPORAG2_SEEDS, type HippoRag2Deps } from '../retrievers/hipporag2.ts';
+import {
+  createHippoRag2Retriever,
+  HIPPORAG2_SEEDS,
+  type HippoRag2Deps,
+  type HippoRag2Retriever,
+} from '../retrievers/hipporag2.ts';
 import { collectFacts, createEmbeddedFactIndex } from '../triples/fact-index.ts';
 import { TRIPLE_SOURCE_LABELS } from '../triples/types.ts';
 import { defineBackbone, IN_MEMORY } from './descriptor.ts';
@@ -46,16 +51,21 @@ export const hipporag2Backbone = defineBackbone({
       ...(factFilter ? { factFilter } : {}),
       options: options as HippoRag2Deps['options'],
     });
-    const f = retriever.factSource;
     return {
       retriever,
       built: graph ? 'over the given phrase graph' : IN_MEMORY,
-      traceOptions: {
-        triples: TRIPLE_SOURCE_LABELS[retriever.graph.source],
-        seededBy: base!.name,
-        phraseSeeds: f ? `retrieved facts, scored by ${f.label}` : 'linked query entities',
-        ...(f ? { factFilter: f.filter } : {}),
-      },
+      traceOptions: hipporag2TraceOptions(retriever, base!.name),
     };
   },
 });
+
+/** What a HippoRAG 2 trace records: the triples, the base, how phrases were seeded and filtered. */
+export function hipporag2TraceOptions(retriever: HippoRag2Retriever, base: string): Record<string, unknown> {
+  const f = retriever.factSource;
+  return {
+    triples: TRIPLE_SOURCE_LABELS[retriever.graph.source],
+    seededBy: base,
+    phraseSeeds: f ? `retrieved facts, scored by ${f.label}` : 'linked query entities',
+    ...(f ? { factFilter: f.filter } : {}),
+  };
+}
