@@ -41,7 +41,7 @@ export interface RankedPassage {
 
 /**
  * dense, hybrid (RRF of BM25 and dense) and hipporag2-dense (HippoRAG 2 seeded by dense, embedding
- * synonym edges) need the corpus's vectors of the embedding model in Settings (workers/engine-embed.ts).
+ * synonym edges) need the corpus's vectors of the embedding model in Settings (src/engine/embeddings.ts).
  */
 export const RUN_BACKBONES = [
   'bm25',

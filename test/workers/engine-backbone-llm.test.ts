@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LLM_SETTINGS } from '../../src/core/llm/settings.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
-import { createEngine } from '../../workers/engine.ts';
+import { createEngine } from '../../src/engine/engine.ts';
 import { LLM_SETTINGS_KEY } from '../../workers/engine-api.ts';
 import { backboneCall, backboneReply } from '../support/backbone-replies.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';

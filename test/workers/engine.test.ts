@@ -2,7 +2,7 @@
 // importer, rankings equal the core BM25 retriever's, and the "single" run streams a valid trace.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../workers/engine.ts';
+import { createEngine } from '../../src/engine/engine.ts';
 import { loadDataset } from '../../src/core/ingest/index.ts';
 import { createBm25Retriever } from '../../src/core/retrievers/bm25.ts';
 import { traceSchema, type TraceEvent } from '../../src/core/trace/schema.ts';

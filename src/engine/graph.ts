@@ -4,14 +4,14 @@
 // ForceAtlas2 layout computed here so the UI thread only draws.
 import Graph from 'graphology';
 import forceAtlas2 from 'graphology-layout-forceatlas2';
-import { isHubPhrase } from '../src/core/graph/hubs.ts';
-import { subgraphAround } from '../src/core/graph/subgraph.ts';
-import { buildBackbone } from '../src/core/backbones/index.ts';
-import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
-import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
-import { TRIPLE_SOURCE_LABELS } from '../src/core/triples/types.ts';
-import type { Corpus, Retriever } from '../src/core/types.ts';
-import type { GraphRequest, GraphView } from './engine-api.ts';
+import { isHubPhrase } from '../core/graph/hubs.ts';
+import { subgraphAround } from '../core/graph/subgraph.ts';
+import { buildBackbone } from '../core/backbones/index.ts';
+import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
+import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
+import { TRIPLE_SOURCE_LABELS } from '../core/triples/types.ts';
+import type { Corpus, Retriever } from '../core/types.ts';
+import type { GraphRequest, GraphView } from '../../workers/engine-api.ts';
 
 const LAYOUT_ITERATIONS = 300;
 /**

@@ -1,27 +1,27 @@
 // The engine behind workers/engine.worker.ts, as a plain object so Node tests call it directly.
 // It owns the parsed datasets and their BM25 indexes; the page gets summaries, rankings and traces.
 // Runs: every strategy (the retrieval baselines too) through core's runStrategy with the dataset's backbone, the LLM from Settings (or the labelled offline thinker) and the run's AbortSignal.
-import { HopscopeError } from '../src/core/errors.ts';
-import { loadDataset } from '../src/core/ingest/index.ts';
-import { backboneForStrategy, buildBackbone, type BuiltBackbone } from '../src/core/backbones/index.ts';
-import { hipporag2TraceOptions } from '../src/core/backbones/hipporag2.ts';
-import { BACKBONE_PROMPTS } from '../src/prompts/backbone-prompts.ts';
-import type { Trace } from '../src/core/trace/schema.ts';
-import { isBaseline, type StrategyName } from '../src/core/strategies/index.ts';
-import { runRegime } from '../src/core/strategies/regimes.ts';
-import { STRATEGY_PROMPTS } from '../src/prompts/strategy-prompts.ts';
-import { GEAR_READ_PROMPT } from '../src/prompts/gear-read-port.ts';
-import type { LlmPort } from '../src/core/llm/port.ts';
-import { createOfflineThinker, OFFLINE_THINKER_LABEL } from '../src/providers/llm/offline-thinker.ts';
-import type { Corpus, Dataset, Passage, Retriever } from '../src/core/types.ts';
-import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
-import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
-import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
-import type { TripleIndex } from '../src/core/triples/triple-index.ts';
-import { loadOrBuildTripleIndex } from '../src/core/persist/triple-index-store.ts';
-import { deleteStored, importFiles, listLibrary, openStored } from './engine-library.ts';
-import type { Stores } from '../src/core/persist/ports.ts';
-import { llmFromStoredSettings } from './engine-llm.ts';
+import { HopscopeError } from '../core/errors.ts';
+import { loadDataset } from '../core/ingest/index.ts';
+import { backboneForStrategy, buildBackbone, type BuiltBackbone } from '../core/backbones/index.ts';
+import { hipporag2TraceOptions } from '../core/backbones/hipporag2.ts';
+import { BACKBONE_PROMPTS } from '../prompts/backbone-prompts.ts';
+import type { Trace } from '../core/trace/schema.ts';
+import { isBaseline, type StrategyName } from '../core/strategies/index.ts';
+import { runRegime } from '../core/strategies/regimes.ts';
+import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
+import { GEAR_READ_PROMPT } from '../prompts/gear-read-port.ts';
+import type { LlmPort } from '../core/llm/port.ts';
+import { createOfflineThinker, OFFLINE_THINKER_LABEL } from '../providers/llm/offline-thinker.ts';
+import type { Corpus, Dataset, Passage, Retriever } from '../core/types.ts';
+import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
+import { buildQuestionGraphRetriever, questionGraph } from './graph.ts';
+import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
+import type { TripleIndex } from '../core/triples/triple-index.ts';
+import { loadOrBuildTripleIndex } from '../core/persist/triple-index-store.ts';
+import { deleteStored, importFiles, listLibrary, openStored } from './library.ts';
+import type { Stores } from '../core/persist/ports.ts';
+import { llmFromStoredSettings } from './llm.ts';
 import {
   RUN_BACKBONES,
   RUN_STRATEGIES,
@@ -32,15 +32,15 @@ import {
   type RankedPassage,
   type RunRequest,
   type TraceListener,
-} from './engine-api.ts';
-import type { GraphRagRetriever } from '../src/core/retrievers/graphrag.ts';
-import type { RaptorRetriever } from '../src/core/retrievers/raptor.ts';
-import { graphRagLayers, raptorLayers } from './engine-backbone-layers.ts';
-import { createEmbeddings, type EmbeddingHost } from './engine-embed.ts';
-import type { ModelDownloader } from '../src/providers/models/download.ts';
-import { formatDuration } from '../src/core/embed/estimate.ts';
-import type { WorkerPool } from '../src/core/pool/pool.ts';
-import { createRerankers, type RerankHost } from './engine-rerank.ts';
+} from '../../workers/engine-api.ts';
+import type { GraphRagRetriever } from '../core/retrievers/graphrag.ts';
+import type { RaptorRetriever } from '../core/retrievers/raptor.ts';
+import { graphRagLayers, raptorLayers } from './backbone-layers.ts';
+import { createEmbeddings, type EmbeddingHost } from './embeddings.ts';
+import type { ModelDownloader } from '../providers/models/download.ts';
+import { formatDuration } from '../core/embed/estimate.ts';
+import type { WorkerPool } from '../core/pool/pool.ts';
+import { createRerankers, type RerankHost } from './rerank.ts';
 
 interface Loaded {
   dataset: Dataset;
