@@ -25,6 +25,8 @@ options:
   --retriever <name>    backbone retriever
   --base <name>         base retriever under hipporag2, naivege, syncge (default bm25)
   --openie <file>       HippoRAG OpenIE triples file for hipporag2, graphrag, naivege, syncge (default: offline extractor)
+  --query-ner <file>    HippoRAG query NER file (TSV) for hipporag2, graphrag: the query entities it lists
+                        (queries not in it: offline extractor)
   --seed <facts|entities>  what seeds hipporag2's PPR: retrieved facts (HippoRAG 2, default; filtered by
                         the recognition-memory prompt with an OpenAI-compatible --llm) or linked query entities
   --ge-scorer <name>    naivege/syncge beam scorer: idf-coverage (default without an embedder), idf-cosine, embedding
@@ -83,6 +85,7 @@ export interface EvalArgs {
   retriever?: BackboneName;
   base: BackboneName;
   openie?: string;
+  queryNer?: string;
   /** naivege/syncge backbone options (scorer, gamma). */
   geOptions: Record<string, unknown>;
   /** hipporag2: 'facts' (HippoRAG 2, default) or 'entities'. */
@@ -161,6 +164,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         retriever: { type: 'string' },
         base: { type: 'string' },
         openie: { type: 'string' },
+        'query-ner': { type: 'string' },
         'ge-scorer': { type: 'string' },
         'ge-gamma': { type: 'string' },
         seed: { type: 'string' },
@@ -232,6 +236,8 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   }
   if (values.seed !== undefined && values.seed !== 'facts' && values.seed !== 'entities')
     throw new UsageError(`--seed must be facts or entities, got "${values.seed}"`);
+  if (values['query-ner'] !== undefined && values.retriever !== 'hipporag2' && values.retriever !== 'graphrag')
+    throw new UsageError('--query-ner is an option of --retriever hipporag2 or graphrag');
   if (values.seed !== undefined && values.retriever !== 'hipporag2')
     throw new UsageError('--seed is an option of --retriever hipporag2');
   for (const name of values.regime?.split(',') ?? []) {
@@ -283,6 +289,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     retriever: values.retriever ? backbone('retriever', values.retriever) : undefined,
     base: values.base ? backbone('base', values.base) : 'bm25',
     openie: values.openie,
+    ...(values['query-ner'] !== undefined ? { queryNer: values['query-ner'] } : {}),
     geOptions: {
       ...(values['ge-scorer'] !== undefined ? { scorer: values['ge-scorer'] } : {}),
       ...(gamma !== undefined ? { gamma: gamma === 'inf' ? null : Number(gamma) } : {}),

@@ -14,7 +14,8 @@ import {
 import type { LlmPort } from '../core/llm/port.ts';
 import type { GraphExpansionRetriever } from '../core/retrievers/graph-expansion.ts';
 import type { GraphRagRetriever } from '../core/retrievers/graphrag.ts';
-import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
+import { offlineQueryEntities, type HippoRag2Retriever, type QueryEntities } from '../core/retrievers/hipporag2.ts';
+import { parseQueryNerTsv } from '../core/triples/query-ner-tsv.ts';
 import type { RaptorRetriever } from '../core/retrievers/raptor.ts';
 import { parseOpenIeText } from '../core/triples/openie-file.ts';
 import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
@@ -91,10 +92,14 @@ export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io
     inputs.triples = await triplesOf();
   }
   if (name === 'hipporag2') inputs.options = { seed: args.seed };
+  const queryNer =
+    args.queryNer && (name === 'hipporag2' || name === 'graphrag') ? await readQueryNer(args.queryNer, io) : undefined;
+  if (queryNer) inputs.queryEntities = queryNer.entities;
   if (name === 'naivege' || name === 'syncge') inputs.options = args.geOptions;
   if (name === 'syncge') inputs.read = await syncRead(args, dataset, io);
 
-  const built = await buildBackbone(name, inputs);
+  const made = await buildBackbone(name, inputs);
+  const built = queryNer ? { ...made, traceOptions: { ...made.traceOptions, queryEntities: queryNer.label } } : made;
   io.err(describe(name, built));
   return {
     name,
@@ -138,6 +143,19 @@ function describe(name: BackboneName, b: BuiltBackbone): string {
     return `${name}: ${ge.expansion.index.size} triples in T, beam score: ${ge.expansion.scorer.label}`;
   }
   return `${name}: ${b.built}`;
+}
+
+/** HippoRAG's query NER file: the LLM's entities per query; a query it does not list falls back to the offline extractor. */
+async function readQueryNer(file: string, io: Io): Promise<{ entities: QueryEntities; label: string }> {
+  const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError(`--query-ner: cannot read "${file}" (${e.code ?? e.message})`);
+  });
+  const map = parseQueryNerTsv(text, basename(file));
+  io.err(`query entities: ${map.size} queries from ${basename(file)} (others: offline extractor)`);
+  return {
+    entities: (q) => map.get(q) ?? offlineQueryEntities(q),
+    label: `query NER file ${basename(file)} (${map.size} queries; others: offline extractor)`,
+  };
 }
 
 async function readTriples(args: EvalArgs, dataset: Dataset, io: Io): Promise<TripleSet> {

@@ -1,7 +1,7 @@
 // With an LLM configured, the CLI's backbones use it: RAPTOR's cluster summaries, GraphRAG's community
 // reports and HippoRAG 2's recognition-memory filter are requested from the local OpenAI-compatible
 // server, and every trace names the summariser, the report writer or the filter model.
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,5 +150,42 @@ describe('one behaviour in every host', () => {
     expect(r.stderr).not.toContain('usage:');
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('seeds: retrieved facts, scored by');
+  });
+});
+
+describe('--query-ner: HippoRAG’s query NER file gives hipporag2 and graphrag their query entities', () => {
+  it('reads the file, names it in the trace, and refuses it for a backbone without query entities', async () => {
+    const questions = JSON.parse(await readFile(join(DEMO, 'demo.json'), 'utf8')) as { question: string }[];
+    const tsv = join(dir, 'queries.named_entity_output.tsv');
+    const cell = JSON.stringify({ named_entities: ['Ed Wood'] }).replace(/"/g, '""');
+    await writeFile(tsv, `\tUnnamed: 0\t0\tquery\ttriples\n0\t0\t0\t${questions[0]!.question}\t"${cell}"\n`);
+    for (const backbone of ['hipporag2', 'graphrag']) {
+      const traces = join(dir, `${backbone}-query-ner`);
+      const r = await run([
+        '--dataset',
+        DEMO,
+        '--retriever',
+        backbone,
+        '--query-ner',
+        tsv,
+        '--strategy',
+        'static',
+        '--llm',
+        'offline',
+        '--limit',
+        '1',
+        '--traces',
+        traces,
+      ]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('query entities: 1 queries from queries.named_entity_output.tsv');
+      const [file] = (await readdir(traces)).filter((f) => f.endsWith('.json'));
+      expect(loadTrace(await readFile(join(traces, file!), 'utf8')).options.queryEntities).toMatch(
+        /^query NER file queries\.named_entity_output\.tsv \(1 queries/,
+      );
+    }
+    const bad = await run(['--dataset', DEMO, '--retriever', 'bm25', '--query-ner', tsv]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--query-ner is an option of --retriever hipporag2 or graphrag');
   });
 });
