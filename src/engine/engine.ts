@@ -2,30 +2,22 @@
 // It owns the parsed datasets and their BM25 indexes; the page gets summaries, rankings and traces.
 // Runs: every strategy (the retrieval baselines too) through core's runStrategy with the dataset's backbone, the LLM from Settings (or the labelled offline thinker) and the run's AbortSignal.
 import { HopscopeError } from '../core/errors.ts';
+import { buildBackbone } from '../core/backbones/index.ts';
 import { loadDataset } from '../core/ingest/index.ts';
-import { backboneForStrategy, buildBackbone, type BuiltBackbone } from '../core/backbones/index.ts';
-import { hipporag2TraceOptions } from '../core/backbones/hipporag2.ts';
-import { BACKBONE_PROMPTS } from '../prompts/backbone-prompts.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import { isBaseline, type StrategyName } from '../core/strategies/index.ts';
 import { runRegime } from '../core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
-import { GEAR_READ_PROMPT } from '../prompts/gear-read-port.ts';
-import type { LlmPort } from '../core/llm/port.ts';
-import { createOfflineThinker, OFFLINE_THINKER_LABEL } from '../providers/llm/offline-thinker.ts';
+import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
 import type { Corpus, Dataset, Passage, Retriever } from '../core/types.ts';
 import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
-import { buildQuestionGraphRetriever, questionGraph } from './graph.ts';
-import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
-import type { TripleIndex } from '../core/triples/triple-index.ts';
-import { loadOrBuildTripleIndex } from '../core/persist/triple-index-store.ts';
+import { questionGraph } from './graph.ts';
 import { deleteStored, importFiles, listLibrary, openStored } from './library.ts';
 import type { Stores } from '../core/persist/ports.ts';
 import { llmFromStoredSettings } from './llm.ts';
 import {
   RUN_BACKBONES,
   RUN_STRATEGIES,
-  type RunBackbone,
   type DatasetSummary,
   type ImportProgress,
   type EngineApi,
@@ -41,18 +33,8 @@ import type { ModelDownloader } from '../providers/models/download.ts';
 import { formatDuration } from '../core/embed/estimate.ts';
 import type { WorkerPool } from '../core/pool/pool.ts';
 import { createRerankers, type RerankHost } from './rerank.ts';
-
-interface Loaded {
-  dataset: Dataset;
-  byId: Map<string, Passage>;
-  bm25: Retriever;
-  /** Built on the first graph request (triple extraction takes a while on big corpora). */
-  hippo?: Promise<HippoRag2Retriever>;
-  /** GEAR's triple index T (offline-extractor triples), read or built on the first GEAR run, and how. */
-  tripleIndex?: Promise<{ index: TripleIndex; how: string }>;
-  /** Built through core's builder on first use, per backbone and LLM (summaries, reports, filter): raptor, graphrag over hippo's graph, hipporag2 with a filter. */
-  backbones?: Map<string, Promise<BuiltBackbone>>;
-}
+import { createBackbones } from './backbones.ts';
+import type { Loaded } from './loaded.ts';
 
 export interface EngineOptions {
   /** Durable storage for the library (IndexedDB in the worker); without it the library methods refuse. */
@@ -90,6 +72,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   const running = new Map<string, AbortController>();
   const embeddings = createEmbeddings(options.stores, options.embedding, now);
   const rerankers = createRerankers(options.stores, options.reranking, now);
+  const backbones = createBackbones(options, embeddings);
 
   function storage(): Stores {
     if (!options.stores) throw new HopscopeError('engine', 'no storage in this engine (the library needs IndexedDB)');
@@ -128,84 +111,6 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       );
     }
     return entry;
-  }
-
-  /**
-   * The backbone a run asks for, through core's builder (how it came to be and what it stands on go into
-   * the trace): raptor and graphrag read from storage or built and stored once per loaded dataset and LLM;
-   * with an LLM, RAPTOR's summaries, GraphRAG's reports and HippoRAG 2's recognition filter use it.
-   */
-  async function retrieverOf(entry: Loaded, backbone: RunBackbone, llm?: LlmPort): Promise<BuiltBackbone> {
-    if (backbone === 'bm25') return { retriever: entry.bm25, built: '', traceOptions: {} };
-    if (backbone === 'naivege' || backbone === 'syncge')
-      throw new HopscopeError('engine', `${backbone} is built per run (runCore), over BM25 and the triple index`);
-    const { corpus } = entry.dataset;
-    const withLlm = llm ? { llm, prompts: BACKBONE_PROMPTS } : {};
-    if (backbone === 'hipporag2' || backbone === 'hipporag2-dense') {
-      await options.kernelReady;
-      const dense = backbone === 'hipporag2-dense';
-      const hippo = dense
-        ? ((await embeddings.retriever(backbone, corpus, entry.bm25)) as HippoRag2Retriever)
-        : await hippoOf(entry);
-      const base = dense ? await embeddings.retriever('dense', corpus, entry.bm25) : entry.bm25;
-      const extra = dense ? embeddings.traceOptions(backbone) : {};
-      if (!llm)
-        return { retriever: hippo, built: '', traceOptions: { ...extra, ...hipporag2TraceOptions(hippo, base.name) } };
-      const b = await cached(entry, `${backbone}|${llm.label}`, () =>
-        buildBackbone('hipporag2', { corpus, base, graph: hippo.graph, ...withLlm }),
-      );
-      return { ...b, traceOptions: { ...extra, ...b.traceOptions } };
-    }
-    if (backbone === 'raptor')
-      return cached(entry, `raptor|${llm?.label ?? ''}`, () =>
-        buildBackbone('raptor', {
-          corpus,
-          ...(options.stores ? { artifacts: options.stores.artifacts } : {}),
-          ...withLlm,
-        }),
-      );
-    if (backbone === 'graphrag')
-      return cached(entry, `graphrag|${llm?.label ?? ''}`, async () =>
-        buildBackbone('graphrag', {
-          corpus,
-          graph: (await hippoOf(entry)).graph,
-          ...(options.stores ? { artifacts: options.stores.artifacts } : {}),
-          ...withLlm,
-        }),
-      );
-    await options.kernelReady;
-    return {
-      retriever: await embeddings.retriever(backbone, corpus, entry.bm25),
-      built: '',
-      traceOptions: embeddings.traceOptions(backbone),
-    };
-  }
-
-  /** One build per loaded dataset and key; a failed build is retried on the next request. */
-  function cached(entry: Loaded, key: string, build: () => Promise<BuiltBackbone>): Promise<BuiltBackbone> {
-    entry.backbones ??= new Map();
-    let built = entry.backbones.get(key);
-    if (!built) {
-      built = build();
-      entry.backbones.set(key, built);
-      built.catch(() => entry.backbones?.delete(key));
-    }
-    return built;
-  }
-
-  /** The LLM the backbones use: the one in Settings, or none (the offline thinker is no LLM: stand-ins run). */
-  async function backboneLlm(entry: Loaded): Promise<LlmPort | undefined> {
-    const llm = await llmFromStoredSettings(options.stores, entry.dataset.corpus.id, options.embedding);
-    return realLlm(llm);
-  }
-
-  async function hippoOf(entry: Loaded): Promise<HippoRag2Retriever> {
-    await options.kernelReady;
-    entry.hippo ??= buildQuestionGraphRetriever(entry.dataset.corpus, entry.bm25).catch((err: unknown) => {
-      entry.hippo = undefined; // a failed build is retried on the next request, not cached
-      throw err;
-    });
-    return entry.hippo;
   }
 
   /** A loaded dataset, or a stored corpus opened now (the Library may act on a corpus not in use). */
@@ -340,13 +245,13 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       const entry = get(datasetId);
       if (request.backbone === 'raptor')
         return raptorLayers(
-          (await retrieverOf(entry, 'raptor', await backboneLlm(entry))).retriever as RaptorRetriever,
+          (await backbones.of(entry, 'raptor', await backbones.llmOf(entry))).retriever as RaptorRetriever,
           entry.dataset.corpus.passages.map((p) => p.id),
           request,
         );
       if (request.backbone === 'graphrag')
         return graphRagLayers(
-          (await retrieverOf(entry, 'graphrag', await backboneLlm(entry))).retriever as GraphRagRetriever,
+          (await backbones.of(entry, 'graphrag', await backbones.llmOf(entry))).retriever as GraphRagRetriever,
           request,
         );
       throw new HopscopeError(
@@ -359,7 +264,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       const entry = get(datasetId);
       if (request.query.trim() === '')
         throw new HopscopeError('engine', 'the graph needs a question; run or open one first');
-      return questionGraph(await hippoOf(entry), request);
+      return questionGraph(await backbones.hippo(entry), request);
     },
 
     async run(request: RunRequest, onEvent?: TraceListener): Promise<Trace> {
@@ -426,12 +331,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       request.llm === 'offline'
         ? createOfflineThinker()
         : await llmFromStoredSettings(options.stores, entry.dataset.corpus.id, options.embedding);
-    // naivege / syncge are GEAR's graph expansion over BM25 (SyncGE's read step uses the run's LLM); GEAR
-    // over any other backbone runs over NaiveGE with it as base (backboneForStrategy), as in the CLI.
-    const expansion = request.backbone === 'naivege' || request.backbone === 'syncge' ? request.backbone : undefined;
-    const over = expansion
-      ? await expansionBackbone(entry, expansion, llm)
-      : await gearOver(entry, strategy, request.backbone, await retrieverOf(entry, request.backbone, realLlm(llm)));
+    const over = await backbones.forRun(entry, strategy, request.backbone, llm);
     const retriever: Retriever = over.retriever;
     const { corpus } = entry.dataset;
     // DualRAG's Eq. 8 reranker from Settings (loaded here, in this worker); its name goes into the trace options.
@@ -462,65 +362,4 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     };
     return trace;
   }
-
-  /** GEAR's triple index T (offline-extractor triples): read from IndexedDB when stored and current, else built and stored. */
-  function tripleIndexOf(entry: Loaded): Promise<{ index: TripleIndex; how: string }> {
-    entry.tripleIndex ??= loadOrBuildTripleIndex(
-      options.stores?.artifacts,
-      entry.dataset.corpus,
-      'offline-extractor',
-      () => extractTriplesOffline(entry.dataset.corpus.passages),
-    ).then((r) => ({
-      index: r.index,
-      how: r.fromStore
-        ? 'read from storage'
-        : r.message
-          ? `rebuilt and stored (${r.message})`
-          : options.stores
-            ? 'built and stored'
-            : 'built (no storage)',
-    }));
-    entry.tripleIndex.catch(() => (entry.tripleIndex = undefined)); // a failed build is retried on the next run
-    return entry.tripleIndex;
-  }
-
-  /** naivege / syncge over BM25 with the corpus's triple index (after the first run of a session, in memory). */
-  async function expansionBackbone(entry: Loaded, name: 'naivege' | 'syncge', llm: LlmPort): Promise<BuiltBackbone> {
-    const { index, how } = await tripleIndexOf(entry);
-    const read =
-      name === 'syncge' ? { read: { prompt: GEAR_READ_PROMPT, llm, passage: (id: string) => entry.byId.get(id) } } : {};
-    const b = await buildBackbone(name, {
-      corpus: entry.dataset.corpus,
-      base: entry.bm25,
-      tripleIndex: index,
-      ...read,
-    });
-    return {
-      ...b,
-      built: '',
-      traceOptions: { ...b.traceOptions, graphExpansion: `${name} over bm25`, tripleIndex: how },
-    };
-  }
-
-  /** The backbone a strategy runs over: GEAR over NaiveGE on it (core's backboneForStrategy), others over it. */
-  async function gearOver(
-    entry: Loaded,
-    strategy: StrategyName,
-    name: RunBackbone,
-    built: BuiltBackbone,
-  ): Promise<BuiltBackbone> {
-    if (strategy !== 'gear') return built;
-    const { index, how } = await tripleIndexOf(entry);
-    const gear = await backboneForStrategy(
-      strategy,
-      { name, ...built },
-      { corpus: entry.dataset.corpus, tripleIndex: index },
-    );
-    return { ...gear, traceOptions: { ...gear.traceOptions, tripleIndex: how } };
-  }
-}
-
-/** The LLM the backbones may use: none when the run's LLM is the offline thinker (labelled stand-ins run). */
-function realLlm(llm: LlmPort): LlmPort | undefined {
-  return llm.label === OFFLINE_THINKER_LABEL ? undefined : llm;
 }
