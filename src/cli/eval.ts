@@ -119,9 +119,10 @@ async function runRetrieval(args: EvalArgs, io: Io, outputs: Outputs, signal?: A
   const { dataset, questions } = await loadQuestions(args, io);
   const builtAt = performance.now();
   if (args.retriever === 'hipporag2') installPprWasmNode(); // the WebAssembly PPR kernel (the TS kernel is its reference)
-  const retriever = await buildCliRetriever(args, dataset, io);
+  const backbone = await buildCliRetriever(args, dataset, io);
+  const { retriever } = backbone;
   io.err(`${retriever.name}: index ready (${formatDuration(performance.now() - builtAt)})`);
-  if (args.strategies.length > 0) return runStrategies(args, dataset, questions, retriever, io, outputs, signal);
+  if (args.strategies.length > 0) return runStrategies(args, dataset, questions, backbone, io, outputs, signal);
   const started = performance.now();
   let lastReport = 0;
   const result = await evaluateRetrieval(questions, retriever, {

@@ -47,6 +47,7 @@ import { createTransformersReranker } from '../providers/rerank/transformers-rer
 import { createLexicalReranker } from '../core/rerank/lexical.ts';
 import type { EvalArgs } from './args.ts';
 import type { Io } from './eval.ts';
+import type { CliBackbone } from './retriever.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { diagnosticsTable, flatDiagnostics, modelTable, regimeTable } from './diagnostics-report.ts';
 import { counterfactualQuestionJson, counterfactualSummaryJson, runCounterfactualBatch } from './counterfactual.ts';
@@ -72,7 +73,7 @@ export async function runStrategies(
   args: EvalArgs,
   dataset: Dataset,
   questions: readonly Question[],
-  backbone: Retriever,
+  backbone: CliBackbone,
   io: Io,
   outputs: Outputs,
   signal?: AbortSignal,
@@ -84,7 +85,7 @@ export async function runStrategies(
     io.err(
       `retrieval memo: ${seed.entries.length + seed.itemEntries.length} retrievals loaded from ${args.retrievalMemo}`,
     );
-  const retriever = memoRetriever(backbone, seed?.entries ?? [], seed?.itemEntries ?? []);
+  const retriever = memoRetriever(backbone.retriever, seed?.entries ?? [], seed?.itemEntries ?? []);
   const specs = (args.llms.length ? args.llms : [args.llm]).map((llm) => llmSpecFrom({ llm, ...args.llmRest }));
   const models: { label: string; json: Record<string, unknown>; results: StrategyBatchResult[] }[] = [];
   for (const spec of specs) {
@@ -103,7 +104,7 @@ export async function runStrategies(
     const provenance = provenanceOf(config, spec);
     models.push({
       label,
-      ...(await runModel(args, dataset, questions, retriever, llm, traces, provenance, io, outputs, signal)),
+      ...(await runModel(args, dataset, questions, backbone, retriever, llm, traces, provenance, io, outputs, signal)),
     });
   }
   if (args.retrievalMemo) {
@@ -132,7 +133,8 @@ async function runModel(
   args: EvalArgs,
   dataset: Dataset,
   questions: readonly Question[],
-  retriever: Retriever,
+  backbone: CliBackbone,
+  memo: Retriever,
   llm: LlmPort,
   traces: string | undefined,
   provenance: Provenance,
@@ -155,6 +157,12 @@ async function runModel(
   for (const strategy of args.strategies) {
     if (signal?.aborted) break;
     const options = cliOptions(args, strategy);
+    // GEAR over a backbone that is not graph expansion runs over NaiveGE on it (backboneForStrategy), as in the app.
+    const over = await backbone.forStrategy(strategy);
+    const retriever = over.retriever === backbone.retriever ? memo : memoRetriever(over.retriever);
+    const traceOptions = over.traceOptions;
+    // What the backbone was built with (not how: a tree read from storage is the same tree) keys resume.
+    const { built: _built, ...backboneKey } = traceOptions;
     let noContext: Map<string, Trace> | undefined;
     for (const regime of regimes) {
       if (signal?.aborted) break;
@@ -172,7 +180,10 @@ async function runModel(
         strategy,
         retriever: retriever.name,
         llm: llm.label,
-        options: regime === 'iterative' ? { ...strategyOptions(strategy, options), ...rerankedBy } : {},
+        options:
+          regime === 'iterative'
+            ? { ...strategyOptions(strategy, options), ...rerankedBy, ...backboneKey }
+            : backboneKey,
         prompts: strategyPromptVersions(strategy, STRATEGY_PROMPTS),
         provenance,
         regime,
@@ -181,7 +192,8 @@ async function runModel(
         strategy,
         regime,
         retriever,
-        retrieverName: retriever.name,
+        retrieverName: memo.name,
+        traceOptions,
         llm,
         prompts: STRATEGY_PROMPTS,
         passages,
@@ -196,7 +208,7 @@ async function runModel(
           ? {
               previous: resumeFrom(
                 traces,
-                (q) => traceIdOf(strategy, regime, retriever.name, q),
+                (q) => traceIdOf(strategy, regime, memo.name, q),
                 key,
                 resume,
                 (l) => io.err(l),
@@ -266,7 +278,8 @@ async function runModel(
             : await evaluateStrategy(questions, {
                 strategy,
                 retriever,
-                retrieverName: retriever.name,
+                retrieverName: memo.name,
+                traceOptions,
                 llm,
                 prompts: STRATEGY_PROMPTS,
                 passages,
@@ -326,7 +339,7 @@ async function runModel(
           : '';
       io.out(
         strategyReport(
-          `${dataset.name} · ${retriever.name} · ${args.regimes.length ? name.replace(strategy, strategyTitle(strategy)) : strategyTitle(strategy)} · ${llm.label}`,
+          `${dataset.name} · ${memo.name} · ${args.regimes.length ? name.replace(strategy, strategyTitle(strategy)) : strategyTitle(strategy)} · ${llm.label}`,
           result,
           args.ks,
           facts,

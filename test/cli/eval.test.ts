@@ -50,7 +50,7 @@ describe('bad arguments exit 2 with a sentence and the usage', () => {
       '--seed must be facts or entities, got "phrases"',
     ],
     [['--dataset', DEMO, '--retriever', 'bm25', '--seed', 'facts'], '--seed is an option of --retriever hipporag2'],
-    [['--dataset', DEMO, '--retriever', 'raptor', '--llm', 'openai'], '--llm is used by --strategy'],
+    [['--dataset', DEMO, '--retriever', 'bm25', '--llm', 'openai'], '--llm is used by --strategy'],
   ])('%j', async (argv, message) => {
     const r = await run(argv);
     expect(r.code).toBe(2);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateStrategy } from '../../../src/core/batch/strategy.ts';
 import { loadDataset } from '../../../src/core/ingest/index.ts';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
-import { buildBackbone } from '../../../src/core/retrievers/registry.ts';
+import { backboneRetriever } from '../../../src/core/backbones/index.ts';
 import { runStrategy, traceAnswer } from '../../../src/core/strategies/index.ts';
 import { TripleIndex } from '../../../src/core/triples/triple-index.ts';
 import { extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
@@ -53,7 +53,7 @@ let server: OpenAiServer;
 let naivege: Retriever;
 beforeAll(async () => {
   server = await startOpenAiServer({ script: (body) => reply(body) });
-  naivege = await buildBackbone('naivege', dataset.corpus, { base: bm25, tripleIndex });
+  naivege = await backboneRetriever('naivege', dataset.corpus, { base: bm25, tripleIndex });
 });
 afterAll(() => server.close());
 const llm = () => new OpenAiCompatibleProvider({ baseURL: server.baseURL, model: 'test-model' });
@@ -169,7 +169,7 @@ describe('GEAR agent over the OpenAI-compatible test server', () => {
 describe('SyncGE (Eq. 1-3) over the test server', () => {
   it('reads the base passages with J.2, links the triples, and records the read when a strategy runs it', async () => {
     mode = 'ok';
-    const syncge = await buildBackbone('syncge', dataset.corpus, {
+    const syncge = await backboneRetriever('syncge', dataset.corpus, {
       base: bm25,
       tripleIndex,
       read: { prompt: GEAR_READ_PROMPT, llm: llm(), passage: (id) => passages.get(id) },
@@ -201,7 +201,7 @@ describe('SyncGE (Eq. 1-3) over the test server', () => {
 
   it('a malformed read reply is a typed error', async () => {
     mode = 'malformed';
-    const syncge = await buildBackbone('syncge', dataset.corpus, {
+    const syncge = await backboneRetriever('syncge', dataset.corpus, {
       base: bm25,
       tripleIndex,
       read: { prompt: GEAR_READ_PROMPT, llm: llm(), passage: (id) => passages.get(id) },
