@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { InspectorPage } from '../features/inspector/InspectorPage.tsx';
+import { StepKeys } from '../features/inspector/StepKeys.tsx';
 import { GraphPage } from '../features/graph/GraphPage.tsx';
 import { ComparePage } from '../features/compare/ComparePage.tsx';
 import { BatchPage } from '../features/batch/BatchPage.tsx';
@@ -22,6 +23,7 @@ export function App({ engine = sharedEngine(), queryClient }: { engine?: EngineC
     <QueryClientProvider client={client}>
       <EngineContext.Provider value={engine}>
         <AppFrame>
+          <StepKeys />
           <header className="app-header">
             <h1>Hopscope</h1>
             <p className="tagline">iterative multi-hop retrieval, one round at a time</p>

@@ -28,6 +28,8 @@ import { SideToggle } from '../../app/components/SideToggle.tsx';
 import { GlossaryPanel } from '../../app/components/Glossary.tsx';
 import { appStore } from '../../state/store.ts';
 import { DEMO_CORPUS_ID } from '../../state/corpus-slice.ts';
+import { stepFocus } from './step-focus.ts';
+import { useFollowStep } from './use-follow-step.ts';
 
 /** The main screen: pick or type a question, run it, and read the trace round by round. */
 export function InspectorPage() {
@@ -43,6 +45,8 @@ export function InspectorPage() {
   const chosenStrategy = useAppStore((s) => s.strategy);
   const activeCorpus = useAppStore((s) => s.activeCorpusId);
   const [touring, setTouring] = useState(false);
+  const presenting = useAppStore((s) => s.presenting);
+  const sideCollapsed = useAppStore((s) => s.sideCollapsed);
 
   // First open (and after switching corpus): the first dataset question is picked, ready to run.
   const firstQuestion = dataset.data?.questions[0];
@@ -76,6 +80,8 @@ export function InspectorPage() {
   const passages = useTracePassages(corpusId, dataset.isSuccess && corpusId === dataset.data.id);
   const shown = useMemo(() => (step === null ? events : events.slice(0, step)), [events, step]);
   const model = useMemo(() => foldTrace(shown), [shown]);
+  const focus = useMemo(() => (step === null ? null : stepFocus(events, step)), [events, step]);
+  useFollowStep(presenting, step, focus);
   const gold = useMemo(() => new Set(question?.gold ?? []), [question]);
   // Bridges are judged on the whole trace, so they stay marked while stepping.
   const bridges = useMemo(() => traceBridges(question, events), [events, question]);
@@ -109,6 +115,26 @@ export function InspectorPage() {
         : 'Run a question or open a trace to step through it.'
       : caption(events, at - 1, { titleOf: passages.titleOf, gold, bridge });
   }, [events, step, status, passages, gold, bridge]);
+
+  const sidePanels = (
+    <>
+      {/* While a run streams, its header (trace.llm) is not here yet: the first LLM call names the provider. */}
+      <div data-step-panel="answer">
+        <FinalPanel
+          model={model}
+          scores={scores}
+          llmLabel={trace?.llm ?? model.llmProvider}
+          hasGold={gold.size > 0}
+          running={status === 'running'}
+          run={runContext}
+        />
+      </div>
+      <ReasoningChain chain={model.chain} run={runContext} />
+      <div data-step-panel="verifier cut">
+        <Promotions model={model} gold={gold} bridge={bridge} passages={passages} run={runContext} />
+      </div>
+    </>
+  );
 
   return (
     <div className="inspector">
@@ -161,7 +187,11 @@ export function InspectorPage() {
           </p>
         )}
       </div>
-      {failure && <RunFailure {...failure} />}
+      {failure && (
+        <div data-step-panel="failure">
+          <RunFailure {...failure} />
+        </div>
+      )}
       <StepBar events={events} caption={stepCaption} disabled={events.length === 0 || status === 'running'} />
       {question && (
         <p className="run-question">
@@ -173,32 +203,36 @@ export function InspectorPage() {
       <div className="inspector-grid">
         <div className="col-main">
           <RoundTimeline rounds={model.rounds} gold={gold} bridge={bridge} passages={passages} />
-          <DualRagOutline events={shown} gold={gold} passages={passages} />
-          <BumpChart
-            model={model}
-            gold={gold}
-            bridge={bridge}
-            bridgeRule={bridges.rule}
-            passages={passages}
-            maxRank={chartRows}
-          />
-          <GearPanel events={shown} passages={passages} />
+          <div data-step-panel="outline">
+            <DualRagOutline events={shown} gold={gold} passages={passages} />
+          </div>
+          <div data-step-panel="ranks">
+            <BumpChart
+              model={model}
+              gold={gold}
+              bridge={bridge}
+              bridgeRule={bridges.rule}
+              passages={passages}
+              maxRank={chartRows}
+            />
+          </div>
+          <div data-step-panel="beam">
+            <GearPanel events={shown} passages={passages} />
+          </div>
+          {/* With the side column folded, its panels come under the chart: the answer and the verifier stay reachable. */}
+          {sideCollapsed && sidePanels}
         </div>
         <div className="col-side" id="inspector-side">
-          {/* While a run streams, its header (trace.llm) is not here yet: the first LLM call names the provider. */}
-          <FinalPanel
-            model={model}
-            scores={scores}
-            llmLabel={trace?.llm ?? model.llmProvider}
-            hasGold={gold.size > 0}
-            running={status === 'running'}
-            run={runContext}
-          />
-          <ReasoningChain chain={model.chain} run={runContext} />
-          <Promotions model={model} gold={gold} bridge={bridge} passages={passages} run={runContext} />
+          {!sideCollapsed && sidePanels}
         </div>
       </div>
-      <RankingList model={model} gold={gold} bridge={bridge} passages={passages} />
+      <RankingList
+        model={model}
+        gold={gold}
+        bridge={bridge}
+        passages={passages}
+        shorten={presenting ? (focus?.ids ?? []) : null}
+      />
       {trace && status === 'done' && trace.question.gold.length > 0 && (
         <Diagnostics trace={trace} passages={diagnosticPassages} onStep={(s) => setStep(eventsThroughStep(trace, s))} />
       )}
