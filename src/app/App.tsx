@@ -8,6 +8,7 @@ import { BatchPage } from '../features/batch/BatchPage.tsx';
 import { LibraryPage } from '../features/corpus/LibraryPage.tsx';
 import { SettingsView } from './SettingsView.tsx';
 import { StorageNotice } from './StorageNotice.tsx';
+import { WorkspaceKeeper } from './workspace/WorkspaceKeeper.tsx';
 import { useAppStore } from '../state/use-app-store.ts';
 import { VIEWS, type View } from '../state/view-slice.ts';
 import { EngineContext, sharedEngine, type EngineClient } from './engine-client.ts';
@@ -24,6 +25,7 @@ export function App({ engine = sharedEngine(), queryClient }: { engine?: EngineC
       <EngineContext.Provider value={engine}>
         <AppFrame>
           <StepKeys />
+          <WorkspaceKeeper />
           <header className="app-header">
             <h1>Hopscope</h1>
             <p className="tagline">iterative multi-hop retrieval, one round at a time</p>

@@ -48,16 +48,32 @@ export function InspectorPage() {
   const presenting = useAppStore((s) => s.presenting);
   const sideCollapsed = useAppStore((s) => s.sideCollapsed);
 
-  // First open (and after switching corpus): the first dataset question is picked, ready to run.
+  // First open (and after switching corpus): the first dataset question is picked, ready to run, unless
+  // the last session's question comes back.
   const firstQuestion = dataset.data?.questions[0];
+  const restored = useAppStore((s) => s.workspaceRestored);
   useEffect(() => {
     const s = appStore.getState();
-    if (firstQuestion && s.questionId === null && s.questionText === '' && s.trace === null && s.events.length === 0)
+    if (
+      restored &&
+      firstQuestion &&
+      s.questionId === null &&
+      s.questionText === '' &&
+      s.trace === null &&
+      s.events.length === 0
+    )
       s.pickQuestion(firstQuestion.id, firstQuestion.question);
-  }, [firstQuestion]);
+  }, [firstQuestion, restored]);
 
   // The tour walks a finished BDTR run: the one on screen, else a fresh run of the picked (or first) question.
+  const [askTour, setAskTour] = useState(false);
+  /** A run on screen that the tour would replace (it walks a finished BDTR run). */
+  const tourReplaces = () => {
+    const s = appStore.getState();
+    return s.trace !== null && !(s.runStatus === 'done' && s.trace.strategy === 'bdtr');
+  };
   const startTour = async () => {
+    setAskTour(false);
     const s = appStore.getState();
     if (!(s.runStatus === 'done' && s.trace?.strategy === 'bdtr')) {
       const questions = dataset.data?.questions ?? [];
@@ -153,11 +169,28 @@ export function InspectorPage() {
           className="btn btn-secondary"
           data-testid="tour-start"
           disabled={!dataset.isSuccess || status === 'running'}
-          onClick={() => void startTour()}
+          onClick={() => (tourReplaces() ? setAskTour(true) : void startTour())}
           title="Six stops through a finished BDTR run"
         >
           Guided tour
         </button>
+        {askTour && (
+          <p className="tour-ask" role="alertdialog" aria-label="Replace the run on screen?" data-testid="tour-ask">
+            The tour runs BDTR and replaces the run on screen ({trace?.strategy} on {trace?.retriever} ·{' '}
+            {trace?.question.id}).{' '}
+            <button type="button" className="btn btn-small" data-testid="tour-ask-yes" onClick={() => void startTour()}>
+              Replace it
+            </button>{' '}
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              data-testid="tour-ask-no"
+              onClick={() => setAskTour(false)}
+            >
+              Keep my run
+            </button>
+          </p>
+        )}
         {trace && status === 'done' && <ExportRunButton trace={trace} passages={passages} />}
         {trace && (
           <p className="run-label" data-testid="run-label">
