@@ -120,10 +120,22 @@ describe('Present mode follows the step; the clicker always steps (headless Chro
     await page.keyboard.press('Home');
     await page.click('[data-testid="tab-graph"]');
     await page.locator('[data-testid="graph-canvas"] canvas').first().waitFor({ timeout: 60_000 });
-    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('PageDown');
+    // The graph follows the step exactly: at round 1's first thought it draws round 1's marks, while the
+    // pool it lists is still round 0's (round 1 has not pooled yet).
+    const onGraph = page.locator('[data-testid="step-on-graph"] h3');
+    await page.keyboard.press('PageDown'); // round 1 begins
+    await page.keyboard.press('ArrowRight'); // its first thought
+    await expect.poll(() => onGraph.innerText()).toBe('On the graph at this step (round 1)');
+    expect(await page.locator('[data-testid="round-slider"]').getAttribute('aria-valuetext')).toBe('round 0');
+    // The last step draws the run's outcome, as the whole run does: the cut is on the graph.
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.locator('[data-testid="cut-on-graph"]').count()).toBe(1);
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
     await page.click('[data-testid="tab-inspector"]');
-    expect((await stepCount(page)).at).toBeGreaterThan(5);
+    expect((await stepCount(page)).at).toBe(7);
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
     await app.close();

@@ -50,6 +50,9 @@ export function GraphPage() {
   // round; moving the slider moves the inspector to the start of that round (or back to the whole run).
   const stepRound = step === null ? null : (events.slice(0, step).findLast((e) => e.type === 'pool')?.round ?? 0);
   const round = sliderRound ?? stepRound;
+  // The marks follow the step itself: a round's thoughts and retrievals are drawn during that round, before
+  // its pool (the pool listed stays the last one the step has seen).
+  const marksRound = sliderRound ?? (step === null ? null : (events[Math.min(step, events.length) - 1]?.round ?? 0));
   const setRound = (r: number | null) => {
     if (r === null) setStep(null);
     else {
@@ -110,7 +113,7 @@ export function GraphPage() {
     events,
     model,
     step,
-    round,
+    round: marksRound,
     gold,
     bridge,
     showPaths,
