@@ -24,9 +24,17 @@ const onScreen = (el: Locator) =>
     return r.height > 0 && r.top >= bar.bottom - 1 && r.top < window.innerHeight - 40;
   });
 
-async function shoot(page: Page, name: string): Promise<void> {
+/** The screen at 1280x720 as it is, then at 1920x1080 with `panel` brought under the step bar again. */
+async function shoot(page: Page, name: string, panel: Locator): Promise<void> {
   await mkdir(RESULTS, { recursive: true });
   await page.screenshot({ path: `${RESULTS}present-${name}-1280.png` });
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await panel.evaluate((el) => {
+    const bar = document.querySelector('[data-testid="stepbar"]')!.getBoundingClientRect();
+    window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - bar.height - 8 });
+  });
+  await page.screenshot({ path: `${RESULTS}present-${name}-1920.png` });
+  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 async function runBdtr(page: Page): Promise<void> {
@@ -62,20 +70,19 @@ describe('Present mode follows the step; the clicker always steps (headless Chro
     await page.locator('h1').click();
     await page.keyboard.press('Home');
     // Step 1 is round 0: its card comes up under the step bar, past the form and the buttons.
-    await expect
-      .poll(() => onScreen(page.locator('[data-testid="timeline-round"][data-round="0"]')), { timeout: 10_000 })
-      .toBe(true);
-    await shoot(page, 'round0');
+    const round0 = page.locator('[data-testid="timeline-round"][data-round="0"]');
+    await expect.poll(() => onScreen(round0), { timeout: 10_000 }).toBe(true);
+    await shoot(page, 'round0', round0);
 
     const verifier = page.locator('[data-step-panel~="verifier"]');
     const answer = page.locator('[data-step-panel="answer"]');
     expect(await pageDownTo(page, 'the verifier selects')).toBe(true);
     await expect.poll(() => onScreen(verifier), { timeout: 10_000 }).toBe(true);
-    await shoot(page, 'verifier');
+    await shoot(page, 'verifier', verifier);
     expect(await pageDownTo(page, 'the answer:')).toBe(true);
     await expect.poll(() => onScreen(answer), { timeout: 10_000 }).toBe(true);
     expect((await page.locator('[data-testid="answer"]').innerText()).trim()).not.toMatch(/^No|^Not/);
-    await shoot(page, 'answer');
+    await shoot(page, 'answer', answer);
 
     // Side panels folded: the verifier and the answer come under the chart, still followed.
     await page.click('[data-testid="side-toggle"]');
@@ -86,7 +93,7 @@ describe('Present mode follows the step; the clicker always steps (headless Chro
     await expect.poll(() => onScreen(verifier), { timeout: 10_000 }).toBe(true);
     expect(await pageDownTo(page, 'the answer:')).toBe(true);
     await expect.poll(() => onScreen(answer), { timeout: 10_000 }).toBe(true);
-    await shoot(page, 'answer-no-side');
+    await shoot(page, 'answer-no-side', answer);
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
     await app.close();

@@ -30,6 +30,7 @@ import { appStore } from '../../state/store.ts';
 import { DEMO_CORPUS_ID } from '../../state/corpus-slice.ts';
 import { stepFocus } from './step-focus.ts';
 import { useFollowStep } from './use-follow-step.ts';
+import { useBackboneReasons } from '../../app/use-backbone-reasons.ts';
 
 /** The main screen: pick or type a question, run it, and read the trace round by round. */
 export function InspectorPage() {
@@ -87,6 +88,7 @@ export function InspectorPage() {
     setTouring(true);
   };
   const backbone = useAppStore((s) => s.backbone);
+  const backboneReasons = useBackboneReasons(dataset.data?.id);
   const setStep = useAppStore((s) => s.setStep);
   const diagnosticPassages = useDiagnosticPassages(
     status === 'done' && trace && trace.question.gold.length > 0 ? trace : null,
@@ -157,6 +159,7 @@ export function InspectorPage() {
       <CorpusStatus dataset={dataset} stored={activeCorpus !== DEMO_CORPUS_ID} />
       <QuestionForm
         questions={dataset.data?.questions ?? []}
+        unavailable={backboneReasons}
         disabled={!dataset.isSuccess}
         running={status === 'running'}
         onRun={(q) => void run(q)}
