@@ -29,7 +29,7 @@ import { GlossaryPanel } from '../../app/components/Glossary.tsx';
 import { appStore } from '../../state/store.ts';
 import { DEMO_CORPUS_ID } from '../../state/corpus-slice.ts';
 import { stepFocus } from './step-focus.ts';
-import { useFollowStep } from './use-follow-step.ts';
+import { scrollToStepPanel, useFollowStep } from './use-follow-step.ts';
 import { useBackboneReasons } from '../../app/use-backbone-reasons.ts';
 
 /** The main screen: pick or type a question, run it, and read the trace round by round. */
@@ -100,6 +100,12 @@ export function InspectorPage() {
   const model = useMemo(() => foldTrace(shown), [shown]);
   const focus = useMemo(() => (step === null ? null : stepFocus(events, step)), [events, step]);
   useFollowStep(presenting, step, focus);
+  // A step link (the diagnostics) moves the step and brings that step's panel into view.
+  const jumpTo = (at: number | null) => {
+    setStep(at);
+    const target = stepFocus(events, at ?? events.length);
+    if (target) requestAnimationFrame(() => scrollToStepPanel(target));
+  };
   const gold = useMemo(() => new Set(question?.gold ?? []), [question]);
   // Bridges are judged on the whole trace, so they stay marked while stepping.
   const bridges = useMemo(() => traceBridges(question, events), [events, question]);
@@ -270,7 +276,7 @@ export function InspectorPage() {
         shorten={presenting ? (focus?.ids ?? []) : null}
       />
       {trace && status === 'done' && trace.question.gold.length > 0 && (
-        <Diagnostics trace={trace} passages={diagnosticPassages} onStep={(s) => setStep(eventsThroughStep(trace, s))} />
+        <Diagnostics trace={trace} passages={diagnosticPassages} onStep={(s) => jumpTo(eventsThroughStep(trace, s))} />
       )}
       <RegimesSideBySide
         datasetId={dataset.data?.id}

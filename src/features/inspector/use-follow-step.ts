@@ -10,6 +10,15 @@ function panelElement(focus: StepFocus): HTMLElement | null {
   return document.querySelector<HTMLElement>(selector);
 }
 
+/** Scrolls the page so the step's panel sits just under the step bar (sticky while presenting). */
+export function scrollToStepPanel(focus: StepFocus): void {
+  const el = panelElement(focus);
+  if (!el) return;
+  const bar = document.querySelector('.presenting [data-testid="stepbar"]')?.getBoundingClientRect();
+  const top = el.getBoundingClientRect().top + window.scrollY - (bar ? bar.height + 8 : 8);
+  window.scrollTo({ top: Math.max(0, top), behavior: 'auto' });
+}
+
 /**
  * Present mode follows the step: each step brings its own panel to the top of the screen, just under the
  * step bar (sticky there while presenting), so the class sees the step and not the controls.
@@ -18,11 +27,7 @@ export function useFollowStep(on: boolean, step: number | null, focus: StepFocus
   const key = focus ? `${focus.panel}:${focus.round}` : '';
   useEffect(() => {
     if (!on || step === null || !focus) return;
-    const el = panelElement(focus);
-    if (!el) return;
-    const bar = document.querySelector('[data-testid="stepbar"]')?.getBoundingClientRect();
-    const top = el.getBoundingClientRect().top + window.scrollY - (bar ? bar.height + 8 : 0);
-    window.scrollTo({ top: Math.max(0, top), behavior: 'auto' });
+    scrollToStepPanel(focus);
     // Keyed on the panel, not each step: steps within one panel leave the view where it is.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [on, step === null, key]);
