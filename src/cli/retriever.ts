@@ -5,12 +5,14 @@
 import { basename, dirname, resolve } from 'node:path';
 import {
   backboneForStrategy,
+  isGraphExpansion,
   buildBackbone,
   type BackboneInputs,
   type BackboneName,
   type BuiltBackbone,
 } from '../core/backbones/index.ts';
 import type { LlmPort } from '../core/llm/port.ts';
+import { strategyDescriptor, type StrategyName } from '../core/strategies/index.ts';
 import type { GraphExpansionRetriever } from '../core/retrievers/graph-expansion.ts';
 import type { GraphRagRetriever } from '../core/retrievers/graphrag.ts';
 import { offlineQueryEntities, type HippoRag2Retriever, type QueryEntities } from '../core/retrievers/hipporag2.ts';
@@ -32,7 +34,7 @@ import type { Io } from './eval.ts';
 export interface CliBackbone extends BuiltBackbone {
   name: BackboneName;
   /** The backbone a strategy runs over (GEAR over a non-expansion backbone: NaiveGE over it; see backboneForStrategy). */
-  forStrategy(strategy: string): Promise<BuiltBackbone>;
+  forStrategy(strategy: StrategyName): Promise<BuiltBackbone>;
 }
 
 const GRAPH_BACKED: readonly BackboneName[] = ['hipporag2', 'graphrag', 'naivege', 'syncge'];
@@ -105,9 +107,10 @@ export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io
     name,
     ...built,
     async forStrategy(strategy) {
-      if (strategy !== 'gear' || name === 'naivege' || name === 'syncge') return built;
+      const expands = strategyDescriptor(strategy).needs.graphExpansion;
+      if (!expands || isGraphExpansion(name)) return built;
       return backboneForStrategy(
-        strategy,
+        expands,
         { name, ...built },
         {
           corpus,

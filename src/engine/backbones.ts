@@ -7,7 +7,7 @@ import type { LlmPort } from '../core/llm/port.ts';
 import type { Stores } from '../core/persist/ports.ts';
 import { loadOrBuildTripleIndex } from '../core/persist/triple-index-store.ts';
 import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
-import type { StrategyName } from '../core/strategies/index.ts';
+import { strategyDescriptor, type StrategyName } from '../core/strategies/index.ts';
 import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
 import type { TripleIndex } from '../core/triples/triple-index.ts';
 import { BACKBONE_PROMPTS } from '../prompts/backbone-prompts.ts';
@@ -151,10 +151,10 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
     name: RunBackbone,
     built: BuiltBackbone,
   ): Promise<BuiltBackbone> {
-    if (strategy !== 'gear') return built;
+    if (!strategyDescriptor(strategy).needs.graphExpansion) return built;
     const { index, how } = await tripleIndexOf(entry);
     const gear = await backboneForStrategy(
-      strategy,
+      true,
       { name, ...built },
       { corpus: entry.dataset.corpus, tripleIndex: index },
     );

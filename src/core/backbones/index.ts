@@ -92,12 +92,15 @@ export async function backboneRetriever(
  * or syncge it runs as is, and over any other backbone it runs over NaiveGE with that backbone as its base
  * (GEAR §3: graph expansion sits on any base retriever). Every other strategy runs over the backbone.
  */
+/** naivege and syncge are GEAR's graph expansion itself. */
+export const isGraphExpansion = (name: string): boolean => name === 'naivege' || name === 'syncge';
+
 export async function backboneForStrategy(
-  strategy: string,
+  needsGraphExpansion: boolean,
   backbone: BuiltBackbone & { name: string },
   inputs: Omit<BackboneInputs, 'base' | 'options'> & { geOptions?: Record<string, unknown> },
 ): Promise<BuiltBackbone> {
-  if (strategy !== 'gear' || backbone.name === 'naivege' || backbone.name === 'syncge') return backbone;
+  if (!needsGraphExpansion || isGraphExpansion(backbone.name)) return backbone;
   const { geOptions, ...rest } = inputs;
   const ge = await buildBackbone('naivege', {
     ...rest,

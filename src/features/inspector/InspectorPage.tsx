@@ -73,7 +73,7 @@ export function InspectorPage() {
   /** A run on screen that the tour would replace (it walks a finished BDTR run). */
   const tourReplaces = () => {
     const s = appStore.getState();
-    return s.trace !== null && !(s.runStatus === 'done' && s.trace.strategy === 'bdtr');
+    return s.trace !== null && !(s.runStatus === 'done' && s.trace.strategy === DEFAULT_STRATEGY);
   };
   const startTour = async () => {
     setAskTour(false);

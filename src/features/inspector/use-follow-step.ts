@@ -16,7 +16,7 @@ export function scrollToStepPanel(focus: StepFocus): void {
   if (!el) return;
   const bar = document.querySelector('.presenting [data-testid="stepbar"]')?.getBoundingClientRect();
   const top = el.getBoundingClientRect().top + window.scrollY - (bar ? bar.height + 8 : 8);
-  window.scrollTo({ top: Math.max(0, top), behavior: 'auto' });
+  window.scrollTo({ top: Math.max(0, top), behavior: 'instant' });
 }
 
 /**
