@@ -6,7 +6,7 @@ import type { Reranker } from '../rerank/port.ts';
 import type { TraceRecorder } from '../trace/recorder.ts';
 import type { TraceEvent } from '../trace/schema.ts';
 import type { Passage, Question, Ranked, Retriever } from '../types.ts';
-import type { StrategyPrompts } from './prompt-port.ts';
+import { replyFormReader, type StrategyPrompts } from './prompt-port.ts';
 
 export interface StrategyContext {
   retriever: Retriever;
@@ -68,7 +68,7 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
       );
     return p;
   };
-  const llm = recorder.wrap(ctx.llm);
+  const llm = recorder.wrap(ctx.llm, replyFormReader(ctx.prompts));
   const ask = (request: LlmRequest, shown: readonly (string | Ranked | Passage)[]): Promise<LlmResponse> => {
     recorder.add({
       type: 'context',

@@ -2,11 +2,13 @@
 // request carries no credentials, so nothing secret can reach a trace through here.
 import type { TraceEvent } from './schema.ts';
 import type { LlmPort, LlmRequest, LlmResponse } from '../llm/port.ts';
+import type { ReplyForm, ReplyFormReader } from '../llm/reply-form.ts';
 
 export function llmEvent(
   request: LlmRequest,
   response: LlmResponse,
   at: { t: number; round: number },
+  replyForm?: ReplyForm,
 ): Extract<TraceEvent, { type: 'llm' }> {
   return {
     type: 'llm',
@@ -20,6 +22,8 @@ export function llmEvent(
     latencyMs: response.latencyMs,
     provider: response.provider,
     model: response.model,
+    ...(replyForm !== undefined ? { replyForm } : {}),
+    ...(response.structured !== undefined ? { structured: response.structured } : {}),
   };
 }
 
@@ -47,6 +51,7 @@ export function withTrace(
   port: LlmPort,
   emit: (event: TraceEvent) => void,
   at: () => { t: number; round: number },
+  replyForm?: ReplyFormReader,
 ): LlmPort {
   return {
     label: port.label,
@@ -58,7 +63,7 @@ export function withTrace(
         emit(llmErrorEvent(request.module, e, at()));
         throw e;
       }
-      emit(llmEvent(request, response, at()));
+      emit(llmEvent(request, response, at(), replyForm?.(request.module, response.text)));
       return response;
     },
   };
