@@ -11,7 +11,7 @@ export interface ChatBody {
   messages: Array<{ role: string; content: string }>;
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
-  response_format?: { type: string };
+  response_format?: { type: string; json_schema?: { name: string; schema: Record<string, unknown>; strict?: boolean } };
   max_tokens?: number;
   max_completion_tokens?: number;
   temperature?: number;
@@ -39,6 +39,10 @@ export interface ScriptedReply {
   pieces?: string[];
   /** Wait this long before answering. */
   delayMs?: number;
+  /** The choice's finish_reason; default "stop" ("length": the reply hit max_tokens). */
+  finishReason?: string;
+  /** Reported as usage.completion_tokens_details.reasoning_tokens (a reasoning model). */
+  reasoningTokens?: number;
 }
 
 /** Decide the reply for a chat request; `n` counts chat requests from 0. */
@@ -158,7 +162,14 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     const content = reply.content ?? '';
     const promptText = body.messages.map((m) => m.content).join('\n');
     const usage = reply.usage ?? { prompt_tokens: countTokens(promptText), completion_tokens: countTokens(content) };
-    const fullUsage = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
+    const fullUsage = {
+      ...usage,
+      total_tokens: usage.prompt_tokens + usage.completion_tokens,
+      ...(reply.reasoningTokens !== undefined
+        ? { completion_tokens_details: { reasoning_tokens: reply.reasoningTokens } }
+        : {}),
+    };
+    const finish = reply.finishReason ?? 'stop';
     const id = `chatcmpl-${chatCount}`;
     created++;
 
@@ -168,7 +179,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
         object: 'chat.completion',
         created,
         model: body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop', logprobs: null }],
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finish, logprobs: null }],
         usage: fullUsage,
       });
     }
@@ -191,7 +202,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     const pieces = reply.pieces ?? content.match(/\S+\s*|\s+/g) ?? [];
     send(chunk({ role: 'assistant', content: '' }, null));
     for (const p of pieces) send(chunk({ content: p }, null));
-    send(chunk({}, 'stop'));
+    send(chunk({}, finish));
     if (body.stream_options?.include_usage)
       send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage: fullUsage });
     res.write('data: [DONE]\n\n');

@@ -12,6 +12,7 @@ export function openAiConfigFrom(s: LlmSettings) {
     model: s.model.trim(),
     jsonMode: s.jsonMode,
     timeoutMs: s.timeoutMs,
+    ...(s.maxTokens !== undefined ? { maxTokens: s.maxTokens } : {}),
     ...(s.apiKey ? { apiKey: s.apiKey } : {}),
   };
 }

@@ -5,7 +5,13 @@
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
 import { z } from 'zod';
-import { LlmAbortedError, LlmError, LlmMalformedReplyError, LlmTruncatedStreamError } from '../../core/llm/errors.ts';
+import {
+  LlmAbortedError,
+  LlmError,
+  LlmMalformedReplyError,
+  LlmTokenLimitError,
+  LlmTruncatedStreamError,
+} from '../../core/llm/errors.ts';
 import type { LlmRequest, LlmResponse, TokenUsage } from '../../core/llm/port.ts';
 import type { LlmProvider } from '../../core/llm/provider.ts';
 import { redactBaseUrl } from '../../core/llm/base-url.ts';
@@ -24,6 +30,8 @@ export interface OpenAiCompatibleConfig {
   stream?: boolean;
   /** The client's own per-request timeout; createLlm adds an outer one. Default 60 s. */
   timeoutMs?: number;
+  /** max_tokens for requests that set none; without it the server's default applies. */
+  maxTokens?: number;
 }
 
 // Local servers ignore the key, but the client refuses to start without one.
@@ -71,19 +79,21 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
     if (signal?.aborted) throw new LlmAbortedError(request.module);
     const started = performance.now();
+    const maxTokens = request.maxTokens ?? this.config.maxTokens;
     const params: ChatCompletionCreateParamsBase = {
       model: this.model,
       messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
-      ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+      ...(maxTokens !== undefined ? { max_tokens: maxTokens } : {}),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
       ...(request.stop?.length ? { stop: request.stop } : {}),
       ...(request.json && this.config.jsonMode ? { response_format: { type: 'json_object' as const } } : {}),
     };
     try {
-      const { text, usage } =
+      const { text, usage, finish } =
         this.config.stream || request.onToken
           ? await this.streamed(params, request, signal)
           : await this.plain(params, signal);
+      if (finish === 'length') throw new LlmTokenLimitError(this.server, request.module, maxTokens, text);
       return {
         text,
         usage,
@@ -95,6 +105,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     } catch (e) {
       if (signal?.aborted) throw new LlmAbortedError(request.module);
       const mapped = mapOpenAiError(e, this.errorContext(request.module));
+      if (e instanceof LlmTokenLimitError) throw e;
       if (mapped instanceof LlmError || mapped instanceof LlmAbortedError) throw mapped;
       // Anything else the client threw on a 200 (a body cut off mid-JSON: SyntaxError) is the reply's fault.
       throw new LlmMalformedReplyError(
@@ -119,8 +130,12 @@ export class OpenAiCompatibleProvider implements LlmProvider {
         `${issue?.path.join('.') || '(body)'}: ${issue?.message ?? 'unexpected shape'}`,
       );
     }
-    const text = r.data.choices[0]!.message.content ?? '';
-    return { text, usage: toUsage(r.data.usage) };
+    const choice = r.data.choices[0]!;
+    return {
+      text: choice.message.content ?? '',
+      usage: toUsage(r.data.usage),
+      finish: choice.finish_reason ?? undefined,
+    };
   }
 
   private async streamed(params: ChatCompletionCreateParamsBase, request: LlmRequest, signal?: AbortSignal) {
@@ -129,7 +144,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       { signal: signal ?? null },
     );
     let text = '';
-    let finished = false;
+    let finished: string | undefined;
     let usage: TokenUsage | undefined;
     for await (const raw of stream) {
       const parsed = chunkSchema.safeParse(raw);
@@ -146,12 +161,12 @@ export class OpenAiCompatibleProvider implements LlmProvider {
         text += piece;
         request.onToken?.(piece);
       }
-      if (choice?.finish_reason) finished = true;
+      if (choice?.finish_reason) finished = choice.finish_reason;
     }
     if (signal?.aborted) throw new LlmAbortedError(request.module);
     // openai-node ends iteration quietly when the body ends early; a reply without a finish_reason was cut off.
     if (!finished) throw new LlmTruncatedStreamError(this.server, text);
-    return { text, usage: usage ?? { prompt: 0, completion: 0, total: 0 } };
+    return { text, usage: usage ?? { prompt: 0, completion: 0, total: 0 }, finish: finished };
   }
 
   private errorContext(module: string): ErrorContext {
@@ -172,10 +187,18 @@ export class OpenAiCompatibleProvider implements LlmProvider {
 
 // Every reply is validated before it is read: a 200 with another shape is a typed error on that call.
 const usageSchema = z
-  .object({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number() })
+  .object({
+    prompt_tokens: z.number(),
+    completion_tokens: z.number(),
+    total_tokens: z.number(),
+    // reasoning models (o1/o3, DeepSeek-R1 on vLLM, ...): reasoning tokens are part of completion_tokens
+    completion_tokens_details: z.object({ reasoning_tokens: z.number().nullish() }).nullish(),
+  })
   .nullish();
 const completionSchema = z.object({
-  choices: z.array(z.object({ message: z.object({ content: z.string().nullish() }) })).min(1, 'no choices'),
+  choices: z
+    .array(z.object({ message: z.object({ content: z.string().nullish() }), finish_reason: z.string().nullish() }))
+    .min(1, 'no choices'),
   usage: usageSchema,
 });
 const chunkSchema = z.object({
@@ -185,9 +208,13 @@ const chunkSchema = z.object({
   usage: usageSchema,
 });
 
-function toUsage(
-  u: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null | undefined,
-): TokenUsage {
+function toUsage(u: z.infer<typeof usageSchema>): TokenUsage {
   if (!u) return { prompt: 0, completion: 0, total: 0 };
-  return { prompt: u.prompt_tokens, completion: u.completion_tokens, total: u.total_tokens };
+  const reasoning = u.completion_tokens_details?.reasoning_tokens;
+  return {
+    prompt: u.prompt_tokens,
+    completion: u.completion_tokens,
+    total: u.total_tokens,
+    ...(reasoning ? { reasoning } : {}),
+  };
 }
