@@ -46,7 +46,7 @@ export interface ScriptedReply {
 }
 
 /** Decide the reply for a chat request; `n` counts chat requests from 0. */
-export type Script = (body: ChatBody, n: number) => ScriptedReply;
+export type Script = (body: ChatBody, n: number) => ScriptedReply | Promise<ScriptedReply>;
 
 export interface LoggedRequest {
   method: string;
@@ -124,7 +124,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     if (req.method !== 'POST' || path !== '/v1/chat/completions' || !body) {
       return sendError(res, 404, `no route ${req.method} ${path}`, 'not_found', 'invalid_request_error');
     }
-    const reply = script(body, chatCount++);
+    const reply = await script(body, chatCount++);
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     const fault = reply.fault;
     if (fault?.kind === 'hang') return; // the client's timeout or abort ends it
