@@ -54,7 +54,9 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'hopscope-reply-styles-'));
   server = await startOpenAiServer({
     models: [...REPLY_STYLES],
-    script: replyStyleScript({ jsonSchema: false }).script,
+    // a server without structured outputs: JSON mode at most, so every reply form reaches the parsers
+    responseFormats: ['json_object'],
+    script: replyStyleScript().script,
   });
 });
 afterAll(() => server.close());
@@ -232,6 +234,64 @@ describe('reply styles', () => {
             else expect(failed, `${style} ${s} ${regime}`).toEqual([]);
           }
         }
+      }
+    },
+  );
+
+  it(
+    'against a server with json_schema: the schema is sent and no JSON reply needed repair',
+    { timeout: 900_000 },
+    async () => {
+      const schemaServer = await startOpenAiServer({ models: [...REPLY_STYLES], script: replyStyleScript().script });
+      try {
+        const folder = join(dir, 'traces-schema');
+        const styles = REPLY_STYLES.filter((x) => x !== 'truncated');
+        const r = await run([
+          '--dataset',
+          MUSIQUE,
+          '--retriever',
+          'bm25',
+          '--strategy',
+          'static,bdtr,planner,dualrag,auto',
+          '--decide',
+          'llm',
+          '--llm',
+          styles.map((x) => `openai:${x}@${schemaServer.baseURL}`).join(','),
+          '--limit',
+          LIMIT,
+          '--concurrency',
+          '4',
+          '--cache-dir',
+          'off',
+          '--traces',
+          folder,
+          '--out',
+          join(dir, 'schema.json'),
+        ]);
+        expect(r.code, r.stderr).toBe(0);
+        const json = (await traces(folder)).flatMap((t) =>
+          t.events.filter((e) => e.type === 'llm' && e.structured !== undefined),
+        );
+        expect(json.length).toBeGreaterThan(0);
+        for (const e of json) {
+          expect(e).toMatchObject({ structured: 'json_schema', replyForm: 'json' });
+        }
+        expect(new Set(json.map((e) => (e.type === 'llm' ? e.module : '')))).toEqual(
+          new Set([
+            'answer',
+            'bdtr.verifier',
+            'planner.step',
+            'planner.compose',
+            'dualrag.reasoner',
+            'dualrag.entity-identifier',
+            'dualrag.answer',
+            'auto.route',
+          ]),
+        );
+        const sent = schemaServer.chats().filter((c) => c.body?.response_format?.type === 'json_schema');
+        expect(sent.length).toBe(json.length);
+      } finally {
+        await schemaServer.close();
       }
     },
   );

@@ -5,6 +5,7 @@
 // CORS headers let a page served from another port call it from headless Chromium.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { STRUCTURED_PROBE_TEXT } from '../../src/providers/llm/openai-compatible.ts';
 
 export interface ChatBody {
   model: string;
@@ -59,8 +60,10 @@ export interface OpenAiServer {
   /** e.g. http://127.0.0.1:41234/v1 */
   baseURL: string;
   log: LoggedRequest[];
-  /** Chat requests only. */
+  /** Chat requests only, without the provider's structured-output probes (which the server answers itself). */
   chats(): LoggedRequest[];
+  /** The structured-output probes (see OpenAiCompatibleProvider.structuredMode). */
+  probes(): LoggedRequest[];
   setScript(script: Script): void;
   close(): Promise<void>;
 }
@@ -70,6 +73,11 @@ export interface OpenAiServerOptions {
   models?: string[];
   /** When set, requests without `Authorization: Bearer <apiKey>` get 401. */
   apiKey?: string;
+  /**
+   * The response_format types the server accepts (default both); another type gets 400, as servers
+   * without structured outputs answer. Scripts decide what a request with an accepted format gets.
+   */
+  responseFormats?: readonly ('json_schema' | 'json_object')[];
 }
 
 /** A script that pops replies from a queue (the last one repeats). */
@@ -123,6 +131,21 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     }
     if (req.method !== 'POST' || path !== '/v1/chat/completions' || !body) {
       return sendError(res, 404, `no route ${req.method} ${path}`, 'not_found', 'invalid_request_error');
+    }
+    const format = body.response_format?.type;
+    const accepted: readonly string[] = options.responseFormats ?? ['json_schema', 'json_object'];
+    if (format !== undefined && format !== 'text' && !accepted.includes(format))
+      return sendError(res, 400, `response_format type '${format}' is not supported`, null, 'invalid_request_error');
+    if (isProbe(body)) {
+      const content = '{"ok": true}';
+      return sendJson(res, 200, {
+        id: 'chatcmpl-probe',
+        object: 'chat.completion',
+        created,
+        model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop', logprobs: null }],
+        usage: { prompt_tokens: 12, completion_tokens: 4, total_tokens: 16 },
+      });
     }
     const reply = await script(body, chatCount++);
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
@@ -214,7 +237,8 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     log,
-    chats: () => log.filter((r) => r.path === '/v1/chat/completions'),
+    chats: () => log.filter((r) => r.path === '/v1/chat/completions' && !(r.body && isProbe(r.body))),
+    probes: () => log.filter((r) => r.path === '/v1/chat/completions' && r.body !== undefined && isProbe(r.body)),
     setScript(s) {
       script = s;
       chatCount = 0;
@@ -225,6 +249,10 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
         server.close((e) => (e ? reject(e) : resolve()));
       }),
   };
+}
+
+function isProbe(body: ChatBody): boolean {
+  return body.messages.length === 1 && body.messages[0]?.content === STRUCTURED_PROBE_TEXT;
 }
 
 function cors(req: IncomingMessage, res: ServerResponse) {

@@ -2,9 +2,9 @@
 // works out which prompt it was sent from the prompt's own words (a real server sees no module name),
 // lets the offline thinker write that module's reply, and re-renders it in the style the request's
 // model name selects: strict JSON, fenced JSON, JSON in chatter, a think block first, the paper
-// prompts' text formats, or cut off at max_tokens (finish_reason "length"). With `jsonSchema` on, a
-// request that sends `response_format: {type: "json_schema"}` gets strict JSON, as a structured-output
-// server would give; with it off, such a request is refused (400), like servers without the feature.
+// prompts' text formats, or cut off at max_tokens (finish_reason "length"). A request that sends
+// `response_format: {type: "json_schema"}` gets strict JSON, as a structured-output server gives (start
+// the server with `responseFormats` lacking json_schema for one that refuses it).
 import type { ChatMessage } from '../../src/core/llm/port.ts';
 import type { LlmProvider } from '../../src/core/llm/provider.ts';
 import { createOfflineThinker } from '../../src/providers/llm/offline-thinker.ts';
@@ -78,8 +78,6 @@ const TEXT_FORMAT: Record<string, (j: Json) => string> = {
 };
 
 export interface ReplyStyleOptions {
-  /** The server honours response_format json_schema (strict JSON back); off: such requests get 400. */
-  jsonSchema: boolean;
   /** The judge's verdict (the offline thinker cannot judge). */
   judge?: (body: ChatBody) => 'Yes' | 'No';
 }
@@ -91,7 +89,7 @@ export interface ReplyStyleServerScript {
 }
 
 /** A server script whose style is the request's model name (one of REPLY_STYLES). */
-export function replyStyleScript(options: ReplyStyleOptions): ReplyStyleServerScript {
+export function replyStyleScript(options: ReplyStyleOptions = {}): ReplyStyleServerScript {
   const thinker: LlmProvider = createOfflineThinker();
   const seen = new Map<string, ChatBody[]>();
   const script: Script = async (body) => {
@@ -100,8 +98,6 @@ export function replyStyleScript(options: ReplyStyleOptions): ReplyStyleServerSc
     if (!module) return { content: 'the reply-style server does not know this prompt' };
     (seen.get(module) ?? seen.set(module, []).get(module)!).push(body);
     const schema = body.response_format?.type === 'json_schema';
-    if (schema && !options.jsonSchema)
-      return { fault: { kind: 'status', status: 400, message: "response_format type 'json_schema' is not supported" } };
     const canonical =
       module === 'dualrag.judge'
         ? (options.judge?.(body) ?? 'Yes')

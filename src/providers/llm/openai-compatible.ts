@@ -1,7 +1,10 @@
 // OpenAI-compatible chat completions through the `openai` package: OpenAI itself and the local
 // servers people run (Ollama, LM Studio, vLLM, llama.cpp server). Works in the page, a worker and
 // Node. The client's own retries are off (maxRetries: 0): src/core/llm/with-retry.ts retries
-// visibly. JSON mode is requested only where the server supports it; callers validate always.
+// visibly. Structured outputs: a JSON prompt's reply schema goes out as `response_format:
+// {type: "json_schema"}` where the server has it (OpenAI, vLLM, llama.cpp, LM Studio, Ollama's /v1
+// since 0.5), else JSON mode, else nothing; which one is found out once, on the first JSON call (or by
+// "Test connection"), and recorded on every reply. Callers validate always: some servers ignore it.
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
 import { z } from 'zod';
@@ -9,10 +12,12 @@ import {
   LlmAbortedError,
   LlmError,
   LlmMalformedReplyError,
+  LlmRequestError,
   LlmTokenLimitError,
   LlmTruncatedStreamError,
 } from '../../core/llm/errors.ts';
-import type { LlmRequest, LlmResponse, TokenUsage } from '../../core/llm/port.ts';
+import type { LlmRequest, LlmResponse, StructuredMode, TokenUsage } from '../../core/llm/port.ts';
+import { promptJsonSchema, type PromptJsonSchema } from '../../prompts/json-schemas.ts';
 import type { LlmProvider } from '../../core/llm/provider.ts';
 import { redactBaseUrl } from '../../core/llm/base-url.ts';
 import { mapOpenAiError, type ErrorContext } from './openai-errors.ts';
@@ -32,7 +37,22 @@ export interface OpenAiCompatibleConfig {
   timeoutMs?: number;
   /** max_tokens for requests that set none; without it the server's default applies. */
   maxTokens?: number;
+  /**
+   * How JSON prompts constrain the reply: "auto" (the default with jsonMode) finds out what the server
+   * supports on the first JSON call; a fixed mode skips that. jsonMode false means "none".
+   */
+  structured?: StructuredMode | 'auto';
+  /** JSON Schemas by module; default: the prompts' own (src/prompts/json-schemas.ts). */
+  schemaFor?: (module: string) => PromptJsonSchema | undefined;
 }
+
+// The probe's schema and prompt: small enough for any model to satisfy in a few tokens.
+const PROBE_SCHEMA = {
+  name: 'probe',
+  schema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+};
+export const STRUCTURED_PROBE_TEXT = 'Reply with the JSON object {"ok": true} and nothing else.';
+const PROBE_MESSAGES = [{ role: 'user' as const, content: STRUCTURED_PROBE_TEXT }];
 
 // Local servers ignore the key, but the client refuses to start without one.
 const NO_KEY = 'no-key';
@@ -44,6 +64,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   readonly server: string;
   private readonly client: OpenAI;
   private readonly timeoutMs: number;
+  private structuredFound: Promise<StructuredMode> | undefined;
 
   constructor(private readonly config: OpenAiCompatibleConfig) {
     // Shown and recorded (labels, errors, the cache key) only without credentials; requests use the URL as given.
@@ -76,17 +97,70 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     }
   }
 
+  /**
+   * What the server supports for JSON replies, best first: json_schema, json_object, none. Found once
+   * (a refused response_format is a 4xx) and remembered; a network failure is thrown, not remembered.
+   */
+  structuredMode(signal?: AbortSignal): Promise<StructuredMode> {
+    if (this.config.jsonMode === false) return Promise.resolve('none');
+    const fixed = this.config.structured;
+    if (fixed !== undefined && fixed !== 'auto') return Promise.resolve(fixed);
+    this.structuredFound ??= this.detect(signal).catch((e: unknown) => {
+      this.structuredFound = undefined;
+      throw e;
+    });
+    return this.structuredFound;
+  }
+
+  private async detect(signal?: AbortSignal): Promise<StructuredMode> {
+    const formats = [
+      ['json_schema', { type: 'json_schema' as const, json_schema: PROBE_SCHEMA }],
+      ['json_object', { type: 'json_object' as const }],
+    ] as const;
+    for (const [mode, response_format] of formats) {
+      try {
+        await this.client.chat.completions.create(
+          { model: this.model, messages: PROBE_MESSAGES, response_format, stream: false },
+          { signal: signal ?? null },
+        );
+        return mode;
+      } catch (e) {
+        const mapped = mapOpenAiError(e, this.errorContext('llm.structured-outputs'));
+        if (!(mapped instanceof LlmRequestError)) throw mapped; // refused: try the next format
+      }
+    }
+    return 'none';
+  }
+
+  private responseFormat(module: string, mode: StructuredMode) {
+    if (mode === 'none') return undefined;
+    const schema = mode === 'json_schema' ? (this.config.schemaFor ?? promptJsonSchema)(module) : undefined;
+    // strict: false, since strict mode refuses optional fields; the reply is validated with zod anyway
+    return schema
+      ? { type: 'json_schema' as const, json_schema: { name: schema.name, schema: schema.schema, strict: false } }
+      : { type: 'json_object' as const };
+  }
+
   async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
     if (signal?.aborted) throw new LlmAbortedError(request.module);
     const started = performance.now();
     const maxTokens = request.maxTokens ?? this.config.maxTokens;
+    let structured: StructuredMode | undefined;
+    try {
+      structured = request.json ? await this.structuredMode(signal) : undefined;
+    } catch (e) {
+      if (signal?.aborted) throw new LlmAbortedError(request.module);
+      throw e;
+    }
+    const responseFormat = structured ? this.responseFormat(request.module, structured) : undefined;
+    if (structured === 'json_schema' && responseFormat?.type === 'json_object') structured = 'json_object';
     const params: ChatCompletionCreateParamsBase = {
       model: this.model,
       messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
       ...(maxTokens !== undefined ? { max_tokens: maxTokens } : {}),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
       ...(request.stop?.length ? { stop: request.stop } : {}),
-      ...(request.json && this.config.jsonMode ? { response_format: { type: 'json_object' as const } } : {}),
+      ...(responseFormat ? { response_format: responseFormat } : {}),
     };
     try {
       const { text, usage, finish } =
@@ -101,6 +175,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
         latencyMs: performance.now() - started,
         provider: this.label,
         model: this.model,
+        ...(structured ? { structured } : {}),
       };
     } catch (e) {
       if (signal?.aborted) throw new LlmAbortedError(request.module);
