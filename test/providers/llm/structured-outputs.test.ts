@@ -2,6 +2,8 @@
 // none) and sends each JSON prompt's own JSON Schema where it can; the mode is on every reply.
 import { describe, expect, it } from 'vitest';
 import { createLlm } from '../../../src/core/llm/create-llm.ts';
+import { DEFAULT_LLM_SETTINGS } from '../../../src/core/llm/settings.ts';
+import { detectStructuredOutputs } from '../../../src/providers/llm/from-settings.ts';
 import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-compatible.ts';
 import { promptJsonSchema } from '../../../src/prompts/json-schemas.ts';
 import * as reader from '../../../src/prompts/qa-reader.ts';
@@ -58,5 +60,25 @@ describe('structured outputs', () => {
     for (const m of ['answer', 'bdtr.verifier', 'planner.step', 'planner.compose', 'dualrag.reasoner'])
       expect(promptJsonSchema(m)?.schema).toMatchObject({ type: 'object' });
     expect(promptJsonSchema('ircot.step')).toBeUndefined();
+  });
+  it('"Test connection" finds out the same, whatever the JSON-mode box says', async () => {
+    for (const [formats, want] of [
+      [['json_schema', 'json_object'], 'json_schema'],
+      [['json_object'], 'json_object'],
+      [[], 'none'],
+    ] as const) {
+      const server = await startOpenAiServer({ responseFormats: formats });
+      try {
+        const s = {
+          ...DEFAULT_LLM_SETTINGS,
+          provider: 'openai' as const,
+          baseURL: server.baseURL,
+          model: 'test-model',
+        };
+        expect(await detectStructuredOutputs({ ...s, jsonMode: false })).toBe(want);
+      } finally {
+        await server.close();
+      }
+    }
   });
 });
