@@ -169,6 +169,21 @@ export function SettingsPanel({
             )}
           </label>
           <label className="field">
+            <span>Max tokens</span>
+            <input
+              data-testid="llm-max-tokens"
+              type="number"
+              min={1}
+              placeholder="server default"
+              value={value.maxTokens ?? ''}
+              onChange={(e) => {
+                const n = Number(e.target.value);
+                const { maxTokens: _old, ...rest } = value;
+                onChange(e.target.value === '' || !Number.isInteger(n) || n < 1 ? rest : { ...rest, maxTokens: n });
+              }}
+            />
+          </label>
+          <label className="field">
             <span>
               <input
                 data-testid="llm-json-mode"
