@@ -5,8 +5,10 @@ import { HopscopeError } from '../src/core/errors.ts';
 import { loadDataset } from '../src/core/ingest/index.ts';
 import { buildBackbone } from '../src/core/retrievers/registry.ts';
 import type { Trace } from '../src/core/trace/schema.ts';
-import { isBaseline, type StrategyName } from '../src/core/strategies/index.ts';
+import { isBaseline, strategyDescriptor, type StrategyName } from '../src/core/strategies/index.ts';
 import { runRegime } from '../src/core/strategies/regimes.ts';
+import { runBranch } from '../src/core/whatif/branch.ts';
+import { branchRunRequest, type BranchRunRequest } from './engine-whatif.ts';
 import { STRATEGY_PROMPTS } from '../src/prompts/strategy-prompts.ts';
 import { GEAR_READ_PROMPT } from '../src/prompts/gear-read-port.ts';
 import type { LlmPort } from '../src/core/llm/port.ts';
@@ -375,6 +377,17 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       running.get(runId)?.abort();
     },
 
+    async runBranch(request, onEvent) {
+      const { run, strategy } = branchRunRequest(request);
+      const controller = new AbortController();
+      if (run.runId !== undefined) running.set(run.runId, controller);
+      try {
+        return await runCore(strategy, run, get(run.datasetId), controller.signal, onEvent, request);
+      } finally {
+        if (run.runId !== undefined && running.get(run.runId) === controller) running.delete(run.runId);
+      }
+    },
+
     async embeddingStatus(corpusId) {
       const entry = loaded.get(corpusId);
       if (entry) return embeddings.status(entry.dataset.corpus);
@@ -406,6 +419,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     entry: Loaded,
     signal: AbortSignal,
     onEvent?: TraceListener,
+    branch?: BranchRunRequest,
   ): Promise<Trace> {
     const llm =
       request.llm === 'offline'
@@ -418,29 +432,36 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       ? { retriever: entry.bm25, built: undefined }
       : await retrieverOf(entry, request.backbone);
     const gear =
-      strategy === 'gear' || expansion ? await gearBackbone(entry, backbone, expansion ?? 'naivege', llm) : undefined;
+      strategyDescriptor(strategy).needs.graphExpansion || expansion
+        ? await gearBackbone(entry, backbone, expansion ?? 'naivege', llm)
+        : undefined;
     const retriever: Retriever = gear?.retriever ?? backbone;
     const { corpus } = entry.dataset;
     // DualRAG's Eq. 8 reranker from Settings (loaded here, in this worker); its name goes into the trace options.
-    const reranker = strategy.startsWith('dualrag') ? await rerankers.current() : undefined;
+    const reranker = strategyDescriptor(strategy).needs.reranker ? await rerankers.current() : undefined;
+    const ctx = {
+      retriever,
+      llm,
+      prompts: STRATEGY_PROMPTS,
+      passages: entry.byId,
+      signal,
+      now,
+      ...(reranker ? { reranker } : {}),
+      ...(onEvent ? { onEvent } : {}),
+    };
     // runRegime('iterative', ...) is runStrategy; no-context / gold-context (oracle) run the strategy's reader only.
-    const trace = await runRegime(
-      request.regime ?? 'iterative',
-      strategy,
-      request.question,
-      {
-        retriever,
-        llm,
-        prompts: STRATEGY_PROMPTS,
-        passages: entry.byId,
-        signal,
-        now,
-        ...(reranker ? { reranker } : {}),
-        ...(isBaseline(strategy) ? { options: { depth: request.k } } : {}),
-        ...(onEvent ? { onEvent } : {}),
-      },
-      { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
-    );
+    const trace = branch
+      ? await runBranch(branch.parent, branch.intervention, ctx, {
+          ...(branch.label !== undefined ? { label: branch.label } : {}),
+          ...(branch.oracle !== undefined ? { oracle: branch.oracle } : {}),
+        })
+      : await runRegime(
+          request.regime ?? 'iterative',
+          strategy,
+          request.question,
+          { ...ctx, ...(isBaseline(strategy) ? { options: { depth: request.k } } : {}) },
+          { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
+        );
     trace.options = {
       ...trace.options,
       ...backboneOptions(request.backbone),

@@ -1,5 +1,7 @@
-// Words a class does not know (issue 17 item 4): one definition each, used by the glossary panel and by
-// the inline help next to the terms (strategy picker, metrics, chart legend, the cut).
+// Words a class does not know: one definition each, used by the glossary panel and by the inline help
+// next to the terms (strategy picker, metrics, chart legend, the cut). The strategies' entries are their
+// descriptors' explanations (core's registry), so the glossary and the picker say the same.
+import { REGISTRY, type StrategyDescriptor } from '../core/strategies/index.ts';
 
 export interface GlossaryEntry {
   term: string;
@@ -7,32 +9,13 @@ export interface GlossaryEntry {
   short: string;
 }
 
+/** One entry per strategy family (an ablation is explained under its parent's term). */
+export function strategyEntries(registry: readonly StrategyDescriptor[]): GlossaryEntry[] {
+  return registry.filter((d) => d.kind !== 'baseline').map((d) => ({ term: d.term, short: d.explanation }));
+}
+
 export const GLOSSARY: readonly GlossaryEntry[] = [
-  {
-    term: 'BDTR',
-    short:
-      'Bridge-guided Dual-Thought Retrieval: each round writes a fast thought (what is missing) and a slow thought (which entity bridges to it), retrieves for both, then a verifier promotes the passages that support a reasoning chain and a μ+σ cut keeps the strongest.',
-  },
-  {
-    term: 'IRCoT',
-    short:
-      'Interleaving Retrieval with Chain-of-Thought: after each retrieval the LLM writes one more reasoning sentence, which becomes the next query.',
-  },
-  {
-    term: 'IRGS',
-    short:
-      'Iterative Retrieval-Generation Synergy (Iter-RetGen): the LLM drafts an answer with its reasoning, and the draft is the next query.',
-  },
-  {
-    term: 'ToG',
-    short:
-      'Think-on-Graph-style sufficiency check: the LLM says whether the passages suffice; if not, what is missing becomes the next query.',
-  },
-  {
-    term: 'GCoT',
-    short:
-      'Graph Chain-of-Thought: each step names the missing evidence and the entities to expand, and retrieval follows them.',
-  },
+  ...strategyEntries(REGISTRY),
   {
     term: 'HippoRAG 2',
     short:
@@ -85,21 +68,3 @@ export function gloss(term: string): GlossaryEntry | undefined {
 }
 
 export const glossId = (term: string) => `gloss-${term.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
-
-/** The glossary term that explains a strategy name ("bdtr-dtr" -> BDTR). */
-export function strategyTerm(strategy: string): GlossaryEntry | undefined {
-  const base = strategy.split('-')[0] ?? strategy;
-  return gloss(
-    base === 'bdtr'
-      ? 'BDTR'
-      : base === 'ircot'
-        ? 'IRCoT'
-        : base === 'irgs'
-          ? 'IRGS'
-          : base === 'tog'
-            ? 'ToG'
-            : base === 'gcot'
-              ? 'GCoT'
-              : base,
-  );
-}

@@ -1,37 +1,53 @@
-// How the strategies and backbones of a run are named on screen (inspector, compare, batch): one place,
-// so the pickers and the lanes agree.
-import { STRATEGIES } from '../core/strategies/index.ts';
-import { strategyTitle } from '../core/strategies/titles.ts';
+// How the strategies and backbones of a run are named on screen (inspector, compare, batch). Strategy
+// names, labels and help all come from the strategy descriptors (core's registry), so the pickers, the
+// lanes, the CLI and the docs agree.
+import {
+  DESCRIPTORS,
+  flatten,
+  REGISTRY,
+  strategyDescriptor,
+  type StrategyDescriptor,
+} from '../core/strategies/index.ts';
 import type { RunBackbone, RunStrategy } from '../../workers/engine-api.ts';
 
-/** Long names, for the inspector's picker. */
-export const STRATEGY_LABELS: Record<RunStrategy, string> = {
-  single: 'single retrieval (no LLM)',
-  'single-read': 'single retrieval + reader',
-  static: 'static: one retrieval + reader',
-  ircot: 'IRCoT (CoT sentence per step)',
-  irgs: 'IRGS (Iter-RetGen)',
-  tog: 'ToG-style (Fig. 11): sufficiency check prompt',
-  gcot: 'GCoT-style (Fig. 12): missing-evidence prompt',
-  bdtr: 'BDTR (dual thought + verifier)',
-  'bdtr-dtr': 'BDTR-DTR (dual thought only)',
-  'bdtr-bgec': 'BDTR-BGEC (verifier only)',
-  gear: 'GEAR (gist memory + graph expansion)',
-  planner: 'Planner (partial answer + sub-query per step, composer)',
-  dualrag: 'DualRAG (reasoner + entity queries + knowledge outline)',
-  'dualrag-no-reasoner': 'DualRAG w/o R (retrieve every step)',
-  'dualrag-no-ei': 'DualRAG w/o Ei (reasoning as query)',
-  'dualrag-no-outline': 'DualRAG w/o KO (raw passages, no outline)',
-  auto: 'auto: router picks static / IRCoT / IRGS / BDTR',
-  ensemble: 'ensemble: RRF of BDTR + BDTR-BGEC',
-};
+/** One option of a strategy picker, with the help shown under it. */
+export interface StrategyChoice {
+  value: string;
+  /** Long name, for the picker. */
+  label: string;
+  /** Short name, for the help line, lanes and batch columns. */
+  title: string;
+  /** The glossary term it is explained under (an ablation: its parent's). */
+  term: string;
+  /** One paragraph on what it does. */
+  help: string;
+}
 
-/** Short names, for lanes and batch columns: core's result titles (src/core/strategies/titles.ts), so the CLI and the UI agree. */
-export const STRATEGY_SHORT = {
-  single: 'single retrieval',
-  'single-read': 'single retrieval + reader',
-  ...(Object.fromEntries(STRATEGIES.map((s) => [s, strategyTitle(s)])) as Record<(typeof STRATEGIES)[number], string>),
-} satisfies Record<RunStrategy, string>;
+/** The picker's options for a registry list (each strategy's ablations right after it). */
+export function strategyChoices(registry: readonly StrategyDescriptor[]): StrategyChoice[] {
+  return flatten(registry).map((d) => ({
+    value: d.name,
+    label: d.label,
+    title: d.title,
+    term: d.term,
+    help: d.explanation,
+  }));
+}
+
+/** The registry's picker options. */
+export const STRATEGY_CHOICES: readonly StrategyChoice[] = strategyChoices(REGISTRY);
+
+/** Long names, for the inspector's picker. */
+export const STRATEGY_LABELS = Object.fromEntries(DESCRIPTORS.map((d) => [d.name, d.label])) as Record<
+  RunStrategy,
+  string
+>;
+
+/** Short names, for lanes and batch columns: the descriptors' titles, as in the CLI's results. */
+export const STRATEGY_SHORT = Object.fromEntries(DESCRIPTORS.map((d) => [d.name, d.title])) as Record<
+  RunStrategy,
+  string
+>;
 
 export const BACKBONE_LABELS: Record<RunBackbone, string> = {
   bm25: 'BM25',
@@ -57,4 +73,4 @@ export const BACKBONE_SHORT: Record<RunBackbone, string> = {
 };
 
 /** Strategies that call an LLM (the one from Settings, or the offline thinker). */
-export const usesLlm = (s: RunStrategy) => s !== 'single';
+export const usesLlm = (s: RunStrategy) => strategyDescriptor(s).needs.llm;

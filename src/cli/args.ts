@@ -3,8 +3,17 @@
 import { parseArgs } from 'node:util';
 import { HopscopeError } from '../core/errors.ts';
 import { BACKBONES, isBackboneName, type BackboneName } from '../core/retrievers/registry.ts';
-import { isStrategyName, STRATEGIES, type StrategyName } from '../core/strategies/index.ts';
+import {
+  findStrategy,
+  flatten,
+  isStrategyName,
+  REGISTRY,
+  STRATEGIES,
+  type StrategyDescriptor,
+  type StrategyName,
+} from '../core/strategies/index.ts';
 import { isRegime, REGIMES, type Regime } from '../core/strategies/regimes.ts';
+import { parseCounterfactual, type CounterfactualSpec } from '../core/whatif/counterfactual.ts';
 
 export class UsageError extends HopscopeError {
   override readonly name: string = 'UsageError';
@@ -13,7 +22,30 @@ export class UsageError extends HopscopeError {
   }
 }
 
-export const USAGE = `usage:
+/** Wraps `text` to lines of at most `width` characters, each after `indent`. */
+function wrap(text: string, indent: string, width = 104): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && indent.length + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((l) => indent + l).join('\n');
+}
+
+/** The CLI's strategy help: each strategy of a registry list, its title, paper and explanation. */
+export function strategyHelp(registry: readonly StrategyDescriptor[]): string {
+  return flatten(registry)
+    .filter((d) => d.kind !== 'baseline')
+    .map((d) => `  ${d.name} · ${d.title} · ${d.paper}\n${wrap(d.explanation, '      ')}`)
+    .join('\n');
+}
+
+/** The usage text for a registry list (the CLI prints it with every usage error). */
+export const usage = (registry: readonly StrategyDescriptor[]) => `usage:
   npm run eval -- --dataset <dir> --retriever <${BACKBONES.join('|')}> [--k 1,2,5,10,20,50,100,200] [--limit N] [--out results.json]
   npm run eval -- --dataset <dir> --retriever <backbone> --strategy <name> --llm <offline|openai|replay:trace.json> [--rounds R]
                  [--concurrency C] [--limit N] [--out results.json] [--traces dir]
@@ -37,20 +69,21 @@ options:
   --k <list>            cut-offs for Recall@k and AllGold@k
   --limit <N>           only the first N questions
   --concurrency <C>     questions run at once (default 1)
-  --strategy <names>    ${STRATEGIES.join('|')} (tog, gcot: ToG-style (Fig. 11) and GCoT-style
-                        (Fig. 12), prompt-level versions; auto: the complexity router; ensemble: RRF of two
-                        strategies); a comma list runs several on the same questions and adds their
-                        complementarity (BDTR Fig. 3)
+  --strategy <names>    one of the strategies below; a comma list runs several on the same questions and
+                        adds their complementarity (BDTR Fig. 3)
   --llm <spec>          offline (the offline thinker, no LLM: heuristic, labelled), openai (with --base-url,
                         --model, [--api-key-env VAR], [--no-json-mode]), openai:MODEL@URL, or replay:<trace file|traces dir>;
                         a comma list runs every model on the same questions (models side by side)
   --regime <names>      evidence regimes (paper 004): iterative, no-context, gold-context (an oracle: the reader
                         gets the gold passages); a comma list writes { "regimes": { "<name>": {...} } } per strategy
   --rounds <R>          BDTR rounds (default 2); the step cap for IRCoT/IRGS/ToG-style/GCoT-style
-  --reader-top <N|all>  passages the reader reads (default: each strategy's paper setting: 5, all of BDTR's
-                        D_final, all of IRCoT's collection); --reader-top 5 gives every strategy the same budget
+  --reader-top <N|all>  passages the reading module reads (the QA reader, the planner's composer, GEAR's J.3
+                        reader, DualRAG w/o KO's answer; default: each strategy's paper setting: 5, all of BDTR's
+                        D_final, all of IRCoT's collection, the planner's last context); --reader-top 5 gives every
+                        strategy the same budget (refused for DualRAG with its outline, which reads summaries)
   --equal-budget <N>    also run each strategy whose reader budget differs with readerTop N (retrievals are
-                        memoised, so only the reader calls repeat) and report EM/F1 at that equal budget
+                        memoised, so only the reader calls repeat) and report EM/F1 and passages read at that
+                        equal budget (n/a for DualRAG with its outline)
   --retrieval-memo <f>  keep the memoised retrievals in this JSON file across runs of the same dataset and
                         backbone (loaded if present, written at the end; a file of another backbone is refused)
   --normalize <mode>    minmax (default: per-retrieval min-max before the Eq. 4 max-update) or none (raw
@@ -60,6 +93,10 @@ options:
                         check, Fig. 11, answers); with stable/llm, --rounds is the cap
   --decide <rule|llm>   auto's router: the fitted decision tree (default, no LLM call) or the LLM's own
                         judgment (one route call; with --llm offline a labelled wording heuristic)
+  --counterfactual <s>  after each question's plain run, rerun it with an intervention (docs/what-if.md): rerun
+                        (no change: must equal the plain run), gold-bridge@R / gold-all@R (oracle: the
+                        question's bridge / gold passages inserted at the top of the pool after round R),
+                        drop-promoted (the verifier selects nothing); adds failed/fixed/broken per strategy
   --cache-dir <dir>     where LLM replies are cached (default .cache/llm; "off" for none): a rerun of the
                         same batch makes no LLM calls
   --traces <dir>        write one trace per question (and resume: finished traces there are reused)
@@ -71,11 +108,34 @@ options:
                         onnx/model.onnx; e.g. an ONNX bge-reranker); default the lexical reranker (heuristic)
   --export-ft <file>    DualRAG-FT training data (JSONL): one chat example per Reasoner / Entity Identifier /
                         Knowledge Summarizer call of every correctly answered question (EM or Acc = 1; Acc†
-                        when judged); dualrag strategies only
+                        when judged); dualrag strategies only. Each line names the model and prompt
+                        versions it came from. DualRAG §3.2's post-processing (entity de-duplication,
+                        summaries repaired against the gold documents) is not applied
+  --export-ft-offline   let --export-ft write the offline thinker's replies (a heuristic stand-in, not a
+                        model), each line labelled source "offline-thinker"; refused without this flag
   --out <file>          write JSON results
   --predictions <file>  score given answers {questionId: answerText}
   --score-traces <dir>  recompute every metric from a folder of traces (v1 or v2, CLI or browser exports);
-                        runs nothing`;
+                        runs nothing
+
+strategies (--strategy):
+${strategyHelp(registry)}`;
+
+export const USAGE = usage(REGISTRY);
+
+const fineTunable = () =>
+  flatten(REGISTRY)
+    .filter((d) => d.exportsFineTuning)
+    .map((d) => d.name)
+    .join(', ');
+
+function counterfactualArg(value: string): CounterfactualSpec {
+  try {
+    return parseCounterfactual(value);
+  } catch (e) {
+    throw new UsageError(`--counterfactual: ${(e as Error).message.replace(/^whatif: /, '')}`);
+  }
+}
 
 export const DEFAULT_KS = [1, 2, 5, 10, 20, 50, 100, 200];
 
@@ -117,11 +177,15 @@ export interface EvalArgs {
   traces?: string;
   /** Where LLM replies are cached (default .cache/llm); "off" turns the cache off. */
   cacheDir: string | false;
+  /** `--counterfactual`: the intervention each question's plain run gets afterwards (src/core/whatif). */
+  counterfactual?: CounterfactualSpec;
   /** Acc† judge LLM spec (an evaluation pass after the runs). */
   judge?: string;
   judgeModel?: string;
   /** DualRAG-FT JSONL output file. */
   exportFt?: string;
+  /** Allow the offline thinker's replies in the DualRAG-FT file (labelled). */
+  exportFtOffline?: boolean;
   /** Local cross-encoder folder for DualRAG's reranker. */
   rerankerModel?: string;
   llmRest: {
@@ -194,7 +258,9 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         judge: { type: 'string' },
         'judge-model': { type: 'string' },
         'export-ft': { type: 'string' },
+        'export-ft-offline': { type: 'boolean' },
         'reranker-model': { type: 'string' },
+        counterfactual: { type: 'string' },
       },
     }));
   } catch (e) {
@@ -233,9 +299,13 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         `--strategy: unknown strategy "${name}" (available: ${STRATEGIES.join(', ')}; several with commas)`,
       );
     // Checked here, not when its turn comes: a list would otherwise run its other strategies first and then fail.
-    if (name.trim() === 'gear' && values.retriever !== 'naivege' && values.retriever !== 'syncge') {
+    if (
+      findStrategy(name.trim())?.needs.graphExpansion &&
+      values.retriever !== 'naivege' &&
+      values.retriever !== 'syncge'
+    ) {
       throw new UsageError(
-        `--strategy gear runs over graph expansion: use --retriever naivege or syncge (with --base ${values.retriever ?? 'bm25'}), not "${values.retriever}"`,
+        `--strategy ${name.trim()} runs over graph expansion: use --retriever naivege or syncge (with --base ${values.retriever ?? 'bm25'}), not "${values.retriever}"`,
       );
     }
   }
@@ -253,9 +323,22 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     throw new UsageError(
       '--judge offline: the offline thinker cannot judge answers; give --judge openai or --judge replay:<file>',
     );
-  if (values['export-ft'] !== undefined && !values.strategy?.split(',').some((x) => x.trim().startsWith('dualrag')))
+  if (
+    values['export-ft'] !== undefined &&
+    !values.strategy?.split(',').some((x) => findStrategy(x.trim())?.exportsFineTuning)
+  )
     throw new UsageError(
-      '--export-ft needs a dualrag strategy (--strategy dualrag): it exports the Reasoner, Entity Identifier and Knowledge Summarizer calls',
+      `--export-ft needs a dualrag strategy (one of ${fineTunable()}): it exports the Reasoner, Entity Identifier and Knowledge Summarizer calls`,
+    );
+  if (values['export-ft-offline'] && values['export-ft'] === undefined)
+    throw new UsageError('--export-ft-offline only applies with --export-ft <file>');
+  if (
+    values['export-ft'] !== undefined &&
+    !values['export-ft-offline'] &&
+    values.llm?.split(',').some((x) => x.trim() === 'offline')
+  )
+    throw new UsageError(
+      "--export-ft with --llm offline: the offline thinker is a heuristic stand-in, not a model, so its replies are not training data; add --export-ft-offline to export them anyway, each line labelled as the offline thinker's",
     );
   for (const flag of [
     'rounds',
@@ -270,6 +353,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     'normalize',
     'stop',
     'decide',
+    'counterfactual',
   ] as const) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
@@ -327,7 +411,9 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     ...(values.judge !== undefined ? { judge: values.judge } : {}),
     ...(values['judge-model'] !== undefined ? { judgeModel: values['judge-model'] } : {}),
     ...(values['export-ft'] !== undefined ? { exportFt: values['export-ft'] } : {}),
+    ...(values['export-ft-offline'] ? { exportFtOffline: true } : {}),
     ...(values['reranker-model'] !== undefined ? { rerankerModel: values['reranker-model'] } : {}),
+    ...(values.counterfactual !== undefined ? { counterfactual: counterfactualArg(values.counterfactual) } : {}),
     llmRest: {
       baseUrl: values['base-url'],
       apiKeyEnv: values['api-key-env'],

@@ -1,7 +1,12 @@
 // The CLI's tables for paper 004's study: accuracy per strategy and regime, the six diagnostic rates
 // (n/a where a diagnostic does not apply), and both with a model column when several LLMs ran.
 import type { StrategyBatchResult } from '../core/batch/strategy.ts';
-import { DIAGNOSTICS, type DiagnosticsSummary } from '../core/eval/diagnostics/index.ts';
+import {
+  CORRECTNESS_NOTE,
+  correctnessOf,
+  DIAGNOSTICS,
+  type DiagnosticsSummary,
+} from '../core/eval/diagnostics/index.ts';
 import { regimeLabel } from '../core/strategies/regimes.ts';
 import { formatTable } from './table.ts';
 
@@ -13,12 +18,31 @@ export function flatDiagnostics(d: DiagnosticsSummary): DiagnosticsSummary {
 const rate = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : x);
 const answerCols = (r: StrategyBatchResult) => [rate(r.summary.acc), rate(r.summary.em), rate(r.summary.f1)];
 
-export function regimeTable(results: readonly StrategyBatchResult[]): string {
+/** Acc† of a result when the LLM judge ran on it. */
+export type AccDaggerOf = (r: StrategyBatchResult) => number | undefined;
+
+const basisOf = (r: StrategyBatchResult) => correctnessOf(r.questionDiagnostics);
+
+export function regimeTable(results: readonly StrategyBatchResult[], accDagger?: AccDaggerOf): string {
+  const judged = accDagger !== undefined && results.some((r) => accDagger(r) !== undefined);
   return (
-    'Accuracy by strategy and regime (gold-context is an oracle: the reader was given the gold passages)\n' +
+    'Accuracy by strategy and regime (gold-context is an oracle: the reader was given the gold passages' +
+    (judged ? '; Acc† = LLM judge' : '') +
+    ')\n' +
     formatTable(
-      ['strategy', 'regime', 'n', 'Acc', 'EM', 'F1'],
-      results.map((r) => [r.strategy, regimeLabel(r.regime), r.summary.count, ...answerCols(r)]),
+      ['strategy', 'regime', 'n', 'Acc', ...(judged ? ['Acc†'] : []), 'EM', 'F1'],
+      results.map((r) => {
+        const [acc, em, f1] = answerCols(r);
+        return [
+          r.strategy,
+          regimeLabel(r.regime),
+          r.summary.count,
+          acc!,
+          ...(judged ? [rate(accDagger(r))] : []),
+          em!,
+          f1!,
+        ];
+      }),
     )
   );
 }
@@ -27,21 +51,38 @@ export function diagnosticsTable(results: readonly StrategyBatchResult[]): strin
   const rows = results.map((r) => [
     r.strategy,
     regimeLabel(r.regime),
+    basisOf(r),
     ...DIAGNOSTICS.map((n) => rate(r.diagnostics[n].rate)),
   ]);
   const late = results.map((r) => [
     r.strategy,
     regimeLabel(r.regime),
+    rate(r.diagnostics.coverageGap.answered.rate),
     rate(r.diagnostics.coverageGap.lateHitRate),
     rate(r.diagnostics.stoppingCalibration.early),
     rate(r.diagnostics.stoppingCalibration.late),
     rate(r.diagnostics.stoppingCalibration.onTime),
+    rate(r.diagnostics.stoppingCalibration.capped),
     rate(r.diagnostics.stoppingCalibration.sufficiency?.brier),
   ]);
+  const bases = [...new Set(results.map(basisOf))].map((b) => `${b} = ${CORRECTNESS_NOTE[b]}`).join('; ');
   return [
-    'Diagnostics (paper 004): share of the questions each applies to; n/a = applies to none',
-    formatTable(['strategy', 'regime', ...DIAGNOSTICS], rows),
-    formatTable(['strategy', 'regime', 'late hits', 'stop early', 'stop late', 'on time', 'sufficiency Brier'], late),
+    `Diagnostics (paper 004): share of the questions each applies to; n/a = applies to none; correct by: ${bases}`,
+    formatTable(['strategy', 'regime', 'correct by', ...DIAGNOSTICS], rows),
+    formatTable(
+      [
+        'strategy',
+        'regime',
+        'gap (answered)',
+        'late hits',
+        'stop early',
+        'stop late',
+        'on time',
+        'capped',
+        'sufficiency Brier',
+      ],
+      late,
+    ),
   ].join('\n');
 }
 

@@ -3,6 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { UsageError, type EvalArgs } from './args.ts';
 import { llmSpecFrom } from './llm-spec.ts';
+import { strategyOptionKeys } from '../core/strategies/index.ts';
 import { checkOutDir, checkOutFile } from './out-files.ts';
 
 async function inputFile(flag: string, path: string): Promise<void> {
@@ -12,6 +13,19 @@ async function inputFile(flag: string, path: string): Promise<void> {
     );
   });
   if (info.isDirectory()) throw new UsageError(`${flag}: "${path}" is a folder, not a file`);
+}
+
+/**
+ * --reader-top is honoured by every strategy with a passage budget; one without (DualRAG with its outline,
+ * whose answer reads summaries) is refused here. --equal-budget reports such a strategy as not applicable.
+ */
+function checkReaderBudgets(args: EvalArgs): void {
+  if (args.readerTop === undefined) return;
+  const without = args.strategies.filter((s) => !strategyOptionKeys(s).includes('readerTop'));
+  if (without.length)
+    throw new UsageError(
+      `--reader-top: ${without.join(', ')} read no passages under a budget (the answer reads the knowledge outline's summaries); run them without --reader-top`,
+    );
 }
 
 export async function preflight(
@@ -25,6 +39,7 @@ export async function preflight(
   if (args.openie) await inputFile('--openie', args.openie);
   if (args.predictions) await inputFile('--predictions', args.predictions);
   if (args.strategies.length === 0) return;
+  checkReaderBudgets(args);
   // Several LLM configurations (models side by side) are each checked.
   for (const llm of args.llms.length ? args.llms : [args.llm]) {
     const spec = llmSpecFrom({ llm, ...args.llmRest });

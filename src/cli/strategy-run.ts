@@ -6,14 +6,27 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { evaluateStrategy, strategyComplementarity, type StrategyBatchResult } from '../core/batch/strategy.ts';
+import {
+  diagnoseBatch,
+  evaluateStrategy,
+  strategyComplementarity,
+  type StrategyBatchResult,
+} from '../core/batch/strategy.ts';
 import { formatDuration, progressAt } from '../core/batch/progress.ts';
 import type { PairComplementarity } from '../core/eval/complementarity.ts';
 import { diagnosticsBasis } from '../core/eval/diagnostics/index.ts';
 import { pairFusion, type PairFusion } from '../core/eval/pair-fusion.ts';
 import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
 import { memoRetriever, type MemoEntries, type MemoItemEntries } from '../core/retrievers/memo.ts';
-import { ftCounts, ftExamples, ftJsonl, isCorrect, type FtExample } from '../core/eval/ft-export.ts';
+import {
+  FT_POST_PROCESSING,
+  ftCounts,
+  ftExamples,
+  ftJsonl,
+  isCorrect,
+  type FtExample,
+} from '../core/eval/ft-export.ts';
+import { writeFileAtomic } from './out-files.ts';
 import { judgeAnswers, type JudgePrompt, type JudgeResult } from '../core/eval/judge.ts';
 import { triggerHistogram } from '../core/eval/retrieval-triggers.ts';
 import type { LlmPort } from '../core/llm/port.ts';
@@ -28,7 +41,7 @@ import {
   type StrategyName,
 } from '../core/strategies/index.ts';
 import { foldTrace } from '../core/trace/fold.ts';
-import { strategyTitle } from '../core/strategies/titles.ts';
+import { findStrategy, strategyDescriptor, strategyTitle } from '../core/strategies/registry.ts';
 import { regimeLabel } from '../core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
 import { createOfflineThinker, OFFLINE_THINKER_VERSION } from '../providers/llm/offline-thinker.ts';
@@ -38,6 +51,7 @@ import { UsageError, type EvalArgs } from './args.ts';
 import type { Io } from './eval.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { diagnosticsTable, flatDiagnostics, modelTable, regimeTable } from './diagnostics-report.ts';
+import { counterfactualQuestionJson, counterfactualSummaryJson, runCounterfactualBatch } from './counterfactual.ts';
 import { flatSummary, summaryTables } from './report.ts';
 import { formatTable } from './table.ts';
 import {
@@ -162,6 +176,8 @@ async function runModel(
   const factsOf = new Map<StrategyBatchResult, BatchFacts>();
   const ftExamplesAll: FtExample[] = [];
   const judgeLlm = args.judge ? await createJudge(args, dataset.corpus.id) : undefined;
+  /** The judge's verdict per trace id (no-context runs first, so parametricSuppression reads its verdicts). */
+  const verdicts = new Map<string, 0 | 1 | null>();
   const reranker = await loadReranker(args, io);
   for (const strategy of args.strategies) {
     if (signal?.aborted) break;
@@ -175,7 +191,7 @@ async function runModel(
       const resume: ResumeStats = { reused: 0, stale: new Map(), setAside: [] };
       // DualRAG's reranker is part of what a trace means: named in its options and in the resume key.
       const rerankedBy =
-        strategy.startsWith('dualrag') && regime === 'iterative'
+        strategyDescriptor(strategy).needs.reranker && regime === 'iterative'
           ? { reranker: (reranker ?? createLexicalReranker()).name }
           : {};
       const key = {
@@ -242,7 +258,16 @@ async function runModel(
           `  ${name}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`,
         );
       const facts: BatchFacts = batchFacts(strategyOptions(strategy, options), result.traces);
-      if (args.equalBudget !== undefined && regime === 'iterative') {
+      const budgeted = strategyOptionKeys(strategy).includes('readerTop');
+      if (args.equalBudget !== undefined && regime === 'iterative' && !budgeted)
+        facts.equalBudget = { readerTop: args.equalBudget, notApplicable: 'its answer reads summaries, not passages' };
+      // A strategy that gives no answer (single) has no reader to budget.
+      if (
+        args.equalBudget !== undefined &&
+        regime === 'iterative' &&
+        budgeted &&
+        strategyOptions(strategy, options).answer !== false
+      ) {
         const budget = args.equalBudget;
         const equal =
           facts.readerTop === budget
@@ -259,19 +284,53 @@ async function runModel(
                 ks: args.ks,
                 concurrency: args.concurrency,
               });
-        facts.equalBudget = { readerTop: budget, em: equal.summary.em ?? NaN, f1: equal.summary.f1 ?? NaN };
+        facts.equalBudget = {
+          readerTop: budget,
+          em: equal.summary.em ?? NaN,
+          f1: equal.summary.f1 ?? NaN,
+          readerPassages: batchFacts({}, equal.traces).readerPassages,
+        };
       }
       factsOf.set(result, facts);
+      results.push(result);
+      const x = await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io);
+      extras.set(result, x);
+      if (x.judge) {
+        // Acc† decides the diagnostics' correctness (paper 004 judges answers with an LLM)
+        const byQuestion = new Map(x.judge.verdicts.map((v) => [v.id, v.accDagger]));
+        for (const t of result.traces) verdicts.set(t.id, byQuestion.get(t.question.id) ?? null);
+        Object.assign(
+          result,
+          diagnoseBatch(result.traces, {
+            passages,
+            ...(nc ? { noContext: (id: string) => nc.get(id) } : {}),
+            judged: (t) => {
+              const v = verdicts.get(t.id);
+              return v === undefined || v === null ? undefined : v === 1;
+            },
+          }),
+        );
+      }
+      // The counterfactual branches follow the plain batch, from its traces (no rerun of their prefix).
+      const counterfactual =
+        args.counterfactual && regime === 'iterative' && !signal?.aborted
+          ? await runCounterfactualBatch(
+              result,
+              args.counterfactual,
+              { retriever, llm, prompts: STRATEGY_PROMPTS, passages, ...(reranker ? { reranker } : {}) },
+              args.ks,
+              args.concurrency,
+              traces,
+            )
+          : '';
       io.out(
         strategyReport(
           `${dataset.name} · ${retriever.name} · ${args.regimes.length ? name.replace(strategy, strategyTitle(strategy)) : strategyTitle(strategy)} · ${llm.label}`,
           result,
           args.ks,
           facts,
-        ),
+        ) + counterfactual,
       );
-      results.push(result);
-      extras.set(result, await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io));
     }
   }
   if (args.exportFt) await writeFt(args.exportFt, ftExamplesAll, io);
@@ -296,7 +355,8 @@ async function runModel(
         )
       : undefined;
   if (fusion?.length) io.out('\n' + fusionTable(fusion, k));
-  if (results.length > 1) io.out(regimeTable(results) + '\n\n' + diagnosticsTable(results));
+  if (results.length > 1)
+    io.out(regimeTable(results, (r) => extras.get(r)?.judge?.accDagger) + '\n\n' + diagnosticsTable(results));
   const perStrategy = (s: StrategyName) => {
     const rs = results.filter((r) => r.strategy === s);
     const withExtras = (r: StrategyBatchResult) => ({ ...resultJson(r, factsOf.get(r)), ...extras.get(r) });
@@ -375,12 +435,20 @@ async function strategyExtras(
       `Acc† (LLM judge ${x.judge.judge}, prompt ${x.judge.promptVersion}; not EM): ${x.judge.accDagger.toFixed(3)} over ${x.judge.judged} judged${x.judge.errors ? `, ${x.judge.errors} unreadable verdicts` : ''}`,
     );
   }
-  if (args.exportFt && result.strategy.startsWith('dualrag') && result.regime === 'iterative') {
+  if (args.exportFt && findStrategy(result.strategy)?.exportsFineTuning && result.regime === 'iterative') {
     const verdicts = new Map(x.judge?.verdicts.map((v) => [v.id, v.accDagger]));
     const byId = new Map(result.traces.map((t) => [t.question.id, t]));
     for (const r of result.questions) {
       const t = byId.get(r.id);
-      if (t) ft.push(...ftExamples(t, isCorrect(r, verdicts.get(r.id))));
+      const verdict = verdicts.get(r.id);
+      if (t)
+        ft.push(
+          ...ftExamples(t, {
+            correct: isCorrect(r, verdict),
+            judged: verdict === 0 || verdict === 1,
+            allowOffline: args.exportFtOffline === true,
+          }),
+        );
     }
   }
   return x;
@@ -388,11 +456,14 @@ async function strategyExtras(
 
 async function writeFt(file: string, examples: FtExample[], io: Io): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, ftJsonl(examples));
+  await writeFileAtomic(file, ftJsonl(examples));
   const c = ftCounts(examples);
+  const offline = examples.filter((e) => e.provenance.source === 'offline-thinker').length;
   io.err(
-    `wrote ${file}: ${examples.length} DualRAG-FT examples from ${new Set(examples.map((e) => e.questionId)).size} correctly answered questions (reasoner ${c.reasoner}, entity-identifier ${c['entity-identifier']}, knowledge-summarizer ${c['knowledge-summarizer']})`,
+    `wrote ${file}: ${examples.length} DualRAG-FT examples from ${new Set(examples.map((e) => e.questionId)).size} correctly answered questions (reasoner ${c.reasoner}, entity-identifier ${c['entity-identifier']}, knowledge-summarizer ${c['knowledge-summarizer']})` +
+      (offline ? `; ${offline} written by the offline thinker (a heuristic stand-in, labelled on each line)` : ''),
   );
+  io.err(`  post-processing: ${FT_POST_PROCESSING}`);
 }
 
 export function resultJson(r: StrategyBatchResult, facts?: BatchFacts) {
@@ -416,11 +487,21 @@ export function resultJson(r: StrategyBatchResult, facts?: BatchFacts) {
       tokens: { byModule: r.tokensByModule, total: totalCost(r) },
       diagnostics: flatDiagnostics(r.diagnostics),
       diagnosticsBasis: diagnosticsBasis(r.questionDiagnostics),
+      ...counterfactualSummaryJson(r),
     },
     failed: r.failed,
-    questions: r.questions.map((q, i) => ({ ...q, diagnostics: r.questionDiagnostics[i] })),
+    questions: r.questions.map((q, i) => ({
+      ...q,
+      diagnostics: r.questionDiagnostics[i],
+      ...counterfactualQuestionJson(r, q.id),
+    })),
   };
 }
+
+const equalBudgetText = (e: NonNullable<BatchFacts['equalBudget']>): string =>
+  'notApplicable' in e
+    ? `at equal budget readerTop ${e.readerTop}: n/a (${e.notApplicable})`
+    : `at equal budget readerTop ${e.readerTop} (mean ${e.readerPassages.toFixed(2)} read): EM ${e.em.toFixed(3)}, F1 ${e.f1.toFixed(3)}`;
 
 const totalCost = (r: StrategyBatchResult) => Object.values(r.tokensByModule).reduce(addCost, emptyCost());
 
@@ -432,9 +513,7 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
       )
         .map(([k, n]) => `${k}: ${n}`)
         .join(', ')})` +
-      (f.equalBudget
-        ? ` · at equal budget readerTop ${f.equalBudget.readerTop}: EM ${f.equalBudget.em.toFixed(3)}, F1 ${f.equalBudget.f1.toFixed(3)}`
-        : '') +
+      (f.equalBudget ? ` · ${equalBudgetText(f.equalBudget)}` : '') +
       (f.routes
         ? ` · routes: ${Object.entries(f.routes)
             .map(([k, n]) => `${strategyTitle(k)} ${n}`)
@@ -548,7 +627,9 @@ export interface BatchFacts {
   roundsUsed: number;
   roundsHistogram: Record<string, number>;
   /** EM and F1 when this strategy's reader reads `readerTop` passages like every other (--equal-budget). */
-  equalBudget?: { readerTop: number; em: number; f1: number };
+  equalBudget?:
+    | { readerTop: number; em: number; f1: number; readerPassages: number }
+    | { readerTop: number; notApplicable: string };
   /** auto: how many questions went to each strategy. */
   routes?: Record<string, number>;
 }

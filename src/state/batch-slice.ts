@@ -1,6 +1,6 @@
 // Batch view: which strategies over how many questions, the rows as they finish, and progress.
 import type { StateCreator } from 'zustand/vanilla';
-import { STRATEGIES } from '../core/strategies/index.ts';
+import { DESCRIPTORS, RETRIEVAL_ONLY, STRATEGIES, type StrategyDescriptor } from '../core/strategies/index.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Backbone, StrategyName } from './question-slice.ts';
 import type { AppState } from './store.ts';
@@ -14,22 +14,28 @@ export interface BatchConfig {
   strategy: StrategyName;
 }
 
+/** A retrieval baseline's key: the backbone alone, "+reader" when it reads. */
+const baselineKey = (d: StrategyDescriptor, backbone: Backbone) => (d.needs.llm ? `${backbone}+reader` : backbone);
+
 export const BATCH_CONFIGS: readonly BatchConfig[] = [
-  { key: 'bm25', backbone: 'bm25', strategy: 'single' },
-  { key: 'hipporag2', backbone: 'hipporag2', strategy: 'single' },
-  { key: 'bm25+reader', backbone: 'bm25', strategy: 'single-read' },
-  { key: 'hipporag2+reader', backbone: 'hipporag2', strategy: 'single-read' },
+  // The retrieval baselines over BM25 and HippoRAG 2: keys "bm25", "hipporag2", "bm25+reader", ...
+  ...DESCRIPTORS.filter((d) => d.kind === 'baseline').flatMap((d) =>
+    (['bm25', 'hipporag2'] as const).map((backbone) => ({ key: baselineKey(d, backbone), backbone, strategy: d.name })),
+  ),
   // The embedding backbones (need the corpus's vectors of the model in Settings).
   ...(['dense', 'hybrid', 'hipporag2-dense'] as const).map((backbone) => ({
     key: backbone,
     backbone,
-    strategy: 'single' as const,
+    strategy: RETRIEVAL_ONLY,
   })),
   // Core's strategies on each backbone: keys "<strategy>/<backbone>", e.g. "bdtr/bm25".
   ...STRATEGIES.flatMap((strategy) =>
     RUN_BACKBONES.map((backbone) => ({ key: `${strategy}/${backbone}`, backbone, strategy })),
   ),
 ];
+
+/** The strategy a batch column's key runs (undefined for a key no column has). */
+export const strategyOfConfig = (key: string) => BATCH_CONFIGS.find((c) => c.key === key)?.strategy;
 
 /** The LLM a batch column runs with: Settings' LLM or the offline thinker (src/app/batch/variants.ts labels them). */
 export type BatchModel = 'settings' | 'offline';

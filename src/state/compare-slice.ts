@@ -4,6 +4,7 @@ import type { Trace } from '../core/trace/schema.ts';
 import type { Passage } from '../core/types.ts';
 import type { Backbone, StrategyName } from './question-slice.ts';
 import type { AppState } from './store.ts';
+import { RETRIEVAL_ONLY } from '../core/strategies/registry.ts';
 
 export type CompareLane =
   | { key: number; kind: 'run'; backbone: Backbone; strategy: StrategyName }
@@ -30,8 +31,8 @@ export interface CompareSlice {
 export const compareDefaults = () => ({
   compareQuestionId: null,
   compareLanes: [
-    { key: 1, kind: 'run', backbone: 'bm25', strategy: 'single' },
-    { key: 2, kind: 'run', backbone: 'hipporag2', strategy: 'single' },
+    { key: 1, kind: 'run', backbone: 'bm25', strategy: RETRIEVAL_ONLY },
+    { key: 2, kind: 'run', backbone: 'hipporag2', strategy: RETRIEVAL_ONLY },
   ] as CompareLane[],
   compareRequested: 0,
   laneSeq: 2,

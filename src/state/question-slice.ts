@@ -4,6 +4,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { RunBackbone, RunStrategy } from '../../workers/engine-api.ts';
 import type { AppState } from './store.ts';
+import { DEFAULT_STRATEGY } from '../core/strategies/registry.ts';
 
 export type Backbone = RunBackbone;
 export type StrategyName = RunStrategy;
@@ -26,7 +27,7 @@ export const QUESTION_DEFAULTS: Pick<QuestionSlice, 'questionId' | 'questionText
   questionId: null,
   questionText: '',
   backbone: 'bm25',
-  strategy: 'bdtr',
+  strategy: DEFAULT_STRATEGY,
   k: 20,
 };
 

@@ -9,10 +9,15 @@ import {
   recallCurve,
   rowFromTrace,
   rowsToCsv,
+  BATCH_KS,
   type BatchRow,
 } from '../../src/app/batch/results.ts';
+import { summarizeTraces } from '../../src/core/batch/strategy.ts';
+import { allGoldAtK, recallAtK } from '../../src/core/eval/retrieval-metrics.ts';
+import type { RunMetrics } from '../../src/core/eval/run-metrics.ts';
 import { loadTrace } from '../../src/core/trace/load.ts';
 
+/** A row as rowFromTrace makes it, from a final ranking and its pools (core's metrics over them). */
 const row = (
   strategy: string,
   questionId: string,
@@ -20,22 +25,35 @@ const row = (
   ranking: string[],
   gold: string[],
   roundPools: string[][] = [ranking],
-): BatchRow => ({
-  strategy,
-  questionId,
-  question: `q ${questionId}`,
-  type,
-  ranking,
-  gold,
-  roundPools,
-  firstGoldRank: null,
-  answer: null,
-  em: null,
-  f1: null,
-  acc: null,
-  ms: 1,
-  trace: undefined as never,
-});
+): BatchRow => {
+  const at = (ids: string[], f: typeof recallAtK) => Object.fromEntries(BATCH_KS.map((k) => [k, f(ids, gold, k)]));
+  const metrics = gold.length
+    ? ({
+        id: questionId,
+        type,
+        recall: at(ranking, recallAtK),
+        allGold: at(ranking, allGoldAtK),
+        recallByRound: roundPools.map((p) => at(p, recallAtK)),
+        tokensByModule: {},
+      } as unknown as RunMetrics)
+    : null;
+  return {
+    strategy,
+    questionId,
+    question: `q ${questionId}`,
+    type,
+    metrics,
+    ranking,
+    gold,
+    firstGoldRank: null,
+    answer: null,
+    em: null,
+    f1: null,
+    acc: null,
+    ms: 1,
+    trace: undefined as never,
+  };
+};
 
 const rows = [
   row(
@@ -89,17 +107,30 @@ describe('batch aggregates', () => {
     expect(csv.split('\n')[1]).toBe('A,offline thinker (no LLM),no-context,"q,3",x,"say ""hi"", ok",,,,,,,,,,,1');
   });
 
-  it('reads a recorded BDTR trace into a row with one pool per round', () => {
+  it('reads a recorded BDTR trace into a row of core metrics, and pools it as the CLI does', () => {
     const trace = loadTrace(
       JSON.parse(readFileSync(new URL('../fixtures/traces/bdtr-offline-demo-01.json', import.meta.url), 'utf8')),
     );
     const r = rowFromTrace('bdtr', trace);
-    expect(r.roundPools).toHaveLength(3);
+    // one path: the batch's aggregates are the CLI's summary of the same traces
+    const cli = summarizeTraces('bdtr', [trace], BATCH_KS);
+    expect(r.metrics?.recallByRound).toEqual(cli.questions[0]?.recallByRound);
+    expect(perRoundRecall([r])[0]?.rounds).toEqual(cli.recallByRound.map((x) => x.recall[5]));
+    expect(recallCurve([r], 20)[0]?.points.map((p) => p.recall)).toEqual(BATCH_KS.map((k) => cli.summary.recall[k]));
     expect(r.firstGoldRank).toBe(1);
     expect(r.type).toBe('bridge');
     expect(r).toMatchObject({ answer: 'Dunmere', em: 1, f1: 1, acc: 1 });
-    expect(accuracyByType([r, { ...r, strategy: 'single', answer: null, em: null, f1: null, acc: null }])).toEqual([
-      { type: 'bridge', values: { bdtr: 1 }, count: 1 },
-    ]);
+    // a retrieval-only lane (no answer scores) is left out of the accuracy plot
+    const { em: _em, f1: _f1, acc: _acc, answer: _answer, ...unanswered } = r.metrics as RunMetrics;
+    const single = {
+      ...r,
+      strategy: 'single',
+      metrics: unanswered as RunMetrics,
+      answer: null,
+      em: null,
+      f1: null,
+      acc: null,
+    };
+    expect(accuracyByType([r, single])).toEqual([{ type: 'bridge', values: { bdtr: 1 }, count: 1 }]);
   });
 });

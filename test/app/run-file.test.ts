@@ -26,7 +26,7 @@ describe('run file', () => {
   });
 
   it('opens a bare trace without passages', () => {
-    expect(parseRunOrTrace(text, 'trace.json')).toEqual({ trace, passages: null });
+    expect(parseRunOrTrace(text, 'trace.json')).toEqual({ trace, passages: null, branches: [] });
   });
 
   it('names the file and the field that is wrong', () => {

@@ -2,7 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { chapterStarts, stepKeyTarget } from '../../src/features/inspector/step-keys.ts';
 import type { TraceEvent } from '../../src/core/trace/schema.ts';
 
-const ev = (type: string, round = 0) => ({ type, round, t: 0 }) as unknown as TraceEvent;
+// Each event carries the fields the fold reads (the chapters are the fold's).
+const ev = (type: string, round = 0) =>
+  ({
+    type,
+    round,
+    t: 0,
+    pool: [],
+    kind: 'fast',
+    text: '',
+    query: 'q',
+    label: 'question',
+    results: [],
+    candidates: [],
+    selected: [],
+    moves: [],
+    kept: [],
+    mu: 0,
+    sigma: 0,
+    threshold: 0,
+    module: 'answer',
+    usage: { prompt: 0, completion: 0, total: 0 },
+    cached: false,
+    latencyMs: 0,
+    provider: 'p',
+  }) as unknown as TraceEvent;
 // round 0, round 1, verify, promote, cutoff, answer
 const events = [
   ev('round.start'),

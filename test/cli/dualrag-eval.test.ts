@@ -113,6 +113,10 @@ describe('eval CLI: dualrag', () => {
       [0, 0],
     ]);
     expect(r.stdout).toMatch(/Acc† \(LLM judge .*test-model.*not EM\): 0\.333 over 3 judged/);
+    // the judge's verdicts decide the diagnostics' correctness, and the JSON and the table say so
+    expect(json.summary.diagnosticsBasis).toMatchObject({ correctness: 'judge' });
+    expect(json.questions.map((q: any) => q.diagnostics.correctness)).toEqual(['judge', 'judge', 'judge']);
+    expect(r.stdout).toContain('correct by: judge = Acc† (LLM judge)');
     // DualRAG-FT: only q1 (correct), one line per Reasoner / Entity Identifier / Summarizer call, prompts as run
     const lines = (await readFile(ft, 'utf8'))
       .trim()
@@ -133,6 +137,17 @@ describe('eval CLI: dualrag', () => {
     expect(r.stderr).toContain(
       '4 DualRAG-FT examples from 1 correctly answered questions (reasoner 2, entity-identifier 1, knowledge-summarizer 1)',
     );
+    // every line names the model and prompt versions it came from, and that §3.2's post-processing is absent
+    for (const l of lines)
+      expect(l.provenance).toMatchObject({
+        source: 'llm',
+        model: 'test-model',
+        correctBy: 'judge',
+        promptVersion: expect.any(String),
+        postProcessing: expect.stringMatching(/^none/),
+      });
+    expect(lines[0]!.provenance.prompts['dualrag.reasoner']).toBe(lines[0]!.provenance.promptVersion);
+    expect(r.stderr).toContain('post-processing: none: DualRAG §3.2 entity de-duplication and summary repair');
   });
 
   it('rejects --export-ft without a dualrag strategy and --judge offline', async () => {
@@ -164,5 +179,23 @@ describe('eval CLI: dualrag', () => {
     ]);
     expect(b.code).toBe(2);
     expect(b.stderr).toContain('the offline thinker cannot judge');
+  });
+
+  it("refuses the offline thinker's trajectories as training data unless --export-ft-offline, which labels every line", async () => {
+    const ft = join(dir, 'offline', 'ft.jsonl');
+    const args = ['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'dualrag', '--llm', 'offline'];
+    const refused = await run([...args, '--limit', '3', '--cache-dir', 'off', '--export-ft', ft]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('the offline thinker is a heuristic stand-in, not a model');
+    await expect(readFile(ft, 'utf8')).rejects.toThrow(/ENOENT/);
+    const asked = await run([...args, '--limit', '6', '--cache-dir', 'off', '--export-ft', ft, '--export-ft-offline']);
+    expect(asked.code).toBe(0);
+    const lines = (await readFile(ft, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => ftExample.parse(JSON.parse(l)));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(l.provenance).toMatchObject({ source: 'offline-thinker', model: 'offline-thinker' });
+    expect(asked.stderr).toMatch(/written by the offline thinker \(a heuristic stand-in, labelled on each line\)/);
   });
 });

@@ -95,6 +95,7 @@ describe('--regime', () => {
     expect(it.summary.diagnosticsBasis).toMatchObject({
       structured: expect.any(Number),
       passagesOnly: expect.any(Number),
+      correctness: 'substring',
     });
     expect(it.questions[0].diagnostics).toMatchObject({
       id: it.questions[0].id,

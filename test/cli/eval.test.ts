@@ -381,9 +381,10 @@ describe('strategy batches', () => {
       readerTop: 5,
       em: json.strategies.static.summary.em,
       f1: json.strategies.static.summary.f1,
+      readerPassages: json.strategies.static.summary.readerPassages,
     });
     expect(json.strategies.bdtr.summary.equalBudget).toMatchObject({ readerTop: 5, em: expect.any(Number) });
-    expect(r.stdout).toContain('at equal budget readerTop 5: EM');
+    expect(r.stdout).toContain('at equal budget readerTop 5 (mean 5.00 read): EM');
     expect((await readdir(traces)).filter((f) => f.startsWith('bdtr-'))).toHaveLength(3); // the budget pass writes no traces
     expect(json.strategies.static.summary).toMatchObject({ readerTop: 5, normalize: 'none' });
     expect(json.strategies.bdtr.summary).toMatchObject({ readerTop: 'all', normalize: 'none' });

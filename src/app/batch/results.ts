@@ -1,25 +1,26 @@
-// Batch results read off traces: per-question rows and the aggregates the batch plots draw (Recall@k
-// curve, per-round Recall@5, by question type, complementarity). Metrics come from src/core/eval, so
-// the numbers are the CLI's.
+// Batch results read off traces: per-question rows are core's RunMetrics (src/core/eval/run-metrics.ts)
+// and every aggregate the batch plots draw (Recall@k curve, per-round Recall@k, by question type,
+// complementarity) is core's summary of them (summarizeMetrics), the computation the CLI prints; the
+// page only shapes them for charts.
+import { summarizeMetrics } from '../../core/batch/strategy.ts';
 import { complementarity as pairComplementarity } from '../../core/eval/complementarity.ts';
-import { allGoldAtK, recallAtK } from '../../core/eval/metrics.ts';
-import { answerScores } from '../../core/eval/run-metrics.ts';
+import { runMetrics, type RunMetrics } from '../../core/eval/run-metrics.ts';
 import type { Trace } from '../../core/trace/schema.ts';
-import { foldTrace } from '../../core/trace/fold.ts';
+
+/** Cut-offs every row is scored at: the Recall@k curve's range and the CSV's columns. */
+export const BATCH_KS = Array.from({ length: 20 }, (_, i) => i + 1);
 
 export interface BatchRow {
+  /** The batch lane: strategy id, or "strategy · model · regime" when several run. */
   strategy: string;
   questionId: string;
   question: string;
   type: string;
-  /**
-   * The final context in its final order, the ranking Recall@k is measured on: the cut set when the
-   * strategy cuts (BDTR's Eq. 6), else the last pool. The CLI measures the same (traceRanking).
-   */
+  /** Core's per-question metrics at BATCH_KS; null when the question has no gold passages. */
+  metrics: RunMetrics | null;
+  /** The final context in its final order, the ranking Recall@k is measured on (the fold's finalRanking). */
   ranking: string[];
   gold: string[];
-  /** Pool order after each round, for per-round recall. */
-  roundPools: string[][];
   firstGoldRank: number | null;
   /** The run's answer (null for retrieval-only runs) and its scores against the gold answers. */
   answer: string | null;
@@ -31,32 +32,38 @@ export interface BatchRow {
 }
 
 export function rowFromTrace(strategy: string, trace: Trace): BatchRow {
-  const model = foldTrace(trace.events);
-  const roundPools: string[][] = [];
-  for (const s of model.stages) if (s.kind === 'initial' || s.kind === 'round') roundPools[s.round] = s.order;
-  const ranking = model.finalRanking;
   const gold = trace.question.gold;
-  const firstGold = ranking.findIndex((id) => gold.includes(id));
+  const metrics = runMetrics(trace, gold.length ? BATCH_KS : []);
+  const ranking = metrics.ranking.map((r) => r.id);
+  const firstGold = metrics.goldRanks.filter((r): r is number => r !== null).sort((a, b) => a - b)[0];
   return {
     strategy,
     questionId: trace.question.id,
     question: trace.question.question,
     type: trace.question.type ?? 'untyped',
+    metrics: gold.length ? metrics : null,
     ranking,
     gold,
-    roundPools: Array.from(roundPools, (p) => p ?? []),
-    firstGoldRank: firstGold === -1 ? null : firstGold + 1,
-    answer: model.answer,
-    ...(answerScores(model.answer, trace.question.answers) ?? { em: null, f1: null, acc: null }),
-    ms: model.elapsedMs,
+    firstGoldRank: firstGold ?? null,
+    answer: metrics.answer ?? null,
+    em: metrics.em ?? null,
+    f1: metrics.f1 ?? null,
+    acc: metrics.acc ?? null,
+    ms: metrics.wallMs,
     trace,
   };
 }
 
-const mean = (xs: number[]) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
-
 export function strategiesOf(rows: readonly BatchRow[]): string[] {
   return [...new Set(rows.map((r) => r.strategy))];
+}
+
+/** Core's summary of each lane's scored rows (questions with gold), the numbers the CLI prints. */
+function lanes(rows: readonly BatchRow[]) {
+  return strategiesOf(rows).flatMap((strategy) => {
+    const metrics = rows.filter((r) => r.strategy === strategy && r.metrics).map((r) => r.metrics as RunMetrics);
+    return metrics.length ? [{ strategy, metrics, ...summarizeMetrics(metrics, BATCH_KS) }] : [];
+  });
 }
 
 /** Mean Recall@k for k = 1..maxK per strategy. */
@@ -64,44 +71,34 @@ export function recallCurve(
   rows: readonly BatchRow[],
   maxK: number,
 ): { strategy: string; points: { k: number; recall: number }[] }[] {
-  return strategiesOf(rows).map((strategy) => {
-    const mine = rows.filter((r) => r.strategy === strategy && r.gold.length > 0);
-    return {
-      strategy,
-      points: Array.from({ length: maxK }, (_, i) => ({
-        k: i + 1,
-        recall: mean(mine.map((r) => recallAtK(r.ranking, r.gold, i + 1))),
-      })),
-    };
-  });
+  return lanes(rows).map(({ strategy, summary }) => ({
+    strategy,
+    points: BATCH_KS.filter((k) => k <= maxK).map((k) => ({ k, recall: summary.recall[k] as number })),
+  }));
 }
 
-/** Mean Recall@5 of the pool after each round, per strategy (a question with fewer rounds keeps its last pool). */
+/**
+ * Mean Recall@k of the pool after each round, per strategy (core's recallByRound: the i-th pool, a
+ * question with fewer pools keeps its last one).
+ */
 export function perRoundRecall(rows: readonly BatchRow[], k = 5): { strategy: string; rounds: number[] }[] {
-  return strategiesOf(rows).map((strategy) => {
-    const mine = rows.filter((r) => r.strategy === strategy && r.gold.length > 0);
-    const maxRounds = Math.max(0, ...mine.map((r) => r.roundPools.length));
-    return {
-      strategy,
-      rounds: Array.from({ length: maxRounds }, (_, t) =>
-        mean(mine.map((r) => recallAtK(r.roundPools[Math.min(t, r.roundPools.length - 1)] ?? [], r.gold, k))),
-      ),
-    };
-  });
+  return lanes(rows).map(({ strategy, recallByRound }) => ({
+    strategy,
+    rounds: recallByRound.map((r) => r.recall[k] as number),
+  }));
 }
 
-/** Mean Recall@k by question type and strategy. */
+/** Mean Recall@k by question type and strategy (core's summary.byType). */
 export function byType(
   rows: readonly BatchRow[],
   k = 5,
 ): { type: string; values: Record<string, number>; count: number }[] {
-  const types = [...new Set(rows.map((r) => r.type))].sort();
+  const all = lanes(rows);
+  const types = [...new Set(all.flatMap((l) => Object.keys(l.summary.byType)))].sort();
   return types.map((type) => {
-    const mine = rows.filter((r) => r.type === type && r.gold.length > 0);
     const values: Record<string, number> = {};
-    for (const s of strategiesOf(rows))
-      values[s] = mean(mine.filter((r) => r.strategy === s).map((r) => recallAtK(r.ranking, r.gold, k)));
-    return { type, values, count: new Set(mine.map((r) => r.questionId)).size };
+    for (const l of all) values[l.strategy] = l.summary.byType[type]?.recall[k] ?? Number.NaN;
+    return { type, values, count: Math.max(0, ...all.map((l) => l.summary.byType[type]?.count ?? 0)) };
   });
 }
 
@@ -109,13 +106,12 @@ export function byType(
 export function accuracyByType(
   rows: readonly BatchRow[],
 ): { type: string; values: Record<string, number>; count: number }[] {
-  const answering = strategiesOf(rows).filter((s) => rows.some((r) => r.strategy === s && r.acc !== null));
-  const types = [...new Set(rows.map((r) => r.type))].sort();
+  const answering = lanes(rows).filter((l) => l.summary.acc !== undefined);
+  const types = [...new Set(answering.flatMap((l) => Object.keys(l.summary.byType)))].sort();
   return types.map((type) => {
-    const mine = rows.filter((r) => r.type === type && r.acc !== null);
     const values: Record<string, number> = {};
-    for (const s of answering) values[s] = mean(mine.filter((r) => r.strategy === s).map((r) => r.acc as number));
-    return { type, values, count: new Set(mine.map((r) => r.questionId)).size };
+    for (const l of answering) values[l.strategy] = l.summary.byType[type]?.acc ?? Number.NaN;
+    return { type, values, count: Math.max(0, ...answering.map((l) => l.summary.byType[type]?.count ?? 0)) };
   });
 }
 
@@ -129,8 +125,8 @@ export function complementarity(
   const solved = (s: string) =>
     new Map(
       rows
-        .filter((r) => r.strategy === s && r.gold.length > 0)
-        .map((r) => [r.questionId, allGoldAtK(r.ranking, r.gold, k) === 1]),
+        .filter((r) => r.strategy === s && r.metrics)
+        .map((r) => [r.questionId, (r.metrics as RunMetrics).allGold[k] === 1]),
     );
   const [pair] = pairComplementarity(
     new Map([
@@ -172,7 +168,7 @@ export function rowsToCsv(rows: readonly BatchRow[]): string {
       r.questionId,
       r.type,
       r.question,
-      ...CSV_KS.map((k) => (r.gold.length ? recallAtK(r.ranking, r.gold, k).toFixed(4) : '')),
+      ...CSV_KS.map((k) => (r.metrics ? (r.metrics.recall[k] as number).toFixed(4) : '')),
       r.firstGoldRank,
       r.answer,
       r.em,
@@ -188,7 +184,7 @@ export function rowsToCsv(rows: readonly BatchRow[]): string {
 
 export function rowsToJson(rows: readonly BatchRow[]): string {
   return JSON.stringify(
-    rows.map(({ trace, roundPools: _pools, ...r }) => ({ ...r, llm: trace.llm, regime: trace.regime })),
+    rows.map(({ trace, metrics: _metrics, ...r }) => ({ ...r, llm: trace.llm, regime: trace.regime })),
     null,
     1,
   );

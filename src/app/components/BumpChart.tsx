@@ -22,6 +22,8 @@ interface Props {
    * share one axis: the same scale for every lane.
    */
   compact?: { columns: number };
+  /** Lines drawn bold (a what-if branch: the passages whose ranks differ from the original's). */
+  marked?: ReadonlySet<string>;
 }
 
 const SHORT_STAGE: Record<string, string> = { initial: 'start', verifier: 'verif.', final: 'cut' };
@@ -51,6 +53,7 @@ export function BumpChart({
   fit = true,
   bridgeRule = 'gold the question alone missed; heuristic',
   compact,
+  marked,
 }: Props) {
   const headingId = useId();
   const [hovered, setHovered] = useState<string | null>(null);
@@ -143,7 +146,8 @@ export function BumpChart({
                     data-id={line.id}
                     data-gold={String(gold.has(line.id))}
                     data-bridge={String(bridge.has(line.id))}
-                    className={`bump-line bump-${kind}${dim ? ' dim' : ''}${hovered === line.id ? ' active' : ''}`}
+                    data-marked={marked?.has(line.id) ? 'true' : undefined}
+                    className={`bump-line bump-${kind}${marked?.has(line.id) ? ' bump-marked' : ''}${dim ? ' dim' : ''}${hovered === line.id ? ' active' : ''}`}
                     tabIndex={0 /* every line is reachable by keyboard, not only the highlighted ones */}
                     role="button"
                     aria-label={`${passages.titleOf(line.id)}${kind === 'bridge' ? ' (bridge)' : kind === 'gold' ? ' (gold)' : ''}: ranks ${line.points.map((p) => p.rank).join(', ')}`}

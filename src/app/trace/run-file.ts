@@ -17,6 +17,8 @@ export const runFileSchema = z.object({
   exportedAt: z.string(),
   trace: readableTraceSchema,
   passages: z.array(passage),
+  /** What-if branches of the run (each trace records its parent and change in `branch`). */
+  branches: z.array(readableTraceSchema).optional(),
 });
 export type RunFile = z.infer<typeof runFileSchema>;
 
@@ -27,9 +29,14 @@ export class RunFileError extends HopscopeError {
   }
 }
 
-/** Bundles a trace with every passage it mentions; a passage missing from `lookup` is an error. */
-export function makeRunFile(trace: Trace, lookup: (id: string) => Passage | undefined, now = new Date()): RunFile {
-  const ids = traceIds(trace.events);
+/** Bundles a trace (and its what-if branches) with every passage they mention; a passage missing from `lookup` is an error. */
+export function makeRunFile(
+  trace: Trace,
+  lookup: (id: string) => Passage | undefined,
+  now = new Date(),
+  branches: readonly Trace[] = [],
+): RunFile {
+  const ids = [...new Set([trace, ...branches].flatMap((t) => traceIds(t.events)))];
   const missing = ids.filter((id) => !lookup(id));
   if (missing.length > 0)
     throw new RunFileError(
@@ -41,11 +48,15 @@ export function makeRunFile(trace: Trace, lookup: (id: string) => Passage | unde
     exportedAt: now.toISOString(),
     trace,
     passages: ids.map((id) => lookup(id) as Passage),
+    ...(branches.length > 0 ? { branches: [...branches] } : {}),
   };
 }
 
 /** Reads a run file or a bare trace; errors name the file and the first offending field. */
-export function parseRunOrTrace(text: string, fileName: string): { trace: Trace; passages: Passage[] | null } {
+export function parseRunOrTrace(
+  text: string,
+  fileName: string,
+): { trace: Trace; passages: Passage[] | null; branches: Trace[] } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -62,14 +73,15 @@ export function parseRunOrTrace(text: string, fileName: string): { trace: Trace;
   if ('kind' in parsed.data) {
     const file = parsed.data;
     const have = new Set(file.passages.map((p) => p.id));
-    const missing = traceIds(file.trace.events).filter((id) => !have.has(id));
+    const branches = (file.branches ?? []) as Trace[];
+    const missing = [file.trace, ...branches].flatMap((t) => traceIds(t.events)).filter((id) => !have.has(id));
     if (missing.length > 0)
       throw new RunFileError(
         `${fileName}: the trace mentions ${missing.length} passage(s) the file does not carry, e.g. ${missing[0]}`,
       );
-    return { trace: file.trace, passages: file.passages };
+    return { trace: file.trace, passages: file.passages, branches };
   }
-  return { trace: parsed.data as Trace, passages: null };
+  return { trace: parsed.data as Trace, passages: null, branches: [] };
 }
 
 export function runFileName(trace: Trace): string {

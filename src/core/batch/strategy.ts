@@ -140,26 +140,55 @@ export function summarizeTraces(
   o: SummarizeOptions = {},
 ): StrategyBatchResult {
   const rows = traces.map((t) => runMetrics(t, ks));
-  const questionDiagnostics = traces.map((t) => {
-    const nc = o.noContext?.(t.question.id);
-    return diagnoseTrace(t, { ...(o.passages ? { passages: o.passages } : {}), ...(nc ? { noContext: nc } : {}) });
-  });
+  const { questionDiagnostics, diagnostics } = diagnoseBatch(traces, o);
   return {
     strategy: name,
     regime: o.regime ?? traces[0]?.regime ?? 'iterative',
-    summary: summarize(scoredRows(rows), ks),
-    bridgeRecall: meanBridgeRecall(rows, ks),
-    recallByRound: meanRecallByRound(rows, ks),
-    tokensByModule: sumCosts(rows),
+    ...summarizeMetrics(rows, ks),
     failed: rows.filter((r) => r.status === 'failed').map((r) => ({ id: r.id, errors: r.errors })),
     aborted: rows.filter((r) => r.status === 'aborted').length,
     notRun: 0,
     reused: 0,
     questions: rows,
-    diagnostics: summarizeDiagnostics(questionDiagnostics),
+    diagnostics,
     questionDiagnostics,
     traces: [...traces],
   };
+}
+
+/**
+ * The pooled numbers of one strategy's per-question metrics: what the CLI prints and the browser batch
+ * plots (the browser passes the rows of each strategy lane), so both read one computation.
+ */
+export function summarizeMetrics(
+  rows: readonly RunMetrics[],
+  ks: readonly number[],
+): Pick<StrategyBatchResult, 'summary' | 'bridgeRecall' | 'recallByRound' | 'tokensByModule'> {
+  return {
+    summary: summarize(scoredRows(rows), ks),
+    bridgeRecall: meanBridgeRecall(rows, ks),
+    recallByRound: meanRecallByRound(rows, ks),
+    tokensByModule: sumCosts(rows),
+  };
+}
+
+/**
+ * Paper 004's diagnostics of a batch's traces. `judged` (the LLM judge's verdict per trace, when
+ * --judge ran) makes Acc† the correctness basis; the judge runs after the batch, so callers diagnose again.
+ */
+export function diagnoseBatch(
+  traces: readonly Trace[],
+  o: SummarizeOptions & { judged?: (trace: Trace) => boolean | undefined } = {},
+): { questionDiagnostics: QuestionDiagnostics[]; diagnostics: DiagnosticsSummary } {
+  const questionDiagnostics = traces.map((t) => {
+    const nc = o.noContext?.(t.question.id);
+    return diagnoseTrace(t, {
+      ...(o.passages ? { passages: o.passages } : {}),
+      ...(nc ? { noContext: nc } : {}),
+      ...(o.judged ? { judged: o.judged } : {}),
+    });
+  });
+  return { questionDiagnostics, diagnostics: summarizeDiagnostics(questionDiagnostics) };
 }
 
 function meanBridgeRecall(rows: readonly RunMetrics[], ks: readonly number[]): BridgeRecall {

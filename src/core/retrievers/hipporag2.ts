@@ -4,9 +4,13 @@
 //    (get_fact_scores: min–max normalised; by the embedder, or BM25 over triple strings when there is
 //    none, labelled), filtered by the recognition-memory LLM prompt when one is configured (rerank_facts);
 //    each kept fact's subject and object phrase gets fact_score / len(ent_node_to_chunk_ids[phrase]),
-//    averaged over the kept facts naming it, and only the top linking_top_k phrases keep a weight
-//    (graph_search_with_fact_entities, get_top_k_weights). When no fact survives, HippoRAG 2 returns its
-//    dense ranking; here the query's linked entities seed instead, labelled 'entities (fallback)'.
+//    averaged over the kept facts naming it, and only the top linking_top_k phrases BY THAT AVERAGE keep
+//    a weight (graph_search_with_fact_entities, get_top_k_weights), as the reference code does since its
+//    commit 242abfb ("Debugging fact score averaging", June 2025; still so at c617143). The code released
+//    with the paper differed: it chose the top phrases by the undivided mean fact score and gave each
+//    phrase the divided score of the last fact naming it. We follow the current code (the later fix);
+//    docs/hipporag2-phrase-weights.md says how the two differ. When no fact survives, HippoRAG 2 returns
+//    its dense ranking; here the query's linked entities seed instead, labelled 'entities (fallback)'.
 //  - seed 'entities' (the earlier variant, kept for comparison): query entities linked to phrase nodes,
 //    each weighted link score / passages mentioning the phrase (as in HippoRAG 1).
 //  - every passage node gets its min–max normalised base-retriever score × passage_node_weight (0.05);

@@ -11,22 +11,17 @@ import { count, type OptionsOf } from './options.ts';
 import type { RouteOption } from './prompt-port.ts';
 import { ROUTER_PARAMS } from './router-params.ts';
 import { ROUTE_CHOICES, route, routeFeatures, routerParamsSchema, type RouteChoice } from './router.ts';
+import { defineStrategy, flatten } from './descriptor.ts';
+import { METHODS } from './methods.ts';
+import { staticRetrieval } from './static.ts';
+import { ircot } from './ircot.ts';
+import { irgs } from './irgs.ts';
+import { bdtr } from './bdtr.ts';
 
-/** What the LLM judgment's menu says of each route; calls = LLM calls at the default 2 rounds with a reader. */
-export const ROUTE_MENU: Record<RouteChoice, Omit<RouteOption, 'name'>> = {
-  static: { calls: 1, description: 'one retrieval with the question, then read the top passages' },
-  ircot: { calls: 3, description: 'IRCoT: interleave reasoning sentences and retrievals, one hop at a time' },
-  irgs: { calls: 3, description: 'IRGS: generate a draft answer, retrieve again with question + draft' },
-  tog: { calls: 3, description: 'ToG-style: check whether the passages suffice, retrieve what is missing' },
-  gcot: { calls: 3, description: 'GCoT-style: step-wise reasoning that names the missing bridge entity' },
-  bdtr: {
-    calls: 5,
-    description:
-      'BDTR: two thoughts per round (direct and bridge), then a reasoning chain verifies and promotes evidence',
-  },
-  'bdtr-dtr': { calls: 3, description: 'BDTR thoughts only (direct and bridge queries), no verification' },
-  'bdtr-bgec': { calls: 3, description: 'one retrieval, then a reasoning chain verifies and promotes evidence' },
-};
+/** What the LLM judgment's menu says of each route (each route's descriptor says it of itself). */
+export const ROUTE_MENU = Object.fromEntries(
+  flatten(METHODS).flatMap((d) => (d.route ? [[d.name, d.route]] : [])),
+) as Record<RouteChoice, Omit<RouteOption, 'name'>>;
 
 export const autoOptions = {
   depth: count(50),
@@ -37,7 +32,7 @@ export const autoOptions = {
   /** Who decides: the fitted rule (no LLM call) or the LLM's own judgment (one call). */
   decide: z.enum(['rule', 'llm']).default('rule'),
   /** The routes the LLM judgment may pick (the four by default). */
-  routes: z.array(z.enum(ROUTE_CHOICES)).min(2).default(['static', 'ircot', 'irgs', 'bdtr']),
+  routes: z.array(z.enum(ROUTE_CHOICES)).min(2).default([staticRetrieval.name, ircot.name, irgs.name, bdtr.name]),
   /** Titles of the base retriever's top passages shown to the LLM judgment. */
   routeTitles: count(5),
   /** The fitted rule (router-params.ts); recorded so a trace says which router decided. */
@@ -97,3 +92,18 @@ export async function runAuto(run: Run, o: AutoOptions, member: MemberRunner): P
   if (o.normalize !== undefined) raw.normalize = o.normalize;
   await member(choice, run, raw);
 }
+
+export const auto = defineStrategy({
+  name: 'auto',
+  title: 'auto (router)',
+  label: 'auto: router picks static / IRCoT / IRGS / BDTR',
+  term: 'auto',
+  explanation:
+    "A complexity router: per question it picks one strategy from its route menu (static, IRCoT, IRGS, BDTR by default), either by a decision tree over features known before any LLM call (the question's wording, the base retriever's score profile), fitted on the first halves of the question sets, or by the LLM's own judgment (decide: llm, one call); then that strategy runs on the same trace.",
+  paper: 'BDTR paper open questions 2-3 (summary 001); ours',
+  kind: 'composite',
+  options: autoOptions,
+  prompts: ['route', 'dualThought', 'reasoningChain', 'verifier', 'ircot', 'irgs', 'tog', 'gcot', 'answer'],
+  offline: "offline-thinker-route.ts (the LLM judgment's wording heuristic), then the chosen route's replies",
+  run: (run, o, member) => runAuto(run, o as AutoOptions, member),
+});

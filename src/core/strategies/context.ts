@@ -6,6 +6,7 @@ import type { Reranker } from '../rerank/port.ts';
 import type { TraceRecorder } from '../trace/recorder.ts';
 import type { TraceEvent } from '../trace/schema.ts';
 import type { Passage, Question, Ranked, Retriever } from '../types.ts';
+import type { RunHooks } from '../whatif/hooks.ts';
 import { replyFormReader, type StrategyPrompts } from './prompt-port.ts';
 
 export interface StrategyContext {
@@ -24,6 +25,8 @@ export interface StrategyContext {
   onEvent?: (event: TraceEvent) => void;
   /** Milliseconds clock for event times; tests inject a fake one. */
   now?: () => number;
+  /** A what-if branch's hooks (src/core/whatif): the changes it makes to retrievals, pools and thoughts. */
+  whatif?: RunHooks;
 }
 
 export class StrategyError extends HopscopeError {
@@ -68,6 +71,8 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
       );
     return p;
   };
+  const hooks = ctx.whatif;
+  if (hooks) recorder.rewrite ??= (body, round) => hooks.event(body, round);
   const llm = recorder.wrap(ctx.llm, replyFormReader(ctx.prompts));
   const ask = (request: LlmRequest, shown: readonly (string | Ranked | Passage)[]): Promise<LlmResponse> => {
     recorder.add({
@@ -86,12 +91,15 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
     recorder,
     signal: ctx.signal,
     reranker: ctx.reranker,
-    async retrieve(query, label, k, entity) {
+    async retrieve(asked, label, depth, entity) {
       throwIfAborted(ctx.signal, `strategies.${strategy}`);
+      const query = hooks ? hooks.query(recorder.round, asked) : asked;
+      const k = hooks ? hooks.depth(recorder.round, depth) : depth;
       const withItems = ctx.retriever.retrieveItems
         ? await ctx.retriever.retrieveItems(query, k, ctx.signal, { ask })
         : undefined;
-      const results = withItems ? withItems.results : await ctx.retriever.retrieve(query, k, ctx.signal);
+      const raw = withItems ? withItems.results : await ctx.retriever.retrieve(query, k, ctx.signal);
+      const results = hooks ? hooks.results(recorder.round, raw) : raw;
       recorder.add({
         type: 'retrieve',
         query,

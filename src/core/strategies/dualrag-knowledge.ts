@@ -90,6 +90,11 @@ export class KnowledgeOutline {
     return this.entities.map((e) => ({ entity: e.entity, knowledge: e.fragments.map((f) => f.text) }));
   }
 
+  /** The passages behind the outline's fragments, in order of first appearance. */
+  passagesBehind(): string[] {
+    return [...new Set(this.entities.flatMap((e) => e.fragments.flatMap((f) => f.passages)))];
+  }
+
   /** The trace's `memory` entries (kind "outline"): one per fragment, with provenance. */
   entries(): MemoryEntry[] {
     return this.entities.flatMap((e) =>

@@ -1,6 +1,7 @@
-// Reading a DualRAG run off its events, for views (a small pure reader next to the strategy; the lead's
-// trace fold can absorb it): the reasoning history with which steps triggered retrieval, the entity
-// queries and reranked documents of each step, and the knowledge outline after each step.
+// DualRAG's view of a run, a projection of the one fold (src/core/trace/fold.ts): the reasoning history
+// with which steps triggered retrieval, the entity queries and reranked documents of each step, and the
+// latest knowledge outline.
+import { foldTrace, type TraceModel } from '../trace/fold.ts';
 import type { MemoryEntry, TraceEvent } from '../trace/schema.ts';
 
 export interface DualragEntityStep {
@@ -35,41 +36,49 @@ export interface DualragView {
 }
 
 /** Undefined when the events are not a DualRAG run's. */
-export function readDualrag(events: readonly TraceEvent[]): DualragView | undefined {
+export const readDualrag = (events: readonly TraceEvent[]): DualragView | undefined => dualragView(foldTrace(events));
+
+/** The DualRAG view of a folded run; undefined when it is not a DualRAG run's (no Reasoner step). */
+export function dualragView(model: TraceModel): DualragView | undefined {
   const steps: DualragStep[] = [];
-  let entries: MemoryEntry[] = [];
-  let outlineRound = 0;
   let reranker: string | undefined;
-  const step = (round: number) => steps.find((s) => s.round === round);
-  for (const e of events) {
-    if (e.type === 'thought' && e.kind === 'reasoner')
-      steps.push({ round: e.round, reasoning: e.text, retrieved: false, entities: [], links: [], discarded: [] });
-    const s = step(e.round);
-    if (!s) continue;
-    if (e.type === 'thought' && e.kind === 'retrieval-flag') s.retrieved = e.text === 'retrieve';
-    else if (e.type === 'thought' && e.kind === 'entity-link') s.links.push(e.text);
-    else if (e.type === 'thought' && (e.kind === 'fragment-discarded' || e.kind === 'fragment-skipped'))
-      s.discarded.push(e.text);
-    else if (e.type === 'retrieve' && e.entity !== undefined) {
+  for (const r of model.rounds) {
+    // A step is a round with a Reasoner thought (DualRAG Eq. 3); what the round did after it belongs to it.
+    const reasoning = r.thoughts.find((t) => t.kind === 'reasoner');
+    if (!reasoning) continue;
+    const s: DualragStep = {
+      round: r.round,
+      reasoning: reasoning.text,
+      retrieved: false,
+      entities: [],
+      links: [],
+      discarded: [],
+    };
+    for (const t of r.thoughts) {
+      if (t.kind === 'retrieval-flag') s.retrieved = t.text === 'retrieve';
+      else if (t.kind === 'entity-link') s.links.push(t.text);
+      else if (t.kind === 'fragment-discarded' || t.kind === 'fragment-skipped') s.discarded.push(t.text);
+    }
+    for (const e of r.retrieves) {
+      if (e.entity === undefined) continue;
       let ent = s.entities.find((x) => x.entity === e.entity);
       if (!ent) s.entities.push((ent = { entity: e.entity, queries: [], kept: [], keptScores: [] }));
       if (e.label.startsWith('rerank:')) {
-        ent.kept = e.results.map((r) => r.id);
-        ent.keptScores = e.results.map((r) => r.score);
+        ent.kept = e.results.map((x) => x.id);
+        ent.keptScores = e.results.map((x) => x.score);
         reranker = e.label.slice('rerank:'.length).trim();
       } else if (!ent.queries.includes(e.query)) ent.queries.push(e.query);
-    } else if (e.type === 'memory' && e.kind === 'outline') {
-      entries = e.entries;
-      outlineRound = e.round;
     }
+    steps.push(s);
   }
   if (steps.length === 0) return undefined;
+  const latest = model.memory.findLast((m) => m.kind === 'outline');
   const outline: DualragView['outline'] = [];
-  for (const entry of entries) {
+  for (const entry of latest?.entries ?? []) {
     const name = entry.entity ?? '(no entity)';
     let o = outline.find((x) => x.entity === name);
     if (!o) outline.push((o = { entity: name, fragments: [] }));
     o.fragments.push(entry);
   }
-  return { steps, outline, outlineRound, reranker };
+  return { steps, outline, outlineRound: latest?.round ?? 0, reranker };
 }

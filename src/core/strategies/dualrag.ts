@@ -29,7 +29,8 @@ import type { Run } from './context.ts';
 import { groupByEntity, KnowledgeOutline, linkEntity } from './dualrag-knowledge.ts';
 import { count, type OptionsOf } from './options.ts';
 import { NORMALIZATIONS, normalizeScores, ScorePool } from './pool.ts';
-import type { DualKnowledge, EntityQueries } from './prompt-port.ts';
+import type { DualKnowledge, EntityQueries, StrategyPrompts } from './prompt-port.ts';
+import { defineStrategy } from './descriptor.ts';
 
 export const dualragOptions = {
   /** Most Reasoner steps (the issue's cap, Fig. 3's range). */
@@ -49,6 +50,11 @@ export const dualragOptions = {
   /** Normalisation of the tail of the final ranking (pool.ts). */
   normalize: z.enum(NORMALIZATIONS).default('minmax'),
   answer: z.boolean().default(true),
+  /**
+   * w/o KO: the answer's reader budget (Eq. 4): 'all' reads the knowledge documents (the paper), N the top N
+   * of the final ranking. Fixed to 'all' with the outline, whose answer reads summaries, not passages.
+   */
+  readerTop: z.union([z.number().int().min(1), z.literal('all')]).default('all'),
 };
 export type DualragOptions = OptionsOf<typeof dualragOptions>;
 
@@ -167,9 +173,20 @@ export async function runDualrag(run: Run, o: DualragOptions): Promise<void> {
 
   if (o.answer) {
     run.checkAbort();
-    const k = knowledge();
     const pa = prompts.dualragAnswer;
-    const { answer } = pa.parse((await ask(pa.module, pa.build(q, k.view, history), pa.json, k.shown)).text); // Eq. 4
+    // The answer's context is recorded in both modes, so "passages read" counts what it read: w/o KO the
+    // passages it shows (a budget N: the top N of the final ranking, the reranked passages in order of
+    // first use); with the outline the passages whose summaries it shows (no passage budget applies).
+    const k = o.outline
+      ? { view: outline.view() as DualKnowledge, shown: outline.passagesBehind() }
+      : o.readerTop === 'all'
+        ? knowledge()
+        : {
+            view: { documents: used.slice(0, o.readerTop).map((id) => run.passage(id)) },
+            shown: used.slice(0, o.readerTop),
+          };
+    const reply = await run.ask({ module: pa.module, messages: pa.build(q, k.view, history), json: pa.json }, k.shown);
+    const { answer } = pa.parse(reply.text); // Eq. 4
     recorder.add({ type: 'answer', text: answer });
   }
 }
@@ -212,3 +229,74 @@ export function finalOrder(used: readonly string[], pool: readonly Ranked[]): st
   rest.sort((a, b) => b.r.score - a.r.score || a.i - b.i);
   return [...used, ...rest.map((x) => x.r.id)];
 }
+
+const DUALRAG_PROMPTS: (keyof StrategyPrompts)[] = [
+  'dualragReasoner',
+  'dualragEntities',
+  'dualragSummarizer',
+  'dualragAnswer',
+];
+const runIt = (run: Parameters<typeof runDualrag>[0], o: Record<string, unknown>) =>
+  runDualrag(run, o as DualragOptions);
+const shared = {
+  kind: 'method',
+  reader: 'dualragAnswer',
+  options: dualragOptions,
+  offline: 'offline-thinker-dualrag.ts',
+  needs: { reranker: true },
+  exportsFineTuning: true,
+  run: runIt,
+} as const;
+
+// The framework ablations of DualRAG Table 3.
+export const dualragNoReasoner = defineStrategy({
+  ...shared,
+  name: 'dualrag-no-reasoner',
+  title: 'DualRAG w/o R',
+  label: 'DualRAG w/o R (retrieve every step)',
+  term: 'DualRAG',
+  explanation:
+    "DualRAG without the Reasoner's retrieval decision: every step retrieves (IRCoT-like); the loop still ends after the step whose Reasoner says it has the answer.",
+  paper: 'DualRAG paper §4.5, Table 3 (w/o R)',
+  fixed: { reasoner: false, entityIdentifier: true, outline: true, readerTop: 'all' },
+  prompts: DUALRAG_PROMPTS,
+});
+
+export const dualragNoEi = defineStrategy({
+  ...shared,
+  name: 'dualrag-no-ei',
+  title: 'DualRAG w/o Ei',
+  label: 'DualRAG w/o Ei (reasoning as query)',
+  term: 'DualRAG',
+  explanation:
+    'DualRAG without the Entity Identifier: the reasoning step itself is the one query of each step, reranked against that step.',
+  paper: 'DualRAG paper §4.5, Table 3 (w/o Ei)',
+  fixed: { reasoner: true, entityIdentifier: false, outline: true, readerTop: 'all' },
+  prompts: ['dualragReasoner', 'dualragSummarizer', 'dualragAnswer'],
+});
+
+export const dualragNoOutline = defineStrategy({
+  ...shared,
+  name: 'dualrag-no-outline',
+  title: 'DualRAG w/o KO',
+  label: 'DualRAG w/o KO (raw passages, no outline)',
+  term: 'DualRAG',
+  explanation:
+    'DualRAG without the knowledge outline: no Knowledge Summarizer; the prompts show the reranked passages, unstructured, instead of per-entity summaries.',
+  paper: 'DualRAG paper §4.5, Table 3 (w/o KO)',
+  fixed: { reasoner: true, entityIdentifier: true, outline: false },
+  prompts: ['dualragReasoner', 'dualragEntities', 'dualragAnswer'],
+});
+
+export const dualrag = defineStrategy({
+  ...shared,
+  name: 'dualrag',
+  title: 'DualRAG',
+  label: 'DualRAG (reasoner + entity queries + knowledge outline)',
+  explanation:
+    'A dual-process loop: a Reasoner writes the next reasoning step and says whether it needs retrieval; an Entity Identifier turns the knowledge demand into per-entity queries, whose top 50 are reranked to 10; a Knowledge Summarizer folds them into a per-entity knowledge outline the next step reads (at most 5 steps).',
+  paper: 'DualRAG paper §3, Eq. 1-10, prompts Fig. 5-7',
+  fixed: { reasoner: true, entityIdentifier: true, outline: true, readerTop: 'all' },
+  prompts: DUALRAG_PROMPTS,
+  variants: [dualragNoReasoner, dualragNoEi, dualragNoOutline],
+});

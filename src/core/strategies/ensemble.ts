@@ -12,10 +12,14 @@ import type { Ranked } from '../types.ts';
 import { answerStep } from './answer.ts';
 import { createRun, type Run } from './context.ts';
 import type { MemberRunner } from './members.ts';
-import { count, readerCount, type OptionsOf } from './options.ts';
+import { count, readerCount, readerTopOption, type OptionsOf } from './options.ts';
+import { bdtr, bdtrBgec } from './bdtr.ts';
+import { defineStrategy } from './descriptor.ts';
+import { ROUTE_CHOICES } from './router.ts';
 import { NORMALIZATIONS, ScorePool } from './pool.ts';
 
-export const ENSEMBLE_MEMBERS = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec'] as const;
+/** Strategies that may be members: the routable methods (those on auto's route menu). */
+export const ENSEMBLE_MEMBERS = ROUTE_CHOICES;
 
 export const ensembleOptions = {
   /**
@@ -23,13 +27,13 @@ export const ensembleOptions = {
    * (first 100 of the first 200 questions of each set, offline thinker over hipporag2; mean R@5 of
    * RRF(A, B) 0.751 for BDTR + BDTR-BGEC, 0.748 for IRCoT + BDTR; scripts/fit-router.ts pairs).
    */
-  members: z.array(z.enum(ENSEMBLE_MEMBERS)).min(2).default(['bdtr', 'bdtr-bgec']),
+  members: z.array(z.enum(ENSEMBLE_MEMBERS)).min(2).default([bdtr.name, bdtrBgec.name]),
   /** RRF rank offset. */
   rrfK: z.number().min(0).default(60),
   depth: count(50),
   answer: z.boolean().default(true),
   /** Passages of the fused ranking the reader reads. */
-  readerTop: z.union([z.number().int().min(1), z.literal('all')]).default(5),
+  readerTop: readerTopOption(5),
   normalize: z.enum(NORMALIZATIONS).optional(),
 };
 export type EnsembleOptions = OptionsOf<typeof ensembleOptions>;
@@ -91,3 +95,18 @@ export async function runEnsemble(run: Run, o: EnsembleOptions, member: MemberRu
   run.recorder.add({ type: 'pool', pool: pool.resort() });
   if (o.answer) await answerStep(run, fused, readerCount(o.readerTop, fused.length));
 }
+
+export const ensemble = defineStrategy({
+  name: 'ensemble',
+  title: 'ensemble (RRF)',
+  label: 'ensemble: RRF of BDTR + BDTR-BGEC',
+  term: 'ensemble',
+  explanation:
+    'Strategies solve different questions (BDTR Fig. 3), so this runs several on the same question (BDTR and BDTR-BGEC by default, the pair that fused best on the first halves), fuses their final contexts by reciprocal rank fusion (k = 60) and lets the reader read the top 5 of the fused ranking.',
+  paper: 'BDTR paper Fig. 3 (complementarity); RRF (Cormack et al., 2009); ours',
+  kind: 'composite',
+  options: ensembleOptions,
+  prompts: ['dualThought', 'reasoningChain', 'verifier', 'ircot', 'irgs', 'tog', 'gcot', 'answer'],
+  offline: "the members' replies (offline-thinker.ts)",
+  run: (run, o, member) => runEnsemble(run, o as EnsembleOptions, member),
+});

@@ -1,17 +1,20 @@
 // GEAR, the graph-enhanced retrieval agent (GEAR paper §5, Eq. 4-10), over a graph-expansion backbone
-// (naivege / syncge: its base retriever, triple index T and beam search). Per step n (round n):
+// (naivege / syncge: its base retriever, triple index T and beam search). Per step n (round n), with
+// q(1) = q, the original question:
 //   C'_q(n) = base top-`chunks` for q(n) (10 chunks before synchronisation, App. B.2)
-//   T^G = read(C'_q(n), q, G^(n-1)), the J.2 reader with the gist memory (Eq. 4; at n = 1 it is Eq. 1)
+//   T'_q(n) = read(C'_q(n), q(n)): SyncGE's read with the step's query and no memory (§4.1 Eq. 1)
 //   tripleLink each proximal triple (Eq. 2) -> Diverse Triple Beam Search -> RRF with C'_q(n) = C_q(n) (Eq. 3)
+//   T^G = read(C_q(n), q, G^(n-1)): the gist read of the graph-expanded contexts, top `chunks`, with the
+//         question and the memory so far (Eq. 4; "GEAR reads multi-hop contexts", §6)
 //   G^(n) = G^(n-1) ∘ T^G (Eq. 5), recorded as a `memory` event (kind gist) with provenance
-//   a(n), r(n) = reason(G^(n), q) (Eq. 6); stop when answerable or at the step cap
+//   a(n), r(n) = reason(G^(n), q) (Eq. 6); stop when answerable (a `stop` thought) or at the step cap
 //   q(n+1) = rewrite(G^(n), q, r(n)) (Eq. 7)
+// So each step makes the paper's LLM calls: two reads (Eq. 1 and Eq. 4, both the J.2 reader, module
+// gear.reader), the answerability reasoning and, unless it stops, the rewrite.
 // After termination: passageLink(t_j) = RRF(h(t_j, C), h(t_j, T)) for every gist triple (Eq. 8, Eq. 10),
 // and the final list = RRF(C_t1 .. C_t|G|, C_q(1) .. C_q(n)) (Eq. 9); the J.3 reader answers from its top 5.
-// Our reading (the paper is not explicit): one read per step serves both the synchronisation and the gist
-// memory ("at n = 1 Eq. 1 and 4 are identical"), and it reads the base list C'_q(n), whose top 10 is what
-// the agent synchronises. A gist triple's provenance is the read passages that name its subject or object
-// (the passage tripleLink landed in, when it was read, first).
+// A gist triple's provenance is the read passages that name its subject or object (the passage
+// tripleLink lands it in, when that passage was read, first).
 import { z } from 'zod';
 import { normalizePhrase } from '../triples/normalize.ts';
 import { tripleText } from '../triples/triple-index.ts';
@@ -23,6 +26,7 @@ import { StrategyError, type Run } from './context.ts';
 import { commonOptions, count, type OptionsOf } from './options.ts';
 import { ScorePool } from './pool.ts';
 import type { GistTriple } from './prompt-port.ts';
+import { defineStrategy } from './descriptor.ts';
 
 export const gearOptions = {
   ...commonOptions,
@@ -75,24 +79,14 @@ export async function runGear(run: Run, o: GearOptions): Promise<void> {
     const base = await ex.base.retrieve(query, o.chunks, run.signal);
     recorder.add({ type: 'retrieve', query, label: 'base', results: base.map((r) => ({ id: r.id, score: r.score })) });
 
-    // Eq. 4 (Eq. 1 at n = 1): proximal triples of the read passages, given the memory so far
-    const shown = run.passagesOf(base, o.chunks);
+    // Eq. 1: SyncGE reads the base passages with the step's query q(n), no memory
     const read = prompts.gearRead;
-    const reply = await run.ask(
-      {
-        module: read.module,
-        messages: read.build(
-          q,
-          shown,
-          gist.map((g) => g.triple),
-        ),
-      },
-      shown,
-    );
-    const { triples } = read.parse(reply.text);
+    const syncShown = run.passagesOf(base, o.chunks);
+    const syncReply = await run.ask({ module: read.module, messages: read.build(query, syncShown) }, syncShown);
+    const proximal = read.parse(syncReply.text).triples;
 
     // Eq. 2 + Alg. 1 + Eq. 3: C_q(n)
-    const linked = triples.map((t) => ex.tripleLink(t));
+    const linked = proximal.map((t) => ex.tripleLink(t));
     const exp = await ex.expand(
       query,
       linked.filter((t): t is number => t !== undefined),
@@ -109,10 +103,18 @@ export async function runGear(run: Run, o: GearOptions): Promise<void> {
     for (const beam of ex.beamRecords(exp.search)) recorder.add({ type: 'beam', ...beam });
     stepLists.push(exp.results);
 
+    // Eq. 4: the gist read of the expanded contexts C_q(n) with the question and G^(n-1)
+    run.checkAbort();
+    const shown = run.passagesOf(exp.results, o.chunks);
+    const memo = gist.map((g) => g.triple);
+    const reply = await run.ask({ module: read.module, messages: read.build(q, shown, memo) }, shown);
+    const { triples } = read.parse(reply.text);
+
     // Eq. 5: append to the gist memory, with provenance
-    triples.forEach((t, i) => {
+    triples.forEach((t) => {
       const key = t.map(normalizePhrase).join('\u0000');
-      const at = linked[i] !== undefined ? ex.index.triple(linked[i]).passage : undefined;
+      const link = ex.tripleLink(t);
+      const at = link !== undefined ? ex.index.triple(link).passage : undefined;
       const from = shown.filter((p) => mentions(p, t[0]) || mentions(p, t[2])).map((p) => p.id);
       const passages = at !== undefined && from.includes(at) ? [at, ...from.filter((id) => id !== at)] : from;
       const old = gist.find((g) => g.triple.map(normalizePhrase).join('\u0000') === key);
@@ -150,7 +152,15 @@ export async function runGear(run: Run, o: GearOptions): Promise<void> {
       ).text,
     );
     recorder.add({ type: 'thought', kind: 'answerability', text: verdict.text });
-    if (verdict.answerable || n === o.rounds) break;
+    if (verdict.answerable) {
+      recorder.add({
+        type: 'thought',
+        kind: 'stop',
+        text: `stop at step ${n}: the memory answers the question (Eq. 6)`,
+      });
+      break;
+    }
+    if (n === o.rounds) break;
 
     // Eq. 7: the next query
     const rw = prompts.gearRewrite;
@@ -231,3 +241,19 @@ function uniquePassages(ex: GraphExpander, hits: readonly { triple: number; scor
   }
   return out;
 }
+
+export const gear = defineStrategy({
+  name: 'gear',
+  title: 'GEAR',
+  label: 'GEAR (gist memory + graph expansion)',
+  explanation:
+    "Graph-enhanced Agent for Retrieval: each step SyncGE reads the base retriever's top passages for the step's query into proximal triples (Eq. 1), expands them over the triple graph (diverse triple beam search, fused by RRF) into the step's contexts, and the gist memory reads those expanded contexts (Eq. 4); the agent asks whether the memory answers the question and otherwise rewrites the query; at the end every gist triple is linked back to passages and a final RRF ranks them for the J.3 reader.",
+  paper: 'GEAR paper §4.1 Eq. 1, §5 Eq. 2-10, prompts App. J',
+  reader: 'gearAnswer',
+  kind: 'method',
+  options: gearOptions,
+  prompts: ['gearRead', 'gearReason', 'gearRewrite', 'gearAnswer'],
+  offline: 'offline-thinker-gear.ts',
+  needs: { graphExpansion: true },
+  run: (run, o) => runGear(run, o as GearOptions),
+});

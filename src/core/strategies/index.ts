@@ -5,182 +5,53 @@
 import { TraceRecorder } from '../trace/recorder.ts';
 import { TRACE_VERSION, type Trace } from '../trace/schema.ts';
 import type { Question, Ranked } from '../types.ts';
-import { autoOptions, runAuto } from './auto.ts';
-import { bdtrOptions, runBdtr } from './bdtr.ts';
-import { ensembleOptions, runEnsemble } from './ensemble.ts';
+import { createRun, StrategyError, type StrategyContext } from './context.ts';
 import type { MemberRunner } from './members.ts';
-import { createRun, StrategyError, type Run, type StrategyContext } from './context.ts';
-import { dualragOptions, runDualrag } from './dualrag.ts';
-import { gcotOptions, runGcot } from './gcot.ts';
-import { gearOptions, runGear } from './gear.ts';
-import { ircotOptions, runIrcot } from './ircot.ts';
-import { irgsOptions, runIrgs } from './irgs.ts';
-import { parseOptions } from './options.ts';
-import { plannerOptions, runPlanner } from './planner.ts';
 import { promptVersions, type StrategyPrompts } from './prompt-port.ts';
-import { runStatic, staticOptions } from './static.ts';
+import { DESCRIPTORS, findStrategy, strategyDescriptor, type StrategyName } from './registry.ts';
+import { STOP_PROMPT } from './stopping.ts';
 import { settle, traceQuestion } from './trace-parts.ts';
-import { runTog, togOptions } from './tog.ts';
 
 export { StrategyError, type StrategyContext } from './context.ts';
 export type { StrategyPrompts, DualThought, ReasoningChain, StepReply, PromptPassage } from './prompt-port.ts';
 
-/** The iterative strategies and the static baseline (the papers' methods). */
-export const STRATEGIES = [
-  'static',
-  'ircot',
-  'irgs',
-  'tog',
-  'gcot',
-  'bdtr',
-  'bdtr-dtr',
-  'bdtr-bgec',
-  'gear',
-  'planner',
-  'dualrag',
-  'dualrag-no-reasoner',
-  'dualrag-no-ei',
-  'dualrag-no-outline',
-  'auto',
-  'ensemble',
-] as const;
+export type { StrategyName } from './registry.ts';
+export {
+  DEFAULT_STRATEGY,
+  DESCRIPTORS,
+  findStrategy,
+  REGISTRY,
+  RETRIEVAL_ONLY,
+  strategyDescriptor,
+  strategyTitle,
+} from './registry.ts';
+export { flatten, type StrategyDescriptor, type StrategyNeeds } from './descriptor.ts';
+
+/** Everything runStrategy runs, in the registry's order. */
+export const RUNNABLE: readonly StrategyName[] = DESCRIPTORS.map((d) => d.name);
 /**
  * Retrieval baselines: "single" is one retrieval with the question at depth k and raw backbone scores,
  * no LLM (the round 0 every strategy starts from); "single-read" adds the QA reader over its top 5.
  */
-export const BASELINES = ['single', 'single-read'] as const;
-/** Everything runStrategy runs. */
-export const RUNNABLE = [...BASELINES, ...STRATEGIES] as const;
-export type StrategyName = (typeof RUNNABLE)[number];
+export const BASELINES: readonly StrategyName[] = DESCRIPTORS.filter((d) => d.kind === 'baseline').map((d) => d.name);
+/** The papers' methods and the composites (everything but the retrieval baselines). */
+export const STRATEGIES: readonly StrategyName[] = DESCRIPTORS.filter((d) => d.kind !== 'baseline').map((d) => d.name);
 
 export function isStrategyName(name: string): name is StrategyName {
-  return (RUNNABLE as readonly string[]).includes(name);
+  return findStrategy(name) !== undefined;
 }
 
-export function isBaseline(name: StrategyName): name is (typeof BASELINES)[number] {
-  return (BASELINES as readonly string[]).includes(name);
+export function isBaseline(name: StrategyName): boolean {
+  return strategyDescriptor(name).kind === 'baseline';
 }
-
-interface Definition {
-  /** The option names this strategy accepts. */
-  keys: string[];
-  /** Validated options with defaults (throws StrategyError on a bad option). */
-  options(raw: Record<string, unknown> | undefined): Record<string, unknown>;
-  run(run: Run, options: Record<string, unknown>): Promise<void>;
-  prompts: (keyof StrategyPrompts)[];
-}
-
-function define<O extends Record<string, unknown>>(
-  name: StrategyName,
-  shape: Parameters<typeof parseOptions>[1],
-  body: (run: Run, o: O) => Promise<void>,
-  prompts: (keyof StrategyPrompts)[],
-  fixed: Record<string, unknown> = {},
-): Definition {
-  return {
-    keys: Object.keys(shape).filter((k) => !(k in fixed)),
-    options: (raw) => {
-      for (const k of Object.keys(fixed)) {
-        if (raw && k in raw && raw[k] !== fixed[k])
-          throw new StrategyError(`strategies.${name}`, `option ${k} is fixed to ${String(fixed[k])} by this strategy`);
-      }
-      return parseOptions(name, shape, { ...raw, ...fixed });
-    },
-    run: (run, o) => body(run, o as O),
-    prompts,
-  };
-}
-
-const DUALRAG_PROMPTS: (keyof StrategyPrompts)[] = [
-  'dualragReasoner',
-  'dualragEntities',
-  'dualragSummarizer',
-  'dualragAnswer',
-];
-
-const DEFINITIONS: Record<StrategyName, Definition> = {
-  single: define('single', staticOptions, runStatic, [], { answer: false, normalize: 'none' }),
-  'single-read': define('single-read', staticOptions, runStatic, ['answer'], { answer: true, normalize: 'none' }),
-  static: define('static', staticOptions, runStatic, ['answer']),
-  ircot: define('ircot', ircotOptions, runIrcot, ['ircot', 'answer']),
-  irgs: define('irgs', irgsOptions, runIrgs, ['irgs', 'answer']),
-  tog: define('tog', togOptions, runTog, ['tog', 'answer']),
-  gcot: define('gcot', gcotOptions, runGcot, ['gcot', 'answer']),
-  bdtr: define('bdtr', bdtrOptions, runBdtr, ['dualThought', 'reasoningChain', 'verifier', 'answer'], {}),
-  // DTR only: the reader takes the top-5 of P_R (there is no cut to define a smaller context).
-  'bdtr-dtr': define('bdtr-dtr', bdtrOptions, runBdtr, ['dualThought', 'answer'], { dtr: true, bgec: false }),
-  'bdtr-bgec': define('bdtr-bgec', bdtrOptions, runBdtr, ['reasoningChain', 'verifier', 'answer'], {
-    dtr: false,
-    bgec: true,
-  }),
-  // GEAR agent (§5): needs a naivege/syncge backbone; reader = J.3 over the top 5 (Table 3).
-  gear: define('gear', gearOptions, runGear, ['gearRead', 'gearReason', 'gearRewrite', 'gearAnswer']),
-  // paper 004's controller: plan steps, then a composer with citations (prompts ours).
-  planner: define('planner', plannerOptions, runPlanner, ['planner', 'composer']),
-  // DualRAG and its framework ablations (DualRAG Table 3: w/o R, w/o Ei, w/o KO).
-  dualrag: define('dualrag', dualragOptions, runDualrag, DUALRAG_PROMPTS, {
-    reasoner: true,
-    entityIdentifier: true,
-    outline: true,
-  }),
-  'dualrag-no-reasoner': define('dualrag-no-reasoner', dualragOptions, runDualrag, DUALRAG_PROMPTS, {
-    reasoner: false,
-    entityIdentifier: true,
-    outline: true,
-  }),
-  'dualrag-no-ei': define(
-    'dualrag-no-ei',
-    dualragOptions,
-    runDualrag,
-    ['dualragReasoner', 'dualragSummarizer', 'dualragAnswer'],
-    { reasoner: true, entityIdentifier: false, outline: true },
-  ),
-  'dualrag-no-outline': define(
-    'dualrag-no-outline',
-    dualragOptions,
-    runDualrag,
-    ['dualragReasoner', 'dualragEntities', 'dualragAnswer'],
-    { reasoner: true, entityIdentifier: true, outline: false },
-  ),
-  // Composite (issue 18): the router picks one of these per question; the ensemble fuses members.
-  auto: define('auto', autoOptions, (run, o) => runAuto(run, o as never, runMember), [
-    'route',
-    'dualThought',
-    'reasoningChain',
-    'verifier',
-    'ircot',
-    'irgs',
-    'tog',
-    'gcot',
-    'answer',
-  ]),
-  ensemble: define('ensemble', ensembleOptions, (run, o) => runEnsemble(run, o as never, runMember), [
-    'dualThought',
-    'reasoningChain',
-    'verifier',
-    'ircot',
-    'irgs',
-    'tog',
-    'gcot',
-    'answer',
-  ]),
-};
 
 /** Runs a member strategy's body for `auto` and `ensemble` with its options validated as at top level. */
 const runMember: MemberRunner = async (name, run, raw) => {
-  if (!isStrategyName(name) || name === 'auto' || name === 'ensemble')
-    throw new StrategyError('strategies', `"${name}" cannot be a member strategy`);
-  const options = strategyOptions(name, raw);
-  await DEFINITIONS[name].run(run, options);
+  const def = findStrategy(name);
+  if (!def || def.kind === 'composite') throw new StrategyError('strategies', `"${name}" cannot be a member strategy`);
+  const options = def.parse(raw);
+  await def.run(run, options, runMember);
   return options;
-};
-
-/** The paper's QA context for BDTR with BGEC is the whole cut set D_final; IRCoT's is its collection. */
-const DEFAULT_OVERRIDES: Partial<Record<StrategyName, Record<string, unknown>>> = {
-  bdtr: { readerTop: 'all' },
-  // IRCoT's reader reads the collected paragraphs (at most maxParagraphs, 15).
-  ircot: { readerTop: 'all' },
-  'bdtr-bgec': { readerTop: 'all' },
 };
 
 export interface RunMeta {
@@ -194,20 +65,20 @@ export interface RunMeta {
 
 /** The validated options a run would use (defaults filled in), as recorded in trace.options. */
 export function strategyOptions(name: StrategyName, raw?: Record<string, unknown>): Record<string, unknown> {
-  const def = DEFINITIONS[name];
+  const def = findStrategy(name);
   if (!def)
     throw new StrategyError('strategies', `unknown strategy "${String(name)}" (available: ${RUNNABLE.join(', ')})`);
-  return def.options({ ...DEFAULT_OVERRIDES[name], ...raw });
+  return def.parse(raw);
 }
 
 /** module -> prompt version of the prompts a strategy uses, as recorded in trace.options.prompts. */
 export function strategyPromptVersions(name: StrategyName, prompts: StrategyPrompts): Record<string, string> {
-  return promptVersions(prompts, DEFINITIONS[name].prompts);
+  return promptVersions(prompts, [...strategyDescriptor(name).prompts]);
 }
 
 /** The option names a strategy accepts (hosts pass a shared setting, e.g. readerTop, only where it applies). */
 export function strategyOptionKeys(name: StrategyName): string[] {
-  return [...DEFINITIONS[name].keys];
+  return [...strategyDescriptor(name).keys];
 }
 
 /**
@@ -223,10 +94,10 @@ export async function runStrategy(
   meta: RunMeta,
 ): Promise<Trace> {
   const options = strategyOptions(name, ctx.options);
-  const def = DEFINITIONS[name];
+  const def = strategyDescriptor(name);
   const recorder = new TraceRecorder({ now: ctx.now, onEvent: ctx.onEvent });
   const run = createRun(question, ctx, recorder, name);
-  const status = await settle(() => def.run(run, options), recorder, ctx.signal);
+  const status = await settle(() => def.run(run, options, runMember), recorder, ctx.signal);
   return {
     version: TRACE_VERSION,
     id: meta.traceId ?? `${name}-${meta.retrieverName}-${question.id}`,
@@ -238,7 +109,7 @@ export async function runStrategy(
     regime: 'iterative',
     options: {
       ...options,
-      prompts: promptVersions(ctx.prompts, options.stop === 'llm' ? [...def.prompts, 'tog'] : def.prompts),
+      prompts: promptVersions(ctx.prompts, options.stop === 'llm' ? [...def.prompts, STOP_PROMPT] : def.prompts),
     },
     corpus: { id: meta.corpus.id, name: meta.corpus.name },
     question: traceQuestion(question),

@@ -9,7 +9,8 @@
 // so Recall@k compares with the other strategies; IRCoT itself treats them as a set.
 import { answerStep } from './answer.ts';
 import type { Run } from './context.ts';
-import { commonOptions, count, readerCount, type OptionsOf } from './options.ts';
+import { commonOptions, count, readerCount, readerTopOption, type OptionsOf } from './options.ts';
+import { defineStrategy } from './descriptor.ts';
 import { normalizeScores, ScorePool } from './pool.ts';
 import type { Ranked } from '../types.ts';
 import { shouldStop, stopOption } from './stopping.ts';
@@ -25,6 +26,8 @@ export const ircotOptions = {
   /** Cap on the collected paragraphs (IRCoT: 15). */
   maxParagraphs: count(15),
   ...stopOption,
+  /** The reader reads the whole collection (at most maxParagraphs), as IRCoT's reader does. */
+  readerTop: readerTopOption('all'),
 };
 export type IrcotOptions = OptionsOf<typeof ircotOptions>;
 
@@ -53,7 +56,15 @@ export async function runIrcot(run: Run, o: IrcotOptions): Promise<void> {
     const reply = await run.ask({ module: p.module, messages: p.build(q, shown, thoughts) }, collected);
     const step = p.parse(reply.text);
     run.recorder.add({ type: 'thought', kind: 'cot', text: step.text });
-    if (step.final) break;
+    if (step.final) {
+      // the run's own decision to stop, which stopping calibration reads
+      run.recorder.add({
+        type: 'thought',
+        kind: 'stop',
+        text: `stop at round ${round}: the reply says "So the answer is:"`,
+      });
+      break;
+    }
     thoughts.push(step.text);
     const before = pool.ranking();
     collect(await run.retrieve(step.text, 'cot', o.depth));
@@ -72,3 +83,19 @@ export async function runIrcot(run: Run, o: IrcotOptions): Promise<void> {
   }
   if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));
 }
+
+export const ircot = defineStrategy({
+  name: 'ircot',
+  title: 'IRCoT',
+  label: 'IRCoT (CoT sentence per step)',
+  explanation:
+    'Interleaving Retrieval with Chain-of-Thought: after each retrieval the LLM writes one more reasoning sentence, which becomes the next query. The question\'s top K start a collected set; each step shows the model the whole collection and keeps the first sentence of its reply; "So the answer is:" anywhere stops; the reader reads the collection.',
+  paper: 'IRCoT (Trivedi et al., 2022); step prompt BDTR paper Fig. 10',
+  kind: 'method',
+  decidesStop: true,
+  options: ircotOptions,
+  prompts: ['ircot', 'answer'],
+  offline: 'offline-thinker.ts: ircot.step, answer',
+  route: { calls: 3, description: 'IRCoT: interleave reasoning sentences and retrievals, one hop at a time' },
+  run: (run, o) => runIrcot(run, o as IrcotOptions),
+});

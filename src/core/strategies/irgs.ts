@@ -8,6 +8,7 @@ import { commonOptions, count, readerCount, type OptionsOf } from './options.ts'
 import { ScorePool } from './pool.ts';
 import { mergeRound, replaceRound } from './pool-round.ts';
 import { shouldStop, stopOption } from './stopping.ts';
+import { defineStrategy } from './descriptor.ts';
 
 export const irgsOptions = {
   ...commonOptions,
@@ -51,3 +52,18 @@ export async function runIrgs(run: Run, o: IrgsOptions): Promise<void> {
   }
   if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));
 }
+
+export const irgs = defineStrategy({
+  name: 'irgs',
+  title: 'IRGS',
+  label: 'IRGS (Iter-RetGen)',
+  explanation:
+    'Iterative Retrieval-Generation Synergy (Iter-RetGen): the LLM drafts an answer with its reasoning, and the draft is the next query (with the question). The next context is the new retrieval alone (merge "max" accumulates instead).',
+  paper: 'Iter-RetGen (Shao et al., 2023); prompt BDTR paper Fig. 13',
+  kind: 'method',
+  options: irgsOptions,
+  prompts: ['irgs', 'answer'],
+  offline: 'offline-thinker.ts: irgs.generate, answer',
+  route: { calls: 3, description: 'IRGS: generate a draft answer, retrieve again with question + draft' },
+  run: (run, o) => runIrgs(run, o as IrgsOptions),
+});

@@ -5,6 +5,8 @@ import { NORMALIZATIONS } from './pool.ts';
 import { StrategyError } from './context.ts';
 
 export const count = (d: number) => z.number().int().min(1).default(d);
+/** Passages of the final context the reader sees; "all" = the whole final context. */
+export const readerTopOption = (d: number | 'all') => z.union([z.number().int().min(1), z.literal('all')]).default(d);
 
 /** Options every strategy has. */
 export const commonOptions = {
@@ -17,7 +19,7 @@ export const commonOptions = {
   /** Run the shared answer step (reader prompt over the final context). */
   answer: z.boolean().default(true),
   /** Passages of the final context the reader sees; "all" = the whole final context. */
-  readerTop: z.union([z.number().int().min(1), z.literal('all')]).default(5),
+  readerTop: readerTopOption(5),
 };
 
 export type OptionsOf<S extends z.ZodRawShape> = z.infer<z.ZodObject<S>>;

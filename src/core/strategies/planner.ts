@@ -5,15 +5,16 @@
 //                 the planner writes a partial answer, then the next sub-query or FINALIZE with a
 //                 sufficiency score in [0, 1]; a sub-query is the next step's retrieval
 //   at most 5 steps, then a conservative composer answers from the last context with citations.
-// Every step is a `plan` event (partial answer, action, sub-query, sufficiency, and the anchors: the
-// entities of the partial answer the sub-query carries). The prompts are ours (the paper prints none).
+// Every step is a `plan` event (partial answer, action, sub-query, sufficiency, the anchors the model
+// named (`declared`) and those the sub-query really carries (`anchors`)). The prompts are ours (the paper prints none).
 import { z } from 'zod';
 import type { Ranked } from '../types.ts';
 import type { Run } from './context.ts';
-import { count, type OptionsOf } from './options.ts';
+import { count, readerCount, type OptionsOf } from './options.ts';
 import { NORMALIZATIONS, normalizeScores, ScorePool } from './pool.ts';
 import { mergeRound } from './pool-round.ts';
 import type { PlanHistory } from './prompt-port.ts';
+import { defineStrategy } from './descriptor.ts';
 
 export const plannerOptions = {
   /** Most steps (paper 004: "max 5 retrieval steps"). */
@@ -26,6 +27,8 @@ export const plannerOptions = {
   normalize: z.enum(NORMALIZATIONS).default('minmax'),
   /** Run the composer (the final answer with citations). */
   answer: z.boolean().default(true),
+  /** Reader budget of the composer: 'all' reads the last step's whole context (paper 004), N its top N. */
+  readerTop: z.union([z.number().int().min(1), z.literal('all')]).default('all'),
 };
 export type PlannerOptions = OptionsOf<typeof plannerOptions>;
 
@@ -80,6 +83,7 @@ export async function runPlanner(run: Run, o: PlannerOptions): Promise<void> {
       ...(subquery !== undefined ? { subquery } : {}),
       sufficiency: plan.sufficiency,
       anchors: subquery === undefined ? [] : carriedAnchors(plan.anchors, subquery),
+      declared: plan.anchors.filter((a) => a !== ''),
     });
     for (const r of current) earlier.set(r.id, Math.max(earlier.get(r.id) ?? -Infinity, r.score));
     history.push({ step, query, partialAnswer: plan.partialAnswer });
@@ -89,6 +93,7 @@ export async function runPlanner(run: Run, o: PlannerOptions): Promise<void> {
   if (!o.answer) return;
   run.checkAbort();
   const c = run.prompts.composer;
+  context = context.slice(0, readerCount(o.readerTop, context.length));
   const docs = context.map((r) => run.passage(r.id));
   const reply = await run.ask(
     {
@@ -105,3 +110,18 @@ export async function runPlanner(run: Run, o: PlannerOptions): Promise<void> {
   const composed = c.parse(reply.text, docs.length);
   recorder.add({ type: 'answer', text: composed.answer, citations: composed.citations.map((i) => context[i]!.id) });
 }
+
+export const planner = defineStrategy({
+  name: 'planner',
+  title: 'Planner',
+  label: 'Planner (partial answer + sub-query per step, composer)',
+  explanation:
+    'A training-free controller: each step writes a partial answer, then the next sub-query or FINALIZE with a sufficiency score; each sub-query retrieves its top 10, shown with the 2 best passages of earlier steps; a conservative composer answers with citations. The prompts are ours (the paper prints none).',
+  paper: 'paper 004 (When Iterative RAG Beats Ideal Evidence), Method Summary',
+  kind: 'method',
+  options: plannerOptions,
+  prompts: ['planner', 'composer'],
+  reader: 'composer',
+  offline: 'offline-thinker-planner.ts',
+  run: (run, o) => runPlanner(run, o as PlannerOptions),
+});

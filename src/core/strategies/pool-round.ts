@@ -11,6 +11,7 @@ export function mergeRound(
   normalize: Normalization,
 ): void {
   for (const results of retrievals) pool.merge(normalizeScores(results, normalize));
+  run.ctx.whatif?.pool(run.recorder.round, pool); // a what-if branch's insertion or removal (src/core/whatif)
   run.recorder.add({ type: 'pool', pool: pool.resort() });
 }
 

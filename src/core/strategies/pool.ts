@@ -59,15 +59,39 @@ export class ScorePool {
 
   /** Re-sort by score (stable) and return the ranking with rank changes against the last resort/reorder. */
   resort(): PoolEntry[] {
+    return this.commit(this.sorted());
+  }
+
+  private sorted(): string[] {
     const position = new Map(this.order.map((id, i) => [id, i]));
-    const next = [...this.order].sort((a, b) => this.score(b) - this.score(a) || position.get(a)! - position.get(b)!);
-    return this.commit(next);
+    return [...this.order].sort((a, b) => this.score(b) - this.score(a) || position.get(a)! - position.get(b)!);
   }
 
   /** Set an explicit order and scores (promotion), returning the ranking with rank changes. */
   reorder(order: readonly string[], scores: ReadonlyMap<string, number>): PoolEntry[] {
     for (const [id, s] of scores) this.scores.set(id, s);
     return this.commit([...order]);
+  }
+
+  /**
+   * What-if insertion (src/core/whatif): place ids at a 1-based rank of the best-first order with that
+   * rank's score, so the next re-sort keeps them there (ties keep the order), or give them a score.
+   */
+  insert(ids: readonly string[], at: { rank?: number; score?: number }): void {
+    const wanted = new Set(ids);
+    const rest = this.sorted().filter((id) => !wanted.has(id));
+    const rank = Math.min(at.rank ?? 1, rest.length + 1);
+    const below = rest[rank - 1] ?? rest.at(-1);
+    const score = at.score ?? (below === undefined ? 1 : this.score(below));
+    for (const id of wanted) this.scores.set(id, score);
+    this.order =
+      at.score !== undefined ? [...rest, ...wanted] : [...rest.slice(0, rank - 1), ...wanted, ...rest.slice(rank - 1)];
+  }
+
+  /** What-if removal: the ids leave the pool (their last ranks still count for the next deltas). */
+  drop(ids: ReadonlySet<string>): void {
+    for (const id of ids) this.scores.delete(id);
+    this.order = this.order.filter((id) => !ids.has(id));
   }
 
   /** Empty the pool but remember the last ranks, so the next ranking's deltas compare with it. */

@@ -4,13 +4,17 @@
 //   gold-context  the reader is given exactly the question's gold passages: an ORACLE. It reads gold
 //                 inside the run by definition, so it is labelled "oracle" in the trace (options.oracle,
 //                 a warning event) and hosts keep it out of strategy comparisons unless asked.
-// The reader is the strategy's own: the planner's composer, the QA reader for every other strategy.
+// The reader is the strategy's own in every regime, so the regime comparison changes the evidence and
+// nothing else: the planner's composer, GEAR's J.3 QA reader, DualRAG's answer prompt M_A (Eq. 4) with
+// the given passages as its knowledge (unstructured, as the w/o KO ablation shows them: the outline is
+// the summarizer's reading of retrievals, which these regimes do not run) and no reasoning history,
+// and the QA reader for every other strategy.
 import { TraceRecorder } from '../trace/recorder.ts';
 import { TRACE_VERSION, regime as regimeSchema, type Regime, type Trace } from '../trace/schema.ts';
 import type { Question, Ranked } from '../types.ts';
 import { answerStep } from './answer.ts';
 import { createRun, type Run, type StrategyContext } from './context.ts';
-import { runStrategy, type RunMeta, type StrategyName } from './index.ts';
+import { runStrategy, strategyDescriptor, type RunMeta, type StrategyName } from './index.ts';
 import { promptVersions, type StrategyPrompts } from './prompt-port.ts';
 import { settle, traceQuestion } from './trace-parts.ts';
 
@@ -26,22 +30,35 @@ export function isRegime(name: string): name is Regime {
 /** A short label for tables and views: gold-context always says it is an oracle. */
 export const regimeLabel = (r: Regime) => (r === 'gold-context' ? 'gold-context (oracle)' : r);
 
-const readerOf = (name: StrategyName): keyof StrategyPrompts => (name === 'planner' ? 'composer' : 'answer');
+const readerOf = (name: StrategyName): keyof StrategyPrompts => strategyDescriptor(name).reader;
 
 async function read(run: Run, name: StrategyName, context: readonly Ranked[]): Promise<void> {
-  if (readerOf(name) === 'answer') {
+  const reader = readerOf(name);
+  if (reader === 'answer') {
     await answerStep(run, context, context.length);
     return;
   }
   run.checkAbort();
-  const c = run.prompts.composer;
+  const q = run.question.question;
   const docs = run.passagesOf(context, context.length);
-  const reply = await run.ask(
-    { module: c.module, messages: c.build(run.question.question, docs, []), json: c.json },
-    docs,
-  );
-  const composed = c.parse(reply.text, docs.length);
-  run.recorder.add({ type: 'answer', text: composed.answer, citations: composed.citations.map((i) => context[i]!.id) });
+  if (reader === 'composer') {
+    const c = run.prompts.composer;
+    const reply = await run.ask({ module: c.module, messages: c.build(q, docs, []), json: c.json }, docs);
+    const composed = c.parse(reply.text, docs.length);
+    run.recorder.add({
+      type: 'answer',
+      text: composed.answer,
+      citations: composed.citations.map((i) => context[i]!.id),
+    });
+    return;
+  }
+  const p = reader === 'gearAnswer' ? run.prompts.gearAnswer : run.prompts.dualragAnswer;
+  const messages =
+    reader === 'gearAnswer'
+      ? run.prompts.gearAnswer.build(q, docs)
+      : run.prompts.dualragAnswer.build(q, { documents: docs }, []);
+  const reply = await run.ask({ module: p.module, messages, json: p.json }, docs);
+  run.recorder.add({ type: 'answer', text: p.parse(reply.text).answer });
 }
 
 /** Run `name` under `regime` on one question; failures are kept in the trace as runStrategy does. */

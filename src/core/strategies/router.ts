@@ -6,10 +6,14 @@
 // it has no dataset feature, and gold data never enters a run.
 import { z } from 'zod';
 import type { Ranked } from '../types.ts';
+import { flatten } from './descriptor.ts';
+import { METHODS, type MethodName } from './methods.ts';
 
-/** Strategies a route may lead to (GEAR is not one: it needs a graph-expansion backbone of its own). */
-export const ROUTE_CHOICES = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr', 'bdtr-dtr', 'bdtr-bgec'] as const;
-export type RouteChoice = (typeof ROUTE_CHOICES)[number];
+export type RouteChoice = MethodName;
+/** Strategies a route may lead to: the methods whose descriptor has a `route` entry (auto's menu). */
+export const ROUTE_CHOICES = flatten(METHODS)
+  .filter((d) => d.route)
+  .map((d) => d.name as RouteChoice) as [RouteChoice, ...RouteChoice[]];
 
 export interface RouteFeatures {
   /** Comparison wording: "A or B?", "both", "same", "which ... first/older/...", "more/less ... than". */

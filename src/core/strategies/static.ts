@@ -4,6 +4,7 @@ import { answerStep } from './answer.ts';
 import { commonOptions, readerCount, type OptionsOf } from './options.ts';
 import { ScorePool } from './pool.ts';
 import { mergeRound } from './pool-round.ts';
+import { defineStrategy } from './descriptor.ts';
 
 export const staticOptions = { ...commonOptions };
 export type StaticOptions = OptionsOf<typeof staticOptions>;
@@ -14,3 +15,50 @@ export async function runStatic(run: Run, o: StaticOptions): Promise<void> {
   mergeRound(run, pool, [await run.retrieve(run.question.question, 'question', o.depth)], o.normalize);
   if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));
 }
+
+/** Retrieval only: round 0 with raw backbone scores and no reader. */
+export const single = defineStrategy({
+  name: 'single',
+  title: 'single retrieval',
+  label: 'single retrieval (no LLM)',
+  explanation:
+    "the question goes to the backbone once and the passages keep the backbone's raw scores; no LLM, no answer. It is the round 0 every strategy starts from.",
+  paper: 'BDTR paper Eq. 1 (the static baseline, without the reader)',
+  kind: 'baseline',
+  options: staticOptions,
+  fixed: { answer: false, normalize: 'none' },
+  prompts: [],
+  offline: 'none (no LLM call)',
+  needs: { llm: false },
+  run: (run, o) => runStatic(run, o as StaticOptions),
+});
+
+/** One retrieval with raw scores, then the QA reader over its top 5. */
+export const singleRead = defineStrategy({
+  name: 'single-read',
+  title: 'single retrieval + reader',
+  label: 'single retrieval + reader',
+  explanation: 'one retrieval with the question (raw backbone scores), then the LLM answers from the top 5 passages.',
+  paper: 'BDTR paper Eq. 1 and the shared QA reader',
+  kind: 'baseline',
+  options: staticOptions,
+  fixed: { answer: true, normalize: 'none' },
+  prompts: ['answer'],
+  offline: 'offline-thinker.ts: answer (extractive reader)',
+  run: (run, o) => runStatic(run, o as StaticOptions),
+});
+
+export const staticRetrieval = defineStrategy({
+  name: 'static',
+  title: 'static',
+  label: 'static: one retrieval + reader',
+  explanation:
+    "one retrieval with the question (Eq. 1; scores min-max normalised like every strategy's pool), then the QA reader over the top 5: the baseline the iterative strategies are measured against.",
+  paper: 'BDTR paper §3, Eq. 1 (static retrieval)',
+  kind: 'method',
+  options: staticOptions,
+  prompts: ['answer'],
+  offline: 'offline-thinker.ts: answer (extractive reader)',
+  route: { calls: 1, description: 'one retrieval with the question, then read the top passages' },
+  run: (run, o) => runStatic(run, o as StaticOptions),
+});

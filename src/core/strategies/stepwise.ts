@@ -34,7 +34,15 @@ export async function runStepwise(
     const reply = await run.ask({ module: p.module, messages: p.build(run.question.question, docs, steps) }, docs);
     const step = p.parse(reply.text);
     run.recorder.add({ type: 'thought', kind, text: step.text });
-    if (step.final) break;
+    if (step.final) {
+      // the run's own decision to stop, which stopping calibration reads
+      run.recorder.add({
+        type: 'thought',
+        kind: 'stop',
+        text: `stop at round ${round}: the reply says "So the answer is:"`,
+      });
+      break;
+    }
     steps.push(step.text);
     const before = pool.ranking();
     mergeRound(run, pool, [await run.retrieve(step.text, kind, o.depth)], o.normalize);

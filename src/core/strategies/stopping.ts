@@ -10,11 +10,14 @@
 import { z } from 'zod';
 import type { Ranked } from '../types.ts';
 import type { Run } from './context.ts';
+import type { StrategyPrompts } from './prompt-port.ts';
 
 export const STOP_MODES = ['fixed', 'stable', 'llm'] as const;
 export type StopMode = (typeof STOP_MODES)[number];
 /** LLM module of the sufficiency check used for stopping (the Fig. 11 prompt; its own module for costs). */
 export const STOP_MODULE = 'stop.sufficiency';
+/** The prompt the sufficiency check uses (its version is recorded with the strategy's prompts). */
+export const STOP_PROMPT = 'tog' satisfies keyof StrategyPrompts;
 export const stopOption = { stop: z.enum(STOP_MODES).default('fixed') };
 
 const STOPWORDS = new Set(
@@ -71,7 +74,7 @@ export async function shouldStop(run: Run, mode: StopMode, round: number, o: Rou
     return true;
   }
   run.checkAbort();
-  const p = run.prompts.tog;
+  const p = run.prompts[STOP_PROMPT];
   const shown = run.passagesOf(o.after, o.contextTop);
   const reply = await run.ask(
     { module: STOP_MODULE, messages: p.build(run.question.question, shown, []) },

@@ -2,6 +2,24 @@
 // explanation of what is missing is the next query.
 import type { Run } from './context.ts';
 import { runStepwise, stepwiseOptions, type StepwiseOptions } from './stepwise.ts';
+import { defineStrategy } from './descriptor.ts';
 
 export const togOptions = stepwiseOptions;
 export const runTog = (run: Run, o: StepwiseOptions) => runStepwise(run, o, 'tog', 'sufficiency');
+
+export const tog = defineStrategy({
+  name: 'tog',
+  title: 'ToG-style (Fig. 11)',
+  label: 'ToG-style (Fig. 11): sufficiency check prompt',
+  term: 'ToG',
+  explanation:
+    "Think-on-Graph-style sufficiency check: the LLM says whether the passages suffice; if not, what is missing becomes the next query. A prompt-level version (BDTR's Fig. 11 prompt), not Think-on-Graph's relation and entity beam search.",
+  paper: 'BDTR paper Fig. 11 (ToG baseline, prompt level)',
+  kind: 'method',
+  decidesStop: true,
+  options: togOptions,
+  prompts: ['tog', 'answer'],
+  offline: 'offline-thinker.ts: tog.sufficiency, answer',
+  route: { calls: 3, description: 'ToG-style: check whether the passages suffice, retrieve what is missing' },
+  run: (run, o) => runTog(run, o as StepwiseOptions),
+});

@@ -32,7 +32,29 @@ export interface Stage {
   scores: Map<string, number>;
   /** Ids best first. */
   order: string[];
+  /** The step (events shown) at which this ranking appears. */
+  step: number;
 }
+
+/** What opens a chapter: a round, the verifier, the promotion, the cut, the answer, an error, or the end. */
+export type ChapterKind = 'round' | 'verify' | 'promote' | 'cutoff' | 'answer' | 'error' | 'end';
+
+/** A stage a presenter stops at (step bar, guided tour, graph slider): where it starts, and its round. */
+export interface Chapter {
+  kind: ChapterKind;
+  /** Events shown when the chapter opens (its opening event included). */
+  step: number;
+  round: number;
+}
+
+const CHAPTER_EVENTS: ReadonlyMap<TraceEvent['type'], ChapterKind> = new Map([
+  ['round.start', 'round'],
+  ['verify', 'verify'],
+  ['promote', 'promote'],
+  ['cutoff', 'cutoff'],
+  ['answer', 'answer'],
+  ['error', 'error'],
+] as const);
 
 /**
  * LLM calls and tokens. A reply served from the cache (or a replayed trace) counts its recorded
@@ -72,6 +94,10 @@ export interface MemorySnapshot {
 }
 
 export interface TraceModel {
+  /** Events folded: a step is a number of events shown, 1..steps. */
+  steps: number;
+  /** Chapter starts in order, then the last step (kind "end") unless a chapter opens there. */
+  chapters: Chapter[];
   rounds: RoundView[];
   stages: Stage[];
   chain: string | null;
@@ -105,7 +131,11 @@ export interface TraceModel {
   tokensByRound: Map<number, number>;
   /** Iteration rounds that ran after the initial retrieval (the highest round started). */
   roundsUsed: number;
-  /** Passages the answer step was shown (its context event); null when no answer step ran. */
+  /**
+   * Passages the reading module was shown: the context recorded last before the answer (the reader of
+   * each strategy: the QA reader, the planner's composer, GEAR's J.3 reader, DualRAG's answer); null
+   * when no answer was given.
+   */
   readerPassages: number | null;
   /** The `auto` router's choice (its `route` thought), when it routed. */
   route: string | null;
@@ -129,6 +159,8 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
   };
   const modules = new Map<string, ModuleCost>();
   const m: TraceModel = {
+    steps: events.length,
+    chapters: [],
     rounds: [],
     stages: [],
     chain: null,
@@ -162,8 +194,11 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
   let lastScores = new Map<string, number>();
   let lastQuery = '';
 
-  for (const e of events) {
+  let lastContext: number | null = null;
+  for (const [i, e] of events.entries()) {
     m.elapsedMs = Math.max(m.elapsedMs, e.t);
+    const chapter = CHAPTER_EVENTS.get(e.type);
+    if (chapter) m.chapters.push({ kind: chapter, step: i + 1, round: e.round });
     switch (e.type) {
       case 'round.start':
         roundOf(e.round);
@@ -197,6 +232,7 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
           ranks: new Map(e.pool.map((p) => [p.id, p.rank])),
           scores: lastScores,
           order,
+          step: i + 1,
         });
         m.poolRankings.push(e.pool.map((p) => ({ id: p.id, score: p.score })));
         for (const id of order) if (!m.firstRound.has(id)) m.firstRound.set(id, e.round);
@@ -206,7 +242,7 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
       }
       case 'context':
         m.contexts.push({ module: e.module, round: e.round, ids: e.ids });
-        if (e.module === 'answer') m.readerPassages = e.ids.length;
+        lastContext = e.ids.length;
         break;
       case 'llm': {
         const c = modules.get(e.module) ?? {
@@ -248,6 +284,7 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
           ranks: new Map(e.kept.map((id, i) => [id, i + 1])),
           scores: new Map(e.kept.map((id) => [id, scores.get(id) ?? Number.NaN])),
           order: e.kept,
+          step: i + 1,
         });
         break;
       }
@@ -268,6 +305,7 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
         m.plans.push(e);
         break;
       case 'answer':
+        m.readerPassages = lastContext;
         m.answer = e.text;
         m.citations = e.citations ?? [];
         break;
@@ -279,6 +317,9 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
         break;
     }
   }
+  const last = events.at(-1);
+  if (last && m.chapters.at(-1)?.step !== events.length)
+    m.chapters.push({ kind: 'end', step: events.length, round: last.round });
   m.rounds = [...rounds.values()].sort((a, b) => a.round - b.round);
   m.modules = [...modules.values()];
   m.finalRanking = m.cutoff ? m.cutoff.kept : m.lastPool;
@@ -299,6 +340,22 @@ export const traceRoundRankings = (trace: { events: readonly TraceEvent[] }): Ra
 /** The run's answer, if it reached the answer step. */
 export const traceAnswer = (trace: { events: readonly TraceEvent[] }): string | undefined =>
   foldTrace(trace.events).answer ?? undefined;
+
+/** The round whose ranking is on screen at `step`: that of the last stage shown (0 before any). */
+export function roundAtStep(model: TraceModel, step: number): number {
+  return model.stages.findLast((s) => s.step <= step)?.round ?? 0;
+}
+
+/**
+ * The last step of round `round` (its pool shown, nothing of the next round or of the verifier yet), or
+ * null when nothing follows it (the whole run shows it).
+ */
+export function roundEndStep(model: TraceModel, round: number): number | null {
+  const next =
+    model.chapters.find((c) => c.kind === 'round' && c.round === round + 1) ??
+    model.chapters.find((c) => c.kind === 'verify' || c.kind === 'promote' || c.kind === 'cutoff');
+  return next && next.step > 1 ? next.step - 1 : null;
+}
 
 /** Splits "a -> b -> c" (or with →, =>) into its nodes. */
 export function chainNodes(chain: string): string[] {

@@ -19,6 +19,8 @@ export class TraceRecorder {
   readonly events: TraceEvent[] = [];
   /** The round new events belong to; strategies set it at each `round.start`. */
   round = 0;
+  /** A what-if branch's rewrite of events before they are recorded (src/core/whatif/hooks.ts). */
+  rewrite: ((body: EventBody, round: number) => EventBody) | undefined;
   private readonly now: () => number;
   private readonly started: number;
   private readonly onEvent: ((event: TraceEvent) => void) | undefined;
@@ -37,7 +39,8 @@ export class TraceRecorder {
 
   /** Stamp and append one event; returns it as recorded. */
   add(body: EventBody): TraceEvent {
-    return this.push({ ...body, t: this.elapsed(), round: this.round } as TraceEvent);
+    const final = this.rewrite ? this.rewrite(body, this.round) : body;
+    return this.push({ ...final, t: this.elapsed(), round: this.round } as TraceEvent);
   }
 
   startRound(round: number): void {

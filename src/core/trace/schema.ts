@@ -3,6 +3,7 @@
 // on load (migrate.ts); this file describes version 2.
 import { z } from 'zod';
 import { replyFormSchema } from '../llm/reply-form.ts';
+import { branchRecord } from '../whatif/intervention.ts';
 
 export const TRACE_VERSION = 2;
 
@@ -171,6 +172,8 @@ export const traceEvent = z.discriminatedUnion('type', [
     sufficiency: z.number().min(0).max(1).optional(),
     /** Entities carried from the previous step into this step's query. */
     anchors: z.array(z.string()),
+    /** Every entity the planner named as an anchor for its sub-query, carried or not. */
+    declared: z.array(z.string()).optional(),
   }),
   z.object({
     type: z.literal('answer'),
@@ -238,6 +241,8 @@ export const traceSchema = z.object({
    * base and triple source, LLM version. Never holds credentials.
    */
   provenance: z.record(z.string(), z.string()).optional(),
+  /** A what-if branch: its parent trace (hash and id), the step it diverges at and the change (src/core/whatif). */
+  branch: branchRecord.optional(),
 });
 
 export type Trace = z.infer<typeof traceSchema>;

@@ -5,6 +5,9 @@ import { ftCounts, ftExamples, ftJsonl, isCorrect } from '../../core/eval/ft-exp
 import { judgeAnswers, type JudgeResult } from '../../core/eval/judge.ts';
 import * as judgePrompt from '../../prompts/dualrag-judge.ts';
 import { download } from './export.ts';
+import { strategyDescriptor } from '../../core/strategies/index.ts';
+import { parseVariant } from '../../app/batch/variants.ts';
+import { strategyOfConfig } from '../../state/batch-slice.ts';
 
 /**
  * Batch actions of issue 13 over finished runs: the Acc† judge pass (DualRAG Fig. 8; an evaluation with
@@ -17,7 +20,10 @@ export function DualRagBatchActions({ rows, judge }: { rows: readonly BatchRow[]
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [exported, setExported] = useState<string | null>(null);
-  const dualrag = rows.filter((r) => r.strategy.startsWith('dualrag'));
+  const dualrag = rows.filter((r) => {
+    const strategy = strategyOfConfig(parseVariant(r.strategy).config);
+    return strategy !== undefined && strategyDescriptor(strategy).exportsFineTuning;
+  });
   const key = (r: BatchRow) => `${r.strategy}|${r.questionId}`;
 
   const runJudge = async () => {
@@ -47,15 +53,23 @@ export function DualRagBatchActions({ rows, judge }: { rows: readonly BatchRow[]
 
   const exportFt = () => {
     const verdicts = new Map(result?.verdicts.map((v) => [v.id, v.accDagger]));
-    const examples = dualrag.flatMap((r) =>
-      ftExamples(
-        r.trace,
-        isCorrect(
-          { ...(r.em !== null ? { em: r.em } : {}), ...(r.acc !== null ? { acc: r.acc } : {}) },
-          verdicts.get(key(r)),
-        ),
-      ),
-    );
+    let examples: ReturnType<typeof ftExamples>;
+    try {
+      // offline-thinker replies are refused here (the CLI exports them, labelled, only when asked)
+      examples = dualrag.flatMap((r) => {
+        const verdict = verdicts.get(key(r));
+        return ftExamples(r.trace, {
+          correct: isCorrect(
+            { ...(r.em !== null ? { em: r.em } : {}), ...(r.acc !== null ? { acc: r.acc } : {}) },
+            verdict,
+          ),
+          judged: verdict === 0 || verdict === 1,
+        });
+      });
+    } catch (e) {
+      setError((e as Error).message);
+      return;
+    }
     const c = ftCounts(examples);
     setError(
       examples.length

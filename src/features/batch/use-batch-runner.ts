@@ -5,7 +5,8 @@ import { useEngine } from '../../app/engine-client.ts';
 import { batchJobs, jobKey, runBatch } from '../../app/batch/runner.ts';
 import type { Question } from '../../core/types.ts';
 import { appStore } from '../../state/store.ts';
-import { BATCH_CONFIGS } from '../../state/batch-slice.ts';
+import { BATCH_CONFIGS, strategyOfConfig } from '../../state/batch-slice.ts';
+import { strategyDescriptor } from '../../core/strategies/index.ts';
 import { batchVariants, parseVariant } from '../../app/batch/variants.ts';
 
 /** Deep enough for the Recall@k curve up to 200 (a small corpus returns fewer). */
@@ -20,7 +21,10 @@ export function useBatchRunner(datasetId: string | undefined, questions: readonl
     async (resume: boolean) => {
       const s = appStore.getState();
       if (!datasetId) return;
-      const usesLlm = (key: string) => BATCH_CONFIGS.find((c) => c.key === key)?.strategy !== 'single';
+      const usesLlm = (key: string) => {
+        const strategy = strategyOfConfig(key);
+        return strategy === undefined || strategyDescriptor(strategy).needs.llm;
+      };
       const jobs = batchJobs(
         batchVariants(s.batchConfigs, s.batchModels, s.batchRegimes, usesLlm),
         questions.slice(0, s.batchLimit),

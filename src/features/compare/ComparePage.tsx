@@ -13,6 +13,7 @@ import { useAppStore } from '../../state/use-app-store.ts';
 import { BACKBONE_SHORT, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
 import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type RunStrategy } from '../../../workers/engine-api.ts';
 import { LaneView, SHOWN } from './LaneView.tsx';
+import { RETRIEVAL_ONLY } from '../../core/strategies/index.ts';
 
 const MAX_RANK = 20;
 const laneLabel = (backbone: RunBackbone, strategy: RunStrategy) =>
@@ -47,7 +48,7 @@ export function ComparePage() {
         datasetId: dataset.data?.id ?? '',
         question: question ?? { id: '', question: '', answers: [], gold: [] },
         backbone: lane.kind === 'run' ? lane.backbone : 'bm25',
-        strategy: lane.kind === 'run' ? lane.strategy : 'single',
+        strategy: lane.kind === 'run' ? lane.strategy : RETRIEVAL_ONLY,
         k: 20,
       }),
       enabled: lane.kind === 'run' && question !== undefined && requested > 0 && dataset.isSuccess,
@@ -161,7 +162,7 @@ export function ComparePage() {
           className="btn btn-secondary"
           data-testid="compare-add"
           disabled={lanes.length >= MAX_LANES}
-          onClick={() => addLane({ kind: 'run', backbone: 'bm25', strategy: 'single' })}
+          onClick={() => addLane({ kind: 'run', backbone: 'bm25', strategy: RETRIEVAL_ONLY })}
         >
           + Lane
         </button>

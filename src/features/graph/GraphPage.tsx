@@ -5,7 +5,7 @@ import { traceBridges } from '../../app/trace/bridges.ts';
 import { SideToggle } from '../../app/components/SideToggle.tsx';
 import { graphQuery } from '../../app/queries.ts';
 import { useEngine } from '../../app/engine-client.ts';
-import { foldTrace } from '../../core/trace/fold.ts';
+import { foldTrace, roundAtStep, roundEndStep } from '../../core/trace/fold.ts';
 import { useTracePassages } from '../../app/use-trace-passages.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { GRAPH_LIMITS } from '../../state/graph-slice.ts';
@@ -48,15 +48,14 @@ export function GraphPage() {
   const setStep = useAppStore((s) => s.setStep);
   // The graph and the inspector step together: while stepping, the graph shows the pool at the step's
   // round; moving the slider moves the inspector to the start of that round (or back to the whole run).
-  const stepRound = step === null ? null : (events.slice(0, step).findLast((e) => e.type === 'pool')?.round ?? 0);
+  const model = useMemo(() => foldTrace(events), [events]);
+  const stepRound = step === null ? null : roundAtStep(model, step);
   const round = sliderRound ?? stepRound;
   const setRound = (r: number | null) => {
     if (r === null) setStep(null);
     else {
       // The last event of that round, so its pool is shown: before the next round, or before the verifier.
-      const nextStart = events.findIndex((e) => e.type === 'round.start' && e.round === r + 1);
-      const verifier = events.findIndex((e) => e.type === 'verify' || e.type === 'promote' || e.type === 'cutoff');
-      setStep(nextStart > 0 ? nextStart : verifier > 0 ? verifier : null);
+      setStep(roundEndStep(model, r));
     }
     setSliderRound(r); // after setStep, which clears it
   };
@@ -68,7 +67,6 @@ export function GraphPage() {
   const corpusId = trace?.corpus.id ?? dataset.data?.id;
   const ready = dataset.isSuccess && corpusId === dataset.data.id;
   const passages = useTracePassages(corpusId, ready);
-  const model = useMemo(() => foldTrace(events), [events]);
   const poolIds = useMemo(() => [...model.firstRound.keys()], [model]);
   const lastRound = Math.max(0, ...model.firstRound.values());
   const graph = useQuery({

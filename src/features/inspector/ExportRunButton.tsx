@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Trace } from '../../core/trace/schema.ts';
 import { makeRunFile, runFileName } from '../../app/trace/run-file.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
+import { branchTraces } from './whatif-store.ts';
 
 /** Saves the shown run (trace + the passages it touched) as one JSON file. */
 export function ExportRunButton({ trace, passages }: { trace: Trace; passages: PassageLookup }) {
@@ -9,7 +10,7 @@ export function ExportRunButton({ trace, passages }: { trace: Trace; passages: P
   const save = () => {
     setError(null);
     try {
-      const file = makeRunFile(trace, passages.get);
+      const file = makeRunFile(trace, passages.get, new Date(), branchTraces(trace));
       const url = URL.createObjectURL(new Blob([JSON.stringify(file)], { type: 'application/json' }));
       const a = document.createElement('a');
       a.href = url;

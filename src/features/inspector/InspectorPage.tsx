@@ -15,6 +15,7 @@ import { Promotions } from './Promotions.tsx';
 import { QuestionForm } from './QuestionForm.tsx';
 import { RankingList } from './RankingList.tsx';
 import { ReasoningChain } from './ReasoningChain.tsx';
+import { DEFAULT_STRATEGY } from '../../core/strategies/index.ts';
 import { RoundTimeline } from './RoundTimeline.tsx';
 import { StepBar } from './StepBar.tsx';
 import { TraceFileInput } from './TraceFileInput.tsx';
@@ -24,6 +25,7 @@ import { Diagnostics, eventsThroughStep, useDiagnosticPassages } from './Diagnos
 import { RegimesSideBySide } from './RegimesSideBySide.tsx';
 import { GuidedTour } from './GuidedTour.tsx';
 import { RunFailure } from './RunFailure.tsx';
+import { WhatIfPanel } from './WhatIfPanel.tsx';
 import { SideToggle } from '../../app/components/SideToggle.tsx';
 import { GlossaryPanel } from '../../app/components/Glossary.tsx';
 import { appStore } from '../../state/store.ts';
@@ -55,11 +57,11 @@ export function InspectorPage() {
   // The tour walks a finished BDTR run: the one on screen, else a fresh run of the picked (or first) question.
   const startTour = async () => {
     const s = appStore.getState();
-    if (!(s.runStatus === 'done' && s.trace?.strategy === 'bdtr')) {
+    if (!(s.runStatus === 'done' && s.trace?.strategy === DEFAULT_STRATEGY)) {
       const questions = dataset.data?.questions ?? [];
       const q = questions.find((x) => x.id === s.questionId) ?? questions[0];
       if (!q) return;
-      s.setStrategy('bdtr');
+      s.setStrategy(DEFAULT_STRATEGY);
       s.pickQuestion(q.id, q.question);
       await run(q);
       if (appStore.getState().runStatus !== 'done') return;
@@ -201,6 +203,18 @@ export function InspectorPage() {
       <RankingList model={model} gold={gold} bridge={bridge} passages={passages} />
       {trace && status === 'done' && trace.question.gold.length > 0 && (
         <Diagnostics trace={trace} passages={diagnosticPassages} onStep={(s) => setStep(eventsThroughStep(trace, s))} />
+      )}
+      {trace && status === 'done' && trace.regime === 'iterative' && (
+        <WhatIfPanel
+          key={`${trace.id}@${trace.createdAt}`}
+          trace={trace}
+          datasetId={dataset.data?.id === trace.corpus.id ? dataset.data.id : undefined}
+          passages={passages}
+          gold={gold}
+          bridge={bridge}
+          bridgeRule={bridges.rule}
+          onStep={setStep}
+        />
       )}
       <RegimesSideBySide
         datasetId={dataset.data?.id}

@@ -1,10 +1,9 @@
 import type { FormEvent } from 'react';
 import type { Question } from '../../core/types.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
-import { BACKBONE_LABELS, STRATEGY_LABELS, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
-import { strategyTerm } from '../../app/glossary.ts';
+import { BACKBONE_LABELS, STRATEGY_CHOICES } from '../../app/strategy-labels.ts';
 import { Term } from '../../app/components/Glossary.tsx';
-import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type RunStrategy } from '../../../workers/engine-api.ts';
+import { RUN_BACKBONES, type RunBackbone, type RunStrategy } from '../../../workers/engine-api.ts';
 
 const TYPED_ID = 'typed';
 
@@ -91,9 +90,9 @@ export function QuestionForm({ questions, disabled, running, onRun, onStop }: Pr
           disabled={disabled}
           onChange={(e) => setStrategy(e.target.value as RunStrategy)}
         >
-          {RUN_STRATEGIES.map((s) => (
-            <option key={s} value={s}>
-              {STRATEGY_LABELS[s]}
+          {STRATEGY_CHOICES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
             </option>
           ))}
         </select>
@@ -119,19 +118,15 @@ export function QuestionForm({ questions, disabled, running, onRun, onStop }: Pr
   );
 }
 
-/** One line on what the chosen strategy does (inline help; the glossary has every term). */
+/** What the chosen strategy does, from its descriptor (inline help; the glossary has every term). */
 function StrategyHelp({ strategy }: { strategy: RunStrategy }) {
-  const entry = strategyTerm(strategy);
+  const choice = STRATEGY_CHOICES.find((c) => c.value === strategy);
   return (
     <p className="strategy-help" data-testid="strategy-help">
-      {entry ? (
+      {choice && (
         <>
-          <Term term={entry.term}>{STRATEGY_SHORT[strategy]}</Term>: {entry.short}
+          <Term term={choice.term}>{choice.title}</Term>: {choice.help}
         </>
-      ) : strategy === 'single' ? (
-        'Single retrieval: the question goes to the backbone once; no LLM, no answer.'
-      ) : (
-        'Single retrieval + reader: one retrieval, then the LLM answers from the top passages.'
       )}
     </p>
   );

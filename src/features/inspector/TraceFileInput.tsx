@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { parseRunOrTrace } from '../../app/trace/run-file.ts';
 import { appStore } from '../../state/store.ts';
+import { restoreBranches } from './whatif-store.ts';
 
 /** Opens a run file (trace + passages) or a bare trace to inspect and replay it without running anything. */
 export function TraceFileInput() {
@@ -8,7 +9,8 @@ export function TraceFileInput() {
   const open = async (file: File) => {
     setError(null);
     try {
-      const { trace, passages } = parseRunOrTrace(await file.text(), file.name);
+      const { trace, passages, branches } = parseRunOrTrace(await file.text(), file.name);
+      restoreBranches(trace, branches);
       appStore.getState().showTrace(trace, passages ?? undefined);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -11,14 +11,18 @@ export interface RunContext {
   failed?: boolean;
 }
 
-const writesChain = (s: string) => s === 'bdtr' || s === 'bdtr-dtr' || s === 'bdtr-bgec';
-const verifies = (s: string) => s === 'bdtr' || s === 'bdtr-bgec';
+import { findStrategy } from '../../core/strategies/index.ts';
+
+// From the descriptors: a strategy writes a chain or verifies when it uses that prompt.
+const writesChain = (s: string) => findStrategy(s)?.prompts.includes('reasoningChain') ?? false;
+const verifies = (s: string) => findStrategy(s)?.prompts.includes('verifier') ?? false;
+const answers = (s: string) => findStrategy(s)?.needs.llm ?? true;
 
 export function answerPlaceholder(c: RunContext): string {
   if (c.running) return 'Running…';
   if (c.failed) return 'No answer: the run failed before answering (the error and what to do next are shown above).';
   if (c.strategy === null) return 'No run yet: press Run (or take the guided tour) to get an answer.';
-  if (c.strategy === 'single') return 'Retrieval only: this strategy does not answer.';
+  if (!answers(c.strategy)) return 'Retrieval only: this strategy does not answer.';
   if (c.stepping) return 'Not answered yet at this step: the answer comes at the end of the run (End shows it).';
   return 'This run ended without an answer.';
 }

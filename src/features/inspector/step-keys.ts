@@ -1,21 +1,12 @@
-// Where the step-through keys go, pure so it is tested in Node. A step is the number of events shown.
+// Where the step-through keys go, pure so it is tested in Node. A step is the number of events shown;
+// the chapters (each round, the verifier, the promotion, the cut, the answer, an error, the end) are the
+// fold's, so the step bar, the tour and the graph stop at the same places.
+import { foldTrace } from '../../core/trace/fold.ts';
 import type { TraceEvent } from '../../core/trace/schema.ts';
-
-/** Events that open a stage a presenter stops at: each round, then the verifier, the promotion, the cut, the answer, an error. */
-const CHAPTER_EVENTS: ReadonlySet<TraceEvent['type']> = new Set([
-  'round.start',
-  'verify',
-  'promote',
-  'cutoff',
-  'answer',
-  'error',
-]);
 
 /** Step positions at which a stage starts, plus the last step, so PageDown alone walks a whole run. */
 export function chapterStarts(events: readonly TraceEvent[]): number[] {
-  const starts = events.flatMap((e, i) => (CHAPTER_EVENTS.has(e.type) ? [i + 1] : []));
-  if (events.length > 0 && starts[starts.length - 1] !== events.length) starts.push(events.length);
-  return starts;
+  return foldTrace(events).chapters.map((c) => c.step);
 }
 
 /**

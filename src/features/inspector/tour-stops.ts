@@ -1,5 +1,6 @@
 // The guided walk through a finished BDTR run (issue 17 item 2): six stops, each a step position in the
 // trace and the panel it explains. Pure, so the stops are tested in Node on a recorded trace.
+import { foldTrace } from '../../core/trace/fold.ts';
 import type { TraceEvent } from '../../core/trace/schema.ts';
 
 export interface TourStop {
@@ -11,16 +12,13 @@ export interface TourStop {
   step: number | null;
 }
 
-const after = (events: readonly TraceEvent[], pred: (e: TraceEvent) => boolean): number | null => {
-  const i = events.findIndex(pred);
-  return i < 0 ? null : i + 1;
-};
-
 export function tourStops(events: readonly TraceEvent[]): TourStop[] {
-  const verifyAt = events.findIndex((e) => e.type === 'verify');
-  const lastPoolBeforeVerify = events
-    .slice(0, verifyAt < 0 ? events.length : verifyAt)
-    .findLastIndex((e) => e.type === 'pool');
+  // Every stop is a place the fold already knows: a stage (a ranking) or a chapter (the cut).
+  const model = foldTrace(events);
+  const stageStep = (kind: string, round: number) =>
+    model.stages.find((s) => s.kind === kind && s.round === round)?.step ?? null;
+  const lastRoundStage = model.stages.findLast((s) => s.kind === 'initial' || s.kind === 'round');
+  const cutAt = model.chapters.find((c) => c.kind === 'cutoff')?.step ?? null;
   return [
     {
       title: 'The question',
@@ -32,25 +30,25 @@ export function tourStops(events: readonly TraceEvent[]): TourStop[] {
       title: 'Round 0: the question alone',
       text: 'The question itself goes to the retriever. What comes back is the first pool of passages; gold ones are starred. A bridge passage (the one that links the question to its answer) is usually missing here.',
       target: '[data-testid="timeline-round"][data-round="0"]',
-      step: after(events, (e) => e.type === 'pool' && e.round === 0),
+      step: stageStep('initial', 0),
     },
     {
       title: 'Fast and slow thoughts',
       text: 'Each BDTR round thinks twice: the fast thought asks directly for what is missing, the slow thought names an entity that could bridge the question to its answer. Each thought becomes a query, and their results merge into the pool.',
       target: '[data-testid="timeline-round"][data-round="1"]',
-      step: after(events, (e) => e.type === 'pool' && e.round === 1),
+      step: stageStep('round', 1),
     },
     {
       title: 'The rank chart',
       text: 'One line per passage, one column per moment of the run: the initial pool, each round, the verifier, the final cut. Follow the gold and bridge lines as the rounds move them up.',
       target: '[data-testid="rank-chart"]',
-      step: lastPoolBeforeVerify < 0 ? null : lastPoolBeforeVerify + 1,
+      step: lastRoundStage?.step ?? null,
     },
     {
       title: 'The verifier and the cut',
       text: 'The verifier reads the reasoning chain and the top candidates and promotes the passages that support it (from rank → to rank). The μ+σ cut then keeps only the passages scoring at least the mean plus one standard deviation.',
       target: '[aria-labelledby="promotions-heading"]',
-      step: after(events, (e) => e.type === 'cutoff'),
+      step: cutAt,
     },
     {
       title: 'The answer',

@@ -43,7 +43,7 @@ export function providerFromSettings(
 
 /** "Test connection", second part: the structured outputs the server supports for the chosen model. */
 export async function detectStructuredOutputs(s: LlmSettings, signal?: AbortSignal): Promise<StructuredMode> {
-  return new OpenAiCompatibleProvider({ ...openAiConfigFrom(s), jsonMode: true, structured: 'auto' }).structuredMode(
+  return new OpenAiCompatibleProvider({ ...openAiConfigFrom(s), jsonMode: true, structured: 'detect' }).structuredMode(
     signal,
   );
 }

@@ -38,10 +38,10 @@ export interface OpenAiCompatibleConfig {
   /** max_tokens for requests that set none; without it the server's default applies. */
   maxTokens?: number;
   /**
-   * How JSON prompts constrain the reply: "auto" (the default with jsonMode) finds out what the server
+   * How JSON prompts constrain the reply: "detect" (the default with jsonMode) finds out what the server
    * supports on the first JSON call; a fixed mode skips that. jsonMode false means "none".
    */
-  structured?: StructuredMode | 'auto';
+  structured?: StructuredMode | 'detect';
   /** JSON Schemas by module; default: the prompts' own (src/prompts/json-schemas.ts). */
   schemaFor?: (module: string) => PromptJsonSchema | undefined;
 }
@@ -104,7 +104,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   structuredMode(signal?: AbortSignal): Promise<StructuredMode> {
     if (this.config.jsonMode === false) return Promise.resolve('none');
     const fixed = this.config.structured;
-    if (fixed !== undefined && fixed !== 'auto') return Promise.resolve(fixed);
+    if (fixed !== undefined && fixed !== 'detect') return Promise.resolve(fixed);
     this.structuredFound ??= this.detect(signal).catch((e: unknown) => {
       this.structuredFound = undefined;
       throw e;

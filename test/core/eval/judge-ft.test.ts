@@ -1,7 +1,7 @@
 // The Acc† judge pass (alias by alias until Yes; an unreadable verdict counted, not scored) and the
 // DualRAG-FT export (only correct, finished trajectories; one example per capability call).
 import { describe, expect, it } from 'vitest';
-import { ftExample, ftExamples, isCorrect } from '../../../src/core/eval/ft-export.ts';
+import { FT_POST_PROCESSING, ftExample, ftExamples, isCorrect } from '../../../src/core/eval/ft-export.ts';
 import { judgeAnswers } from '../../../src/core/eval/judge.ts';
 import { retrievalTriggers } from '../../../src/core/eval/retrieval-triggers.ts';
 import type { Trace } from '../../../src/core/trace/schema.ts';
@@ -39,7 +39,7 @@ describe('judge pass', () => {
   });
 });
 
-const trace = (status: Trace['status']): Trace => ({
+const trace = (status: Trace['status'], model = 'm'): Trace => ({
   version: 2,
   id: 't',
   createdAt: '',
@@ -47,7 +47,10 @@ const trace = (status: Trace['status']): Trace => ({
   retriever: 'bm25',
   llm: 'x',
   regime: 'iterative',
-  options: {},
+  options: {
+    reranker: 'lexical',
+    prompts: { 'dualrag.reasoner': 'dualrag-fig5/1', 'dualrag.knowledge-summarizer': 'dualrag-fig7/1' },
+  },
   corpus: { id: 'c', name: 'c' },
   question: { id: 'q1', question: 'Q', answers: ['A'], gold: [] },
   status,
@@ -70,18 +73,30 @@ const trace = (status: Trace['status']): Trace => ({
       cached: false,
       latencyMs: 1,
       provider: 'p',
-      model: 'm',
+      model,
     })),
   ],
 });
 
 describe('DualRAG-FT export', () => {
   it('one valid chat example per capability call of a correct finished trajectory; none otherwise', () => {
-    const ex = ftExamples(trace('done'), true);
+    const ex = ftExamples(trace('done'), { correct: true });
     expect(ex.map((e) => e.capability)).toEqual(['reasoner', 'entity-identifier', 'knowledge-summarizer']);
     expect(ex[2]).toEqual({
       capability: 'knowledge-summarizer',
       questionId: 'q1',
+      provenance: {
+        source: 'llm',
+        provider: 'p',
+        model: 'm',
+        promptVersion: 'dualrag-fig7/1',
+        prompts: { 'dualrag.reasoner': 'dualrag-fig5/1', 'dualrag.knowledge-summarizer': 'dualrag-fig7/1' },
+        traceId: 't',
+        strategy: 'dualrag',
+        reranker: 'lexical',
+        correctBy: 'em-or-acc',
+        postProcessing: FT_POST_PROCESSING,
+      },
       messages: [
         { role: 'system', content: 'sys dualrag.knowledge-summarizer' },
         { role: 'user', content: 'u' },
@@ -89,8 +104,9 @@ describe('DualRAG-FT export', () => {
       ],
     });
     for (const e of ex) expect(ftExample.safeParse(e).success).toBe(true);
-    expect(ftExamples(trace('done'), false)).toEqual([]);
-    expect(ftExamples(trace('failed'), true)).toEqual([]);
+    expect(ftExamples(trace('done'), { correct: false })).toEqual([]);
+    expect(ftExamples(trace('failed'), { correct: true })).toEqual([]);
+    expect(ftExamples(trace('done'), { correct: true, judged: true })[0]!.provenance.correctBy).toBe('judge');
     expect(
       ftExample.safeParse({
         capability: 'reasoner',
@@ -101,6 +117,13 @@ describe('DualRAG-FT export', () => {
         ],
       }).success,
     ).toBe(false);
+  });
+  it("refuses the offline thinker's replies unless asked, and then labels every line", () => {
+    const offline = trace('done', 'offline-thinker');
+    expect(() => ftExamples(offline, { correct: true })).toThrow(/written by the offline thinker/);
+    const lines = ftExamples(offline, { correct: true, allowOffline: true });
+    expect(lines).toHaveLength(3);
+    for (const l of lines) expect(l.provenance).toMatchObject({ source: 'offline-thinker', model: 'offline-thinker' });
   });
   it('correct = Acc† when judged, else EM or Acc', () => {
     expect(isCorrect({ em: 0, acc: 1 })).toBe(true);

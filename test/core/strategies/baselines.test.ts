@@ -115,6 +115,7 @@ describe('IRCoT, ToG, GCoT', () => {
     ).toEqual([
       [1, 'cot', 'Film One was directed by Ann Lee.'],
       [2, 'cot', 'Ann Lee was born in Paris. So the answer is: Paris.'],
+      [2, 'stop', 'stop at round 2: the reply says "So the answer is:"'],
     ]);
     expect(
       trace.events

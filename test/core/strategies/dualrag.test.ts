@@ -124,11 +124,13 @@ describe('dualrag', () => {
         .filter((e) => e.kind === 'fragment-discarded')
         .map((e) => e.text),
     ).toEqual(['Film One: No relevant information.']);
-    // the summarizer saw exactly its entity's reranked documents
+    // the summarizer saw exactly its entity's reranked documents; the answer read the outline, whose
+    // summaries stand for the passages behind its fragments (recorded as its context)
     expect(of(trace, 'context').map((c) => [c.module, c.ids])).toEqual([
       ['dualrag.knowledge-summarizer', ['p1', 'p2']],
       ['dualrag.knowledge-summarizer', ['p4', 'p3']],
       ['dualrag.knowledge-summarizer', ['p1']],
+      ['dualrag.answer', ['p1', 'p2', 'p4', 'p3']],
     ]);
     // K^(t-1) and R in the next prompts; earlier entities as hints
     expect(llm.userText('dualrag.reasoner', 1)).toContain(

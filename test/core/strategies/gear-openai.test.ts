@@ -72,10 +72,13 @@ describe('GEAR agent over the OpenAI-compatible test server', () => {
     expect(traceAnswer(trace)).toBe('Dunmere');
     const chats = server.chats().slice(before);
     const calls = trace.events.filter((e) => e.type === 'llm');
+    // per step: SyncGE's read (Eq. 1), the gist read (Eq. 4), answerability (Eq. 6), the rewrite (Eq. 7)
     expect(calls.map((e) => (e.type === 'llm' ? e.module : ''))).toEqual([
+      'gear.reader',
       'gear.reader',
       'gear.reasoning',
       'gear.query-rewrite',
+      'gear.reader',
       'gear.reader',
       'gear.reasoning',
       'gear.qa',
@@ -88,8 +91,20 @@ describe('GEAR agent over the OpenAI-compatible test server', () => {
     expect(chats[0]!.body!.messages).toEqual([
       { role: 'user', content: reader.prompt(question.question, formatPassages(shown), []) },
     ]);
-    // the second read carries the gist memory G^(1)
-    expect(chats[3]!.body!.messages[0]!.content).toContain(
+    // the gist read of step 1 reads the graph-expanded contexts C_q(1) with the question, no memory yet
+    const contexts = trace.events.filter((e) => e.type === 'context' && e.module === 'gear.reader');
+    const expanded = trace.events.filter((e) => e.type === 'retrieve' && e.label.endsWith('(graph expansion)'));
+    const ids = (e: (typeof trace.events)[number] | undefined) =>
+      e?.type === 'context' ? e.ids : e?.type === 'retrieve' ? e.results.slice(0, 10).map((r) => r.id) : [];
+    expect(ids(contexts[1])).toEqual(ids(expanded[0]));
+    expect(chats[1]!.body!.messages[0]!.content).toContain(`Question: ${question.question}`);
+    // step 2: SyncGE reads with the rewritten query q(2) and no memory ...
+    expect(chats[4]!.body!.messages[0]!.content).toContain('Question: Where did Ione Marlow spend her childhood?');
+    expect(chats[4]!.body!.messages[0]!.content).not.toContain('preliminary facts');
+    // ... and the gist read of C_q(2) carries the question and the gist memory G^(1)
+    expect(ids(contexts[3])).toEqual(ids(expanded[1]));
+    expect(chats[5]!.body!.messages[0]!.content).toContain(`Question: ${question.question}`);
+    expect(chats[5]!.body!.messages[0]!.content).toContain(
       'Facts: ("Ione Marlow", "devised", "fog-lantern"), ("fog-lantern", "first lit in", "1858")',
     );
     const memories = trace.events.filter((e) => e.type === 'memory');
@@ -103,6 +118,7 @@ describe('GEAR agent over the OpenAI-compatible test server', () => {
       'answerability',
       'rewrite',
       'answerability',
+      'stop', // the recorded decision to stop, which stopping calibration reads
     ]);
     for (const e of calls) expect(e.type === 'llm' && e.usage.total).toBeGreaterThan(0);
   });
@@ -134,8 +150,9 @@ describe('GEAR agent over the OpenAI-compatible test server', () => {
       meta,
     );
     let abortedAt = 0;
+    // the two reads of step 1 are done and the answerability call hangs
     const poll = setInterval(() => {
-      if (server.chats().length === before + 2 && !abortedAt) {
+      if (server.chats().length === before + 3 && !abortedAt) {
         abortedAt = performance.now();
         controller.abort();
       }

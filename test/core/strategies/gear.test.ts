@@ -36,11 +36,11 @@ describe('GEAR agent (strategy gear)', async () => {
     const ev = trace.events;
     const reads = ev.filter((e) => e.type === 'llm' && e.module === 'gear.reader');
     expect(reads.length).toBeGreaterThanOrEqual(1);
-    // every read was shown the step's base passages (context event before the call)
+    // two reads per step (Eq. 1 over the base passages, Eq. 4 over the expanded ones), each shown its passages
     const contexts = ev.filter((e) => e.type === 'context' && e.module === 'gear.reader');
     expect(contexts).toHaveLength(reads.length);
     const memories = ev.filter((e) => e.type === 'memory');
-    expect(memories.length).toBe(reads.length);
+    expect(reads.length).toBe(2 * memories.length);
     const last = memories.at(-1)!;
     if (last.type !== 'memory') throw new Error('unreachable');
     expect(last.kind).toBe('gist');

@@ -81,6 +81,8 @@ describe('planner', () => {
       [2, 2, 'continue', 'birthplace of Ann Lee', 0.3, ['Ann Lee']],
       [3, 3, 'finalize', undefined, 0.9, []],
     ]);
+    // the anchors the planner named are kept, carried or not ("Bob" was named but not carried)
+    expect(plans.map((e) => e.type === 'plan' && e.declared)).toEqual([['Film One', 'Bob'], ['Ann Lee'], []]);
     expect(llm.userText('planner.step', 2)).toContain(
       'Step 2: searched "director of Film One Ann Lee"; partial answer: Ann Lee directed Film One.',
     );

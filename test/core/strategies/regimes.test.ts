@@ -52,6 +52,29 @@ describe('runRegime', () => {
     expect(trace.events.findLast((e) => e.type === 'answer')).toMatchObject({ text: 'Paris', citations: ['p6'] });
   });
 
+  it('GEAR reads with its J.3 QA reader in both regimes, as its iterative run answers', async () => {
+    const none = new ScriptedLlm({ 'gear.qa': ['Answer: Paris'] });
+    const nc = await runRegime('no-context', 'gear', question, ctx(none), meta);
+    expect(nc.options).toMatchObject({ reader: 'gear.qa', prompts: { 'gear.qa': 'gear-appJ3-qa/1' } });
+    expect(nc.events.findLast((e) => e.type === 'answer')).toMatchObject({ text: 'Paris' });
+    expect(none.requests.map((r) => r.module)).toEqual(['gear.qa']);
+    const gold = new ScriptedLlm({ 'gear.qa': ['Answer: Paris'] });
+    await runRegime('gold-context', 'gear', question, ctx(gold), meta);
+    expect(gold.userText('gear.qa')).toContain('Title 4');
+  });
+
+  it('DualRAG answers with its own answer prompt (Eq. 4), the gold passages as its knowledge', async () => {
+    const llm = new ScriptedLlm({ 'dualrag.answer': ['{"answer":"Paris"}'] });
+    const trace = await runRegime('gold-context', 'dualrag', question, ctx(llm), meta);
+    expect(trace.options).toMatchObject({ reader: 'dualrag.answer' });
+    expect(trace.events.findLast((e) => e.type === 'answer')).toMatchObject({ text: 'Paris' });
+    expect(llm.requests.map((r) => r.module)).toEqual(['dualrag.answer']);
+    expect(llm.userText('dualrag.answer')).toContain('Title 6');
+    const blind = new ScriptedLlm({ 'dualrag.answer': ['{"answer":"Paris"}'] });
+    await runRegime('no-context', 'dualrag-no-ei', question, ctx(blind), meta);
+    expect(blind.userText('dualrag.answer')).toContain('(no knowledge retrieved yet)');
+  });
+
   it('a bad reply is a failed trace with its error, not a throw', async () => {
     const trace = await runRegime(
       'no-context',

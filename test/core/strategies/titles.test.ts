@@ -1,8 +1,7 @@
 // Names that do not claim too much: ToG and GCoT are prompt-level versions (BDTR Fig. 11, 12).
 import { describe, expect, it } from 'vitest';
 import { STRATEGY_LABELS, STRATEGY_SHORT } from '../../../src/app/strategy-labels.ts';
-import { STRATEGIES } from '../../../src/core/strategies/index.ts';
-import { strategyTitle } from '../../../src/core/strategies/titles.ts';
+import { STRATEGIES, strategyTitle } from '../../../src/core/strategies/index.ts';
 
 describe('strategy titles', () => {
   it('every strategy has a result title; tog and gcot say "-style" and their figure', () => {

@@ -1,43 +1,17 @@
-// anchorCarryDrop (paper 004, "anchor propagation"): an intermediate entity the run had found at step s
-// (a hop's answer written in a partial answer/thought, or present in a retrieved gold passage) is
-// missing from every query of step s+1, while the hop it leads to was still missing. Anchors: the
-// answers of all hops but the last, leading to the next hop (structured gold); without hop answers,
-// the titles of the bridge passages; with no structured gold, titles of gold passages that another
-// gold passage mentions, leading to the passage of that title.
+// anchorCarryDrop (paper 004, "anchor propagation"; "if the Step 2 query ignores the specific chemical
+// formula found in Step 1, what has occurred? Anchor Carry-Drop"): an anchor the run had found by step
+// s (written in a partial answer or thought, or present in a retrieved gold passage) is missing from
+// every query of step s+1, while the hop it leads to was still missing and due: every anchor that hop
+// needs had been found. Anchors come from the question's hop graph (hop-graph.ts), so parallel hops of
+// comparison questions carry nothing to each other. When the next step carries any due anchor the run
+// is following the graph (it can pursue one branch per step). When the planner had named the dropped
+// entity as an anchor itself (`plan.declared`), the evidence says so.
 import type { Passage } from '../../types.ts';
-import { covers, type GoldUnit, type GoldView } from './gold.ts';
+import { covers, type GoldView } from './gold.ts';
+import { hopAnchors, type Anchor } from './hop-graph.ts';
 import { foundAt, type TraceSteps } from './steps.ts';
-import { mentions, titleHead } from './text.ts';
+import { mentions } from './text.ts';
 import { notApplicable, type DiagnosticEvidence, type QuestionDiagnostic } from './types.ts';
-
-/** An intermediate entity and the gold unit it leads to (carrying it matters only while that unit is missing). */
-interface Anchor {
-  entity: string;
-  target: GoldUnit;
-}
-
-const head = (title: string) => title.replace(/\s*\([^)]*\)\s*$/, '');
-
-function anchors(gold: GoldView, passage: (id: string) => Passage | undefined): Anchor[] {
-  if (gold.basis === 'structured') {
-    const answers = gold.units
-      .slice(0, -1)
-      .flatMap((u, i) => (u.answer ? [{ entity: u.answer, target: gold.units[i + 1]! }] : []));
-    if (answers.length > 0) return answers;
-    return gold.bridge.flatMap((id) => {
-      const p = passage(id);
-      const target = gold.units.find((u) => u.passages.includes(id));
-      return p && target ? [{ entity: head(p.title), target }] : [];
-    });
-  }
-  const golds = [...gold.passages].map(passage).filter((p): p is Passage => p !== undefined);
-  return golds
-    .filter((g) => titleHead(g.title) !== '' && golds.some((o) => o.id !== g.id && mentions(o.text, head(g.title))))
-    .flatMap((g) => {
-      const target = gold.units.find((u) => u.passages.includes(g.id));
-      return target ? [{ entity: head(g.title), target }] : [];
-    });
-}
 
 export function anchorCarryDrop(
   run: TraceSteps,
@@ -46,41 +20,58 @@ export function anchorCarryDrop(
   passage: (id: string) => Passage | undefined,
 ): QuestionDiagnostic {
   if (run.steps.length < 2) return notApplicable('fewer than two retrieval steps: no step transition');
-  const list = anchors(gold, passage);
+  const list = hopAnchors(gold, passage);
   if (list.length === 0)
     return notApplicable(
       gold.basis === 'structured'
-        ? 'no intermediate entity in the structured gold'
+        ? 'no hop of the question leads to another through an intermediate entity (e.g. a comparison)'
         : 'no bridge entity found among the gold passages (passages-only gold)',
     );
   const evidence: DiagnosticEvidence[] = [];
   let checked = 0;
   const seen = new Set<string>();
+  const found = new Map<Anchor, string>(); // anchor -> where it was found
   const reported = new Set<string>();
   for (let i = 0; i + 1 < run.steps.length; i++) {
     const s = run.steps[i]!;
     const next = run.steps[i + 1]!;
-    const found = foundAt(s, top);
-    for (const id of found) seen.add(id);
+    const got = foundAt(s, top);
+    for (const id of got) seen.add(id);
     if (gold.units.every((u) => covers(u, seen))) break; // nothing left to find: no anchor needs carrying
-    for (const { entity: a, target } of list) {
-      if (reported.has(a) || covers(target, seen)) continue; // its hop is already in: nothing to carry it to
-      const inNote = s.notes.find((n) => mentions(n, a));
-      const inPassage = [...found].find(
-        (id) => gold.passages.has(id) && mentions(`${passage(id)?.title ?? ''} ${passage(id)?.text ?? ''}`, a),
+    for (const a of list) {
+      if (found.has(a)) continue;
+      const inNote = s.notes.some((n) => mentions(n, a.entity));
+      const inPassage = [...got].find(
+        (id) => gold.passages.has(id) && mentions(`${passage(id)?.title ?? ''} ${passage(id)?.text ?? ''}`, a.entity),
       );
-      if (!inNote && !inPassage) continue;
-      checked++;
-      if (next.queries.some((q) => mentions(q, a))) continue;
-      reported.add(a);
+      if (inNote) found.set(a, `at step ${s.step} in the partial answer`);
+      else if (inPassage) found.set(a, `at step ${s.step} in gold passage ${inPassage}`);
+    }
+    // due: found, its hop still missing, and every anchor that hop needs found too
+    const due = list.filter(
+      (a) =>
+        found.has(a) &&
+        !covers(a.target, seen) &&
+        list.filter((b) => b.target === a.target).every((b) => found.has(b)) &&
+        !reported.has(a.entity),
+    );
+    if (due.length === 0) continue;
+    checked++;
+    if (due.some((a) => next.queries.some((q) => mentions(q, a.entity)))) continue;
+    const declared = s.plan?.declared ?? [];
+    for (const a of due) {
+      reported.add(a.entity);
+      const where = found.get(a)!;
+      const passageId = /gold passage (\S+)$/.exec(where)?.[1];
+      const named = declared.some((d) => mentions(d, a.entity)) ? '; the planner named it as an anchor' : '';
       evidence.push({
         step: next.step,
-        entity: a,
-        ...(inPassage ? { passage: inPassage } : {}),
-        note: `"${a}" was found at step ${s.step} (${inNote ? 'in the partial answer' : `in gold passage ${inPassage}`}) and no query of step ${next.step} carries it`,
+        entity: a.entity,
+        ...(passageId ? { passage: passageId } : {}),
+        note: `"${a.entity}" (leads to ${a.target.label}) was found ${where} and no query of step ${next.step} carries it${named}`,
       });
     }
   }
-  if (checked === 0) return notApplicable('no intermediate entity was found before the last step');
+  if (checked === 0) return notApplicable('no anchor was found while the hop it leads to was missing');
   return { applicable: true, flagged: evidence.length > 0, evidence };
 }

@@ -11,6 +11,10 @@ export interface GoldUnit {
   passages: string[];
   /** The hop's answer (an intermediate entity), when the dataset gives it. */
   answer?: string;
+  /** The hop as the dataset writes it (MuSiQue "#1 >> capital", 2Wiki "subject | relation"). */
+  question?: string;
+  /** The hop's 1-based position in the dataset's decomposition (what MuSiQue's "#k" refers to). */
+  hop?: number;
 }
 
 export interface GoldView {
@@ -23,12 +27,14 @@ export interface GoldView {
 
 export function goldOf(q: TraceQuestion): GoldView {
   const ev = q.evidence;
-  const usable = ev?.hops.filter((h) => h.passages.length > 0) ?? [];
+  const usable = ev?.hops.flatMap((h, i) => (h.passages.length > 0 ? [{ ...h, hop: i + 1 }] : [])) ?? [];
   if (ev && usable.length > 0) {
     const units = usable.map((h, i) => ({
       label: `hop ${i + 1}`,
       passages: [...h.passages],
       ...(h.answer ? { answer: h.answer } : {}),
+      ...(h.question ? { question: h.question } : {}),
+      hop: h.hop,
     }));
     return {
       basis: 'structured',

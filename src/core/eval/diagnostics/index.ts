@@ -3,7 +3,9 @@
 // computed after a run from its trace and the question's gold (never inside a run), for every
 // strategy's traces. diagnoseTrace gives one question's flags with evidence; summarizeDiagnostics
 // gives each diagnostic's rate over the questions it applies to, overall and by hop count.
-// Correctness is DualRAG's Acc (gold answer contained in the prediction) unless a judge is passed in.
+// Correctness is DualRAG's Acc (gold answer contained in the prediction, basis 'substring') unless an
+// LLM judge's verdicts are passed in (Acc†, basis 'judge', as paper 004 judges answers); every row and
+// the basis say which.
 import { accuracy } from '../answer-metrics.ts';
 import type { Trace } from '../../trace/schema.ts';
 import type { Passage } from '../../types.ts';
@@ -41,9 +43,15 @@ export interface DiagnoseOptions {
   top?: number;
   /** Word overlap (Jaccard) at which a non-gold passage resembles a gold one. */
   minOverlap?: number;
-  /** Is this answer right? Default: Acc (gold contained in the prediction). An LLM judge can be passed in. */
-  correct?: (answer: string, golds: readonly string[]) => boolean;
+  /**
+   * The LLM judge's verdict (Acc†) on a trace's answer, when a judge ran: true, false, or undefined when
+   * it gave none (unreadable). Without it answers are judged by Acc (gold contained in the prediction).
+   */
+  judged?: (trace: Trace) => boolean | undefined;
 }
+
+/** How answers were judged right: the LLM judge (Acc†) or gold-answer containment (Acc). */
+export type CorrectnessBasis = 'judge' | 'substring';
 
 export interface QuestionDiagnostics {
   id: string;
@@ -54,6 +62,7 @@ export interface QuestionDiagnostics {
   gold: GoldBasis;
   answer?: string;
   correct?: boolean;
+  correctness: CorrectnessBasis;
   coverageGap: CoverageGap;
   anchorCarryDrop: QuestionDiagnostic;
   distractorLatch: QuestionDiagnostic;
@@ -75,11 +84,12 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
         ? o.passages
         : (id: string) => (o.passages as ReadonlyMap<string, Passage>).get(id);
   const top = o.top ?? DEFAULT_TOP;
-  const judge = o.correct ?? acc;
   const run = readSteps(trace);
   const gold = goldOf(trace.question);
   const golds = trace.question.answers;
-  const correct = run.answer !== undefined && golds.length > 0 ? judge(run.answer, golds) : undefined;
+  const judge = (t: Trace, answer: string | undefined) =>
+    answer === undefined || golds.length === 0 ? undefined : o.judged ? o.judged(t) : acc(answer, golds);
+  const correct = judge(trace, run.answer);
   const retrieving = trace.regime === 'iterative';
   const noRetrieval = {
     applicable: false,
@@ -93,7 +103,7 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
     const nc = readSteps(o.noContext);
     noContext = {
       answer: nc.answer,
-      correct: nc.answer !== undefined && golds.length > 0 ? judge(nc.answer, golds) : undefined,
+      correct: judge(o.noContext, nc.answer),
     };
   }
   return {
@@ -104,6 +114,7 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
     gold: gold.basis,
     ...(run.answer !== undefined ? { answer: run.answer } : {}),
     ...(correct !== undefined ? { correct } : {}),
+    correctness: o.judged ? 'judge' : 'substring',
     coverageGap: coverage,
     anchorCarryDrop: retrieving ? anchorCarryDrop(run, gold, top, lookup) : noRetrieval,
     distractorLatch: retrieving ? distractorLatch(run, gold, o.minOverlap ?? DEFAULT_MIN_OVERLAP, lookup) : noRetrieval,
@@ -112,7 +123,7 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
         ? { ...noRetrieval, reason: 'the no-context regime shows no passages' }
         : compositionFailure(run, gold, correct),
     parametricSuppression: parametricSuppression(run, trace.regime, correct, noContext),
-    stoppingCalibration: stoppingCalibration(trace, run, coverage, correct),
+    stoppingCalibration: stoppingCalibration(trace, gold, top, correct),
   };
 }
 
@@ -124,7 +135,12 @@ export interface DiagnosticRate {
 }
 
 export interface DiagnosticsSummary {
-  coverageGap: DiagnosticRate & { lateHitRate: number | null; byHops: Record<string, DiagnosticRate> };
+  coverageGap: DiagnosticRate & {
+    lateHitRate: number | null;
+    /** Over the questions the run answered (paper 004's "87.3% of answered questions"); the rate above is over all. */
+    answered: DiagnosticRate;
+    byHops: Record<string, DiagnosticRate>;
+  };
   anchorCarryDrop: DiagnosticRate & { byHops: Record<string, DiagnosticRate> };
   distractorLatch: DiagnosticRate & { byHops: Record<string, DiagnosticRate> };
   compositionFailure: DiagnosticRate & { byHops: Record<string, DiagnosticRate> };
@@ -133,6 +149,8 @@ export interface DiagnosticsSummary {
     early: number | null;
     late: number | null;
     onTime: number | null;
+    /** Share the step cap ended without a decision to stop. */
+    capped: number | null;
     /** Sufficiency score vs correctness (Brier score; mean score of right and wrong answers); null when no score was reported. */
     sufficiency: { n: number; brier: number; meanWhenRight: number | null; meanWhenWrong: number | null } | null;
     byHops: Record<string, DiagnosticRate>;
@@ -143,7 +161,10 @@ export interface DiagnosticsSummary {
 export interface DiagnosticsBasis {
   structured: number;
   passagesOnly: number;
-  correctness: string;
+  /** 'judge' when an LLM judge's verdicts (Acc†) decided correctness, else 'substring' (Acc). */
+  correctness: CorrectnessBasis;
+  /** The same in words, for tables. */
+  correctnessNote: string;
   retrievedTop: number;
 }
 
@@ -175,7 +196,11 @@ export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]): Diag
   const suff = stops.flatMap((s) => (s.sufficiency ? [s.sufficiency] : []));
   const ps = of('parametricSuppression');
   return {
-    coverageGap: { ...cov, lateHitRate: cov.applicable ? late / cov.applicable : null },
+    coverageGap: {
+      ...cov,
+      lateHitRate: cov.applicable ? late / cov.applicable : null,
+      answered: rateOf(rows.filter((r) => r.answer !== undefined && r.answer.trim() !== '').map((r) => r.coverageGap)),
+    },
     anchorCarryDrop: of('anchorCarryDrop'),
     distractorLatch: of('distractorLatch'),
     compositionFailure: of('compositionFailure'),
@@ -188,6 +213,7 @@ export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]): Diag
       early: share('early'),
       late: share('late'),
       onTime: share('onTime'),
+      capped: share('capped'),
       sufficiency: suff.length
         ? {
             n: suff.length,
@@ -202,10 +228,21 @@ export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]): Diag
 
 export function diagnosticsBasis(rows: readonly QuestionDiagnostics[], top = DEFAULT_TOP): DiagnosticsBasis {
   const structured = rows.filter((r) => r.gold === 'structured').length;
+  const correctness = correctnessOf(rows);
   return {
     structured,
     passagesOnly: rows.length - structured,
-    correctness: 'Acc (gold answer contained in the prediction)',
+    correctness,
+    correctnessNote: CORRECTNESS_NOTE[correctness],
     retrievedTop: top,
   };
 }
+
+export const CORRECTNESS_NOTE: Record<CorrectnessBasis, string> = {
+  judge: 'Acc† (LLM judge)',
+  substring: 'Acc (gold answer contained in the prediction)',
+};
+
+/** The basis of a batch's rows: 'judge' only when every row was judged by the LLM judge. */
+export const correctnessOf = (rows: readonly QuestionDiagnostics[]): CorrectnessBasis =>
+  rows.length > 0 && rows.every((r) => r.correctness === 'judge') ? 'judge' : 'substring';

@@ -24,6 +24,8 @@ export interface StepView {
     subquery?: string;
     sufficiency?: number;
     anchors: string[];
+    /** Anchors the planner named, carried or not. */
+    declared?: string[];
   };
 }
 
@@ -80,6 +82,7 @@ export function readSteps(trace: Trace): TraceSteps {
         action: e.action,
         partialAnswer: e.partialAnswer,
         anchors: e.anchors,
+        ...(e.declared !== undefined ? { declared: e.declared } : {}),
         ...(e.subquery !== undefined ? { subquery: e.subquery } : {}),
         ...(e.sufficiency !== undefined ? { sufficiency: e.sufficiency } : {}),
       };

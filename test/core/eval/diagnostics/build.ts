@@ -14,14 +14,26 @@ export interface StepSpec {
   retrieved: string[];
   shown?: string[];
   notes?: string[];
-  plan?: { action: 'continue' | 'finalize'; sufficiency?: number };
+  plan?: { action: 'continue' | 'finalize'; sufficiency?: number; anchors?: string[] };
+  /** Thoughts recorded before this step's retrieval (DualRAG's Reasoner decides, then retrieves). */
+  before?: { kind: string; text: string }[];
+  /** Thoughts recorded after it (a `stop` thought, GEAR's answerability). */
+  after?: { kind: string; text: string }[];
+  /** A step-cap warning in this round (the planner's forced finalize). */
+  capWarning?: boolean;
 }
 
 export function buildTrace(
   question: TraceQuestion,
   steps: StepSpec[],
   answer: { text: string; context: string[] } | undefined,
-  extra: { regime?: Regime; strategy?: string; options?: Record<string, unknown> } = {},
+  extra: {
+    regime?: Regime;
+    strategy?: string;
+    options?: Record<string, unknown>;
+    /** Thoughts of a last round that did not retrieve (DualRAG's Reasoner saying "answer"). */
+    tail?: { kind: string; text: string }[];
+  } = {},
 ): Trace {
   const events: TraceEvent[] = [];
   let t = 0;
@@ -29,6 +41,7 @@ export function buildTrace(
   steps.forEach((s, i) => {
     const r = i + 1;
     events.push({ type: 'round.start', ...b(r) });
+    for (const x of s.before ?? []) events.push({ type: 'thought', ...b(r), kind: x.kind, text: x.text });
     events.push({
       type: 'retrieve',
       ...b(r),
@@ -37,20 +50,26 @@ export function buildTrace(
       results: s.retrieved.map((id, j) => ({ id, score: 10 - j })),
     });
     if (s.shown) events.push({ type: 'context', ...b(r), module: 'planner.step', ids: s.shown });
-    for (const n of s.notes ?? []) {
-      if (s.plan)
-        events.push({
-          type: 'plan',
-          ...b(r),
-          step: r,
-          action: s.plan.action,
-          partialAnswer: n,
-          anchors: [],
-          ...(s.plan.sufficiency !== undefined ? { sufficiency: s.plan.sufficiency } : {}),
-        });
-      else events.push({ type: 'thought', ...b(r), kind: 'cot', text: n });
-    }
+    if (s.capWarning) events.push({ type: 'warning', ...b(r), module: 'planner.step', message: 'step cap reached' });
+    if (s.plan)
+      events.push({
+        type: 'plan',
+        ...b(r),
+        step: r,
+        action: s.plan.action,
+        partialAnswer: (s.notes ?? []).join(' '),
+        anchors: [],
+        ...(s.plan.anchors ? { declared: s.plan.anchors } : {}),
+        ...(s.plan.sufficiency !== undefined ? { sufficiency: s.plan.sufficiency } : {}),
+      });
+    else for (const n of s.notes ?? []) events.push({ type: 'thought', ...b(r), kind: 'cot', text: n });
+    for (const x of s.after ?? []) events.push({ type: 'thought', ...b(r), kind: x.kind, text: x.text });
   });
+  if (extra.tail) {
+    const r = steps.length + 1;
+    events.push({ type: 'round.start', ...b(r) });
+    for (const x of extra.tail) events.push({ type: 'thought', ...b(r), kind: x.kind, text: x.text });
+  }
   if (answer) {
     const r = steps.length;
     events.push({ type: 'context', ...b(r), module: 'answer', ids: answer.context });

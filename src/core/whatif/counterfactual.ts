@@ -1,0 +1,84 @@
+// Counterfactual specs for a batch (`--counterfactual`): which intervention each question's plain run
+// gets. gold-bridge and gold-all read the question's gold by design: they are oracles, labelled so
+// wherever they appear, and never part of a strategy comparison.
+import { bridgeOf } from '../eval/bridge.ts';
+import { foldTrace } from '../trace/fold.ts';
+import type { Trace } from '../trace/schema.ts';
+import { WhatIfError } from './branch.ts';
+import type { Intervention } from './intervention.ts';
+
+export const COUNTERFACTUAL_SPECS = ['rerun', 'gold-bridge@R', 'gold-all@R', 'drop-promoted'] as const;
+
+export interface CounterfactualSpec {
+  name: 'rerun' | 'gold-bridge' | 'gold-all' | 'drop-promoted';
+  round: number;
+  oracle: boolean;
+  /** The spec as written, with its round (rerun@1, gold-bridge@1). */
+  text: string;
+}
+
+/** Parse "rerun", "rerun@R", "gold-bridge@R", "gold-all@R", "drop-promoted"; a bad spec names what is wrong. */
+export function parseCounterfactual(raw: string): CounterfactualSpec {
+  const m = /^(rerun|gold-bridge|gold-all|drop-promoted)(?:@(\d+))?$/.exec(raw.trim());
+  const usage = `expected one of ${COUNTERFACTUAL_SPECS.join(', ')} (R = a round number, e.g. gold-bridge@1)`;
+  if (!m) throw new WhatIfError('whatif', `unknown counterfactual "${raw}": ${usage}`);
+  const name = m[1] as CounterfactualSpec['name'];
+  if (name === 'drop-promoted' && m[2] !== undefined)
+    throw new WhatIfError('whatif', `counterfactual "${raw}": drop-promoted takes no round (it acts at the verifier)`);
+  if ((name === 'gold-bridge' || name === 'gold-all') && m[2] === undefined)
+    throw new WhatIfError('whatif', `counterfactual "${raw}": ${name} needs a round, e.g. ${name}@1`);
+  // rerun replays round 0 and runs the rest live: the control for every other spec.
+  const round = m[2] !== undefined ? Number(m[2]) : name === 'rerun' ? 1 : 0;
+  const oracle = name === 'gold-bridge' || name === 'gold-all';
+  return { name, round, oracle, text: name === 'drop-promoted' ? name : `${name}@${round}` };
+}
+
+/** The verifier's reply that selects `selected` among its candidates (the reply format of BDTR Fig. 9: 1-based indices). */
+export function verifierReply(candidates: readonly string[], selected: readonly string[]): string {
+  const indices = selected.map((id) => candidates.indexOf(id) + 1).filter((i) => i > 0);
+  return JSON.stringify({ covered_doc_indices: indices });
+}
+
+/**
+ * The intervention that gives the verifier step of `parent` another selection (the `verify` event at
+ * `verifyIndex`, default the first): its LLM reply is replaced, so promotion and cut follow from it.
+ */
+export function verifierSelection(parent: Trace, selected: readonly string[], verifyIndex?: number): Intervention {
+  const at = verifyIndex ?? parent.events.findIndex((e) => e.type === 'verify');
+  const verify = parent.events[at];
+  if (verify?.type !== 'verify') throw new WhatIfError('whatif', `trace "${parent.id}" has no verifier step`);
+  let call = -1;
+  for (let i = 0; i < at; i++) if (parent.events[i]!.type === 'llm') call++;
+  if (call < 0) throw new WhatIfError('whatif', `trace "${parent.id}": no LLM call before its verifier step`);
+  return {
+    kind: 'reply',
+    call,
+    text: verifierReply(verify.candidates, selected),
+    note: selected.length ? `the verifier selects ${selected.join(', ')}` : 'the verifier selects nothing',
+  };
+}
+
+/** The intervention `spec` makes on `parent`, or why it does not apply to this run. */
+export function counterfactualFor(
+  spec: CounterfactualSpec,
+  parent: Trace,
+): { intervention: Intervention } | { skip: string } {
+  switch (spec.name) {
+    case 'rerun':
+      return { intervention: { kind: 'rerun', round: spec.round } };
+    case 'gold-bridge':
+    case 'gold-all': {
+      const ids =
+        spec.name === 'gold-all'
+          ? parent.question.gold
+          : parent.question.gold.filter((g) =>
+              bridgeOf(parent.question, foldTrace(parent.events).round0Ids).ids.has(g),
+            );
+      if (ids.length === 0) return { skip: `no ${spec.name === 'gold-all' ? 'gold' : 'bridge'} passages` };
+      return { intervention: { kind: 'pool', round: spec.round, insert: { ids: [...ids], rank: 1 } } };
+    }
+    case 'drop-promoted':
+      if (!parent.events.some((e) => e.type === 'verify')) return { skip: 'no verifier step' };
+      return { intervention: verifierSelection(parent, []) };
+  }
+}

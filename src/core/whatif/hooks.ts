@@ -1,0 +1,108 @@
+// The run-context hooks a what-if branch installs (StrategyContext.whatif). Strategies never see an
+// intervention: the run's retrieve step, the shared pool update and the recorder call these, so every
+// strategy supports every kind of change through the same code.
+import type { EventBody } from '../trace/recorder.ts';
+import type { Ranked } from '../types.ts';
+import type { Intervention } from './intervention.ts';
+
+/** The pool operations an intervention needs (ScorePool implements them). */
+export interface PoolHandle {
+  /** Insert ids at a 1-based rank of the current order (taking that rank's score) or with a given score. */
+  insert(ids: readonly string[], at: { rank?: number; score?: number }): void;
+  drop(ids: ReadonlySet<string>): void;
+}
+
+export interface RunHooks {
+  /** The query a retrieval in `round` sends (a replaced thought or sub-query). */
+  query(round: number, query: string): string;
+  /** The depth a retrieval in `round` asks for. */
+  depth(round: number, k: number): number;
+  /** What a retrieval in `round` returned, as the strategy sees it (dropped passages removed). */
+  results(round: number, results: Ranked[]): Ranked[];
+  /** After a round's merge, before the re-sort (pool-round.ts). `pool` identifies one pool instance. */
+  pool(round: number, pool: PoolHandle): void;
+  /** An event about to be recorded (a replaced thought text). */
+  event(body: EventBody, round: number): EventBody;
+  /** What the run never reached or could not apply, as warnings for the branch's trace. */
+  unapplied(): string[];
+}
+
+export function createHooks(change: Intervention): RunHooks {
+  const round = 'round' in change ? change.round : Number.POSITIVE_INFINITY;
+  const dropped = new Set(change.kind === 'pool' ? (change.drop ?? []) : []);
+  const inserted = new WeakSet<PoolHandle>();
+  let applied =
+    change.kind === 'rerun' ||
+    change.kind === 'reply' ||
+    (change.kind === 'options' && Object.keys(change.options).some((k) => k !== 'depth'));
+  const replace = (text: string): string => {
+    // Idempotent: an ensemble member's events pass the rewrite twice (its own recorder, then the copy).
+    if (change.kind !== 'text' || !text.includes(change.from)) return text;
+    if (change.to.includes(change.from) && text.includes(change.to)) return text;
+    applied = true;
+    return text.split(change.from).join(change.to);
+  };
+  return {
+    query: (r, q) => (r >= round ? replace(q) : q),
+    depth: (r, k) => {
+      const d = change.kind === 'options' ? change.options.depth : undefined;
+      if (r < round || typeof d !== 'number') return k;
+      applied = true;
+      return d;
+    },
+    results: (r, results) => {
+      const kept = r >= round && dropped.size > 0 ? results.filter((x) => !dropped.has(x.id)) : results;
+      // The round's own retrievals carry the insertion too, so a strategy that keeps its own pool
+      // (IRCoT's collection, DualRAG's outline) sees the passages; the shared pool pins them (pool below).
+      if (change.kind !== 'pool' || !change.insert || r !== round) return kept;
+      applied = true;
+      return insertRanked(kept, change.insert);
+    },
+    pool: (r, pool) => {
+      if (change.kind !== 'pool' || r < round) return;
+      if (dropped.size > 0) {
+        pool.drop(dropped);
+        applied = true;
+      }
+      // Once per pool instance (an ensemble's members each keep their own pool).
+      if (change.insert && !inserted.has(pool)) {
+        inserted.add(pool);
+        pool.insert(change.insert.ids, change.insert);
+        applied = true;
+      }
+    },
+    event: (body, r) => {
+      if (change.kind !== 'text' || r < round) return body;
+      if (body.type === 'thought') return { ...body, text: replace(body.text) };
+      if (body.type === 'plan' && body.subquery !== undefined) return { ...body, subquery: replace(body.subquery) };
+      return body;
+    },
+    unapplied: () => {
+      if (applied) return [];
+      if (change.kind === 'pool')
+        return [
+          `the pool change was not applied: the run never merged a pool at round ${round} or later (this strategy keeps its own pool, or stopped earlier)`,
+        ];
+      if (change.kind === 'text') return [`no thought or query from round ${round} on contained "${change.from}"`];
+      return [`the run made no retrieval at round ${round} or later`];
+    },
+  };
+}
+
+/** `results` with `ids` at a 1-based rank (taking that rank's score) or with a given score, best first. */
+export function insertRanked(
+  results: readonly Ranked[],
+  at: { ids: readonly string[]; rank?: number; score?: number },
+): Ranked[] {
+  const wanted = new Set(at.ids);
+  const rest = results.filter((r) => !wanted.has(r.id));
+  if (at.score !== undefined) {
+    const score = at.score;
+    const i = rest.findIndex((r) => r.score < score);
+    const cut = i < 0 ? rest.length : i;
+    return [...rest.slice(0, cut), ...at.ids.map((id) => ({ id, score })), ...rest.slice(cut)];
+  }
+  const rank = Math.min(at.rank ?? 1, rest.length + 1);
+  const score = (rest[rank - 1] ?? rest.at(-1))?.score ?? 1;
+  return [...rest.slice(0, rank - 1), ...at.ids.map((id) => ({ id, score })), ...rest.slice(rank - 1)];
+}

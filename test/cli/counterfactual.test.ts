@@ -1,0 +1,116 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the CLI JSON output is read loosely; its shape is what these tests assert */
+// `--counterfactual`: rerun gives every strategy's per-question rankings and answers unchanged;
+// gold-bridge@1 on 2Wiki reports failed/fixed/broken per strategy, labelled oracle, and every branch's
+// pool after round 1 holds every bridge passage.
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { main, type Io } from '../../src/cli/eval.ts';
+import { bridgeOf } from '../../src/core/eval/bridge.ts';
+import { RUNNABLE } from '../../src/core/strategies/index.ts';
+import { loadTrace } from '../../src/core/trace/load.ts';
+
+async function run(argv: string[]) {
+  const io = {
+    stdout: '',
+    stderr: '',
+    out: (t: string) => void (io.stdout += t + '\n'),
+    err: (t: string) => void (io.stderr += t + '\n'),
+  } satisfies Io & Record<string, unknown>;
+  const code = await main(argv, io);
+  return { code, ...io };
+}
+const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as Record<string, any>;
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'hopscope-counterfactual-'));
+});
+
+describe('--counterfactual rerun', () => {
+  it.each([
+    ['bm25', RUNNABLE.filter((s) => s !== 'gear')],
+    ['naivege', ['gear']],
+  ] as const)(
+    'on %s: every question of every strategy keeps its ranking and answer',
+    async (retriever, strategies) => {
+      const out = join(dir, `rerun-${retriever}.json`);
+      const r = await run([
+        ...['--dataset', 'public/demo', '--retriever', retriever, '--strategy', strategies.join(',')],
+        ...['--llm', 'offline', '--k', '5', '--cache-dir', 'off', '--counterfactual', 'rerun', '--out', out],
+      ]);
+      expect(r.stderr).not.toMatch(/Error|at .*\.ts:\d+/);
+      expect(r.code).toBe(0);
+      const json = await readJson(out);
+      const per = strategies.length === 1 ? { [strategies[0]]: json } : json.strategies;
+      for (const name of strategies) {
+        const s = per[name];
+        expect(s.summary.counterfactual).toMatchObject({
+          spec: 'rerun@1',
+          oracle: false,
+          skipped: 0,
+          changed: 0,
+          fixed: 0,
+          broken: 0,
+          'recallDelta@5': 0,
+        });
+        expect(s.summary.counterfactual.questions).toBe(s.questions.length);
+        for (const q of s.questions) {
+          expect(q.counterfactual.changed).toBe(false);
+          expect(q.counterfactual.firstDifference).toBeNull();
+          expect(q.counterfactual.answer).toEqual(q.answer);
+          expect(q.counterfactual.recall).toEqual(q.recall);
+        }
+      }
+    },
+    300_000,
+  );
+
+  it('a bad spec is a usage error naming the flag', async () => {
+    const r = await run([
+      ...['--dataset', 'public/demo', '--retriever', 'bm25', '--strategy', 'bdtr', '--llm', 'offline'],
+      ...['--counterfactual', 'gold-bridge'],
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--counterfactual: counterfactual "gold-bridge": gold-bridge needs a round/);
+  });
+});
+
+describe('--counterfactual gold-bridge@1 on 2Wiki', () => {
+  it('reports failed/fixed/broken per strategy as an oracle, and round 1 pools hold every bridge passage', async () => {
+    const out = join(dir, 'bridge.json');
+    const traces = join(dir, 'traces');
+    const r = await run([
+      ...['--dataset', '../../shared/data/2wikimultihopqa', '--retriever', 'bm25', '--strategy', 'bdtr,irgs'],
+      ...['--llm', 'offline', '--limit', '12', '--k', '5', '--cache-dir', 'off', '--traces', traces],
+      ...['--counterfactual', 'gold-bridge@1', '--out', out],
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('counterfactual gold-bridge@1 (ORACLE: reads the gold; not a strategy result) · bdtr');
+    const json = await readJson(out);
+    for (const name of ['bdtr', 'irgs']) {
+      const cf = json.strategies[name].summary.counterfactual;
+      expect(cf).toMatchObject({ spec: 'gold-bridge@1', oracle: true });
+      for (const key of ['questions', 'failed', 'fixed', 'broken', 'recallDelta@5', 'bridgeRecallDelta@5'])
+        expect(typeof cf[key]).toBe('number');
+      expect(cf.questions + cf.skipped).toBe(12);
+      expect(cf.questions).toBeGreaterThan(0);
+      expect(cf.fixed).toBeLessThanOrEqual(cf.failed);
+      expect(cf['bridgeRecallDelta@5']).toBeGreaterThan(0);
+    }
+    const files = await readdir(join(traces, 'counterfactual'));
+    expect(files.length).toBe(
+      ['bdtr', 'irgs'].reduce((n, s) => n + json.strategies[s].summary.counterfactual.questions, 0),
+    );
+    for (const f of files) {
+      const t = loadTrace(JSON.parse(await readFile(join(traces, 'counterfactual', f), 'utf8')), f);
+      expect(t.branch).toMatchObject({ oracle: true, label: 'gold-bridge@1' });
+      const bridge = [...bridgeOf(t.question).ids];
+      expect(bridge.length).toBeGreaterThan(0);
+      const pool = t.events.findLast((e) => e.type === 'pool' && e.round === 1);
+      if (pool?.type !== 'pool') throw new Error(`${f}: no pool after round 1`);
+      expect(pool.pool.slice(0, bridge.length).map((p) => p.id)).toEqual(expect.arrayContaining(bridge));
+    }
+  }, 300_000);
+});

@@ -1,0 +1,57 @@
+// The engine's what-if call: a branch of a finished run (src/core/whatif) runs in this worker with the
+// same backbone and LLM choice as its parent, so the page only sends the parent trace and the change.
+import { HopscopeError } from '../src/core/errors.ts';
+import { isStrategyName, type StrategyName } from '../src/core/strategies/index.ts';
+import { traceSchema, type Trace } from '../src/core/trace/schema.ts';
+import { intervention as interventionSchema, type Intervention } from '../src/core/whatif/intervention.ts';
+import { OFFLINE_THINKER_LABEL } from '../src/providers/llm/offline-thinker.ts';
+import { RUN_BACKBONES, type RunBackbone, type RunRequest } from './engine-api.ts';
+
+export interface BranchRunRequest {
+  datasetId: string;
+  /** The finished run the branch starts from (its corpus must be the loaded dataset). */
+  parent: Trace;
+  intervention: Intervention;
+  /** Shown in the branch list; defaults to a description of the change. */
+  label?: string;
+  /** The change reads the gold: labelled oracle wherever the branch appears. */
+  oracle?: boolean;
+  /** Lets cancelRun(runId) stop the branch. */
+  runId?: string;
+}
+
+/** The run request the parent was made with, checked: strategy, backbone, question and LLM choice. */
+export function branchRunRequest(r: BranchRunRequest): { run: RunRequest; strategy: StrategyName } {
+  const parent = traceSchema.safeParse(r.parent);
+  if (!parent.success)
+    throw new HopscopeError('engine', `what-if: the parent is not a trace (${parent.error.issues[0]?.message})`);
+  const change = interventionSchema.safeParse(r.intervention);
+  if (!change.success)
+    throw new HopscopeError(
+      'engine',
+      `what-if: invalid change (${change.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`,
+    );
+  const t = parent.data;
+  if (t.corpus.id !== r.datasetId)
+    throw new HopscopeError(
+      'engine',
+      `what-if: this run is on corpus "${t.corpus.name}"; open that corpus to branch it (the loaded one is "${r.datasetId}")`,
+    );
+  if (!isStrategyName(t.strategy)) throw new HopscopeError('engine', `what-if: unknown strategy "${t.strategy}"`);
+  if (!(RUN_BACKBONES as readonly string[]).includes(t.retriever))
+    throw new HopscopeError('engine', `what-if: backbone "${t.retriever}" is not available here`);
+  const depth = typeof t.options.depth === 'number' ? t.options.depth : 50;
+  return {
+    strategy: t.strategy,
+    run: {
+      datasetId: r.datasetId,
+      question: t.question,
+      backbone: t.retriever as RunBackbone,
+      strategy: t.strategy,
+      k: depth,
+      ...(r.runId !== undefined ? { runId: r.runId } : {}),
+      // The parent's LLM: a run made with the offline thinker branches with it too.
+      llm: t.llm === OFFLINE_THINKER_LABEL ? 'offline' : 'settings',
+    },
+  };
+}
