@@ -90,6 +90,19 @@ export default tseslint.config(
     ),
   },
   {
+    files: ['src/engine/**'],
+    rules: restrict(
+      group(
+        [...UI, ...DEXIE],
+        'the engine layer is host-neutral (page worker and Node tests): no UI libraries, no Dexie (stores come in as core ports)',
+      ),
+      group(
+        up(['storage', 'state', 'app', 'features', 'cli']).concat('**/*.worker.ts'),
+        'the engine imports core, prompts, providers and the engine API types (workers/engine-api.ts) only',
+      ),
+    ),
+  },
+  {
     files: ['src/cli/**'],
     rules: restrict(
       group([...UI, ...DEXIE], 'the CLI runs in Node: no React or Dexie'),

@@ -5,7 +5,7 @@
 import { readDatasetDir } from '../src/cli/dataset-dir.ts';
 import { recallAtK } from '../src/core/eval/metrics.ts';
 import { createBm25Retriever } from '../src/core/retrievers/bm25.ts';
-import { buildGraphExpansionBackbone } from '../src/core/retrievers/graph-expansion-backbone.ts';
+import { buildGraphExpansionBackbone } from '../src/core/backbones/graph-expansion.ts';
 import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
 import { TripleIndex } from '../src/core/triples/triple-index.ts';
 import type { Question, Retriever } from '../src/core/types.ts';

@@ -20,7 +20,7 @@ export async function main(args: string[]): Promise<void> {
   if (!dir) throw new Error('usage: strategy-recall <dataset dir> <backbone> [N] [strategies]');
   const names = list.split(',').filter(isStrategyName) as StrategyName[];
   const dataset = await readDatasetDir(dir);
-  const retriever = await buildCliRetriever(parseEvalArgs(['--dataset', dir, '--retriever', backbone]), dataset, {
+  const { retriever } = await buildCliRetriever(parseEvalArgs(['--dataset', dir, '--retriever', backbone]), dataset, {
     out: () => {},
     err: (t) => process.stderr.write(`${t}\n`),
   });

@@ -1,7 +1,7 @@
 // The engine worker's RPC surface (Comlink). The page holds only small results: dataset summaries,
 // ranked ids with titles and text of the passages shown, and traces. Indexes stay in the worker.
 import type { Passage, Question } from '../src/core/types.ts';
-import type { BranchRunRequest } from './engine-whatif.ts';
+import type { BranchRunRequest } from '../src/engine/whatif.ts';
 import type { BackendChoice } from '../src/core/embed/backend-choice.ts';
 import type {
   CachedModel,
@@ -42,7 +42,7 @@ export interface RankedPassage {
 
 /**
  * dense, hybrid (RRF of BM25 and dense) and hipporag2-dense (HippoRAG 2 seeded by dense, embedding
- * synonym edges) need the corpus's vectors of the embedding model in Settings (workers/engine-embed.ts).
+ * synonym edges) need the corpus's vectors of the embedding model in Settings (src/engine/embeddings.ts).
  */
 export const RUN_BACKBONES = [
   'bm25',
@@ -300,7 +300,7 @@ export interface EngineApi {
   run(request: RunRequest, onEvent?: TraceListener): Promise<Trace>;
   /** Stops the run started with this runId (between steps, and an LLM call in flight). */
   cancelRun(runId: string): void;
-  /** A what-if branch of a finished run: its prefix replayed, the rest live (workers/engine-whatif.ts). */
+  /** A what-if branch of a finished run: its prefix replayed, the rest live (src/engine/whatif.ts). */
   runBranch(request: BranchRunRequest, onEvent?: TraceListener): Promise<Trace>;
   /** Vectors of a corpus for the embedding model in Settings. */
   embeddingStatus(corpusId: string): Promise<EmbeddingStatus>;

@@ -16,13 +16,13 @@ import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import { createWorkerEmbedder } from '../src/providers/embed/worker-embedder.ts';
 import { createModelDownloader } from '../src/providers/models/download.ts';
 import type { EmbedWorkerApi } from '../src/providers/embed/worker-protocol.ts';
-import type { EmbeddingHost } from './engine-embed.ts';
+import type { EmbeddingHost } from '../src/engine/embeddings.ts';
 import { loadPprWasm, setPprWasm } from '../src/core/graph/ppr-wasm.ts';
 import { getDb, onStorageNotice } from '../src/storage/db.ts';
 import { createDexieStores } from '../src/storage/repositories.ts';
-import { createEngine } from './engine.ts';
+import { createEngine } from '../src/engine/engine.ts';
 import { createBrowserPool } from './pool-browser.ts';
-import type { RerankHost } from './engine-rerank.ts';
+import type { RerankHost } from '../src/engine/rerank.ts';
 import { createTransformersReranker } from '../src/providers/rerank/transformers-reranker.ts';
 
 async function installPprKernel(): Promise<void> {
@@ -39,7 +39,7 @@ async function installPprKernel(): Promise<void> {
 onStorageNotice((notice) => self.postMessage({ type: 'hopscope-storage-notice', notice }));
 
 // One embedding worker per device: with WebGPU the model is loaded on WebGPU and on WASM side by side
-// and measured (workers/engine-embed.ts), each worker holding one model.
+// and measured (src/engine/embeddings.ts), each worker holding one model.
 const embedWorkers = new Map<string, Remote<EmbedWorkerApi>>();
 const wasmPaths = { mjs: new URL(ortMjs, self.location.href).href, wasm: new URL(ortWasm, self.location.href).href };
 const embedding: EmbeddingHost = {

@@ -1,12 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { InspectorPage } from '../features/inspector/InspectorPage.tsx';
+import { StepKeys } from '../features/inspector/StepKeys.tsx';
 import { GraphPage } from '../features/graph/GraphPage.tsx';
 import { ComparePage } from '../features/compare/ComparePage.tsx';
 import { BatchPage } from '../features/batch/BatchPage.tsx';
 import { LibraryPage } from '../features/corpus/LibraryPage.tsx';
 import { SettingsView } from './SettingsView.tsx';
 import { StorageNotice } from './StorageNotice.tsx';
+import { WorkspaceKeeper } from './workspace/WorkspaceKeeper.tsx';
 import { useAppStore } from '../state/use-app-store.ts';
 import { VIEWS, type View } from '../state/view-slice.ts';
 import { EngineContext, sharedEngine, type EngineClient } from './engine-client.ts';
@@ -22,6 +24,8 @@ export function App({ engine = sharedEngine(), queryClient }: { engine?: EngineC
     <QueryClientProvider client={client}>
       <EngineContext.Provider value={engine}>
         <AppFrame>
+          <StepKeys />
+          <WorkspaceKeeper />
           <header className="app-header">
             <h1>Hopscope</h1>
             <p className="tagline">iterative multi-hop retrieval, one round at a time</p>

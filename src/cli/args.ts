@@ -2,7 +2,7 @@
 // says what was wrong; the CLI prints it with the usage text and exits 2.
 import { parseArgs } from 'node:util';
 import { HopscopeError } from '../core/errors.ts';
-import { BACKBONES, isBackboneName, type BackboneName } from '../core/retrievers/registry.ts';
+import { BACKBONES, isBackboneName, type BackboneName } from '../core/backbones/index.ts';
 import {
   findStrategy,
   flatten,
@@ -57,8 +57,10 @@ options:
   --retriever <name>    backbone retriever
   --base <name>         base retriever under hipporag2, naivege, syncge (default bm25)
   --openie <file>       HippoRAG OpenIE triples file for hipporag2, graphrag, naivege, syncge (default: offline extractor)
+  --query-ner <file>    HippoRAG query NER file (TSV) for hipporag2, graphrag: the query entities it lists
+                        (queries not in it: offline extractor)
   --seed <facts|entities>  what seeds hipporag2's PPR: retrieved facts (HippoRAG 2, default; filtered by
-                        the recognition-memory prompt with --llm openai) or linked query entities
+                        the recognition-memory prompt with an OpenAI-compatible --llm) or linked query entities
   --ge-scorer <name>    naivege/syncge beam scorer: idf-coverage (default without an embedder), idf-cosine, embedding
   --ge-gamma <n|inf>    naivege/syncge diversity gamma (default 2 x width = 20; inf = no diversity, Table 4)
   --model <path|id>     the embedding model (dense/hybrid) or the LLM model (--llm openai); when both
@@ -144,6 +146,7 @@ export interface EvalArgs {
   retriever?: BackboneName;
   base: BackboneName;
   openie?: string;
+  queryNer?: string;
   /** naivege/syncge backbone options (scorer, gamma). */
   geOptions: Record<string, unknown>;
   /** hipporag2: 'facts' (HippoRAG 2, default) or 'entities'. */
@@ -227,6 +230,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         retriever: { type: 'string' },
         base: { type: 'string' },
         openie: { type: 'string' },
+        'query-ner': { type: 'string' },
         'ge-scorer': { type: 'string' },
         'ge-gamma': { type: 'string' },
         seed: { type: 'string' },
@@ -278,15 +282,15 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     throw new UsageError('--retriever and --predictions cannot be used together');
   if (values.strategy && !values.retriever) throw new UsageError('--strategy needs --retriever <backbone>');
   if (values.strategy && !values.llm) throw new UsageError('--strategy needs --llm <offline|openai|replay:trace.json>');
-  // hipporag2 uses an OpenAI-compatible LLM on its own too (HippoRAG 2's recognition-memory fact filter), syncge its read step.
-  if (
-    values.llm &&
-    !values.strategy &&
-    values.retriever !== 'syncge' &&
-    !(values.retriever === 'hipporag2' && values.llm === 'openai')
-  )
+  // raptor, graphrag and hipporag2 use an OpenAI-compatible LLM on their own too (summaries, community
+  // reports, the recognition-memory fact filter), syncge its read step.
+  const llmBackbone = ['raptor', 'graphrag', 'hipporag2'].includes(values.retriever ?? '');
+  const namesOpenAi = (values.llm ?? '')
+    .split(',')
+    .some((l) => l.trim() === 'openai' || l.trim().startsWith('openai:'));
+  if (values.llm && !values.strategy && values.retriever !== 'syncge' && !(llmBackbone && namesOpenAi))
     throw new UsageError(
-      "--llm is used by --strategy (or, as --llm openai, by hipporag2's fact filter); give --strategy <name> as well",
+      '--llm is used by --strategy (or, as an OpenAI-compatible --llm, by raptor’s summaries, graphrag’s reports and hipporag2’s fact filter); give --strategy <name> as well',
     );
   if (values.retriever === 'syncge' && !values.llm)
     throw new UsageError('--retriever syncge reads passages with an LLM: give --llm <offline|openai|replay:...>');
@@ -298,19 +302,11 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
       throw new UsageError(
         `--strategy: unknown strategy "${name}" (available: ${STRATEGIES.join(', ')}; several with commas)`,
       );
-    // Checked here, not when its turn comes: a list would otherwise run its other strategies first and then fail.
-    if (
-      findStrategy(name.trim())?.needs.graphExpansion &&
-      values.retriever !== 'naivege' &&
-      values.retriever !== 'syncge'
-    ) {
-      throw new UsageError(
-        `--strategy ${name.trim()} runs over graph expansion: use --retriever naivege or syncge (with --base ${values.retriever ?? 'bm25'}), not "${values.retriever}"`,
-      );
-    }
   }
   if (values.seed !== undefined && values.seed !== 'facts' && values.seed !== 'entities')
     throw new UsageError(`--seed must be facts or entities, got "${values.seed}"`);
+  if (values['query-ner'] !== undefined && values.retriever !== 'hipporag2' && values.retriever !== 'graphrag')
+    throw new UsageError('--query-ner is an option of --retriever hipporag2 or graphrag');
   if (values.seed !== undefined && values.retriever !== 'hipporag2')
     throw new UsageError('--seed is an option of --retriever hipporag2');
   for (const name of values.regime?.split(',') ?? []) {
@@ -357,7 +353,11 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   ] as const) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
-  const needsEmbed = values.retriever === 'dense' || values.retriever === 'hybrid';
+  const graphBacked = ['hipporag2', 'naivege', 'syncge'].includes(values.retriever ?? '');
+  const needsEmbed =
+    values.retriever === 'dense' ||
+    values.retriever === 'hybrid' ||
+    (graphBacked && (values.base === 'dense' || values.base === 'hybrid'));
   const llms = (values.llm?.split(',') ?? []).map((s) => s.trim()).filter(Boolean);
   if (new Set(llms).size !== llms.length) throw new UsageError(`--llm names a model twice: ${values.llm}`);
   const needsLlmModel = llms.includes('openai');
@@ -372,6 +372,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     retriever: values.retriever ? backbone('retriever', values.retriever) : undefined,
     base: values.base ? backbone('base', values.base) : 'bm25',
     openie: values.openie,
+    ...(values['query-ner'] !== undefined ? { queryNer: values['query-ner'] } : {}),
     geOptions: {
       ...(values['ge-scorer'] !== undefined ? { scorer: values['ge-scorer'] } : {}),
       ...(gamma !== undefined ? { gamma: gamma === 'inf' ? null : Number(gamma) } : {}),

@@ -2,7 +2,6 @@
 // JSON with --out (written atomically). Exit codes (EXIT): 0 success; 1 bad data; 2 bad arguments
 // (checked before any data is loaded); 3 the run finished and wrote everything but some questions
 // failed; 130 interrupted (SIGINT/SIGTERM: in-flight questions end as aborted traces, --out holds what finished).
-import { readFile } from 'node:fs/promises';
 import { HopscopeError } from '../core/errors.ts';
 import { evaluateRetrieval } from '../core/batch/retrieval.ts';
 import { scorePredictions } from '../core/batch/predictions.ts';
@@ -14,8 +13,11 @@ import { flatSummary, summaryTables } from './report.ts';
 import { scoreTraces } from './score-traces.ts';
 import { runStrategies } from './strategy-run.ts';
 import { preflight } from './preflight.ts';
-import { writeFileAtomic } from './out-files.ts';
+import { Outputs, writeOutput } from './outputs.ts';
 import { LlmSpecError } from './llm-spec.ts';
+import { printable, printableBlock, safeIo } from './printable.ts';
+import { readTextInput } from './text-input.ts';
+import { interruptHandler, watchLaunchers } from './interrupts.ts';
 
 export const EXIT = { ok: 0, badData: 1, usage: 2, questionsFailed: 3, interrupted: 130 } as const;
 import { installPprWasmNode } from '../../wasm/ppr-node.ts';
@@ -30,7 +32,8 @@ const processIo: Io = {
   err: (t) => process.stderr.write(t + '\n'),
 };
 
-export async function main(argv: string[], io: Io = processIo, signal?: AbortSignal): Promise<number> {
+export async function main(argv: string[], rawIo: Io = processIo, signal?: AbortSignal): Promise<number> {
+  const io = safeIo(rawIo);
   let args: EvalArgs;
   try {
     args = parseEvalArgs(argv);
@@ -42,16 +45,27 @@ export async function main(argv: string[], io: Io = processIo, signal?: AbortSig
     }
     throw e;
   }
+  const outputs = new Outputs(io);
   try {
-    const result =
+    const ran =
       args.scoreTraces !== undefined
         ? await runScoreTraces(args, args.scoreTraces, io)
         : args.predictions
           ? await runPredictions(args, io)
-          : await runRetrieval(args, io, signal);
+          : await runRetrieval(args, io, outputs, signal);
+    // Failures after the runs (a late pass, a trace that could not be written) travel with the results.
+    const result = outputs.problems.length ? { ...ran, problems: [...outputs.problems] } : ran;
+    // --out first: every other output is written after it, so none of their faults can lose it.
     if (args.out) {
-      await writeFileAtomic(args.out, JSON.stringify(result, null, 1));
+      await writeOutput('--out', args.out, JSON.stringify(result, null, 1));
       io.err(`wrote ${args.out}`);
+    }
+    await outputs.flush();
+    if (outputs.problems.length) {
+      io.err(
+        `${outputs.problems.length} problem(s) after the run (above)${args.out ? `; the results are in ${args.out}` : ''}: exit ${EXIT.badData}`,
+      );
+      return EXIT.badData;
     }
     if (signal?.aborted) {
       io.err('interrupted: finished questions are written; rerun the same command with --traces to resume');
@@ -72,7 +86,7 @@ export async function main(argv: string[], io: Io = processIo, signal?: AbortSig
       return EXIT.usage;
     }
     if (e instanceof HopscopeError) {
-      io.err(`error: ${e.message}`);
+      io.err(`error: ${printable(e.message)}`);
       return EXIT.badData;
     }
     throw e;
@@ -101,13 +115,14 @@ async function loadQuestions(args: EvalArgs, io: Io) {
   return { dataset, questions };
 }
 
-async function runRetrieval(args: EvalArgs, io: Io, signal?: AbortSignal) {
+async function runRetrieval(args: EvalArgs, io: Io, outputs: Outputs, signal?: AbortSignal) {
   const { dataset, questions } = await loadQuestions(args, io);
   const builtAt = performance.now();
   if (args.retriever === 'hipporag2') installPprWasmNode(); // the WebAssembly PPR kernel (the TS kernel is its reference)
-  const retriever = await buildCliRetriever(args, dataset, io);
+  const backbone = await buildCliRetriever(args, dataset, io);
+  const { retriever } = backbone;
   io.err(`${retriever.name}: index ready (${formatDuration(performance.now() - builtAt)})`);
-  if (args.strategies.length > 0) return runStrategies(args, dataset, questions, retriever, io, signal);
+  if (args.strategies.length > 0) return runStrategies(args, dataset, questions, backbone, io, outputs, signal);
   const started = performance.now();
   let lastReport = 0;
   const result = await evaluateRetrieval(questions, retriever, {
@@ -142,12 +157,12 @@ async function runScoreTraces(args: EvalArgs, dir: string, io: Io) {
 async function runPredictions(args: EvalArgs, io: Io) {
   const { dataset, questions } = await loadQuestions(args, io);
   const file = args.predictions as string;
-  const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(`--predictions: cannot read "${file}" (${e.code ?? e.message})`);
-  });
+  const text = await readTextInput('--predictions', file);
   const result = scorePredictions(file, text, questions);
   if (result.missing.length > 0)
-    io.err(`${result.missing.length} questions have no prediction and score 0 (first: ${result.missing[0]})`);
+    io.err(
+      `${result.missing.length} questions have no prediction and score 0 (first: ${printable(result.missing[0] ?? '')})`,
+    );
   io.out(summaryTables(`${dataset.name} · predictions`, result.summary, []));
   return {
     dataset: dataset.name,
@@ -158,20 +173,23 @@ async function runPredictions(args: EvalArgs, io: Io) {
 }
 
 // Run when executed directly (tsx src/cli/eval.ts), not when imported by tests. Ctrl-C / SIGTERM abort
-// the run (a second Ctrl-C exits at once); only a bug reaches "internal error".
+// the run (src/cli/interrupts.ts: a repeat within a second is ignored, a later one exits at once; the
+// run also stops when its launcher is gone); only a bug reaches "internal error".
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
   const stop = new AbortController();
-  const onSignal = (name: string) => {
-    if (stop.signal.aborted) process.exit(EXIT.interrupted);
-    process.stderr.write(`\n${name}: stopping; questions in flight end as aborted traces, finished ones are written\n`);
-    stop.abort();
-  };
+  const onSignal = interruptHandler(stop, {
+    exit: (code) => process.exit(code),
+    say: (t) => process.stderr.write(t),
+    code: EXIT.interrupted,
+  });
   process.on('SIGINT', () => onSignal('SIGINT'));
   process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGHUP', () => onSignal('SIGHUP'));
+  watchLaunchers(() => onSignal('the launching process is gone'));
   main(process.argv.slice(2), processIo, stop.signal).then(
     (code) => process.exit(code),
     (e: unknown) => {
-      process.stderr.write(`internal error: ${(e as Error).stack ?? String(e)}\n`);
+      process.stderr.write(`internal error: ${printableBlock((e as Error).stack ?? String(e))}\n`);
       process.exit(1);
     },
   );

@@ -22,7 +22,17 @@ const entrySchema = z.object({
 const KEY = /^[0-9a-f]{64}$/;
 
 export class FileLlmCacheStore implements LlmCacheStore {
-  constructor(readonly dir: string) {}
+  /** Set after the first failed write: the run goes on uncached rather than failing its questions. */
+  private writeFailed = false;
+
+  /**
+   * `onWriteError` hears about the first write that fails (a full or read-only disk); later writes are
+   * skipped. Without it a failed write throws, as before.
+   */
+  constructor(
+    readonly dir: string,
+    private readonly onWriteError?: (message: string) => void,
+  ) {}
 
   private path(key: string): string {
     if (!KEY.test(key)) throw new HopscopeError('llm.file-cache', `not a SHA-256 hex cache key: "${key.slice(0, 80)}"`);
@@ -35,7 +45,9 @@ export class FileLlmCacheStore implements LlmCacheStore {
     try {
       raw = await readFile(file, 'utf8');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      // ENOTDIR: a file where the shard folder would be, so no entry (writes report it once).
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
       throw new HopscopeError('llm.file-cache', `cannot read ${file}`, { cause: e });
     }
     const parsed = entrySchema.safeParse(safeJson(raw));
@@ -50,10 +62,20 @@ export class FileLlmCacheStore implements LlmCacheStore {
 
   async put(key: string, reply: CachedReply, scope?: { corpusId?: string }): Promise<void> {
     const file = this.path(key);
-    await mkdir(join(this.dir, key.slice(0, 2)), { recursive: true });
+    if (this.writeFailed) return;
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await writeFile(tmp, JSON.stringify({ key, corpusId: scope?.corpusId ?? '', reply }));
-    await rename(tmp, file);
+    try {
+      await mkdir(join(this.dir, key.slice(0, 2)), { recursive: true });
+      await writeFile(tmp, JSON.stringify({ key, corpusId: scope?.corpusId ?? '', reply }));
+      await rename(tmp, file);
+    } catch (e) {
+      await rm(tmp, { force: true }).catch(() => undefined);
+      if (!this.onWriteError) throw e;
+      if (this.writeFailed) return;
+      this.writeFailed = true;
+      const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      this.onWriteError(`cannot write the LLM cache in "${this.dir}" (${code}); the run goes on uncached`);
+    }
   }
 
   async clear(scope?: { corpusId?: string }): Promise<void> {

@@ -2,12 +2,12 @@
 // for the CLI: parse the flags, then build the composed LlmPort (file cache, retries, timeout).
 // The API key is read from the named environment variable when the LLM is built, never at import
 // time, and never printed.
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HopscopeError } from '../core/errors.ts';
 import { createLlm } from '../core/llm/create-llm.ts';
 import { LlmConfigError } from '../core/llm/errors.ts';
-import { baseUrlCredentials, redactBaseUrl } from '../core/llm/base-url.ts';
+import { baseUrlCredentials, redactBaseUrl, urlLabel } from '../core/llm/base-url.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import type { LlmProvider } from '../core/llm/provider.ts';
 import type { RetryOptions } from '../core/llm/with-retry.ts';
@@ -17,6 +17,7 @@ import { OpenAiCompatibleProvider } from '../providers/llm/openai-compatible.ts'
 import { ReplayProvider } from '../providers/llm/replay.ts';
 import { FileLlmCacheStore } from './llm-file-cache.ts';
 import { replyParses } from '../prompts/reply-check.ts';
+import { readTextInput } from './text-input.ts';
 
 export type LlmSpec =
   | { kind: 'offline' }
@@ -110,6 +111,13 @@ export function llmSpecFrom(v: {
   throw new LlmSpecError(`unknown --llm "${v.llm}" (${LLM_SPEC_USAGE})`);
 }
 
+/** A spec as shown and recorded, built without the provider (labels carry no query, fragment or key-like path). */
+export function specLabel(spec: LlmSpec): string {
+  if (spec.kind === 'offline') return 'offline thinker (no LLM)';
+  if (spec.kind === 'replay') return `replay of ${spec.path}`;
+  return `openai-compatible ${spec.model} @ ${urlLabel(spec.baseURL)}`;
+}
+
 export interface LlmFromSpecOptions {
   /** Where cached replies go (default .cache/llm); `false` turns the cache off. */
   cacheDir?: string | false;
@@ -120,6 +128,8 @@ export interface LlmFromSpecOptions {
   timeoutMs?: number;
   /** Environment to read `--api-key-env` from; default process.env at call time. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Hears once that the cache cannot be written (the run then goes on uncached). */
+  onCacheWriteError?: (message: string) => void;
   /** Builds the offline thinker (it needs the corpus and graph, which the caller holds). */
   offline?: () => LlmPort | Promise<LlmPort>;
 }
@@ -166,7 +176,8 @@ export async function createLlmFromSpec(spec: LlmSpec, o: LlmFromSpecOptions = {
         ...(apiKey ? { apiKey } : {}),
         ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
       });
-      const cache = o.cacheDir === false ? undefined : new FileLlmCacheStore(o.cacheDir ?? '.cache/llm');
+      const cache =
+        o.cacheDir === false ? undefined : new FileLlmCacheStore(o.cacheDir ?? '.cache/llm', o.onCacheWriteError);
       const llm = createLlm({
         provider,
         ...(cache
@@ -200,7 +211,7 @@ export async function readTraces(path: string): Promise<Trace[]> {
   }
   let raw: string;
   try {
-    raw = await readFile(path, 'utf8');
+    raw = await readTextInput('--llm replay', path);
   } catch (e) {
     throw new LlmSpecError(`cannot read the replay trace file ${path}: ${(e as Error).message}`);
   }

@@ -1,8 +1,10 @@
-// Output paths of the CLI: checked before any data is loaded (a bad --out or --traces fails in a
-// second with exit 2, not after an hour's run), and written atomically (temp file + rename).
+// Output paths of the CLI: checked before any data is loaded (a bad --out, --traces, --cache-dir,
+// --retrieval-memo or --export-ft fails in a second with exit 2, not after an hour's run: a folder, a
+// missing parent that cannot be made, /proc, a read-only or unwritable folder), and written atomically
+// (temp file + rename).
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { UsageError } from './args.ts';
 
 /** A sibling temp name for `path` (atomic writes, staging folders). */
@@ -66,5 +68,14 @@ export async function checkOutDir(flag: string, path: string): Promise<void> {
     await mkdir(full, { recursive: true });
   } catch (e) {
     throw new UsageError(`${flag}: cannot create the folder "${path}" (${why(e)})`);
+  }
+  // An existing folder on a read-only mount, or without write permission, fails here, not mid-run.
+  const probe = join(full, `.${randomBytes(6).toString('hex')}.probe`);
+  try {
+    await (await open(probe, 'wx')).close();
+  } catch (e) {
+    throw new UsageError(`${flag}: cannot write in "${path}" (${why(e)})`);
+  } finally {
+    await rm(probe, { force: true });
   }
 }

@@ -1,6 +1,7 @@
 // Every argument that can be checked without loading data is checked here, before the dataset is read,
 // so a typo costs a second and exit 2, never a finished run that cannot be written.
 import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { UsageError, type EvalArgs } from './args.ts';
 import { llmSpecFrom } from './llm-spec.ts';
 import { strategyOptionKeys } from '../core/strategies/index.ts';
@@ -36,11 +37,23 @@ export async function preflight(
   if (!info?.isDirectory()) throw new UsageError(`--dataset: "${args.dataset}" is not a folder`);
   if (args.out) await checkOutFile('--out', args.out);
   if (args.traces) await checkOutDir('--traces', args.traces);
+  if (args.retrievalMemo) await checkOutFile('--retrieval-memo', args.retrievalMemo);
+  if (args.exportFt) await checkOutFile('--export-ft', args.exportFt);
+  const files = [
+    ['--out', args.out],
+    ['--retrieval-memo', args.retrievalMemo],
+    ['--export-ft', args.exportFt],
+  ] as const;
+  for (const [i, [flag, path]] of files.entries())
+    for (const [other, otherPath] of files.slice(i + 1))
+      if (path && otherPath && resolve(path) === resolve(otherPath))
+        throw new UsageError(`${flag} and ${other} name the same file "${path}"; give each its own`);
   if (args.openie) await inputFile('--openie', args.openie);
   if (args.predictions) await inputFile('--predictions', args.predictions);
   if (args.strategies.length === 0) return;
   checkReaderBudgets(args);
   // Several LLM configurations (models side by side) are each checked.
+  if (args.judge?.startsWith('openai') && args.cacheDir !== false) await checkOutDir('--cache-dir', args.cacheDir);
   for (const llm of args.llms.length ? args.llms : [args.llm]) {
     const spec = llmSpecFrom({ llm, ...args.llmRest });
     if (spec.kind === 'replay') {

@@ -1,37 +1,67 @@
-// Builds the backbone named on the command line through the shared registry, loading what it needs
-// from disk: the OpenIE triples file (hipporag2), the embedding model folder (dense, hybrid).
-import { readFile } from 'node:fs/promises';
+// Builds the backbone named on the command line through core's one builder (src/core/backbones),
+// loading what it needs from disk: the OpenIE triples file, the embedding model folder. With an LLM
+// among --llm (an OpenAI-compatible one), RAPTOR's summaries, GraphRAG's reports and HippoRAG 2's
+// recognition filter use it; with none, the labelled extractive stand-ins run (said on stderr).
 import { basename, dirname, resolve } from 'node:path';
-import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
-import type { RaptorRetriever } from '../core/retrievers/raptor.ts';
+import {
+  backboneForStrategy,
+  buildBackbone,
+  type BackboneInputs,
+  type BackboneName,
+  type BuiltBackbone,
+} from '../core/backbones/index.ts';
+import type { LlmPort } from '../core/llm/port.ts';
+import type { GraphExpansionRetriever } from '../core/retrievers/graph-expansion.ts';
 import type { GraphRagRetriever } from '../core/retrievers/graphrag.ts';
-import { buildBackbone, type BackboneDeps } from '../core/retrievers/registry.ts';
-import { createLlmFactFilter } from '../core/retrievers/fact-filter.ts';
-import * as recognitionFilter from '../prompts/hipporag2-recognition-filter.ts';
+import { offlineQueryEntities, type HippoRag2Retriever, type QueryEntities } from '../core/retrievers/hipporag2.ts';
+import { parseQueryNerTsv } from '../core/triples/query-ner-tsv.ts';
+import type { RaptorRetriever } from '../core/retrievers/raptor.ts';
 import { parseOpenIeText } from '../core/triples/openie-file.ts';
 import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
-import { TRIPLE_SOURCE_LABELS } from '../core/triples/types.ts';
-import type { Dataset, Retriever } from '../core/types.ts';
-import { createTransformersEmbedder } from '../providers/embed/transformers-embedder.ts';
-import { UsageError, type EvalArgs } from './args.ts';
-import type { GraphExpansionRetriever } from '../core/retrievers/graph-expansion.ts';
+import { TRIPLE_SOURCE_LABELS, type TripleSet } from '../core/triples/types.ts';
+import type { Dataset } from '../core/types.ts';
+import { BACKBONE_PROMPTS } from '../prompts/backbone-prompts.ts';
 import { GEAR_READ_PROMPT } from '../prompts/gear-read-port.ts';
+import { createTransformersEmbedder } from '../providers/embed/transformers-embedder.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
+import { readTextInput } from './text-input.ts';
+import { UsageError, type EvalArgs } from './args.ts';
 import type { Io } from './eval.ts';
 
-export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io): Promise<Retriever> {
+export interface CliBackbone extends BuiltBackbone {
+  name: BackboneName;
+  /** The backbone a strategy runs over (GEAR over a non-expansion backbone: NaiveGE over it; see backboneForStrategy). */
+  forStrategy(strategy: string): Promise<BuiltBackbone>;
+}
+
+const GRAPH_BACKED: readonly BackboneName[] = ['hipporag2', 'graphrag', 'naivege', 'syncge'];
+const needsEmbedder = (name: BackboneName, base: BackboneName) =>
+  name === 'dense' || name === 'hybrid' || (GRAPH_BACKED.includes(name) && (base === 'dense' || base === 'hybrid'));
+
+/** The first OpenAI-compatible model among --llm: the backbones' LLM (replay and offline are no LLM for them). */
+async function backboneLlm(args: EvalArgs, dataset: Dataset): Promise<LlmPort | undefined> {
+  const names = args.llms.length ? args.llms : args.llm ? [args.llm] : [];
+  for (const name of names) {
+    const spec = llmSpecFrom({ llm: name, ...args.llmRest });
+    if (spec.kind !== 'openai') continue;
+    return (await createLlmFromSpec(spec, { corpusId: dataset.corpus.id, cacheDir: args.cacheDir })).llm;
+  }
+  return undefined;
+}
+
+export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io): Promise<CliBackbone> {
   const name = args.retriever;
   if (!name) throw new UsageError('--retriever is required');
   const corpus = dataset.corpus;
-  const deps: BackboneDeps = {};
-  if (name === 'dense' || name === 'hybrid' || (name !== 'bm25' && (args.base === 'dense' || args.base === 'hybrid'))) {
+  const inputs: BackboneInputs = { corpus, prompts: BACKBONE_PROMPTS };
+  if (needsEmbedder(name, args.base)) {
     if (!args.model)
       throw new UsageError(
-        `--retriever ${name} needs --model <folder> (an embedding model folder with onnx/model.onnx)`,
+        `--retriever ${name}${name === 'dense' || name === 'hybrid' ? '' : ` --base ${args.base}`} needs --model <folder> (an embedding model folder with onnx/model.onnx)`,
       );
     const folder = resolve(args.model);
-    deps.embedder = createTransformersEmbedder({
+    inputs.embedder = createTransformersEmbedder({
       model: basename(folder),
       localModelPath: dirname(folder),
       device: 'cpu',
@@ -39,69 +69,113 @@ export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io
     });
     io.err(`embedding ${corpus.passages.length} passages with ${folder} (CPU)…`);
   }
-  if (name === 'raptor') {
-    const r = (await buildBackbone(name, corpus, deps)) as RaptorRetriever;
+  const usesLlm = name === 'raptor' || name === 'graphrag' || (name === 'hipporag2' && args.seed === 'facts');
+  const llm = usesLlm ? await backboneLlm(args, dataset) : undefined;
+  if (llm) inputs.llm = llm;
+  if (usesLlm)
     io.err(
-      `raptor tree: ${r.tree.levels.join(' / ')} nodes per level; clusters on ${r.tree.vectors}; ${r.tree.summarizer}; nodes scored by ${r.scorer}`,
+      llm
+        ? `${name}: ${name === 'raptor' ? 'summaries' : name === 'graphrag' ? 'community reports' : 'recognition filter'} by ${llm.label}`
+        : `${name}: no LLM among --llm: ${name === 'hipporag2' ? 'the top facts are kept unfiltered' : 'the labelled extractive stand-in writes the texts'}`,
     );
-    return r;
-  }
-  const graphBacked = name === 'hipporag2' || name === 'graphrag' || name === 'naivege' || name === 'syncge';
-  if (!graphBacked) return buildBackbone(name, corpus, deps);
 
-  if (name !== 'graphrag') deps.base = await buildBackbone(args.base, corpus, deps);
+  let triples: TripleSet | undefined;
+  const triplesOf = async (): Promise<TripleSet> => (triples ??= await readTriples(args, dataset, io));
+  if (GRAPH_BACKED.includes(name)) {
+    if (name !== 'graphrag') {
+      const base = await buildBackbone(args.base, {
+        corpus,
+        ...(inputs.embedder ? { embedder: inputs.embedder } : {}),
+      });
+      inputs.base = base.retriever;
+    }
+    inputs.triples = await triplesOf();
+  }
+  if (name === 'hipporag2') inputs.options = { seed: args.seed };
+  const queryNer =
+    args.queryNer && (name === 'hipporag2' || name === 'graphrag') ? await readQueryNer(args.queryNer, io) : undefined;
+  if (queryNer) inputs.queryEntities = queryNer.entities;
+  if (name === 'naivege' || name === 'syncge') inputs.options = args.geOptions;
+  if (name === 'syncge') inputs.read = await syncRead(args, dataset, io);
+
+  const made = await buildBackbone(name, inputs);
+  const built = queryNer ? { ...made, traceOptions: { ...made.traceOptions, queryEntities: queryNer.label } } : made;
+  io.err(describe(name, built));
+  return {
+    name,
+    ...built,
+    async forStrategy(strategy) {
+      if (strategy !== 'gear' || name === 'naivege' || name === 'syncge') return built;
+      return backboneForStrategy(
+        strategy,
+        { name, ...built },
+        {
+          corpus,
+          triples: await triplesOf(),
+          ...(inputs.embedder ? { embedder: inputs.embedder } : {}),
+          geOptions: args.geOptions,
+        },
+      );
+    },
+  };
+}
+
+/** One stderr line on what was built and what stands in for what. */
+function describe(name: BackboneName, b: BuiltBackbone): string {
+  const r = b.retriever;
+  if (name === 'raptor') {
+    const { tree, scorer } = r as RaptorRetriever;
+    return `raptor tree: ${tree.levels.join(' / ')} nodes per level; clusters on ${tree.vectors}; ${tree.summarizer}; nodes scored by ${scorer}`;
+  }
+  if (name === 'graphrag') {
+    const g = r as GraphRagRetriever;
+    const levels = g.hierarchy.communities.reduce((n, c) => ((n[c.level] = (n[c.level] ?? 0) + 1), n), [] as number[]);
+    return `graphrag: ${levels.join(' / ')} Louvain communities per level (modularity ${g.hierarchy.modularity.toFixed(3)}); reports: ${g.reportSource}`;
+  }
+  if (name === 'hipporag2') {
+    const facts = (r as HippoRag2Retriever).factSource;
+    return facts
+      ? `seeds: retrieved facts, scored by ${facts.label}; filter: ${facts.filter}`
+      : 'seeds: linked query entities (--seed entities)';
+  }
+  if (name === 'naivege' || name === 'syncge') {
+    const ge = r as GraphExpansionRetriever;
+    return `${name}: ${ge.expansion.index.size} triples in T, beam score: ${ge.expansion.scorer.label}`;
+  }
+  return `${name}: ${b.built}`;
+}
+
+/** HippoRAG's query NER file: the LLM's entities per query; a query it does not list falls back to the offline extractor. */
+async function readQueryNer(file: string, io: Io): Promise<{ entities: QueryEntities; label: string }> {
+  const text = await readTextInput('--query-ner', file); // strict UTF-8, a BOM dropped
+  const map = parseQueryNerTsv(text, basename(file));
+  io.err(`query entities: ${map.size} queries from ${basename(file)} (others: offline extractor)`);
+  return {
+    entities: (q) => map.get(q) ?? offlineQueryEntities(q),
+    label: `query NER file ${basename(file)} (${map.size} queries; others: offline extractor)`,
+  };
+}
+
+async function readTriples(args: EvalArgs, dataset: Dataset, io: Io): Promise<TripleSet> {
+  const corpus = dataset.corpus;
+  let t: TripleSet;
   if (args.openie) {
-    const text = await readFile(args.openie, 'utf8').catch((e: NodeJS.ErrnoException) => {
-      throw new UsageError(`--openie: cannot read "${args.openie}" (${e.code ?? e.message})`);
-    });
-    deps.triples = parseOpenIeText(text, corpus, basename(args.openie));
+    const text = await readTextInput('--openie', args.openie); // strict UTF-8, a BOM dropped
+    t = parseOpenIeText(text, corpus, basename(args.openie));
   } else {
     io.err(`no --openie file: extracting triples with the ${TRIPLE_SOURCE_LABELS['offline-extractor']}…`);
-    deps.triples = extractTriplesOffline(corpus.passages);
+    t = extractTriplesOffline(corpus.passages);
   }
-  const t = deps.triples;
   const count = t.passages.reduce((n, p) => n + p.triples.length, 0);
   io.err(
     `triples: ${count} from ${TRIPLE_SOURCE_LABELS[t.source]}${t.rejected.length ? `, ${t.rejected.length} malformed rejected` : ''}`,
   );
   for (const w of t.warnings.slice(0, 5)) io.err(`  warning: ${w}`);
-  if (name === 'graphrag') {
-    const g = (await buildBackbone(name, corpus, deps)) as GraphRagRetriever;
-    const levels = g.hierarchy.communities.reduce((n, c) => ((n[c.level] = (n[c.level] ?? 0) + 1), n), [] as number[]);
-    io.err(
-      `graphrag: ${levels.join(' / ')} Louvain communities per level (modularity ${g.hierarchy.modularity.toFixed(3)}); reports: ${g.reportSource}`,
-    );
-    return g;
-  }
-  if (name === 'hipporag2') {
-    deps.options = { seed: args.seed };
-    // HippoRAG 2's recognition-memory filter needs a real LLM: with --llm openai the top facts go through
-    // it; the offline thinker is no LLM, so offline runs keep the top facts unfiltered (said on stderr).
-    if (args.seed === 'facts' && args.llm === 'openai') {
-      const { llm } = await createLlmFromSpec(llmSpecFrom({ llm: args.llm, ...args.llmRest }), {
-        corpusId: corpus.id,
-        cacheDir: args.cacheDir,
-      });
-      deps.factFilter = createLlmFactFilter(llm, recognitionFilter);
-    }
-    const retriever = await buildBackbone('hipporag2', corpus, deps);
-    const facts = (retriever as HippoRag2Retriever).factSource;
-    io.err(
-      facts
-        ? `seeds: retrieved facts, scored by ${facts.label}; filter: ${facts.filter}`
-        : 'seeds: linked query entities (--seed entities)',
-    );
-    return retriever;
-  }
-  deps.options = args.geOptions;
-  if (name === 'syncge') deps.read = await syncReadDeps(args, dataset, io);
-  const ge = (await buildBackbone(name, corpus, deps)) as GraphExpansionRetriever;
-  io.err(`${name}: ${ge.expansion.index.size} triples in T, beam score: ${ge.expansion.scorer.label}`);
-  return ge;
+  return t;
 }
 
 /** SyncGE's read step outside a strategy run: the J.2 reader through the --llm LLM (cached as any other call). */
-async function syncReadDeps(args: EvalArgs, dataset: Dataset, io: Io): Promise<NonNullable<BackboneDeps['read']>> {
+async function syncRead(args: EvalArgs, dataset: Dataset, io: Io): Promise<NonNullable<BackboneInputs['read']>> {
   const spec = llmSpecFrom({ llm: args.llm, ...args.llmRest });
   const { llm, label } = await createLlmFromSpec(spec, {
     corpusId: dataset.corpus.id,

@@ -4,7 +4,7 @@
 // a folder mixes them), so old runs can be compared with new ones. A trace that does not validate
 // stops the command with exit 1 naming its file. The dataset gives structured gold (bridges) to
 // traces recorded before it was kept.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { strategyComplementarity, summarizeTraces } from '../core/batch/strategy.ts';
 import { HopscopeError } from '../core/errors.ts';
@@ -12,6 +12,8 @@ import { loadTrace } from '../core/trace/load.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Dataset } from '../core/types.ts';
 import type { Io } from './eval.ts';
+import { printable } from './printable.ts';
+import { readTextInput } from './text-input.ts';
 import { batchFacts, complementarityTable, resultJson, strategyReport } from './strategy-run.ts';
 
 /** A run file exported from the browser holds its trace under `trace`. */
@@ -21,24 +23,51 @@ function traceOf(value: unknown): unknown {
     : value;
 }
 
-export async function readTraceFolder(dir: string): Promise<Trace[]> {
+/**
+ * The traces of a folder, each read through readTextInput (regular files only, so a FIFO is never opened;
+ * a size cap; strict UTF-8). A trace of the same run and question found twice (a copy) is refused, and so is
+ * a folder none of whose traces is of a question the dataset holds (another dataset's); a few such traces are
+ * named in a warning.
+ */
+export async function readTraceFolder(dir: string, dataset?: Dataset, warn?: (line: string) => void): Promise<Trace[]> {
   const names = await readdir(dir).catch((e: NodeJS.ErrnoException) => {
     throw new HopscopeError('eval', `--score-traces: cannot read the folder "${dir}" (${e.code ?? e.message})`);
   });
   const files = names.filter((n) => n.endsWith('.json')).sort();
   if (files.length === 0) throw new HopscopeError('eval', `--score-traces: "${dir}" holds no .json trace files`);
+  const known = dataset ? new Set(dataset.questions.map((q) => q.id)) : undefined;
+  const seen = new Map<string, string>();
+  const unknown: string[] = [];
   const traces: Trace[] = [];
   for (const name of files) {
     const file = join(dir, name);
-    const text = await readFile(file, 'utf8');
+    const text = await readTextInput('--score-traces', file);
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (e) {
       throw new HopscopeError('eval', `${file}: not JSON (${(e as Error).message})`);
     }
-    traces.push(loadTrace(traceOf(json), file));
+    const t = loadTrace(traceOf(json), file);
+    const key = JSON.stringify([t.strategy, t.retriever, t.llm, t.regime, t.question.id]);
+    const first = seen.get(key);
+    if (first)
+      throw new HopscopeError(
+        'eval',
+        `--score-traces: ${file} is a second trace of question "${printable(t.question.id)}" for the same run as ${first} (a copy?); keep one`,
+      );
+    seen.set(key, file);
+    if (known && !known.has(t.question.id)) unknown.push(`${file} (question "${printable(t.question.id)}")`);
+    traces.push(t);
   }
+  // None of the dataset's questions: traces of another dataset, refused. Some: said, and scored without gold evidence.
+  if (dataset && unknown.length === traces.length)
+    throw new HopscopeError(
+      'eval',
+      `--score-traces: none of the ${traces.length} traces in "${dir}" is of a question ${dataset.name} holds (first: ${unknown[0]}): traces of another dataset?`,
+    );
+  if (unknown.length)
+    warn?.(`warning: ${unknown.length} traces are of questions ${dataset!.name} does not hold (first: ${unknown[0]})`);
   return traces;
 }
 
@@ -59,7 +88,7 @@ function groups(traces: readonly Trace[]): Map<string, Trace[]> {
 }
 
 export async function scoreTraces(dir: string, dataset: Dataset, ks: number[], io: Io) {
-  const traces = await readTraceFolder(dir);
+  const traces = await readTraceFolder(dir, dataset, (l) => io.err(l));
   const known = new Map(dataset.questions.map((q) => [q.id, q]));
   const withGold = traces.map((t) => {
     const evidence = known.get(t.question.id)?.evidence;

@@ -3,8 +3,7 @@
 // interrupted batch resumes), progress with ETA on stderr, tables on stdout, the foundation's JSON shape
 // per strategy; with --regime one result per regime, with several --llm one result per model. Every
 // result's summary carries paper 004's six diagnostics, read off the finished traces.
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   diagnoseBatch,
@@ -17,7 +16,7 @@ import type { PairComplementarity } from '../core/eval/complementarity.ts';
 import { diagnosticsBasis } from '../core/eval/diagnostics/index.ts';
 import { pairFusion, type PairFusion } from '../core/eval/pair-fusion.ts';
 import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
-import { memoRetriever, type MemoEntries, type MemoItemEntries } from '../core/retrievers/memo.ts';
+import { memoRetriever } from '../core/retrievers/memo.ts';
 import {
   FT_POST_PROCESSING,
   ftCounts,
@@ -26,7 +25,6 @@ import {
   isCorrect,
   type FtExample,
 } from '../core/eval/ft-export.ts';
-import { writeFileAtomic } from './out-files.ts';
 import { judgeAnswers, type JudgePrompt, type JudgeResult } from '../core/eval/judge.ts';
 import { triggerHistogram } from '../core/eval/retrieval-triggers.ts';
 import type { LlmPort } from '../core/llm/port.ts';
@@ -44,53 +42,24 @@ import { foldTrace } from '../core/trace/fold.ts';
 import { findStrategy, strategyDescriptor, strategyTitle } from '../core/strategies/registry.ts';
 import { regimeLabel } from '../core/strategies/regimes.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
-import { createOfflineThinker, OFFLINE_THINKER_VERSION } from '../providers/llm/offline-thinker.ts';
+import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
 import { createTransformersReranker } from '../providers/rerank/transformers-reranker.ts';
 import { createLexicalReranker } from '../core/rerank/lexical.ts';
-import { UsageError, type EvalArgs } from './args.ts';
+import type { EvalArgs } from './args.ts';
 import type { Io } from './eval.ts';
+import type { CliBackbone } from './retriever.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { diagnosticsTable, flatDiagnostics, modelTable, regimeTable } from './diagnostics-report.ts';
 import { counterfactualQuestionJson, counterfactualSummaryJson, runCounterfactualBatch } from './counterfactual.ts';
 import { flatSummary, summaryTables } from './report.ts';
 import { formatTable } from './table.ts';
-import {
-  corpusFingerprint,
-  resumeFrom,
-  traceFileName,
-  writeTrace,
-  type Provenance,
-  type ResumeStats,
-} from './trace-files.ts';
-
-/** What a trace must have been made with to be reused: corpus content, backbone configuration, LLM version. */
-async function runProvenance(
-  args: EvalArgs,
-  dataset: Dataset,
-  llmLabel: string,
-  offline: boolean,
-): Promise<Provenance> {
-  let backbone = args.retriever ?? '';
-  if (
-    args.model &&
-    (args.retriever === 'dense' || args.retriever === 'hybrid' || args.base === 'dense' || args.base === 'hybrid')
-  )
-    backbone += ` model=${args.model}`;
-  if (args.retriever === 'hipporag2') {
-    const triples = args.openie
-      ? `openie ${basename(args.openie)} sha256:${createHash('sha256')
-          .update(await readFile(args.openie))
-          .digest('hex')
-          .slice(0, 16)}`
-      : 'offline-extractor';
-    backbone += ` base=${args.base} triples=${triples}`;
-  }
-  return {
-    corpus: corpusFingerprint(dataset.corpus),
-    backbone,
-    llm: offline ? `${llmLabel} ${OFFLINE_THINKER_VERSION}` : llmLabel,
-  };
-}
+import { printable } from './printable.ts';
+import { provenanceOf, runConfig } from './run-config.ts';
+import { memoJson, readMemo } from './retrieval-memo.ts';
+import { HopscopeError } from '../core/errors.ts';
+import { MetricError } from '../core/eval/errors.ts';
+import { OutputError, type Outputs } from './outputs.ts';
+import { resumeFrom, traceFileName, writeTrace, type Provenance, type ResumeStats } from './trace-files.ts';
 
 /** The trace id runRegime gives (runStrategy's for the iterative regime). */
 const traceIdOf = (strategy: StrategyName, regime: Regime, retriever: string, q: Question) =>
@@ -104,21 +73,19 @@ export async function runStrategies(
   args: EvalArgs,
   dataset: Dataset,
   questions: readonly Question[],
-  backbone: Retriever,
+  backbone: CliBackbone,
   io: Io,
+  outputs: Outputs,
   signal?: AbortSignal,
 ) {
   // Several strategies (and the equal-budget pass) repeat the same queries on a deterministic backbone.
-  const memoId = {
-    dataset: dataset.name,
-    corpus: dataset.corpus.id,
-    passages: dataset.corpus.passages.length,
-    retriever: backbone.name,
-    base: args.base,
-    openie: args.openie ?? null,
-  };
-  const seed = args.retrievalMemo ? await readMemo(args.retrievalMemo, memoId, io) : { entries: [], itemEntries: [] };
-  const retriever = memoRetriever(backbone, seed.entries, seed.itemEntries);
+  const config = await runConfig(args, dataset);
+  const seed = args.retrievalMemo ? await readMemo(args.retrievalMemo, config) : undefined;
+  if (seed && args.retrievalMemo)
+    io.err(
+      `retrieval memo: ${seed.entries.length + seed.itemEntries.length} retrievals loaded from ${args.retrievalMemo}`,
+    );
+  const retriever = memoRetriever(backbone.retriever, seed?.entries ?? [], seed?.itemEntries ?? []);
   const specs = (args.llms.length ? args.llms : [args.llm]).map((llm) => llmSpecFrom({ llm, ...args.llmRest }));
   const models: { label: string; json: Record<string, unknown>; results: StrategyBatchResult[] }[] = [];
   for (const spec of specs) {
@@ -127,23 +94,29 @@ export async function runStrategies(
       cacheDir: args.cacheDir,
       concurrency: Math.max(4, args.concurrency),
       offline: () => createOfflineThinker(),
+      onCacheWriteError: (m) => outputs.warnOnce(m),
     });
     io.err(
       `LLM: ${label}${spec.kind === 'offline' ? ' (heuristic stand-in: its numbers are offline-thinker results, not an LLM’s)' : ''}`,
     );
     const traces =
       args.traces && specs.length > 1 ? join(args.traces, traceFileName(label).replace(/\.json$/, '')) : args.traces;
-    const provenance = await runProvenance(args, dataset, llm.label, spec.kind === 'offline');
+    const provenance = provenanceOf(config, spec);
     models.push({
       label,
-      ...(await runModel(args, dataset, questions, retriever, llm, traces, provenance, io, signal)),
+      ...(await runModel(args, dataset, questions, backbone, retriever, llm, traces, provenance, io, outputs, signal)),
     });
   }
   if (args.retrievalMemo) {
     const [entries, itemEntries] = await Promise.all([retriever.entries(), retriever.itemEntries()]);
-    await writeFile(args.retrievalMemo, JSON.stringify({ ...memoId, entries, itemEntries }));
-    io.err(
-      `retrieval memo: ${entries.length + itemEntries.length} retrievals written to ${args.retrievalMemo} (${retriever.stats.hits} reused in this run)`,
+    outputs.after(
+      '--retrieval-memo',
+      args.retrievalMemo,
+      () => memoJson(config, { entries, itemEntries }),
+      (file) =>
+        io.err(
+          `retrieval memo: ${entries.length + itemEntries.length} retrievals written to ${file} (${retriever.stats.hits} reused in this run)`,
+        ),
     );
   }
   const head = { dataset: dataset.name, retriever: retriever.name, ks: args.ks };
@@ -160,11 +133,13 @@ async function runModel(
   args: EvalArgs,
   dataset: Dataset,
   questions: readonly Question[],
-  retriever: Retriever,
+  backbone: CliBackbone,
+  memo: Retriever,
   llm: LlmPort,
   traces: string | undefined,
   provenance: Provenance,
   io: Io,
+  outputs: Outputs,
   signal?: AbortSignal,
 ) {
   if (traces) await mkdir(traces, { recursive: true });
@@ -175,15 +150,22 @@ async function runModel(
   const extras = new Map<StrategyBatchResult, StrategyExtras>();
   const factsOf = new Map<StrategyBatchResult, BatchFacts>();
   const ftExamplesAll: FtExample[] = [];
-  const judgeLlm = args.judge ? await createJudge(args, dataset.corpus.id) : undefined;
+  const judgeLlm = args.judge ? await createJudge(args, dataset.corpus.id, outputs) : undefined;
   /** The judge's verdict per trace id (no-context runs first, so parametricSuppression reads its verdicts). */
   const verdicts = new Map<string, 0 | 1 | null>();
   const reranker = await loadReranker(args, io);
   for (const strategy of args.strategies) {
     if (signal?.aborted) break;
     const options = cliOptions(args, strategy);
+    // GEAR over a backbone that is not graph expansion runs over NaiveGE on it (backboneForStrategy), as in the app.
+    const over = await backbone.forStrategy(strategy);
+    const retriever = over.retriever === backbone.retriever ? memo : memoRetriever(over.retriever);
+    const traceOptions = over.traceOptions;
+    // What the backbone was built with (not how: a tree read from storage is the same tree) keys resume.
+    const { built: _built, ...backboneKey } = traceOptions;
     let noContext: Map<string, Trace> | undefined;
     for (const regime of regimes) {
+      if (signal?.aborted) break;
       const name = args.regimes.length ? `${strategy} · ${regimeLabel(regime)}` : strategy;
       const started = performance.now();
       let lastReport = 0;
@@ -198,16 +180,20 @@ async function runModel(
         strategy,
         retriever: retriever.name,
         llm: llm.label,
-        options: regime === 'iterative' ? { ...strategyOptions(strategy, options), ...rerankedBy } : {},
+        options:
+          regime === 'iterative'
+            ? { ...strategyOptions(strategy, options), ...rerankedBy, ...backboneKey }
+            : backboneKey,
         prompts: strategyPromptVersions(strategy, STRATEGY_PROMPTS),
         provenance,
         regime,
       };
-      const result = await evaluateStrategy(questions, {
+      const ran = await evaluateStrategy(questions, {
         strategy,
         regime,
         retriever,
-        retrieverName: retriever.name,
+        retrieverName: memo.name,
+        traceOptions,
         llm,
         prompts: STRATEGY_PROMPTS,
         passages,
@@ -222,7 +208,7 @@ async function runModel(
           ? {
               previous: resumeFrom(
                 traces,
-                (q) => traceIdOf(strategy, regime, retriever.name, q),
+                (q) => traceIdOf(strategy, regime, memo.name, q),
                 key,
                 resume,
                 (l) => io.err(l),
@@ -231,7 +217,12 @@ async function runModel(
           : {}),
         onTrace: async (t: Trace, reused: boolean) => {
           if (traces && !reused)
-            await writeTrace(traces, { ...t, options: { ...t.options, ...rerankedBy }, provenance });
+            await writeTrace(traces, { ...t, options: { ...t.options, ...rerankedBy }, provenance }).catch(
+              (e: unknown) => {
+                if (!(e instanceof OutputError)) throw e;
+                outputs.problem(`${e.message}; the run goes on without traces, its results go to --out`, e.flag);
+              },
+            );
         },
         onProgress: (done, total) => {
           const now = performance.now();
@@ -243,7 +234,16 @@ async function runModel(
             );
           }
         },
+      }).catch((e: unknown) => {
+        // Interrupted before any question of this regime finished: nothing to summarise, nothing lost.
+        if (signal?.aborted && e instanceof MetricError) return undefined;
+        throw e;
       });
+      if (!ran) {
+        io.err(`  ${name}: interrupted before any question finished`);
+        break;
+      }
+      const result = ran;
       if (regime === 'no-context') noContext = new Map(result.traces.map((t) => [t.question.id, t]));
       if (result.reused) io.err(`  ${name}: ${result.reused} finished traces reused from ${traces}`);
       for (const [reason, n] of resume.stale)
@@ -252,7 +252,8 @@ async function runModel(
         io.err(
           `  ${name}: interrupted: ${result.aborted} questions stopped mid-run (partial traces kept, status aborted), ${result.notRun} not started`,
         );
-      for (const f of result.failed.slice(0, 5)) io.err(`  failed ${f.id}: ${f.errors[0] ?? 'no error event'}`);
+      for (const f of result.failed.slice(0, 5))
+        io.err(`  failed ${printable(f.id)}: ${printable(f.errors[0] ?? 'no error event')}`);
       if (result.failed.length)
         io.err(
           `  ${name}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`,
@@ -266,16 +267,19 @@ async function runModel(
         args.equalBudget !== undefined &&
         regime === 'iterative' &&
         budgeted &&
+        !signal?.aborted &&
         strategyOptions(strategy, options).answer !== false
       ) {
         const budget = args.equalBudget;
+        // A failure of this extra pass is reported, and the finished run is still written.
         const equal =
           facts.readerTop === budget
             ? result
             : await evaluateStrategy(questions, {
                 strategy,
                 retriever,
-                retrieverName: retriever.name,
+                retrieverName: memo.name,
+                traceOptions,
                 llm,
                 prompts: STRATEGY_PROMPTS,
                 passages,
@@ -283,17 +287,27 @@ async function runModel(
                 options: { ...options, readerTop: budget },
                 ks: args.ks,
                 concurrency: args.concurrency,
+                ...(signal ? { signal } : {}),
+              }).catch((e: unknown) => {
+                if (!(e instanceof HopscopeError)) throw e;
+                outputs.problem(`${strategy}: the --equal-budget ${budget} pass failed: ${e.message}`);
+                return undefined;
               });
-        facts.equalBudget = {
-          readerTop: budget,
-          em: equal.summary.em ?? NaN,
-          f1: equal.summary.f1 ?? NaN,
-          readerPassages: batchFacts({}, equal.traces).readerPassages,
-        };
+        if (equal)
+          facts.equalBudget = {
+            readerTop: budget,
+            em: equal.summary.em ?? NaN,
+            f1: equal.summary.f1 ?? NaN,
+            readerPassages: batchFacts({}, equal.traces).readerPassages,
+          };
       }
       factsOf.set(result, facts);
       results.push(result);
-      const x = await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io);
+      const x = await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io, signal).catch((e: unknown) => {
+        if (!(e instanceof HopscopeError)) throw e;
+        outputs.problem(`${name}: the judge or the FT export failed: ${e.message}`);
+        return { retrievalTriggers: triggerHistogram(result.traces) } as StrategyExtras;
+      });
       extras.set(result, x);
       if (x.judge) {
         // Acc† decides the diagnostics' correctness (paper 004 judges answers with an LLM)
@@ -325,7 +339,7 @@ async function runModel(
           : '';
       io.out(
         strategyReport(
-          `${dataset.name} · ${retriever.name} · ${args.regimes.length ? name.replace(strategy, strategyTitle(strategy)) : strategyTitle(strategy)} · ${llm.label}`,
+          `${dataset.name} · ${memo.name} · ${args.regimes.length ? name.replace(strategy, strategyTitle(strategy)) : strategyTitle(strategy)} · ${llm.label}`,
           result,
           args.ks,
           facts,
@@ -333,7 +347,7 @@ async function runModel(
       );
     }
   }
-  if (args.exportFt) await writeFt(args.exportFt, ftExamplesAll, io);
+  if (args.exportFt) queueFt(args.exportFt, ftExamplesAll, io, outputs);
   // Strategy comparisons use the iterative regime only: gold-context is an oracle, no-context retrieves nothing.
   const iterative = results.filter((r) => r.regime === 'iterative');
   const k = args.ks.includes(5) ? 5 : (args.ks.at(-1) as number);
@@ -356,7 +370,9 @@ async function runModel(
       : undefined;
   if (fusion?.length) io.out('\n' + fusionTable(fusion, k));
   if (results.length > 1)
-    io.out(regimeTable(results, (r) => extras.get(r)?.judge?.accDagger) + '\n\n' + diagnosticsTable(results));
+    io.out(
+      regimeTable(results, (r) => extras.get(r)?.judge?.accDagger ?? undefined) + '\n\n' + diagnosticsTable(results),
+    );
   const perStrategy = (s: StrategyName) => {
     const rs = results.filter((r) => r.strategy === s);
     const withExtras = (r: StrategyBatchResult) => ({ ...resultJson(r, factsOf.get(r)), ...extras.get(r) });
@@ -364,11 +380,13 @@ async function runModel(
       ? { strategy: s, regimes: Object.fromEntries(rs.map((r) => [r.regime, withExtras(r)])) }
       : withExtras(rs[0]!);
   };
+  // An interrupt can leave strategies without a finished question: they are left out, not summarised.
+  const withResults = args.strategies.filter((s) => results.some((r) => r.strategy === s));
   const json =
-    args.strategies.length === 1
-      ? perStrategy(args.strategies[0]!)
+    args.strategies.length === 1 && withResults.length === 1
+      ? perStrategy(withResults[0]!)
       : {
-          strategies: Object.fromEntries(args.strategies.map((s) => [s, perStrategy(s)])),
+          strategies: Object.fromEntries(withResults.map((s) => [s, perStrategy(s)])),
           complementarity: comp,
           pairFusion: fusion,
         };
@@ -388,10 +406,15 @@ const JUDGE_PROMPT: JudgePrompt = {
   parse: judgePrompt.parse,
 };
 
-async function createJudge(args: EvalArgs, corpusId: string) {
+async function createJudge(args: EvalArgs, corpusId: string, outputs: Outputs) {
   const model = args.judgeModel ?? args.llmRest.model;
   const spec = llmSpecFrom({ llm: args.judge, ...args.llmRest, ...(model !== undefined ? { model } : {}) });
-  return createLlmFromSpec(spec, { corpusId, cacheDir: args.cacheDir, concurrency: Math.max(4, args.concurrency) });
+  return createLlmFromSpec(spec, {
+    corpusId,
+    cacheDir: args.cacheDir,
+    concurrency: Math.max(4, args.concurrency),
+    onCacheWriteError: (m) => outputs.warnOnce(m),
+  });
 }
 
 async function loadReranker(args: EvalArgs, io: Io): Promise<Reranker | undefined> {
@@ -414,12 +437,13 @@ async function strategyExtras(
   judge: LlmPort | undefined,
   ft: FtExample[],
   io: Io,
+  signal?: AbortSignal,
 ): Promise<StrategyExtras> {
   const x: StrategyExtras = { retrievalTriggers: triggerHistogram(result.traces) };
   io.out(
     `Retrieval triggers per question (steps that retrieved: questions): ${x.retrievalTriggers.map((n, i) => `${i}: ${n}`).join(', ')}`,
   );
-  if (judge) {
+  if (judge && !signal?.aborted) {
     x.judge = await judgeAnswers(
       result.traces.map((t) => ({
         id: t.question.id,
@@ -429,10 +453,10 @@ async function strategyExtras(
       })),
       judge,
       JUDGE_PROMPT,
-      { concurrency: args.concurrency },
+      { concurrency: args.concurrency, ...(signal ? { signal } : {}) },
     );
     io.out(
-      `Acc† (LLM judge ${x.judge.judge}, prompt ${x.judge.promptVersion}; not EM): ${x.judge.accDagger.toFixed(3)} over ${x.judge.judged} judged${x.judge.errors ? `, ${x.judge.errors} unreadable verdicts` : ''}`,
+      `Acc† (LLM judge ${x.judge.judge}, prompt ${x.judge.promptVersion}; not EM): ${x.judge.accDagger === null ? 'none' : x.judge.accDagger.toFixed(3)} over ${x.judge.judged} judged${x.judge.errors ? `, ${x.judge.errors} unreadable verdicts` : ''}`,
     );
   }
   if (args.exportFt && findStrategy(result.strategy)?.exportsFineTuning && result.regime === 'iterative') {
@@ -454,16 +478,21 @@ async function strategyExtras(
   return x;
 }
 
-async function writeFt(file: string, examples: FtExample[], io: Io): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  await writeFileAtomic(file, ftJsonl(examples));
+function queueFt(file: string, examples: FtExample[], io: Io, outputs: Outputs): void {
   const c = ftCounts(examples);
   const offline = examples.filter((e) => e.provenance.source === 'offline-thinker').length;
-  io.err(
-    `wrote ${file}: ${examples.length} DualRAG-FT examples from ${new Set(examples.map((e) => e.questionId)).size} correctly answered questions (reasoner ${c.reasoner}, entity-identifier ${c['entity-identifier']}, knowledge-summarizer ${c['knowledge-summarizer']})` +
-      (offline ? `; ${offline} written by the offline thinker (a heuristic stand-in, labelled on each line)` : ''),
+  outputs.after(
+    '--export-ft',
+    file,
+    () => ftJsonl(examples),
+    () => {
+      io.err(
+        `wrote ${file}: ${examples.length} DualRAG-FT examples from ${new Set(examples.map((e) => e.questionId)).size} correctly answered questions (reasoner ${c.reasoner}, entity-identifier ${c['entity-identifier']}, knowledge-summarizer ${c['knowledge-summarizer']})` +
+          (offline ? `; ${offline} written by the offline thinker (a heuristic stand-in, labelled on each line)` : ''),
+      );
+      io.err(`  post-processing: ${FT_POST_PROCESSING}`);
+    },
   );
-  io.err(`  post-processing: ${FT_POST_PROCESSING}`);
 }
 
 export function resultJson(r: StrategyBatchResult, facts?: BatchFacts) {
@@ -560,34 +589,6 @@ export function complementarityTable(rows: PairComplementarity[], solved: string
       rows.map((p) => [strategyTitle(p.a), strategyTitle(p.b), p.shared, p.both, p.onlyA, p.onlyB, p.neither]),
     )
   );
-}
-
-/** Memoised retrievals of an earlier run on the same dataset and backbone (--retrieval-memo). */
-async function readMemo(
-  file: string,
-  id: Record<string, unknown>,
-  io: Io,
-): Promise<{ entries: MemoEntries; itemEntries: MemoItemEntries }> {
-  const text = await readFile(file, 'utf8').catch(() => undefined);
-  if (text === undefined) return { entries: [], itemEntries: [] };
-  let data: Record<string, unknown> & { entries?: MemoEntries; itemEntries?: MemoItemEntries };
-  try {
-    data = JSON.parse(text) as typeof data;
-  } catch (e) {
-    throw new UsageError(
-      `--retrieval-memo ${file} is not a memo written by this CLI (${e instanceof Error ? e.message : String(e)}); delete it or use another file`,
-    );
-  }
-  for (const [k, v] of Object.entries(id)) {
-    if (data[k] !== v)
-      throw new UsageError(
-        `--retrieval-memo ${file} was written for ${k} = ${JSON.stringify(data[k])}, not ${JSON.stringify(v)}; use another file`,
-      );
-  }
-  const entries = data.entries ?? [];
-  const itemEntries = data.itemEntries ?? [];
-  io.err(`retrieval memo: ${entries.length + itemEntries.length} retrievals loaded from ${file}`);
-  return { entries, itemEntries };
 }
 
 /** The shared CLI settings (--rounds, --reader-top, --normalize, --stop, --decide), each passed only to the strategies that take it. */

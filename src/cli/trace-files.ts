@@ -1,12 +1,14 @@
 // The --traces folder of a strategy batch: one trace per question under a collision-free name, written
 // atomically, and reused on a rerun (resume) only when it is the same question of the same run.
 import { createHash } from 'node:crypto';
-import { readFile, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
+import { ImportError } from '../core/errors.ts';
+import { readTextInput } from './text-input.ts';
 import { join } from 'node:path';
 import { loadTrace, TraceFormatError } from '../core/trace/load.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Corpus, Question } from '../core/types.ts';
-import { writeFileAtomic } from './out-files.ts';
+import { writeOutput } from './outputs.ts';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -68,7 +70,7 @@ export function staleReason(t: Trace, q: Question, key: ResumeKey): string | und
   if (t.llm !== key.llm) return 'another LLM';
   const p = t.provenance ?? {};
   if (p.corpus !== key.provenance.corpus) return 'another corpus (fingerprint differs)';
-  if (p.backbone !== key.provenance.backbone) return 'another backbone configuration (base or triple source)';
+  if (p.backbone !== key.provenance.backbone) return 'another backbone configuration (an option or the triple source)';
   if (p.llm !== key.provenance.llm) return 'another LLM version (e.g. offline thinker)';
   if (!same(t.options.prompts, key.prompts)) return 'other prompt versions';
   for (const [k, v] of Object.entries(key.options)) if (!same(t.options[k], v)) return 'other options';
@@ -85,22 +87,21 @@ export function resumeFrom(
 ) {
   return async (q: Question): Promise<Trace | undefined> => {
     const file = join(dir, traceFileName(traceId(q)));
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw e;
-    }
     let t: Trace;
     try {
+      const text = await readTextInput('--traces', file, undefined, 'undefined');
+      if (text === undefined) return undefined;
       t = loadTrace(text, file);
     } catch (e) {
-      if (!(e instanceof TraceFormatError)) throw e;
+      // Not a trace, invalid UTF-8, too large or not a regular file: set aside, the question runs again.
+      if (!(e instanceof TraceFormatError) && !(e instanceof ImportError)) throw e;
       const aside = `${file}.unreadable-${Date.now()}`;
-      await rename(file, aside);
-      stats.setAside.push(aside);
-      warn(`  warning: ${e.message}; moved to ${aside}, the question runs again`);
+      const moved = await rename(file, aside).then(
+        () => true,
+        () => false,
+      );
+      if (moved) stats.setAside.push(aside);
+      warn(`  warning: ${e.message}; ${moved ? `moved to ${aside}` : 'left in place'}, the question runs again`);
       return undefined;
     }
     const reason = staleReason(t, q, key);
@@ -113,6 +114,7 @@ export function resumeFrom(
   };
 }
 
+/** One trace, atomically; a fault is an OutputError naming --traces and the file. */
 export async function writeTrace(dir: string, t: Trace): Promise<void> {
-  await writeFileAtomic(join(dir, traceFileName(t.id)), JSON.stringify(t));
+  await writeOutput('--traces', join(dir, traceFileName(t.id)), JSON.stringify(t));
 }

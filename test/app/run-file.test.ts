@@ -25,6 +25,18 @@ describe('run file', () => {
     expect(back.passages).toEqual(file.passages);
   });
 
+  it('carries the LLM provider label only, never its base URL', () => {
+    const at = (label: string) => `${label} @ http://127.0.0.1:8080/v1`;
+    const local = {
+      ...trace,
+      llm: at(trace.llm),
+      events: trace.events.map((e) => (e.type === 'llm' ? { ...e, provider: at(e.provider) } : e)),
+    };
+    const file = makeRunFile(local, lookup);
+    expect(JSON.stringify(file)).not.toContain('127.0.0.1');
+    expect(file.trace).toEqual(trace);
+  });
+
   it('opens a bare trace without passages', () => {
     expect(parseRunOrTrace(text, 'trace.json')).toEqual({ trace, passages: null, branches: [] });
   });

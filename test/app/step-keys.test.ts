@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chapterStarts, stepKeyTarget } from '../../src/features/inspector/step-keys.ts';
+import { chapterStarts, stepKeyApplies, stepKeyTarget } from '../../src/features/inspector/step-keys.ts';
 import type { TraceEvent } from '../../src/core/trace/schema.ts';
 
 // Each event carries the fields the fold reads (the chapters are the fold's).
@@ -63,5 +63,24 @@ describe('step-through keys', () => {
     expect(stepKeyTarget('End', 7, 12, events)).toBeNull();
     expect(stepKeyTarget('a', 7, 12, events)).toBeUndefined();
     expect(stepKeyTarget('Home', 0, 0, [])).toBeUndefined();
+  });
+});
+
+describe('where the step keys step', () => {
+  it('a clicker steps on every tab and from a select, never in a text field', () => {
+    for (const view of ['inspector', 'graph', 'batch', 'settings'])
+      for (const key of ['PageUp', 'PageDown', 'Home', 'End']) {
+        expect(stepKeyApplies(key, 'other', view)).toBe(true);
+        expect(stepKeyApplies(key, 'select', view)).toBe(true);
+        expect(stepKeyApplies(key, 'text', view)).toBe(false);
+      }
+  });
+  it('the arrows step where the step is shown (inspector, graph), and never move a select', () => {
+    expect(stepKeyApplies('ArrowRight', 'other', 'graph')).toBe(true);
+    expect(stepKeyApplies('ArrowLeft', 'select', 'inspector')).toBe(true);
+    expect(stepKeyApplies('ArrowRight', 'other', 'batch')).toBe(false);
+    expect(stepKeyApplies('ArrowRight', 'text', 'inspector')).toBe(false);
+    // ArrowUp/ArrowDown still choose a select's option.
+    expect(stepKeyApplies('ArrowDown', 'select', 'inspector')).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main, type Io } from '../../src/cli/eval.ts';
 import { bridgeOf } from '../../src/core/eval/bridge.ts';
@@ -77,12 +78,15 @@ describe('--counterfactual rerun', () => {
   });
 });
 
+/** ../shared beside the repository (the data is read there, never copied). */
+const TWOWIKI = fileURLToPath(new URL('../../../shared/data/2wikimultihopqa', import.meta.url));
+
 describe('--counterfactual gold-bridge@1 on 2Wiki', () => {
   it('reports failed/fixed/broken per strategy as an oracle, and round 1 pools hold every bridge passage', async () => {
     const out = join(dir, 'bridge.json');
     const traces = join(dir, 'traces');
     const r = await run([
-      ...['--dataset', '../../shared/data/2wikimultihopqa', '--retriever', 'bm25', '--strategy', 'bdtr,irgs'],
+      ...['--dataset', TWOWIKI, '--retriever', 'bm25', '--strategy', 'bdtr,irgs'],
       ...['--llm', 'offline', '--limit', '12', '--k', '5', '--cache-dir', 'off', '--traces', traces],
       ...['--counterfactual', 'gold-bridge@1', '--out', out],
     ]);

@@ -50,7 +50,7 @@ describe('bad arguments exit 2 with a sentence and the usage', () => {
       '--seed must be facts or entities, got "phrases"',
     ],
     [['--dataset', DEMO, '--retriever', 'bm25', '--seed', 'facts'], '--seed is an option of --retriever hipporag2'],
-    [['--dataset', DEMO, '--retriever', 'raptor', '--llm', 'openai'], '--llm is used by --strategy'],
+    [['--dataset', DEMO, '--retriever', 'bm25', '--llm', 'openai'], '--llm is used by --strategy'],
   ])('%j', async (argv, message) => {
     const r = await run(argv);
     expect(r.code).toBe(2);
@@ -437,7 +437,7 @@ describe('strategy batches', () => {
     ]);
     expect(first.code).toBe(0);
     const written = await readJson(memo);
-    expect(written).toMatchObject({ retriever: 'bm25' });
+    expect(written).toMatchObject({ backbone: 'bm25' });
     expect(written.entries.length).toBeGreaterThan(3);
     const again = await run([
       '--dataset',
@@ -477,8 +477,8 @@ describe('strategy batches', () => {
       '--retrieval-memo',
       memo,
     ]);
-    expect(other.code).toBe(2);
-    expect(other.stderr).toContain('was written for retriever = "bm25", not "hipporag2"');
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain('--retrieval-memo: written for backbone "bm25"');
   });
 
   describe('against the local OpenAI-compatible server', () => {

@@ -345,12 +345,17 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     expect(await page.locator('[data-testid="glossary"]').getAttribute('open')).not.toBeNull();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('EM');
     expect(await page.locator('#gloss-em').isVisible()).toBe(true);
-    // Units: pools count passages; the cut says it is a score threshold; a promoted score above 1 is explained.
+    // Units: pools count passages; the cut says it is a score threshold and what it kept, from its numbers.
     expect(await page.locator('[data-testid="timeline-round"][data-round="1"] h3').innerText()).toMatch(
       /pool \d+ passages/,
     );
     expect(await page.locator('[data-testid="cutoff-line"]').textContent()).toMatch(/^score ≥ μ\+σ = \d\.\d\d$/);
-    expect(await page.locator('[data-testid="cutoff"]').innerText()).toMatch(/a promoted score can exceed 1/);
+    const cut = await page.locator('[data-testid="cutoff"]').innerText();
+    expect(cut).not.toMatch(/exceed 1/);
+    expect(cut).toMatch(
+      /\d+ promoted by the verifier \(scores? \d\.\d\d(–\d\.\d\d)?\), \d+ scoring at least μ\+σ = \d\.\d\d/,
+    );
+    expect(cut).toMatch(/Promoted passages keep their own retrieval score/);
     await shoot(app, '4-glossary', '#gloss-em');
     await page.locator('[data-testid="strategy-help"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await shoot(app, '4-inline-help', '.inspector-form');

@@ -25,10 +25,10 @@ async function loadAndTest(page: Page, folder = modelDir, name = TINY_MODEL): Pr
   await page.click('[data-testid="tab-settings"]');
   await page.setInputFiles('[data-testid="embed-folder"]', folder);
   await expect
-    .poll(() => page.locator('[data-testid="embed-current"]').innerText(), { timeout: 60_000 })
+    .poll(() => page.locator('[data-testid="embed-current"]').innerText(), { timeout: 180_000 })
     .toMatch(new RegExp(`Folder ${name} \\(fp32`));
   await page.click('[data-testid="embed-test"]');
-  await page.locator('[data-testid="embed-backend-choice"]').waitFor({ timeout: 240_000 });
+  await page.locator('[data-testid="embed-backend-choice"]').waitFor({ timeout: 720_000 });
   return page.locator('[data-testid="embed-backend-choice"]').innerText();
 }
 
@@ -40,7 +40,7 @@ describe('embedding backend with a WebGPU adapter (SwiftShader)', () => {
 
   it(
     'the page has an adapter; the encoder runs on WebGPU and WASM, both are timed, the faster per use is picked and the vectors agree',
-    { timeout: 300_000 },
+    { timeout: 900_000 },
     async () => {
       const app = await session.openReady();
       const { page } = app;
@@ -79,7 +79,7 @@ describe('embedding backend with a WebGPU adapter (SwiftShader)', () => {
   // MiniLM's matmuls, attention, LayerNorm and GELU, where WebGPU and WASM round differently.
   it(
     'the MiniLM-shaped encoder (random weights, real architecture) on WebGPU matches WASM within tolerance',
-    { timeout: 600_000 },
+    { timeout: 1_800_000 },
     async () => {
       const app = await session.openReady();
       const { page } = app;
@@ -100,7 +100,7 @@ describe('embedding backend with a WebGPU adapter (SwiftShader)', () => {
 describe('embedding backend without WebGPU', () => {
   const session = appSession('embed-backend-wasm');
 
-  it('says WebGPU is not available and runs on WASM', { timeout: 300_000 }, async () => {
+  it('says WebGPU is not available and runs on WASM', { timeout: 900_000 }, async () => {
     const app = await session.openReady();
     const { page } = app;
     expect(

@@ -73,7 +73,7 @@ describe('HotpotQA through the Library page (headless Chromium, IndexedDB)', () 
     });
     const started = performance.now();
     await page.setInputFiles('[data-testid="import-files"]', FILES);
-    await page.locator('[data-testid="import-done"]').waitFor({ timeout: 90_000 });
+    await page.locator('[data-testid="import-done"]').waitFor({ timeout: 270_000 });
     const importMs = performance.now() - started;
     expect(await page.locator('[data-testid="import-done"]').innerText()).toMatch(
       new RegExp(`${PASSAGES} passages, ${QUESTIONS} questions`),
@@ -111,13 +111,15 @@ describe('HotpotQA through the Library page (headless Chromium, IndexedDB)', () 
     await page.reload();
     await page.click('[data-testid="tab-library"]');
     const row = page.locator('[data-testid="library-row"][data-id="hotpotqa"]');
-    await row.waitFor({ timeout: 30_000 });
+    await row.waitFor({ timeout: 90_000 });
     expect(await row.innerText()).toMatch(new RegExp(`${PASSAGES}\\s+${QUESTIONS}`));
 
     const opened = performance.now();
     await row.locator('[data-testid="library-use"]').click();
     const status = page.locator('[data-testid="corpus-status"]');
-    await status.filter({ hasText: new RegExp(`hotpotqa: ready — ${PASSAGES} passages`) }).waitFor({ timeout: 60_000 });
+    await status
+      .filter({ hasText: new RegExp(`hotpotqa: ready — ${PASSAGES} passages`) })
+      .waitFor({ timeout: 180_000 });
     const openMs = performance.now() - opened;
     // Opened from what the import stored: no rebuild, so no notice either.
     const statusText = await status.innerText();
@@ -137,7 +139,7 @@ describe('HotpotQA through the Library page (headless Chromium, IndexedDB)', () 
     await page.selectOption('[data-testid="strategy-picker"]', 'single'); // the plain BM25 top 20, no LLM
     const ran = performance.now();
     await page.click('[data-testid="run-button"]');
-    await page.locator(sel.items).first().waitFor({ timeout: 30_000 });
+    await page.locator(sel.items).first().waitFor({ timeout: 90_000 });
     const runMs = performance.now() - ran;
     expect(await page.locator(sel.items).count()).toBe(20);
     const shown = await page.locator(`${sel.items} ${sel.title}`).allInnerTexts();
@@ -151,10 +153,10 @@ describe('HotpotQA through the Library page (headless Chromium, IndexedDB)', () 
     await page
       .locator('[data-testid="run-label"]')
       .filter({ hasText: 'single on hipporag2' })
-      .waitFor({ timeout: 30_000 });
+      .waitFor({ timeout: 90_000 });
     const topShown = async () =>
       (await page.locator(`${sel.items} ${sel.title}`).allInnerTexts()).slice(0, SHOWN).map((t) => t.trim());
-    await expect.poll(topShown, { timeout: 30_000 }).toEqual(expectedHippo);
+    await expect.poll(topShown, { timeout: 90_000 }).toEqual(expectedHippo);
     const hippoMs = performance.now() - ranHippo;
 
     console.info(

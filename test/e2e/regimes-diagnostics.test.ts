@@ -44,6 +44,8 @@ describe('regimes side by side and diagnostic flags (headless Chromium, no netwo
     await stepLinks.first().click();
     // the inspector now stands at that step (not at the end): "show everything" is enabled
     await expect.poll(() => page.locator('[data-testid="step-all"]').isEnabled()).toBe(true);
+    // ... and the view moved to that step's panel: the diagnostics list is no longer where the eye is.
+    await expect.poll(() => panel.evaluate((el) => el.getBoundingClientRect().top > window.innerHeight)).toBe(true);
     await panel.scrollIntoViewIfNeeded();
     await app.screenshot('diagnostics-planner-demo-01');
 

@@ -39,6 +39,7 @@ describe('settings (headless Chromium)', () => {
     const text = readFileSync(await download.path(), 'utf8');
     expect(text).toContain('"question"');
     expect(text).not.toContain('sk-never-exported');
+    expect(text).not.toContain('127.0.0.1:9'); // the provider label only, no base URL
 
     app.assertNoNetwork();
     app.assertNoConsoleErrors();

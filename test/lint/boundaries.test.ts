@@ -47,6 +47,23 @@ describe('import boundaries', () => {
     ).toContain('worker clients');
   });
 
+  it('src/engine stays host-neutral: no Dexie, no storage, no UI; core and the engine API types are fine', async () => {
+    expect(
+      (
+        await restricted('src/engine/planted.ts', "import { x } from '../storage/db.ts';\nexport const y = x;\n")
+      ).join(),
+    ).toContain('the engine imports core');
+    expect(
+      (await restricted('src/engine/planted.ts', "import Dexie from 'dexie';\nexport const y = Dexie;\n")).join(),
+    ).toContain('host-neutral');
+    expect(
+      await restricted(
+        'src/engine/planted.ts',
+        "import { BACKBONES } from '../core/backbones/index.ts';\nimport type { RunRequest } from '../../workers/engine-api.ts';\nexport const y: RunRequest | typeof BACKBONES = BACKBONES;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('benchmarks stay off the test suite', async () => {
     expect(
       (

@@ -14,7 +14,7 @@ import { buildRaptorTree, EXTRACTIVE_SUMMARY_LABEL } from '../../src/core/raptor
 import { HASHED_TFIDF_LABEL } from '../../src/core/raptor/vectors.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
-import { createEngine } from '../../workers/engine.ts';
+import { createEngine } from '../../src/engine/engine.ts';
 import type { RunBackbone } from '../../workers/engine-api.ts';
 
 const demo = new URL('../../public/demo/', import.meta.url);

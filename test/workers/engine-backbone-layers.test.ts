@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/core/ingest/index.ts';
-import { createEngine } from '../../workers/engine.ts';
+import { createEngine } from '../../src/engine/engine.ts';
 import type { BackboneLayers } from '../../workers/engine-api.ts';
 import {
   colourByCommunity,

@@ -9,9 +9,9 @@ import type { EmbeddingSettings } from '../../src/core/embed/settings.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import type { EmbedderConfig } from '../../src/providers/embed/config.ts';
-import { createEngine } from '../../workers/engine.ts';
+import { createEngine } from '../../src/engine/engine.ts';
 import { EMBEDDING_SETTINGS_KEY } from '../../workers/engine-api.ts';
-import type { EmbeddingHost, LoadableEmbedder } from '../../workers/engine-embed.ts';
+import type { EmbeddingHost, LoadableEmbedder } from '../../src/engine/embeddings.ts';
 
 const dir = new URL('../../../shared/data/2wikimultihopqa/', import.meta.url);
 const passages = (

@@ -9,7 +9,7 @@ import { createNodePool } from '../../src/cli/pool-node.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import { fromStoredTriples } from '../../src/storage/triple-rows.ts';
-import { createEngine } from '../../workers/engine.ts';
+import { createEngine } from '../../src/engine/engine.ts';
 import type { ImportProgress } from '../../workers/engine-api.ts';
 
 const corpus = (

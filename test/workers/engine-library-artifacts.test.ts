@@ -20,8 +20,8 @@ import { extractTriplesOffline } from '../../src/core/triples/offline-extractor.
 import type { Question, Ranked } from '../../src/core/types.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
-import { createEngine } from '../../workers/engine.ts';
-import { openStored } from '../../workers/engine-library.ts';
+import { createEngine } from '../../src/engine/engine.ts';
+import { openStored } from '../../src/engine/library.ts';
 
 // Every graph build (the library's and hipporag2's own) goes through this spy.
 vi.mock('../../src/core/graph/build.ts', async (importOriginal) => {

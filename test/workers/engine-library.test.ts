@@ -6,7 +6,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
-import { createEngine } from '../../workers/engine.ts';
+import { createEngine } from '../../src/engine/engine.ts';
 import type { ImportProgress } from '../../workers/engine-api.ts';
 
 const dir = new URL('../../../shared/data/2wikimultihopqa/', import.meta.url);

@@ -6,7 +6,7 @@ import { DEFAULT_LLM_SETTINGS } from '../../src/core/llm/settings.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import { LLM_SETTINGS_KEY } from '../../workers/engine-api.ts';
-import { llmFromStoredSettings } from '../../workers/engine-llm.ts';
+import { llmFromStoredSettings } from '../../src/engine/llm.ts';
 
 describe('in-browser LLM runtime from the host', () => {
   it('uses the host device and wasm files; without them a WASM in-browser model offline is refused', async () => {

@@ -9,7 +9,7 @@ import { DEFAULT_LLM_SETTINGS } from '../../src/core/llm/settings.ts';
 import { traceSchema } from '../../src/core/trace/schema.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
-import { createEngine } from '../../workers/engine.ts';
+import { createEngine } from '../../src/engine/engine.ts';
 import { LLM_SETTINGS_KEY } from '../../workers/engine-api.ts';
 import { queue, startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 

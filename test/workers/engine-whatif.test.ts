@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/core/ingest/index.ts';
 import { comparable } from '../../src/core/whatif/diff.ts';
-import { createEngine } from '../../workers/engine.ts';
+import { createEngine } from '../../src/engine/engine.ts';
 
 const demo = new URL('../../public/demo/', import.meta.url);
 const files = ['demo_corpus.json', 'demo.json'].map((name) => ({

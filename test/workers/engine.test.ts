@@ -2,7 +2,7 @@
 // importer, rankings equal the core BM25 retriever's, and the "single" run streams a valid trace.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../workers/engine.ts';
+import { createEngine } from '../../src/engine/engine.ts';
 import { loadDataset } from '../../src/core/ingest/index.ts';
 import { createBm25Retriever } from '../../src/core/retrievers/bm25.ts';
 import { traceSchema, type TraceEvent } from '../../src/core/trace/schema.ts';
@@ -91,7 +91,7 @@ describe('engine runs on the hipporag2 backbone', () => {
     const question = dataset.questions[2]!;
     const trace = await engine.run({ datasetId: 'demo', question, backbone: 'hipporag2', strategy: 'single', k: 10 });
     expect(trace.retriever).toBe('hipporag2');
-    expect(trace.options).toMatchObject({ triples: 'offline extractor', seededBy: 'bm25' });
+    expect(trace.options).toMatchObject({ triples: expect.stringMatching(/^offline extractor/), seededBy: 'bm25' });
     const pool = trace.events.find((e) => e.type === 'pool');
     expect(pool?.type === 'pool' && pool.pool.length).toBe(10);
     await expect(

@@ -1,6 +1,7 @@
 // One-line captions for the step-through mode, derived from each event (issue 6, item 7: "the slow
 // thought names the bridge entity Kiddieland", "the verifier moved passage 17 from rank 23 to rank 1").
 import type { TraceEvent } from '../../core/trace/schema.ts';
+import { cutParts, cutSummary } from './cut-text.ts';
 
 export interface CaptionContext {
   titleOf(id: string): string;
@@ -57,8 +58,15 @@ export function caption(events: readonly TraceEvent[], i: number, ctx: CaptionCo
       if (!biggest) return 'the verifier promotes nothing';
       return `the verifier moved passage ${ctx.titleOf(biggest.id)} from rank ${biggest.from} to rank ${biggest.to}${e.moves.length > 1 ? ` (and ${e.moves.length - 1} more)` : ''}`;
     }
-    case 'cutoff':
-      return `the cut keeps ${e.kept.length} passages scoring at least μ+σ = ${e.mu.toFixed(2)}+${e.sigma.toFixed(2)}`;
+    case 'cutoff': {
+      // Scores from the last pool before the cut (promotion keeps each passage's own score).
+      const before = events.slice(0, i);
+      const pool = before.findLast((x) => x.type === 'pool');
+      const verify = before.findLast((x) => x.type === 'verify');
+      const scores = new Map(pool?.type === 'pool' ? pool.pool.map((p) => [p.id, p.score]) : []);
+      const parts = cutParts(e, verify?.type === 'verify' ? verify.selected : [], (id) => scores.get(id));
+      return `the cut keeps ${e.kept.length} passages: ${cutSummary(parts, e.threshold)} (μ = ${e.mu.toFixed(2)}, σ = ${e.sigma.toFixed(2)})`;
+    }
     case 'memory':
       return `${e.kind === 'gist' ? 'gist memory' : e.kind === 'outline' ? 'knowledge outline' : e.kind} now holds ${e.entries.length} entries`;
     case 'context':

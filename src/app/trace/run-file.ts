@@ -29,6 +29,18 @@ export class RunFileError extends HopscopeError {
   }
 }
 
+/** A provider label without where its server is ("openai-compatible m @ http://…" -> "openai-compatible m"). */
+const withoutServer = (label: string) => label.replace(/ @ [a-z][a-z0-9+.-]*:\/\/\S+/gi, '');
+
+/** The trace as it is shared: the LLM's provider label only, never its base URL. */
+export function shareableTrace(trace: Trace): Trace {
+  return {
+    ...trace,
+    llm: withoutServer(trace.llm),
+    events: trace.events.map((e) => (e.type === 'llm' ? { ...e, provider: withoutServer(e.provider) } : e)),
+  };
+}
+
 /** Bundles a trace (and its what-if branches) with every passage they mention; a passage missing from `lookup` is an error. */
 export function makeRunFile(
   trace: Trace,
@@ -46,9 +58,9 @@ export function makeRunFile(
     kind: RUN_FILE_KIND,
     version: RUN_FILE_VERSION,
     exportedAt: now.toISOString(),
-    trace,
+    trace: shareableTrace(trace),
     passages: ids.map((id) => lookup(id) as Passage),
-    ...(branches.length > 0 ? { branches: [...branches] } : {}),
+    ...(branches.length > 0 ? { branches: branches.map(shareableTrace) } : {}),
   };
 }
 

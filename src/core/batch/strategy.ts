@@ -28,6 +28,8 @@ export interface StrategyBatchOptions {
   passages: ReadonlyMap<string, Passage>;
   corpus: { id: string; name: string };
   options?: Record<string, unknown>;
+  /** What the backbone adds to every new trace's options (summariser, report writer, filter model, built). */
+  traceOptions?: Record<string, unknown>;
   /** Evidence regime (paper 004); default iterative. gold-context is an oracle. */
   regime?: Regime;
   /** The no-context regime's trace of a question, when that regime ran (parametricSuppression). */
@@ -78,6 +80,9 @@ export interface StrategyBatchResult {
   traces: Trace[];
 }
 
+const withOptions = (t: Trace, extra: Record<string, unknown> | undefined): Trace =>
+  extra ? { ...t, options: { ...t.options, ...extra } } : t;
+
 export async function evaluateStrategy(
   questions: readonly Question[],
   o: StrategyBatchOptions,
@@ -91,21 +96,24 @@ export async function evaluateStrategy(
     const old = await o.previous?.(q);
     const trace =
       old ??
-      (await runRegime(
-        o.regime ?? 'iterative',
-        o.strategy,
-        q,
-        {
-          retriever: o.retriever,
-          llm: o.llm,
-          prompts: o.prompts,
-          passages: o.passages,
-          ...(o.options ? { options: o.options } : {}),
-          ...(o.reranker ? { reranker: o.reranker } : {}),
-          ...(o.signal ? { signal: o.signal } : {}),
-        },
-        { corpus: o.corpus, retrieverName: o.retrieverName },
-      ));
+      withOptions(
+        await runRegime(
+          o.regime ?? 'iterative',
+          o.strategy,
+          q,
+          {
+            retriever: o.retriever,
+            llm: o.llm,
+            prompts: o.prompts,
+            passages: o.passages,
+            ...(o.options ? { options: o.options } : {}),
+            ...(o.reranker ? { reranker: o.reranker } : {}),
+            ...(o.signal ? { signal: o.signal } : {}),
+          },
+          { corpus: o.corpus, retrieverName: o.retrieverName },
+        ),
+        o.traceOptions,
+      );
     if (old) reused++;
     await o.onTrace?.(trace, old !== undefined);
     o.onProgress?.(++done, questions.length);

@@ -35,8 +35,8 @@ export interface JudgeResult {
   /** The judge LLM's label, recorded beside the score. */
   judge: string;
   promptVersion: string;
-  /** Mean Acc† over the items with a verdict. */
-  accDagger: number;
+  /** Mean Acc† over the items with a verdict; null when nothing was judged (none, not 0). */
+  accDagger: number | null;
   judged: number;
   errors: number;
   verdicts: JudgeVerdict[];
@@ -63,7 +63,7 @@ export async function judgeAnswers(
   return {
     judge: llm.label,
     promptVersion: prompt.version,
-    accDagger: scored.length ? scored.reduce((s, v) => s + (v.accDagger as number), 0) / scored.length : 0,
+    accDagger: scored.length ? scored.reduce((s, v) => s + (v.accDagger as number), 0) / scored.length : null,
     judged: scored.length,
     errors: verdicts.length - scored.length,
     verdicts,

@@ -1,7 +1,9 @@
 // Credentials do not belong in a base URL: the URL is shown (labels, logs, the Settings page), recorded
 // (trace.llm, --out) and hashed into cache keys. A base URL with a user name/password or a
 // secret-looking query parameter is refused with a pointer to the key field / --api-key-env, and every
-// label is built from the redacted form as a second line of defence.
+// label is built from urlLabel (scheme, host, port and path only) as a second line of defence: a key
+// under a name no deny-list knows (`?subscription-key=`, `?code=`, a key in the path or fragment) never
+// reaches a label either.
 
 const SECRET_PARAM =
   /^(api[-_]?key|key|x[-_]api[-_]key|token|access[-_]?token|auth|authorization|secret|client[-_]?secret|password|passwd|pass|pwd|sig|signature)$/i;
@@ -34,4 +36,59 @@ export function redactBaseUrl(url: string): string {
   u.password = '';
   for (const k of [...u.searchParams.keys()]) if (SECRET_PARAM.test(k)) u.searchParams.set(k, '***');
   return u.toString().replace(/%2A%2A%2A/g, '***');
+}
+
+/** Key prefixes of common providers (OpenAI/Anthropic `sk-`, Google `AIza`, GitHub `ghp_`, Slack `xox`). */
+const KEY_PREFIX = /^(sk|pk|rk|key|api)[-_]|^AIza|^gh[pousr]_|^xox[abpr]-/i;
+/** A path segment named like this holds a secret in the next one (`/keys/<key>/`, `/token/<t>`). */
+const KEY_NAME = /^(api[-_]?keys?|keys?|tokens?|secrets?|sig|signature|code|auth)$/i;
+
+/** Whether a path segment looks like a credential: a known key prefix, or a long opaque token (base64, hex, a UUID). */
+function keyLike(segment: string, previous: string | undefined): boolean {
+  if (previous !== undefined && KEY_NAME.test(previous)) return true;
+  if (KEY_PREFIX.test(segment)) return true;
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(segment);
+  // Opaque: long, letters and digits mixed, not hyphenated words like a model or deployment name.
+  const opaque =
+    segment.length >= 24 &&
+    /^[A-Za-z0-9+/=_.~-]+$/.test(segment) &&
+    /[0-9]/.test(segment) &&
+    /[A-Za-z]/.test(segment) &&
+    (segment.match(/-/g)?.length ?? 0) <= 1;
+  return uuid || opaque;
+}
+
+const decoded = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
+/**
+ * What a URL may be shown and recorded as (labels, traces, --out, cache keys): scheme, host, port and
+ * path, without user info, query or fragment, and with key-like path segments as "***". Requests still
+ * use the URL as given.
+ */
+export function urlLabel(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return url.replace(/\/\/[^/@\s]*@/, '//').replace(/[?#].*$/s, '');
+  }
+  const segments = u.pathname.split('/');
+  const path = segments
+    .map((s, i) => (s && keyLike(decoded(s), segments[i - 1]) ? '***' : s))
+    .join('/')
+    .replace(/\/+$/, '');
+  return `${u.protocol}//${u.host}${path}`;
+}
+
+/** `text` (an error message) with `url` shown as its label and every other URL's query and fragment cut. */
+export function redactUrlsIn(text: string, url?: string): string {
+  let t = text;
+  if (url) for (const form of [url, url.replace(/\/+$/, '')]) if (form) t = t.split(form).join(urlLabel(url));
+  return t.replace(/\/\/[^/@\s]+@/g, '//').replace(/(\bhttps?:\/\/[^\s?#"'<>]*)[?#][^\s"'<>]*/gi, '$1?***');
 }

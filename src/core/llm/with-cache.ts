@@ -6,6 +6,7 @@
 // but never stored, so a rerun after fixing the server asks again instead of failing the same way.
 import { throwIfAborted } from '../errors.ts';
 import { cacheKey, type CacheIdentity } from './hash.ts';
+import { MAX_RECORDED_REPLY } from './reply-cap.ts';
 import type { LlmCacheStore, LlmPort, LlmRequest, LlmResponse } from './port.ts';
 
 export interface CacheOptions extends CacheIdentity {
@@ -40,6 +41,8 @@ export function withCache(port: LlmPort, store: LlmCacheStore, options: CacheOpt
       }
       const response = await port.complete(request, signal);
       if (!(options.accept ?? nonEmpty)(request.module, response.text)) return response;
+      // A huge reply is not cached whole (nor cut: a cut reply would replay as another answer).
+      if (response.text.length > MAX_RECORDED_REPLY) return response;
       await store.put(
         key,
         {

@@ -36,7 +36,7 @@ export function loadTrace(json: unknown, source = 'trace'): Trace {
   ) {
     throw new TraceFormatError(
       source,
-      `trace version ${String(value.version)} is not supported (this build reads versions ${READABLE_TRACE_VERSIONS.join(' and ')}, writes ${TRACE_VERSION})`,
+      `trace version ${JSON.stringify(value.version) ?? String(value.version)}${typeof value.version === 'number' ? '' : ` (a ${value.version === null ? 'null' : typeof value.version}, expected a number)`} is not supported (this build reads versions ${READABLE_TRACE_VERSIONS.join(' and ')}, writes ${TRACE_VERSION})`,
     );
   }
   const parsed = readableTraceSchema.safeParse(value);

@@ -28,7 +28,7 @@ import { PlotCard } from './PlotCard.tsx';
 import { IterationPlots } from './IterationPlots.tsx';
 import { DiagnosticPlots } from './DiagnosticPlots.tsx';
 import { useBatchRunner } from './use-batch-runner.ts';
-import { BATCH_MODELS, isOracle, MODEL_LABEL, REGIME_LABEL, REGIMES } from '../../app/batch/variants.ts';
+import { BATCH_MODELS, isOracle, MODEL_LABEL, parseVariant, REGIME_LABEL, REGIMES } from '../../app/batch/variants.ts';
 import { useSettingsLlmLabel } from './use-settings-llm.ts';
 import { ROW_HEIGHT, useWindow } from './use-window.ts';
 
@@ -112,7 +112,15 @@ export function BatchPage() {
   const running = status === 'running';
   const canResume = (status === 'cancelled' || status === 'failed') && done < total;
   const open = (r: BatchRow) => {
-    appStore.getState().showTrace(r.trace);
+    // The form above the trace says what the trace ran: its question, backbone and strategy.
+    const s = appStore.getState();
+    const config = BATCH_CONFIGS.find((c) => c.key === parseVariant(r.strategy).config);
+    if (config) {
+      s.setBackbone(config.backbone);
+      s.setStrategy(config.strategy);
+    }
+    s.pickQuestion(r.trace.question.id, r.trace.question.question);
+    s.showTrace(r.trace);
     appStore.getState().setView('inspector');
     // The inspector opens at its top (the run header and step bar), not where the batch table was scrolled.
     requestAnimationFrame(() => window.scrollTo({ top: 0 }));

@@ -109,7 +109,8 @@ export function DualRagBatchActions({ rows, judge }: { rows: readonly BatchRow[]
       {busy && <span className="muted">{busy}</span>}
       {result && (
         <span data-testid="judge-result">
-          Acc† (LLM judge {result.judge}; not EM): {(result.accDagger * 100).toFixed(1)}% over {result.judged} answers
+          Acc† (LLM judge {result.judge}; not EM):{' '}
+          {result.accDagger === null ? 'none' : `${(result.accDagger * 100).toFixed(1)}%`} over {result.judged} answers
           {result.errors ? `, ${result.errors} unreadable verdicts` : ''}
         </span>
       )}

@@ -1,7 +1,21 @@
 // Small SVG charts for the batch plots; each is a plain <svg> so it exports as SVG or PNG as drawn.
 import { forwardRef } from 'react';
 
-export const SERIES_COLORS = ['#1f5fbf', '#d97a00', '#1e8a4c', '#8a3ab9'] as const;
+/** Twelve colours a reader tells apart (a colour-blind-safe set first), so up to 12 series never share one. */
+export const SERIES_COLORS = [
+  '#1f5fbf',
+  '#d97a00',
+  '#1e8a4c',
+  '#8a3ab9',
+  '#c0392b',
+  '#0e9aa7',
+  '#7f6000',
+  '#e377c2',
+  '#4d4d4d',
+  '#9acd32',
+  '#17becf',
+  '#8c564b',
+] as const;
 const color = (i: number) => SERIES_COLORS[i % SERIES_COLORS.length] as string;
 const W = 460;
 const H = 240;
@@ -13,6 +27,12 @@ const FONT = 13;
 export type Unit = 'percent' | 'count';
 export const formatValue = (v: number, unit: Unit) =>
   !Number.isFinite(v) ? 'n/a' : unit === 'percent' ? `${Math.round(v * 100)}%` : String(Math.round(v));
+
+/** Axis values: 0, half and the top for shares; whole numbers only, each once, for counts (never "0, 1, 1"). */
+export function axisTicks(max: number, unit: Unit): number[] {
+  if (unit === 'percent') return [0, max / 2, max];
+  return [...new Set([0, Math.round(max / 2), Math.round(max)])].filter((t) => t <= max);
+}
 
 /** Splits a long axis label into lines of at most `max` characters, so neighbouring labels never overlap. */
 export function wrapLabel(label: string, max = 14): string[] {
@@ -124,11 +144,11 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart(
       fontSize={FONT}
     >
       <rect width={W} height={H2} fill="#fff" />
-      {[0, 0.5, 1].map((f) => (
-        <g key={f}>
-          <line x1={M.l} x2={W - M.r} y1={fy(f * max)} y2={fy(f * max)} stroke="#e3e6ea" />
-          <text x={M.l - 6} y={fy(f * max) + 4} textAnchor="end" fill="#5b6470">
-            {formatValue(f * max, unit)}
+      {axisTicks(max, unit).map((t) => (
+        <g key={t}>
+          <line x1={M.l} x2={W - M.r} y1={fy(t)} y2={fy(t)} stroke="#e3e6ea" />
+          <text x={M.l - 6} y={fy(t) + 4} textAnchor="end" fill="#5b6470">
+            {formatValue(t, unit)}
           </text>
         </g>
       ))}

@@ -51,6 +51,9 @@ export function GraphPage() {
   const model = useMemo(() => foldTrace(events), [events]);
   const stepRound = step === null ? null : roundAtStep(model, step);
   const round = sliderRound ?? stepRound;
+  // The marks follow the step itself: a round's thoughts and retrievals are drawn during that round, before
+  // its pool (the pool listed stays the last one the step has seen).
+  const marksRound = sliderRound ?? (step === null ? null : (events[Math.min(step, events.length) - 1]?.round ?? 0));
   const setRound = (r: number | null) => {
     if (r === null) setStep(null);
     else {
@@ -108,7 +111,7 @@ export function GraphPage() {
     events,
     model,
     step,
-    round,
+    round: marksRound,
     gold,
     bridge,
     showPaths,

@@ -48,7 +48,12 @@ export function useGraphOverlay({
     () => (view && showPaths ? evidencePaths(view, gold, bridge, isHub) : null),
     [view, showPaths, gold, bridge, isHub],
   );
-  const stepModel = useMemo(() => (step === null ? model : foldTrace(events.slice(0, step))), [events, step, model]);
+  // The last step shows what the whole run shows (its outcome marks), as the inspector does there.
+  const whole = step === null || step >= events.length;
+  const stepModel = useMemo(
+    () => (whole ? model : foldTrace(events.slice(0, step ?? undefined))),
+    [events, step, model, whole],
+  );
   const shownRound = round ?? model.roundsUsed;
   return useMemo(() => {
     const under = paths ? pathOverlay(paths) : EMPTY_OVERLAY;
@@ -57,8 +62,9 @@ export function useGraphOverlay({
     // The whole run marks its outcome without fading the rest, under the evidence paths; a step focuses
     // on what it touched, over them.
     // The whole run names no nodes (the side panel lists the cut and promotions): its labels stay few.
-    const overlay =
-      step === null ? mergeOverlays({ ...over, nodes: new Map(), focus: false }, under) : mergeOverlays(under, over);
+    const overlay = whole
+      ? mergeOverlays({ ...over, nodes: new Map(), focus: false }, under)
+      : mergeOverlays(under, over);
     return {
       overlay,
       paths,
@@ -66,5 +72,5 @@ export function useGraphOverlay({
       round: shownRound,
       links: roundLinks({ view, model: stepModel, round: shownRound, isHub }),
     };
-  }, [paths, view, stepModel, shownRound, titleOf, isHub, step]);
+  }, [paths, view, stepModel, shownRound, titleOf, isHub, whole]);
 }

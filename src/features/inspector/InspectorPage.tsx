@@ -30,6 +30,9 @@ import { SideToggle } from '../../app/components/SideToggle.tsx';
 import { GlossaryPanel } from '../../app/components/Glossary.tsx';
 import { appStore } from '../../state/store.ts';
 import { DEMO_CORPUS_ID } from '../../state/corpus-slice.ts';
+import { stepFocus } from './step-focus.ts';
+import { scrollToStepPanel, useFollowStep } from './use-follow-step.ts';
+import { useBackboneReasons } from '../../app/use-backbone-reasons.ts';
 
 /** The main screen: pick or type a question, run it, and read the trace round by round. */
 export function InspectorPage() {
@@ -45,17 +48,35 @@ export function InspectorPage() {
   const chosenStrategy = useAppStore((s) => s.strategy);
   const activeCorpus = useAppStore((s) => s.activeCorpusId);
   const [touring, setTouring] = useState(false);
+  const presenting = useAppStore((s) => s.presenting);
+  const sideCollapsed = useAppStore((s) => s.sideCollapsed);
 
-  // First open (and after switching corpus): the first dataset question is picked, ready to run.
+  // First open (and after switching corpus): the first dataset question is picked, ready to run, unless
+  // the last session's question comes back.
   const firstQuestion = dataset.data?.questions[0];
+  const restored = useAppStore((s) => s.workspaceRestored);
   useEffect(() => {
     const s = appStore.getState();
-    if (firstQuestion && s.questionId === null && s.questionText === '' && s.trace === null && s.events.length === 0)
+    if (
+      restored &&
+      firstQuestion &&
+      s.questionId === null &&
+      s.questionText === '' &&
+      s.trace === null &&
+      s.events.length === 0
+    )
       s.pickQuestion(firstQuestion.id, firstQuestion.question);
-  }, [firstQuestion]);
+  }, [firstQuestion, restored]);
 
   // The tour walks a finished BDTR run: the one on screen, else a fresh run of the picked (or first) question.
+  const [askTour, setAskTour] = useState(false);
+  /** A run on screen that the tour would replace (it walks a finished BDTR run). */
+  const tourReplaces = () => {
+    const s = appStore.getState();
+    return s.trace !== null && !(s.runStatus === 'done' && s.trace.strategy === 'bdtr');
+  };
   const startTour = async () => {
+    setAskTour(false);
     const s = appStore.getState();
     if (!(s.runStatus === 'done' && s.trace?.strategy === DEFAULT_STRATEGY)) {
       const questions = dataset.data?.questions ?? [];
@@ -69,6 +90,7 @@ export function InspectorPage() {
     setTouring(true);
   };
   const backbone = useAppStore((s) => s.backbone);
+  const backboneReasons = useBackboneReasons(dataset.data?.id);
   const setStep = useAppStore((s) => s.setStep);
   const diagnosticPassages = useDiagnosticPassages(
     status === 'done' && trace && trace.question.gold.length > 0 ? trace : null,
@@ -78,6 +100,14 @@ export function InspectorPage() {
   const passages = useTracePassages(corpusId, dataset.isSuccess && corpusId === dataset.data.id);
   const shown = useMemo(() => (step === null ? events : events.slice(0, step)), [events, step]);
   const model = useMemo(() => foldTrace(shown), [shown]);
+  const focus = useMemo(() => (step === null ? null : stepFocus(events, step)), [events, step]);
+  useFollowStep(presenting, step, focus);
+  // A step link (the diagnostics) moves the step and brings that step's panel into view.
+  const jumpTo = (at: number | null) => {
+    setStep(at);
+    const target = stepFocus(events, at ?? events.length);
+    if (target) requestAnimationFrame(() => scrollToStepPanel(target));
+  };
   const gold = useMemo(() => new Set(question?.gold ?? []), [question]);
   // Bridges are judged on the whole trace, so they stay marked while stepping.
   const bridges = useMemo(() => traceBridges(question, events), [events, question]);
@@ -112,11 +142,32 @@ export function InspectorPage() {
       : caption(events, at - 1, { titleOf: passages.titleOf, gold, bridge });
   }, [events, step, status, passages, gold, bridge]);
 
+  const sidePanels = (
+    <>
+      {/* While a run streams, its header (trace.llm) is not here yet: the first LLM call names the provider. */}
+      <div data-step-panel="answer">
+        <FinalPanel
+          model={model}
+          scores={scores}
+          llmLabel={trace?.llm ?? model.llmProvider}
+          hasGold={gold.size > 0}
+          running={status === 'running'}
+          run={runContext}
+        />
+      </div>
+      <ReasoningChain chain={model.chain} run={runContext} />
+      <div data-step-panel="verifier cut">
+        <Promotions model={model} gold={gold} bridge={bridge} passages={passages} run={runContext} />
+      </div>
+    </>
+  );
+
   return (
     <div className="inspector">
       <CorpusStatus dataset={dataset} stored={activeCorpus !== DEMO_CORPUS_ID} />
       <QuestionForm
         questions={dataset.data?.questions ?? []}
+        unavailable={backboneReasons}
         disabled={!dataset.isSuccess}
         running={status === 'running'}
         onRun={(q) => void run(q)}
@@ -129,11 +180,28 @@ export function InspectorPage() {
           className="btn btn-secondary"
           data-testid="tour-start"
           disabled={!dataset.isSuccess || status === 'running'}
-          onClick={() => void startTour()}
+          onClick={() => (tourReplaces() ? setAskTour(true) : void startTour())}
           title="Six stops through a finished BDTR run"
         >
           Guided tour
         </button>
+        {askTour && (
+          <p className="tour-ask" role="alertdialog" aria-label="Replace the run on screen?" data-testid="tour-ask">
+            The tour runs BDTR and replaces the run on screen ({trace?.strategy} on {trace?.retriever} ·{' '}
+            {trace?.question.id}).{' '}
+            <button type="button" className="btn btn-small" data-testid="tour-ask-yes" onClick={() => void startTour()}>
+              Replace it
+            </button>{' '}
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              data-testid="tour-ask-no"
+              onClick={() => setAskTour(false)}
+            >
+              Keep my run
+            </button>
+          </p>
+        )}
         {trace && status === 'done' && <ExportRunButton trace={trace} passages={passages} />}
         {trace && (
           <p className="run-label" data-testid="run-label">
@@ -163,7 +231,11 @@ export function InspectorPage() {
           </p>
         )}
       </div>
-      {failure && <RunFailure {...failure} />}
+      {failure && (
+        <div data-step-panel="failure">
+          <RunFailure {...failure} />
+        </div>
+      )}
       <StepBar events={events} caption={stepCaption} disabled={events.length === 0 || status === 'running'} />
       {question && (
         <p className="run-question">
@@ -175,34 +247,38 @@ export function InspectorPage() {
       <div className="inspector-grid">
         <div className="col-main">
           <RoundTimeline rounds={model.rounds} gold={gold} bridge={bridge} passages={passages} />
-          <DualRagOutline events={shown} gold={gold} passages={passages} />
-          <BumpChart
-            model={model}
-            gold={gold}
-            bridge={bridge}
-            bridgeRule={bridges.rule}
-            passages={passages}
-            maxRank={chartRows}
-          />
-          <GearPanel events={shown} passages={passages} />
+          <div data-step-panel="outline">
+            <DualRagOutline events={shown} gold={gold} passages={passages} />
+          </div>
+          <div data-step-panel="ranks">
+            <BumpChart
+              model={model}
+              gold={gold}
+              bridge={bridge}
+              bridgeRule={bridges.rule}
+              passages={passages}
+              maxRank={chartRows}
+            />
+          </div>
+          <div data-step-panel="beam">
+            <GearPanel events={shown} passages={passages} />
+          </div>
+          {/* With the side column folded, its panels come under the chart: the answer and the verifier stay reachable. */}
+          {sideCollapsed && sidePanels}
         </div>
         <div className="col-side" id="inspector-side">
-          {/* While a run streams, its header (trace.llm) is not here yet: the first LLM call names the provider. */}
-          <FinalPanel
-            model={model}
-            scores={scores}
-            llmLabel={trace?.llm ?? model.llmProvider}
-            hasGold={gold.size > 0}
-            running={status === 'running'}
-            run={runContext}
-          />
-          <ReasoningChain chain={model.chain} run={runContext} />
-          <Promotions model={model} gold={gold} bridge={bridge} passages={passages} run={runContext} />
+          {!sideCollapsed && sidePanels}
         </div>
       </div>
-      <RankingList model={model} gold={gold} bridge={bridge} passages={passages} />
+      <RankingList
+        model={model}
+        gold={gold}
+        bridge={bridge}
+        passages={passages}
+        shorten={presenting ? (focus?.ids ?? []) : null}
+      />
       {trace && status === 'done' && trace.question.gold.length > 0 && (
-        <Diagnostics trace={trace} passages={diagnosticPassages} onStep={(s) => setStep(eventsThroughStep(trace, s))} />
+        <Diagnostics trace={trace} passages={diagnosticPassages} onStep={(s) => jumpTo(eventsThroughStep(trace, s))} />
       )}
       {trace && status === 'done' && trace.regime === 'iterative' && (
         <WhatIfPanel

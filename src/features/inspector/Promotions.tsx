@@ -3,6 +3,7 @@ import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { verifierPlaceholder, type RunContext } from './empty-states.ts';
 import { Term } from '../../app/components/Glossary.tsx';
 import { RoleMark } from '../../app/components/Marks.tsx';
+import { cutParts, cutSummary } from '../../app/trace/cut-text.ts';
 
 interface Props {
   model: TraceModel;
@@ -21,6 +22,8 @@ export function Promotions({
   run = { strategy: null, stepping: false, running: false },
 }: Props) {
   const { verify, promotions, cutoff } = model;
+  // Each passage's own score in the last ranking shown (promotion moves a passage, not its score).
+  const scores = model.stages[model.stages.length - 1]?.scores;
   return (
     <section className="panel" aria-labelledby="promotions-heading">
       <h2 id="promotions-heading">
@@ -69,8 +72,12 @@ export function Promotions({
         <p className="cut-summary" data-testid="cutoff">
           <Term term="μ+σ cut">Cut (Eq. 6)</Term> on retrieval scores: μ = {cutoff.mu.toFixed(3)}, σ ={' '}
           {cutoff.sigma.toFixed(3)}, threshold μ+σ = {cutoff.threshold.toFixed(3)}; {cutoff.kept.length} passages kept
-          {gold.size > 0 && `, ${cutoff.kept.filter((id) => gold.has(id)).length} of them gold`}. Promoted passages
-          score just above the pool's previous best, so a promoted score can exceed 1.
+          {gold.size > 0 && ` (${cutoff.kept.filter((id) => gold.has(id)).length} of them gold)`}:{' '}
+          {cutSummary(
+            cutParts(cutoff, verify?.selected ?? [], (id) => scores?.get(id)),
+            cutoff.threshold,
+          )}
+          . Promoted passages keep their own retrieval score, so they can sit below μ+σ and under unpromoted ones.
         </p>
       )}
     </section>

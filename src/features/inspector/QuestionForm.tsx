@@ -9,6 +9,8 @@ const TYPED_ID = 'typed';
 
 interface Props {
   questions: readonly Question[];
+  /** Backbones that cannot run now, with the reason (shown in the picker, and under it when one is chosen). */
+  unavailable?: Partial<Record<RunBackbone, string>>;
   disabled: boolean;
   running: boolean;
   onRun(question: Question): void;
@@ -16,7 +18,7 @@ interface Props {
 }
 
 /** Pick a dataset question or type one, then run. Enter in the text box runs too. */
-export function QuestionForm({ questions, disabled, running, onRun, onStop }: Props) {
+export function QuestionForm({ questions, disabled, running, onRun, onStop, unavailable = {} }: Props) {
   const questionId = useAppStore((s) => s.questionId);
   const text = useAppStore((s) => s.questionText);
   const pick = useAppStore((s) => s.pickQuestion);
@@ -73,8 +75,9 @@ export function QuestionForm({ questions, disabled, running, onRun, onStop }: Pr
           onChange={(e) => setBackbone(e.target.value as RunBackbone)}
         >
           {RUN_BACKBONES.map((b) => (
-            <option key={b} value={b}>
+            <option key={b} value={b} disabled={unavailable[b] !== undefined && b !== backbone}>
               {BACKBONE_LABELS[b]}
+              {unavailable[b] !== undefined && ` — ${unavailable[b]}`}
             </option>
           ))}
         </select>
@@ -102,11 +105,20 @@ export function QuestionForm({ questions, disabled, running, onRun, onStop }: Pr
           Stop
         </button>
       ) : (
-        <button data-testid="run-button" type="submit" disabled={disabled || text.trim() === ''}>
+        <button
+          data-testid="run-button"
+          type="submit"
+          disabled={disabled || text.trim() === '' || unavailable[backbone] !== undefined}
+        >
           Run
         </button>
       )}
       <StrategyHelp strategy={strategy} />
+      {unavailable[backbone] !== undefined && (
+        <p className="form-hint" data-testid="backbone-unavailable" role="status">
+          {BACKBONE_LABELS[backbone]} {unavailable[backbone]}; pick another backbone to enable Run.
+        </p>
+      )}
       {!running && (disabled || text.trim() === '') && (
         <p className="form-hint" data-testid="run-hint" role="status">
           {disabled

@@ -1,5 +1,6 @@
 import type { TraceModel } from '../../core/trace/fold.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
+import { useState } from 'react';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { RoleMark } from '../../app/components/Marks.tsx';
 
@@ -9,10 +10,16 @@ interface Props {
   passages: PassageLookup;
   /** Bridge passages (src/app/trace/bridges.ts), marked like everywhere else. */
   bridge?: ReadonlySet<string>;
+  /** Present mode: show the top of the ranking plus these passages (the step's), not a page-long list. */
+  shorten?: readonly string[] | null;
 }
 
+/** Passages a shortened ranking keeps from its top. */
+export const SHORT_TOP = 8;
+
 /** The ranking the run ended with (the final cut when there is one): rank, score, title, gold mark, text. */
-export function RankingList({ model, gold, passages, bridge = new Set<string>() }: Props) {
+export function RankingList({ model, gold, passages, bridge = new Set<string>(), shorten = null }: Props) {
+  const [showAll, setShowAll] = useState(false);
   const status = useAppStore((s) => s.runStatus);
   const runError = useAppStore((s) => s.runError);
   const stepping = useAppStore((s) => s.step !== null);
@@ -36,6 +43,9 @@ export function RankingList({ model, gold, passages, bridge = new Set<string>() 
     return <p className="empty">{hint}</p>;
   }
   const goldFound = ids.filter((id) => gold.has(id)).length;
+  const keep = new Set(shorten ?? []);
+  const short = shorten !== null && !showAll && ids.length > SHORT_TOP + keep.size;
+  const shown = ids.flatMap((id, i) => (!short || i < SHORT_TOP || keep.has(id) ? [{ id, i }] : []));
   return (
     <section className="panel" aria-labelledby="ranking-heading">
       <h2 id="ranking-heading">
@@ -50,7 +60,7 @@ export function RankingList({ model, gold, passages, bridge = new Set<string>() 
         </p>
       )}
       <ol className="ranking" data-testid="ranking">
-        {ids.map((id, i) => {
+        {shown.map(({ id, i }) => {
           const p = passages.get(id);
           const isGold = gold.has(id);
           const score = scores?.get(id);
@@ -78,6 +88,14 @@ export function RankingList({ model, gold, passages, bridge = new Set<string>() 
           );
         })}
       </ol>
+      {short && (
+        <p className="muted" data-testid="ranking-shortened">
+          Showing the top {SHORT_TOP} and the passages this step is about ({shown.length} of {ids.length}).{' '}
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => setShowAll(true)}>
+            Show all {ids.length}
+          </button>
+        </p>
+      )}
     </section>
   );
 }

@@ -12,6 +12,7 @@ import type { Regime, Trace } from '../../core/trace/schema.ts';
 import type { Passage, Question } from '../../core/types.ts';
 import type { RunBackbone, RunRequest } from '../../../workers/engine-api.ts';
 import { isBaseline, type RunStrategy } from '../../../workers/engine-api.ts';
+import { STRATEGY_SHORT } from '../../app/strategy-labels.ts';
 import { DiagnosticsList } from './Diagnostics.tsx';
 
 interface Props {
@@ -75,7 +76,7 @@ export function RegimesSideBySide({ datasetId, question, strategy, backbone }: P
       <h2 id="regimes-heading">Three evidence regimes</h2>
       <p className="muted">
         The same question with no context, with exactly its gold passages (an <strong>oracle</strong>, not a retrieval
-        result), and with {strategy} as it is (paper 004).
+        result), and with {STRATEGY_SHORT[strategy]} as it is (paper 004).
       </p>
       <button type="button" onClick={() => void runAll()} disabled={!can} data-testid="run-regimes">
         {busy ? 'Running…' : 'Run all three regimes'}

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TraceEvent } from '../../core/trace/schema.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
-import { chapterStarts, stepKeyTarget } from './step-keys.ts';
+import { chapterStarts, stepKeyApplies } from './step-keys.ts';
+import { focusKind } from './StepKeys.tsx';
 
 interface Props {
   events: readonly TraceEvent[];
@@ -17,13 +18,9 @@ export function roundStarts(events: readonly TraceEvent[]): number[] {
 /** Auto-advance paces offered by "Play" (ms per step). */
 export const PLAY_PACES = [500, 1000, 2000, 4000] as const;
 
-/** Keys typed into these are text editing, never step-through. */
-const isTextField = (el: Element | null) =>
-  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-
 /**
  * Step-through: previous/next event or stage with a one-line caption, "From the start", and "Play" at a
- * chosen pace. The keys work anywhere on the page except in text fields (a presenter's clicker sends
+ * chosen pace. The keys (StepKeys) work anywhere except in text fields (a presenter's clicker sends
  * PageUp/PageDown): arrows step events, PageUp/PageDown stages (each round, then the verifier, the cut
  * and the answer), Home/End the ends. When a button becomes disabled under the focus, the bar itself
  * keeps the (visible) focus.
@@ -31,6 +28,7 @@ const isTextField = (el: Element | null) =>
 export function StepBar({ events, caption, disabled }: Props) {
   const step = useAppStore((s) => s.step);
   const setStep = useAppStore((s) => s.setStep);
+  const view = useAppStore((s) => s.view);
   const [playing, setPlaying] = useState(false);
   const [pace, setPace] = useState<number>(1000);
   const bar = useRef<HTMLDivElement>(null);
@@ -41,23 +39,17 @@ export function StepBar({ events, caption, disabled }: Props) {
   const nextChapter = chapters.find((s) => s > at);
   const go = (n: number) => setStep(Math.max(1, Math.min(total, n)));
 
-  // Page-level keys; the latest state is read through a ref so the listener is installed once.
-  const keyState = useRef({ disabled, at, total, events });
-  keyState.current = { disabled, at, total, events };
+  // The keys themselves are handled page-wide (StepKeys); a step key pauses Play.
+  const keyState = useRef({ disabled, view });
+  keyState.current = { disabled, view };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const s = keyState.current;
-      if (s.disabled || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTextField(document.activeElement))
-        return;
-      const target = stepKeyTarget(e.key, s.at, s.total, s.events);
-      if (target === undefined) return;
-      e.preventDefault();
-      setPlaying(false);
-      setStep(target);
+      if (!keyState.current.disabled && stepKeyApplies(e.key, focusKind(document.activeElement), keyState.current.view))
+        setPlaying(false);
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [setStep]);
+    window.addEventListener('keydown', onKey, { capture: true });
+    return () => window.removeEventListener('keydown', onKey, { capture: true });
+  }, []);
 
   // Keep the focus visible: a focused button that just became disabled hands it to the bar.
   useEffect(() => {
@@ -196,7 +188,9 @@ export function StepBar({ events, caption, disabled }: Props) {
       <p className="step-caption" data-testid="step-caption" aria-live="polite">
         {caption}
       </p>
-      <p className="step-keys muted">Keys anywhere on the page: ← → step · PageUp/PageDown round or stage · Home/End</p>
+      <p className="step-keys muted">
+        Keys anywhere (text fields aside): ← → step · PageUp/PageDown round or stage · Home/End
+      </p>
     </div>
   );
 }

@@ -27,6 +27,8 @@ export function TraceFileInput() {
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
+            // Hand the focus back to the page so the step keys work at once.
+            e.target.blur();
             if (file) void open(file);
           }}
         />

@@ -39,3 +39,22 @@ export function stepKeyTarget(
       return undefined;
   }
 }
+
+/** What has the focus, as far as step keys care: a field that edits text, a select, or anything else. */
+export type FocusKind = 'text' | 'select' | 'other';
+
+/** Keys a presenter's clicker sends; they step on every tab. */
+const CLICKER_KEYS: ReadonlySet<string> = new Set(['PageUp', 'PageDown', 'Home', 'End']);
+/** Views that show the step, where the arrows step too. */
+const STEP_VIEWS: ReadonlySet<string> = new Set(['inspector', 'graph']);
+
+/**
+ * Whether a key press steps the run (and its default action is cancelled): never in a text field, where the
+ * keys edit text; in a select too, so a clicker never changes a strategy or a pace (ArrowUp/ArrowDown
+ * still choose an option there).
+ */
+export function stepKeyApplies(key: string, focus: FocusKind, view: string): boolean {
+  if (focus === 'text') return false;
+  if (CLICKER_KEYS.has(key)) return true;
+  return (key === 'ArrowRight' || key === 'ArrowLeft') && STEP_VIEWS.has(view);
+}

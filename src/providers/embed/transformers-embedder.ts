@@ -25,6 +25,9 @@ function toProgress(info: ProgressInfo, model: string, onProgress: EmbedProgress
   }
 }
 
+/** What an encoder's ONNX graph answers with; a classifier's `logits` alone is not an embedding. */
+const EMBEDDING_OUTPUTS = new Set(['last_hidden_state', 'token_embeddings', 'sentence_embedding']);
+
 function describeWhere(config: EmbedderConfig): string {
   if (config.storedFolder)
     return `the stored folder "${config.model}" (expects ${onnxFileFor(config.dtype)} there; pick the folder again in Settings)`;
@@ -62,6 +65,16 @@ export function createTransformersEmbedder(config: EmbedderConfig): Transformers
       loading = started.then(
         (p) => {
           listeners.clear();
+          const outputs = (p.model as unknown as { sessions?: Record<string, { outputNames?: readonly string[] }> })
+            .sessions?.model?.outputNames;
+          // A cross-encoder folder loads under the same pipeline and would embed every text as its logit.
+          if (outputs && !outputs.some((o) => EMBEDDING_OUTPUTS.has(o))) {
+            loading = undefined;
+            void p.dispose();
+            throw new EmbedModelLoadError(
+              `${describeWhere(config)} is not an embedding model: its outputs are ${outputs.join(', ') || 'none'}, not last_hidden_state, token_embeddings or sentence_embedding (a reranker folder?)`,
+            );
+          }
           return p;
         },
         (cause: unknown) => {

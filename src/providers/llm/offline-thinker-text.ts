@@ -107,7 +107,7 @@ const CONNECTORS = new Set([
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
 
-interface Token {
+export interface Token {
   text: string;
   start: number;
   /** The word ends a sentence ("Marlow." but not the initial "J." or "Jr."): a phrase never runs past it. */
@@ -119,6 +119,45 @@ export function words(text: string): Token[] {
     const word = m[0].replace(/[.'’]+$/, '');
     return { text: word, start: m.index, endsSentence: m[0].endsWith('.') && word.length > 2 };
   });
+}
+
+/**
+ * `firstWordAt(text, ws)(s)` is `ws.findIndex((w) => text.startsWith(s, w.start))`, the first word where `s`
+ * begins, without scanning every word for every phrase (that scan made a long passage with many names
+ * quadratic: minutes for 5 MB). Word starts are bucketed by their first one to four characters; only a
+ * bucket's words are checked, in order, so the answer is the same.
+ */
+export function firstWordAt(text: string, ws: readonly Token[]): (s: string) => number {
+  const buckets = new Map<number, Map<string, number[]>>();
+  const bucket = (len: number) => {
+    let b = buckets.get(len);
+    if (!b) {
+      b = new Map();
+      ws.forEach((w, i) => {
+        const key = text.slice(w.start, w.start + len);
+        const list = b!.get(key);
+        if (list) list.push(i);
+        else b!.set(key, [i]);
+      });
+      buckets.set(len, b);
+    }
+    return b;
+  };
+  const memo = new Map<string, number>();
+  return (s) => {
+    const hit = memo.get(s);
+    if (hit !== undefined) return hit;
+    let at = -1;
+    if (s.length === 0) at = ws.length ? 0 : -1;
+    else
+      for (const i of bucket(Math.min(4, s.length)).get(s.slice(0, 4)) ?? [])
+        if (text.startsWith(s, ws[i]!.start)) {
+          at = i;
+          break;
+        }
+    memo.set(s, at);
+    return at;
+  };
 }
 
 const isCap = (w: string) => /^[\p{Lu}\p{N}]/u.test(w) && !/^\d+$/.test(w);
@@ -202,16 +241,22 @@ export function bridgeCandidates(
 ): string[] {
   const relStems = new Set(question.relations.map(stem));
   const seen = [...question.entities, ...known, ...docs.map((d) => d.title)];
+  // coverage(phrase, s) >= 0.6 for some seen s, with each side's content words computed once, not per pair
+  const seenWords = seen.map((s) => new Set(contentWords(s)));
+  const covered = (p: string[]) =>
+    p.length > 0 && seenWords.some((t) => p.filter((w) => t.has(w)).length / p.length >= 0.6);
   const score = new Map<string, number>();
   docs.forEach((d, rank) => {
     const aboutQuestion = question.entities.some((e) => coverage(e, d.title) >= 0.5 || coverage(d.title, e) >= 0.5);
     const ws = words(d.text);
+    const wordAt = firstWordAt(d.text, ws);
     const relAt = ws.map((w) => relStems.has(stem(norm(w.text))));
     for (const phrase of capitalisedPhrases(d.text)) {
-      if (seen.some((s) => coverage(phrase, s) >= 0.6)) continue;
-      const at = ws.findIndex((w) => d.text.startsWith(phrase, w.start));
+      const pw = contentWords(phrase);
+      if (covered(pw)) continue;
+      const at = wordAt(phrase);
       const near = at >= 0 && relAt.slice(Math.max(0, at - 8), at).some(Boolean);
-      const s = (near ? 3 : 0) + (aboutQuestion ? 2 : 0) + 1 / (rank + 1) + (contentWords(phrase).length > 1 ? 0.5 : 0);
+      const s = (near ? 3 : 0) + (aboutQuestion ? 2 : 0) + 1 / (rank + 1) + (pw.length > 1 ? 0.5 : 0);
       score.set(phrase, (score.get(phrase) ?? 0) + s);
     }
   });
@@ -262,6 +307,7 @@ export function answerCandidates(
   const score = new Map<string, number>();
   docs.forEach((d, rank) => {
     const ws = words(d.text);
+    const wordAt = firstWordAt(d.text, ws);
     const dates = [...d.text.matchAll(DATE)].map((m) => m[0].trim());
     const spans =
       kind === 'date'
@@ -271,7 +317,7 @@ export function answerCandidates(
           : [...capitalisedPhrases(d.text), ...(kind === 'any' ? dates : [])];
     for (const span of spans) {
       if (question.entities.some((e) => coverage(span, e) >= 0.6)) continue;
-      const at = ws.findIndex((w) => d.text.startsWith(span.split(' ')[0]!, w.start));
+      const at = wordAt(span.split(' ')[0]!);
       const near = at >= 0 && ws.slice(Math.max(0, at - 8), at).some((w) => relStems.has(stem(norm(w.text))));
       let fit = 0;
       if (kind === 'person' && span.split(' ').length >= 2) fit = 1.5;

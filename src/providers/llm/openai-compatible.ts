@@ -19,7 +19,7 @@ import {
 import type { LlmRequest, LlmResponse, StructuredMode, TokenUsage } from '../../core/llm/port.ts';
 import { promptJsonSchema, type PromptJsonSchema } from '../../prompts/json-schemas.ts';
 import type { LlmProvider } from '../../core/llm/provider.ts';
-import { redactBaseUrl } from '../../core/llm/base-url.ts';
+import { redactUrlsIn, urlLabel } from '../../core/llm/base-url.ts';
 import { mapOpenAiError, type ErrorContext } from './openai-errors.ts';
 
 export interface OpenAiCompatibleConfig {
@@ -68,13 +68,17 @@ export class OpenAiCompatibleProvider implements LlmProvider {
 
   constructor(private readonly config: OpenAiCompatibleConfig) {
     // Shown and recorded (labels, errors, the cache key) only without credentials; requests use the URL as given.
-    this.server = redactBaseUrl(config.baseURL.replace(/\/+$/, ''));
+    this.server = urlLabel(config.baseURL);
     this.model = config.model;
     this.id = `openai-compatible ${this.server}`;
     this.label = `openai-compatible ${config.model} @ ${this.server}`;
     this.timeoutMs = config.timeoutMs ?? 60_000;
+    // A query on the base URL (an API gateway's `?subscription-key=`) goes on every request, after the
+    // path the client appends; the fragment is never sent.
+    const { base, query } = splitQuery(config.baseURL);
     this.client = new OpenAI({
-      baseURL: config.baseURL.replace(/\/+$/, ''),
+      baseURL: base,
+      ...(query ? { defaultQuery: query } : {}),
       apiKey: config.apiKey || NO_KEY,
       // explicit nulls: never fall back to OPENAI_* environment variables
       organization: null,
@@ -251,13 +255,23 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       model: this.model,
       module,
       timeoutMs: this.timeoutMs,
-      // the key, and any user info or secret query value a URL in the message carries
-      redact: (t) =>
-        (key ? t.split(key).join('***') : t)
-          .replace(/\/\/[^/@\s]+@/g, '//')
-          .replace(/([?&](?:api[-_]?key|key|token|access[-_]?token|secret|password|sig|signature)=)[^&\s]*/gi, '$1***'),
+      // the key, the base URL as its label, and any other URL's user info, query and fragment
+      redact: (t) => redactUrlsIn(key ? t.split(key).join('***') : t, this.config.baseURL),
     };
   }
+}
+
+function splitQuery(url: string): { base: string; query?: Record<string, string> } {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return { base: url.replace(/\/+$/, '') };
+  }
+  const query = u.search ? Object.fromEntries(u.searchParams) : undefined;
+  u.search = '';
+  u.hash = '';
+  return { base: u.toString().replace(/\/+$/, ''), ...(query ? { query } : {}) };
 }
 
 // Every reply is validated before it is read: a 200 with another shape is a typed error on that call.

@@ -7,6 +7,7 @@
 // it is complete. Runs in the engine worker, so no ONNX session ever lives on the page's thread.
 import { env, pipeline, type ProgressInfo } from '@huggingface/transformers';
 import { AbortedError, HopscopeError } from '../../core/errors.ts';
+import { checkedFetch, ModelFileError } from './checked-fetch.ts';
 import type {
   CachedModel,
   DownloadEvent,
@@ -70,7 +71,11 @@ export function createModelDownloader(host: DownloadHost) {
     env.useFSCache = false;
     const wasm = env.backends.onnx.wasm;
     if (host.wasmPaths && wasm) wasm.wasmPaths = host.wasmPaths;
-    if (signal) env.fetch = (input: string | URL, init?: RequestInit) => previousFetch(input, { ...init, signal });
+    const fetchWithSignal = signal
+      ? (input: string | URL, init?: RequestInit) => previousFetch(input, { ...init, signal })
+      : previousFetch;
+    // Checked before transformers.js caches anything: an HTML page is never stored as a model file.
+    env.fetch = checkedFetch(fetchWithSignal, spec.model);
     return () => {
       env.fetch = previousFetch;
     };
@@ -114,6 +119,14 @@ export function createModelDownloader(host: DownloadHost) {
         return { device, ms: now() - t0 };
       } catch (err) {
         if (controller.signal.aborted) throw new AbortedError('models');
+        // The server does not host the model: say so as it is, not wrapped in "could not load".
+        const wrong =
+          err instanceof ModelFileError
+            ? err
+            : err instanceof Error && err.cause instanceof ModelFileError
+              ? err.cause
+              : null;
+        if (wrong) throw new ModelDownloadError(wrong.message.replace(/^models: /, ''), { cause: err });
         const detail = err instanceof Error ? err.message : String(err);
         const where = spec.allowRemote
           ? `the Hugging Face hub (${spec.model})`

@@ -29,6 +29,22 @@ function describeWhere(config: RerankerConfig): string {
   return `hub model "${config.model}"`;
 }
 
+/**
+ * A cross-encoder answers with `logits` (one score per pair); an encoder folder (an embedding model such as
+ * MiniLM) loads under the same classes but answers `last_hidden_state`. Refused at load, naming the outputs
+ * found, so a wrong folder is never an internal error in the middle of a run.
+ */
+function checkLogits(config: RerankerConfig, model: PreTrainedModel): void {
+  const sessions = (model as unknown as { sessions?: Record<string, { outputNames?: readonly string[] }> }).sessions;
+  const outputs = sessions?.model?.outputNames;
+  if (outputs === undefined || outputs.includes('logits')) return;
+  void model.dispose();
+  throw new RerankError(
+    'rerank.transformers',
+    `${describeWhere(config)} is not a cross-encoder: its model has no "logits" output (outputs: ${outputs.join(', ') || 'none'}), as an embedding model's encoder; give a sequence-classification model such as an ONNX bge-reranker`,
+  );
+}
+
 export function createTransformersReranker(
   config: RerankerConfig,
 ): Reranker & { load(): Promise<void>; dispose(): Promise<void> } {
@@ -56,7 +72,10 @@ export function createTransformersReranker(
           dtype: config.dtype,
         }),
       ]).then(
-        ([tokenizer, model]) => ({ tokenizer, model }),
+        ([tokenizer, model]) => {
+          checkLogits(config, model);
+          return { tokenizer, model };
+        },
         (cause: unknown) => {
           loading = undefined;
           throw new RerankError(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
-import { buildBackbone } from '../../../src/core/retrievers/registry.ts';
+import { backboneRetriever } from '../../../src/core/backbones/index.ts';
 import type { Passage } from '../../../src/core/types.ts';
 import { describeRetrieverContract } from './contract.ts';
 
@@ -53,11 +53,11 @@ describe('bm25 retriever ranking', () => {
   });
 });
 
-describe("buildBackbone('bm25')", () => {
+describe("backboneRetriever('bm25')", () => {
   const corpus = { id: 'c', name: 'c', passages: [p('a', 'Lyon', 'a city'), p('b', 'Paris', 'a capital city')] };
 
   it('builds the same retriever as createBm25Retriever, with its options', async () => {
-    const built = await buildBackbone('bm25', corpus, { options: { k1: 0.5, b: 1 } });
+    const built = await backboneRetriever('bm25', corpus, { options: { k1: 0.5, b: 1 } });
     expect(built.name).toBe('bm25');
     expect(await built.retrieve('city', 2)).toEqual(
       await createBm25Retriever(corpus.passages, { k1: 0.5, b: 1 }).retrieve('city', 2),
@@ -65,8 +65,10 @@ describe("buildBackbone('bm25')", () => {
   });
 
   it('refuses unknown or mistyped options', async () => {
-    await expect(buildBackbone('bm25', corpus, { options: { k3: 1 } })).rejects.toThrow(/unknown option "k3"/);
-    await expect(buildBackbone('bm25', corpus, { options: { b: '0.4' } })).rejects.toThrow(/option b must be a number/);
-    await expect(buildBackbone('bm25', corpus, { options: { b: 2 } })).rejects.toThrow(/b must be in \[0, 1\]/);
+    await expect(backboneRetriever('bm25', corpus, { options: { k3: 1 } })).rejects.toThrow(/unknown option "k3"/);
+    await expect(backboneRetriever('bm25', corpus, { options: { b: '0.4' } })).rejects.toThrow(
+      /option b must be a number/,
+    );
+    await expect(backboneRetriever('bm25', corpus, { options: { b: 2 } })).rejects.toThrow(/b must be in \[0, 1\]/);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Embedder } from '../../../src/core/embed/port.ts';
 import { VectorIndex } from '../../../src/core/index/vectors.ts';
 import { createDenseRetriever, embedCorpus } from '../../../src/core/retrievers/dense.ts';
-import { buildBackbone } from '../../../src/core/retrievers/registry.ts';
+import { backboneRetriever } from '../../../src/core/backbones/index.ts';
 import { createTransformersEmbedder } from '../../../src/providers/embed/transformers-embedder.ts';
 import { TINY_MODEL, tinyEncoderRoot } from '../../../harness/tiny-encoder.ts';
 import { describeRetrieverContract } from './contract.ts';
@@ -56,13 +56,13 @@ describe('dense retriever', () => {
 
   it('is built by the registry from an embedder, with or without precomputed vectors', async () => {
     const embedder = await tinyEmbedder();
-    const fresh = await buildBackbone('dense', corpus, { embedder });
+    const fresh = await backboneRetriever('dense', corpus, { embedder });
     const vectors = await embedCorpus(corpus, embedder);
-    const stored = await buildBackbone('dense', corpus, { embedder, vectors });
+    const stored = await backboneRetriever('dense', corpus, { embedder, vectors });
     expect(await stored.retrieve('the river through Paris', 2)).toEqual(
       await fresh.retrieve('the river through Paris', 2),
     );
     expect((await fresh.retrieve('the river through Paris', 1))[0]?.id).toBe('p2');
-    await expect(buildBackbone('dense', corpus, {})).rejects.toThrow(/needs deps.embedder/);
+    await expect(backboneRetriever('dense', corpus, {})).rejects.toThrow(/needs deps.embedder/);
   });
 });

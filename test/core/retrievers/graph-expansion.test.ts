@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBackbone } from '../../../src/core/retrievers/registry.ts';
+import { backboneRetriever } from '../../../src/core/backbones/index.ts';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
 import type { GraphExpansionRetriever } from '../../../src/core/retrievers/graph-expansion.ts';
 import { extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
@@ -10,7 +10,7 @@ import { describeRetrieverContract, CONTRACT_CORPUS } from './contract.ts';
 const corpusOf = (passages: Passage[]) => ({ id: 'c', name: 'contract', passages });
 
 describeRetrieverContract('naivege (offline extractor, bm25 base)', async (passages) =>
-  buildBackbone('naivege', corpusOf(passages), {
+  backboneRetriever('naivege', corpusOf(passages), {
     base: createBm25Retriever(passages),
     triples: extractTriplesOffline(passages),
   }),
@@ -20,7 +20,7 @@ describe('NaiveGE (GEAR §6.2)', () => {
   const passages = CONTRACT_CORPUS.map((p) => ({ ...p }));
   const base = createBm25Retriever(passages);
   const make = (options?: Record<string, unknown>) =>
-    buildBackbone('naivege', corpusOf(passages), {
+    backboneRetriever('naivege', corpusOf(passages), {
       base,
       triples: extractTriplesOffline(passages),
       ...(options ? { options } : {}),
@@ -48,7 +48,7 @@ describe('NaiveGE (GEAR §6.2)', () => {
 
   it('validates its options with a typed error', async () => {
     await expect(make({ width: 0 })).rejects.toThrow(/width/);
-    await expect(make({ nope: 1 })).rejects.toThrow(/bad option/);
+    await expect(make({ nope: 1 })).rejects.toThrow(/unknown option "nope"/);
     const noDiversity = await make({ gamma: null });
     expect(noDiversity.expansion.options.beam.gamma).toBe(Infinity);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGraphRagRetriever } from '../../../src/core/retrievers/graphrag.ts';
-import { buildBackbone } from '../../../src/core/retrievers/registry.ts';
+import { backboneRetriever } from '../../../src/core/backbones/index.ts';
 import { extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
 import { corpusOf, LOTHAIR, openIeTriples } from '../../support/tiny-corpus.ts';
 import { describeRetrieverContract } from './contract.ts';
@@ -28,7 +28,7 @@ describe('graphrag local search', () => {
   });
 
   it('is built by the registry and needs triples', async () => {
-    await expect(buildBackbone('graphrag', corpus)).rejects.toThrow(/needs deps.triples/);
-    expect((await buildBackbone('graphrag', corpus, { triples })).name).toBe('graphrag');
+    await expect(backboneRetriever('graphrag', corpus)).rejects.toThrow(/needs deps.triples/);
+    expect((await backboneRetriever('graphrag', corpus, { triples })).name).toBe('graphrag');
   });
 });

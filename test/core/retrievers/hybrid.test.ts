@@ -3,7 +3,7 @@ import type { Ranked, Retriever } from '../../../src/core/types.ts';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
 import { createDenseRetriever, embedCorpus } from '../../../src/core/retrievers/dense.ts';
 import { createHybridRetriever } from '../../../src/core/retrievers/hybrid.ts';
-import { buildBackbone } from '../../../src/core/retrievers/registry.ts';
+import { backboneRetriever } from '../../../src/core/backbones/index.ts';
 import { createTransformersEmbedder } from '../../../src/providers/embed/transformers-embedder.ts';
 import { TINY_MODEL, tinyEncoderRoot } from '../../../harness/tiny-encoder.ts';
 import { describeRetrieverContract } from './contract.ts';
@@ -18,7 +18,7 @@ describeRetrieverContract(
       device: 'cpu',
       dtype: 'fp32',
     });
-    return buildBackbone('hybrid', corpus, { embedder, vectors: await embedCorpus(corpus, embedder) });
+    return backboneRetriever('hybrid', corpus, { embedder, vectors: await embedCorpus(corpus, embedder) });
   },
   { scoresEveryQuery: true },
 );
@@ -64,7 +64,7 @@ describe('hybrid retriever', () => {
       dtype: 'fp32',
     });
     const vectors = await embedCorpus(corpus, embedder);
-    const viaRegistry = await buildBackbone('hybrid', corpus, { embedder, vectors });
+    const viaRegistry = await backboneRetriever('hybrid', corpus, { embedder, vectors });
     const manual = createHybridRetriever({
       bm25: createBm25Retriever(corpus.passages),
       dense: createDenseRetriever(corpus, { embedder, vectors }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBackbone } from '../../../src/core/retrievers/registry.ts';
+import { backboneRetriever } from '../../../src/core/backbones/index.ts';
 import { createRaptorRetriever, RAPTOR_SCORER_LABEL } from '../../../src/core/retrievers/raptor.ts';
 import { describeRetrieverContract } from './contract.ts';
 import type { Corpus } from '../../../src/core/types.ts';
@@ -48,7 +48,7 @@ describe('raptor collapsed-tree retrieval', () => {
   });
 
   it('is built by the registry', async () => {
-    const r = await buildBackbone('raptor', corpus);
+    const r = await backboneRetriever('raptor', corpus);
     expect(r.name).toBe('raptor');
     expect((await r.retrieve('Austria city', 2)).length).toBe(2);
   });

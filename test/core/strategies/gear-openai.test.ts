@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateStrategy } from '../../../src/core/batch/strategy.ts';
 import { loadDataset } from '../../../src/core/ingest/index.ts';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
-import { buildBackbone } from '../../../src/core/retrievers/registry.ts';
+import { backboneRetriever } from '../../../src/core/backbones/index.ts';
 import { runStrategy, traceAnswer } from '../../../src/core/strategies/index.ts';
 import { TripleIndex } from '../../../src/core/triples/triple-index.ts';
 import { extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
@@ -53,7 +53,7 @@ let server: OpenAiServer;
 let naivege: Retriever;
 beforeAll(async () => {
   server = await startOpenAiServer({ script: (body) => reply(body) });
-  naivege = await buildBackbone('naivege', dataset.corpus, { base: bm25, tripleIndex });
+  naivege = await backboneRetriever('naivege', dataset.corpus, { base: bm25, tripleIndex });
 });
 afterAll(() => server.close());
 const llm = () => new OpenAiCompatibleProvider({ baseURL: server.baseURL, model: 'test-model' });
@@ -139,7 +139,8 @@ describe('GEAR agent over the OpenAI-compatible test server', () => {
     expect(result.failed[0]!.errors[0]).toMatch(/gear\.reader.*no \("subject", "predicate", "object"\) triple found/);
   });
 
-  it('an abort stops the run within a second and keeps its partial trace', { timeout: 10_000 }, async () => {
+  // The server never answers the hung call: the run ends only if the abort stops it (no clock is read).
+  it('an abort stops the run and keeps its partial trace', { timeout: 60_000 }, async () => {
     mode = 'hang-reason';
     const controller = new AbortController();
     const before = server.chats().length;
@@ -149,17 +150,17 @@ describe('GEAR agent over the OpenAI-compatible test server', () => {
       { retriever: naivege, llm: llm(), prompts: STRATEGY_PROMPTS, passages, signal: controller.signal },
       meta,
     );
-    let abortedAt = 0;
+    let aborted = false;
     // the two reads of step 1 are done and the answerability call hangs
     const poll = setInterval(() => {
-      if (server.chats().length === before + 3 && !abortedAt) {
-        abortedAt = performance.now();
+      if (server.chats().length === before + 3 && !aborted) {
+        aborted = true;
         controller.abort();
       }
     }, 5);
     const trace = await pending;
     clearInterval(poll);
-    expect(performance.now() - abortedAt).toBeLessThan(1000);
+    expect(aborted).toBe(true);
     expect(trace.status).toBe('aborted');
     expect(trace.events.map((e) => e.type)).toEqual(expect.arrayContaining(['retrieve', 'beam', 'memory', 'pool']));
   });
@@ -168,7 +169,7 @@ describe('GEAR agent over the OpenAI-compatible test server', () => {
 describe('SyncGE (Eq. 1-3) over the test server', () => {
   it('reads the base passages with J.2, links the triples, and records the read when a strategy runs it', async () => {
     mode = 'ok';
-    const syncge = await buildBackbone('syncge', dataset.corpus, {
+    const syncge = await backboneRetriever('syncge', dataset.corpus, {
       base: bm25,
       tripleIndex,
       read: { prompt: GEAR_READ_PROMPT, llm: llm(), passage: (id) => passages.get(id) },
@@ -200,7 +201,7 @@ describe('SyncGE (Eq. 1-3) over the test server', () => {
 
   it('a malformed read reply is a typed error', async () => {
     mode = 'malformed';
-    const syncge = await buildBackbone('syncge', dataset.corpus, {
+    const syncge = await backboneRetriever('syncge', dataset.corpus, {
       base: bm25,
       tripleIndex,
       read: { prompt: GEAR_READ_PROMPT, llm: llm(), passage: (id) => passages.get(id) },

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../../src/core/ingest/index.ts';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
-import { buildBackbone } from '../../../src/core/retrievers/registry.ts';
+import { backboneRetriever } from '../../../src/core/backbones/index.ts';
 import { rrf } from '../../../src/core/retrievers/rrf.ts';
 import { runStrategy, traceRanking } from '../../../src/core/strategies/index.ts';
 import { traceSchema } from '../../../src/core/trace/schema.ts';
@@ -23,7 +23,7 @@ const triples = extractTriplesOffline(dataset.corpus.passages);
 const meta = { corpus: dataset.corpus, retrieverName: 'naivege' };
 
 describe('GEAR agent (strategy gear)', async () => {
-  const naivege = await buildBackbone('naivege', dataset.corpus, { base: bm25, triples });
+  const naivege = await backboneRetriever('naivege', dataset.corpus, { base: bm25, triples });
   const llm = createOfflineThinker();
 
   it('records read, gist memory with provenance, beams, answerability, rewrite, passageLink and the Eq. 9 fusion', async () => {

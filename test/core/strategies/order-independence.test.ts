@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset } from '../../../src/core/ingest/index.ts';
-import { buildBackbone } from '../../../src/core/retrievers/registry.ts';
+import { backboneRetriever } from '../../../src/core/backbones/index.ts';
 import { runStrategy, type StrategyName } from '../../../src/core/strategies/index.ts';
 import { extractEntitiesOffline, extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
 import type { Dataset, Retriever } from '../../../src/core/types.ts';
@@ -42,8 +42,8 @@ describe(`a strategy alone equals the same strategy after another one (first ${N
     );
     dataset = loadDataset('2wikimultihopqa', files);
     const corpus = dataset.corpus;
-    retriever = await buildBackbone('hipporag2', corpus, {
-      base: await buildBackbone('bm25', corpus, {}),
+    retriever = await backboneRetriever('hipporag2', corpus, {
+      base: await backboneRetriever('bm25', corpus, {}),
       triples: extractTriplesOffline(corpus.passages),
     });
   }, 240_000);

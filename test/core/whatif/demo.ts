@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { loadDataset } from '../../../src/core/ingest/index.ts';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
-import { buildBackbone } from '../../../src/core/retrievers/registry.ts';
+import { backboneRetriever } from '../../../src/core/backbones/index.ts';
 import type { StrategyContext } from '../../../src/core/strategies/index.ts';
 import { extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
 import type { Retriever } from '../../../src/core/types.ts';
@@ -22,7 +22,7 @@ let naivege: Promise<Retriever> | undefined;
 export async function demoContext(strategy: string): Promise<{ ctx: StrategyContext; retrieverName: string }> {
   const retriever =
     strategy === 'gear'
-      ? await (naivege ??= buildBackbone('naivege', dataset.corpus, {
+      ? await (naivege ??= backboneRetriever('naivege', dataset.corpus, {
           base: bm25,
           triples: extractTriplesOffline(dataset.corpus.passages),
         }))

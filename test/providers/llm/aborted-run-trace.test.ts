@@ -19,7 +19,7 @@ afterAll(() => server.close());
 describe('an aborted run', () => {
   it(
     'rejects the pending call with LlmAbortedError and keeps the events recorded before it',
-    { timeout: 5_000 },
+    { timeout: 60_000 },
     async () => {
       const events: TraceEvent[] = [];
       let round = 0;

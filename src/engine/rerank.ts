@@ -2,13 +2,13 @@
 // stored local folder or a hub id, through transformers.js on WASM), or the labelled lexical reranker
 // (heuristic) when none is chosen. It runs where the strategies run, off the page's thread; the loaded
 // model is kept until the settings change.
-import { HopscopeError } from '../src/core/errors.ts';
-import { createLexicalReranker } from '../src/core/rerank/lexical.ts';
-import type { Reranker } from '../src/core/rerank/port.ts';
-import { rerankerModelId, rerankerSettingsSchema, type ConfiguredReranker } from '../src/core/rerank/settings.ts';
-import type { Stores } from '../src/core/persist/ports.ts';
-import type { EmbedderConfig } from '../src/providers/embed/config.ts';
-import { RERANKER_SETTINGS_KEY, type RerankerTest } from './engine-api.ts';
+import { HopscopeError } from '../core/errors.ts';
+import { createLexicalReranker } from '../core/rerank/lexical.ts';
+import type { Reranker } from '../core/rerank/port.ts';
+import { rerankerModelId, rerankerSettingsSchema, type ConfiguredReranker } from '../core/rerank/settings.ts';
+import type { Stores } from '../core/persist/ports.ts';
+import type { EmbedderConfig } from '../providers/embed/config.ts';
+import { RERANKER_SETTINGS_KEY, type RerankerTest } from '../../workers/engine-api.ts';
 
 export type LoadableReranker = Reranker & { load(): Promise<void>; dispose(): Promise<void> };
 

@@ -2,9 +2,9 @@
 // nodes above the shown passages, level by level, with the passages under each; GraphRAG's level-0
 // community of every shown phrase with its report. Read from the backbone the runs use (built or loaded
 // by retrieverOf), so the view shows exactly the tree and communities that ranked the passages.
-import type { GraphRagRetriever } from '../src/core/retrievers/graphrag.ts';
-import type { RaptorRetriever } from '../src/core/retrievers/raptor.ts';
-import type { BackboneLayers, BackboneLayersRequest } from './engine-api.ts';
+import type { GraphRagRetriever } from '../core/retrievers/graphrag.ts';
+import type { RaptorRetriever } from '../core/retrievers/raptor.ts';
+import type { BackboneLayers, BackboneLayersRequest } from '../../workers/engine-api.ts';
 
 /** Passage ids listed per summary at most (a level-3 summary can hold thousands). */
 const MAX_PASSAGES = 200;

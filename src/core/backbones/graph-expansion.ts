@@ -1,6 +1,6 @@
-// The registry's case for GEAR's graph-expansion backbones (naivege, syncge): validates the untyped
-// backbone options, builds (or takes) the triple index and picks the scorer: the embedder's cosine when
-// one is configured (the paper's SBERT scoring), else the labelled lexical stand-in.
+// GEAR's graph-expansion backbones (naivege, syncge): the triple index T (read from storage, given, or
+// built from the triples), the scorer (the embedder's cosine when one is configured, the paper's SBERT
+// scoring, else the labelled lexical stand-in) and the beam over a base retriever (GEAR §3, App. B.2).
 import { z } from 'zod';
 import type { Embedder } from '../embed/port.ts';
 import { HopscopeError } from '../errors.ts';
@@ -19,8 +19,11 @@ import {
   GRAPH_EXPANSION_DEFAULTS,
   type GraphExpansionRetriever,
   type ProximalReadPrompt,
-} from './graph-expansion.ts';
-import { BEAM_DEFAULTS } from './triple-beam.ts';
+} from '../retrievers/graph-expansion.ts';
+import { BEAM_DEFAULTS } from '../retrievers/triple-beam.ts';
+import { loadOrBuildTripleIndex } from '../persist/triple-index-store.ts';
+import { TRIPLE_SOURCE_LABELS } from '../triples/types.ts';
+import { defineBackbone, IN_MEMORY, type BackboneInputs, type BuiltBackbone } from './descriptor.ts';
 
 export interface GraphExpansionBackboneDeps {
   base?: Retriever;
@@ -34,7 +37,7 @@ export interface GraphExpansionBackboneDeps {
 }
 
 const positive = z.number().int().positive();
-const optionsSchema = z
+export const graphExpansionOptionsSchema = z
   .object({
     scorer: z.enum([...LEXICAL_SCORERS, 'embedding']).optional(),
     width: positive.optional(),
@@ -46,10 +49,10 @@ const optionsSchema = z
   })
   .strict();
 
-export type GraphExpansionBackboneOptions = z.infer<typeof optionsSchema>;
+export type GraphExpansionBackboneOptions = z.infer<typeof graphExpansionOptionsSchema>;
 
 export function graphExpansionOptionsFrom(raw: Record<string, unknown> | undefined): GraphExpansionBackboneOptions {
-  const parsed = optionsSchema.safeParse(raw ?? {});
+  const parsed = graphExpansionOptionsSchema.safeParse(raw ?? {});
   if (!parsed.success)
     throw new HopscopeError(
       'retrievers.graph-expansion',
@@ -92,3 +95,50 @@ export function buildGraphExpansionBackbone(
     ...(deps.read ? { read: deps.read } : {}),
   });
 }
+
+/** The triple index T: given, read from the ArtifactStore (keyed by triple source), or built from the triples. */
+async function tripleIndexOf(inputs: BackboneInputs): Promise<{ index: TripleIndex; built: string }> {
+  if (inputs.tripleIndex) return { index: inputs.tripleIndex, built: 'over the given triple index' };
+  const { triples, artifacts, corpus } = inputs;
+  if (!artifacts) return { index: TripleIndex.fromTripleSet(triples!), built: IN_MEMORY };
+  const r = await loadOrBuildTripleIndex(artifacts, corpus, triples!.source, () => triples!);
+  return {
+    index: r.index,
+    built: r.fromStore
+      ? 'triple index read from storage'
+      : r.message
+        ? `triple index rebuilt and stored (${r.message})`
+        : 'triple index built and stored',
+  };
+}
+
+function graphExpansionDescriptor(name: 'naivege' | 'syncge') {
+  return defineBackbone({
+    name,
+    title: name === 'naivege' ? 'NaiveGE (GEAR graph expansion)' : 'SyncGE (GEAR graph expansion, read step)',
+    explanation:
+      name === 'naivege'
+        ? 'GEAR’s graph expansion: the base retriever’s passages seed a beam search over the triple index, and passages linked to the best triple paths are added.'
+        : 'GEAR’s graph expansion with the read step: an LLM reads the base retriever’s passages into proximal triples (J.2) that seed the beam search.',
+    paper: 'Shen et al. 2024, GEAR §3 (NaiveGE, SyncGE; App. B.2 beam width, length, gamma = 2b)',
+    needs: name === 'naivege' ? ['base', 'triples'] : ['base', 'triples', 'read'],
+    options: graphExpansionOptionsSchema,
+    async build(inputs: BackboneInputs): Promise<BuiltBackbone> {
+      const t = await tripleIndexOf(inputs);
+      const retriever = buildGraphExpansionBackbone(name, { ...inputs, tripleIndex: t.index });
+      return {
+        retriever,
+        built: t.built,
+        traceOptions: {
+          base: inputs.base!.name,
+          triples: TRIPLE_SOURCE_LABELS[t.index.source],
+          beamScorer: retriever.expansion.scorer.label,
+          ...(inputs.read ? { read: `${inputs.read.llm.label} (GEAR J.2)` } : {}),
+        },
+      };
+    },
+  });
+}
+
+export const naivegeBackbone = graphExpansionDescriptor('naivege');
+export const syncgeBackbone = graphExpansionDescriptor('syncge');

@@ -1,14 +1,14 @@
 // The LLM a run in the browser uses: the one the user's settings describe, behind the shared
 // composition (cache in this browser's storage -> concurrency -> retry -> timeout).
-import { HopscopeError } from '../src/core/errors.ts';
-import { createLlm } from '../src/core/llm/create-llm.ts';
-import type { LlmPort } from '../src/core/llm/port.ts';
-import { llmSettingsSchema } from '../src/core/llm/settings.ts';
-import type { Stores } from '../src/core/persist/ports.ts';
-import { replyParses } from '../src/prompts/reply-check.ts';
-import { providerFromSettings } from '../src/providers/llm/from-settings.ts';
-import { createOfflineThinker } from '../src/providers/llm/offline-thinker.ts';
-import { LLM_SETTINGS_KEY } from './engine-api.ts';
+import { HopscopeError } from '../core/errors.ts';
+import { createLlm } from '../core/llm/create-llm.ts';
+import type { LlmPort } from '../core/llm/port.ts';
+import { llmSettingsSchema } from '../core/llm/settings.ts';
+import type { Stores } from '../core/persist/ports.ts';
+import { replyParses } from '../prompts/reply-check.ts';
+import { providerFromSettings } from '../providers/llm/from-settings.ts';
+import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
+import { LLM_SETTINGS_KEY } from '../../workers/engine-api.ts';
 
 /**
  * The LLM the settings describe, with the cache in this browser's storage. The offline thinker (label

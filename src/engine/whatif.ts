@@ -1,11 +1,11 @@
 // The engine's what-if call: a branch of a finished run (src/core/whatif) runs in this worker with the
 // same backbone and LLM choice as its parent, so the page only sends the parent trace and the change.
-import { HopscopeError } from '../src/core/errors.ts';
-import { isStrategyName, type StrategyName } from '../src/core/strategies/index.ts';
-import { traceSchema, type Trace } from '../src/core/trace/schema.ts';
-import { intervention as interventionSchema, type Intervention } from '../src/core/whatif/intervention.ts';
-import { OFFLINE_THINKER_LABEL } from '../src/providers/llm/offline-thinker.ts';
-import { RUN_BACKBONES, type RunBackbone, type RunRequest } from './engine-api.ts';
+import { HopscopeError } from '../core/errors.ts';
+import { isStrategyName, type StrategyName } from '../core/strategies/index.ts';
+import { traceSchema, type Trace } from '../core/trace/schema.ts';
+import { intervention as interventionSchema, type Intervention } from '../core/whatif/intervention.ts';
+import { OFFLINE_THINKER_LABEL } from '../providers/llm/offline-thinker.ts';
+import { RUN_BACKBONES, type RunBackbone, type RunRequest } from '../../workers/engine-api.ts';
 
 export interface BranchRunRequest {
   datasetId: string;

@@ -4,14 +4,14 @@
 // ForceAtlas2 layout computed here so the UI thread only draws.
 import Graph from 'graphology';
 import forceAtlas2 from 'graphology-layout-forceatlas2';
-import { isHubPhrase } from '../src/core/graph/hubs.ts';
-import { subgraphAround } from '../src/core/graph/subgraph.ts';
-import { buildBackbone } from '../src/core/retrievers/registry.ts';
-import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
-import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
-import { TRIPLE_SOURCE_LABELS } from '../src/core/triples/types.ts';
-import type { Corpus, Retriever } from '../src/core/types.ts';
-import type { GraphRequest, GraphView } from './engine-api.ts';
+import { isHubPhrase } from '../core/graph/hubs.ts';
+import { subgraphAround } from '../core/graph/subgraph.ts';
+import { buildBackbone } from '../core/backbones/index.ts';
+import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
+import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
+import { TRIPLE_SOURCE_LABELS } from '../core/triples/types.ts';
+import type { Corpus, Retriever } from '../core/types.ts';
+import type { GraphRequest, GraphView } from '../../workers/engine-api.ts';
 
 const LAYOUT_ITERATIONS = 300;
 /**
@@ -24,7 +24,7 @@ export const LAYOUT_SETTINGS = { linLogMode: true, strongGravityMode: true, grav
 
 export async function buildQuestionGraphRetriever(corpus: Corpus, bm25: Retriever): Promise<HippoRag2Retriever> {
   const triples = extractTriplesOffline(corpus.passages);
-  return (await buildBackbone('hipporag2', corpus, { base: bm25, triples })) as HippoRag2Retriever;
+  return (await buildBackbone('hipporag2', { corpus, base: bm25, triples })).retriever as HippoRag2Retriever;
 }
 
 export async function questionGraph(hippo: HippoRag2Retriever, request: GraphRequest): Promise<GraphView> {

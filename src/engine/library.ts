@@ -4,19 +4,15 @@
 // the phrase graph (+ questions) in one store transaction, list and delete, and reopen a stored corpus
 // from those artifacts without rebuilding anything (a missing, stale or damaged artifact is rebuilt,
 // stored again, and said so in the summary's notice).
-import { AbortedError, HopscopeError, throwIfAborted } from '../src/core/errors.ts';
-import { buildPhraseGraph, buildPhraseGraphWith, type PhraseGraph } from '../src/core/graph/build.ts';
-import { extractTriplesPooled, similarPairsPooled } from '../src/core/pool/import-jobs.ts';
-import type { WorkerPool } from '../src/core/pool/pool.ts';
-import { BM25_DEFAULTS, Bm25Index } from '../src/core/index/bm25.ts';
-import { loadDataset, parseCorpus, type SourceFile } from '../src/core/ingest/index.ts';
-import { bm25RetrieverFromIndex, createBm25Retriever, type Bm25Retriever } from '../src/core/retrievers/bm25.ts';
-import {
-  createHippoRag2Retriever,
-  HIPPORAG2_DEFAULTS,
-  type HippoRag2Retriever,
-} from '../src/core/retrievers/hipporag2.ts';
-import { loadDecodedOrRebuild, type DecodedOrRebuilt } from '../src/core/persist/artifacts.ts';
+import { AbortedError, HopscopeError, throwIfAborted } from '../core/errors.ts';
+import { buildPhraseGraph, buildPhraseGraphWith, type PhraseGraph } from '../core/graph/build.ts';
+import { extractTriplesPooled, similarPairsPooled } from '../core/pool/import-jobs.ts';
+import type { WorkerPool } from '../core/pool/pool.ts';
+import { BM25_DEFAULTS, Bm25Index } from '../core/index/bm25.ts';
+import { loadDataset, parseCorpus, type SourceFile } from '../core/ingest/index.ts';
+import { bm25RetrieverFromIndex, createBm25Retriever, type Bm25Retriever } from '../core/retrievers/bm25.ts';
+import { createHippoRag2Retriever, HIPPORAG2_DEFAULTS, type HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
+import { loadDecodedOrRebuild, type DecodedOrRebuilt } from '../core/persist/artifacts.ts';
 import {
   BM25_ARTIFACT,
   bm25Artifact,
@@ -24,18 +20,18 @@ import {
   PHRASE_GRAPH_ARTIFACT,
   phraseGraphArtifact,
   phraseGraphFromArtifact,
-} from '../src/core/persist/codecs.ts';
+} from '../core/persist/codecs.ts';
 import {
   StorageError,
   type ArtifactInput,
   type CorpusWriter,
   type Stores,
   type StoredArtifact,
-} from '../src/core/persist/ports.ts';
-import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
-import { TRIPLE_SOURCE_LABELS, type TripleSet, type TripleSource } from '../src/core/triples/types.ts';
-import type { Corpus, Dataset, Question } from '../src/core/types.ts';
-import type { ImportProgress, ImportStage, LibraryEntry } from './engine-api.ts';
+} from '../core/persist/ports.ts';
+import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
+import { TRIPLE_SOURCE_LABELS, type TripleSet, type TripleSource } from '../core/triples/types.ts';
+import type { Corpus, Dataset, Question } from '../core/types.ts';
+import type { ImportProgress, ImportStage, LibraryEntry } from '../../workers/engine-api.ts';
 
 const questionsKey = (corpusId: string) => `questions:${corpusId}`;
 

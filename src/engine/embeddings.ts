@@ -8,20 +8,20 @@ import {
   describeBackendChoice,
   singleBackend,
   type BackendChoice,
-} from '../src/core/embed/backend-choice.ts';
-import { measureBackends } from '../src/core/embed/measure-backends.ts';
-import { EmbedError, type EmbedProgressCallback, type Embedder } from '../src/core/embed/port.ts';
-import { estimateEmbeddingTime } from '../src/core/embed/estimate.ts';
+} from '../core/embed/backend-choice.ts';
+import { measureBackends } from '../core/embed/measure-backends.ts';
+import { EmbedError, type EmbedProgressCallback, type Embedder } from '../core/embed/port.ts';
+import { estimateEmbeddingTime } from '../core/embed/estimate.ts';
 import {
   EMBED_BATCH_DEFAULT,
   embeddingLabel,
   embeddingModelId,
   embeddingSettingsSchema,
   type ConfiguredEmbedding,
-} from '../src/core/embed/settings.ts';
-import { HopscopeError } from '../src/core/errors.ts';
-import { buildPhraseGraph } from '../src/core/graph/build.ts';
-import { readPrecomputedVectors, vectorsForCorpus } from '../src/core/index/vectors-npy.ts';
+} from '../core/embed/settings.ts';
+import { HopscopeError } from '../core/errors.ts';
+import { buildPhraseGraph } from '../core/graph/build.ts';
+import { readPrecomputedVectors, vectorsForCorpus } from '../core/index/vectors-npy.ts';
 import {
   embedCorpusResumable,
   idsHash,
@@ -30,20 +30,16 @@ import {
   readCompleteVectors,
   storeCompleteVectors,
   storedVectorsInfo,
-} from '../src/core/persist/vectors-resume.ts';
-import { normalizeRows, VectorIndex } from '../src/core/index/vectors.ts';
-import { createDenseRetriever, denseDocumentText, type DenseRetriever } from '../src/core/retrievers/dense.ts';
-import {
-  createHippoRag2Retriever,
-  HIPPORAG2_DEFAULTS,
-  type HippoRag2Retriever,
-} from '../src/core/retrievers/hipporag2.ts';
-import { createHybridRetriever } from '../src/core/retrievers/hybrid.ts';
-import type { Stores } from '../src/core/persist/ports.ts';
-import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
-import { TRIPLE_SOURCE_LABELS } from '../src/core/triples/types.ts';
-import type { Corpus, Retriever } from '../src/core/types.ts';
-import type { EmbedDevice, EmbedderConfig } from '../src/providers/embed/config.ts';
+} from '../core/persist/vectors-resume.ts';
+import { normalizeRows, VectorIndex } from '../core/index/vectors.ts';
+import { createDenseRetriever, denseDocumentText, type DenseRetriever } from '../core/retrievers/dense.ts';
+import { createHippoRag2Retriever, HIPPORAG2_DEFAULTS, type HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
+import { createHybridRetriever } from '../core/retrievers/hybrid.ts';
+import type { Stores } from '../core/persist/ports.ts';
+import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
+import { TRIPLE_SOURCE_LABELS } from '../core/triples/types.ts';
+import type { Corpus, Retriever } from '../core/types.ts';
+import type { EmbedDevice, EmbedderConfig } from '../providers/embed/config.ts';
 import {
   EMBEDDING_SETTINGS_KEY,
   type BinarySource,
@@ -51,7 +47,7 @@ import {
   type EmbeddingProgress,
   type EmbeddingStatus,
   type EmbeddingTest,
-} from './engine-api.ts';
+} from '../../workers/engine-api.ts';
 
 export type LoadableEmbedder = Embedder & { load?(onProgress?: EmbedProgressCallback): Promise<void> };
 

@@ -1,81 +1,42 @@
 // The engine behind workers/engine.worker.ts, as a plain object so Node tests call it directly.
 // It owns the parsed datasets and their BM25 indexes; the page gets summaries, rankings and traces.
 // Runs: every strategy (the retrieval baselines too) through core's runStrategy with the dataset's backbone, the LLM from Settings (or the labelled offline thinker) and the run's AbortSignal.
-import { HopscopeError } from '../src/core/errors.ts';
-import { loadDataset } from '../src/core/ingest/index.ts';
-import { buildBackbone } from '../src/core/retrievers/registry.ts';
-import type { Trace } from '../src/core/trace/schema.ts';
-import { isBaseline, strategyDescriptor, type StrategyName } from '../src/core/strategies/index.ts';
-import { runRegime } from '../src/core/strategies/regimes.ts';
-import { runBranch } from '../src/core/whatif/branch.ts';
-import { branchRunRequest, type BranchRunRequest } from './engine-whatif.ts';
-import { STRATEGY_PROMPTS } from '../src/prompts/strategy-prompts.ts';
-import { GEAR_READ_PROMPT } from '../src/prompts/gear-read-port.ts';
-import type { LlmPort } from '../src/core/llm/port.ts';
-import { createOfflineThinker } from '../src/providers/llm/offline-thinker.ts';
-import type { Corpus, Dataset, Passage, Retriever } from '../src/core/types.ts';
-import type { HippoRag2Retriever } from '../src/core/retrievers/hipporag2.ts';
-import { buildQuestionGraphRetriever, questionGraph } from './engine-graph.ts';
-import { buildGraphExpansionBackbone } from '../src/core/retrievers/graph-expansion-backbone.ts';
-import { extractTriplesOffline } from '../src/core/triples/offline-extractor.ts';
-import type { TripleIndex } from '../src/core/triples/triple-index.ts';
-import { loadOrBuildTripleIndex } from '../src/core/persist/triple-index-store.ts';
-import { deleteStored, importFiles, listLibrary, openStored } from './engine-library.ts';
-import type { Stores } from '../src/core/persist/ports.ts';
-import { llmFromStoredSettings } from './engine-llm.ts';
+import { HopscopeError } from '../core/errors.ts';
+import { buildBackbone } from '../core/backbones/index.ts';
+import { loadDataset } from '../core/ingest/index.ts';
+import type { Trace } from '../core/trace/schema.ts';
+import { isBaseline, strategyDescriptor, type StrategyName } from '../core/strategies/index.ts';
+import { runRegime } from '../core/strategies/regimes.ts';
+import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
+import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
+import type { Corpus, Dataset, Passage, Retriever } from '../core/types.ts';
+import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
+import { questionGraph } from './graph.ts';
+import { deleteStored, importFiles, listLibrary, openStored } from './library.ts';
+import type { Stores } from '../core/persist/ports.ts';
+import { llmFromStoredSettings } from './llm.ts';
+import { runBranch } from '../core/whatif/branch.ts';
+import { branchRunRequest, type BranchRunRequest } from './whatif.ts';
 import {
   RUN_BACKBONES,
   RUN_STRATEGIES,
-  type RunBackbone,
   type DatasetSummary,
   type ImportProgress,
   type EngineApi,
   type RankedPassage,
   type RunRequest,
   type TraceListener,
-} from './engine-api.ts';
-import { RAPTOR_SCORER_LABEL } from '../src/core/retrievers/raptor.ts';
-import { graphRagBackbone, raptorBackbone, type PersistedBackbone } from './engine-backbones.ts';
-import type { GraphRagRetriever } from '../src/core/retrievers/graphrag.ts';
-import type { RaptorRetriever } from '../src/core/retrievers/raptor.ts';
-import { graphRagLayers, raptorLayers } from './engine-backbone-layers.ts';
-import { EXTRACTIVE_SUMMARY_LABEL } from '../src/core/raptor/tree.ts';
-import { HASHED_TFIDF_LABEL } from '../src/core/raptor/vectors.ts';
-import { EXTRACTIVE_REPORT_LABEL } from '../src/core/graphrag/reports.ts';
-import { createEmbeddings, type DenseBackbone, type EmbeddingHost } from './engine-embed.ts';
-import type { ModelDownloader } from '../src/providers/models/download.ts';
-import { formatDuration } from '../src/core/embed/estimate.ts';
-import type { WorkerPool } from '../src/core/pool/pool.ts';
-import { createRerankers, type RerankHost } from './engine-rerank.ts';
-
-/** How the browser's HippoRAG 2 seeds its phrases (no embedder, no LLM filter in the engine yet): said in every trace. */
-const HIPPO_SEEDS = {
-  phraseSeeds: 'retrieved facts (BM25 over triple strings, unfiltered: no recognition-memory LLM)',
-};
-
-interface Loaded {
-  dataset: Dataset;
-  byId: Map<string, Passage>;
-  bm25: Retriever;
-  /** Built on the first graph request (triple extraction takes a while on big corpora). */
-  hippo?: Promise<HippoRag2Retriever>;
-  /** GEAR's triple index T (offline-extractor triples), read or built on the first GEAR run, and how. */
-  tripleIndex?: Promise<{ index: TripleIndex; how: string }>;
-  /** raptor, graphrag: read from storage or built (and stored) on first use; graphrag over hippo's graph. */
-  backbones?: Map<RunBackbone, Promise<PersistedBackbone<Retriever>>>;
-}
-
-/** What the browser's RAPTOR and GraphRAG stand on, said in every trace. */
-const BACKBONE_OPTIONS: Partial<Record<RunBackbone, Record<string, string>>> = {
-  raptor: { summaries: EXTRACTIVE_SUMMARY_LABEL, vectors: HASHED_TFIDF_LABEL, nodeScores: RAPTOR_SCORER_LABEL },
-  graphrag: {
-    triples: 'offline extractor',
-    reports: EXTRACTIVE_REPORT_LABEL,
-    communities: 'Louvain (graphology-communities-louvain)',
-  },
-  naivege: { base: 'bm25', triples: 'offline extractor' },
-  syncge: { base: 'bm25', triples: 'offline extractor', read: 'the run’s LLM (GEAR J.2)' },
-};
+} from '../../workers/engine-api.ts';
+import type { GraphRagRetriever } from '../core/retrievers/graphrag.ts';
+import type { RaptorRetriever } from '../core/retrievers/raptor.ts';
+import { graphRagLayers, raptorLayers } from './backbone-layers.ts';
+import { createEmbeddings, type EmbeddingHost } from './embeddings.ts';
+import type { ModelDownloader } from '../providers/models/download.ts';
+import { formatDuration } from '../core/embed/estimate.ts';
+import type { WorkerPool } from '../core/pool/pool.ts';
+import { createRerankers, type RerankHost } from './rerank.ts';
+import { createBackbones } from './backbones.ts';
+import type { Loaded } from './loaded.ts';
 
 export interface EngineOptions {
   /** Durable storage for the library (IndexedDB in the worker); without it the library methods refuse. */
@@ -113,6 +74,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   const running = new Map<string, AbortController>();
   const embeddings = createEmbeddings(options.stores, options.embedding, now);
   const rerankers = createRerankers(options.stores, options.reranking, now);
+  const backbones = createBackbones(options, embeddings);
 
   function storage(): Stores {
     if (!options.stores) throw new HopscopeError('engine', 'no storage in this engine (the library needs IndexedDB)');
@@ -153,57 +115,12 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     return entry;
   }
 
-  /**
-   * The retriever a run asks for, and for raptor / graphrag how it came to be (`built` in the trace):
-   * read from storage or built and stored once per loaded dataset, on first use; dense ones need stored vectors.
-   */
-  async function retrieverOf(entry: Loaded, backbone: RunBackbone): Promise<{ retriever: Retriever; built?: string }> {
-    if (backbone === 'bm25') return { retriever: entry.bm25 };
-    if (backbone === 'hipporag2') return { retriever: await hippoOf(entry) };
-    if (backbone === 'naivege' || backbone === 'syncge')
-      throw new HopscopeError('engine', `${backbone} is built per run (runCore), over BM25 and the triple index`);
-    if (backbone !== 'raptor' && backbone !== 'graphrag') {
-      await options.kernelReady;
-      return { retriever: await embeddings.retriever(backbone, entry.dataset.corpus, entry.bm25) };
-    }
-    entry.backbones ??= new Map();
-    let built = entry.backbones.get(backbone);
-    if (!built) {
-      const { corpus } = entry.dataset;
-      built =
-        backbone === 'raptor'
-          ? raptorBackbone(corpus, options.stores)
-          : hippoOf(entry).then((hippo) => graphRagBackbone(corpus, hippo.graph, 'offline-extractor', options.stores));
-      entry.backbones.set(backbone, built);
-      built.catch(() => entry.backbones?.delete(backbone)); // a failed build is retried on the next request
-    }
-    return built;
-  }
-
-  async function hippoOf(entry: Loaded): Promise<HippoRag2Retriever> {
-    await options.kernelReady;
-    entry.hippo ??= buildQuestionGraphRetriever(entry.dataset.corpus, entry.bm25).catch((err: unknown) => {
-      entry.hippo = undefined; // a failed build is retried on the next request, not cached
-      throw err;
-    });
-    return entry.hippo;
-  }
-
   /** A loaded dataset, or a stored corpus opened now (the Library may act on a corpus not in use). */
   async function entryOf(id: string): Promise<Loaded> {
     const existing = loaded.get(id);
     if (existing) return existing;
     const { dataset, bm25, hippo } = await openStored(storage(), id);
     return register(dataset, bm25, hippo);
-  }
-
-  /** The trace options a backbone adds (how HippoRAG 2 was seeded, which embedding model). */
-  function backboneOptions(backbone: RunRequest['backbone']): Record<string, unknown> {
-    if (backbone === 'hipporag2') return { triples: 'offline extractor', seededBy: 'bm25', ...HIPPO_SEEDS };
-    if (backbone === 'bm25') return {};
-    const fixed = BACKBONE_OPTIONS[backbone];
-    if (fixed) return fixed;
-    return embeddings.traceOptions(backbone as DenseBackbone);
   }
 
   /** The import's embeddings stage: runs after the save when a model is chosen; a cancel keeps the stored chunks. */
@@ -268,7 +185,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     async loadDataset(id, files) {
       const started = now();
       const dataset = loadDataset(id, files);
-      const bm25 = await buildBackbone('bm25', dataset.corpus);
+      const { retriever: bm25 } = await buildBackbone('bm25', { corpus: dataset.corpus });
       return summaryOf(register(dataset, bm25), now() - started);
     },
 
@@ -330,12 +247,15 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       const entry = get(datasetId);
       if (request.backbone === 'raptor')
         return raptorLayers(
-          (await retrieverOf(entry, 'raptor')).retriever as RaptorRetriever,
+          (await backbones.of(entry, 'raptor', await backbones.llmOf(entry))).retriever as RaptorRetriever,
           entry.dataset.corpus.passages.map((p) => p.id),
           request,
         );
       if (request.backbone === 'graphrag')
-        return graphRagLayers((await retrieverOf(entry, 'graphrag')).retriever as GraphRagRetriever, request);
+        return graphRagLayers(
+          (await backbones.of(entry, 'graphrag', await backbones.llmOf(entry))).retriever as GraphRagRetriever,
+          request,
+        );
       throw new HopscopeError(
         'engine',
         `backbone "${String(request.backbone)}" has no tree or communities to draw (raptor, graphrag)`,
@@ -346,7 +266,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       const entry = get(datasetId);
       if (request.query.trim() === '')
         throw new HopscopeError('engine', 'the graph needs a question; run or open one first');
-      return questionGraph(await hippoOf(entry), request);
+      return questionGraph(await backbones.hippo(entry), request);
     },
 
     async run(request: RunRequest, onEvent?: TraceListener): Promise<Trace> {
@@ -425,17 +345,8 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       request.llm === 'offline'
         ? createOfflineThinker()
         : await llmFromStoredSettings(options.stores, entry.dataset.corpus.id, options.embedding);
-    // naivege / syncge are GEAR's graph expansion over BM25 (SyncGE's read step uses the run's LLM); GEAR
-    // itself runs over graph expansion of the chosen backbone (its base), with offline-extractor triples.
-    const expansion = request.backbone === 'naivege' || request.backbone === 'syncge' ? request.backbone : undefined;
-    const { retriever: backbone, built } = expansion
-      ? { retriever: entry.bm25, built: undefined }
-      : await retrieverOf(entry, request.backbone);
-    const gear =
-      strategyDescriptor(strategy).needs.graphExpansion || expansion
-        ? await gearBackbone(entry, backbone, expansion ?? 'naivege', llm)
-        : undefined;
-    const retriever: Retriever = gear?.retriever ?? backbone;
+    const over = await backbones.forRun(entry, strategy, request.backbone, llm);
+    const retriever: Retriever = over.retriever;
     const { corpus } = entry.dataset;
     // DualRAG's Eq. 8 reranker from Settings (loaded here, in this worker); its name goes into the trace options.
     const reranker = strategyDescriptor(strategy).needs.reranker ? await rerankers.current() : undefined;
@@ -464,44 +375,10 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
         );
     trace.options = {
       ...trace.options,
-      ...backboneOptions(request.backbone),
-      ...(built ? { built } : {}),
+      ...over.traceOptions,
+      ...(over.built ? { built: over.built } : {}),
       ...(reranker ? { reranker: reranker.name } : {}),
     };
-    if (gear) {
-      trace.options = {
-        ...trace.options,
-        graphExpansion: expansion ? `${expansion} over bm25` : `naivege over ${request.backbone}`,
-        tripleSource: 'offline extractor',
-        beamScorer: gear.retriever.expansion.scorer.label,
-        tripleIndex: gear.tripleIndex,
-      };
-    }
     return trace;
-  }
-
-  /** GEAR's backbone with the corpus's triple index T: read from IndexedDB when stored and current, else built and stored. */
-  async function gearBackbone(entry: Loaded, base: Retriever, name: 'naivege' | 'syncge', llm: LlmPort) {
-    entry.tripleIndex ??= loadOrBuildTripleIndex(
-      options.stores?.artifacts,
-      entry.dataset.corpus,
-      'offline-extractor',
-      () => extractTriplesOffline(entry.dataset.corpus.passages),
-    ).then((r) => ({
-      index: r.index,
-      how: r.fromStore
-        ? 'read from storage'
-        : r.message
-          ? `rebuilt and stored (${r.message})`
-          : options.stores
-            ? 'built and stored'
-            : 'built (no storage)',
-    }));
-    entry.tripleIndex.catch(() => (entry.tripleIndex = undefined)); // a failed build is retried on the next run
-    const { index, how } = await entry.tripleIndex;
-    // after the first run of a session the index is in memory; the trace says where it came from
-    const read =
-      name === 'syncge' ? { read: { prompt: GEAR_READ_PROMPT, llm, passage: (id: string) => entry.byId.get(id) } } : {};
-    return { retriever: buildGraphExpansionBackbone(name, { base, tripleIndex: index, ...read }), tripleIndex: how };
   }
 }

@@ -1,0 +1,20 @@
+// Why a backbone cannot run right now, for the pickers: the embedding backbones need an encoder chosen
+// in Settings. An empty record: every backbone can run (or the settings are not read yet).
+import { useQuery } from '@tanstack/react-query';
+import type { RunBackbone } from '../../workers/engine-api.ts';
+import { embeddingStatusQuery } from './embedding-queries.ts';
+import { useEngine } from './engine-client.ts';
+
+/** Backbones that rank with passage vectors of the encoder in Settings. */
+export const ENCODER_BACKBONES: readonly RunBackbone[] = ['dense', 'hybrid', 'hipporag2-dense'];
+
+export type BackboneReasons = Partial<Record<RunBackbone, string>>;
+
+export function useBackboneReasons(corpusId: string | undefined): BackboneReasons {
+  const engine = useEngine();
+  const status = useQuery({ ...embeddingStatusQuery(engine, corpusId ?? ''), enabled: corpusId !== undefined });
+  if (!status.data || status.data.model !== null) return {};
+  return Object.fromEntries(
+    ENCODER_BACKBONES.map((b) => [b, 'needs an embedding model: choose one in Settings']),
+  ) as BackboneReasons;
+}

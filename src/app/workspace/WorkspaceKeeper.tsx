@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { appStore } from '../../state/store.ts';
+import { useEngine } from '../engine-client.ts';
+import { keepWorkspace } from './keep-workspace.ts';
+
+/** Renders nothing: restores the last session's workspace from IndexedDB and keeps saving it. */
+export function WorkspaceKeeper() {
+  const engine = useEngine();
+  useEffect(
+    () =>
+      keepWorkspace(appStore, {
+        getSetting: (key) => engine.getSetting(key),
+        putSetting: (key, value) => engine.putSetting(key, value),
+      }),
+    [engine],
+  );
+  return null;
+}

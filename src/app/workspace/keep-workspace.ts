@@ -1,0 +1,200 @@
+// The workbench survives a reload: restore the saved records into the store once, then save each record
+// when its part of the store changes (debounced; each record is one put, so a write is whole or absent).
+import type { z } from 'zod';
+import type { AppState, AppStore } from '../../state/store.ts';
+import type { View } from '../../state/view-slice.ts';
+import {
+  savedBatch,
+  savedChoices,
+  savedRun,
+  WORKSPACE_KEYS,
+  type SavedBatch,
+  type SavedChoices,
+  type SavedRun,
+} from './workspace-schema.ts';
+
+/** The settings store as the page reaches it (the engine worker's IndexedDB). */
+export interface WorkspaceStore {
+  getSetting(key: string): Promise<unknown>;
+  putSetting(key: string, value: unknown): Promise<void>;
+}
+
+export interface KeepOptions {
+  /** Quiet time before a changed record is written. */
+  debounceMs?: number;
+  warn?: (message: string) => void;
+}
+
+const DEFAULTS = { debounceMs: 400, warn: (m: string) => console.warn(m) };
+
+function read<T>(schema: z.ZodType<T>, value: unknown, what: string, warn: (m: string) => void): T | null {
+  if (value === undefined || value === null) return null;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  warn(
+    `hopscope: the saved ${what} (settings key ${WORKSPACE_KEYS[what as keyof typeof WORKSPACE_KEYS]}) does not match this build at ${issue?.path.join('.') || '(root)'}: ${issue?.message}; it is not restored`,
+  );
+  return null;
+}
+
+/**
+ * The choices to save. `workView` is the tab to reopen: Settings is never reopened (its values are saved
+ * as they change), so a reload returns to the view worked in before Settings.
+ */
+export function choicesOf(s: AppState, workView: View = s.view): SavedChoices {
+  return {
+    corpusId: s.activeCorpusId,
+    view: s.view === 'settings' ? workView : s.view,
+    presenting: s.presenting,
+    sideCollapsed: s.sideCollapsed,
+    questionId: s.questionId,
+    questionText: s.questionText,
+    backbone: s.backbone,
+    strategy: s.strategy,
+    k: s.k,
+    step: s.step,
+    compareQuestionId: s.compareQuestionId,
+    compareLanes: s.compareLanes,
+    compareRequested: s.compareRequested > 0,
+    laneSeq: s.laneSeq,
+    batchConfigs: s.batchConfigs,
+    batchModels: s.batchModels,
+    batchRegimes: s.batchRegimes,
+    batchLimit: s.batchLimit,
+    batchTypeFilter: s.batchTypeFilter,
+    batchSort: s.batchSort,
+  };
+}
+
+/** The run on screen, once it has a trace; a streaming run is saved when it ends (its partial trace too). */
+export function runOf(s: AppState): SavedRun | null {
+  if (s.runStatus === 'running' || !s.trace) return null;
+  return { corpusId: s.activeCorpusId, trace: s.trace, passages: s.runPassages };
+}
+
+export function batchOf(s: AppState): SavedBatch {
+  return {
+    corpusId: s.activeCorpusId,
+    runs: s.batchRuns,
+    total: s.batchTotal,
+    status: s.batchStatus,
+    error: s.batchError,
+  };
+}
+
+/**
+ * Puts the saved records back into the store (only those of the corpus in use). What the user changed
+ * since the page opened (`opened` is the store then) wins: a choice already made, a run already started
+ * or a batch already begun is never replaced by the saved one.
+ */
+export function applyWorkspace(
+  store: AppStore,
+  saved: { choices: SavedChoices | null; run: SavedRun | null; batch: SavedBatch | null },
+  opened: AppState = store.getState(),
+): void {
+  const now = store.getState();
+  const corpus = now.activeCorpusId;
+  if (corpus !== opened.activeCorpusId) return;
+  const { choices, run, batch } = saved;
+  if (choices && choices.corpusId === corpus) {
+    const { corpusId: _corpus, compareRequested, step: _step, ...rest } = choices;
+    const untouched = Object.fromEntries(
+      Object.entries(rest).filter(([k]) => now[k as keyof AppState] === opened[k as keyof AppState]),
+    );
+    store.setState({
+      ...untouched,
+      ...(now.compareRequested === opened.compareRequested && { compareRequested: compareRequested ? 1 : 0 }),
+    });
+  }
+  if (run && run.corpusId === corpus && now.runSeq === opened.runSeq && now.trace === null) {
+    store.getState().showTrace(run.trace, run.passages ?? undefined);
+    const step = choices?.corpusId === corpus ? choices.step : null;
+    if (step !== null && step <= run.trace.events.length) store.getState().setStep(step);
+  }
+  if (batch && batch.corpusId === corpus && batch.runs.length > 0 && now.batchStatus === 'idle') {
+    // A batch cut short by the reload comes back stopped, so Resume runs what is missing.
+    const stopped = batch.status === 'running' || batch.status === 'idle';
+    store.setState({
+      batchRuns: batch.runs,
+      batchTotal: batch.total,
+      batchStatus: stopped ? 'cancelled' : batch.status,
+      batchError: batch.error,
+      batchStartedAt: null,
+    });
+  }
+}
+
+/**
+ * Restores, then keeps saving. Returns a stop function (pending writes are flushed). Nothing is saved
+ * before the restore has finished, so a fresh page never overwrites what it is about to read.
+ */
+export function keepWorkspace(store: AppStore, db: WorkspaceStore, options: KeepOptions = {}): () => void {
+  const { debounceMs, warn } = { ...DEFAULTS, ...options };
+  let stopped = false;
+  let unsubscribe = () => {};
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const pending = new Map<string, () => unknown>();
+
+  const write = (key: string) => {
+    timers.delete(key);
+    const value = pending.get(key);
+    pending.delete(key);
+    if (!value) return;
+    db.putSetting(key, value()).catch((err: unknown) =>
+      warn(`hopscope: could not save ${key}: ${err instanceof Error ? err.message : String(err)}`),
+    );
+  };
+  const schedule = (key: string, value: () => unknown) => {
+    pending.set(key, value);
+    clearTimeout(timers.get(key));
+    timers.set(
+      key,
+      setTimeout(() => write(key), debounceMs),
+    );
+  };
+
+  const opened = store.getState();
+  void (async () => {
+    const [choices, run, batch] = await Promise.all([
+      db.getSetting(WORKSPACE_KEYS.choices),
+      db.getSetting(WORKSPACE_KEYS.run),
+      db.getSetting(WORKSPACE_KEYS.batch),
+    ]).catch((err: unknown) => {
+      warn(`hopscope: could not read the saved workspace: ${err instanceof Error ? err.message : String(err)}`);
+      return [undefined, undefined, undefined];
+    });
+    if (stopped) return;
+    applyWorkspace(
+      store,
+      {
+        choices: read(savedChoices, choices, 'choices', warn),
+        run: read(savedRun, run, 'run', warn),
+        batch: read(savedBatch, batch, 'batch', warn),
+      },
+      opened,
+    );
+    store.getState().setWorkspaceRestored();
+    let workView: View = store.getState().view === 'settings' ? 'inspector' : store.getState().view;
+    unsubscribe = store.subscribe((s, prev) => {
+      if (s.view !== 'settings') workView = s.view;
+      const c = choicesOf(s, workView);
+      const p = choicesOf(prev, workView);
+      if ((Object.keys(c) as (keyof SavedChoices)[]).some((k) => c[k] !== p[k]))
+        schedule(WORKSPACE_KEYS.choices, () => choicesOf(store.getState(), workView));
+      if ((s.trace !== prev.trace || s.runStatus !== prev.runStatus) && s.runStatus !== 'running')
+        schedule(WORKSPACE_KEYS.run, () => runOf(store.getState()));
+      if (s.batchRuns !== prev.batchRuns || s.batchStatus !== prev.batchStatus || s.batchTotal !== prev.batchTotal)
+        schedule(WORKSPACE_KEYS.batch, () => batchOf(store.getState()));
+    });
+  })();
+
+  return () => {
+    stopped = true;
+    unsubscribe();
+    for (const key of [...timers.keys()]) {
+      clearTimeout(timers.get(key));
+      write(key);
+    }
+  };
+}

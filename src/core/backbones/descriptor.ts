@@ -1,0 +1,85 @@
+// What a backbone is: one descriptor (name, title, explanation, what it needs, its options schema and
+// build). Hosts (the engine worker, the CLI) hand the builder ports, never Dexie or files: stored
+// artifacts through ArtifactStore, an embedder, the configured LLM and the prompts it uses.
+import type { z } from 'zod';
+import type { Embedder } from '../embed/port.ts';
+import type { PhraseGraph } from '../graph/build.ts';
+import type { ReportPrompt } from '../graphrag/reports.ts';
+import type { VectorIndex } from '../index/vectors.ts';
+import type { LlmPort } from '../llm/port.ts';
+import type { ArtifactStore } from '../persist/ports.ts';
+import type { SummaryPrompt } from '../raptor/summarizer.ts';
+import type { FactFilterPrompt } from '../retrievers/fact-filter.ts';
+import type { ProximalReadPrompt } from '../retrievers/graph-expansion.ts';
+import type { QueryEntities } from '../retrievers/hipporag2.ts';
+import type { TripleIndex } from '../triples/triple-index.ts';
+import type { TripleSet } from '../triples/types.ts';
+import type { Corpus, Passage, Retriever } from '../types.ts';
+
+/** The backbone prompts, injected because core does not import src/prompts (src/prompts/backbone-prompts.ts). */
+export interface BackbonePrompts {
+  raptorSummary: SummaryPrompt;
+  graphragReport: ReportPrompt;
+  recognitionFilter: FactFilterPrompt;
+}
+
+export interface BackboneInputs {
+  corpus: Corpus;
+  /** The backbone's own options, validated by its schema; recorded in the trace. */
+  options?: Record<string, unknown>;
+  /** Stored artifacts (RAPTOR's tree, GraphRAG's communities, GEAR's triple index); without it built in memory. */
+  artifacts?: ArtifactStore;
+  /** dense, hybrid, hipporag2 facts, naivege/syncge scorer: embeds queries (and the corpus without `vectors`). */
+  embedder?: Embedder;
+  /** dense, hybrid: passage vectors in corpus order; embedded on the fly when absent. */
+  vectors?: VectorIndex;
+  /**
+   * The configured LLM: RAPTOR's summaries, GraphRAG's reports and HippoRAG 2's recognition filter use it.
+   * Absent means no LLM (the offline thinker): the labelled extractive stand-ins run and nothing is filtered.
+   */
+  llm?: LlmPort;
+  /** Required with `llm`. */
+  prompts?: BackbonePrompts;
+  /** hipporag2, naivege, syncge: the retriever underneath (its name is recorded as the base). */
+  base?: Retriever;
+  /** hipporag2, graphrag, naivege, syncge: the triples the graph or triple index is built from. */
+  triples?: TripleSet;
+  /** hipporag2, graphrag: a phrase graph already built from the same corpus and triples (e.g. stored). */
+  graph?: PhraseGraph;
+  /** naivege, syncge: a triple index already built (or read) for this corpus. */
+  tripleIndex?: TripleIndex;
+  /** hipporag2, graphrag: query NER; the offline extractor when absent. */
+  queryEntities?: QueryEntities;
+  /** syncge: the J.2 read step's prompt, LLM (the run's, possibly the offline thinker) and passage lookup. */
+  read?: { prompt: ProximalReadPrompt; llm: LlmPort; passage: (id: string) => Passage | undefined };
+  signal?: AbortSignal;
+}
+
+export interface BuiltBackbone<R extends Retriever = Retriever> {
+  retriever: R;
+  /** "read from storage", "built and stored", "rebuilt and stored (<why>)", "built in memory" (+ why not stored). */
+  built: string;
+  /** What the trace records about the backbone: summariser, report writer, filter model, triples, base. */
+  traceOptions: Record<string, unknown>;
+}
+
+export type BackboneNeed = 'embedder' | 'base' | 'triples' | 'read';
+
+export interface BackboneDescriptor<O = Record<string, unknown>> {
+  name: string;
+  title: string;
+  /** One paragraph, for listings and docs. */
+  explanation: string;
+  /** The paper and section it implements. */
+  paper: string;
+  needs: readonly BackboneNeed[];
+  /** Uses the configured LLM when there is one (labelled stand-ins otherwise). */
+  usesLlm?: string;
+  options: z.ZodType<O>;
+  build(inputs: BackboneInputs, options: O): Promise<BuiltBackbone>;
+}
+
+/** Typed without losing O at the list (the builder validates options before build sees them). */
+export const defineBackbone = <O>(d: BackboneDescriptor<O>): BackboneDescriptor<O> => d;
+
+export const IN_MEMORY = 'built in memory';

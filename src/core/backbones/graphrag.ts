@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { buildPhraseGraph } from '../graph/build.ts';
+import { detectCommunities } from '../graphrag/communities.ts';
+import { writeReports } from '../graphrag/reports.ts';
+import { GRAPHRAG_ARTIFACT, graphRagArtifact, graphRagFromArtifact } from '../persist/backbone-codecs.ts';
+import { corpusFingerprint } from '../persist/codecs.ts';
+import { createGraphRagRetriever, GRAPHRAG_DEFAULTS } from '../retrievers/graphrag.ts';
+import { TRIPLE_SOURCE_LABELS } from '../triples/types.ts';
+import { defineBackbone } from './descriptor.ts';
+import { reportWriterOf } from './llm-parts.ts';
+import { backboneRef, builderKey, readOrBuild } from './persisted.ts';
+
+export const COMMUNITY_LABEL = 'Louvain (graphology-communities-louvain)';
+
+export const graphragBackbone = defineBackbone({
+  name: 'graphrag',
+  title: 'GraphRAG (local search)',
+  explanation:
+    'Louvain communities over the entity graph with one report per community; a query ranks passages through the entities of its top facts, their relations and the best-matching community reports.',
+  paper: 'Edge et al. 2024, GraphRAG §2 (community detection, community reports, local search context)',
+  needs: ['triples'],
+  usesLlm: 'community reports (GraphRAG’s report prompt)',
+  options: z
+    .object({
+      factTopK: z.number().int().positive().optional(),
+      reportTopK: z.number().int().positive().optional(),
+      reportWeight: z.number().min(0).optional(),
+      baseWeight: z.number().min(0).optional(),
+      resolution: z.number().positive().optional(),
+    })
+    .strict(),
+  async build(inputs, options) {
+    const { corpus, triples, artifacts, signal } = inputs;
+    const graph = inputs.graph ?? buildPhraseGraph(corpus, triples!);
+    const writer = reportWriterOf(inputs);
+    const hash = corpusFingerprint(corpus.passages);
+    const key = builderKey(`graphrag:${graph.source}`, inputs.llm?.label, inputs.prompts?.graphragReport.version ?? '');
+    const resolution = options.resolution ?? GRAPHRAG_DEFAULTS.resolution;
+    const r = await readOrBuild(
+      resolution === GRAPHRAG_DEFAULTS.resolution ? artifacts : undefined,
+      backboneRef(corpus.id, key),
+      GRAPHRAG_ARTIFACT,
+      (a) => graphRagFromArtifact(a, graph, hash, writer.label),
+      async () => {
+        const hierarchy = detectCommunities(graph, { resolution });
+        const reports = await writeReports(graph, hierarchy, writer, signal);
+        return {
+          value: { hierarchy, reports },
+          artifact: graphRagArtifact(hierarchy, reports, graph, hash, writer.label),
+        };
+      },
+    );
+    return {
+      retriever: await createGraphRagRetriever(corpus, {
+        graph,
+        ...r.value,
+        reportWriter: writer,
+        ...(inputs.queryEntities ? { queryEntities: inputs.queryEntities } : {}),
+        options,
+      }),
+      built: r.built,
+      traceOptions: {
+        triples: TRIPLE_SOURCE_LABELS[graph.source],
+        reports: writer.label,
+        communities: COMMUNITY_LABEL,
+      },
+    };
+  },
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { createBm25Retriever } from '../retrievers/bm25.ts';
+import { createHybridRetriever, HYBRID_DEFAULTS } from '../retrievers/hybrid.ts';
+import { denseBackbone } from './dense.ts';
+import { defineBackbone } from './descriptor.ts';
+
+const positive = z.number().positive();
+
+export const hybridBackbone = defineBackbone({
+  name: 'hybrid',
+  title: 'Hybrid (RRF)',
+  explanation:
+    'Reciprocal rank fusion of BM25 and dense: only ranks are fused, so a passage ranked well by either member can surface.',
+  paper: 'Cormack et al. 2009 (RRF, k = 60); GEAR Eq. 3',
+  needs: ['embedder'],
+  options: z
+    .object({
+      k: positive.optional(),
+      depth: z.number().int().positive().optional(),
+      weights: z.tuple([z.number(), z.number()]).optional(),
+    })
+    .strict(),
+  async build(inputs, options) {
+    const dense = await denseBackbone.build(inputs, {});
+    return {
+      retriever: createHybridRetriever(
+        { bm25: createBm25Retriever(inputs.corpus.passages), dense: dense.retriever },
+        options,
+      ),
+      built: dense.built,
+      traceOptions: { fusion: `RRF k=${options.k ?? HYBRID_DEFAULTS.k} of bm25 and dense` },
+    };
+  },
+});

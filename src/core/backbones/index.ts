@@ -1,0 +1,120 @@
+// The backbone list and the one builder every host calls (the engine worker and the CLI): so the
+// numbers of `npm run eval` equal what the page shows. A backbone is one descriptor in its own file;
+// adding one means adding its file and its entry below.
+import { HopscopeError } from '../errors.ts';
+import type { Corpus, Retriever } from '../types.ts';
+import { bm25Backbone } from './bm25.ts';
+import { denseBackbone } from './dense.ts';
+import type { BackboneDescriptor, BackboneInputs, BackboneNeed, BuiltBackbone } from './descriptor.ts';
+import { naivegeBackbone, syncgeBackbone } from './graph-expansion.ts';
+import { graphragBackbone } from './graphrag.ts';
+import { hipporag2Backbone } from './hipporag2.ts';
+import { hybridBackbone } from './hybrid.ts';
+import { raptorBackbone } from './raptor.ts';
+
+export const BACKBONES = ['bm25', 'dense', 'hybrid', 'hipporag2', 'raptor', 'graphrag', 'naivege', 'syncge'] as const;
+export type BackboneName = (typeof BACKBONES)[number];
+
+export const BACKBONE_DESCRIPTORS: Readonly<Record<BackboneName, BackboneDescriptor<never>>> = {
+  bm25: bm25Backbone,
+  dense: denseBackbone,
+  hybrid: hybridBackbone,
+  hipporag2: hipporag2Backbone,
+  raptor: raptorBackbone,
+  graphrag: graphragBackbone,
+  naivege: naivegeBackbone,
+  syncge: syncgeBackbone,
+} as never;
+
+export function isBackboneName(name: string): name is BackboneName {
+  return (BACKBONES as readonly string[]).includes(name);
+}
+
+const NEED_TEXT: Record<BackboneNeed, string> = {
+  embedder: 'deps.embedder (e.g. --model <folder-or-id>)',
+  base: 'deps.base (a Retriever)',
+  triples: 'deps.triples (a TripleSet, e.g. from --openie <file>)',
+  read: 'deps.read (the read step’s prompt and LLM)',
+};
+
+/** A readable option error: "unknown option "k3" (expected k1, b)", "option b must be a number, got "0.4"". */
+function optionError(
+  name: string,
+  raw: Record<string, unknown>,
+  issue: { code: string; path: PropertyKey[]; message: string; keys?: string[]; expected?: unknown },
+  known: string[],
+): string {
+  const at = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys')
+    return `backbone "${name}": unknown option "${issue.keys?.[0] ?? at}" (expected ${known.join(', ') || 'none'})`;
+  if (issue.code === 'invalid_type' && issue.path.length === 1)
+    return `backbone "${name}": option ${at} must be a ${String(issue.expected)}, got ${JSON.stringify(raw[at])}`;
+  return `backbone "${name}": option ${at || 'options'}: ${issue.message}`;
+}
+
+/**
+ * Builds the backbone `name` over `inputs.corpus`: checks what it needs, validates its options with its
+ * schema, and returns the retriever, how it was obtained and what the trace records about it.
+ */
+export async function buildBackbone(name: BackboneName, inputs: BackboneInputs): Promise<BuiltBackbone> {
+  const d = (BACKBONE_DESCRIPTORS as Record<string, BackboneDescriptor<Record<string, unknown>>>)[name];
+  if (!d)
+    throw new HopscopeError('backbones', `backbone "${name}" is not available (available: ${BACKBONES.join(', ')})`);
+  const missing = d.needs.filter((n) =>
+    n !== 'triples' ? inputs[n] === undefined : !inputs.triples && !inputs.graph && !inputs.tripleIndex,
+  );
+  if (missing.length > 0)
+    throw new HopscopeError('backbones', `backbone "${name}" needs ${missing.map((n) => NEED_TEXT[n]).join(' and ')}`);
+  const raw = inputs.options ?? {};
+  const parsed = d.options.safeParse(raw);
+  if (!parsed.success) {
+    const shape = (d.options as { shape?: Record<string, unknown> }).shape;
+    throw new HopscopeError(
+      'backbones',
+      optionError(name, raw, parsed.error.issues[0] as never, Object.keys(shape ?? {})),
+    );
+  }
+  const built = await d.build(inputs, parsed.data);
+  return { ...built, traceOptions: { ...built.traceOptions, built: built.built } };
+}
+
+/** The retriever alone, for callers that record nothing about how it was built (tests, benchmarks). */
+export async function backboneRetriever(
+  name: BackboneName,
+  corpus: Corpus,
+  deps: Omit<BackboneInputs, 'corpus'> = {},
+): Promise<Retriever> {
+  return (await buildBackbone(name, { corpus, ...deps })).retriever;
+}
+
+/**
+ * The retriever a strategy runs over, the same in every host: GEAR needs graph expansion, so over naivege
+ * or syncge it runs as is, and over any other backbone it runs over NaiveGE with that backbone as its base
+ * (GEAR §3: graph expansion sits on any base retriever). Every other strategy runs over the backbone.
+ */
+export async function backboneForStrategy(
+  strategy: string,
+  backbone: BuiltBackbone & { name: string },
+  inputs: Omit<BackboneInputs, 'base' | 'options'> & { geOptions?: Record<string, unknown> },
+): Promise<BuiltBackbone> {
+  if (strategy !== 'gear' || backbone.name === 'naivege' || backbone.name === 'syncge') return backbone;
+  const { geOptions, ...rest } = inputs;
+  const ge = await buildBackbone('naivege', {
+    ...rest,
+    base: backbone.retriever,
+    ...(geOptions ? { options: geOptions } : {}),
+  });
+  return {
+    retriever: ge.retriever,
+    built: backbone.built,
+    traceOptions: {
+      ...backbone.traceOptions,
+      graphExpansion: `naivege over ${backbone.name}`,
+      tripleSource: ge.traceOptions.triples,
+      beamScorer: ge.traceOptions.beamScorer,
+      tripleIndex: ge.built,
+    },
+  };
+}
+
+export type { BackboneInputs, BuiltBackbone, BackboneDescriptor, BackbonePrompts } from './descriptor.ts';

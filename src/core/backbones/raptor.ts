@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { corpusFingerprint } from '../persist/codecs.ts';
+import { RAPTOR_TREE_ARTIFACT, raptorTreeArtifact, raptorTreeFromArtifact } from '../persist/backbone-codecs.ts';
+import { buildRaptorTree } from '../raptor/tree.ts';
+import { HASHED_TFIDF_LABEL } from '../raptor/vectors.ts';
+import { createRaptorRetriever, RAPTOR_SCORER_LABEL } from '../retrievers/raptor.ts';
+import { defineBackbone } from './descriptor.ts';
+import { summarizerOf } from './llm-parts.ts';
+import { backboneRef, builderKey, readOrBuild } from './persisted.ts';
+
+const positive = z.number().int().positive();
+
+export const raptorBackbone = defineBackbone({
+  name: 'raptor',
+  title: 'RAPTOR',
+  explanation:
+    'A tree of cluster summaries over the passages (soft two-stage clustering, one summary per cluster, level by level); the collapsed tree scores every node at once and a passage counts through the summaries above it.',
+  paper: 'Sarthi et al. 2024, RAPTOR §3 (tree construction, collapsed-tree querying, Fig. 2b)',
+  needs: [],
+  usesLlm: 'cluster summaries (RAPTOR’s summarisation prompt)',
+  options: z
+    .object({
+      maxLevels: positive.optional(),
+      minLevelSize: positive.optional(),
+      dim: positive.optional(),
+      cluster: z.record(z.string(), z.unknown()).optional(),
+    })
+    .strict(),
+  async build(inputs, options) {
+    const { corpus, artifacts, signal } = inputs;
+    const summarizer = summarizerOf(inputs);
+    const hash = corpusFingerprint(corpus.passages);
+    const key = builderKey('raptor', inputs.llm?.label, inputs.prompts?.raptorSummary.version ?? '');
+    const r = await readOrBuild(
+      Object.keys(options).length === 0 ? artifacts : undefined, // a tree of other options is not the stored one
+      backboneRef(corpus.id, key),
+      RAPTOR_TREE_ARTIFACT,
+      (a) => raptorTreeFromArtifact(a, corpus, hash, { summarizer: summarizer.label, vectors: HASHED_TFIDF_LABEL }),
+      async () => {
+        const tree = await buildRaptorTree(corpus, summarizer, options as never, signal);
+        return { value: tree, artifact: raptorTreeArtifact(tree, hash) };
+      },
+    );
+    return {
+      retriever: await createRaptorRetriever(corpus, { tree: r.value }),
+      built: r.built,
+      traceOptions: { summaries: summarizer.label, vectors: HASHED_TFIDF_LABEL, nodeScores: RAPTOR_SCORER_LABEL },
+    };
+  },
+});
