@@ -14,6 +14,8 @@ import { LLM_SETTINGS_KEY, llmSettingsQuery } from './queries.ts';
 // The providers module pulls in the OpenAI client and transformers.js: load it only when asked.
 const testConnectionLazily = async (s: LlmSettings, signal: AbortSignal) =>
   (await import('../providers/llm/from-settings.ts')).testConnection(s, signal);
+const detectStructuredLazily = async (s: LlmSettings, signal: AbortSignal) =>
+  (await import('../providers/llm/from-settings.ts')).detectStructuredOutputs(s, signal);
 
 /** Which localhost servers "Detect" probes: Ollama's and LM Studio's usual ports, or a list stored under this key (tests point it at their own ports). */
 export const LOCAL_SERVERS_KEY = 'hopscope.localServers';
@@ -72,6 +74,7 @@ export function SettingsView() {
         value={stored.data}
         onChange={(next) => save.mutate(next)}
         testConnection={testConnectionLazily}
+        detectStructured={detectStructuredLazily}
         onClearCache={() => engine.clearLlmCache()}
         detectLocal={detectLocally}
         downloads={downloads}

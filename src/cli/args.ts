@@ -67,6 +67,7 @@ options:
                         are needed, say which with --embed-model and --llm-model
   --base-url <url>      OpenAI-compatible server for --llm openai (e.g. http://127.0.0.1:11434/v1)
   --api-key-env <VAR>   environment variable holding the API key (never written anywhere)
+  --max-tokens <N>      max_tokens for every LLM call that sets none (default: the server's own limit)
   --k <list>            cut-offs for Recall@k and AllGold@k
   --limit <N>           only the first N questions
   --concurrency <C>     questions run at once (default 1)
@@ -195,6 +196,7 @@ export interface EvalArgs {
     apiKeyEnv?: string | undefined;
     model?: string | undefined;
     jsonMode: boolean;
+    maxTokens?: number | undefined;
   };
 }
 
@@ -255,6 +257,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         'llm-model': { type: 'string' },
         'embed-model': { type: 'string' },
         'no-json-mode': { type: 'boolean' },
+        'max-tokens': { type: 'string' },
         'cache-dir': { type: 'string' },
         judge: { type: 'string' },
         'judge-model': { type: 'string' },
@@ -417,6 +420,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
       apiKeyEnv: values['api-key-env'],
       model: values['llm-model'] ?? (needsLlmModel ? values.model : undefined),
       jsonMode: !values['no-json-mode'],
+      maxTokens: positiveInt('max-tokens', values['max-tokens']),
     },
   };
 }

@@ -21,7 +21,7 @@ import { readTextInput } from './text-input.ts';
 
 export type LlmSpec =
   | { kind: 'offline' }
-  | { kind: 'openai'; baseURL: string; model: string; apiKeyEnv?: string; jsonMode: boolean }
+  | { kind: 'openai'; baseURL: string; model: string; apiKeyEnv?: string; jsonMode: boolean; maxTokens?: number }
   | { kind: 'replay'; path: string };
 
 export class LlmSpecError extends HopscopeError {
@@ -55,6 +55,7 @@ export function parseLlmSpec(argv: readonly string[]): LlmSpec {
     model: flag('llm-model') ?? flag('model'),
     apiKeyEnv: flag('api-key-env'),
     jsonMode: !argv.includes('--no-json-mode'),
+    maxTokens: flag('max-tokens') === undefined ? undefined : Number(flag('max-tokens')),
   });
 }
 
@@ -65,6 +66,7 @@ export function llmSpecFrom(v: {
   model?: string | undefined;
   apiKeyEnv?: string | undefined;
   jsonMode?: boolean;
+  maxTokens?: number | undefined;
 }): LlmSpec {
   if (!v.llm) throw new LlmSpecError(`no --llm given (${LLM_SPEC_USAGE})`);
   if (v.llm === 'offline') return { kind: 'offline' };
@@ -95,12 +97,15 @@ export function llmSpecFrom(v: {
         `--base-url ${redactBaseUrl(v.baseUrl)} holds credentials (${secret}), which would be printed, recorded in traces and --out, and hashed into the cache: remove them and pass the key with --api-key-env VAR`,
       );
     if (!v.model) throw new LlmSpecError('--llm openai needs --model NAME (or --llm-model NAME)');
+    if (v.maxTokens !== undefined && !(Number.isInteger(v.maxTokens) && v.maxTokens > 0))
+      throw new LlmSpecError('--max-tokens needs a whole number above 0');
     return {
       kind: 'openai',
       baseURL: v.baseUrl,
       model: v.model,
       jsonMode: v.jsonMode ?? true,
       ...(v.apiKeyEnv ? { apiKeyEnv: v.apiKeyEnv } : {}),
+      ...(v.maxTokens !== undefined ? { maxTokens: v.maxTokens } : {}),
     };
   }
   throw new LlmSpecError(`unknown --llm "${v.llm}" (${LLM_SPEC_USAGE})`);
@@ -167,6 +172,7 @@ export async function createLlmFromSpec(spec: LlmSpec, o: LlmFromSpecOptions = {
         baseURL: spec.baseURL,
         model: spec.model,
         jsonMode: spec.jsonMode,
+        ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
         ...(apiKey ? { apiKey } : {}),
         ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
       });

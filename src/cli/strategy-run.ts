@@ -554,10 +554,12 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
     r.recallByRound.map((x) => [x.round === 0 ? 'initial' : `#${x.round}`, ...ks.map((k) => x.recall[k] ?? NaN)]),
   );
   const costs = Object.entries(r.tokensByModule);
+  // reasoning models: the reasoning share of the completion tokens gets its own column
+  const reasoning = costs.some(([, c]) => c.reasoning);
   const tokens = costs.length
     ? formatTable(
-        ['module', 'calls', 'cached', 'prompt tok', 'completion tok'],
-        costs.map(([m, c]) => [m, c.calls, c.cached, c.prompt, c.completion]),
+        ['module', 'calls', 'cached', 'prompt tok', 'completion tok', ...(reasoning ? ['of which reasoning'] : [])],
+        costs.map(([m, c]) => [m, c.calls, c.cached, c.prompt, c.completion, ...(reasoning ? [c.reasoning ?? 0] : [])]),
       )
     : 'no LLM calls';
   const bridge = formatTable(

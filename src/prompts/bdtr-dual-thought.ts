@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { DualThought } from '../core/strategies/prompt-port.ts';
 import { documentBlock, type PromptPassage } from './bdtr-documents.ts';
-import { LlmOutputError } from './parse.ts';
+import { LlmOutputError, readTextReply, type Read } from './parse.ts';
 
 export const module = 'bdtr.dual-thought';
 export const version = 'bdtr-fig8/1';
@@ -49,7 +49,7 @@ const line = (label: string) =>
   new RegExp(`^[\\s>*-]*(?:\\*\\*)?${label} Thought(?:\\*\\*)?\\s*:\\s*(?:\\*\\*)?\\s*(.*)$`, 'im');
 
 /** The two thoughts; the reply may omit the leading "Fast Thought:" label the prompt already wrote. */
-export function parse(reply: string): DualThought {
+function readBody(reply: string): DualThought {
   const text = reply.trim();
   const slowMatch = line('Slow').exec(text);
   if (!slowMatch) throw new LlmOutputError(module, reply, 'no "Slow Thought:" line');
@@ -66,4 +66,13 @@ export function parse(reply: string): DualThought {
   if (!fast) throw new LlmOutputError(module, reply, 'the Fast Thought is empty');
   if (!slow) throw new LlmOutputError(module, reply, 'the Slow Thought is empty');
   return schema.parse({ fast, slow });
+}
+
+/** The reply read after any think block, and the form it was read from. */
+export function read(reply: string): Read<DualThought> {
+  return readTextReply(reply, readBody);
+}
+
+export function parse(reply: string): DualThought {
+  return read(reply).value;
 }

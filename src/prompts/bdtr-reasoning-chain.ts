@@ -4,7 +4,7 @@
 import type { ChatMessage } from '../core/llm/port.ts';
 import { documentBlock, type PromptPassage } from './bdtr-documents.ts';
 import type { DualThought, ReasoningChain } from '../core/strategies/prompt-port.ts';
-import { LlmOutputError } from './parse.ts';
+import { LlmOutputError, readTextReply, type Read } from './parse.ts';
 
 export const module = 'bdtr.reasoning-chain';
 export const version = 'hopscope-reasoning-chain/1';
@@ -34,7 +34,7 @@ export function build(
 export type { ReasoningChain };
 
 /** The first line with an arrow; at least two nodes. */
-export function parse(reply: string): ReasoningChain {
+function readBody(reply: string): ReasoningChain {
   const lineWithArrow = reply
     .split('\n')
     .map((l) => l.replace(/^\s*(?:reasoning chain\s*:)?\s*/i, '').trim())
@@ -46,4 +46,13 @@ export function parse(reply: string): ReasoningChain {
     .filter(Boolean);
   if (nodes.length < 2) throw new LlmOutputError(module, reply, 'the chain has fewer than two nodes');
   return { text: lineWithArrow, nodes };
+}
+
+/** The reply read after any think block, and the form it was read from. */
+export function read(reply: string): Read<ReasoningChain> {
+  return readTextReply(reply, readBody);
+}
+
+export function parse(reply: string): ReasoningChain {
+  return read(reply).value;
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import { numberedListing, type PromptPassage } from './bdtr-documents.ts';
 import type { VerifierSelection } from '../core/strategies/prompt-port.ts';
-import { parseJsonReply } from './parse.ts';
+import { extractJson, readJsonReply, type Read } from './parse.ts';
 
 export const module = 'bdtr.verifier';
 export const version = 'bdtr-fig9/1';
@@ -39,13 +39,36 @@ export const schema = z.object({ covered_doc_indices: z.array(z.unknown()) });
 export type { VerifierSelection };
 
 /**
+ * The forms models write besides the figure's JSON object: the bare list ("[17, 3, 28]"), the key as a
+ * label ("covered_doc_indices: 17, 3, 28"), or the documents by name ("Doc 17, Doc 3"). Strongest first,
+ * as written.
+ */
+function textFormat(body: string): z.infer<typeof schema> | undefined {
+  const json = extractJson(body);
+  if (json !== undefined) {
+    const list: unknown = JSON.parse(json);
+    if (Array.isArray(list)) return { covered_doc_indices: list };
+  }
+  const docs = [...body.matchAll(/\bDoc(?:ument)?\s*#?(\d+)\b/gi)].map((m) => Number(m[1]));
+  if (docs.length > 0) return { covered_doc_indices: docs };
+  const label = /covered[ _]doc[ _]indices[*\s]*:\s*([\d,\s]+)/i.exec(body);
+  const bare = label?.[1] ?? (/^[\d,\s]+$/.test(body.trim()) ? body : undefined);
+  const numbers = bare?.match(/\d+/g);
+  return numbers ? { covered_doc_indices: numbers.map(Number) } : undefined;
+}
+
+export function read(reply: string): Read<z.infer<typeof schema>> {
+  return readJsonReply(module, reply, schema, textFormat);
+}
+
+/**
  * 0-based candidate positions, strongest first, duplicates dropped. An entry that names no listed
  * document (past the listing, 0, a fraction, a string such as "17") is dropped and reported in
  * `dropped`, so one bad index does not fail the question; a reply with no readable JSON object with
  * `covered_doc_indices` still raises LlmOutputError.
  */
 export function parse(reply: string, candidateCount: number): VerifierSelection {
-  const { covered_doc_indices: entries } = parseJsonReply(module, reply, schema);
+  const { covered_doc_indices: entries } = read(reply).value;
   const indices: number[] = [];
   const dropped: string[] = [];
   for (const i of entries) {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import { questionSection, type DualKnowledge } from './dualrag-outline.ts';
-import { parseJsonReply } from './parse.ts';
+import { firstLine, labelled, readJsonReply, type Read } from './parse.ts';
 
 export const module = 'dualrag.answer';
 export const version = 'hopscope-dualrag-answer/1';
@@ -29,6 +29,18 @@ export function build(question: string, knowledge: DualKnowledge, history: reado
 
 export const schema = z.object({ answer: z.string().trim().min(1, 'the answer is empty') });
 
+/** "Answer: ..." or a reply of one line that is the answer itself (not a broken JSON object). */
+function textFormat(body: string): unknown {
+  const answer = labelled(body, 'Answer', ['Answer']);
+  if (answer !== undefined) return { answer: firstLine(answer) };
+  const lines = body.split('\n').filter((l) => l.trim());
+  return lines.length === 1 && !/^[\s`]*[{[]/.test(body) ? { answer: firstLine(body) } : undefined;
+}
+
+export function read(reply: string): Read<z.infer<typeof schema>> {
+  return readJsonReply(module, reply, schema, textFormat);
+}
+
 export function parse(reply: string): { answer: string } {
-  return { answer: parseJsonReply(module, reply, schema).answer.trim() };
+  return { answer: read(reply).value.answer.trim() };
 }

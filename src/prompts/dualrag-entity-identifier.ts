@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { EntityQueries } from '../core/strategies/prompt-port.ts';
 import { questionSection, type DualKnowledge } from './dualrag-outline.ts';
-import { LlmOutputError, parseJsonReply } from './parse.ts';
+import { LlmOutputError, readJsonReply, type Read } from './parse.ts';
 
 export const module = 'dualrag.entity-identifier';
 export const version = 'dualrag-fig6/1';
@@ -60,8 +60,35 @@ export const schema = z.object({
 export type { EntityQueries };
 
 /** E^t with Q^t(e): entities named twice (ignoring case) merged, queries trimmed and de-duplicated. */
+/** "Entity: X" lines, each followed by "Queries: q1; q2" (or the queries as bullet lines). */
+function textFormat(body: string): unknown {
+  const entities: { entity: string; queries: string[] }[] = [];
+  for (const raw of body.split('\n')) {
+    const line = raw.replace(/\*\*/g, '').trim();
+    const entity = /^[-*\d.\s]*entity\s*:\s*(.+)$/i.exec(line);
+    if (entity) {
+      entities.push({ entity: entity[1]!.trim(), queries: [] });
+      continue;
+    }
+    const current = entities.at(-1);
+    if (!current) continue;
+    const queries = /^[-*\s]*(?:retrieval )?(?:queries|query|keywords)\s*:\s*(.*)$/i.exec(line);
+    if (queries) current.queries.push(...queries[1]!.split(/\s*[;|]\s*/));
+    else if (/^[-*]\s+\S/.test(line)) current.queries.push(line.replace(/^[-*]\s+/, ''));
+  }
+  const cleaned = entities.map((e) => ({
+    entity: e.entity,
+    queries: e.queries.map((q) => q.replace(/^["“]|["”]$/g, '').trim()).filter(Boolean),
+  }));
+  return cleaned.length > 0 ? { entities: cleaned } : undefined;
+}
+
+export function read(reply: string): Read<z.infer<typeof schema>> {
+  return readJsonReply(module, reply, schema, textFormat);
+}
+
 export function parse(reply: string): EntityQueries[] {
-  const { entities } = parseJsonReply(module, reply, schema);
+  const { entities } = read(reply).value;
   const out: EntityQueries[] = [];
   for (const e of entities) {
     const entity = e.entity.trim();

@@ -4,7 +4,7 @@
 // (markdown and punctuation tolerated), else from the one of the two words it contains; a reply with
 // neither, or with both and no leading verdict, raises LlmOutputError.
 import type { ChatMessage } from '../core/llm/port.ts';
-import { LlmOutputError } from './parse.ts';
+import { LlmOutputError, readTextReply, type Read } from './parse.ts';
 
 export const module = 'dualrag.judge';
 export const version = 'dualrag-fig8/1';
@@ -26,7 +26,7 @@ export function build(question: string, prediction: string, goldenAnswer: string
 const leading = /^[\s>*#"'`(-]*(yes|no)\b/i;
 
 /** True when the judge says the prediction implies the ground truth (Acc† = 1). */
-export function parse(reply: string): boolean {
+function readBody(reply: string): boolean {
   const text = reply.trim();
   if (text.length === 0) throw new LlmOutputError(module, reply, 'the reply is empty');
   const first = leading.exec(text);
@@ -39,4 +39,13 @@ export function parse(reply: string): boolean {
     reply,
     yes ? 'both "Yes" and "No" and no leading verdict' : 'neither "Yes" nor "No"',
   );
+}
+
+/** The reply read after any think block, and the form it was read from. */
+export function read(reply: string): Read<boolean> {
+  return readTextReply(reply, readBody);
+}
+
+export function parse(reply: string): boolean {
+  return read(reply).value;
 }

@@ -11,7 +11,7 @@
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { KnowledgeFragment } from '../core/strategies/prompt-port.ts';
 import { documentsOf, questionSection, type PromptPassage } from './dualrag-outline.ts';
-import { LlmOutputError } from './parse.ts';
+import { LlmOutputError, readTextReply, type Read } from './parse.ts';
 
 export const module = 'dualrag.knowledge-summarizer';
 export const NOTHING_RELEVANT = 'No relevant information.';
@@ -53,8 +53,17 @@ export type { KnowledgeFragment };
 const SAYS_NOTHING =
   /^(?:[*"'\s]*)(?:no relevant (?:information|content|knowledge|documents?)|none|n\/a|nothing relevant|(?:the )?(?:retrieved )?(?:documents?|content) (?:do(?:es)? not|don't|doesn't) (?:contain|provide|include|mention|hold) (?:any )?(?:relevant|information|useful))/i;
 
-export function parse(reply: string, entity: string): KnowledgeFragment {
+function readBody(reply: string, entity: string): KnowledgeFragment {
   const knowledge = reply.trim();
   if (knowledge.length === 0) throw new LlmOutputError(module, reply, 'the summary is empty');
   return { entity, knowledge, relevant: !SAYS_NOTHING.test(knowledge) };
+}
+
+/** The reply read after any think block, and the form it was read from. */
+export function read(reply: string, entity: string): Read<KnowledgeFragment> {
+  return readTextReply(reply, (body) => readBody(body, entity));
+}
+
+export function parse(reply: string, entity: string): KnowledgeFragment {
+  return read(reply, entity).value;
 }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { ReasonerStep } from '../core/strategies/prompt-port.ts';
 import { questionSection, type DualKnowledge } from './dualrag-outline.ts';
-import { parseJsonReply } from './parse.ts';
+import { labelled, readJsonReply, type Read } from './parse.ts';
 
 export const module = 'dualrag.reasoner';
 export const version = 'dualrag-fig5/1';
@@ -49,7 +49,23 @@ export const schema = z.object({
 /** r^t (appended to the reasoning history R) and f^t (true triggers the Entity Identifier; false ends the loop, Eq. 4). */
 export type { ReasonerStep };
 
+/** "Reasoning: ... Need retrieval: yes/no" (the JSON's two fields as labelled lines). */
+function textFormat(body: string): unknown {
+  const labels = ['Reasoning', 'Need retrieval'];
+  const reasoning = labelled(body, 'Reasoning', labels);
+  const flag = labelled(body, 'Need retrieval', labels)?.toLowerCase();
+  if (reasoning === undefined || flag === undefined) return undefined;
+  return {
+    reasoning,
+    need_retrieval: /^(?:yes|true)\b/.test(flag) ? true : /^(?:no|false)\b/.test(flag) ? false : flag,
+  };
+}
+
+export function read(reply: string): Read<z.infer<typeof schema>> {
+  return readJsonReply(module, reply, schema, textFormat);
+}
+
 export function parse(reply: string): ReasonerStep {
-  const out = parseJsonReply(module, reply, schema);
+  const out = read(reply).value;
   return { reasoning: out.reasoning.trim(), needRetrieval: out.need_retrieval };
 }

@@ -8,7 +8,7 @@
 // LlmOutputError. The "maximum length of 6 words" is asked for, not enforced.
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { PromptPassage } from '../core/strategies/prompt-port.ts';
-import { LlmOutputError } from './parse.ts';
+import { LlmOutputError, readTextReply, type Read } from './parse.ts';
 
 export const module = 'gear.qa';
 export const version = 'gear-appJ3-qa/1';
@@ -76,10 +76,19 @@ export function build(question: string, passages: readonly PromptPassage[]): Cha
 const answerLabel = /^[\s>*#-]*answer[ \t*]*:[ \t*]*/i;
 
 /** The answer's first line, a repeated "Answer:" label and a trailing period dropped (the example's "1963."). */
-export function parse(reply: string): { answer: string } {
+function readBody(reply: string): { answer: string } {
   if (reply.trim().length === 0) throw new LlmOutputError(module, reply, 'the reply is empty');
   const text = reply.trim().replace(answerLabel, '');
   const answer = (text.split('\n').find((l) => l.trim()) ?? '').replace(/\*\*/g, '').trim().replace(/\.$/, '').trim();
   if (!answer) throw new LlmOutputError(module, reply, '"Answer:" is followed by no answer');
   return { answer };
+}
+
+/** The reply read after any think block, and the form it was read from. */
+export function read(reply: string): Read<{ answer: string }> {
+  return readTextReply(reply, readBody);
+}
+
+export function parse(reply: string): { answer: string } {
+  return read(reply).value;
 }

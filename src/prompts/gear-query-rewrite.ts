@@ -5,7 +5,7 @@
 // gives a "Reason:" (no question), or an empty one, raises LlmOutputError.
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { Triple } from './openie-triples.ts';
-import { LlmOutputError } from './parse.ts';
+import { LlmOutputError, readTextReply, type Read } from './parse.ts';
 import { formatTriples } from './gear-reader.ts';
 
 export const module = 'gear.query-rewrite';
@@ -46,7 +46,7 @@ function clean(line: string): string {
 }
 
 /** The next query, q^(n+1). */
-export function parse(reply: string): string {
+function readBody(reply: string): string {
   const text = reply.trim();
   if (text.length === 0) throw new LlmOutputError(module, reply, 'the reply is empty');
   const m = nextLabel.exec(text);
@@ -62,4 +62,13 @@ export function parse(reply: string): string {
   }
   if (!question) throw new LlmOutputError(module, reply, '"Next Question:" is followed by no question');
   return question;
+}
+
+/** The reply read after any think block, and the form it was read from. */
+export function read(reply: string): Read<string> {
+  return readTextReply(reply, readBody);
+}
+
+export function parse(reply: string): string {
+  return read(reply).value;
 }

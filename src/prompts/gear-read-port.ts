@@ -8,4 +8,5 @@ export const GEAR_READ_PROMPT: ProximalReadPrompt = {
   version: reader.version,
   build: (query, passages, gist = []) => reader.build(query, passages, gist),
   parse: reader.parse,
+  form: (r) => reader.read(r).form,
 };

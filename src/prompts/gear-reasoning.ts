@@ -5,7 +5,7 @@
 // "Answerable:" line, or a verdict without its "Answer:" / "Why:" part, raises LlmOutputError.
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { Triple } from './openie-triples.ts';
-import { LlmOutputError } from './parse.ts';
+import { LlmOutputError, readTextReply, type Read } from './parse.ts';
 import { formatTriples } from './gear-reader.ts';
 
 export const module = 'gear.reasoning';
@@ -43,7 +43,7 @@ function after(text: string, name: string): string | undefined {
   return m ? text.slice(m.index + m[0].length) : undefined;
 }
 
-export function parse(reply: string): Termination {
+function readBody(reply: string): Termination {
   const text = reply.trim();
   if (text.length === 0) throw new LlmOutputError(module, reply, 'the reply is empty');
   const v = verdict.exec(text);
@@ -62,4 +62,13 @@ export function parse(reply: string): Termination {
   const reason = tail.replace(/\*\*/g, '').trim();
   if (!reason || reason === '...') throw new LlmOutputError(module, reply, '"Why:" is followed by no reason');
   return { answerable: false, reason, text };
+}
+
+/** The reply read after any think block, and the form it was read from. */
+export function read(reply: string): Read<Termination> {
+  return readTextReply(reply, readBody);
+}
+
+export function parse(reply: string): Termination {
+  return read(reply).value;
 }

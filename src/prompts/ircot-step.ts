@@ -4,6 +4,7 @@
 import type { ChatMessage } from '../core/llm/port.ts';
 import { parseIrcotReply, type StepReply } from './answer-marker.ts';
 import { documentBlock, type PromptPassage } from './bdtr-documents.ts';
+import { readTextReply, type Read } from './parse.ts';
 
 export const module = 'ircot.step';
 // /2: IRCoT's reading (marker anywhere, first sentence kept); the documents are the collected paragraphs.
@@ -32,6 +33,15 @@ export function build(
   ];
 }
 
-export function parse(reply: string): StepReply {
+function readBody(reply: string): StepReply {
   return parseIrcotReply(module, reply);
+}
+
+/** The reply read after any think block, and the form it was read from. */
+export function read(reply: string): Read<StepReply> {
+  return readTextReply(reply, readBody);
+}
+
+export function parse(reply: string): StepReply {
+  return read(reply).value;
 }

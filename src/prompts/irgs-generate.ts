@@ -2,7 +2,7 @@
 // is the question plus this generation (Shao et al., 2023). Prompt text verbatim, one user turn.
 import type { ChatMessage } from '../core/llm/port.ts';
 import { documentBlock, type PromptPassage } from './bdtr-documents.ts';
-import { LlmOutputError } from './parse.ts';
+import { LlmOutputError, readTextReply, type Read } from './parse.ts';
 
 export const module = 'irgs.generate';
 export const version = 'bdtr-fig13/1';
@@ -26,8 +26,17 @@ export interface Generation {
   text: string;
 }
 
-export function parse(reply: string): Generation {
+function readBody(reply: string): Generation {
   const text = reply.trim();
   if (!text) throw new LlmOutputError(module, reply, 'the reply is empty');
   return { text };
+}
+
+/** The reply read after any think block, and the form it was read from. */
+export function read(reply: string): Read<Generation> {
+  return readTextReply(reply, readBody);
+}
+
+export function parse(reply: string): Generation {
+  return read(reply).value;
 }

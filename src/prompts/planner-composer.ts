@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { ComposedAnswer, PromptPassage } from '../core/strategies/prompt-port.ts';
 import { numberedListing } from './bdtr-documents.ts';
-import { LlmOutputError, parseJsonReply } from './parse.ts';
+import { firstLine, labelled, LlmOutputError, readJsonReply, type Read } from './parse.ts';
 
 export const module = 'planner.compose';
 export const version = 'hopscope-planner-compose/1';
@@ -44,8 +44,25 @@ export const schema = z.object({
 });
 
 /** Citations come back 0-based; a number outside 1..documentCount is an error, not a silent drop. */
+/** "Answer: ... Citations: 1, 2", or the citations as brackets after the answer ("Paris [1][3]"). */
+function textFormat(body: string): unknown {
+  const labels = ['Answer', 'Citations'];
+  const answer = labelled(body, 'Answer', labels);
+  if (answer === undefined) return undefined;
+  const line = firstLine(answer);
+  const cited = labelled(body, 'Citations', labels) ?? [...line.matchAll(/\[(\d+(?:\s*,\s*\d+)*)\]/g)].join(' ');
+  return {
+    answer: line.replace(/\s*\[\d+(?:\s*,\s*\d+)*\]/g, '').trim(),
+    citations: (cited.match(/\d+/g) ?? []).map(Number),
+  };
+}
+
+export function read(reply: string): Read<z.infer<typeof schema>> {
+  return readJsonReply(module, reply, schema, textFormat);
+}
+
 export function parse(reply: string, documentCount: number): ComposedAnswer {
-  const out = parseJsonReply(module, reply, schema);
+  const out = read(reply).value;
   const bad = out.citations.find((c) => c < 1 || c > documentCount);
   if (bad !== undefined)
     throw new LlmOutputError(module, reply, `citation ${bad} is not a document number (1-${documentCount})`);

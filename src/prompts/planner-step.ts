@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { PlanHistory, PlanReply, PromptPassage } from '../core/strategies/prompt-port.ts';
 import { numberedListing } from './bdtr-documents.ts';
-import { LlmOutputError, parseJsonReply } from './parse.ts';
+import { firstLine, labelled, LlmOutputError, readJsonReply, type Read } from './parse.ts';
 
 export const module = 'planner.step';
 export const version = 'hopscope-planner-step/1';
@@ -58,8 +58,45 @@ export const schema = z.object({
   anchors: z.array(z.string()).default([]),
 });
 
+const LABELS = ['Partial answer', 'Action', 'Next query', 'Sufficiency', 'Anchors'];
+
+/**
+ * The same fields as labelled lines ("Partial answer: ...", "Action: continue", "Next query: ...",
+ * "Sufficiency: 0.4", "Anchors: a; b"), the way paper 004 describes a step; a bare FINALIZE counts as
+ * the action.
+ */
+function textFormat(body: string): unknown {
+  const field = (label: string) => labelled(body, label, LABELS);
+  const partial = field('Partial answer')
+    ?.replace(/^\s*(?:FINALIZE|CONTINUE)\s*$/gm, '')
+    .trim();
+  if (partial === undefined) return undefined;
+  const action = (field('Action') ?? '').toLowerCase();
+  const query = field('Next query');
+  const sufficiency = Number(/\d*\.?\d+/.exec(field('Sufficiency') ?? '')?.[0]);
+  return {
+    partial_answer: partial,
+    action:
+      action.includes('finali') || (!action && /\bFINALIZE\b/.test(body))
+        ? 'finalize'
+        : action.includes('continue') || query
+          ? 'continue'
+          : action,
+    ...(query !== undefined ? { next_query: firstLine(query).replace(/^["“]|["”]$/g, '') } : {}),
+    sufficiency: Number.isFinite(sufficiency) ? sufficiency : undefined,
+    anchors: (field('Anchors') ?? '')
+      .split(/[;,\n]/)
+      .map((a) => a.replace(/^[\s*-]+|["“”]/g, '').trim())
+      .filter((a) => a && !/^(?:none|\(none\)|n\/a|\[\])$/i.test(a)),
+  };
+}
+
+export function read(reply: string): Read<z.infer<typeof schema>> {
+  return readJsonReply(module, reply, schema, textFormat);
+}
+
 export function parse(reply: string): PlanReply {
-  const out = parseJsonReply(module, reply, schema);
+  const out = read(reply).value;
   const query = out.next_query?.trim() ?? '';
   if (out.action === 'continue' && query === '')
     throw new LlmOutputError(module, reply, 'action "continue" needs a non-empty next_query');

@@ -1,11 +1,11 @@
 // The QA reader: HippoRAG's rag_qa prompt (OSU-NLP-Group/HippoRAG,
 // src/hipporag/prompts/templates/rag_qa_musique.py, one-shot from IRCoT's
 // gold_with_3_distractors_context_cot_qa_codex) with its reasoning-then-short-answer shape.
-// Adapted: the reply is a JSON object {"thought", "answer"} instead of "Thought: ... Answer: ...",
-// so it is validated with a schema rather than split on a magic substring (STYLE.md).
+// Adapted: we ask for a JSON object {"thought", "answer"}; the original's "Thought: ... Answer: ..."
+// (which the system text still describes) is read too, into the same schema (STYLE.md).
 import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
-import { parseJsonReply } from './parse.ts';
+import { firstLine, labelled, readJsonReply, type Read } from './parse.ts';
 
 export const module = 'answer';
 export const version = 'hipporag-rag-qa-json/1';
@@ -73,8 +73,23 @@ export function build(question: string, passages: readonly ReaderPassage[]): Cha
   ];
 }
 
+/** rag_qa's own format: "Thought: ... Answer: ..." (the "Thought:" label is optional: the prompt ends with it). */
+function textFormat(body: string): ReaderOutput | undefined {
+  const answer = labelled(body, 'Answer', ['Answer']);
+  if (answer === undefined) return undefined;
+  const before = body.slice(0, body.search(/^[\s>*#-]*(?:\*\*)?answer(?:\*\*)?[ \t]*:/im));
+  return {
+    thought: before.replace(/^[\s>*#-]*(?:\*\*)?thought(?:\*\*)?[ \t]*:/i, '').trim(),
+    answer: firstLine(answer),
+  };
+}
+
+export function read(reply: string): Read<ReaderOutput> {
+  const { value, form } = readJsonReply(module, reply, schema, textFormat);
+  return { value: { thought: value.thought.trim(), answer: value.answer.replace(/\.$/, '').trim() }, form };
+}
+
 /** The answer with a trailing period dropped, as in the paper's "Answer: 1862." */
 export function parse(reply: string): ReaderOutput {
-  const out = parseJsonReply(module, reply, schema);
-  return { thought: out.thought.trim(), answer: out.answer.replace(/\.$/, '').trim() };
+  return read(reply).value;
 }

@@ -5,6 +5,7 @@ import type { ChatMessage } from '../core/llm/port.ts';
 import { parseStepReply, type StepReply } from './answer-marker.ts';
 import type { PromptPassage } from './bdtr-documents.ts';
 import { stepTurn } from './ircot-step.ts';
+import { readTextReply, type Read } from './parse.ts';
 
 export const module = 'tog.sufficiency';
 export const version = 'bdtr-fig11/1';
@@ -22,6 +23,15 @@ export function build(question: string, documents: readonly PromptPassage[], not
   ];
 }
 
-export function parse(reply: string): StepReply {
+function readBody(reply: string): StepReply {
   return parseStepReply(module, reply);
+}
+
+/** The reply read after any think block, and the form it was read from. */
+export function read(reply: string): Read<StepReply> {
+  return readTextReply(reply, readBody);
+}
+
+export function parse(reply: string): StepReply {
+  return read(reply).value;
 }

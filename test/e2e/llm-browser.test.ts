@@ -21,7 +21,7 @@ import { createRoot } from 'react-dom/client';
 import { useState } from 'react';
 import { SettingsPanel } from '../../src/features/settings/SettingsPanel.tsx';
 import { DEFAULT_LLM_SETTINGS } from '../../src/core/llm/settings.ts';
-import { testConnection } from '../../src/providers/llm/from-settings.ts';
+import { detectStructuredOutputs, testConnection } from '../../src/providers/llm/from-settings.ts';
 import { OpenAiCompatibleProvider } from '../../src/providers/llm/openai-compatible.ts';
 import { createLlm } from '../../src/core/llm/create-llm.ts';
 import { MemoryLlmCacheStore } from '../../src/core/llm/memory-cache-store.ts';
@@ -58,7 +58,14 @@ window.hopscope = {
 function Harness() {
   const [settings, setSettings] = useState({ ...DEFAULT_LLM_SETTINGS, provider: 'openai', baseURL: '' });
   window.currentSettings = settings;
-  return <SettingsPanel value={settings} onChange={setSettings} testConnection={testConnection} />;
+  return (
+    <SettingsPanel
+      value={settings}
+      onChange={setSettings}
+      testConnection={testConnection}
+      detectStructured={detectStructuredOutputs}
+    />
+  );
 }
 createRoot(document.getElementById('root')).render(<Harness />);
 `;
@@ -194,6 +201,14 @@ describe('settings panel in the page', () => {
     expect(await p.getByTestId('llm-model').inputValue()).toBe('test-model-large');
     expect(server.log.filter((r) => r.path === '/v1/models')).toHaveLength(1);
     await expect(p.getByTestId('llm-problems').count()).resolves.toBe(0);
+  });
+
+  it('"Test connection" with a model chosen shows which structured outputs the server supports', async () => {
+    const p = page.page;
+    await p.getByTestId('llm-test-connection').click();
+    await p.getByTestId('llm-structured').waitFor();
+    await expect(p.getByTestId('llm-structured').textContent()).resolves.toContain('Structured outputs: JSON Schema');
+    expect(server.log.filter((r) => r.body?.response_format?.type === 'json_schema').length).toBeGreaterThan(0);
   });
 
   it('a wrong key and an unreachable server are shown as sentences', async () => {

@@ -78,7 +78,7 @@ describe('verifier (Fig. 9)', () => {
   it('still rejects a reply without the key or without JSON', () => {
     expect(() => verifier.parse('{"docs":[1]}', 30)).toThrow(LlmOutputError);
     expect(() => verifier.parse('{"covered_doc_indices":3}', 30)).toThrow(LlmOutputError);
-    expect(() => verifier.parse('Doc 3 and Doc 7', 30)).toThrow(/no JSON/);
+    expect(() => verifier.parse('None of them supports the chain.', 30)).toThrow(/no JSON/);
   });
 });
 

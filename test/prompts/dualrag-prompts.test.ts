@@ -171,7 +171,7 @@ describe('answer (Eq. 4, our prompt)', () => {
     expect(answer.parse('```json\n{"answer": " Paris "}\n```')).toEqual({ answer: 'Paris' });
   });
   it.each([
-    ['prose', 'Paris', 'no JSON'],
+    ['prose', 'I could not find it.\nThe documents do not say.', 'no JSON'],
     ['an empty answer', '{"answer": ""}', 'answer'],
     ['a wrong type', '{"answer": 3}', 'answer'],
   ])('raises LlmOutputError for %s', (_n, reply, reason) => {

@@ -39,7 +39,7 @@ describe('qa-reader', () => {
   });
 
   it.each([
-    ['the old Thought/Answer text format', 'Thought: Vell was born in Oskby.\nAnswer: Oskby.', 'no JSON'],
+    ['prose with neither JSON nor an Answer line', 'Vell was born in Oskby.', 'no JSON'],
     ['a missing answer', '{"thought": "hmm"}', 'answer'],
     ['an empty answer', '{"thought": "hmm", "answer": "  "}', 'the answer is empty'],
     ['a number for the answer', '{"thought": "", "answer": 1862}', 'answer'],

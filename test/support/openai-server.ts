@@ -5,13 +5,14 @@
 // CORS headers let a page served from another port call it from headless Chromium.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { STRUCTURED_PROBE_TEXT } from '../../src/providers/llm/openai-compatible.ts';
 
 export interface ChatBody {
   model: string;
   messages: Array<{ role: string; content: string }>;
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
-  response_format?: { type: string };
+  response_format?: { type: string; json_schema?: { name: string; schema: Record<string, unknown>; strict?: boolean } };
   max_tokens?: number;
   max_completion_tokens?: number;
   temperature?: number;
@@ -39,10 +40,14 @@ export interface ScriptedReply {
   pieces?: string[];
   /** Wait this long before answering. */
   delayMs?: number;
+  /** The choice's finish_reason; default "stop" ("length": the reply hit max_tokens). */
+  finishReason?: string;
+  /** Reported as usage.completion_tokens_details.reasoning_tokens (a reasoning model). */
+  reasoningTokens?: number;
 }
 
 /** Decide the reply for a chat request; `n` counts chat requests from 0. */
-export type Script = (body: ChatBody, n: number) => ScriptedReply;
+export type Script = (body: ChatBody, n: number) => ScriptedReply | Promise<ScriptedReply>;
 
 export interface LoggedRequest {
   method: string;
@@ -55,8 +60,10 @@ export interface OpenAiServer {
   /** e.g. http://127.0.0.1:41234/v1 */
   baseURL: string;
   log: LoggedRequest[];
-  /** Chat requests only. */
+  /** Chat requests only, without the provider's structured-output probes (which the server answers itself). */
   chats(): LoggedRequest[];
+  /** The structured-output probes (see OpenAiCompatibleProvider.structuredMode). */
+  probes(): LoggedRequest[];
   setScript(script: Script): void;
   close(): Promise<void>;
 }
@@ -66,6 +73,11 @@ export interface OpenAiServerOptions {
   models?: string[];
   /** When set, requests without `Authorization: Bearer <apiKey>` get 401. */
   apiKey?: string;
+  /**
+   * The response_format types the server accepts (default both); another type gets 400, as servers
+   * without structured outputs answer. Scripts decide what a request with an accepted format gets.
+   */
+  responseFormats?: readonly ('json_schema' | 'json_object')[];
 }
 
 /** A script that pops replies from a queue (the last one repeats). */
@@ -120,7 +132,22 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     if (req.method !== 'POST' || path !== '/v1/chat/completions' || !body) {
       return sendError(res, 404, `no route ${req.method} ${path}`, 'not_found', 'invalid_request_error');
     }
-    const reply = script(body, chatCount++);
+    const format = body.response_format?.type;
+    const accepted: readonly string[] = options.responseFormats ?? ['json_schema', 'json_object'];
+    if (format !== undefined && format !== 'text' && !accepted.includes(format))
+      return sendError(res, 400, `response_format type '${format}' is not supported`, null, 'invalid_request_error');
+    if (isProbe(body)) {
+      const content = '{"ok": true}';
+      return sendJson(res, 200, {
+        id: 'chatcmpl-probe',
+        object: 'chat.completion',
+        created,
+        model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop', logprobs: null }],
+        usage: { prompt_tokens: 12, completion_tokens: 4, total_tokens: 16 },
+      });
+    }
+    const reply = await script(body, chatCount++);
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     const fault = reply.fault;
     if (fault?.kind === 'hang') return; // the client's timeout or abort ends it
@@ -158,7 +185,14 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     const content = reply.content ?? '';
     const promptText = body.messages.map((m) => m.content).join('\n');
     const usage = reply.usage ?? { prompt_tokens: countTokens(promptText), completion_tokens: countTokens(content) };
-    const fullUsage = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
+    const fullUsage = {
+      ...usage,
+      total_tokens: usage.prompt_tokens + usage.completion_tokens,
+      ...(reply.reasoningTokens !== undefined
+        ? { completion_tokens_details: { reasoning_tokens: reply.reasoningTokens } }
+        : {}),
+    };
+    const finish = reply.finishReason ?? 'stop';
     const id = `chatcmpl-${chatCount}`;
     created++;
 
@@ -168,7 +202,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
         object: 'chat.completion',
         created,
         model: body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop', logprobs: null }],
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finish, logprobs: null }],
         usage: fullUsage,
       });
     }
@@ -191,7 +225,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     const pieces = reply.pieces ?? content.match(/\S+\s*|\s+/g) ?? [];
     send(chunk({ role: 'assistant', content: '' }, null));
     for (const p of pieces) send(chunk({ content: p }, null));
-    send(chunk({}, 'stop'));
+    send(chunk({}, finish));
     if (body.stream_options?.include_usage)
       send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage: fullUsage });
     res.write('data: [DONE]\n\n');
@@ -203,7 +237,8 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     log,
-    chats: () => log.filter((r) => r.path === '/v1/chat/completions'),
+    chats: () => log.filter((r) => r.path === '/v1/chat/completions' && !(r.body && isProbe(r.body))),
+    probes: () => log.filter((r) => r.path === '/v1/chat/completions' && r.body !== undefined && isProbe(r.body)),
     setScript(s) {
       script = s;
       chatCount = 0;
@@ -214,6 +249,10 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
         server.close((e) => (e ? reject(e) : resolve()));
       }),
   };
+}
+
+function isProbe(body: ChatBody): boolean {
+  return body.messages.length === 1 && body.messages[0]?.content === STRUCTURED_PROBE_TEXT;
 }
 
 function cors(req: IncomingMessage, res: ServerResponse) {

@@ -21,6 +21,7 @@ export function addCost(into: Cost, c: Cost): Cost {
   into.prompt += c.prompt;
   into.completion += c.completion;
   into.total += c.total;
+  if (c.reasoning) into.reasoning = (into.reasoning ?? 0) + c.reasoning;
   return into;
 }
 

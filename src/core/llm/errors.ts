@@ -137,6 +137,29 @@ export class LlmTruncatedStreamError extends LlmError {
   }
 }
 
+/**
+ * The model stopped at its token limit (finish_reason "length"): the reply is cut off, so it is not
+ * read as an unreadable reply but named for what it is, with the setting that raises the limit.
+ */
+export class LlmTokenLimitError extends LlmError {
+  override readonly name = 'LlmTokenLimitError';
+  readonly userMessage: string;
+  constructor(
+    readonly server: string,
+    readonly requestModule: string,
+    /** The max_tokens sent; undefined when the server's own default applied. */
+    readonly maxTokens: number | undefined,
+    readonly partial: string,
+  ) {
+    const limit = maxTokens === undefined ? "the server's default max_tokens" : `max_tokens = ${maxTokens}`;
+    super(
+      requestModule,
+      `the reply was cut off at ${limit} (finish_reason "length", ${partial.length} characters) by ${server}: raise max_tokens (--max-tokens N in the CLI, "Max tokens" in Settings)`,
+    );
+    this.userMessage = `The model's reply to "${requestModule}" hit its token limit (${limit}) and was cut off. Raise max_tokens: --max-tokens N in the CLI, "Max tokens" in Settings.`;
+  }
+}
+
 /** The provider cannot be set up (missing model files, bad configuration). */
 export class LlmConfigError extends LlmError {
   override readonly name = 'LlmConfigError';

@@ -24,6 +24,8 @@ export interface TokenUsage {
   prompt: number;
   completion: number;
   total: number;
+  /** Reasoning models: completion tokens spent reasoning (usage.completion_tokens_details.reasoning_tokens). */
+  reasoning?: number;
 }
 
 export interface LlmResponse {
@@ -35,7 +37,11 @@ export interface LlmResponse {
   /** Provider label as shown to the user, e.g. "openai-compatible gpt-4o-mini", "offline thinker (no LLM)". */
   provider: string;
   model: string;
+  /** How the reply's format was constrained on the wire (OpenAI-compatible servers): json_schema, json_object or none. */
+  structured?: StructuredMode;
 }
+
+export type StructuredMode = 'json_schema' | 'json_object' | 'none';
 
 export interface LlmPort {
   /** Human-readable label; the offline stand-in says "offline thinker (no LLM)". */

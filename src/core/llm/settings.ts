@@ -20,6 +20,8 @@ export const llmSettingsSchema = z.object({
   allowRemote: z.boolean(),
   concurrency: z.number().int().min(1).max(64),
   timeoutMs: z.number().int().min(1000),
+  /** max_tokens for calls that set none; absent: the server's own limit. */
+  maxTokens: z.number().int().min(1).optional(),
 });
 
 export type LlmSettings = z.infer<typeof llmSettingsSchema>;

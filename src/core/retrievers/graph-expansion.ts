@@ -31,6 +31,7 @@ import {
   type BeamOptions,
   type BeamResult,
 } from './triple-beam.ts';
+import type { ReplyForm } from '../llm/reply-form.ts';
 
 export type ProximalTriple = [subject: string, predicate: string, object: string];
 
@@ -45,6 +46,8 @@ export interface ProximalReadPrompt {
   ): LlmRequest['messages'];
   /** Throws LlmOutputError (typed, counted by the batch) on a reply with no triple. */
   parse(reply: string): { triples: ProximalTriple[]; rejected: number };
+  /** The form the reply was read from (recorded on the trace's `llm` event). */
+  form?(reply: string): ReplyForm;
 }
 
 export interface GraphExpansionOptions {

@@ -7,7 +7,7 @@ import type { TraceRecorder } from '../trace/recorder.ts';
 import type { TraceEvent } from '../trace/schema.ts';
 import type { Passage, Question, Ranked, Retriever } from '../types.ts';
 import type { RunHooks } from '../whatif/hooks.ts';
-import type { StrategyPrompts } from './prompt-port.ts';
+import { replyFormReader, type StrategyPrompts } from './prompt-port.ts';
 
 export interface StrategyContext {
   retriever: Retriever;
@@ -73,7 +73,7 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
   };
   const hooks = ctx.whatif;
   if (hooks) recorder.rewrite ??= (body, round) => hooks.event(body, round);
-  const llm = recorder.wrap(ctx.llm);
+  const llm = recorder.wrap(ctx.llm, replyFormReader(ctx.prompts));
   const ask = (request: LlmRequest, shown: readonly (string | Ranked | Passage)[]): Promise<LlmResponse> => {
     recorder.add({
       type: 'context',

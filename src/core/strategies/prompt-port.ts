@@ -2,6 +2,7 @@
 // the prompt set is passed in (src/prompts/strategy-prompts.ts holds the real one, one file per
 // prompt). Types of parsed replies live here so that prompts import them from core, not the reverse.
 import type { ChatMessage } from '../llm/port.ts';
+import type { ReplyForm, ReplyFormReader } from '../llm/reply-form.ts';
 
 export interface PromptPassage {
   title: string;
@@ -91,12 +92,29 @@ export interface RouteReply {
   reason: string;
 }
 
-interface PromptInfo {
+export interface PromptInfo {
   /** LLM request module, e.g. "bdtr.verifier"; the offline thinker and the per-module costs (costByModule) read it. */
   module: string;
   version: string;
   /** Ask for JSON mode. */
   json?: boolean;
+  /** The form a reply is read from (strict JSON, fenced, the paper's text format, ...); throws when it fits none. */
+  form?(reply: string): ReplyForm;
+}
+
+/** Module -> the form its prompt read a reply from, for the trace's `llm` events (undefined when none fits). */
+export function replyFormReader(prompts: StrategyPrompts): ReplyFormReader {
+  const forms = new Map<string, (reply: string) => ReplyForm>();
+  for (const p of Object.values(prompts) as PromptInfo[]) if (p.form) forms.set(p.module, p.form);
+  return (module, reply) => {
+    const form = forms.get(module);
+    if (!form) return undefined;
+    try {
+      return form(reply);
+    } catch {
+      return undefined; // the strategy's own parse raises the error that names the module
+    }
+  };
 }
 
 export interface StrategyPrompts {

@@ -67,6 +67,8 @@ export interface Cost {
   prompt: number;
   completion: number;
   total: number;
+  /** Reasoning models: completion tokens spent reasoning (part of `completion`); absent when none were reported. */
+  reasoning?: number;
 }
 
 /** The cost of one calling module, with the time its calls took. */
@@ -257,6 +259,7 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
         c.prompt += e.usage.prompt;
         c.completion += e.usage.completion;
         c.total += e.usage.total;
+        if (e.usage.reasoning) c.reasoning = (c.reasoning ?? 0) + e.usage.reasoning;
         c.ms += e.latencyMs;
         modules.set(e.module, c);
         m.llmCalls++;

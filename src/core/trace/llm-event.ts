@@ -3,11 +3,13 @@
 import type { TraceEvent } from './schema.ts';
 import type { LlmPort, LlmRequest, LlmResponse } from '../llm/port.ts';
 import { recordedReply } from '../llm/reply-cap.ts';
+import type { ReplyForm, ReplyFormReader } from '../llm/reply-form.ts';
 
 export function llmEvent(
   request: LlmRequest,
   response: LlmResponse,
   at: { t: number; round: number },
+  replyForm?: ReplyForm,
 ): Extract<TraceEvent, { type: 'llm' }> {
   return {
     type: 'llm',
@@ -21,6 +23,8 @@ export function llmEvent(
     latencyMs: response.latencyMs,
     provider: response.provider,
     model: response.model,
+    ...(replyForm !== undefined ? { replyForm } : {}),
+    ...(response.structured !== undefined ? { structured: response.structured } : {}),
   };
 }
 
@@ -48,6 +52,7 @@ export function withTrace(
   port: LlmPort,
   emit: (event: TraceEvent) => void,
   at: () => { t: number; round: number },
+  replyForm?: ReplyFormReader,
 ): LlmPort {
   return {
     label: port.label,
@@ -59,7 +64,7 @@ export function withTrace(
         emit(llmErrorEvent(request.module, e, at()));
         throw e;
       }
-      emit(llmEvent(request, response, at()));
+      emit(llmEvent(request, response, at(), replyForm?.(request.module, response.text)));
       return response;
     },
   };

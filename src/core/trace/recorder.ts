@@ -2,6 +2,7 @@
 // are deterministic, emits each to the live listener (the UI streams them through the engine worker),
 // and wraps the LlmPort so that every call becomes an `llm` event (or an `error` event when it fails).
 import type { LlmPort } from '../llm/port.ts';
+import type { ReplyFormReader } from '../llm/reply-form.ts';
 import { withTrace } from './llm-event.ts';
 import type { TraceEvent } from './schema.ts';
 
@@ -54,11 +55,12 @@ export class TraceRecorder {
   }
 
   /** The port every strategy calls: each completed call is an `llm` event, each failure an `error` event. */
-  wrap(port: LlmPort): LlmPort {
+  wrap(port: LlmPort, replyForm?: ReplyFormReader): LlmPort {
     const traced = withTrace(
       port,
       (e) => this.push(e),
       () => ({ t: this.elapsed(), round: this.round }),
+      replyForm,
     );
     return {
       label: port.label,

@@ -2,12 +2,19 @@
 // every metric is read off traces, so the schema is validated on load. Version 1 traces are upgraded
 // on load (migrate.ts); this file describes version 2.
 import { z } from 'zod';
+import { replyFormSchema } from '../llm/reply-form.ts';
 import { branchRecord } from '../whatif/intervention.ts';
 
 export const TRACE_VERSION = 2;
 
 const ranked = z.object({ id: z.string(), score: z.number() });
-const usage = z.object({ prompt: z.number(), completion: z.number(), total: z.number() });
+const usage = z.object({
+  prompt: z.number(),
+  completion: z.number(),
+  total: z.number(),
+  /** Reasoning models: the completion tokens spent reasoning (part of `completion`). */
+  reasoning: z.number().optional(),
+});
 
 /**
  * Thought kinds are open (GEAR's `rewrite`, DualRAG's `reasoner`, the planner's `partial-answer`, ...);
@@ -115,6 +122,10 @@ export const traceEvent = z.discriminatedUnion('type', [
     latencyMs: z.number(),
     provider: z.string(),
     model: z.string(),
+    /** Which form the prompt's parser read the reply from; absent when it fits none (or in older traces). */
+    replyForm: replyFormSchema.optional(),
+    /** How the reply's format was constrained: the prompt's JSON Schema, JSON mode, or nothing. */
+    structured: z.enum(['json_schema', 'json_object', 'none']).optional(),
   }),
   z.object({ type: z.literal('verify'), ...base, candidates: z.array(z.string()), selected: z.array(z.string()) }),
   z.object({

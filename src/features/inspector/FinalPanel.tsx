@@ -104,7 +104,10 @@ export function FinalPanel({
                   {m.calls}
                   {m.cached > 0 && <span className="muted"> ({m.cached} cached)</span>}
                 </td>
-                <td className="num">{m.total}</td>
+                <td className="num">
+                  {m.total}
+                  {m.reasoning !== undefined && <span className="muted"> ({m.reasoning} reasoning)</span>}
+                </td>
                 <td className="num">{Math.round(m.ms)} ms</td>
               </tr>
             ))}

@@ -23,6 +23,8 @@ export interface SettingsPanelProps {
   onChange(next: LlmSettings): void;
   /** Lists the server's model ids; rejects with an error that may carry `userMessage`. */
   testConnection(settings: LlmSettings, signal: AbortSignal): Promise<string[]>;
+  /** After a successful test: which structured outputs the server supports for the chosen model. */
+  detectStructured?(settings: LlmSettings, signal: AbortSignal): Promise<StructuredSupport>;
   /** Clears every cached LLM reply (per-corpus clearing lives with the corpus). */
   onClearCache?(): Promise<void>;
   /** Probes Ollama / LM Studio on localhost (issue 17 item 13). */
@@ -31,8 +33,19 @@ export interface SettingsPanelProps {
   downloads?: ModelDownloads;
 }
 
+export type StructuredSupport = 'json_schema' | 'json_object' | 'none';
+
+const STRUCTURED_TEXT: Record<StructuredSupport, string> = {
+  json_schema: 'JSON Schema (each prompt sends its reply schema; replies are still validated)',
+  json_object: 'JSON mode only (no JSON Schema; replies are validated and repaired where needed)',
+  none: 'none (replies are read from whatever form the model writes)',
+};
+
 type TestState =
-  { kind: 'idle' } | { kind: 'testing' } | { kind: 'ok'; models: string[] } | { kind: 'failed'; message: string };
+  | { kind: 'idle' }
+  | { kind: 'testing' }
+  | { kind: 'ok'; models: string[]; structured?: string }
+  | { kind: 'failed'; message: string };
 
 /** A sentence for a person: typed LLM errors carry one; anything else shows its message. */
 function sentence(e: unknown): string {
@@ -44,6 +57,7 @@ export function SettingsPanel({
   value,
   onChange,
   testConnection,
+  detectStructured,
   onClearCache,
   detectLocal,
   downloads,
@@ -64,7 +78,14 @@ export function SettingsPanel({
     setTest({ kind: 'testing' });
     try {
       const models = await testConnection(value, controller.signal);
-      if (running.current === controller) setTest({ kind: 'ok', models });
+      if (running.current !== controller) return;
+      setTest({ kind: 'ok', models });
+      if (!detectStructured || !value.model.trim() || !models.includes(value.model.trim())) return;
+      const structured = await detectStructured(value, controller.signal).then(
+        (s) => STRUCTURED_TEXT[s],
+        (e: unknown) => `could not be checked: ${sentence(e)}`,
+      );
+      if (running.current === controller) setTest({ kind: 'ok', models, structured });
     } catch (e) {
       if (running.current === controller) setTest({ kind: 'failed', message: sentence(e) });
     }
@@ -148,6 +169,21 @@ export function SettingsPanel({
             )}
           </label>
           <label className="field">
+            <span>Max tokens</span>
+            <input
+              data-testid="llm-max-tokens"
+              type="number"
+              min={1}
+              placeholder="server default"
+              value={value.maxTokens ?? ''}
+              onChange={(e) => {
+                const n = Number(e.target.value);
+                const { maxTokens: _old, ...rest } = value;
+                onChange(e.target.value === '' || !Number.isInteger(n) || n < 1 ? rest : { ...rest, maxTokens: n });
+              }}
+            />
+          </label>
+          <label className="field">
             <span>
               <input
                 data-testid="llm-json-mode"
@@ -182,6 +218,9 @@ export function SettingsPanel({
                     </li>
                   ))}
                 </ul>
+                {test.structured !== undefined && (
+                  <p data-testid="llm-structured">Structured outputs: {test.structured}</p>
+                )}
               </>
             )}
             {test.kind === 'failed' && (

@@ -1,6 +1,7 @@
 // Settings -> a provider, and the "Test connection" call. The app wires these into the settings
 // panel's props (features cannot import providers).
 import { LlmConfigError } from '../../core/llm/errors.ts';
+import type { StructuredMode } from '../../core/llm/port.ts';
 import type { LlmProvider } from '../../core/llm/provider.ts';
 import { settingsProblems, type LlmSettings } from '../../core/llm/settings.ts';
 import { OpenAiCompatibleProvider } from './openai-compatible.ts';
@@ -12,6 +13,7 @@ export function openAiConfigFrom(s: LlmSettings) {
     model: s.model.trim(),
     jsonMode: s.jsonMode,
     timeoutMs: s.timeoutMs,
+    ...(s.maxTokens !== undefined ? { maxTokens: s.maxTokens } : {}),
     ...(s.apiKey ? { apiKey: s.apiKey } : {}),
   };
 }
@@ -36,6 +38,13 @@ export function providerFromSettings(
     'llm.settings',
     'the offline thinker is built from the corpus, not from settings',
     'The offline thinker needs no settings.',
+  );
+}
+
+/** "Test connection", second part: the structured outputs the server supports for the chosen model. */
+export async function detectStructuredOutputs(s: LlmSettings, signal?: AbortSignal): Promise<StructuredMode> {
+  return new OpenAiCompatibleProvider({ ...openAiConfigFrom(s), jsonMode: true, structured: 'detect' }).structuredMode(
+    signal,
   );
 }
 

@@ -1,12 +1,23 @@
 // OpenAI-compatible chat completions through the `openai` package: OpenAI itself and the local
 // servers people run (Ollama, LM Studio, vLLM, llama.cpp server). Works in the page, a worker and
 // Node. The client's own retries are off (maxRetries: 0): src/core/llm/with-retry.ts retries
-// visibly. JSON mode is requested only where the server supports it; callers validate always.
+// visibly. Structured outputs: a JSON prompt's reply schema goes out as `response_format:
+// {type: "json_schema"}` where the server has it (OpenAI, vLLM, llama.cpp, LM Studio, Ollama's /v1
+// since 0.5), else JSON mode, else nothing; which one is found out once, on the first JSON call (or by
+// "Test connection"), and recorded on every reply. Callers validate always: some servers ignore it.
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
 import { z } from 'zod';
-import { LlmAbortedError, LlmError, LlmMalformedReplyError, LlmTruncatedStreamError } from '../../core/llm/errors.ts';
-import type { LlmRequest, LlmResponse, TokenUsage } from '../../core/llm/port.ts';
+import {
+  LlmAbortedError,
+  LlmError,
+  LlmMalformedReplyError,
+  LlmRequestError,
+  LlmTokenLimitError,
+  LlmTruncatedStreamError,
+} from '../../core/llm/errors.ts';
+import type { LlmRequest, LlmResponse, StructuredMode, TokenUsage } from '../../core/llm/port.ts';
+import { promptJsonSchema, type PromptJsonSchema } from '../../prompts/json-schemas.ts';
 import type { LlmProvider } from '../../core/llm/provider.ts';
 import { redactUrlsIn, urlLabel } from '../../core/llm/base-url.ts';
 import { mapOpenAiError, type ErrorContext } from './openai-errors.ts';
@@ -24,7 +35,24 @@ export interface OpenAiCompatibleConfig {
   stream?: boolean;
   /** The client's own per-request timeout; createLlm adds an outer one. Default 60 s. */
   timeoutMs?: number;
+  /** max_tokens for requests that set none; without it the server's default applies. */
+  maxTokens?: number;
+  /**
+   * How JSON prompts constrain the reply: "detect" (the default with jsonMode) finds out what the server
+   * supports on the first JSON call; a fixed mode skips that. jsonMode false means "none".
+   */
+  structured?: StructuredMode | 'detect';
+  /** JSON Schemas by module; default: the prompts' own (src/prompts/json-schemas.ts). */
+  schemaFor?: (module: string) => PromptJsonSchema | undefined;
 }
+
+// The probe's schema and prompt: small enough for any model to satisfy in a few tokens.
+const PROBE_SCHEMA = {
+  name: 'probe',
+  schema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+};
+export const STRUCTURED_PROBE_TEXT = 'Reply with the JSON object {"ok": true} and nothing else.';
+const PROBE_MESSAGES = [{ role: 'user' as const, content: STRUCTURED_PROBE_TEXT }];
 
 // Local servers ignore the key, but the client refuses to start without one.
 const NO_KEY = 'no-key';
@@ -36,6 +64,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   readonly server: string;
   private readonly client: OpenAI;
   private readonly timeoutMs: number;
+  private structuredFound: Promise<StructuredMode> | undefined;
 
   constructor(private readonly config: OpenAiCompatibleConfig) {
     // Shown and recorded (labels, errors, the cache key) only without credentials; requests use the URL as given.
@@ -72,22 +101,77 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     }
   }
 
+  /**
+   * What the server supports for JSON replies, best first: json_schema, json_object, none. Found once
+   * (a refused response_format is a 4xx) and remembered; a network failure is thrown, not remembered.
+   */
+  structuredMode(signal?: AbortSignal): Promise<StructuredMode> {
+    if (this.config.jsonMode === false) return Promise.resolve('none');
+    const fixed = this.config.structured;
+    if (fixed !== undefined && fixed !== 'detect') return Promise.resolve(fixed);
+    this.structuredFound ??= this.detect(signal).catch((e: unknown) => {
+      this.structuredFound = undefined;
+      throw e;
+    });
+    return this.structuredFound;
+  }
+
+  private async detect(signal?: AbortSignal): Promise<StructuredMode> {
+    const formats = [
+      ['json_schema', { type: 'json_schema' as const, json_schema: PROBE_SCHEMA }],
+      ['json_object', { type: 'json_object' as const }],
+    ] as const;
+    for (const [mode, response_format] of formats) {
+      try {
+        await this.client.chat.completions.create(
+          { model: this.model, messages: PROBE_MESSAGES, response_format, stream: false },
+          { signal: signal ?? null },
+        );
+        return mode;
+      } catch (e) {
+        const mapped = mapOpenAiError(e, this.errorContext('llm.structured-outputs'));
+        if (!(mapped instanceof LlmRequestError)) throw mapped; // refused: try the next format
+      }
+    }
+    return 'none';
+  }
+
+  private responseFormat(module: string, mode: StructuredMode) {
+    if (mode === 'none') return undefined;
+    const schema = mode === 'json_schema' ? (this.config.schemaFor ?? promptJsonSchema)(module) : undefined;
+    // strict: false, since strict mode refuses optional fields; the reply is validated with zod anyway
+    return schema
+      ? { type: 'json_schema' as const, json_schema: { name: schema.name, schema: schema.schema, strict: false } }
+      : { type: 'json_object' as const };
+  }
+
   async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
     if (signal?.aborted) throw new LlmAbortedError(request.module);
     const started = performance.now();
+    const maxTokens = request.maxTokens ?? this.config.maxTokens;
+    let structured: StructuredMode | undefined;
+    try {
+      structured = request.json ? await this.structuredMode(signal) : undefined;
+    } catch (e) {
+      if (signal?.aborted) throw new LlmAbortedError(request.module);
+      throw e;
+    }
+    const responseFormat = structured ? this.responseFormat(request.module, structured) : undefined;
+    if (structured === 'json_schema' && responseFormat?.type === 'json_object') structured = 'json_object';
     const params: ChatCompletionCreateParamsBase = {
       model: this.model,
       messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
-      ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+      ...(maxTokens !== undefined ? { max_tokens: maxTokens } : {}),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
       ...(request.stop?.length ? { stop: request.stop } : {}),
-      ...(request.json && this.config.jsonMode ? { response_format: { type: 'json_object' as const } } : {}),
+      ...(responseFormat ? { response_format: responseFormat } : {}),
     };
     try {
-      const { text, usage } =
+      const { text, usage, finish } =
         this.config.stream || request.onToken
           ? await this.streamed(params, request, signal)
           : await this.plain(params, signal);
+      if (finish === 'length') throw new LlmTokenLimitError(this.server, request.module, maxTokens, text);
       return {
         text,
         usage,
@@ -95,10 +179,12 @@ export class OpenAiCompatibleProvider implements LlmProvider {
         latencyMs: performance.now() - started,
         provider: this.label,
         model: this.model,
+        ...(structured ? { structured } : {}),
       };
     } catch (e) {
       if (signal?.aborted) throw new LlmAbortedError(request.module);
       const mapped = mapOpenAiError(e, this.errorContext(request.module));
+      if (e instanceof LlmTokenLimitError) throw e;
       if (mapped instanceof LlmError || mapped instanceof LlmAbortedError) throw mapped;
       // Anything else the client threw on a 200 (a body cut off mid-JSON: SyntaxError) is the reply's fault.
       throw new LlmMalformedReplyError(
@@ -123,8 +209,12 @@ export class OpenAiCompatibleProvider implements LlmProvider {
         `${issue?.path.join('.') || '(body)'}: ${issue?.message ?? 'unexpected shape'}`,
       );
     }
-    const text = r.data.choices[0]!.message.content ?? '';
-    return { text, usage: toUsage(r.data.usage) };
+    const choice = r.data.choices[0]!;
+    return {
+      text: choice.message.content ?? '',
+      usage: toUsage(r.data.usage),
+      finish: choice.finish_reason ?? undefined,
+    };
   }
 
   private async streamed(params: ChatCompletionCreateParamsBase, request: LlmRequest, signal?: AbortSignal) {
@@ -133,7 +223,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       { signal: signal ?? null },
     );
     let text = '';
-    let finished = false;
+    let finished: string | undefined;
     let usage: TokenUsage | undefined;
     for await (const raw of stream) {
       const parsed = chunkSchema.safeParse(raw);
@@ -150,12 +240,12 @@ export class OpenAiCompatibleProvider implements LlmProvider {
         text += piece;
         request.onToken?.(piece);
       }
-      if (choice?.finish_reason) finished = true;
+      if (choice?.finish_reason) finished = choice.finish_reason;
     }
     if (signal?.aborted) throw new LlmAbortedError(request.module);
     // openai-node ends iteration quietly when the body ends early; a reply without a finish_reason was cut off.
     if (!finished) throw new LlmTruncatedStreamError(this.server, text);
-    return { text, usage: usage ?? { prompt: 0, completion: 0, total: 0 } };
+    return { text, usage: usage ?? { prompt: 0, completion: 0, total: 0 }, finish: finished };
   }
 
   private errorContext(module: string): ErrorContext {
@@ -186,10 +276,18 @@ function splitQuery(url: string): { base: string; query?: Record<string, string>
 
 // Every reply is validated before it is read: a 200 with another shape is a typed error on that call.
 const usageSchema = z
-  .object({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number() })
+  .object({
+    prompt_tokens: z.number(),
+    completion_tokens: z.number(),
+    total_tokens: z.number(),
+    // reasoning models (o1/o3, DeepSeek-R1 on vLLM, ...): reasoning tokens are part of completion_tokens
+    completion_tokens_details: z.object({ reasoning_tokens: z.number().nullish() }).nullish(),
+  })
   .nullish();
 const completionSchema = z.object({
-  choices: z.array(z.object({ message: z.object({ content: z.string().nullish() }) })).min(1, 'no choices'),
+  choices: z
+    .array(z.object({ message: z.object({ content: z.string().nullish() }), finish_reason: z.string().nullish() }))
+    .min(1, 'no choices'),
   usage: usageSchema,
 });
 const chunkSchema = z.object({
@@ -199,9 +297,13 @@ const chunkSchema = z.object({
   usage: usageSchema,
 });
 
-function toUsage(
-  u: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null | undefined,
-): TokenUsage {
+function toUsage(u: z.infer<typeof usageSchema>): TokenUsage {
   if (!u) return { prompt: 0, completion: 0, total: 0 };
-  return { prompt: u.prompt_tokens, completion: u.completion_tokens, total: u.total_tokens };
+  const reasoning = u.completion_tokens_details?.reasoning_tokens;
+  return {
+    prompt: u.prompt_tokens,
+    completion: u.completion_tokens,
+    total: u.total_tokens,
+    ...(reasoning ? { reasoning } : {}),
+  };
 }

@@ -230,7 +230,8 @@ describe('bdtr', () => {
 
   it('records an unreadable reply (LlmOutputError) as failed, naming the module', async () => {
     const llm = script();
-    (llm as unknown as { script: Record<string, unknown[]> }).script['bdtr.verifier']![0] = 'Doc 6 and Doc 3';
+    (llm as unknown as { script: Record<string, unknown[]> }).script['bdtr.verifier']![0] =
+      'None of these documents supports the chain.';
     const { trace } = await run(llm);
     expect(trace.status).toBe('failed');
     expect(trace.events.at(-1)).toMatchObject({

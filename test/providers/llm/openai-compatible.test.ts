@@ -75,7 +75,7 @@ describe('openai-compatible provider: success paths', () => {
 
   it('asks for JSON mode only when the server is configured to support it', async () => {
     server.setScript(queue({ content: '{"a":1}' }));
-    await llm({ jsonMode: true }).complete(ask('q', { json: true }));
+    await llm({ jsonMode: true, structured: 'json_object' }).complete(ask('q', { json: true }));
     await llm({ jsonMode: false }).complete(ask('q', { json: true }));
     const [withMode, without] = server.chats();
     expect(withMode?.body?.response_format).toEqual({ type: 'json_object' });
