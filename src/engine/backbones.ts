@@ -140,7 +140,7 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
     return {
       ...b,
       built: '',
-      traceOptions: { ...b.traceOptions, graphExpansion: `${name} over bm25`, tripleIndex: how },
+      traceOptions: { ...b.traceOptions, tripleIndex: how },
     };
   }
 

@@ -29,14 +29,19 @@ const engineChunk = readdirSync(new URL('../../dist/assets/', import.meta.url)).
 );
 
 /**
- * What must agree: everything but wall-clock fields (event times, creation time, latencies). Numbers are
+ * What must agree: everything but wall-clock fields (event times, creation time, latencies) and host
+ * facts (how a structure was obtained, the CLI's resume provenance). Numbers are
  * compared to 12 significant digits: Chromium's and Node's V8 may differ in the last bit of Math.log or
  * Math.exp, never in an order or a count (ids, ranks and texts are compared exactly).
  */
 function comparable(t: Trace): unknown {
-  const { createdAt: _c, events, id: _id, ...header } = t;
+  // How each host obtained a structure (read from storage, built in memory) and the CLI's resume
+  // provenance are facts about the host, not the method; everything else must agree.
+  const { createdAt: _c, events, id: _id, provenance: _p, ...header } = t as Trace & { provenance?: unknown };
+  const { built: _b, tripleIndex: _ti, ...options } = header.options as Record<string, unknown>;
   return round({
     ...header,
+    options,
     events: events.map((e) => {
       const { t: _t, ...rest } = e as Record<string, unknown>;
       if (rest.type === 'llm') delete rest.latencyMs;
