@@ -566,7 +566,7 @@ export function batchFacts(options: Record<string, unknown>, traces: readonly Tr
   return {
     // auto passes no budget of its own: the chosen strategy reads its paper setting
     readerTop: (options.readerTop as number | 'all' | undefined) ?? 'own',
-    normalize: String(options.normalize ?? 'minmax'),
+    normalize: String(options.normalize ?? traces[0]?.options.normalize ?? 'minmax'),
     stop: String(options.stop ?? 'fixed'),
     readerPassages: mean((m) => m.readerPassages ?? 0),
     llmCallsPerQuestion: mean((m) => m.llmCalls),
