@@ -3,6 +3,7 @@
 //   npm run results                      run every missing or outdated result, then render
 //   npm run results -- --render          only render docs/results.md from the committed JSON
 //   npm run results -- --check           exit 1 when docs/results.md differs from what the JSON renders
+//   npm run results -- --resummarise     rebuild docs/results/*.json from the kept raw outputs, then render
 //   options: --only <table,...> --datasets <dir,...> --force (rerun even when a result exists)
 //            --data <dir> (default ../shared/data) --concurrency <C> (default 2)
 // Resumable: a result whose file already holds the same command is kept; an interrupted eval keeps its
@@ -140,6 +141,7 @@ async function main(argv: string[]): Promise<number> {
     options: {
       check: { type: 'boolean' },
       render: { type: 'boolean' },
+      resummarise: { type: 'boolean' },
       force: { type: 'boolean' },
       only: { type: 'string' },
       datasets: { type: 'string' },
@@ -154,6 +156,19 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     process.stderr.write('docs/results.md matches docs/results/*.json\n');
+    return 0;
+  }
+  if (values.resummarise) {
+    // Rebuild every record from its raw CLI output (after a change to the summary), keeping its provenance.
+    for (const [id, rec] of await loadRecords()) {
+      const raw = join(ROOT, '.cache/results/raw', `${id}.json`);
+      if (!existsSync(raw)) throw new ResultsError(`${id}: no raw output at ${raw} to summarise again`);
+      const { format: _f, llm: _l, retriever: _r, retrieval: _v, strategies: _s, ...meta } = rec;
+      const again = summarise(JSON.parse(await readFile(raw, 'utf8')), meta);
+      await writeFileAtomic(join(RESULTS_DIR, `${id}.json`), JSON.stringify(again, null, 1) + '\n');
+    }
+    await render();
+    process.stderr.write('summarised again and rendered docs/results.md\n');
     return 0;
   }
   if (values.render) {

@@ -173,9 +173,13 @@ export function summarise(
 ): RunRecord {
   const out = cliOutput.parse(raw);
   const record: RunRecord = { format: 'hopscope-results/1', ...meta, llm: out.llm ?? null, retriever: out.retriever };
-  if (out.strategies) {
+  // One strategy: the CLI writes its fields at the top level instead of under "strategies".
+  const single = out.strategies ? undefined : (raw as { strategy?: unknown }).strategy;
+  const strategies =
+    out.strategies ?? (typeof single === 'string' ? { [single]: strategyEntry.parse(raw) } : undefined);
+  if (strategies) {
     record.strategies = Object.fromEntries(
-      Object.entries(out.strategies).map(([name, entry]) => [
+      Object.entries(strategies).map(([name, entry]) => [
         name,
         'regimes' in entry
           ? Object.fromEntries(Object.entries(entry.regimes).map(([reg, s]) => [reg, summariseStrategy(s)]))

@@ -24,6 +24,17 @@ function strategy(records: Records, id: string, name: string, regime = 'iterativ
   return records.get(id)?.strategies?.[name]?.[regime];
 }
 
+/** "2 cores (CPU), load average 14.4 at the start" for each run -> one machine, the range of load averages. */
+function machines(notes: readonly string[]): string {
+  const LOAD = /, load average ([\d.]+) at the start$/;
+  const cpus = [...new Set(notes.map((n) => n.replace(LOAD, '')))];
+  const loads = notes.map((n) => Number(LOAD.exec(n)?.[1])).filter((x) => !Number.isNaN(x));
+  const range = loads.length
+    ? `, load average ${Math.min(...loads).toFixed(1)}${loads.length > 1 && Math.min(...loads) !== Math.max(...loads) ? `-${Math.max(...loads).toFixed(1)}` : ''} at the start of ${loads.length > 1 ? 'the runs' : 'the run'} (the machine is shared; a higher load means longer wall times, not other numbers)`
+    : '';
+  return cpus.join('; ') + range;
+}
+
 /** Provenance of a table: its commands, dates, commits and machines, from the records themselves. */
 function provenance(records: Records, ids: readonly string[]): string {
   const rs = ids.map((id) => records.get(id)).filter((r): r is RunRecord => r !== undefined);
@@ -36,7 +47,7 @@ function provenance(records: Records, ids: readonly string[]): string {
     ...rs.map((r) => `- \`${r.command}\``),
     '',
     `Run ${dates[0] === dates.at(-1) ? dates[0] : `${dates[0]} to ${dates.at(-1)}`} at commit ${uniq(rs.map((r) => r.commit)).join(', ')}; ` +
-      `machine: ${uniq(rs.map((r) => r.machine)).join('; ')}; ${rs.reduce((a, r) => a + r.seconds, 0)} s of wall time in all.`,
+      `machine: ${machines(rs.map((r) => r.machine))}; ${rs.reduce((a, r) => a + r.seconds, 0)} s of wall time in all.`,
   ];
   const failed = rs.flatMap((r) =>
     Object.values(r.strategies ?? {}).flatMap((byRegime) =>
@@ -80,12 +91,10 @@ const title = (s: string, seed?: string) =>
   s.startsWith('bdtr') && seed ? `${TITLES[s] ?? s} · ${seed}` : (TITLES[s] ?? s);
 
 /** The second-half verdict: BDTR against the best baseline, per dataset, from the records. */
-function verdict(records: Records, bdtrId: (d: DatasetDir) => string, seed: string): string {
+function verdict(records: Records, run: string, seed: string): string {
   const lines = DATASETS.map(({ dir }) => {
-    const b = strategy(records, bdtrId(dir), 'bdtr');
-    const base = BASELINES.map((n) => strategy(records, `strategies-${dir}`, n)).filter(
-      (s): s is StrategyRecord => !!s,
-    );
+    const b = strategy(records, `${run}-${dir}`, 'bdtr');
+    const base = BASELINES.map((n) => strategy(records, `${run}-${dir}`, n)).filter((s): s is StrategyRecord => !!s);
     if (!b || base.length === 0) return `- ${label(dir)}: not generated yet.`;
     const best = base.reduce((a, c) => (c.recallSecond['5']! > a.recallSecond['5']! ? c : a));
     const gap = b.recallSecond['5']! - best.recallSecond['5']!;
@@ -146,7 +155,7 @@ function strategiesSection(records: Records): string {
     '',
     '**BDTR against the best baseline (static, IRCoT, IRGS, ToG-style, GCoT-style) on the second halves:**',
     '',
-    verdict(records, (d) => `strategies-${d}`, 'fact-seeded'),
+    verdict(records, 'strategies', 'fact-seeded'),
     '',
     `BDTR's score normalisation: Eq. 4 of the BDTR paper takes the max of raw ŝ(d|q), and that is the default; ` +
       `raw minus min-max R@5 points (first / second half): ${norm.join('; ')}. ` +
@@ -200,6 +209,10 @@ function seedingSection(records: Records): string {
     table(['strategy', ...DATASETS.flatMap((d) => [`${d.label} facts`, `${d.label} entities`])], rows),
     '',
     `Strategies at least as good with fact seeding on the second half: ${tally.join('; ')}.`,
+    '',
+    'BDTR against the best baseline on the second halves, both entity-seeded:',
+    '',
+    verdict(records, 'seed-entities', 'entity-seeded'),
     '',
     provenance(records, ids('seed-entities')) + missing(records, ids('seed-entities'), 'seeding'),
   ].join('\n');

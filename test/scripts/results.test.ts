@@ -36,7 +36,7 @@ const strategyOutput = (name: string, recalls: number[]) => ({
     recallByRound: [{ round: 0, 'recall@5': 0.5 }],
     diagnostics: { coverageGap: { rate: 0.25, applicable: 4, flagged: 1, lateHitRate: 0 } },
   },
-  questions: recalls.map((r, i) => ({ id: `q${i}`, recall: { '5': r }, em: i % 2 })),
+  questions: recalls.map((r, i) => ({ id: `q${i}`, recall: { '5': r }, em: i % 2, goldRanks: [r === 1 ? 1 : null] })),
 });
 
 describe('docs/results.md', () => {
@@ -63,6 +63,16 @@ describe('docs/results.md', () => {
     expect(bdtr.recallSecond['5']).toBeCloseTo(0.75);
     expect(record.strategies!.static!.iterative!.recallSecond['5']).toBe(0);
     expect(bdtr.diagnostics.coverageGap).toEqual({ rate: 0.25, applicable: 4 });
+  });
+
+  it('summarises a one-strategy output, whose fields the CLI writes at the top level', () => {
+    const record = summarise(
+      { retriever: 'hipporag2', ks: [5], ...strategyOutput('bdtr', [1, 0, 1]) },
+      { ...meta, id: 'bdtr-minmax-musique' },
+    );
+    expect(record.retrieval).toBeUndefined();
+    expect(record.strategies!.bdtr!.iterative!.recallFirst['5']).toBeCloseTo(0.5);
+    expect(record.strategies!.bdtr!.iterative!.normalize).toBe('none');
   });
 
   it('renders the second-half verdict from the numbers and says what is not generated yet', () => {
