@@ -67,6 +67,10 @@ function missing(records: Records, ids: readonly string[], table: TableName): st
     : '';
 }
 
+/** A table only once one of its runs exists (the "not generated yet" line says what to run). */
+const whenAny = (records: Records, runs: readonly string[], text: string) =>
+  runs.some((id) => records.has(id)) ? text : '_No run of this table yet._';
+
 const ids = (name: string) => DATASETS.map((d) => `${name}-${d.dir}`);
 const halves = (s: StrategyRecord | undefined, k = '5') =>
   s ? `${f3(s.recall[k])} (${f3(s.recallFirst[k])} / ${f3(s.recallSecond[k])})` : '—';
@@ -206,7 +210,11 @@ function seedingSection(records: Records): string {
       "a labelled stand-in for the embedder) and by the question's linked entities (`--seed entities`). " +
       `R@5 all (1st / 2nd half). ${OFFLINE_NOTE}`,
     '',
-    table(['strategy', ...DATASETS.flatMap((d) => [`${d.label} facts`, `${d.label} entities`])], rows),
+    whenAny(
+      records,
+      ids('seed-entities'),
+      table(['strategy', ...DATASETS.flatMap((d) => [`${d.label} facts`, `${d.label} entities`])], rows),
+    ),
     '',
     `Strategies at least as good with fact seeding on the second half: ${tally.join('; ')}.`,
     '',
@@ -296,18 +304,22 @@ function diagnosticsSection(records: Records): string {
       `to, that count in brackets (n/a = applies to none). Correctness basis: ${bases.join('; ') || '—'}. ` +
       "The offline thinker's no-context answers are guesses, so parametric suppression does not measure parametric knowledge here.",
     '',
-    table(
-      [
-        'dataset',
-        'strategy',
-        'Acc no-context / **oracle** gold-context / iterative',
-        'R@5',
-        ...DIAGNOSTICS,
-        'stop early / late',
-        'late hits',
-        'sufficiency Brier',
-      ],
-      rows,
+    whenAny(
+      records,
+      ids('diagnostics'),
+      table(
+        [
+          'dataset',
+          'strategy',
+          'Acc no-context / **oracle** gold-context / iterative',
+          'R@5',
+          ...DIAGNOSTICS,
+          'stop early / late',
+          'late hits',
+          'sufficiency Brier',
+        ],
+        rows,
+      ),
     ),
     '',
     provenance(records, ids('diagnostics')) + missing(records, ids('diagnostics'), 'diagnostics'),
@@ -332,7 +344,7 @@ function dualragSection(records: Records): string {
     `${OFFLINE_NOTE} Eq. 8's cross-encoder is the **lexical reranker** (entity-term filter, backbone order; no model). ` +
       `${SEED_NOTE} Cells: R@5 all (1st / 2nd half) / EM / retrieval triggers per question; static: R@5 / EM from the strategies table.`,
     '',
-    table(['dataset', 'static', ...DUALRAGS.map((n) => title(n))], rows),
+    whenAny(records, ids('dualrag'), table(['dataset', 'static', ...DUALRAGS.map((n) => title(n))], rows)),
     '',
     provenance(records, ids('dualrag')) + missing(records, ids('dualrag'), 'dualrag'),
   ].join('\n');
@@ -361,17 +373,21 @@ function gearSection(records: Records): string {
       '**lexical stand-in for the SBERT beam score** and offline-extractor triples; the GEAR agent (§5) runs its read, ' +
       `gist memory and answerability steps with the offline thinker. ${OFFLINE_NOTE}`,
     '',
-    table(
-      [
-        'dataset',
-        'BM25 R@5 / R@10',
-        'NaiveGE R@5 / 10 / 15',
-        'NaiveGE R@5 1st / 2nd half',
-        'GEAR agent R@5 / 10 / 15',
-        'GEAR R@5 1st / 2nd half',
-        'GEAR rounds',
-      ],
-      rows,
+    whenAny(
+      records,
+      ids('gear'),
+      table(
+        [
+          'dataset',
+          'BM25 R@5 / R@10',
+          'NaiveGE R@5 / 10 / 15',
+          'NaiveGE R@5 1st / 2nd half',
+          'GEAR agent R@5 / 10 / 15',
+          'GEAR R@5 1st / 2nd half',
+          'GEAR rounds',
+        ],
+        rows,
+      ),
     ),
     '',
     provenance(records, ids('gear')) + missing(records, ids('gear'), 'gear'),
@@ -399,7 +415,14 @@ function gridSection(records: Records): string {
       "RAPTOR's summaries and GraphRAG's community reports are extractive (heuristic) offline. The HippoRAG 2 rows come " +
       'from the strategies table (fact-seeded).',
     '',
-    table(['dataset', 'backbone', ...names.map((n) => title(n, n === 'bdtr' ? 'backbone per row' : undefined))], rows),
+    whenAny(
+      records,
+      all,
+      table(
+        ['dataset', 'backbone', ...names.map((n) => title(n, n === 'bdtr' ? 'backbone per row' : undefined))],
+        rows,
+      ),
+    ),
     '',
     provenance(records, all) + missing(records, all, 'grid'),
   ].join('\n');
