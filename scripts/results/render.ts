@@ -127,7 +127,7 @@ function strategiesSection(records: Records): string {
   const costRows = names.map((n) => [
     title(n, 'fact-seeded'),
     per(n, (s) => f3(s.em)),
-    per(n, (s) => f3(s.equalBudgetEm ?? s.em)),
+    per(n, (s) => (s.equalBudgetEm !== null ? f3(s.equalBudgetEm) : s.passagesRead === 5 ? f3(s.em) : '—')),
     per(n, (s) => f2(s.llmCalls)),
     per(n, (s) => f2(s.rounds)),
     per(n, (s) => f2(s.passagesRead)),
@@ -302,7 +302,8 @@ function diagnosticsSection(records: Records): string {
       "question's gold passages) and never part of a strategy comparison. The diagnostics are computed after the runs " +
       'from the traces and the gold (`src/core/eval/diagnostics/`); each cell is the share of the questions it applies ' +
       `to, that count in brackets (n/a = applies to none). Correctness basis: ${bases.join('; ') || '—'}. ` +
-      "The offline thinker's no-context answers are guesses, so parametric suppression does not measure parametric knowledge here.",
+      "The offline thinker's no-context answers are guesses, so parametric suppression does not measure parametric knowledge here. " +
+      'BDTR here runs Eq. 4 over raw BM25 scores (its default), which are not comparable across queries; `--normalize minmax` is the option for such a backbone.',
     '',
     whenAny(
       records,
