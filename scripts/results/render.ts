@@ -136,9 +136,9 @@ function strategiesSection(records: Records): string {
   const byRound = DATASETS.map((d) => {
     const s = strategy(records, `strategies-${d.dir}`, 'bdtr');
     const m = strategy(records, `bdtr-minmax-${d.dir}`, 'bdtr');
-    return s && m
-      ? `- ${label(d.dir)}: raw (default) ${s.recall5ByRound.map(f3).join(' → ')}; min-max ${m.recall5ByRound.map(f3).join(' → ')}`
-      : `- ${label(d.dir)}: not generated yet.`;
+    if (!s) return `- ${label(d.dir)}: not generated yet.`;
+    const raw = `- ${label(d.dir)}: raw (default) ${s.recall5ByRound.map(f3).join(' → ')}`;
+    return m ? `${raw}; min-max ${m.recall5ByRound.map(f3).join(' → ')}` : `${raw}; min-max not generated yet`;
   });
   const norm = DATASETS.map((d) => {
     const s = strategy(records, `strategies-${d.dir}`, 'bdtr');
