@@ -1,4 +1,4 @@
-// The corpus in use survives a reload (issue 17 item 12): its id is kept in this browser's
+// The corpus in use survives a reload: its id is kept in this browser's
 // localStorage and reopened at start (from IndexedDB, with its stored indexes).
 import type { AppStore } from '../state/store.ts';
 

@@ -1,4 +1,4 @@
-// `npm run eval -- --dataset <dir> --score-traces <dir> [--k ...] [--out ...]` (issue 11): every metric
+// `npm run eval -- --dataset <dir> --score-traces <dir> [--k ...] [--out ...]`: every metric
 // recomputed from a folder of traces (v1 or v2; written by the CLI or exported from the browser as
 // traces or run files), with nothing run. Traces are grouped by strategy (and by backbone or LLM when
 // a folder mixes them), so old runs can be compared with new ones. A trace that does not validate

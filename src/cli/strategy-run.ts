@@ -146,7 +146,7 @@ async function runModel(
   const passages = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
   const results: StrategyBatchResult[] = [];
   const regimes = regimeOrder(args.regimes);
-  // DualRAG's extras (issue 13): retrieval triggers, the optional Acc† judge after the runs, the FT export.
+  // DualRAG's extras: retrieval triggers, the optional Acc† judge after the runs, the FT export.
   const extras = new Map<StrategyBatchResult, StrategyExtras>();
   const factsOf = new Map<StrategyBatchResult, BatchFacts>();
   const ftExamplesAll: FtExample[] = [];
@@ -650,7 +650,7 @@ export function batchFacts(options: Record<string, unknown>, traces: readonly Tr
   return {
     // auto passes no budget of its own: the chosen strategy reads its paper setting
     readerTop: (options.readerTop as number | 'all' | undefined) ?? 'own',
-    normalize: String(options.normalize ?? 'minmax'),
+    normalize: String(options.normalize ?? traces[0]?.options.normalize ?? 'minmax'),
     stop: String(options.stop ?? 'fixed'),
     readerPassages: mean((m) => m.readerPassages ?? 0),
     llmCallsPerQuestion: mean((m) => m.llmCalls),

@@ -1,4 +1,4 @@
-// What the graph view draws for the tree and community backbones (issue 15 item 4): RAPTOR's summary
+// What the graph view draws for the tree and community backbones: RAPTOR's summary
 // nodes above the shown passages, level by level, with the passages under each; GraphRAG's level-0
 // community of every shown phrase with its report. Read from the backbone the runs use (built or loaded
 // by retrieverOf), so the view shows exactly the tree and communities that ranked the passages.

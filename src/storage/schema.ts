@@ -37,7 +37,7 @@ export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
     },
   },
   {
-    // v3 (GEAR, issue 12; self-contained: the lead may renumber it on merge): GEAR's triple index T,
+    // v3 (GEAR): GEAR's triple index T,
     // a sealed artifact per corpus and triple source, so a reload reads it instead of re-extracting.
     // New empty table, nothing to migrate.
     version: 3,

@@ -331,8 +331,9 @@ describe('strategy batches', () => {
     expect(r.stdout).toContain('reader budget: readerTop 3 (mean 3.00 passages read)');
     expect(r.stdout).toContain('ToG-style (Fig. 11)');
     const json = await readJson(out);
-    for (const s of ['static', 'bdtr', 'tog'])
+    for (const s of ['static', 'tog'])
       expect(json.strategies[s].summary).toMatchObject({ readerTop: 3, readerPassages: 3, normalize: 'minmax' });
+    expect(json.strategies.bdtr.summary).toMatchObject({ readerTop: 3, readerPassages: 3, normalize: 'none' }); // Eq. 4
     expect(json.strategies.bdtr.summary.llmCallsPerQuestion).toBe(5); // 2 dual thoughts, chain, verifier, reader
     expect(json.strategies.bdtr.summary.roundsUsed).toBe(2);
     expect(json.strategies.tog.title).toBe('ToG-style (Fig. 11)');

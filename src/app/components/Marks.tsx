@@ -1,4 +1,4 @@
-// One marking per passage role, the same in every panel (issue 17 item 10): gold = amber star, bridge =
+// One marking per passage role, the same in every panel: gold = amber star, bridge =
 // red diamond. The rank chart draws the same shapes (BumpChart) and its legend names them.
 
 export const BRIDGE_GLYPH = '◆';

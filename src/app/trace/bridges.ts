@@ -1,4 +1,4 @@
-// THE bridge lookup of the UI (issue 17 item 10): every panel that marks bridges (rank chart, verifier
+// THE bridge lookup of the UI: every panel that marks bridges (rank chart, verifier
 // promotions, final context, round timeline, captions, compare lanes) asks this one function, which
 // asks core's bridgeOf (src/core/eval/bridge.ts): the dataset's structured evidence (trace v2
 // `question.evidence`) when the question has it, the round-0 heuristic (labelled) otherwise.

@@ -1,4 +1,4 @@
-// One-line captions for the step-through mode, derived from each event (issue 6, item 7: "the slow
+// One-line captions for the step-through mode, derived from each event ("the slow
 // thought names the bridge entity Kiddieland", "the verifier moved passage 17 from rank 23 to rank 1").
 import type { TraceEvent } from '../../core/trace/schema.ts';
 import { cutParts, cutSummary } from './cut-text.ts';

@@ -1,4 +1,4 @@
-// Batch evaluation of one strategy over a question set (issue 5): questions run concurrently, each
+// Batch evaluation of one strategy over a question set: questions run concurrently, each
 // yields a trace; every number is read off the traces (runMetrics), so a replayed trace scores the same.
 // A question whose LLM call fails has a "failed" trace, counts in the summary (score 0) and the batch
 // goes on. Results are placed by question index, so --concurrency 8 equals --concurrency 1.

@@ -1,4 +1,4 @@
-// Bridge documents (issue 11): the gold passages a multi-hop question cannot reach from its own words,
+// Bridge documents: the gold passages a multi-hop question cannot reach from its own words,
 // the ones iterative retrieval exists to find. Defined from what each dataset says about its hops:
 //   MuSiQue  a hop whose question refers to an earlier hop's answer ("#1 >> capital") and whose
 //            supporting paragraph's title the question does not name;

@@ -1,4 +1,4 @@
-// Generic hub phrases (issue 17 item 8): numbers, number words, very short words ("one", "20") and
+// Generic hub phrases: numbers, number words, very short words ("one", "20") and
 // phrases a large share of the corpus mentions ("united states" on MuSiQue) link everything to
 // everything, so the question graph leaves them out of its neighbourhood and the view hides them.
 const NUMBER_WORDS = new Set([

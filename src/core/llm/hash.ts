@@ -1,4 +1,4 @@
-// Cache key = SHA-256 of provider + model + messages + parameters (issue 4 §4). WebCrypto's
+// Cache key = SHA-256 of provider + model + messages + parameters. WebCrypto's
 // `crypto.subtle` exists in the page, in workers and in Node >= 20, so one implementation serves all.
 import { HopscopeError } from '../errors.ts';
 import type { LlmRequest } from './port.ts';

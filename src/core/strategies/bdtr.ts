@@ -8,20 +8,24 @@
 //   lines 10-11   mu + sigma of the top-50 scores; D_final = G, then s(d) >= mu + sigma, at least 5 (Eq. 6) = BGEC
 //                 (G is never cut: see calibrate.ts for how we read lines 9-11)
 // Ablations: `dtr: false` (BGEC only, over P_0) and `bgec: false` (DTR only: the final context is
-// P_R). Scores are normalised per retrieval before Eq. 4 and Eq. 6; see pool.ts for why.
+// P_R). Eq. 4 takes the max of raw ŝ(d|q) (default `normalize: 'none'`): over HippoRAG 2 the scores are PPR
+// mass, comparable across queries, and per-retrieval min-max (the labelled option) lifts each thought's
+// top passages to 1.0 and pushes the question's own gold at ranks 2-5 out of the top 5 (pool.ts).
 import { z } from 'zod';
 import { answerStep } from './answer.ts';
 import { cutoff, promote } from './calibrate.ts';
 import type { Run } from './context.ts';
 import { commonOptions, count, readerCount, readerTopOption, type OptionsOf } from './options.ts';
 import { defineStrategy } from './descriptor.ts';
-import { ScorePool } from './pool.ts';
+import { NORMALIZATIONS, ScorePool } from './pool.ts';
 import { mergeRound } from './pool-round.ts';
 import type { DualThought } from './prompt-port.ts';
 import { shouldStop, stopOption } from './stopping.ts';
 
 export const bdtrOptions = {
   ...commonOptions,
+  /** Eq. 4 as written: the max of raw ŝ(d|q); 'minmax' normalises each retrieval first (see pool.ts). */
+  normalize: z.enum(NORMALIZATIONS).default('none'),
   /** R, the paper's default (the cap with an adaptive `stop`). */
   rounds: count(2),
   ...stopOption,

@@ -1,4 +1,4 @@
-// Public API of the iterative retrieval strategies (issue 5). Hosts (CLI, engine worker) call:
+// Public API of the iterative retrieval strategies. Hosts (CLI, engine worker) call:
 //   const trace = await runStrategy('bdtr', question, { retriever, llm, prompts: STRATEGY_PROMPTS, passages, options, signal, onEvent }, { corpus, retrieverName });
 //   traceRanking(trace)        -> the final context in its final order (the run's `ranking`)
 //   traceRoundRankings(trace)  -> the pool after each round (for per-round Recall@k)

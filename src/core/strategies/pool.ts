@@ -6,11 +6,11 @@
 // DIFFERENT queries (the question, the fast and the slow thought), and Eq. 6 takes mu + sigma over
 // them, so raw scores would let one query dominate merely because it is longer (BM25) or seeds a
 // denser subgraph (PPR). We therefore min-max normalise each retrieval's list before the update
-// (`normalize: 'minmax'`, the default): the best passage of every query scores 1, the last one
-// returned 0, and a list whose scores are all equal scores 1 throughout. This keeps Eq. 4 meaningful
-// for every backbone ("each document keeps its best relative standing under any query") and makes
-// mu + sigma a statement about relative standing in [0, 1]. `normalize: 'none'` keeps raw scores
-// (only sound for a backbone whose scores are comparable across queries).
+// (`normalize: 'minmax'`, the default of the baselines): the best passage of every query scores 1, the
+// last one returned 0, and a list whose scores are all equal scores 1 throughout ("each document keeps
+// its best relative standing under any query"). `normalize: 'none'` keeps raw scores, as BDTR Eq. 4
+// writes them and BDTR's default: PPR mass is comparable across queries, and fact-seeded PPR lists are
+// peaked, so min-max gives a thought's ranks 2-5 scores of .5-.9 that push the question's own gold out.
 import type { Ranked } from '../types.ts';
 
 export const NORMALIZATIONS = ['minmax', 'none'] as const;

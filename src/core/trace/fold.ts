@@ -1,4 +1,4 @@
-// The one reader of traces (issue 11): a single pass over the events builds the model that every
+// The one reader of traces: a single pass over the events builds the model that every
 // view (inspector, graph, compare, captions, batch), every metric (CLI, batch rows) and every export
 // reads. It takes the event list alone, so a live run's prefix folds the same way as a finished trace.
 import type { Ranked } from '../types.ts';

@@ -1,4 +1,4 @@
-// Upgrades an older trace to the current schema in memory (issue 11): a version-1 trace loads,
+// Upgrades an older trace to the current schema in memory: a version-1 trace loads,
 // becomes version 2 and scores exactly as before. v1 -> v2: the regime is "iterative" (v1 had no
 // other), and a `memory` event's flat strings become entries with empty provenance.
 type Json = Record<string, unknown>;

@@ -10,7 +10,7 @@ import { parseVariant } from '../../app/batch/variants.ts';
 import { strategyOfConfig } from '../../state/batch-slice.ts';
 
 /**
- * Batch actions of issue 13 over finished runs: the Acc† judge pass (DualRAG Fig. 8; an evaluation with
+ * Batch actions over finished DualRAG runs: the Acc† judge pass (DualRAG Fig. 8; an evaluation with
  * the Settings LLM after the runs, never inside one, shown as Acc†, never as EM) and the DualRAG-FT
  * export (one chat example per Reasoner / Entity Identifier / Knowledge Summarizer call of every
  * correctly answered DualRAG question: Acc† when judged, else EM or Acc = 1).

@@ -104,7 +104,7 @@ export function GraphPage() {
   const [fit, setFit] = useState(0);
   const [showPaths, setShowPaths] = useState(true);
   const at = step ?? events.length; // as the inspector's step bar counts
-  // Evidence paths and the run at the step, drawn over the graph (issue 17 items 8-9, issue 12's GEAR beams).
+  // Evidence paths and the run at the step, drawn over the graph (GEAR's beams included).
   const drawn = useGraphOverlay({
     view: graph.data,
     nodes,

@@ -150,7 +150,7 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
             ? reduceEdge('', '', a, s, key)
             : reduceEdge(graph.source(key), graph.target(key), a, s, key);
         },
-        // Labels are culled (issue 17 item 8): only forced ones (top passages by PPR mass, seeds, gold,
+        // Labels are culled: only forced ones (top passages by PPR mass, seeds, gold,
         // marked nodes, the selection) are drawn; every other node shows its label on hover.
         labelRenderedSizeThreshold: Number.POSITIVE_INFINITY,
         // Overlay edges (evidence paths, beams) say what they are on hover.

@@ -1,4 +1,4 @@
-// The run drawn over the question graph at the inspector's step (issue 17 item 9, issue 12's GEAR
+// The run drawn over the question graph at the inspector's step (GEAR
 // expansion). Everything comes from the one fold of the trace prefix up to the step (foldTrace of
 // events[0..step]), so the graph shows exactly what the inspector shows at that step:
 //  - the round's thoughts and sub-queries: the phrases each one linked to (the retrieve event's items

@@ -1,4 +1,4 @@
-// Paths over the question graph (issue 17 item 8): from the seed phrases through the bridge passages to
+// Paths over the question graph: from the seed phrases through the bridge passages to
 // the gold passages, as breadth-first shortest paths over the edges in view that avoid hub phrases
 // (a path through "united states" explains nothing). Gold is read here only to draw a finished run.
 import type { GraphView } from '../../../workers/engine-api.ts';

@@ -1,4 +1,4 @@
-// Labels that would overlap are not drawn (issue 17 item 8): sigma draws every forced label wherever it
+// Labels that would overlap are not drawn: sigma draws every forced label wherever it
 // falls, so in a dense neighbourhood they pile up. Before each frame the labels are placed in priority
 // order (labelPriority: the selection, gold and bridges, seeds, what the step marks, the top passages by PPR mass;
 // bigger first within a rank); the first to claim a box keeps it. A skipped label shows on hover.

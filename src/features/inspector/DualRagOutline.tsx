@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * DualRAG (issue 13): the reasoning history step by step (which steps triggered retrieval, the entities
+ * DualRAG: the reasoning history step by step (which steps triggered retrieval, the entities
  * and queries they asked, the documents the reranker kept) beside the knowledge outline as it grows per
  * entity, each fragment with the queries and passages it came from. Nothing for other strategies.
  */

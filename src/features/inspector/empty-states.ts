@@ -1,4 +1,4 @@
-// What an empty panel says, in words that are true for the run on screen (issue 17 item 2): no run yet,
+// What an empty panel says, in words that are true for the run on screen: no run yet,
 // a strategy that never writes this, or a step before the event that writes it.
 
 export interface RunContext {

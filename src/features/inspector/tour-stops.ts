@@ -1,4 +1,4 @@
-// The guided walk through a finished BDTR run (issue 17 item 2): six stops, each a step position in the
+// The guided walk through a finished BDTR run: six stops, each a step position in the
 // trace and the panel it explains. Pure, so the stops are tested in Node on a recorded trace.
 import { foldTrace } from '../../core/trace/fold.ts';
 import type { TraceEvent } from '../../core/trace/schema.ts';

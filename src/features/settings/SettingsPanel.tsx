@@ -27,7 +27,7 @@ export interface SettingsPanelProps {
   detectStructured?(settings: LlmSettings, signal: AbortSignal): Promise<StructuredSupport>;
   /** Clears every cached LLM reply (per-corpus clearing lives with the corpus). */
   onClearCache?(): Promise<void>;
-  /** Probes Ollama / LM Studio on localhost (issue 17 item 13). */
+  /** Probes Ollama / LM Studio on localhost. */
   detectLocal?(signal: AbortSignal): Promise<DetectedServer[]>;
   /** In-browser model downloads with a progress bar (the engine worker runs them). */
   downloads?: ModelDownloads;

@@ -1,4 +1,4 @@
-// "Detect" for local OpenAI-compatible servers (issue 17 item 13): asks Ollama's and LM Studio's usual
+// "Detect" for local OpenAI-compatible servers: asks Ollama's and LM Studio's usual
 // localhost ports for /v1/models. A server that answers but blocks this page (no CORS headers) is told
 // apart from one that is not running by a second, opaque `no-cors` request: it resolves only when
 // something listens. Only localhost is probed; the ports come from the caller (tests use their own).

@@ -72,7 +72,7 @@ const NOT_NAMES = new Set([
   'Wikipedia',
   'Title',
   'Doc',
-  // Sentence starters and lone month names are not entities (issue 17: "Between" and "August" became bridges).
+  // Sentence starters and lone month names are not entities ("Between" and "August" became bridges).
   'Between',
   'Nothing',
   'Every',

@@ -43,7 +43,10 @@ const script = () =>
     answer: ['{"thought":"Ann Lee was born in Paris.","answer":"Paris."}'],
   });
 
-async function run(llm = script(), options: Record<string, unknown> = { contextTop: 2 }, events: TraceEvent[] = []) {
+// The hand-computed rankings below are of the labelled min-max option; the raw default has its own test.
+const MINMAX = { contextTop: 2, normalize: 'minmax' };
+
+async function run(llm = script(), options: Record<string, unknown> = MINMAX, events: TraceEvent[] = []) {
   const trace = await runStrategy(
     'bdtr',
     question,
@@ -62,6 +65,21 @@ async function run(llm = script(), options: Record<string, unknown> = { contextT
 }
 
 describe('bdtr', () => {
+  it('by default updates the pool with Eq. 4 over raw scores (the max of ŝ(d|q))', async () => {
+    const { trace } = await run(script(), { contextTop: 2 });
+    expect(trace.options).toMatchObject({ normalize: 'none' });
+    const pools = trace.events.filter((e) => e.type === 'pool');
+    // Round 1: p1 max(10, 0.1), p2 max(6, 3, 0.9), p4 5, p3 2, p5 1, p6 0.5: the question's own p3 keeps its place.
+    expect(pools[1]!.pool.map((p) => [p.id, p.score])).toEqual([
+      ['p1', 10],
+      ['p2', 6],
+      ['p4', 5],
+      ['p3', 2],
+      ['p5', 1],
+      ['p6', 0.5],
+    ]);
+  });
+
   it('updates the pool with Eq. 4 over normalised scores, ties keeping the previous order', async () => {
     const { trace } = await run();
     const pools = trace.events.filter((e) => e.type === 'pool');
@@ -315,7 +333,7 @@ describe('bdtr', () => {
         llm: script(),
         prompts: STRATEGY_PROMPTS,
         passages: passagesOf(8),
-        options: { contextTop: 2 },
+        options: MINMAX,
       },
       meta,
     );
@@ -331,7 +349,13 @@ describe('bdtr', () => {
     const bgec = await runStrategy(
       'bdtr-bgec',
       question,
-      { retriever: fixedRetriever(lists), llm: bgecLlm, prompts: STRATEGY_PROMPTS, passages: passagesOf(8) },
+      {
+        retriever: fixedRetriever(lists),
+        llm: bgecLlm,
+        prompts: STRATEGY_PROMPTS,
+        passages: passagesOf(8),
+        options: { normalize: 'minmax' },
+      },
       meta,
     );
     expect(bgec.events.some((e) => e.type === 'thought' && (e.kind === 'fast' || e.kind === 'slow'))).toBe(false);
