@@ -219,6 +219,12 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
         /Check the API key in Settings/,
       );
       expect(await page.locator('[data-testid="answer"]').innerText()).toMatch(/^No answer: the run failed/);
+      // No diagnostic flags on a crashed run: the failure is the finding.
+      const diagnostics = page.locator('[data-testid="diagnostics-panel"]');
+      expect(await diagnostics.locator('[data-testid="diagnostics-failed"]').innerText()).toMatch(
+        /^The run failed: the failure is the finding/,
+      );
+      expect(await diagnostics.locator('[data-testid="diagnostic"]').count()).toBe(0);
       // FAILED badge: its own colours, not the bridge's.
       const badge = page.locator('[data-testid="run-status"]');
       expect(await badge.innerText()).toBe('FAILED');

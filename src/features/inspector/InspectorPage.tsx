@@ -94,7 +94,7 @@ export function InspectorPage() {
   const backboneReasons = useBackboneReasons(dataset.data?.id);
   const setStep = useAppStore((s) => s.setStep);
   const diagnosticPassages = useDiagnosticPassages(
-    status === 'done' && trace && trace.question.gold.length > 0 ? trace : null,
+    status === 'done' && trace && trace.status === 'done' && trace.question.gold.length > 0 ? trace : null,
   );
 
   const corpusId = trace?.corpus.id ?? dataset.data?.id;
