@@ -9,17 +9,48 @@ export interface GlossaryEntry {
   short: string;
 }
 
-/** One entry per strategy family (an ablation is explained under its parent's term). */
+/** One entry per strategy family, baselines included (an ablation is explained under its parent's term). */
 export function strategyEntries(registry: readonly StrategyDescriptor[]): GlossaryEntry[] {
-  return registry.filter((d) => d.kind !== 'baseline').map((d) => ({ term: d.term, short: d.explanation }));
+  const seen = new Set<string>();
+  return registry
+    .filter((d) => !seen.has(d.term) && seen.add(d.term))
+    .map((d) => ({ term: d.term, short: d.explanation }));
 }
 
 export const GLOSSARY: readonly GlossaryEntry[] = [
   ...strategyEntries(REGISTRY),
   {
+    term: 'BM25',
+    short: 'The lexical retriever: ranks passages by the question words they share, rarer words counting more.',
+  },
+  {
+    term: 'Dense',
+    short:
+      'An embedding retriever: the question and the passages become vectors (the embedding model from Settings); the nearest passages rank first.',
+  },
+  {
+    term: 'Hybrid',
+    short: 'BM25 and dense rankings fused by reciprocal rank fusion (RRF): a passage high in either list ranks high.',
+  },
+  {
     term: 'HippoRAG 2',
     short:
       'A graph retriever: phrases and passages are nodes; personalized PageRank from the phrases the question links to ranks the passages.',
+  },
+  {
+    term: 'RAPTOR',
+    short:
+      'A tree retriever: passages are clustered and each cluster summarised, level by level; a query is matched against passages and summaries alike.',
+  },
+  {
+    term: 'GraphRAG',
+    short:
+      'A graph retriever (local search): entities and their links form communities, each with a report; a query reaches passages through the entities and reports it matches.',
+  },
+  {
+    term: 'NaiveGE / SyncGE',
+    short:
+      "GEAR's graph expansion over BM25: from the passages retrieved, follow the triples that link their entities to further passages (SyncGE lets the run's LLM read which triples to follow).",
   },
   {
     term: 'PPR',
@@ -43,12 +74,12 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   {
     term: 'verifier',
     short:
-      "BDTR's calibration: an LLM reads the reasoning chain and the top candidates and says which support it; those move to the top (their score is set just above the previous best, so a promoted score can exceed 1).",
+      "BDTR's calibration: an LLM reads the reasoning chain and the top candidates and says which support it; those move to the top of the pool, keeping their own retrieval score (so a promoted passage can score below the ones under it).",
   },
   {
     term: 'μ+σ cut',
     short:
-      'Keep only passages scoring at least the mean (μ) plus one standard deviation (σ) of the top scores (BDTR Eq. 6). It is a score threshold; on the rank chart it is drawn where the kept passages end.',
+      'Keep the passages the verifier promoted, plus those scoring at least the mean (μ) plus one standard deviation (σ) of the top scores (BDTR Eq. 6). It is a score threshold; on the rank chart it is drawn where the kept passages end.',
   },
   { term: 'EM', short: 'Exact match: 1 if the normalized answer equals a gold answer, else 0.' },
   { term: 'F1', short: 'Word-overlap F1 between the answer and the best-matching gold answer, 0 to 1.' },

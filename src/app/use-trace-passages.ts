@@ -7,6 +7,7 @@ import { useAppStore } from '../state/use-app-store.ts';
 import { useEngine } from './engine-client.ts';
 import { passagesQuery } from './queries.ts';
 import { traceIds } from '../core/trace/fold.ts';
+import { passageName } from './passage-names.ts';
 
 export interface PassageLookup {
   get(id: string): Passage | undefined;
@@ -31,7 +32,7 @@ export function useTracePassages(corpusId: string | undefined, ready: boolean): 
     const error = shipped === null && query.isError ? query.error.message : null;
     return {
       get: (id) => map?.get(id),
-      titleOf: (id) => map?.get(id)?.title ?? id,
+      titleOf: (id) => passageName(id, map?.get(id)?.title),
       error,
     };
   }, [shipped, query.data, query.isError, query.error]);

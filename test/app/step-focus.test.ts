@@ -31,3 +31,15 @@ describe('the panel each step is about', () => {
     expect(stepFocus(events, 7)).toEqual({ panel: 'verifier', round: 1, ids: ['b'] });
   });
 });
+
+describe("the planner's steps", () => {
+  it('a plan brings the planner panel into view; its LLM call stays there', () => {
+    const plans = [
+      ev('round.start', 1),
+      ev('plan', 1, { step: 1, action: 'continue', partialAnswer: 'p', subquery: 'q', anchors: [] }),
+      ev('llm', 1),
+    ];
+    expect(stepFocus(plans, 2)).toEqual({ panel: 'plan', round: 1, ids: [] });
+    expect(stepFocus(plans, 3)).toEqual({ panel: 'plan', round: 1, ids: [] });
+  });
+});

@@ -219,6 +219,12 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
         /Check the API key in Settings/,
       );
       expect(await page.locator('[data-testid="answer"]').innerText()).toMatch(/^No answer: the run failed/);
+      // No diagnostic flags on a crashed run: the failure is the finding.
+      const diagnostics = page.locator('[data-testid="diagnostics-panel"]');
+      expect(await diagnostics.locator('[data-testid="diagnostics-failed"]').innerText()).toMatch(
+        /^The run failed: the failure is the finding/,
+      );
+      expect(await diagnostics.locator('[data-testid="diagnostic"]').count()).toBe(0);
       // FAILED badge: its own colours, not the bridge's.
       const badge = page.locator('[data-testid="run-status"]');
       expect(await badge.innerText()).toBe('FAILED');
@@ -339,12 +345,11 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     const terms = await page.locator('[data-testid="glossary"] dt').allTextContents();
     for (const t of ['BDTR', 'IRCoT', 'IRGS', 'ToG', 'GCoT', 'PPR', 'EM', 'F1', 'Acc', 'bridge', 'μ+σ cut', 'Recall@k'])
       expect(terms).toContain(t);
-    // A term in the answer panel opens the glossary at its entry.
-    expect(await page.locator('[data-testid="glossary"]').getAttribute('open')).toBeNull();
+    // A term in the answer panel opens its definition in place.
     await page.locator('[data-testid="metrics"] [data-testid="term"][data-term="EM"]').click();
-    expect(await page.locator('[data-testid="glossary"]').getAttribute('open')).not.toBeNull();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('EM');
-    expect(await page.locator('#gloss-em').isVisible()).toBe(true);
+    const popover = page.locator('[data-testid="gloss-popover"][data-term="EM"]');
+    await popover.waitFor();
+    expect(await popover.innerText()).toContain('Exact match');
     // Units: pools count passages; the cut says it is a score threshold and what it kept, from its numbers.
     expect(await page.locator('[data-testid="timeline-round"][data-round="1"] h3').innerText()).toMatch(
       /pool \d+ passages/,
@@ -356,7 +361,9 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
       /\d+ promoted by the verifier \(scores? \d\.\d\d(–\d\.\d\d)?\), \d+ scoring at least μ\+σ = \d\.\d\d/,
     );
     expect(cut).toMatch(/Promoted passages keep their own retrieval score/);
-    await shoot(app, '4-glossary', '#gloss-em');
+    await shoot(app, '4-glossary', '[data-testid="metrics"]');
+    await page.keyboard.press('Escape');
+    expect(await popover.count()).toBe(0);
     await page.locator('[data-testid="strategy-help"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await shoot(app, '4-inline-help', '.inspector-form');
     app.assertNoNetwork();

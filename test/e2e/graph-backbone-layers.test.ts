@@ -38,7 +38,10 @@ describe('graph view: RAPTOR tree levels and GraphRAG communities', () => {
     await summaries.first().click();
     const details = page.locator('[data-testid="raptor-summary-details"]');
     await details.waitFor();
-    expect(await details.locator('h4').innerText()).toMatch(/^raptor:1:\d+$/);
+    // summaries by a readable name (level and cluster), not their raw ids
+    expect(await details.locator('h4').innerText()).toMatch(/^RAPTOR summary, level 1 #\d+$/);
+    expect(await summaries.first().innerText()).toMatch(/^RAPTOR summary, level \d+ #\d+/);
+    expect(await layers.innerText()).not.toMatch(/raptor:\d+:\d+/);
     expect(await page.locator('[data-testid="raptor-summary-passage"]').count()).toBeGreaterThan(0);
     await app.screenshot('graph-raptor-levels');
     app.assertNoNetwork();

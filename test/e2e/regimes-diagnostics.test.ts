@@ -35,6 +35,18 @@ describe('regimes side by side and diagnostic flags (headless Chromium, no netwo
     expect(await panel.locator('[data-name="parametricSuppression"]').innerText()).toMatch(
       /n\/a.*needs the no-context regime/,
     );
+    // Names in words, what to click instead of CLI advice, "round" for the strategy's iterations.
+    const panelText = await panel.innerText();
+    expect(panelText).not.toMatch(/--regime|npm run|coverageGap/);
+    expect(await panel.locator('[data-name="parametricSuppression"]').innerText()).toContain(
+      'press "Run all three regimes" below',
+    );
+    expect(await panel.locator('[data-testid="evidence-step"]').allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^round \d+$/)]),
+    );
+    expect(
+      (await panel.locator('[data-testid="diagnostic-evidence"]').allInnerTexts()).some((t) => /\bsteps?\b/.test(t)),
+    ).toBe(false);
     expect(await panel.locator('[data-name="coverageGap"] [data-testid="diagnostic-status"]').innerText()).toMatch(
       /flagged|clear/,
     );
@@ -65,6 +77,8 @@ describe('regimes side by side and diagnostic flags (headless Chromium, no netwo
       const col = page.locator(`[data-regime="${regime}"]`);
       expect(await col.innerText()).toContain('offline thinker (no LLM)');
       expect(await col.locator('[data-testid="diagnostic"]').count()).toBe(6);
+      expect(await col.innerText()).toContain('coverage gap');
+      expect(await col.innerText()).not.toContain('coverageGap');
     }
     expect(await page.locator('[data-regime="no-context"]').innerText()).toContain('The reader saw 0 passages.');
     expect(await page.locator('[data-regime="gold-context"]').innerText()).toContain('The reader saw 2 passages.');

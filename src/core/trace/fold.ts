@@ -36,8 +36,11 @@ export interface Stage {
   step: number;
 }
 
-/** What opens a chapter: a round, the verifier, the promotion, the cut, the answer, an error, or the end. */
-export type ChapterKind = 'round' | 'verify' | 'promote' | 'cutoff' | 'answer' | 'error' | 'end';
+/**
+ * What opens a chapter: a round, the verifier, the promotion, the cut, the planner's plan, the answer, an
+ * error, or the end.
+ */
+export type ChapterKind = 'round' | 'verify' | 'promote' | 'cutoff' | 'plan' | 'answer' | 'error' | 'end';
 
 /** A stage a presenter stops at (step bar, guided tour, graph slider): where it starts, and its round. */
 export interface Chapter {
@@ -52,6 +55,7 @@ const CHAPTER_EVENTS: ReadonlyMap<TraceEvent['type'], ChapterKind> = new Map([
   ['verify', 'verify'],
   ['promote', 'promote'],
   ['cutoff', 'cutoff'],
+  ['plan', 'plan'],
   ['answer', 'answer'],
   ['error', 'error'],
 ] as const);

@@ -2,6 +2,7 @@
 // the passages under the selected one) or GraphRAG's communities (legend of the shown phrases' communities,
 // the report of the clicked phrase's or legend entry's community). useBackboneLayers keeps the state and
 // recolours the graph's nodes, so GraphPage only threads its nodes through it and places the panel.
+import { readableId } from '../../app/passage-names.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { EngineClient } from '../../app/engine-client.ts';
@@ -132,7 +133,7 @@ function RaptorLevels({
               data-testid="raptor-summary"
               onClick={() => setSummary(summary === s.id ? null : s.id)}
             >
-              {s.id}{' '}
+              <span title={s.id}>{readableId(s.id)}</span>{' '}
               <span className="muted">
                 · {s.shown.length} of the pool · {s.passageCount} passages
               </span>
@@ -142,7 +143,7 @@ function RaptorLevels({
       </ul>
       {picked && (
         <div className="node-details" data-testid="raptor-summary-details">
-          <h4>{picked.id}</h4>
+          <h4 title={picked.id}>{readableId(picked.id)}</h4>
           <p>{picked.text}</p>
           <p className="muted">
             Passages under it

@@ -1,6 +1,7 @@
 // A finished run's diagnostic flags (paper 004's six diagnostics, computed by core after the run from
 // the trace and the question's gold), each with the evidence that triggered it: a link that steps the
-// trace to that step, and the passage or entity involved.
+// trace to the end of that round, and the passage or entity involved. A run that did not finish gets
+// no flags: its failure is the finding.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
@@ -16,6 +17,21 @@ import {
 } from '../../core/eval/diagnostics/index.ts';
 import type { Trace } from '../../core/trace/schema.ts';
 import type { Passage } from '../../core/types.ts';
+
+/** Each diagnostic's name in words (short lists, the regimes' columns). */
+export const DIAGNOSTIC_NAMES: Record<DiagnosticName, string> = {
+  coverageGap: 'coverage gap',
+  anchorCarryDrop: 'anchor carry-drop',
+  distractorLatch: 'distractor latch',
+  compositionFailure: 'composition failure',
+  parametricSuppression: 'parametric suppression',
+  stoppingCalibration: 'stopping calibration',
+};
+
+/** What to click in the browser when a diagnostic needs another run (core's reasons stay host-neutral). */
+const BROWSER_HINTS: Partial<Record<DiagnosticName, string>> = {
+  parametricSuppression: 'press "Run all three regimes" below to run it',
+};
 
 export const DIAGNOSTIC_LABELS: Record<DiagnosticName, string> = {
   coverageGap: 'Coverage gap: gold never retrieved',
@@ -97,8 +113,14 @@ export function DiagnosticsList({
             data-flagged={String(d.flagged)}
             data-applicable={String(d.applicable)}
           >
-            <Status d={d} /> <strong>{compact ? name : DIAGNOSTIC_LABELS[name]}</strong>
-            {!d.applicable && !compact && <span className="muted"> — {d.reason}</span>}
+            <Status d={d} /> <strong>{compact ? DIAGNOSTIC_NAMES[name] : DIAGNOSTIC_LABELS[name]}</strong>
+            {!d.applicable && !compact && (
+              <span className="muted">
+                {' '}
+                — {d.reason}
+                {BROWSER_HINTS[name] && `: ${BROWSER_HINTS[name]}`}
+              </span>
+            )}
             {d.evidence.length > 0 && (
               <ul>
                 {d.evidence.map((e, i) => (
@@ -110,11 +132,12 @@ export function DiagnosticsList({
                           className="link"
                           data-testid="evidence-step"
                           onClick={() => onStep(e.step!)}
+                          title="Move the step bar to the end of this round"
                         >
-                          step {e.step}
+                          round {e.round ?? e.step}
                         </button>
                       ) : (
-                        <span>step {e.step}</span>
+                        <span>round {e.round ?? e.step}</span>
                       ))}
                     {e.passage && (
                       <span
@@ -144,6 +167,17 @@ export function Diagnostics({ trace, passages, noContext, onStep }: Props) {
     () => diagnoseTrace(trace, { ...(passages ? { passages } : {}), ...(noContext ? { noContext } : {}) }),
     [trace, passages, noContext],
   );
+  if (trace.status === 'failed' || trace.status === 'aborted')
+    return (
+      <section className="panel" aria-labelledby="diagnostics-heading" data-testid="diagnostics-panel">
+        <h2 id="diagnostics-heading">Diagnostics</h2>
+        <p data-testid="diagnostics-failed">
+          {trace.status === 'failed'
+            ? 'The run failed: the failure is the finding. No diagnostic is raised on a run that did not finish.'
+            : 'The run was stopped before it finished: no diagnostic is raised on it.'}
+        </p>
+      </section>
+    );
   return (
     <section className="panel" aria-labelledby="diagnostics-heading" data-testid="diagnostics-panel">
       <h2 id="diagnostics-heading">

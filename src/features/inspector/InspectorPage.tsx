@@ -10,6 +10,7 @@ import { useAppStore } from '../../state/use-app-store.ts';
 import { BumpChart } from '../../app/components/BumpChart.tsx';
 import { CorpusStatus } from './CorpusStatus.tsx';
 import { DualRagOutline } from './DualRagOutline.tsx';
+import { PlannerPanel } from './PlannerPanel.tsx';
 import { FinalPanel } from './FinalPanel.tsx';
 import { Promotions } from './Promotions.tsx';
 import { QuestionForm } from './QuestionForm.tsx';
@@ -93,7 +94,7 @@ export function InspectorPage() {
   const backboneReasons = useBackboneReasons(dataset.data?.id);
   const setStep = useAppStore((s) => s.setStep);
   const diagnosticPassages = useDiagnosticPassages(
-    status === 'done' && trace && trace.question.gold.length > 0 ? trace : null,
+    status === 'done' && trace && trace.status === 'done' && trace.question.gold.length > 0 ? trace : null,
   );
 
   const corpusId = trace?.corpus.id ?? dataset.data?.id;
@@ -249,6 +250,16 @@ export function InspectorPage() {
           <RoundTimeline rounds={model.rounds} gold={gold} bridge={bridge} passages={passages} />
           <div data-step-panel="outline">
             <DualRagOutline events={shown} gold={gold} passages={passages} />
+          </div>
+          <div data-step-panel="plan">
+            <PlannerPanel
+              model={model}
+              events={events}
+              question={question?.question ?? ''}
+              gold={gold}
+              passages={passages}
+              onStep={jumpTo}
+            />
           </div>
           <div data-step-panel="ranks">
             <BumpChart

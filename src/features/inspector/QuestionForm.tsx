@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react';
 import type { Question } from '../../core/types.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
-import { BACKBONE_LABELS, STRATEGY_CHOICES } from '../../app/strategy-labels.ts';
+import { BACKBONE_LABELS, STRATEGY_CHOICES, usesLlm } from '../../app/strategy-labels.ts';
+import { useRunLlm } from '../../app/use-run-llm.ts';
 import { Term } from '../../app/components/Glossary.tsx';
 import { RUN_BACKBONES, type RunBackbone, type RunStrategy } from '../../../workers/engine-api.ts';
 
@@ -27,6 +28,7 @@ export function QuestionForm({ questions, disabled, running, onRun, onStop, unav
   const setBackbone = useAppStore((s) => s.setBackbone);
   const strategy = useAppStore((s) => s.strategy);
   const setStrategy = useAppStore((s) => s.setStrategy);
+  const llm = useRunLlm();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -114,6 +116,15 @@ export function QuestionForm({ questions, disabled, running, onRun, onStop, unav
         </button>
       )}
       <StrategyHelp strategy={strategy} />
+      <p className="form-hint run-llm" data-testid="run-llm">
+        {usesLlm(strategy)
+          ? llm && (
+              <>
+                Answers with: <strong>{llm}</strong> (change it in Settings)
+              </>
+            )
+          : 'This strategy calls no LLM: it retrieves only.'}
+      </p>
       {unavailable[backbone] !== undefined && (
         <p className="form-hint" data-testid="backbone-unavailable" role="status">
           {BACKBONE_LABELS[backbone]} {unavailable[backbone]}; pick another backbone to enable Run.

@@ -21,7 +21,10 @@ interface Props {
   passages: PassageLookup;
 }
 
-/** Per round: the thoughts, each query sent and the passages it retrieved (top 5, gold marked). */
+/**
+ * Per round: the thoughts, each query sent (a query that repeats a thought names it instead) and the
+ * passages it retrieved (top 5, gold marked).
+ */
 export function RoundTimeline({ rounds, gold, bridge = new Set<string>(), passages }: Props) {
   return (
     <section className="panel" aria-labelledby="timeline-heading">
@@ -46,30 +49,41 @@ export function RoundTimeline({ rounds, gold, bridge = new Set<string>(), passag
                   <span className="thought-kind">{KIND_LABEL[t.kind] ?? t.kind}</span> {t.text}
                 </p>
               ))}
-              {r.retrieves.map((q, i) => (
-                <div key={i} className="query" data-testid="query" data-label={q.label}>
-                  <p className="query-text">
-                    <span className="query-label">{q.label}</span> {q.query}
-                  </p>
-                  <ol className="hits">
-                    {q.results.slice(0, SHOWN_PER_QUERY).map((hit) => (
-                      <li
-                        key={hit.id}
-                        className={bridge.has(hit.id) ? 'hit gold bridge' : gold.has(hit.id) ? 'hit gold' : 'hit'}
-                        title={passages.get(hit.id)?.text}
-                      >
-                        {passages.titleOf(hit.id)}
-                        {gold.has(hit.id) && (
-                          <span className="sr-only">{bridge.has(hit.id) ? ' (bridge, gold)' : ' (gold)'}</span>
-                        )}
-                      </li>
-                    ))}
-                    {q.results.length > SHOWN_PER_QUERY && (
-                      <li className="hit more">+{q.results.length - SHOWN_PER_QUERY} more</li>
-                    )}
-                  </ol>
-                </div>
-              ))}
+              {r.retrieves.map((q, i) => {
+                // A query that is a thought of this round word for word (the offline thinker's) is named, not repeated.
+                const same = r.thoughts.find((t) => t.text.trim() === q.query.trim());
+                return (
+                  <div key={i} className="query" data-testid="query" data-label={q.label}>
+                    <p className="query-text">
+                      <span className="query-label">{q.label}</span>{' '}
+                      {same ? (
+                        <span className="muted" data-testid="query-same">
+                          retrieves with the {KIND_LABEL[same.kind] ?? same.kind} above
+                        </span>
+                      ) : (
+                        q.query
+                      )}
+                    </p>
+                    <ol className="hits">
+                      {q.results.slice(0, SHOWN_PER_QUERY).map((hit) => (
+                        <li
+                          key={hit.id}
+                          className={bridge.has(hit.id) ? 'hit gold bridge' : gold.has(hit.id) ? 'hit gold' : 'hit'}
+                          title={passages.get(hit.id)?.text}
+                        >
+                          {passages.titleOf(hit.id)}
+                          {gold.has(hit.id) && (
+                            <span className="sr-only">{bridge.has(hit.id) ? ' (bridge, gold)' : ' (gold)'}</span>
+                          )}
+                        </li>
+                      ))}
+                      {q.results.length > SHOWN_PER_QUERY && (
+                        <li className="hit more">+{q.results.length - SHOWN_PER_QUERY} more</li>
+                      )}
+                    </ol>
+                  </div>
+                );
+              })}
             </li>
           ))}
         </ol>

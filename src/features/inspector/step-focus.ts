@@ -3,7 +3,7 @@
 import type { TraceEvent } from '../../core/trace/schema.ts';
 
 /** Panels a step can be about; 'round' is the round's card in the timeline. */
-export type StepPanel = 'round' | 'ranks' | 'verifier' | 'cut' | 'answer' | 'beam' | 'outline' | 'failure';
+export type StepPanel = 'round' | 'ranks' | 'verifier' | 'cut' | 'answer' | 'beam' | 'outline' | 'plan' | 'failure';
 
 export interface StepFocus {
   panel: StepPanel;
@@ -42,6 +42,8 @@ function focusOf(e: TraceEvent): StepFocus {
       return at('beam');
     case 'memory':
       return at(e.kind === 'outline' ? 'outline' : 'beam');
+    case 'plan':
+      return at('plan');
     case 'error':
       return at('failure');
     default:

@@ -74,3 +74,24 @@ describe("the fold's steps and chapters", () => {
     expect(roundEndStep(model, 1)).toBe(4);
   });
 });
+
+describe("the planner's chapters", () => {
+  it("each plan is a chapter, so PageDown stops at the planner's decisions", () => {
+    const planned = [
+      ev('round.start', 1),
+      pool(1, ['a']),
+      ev('plan', 1, { step: 1, action: 'continue', partialAnswer: 'p', subquery: 'q', anchors: [] }),
+      ev('round.start', 2),
+      pool(2, ['b']),
+      ev('plan', 2, { step: 2, action: 'finalize', partialAnswer: 'x', anchors: [] }),
+      ev('answer', 2, { text: 'x', citations: ['b'] }),
+    ];
+    expect(foldTrace(planned).chapters.map((c) => [c.kind, c.step])).toEqual([
+      ['round', 1],
+      ['plan', 3],
+      ['round', 4],
+      ['plan', 6],
+      ['answer', 7],
+    ]);
+  });
+});

@@ -44,8 +44,8 @@ export function anchorCarryDrop(
       const inPassage = [...got].find(
         (id) => gold.passages.has(id) && mentions(`${passage(id)?.title ?? ''} ${passage(id)?.text ?? ''}`, a.entity),
       );
-      if (inNote) found.set(a, `at step ${s.step} in the partial answer`);
-      else if (inPassage) found.set(a, `at step ${s.step} in gold passage ${inPassage}`);
+      if (inNote) found.set(a, `in round ${s.round} in the partial answer`);
+      else if (inPassage) found.set(a, `in round ${s.round} in gold passage ${inPassage}`);
     }
     // due: found, its hop still missing, and every anchor that hop needs found too
     const due = list.filter(
@@ -68,7 +68,7 @@ export function anchorCarryDrop(
         step: next.step,
         entity: a.entity,
         ...(passageId ? { passage: passageId } : {}),
-        note: `"${a.entity}" (leads to ${a.target.label}) was found ${where} and no query of step ${next.step} carries it${named}`,
+        note: `"${a.entity}" (leads to ${a.target.label}) was found ${where} and no query of round ${next.round} carries it${named}`,
       });
     }
   }

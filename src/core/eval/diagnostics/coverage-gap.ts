@@ -37,10 +37,14 @@ export function coverageGap(run: TraceSteps, gold: GoldView, top: number): Cover
       evidence.push({
         passage: u.passages[0],
         ...(u.answer ? { entity: u.answer } : {}),
-        note: `${u.label} never retrieved in ${run.steps.length} steps (top ${top} per retrieval)`,
+        note: `${u.label} never retrieved in ${run.steps.length} retrieving rounds (top ${top} per retrieval)`,
       });
     else if (f.step >= 2)
-      lateHits.push({ step: f.step, passage: f.passage, note: `${u.label} first retrieved at step ${f.step}` });
+      lateHits.push({
+        step: f.step,
+        passage: f.passage,
+        note: `${u.label} first retrieved in round ${run.steps[f.step - 1]?.round ?? f.step}`,
+      });
   });
   return {
     applicable: true,

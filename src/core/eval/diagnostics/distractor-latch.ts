@@ -36,7 +36,7 @@ export function distractorLatch(
           step: a.step,
           passage: id,
           entity: d.title,
-          note: `"${d.title}" (${r.reason}, overlap ${r.overlap.toFixed(2)}) with gold "${g.title}" [${g.id}] stayed in the context at steps ${a.step}-${b.step} while the gold passage was absent`,
+          note: `"${d.title}" (${r.reason}, overlap ${r.overlap.toFixed(2)}) with gold "${g.title}" [${g.id}] stayed in the context in rounds ${a.round}-${b.round} while the gold passage was absent`,
         });
         break;
       }

@@ -17,7 +17,7 @@ import { goldOf, type GoldBasis } from './gold.ts';
 import { parametricSuppression } from './parametric-suppression.ts';
 import { readSteps } from './steps.ts';
 import { stoppingCalibration, type StoppingCalibration } from './stopping-calibration.ts';
-import type { QuestionDiagnostic } from './types.ts';
+import { notApplicable, type QuestionDiagnostic } from './types.ts';
 
 export type { DiagnosticEvidence, QuestionDiagnostic } from './types.ts';
 export type { CoverageGap } from './coverage-gap.ts';
@@ -106,7 +106,7 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
       correct: judge(o.noContext, nc.answer),
     };
   }
-  return {
+  const result: QuestionDiagnostics = {
     id: trace.question.id,
     strategy: trace.strategy,
     regime: trace.regime,
@@ -125,7 +125,33 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
     parametricSuppression: parametricSuppression(run, trace.regime, correct, noContext),
     stoppingCalibration: stoppingCalibration(trace, gold, top, correct),
   };
+  // A run that crashed or was stopped raises no flag: the failure is the finding.
+  if (trace.status === 'failed' || trace.status === 'aborted') {
+    const na = () => notApplicable(FAILED_REASON[trace.status as 'failed' | 'aborted']);
+    Object.assign(result, {
+      coverageGap: { ...na(), lateHits: [] },
+      anchorCarryDrop: na(),
+      distractorLatch: na(),
+      compositionFailure: na(),
+      parametricSuppression: na(),
+      stoppingCalibration: na(),
+    });
+  }
+  // Each piece of evidence names its trace round too, so a view can say "round" (the strategy's iteration).
+  for (const name of DIAGNOSTICS)
+    for (const e of result[name].evidence)
+      if (e.step !== undefined) {
+        const r = run.steps[e.step - 1]?.round;
+        if (r !== undefined) e.round = r;
+      }
+  return result;
 }
+
+/** Why no diagnostic applies to a run that did not finish. */
+export const FAILED_REASON = {
+  failed: 'the run failed: the failure is the finding',
+  aborted: 'the run was stopped before it finished',
+} as const;
 
 export interface DiagnosticRate {
   /** flagged / applicable; null when no question applies. */

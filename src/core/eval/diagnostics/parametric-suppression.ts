@@ -16,8 +16,7 @@ export function parametricSuppression(
   noContext: NoContextResult | undefined,
 ): QuestionDiagnostic {
   if (regime === 'no-context') return notApplicable('this is the no-context run itself');
-  if (!noContext)
-    return notApplicable('needs the no-context regime on the same question (run with --regime no-context,...)');
+  if (!noContext) return notApplicable('needs the no-context regime on the same question');
   if (noContext.correct !== true) return notApplicable('the no-context answer is not right: nothing to suppress');
   if (correct === undefined) return notApplicable('no answer to judge with retrieval');
   if (correct) return { applicable: true, flagged: false, evidence: [] };

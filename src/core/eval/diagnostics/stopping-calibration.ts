@@ -103,14 +103,17 @@ export function stoppingCalibration(
   const stopStep = stop?.step ?? stepRounds.size;
   const outcome: StopOutcome =
     late !== undefined ? 'late' : stop && completeStep === undefined ? 'early' : stop ? 'onTime' : 'capped';
+  // Notes name the trace's rounds (as the timeline numbers them); the evidence keeps the step number.
+  const rounds = [...stepRounds];
+  const round = (step: number | undefined) => (step === undefined ? '?' : (rounds[step - 1] ?? step));
   const note =
     outcome === 'early'
-      ? `${stop!.by} stopped after step ${stopStep} while gold was still missing`
+      ? `${stop!.by} stopped after round ${round(stopStep)} while gold was still missing`
       : outcome === 'late'
-        ? `all gold was retrieved by step ${completeStep} and the run went on to step ${late}`
+        ? `all gold was retrieved by round ${round(completeStep)} and the run went on to round ${round(late)}`
         : outcome === 'onTime'
-          ? `${stop!.by} stopped after step ${stopStep}, all gold retrieved by step ${completeStep}`
-          : `the step cap ended the run after step ${stopStep}; it never decided to stop`;
+          ? `${stop!.by} stopped after round ${round(stopStep)}, all gold retrieved by round ${round(completeStep)}`
+          : `the round cap ended the run after round ${round(stopStep)}; it never decided to stop`;
   const flagged = outcome === 'early' || outcome === 'late';
   return {
     applicable: true,

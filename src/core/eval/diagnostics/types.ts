@@ -3,6 +3,8 @@
 export interface DiagnosticEvidence {
   /** 1-based step (see steps.ts); absent when the evidence is about the final answer as a whole. */
   step?: number;
+  /** The trace round of that step (the strategy's iteration, as the timeline numbers it). */
+  round?: number;
   passage?: string;
   entity?: string;
   note: string;

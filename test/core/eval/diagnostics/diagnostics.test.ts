@@ -564,3 +564,52 @@ describe('coverage gap over answered questions', () => {
     expect(s.coverageGap.answered).toEqual({ rate: 0.5, applicable: 2, flagged: 1 });
   });
 });
+
+describe('words and crashed runs', () => {
+  const twoSteps = () =>
+    buildTrace(
+      Q,
+      [
+        { query: Q.question, retrieved: ['g1', 'x1'] },
+        { query: 'Ann Lee birthplace', retrieved: ['d1', 'x2'] },
+      ],
+      { text: 'Sheffield', context: ['g1', 'd1'] },
+    );
+
+  it('a run that failed or was stopped raises no flag: the failure is the finding', () => {
+    for (const status of ['failed', 'aborted'] as const) {
+      const d = diagnoseTrace({ ...twoSteps(), status }, o);
+      for (const name of DIAGNOSTICS) {
+        expect(d[name]).toMatchObject({ applicable: false, flagged: false, evidence: [] });
+      }
+      expect(d.coverageGap.reason).toBe(
+        status === 'failed' ? 'the run failed: the failure is the finding' : 'the run was stopped before it finished',
+      );
+    }
+    // the same run finished is flagged (hop 2 never retrieved)
+    expect(diagnoseTrace(twoSteps(), o).coverageGap.flagged).toBe(true);
+  });
+
+  it("notes name the trace's rounds, and each piece of evidence carries its round beside its step", () => {
+    // A strategy that retrieves in round 0 first: step 1 is round 0, step 2 is round 1.
+    const base = buildTrace(
+      Q,
+      [
+        { query: Q.question, retrieved: ['g1', 'x1'] },
+        { query: 'Ann Lee birthplace', retrieved: ['g2', 'x2'] },
+      ],
+      { text: 'Paris', context: ['g1', 'g2'] },
+    );
+    const t: Trace = { ...base, events: base.events.map((e) => ({ ...e, round: e.round - 1 })) };
+    const late = diagnoseTrace(t, o).coverageGap.lateHits;
+    expect(late).toEqual([expect.objectContaining({ step: 2 })]);
+    expect(late[0]!.note).toMatch(/first retrieved in round 1$/);
+    const gap = diagnoseTrace(
+      { ...twoSteps(), events: twoSteps().events.map((e) => ({ ...e, round: e.round - 1 })) },
+      o,
+    ).coverageGap;
+    expect(gap.evidence[0]!.note).toMatch(/never retrieved in 2 retrieving rounds/);
+    for (const name of DIAGNOSTICS)
+      for (const e of diagnoseTrace(t, o)[name].evidence) if (e.step !== undefined) expect(e.round).toBe(e.step - 1);
+  });
+});
