@@ -1,6 +1,7 @@
 // The engine worker's RPC surface (Comlink). The page holds only small results: dataset summaries,
 // ranked ids with titles and text of the passages shown, and traces. Indexes stay in the worker.
 import type { Passage, Question } from '../src/core/types.ts';
+import type { BuildProgress } from '../src/core/backbones/index.ts';
 import type { BranchRunRequest } from '../src/engine/whatif.ts';
 import type { BackendChoice } from '../src/core/embed/backend-choice.ts';
 import type {
@@ -272,6 +273,9 @@ export type BackboneLayers =
 /** Called by the worker for every trace event as it happens (a Comlink proxy). */
 export type TraceListener = (event: TraceEvent) => void;
 
+/** Where a backbone's one-time build is (core's BuildProgress), sent while a run waits for it (a Comlink proxy). */
+export type BuildListener = (progress: BuildProgress) => void;
+
 export interface EngineApi {
   /** Parses the dataset files (src/core/ingest) and builds its BM25 index; replaces a dataset with the same id. */
   loadDataset(id: string, files: SourceFile[]): Promise<DatasetSummary>;
@@ -297,7 +301,7 @@ export interface EngineApi {
   /** Clears every cached LLM reply. */
   clearLlmCache(): Promise<void>;
   /** Runs a strategy, streaming each event to `onEvent`, and resolves with the finished trace. */
-  run(request: RunRequest, onEvent?: TraceListener): Promise<Trace>;
+  run(request: RunRequest, onEvent?: TraceListener, onBuild?: BuildListener): Promise<Trace>;
   /** Stops the run started with this runId (between steps, and an LLM call in flight). */
   cancelRun(runId: string): void;
   /** A what-if branch of a finished run: its prefix replayed, the rest live (src/engine/whatif.ts). */

@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import type { Question } from '../core/types.ts';
 import { appStore } from '../state/store.ts';
 import type { TraceEvent } from '../core/trace/schema.ts';
+import type { BuildProgress } from '../core/backbones/index.ts';
 import { useEngine } from './engine-client.ts';
 
 export function errorMessage(err: unknown): string {
@@ -34,6 +35,7 @@ export function useRunQuestion(datasetId: string | undefined) {
         const trace = await engine.run(
           { datasetId, question, backbone, strategy, k, runId: inspectorRunId(seq) },
           proxy((event: TraceEvent) => appStore.getState().appendEvent(seq, event)),
+          proxy((p: BuildProgress) => appStore.getState().reportBuild(seq, p, performance.now())),
         );
         appStore.getState().finishRun(seq, trace);
       } catch (err) {

@@ -1,6 +1,6 @@
 // The backbones the engine's runs stand on, through core's one builder: per loaded dataset and LLM,
 // built (or read from storage) on first use and kept; GEAR over NaiveGE on any backbone, as in the CLI.
-import { backboneForStrategy, buildBackbone, type BuiltBackbone } from '../core/backbones/index.ts';
+import { backboneForStrategy, buildBackbone, type BuildProgress, type BuiltBackbone } from '../core/backbones/index.ts';
 import { hipporag2TraceOptions } from '../core/backbones/hipporag2.ts';
 import { HopscopeError } from '../core/errors.ts';
 import type { LlmPort } from '../core/llm/port.ts';
@@ -27,6 +27,16 @@ export interface BackboneDeps {
 }
 
 export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
+  // Runs waiting for a build: a build is shared by every run that needs it, so its progress goes to all of them.
+  const watchers = new Set<(p: BuildProgress) => void>();
+  const report = (p: BuildProgress) => {
+    for (const w of watchers) w(p);
+  };
+  /** Sends build progress to `listener` until the returned function is called. */
+  function watch(listener: (p: BuildProgress) => void): () => void {
+    watchers.add(listener);
+    return () => watchers.delete(listener);
+  }
   /**
    * The backbone a run asks for, through core's builder (how it came to be and what it stands on go into
    * the trace): raptor and graphrag read from storage or built and stored once per loaded dataset and LLM;
@@ -49,7 +59,7 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
       if (!llm)
         return { retriever: hippo, built: '', traceOptions: { ...extra, ...hipporag2TraceOptions(hippo, base.name) } };
       const b = await cached(entry, `${backbone}|${llm.label}`, () =>
-        buildBackbone('hipporag2', { corpus, base, graph: hippo.graph, ...withLlm }),
+        buildBackbone('hipporag2', { corpus, base, graph: hippo.graph, ...withLlm, onProgress: report }),
       );
       return { ...b, traceOptions: { ...extra, ...b.traceOptions } };
     }
@@ -59,6 +69,7 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
           corpus,
           ...(deps.stores ? { artifacts: deps.stores.artifacts } : {}),
           ...withLlm,
+          onProgress: report,
         }),
       );
     if (backbone === 'graphrag')
@@ -68,6 +79,7 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
           graph: (await hippoOf(entry)).graph,
           ...(deps.stores ? { artifacts: deps.stores.artifacts } : {}),
           ...withLlm,
+          onProgress: report,
         }),
       );
     await deps.kernelReady;
@@ -98,6 +110,7 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
 
   async function hippoOf(entry: Loaded): Promise<HippoRag2Retriever> {
     await deps.kernelReady;
+    if (!entry.hippo) report({ backbone: 'hipporag2', stage: 'building the phrase graph', done: 0, total: 1 });
     entry.hippo ??= buildQuestionGraphRetriever(entry.dataset.corpus, entry.bm25).catch((err: unknown) => {
       entry.hippo = undefined; // a failed build is retried on the next request, not cached
       throw err;
@@ -107,6 +120,7 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
 
   /** GEAR's triple index T (offline-extractor triples): read from IndexedDB when stored and current, else built and stored. */
   function tripleIndexOf(entry: Loaded): Promise<{ index: TripleIndex; how: string }> {
+    if (!entry.tripleIndex) report({ backbone: 'gear', stage: 'building the triple index', done: 0, total: 1 });
     entry.tripleIndex ??= loadOrBuildTripleIndex(
       deps.stores?.artifacts,
       entry.dataset.corpus,
@@ -171,7 +185,7 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
     return gearOver(entry, strategy, backbone, await retrieverOf(entry, backbone, realLlm(llm)));
   }
 
-  return { of: retrieverOf, forRun, hippo: hippoOf, llmOf: backboneLlm };
+  return { of: retrieverOf, forRun, hippo: hippoOf, llmOf: backboneLlm, watch };
 }
 
 /** The LLM the backbones may use: none when the run's LLM is the offline thinker (labelled stand-ins run). */

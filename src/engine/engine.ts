@@ -26,6 +26,7 @@ import {
   type RankedPassage,
   type RunRequest,
   type TraceListener,
+  type BuildListener,
 } from '../../workers/engine-api.ts';
 import type { GraphRagRetriever } from '../core/retrievers/graphrag.ts';
 import type { RaptorRetriever } from '../core/retrievers/raptor.ts';
@@ -269,7 +270,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       return questionGraph(await backbones.hippo(entry), request);
     },
 
-    async run(request: RunRequest, onEvent?: TraceListener): Promise<Trace> {
+    async run(request: RunRequest, onEvent?: TraceListener, onBuild?: BuildListener): Promise<Trace> {
       const entry = get(request.datasetId);
       if (!RUN_STRATEGIES.includes(request.strategy))
         throw new HopscopeError(
@@ -287,7 +288,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       const { signal } = controller;
       if (request.runId !== undefined) running.set(request.runId, controller);
       try {
-        return await runCore(request.strategy, request, entry, signal, onEvent);
+        return await runCore(request.strategy, request, entry, signal, onEvent, undefined, onBuild);
       } finally {
         if (request.runId !== undefined && running.get(request.runId) === controller) running.delete(request.runId);
       }
@@ -340,12 +341,15 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     signal: AbortSignal,
     onEvent?: TraceListener,
     branch?: BranchRunRequest,
+    onBuild?: BuildListener,
   ): Promise<Trace> {
     const llm =
       request.llm === 'offline'
         ? createOfflineThinker()
         : await llmFromStoredSettings(options.stores, entry.dataset.corpus.id, options.embedding);
-    const over = await backbones.forRun(entry, strategy, request.backbone, llm);
+    // A backbone's first use builds it (RAPTOR's tree, GraphRAG's communities, ...): its progress goes to onBuild.
+    const unwatch = onBuild ? backbones.watch(onBuild) : undefined;
+    const over = await backbones.forRun(entry, strategy, request.backbone, llm).finally(() => unwatch?.());
     const retriever: Retriever = over.retriever;
     const { corpus } = entry.dataset;
     // DualRAG's Eq. 8 reranker from Settings (loaded here, in this worker); its name goes into the trace options.

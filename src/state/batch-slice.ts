@@ -40,6 +40,9 @@ export const strategyOfConfig = (key: string) => BATCH_CONFIGS.find((c) => c.key
 /** The LLM a batch column runs with: Settings' LLM or the offline thinker (src/app/batch/variants.ts labels them). */
 export type BatchModel = 'settings' | 'offline';
 
+/** How a batch chooses its questions: the first N, or a seeded sample (src/app/batch/select.ts). */
+export type BatchPick = 'first' | 'sample';
+
 export type BatchStatus = 'idle' | 'running' | 'cancelled' | 'done' | 'failed';
 export type BatchSortKey = 'questionId' | 'strategy' | 'type' | 'recall5' | 'firstGoldRank';
 
@@ -57,6 +60,12 @@ export interface BatchSlice {
   /** Evidence regimes each configuration runs in; gold-context is an oracle. */
   batchRegimes: Regime[];
   batchLimit: number;
+  /** How the questions are chosen: the first N, or a seeded sample (src/app/batch/select.ts). */
+  batchPick: BatchPick;
+  batchSeed: number;
+  /** Question type and hop count the batch runs; null for all. */
+  batchPickType: string | null;
+  batchHops: number | null;
   batchStatus: BatchStatus;
   batchRuns: BatchRun[];
   batchTotal: number;
@@ -68,6 +77,10 @@ export interface BatchSlice {
   toggleBatchModel(model: BatchModel): void;
   toggleBatchRegime(regime: Regime): void;
   setBatchLimit(n: number): void;
+  setBatchPick(pick: BatchPick): void;
+  setBatchSeed(seed: number): void;
+  setBatchPickType(type: string | null): void;
+  setBatchHops(hops: number | null): void;
   startBatch(total: number, now: number, keepRows: boolean): void;
   addBatchRun(run: BatchRun): void;
   endBatch(status: Exclude<BatchStatus, 'idle' | 'running'>, error?: string): void;
@@ -80,6 +93,10 @@ export const batchDefaults = () => ({
   batchModels: ['settings'] as BatchModel[],
   batchRegimes: ['iterative'] as Regime[],
   batchLimit: 15,
+  batchPick: 'first' as BatchPick,
+  batchSeed: 1,
+  batchPickType: null as string | null,
+  batchHops: null as number | null,
   batchStatus: 'idle' as BatchStatus,
   batchRuns: [] as BatchRun[],
   batchTotal: 0,
@@ -102,6 +119,11 @@ export const createBatchSlice: StateCreator<AppState, [], [], BatchSlice> = (set
   toggleBatchModel: (m) => set((s) => ({ batchModels: toggled(s.batchModels, m) })),
   toggleBatchRegime: (r) => set((s) => ({ batchRegimes: toggled(s.batchRegimes, r) })),
   setBatchLimit: (n) => set({ batchLimit: Math.max(1, Math.floor(n)) }),
+  setBatchPick: (batchPick) => set({ batchPick }),
+  // Seeds are unsigned 32-bit integers (the PRNG's state); anything else is folded into that range.
+  setBatchSeed: (n) => set({ batchSeed: Number.isFinite(n) ? Math.abs(Math.floor(n)) % 2 ** 32 : 0 }),
+  setBatchPickType: (batchPickType) => set({ batchPickType }),
+  setBatchHops: (batchHops) => set({ batchHops }),
   startBatch: (total, now, keepRows) =>
     set((s) => ({
       batchStatus: 'running',

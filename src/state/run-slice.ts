@@ -4,8 +4,21 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { Trace, TraceEvent } from '../core/trace/schema.ts';
 import type { Passage, Question } from '../core/types.ts';
 import type { AppState } from './store.ts';
+import type { BuildProgress } from '../core/backbones/index.ts';
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'failed';
+
+/** A backbone build report as the page keeps it: when its stage began, for the rate and the time left. */
+export interface BuildStatus extends BuildProgress {
+  stageStartedAt: number;
+  at: number;
+}
+
+/** The next status after report `p` at time `now` (ms): a new stage restarts the clock. */
+export function nextBuildStatus(prev: BuildStatus | null, p: BuildProgress, now: number): BuildStatus {
+  const same = prev !== null && prev.backbone === p.backbone && prev.stage === p.stage;
+  return { ...p, stageStartedAt: same ? prev.stageStartedAt : now, at: now };
+}
 
 export interface RunSlice {
   runStatus: RunStatus;
@@ -20,10 +33,15 @@ export interface RunSlice {
   step: number | null;
   /** Ids of runs started; a late event from a superseded run is dropped by comparing this. */
   runSeq: number;
+  /** The backbone build the running run waits for (its first use), null when none. */
+  runBuild: BuildStatus | null;
+  /** Every build stage reported during this run ("raptor: clustering level 1"), in order, so a fast build is not lost. */
+  runBuildLog: string[];
   startRun(question: Question): number;
   appendEvent(seq: number, event: TraceEvent): void;
   finishRun(seq: number, trace: Trace): void;
   failRun(seq: number, message: string): void;
+  reportBuild(seq: number, progress: BuildProgress, now: number): void;
   showTrace(trace: Trace, passages?: Passage[]): void;
   setStep(step: number | null): void;
 }
@@ -37,11 +55,13 @@ export const RUN_DEFAULTS = {
   runPassages: null,
   step: null,
   runSeq: 0,
+  runBuild: null,
 } as const;
 
 export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, get) => ({
   ...RUN_DEFAULTS,
   events: [],
+  runBuildLog: [],
   startRun: (question) => {
     const seq = get().runSeq + 1;
     set({
@@ -52,6 +72,8 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       runQuestion: question,
       runError: null,
       runPassages: null,
+      runBuild: null,
+      runBuildLog: [],
       step: null,
       graphRound: null,
       selectedNode: null,
@@ -67,6 +89,12 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
   finishRun: (seq, trace) => {
     if (seq !== get().runSeq) return;
     set({ runStatus: 'done', trace, events: trace.events });
+  },
+  reportBuild: (seq, progress, now) => {
+    if (seq !== get().runSeq || get().runStatus !== 'running') return;
+    const runBuild = nextBuildStatus(get().runBuild, progress, now);
+    const stage = `${progress.backbone}: ${progress.stage}`;
+    set((s) => ({ runBuild, runBuildLog: s.runBuildLog.at(-1) === stage ? s.runBuildLog : [...s.runBuildLog, stage] }));
   },
   failRun: (seq, message) => {
     if (seq !== get().runSeq) return;

@@ -88,6 +88,24 @@ export function perRoundRecall(rows: readonly BatchRow[], k = 5): { strategy: st
   }));
 }
 
+/**
+ * Bar groups "round 0", "round 1", ... over every strategy's rounds. A strategy that never reached round t
+ * (single retrieval has only round 0) gets NaN there, drawn as "n/a": carrying its last pool into rounds
+ * it does not have would show a number for a round that did not happen.
+ */
+export function roundGroups(
+  series: readonly { strategy: string; rounds: readonly number[] }[],
+): { label: string; values: { name: string; value: number }[] }[] {
+  const depth = Math.max(1, ...series.map((s) => s.rounds.length));
+  return Array.from({ length: depth }, (_, t) => ({
+    label: `round ${t}`,
+    values: series.map((s) => ({
+      name: s.strategy,
+      value: t < s.rounds.length ? (s.rounds[t] as number) : Number.NaN,
+    })),
+  }));
+}
+
 /** Mean Recall@k by question type and strategy (core's summary.byType). */
 export function byType(
   rows: readonly BatchRow[],

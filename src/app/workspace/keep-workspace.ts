@@ -62,6 +62,10 @@ export function choicesOf(s: AppState, workView: View = s.view): SavedChoices {
     batchModels: s.batchModels,
     batchRegimes: s.batchRegimes,
     batchLimit: s.batchLimit,
+    batchPick: s.batchPick,
+    batchSeed: s.batchSeed,
+    batchPickType: s.batchPickType,
+    batchHops: s.batchHops,
     batchTypeFilter: s.batchTypeFilter,
     batchSort: s.batchSort,
   };

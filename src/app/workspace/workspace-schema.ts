@@ -52,6 +52,11 @@ export const savedChoices = z.object({
   batchModels: z.array(z.enum(['settings', 'offline'])).min(1),
   batchRegimes: z.array(regime).min(1),
   batchLimit: z.number().int().positive(),
+  // How the batch's questions are chosen; optional so choices saved before these existed still load.
+  batchPick: z.enum(['first', 'sample']).optional(),
+  batchSeed: z.number().int().nonnegative().optional(),
+  batchPickType: z.string().nullable().optional(),
+  batchHops: z.number().int().positive().nullable().optional(),
   batchTypeFilter: z.string().nullable(),
   batchSort: z.object({
     key: z.enum(['questionId', 'strategy', 'type', 'recall5', 'firstGoldRank']),

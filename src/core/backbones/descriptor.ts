@@ -53,6 +53,19 @@ export interface BackboneInputs {
   /** syncge: the J.2 read step's prompt, LLM (the run's, possibly the offline thinker) and passage lookup. */
   read?: { prompt: ProximalReadPrompt; llm: LlmPort; passage: (id: string) => Passage | undefined };
   signal?: AbortSignal;
+  /** Called at each stage of a one-time build (and along its long loops), so a host can show progress. */
+  onProgress?: (p: BuildProgress) => void;
+}
+
+/**
+ * Where a one-time backbone build is: its stage in words ("summarising level 1") and how far that
+ * stage is (`done` of `total` units; total 0 while a stage's size is not known yet).
+ */
+export interface BuildProgress {
+  backbone: string;
+  stage: string;
+  done: number;
+  total: number;
 }
 
 export interface BuiltBackbone<R extends Retriever = Retriever> {

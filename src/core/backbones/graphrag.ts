@@ -30,7 +30,10 @@ export const graphragBackbone = defineBackbone({
     })
     .strict(),
   async build(inputs, options) {
-    const { corpus, triples, artifacts, signal } = inputs;
+    const { corpus, triples, artifacts, signal, onProgress } = inputs;
+    const report = (stage: string, done: number, total: number) =>
+      onProgress?.({ backbone: 'graphrag', stage, done, total });
+    if (!inputs.graph) report('building the entity graph', 0, 1);
     const graph = inputs.graph ?? buildPhraseGraph(corpus, triples!);
     const writer = reportWriterOf(inputs);
     const hash = corpusFingerprint(corpus.passages);
@@ -42,8 +45,11 @@ export const graphragBackbone = defineBackbone({
       GRAPHRAG_ARTIFACT,
       (a) => graphRagFromArtifact(a, graph, hash, writer.label),
       async () => {
+        report('detecting communities', 0, 1);
         const hierarchy = detectCommunities(graph, { resolution });
-        const reports = await writeReports(graph, hierarchy, writer, signal);
+        const reports = await writeReports(graph, hierarchy, writer, signal, (done, total) =>
+          report('writing community reports', done, total),
+        );
         return {
           value: { hierarchy, reports },
           artifact: graphRagArtifact(hierarchy, reports, graph, hash, writer.label),

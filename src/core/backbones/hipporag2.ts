@@ -39,8 +39,12 @@ export const hipporag2Backbone = defineBackbone({
     const { corpus, base, triples, graph, embedder } = inputs;
     const facts = (options.seed ?? 'facts') === 'facts';
     // With an embedder facts are scored by it, as HippoRAG 2 does; otherwise BM25 over triple strings.
-    const tripleIndex =
-      embedder && facts && triples ? await createEmbeddedFactIndex(collectFacts(triples), embedder) : undefined;
+    const embedFacts = embedder && facts && triples;
+    if (embedFacts)
+      inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the fact index', done: 0, total: 1 });
+    const tripleIndex = embedFacts ? await createEmbeddedFactIndex(collectFacts(triples), embedder) : undefined;
+    if (embedFacts)
+      inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the fact index', done: 1, total: 1 });
     const factFilter = facts ? factFilterOf(inputs) : undefined;
     const retriever = createHippoRag2Retriever(corpus, {
       base: base!,

@@ -120,4 +120,10 @@ export async function backboneForStrategy(
   };
 }
 
-export type { BackboneInputs, BuiltBackbone, BackboneDescriptor, BackbonePrompts } from './descriptor.ts';
+export type {
+  BackboneInputs,
+  BuiltBackbone,
+  BackboneDescriptor,
+  BackbonePrompts,
+  BuildProgress,
+} from './descriptor.ts';

@@ -37,7 +37,14 @@ export const raptorBackbone = defineBackbone({
       RAPTOR_TREE_ARTIFACT,
       (a) => raptorTreeFromArtifact(a, corpus, hash, { summarizer: summarizer.label, vectors: HASHED_TFIDF_LABEL }),
       async () => {
-        const tree = await buildRaptorTree(corpus, summarizer, options as never, signal);
+        const report = inputs.onProgress;
+        const tree = await buildRaptorTree(
+          corpus,
+          summarizer,
+          options as never,
+          signal,
+          report && ((stage, done, total) => report({ backbone: 'raptor', stage, done, total })),
+        );
         return { value: tree, artifact: raptorTreeArtifact(tree, hash) };
       },
     );

@@ -126,13 +126,17 @@ export async function writeReports(
   hierarchy: CommunityHierarchy,
   writer: ReportWriter = extractiveReportWriter,
   signal?: AbortSignal,
+  onProgress?: (done: number, total: number) => void,
 ): Promise<CommunityReport[]> {
   const out: CommunityReport[] = [];
   const facts = factsByCommunity(graph, hierarchy);
+  const total = hierarchy.communities.length;
   for (const [i, c] of hierarchy.communities.entries()) {
     throwIfAborted(signal, 'graphrag.reports');
+    onProgress?.(i, total);
     const { title, text } = await writer.write(graph, c, facts[i]!, signal);
     out.push({ community: c.id, level: c.level, title, text, passages: communityPassages(graph, c) });
   }
+  onProgress?.(total, total);
   return out;
 }

@@ -88,6 +88,7 @@ export async function buildRaptorTree(
   summarizer: Summarizer = extractiveSummarizer,
   options: Partial<RaptorTreeOptions> = {},
   signal?: AbortSignal,
+  onProgress?: (stage: string, done: number, total: number) => void,
 ): Promise<RaptorTree> {
   const o = { ...RAPTOR_TREE_DEFAULTS, ...options, cluster: { ...RAPTOR_TREE_DEFAULTS.cluster, ...options.cluster } };
   const nodes: RaptorNode[] = corpus.passages.map((p, i) => ({
@@ -101,6 +102,7 @@ export async function buildRaptorTree(
   let current = nodes.map((_, i) => i);
   for (let level = 1; level <= o.maxLevels && current.length > o.minLevelSize; level++) {
     throwIfAborted(signal, 'raptor.tree');
+    onProgress?.(`clustering level ${level}`, 0, current.length);
     const vectors = hashedTfIdf(
       current.map((i) => nodes[i]!.text),
       o.dim,
@@ -109,6 +111,7 @@ export async function buildRaptorTree(
     if (clusters.length >= current.length) break; // no longer shrinking: nothing to summarise
     const next: number[] = [];
     for (const [n, members] of clusters.entries()) {
+      onProgress?.(`summarising level ${level}`, n, clusters.length);
       const children = members.map((m) => current[m]!);
       const passages = [...new Set(children.flatMap((c) => nodes[c]!.passages))].sort((a, b) => a - b);
       const text = await summarizer.summarize(
@@ -118,6 +121,7 @@ export async function buildRaptorTree(
       next.push(nodes.length);
       nodes.push({ id: `raptor:${level}:${n}`, level, text, passages, children });
     }
+    onProgress?.(`summarising level ${level}`, clusters.length, clusters.length);
     levels.push(next.length);
     current = next;
   }

@@ -10,6 +10,7 @@ import {
   complementarity,
   perRoundRecall,
   recallCurve,
+  roundGroups,
   rowFromTrace,
   rowsToCsv,
   rowsToJson,
@@ -30,6 +31,7 @@ import { DiagnosticPlots } from './DiagnosticPlots.tsx';
 import { useBatchRunner } from './use-batch-runner.ts';
 import { BATCH_MODELS, isOracle, MODEL_LABEL, parseVariant, REGIME_LABEL, REGIMES } from '../../app/batch/variants.ts';
 import { useSettingsLlmLabel } from './use-settings-llm.ts';
+import { QuestionPicker } from './QuestionPicker.tsx';
 import { ROW_HEIGHT, useWindow } from './use-window.ts';
 
 const TABLE_HEIGHT = 440;
@@ -44,13 +46,12 @@ const SORTS: Record<BatchSortKey, (r: BatchRow) => string | number> = {
 };
 const fmtMs = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
-/** Strategies on backbones (single retrieval, +reader, or core's iterative strategies) over a slice of the dataset, with plots and exports. */
+/** Strategies on backbones (single retrieval, +reader, or core's iterative strategies) over chosen questions of the dataset, with plots and exports. */
 export function BatchPage() {
   const dataset = useActiveDataset();
   const questions = useMemo(() => dataset.data?.questions ?? [], [dataset.data]);
   const { run, cancel } = useBatchRunner(dataset.data?.id, questions);
   const configs = useAppStore((s) => s.batchConfigs);
-  const limit = useAppStore((s) => s.batchLimit);
   const status = useAppStore((s) => s.batchStatus);
   const runs = useAppStore((s) => s.batchRuns);
   const total = useAppStore((s) => s.batchTotal);
@@ -64,7 +65,6 @@ export function BatchPage() {
   const toggleModel = useAppStore((s) => s.toggleBatchModel);
   const toggleRegime = useAppStore((s) => s.toggleBatchRegime);
   const settingsLlm = useSettingsLlmLabel();
-  const setLimit = useAppStore((s) => s.setBatchLimit);
   const setTypeFilter = useAppStore((s) => s.setBatchTypeFilter);
   const sortBy = useAppStore((s) => s.sortBatch);
 
@@ -228,18 +228,7 @@ export function BatchPage() {
             </label>
           ))}
         </fieldset>
-        <label className="field">
-          <span>Questions (first N of {questions.length || '…'})</span>
-          <input
-            type="number"
-            min={1}
-            max={Math.max(1, questions.length)}
-            value={limit}
-            disabled={running}
-            data-testid="batch-limit"
-            onChange={(e) => setLimit(Number(e.target.value))}
-          />
-        </label>
+        <QuestionPicker questions={questions} disabled={running} />
         <button type="submit" data-testid="batch-run" disabled={running || !dataset.isSuccess || configs.length === 0}>
           Run batch
         </button>
@@ -302,19 +291,7 @@ export function BatchPage() {
               file="recall5-per-round"
               note="Single retrieval has one round (round 0); iterative strategies add a point per round."
             >
-              {(ref) => (
-                <BarChart
-                  ref={ref}
-                  title="Recall@5 per round"
-                  groups={Array.from(
-                    { length: Math.max(1, ...perRoundRecall(rows).map((s) => s.rounds.length)) },
-                    (_, t) => ({
-                      label: `round ${t}`,
-                      values: perRoundRecall(rows).map((s) => ({ name: s.strategy, value: s.rounds[t] ?? Number.NaN })),
-                    }),
-                  )}
-                />
-              )}
+              {(ref) => <BarChart ref={ref} title="Recall@5 per round" groups={roundGroups(perRoundRecall(rows))} />}
             </PlotCard>
             <IterationPlots rows={rows} />
             {rows.some((r) => r.acc !== null) ? (

@@ -1,7 +1,7 @@
 // Per-iteration plots for iterative strategies (GEAR Fig. 2 and Fig. 4): Recall@15 of the pool after
 // each round, and the LLM tokens spent in each round (mean per question, as the server reported them;
 // the offline thinker reports 0).
-import { perRoundRecall, strategiesOf, type BatchRow } from '../../app/batch/results.ts';
+import { perRoundRecall, roundGroups, strategiesOf, type BatchRow } from '../../app/batch/results.ts';
 import { foldTrace } from '../../core/trace/fold.ts';
 import { BarChart } from './charts.tsx';
 import { PlotCard } from './PlotCard.tsx';
@@ -25,7 +25,6 @@ export function tokensPerRound(rows: readonly BatchRow[]): { strategy: string; r
 export function IterationPlots({ rows }: { rows: readonly BatchRow[] }) {
   const recall = perRoundRecall(rows, 15);
   const tokens = tokensPerRound(rows);
-  const rounds = (xs: { rounds: number[] }[]) => Math.max(1, ...xs.map((s) => s.rounds.length));
   const maxTokens = Math.max(1, ...tokens.flatMap((s) => s.rounds));
   return (
     <>
@@ -34,16 +33,7 @@ export function IterationPlots({ rows }: { rows: readonly BatchRow[] }) {
         file="recall15-per-round"
         note="GEAR Fig. 2: the pool after each round (GEAR: the fused step lists; its last round is the passageLink fusion, Eq. 9)."
       >
-        {(ref) => (
-          <BarChart
-            ref={ref}
-            title="Recall@15 per round"
-            groups={Array.from({ length: rounds(recall) }, (_, t) => ({
-              label: `round ${t}`,
-              values: recall.map((s) => ({ name: s.strategy, value: s.rounds[t] ?? Number.NaN })),
-            }))}
-          />
-        )}
+        {(ref) => <BarChart ref={ref} title="Recall@15 per round" groups={roundGroups(recall)} />}
       </PlotCard>
       <PlotCard
         title="LLM tokens per round"
@@ -51,16 +41,7 @@ export function IterationPlots({ rows }: { rows: readonly BatchRow[] }) {
         note="GEAR Fig. 4: mean tokens per question in each round, as the server reported them (the offline thinker reports 0)."
       >
         {(ref) => (
-          <BarChart
-            ref={ref}
-            title="tokens per round"
-            max={maxTokens}
-            unit="count"
-            groups={Array.from({ length: rounds(tokens) }, (_, t) => ({
-              label: `round ${t}`,
-              values: tokens.map((s) => ({ name: s.strategy, value: s.rounds[t] ?? Number.NaN })),
-            }))}
-          />
+          <BarChart ref={ref} title="tokens per round" max={maxTokens} unit="count" groups={roundGroups(tokens)} />
         )}
       </PlotCard>
     </>

@@ -45,6 +45,19 @@ export function wrapLabel(label: string, max = 14): string[] {
   return lines.slice(0, 3);
 }
 
+/** Approximate width of chart text (system-ui digits and "%" run at about 0.6 em). */
+const textWidth = (text: string, fontSize: number) => text.length * fontSize * 0.6;
+
+/**
+ * How the value labels over bars of width `bw` are drawn: horizontal when the widest fits its bar,
+ * else turned upright (one bar wide at most), so labels of neighbouring bars never overlap.
+ */
+export function valueLabelLayout(bw: number, labels: readonly string[]): { fontSize: number; upright: boolean } {
+  const fontSize = bw < 24 ? 10 : FONT - 1;
+  const widest = Math.max(0, ...labels.map((l) => textWidth(l, fontSize)));
+  return { fontSize, upright: widest > bw - 2 };
+}
+
 interface LineProps {
   title: string;
   xLabel: string;
@@ -128,7 +141,20 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart(
   const bw = Math.min(36, (gw - 12) / Math.max(1, names.length));
   // The legend sits above the plot area (its own rows), so with several series (models x regimes) it never covers a bar.
   const legend = names.length > 1 ? names.length * 14 : 0;
-  const H2 = H + legend;
+  const labels = valueLabelLayout(
+    bw,
+    groups.flatMap((g) => g.values.map((v) => formatValue(v.value, unit))),
+  );
+  // Upright labels need room above the tallest bar.
+  const headroom = labels.upright
+    ? Math.ceil(
+        Math.max(
+          0,
+          ...groups.flatMap((g) => g.values.map((v) => textWidth(formatValue(v.value, unit), labels.fontSize))),
+        ),
+      )
+    : 0;
+  const H2 = H + legend + headroom;
   const fy = (y: number) => H2 - M.b - (y / max) * (H - M.t - M.b);
   return (
     <svg
@@ -158,20 +184,30 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart(
           <g key={g.label}>
             {g.values.map((v) => {
               const i = names.indexOf(v.name);
-              const y = Number.isFinite(v.value) ? v.value : 0;
-              // A zero still gets a visible sliver and its label, so "all zero" is drawn, not blank.
-              const top = Math.min(fy(y), H2 - M.b - 2);
+              const exists = Number.isFinite(v.value);
+              // A zero still gets a visible sliver and its label, so "all zero" is drawn, not blank; a value
+              // that does not exist (n/a) gets no bar at all, only its label on the axis.
+              const top = exists ? Math.min(fy(v.value), H2 - M.b - 2) : H2 - M.b;
+              const cx = x0 + i * bw + (bw - 2) / 2;
               return (
                 <g key={v.name} data-testid="bar" data-value={formatValue(v.value, unit)}>
-                  <rect x={x0 + i * bw} y={top} width={bw - 2} height={H2 - M.b - top} fill={color(i)}>
+                  <rect
+                    x={x0 + i * bw}
+                    y={top}
+                    width={bw - 2}
+                    height={H2 - M.b - top}
+                    fill={exists ? color(i) : 'none'}
+                  >
                     <title>{`${g.label} · ${v.name}: ${formatValue(v.value, unit)}`}</title>
                   </rect>
                   <text
-                    x={x0 + i * bw + (bw - 2) / 2}
+                    x={cx}
                     y={top - 3}
-                    textAnchor="middle"
-                    fill="#1b1f24"
-                    fontSize={bw < 24 ? 8 : FONT - 1}
+                    textAnchor={labels.upright ? 'start' : 'middle'}
+                    dominantBaseline={labels.upright ? 'middle' : undefined}
+                    transform={labels.upright ? `rotate(-90 ${cx} ${top - 3})` : undefined}
+                    fill={exists ? '#1b1f24' : '#5b6470'}
+                    fontSize={labels.fontSize}
                   >
                     {formatValue(v.value, unit)}
                   </text>

@@ -1,8 +1,9 @@
-// Runs each selected configuration (x LLM x regime) over the first N questions, one run at a time in the engine worker, so
+// Runs each selected configuration (x LLM x regime) over the chosen questions (first N or a seeded sample), one run at a time in the engine worker, so
 // the page stays responsive; Cancel stops the run in flight and the loop. Resume runs only what is missing.
 import { useCallback, useRef } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
 import { batchJobs, jobKey, runBatch } from '../../app/batch/runner.ts';
+import { selectQuestions } from '../../app/batch/select.ts';
 import type { Question } from '../../core/types.ts';
 import { appStore } from '../../state/store.ts';
 import { BATCH_CONFIGS, strategyOfConfig } from '../../state/batch-slice.ts';
@@ -27,7 +28,13 @@ export function useBatchRunner(datasetId: string | undefined, questions: readonl
       };
       const jobs = batchJobs(
         batchVariants(s.batchConfigs, s.batchModels, s.batchRegimes, usesLlm),
-        questions.slice(0, s.batchLimit),
+        selectQuestions(questions, {
+          pick: s.batchPick,
+          count: s.batchLimit,
+          seed: s.batchSeed,
+          type: s.batchPickType,
+          hops: s.batchHops,
+        }),
       );
       const done = new Set(resume ? s.batchRuns.map((r) => jobKey(r.strategy, r.trace.question.id)) : []);
       cancelled.current = false;

@@ -34,6 +34,7 @@ import { DEMO_CORPUS_ID } from '../../state/corpus-slice.ts';
 import { stepFocus } from './step-focus.ts';
 import { scrollToStepPanel, useFollowStep } from './use-follow-step.ts';
 import { useBackboneReasons } from '../../app/use-backbone-reasons.ts';
+import { buildMessage } from '../../app/build-status.ts';
 
 /** The main screen: pick or type a question, run it, and read the trace round by round. */
 export function InspectorPage() {
@@ -41,6 +42,8 @@ export function InspectorPage() {
   const run = useRunQuestion(dataset.data?.id);
   const stop = useStopRun();
   const status = useAppStore((s) => s.runStatus);
+  const runBuild = useAppStore((s) => s.runBuild);
+  const buildLog = useAppStore((s) => s.runBuildLog);
   const events = useAppStore((s) => s.events);
   const step = useAppStore((s) => s.step);
   const trace = useAppStore((s) => s.trace);
@@ -138,10 +141,12 @@ export function InspectorPage() {
     const at = step ?? events.length;
     return at === 0
       ? status === 'running'
-        ? 'Waiting for the first event…'
+        ? runBuild
+          ? buildMessage(runBuild)
+          : 'Waiting for the first event…'
         : 'Run a question or open a trace to step through it.'
       : caption(events, at - 1, { titleOf: passages.titleOf, gold, bridge });
-  }, [events, step, status, passages, gold, bridge]);
+  }, [events, step, status, passages, gold, bridge, runBuild]);
 
   const sidePanels = (
     <>
@@ -237,7 +242,12 @@ export function InspectorPage() {
           <RunFailure {...failure} />
         </div>
       )}
-      <StepBar events={events} caption={stepCaption} disabled={events.length === 0 || status === 'running'} />
+      <StepBar
+        events={events}
+        caption={stepCaption}
+        history={buildLog}
+        disabled={events.length === 0 || status === 'running'}
+      />
       {question && (
         <p className="run-question">
           <span className="muted">Question:</span> {question.question}

@@ -7,6 +7,8 @@ import { focusKind } from './StepKeys.tsx';
 interface Props {
   events: readonly TraceEvent[];
   caption: string;
+  /** Status lines shown before the first event (backbone builds), kept on the caption as data-history. */
+  history?: readonly string[];
   disabled: boolean;
 }
 
@@ -25,7 +27,7 @@ export const PLAY_PACES = [500, 1000, 2000, 4000] as const;
  * and the answer), Home/End the ends. When a button becomes disabled under the focus, the bar itself
  * keeps the (visible) focus.
  */
-export function StepBar({ events, caption, disabled }: Props) {
+export function StepBar({ events, caption, history, disabled }: Props) {
   const step = useAppStore((s) => s.step);
   const setStep = useAppStore((s) => s.setStep);
   const view = useAppStore((s) => s.view);
@@ -185,7 +187,12 @@ export function StepBar({ events, caption, disabled }: Props) {
           {disabled ? '' : `step ${at} / ${total}`}
         </span>
       </div>
-      <p className="step-caption" data-testid="step-caption" aria-live="polite">
+      <p
+        className="step-caption"
+        data-testid="step-caption"
+        aria-live="polite"
+        {...(history?.length ? { 'data-history': history.join('\n') } : {})}
+      >
         {caption}
       </p>
       <p className="step-keys muted">
