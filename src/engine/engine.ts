@@ -37,6 +37,8 @@ import type { WorkerPool } from '../core/pool/pool.ts';
 import { createRerankers, type RerankHost } from './rerank.ts';
 import { createBackbones } from './backbones.ts';
 import type { Loaded } from './loaded.ts';
+import { createProviderCalls } from './provider-calls.ts';
+import { judgeWithSettings } from './judge.ts';
 
 export interface EngineOptions {
   /** Durable storage for the library (IndexedDB in the worker); without it the library methods refuse. */
@@ -330,6 +332,8 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
     cancelModelDownload: () => options.downloads?.cancel(),
     cachedModel: async (spec) => (options.downloads ? options.downloads.cached(spec) : null),
     testReranker: () => rerankers.test(),
+    ...createProviderCalls(),
+    judge: (request, onProgress) => judgeWithSettings(options.stores, options.embedding, request, onProgress),
   };
 
   /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is the depth of the retrieval baselines). */
