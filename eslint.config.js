@@ -158,6 +158,20 @@ export default tseslint.config(
     ),
   })),
   {
+    // A dynamic import() would load providers (or anything) on the main thread past the rules above.
+    files: ['src/app/**', 'src/features/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression',
+          message:
+            'no dynamic import() in the page: providers are reached through the engine worker (workers/engine-api.ts)',
+        },
+      ],
+    },
+  },
+  {
     files: ['bench/**'],
     rules: restrict(
       group(['**/test/**', '../test/**'], 'benchmarks do not import the test suite: shared helpers live in harness/'),

@@ -13,6 +13,14 @@ import type {
 import type { SourceFile } from '../src/core/ingest/index.ts';
 import type { Regime, Trace, TraceEvent } from '../src/core/trace/schema.ts';
 import { isBaseline, RUNNABLE, type StrategyName } from '../src/core/strategies/index.ts';
+import type { StructuredMode } from '../src/core/llm/port.ts';
+import type { LlmSettings } from '../src/core/llm/settings.ts';
+import type { JudgeResult } from '../src/core/eval/judge.ts';
+import type { JudgeRequest } from '../src/engine/judge.ts';
+import type { LocalModelKind, StoredLocalModel } from '../src/providers/embed/local-model.ts';
+import type { Detected, LocalServer } from '../src/providers/llm/detect-local.ts';
+
+export type { LocalServer, StoredLocalModel };
 
 /** What the page needs to show and pick from a loaded dataset (passages stay in the worker). */
 export interface DatasetSummary {
@@ -325,6 +333,18 @@ export interface EngineApi {
   cachedModel(spec: ModelDownloadSpec): Promise<CachedModel | null>;
   /** Loads DualRAG's reranker from Settings in this worker and scores one (entity, passage) pair. */
   testReranker(): Promise<RerankerTest>;
+  /** Settings' "Test connection": the OpenAI-compatible server's model ids (typed LLM errors on failure). */
+  testConnection(settings: LlmSettings, callId?: string): Promise<string[]>;
+  /** What the server supports for structured outputs (json_schema, json_object or none), probed once. */
+  detectStructured(settings: LlmSettings, callId?: string): Promise<StructuredMode>;
+  /** Settings' "Detect": probes local OpenAI-compatible servers (Ollama's and LM Studio's usual ports unless given). */
+  detectLocalServers(servers?: LocalServer[], callId?: string): Promise<Detected[]>;
+  /** Stops testConnection or detectLocalServers started with this callId. */
+  cancelCall(callId: string): void;
+  /** Copies a picked model folder into this browser's Cache Storage; paths are the files' paths inside the folder. */
+  storeLocalModel(files: File[], paths: string[], kind?: LocalModelKind): Promise<StoredLocalModel>;
+  /** The Acc† judge pass over finished answers with the LLM from Settings (cached like a run's calls). */
+  judge(request: JudgeRequest, onProgress?: (done: number, total: number) => void): Promise<JudgeResult>;
 }
 
 /** Settings-store key of DualRAG's reranker settings (src/core/rerank/settings.ts). */

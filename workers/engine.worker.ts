@@ -22,6 +22,7 @@ import { getDb, onStorageNotice } from '../src/storage/db.ts';
 import { createDexieStores } from '../src/storage/repositories.ts';
 import { createEngine } from '../src/engine/engine.ts';
 import { createBrowserPool } from './pool-browser.ts';
+import { carryUserMessages } from './comlink-errors.ts';
 import type { RerankHost } from '../src/engine/rerank.ts';
 import { createTransformersReranker } from '../src/providers/rerank/transformers-reranker.ts';
 
@@ -75,6 +76,9 @@ const downloads = createModelDownloader({
   device: embedding.device,
   ...(embedding.wasmPaths ? { wasmPaths: embedding.wasmPaths } : {}),
 });
+
+// Settings' "Test connection" shows a typed LLM error's sentence, which Comlink would drop.
+carryUserMessages();
 
 expose(
   createEngine({

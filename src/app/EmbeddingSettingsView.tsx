@@ -1,6 +1,5 @@
 // Wires the embedding settings panel to this browser's storage (through the engine worker), to the
-// local model store (Cache Storage, loaded lazily: it pulls in transformers.js's env) and to the
-// engine's "Load and test".
+// local model store (Cache Storage, written by the engine worker) and to the engine's "Load and test".
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmbeddingSettings as Settings } from '../core/embed/settings.ts';
 import { EmbeddingSettings } from '../features/settings/EmbeddingSettings.tsx';
@@ -9,9 +8,6 @@ import { useMemo } from 'react';
 import { useEngine } from './engine-client.ts';
 import { engineDownloads } from './model-downloads.ts';
 import { EMBEDDING_STATUS_KEY, embeddingSettingsQuery } from './embedding-queries.ts';
-
-const storeFolder = async (files: File[], paths: string[]) =>
-  (await import('../providers/embed/local-model.ts')).storeLocalModel(files, paths);
 
 export function EmbeddingSettingsView() {
   const engine = useEngine();
@@ -45,7 +41,7 @@ export function EmbeddingSettingsView() {
       <EmbeddingSettings
         value={stored.data}
         onChange={(next) => save.mutate(next)}
-        storeFolder={storeFolder}
+        storeFolder={(files, paths) => engine.storeLocalModel(files, paths)}
         downloads={downloads}
         test={() => (save.isPending ? Promise.reject(new Error('saving; try again')) : engine.testEmbedding())}
       />

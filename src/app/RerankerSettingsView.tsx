@@ -1,5 +1,5 @@
 // Wires DualRAG's reranker settings panel to this browser's storage (through the engine worker), to the
-// local model store (the same Cache Storage as the embedding model's folders) and to the engine's
+// local model store (the same Cache Storage as the embedding model's folders, written by the engine worker) and to the engine's
 // "Load and test", which loads the reranker where DualRAG runs (the engine worker).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -10,9 +10,6 @@ import {
 import { RerankerSettings } from '../features/settings/RerankerSettings.tsx';
 import { RERANKER_SETTINGS_KEY } from '../../workers/engine-api.ts';
 import { useEngine, type EngineClient } from './engine-client.ts';
-
-const storeFolder = async (files: File[], paths: string[]) =>
-  (await import('../providers/embed/local-model.ts')).storeLocalModel(files, paths, 'cross-encoder');
 
 const rerankerSettingsQuery = (engine: EngineClient) =>
   queryOptions({
@@ -58,7 +55,7 @@ export function RerankerSettingsView() {
       <RerankerSettings
         value={stored.data}
         onChange={(next) => save.mutate(next)}
-        storeFolder={storeFolder}
+        storeFolder={(files, paths) => engine.storeLocalModel(files, paths, 'cross-encoder')}
         test={() => (save.isPending ? Promise.reject(new Error('saving; try again')) : engine.testReranker())}
       />
       {save.isError && (

@@ -1,5 +1,5 @@
-// Settings screen: wires the settings panel (src/features/settings) to the providers' "Test
-// connection" and to this browser's storage through the engine worker. The key never leaves the
+// Settings screen: wires the settings panel (src/features/settings) to "Test connection", "Detect"
+// and this browser's storage, all through the engine worker. The key never leaves the
 // browser: traces and run files carry only the provider label.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -7,28 +7,21 @@ import { DEFAULT_LLM_SETTINGS, type LlmSettings } from '../core/llm/settings.ts'
 import { SettingsPanel } from '../features/settings/SettingsPanel.tsx';
 import { EmbeddingSettingsView } from './EmbeddingSettingsView.tsx';
 import { RerankerSettingsView } from './RerankerSettingsView.tsx';
-import { useEngine } from './engine-client.ts';
+import { useEngine, withCancel } from './engine-client.ts';
+import type { LocalServer } from '../../workers/engine-api.ts';
 import { engineDownloads } from './model-downloads.ts';
 import { LLM_SETTINGS_KEY, llmSettingsQuery } from './queries.ts';
 
-// The providers module pulls in the OpenAI client and transformers.js: load it only when asked.
-const testConnectionLazily = async (s: LlmSettings, signal: AbortSignal) =>
-  (await import('../providers/llm/from-settings.ts')).testConnection(s, signal);
-const detectStructuredLazily = async (s: LlmSettings, signal: AbortSignal) =>
-  (await import('../providers/llm/from-settings.ts')).detectStructuredOutputs(s, signal);
-
 /** Which localhost servers "Detect" probes: Ollama's and LM Studio's usual ports, or a list stored under this key (tests point it at their own ports). */
 export const LOCAL_SERVERS_KEY = 'hopscope.localServers';
-async function detectLocally(signal: AbortSignal) {
-  const { detectLocalServers, DEFAULT_LOCAL_SERVERS } = await import('../providers/llm/detect-local.ts');
-  let servers = DEFAULT_LOCAL_SERVERS;
+
+function storedLocalServers(): LocalServer[] | undefined {
   try {
     const stored = globalThis.localStorage?.getItem(LOCAL_SERVERS_KEY);
-    if (stored) servers = JSON.parse(stored) as typeof servers;
+    return stored ? (JSON.parse(stored) as LocalServer[]) : undefined;
   } catch {
-    // unreadable override: the usual ports
+    return undefined; // unreadable override: the usual ports
   }
-  return detectLocalServers(servers, signal);
 }
 
 export function SettingsView() {
@@ -41,6 +34,18 @@ export function SettingsView() {
   });
   const [resetError, setResetError] = useState<string | null>(null);
   const downloads = useMemo(() => engineDownloads(engine), [engine]);
+  // Both run in the engine worker, where the providers live.
+  const calls = useMemo(
+    () => ({
+      testConnection: (s: LlmSettings, signal: AbortSignal) =>
+        withCancel(engine, signal, (id) => engine.testConnection(s, id)),
+      detectStructured: (s: LlmSettings, signal: AbortSignal) =>
+        withCancel(engine, signal, (id) => engine.detectStructured(s, id)),
+      detectLocal: (signal: AbortSignal) =>
+        withCancel(engine, signal, (id) => engine.detectLocalServers(storedLocalServers(), id)),
+    }),
+    [engine],
+  );
 
   if (stored.isPending) return <p className="empty">Reading settings…</p>;
   if (stored.isError) {
@@ -73,10 +78,10 @@ export function SettingsView() {
       <SettingsPanel
         value={stored.data}
         onChange={(next) => save.mutate(next)}
-        testConnection={testConnectionLazily}
-        detectStructured={detectStructuredLazily}
+        testConnection={calls.testConnection}
+        detectStructured={calls.detectStructured}
         onClearCache={() => engine.clearLlmCache()}
-        detectLocal={detectLocally}
+        detectLocal={calls.detectLocal}
         downloads={downloads}
       />
       {save.isError && (

@@ -36,3 +36,21 @@ export function useEngine(): EngineClient {
   if (!engine) throw new Error('app: useEngine() outside <EngineContext.Provider>');
   return engine;
 }
+
+let nextCall = 0;
+
+/** An engine call the page stops with an AbortSignal: the abort cancels it in the worker by its id. */
+export async function withCancel<T>(
+  engine: EngineClient,
+  signal: AbortSignal,
+  call: (callId: string) => Promise<T>,
+): Promise<T> {
+  const callId = `call-${++nextCall}`;
+  const stop = () => void engine.cancelCall(callId);
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    return await call(callId);
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}

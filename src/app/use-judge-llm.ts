@@ -1,14 +1,17 @@
-// The Acc† judge's LLM for the batch page: the provider from Settings (OpenAI-compatible server or
-// in-browser model), loaded lazily; none with the offline thinker, which cannot judge answers.
+// The Acc† judge for the batch page: the LLM from Settings (OpenAI-compatible server or in-browser
+// model), run in the engine worker with the reply cache; none with the offline thinker, which cannot
+// judge answers.
 import { useQuery } from '@tanstack/react-query';
-import type { LlmPort } from '../core/llm/port.ts';
+import type { JudgeItem, JudgeResult } from '../core/eval/judge.ts';
+import { proxy } from 'comlink';
 import { useEngine } from './engine-client.ts';
 import { llmSettingsQuery } from './queries.ts';
 
 export interface JudgeLlm {
   /** What the judge is, for the Acc† label. */
   label: string;
-  create(): Promise<LlmPort>;
+  /** Judges the answers (replies cached under the corpus), reporting progress as it goes. */
+  judge(corpusId: string, items: JudgeItem[], onProgress?: (done: number, total: number) => void): Promise<JudgeResult>;
 }
 
 export function useJudgeLlm(): JudgeLlm | undefined {
@@ -18,6 +21,7 @@ export function useJudgeLlm(): JudgeLlm | undefined {
   const s = settings;
   return {
     label: s.provider === 'openai' ? `${s.model} @ ${s.baseURL}` : `in-browser ${s.browserModel}`,
-    create: async () => (await import('../providers/llm/from-settings.ts')).providerFromSettings(s),
+    judge: (corpusId, items, onProgress) =>
+      engine.judge({ corpusId, items, concurrency: 2 }, onProgress ? proxy(onProgress) : undefined),
   };
 }

@@ -25,6 +25,7 @@ import type { Dataset } from '../core/types.ts';
 import { BACKBONE_PROMPTS } from '../prompts/backbone-prompts.ts';
 import { GEAR_READ_PROMPT } from '../prompts/gear-read-port.ts';
 import { createTransformersEmbedder } from '../providers/embed/transformers-embedder.ts';
+import { checkModelFolder } from './model-check.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { readTextInput } from './text-input.ts';
@@ -63,6 +64,7 @@ export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io
         `--retriever ${name}${name === 'dense' || name === 'hybrid' ? '' : ` --base ${args.base}`} needs --model <folder> (an embedding model folder with onnx/model.onnx)`,
       );
     const folder = resolve(args.model);
+    if (await checkModelFolder(folder)) io.err(`${folder}: onnx/model.onnx matches its LFS pointer (size and sha256)`);
     inputs.embedder = createTransformersEmbedder({
       model: basename(folder),
       localModelPath: dirname(folder),

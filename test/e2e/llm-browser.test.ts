@@ -24,7 +24,7 @@ import { DEFAULT_LLM_SETTINGS } from '../../src/core/llm/settings.ts';
 import { detectStructuredOutputs, testConnection } from '../../src/providers/llm/from-settings.ts';
 import { OpenAiCompatibleProvider } from '../../src/providers/llm/openai-compatible.ts';
 import { createLlm } from '../../src/core/llm/create-llm.ts';
-import { MemoryLlmCacheStore } from '../../src/core/llm/memory-cache-store.ts';
+import { MemoryLlmCacheStore } from '../../test/support/memory-cache-store.ts';
 import { costByModule } from '../../src/core/trace/fold.ts';
 import { llmEvent } from '../../src/core/trace/llm-event.ts';
 

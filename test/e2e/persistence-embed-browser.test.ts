@@ -19,7 +19,7 @@ const ORT_DIST = join(repo, 'node_modules/onnxruntime-web/dist');
 const ENTRY = `
 import { wrap } from 'comlink';
 import { createWorkerEmbedder } from '../../src/providers/embed/worker-embedder.ts';
-import { loadOrEmbedVectors } from '../../src/core/persist/vectors-store.ts';
+import { embedCorpusResumable } from '../../src/core/persist/vectors-resume.ts';
 import { getDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 
@@ -43,7 +43,7 @@ window.hopscope = {
     return { count: e.count, dim: e.dim, norm, phases: [...new Set(events)] };
   },
   async vectors() {
-    const r = await loadOrEmbedVectors(createDexieStores(getDb('hopscope-e2e-embed')).artifacts, corpus, embedder);
+    const r = await embedCorpusResumable(createDexieStores(getDb('hopscope-e2e-embed')).artifacts, corpus, embedder);
     return { fromStore: r.fromStore, count: r.index.count, dim: r.index.dim, kernel: r.index.kernel };
   },
 };

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { appSession } from '../support/app-session.ts';
+import { startOpenAiServer } from '../support/openai-server.ts';
 
 describe('settings (headless Chromium)', () => {
   const session = appSession('settings');
@@ -43,5 +44,35 @@ describe('settings (headless Chromium)', () => {
 
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
+  });
+
+  it('"Test connection" runs in the engine worker: the models are listed, a rejected key is a sentence', async () => {
+    const server = await startOpenAiServer({ models: ['tiny', 'tiny-large'], apiKey: 'sk-right' });
+    try {
+      const app = await session.open({
+        // Chromium logs the refused request of the wrong-key test.
+        expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of 401/],
+      });
+      const { page } = app;
+      await page.click('[data-testid="tab-settings"]');
+      await page.selectOption('[data-testid="llm-provider"]', 'openai');
+      await page.fill('[data-testid="llm-base-url"]', server.baseURL);
+      await page.fill('[data-testid="llm-api-key"]', 'sk-right');
+      await page.click('[data-testid="llm-test-connection"]');
+      await page.locator('[data-testid="llm-models"]').waitFor({ timeout: 30_000 });
+      expect(await page.locator('[data-testid="llm-models"] button').allTextContents()).toEqual(['tiny', 'tiny-large']);
+
+      await page.fill('[data-testid="llm-api-key"]', 'sk-wrong');
+      await page.click('[data-testid="llm-test-connection"]');
+      await page.locator('[data-testid="llm-test-error"]').waitFor({ timeout: 30_000 });
+      expect(await page.locator('[data-testid="llm-test-error"]').textContent()).toBe(
+        `The server at ${server.baseURL} rejected the API key (401). Check the key in Settings.`,
+      );
+      await page.screenshot({ path: 'test-results/settings-test-connection.png' });
+      expect(server.log.filter((r) => r.path === '/v1/models')).toHaveLength(2);
+      app.assertNoConsoleErrors();
+    } finally {
+      await server.close();
+    }
   });
 });

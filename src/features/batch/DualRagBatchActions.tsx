@@ -2,8 +2,7 @@ import { useState } from 'react';
 import type { BatchRow } from '../../app/batch/results.ts';
 import type { JudgeLlm } from '../../app/use-judge-llm.ts';
 import { ftCounts, ftExamples, ftJsonl, isCorrect } from '../../core/eval/ft-export.ts';
-import { judgeAnswers, type JudgeResult } from '../../core/eval/judge.ts';
-import * as judgePrompt from '../../prompts/dualrag-judge.ts';
+import type { JudgeResult } from '../../core/eval/judge.ts';
 import { download } from './export.ts';
 import { strategyDescriptor } from '../../core/strategies/index.ts';
 import { parseVariant } from '../../app/batch/variants.ts';
@@ -31,17 +30,15 @@ export function DualRagBatchActions({ rows, judge }: { rows: readonly BatchRow[]
     setError(null);
     setBusy('judging…');
     try {
-      const llm = await judge.create();
-      const r = await judgeAnswers(
+      const r = await judge.judge(
+        rows[0]?.trace.corpus.id ?? 'batch',
         rows.map((row) => ({
           id: key(row),
           question: row.question,
           prediction: row.answer ?? undefined,
-          answers: row.trace.question.answers,
+          answers: [...row.trace.question.answers],
         })),
-        llm,
-        judgePrompt,
-        { concurrency: 2, onProgress: (d, t) => setBusy(`judging ${d}/${t}…`) },
+        (d, t) => setBusy(`judging ${d}/${t}…`),
       );
       setResult(r);
     } catch (e) {

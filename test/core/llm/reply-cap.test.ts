@@ -2,7 +2,7 @@
 // cached; a judge that judged nothing reports Acc† as none, not 0.
 import { describe, expect, it } from 'vitest';
 import { judgeAnswers } from '../../../src/core/eval/judge.ts';
-import { MemoryLlmCacheStore } from '../../../src/core/llm/memory-cache-store.ts';
+import { MemoryLlmCacheStore } from '../../support/memory-cache-store.ts';
 import type { LlmPort } from '../../../src/core/llm/port.ts';
 import { MAX_RECORDED_REPLY } from '../../../src/core/llm/reply-cap.ts';
 import { withCache } from '../../../src/core/llm/with-cache.ts';

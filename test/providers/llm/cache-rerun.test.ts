@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlm } from '../../../src/core/llm/create-llm.ts';
 import { costByModule } from '../../../src/core/trace/fold.ts';
-import { MemoryLlmCacheStore } from '../../../src/core/llm/memory-cache-store.ts';
+import { MemoryLlmCacheStore } from '../../support/memory-cache-store.ts';
 import type { LlmPort, LlmRequest, LlmResponse } from '../../../src/core/llm/port.ts';
 import { llmEvent } from '../../../src/core/trace/llm-event.ts';
 import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-compatible.ts';

@@ -1,5 +1,5 @@
-// LlmCacheStore in memory: for tests and for sessions that opt out of persistence.
-import type { CachedReply, LlmCacheStore } from './port.ts';
+// LlmCacheStore in memory, for tests of the cache layer.
+import type { CachedReply, LlmCacheStore } from '../../src/core/llm/port.ts';
 
 export class MemoryLlmCacheStore implements LlmCacheStore {
   private readonly entries = new Map<string, { reply: CachedReply; corpusId: string }>();

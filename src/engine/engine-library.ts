@@ -1,0 +1,163 @@
+// The engine's library methods: datasets loaded from files, the stored corpora (import with its
+// embeddings stage, open, delete, list), rankings and passages, and the settings store.
+import { HopscopeError } from '../core/errors.ts';
+import { buildBackbone } from '../core/backbones/index.ts';
+import { formatDuration } from '../core/embed/estimate.ts';
+import { loadDataset } from '../core/ingest/index.ts';
+import type { WorkerPool } from '../core/pool/pool.ts';
+import type { Stores } from '../core/persist/ports.ts';
+import type { Corpus } from '../core/types.ts';
+import type { EngineApi, ImportProgress } from '../../workers/engine-api.ts';
+import { storageOf, summaryOf, type Datasets } from './datasets.ts';
+import type { Embeddings } from './embeddings.ts';
+import { deleteStored, importFiles, listLibrary, openStored } from './library.ts';
+
+export type LibraryMethods = Pick<
+  EngineApi,
+  | 'loadDataset'
+  | 'retrieve'
+  | 'passages'
+  | 'listLibrary'
+  | 'importCorpus'
+  | 'cancelImport'
+  | 'openCorpus'
+  | 'deleteCorpus'
+  | 'getSetting'
+  | 'putSetting'
+  | 'clearLlmCache'
+>;
+
+export interface LibraryDeps {
+  stores?: Stores;
+  importPool?: WorkerPool;
+  now: () => number;
+  datasets: Datasets;
+  embeddings: Embeddings;
+}
+
+/** "1,200 / 6,119 passages, 41 passages/s, about 2 min left" */
+export function embedDetail(done: number, total: number, rate: number | null, eta: number | null): string {
+  const head = `${done.toLocaleString('en')} / ${total.toLocaleString('en')} passages`;
+  if (done === total) return `${head} embedded`;
+  return rate === null || eta === null
+    ? `${head}, measuring speed…`
+    : `${head}, ${rate.toFixed(rate < 10 ? 1 : 0)} passages/s, ${formatDuration(eta)} left`;
+}
+
+export function createLibraryMethods({ stores, importPool, now, datasets, embeddings }: LibraryDeps): LibraryMethods {
+  let importing: AbortController | null = null;
+  let importSettled: Promise<void> = Promise.resolve();
+  const storage = () => storageOf(stores);
+
+  /** The import's embeddings stage: runs after the save when a model is chosen; a cancel keeps the stored chunks. */
+  async function embeddingStage(
+    corpus: Corpus,
+    onProgress: ((p: ImportProgress) => void) | undefined,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const stage = (state: ImportProgress['state'], detail: string, fraction: number) =>
+      onProgress?.({ stage: 'embeddings', state, detail, fraction });
+    const mode = await embeddings.autoEmbed(corpus);
+    if (mode === 'no-model')
+      return stage('skipped', 'no embedding model chosen in Settings; dense backbones stay off for this corpus', 0);
+    if (mode === 'too-large') {
+      const e = await embeddings.estimate(corpus);
+      return stage(
+        'skipped',
+        `${corpus.passages.length} passages would take ${formatDuration(e.seconds)} on ${e.backend} (measured); start it from the Library`,
+        0,
+      );
+    }
+    try {
+      await embeddings.embed(
+        corpus,
+        (p) => {
+          if (p.phase === 'load') stage('running', p.message ?? 'loading the model', 0);
+          else if (p.total > 0 && !p.message)
+            stage(
+              p.done === p.total ? 'done' : 'running',
+              embedDetail(p.done, p.total, p.passagesPerSecond, p.etaSeconds),
+              p.done / p.total,
+            );
+        },
+        signal,
+      );
+    } catch (err) {
+      if (!signal.aborted) throw err;
+      const s = await embeddings.status(corpus);
+      stage(
+        'skipped',
+        `cancelled at ${s.done} / ${s.passageCount} passages; the stored vectors are kept: resume from the Library`,
+        s.done / Math.max(1, s.passageCount),
+      );
+    }
+  }
+
+  return {
+    async loadDataset(id, files) {
+      const started = now();
+      const dataset = loadDataset(id, files);
+      const { retriever: bm25 } = await buildBackbone('bm25', { corpus: dataset.corpus });
+      return summaryOf(datasets.register(dataset, bm25), now() - started);
+    },
+
+    async retrieve(datasetId, query, k) {
+      if (query.trim() === '') throw new HopscopeError('engine', 'the query is empty; type a question or pick one');
+      const entry = datasets.get(datasetId);
+      const ranked = await entry.bm25.retrieve(query, k);
+      return ranked.map((r, i) => {
+        const p = datasets.passageOf(entry, r.id);
+        return { rank: i + 1, id: r.id, score: r.score, title: p.title, text: p.text };
+      });
+    },
+
+    async passages(datasetId, ids) {
+      const entry = datasets.get(datasetId);
+      return ids.map((id) => datasets.passageOf(entry, id));
+    },
+
+    listLibrary: async () => listLibrary(storage()),
+
+    async importCorpus(files, onProgress) {
+      const stores = storage();
+      importing?.abort();
+      // the cancelled import removes what it streamed in before this one starts writing
+      await importSettled;
+      const controller = new AbortController();
+      importing = controller;
+      let settle = () => {};
+      importSettled = new Promise<void>((r) => (settle = r));
+      try {
+        const done = await importFiles(stores, files, (p) => onProgress?.(p), controller.signal, importPool);
+        datasets.register(done.dataset, done.bm25, done.hippo);
+        embeddings.forget(done.dataset.corpus.id);
+        await embeddingStage(done.dataset.corpus, onProgress, controller.signal);
+        return done.entry;
+      } finally {
+        if (importing === controller) importing = null;
+        settle();
+      }
+    },
+
+    cancelImport() {
+      importing?.abort();
+    },
+
+    async openCorpus(id) {
+      const started = now();
+      const existing = datasets.peek(id);
+      if (existing) return { ...summaryOf(existing, 0), indexSource: 'memory' };
+      const { dataset, bm25, hippo, ...how } = await openStored(storage(), id);
+      return { ...summaryOf(datasets.register(dataset, bm25, hippo), now() - started), ...how };
+    },
+
+    async deleteCorpus(id) {
+      await deleteStored(storage(), id);
+      datasets.remove(id);
+    },
+
+    getSetting: async (key) => storage().settings.getSetting<unknown>(key),
+    putSetting: async (key, value) => storage().settings.putSetting(key, value),
+    clearLlmCache: async () => storage().llmCache.clear(),
+  };
+}

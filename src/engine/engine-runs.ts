@@ -1,0 +1,138 @@
+// The engine's run methods: every strategy (the retrieval baselines too) through core's runStrategy
+// with the dataset's backbone, the LLM from Settings (or the labelled offline thinker) and the run's
+// AbortSignal; what-if branches of a finished run; cancel by run id.
+import { HopscopeError } from '../core/errors.ts';
+import type { Stores } from '../core/persist/ports.ts';
+import { isBaseline, strategyDescriptor, type StrategyName } from '../core/strategies/index.ts';
+import { runRegime } from '../core/strategies/regimes.ts';
+import type { Trace } from '../core/trace/schema.ts';
+import type { Retriever } from '../core/types.ts';
+import { runBranch } from '../core/whatif/branch.ts';
+import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
+import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
+import {
+  RUN_BACKBONES,
+  RUN_STRATEGIES,
+  type EngineApi,
+  type RunRequest,
+  type TraceListener,
+  type BuildListener,
+} from '../../workers/engine-api.ts';
+import type { createBackbones } from './backbones.ts';
+import type { Datasets } from './datasets.ts';
+import type { Loaded } from './loaded.ts';
+import { llmFromStoredSettings, type InBrowserRuntime } from './llm.ts';
+import type { createRerankers } from './rerank.ts';
+import { branchRunRequest, type BranchRunRequest } from './whatif.ts';
+
+export type RunMethods = Pick<EngineApi, 'run' | 'cancelRun' | 'runBranch'>;
+
+export interface RunDeps {
+  stores?: Stores;
+  /** The in-browser LLM's runtime (device, onnxruntime files), for the LLM from Settings. */
+  runtime?: InBrowserRuntime;
+  now: () => number;
+  datasets: Datasets;
+  backbones: ReturnType<typeof createBackbones>;
+  rerankers: ReturnType<typeof createRerankers>;
+}
+
+export function createRunMethods({ stores, runtime, now, datasets, backbones, rerankers }: RunDeps): RunMethods {
+  const running = new Map<string, AbortController>();
+
+  /** Runs `work` under a controller that cancelRun(runId) aborts. */
+  async function tracked(runId: string | undefined, work: (signal: AbortSignal) => Promise<Trace>): Promise<Trace> {
+    const controller = new AbortController();
+    if (runId !== undefined) running.set(runId, controller);
+    try {
+      return await work(controller.signal);
+    } finally {
+      if (runId !== undefined && running.get(runId) === controller) running.delete(runId);
+    }
+  }
+
+  /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is the depth of the retrieval baselines). */
+  async function runCore(
+    strategy: StrategyName,
+    request: RunRequest,
+    entry: Loaded,
+    signal: AbortSignal,
+    onEvent?: TraceListener,
+    branch?: BranchRunRequest,
+    onBuild?: BuildListener,
+  ): Promise<Trace> {
+    const llm =
+      request.llm === 'offline'
+        ? createOfflineThinker()
+        : await llmFromStoredSettings(stores, entry.dataset.corpus.id, runtime);
+    // A backbone's first use builds it (RAPTOR's tree, GraphRAG's communities, ...): its progress goes to onBuild.
+    const unwatch = onBuild ? backbones.watch(onBuild) : undefined;
+    const over = await backbones.forRun(entry, strategy, request.backbone, llm).finally(() => unwatch?.());
+    const retriever: Retriever = over.retriever;
+    const { corpus } = entry.dataset;
+    // DualRAG's Eq. 8 reranker from Settings (loaded here, in this worker); its name goes into the trace options.
+    const reranker = strategyDescriptor(strategy).needs.reranker ? await rerankers.current() : undefined;
+    const ctx = {
+      retriever,
+      llm,
+      prompts: STRATEGY_PROMPTS,
+      passages: entry.byId,
+      signal,
+      now,
+      ...(reranker ? { reranker } : {}),
+      ...(onEvent ? { onEvent } : {}),
+    };
+    // runRegime('iterative', ...) is runStrategy; no-context / gold-context (oracle) run the strategy's reader only.
+    const trace = branch
+      ? await runBranch(branch.parent, branch.intervention, ctx, {
+          ...(branch.label !== undefined ? { label: branch.label } : {}),
+          ...(branch.oracle !== undefined ? { oracle: branch.oracle } : {}),
+        })
+      : await runRegime(
+          request.regime ?? 'iterative',
+          strategy,
+          request.question,
+          { ...ctx, ...(isBaseline(strategy) ? { options: { depth: request.k } } : {}) },
+          { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
+        );
+    trace.options = {
+      ...trace.options,
+      ...over.traceOptions,
+      ...(over.built ? { built: over.built } : {}),
+      ...(reranker ? { reranker: reranker.name } : {}),
+    };
+    return trace;
+  }
+
+  return {
+    async run(request, onEvent, onBuild) {
+      const entry = datasets.get(request.datasetId);
+      if (!RUN_STRATEGIES.includes(request.strategy))
+        throw new HopscopeError(
+          'engine',
+          `strategy "${String(request.strategy)}" is not available in this build (available: ${RUN_STRATEGIES.join(', ')})`,
+        );
+      if (!RUN_BACKBONES.includes(request.backbone))
+        throw new HopscopeError(
+          'engine',
+          `backbone "${String(request.backbone)}" is not available here (available: ${RUN_BACKBONES.join(', ')})`,
+        );
+      if (request.question.question.trim() === '')
+        throw new HopscopeError('engine', 'the question is empty; type a question or pick one');
+      return tracked(request.runId, (signal) =>
+        runCore(request.strategy, request, entry, signal, onEvent, undefined, onBuild),
+      );
+    },
+
+    cancelRun(runId) {
+      running.get(runId)?.abort();
+    },
+
+    async runBranch(request, onEvent) {
+      const { run, strategy } = branchRunRequest(request);
+      return tracked(run.runId, (signal) =>
+        runCore(strategy, run, datasets.get(run.datasetId), signal, onEvent, request),
+      );
+    },
+  };
+}
