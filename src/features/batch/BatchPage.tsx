@@ -28,6 +28,7 @@ import { PlotCard } from './PlotCard.tsx';
 import { IterationPlots } from './IterationPlots.tsx';
 import { DiagnosticPlots } from './DiagnosticPlots.tsx';
 import { useBatchRunner } from './use-batch-runner.ts';
+import { CounterfactualCell, CounterfactualSetup, CounterfactualSummary } from './CounterfactualPanel.tsx';
 import { BATCH_MODELS, isOracle, MODEL_LABEL, parseVariant, REGIME_LABEL, REGIMES } from '../../app/batch/variants.ts';
 import { useSettingsLlmLabel } from './use-settings-llm.ts';
 import { ROW_HEIGHT, useWindow } from './use-window.ts';
@@ -228,6 +229,7 @@ export function BatchPage() {
             </label>
           ))}
         </fieldset>
+        <CounterfactualSetup disabled={running} />
         <label className="field">
           <span>Questions (first N of {questions.length || '…'})</span>
           <input
@@ -412,6 +414,7 @@ export function BatchPage() {
             <span className="muted">Click a row to open its trace in the Inspector.</span>
           </div>
           <DualRagBatchActions rows={rows} judge={judge} />
+          <CounterfactualSummary />
           <div className="table-scroll" style={{ maxHeight: TABLE_HEIGHT }} onScroll={win.onScroll}>
             <table className="table batch-table" data-testid="batch-table" aria-rowcount={shown.length + 1}>
               <thead>
@@ -425,6 +428,7 @@ export function BatchPage() {
                   <th scope="col">Acc</th>
                   <th scope="col">rounds</th>
                   <th scope="col">LLM calls</th>
+                  <th scope="col">what-if</th>
                 </tr>
               </thead>
               <tbody>
@@ -459,6 +463,7 @@ export function BatchPage() {
                       {facts.get(`${r.strategy}|${r.questionId}`)?.rounds ?? '—'}
                     </td>
                     <td className="num">{facts.get(`${r.strategy}|${r.questionId}`)?.calls ?? '—'}</td>
+                    <CounterfactualCell runKey={`${r.strategy}|${r.questionId}`} />
                   </tr>
                 ))}
                 {win.end < shown.length && (
