@@ -59,6 +59,8 @@ describe('batch counterfactuals (headless Chromium)', () => {
 
       await page.selectOption('[data-testid="batch-counterfactual-spec"]', 'gold-bridge');
       expect(await page.inputValue('[data-testid="batch-counterfactual-round"]')).toBe('1');
+      await page.locator('[data-testid="batch-counterfactual"]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: 'test-results/batch-counterfactual-setup.png' });
       expect(await page.locator('[data-testid="batch-counterfactual-spec"] option:checked').innerText()).toContain(
         'oracle',
       );

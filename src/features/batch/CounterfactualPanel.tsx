@@ -4,6 +4,7 @@
 import { useStore } from 'zustand';
 import { summarizeCounterfactuals, type CounterfactualEntry } from '../../core/whatif/batch.ts';
 import {
+  CHOICE_HINT,
   CHOICE_LABEL,
   COUNTERFACTUAL_CHOICES,
   COUNTERFACTUAL_KS,
@@ -27,11 +28,12 @@ export function CounterfactualSetup({ disabled }: { disabled: boolean }) {
           value={choice}
           disabled={disabled}
           aria-label="Counterfactual"
+          title={CHOICE_HINT[choice]}
           data-testid="batch-counterfactual-spec"
           onChange={(e) => counterfactualStore.getState().setChoice(e.target.value as CounterfactualChoice)}
         >
           {COUNTERFACTUAL_CHOICES.map((c) => (
-            <option key={c} value={c}>
+            <option key={c} value={c} title={CHOICE_HINT[c]}>
               {CHOICE_LABEL[c]}
             </option>
           ))}

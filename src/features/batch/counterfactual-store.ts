@@ -12,10 +12,19 @@ export type CounterfactualChoice = (typeof COUNTERFACTUAL_CHOICES)[number];
 
 export const CHOICE_LABEL: Record<CounterfactualChoice, string> = {
   none: 'none',
-  rerun: 'rerun (no change: the control)',
-  'gold-bridge': 'gold-bridge@R (oracle: bridge passages on top after round R)',
-  'gold-all': 'gold-all@R (oracle: every gold passage on top after round R)',
-  'drop-promoted': "drop-promoted (the verifier's promotions undone)",
+  rerun: 'rerun (control)',
+  'gold-bridge': 'gold-bridge@R (oracle)',
+  'gold-all': 'gold-all@R (oracle)',
+  'drop-promoted': 'drop-promoted',
+};
+
+/** What each choice changes (the select's hover title). */
+export const CHOICE_HINT: Record<CounterfactualChoice, string> = {
+  none: 'no counterfactual',
+  rerun: 'no change: replays round 0 and runs the rest live; every row should read unchanged',
+  'gold-bridge': "oracle: the question's bridge passages inserted at the top of the pool after round R",
+  'gold-all': 'oracle: every gold passage inserted at the top of the pool after round R',
+  'drop-promoted': "the verifier's promotions undone (it selects nothing)",
 };
 
 /** Whether the choice takes a round R. */
