@@ -72,11 +72,13 @@ export async function runGear(run: Run, o: GearOptions): Promise<void> {
   const stepLists: Ranked[][] = [];
   const pool = new ScorePool();
   let query = q;
+  // A what-if branch's removals and round-R insertion (src/core/whatif) on what GEAR retrieves itself.
+  const whatif = (n: number, results: Ranked[]): Ranked[] => run.ctx.whatif?.results(n, results) ?? results;
 
   for (let n = 1; n <= o.rounds; n++) {
     run.checkAbort();
     recorder.startRound(n);
-    const base = await ex.base.retrieve(query, o.chunks, run.signal);
+    const base = whatif(n, await ex.base.retrieve(query, o.chunks, run.signal));
     recorder.add({ type: 'retrieve', query, label: 'base', results: base.map((r) => ({ id: r.id, score: r.score })) });
 
     // Eq. 1: SyncGE reads the base passages with the step's query q(n), no memory
@@ -93,19 +95,20 @@ export async function runGear(run: Run, o: GearOptions): Promise<void> {
       base,
       run.signal,
     );
+    const contexts = whatif(n, exp.results);
     recorder.add({
       type: 'retrieve',
       query,
       label: `step ${n} (graph expansion)`,
-      results: exp.results.map((r) => ({ id: r.id, score: r.score })),
+      results: contexts.map((r) => ({ id: r.id, score: r.score })),
       items: ex.beamItems(exp.search),
     });
     for (const beam of ex.beamRecords(exp.search)) recorder.add({ type: 'beam', ...beam });
-    stepLists.push(exp.results);
+    stepLists.push(contexts);
 
     // Eq. 4: the gist read of the expanded contexts C_q(n) with the question and G^(n-1)
     run.checkAbort();
-    const shown = run.passagesOf(exp.results, o.chunks);
+    const shown = run.passagesOf(contexts, o.chunks);
     const memo = gist.map((g) => g.triple);
     const reply = await run.ask({ module: read.module, messages: read.build(q, shown, memo) }, shown);
     const { triples } = read.parse(reply.text);
@@ -124,15 +127,7 @@ export async function runGear(run: Run, o: GearOptions): Promise<void> {
       } else gist.push({ triple: t, passages, queries: [query], since: n });
     });
     recorder.add({ type: 'memory', kind: 'gist', entries: gist.map(entryOf) });
-    const fused = rrf(stepLists, { k: o.rrfK });
-    pool.clear();
-    recorder.add({
-      type: 'pool',
-      pool: pool.reorder(
-        fused.map((r) => r.id),
-        new Map(fused.map((r) => [r.id, r.score])),
-      ),
-    });
+    recordPool(run, pool, rrf(stepLists, { k: o.rrfK }));
 
     // Eq. 6: answerability
     run.checkAbort();
@@ -199,15 +194,7 @@ export async function runGear(run: Run, o: GearOptions): Promise<void> {
       results: list.map((r) => ({ id: r.id, score: r.score })),
     });
   }
-  const final = rrf([...linkedLists, ...stepLists], { k: o.rrfK });
-  pool.clear();
-  recorder.add({
-    type: 'pool',
-    pool: pool.reorder(
-      final.map((r) => r.id),
-      new Map(final.map((r) => [r.id, r.score])),
-    ),
-  });
+  const final = recordPool(run, pool, rrf([...linkedLists, ...stepLists], { k: o.rrfK }));
 
   if (o.answer) {
     run.checkAbort();
@@ -216,6 +203,25 @@ export async function runGear(run: Run, o: GearOptions): Promise<void> {
     const reply = await run.ask({ module: p.module, messages: p.build(q, shown) }, shown);
     recorder.add({ type: 'answer', text: p.parse(reply.text).answer });
   }
+}
+
+/**
+ * GEAR's pool is its RRF list, rebuilt each step: the list in its order, then a what-if branch's pool
+ * change (the same hook the shared pool update calls), recorded as the `pool` event. Returns the ranking.
+ */
+function recordPool(run: Run, pool: ScorePool, fused: readonly Ranked[]): Ranked[] {
+  pool.clear();
+  pool.merge(fused);
+  run.ctx.whatif?.pool(run.recorder.round, pool);
+  const ranking = pool.ranking();
+  run.recorder.add({
+    type: 'pool',
+    pool: pool.reorder(
+      ranking.map((r) => r.id),
+      new Map(ranking.map((r) => [r.id, r.score])),
+    ),
+  });
+  return ranking;
 }
 
 function entryOf(g: Gist): MemoryEntry {

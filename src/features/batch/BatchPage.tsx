@@ -29,6 +29,7 @@ import { PlotCard } from './PlotCard.tsx';
 import { IterationPlots } from './IterationPlots.tsx';
 import { DiagnosticPlots } from './DiagnosticPlots.tsx';
 import { useBatchRunner } from './use-batch-runner.ts';
+import { CounterfactualCell, CounterfactualSetup, CounterfactualSummary } from './CounterfactualPanel.tsx';
 import { BATCH_MODELS, isOracle, MODEL_LABEL, parseVariant, REGIME_LABEL, REGIMES } from '../../app/batch/variants.ts';
 import { useSettingsLlmLabel } from './use-settings-llm.ts';
 import { QuestionPicker } from './QuestionPicker.tsx';
@@ -228,6 +229,7 @@ export function BatchPage() {
             </label>
           ))}
         </fieldset>
+        <CounterfactualSetup disabled={running} />
         <QuestionPicker questions={questions} disabled={running} />
         <button type="submit" data-testid="batch-run" disabled={running || !dataset.isSuccess || configs.length === 0}>
           Run batch
@@ -389,6 +391,7 @@ export function BatchPage() {
             <span className="muted">Click a row to open its trace in the Inspector.</span>
           </div>
           <DualRagBatchActions rows={rows} judge={judge} />
+          <CounterfactualSummary />
           <div className="table-scroll" style={{ maxHeight: TABLE_HEIGHT }} onScroll={win.onScroll}>
             <table className="table batch-table" data-testid="batch-table" aria-rowcount={shown.length + 1}>
               <thead>
@@ -402,6 +405,7 @@ export function BatchPage() {
                   <th scope="col">Acc</th>
                   <th scope="col">rounds</th>
                   <th scope="col">LLM calls</th>
+                  <th scope="col">what-if</th>
                 </tr>
               </thead>
               <tbody>
@@ -436,6 +440,7 @@ export function BatchPage() {
                       {facts.get(`${r.strategy}|${r.questionId}`)?.rounds ?? '—'}
                     </td>
                     <td className="num">{facts.get(`${r.strategy}|${r.questionId}`)?.calls ?? '—'}</td>
+                    <CounterfactualCell runKey={`${r.strategy}|${r.questionId}`} />
                   </tr>
                 ))}
                 {win.end < shown.length && (

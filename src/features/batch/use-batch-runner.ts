@@ -9,6 +9,9 @@ import { appStore } from '../../state/store.ts';
 import { BATCH_CONFIGS, strategyOfConfig } from '../../state/batch-slice.ts';
 import { strategyDescriptor } from '../../core/strategies/index.ts';
 import { batchVariants, parseVariant } from '../../app/batch/variants.ts';
+import { counterfactualFor } from '../../core/whatif/counterfactual.ts';
+import { counterfactualEntry } from '../../core/whatif/batch.ts';
+import { COUNTERFACTUAL_KS, counterfactualStore, specOf } from './counterfactual-store.ts';
 
 /** Deep enough for the Recall@k curve up to 200 (a small corpus returns fewer). */
 export const BATCH_K = 200;
@@ -37,16 +40,26 @@ export function useBatchRunner(datasetId: string | undefined, questions: readonl
         }),
       );
       const done = new Set(resume ? s.batchRuns.map((r) => jobKey(r.strategy, r.trace.question.id)) : []);
+      const cf = counterfactualStore.getState();
+      let spec;
+      try {
+        spec = specOf(cf.choice, cf.round);
+      } catch (err) {
+        s.startBatch(0, performance.now(), resume);
+        s.endBatch('failed', err instanceof Error ? err.message : String(err));
+        return;
+      }
+      cf.start(spec, resume);
       cancelled.current = false;
       s.startBatch(jobs.length, performance.now(), resume);
       try {
         const end = await runBatch(jobs, done, {
-          run: (job) => {
+          run: async (job) => {
             const variant = parseVariant(job.strategy);
             const config = BATCH_CONFIGS.find((c) => c.key === variant.config);
             if (!config) throw new Error(`batch: unknown configuration "${variant.config}"`);
             current.current = `batch-${jobKey(job.strategy, job.question.id)}`;
-            return engine.run({
+            const trace = await engine.run({
               datasetId,
               question: job.question,
               backbone: config.backbone,
@@ -56,6 +69,29 @@ export function useBatchRunner(datasetId: string | undefined, questions: readonl
               llm: variant.model,
               regime: variant.regime,
             });
+            // The counterfactual of the plain run (iterative regime only, like the CLI), through the engine's branch run.
+            if (spec && trace.status !== 'aborted' && variant.regime === 'iterative' && !cancelled.current) {
+              const what = counterfactualFor(spec, trace);
+              const outcome =
+                'skip' in what
+                  ? what
+                  : {
+                      branch: await engine.runBranch({
+                        datasetId,
+                        parent: trace,
+                        intervention: what.intervention,
+                        label: spec.text,
+                        oracle: spec.oracle,
+                        runId: current.current,
+                      }),
+                    };
+              if (!('branch' in outcome) || outcome.branch.status !== 'aborted')
+                counterfactualStore.getState().add(jobKey(job.strategy, job.question.id), {
+                  strategy: job.strategy,
+                  entry: counterfactualEntry(trace, spec, outcome, COUNTERFACTUAL_KS),
+                });
+            }
+            return trace;
           },
           onRun: (strategy, trace) => appStore.getState().addBatchRun({ strategy, trace }),
           cancelled: () => cancelled.current,

@@ -25,6 +25,10 @@ import { useGraphOverlay } from './use-graph-overlay.ts';
 import { NodeDetails } from './NodeDetails.tsx';
 import { SigmaCanvas } from './SigmaCanvas.tsx';
 import { useBackboneLayers } from './BackboneLayers.tsx';
+import { useBranches } from '../../app/whatif-store.ts';
+import { branchOverlay, branchPath } from './branch-path.ts';
+import { BranchOnGraph, BranchPicker } from './BranchOnGraph.tsx';
+import { mergeOverlays } from './graph-overlay.ts';
 
 /** How a seed was linked, when it was not an exact match of a question entity (entity-link.ts). */
 const LINK_HOW: Record<string, string> = {
@@ -117,10 +121,23 @@ export function GraphPage() {
     showPaths,
     titleOf: passages.titleOf,
   });
+  // A what-if branch of the shown run against it: its final top passages tagged over the run's overlay.
+  const branches = useBranches(trace);
+  const [branchKey, setBranchKey] = useState<string | null>(null);
+  const branch = branches.find((b) => b.key === branchKey && b.trace);
+  const path = useMemo(() => (branch?.trace ? branchPath({ events }, branch.trace) : null), [branch, events]);
+  const overlay = useMemo(
+    () => (path && graph.data ? mergeOverlays(drawn.overlay, branchOverlay(graph.data, path)) : drawn.overlay),
+    [path, graph.data, drawn.overlay],
+  );
+  const inView = useMemo(
+    () => new Set((graph.data?.nodes ?? []).filter((n) => n.kind === 'passage').map((n) => n.label)),
+    [graph.data],
+  );
   const hubs = useMemo(() => [...(nodes?.values() ?? [])].filter((n) => n.hub).length, [nodes]);
   const viewState: ViewState = useMemo(
-    () => ({ round, selected, neighbours, gold, bridge, overlay: drawn.overlay }),
-    [round, selected, neighbours, gold, bridge, drawn.overlay],
+    () => ({ round, selected, neighbours, gold, bridge, overlay }),
+    [round, selected, neighbours, gold, bridge, overlay],
   );
   const onSelect = useCallback((key: string | null) => select(key), [select]);
   const visiblePool = poolAtRound(model.firstRound, round);
@@ -249,6 +266,7 @@ export function GraphPage() {
             Step →
           </button>
         </span>
+        <BranchPicker branches={branches} value={branch ? branchKey : null} onChange={setBranchKey} />
         <SideToggle controls="graph-side" />
       </div>
       {graph.isPending ? (
@@ -273,6 +291,9 @@ export function GraphPage() {
                 ? ` ${hubs + (graph.data.hubsLeftOut ?? 0)} hub phrase(s) hidden or left out.`
                 : ''}
             </p>
+            {branch && path && (
+              <BranchOnGraph label={branch.label} path={path} inView={inView} titleOf={passages.titleOf} />
+            )}
             <StepOnGraph view={graph.data} at={drawn} stepping={step !== null} titleOf={passages.titleOf} />
             {layer.panel}
             <NodeDetails

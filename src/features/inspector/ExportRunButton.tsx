@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Trace } from '../../core/trace/schema.ts';
 import { makeRunFile, runFileName } from '../../app/trace/run-file.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
-import { branchTraces } from './whatif-store.ts';
+import { branchTraces } from '../../app/whatif-store.ts';
 
 /** Saves the shown run (trace + the passages it touched) as one JSON file. */
 export function ExportRunButton({ trace, passages }: { trace: Trace; passages: PassageLookup }) {

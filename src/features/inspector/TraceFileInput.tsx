@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { parseRunOrTrace } from '../../app/trace/run-file.ts';
 import { appStore } from '../../state/store.ts';
-import { restoreBranches } from './whatif-store.ts';
+import { restoreBranches } from '../../app/whatif-store.ts';
 
 /** Opens a run file (trace + passages) or a bare trace to inspect and replay it without running anything. */
 export function TraceFileInput() {

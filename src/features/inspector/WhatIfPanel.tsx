@@ -5,7 +5,7 @@ import type { Trace, TraceEventOf } from '../../core/trace/schema.ts';
 import { counterfactualFor, parseCounterfactual, verifierSelection } from '../../core/whatif/counterfactual.ts';
 import { describeIntervention, type Intervention } from '../../core/whatif/intervention.ts';
 import { BranchCompare } from './BranchCompare.tsx';
-import { addBranch, finishBranch, useBranches } from './whatif-store.ts';
+import { addBranch, finishBranch, useBranches } from '../../app/whatif-store.ts';
 
 interface Props {
   trace: Trace;

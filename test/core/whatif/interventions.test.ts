@@ -126,3 +126,49 @@ describe('a branch from round 2 with a model on the local test server', () => {
     expect(firstDifference(parent.events, branch.events)).toBeNull();
   });
 });
+
+describe('pool changes on a GEAR demo run (its own pool, rebuilt each step)', () => {
+  const gearMeta = { corpus: dataset.corpus, retrieverName: 'naivege' };
+  const gearRun = async () => {
+    const { ctx } = await demoContext('gear');
+    return { ctx, parent: await runStrategy('gear', q, ctx, gearMeta) };
+  };
+
+  it("drop round 1's top passage: gone from every pool and retrieval from round 1 on, no warning", async () => {
+    const { ctx, parent } = await gearRun();
+    const top = pools(parent, 1)[0]!.pool[0]!.id;
+    const branch = await runBranch(parent, { kind: 'pool', round: 1, drop: [top] }, ctx);
+    expect(pools(branch, 1).length).toBeGreaterThan(0);
+    for (const e of branch.events.filter((e) => e.round >= 1)) {
+      if (e.type === 'pool') expect(e.pool.map((p) => p.id)).not.toContain(top);
+      if (e.type === 'retrieve' && e.label !== 'passageLink') expect(e.results.map((r) => r.id)).not.toContain(top);
+    }
+    expect(branch.events.some((e) => e.type === 'warning' && e.module === 'whatif')).toBe(false);
+  });
+
+  it('insert a passage at the top after round 1: pinned in that pool, in its contexts and the final list', async () => {
+    const { ctx, parent } = await gearRun();
+    const inPool = new Set(parent.events.flatMap((e) => (e.type === 'pool' ? e.pool.map((p) => p.id) : [])));
+    const outsider = dataset.corpus.passages.find((p) => !inPool.has(p.id))!.id;
+    const branch = await runBranch(parent, { kind: 'pool', round: 1, insert: { ids: [outsider], rank: 1 } }, ctx);
+    expect(pools(branch, 1)[0]!.pool[0]!.id).toBe(outsider);
+    expect(
+      branch.events.some(
+        (e) =>
+          e.type === 'retrieve' &&
+          e.round === 1 &&
+          e.label.includes('graph expansion') &&
+          e.results[0]?.id === outsider,
+      ),
+    ).toBe(true);
+    const last = branch.events.filter((e): e is TraceEventOf<'pool'> => e.type === 'pool').at(-1)!;
+    expect(last.pool.map((p) => p.id)).toContain(outsider);
+    expect(branch.events.some((e) => e.type === 'warning' && e.module === 'whatif')).toBe(false);
+  });
+
+  it('a rerun still reproduces the plain run', async () => {
+    const { ctx, parent } = await gearRun();
+    const branch = await runBranch(parent, { kind: 'rerun', round: 1 }, ctx);
+    expect(firstDifference(parent.events, branch.events)).toBeNull();
+  });
+});

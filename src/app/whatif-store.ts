@@ -1,7 +1,7 @@
 // The what-if branches of each run shown in the inspector, kept beside the run (keyed by its trace id
 // and start time), exported with it in the run file and restored when the file is opened again.
 import { useSyncExternalStore } from 'react';
-import type { Trace } from '../../core/trace/schema.ts';
+import type { Trace } from '../core/trace/schema.ts';
 
 export interface BranchEntry {
   /** Stable within the run: "b1", "b2", ... */

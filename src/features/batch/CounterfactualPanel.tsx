@@ -1,0 +1,151 @@
+// Counterfactual attribution in the browser batch, as the CLI's --counterfactual: the choice in the
+// batch setup, each strategy's summary (core's summarizeCounterfactuals) and each run's cell in the
+// results table. Oracle specs read the gold: labelled so, and never part of the strategy comparison.
+import { useStore } from 'zustand';
+import { summarizeCounterfactuals, type CounterfactualEntry } from '../../core/whatif/batch.ts';
+import {
+  CHOICE_HINT,
+  CHOICE_LABEL,
+  COUNTERFACTUAL_CHOICES,
+  COUNTERFACTUAL_KS,
+  counterfactualStore,
+  takesRound,
+  type CounterfactualChoice,
+} from './counterfactual-store.ts';
+
+const K = COUNTERFACTUAL_KS[0];
+const signed = (x: number) => (Number.isNaN(x) ? '—' : `${x > 0 ? '+' : ''}${(x * 100).toFixed(0)} pts`);
+
+/** The "Counterfactual" choice of the batch setup. */
+export function CounterfactualSetup({ disabled }: { disabled: boolean }) {
+  const choice = useStore(counterfactualStore, (s) => s.choice);
+  const round = useStore(counterfactualStore, (s) => s.round);
+  return (
+    <fieldset className="field checks" data-testid="batch-counterfactual">
+      <legend>Counterfactual (after each question&apos;s plain run, iterative regime)</legend>
+      <label>
+        <select
+          value={choice}
+          disabled={disabled}
+          aria-label="Counterfactual"
+          title={CHOICE_HINT[choice]}
+          data-testid="batch-counterfactual-spec"
+          onChange={(e) => counterfactualStore.getState().setChoice(e.target.value as CounterfactualChoice)}
+        >
+          {COUNTERFACTUAL_CHOICES.map((c) => (
+            <option key={c} value={c} title={CHOICE_HINT[c]}>
+              {CHOICE_LABEL[c]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {takesRound(choice) && (
+        <label>
+          R{' '}
+          <input
+            type="number"
+            min={0}
+            value={round}
+            disabled={disabled}
+            style={{ width: '4em' }}
+            aria-label="Counterfactual round R"
+            data-testid="batch-counterfactual-round"
+            onChange={(e) => counterfactualStore.getState().setRound(Number(e.target.value))}
+          />
+        </label>
+      )}
+    </fieldset>
+  );
+}
+
+/** Per strategy: {questions, failed, fixed, broken, recall delta} of the batch's counterfactual. */
+export function CounterfactualSummary() {
+  const spec = useStore(counterfactualStore, (s) => s.spec);
+  const runs = useStore(counterfactualStore, (s) => s.runs);
+  if (!spec) return null;
+  const byStrategy = new Map<string, CounterfactualEntry[]>();
+  for (const r of Object.values(runs)) byStrategy.set(r.strategy, [...(byStrategy.get(r.strategy) ?? []), r.entry]);
+  return (
+    <section className="panel" aria-labelledby="cf-heading" data-testid="cf-summary" data-oracle={spec.oracle}>
+      <h3 id="cf-heading">
+        Counterfactual {spec.text}
+        {spec.oracle && ' '}
+        {spec.oracle && (
+          <span className="badge" data-testid="cf-oracle" title="reads the gold; not a strategy result">
+            oracle
+          </span>
+        )}
+      </h3>
+      <p className="muted">
+        failed: wrong answer in the plain run (Acc); fixed: of those, right after the change; broken: right before,
+        wrong after.
+        {spec.oracle && ' This oracle reads the gold passages: it attributes failures, it is not a strategy result.'}
+      </p>
+      {byStrategy.size === 0 ? (
+        <p className="muted">No counterfactual rows yet.</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">strategy</th>
+              <th scope="col">questions</th>
+              <th scope="col">skipped</th>
+              <th scope="col">changed</th>
+              <th scope="col">failed</th>
+              <th scope="col">fixed</th>
+              <th scope="col">broken</th>
+              <th scope="col">ΔRecall@{K}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...byStrategy].map(([strategy, entries]) => {
+              const s = summarizeCounterfactuals(spec, entries, COUNTERFACTUAL_KS);
+              return (
+                <tr key={strategy} data-testid="cf-summary-row" data-strategy={strategy}>
+                  <td>
+                    {strategy}
+                    {spec.oracle && <span className="muted"> (oracle)</span>}
+                  </td>
+                  <td className="num" data-testid="cf-questions">
+                    {s.questions}
+                  </td>
+                  <td className="num">{s.skipped}</td>
+                  <td className="num" data-testid="cf-changed">
+                    {s.changed}
+                  </td>
+                  <td className="num" data-testid="cf-failed">
+                    {s.failed}
+                  </td>
+                  <td className="num" data-testid="cf-fixed">
+                    {s.fixed}
+                  </td>
+                  <td className="num" data-testid="cf-broken">
+                    {s.broken}
+                  </td>
+                  <td className="num">{signed(s.recallDelta[K] ?? Number.NaN)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** One run's cell: changed / fixed / broken, or why the spec did not apply. */
+export function CounterfactualCell({ runKey }: { runKey: string }) {
+  const run = useStore(counterfactualStore, (s) => s.runs[runKey]);
+  if (!run) return <td className="muted">—</td>;
+  const { row, plain } = run.entry;
+  if (row.skipped) return <td className="muted" data-testid="batch-cf">{`skipped: ${row.skipped}`}</td>;
+  const wasRight = plain.acc === 1;
+  const isRight = row.acc === 1;
+  const verdict = !wasRight && isRight ? 'fixed' : wasRight && !isRight ? 'broken' : null;
+  return (
+    <td data-testid="batch-cf" title={row.warnings.join('\n') || undefined}>
+      {row.changed ? 'changed' : 'unchanged'}
+      {verdict && <strong>{` · ${verdict}`}</strong>}
+    </td>
+  );
+}
