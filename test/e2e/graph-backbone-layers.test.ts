@@ -65,6 +65,10 @@ describe('graph view: RAPTOR tree levels and GraphRAG communities', () => {
       .locator('.swatch')
       .evaluateAll((els) => els.slice(0, 2).map((e) => getComputedStyle(e).backgroundColor));
     expect(new Set(colours).size).toBe(2);
+    // The canvas legend says what the community colours on phrases mean.
+    expect(await page.locator('[data-testid="legend-communities"]').innerText()).toContain(
+      'phrase in a GraphRAG community',
+    );
     await entries.first().click();
     const report = page.locator('[data-testid="community-report"]');
     await report.waitFor();

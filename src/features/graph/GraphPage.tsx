@@ -1,4 +1,5 @@
 import { useActiveDataset } from '../../app/use-active-dataset.ts';
+import { COMMUNITY_COLORS } from './graph-backbone-layers.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { traceBridges } from '../../app/trace/bridges.ts';
@@ -215,8 +216,17 @@ export function GraphPage() {
           seed phrase (linked from the question)
         </span>
         <span className="dot" style={{ ['--c' as string]: PHRASE }}>
-          phrase
+          phrase{trace?.retriever === 'graphrag' ? ' outside the communities listed' : ''}
         </span>
+        {trace?.retriever === 'graphrag' && (
+          <span
+            className="dot"
+            data-testid="legend-communities"
+            style={{ ['--c' as string]: `conic-gradient(${COMMUNITY_COLORS.slice(0, 6).join(', ')})` }}
+          >
+            phrase in a GraphRAG community: that community&rsquo;s colour (listed beside the graph)
+          </span>
+        )}
         <span>
           ★ gold · ◆ bridge · ◎ seed · size = PPR mass (phrases: mentions) · labels: the {LABELLED_PASSAGES} passages
           with most PPR mass, seeds, gold and what the step marks (others on hover) · hub phrases hidden (numbers, one,

@@ -44,7 +44,7 @@ export function PlannerPanel({ model, events, question, gold, passages, onStep }
                   onClick={() => onStep(at)}
                   title="Move the step bar to this round's plan"
                 >
-                  Round {p.step}
+                  Round {p.round}
                 </button>{' '}
                 <span className={p.action === 'continue' ? 'badge badge-retrieve' : 'badge badge-answer'}>
                   {p.action === 'continue' ? 'continue' : 'finalize'}
