@@ -20,6 +20,7 @@ const ARGS: Readonly<Record<string, readonly unknown[]>> = {
   ImportError: [{ file: 'corpus.json', record: 1, field: 'text' }, 'expected a string'],
   PprConvergenceError: [100, 0.01, 1e-6],
   LlmTruncatedStreamError: ['http://127.0.0.1:8080/v1', 'partial reply'],
+  LlmTokenLimitError: ['http://127.0.0.1:8080/v1', 'answer', 256, 'partial reply'],
 };
 
 type ErrorClass = new (...args: unknown[]) => Error;

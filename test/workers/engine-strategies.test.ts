@@ -175,7 +175,7 @@ describe('engine runs core strategies', () => {
       expect(trace).toMatchObject({
         status: 'done',
         retriever: backbone,
-        options: { graphExpansion: `${backbone} over bm25`, base: 'bm25', tripleIndex: 'built (no storage)' },
+        options: { base: 'bm25', tripleIndex: 'built (no storage)' },
       });
       const retrieve = trace.events.find((e) => e.type === 'retrieve')!;
       expect(retrieve.type === 'retrieve' && retrieve.results.length).toBeGreaterThan(0);
@@ -183,7 +183,9 @@ describe('engine runs core strategies', () => {
       const modules = trace.events.flatMap((e) => (e.type === 'llm' ? [e.module] : []));
       expect(modules.some((m) => m.startsWith('gear'))).toBe(backbone === 'syncge');
       const gear = await engine.run({ datasetId: 'demo', question, backbone, strategy: 'gear', k: 20, llm: 'offline' });
-      expect(gear).toMatchObject({ status: 'done', options: { graphExpansion: `${backbone} over bm25` } });
+      // GEAR runs over naivege / syncge as they are (no further expansion), as in the CLI
+      expect(gear).toMatchObject({ status: 'done', retriever: backbone, options: { base: 'bm25' } });
+      expect(gear.options.graphExpansion).toBeUndefined();
     }
   });
 
