@@ -6,7 +6,7 @@ import type { Reranker } from '../rerank/port.ts';
 import type { TraceRecorder } from '../trace/recorder.ts';
 import type { TraceEvent } from '../trace/schema.ts';
 import type { Passage, Question, Ranked, Retriever } from '../types.ts';
-import type { RunHooks } from '../whatif/hooks.ts';
+import type { RunHooks } from './run-hooks.ts';
 import { replyFormReader, type StrategyPrompts } from './prompt-port.ts';
 
 export interface StrategyContext {

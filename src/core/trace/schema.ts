@@ -3,7 +3,7 @@
 // on load (migrate.ts); this file describes version 2.
 import { z } from 'zod';
 import { replyFormSchema } from '../llm/reply-form.ts';
-import { branchRecord } from '../whatif/intervention.ts';
+import { branchRecord } from './branch.ts';
 
 export const TRACE_VERSION = 2;
 
