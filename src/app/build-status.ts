@@ -6,7 +6,7 @@ const WHAT: Record<string, string> = {
   raptor: 'RAPTOR’s tree',
   graphrag: 'GraphRAG’s communities',
   hipporag2: 'HippoRAG 2’s graph',
-  gear: 'GEAR’s triple index',
+  naivege: 'GEAR’s triple index',
 };
 
 const seconds = (ms: number) => {

@@ -120,7 +120,7 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
 
   /** GEAR's triple index T (offline-extractor triples): read from IndexedDB when stored and current, else built and stored. */
   function tripleIndexOf(entry: Loaded): Promise<{ index: TripleIndex; how: string }> {
-    if (!entry.tripleIndex) report({ backbone: 'gear', stage: 'building the triple index', done: 0, total: 1 });
+    if (!entry.tripleIndex) report({ backbone: 'naivege', stage: 'building the triple index', done: 0, total: 1 });
     entry.tripleIndex ??= loadOrBuildTripleIndex(
       deps.stores?.artifacts,
       entry.dataset.corpus,
