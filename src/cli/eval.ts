@@ -124,7 +124,7 @@ async function runRetrieval(args: EvalArgs, io: Io, outputs: Outputs, signal?: A
   io.err(`${retriever.name}: index ready (${formatDuration(performance.now() - builtAt)})`);
   if (args.strategies.length > 0) return runStrategies(args, dataset, questions, backbone, io, outputs, signal);
   const started = performance.now();
-  let lastReport = 0;
+  let lastReport = Number.NEGATIVE_INFINITY; // the first progress line always prints
   const result = await evaluateRetrieval(questions, retriever, {
     ks: args.ks,
     concurrency: args.concurrency,

@@ -168,7 +168,7 @@ async function runModel(
       if (signal?.aborted) break;
       const name = args.regimes.length ? `${strategy} · ${regimeLabel(regime)}` : strategy;
       const started = performance.now();
-      let lastReport = 0;
+      let lastReport = Number.NEGATIVE_INFINITY; // the first progress line always prints
       const nc = noContext;
       const resume: ResumeStats = { reused: 0, stale: new Map(), setAside: [] };
       // DualRAG's reranker is part of what a trace means: named in its options and in the resume key.
