@@ -74,6 +74,7 @@ const NOT_NAMES = new Set([
   'Doc',
   // Sentence starters and lone month names are not entities ("Between" and "August" became bridges).
   'Between',
+  'Among',
   'Nothing',
   'Every',
   'Each',
@@ -162,10 +163,30 @@ export function firstWordAt(text: string, ws: readonly Token[]): (s: string) => 
 
 const isCap = (w: string) => /^[\p{Lu}\p{N}]/u.test(w) && !/^\d+$/.test(w);
 
+/**
+ * Nationality adjectives: alone they qualify a noun ("the 1991 American action comedy film"), they do not
+ * name the entity a question is about ("American" became the anchor of every thought). "American Airlines" stays.
+ */
+const DEMONYMS = new Set(
+  (
+    'American British English Scottish Welsh Irish French German Italian Spanish Portuguese Dutch Belgian Swiss ' +
+    'Austrian Swedish Norwegian Danish Finnish Icelandic Polish Czech Slovak Hungarian Romanian Bulgarian Greek ' +
+    'Turkish Russian Ukrainian Serbian Croatian Canadian Mexican Brazilian Argentine Argentinian Chilean Colombian ' +
+    'Peruvian Cuban Australian Zealand Chinese Japanese Korean Taiwanese Vietnamese Thai Filipino Indonesian ' +
+    'Malaysian Indian Pakistani Bangladeshi Iranian Iraqi Israeli Egyptian Nigerian Kenyan African European Asian ' +
+    'Soviet Roman Persian Arab Arabic Jewish Christian Catholic Muslim Hindu Latin Hispanic Scandinavian Nordic'
+  ).split(' '),
+);
+
+/** A lone word that is not a name: a nationality adjective, or a common word starting a sentence ("Among"). */
+const notAName = (phrase: string) =>
+  !/\s/.test(phrase) && (DEMONYMS.has(phrase) || ENGLISH_STOP_WORDS.has(phrase.toLowerCase()));
+
 /** Capitalised phrases ("Xawery Żuławski", "Bank of England"), plus quoted spans, in order of appearance. */
 export function capitalisedPhrases(text: string): string[] {
   const out: string[] = [];
   for (const q of text.matchAll(/["“]([^"”]{2,80})["”]/g)) out.push(q[1]!.trim());
+  const quoted = [...out];
   const ws = words(text);
   let i = 0;
   while (i < ws.length) {
@@ -185,7 +206,10 @@ export function capitalisedPhrases(text: string): string[] {
       else if (!CONNECTORS.has(w)) break;
       j++;
     }
-    out.push(text.slice(ws[i]!.start, ws[end]!.start + ws[end]!.text.length));
+    // a possessive belongs to the sentence, not the name ("Mark Twain's" -> "Mark Twain")
+    const phrase = text.slice(ws[i]!.start, ws[end]!.start + ws[end]!.text.length).replace(/['’]s$/, '');
+    // a piece of a quoted title is not a name of its own ("I Will" of "I Will Not Say Goodbye")
+    if (!notAName(phrase) && !quoted.some((q) => q !== phrase && q.includes(phrase))) out.push(phrase);
     i = end + 1;
   }
   return [...new Set(out.filter((p) => p.length > 1))];

@@ -44,6 +44,18 @@ describe('offline thinker heuristics', () => {
         'It was devised by Ione Marlow. Its beam carried far. J. R. Tolkien met Tobias Venn. The end.',
       ),
     ).toEqual(['Ione Marlow', 'J. R. Tolkien', 'Tobias Venn']);
+    // a lone nationality adjective, a sentence-start common word, a possessive and a piece of a quoted title are no names
+    expect(
+      capitalisedPhrases('Who starred in the 1991 American action comedy film The Hard Way for American Airlines?'),
+    ).toEqual(['Hard Way', 'American Airlines']);
+    expect(capitalisedPhrases("Among the novels, Mark Twain's first was set in Missouri.")).toEqual([
+      'Mark Twain',
+      'Missouri',
+    ]);
+    expect(capitalisedPhrases('"I Will Not Say Goodbye" is a song by Danny Gokey.')).toEqual([
+      'I Will Not Say Goodbye',
+      'Danny Gokey',
+    ]);
     expect(questionParts('Who is the mother of the director of film Polish-Russian War?')).toEqual({
       entities: ['Polish-Russian War'],
       relations: ['mother', 'director', 'film'],
