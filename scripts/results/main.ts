@@ -16,7 +16,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../../src/cli/out-files.ts';
-import { DATASETS, displayCommand, plannedRuns, TABLES, type PlannedRun } from './plan.ts';
+import { DATASETS, displayCommand, DOMAIN, plannedRuns, TABLES, withData, type PlannedRun } from './plan.ts';
 import { runRecord, summarise, type RunRecord } from './record.ts';
 import { renderResults } from './render.ts';
 
@@ -108,7 +108,13 @@ async function runOne(r: PlannedRun, dataDir: string, concurrency: number, cache
   await mkdir(traces, { recursive: true });
   const machine = machineNote();
   const started = Date.now();
-  const args = ['--dataset', join(dataDir, r.dataset), ...r.args, '--concurrency', String(concurrency)];
+  const args = [
+    '--dataset',
+    join(dataDir, r.dataset),
+    ...withData(r.args, dataDir),
+    '--concurrency',
+    String(concurrency),
+  ];
   // Traces (for resuming) only exist for strategy runs; a retrieval-only run is a few seconds.
   const keep = r.args.includes('--strategy') ? ['--traces', traces] : [];
   const code = await runEval([...args, '--out', raw, ...keep], join(cache, 'raw', `${r.id}.log`));
@@ -182,8 +188,10 @@ async function main(argv: string[]): Promise<number> {
       throw new ResultsError(`--only: unknown table "${t}" (${TABLES.join(', ')})`);
   const sets = list(values.datasets);
   for (const d of sets ?? [])
-    if (!DATASETS.some((x) => x.dir === d))
-      throw new ResultsError(`--datasets: unknown dataset "${d}" (${DATASETS.map((x) => x.dir).join(', ')})`);
+    if (!DATASETS.some((x) => x.dir === d) && d !== DOMAIN.dir)
+      throw new ResultsError(
+        `--datasets: unknown dataset "${d}" (${[...DATASETS.map((x) => x.dir), DOMAIN.dir].join(', ')})`,
+      );
   const concurrency = Number(values.concurrency ?? 2);
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new ResultsError(`--concurrency must be a positive whole number, got "${values.concurrency}"`);

@@ -9,6 +9,19 @@ export const DATASETS = [
 ] as const;
 export type DatasetDir = (typeof DATASETS)[number]['dir'];
 
+/**
+ * A set in HippoRAG 2's own format: MuSiQue questions with the triples a real LLM extracted (OpenIE file),
+ * so seeding is compared on a graph built as HippoRAG 2 builds it rather than by our offline extractor.
+ */
+export const DOMAIN = {
+  dir: 'openie/musique_train_gpt-3.5',
+  label: 'MuSiQue-train, GPT-3.5 triples',
+  openie: 'openie_musique_train_results_ner_gpt-3.5-turbo-1106_1890.json',
+} as const;
+export type RunDataset = DatasetDir | typeof DOMAIN.dir;
+/** Stands for the data folder in a planned run's arguments (main.ts and displayCommand fill it in). */
+export const DATA = '<data>';
+
 export const TABLES = ['strategies', 'seeding', 'backbones', 'diagnostics', 'dualrag', 'gear', 'grid'] as const;
 export type TableName = (typeof TABLES)[number];
 
@@ -16,7 +29,7 @@ export interface PlannedRun {
   /** File name under docs/results (without .json). */
   id: string;
   table: TableName;
-  dataset: DatasetDir;
+  dataset: RunDataset;
   /** Arguments of `npm run eval --` after `--dataset <dir>`. */
   args: string[];
 }
@@ -109,9 +122,25 @@ function runsOf(dataset: DatasetDir): PlannedRun[] {
   ];
 }
 
+/** HippoRAG 2's seeding on the domain set (retrieval only): facts, entities, and BM25 beside them. */
+function domainRuns(): PlannedRun[] {
+  const openie = ['--openie', `${DATA}/${DOMAIN.dir}/${DOMAIN.openie}`];
+  const run = (name: string, args: string[]): PlannedRun => ({
+    id: `${name}-domain`,
+    table: 'backbones',
+    dataset: DOMAIN.dir,
+    args: [...args, '--k', '2,5,10,100'],
+  });
+  return [
+    run('backbone-bm25', ['--retriever', 'bm25']),
+    run('backbone-hipporag2', ['--retriever', 'hipporag2', ...openie]),
+    run('backbone-hipporag2-entities', ['--retriever', 'hipporag2', '--seed', 'entities', ...openie]),
+  ];
+}
+
 /** Every run, table by table (all datasets of a table before the next table). */
 export function plannedRuns(): PlannedRun[] {
-  const all = DATASETS.flatMap((d) => runsOf(d.dir));
+  const all = [...DATASETS.flatMap((d) => runsOf(d.dir)), ...domainRuns()];
   return TABLES.flatMap((t) => all.filter((r) => r.table === t));
 }
 
@@ -121,8 +150,11 @@ export function displayCommand(r: PlannedRun, concurrency: number): string {
     'npm run eval --',
     '--dataset',
     `../shared/data/${r.dataset}`,
-    ...r.args,
+    ...withData(r.args, '../shared/data'),
     '--concurrency',
     String(concurrency),
   ].join(' ');
 }
+
+/** A run's arguments with the data folder filled in. */
+export const withData = (args: readonly string[], dataDir: string) => args.map((a) => a.replaceAll(DATA, dataDir));
