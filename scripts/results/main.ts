@@ -73,7 +73,17 @@ function git(args: string[]): string {
 
 function commitLabel(): string {
   const head = git(['rev-parse', '--short', 'HEAD']) || 'unknown';
-  return git(['status', '--porcelain', '--untracked-files=no']) ? `${head} + uncommitted changes` : head;
+  // the results' own outputs are not code: a plan's later runs are at the same commit as its first
+  const dirty = git([
+    'status',
+    '--porcelain',
+    '--untracked-files=no',
+    '--',
+    '.',
+    ':!docs/results',
+    ':!docs/results.md',
+  ]);
+  return dirty ? `${head} + uncommitted changes` : head;
 }
 
 function machineNote(): string {
