@@ -71,6 +71,8 @@ function runsOf(dataset: DatasetDir): PlannedRun[] {
       '--k',
       '2,5,10',
     ]),
+    // auto's fitted router (fitted on first halves; src/core/strategies/router-params.ts): its second halves are unseen
+    run('strategies', 'auto', [...hippo, '--strategy', 'auto', ...OFFLINE, '--k', '2,5,10']),
     run('seeding', 'seed-entities', [
       ...hippo,
       '--seed',

@@ -93,6 +93,7 @@ const TITLES: Record<string, string> = {
   bdtr: 'BDTR',
   'bdtr-dtr': 'BDTR-DTR',
   'bdtr-bgec': 'BDTR-BGEC',
+  auto: 'auto',
   planner: 'planner',
   gear: 'GEAR agent',
   dualrag: 'DualRAG',
@@ -124,10 +125,17 @@ function strategiesSection(records: Records): string {
     title(n, 'fact-seeded'),
     ...DATASETS.map((d) => halves(strategy(records, `strategies-${d.dir}`, n))),
   ]);
-  recallRows.push([
-    'BDTR, `--normalize minmax` (labelled option) · fact-seeded',
-    ...DATASETS.map((d) => halves(strategy(records, `bdtr-minmax-${d.dir}`, 'bdtr'))),
-  ]);
+  recallRows.push(
+    [
+      'BDTR, `--normalize minmax` (labelled option) · fact-seeded',
+      ...DATASETS.map((d) => halves(strategy(records, `bdtr-minmax-${d.dir}`, 'bdtr'))),
+    ],
+    [
+      'auto (router fitted on first halves; routes to a strategy above)',
+      ...DATASETS.map((d) => halves(strategy(records, `auto-${d.dir}`, 'auto'))),
+    ],
+  );
+  const autoCalls = DATASETS.map((d) => f2(strategy(records, `auto-${d.dir}`, 'auto')?.llmCalls)).join(' / ');
   const per = (n: string, f: (s: StrategyRecord) => string) =>
     DATASETS.map((d) => {
       const s = strategy(records, `strategies-${d.dir}`, n);
@@ -187,7 +195,10 @@ function strategiesSection(records: Records): string {
       costRows,
     ),
     '',
-    provenance(records, [...main, ...minmax]) + missing(records, [...main, ...minmax], 'strategies'),
+    `auto's LLM calls per question (its route decision is a fitted tree, no call): ${autoCalls}.`,
+    '',
+    provenance(records, [...main, ...minmax, ...ids('auto')]) +
+      missing(records, [...main, ...minmax, ...ids('auto')], 'strategies'),
   ].join('\n');
 }
 
