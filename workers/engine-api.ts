@@ -145,6 +145,8 @@ export interface GraphView {
   hubsLeftOut?: number;
   /** Where the triples came from, e.g. "offline extractor (no LLM: …)". */
   tripleSource: string;
+  /** What seeds PPR: retrieved facts with their scorer (its stand-in label when lexical), or linked entities. */
+  seedSource: string;
   stats: { passages: number; phrases: number; facts: number };
 }
 

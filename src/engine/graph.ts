@@ -86,6 +86,7 @@ export async function questionGraph(hippo: HippoRag2Retriever, request: GraphReq
     truncated: sub.truncated,
     hubsLeftOut: hubs.size,
     tripleSource: TRIPLE_SOURCE_LABELS[graph.source],
+    seedSource: hippo.factSource ? `retrieved facts, scored by ${hippo.factSource.label}` : 'linked query entities',
     stats: { passages: graph.stats.passages, phrases: graph.stats.phrases, facts: graph.stats.facts },
   };
 }

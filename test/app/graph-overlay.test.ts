@@ -78,6 +78,7 @@ const view: GraphView = {
   seeds: [{ entity: 'fog-lantern', phrase: 'fog lantern', how: 'exact', score: 1 }],
   truncated: false,
   tripleSource: 'test',
+  seedSource: 'test',
   stats: { passages: 8000, phrases: 4, facts: 3 },
 };
 const titles: Record<string, string> = { p1: 'Fog-lantern', p2: 'Ione Marlow', p3: 'Tarrow' };

@@ -39,6 +39,7 @@ const view: GraphView = {
   seeds: [{ entity: 'Marlow', phrase: 'marlow', how: 'exact', score: 1 }],
   truncated: false,
   tripleSource: 'test',
+  seedSource: 'test',
   stats: { passages: 3, phrases: 1, facts: 0 },
 };
 const firstRound = new Map([

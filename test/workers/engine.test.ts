@@ -81,6 +81,8 @@ describe('engine graph', () => {
     const keys = new Set(view.nodes.map((n) => n.key));
     expect(view.edges.every((e) => keys.has(e.source) && keys.has(e.target))).toBe(true);
     expect(view.tripleSource).toMatch(/offline extractor/);
+    // fact seeding's lexical fact scorer is labelled as the stand-in it is
+    expect(view.seedSource).toMatch(/^retrieved facts, scored by BM25 over triple strings .*stand-in/);
   });
 });
 

@@ -213,7 +213,7 @@ export function GraphPage() {
           passage not in the pool
         </span>
         <span className="dot" style={{ ['--c' as string]: SEED_PHRASE }}>
-          seed phrase (linked from the question)
+          seed phrase (of a retrieved fact or a question entity: see beside the graph)
         </span>
         <span className="dot" style={{ ['--c' as string]: PHRASE }}>
           phrase{trace?.retriever === 'graphrag' ? ' outside the communities listed' : ''}
@@ -294,9 +294,10 @@ export function GraphPage() {
             <p className="muted" data-testid="graph-stats">
               {graph.data.nodes.length} nodes, {graph.data.edges.length} edges
               {graph.data.truncated ? ' (neighbours cut at the limit)' : ''}. Triples: {graph.data.tripleSource}.
+              {` PPR is seeded by ${graph.data.seedSource}.`}
               {graph.data.seeds.length > 0
                 ? ` Seeds: ${graph.data.seeds.map(seedLabel).join(', ')}.`
-                : ' No question entity linked to a phrase.'}
+                : ' No seed phrase: nothing in the question matched the graph.'}
               {hubs + (graph.data.hubsLeftOut ?? 0) > 0
                 ? ` ${hubs + (graph.data.hubsLeftOut ?? 0)} hub phrase(s) hidden or left out.`
                 : ''}

@@ -46,7 +46,11 @@ export function NodeDetails({ view, selected, firstRound, gold, passages }: Prop
       <h3>“{node.label}”</h3>
       <p className="muted">
         phrase · mentioned by {node.mentions ?? 0} passage(s)
-        {seed ? ` · seed: linked from the question's “${seed.entity}” (${seed.how})` : ''}
+        {seed
+          ? seed.how === 'fact'
+            ? ' · seed: a phrase of a fact retrieved for the question'
+            : ` · seed: linked from the question's “${seed.entity}” (${seed.how})`
+          : ''}
       </p>
       {relations.length > 0 && (
         <ul className="facts">
