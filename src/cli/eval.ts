@@ -5,7 +5,8 @@
 import { HopscopeError } from '../core/errors.ts';
 import { evaluateRetrieval } from '../core/batch/retrieval.ts';
 import { scorePredictions } from '../core/batch/predictions.ts';
-import { formatDuration, progressAt } from '../core/batch/progress.ts';
+import { formatDuration } from '../core/batch/progress.ts';
+import { progressPrinter } from './progress-printer.ts';
 import { parseEvalArgs, USAGE, UsageError, type EvalArgs } from './args.ts';
 import { readDatasetDir } from './dataset-dir.ts';
 import { buildCliRetriever } from './retriever.ts';
@@ -123,21 +124,10 @@ async function runRetrieval(args: EvalArgs, io: Io, outputs: Outputs, signal?: A
   const { retriever } = backbone;
   io.err(`${retriever.name}: index ready (${formatDuration(performance.now() - builtAt)})`);
   if (args.strategies.length > 0) return runStrategies(args, dataset, questions, backbone, io, outputs, signal);
-  const started = performance.now();
-  let lastReport = Number.NEGATIVE_INFINITY; // the first progress line always prints
   const result = await evaluateRetrieval(questions, retriever, {
     ks: args.ks,
     concurrency: args.concurrency,
-    onProgress: (done, total) => {
-      const now = performance.now();
-      if (done === total || now - lastReport > 1000) {
-        lastReport = now;
-        const p = progressAt(done, total, started, now);
-        io.err(
-          `  ${done}/${total} questions${p.etaMs !== undefined && done < total ? `, ETA ${formatDuration(p.etaMs)}` : ''}`,
-        );
-      }
-    },
+    onProgress: progressPrinter(io.err),
   });
   io.out(summaryTables(`${dataset.name} · ${retriever.name}`, result.summary, args.ks));
   return {

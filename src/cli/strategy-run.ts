@@ -11,7 +11,7 @@ import {
   strategyComplementarity,
   type StrategyBatchResult,
 } from '../core/batch/strategy.ts';
-import { formatDuration, progressAt } from '../core/batch/progress.ts';
+import { progressPrinter } from './progress-printer.ts';
 import type { PairComplementarity } from '../core/eval/complementarity.ts';
 import { diagnosticsBasis } from '../core/eval/diagnostics/index.ts';
 import { pairFusion, type PairFusion } from '../core/eval/pair-fusion.ts';
@@ -167,8 +167,6 @@ async function runModel(
     for (const regime of regimes) {
       if (signal?.aborted) break;
       const name = args.regimes.length ? `${strategy} · ${regimeLabel(regime)}` : strategy;
-      const started = performance.now();
-      let lastReport = Number.NEGATIVE_INFINITY; // the first progress line always prints
       const nc = noContext;
       const resume: ResumeStats = { reused: 0, stale: new Map(), setAside: [] };
       // DualRAG's reranker is part of what a trace means: named in its options and in the resume key.
@@ -224,16 +222,7 @@ async function runModel(
               },
             );
         },
-        onProgress: (done, total) => {
-          const now = performance.now();
-          if (done === total || now - lastReport > 1000) {
-            lastReport = now;
-            const p = progressAt(done, total, started, now);
-            io.err(
-              `  ${name}: ${done}/${total} questions${p.etaMs !== undefined && done < total ? `, ETA ${formatDuration(p.etaMs)}` : ''}`,
-            );
-          }
-        },
+        onProgress: progressPrinter(io.err, name),
       }).catch((e: unknown) => {
         // Interrupted before any question of this regime finished: nothing to summarise, nothing lost.
         if (signal?.aborted && e instanceof MetricError) return undefined;
