@@ -1,6 +1,7 @@
 // Words a class does not know: one definition each, used by the glossary panel and by the inline help
 // next to the terms (strategy picker, metrics, chart legend, the cut). The strategies' entries are their
 // descriptors' explanations (core's registry), so the glossary and the picker say the same.
+import { BACKBONE_ABOUT } from '../core/backbones/about.ts';
 import { REGISTRY, type StrategyDescriptor } from '../core/strategies/index.ts';
 
 export interface GlossaryEntry {
@@ -17,41 +18,21 @@ export function strategyEntries(registry: readonly StrategyDescriptor[]): Glossa
     .map((d) => ({ term: d.term, short: d.explanation }));
 }
 
+function backboneEntries(): GlossaryEntry[] {
+  const { naivege, syncge, ...rest } = BACKBONE_ABOUT;
+  return [
+    ...Object.values(rest).map((a) => ({ term: a.title, short: a.explanation })),
+    {
+      term: `${naivege.title} / ${syncge.title}`,
+      short: `${naivege.explanation} ${syncge.title}: ${syncge.explanation}`,
+    },
+  ];
+}
+
 export const GLOSSARY: readonly GlossaryEntry[] = [
   ...strategyEntries(REGISTRY),
-  {
-    term: 'BM25',
-    short: 'The lexical retriever: ranks passages by the question words they share, rarer words counting more.',
-  },
-  {
-    term: 'Dense',
-    short:
-      'An embedding retriever: the question and the passages become vectors (the embedding model from Settings); the nearest passages rank first.',
-  },
-  {
-    term: 'Hybrid',
-    short: 'BM25 and dense rankings fused by reciprocal rank fusion (RRF): a passage high in either list ranks high.',
-  },
-  {
-    term: 'HippoRAG 2',
-    short:
-      'A graph retriever: phrases and passages are nodes; personalized PageRank from the phrases the question links to ranks the passages.',
-  },
-  {
-    term: 'RAPTOR',
-    short:
-      'A tree retriever: passages are clustered and each cluster summarised, level by level; a query is matched against passages and summaries alike.',
-  },
-  {
-    term: 'GraphRAG',
-    short:
-      'A graph retriever (local search): entities and their links form communities, each with a report; a query reaches passages through the entities and reports it matches.',
-  },
-  {
-    term: 'NaiveGE / SyncGE',
-    short:
-      "GEAR's graph expansion over BM25: from the passages retrieved, follow the triples that link their entities to further passages (SyncGE lets the run's LLM read which triples to follow).",
-  },
+  // The backbones: core's one description of each (about.ts), GEAR's two expansions under one term.
+  ...backboneEntries(),
   {
     term: 'PPR',
     short:

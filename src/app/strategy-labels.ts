@@ -9,6 +9,7 @@ import {
   type StrategyDescriptor,
 } from '../core/strategies/index.ts';
 import type { RunBackbone, RunStrategy } from '../../workers/engine-api.ts';
+import { BACKBONE_ABOUT } from '../core/backbones/about.ts';
 
 /** One option of a strategy picker, with the help shown under it. */
 export interface StrategyChoice {
@@ -49,28 +50,16 @@ export const STRATEGY_SHORT = Object.fromEntries(DESCRIPTORS.map((d) => [d.name,
   string
 >;
 
+// The backbones' names and picker lines are core's descriptions (src/core/backbones/about.ts); the page's
+// own variant, HippoRAG 2 over a dense base, is composed from them.
 export const BACKBONE_LABELS: Record<RunBackbone, string> = {
-  bm25: 'BM25',
-  dense: 'Dense (embedding model from Settings)',
-  hybrid: 'Hybrid (RRF of BM25 and dense)',
-  hipporag2: 'HippoRAG 2 (PPR, offline triples)',
-  'hipporag2-dense': 'HippoRAG 2, dense base (PPR seeded by dense, embedding synonyms)',
-  raptor: 'RAPTOR (tree of extractive summaries, no LLM)',
-  graphrag: 'GraphRAG (communities, extractive reports, no LLM)',
-  naivege: 'NaiveGE (GEAR graph expansion over BM25, no LLM)',
-  syncge: 'SyncGE (GEAR graph expansion over BM25, the run’s LLM reads)',
-};
+  ...Object.fromEntries(Object.entries(BACKBONE_ABOUT).map(([n, a]) => [n, a.label])),
+  'hipporag2-dense': `${BACKBONE_ABOUT.hipporag2.title}, dense base (PPR seeded by dense, embedding synonyms)`,
+} as Record<RunBackbone, string>;
 export const BACKBONE_SHORT: Record<RunBackbone, string> = {
-  bm25: 'BM25',
-  dense: 'Dense',
-  hybrid: 'Hybrid',
-  hipporag2: 'HippoRAG 2',
-  'hipporag2-dense': 'HippoRAG 2 (dense)',
-  raptor: 'RAPTOR',
-  graphrag: 'GraphRAG',
-  naivege: 'NaiveGE',
-  syncge: 'SyncGE',
-};
+  ...Object.fromEntries(Object.entries(BACKBONE_ABOUT).map(([n, a]) => [n, a.title])),
+  'hipporag2-dense': `${BACKBONE_ABOUT.hipporag2.title} (dense)`,
+} as Record<RunBackbone, string>;
 
 /** Strategies that call an LLM (the one from Settings, or the offline thinker). */
 export const usesLlm = (s: RunStrategy) => strategyDescriptor(s).needs.llm;

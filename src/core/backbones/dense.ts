@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { createDenseRetriever, embedCorpus } from '../retrievers/dense.ts';
+import { BACKBONE_ABOUT } from './about.ts';
 import { defineBackbone, IN_MEMORY } from './descriptor.ts';
 
 export const denseBackbone = defineBackbone({
   name: 'dense',
-  title: 'Dense',
-  explanation:
-    'Embedding retrieval: cosine between the query and passage vectors of the configured encoder (stored or imported vectors, else embedded now).',
-  paper: 'Karpukhin et al. 2020 (DPR-style bi-encoder retrieval)',
+  ...BACKBONE_ABOUT.dense,
   needs: ['embedder'],
   options: z.object({}).strict(),
   async build({ corpus, embedder, vectors }) {

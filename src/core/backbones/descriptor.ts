@@ -15,6 +15,7 @@ import type { QueryEntities } from '../retrievers/hipporag2.ts';
 import type { TripleIndex } from '../triples/triple-index.ts';
 import type { TripleSet } from '../triples/types.ts';
 import type { Corpus, Passage, Retriever } from '../types.ts';
+import type { BackboneAbout } from './about.ts';
 
 /** The backbone prompts, injected because core does not import src/prompts (src/prompts/backbone-prompts.ts). */
 export interface BackbonePrompts {
@@ -78,16 +79,10 @@ export interface BuiltBackbone<R extends Retriever = Retriever> {
 
 export type BackboneNeed = 'embedder' | 'base' | 'triples' | 'read';
 
-export interface BackboneDescriptor<O = Record<string, unknown>> {
+/** Title, label, explanation, paper and LLM use come from about.ts (one description the page can import too). */
+export interface BackboneDescriptor<O = Record<string, unknown>> extends BackboneAbout {
   name: string;
-  title: string;
-  /** One paragraph, for listings and docs. */
-  explanation: string;
-  /** The paper and section it implements. */
-  paper: string;
   needs: readonly BackboneNeed[];
-  /** Uses the configured LLM when there is one (labelled stand-ins otherwise). */
-  usesLlm?: string;
   options: z.ZodType<O>;
   build(inputs: BackboneInputs, options: O): Promise<BuiltBackbone>;
 }

@@ -23,6 +23,7 @@ import {
 import { BEAM_DEFAULTS } from '../retrievers/triple-beam.ts';
 import { loadOrBuildTripleIndex } from '../persist/triple-index-store.ts';
 import { TRIPLE_SOURCE_LABELS } from '../triples/types.ts';
+import { BACKBONE_ABOUT } from './about.ts';
 import { defineBackbone, IN_MEMORY, type BackboneInputs, type BuiltBackbone } from './descriptor.ts';
 
 export interface GraphExpansionBackboneDeps {
@@ -115,12 +116,7 @@ async function tripleIndexOf(inputs: BackboneInputs): Promise<{ index: TripleInd
 function graphExpansionDescriptor(name: 'naivege' | 'syncge') {
   return defineBackbone({
     name,
-    title: name === 'naivege' ? 'NaiveGE (GEAR graph expansion)' : 'SyncGE (GEAR graph expansion, read step)',
-    explanation:
-      name === 'naivege'
-        ? 'GEAR’s graph expansion: the base retriever’s passages seed a beam search over the triple index, and passages linked to the best triple paths are added.'
-        : 'GEAR’s graph expansion with the read step: an LLM reads the base retriever’s passages into proximal triples (J.2) that seed the beam search.',
-    paper: 'Shen et al. 2024, GEAR §3 (NaiveGE, SyncGE; App. B.2 beam width, length, gamma = 2b)',
+    ...BACKBONE_ABOUT[name],
     needs: name === 'naivege' ? ['base', 'triples'] : ['base', 'triples', 'read'],
     options: graphExpansionOptionsSchema,
     async build(inputs: BackboneInputs): Promise<BuiltBackbone> {

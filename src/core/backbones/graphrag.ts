@@ -6,6 +6,7 @@ import { GRAPHRAG_ARTIFACT, graphRagArtifact, graphRagFromArtifact } from '../pe
 import { corpusFingerprint } from '../persist/codecs.ts';
 import { createGraphRagRetriever, GRAPHRAG_DEFAULTS } from '../retrievers/graphrag.ts';
 import { TRIPLE_SOURCE_LABELS } from '../triples/types.ts';
+import { BACKBONE_ABOUT } from './about.ts';
 import { defineBackbone } from './descriptor.ts';
 import { reportWriterOf } from './llm-parts.ts';
 import { backboneRef, builderKey, readOrBuild } from './persisted.ts';
@@ -14,10 +15,7 @@ export const COMMUNITY_LABEL = 'Louvain (graphology-communities-louvain)';
 
 export const graphragBackbone = defineBackbone({
   name: 'graphrag',
-  title: 'GraphRAG (local search)',
-  explanation:
-    'Louvain communities over the entity graph with one report per community; a query ranks passages through the entities of its top facts, their relations and the best-matching community reports.',
-  paper: 'Edge et al. 2024, GraphRAG §2 (community detection, community reports, local search context)',
+  ...BACKBONE_ABOUT.graphrag,
   needs: ['triples'],
   usesLlm: 'community reports (GraphRAG’s report prompt)',
   options: z

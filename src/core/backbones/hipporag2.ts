@@ -7,6 +7,7 @@ import {
 } from '../retrievers/hipporag2.ts';
 import { collectFacts, createEmbeddedFactIndex } from '../triples/fact-index.ts';
 import { TRIPLE_SOURCE_LABELS } from '../triples/types.ts';
+import { BACKBONE_ABOUT } from './about.ts';
 import { defineBackbone, IN_MEMORY } from './descriptor.ts';
 import { factFilterOf } from './llm-parts.ts';
 
@@ -14,11 +15,7 @@ const nested = z.record(z.string(), z.unknown()).optional();
 
 export const hipporag2Backbone = defineBackbone({
   name: 'hipporag2',
-  title: 'HippoRAG 2',
-  explanation:
-    'Personalized PageRank over the passage/phrase graph, seeded by the query’s top facts (kept by the recognition-memory LLM filter when an LLM is configured) and by the base retriever’s normalised scores.',
-  paper:
-    'Gutiérrez et al. 2025, HippoRAG 2 §3 (fact seeding, recognition memory, passage node weight 0.05, damping 0.5)',
+  ...BACKBONE_ABOUT.hipporag2,
   needs: ['base'],
   usesLlm: 'recognition-memory filter over the top facts (seed "facts")',
   options: z

@@ -2,16 +2,14 @@ import { z } from 'zod';
 import { createBm25Retriever } from '../retrievers/bm25.ts';
 import { createHybridRetriever, HYBRID_DEFAULTS } from '../retrievers/hybrid.ts';
 import { denseBackbone } from './dense.ts';
+import { BACKBONE_ABOUT } from './about.ts';
 import { defineBackbone } from './descriptor.ts';
 
 const positive = z.number().positive();
 
 export const hybridBackbone = defineBackbone({
   name: 'hybrid',
-  title: 'Hybrid (RRF)',
-  explanation:
-    'Reciprocal rank fusion of BM25 and dense: only ranks are fused, so a passage ranked well by either member can surface.',
-  paper: 'Cormack et al. 2009 (RRF, k = 60); GEAR Eq. 3',
+  ...BACKBONE_ABOUT.hybrid,
   needs: ['embedder'],
   options: z
     .object({

@@ -4,6 +4,7 @@ import { RAPTOR_TREE_ARTIFACT, raptorTreeArtifact, raptorTreeFromArtifact } from
 import { buildRaptorTree } from '../raptor/tree.ts';
 import { HASHED_TFIDF_LABEL } from '../raptor/vectors.ts';
 import { createRaptorRetriever, RAPTOR_SCORER_LABEL } from '../retrievers/raptor.ts';
+import { BACKBONE_ABOUT } from './about.ts';
 import { defineBackbone } from './descriptor.ts';
 import { summarizerOf } from './llm-parts.ts';
 import { backboneRef, builderKey, readOrBuild } from './persisted.ts';
@@ -12,10 +13,7 @@ const positive = z.number().int().positive();
 
 export const raptorBackbone = defineBackbone({
   name: 'raptor',
-  title: 'RAPTOR',
-  explanation:
-    'A tree of cluster summaries over the passages (soft two-stage clustering, one summary per cluster, level by level); the collapsed tree scores every node at once and a passage counts through the summaries above it.',
-  paper: 'Sarthi et al. 2024, RAPTOR §3 (tree construction, collapsed-tree querying, Fig. 2b)',
+  ...BACKBONE_ABOUT.raptor,
   needs: [],
   usesLlm: 'cluster summaries (RAPTOR’s summarisation prompt)',
   options: z
