@@ -35,7 +35,6 @@ import { mergeOverlays } from './graph-overlay.ts';
 const LINK_HOW: Record<string, string> = {
   'lexical-trigram': 'lexical match',
   'query-mention': 'a title the question names',
-  fact: 'a phrase of a retrieved fact',
 };
 const seedLabel = (s: { phrase: string; how: string }) =>
   LINK_HOW[s.how] ? `${s.phrase} (${LINK_HOW[s.how]})` : s.phrase;
@@ -294,10 +293,9 @@ export function GraphPage() {
             <p className="muted" data-testid="graph-stats">
               {graph.data.nodes.length} nodes, {graph.data.edges.length} edges
               {graph.data.truncated ? ' (neighbours cut at the limit)' : ''}. Triples: {graph.data.tripleSource}.
-              {` PPR is seeded by ${graph.data.seedSource}.`}
               {graph.data.seeds.length > 0
-                ? ` Seeds: ${graph.data.seeds.map(seedLabel).join(', ')}.`
-                : ' No seed phrase: nothing in the question matched the graph.'}
+                ? ` PPR seeds (${graph.data.seedSource}): ${graph.data.seeds.map((s) => (s.how === 'fact' ? s.phrase : seedLabel(s))).join(', ')}.`
+                : ` No PPR seed (${graph.data.seedSource}): nothing in the question matched the graph.`}
               {hubs + (graph.data.hubsLeftOut ?? 0) > 0
                 ? ` ${hubs + (graph.data.hubsLeftOut ?? 0)} hub phrase(s) hidden or left out.`
                 : ''}
