@@ -1,6 +1,6 @@
 // `npm run results`: run the evals behind docs/results.md, summarise each into docs/results/<id>.json,
 // and render docs/results.md from those files only.
-//   npm run results                      run every missing or outdated result, then render
+//   npm run results                      run every result that is missing or whose command changed, then render
 //   npm run results -- --render          only render docs/results.md from the committed JSON
 //   npm run results -- --check           exit 1 when docs/results.md differs from what the JSON renders
 //   npm run results -- --resummarise     rebuild docs/results/*.json from the kept raw outputs, then render
