@@ -178,7 +178,7 @@ function strategiesSection(records: Records): string {
     '',
     verdict(records, 'strategies', 'fact-seeded'),
     '',
-    `BDTR's score normalisation: Eq. 4 of the BDTR paper takes the max of raw ŝ(d|q), and that is the default; ` +
+    `BDTR's score normalisation: Eq. 4 of the BDTR paper takes the max of raw ŝ(d|q), and that is the default over HippoRAG 2, whose PPR mass has one scale for every query (over BM25, RAPTOR and GraphRAG, whose scores have a scale per query, the default is min-max); ` +
       `raw minus min-max R@5 points (first / second half): ${norm.join('; ')}. ` +
       "With fact seeding the PPR lists are peaked, and per-retrieval min-max lifts each thought's ranks 2-5 to " +
       "scores near the question's own best passages, which pushes the question's gold out of the top 5 during the rounds. " +
@@ -339,7 +339,7 @@ function diagnosticsSection(records: Records): string {
       'from the traces and the gold (`src/core/eval/diagnostics/`); each cell is the share of the questions it applies ' +
       `to, that count in brackets (n/a = applies to none). Correctness basis: ${bases.join('; ') || '—'}. ` +
       "The offline thinker's no-context answers are guesses, so parametric suppression does not measure parametric knowledge here. " +
-      'BDTR here runs Eq. 4 over raw BM25 scores (its default), which are not comparable across queries; `--normalize minmax` is the option for such a backbone.',
+      "BDTR min-max normalises each BM25 retrieval before Eq. 4's max-update (its default over a backbone whose scores have a scale per query).",
     '',
     whenAny(
       records,
@@ -450,7 +450,8 @@ function gridSection(records: Records): string {
     '',
     `Passage Recall@5 of the final context, all questions. ${OFFLINE_NOTE} Backbones use offline-extractor triples; ` +
       "RAPTOR's summaries and GraphRAG's community reports are extractive (heuristic) offline. The HippoRAG 2 rows come " +
-      'from the strategies table (fact-seeded).',
+      "from the strategies table (fact-seeded). BDTR's Eq. 4 runs over raw PPR mass on HippoRAG 2 and over min-max normalised " +
+      'scores on RAPTOR and GraphRAG, whose scores have a scale per query (its default per backbone).',
     '',
     whenAny(
       records,

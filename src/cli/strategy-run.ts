@@ -180,7 +180,7 @@ async function runModel(
         llm: llm.label,
         options:
           regime === 'iterative'
-            ? { ...strategyOptions(strategy, options), ...rerankedBy, ...backboneKey }
+            ? { ...strategyOptions(strategy, options, retriever), ...rerankedBy, ...backboneKey }
             : backboneKey,
         prompts: strategyPromptVersions(strategy, STRATEGY_PROMPTS),
         provenance,
@@ -247,7 +247,7 @@ async function runModel(
         io.err(
           `  ${name}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`,
         );
-      const facts: BatchFacts = batchFacts(strategyOptions(strategy, options), result.traces);
+      const facts: BatchFacts = batchFacts(strategyOptions(strategy, options, retriever), result.traces);
       const budgeted = strategyOptionKeys(strategy).includes('readerTop');
       if (args.equalBudget !== undefined && regime === 'iterative' && !budgeted)
         facts.equalBudget = { readerTop: args.equalBudget, notApplicable: 'its answer reads summaries, not passages' };
@@ -257,7 +257,7 @@ async function runModel(
         regime === 'iterative' &&
         budgeted &&
         !signal?.aborted &&
-        strategyOptions(strategy, options).answer !== false
+        strategyOptions(strategy, options, retriever).answer !== false
       ) {
         const budget = args.equalBudget;
         // A failure of this extra pass is reported, and the finished run is still written.

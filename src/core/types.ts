@@ -64,7 +64,17 @@ export interface Retriever {
   retrieveItems?(query: string, k: number, signal?: AbortSignal, hooks?: RetrieveHooks): Promise<RetrievedWithItems>;
   /** True when retrieveItems calls the run's LLM through hooks (SyncGE's read step): its answers are then not memoised. */
   readonly readsWithRunLlm?: boolean;
+  /** What a score means across queries (absent: 'per-query'); see ScoreScale. */
+  readonly scores?: ScoreScale;
 }
+
+/**
+ * 'comparable': one scale for every query (PPR mass, a probability; cosine; RRF's 1/(k + rank)), so scores
+ * of different queries can be compared raw, as BDTR's Eq. 4 max-update does. 'per-query': a scale of the
+ * query's own (BM25 grows with the query's terms and their rarity), so each retrieval is min-max normalised
+ * before scores of different queries meet.
+ */
+export type ScoreScale = 'comparable' | 'per-query';
 
 /** What retrieveItems returns: the passage ranking, the items behind it and, for graph expansion, its beams. */
 export interface RetrievedWithItems {

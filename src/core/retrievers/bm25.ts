@@ -42,6 +42,7 @@ export function bm25OptionsFrom(options: Record<string, unknown> | undefined): P
 export function bm25RetrieverFromIndex(index: Bm25Index): Bm25Retriever {
   return {
     name: 'bm25',
+    scores: 'per-query', // BM25 grows with the query's terms
     index,
     retrieve(query: string, k: number, signal?: AbortSignal): Promise<Ranked[]> {
       // The search itself is synchronous and sub-millisecond, so checking before it is enough.

@@ -30,6 +30,7 @@ export function createDenseRetriever(corpus: Corpus, deps: DenseDeps): DenseRetr
   const ids = corpus.passages.map((p) => p.id);
   return {
     name: 'dense',
+    scores: 'comparable', // cosine
     vectors,
     embedder,
     async retrieve(query: string, k: number, signal?: AbortSignal): Promise<Ranked[]> {

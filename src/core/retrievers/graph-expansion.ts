@@ -233,6 +233,7 @@ export function createGraphExpansionRetriever(
 
   return {
     name,
+    scores: 'comparable', // Eq. 3: RRF of the base list and the expansion
     mode,
     expansion,
     readsWithRunLlm: mode === 'sync',

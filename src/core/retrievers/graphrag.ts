@@ -155,6 +155,7 @@ export async function createGraphRagRetriever(
 
   return {
     name: 'graphrag',
+    scores: 'per-query', // sums of fact, link, report and BM25 weights: a scale of the query's own
     graph,
     hierarchy,
     reports,

@@ -300,6 +300,7 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
 
   return {
     name: 'hipporag2',
+    scores: 'comparable', // PPR mass: a probability over the graph's nodes
     graph,
     options,
     queryEntitySource: deps.queryEntities ? 'provided' : 'offline extractor',

@@ -75,6 +75,7 @@ export async function createRaptorRetriever(
 
   return {
     name: 'raptor',
+    scores: 'per-query', // BM25 over the tree's nodes
     tree,
     scorer: RAPTOR_SCORER_LABEL,
     async retrieve(query, k, s) {

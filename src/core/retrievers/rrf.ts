@@ -77,6 +77,7 @@ export function createRrfRetriever(
   }
   return {
     name,
+    scores: 'comparable', // 1 / (k + rank), the same for every query
     async retrieve(query: string, k: number, signal?: AbortSignal): Promise<Ranked[]> {
       throwIfAborted(signal, 'retrievers.rrf');
       if (!(k > 0)) return [];

@@ -17,15 +17,20 @@ import { cutoff, promote } from './calibrate.ts';
 import type { Run } from './context.ts';
 import { commonOptions, count, readerCount, readerTopOption, type OptionsOf } from './options.ts';
 import { defineStrategy } from './descriptor.ts';
-import { NORMALIZATIONS, ScorePool } from './pool.ts';
+import { NORMALIZATIONS, normalizationFor, ScorePool } from './pool.ts';
+import type { Retriever } from '../types.ts';
 import { mergeRound } from './pool-round.ts';
 import type { DualThought } from './prompt-port.ts';
 import { shouldStop, stopOption } from './stopping.ts';
 
 export const bdtrOptions = {
   ...commonOptions,
-  /** Eq. 4 as written: the max of raw ŝ(d|q); 'minmax' normalises each retrieval first (see pool.ts). */
-  normalize: z.enum(NORMALIZATIONS).default('none'),
+  /**
+   * Eq. 4 takes the max of raw ŝ(d|q); 'minmax' normalises each retrieval first. Unset, it follows the
+   * backbone's scores (`bdtrDefaults`, pool.ts): raw where they share one scale across queries (PPR mass,
+   * cosine, RRF), min-max where each query has its own (BM25, RAPTOR, GraphRAG).
+   */
+  normalize: z.enum(NORMALIZATIONS).optional(),
   /** R, the paper's default (the cap with an adaptive `stop`). */
   rounds: count(2),
   ...stopOption,
@@ -44,12 +49,16 @@ export const bdtrOptions = {
 };
 export type BdtrOptions = OptionsOf<typeof bdtrOptions>;
 
+/** BDTR's backbone-dependent default: the score normalisation the backbone's scores call for. */
+const bdtrDefaults = (retriever: Retriever) => ({ normalize: normalizationFor(retriever) });
+
 export async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
   const q = run.question.question;
   const { prompts, recorder } = run;
   run.recorder.startRound(0);
+  const normalize = o.normalize ?? normalizationFor(run.ctx.retriever); // set by bdtrDefaults in every host
   const pool = new ScorePool();
-  mergeRound(run, pool, [await run.retrieve(q, 'question', o.depth)], o.normalize); // Eq. 1
+  mergeRound(run, pool, [await run.retrieve(q, 'question', o.depth)], normalize); // Eq. 1
 
   const thoughts: DualThought[] = [];
   if (o.dtr) {
@@ -66,7 +75,7 @@ export async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
       const fast = await run.retrieve(thought.fast, 'fast', o.depth); // Eq. 2
       const slow = await run.retrieve(thought.slow, 'slow', o.depth);
       const before = pool.ranking();
-      mergeRound(run, pool, [fast, slow], o.normalize); // Eq. 3-4, re-sorted
+      mergeRound(run, pool, [fast, slow], normalize); // Eq. 3-4, re-sorted
       const earlier = [q, ...thoughts.slice(0, -1).flatMap((t) => [t.fast, t.slow])];
       if (
         round < o.rounds &&
@@ -152,6 +161,7 @@ export const bdtrDtr = defineStrategy({
   kind: 'method',
   options: { ...bdtrOptions, readerTop: readerTopOption(5) },
   fixed: { dtr: true, bgec: false },
+  defaultsFor: bdtrDefaults,
   prompts: ['dualThought', 'answer'],
   offline: 'offline-thinker.ts: bdtr.dual-thought, answer',
   route: { calls: 3, description: 'BDTR thoughts only (direct and bridge queries), no verification' },
@@ -170,6 +180,7 @@ export const bdtrBgec = defineStrategy({
   kind: 'method',
   options: bdtrOptions,
   fixed: { dtr: false, bgec: true },
+  defaultsFor: bdtrDefaults,
   prompts: ['reasoningChain', 'verifier', 'answer'],
   offline: 'offline-thinker.ts: bdtr.reasoning-chain, bdtr.verifier, answer',
   route: { calls: 3, description: 'one retrieval, then a reasoning chain verifies and promotes evidence' },
@@ -185,6 +196,7 @@ export const bdtr = defineStrategy({
   paper: 'BDTR paper §3, Algorithm 1, Eq. 1-6, prompts Fig. 8-9',
   kind: 'method',
   options: bdtrOptions,
+  defaultsFor: bdtrDefaults,
   prompts: ['dualThought', 'reasoningChain', 'verifier', 'answer'],
   offline: 'offline-thinker.ts: bdtr.dual-thought, bdtr.reasoning-chain, bdtr.verifier, answer',
   route: {

@@ -2,6 +2,7 @@
 // its `run`. The registry (registry.ts) is a list of these; pickers, the glossary, the CLI help, auto's
 // route menu and docs/strategies.md are all derived from it.
 import type { z } from 'zod';
+import type { Retriever } from '../types.ts';
 import type { Run } from './context.ts';
 import type { MemberRunner } from './members.ts';
 import { parseOptions } from './options.ts';
@@ -52,6 +53,8 @@ export interface StrategySpec<N extends string, V extends readonly StrategyDescr
   options: Shape;
   /** Options this strategy fixes (an ablation's switches); a run may not set them otherwise. */
   fixed?: Record<string, unknown>;
+  /** Defaults that follow the backbone (BDTR's score normalisation); a run's own setting wins. */
+  defaultsFor?: (retriever: Retriever) => Record<string, unknown>;
   /** The prompts it uses (their versions are recorded in trace.options.prompts). */
   prompts: readonly (keyof StrategyPrompts)[];
   /** The prompt that reads the final context in the evidence regimes (default the QA reader). */
@@ -95,8 +98,8 @@ export interface StrategyDescriptor<N extends string = string> {
   /** The parent's name when this is one of its ablations. */
   readonly variantOf?: string;
   readonly variants: readonly StrategyDescriptor[];
-  /** Validated options with defaults (throws StrategyError on a bad or a fixed option). */
-  parse(raw: Record<string, unknown> | undefined): Record<string, unknown>;
+  /** Validated options with defaults, the backbone's when given (throws StrategyError on a bad or a fixed option). */
+  parse(raw: Record<string, unknown> | undefined, retriever?: Retriever): Record<string, unknown>;
   run(run: Run, options: Record<string, unknown>, member: MemberRunner): Promise<void>;
 }
 
@@ -130,7 +133,7 @@ export function defineStrategy<const N extends string, const V extends readonly 
     exportsFineTuning: spec.exportsFineTuning ?? false,
     decidesStop: spec.decidesStop ?? false,
     variants: variants.map((v) => ({ ...v, variantOf: spec.name })) as unknown as V,
-    parse(raw) {
+    parse(raw, retriever) {
       for (const k of Object.keys(fixed)) {
         if (raw && k in raw && raw[k] !== fixed[k])
           throw new StrategyError(
@@ -138,7 +141,10 @@ export function defineStrategy<const N extends string, const V extends readonly 
             `option ${k} is fixed to ${String(fixed[k])} by this strategy`,
           );
       }
-      return parseOptions(spec.name, spec.options, { ...raw, ...fixed });
+      const backbone = retriever && spec.defaultsFor ? spec.defaultsFor(retriever) : {};
+      // an option given as undefined is not set: the backbone's default stands
+      const given = Object.fromEntries(Object.entries(raw ?? {}).filter(([, v]) => v !== undefined));
+      return parseOptions(spec.name, spec.options, { ...backbone, ...given, ...fixed });
     },
     run: spec.run,
   };

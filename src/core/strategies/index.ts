@@ -4,7 +4,7 @@
 //   traceRoundRankings(trace)  -> the pool after each round (for per-round Recall@k)
 import { TraceRecorder } from '../trace/recorder.ts';
 import { TRACE_VERSION, type Trace } from '../trace/schema.ts';
-import type { Question, Ranked } from '../types.ts';
+import type { Question, Ranked, Retriever } from '../types.ts';
 import { createRun, StrategyError, type StrategyContext } from './context.ts';
 import type { MemberRunner } from './members.ts';
 import { promptVersions, type StrategyPrompts } from './prompt-port.ts';
@@ -49,7 +49,7 @@ export function isBaseline(name: StrategyName): boolean {
 const runMember: MemberRunner = async (name, run, raw) => {
   const def = findStrategy(name);
   if (!def || def.kind === 'composite') throw new StrategyError('strategies', `"${name}" cannot be a member strategy`);
-  const options = def.parse(raw);
+  const options = def.parse(raw, run.ctx.retriever);
   await def.run(run, options, runMember);
   return options;
 };
@@ -63,12 +63,19 @@ export interface RunMeta {
   createdAt?: string;
 }
 
-/** The validated options a run would use (defaults filled in), as recorded in trace.options. */
-export function strategyOptions(name: StrategyName, raw?: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The validated options a run would use (defaults filled in, the backbone's among them when the retriever is
+ * given), as recorded in trace.options.
+ */
+export function strategyOptions(
+  name: StrategyName,
+  raw?: Record<string, unknown>,
+  retriever?: Retriever,
+): Record<string, unknown> {
   const def = findStrategy(name);
   if (!def)
     throw new StrategyError('strategies', `unknown strategy "${String(name)}" (available: ${RUNNABLE.join(', ')})`);
-  return def.parse(raw);
+  return def.parse(raw, retriever);
 }
 
 /** module -> prompt version of the prompts a strategy uses, as recorded in trace.options.prompts. */
@@ -93,7 +100,7 @@ export async function runStrategy(
   ctx: StrategyContext,
   meta: RunMeta,
 ): Promise<Trace> {
-  const options = strategyOptions(name, ctx.options);
+  const options = strategyOptions(name, ctx.options, ctx.retriever);
   const def = strategyDescriptor(name);
   const recorder = new TraceRecorder({ now: ctx.now, onEvent: ctx.onEvent });
   const run = createRun(question, ctx, recorder, name);

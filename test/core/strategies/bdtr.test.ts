@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runStrategy, traceAnswer, traceRanking, traceRoundRankings } from '../../../src/core/strategies/index.ts';
 import { loadTrace } from '../../../src/core/trace/load.ts';
 import type { TraceEvent } from '../../../src/core/trace/schema.ts';
+import type { ScoreScale } from '../../../src/core/types.ts';
 import { STRATEGY_PROMPTS } from '../../../src/prompts/strategy-prompts.ts';
 import { ReplayProvider } from '../../../src/providers/llm/replay.ts';
 import { fixedRetriever, meta, passagesOf, question, ScriptedLlm, tickClock } from './scripted.ts';
@@ -46,12 +47,17 @@ const script = () =>
 // The hand-computed rankings below are of the labelled min-max option; the raw default has its own test.
 const MINMAX = { contextTop: 2, normalize: 'minmax' };
 
-async function run(llm = script(), options: Record<string, unknown> = MINMAX, events: TraceEvent[] = []) {
+async function run(
+  llm = script(),
+  options: Record<string, unknown> = MINMAX,
+  events: TraceEvent[] = [],
+  scores?: ScoreScale,
+) {
   const trace = await runStrategy(
     'bdtr',
     question,
     {
-      retriever: fixedRetriever(lists),
+      retriever: { ...fixedRetriever(lists), ...(scores ? { scores } : {}) },
       llm,
       prompts: STRATEGY_PROMPTS,
       passages: passagesOf(8),
@@ -65,8 +71,16 @@ async function run(llm = script(), options: Record<string, unknown> = MINMAX, ev
 }
 
 describe('bdtr', () => {
-  it('by default updates the pool with Eq. 4 over raw scores (the max of ŝ(d|q))', async () => {
-    const { trace } = await run(script(), { contextTop: 2 });
+  it("by default follows the backbone's scores: min-max where each query has its own scale (BM25)", async () => {
+    const { trace } = await run(script(), { contextTop: 2 }, [], 'per-query');
+    expect(trace.options).toMatchObject({ normalize: 'minmax' });
+    const unset = await run(script(), { contextTop: 2 }); // a retriever that says nothing: per-query
+    expect(unset.trace.options).toMatchObject({ normalize: 'minmax' });
+    expect(unset.trace.events).toEqual(trace.events);
+  });
+
+  it('by default updates the pool with Eq. 4 over raw scores (the max of ŝ(d|q)) where one scale serves every query (PPR mass)', async () => {
+    const { trace } = await run(script(), { contextTop: 2 }, [], 'comparable');
     expect(trace.options).toMatchObject({ normalize: 'none' });
     const pools = trace.events.filter((e) => e.type === 'pool');
     // Round 1: p1 max(10, 0.1), p2 max(6, 3, 0.9), p4 5, p3 2, p5 1, p6 0.5: the question's own p3 keeps its place.
