@@ -19,14 +19,12 @@ import { LlmSpecError } from './llm-spec.ts';
 import { printable, printableBlock, safeIo } from './printable.ts';
 import { readTextInput } from './text-input.ts';
 import { interruptHandler, watchLaunchers } from './interrupts.ts';
+import type { Io } from './io.ts';
 
 export const EXIT = { ok: 0, badData: 1, usage: 2, questionsFailed: 3, interrupted: 130 } as const;
 import { installPprWasmNode } from '../../wasm/ppr-node.ts';
 
-export interface Io {
-  out(text: string): void;
-  err(text: string): void;
-}
+export type { Io } from './io.ts';
 
 const processIo: Io = {
   out: (t) => process.stdout.write(t + '\n'),

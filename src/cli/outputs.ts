@@ -3,7 +3,7 @@
 // Outputs besides --out (the retrieval memo, the DualRAG-FT export) are queued and written after --out,
 // so a full disk or a read-only folder under them never loses a finished run.
 import { HopscopeError } from '../core/errors.ts';
-import type { Io } from './eval.ts';
+import type { Io } from './io.ts';
 import { writeFileAtomic } from './out-files.ts';
 
 const REASONS: Record<string, string> = {

@@ -30,7 +30,7 @@ import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { readTextInput } from './text-input.ts';
 import { UsageError, type EvalArgs } from './args.ts';
-import type { Io } from './eval.ts';
+import type { Io } from './io.ts';
 
 export interface CliBackbone extends BuiltBackbone {
   name: BackboneName;

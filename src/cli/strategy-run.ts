@@ -46,7 +46,7 @@ import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
 import { createTransformersReranker } from '../providers/rerank/transformers-reranker.ts';
 import { createLexicalReranker } from '../core/rerank/lexical.ts';
 import type { EvalArgs } from './args.ts';
-import type { Io } from './eval.ts';
+import type { Io } from './io.ts';
 import type { CliBackbone } from './retriever.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { diagnosticsTable, flatDiagnostics, modelTable, regimeTable } from './diagnostics-report.ts';

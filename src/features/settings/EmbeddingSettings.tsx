@@ -4,7 +4,7 @@
 // Props-driven (features cannot import providers): the app passes the folder store and the test.
 import { useState } from 'react';
 import { ModelDownload, type ModelDownloads } from './ModelDownload.tsx';
-import { folderPicker, mb, useModelFolder } from './use-model-folder.ts';
+import { folderPicker, mb, useModelFolder, type PickedModel } from './use-model-folder.ts';
 import {
   EMBED_BATCH_DEFAULT,
   EMBED_DTYPES,
@@ -12,14 +12,6 @@ import {
   KNOWN_ENCODERS,
   type EmbeddingSettings,
 } from '../../core/embed/settings.ts';
-
-export interface PickedModel {
-  name: string;
-  dtype: 'fp32' | 'q8';
-  fingerprint: string;
-  dim: number | null;
-  sizeBytes: number;
-}
 
 export interface EmbeddingTestResult {
   model: string;

@@ -4,7 +4,7 @@
 // the reranker gives one relevant and one unrelated passage. Props-driven like EmbeddingSettings.
 import { useState } from 'react';
 import { KNOWN_RERANKERS, RERANK_DTYPES, type RerankerSettings as Settings } from '../../core/rerank/settings.ts';
-import type { PickedModel } from './EmbeddingSettings.tsx';
+import type { PickedModel } from './use-model-folder.ts';
 import { folderPicker, mb, useModelFolder } from './use-model-folder.ts';
 
 export interface RerankerTestResult {

@@ -1,8 +1,15 @@
 // What the embedding and reranker settings share: storing a picked model folder in this browser and
 // "Load and test", each a small busy / ok / failed state shown under the form.
 import { useState } from 'react';
-import type { PickedModel } from './EmbeddingSettings.tsx';
 
+/** A model folder the user picked, as stored: its name, weights type, fingerprint, dimension and size. */
+export interface PickedModel {
+  name: string;
+  dtype: 'fp32' | 'q8';
+  fingerprint: string;
+  dim: number | null;
+  sizeBytes: number;
+}
 export type ModelTest<R> =
   { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'ok'; r: R } | { kind: 'failed'; message: string };
 
