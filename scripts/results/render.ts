@@ -11,6 +11,7 @@ import {
   type TableName,
 } from './plan.ts';
 import type { RunRecord, StrategyRecord } from './record.ts';
+import { BM25_DEFAULTS } from '../../src/core/index/bm25.ts';
 
 type Records = ReadonlyMap<string, RunRecord>;
 
@@ -283,7 +284,7 @@ function backbonesSection(records: Records): string {
     "Passage Recall@k of each backbone's ranking; AllGold@5 = share of questions with every gold passage in the top 5. " +
       "HippoRAG 2 is PPR (damping 0.5) over the offline extractor's triples, except on the domain set in HippoRAG 2's " +
       `own format (${DOMAIN.label}: \`../shared/data/${DOMAIN.dir}\`), whose graph is built from the triples a real LLM ` +
-      'extracted (its OpenIE file, `--openie`). BM25 is k1 = 1.2, b = 0.4. Dense and hybrid rows are absent: no real ' +
+      `extracted (its OpenIE file, \`--openie\`). BM25 is k1 = ${BM25_DEFAULTS.k1}, b = ${BM25_DEFAULTS.b}. Dense and hybrid rows are absent: no real ` +
       'embedding weights are available on this machine.',
     '',
     table(['dataset (n)', 'retriever', 'R@2', 'R@5', 'R@10', 'R@100', 'AllGold@5', 'R@5 1st / 2nd half'], rows),

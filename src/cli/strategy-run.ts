@@ -161,6 +161,8 @@ async function runModel(
     const over = await backbone.forStrategy(strategy);
     const retriever = over.retriever === backbone.retriever ? memo : memoRetriever(over.retriever);
     const traceOptions = over.traceOptions;
+    // the options every trace of this strategy records (the backbone's defaults resolved): the resume key, the facts
+    const resolved = strategyOptions(strategy, options, retriever);
     // What the backbone was built with (not how: a tree read from storage is the same tree) keys resume.
     const { built: _built, ...backboneKey } = traceOptions;
     let noContext: Map<string, Trace> | undefined;
@@ -178,10 +180,7 @@ async function runModel(
         strategy,
         retriever: retriever.name,
         llm: llm.label,
-        options:
-          regime === 'iterative'
-            ? { ...strategyOptions(strategy, options, retriever), ...rerankedBy, ...backboneKey }
-            : backboneKey,
+        options: regime === 'iterative' ? { ...resolved, ...rerankedBy, ...backboneKey } : backboneKey,
         prompts: strategyPromptVersions(strategy, STRATEGY_PROMPTS),
         provenance,
         regime,
@@ -247,7 +246,7 @@ async function runModel(
         io.err(
           `  ${name}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`,
         );
-      const facts: BatchFacts = batchFacts(strategyOptions(strategy, options, retriever), result.traces);
+      const facts: BatchFacts = batchFacts(resolved, result.traces);
       const budgeted = strategyOptionKeys(strategy).includes('readerTop');
       if (args.equalBudget !== undefined && regime === 'iterative' && !budgeted)
         facts.equalBudget = { readerTop: args.equalBudget, notApplicable: 'its answer reads summaries, not passages' };
@@ -257,7 +256,7 @@ async function runModel(
         regime === 'iterative' &&
         budgeted &&
         !signal?.aborted &&
-        strategyOptions(strategy, options, retriever).answer !== false
+        resolved.answer !== false
       ) {
         const budget = args.equalBudget;
         // A failure of this extra pass is reported, and the finished run is still written.

@@ -62,6 +62,19 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const llms = () => REPLY_STYLES.map((s) => `openai:${s}@${server.baseURL}`).join(',');
+/** Every reply style side by side on the first LIMIT questions, no reply cache, results to `file`. */
+const everyStyle = (file: string) => [
+  '--llm',
+  llms(),
+  '--limit',
+  LIMIT,
+  '--concurrency',
+  '4',
+  '--cache-dir',
+  'off',
+  '--out',
+  file,
+];
 const labelOf = (style: ReplyStyle) =>
   Object.keys(out.models).find((l) => l.startsWith(`openai-compatible ${style} @`))!;
 let out: any;
@@ -108,8 +121,6 @@ describe('reply styles', () => {
         'bm25',
         '--strategy',
         NON_GEAR.join(','),
-        '--llm',
-        llms(),
         '--judge',
         'openai',
         '--base-url',
@@ -118,16 +129,9 @@ describe('reply styles', () => {
         'think-first',
         '--decide',
         'llm',
-        '--limit',
-        LIMIT,
-        '--concurrency',
-        '4',
-        '--cache-dir',
-        'off',
         '--traces',
         folder,
-        '--out',
-        file,
+        ...everyStyle(file),
       ]);
       expect(r.code, r.stderr).toBe(3); // finished, with the truncated model's questions failed
       const o = JSON.parse(await readFile(file, 'utf8'));
@@ -181,16 +185,7 @@ describe('reply styles', () => {
         'bm25',
         '--strategy',
         'gear',
-        '--llm',
-        llms(),
-        '--limit',
-        LIMIT,
-        '--concurrency',
-        '4',
-        '--cache-dir',
-        'off',
-        '--out',
-        file,
+        ...everyStyle(file),
       ]);
       expect(r.code, r.stderr).toBe(3);
       expectStyles(JSON.parse(await readFile(file, 'utf8')), ['gear']);
@@ -211,16 +206,7 @@ describe('reply styles', () => {
         'planner,static',
         '--regime',
         'iterative,no-context,gold-context',
-        '--llm',
-        llms(),
-        '--limit',
-        LIMIT,
-        '--concurrency',
-        '4',
-        '--cache-dir',
-        'off',
-        '--out',
-        file,
+        ...everyStyle(file),
       ]);
       expect(r.code, r.stderr).toBe(3);
       const o = JSON.parse(await readFile(file, 'utf8'));

@@ -188,8 +188,6 @@ function verifier(v: PromptView, maxSelected: number): string {
     const mentions = nodes.filter((n) => coverage(n, d.text) >= 0.8).length;
     return { index: i + 1, titleNode, mentions };
   });
-  // Fig. 9: the verifier is there to surface the chain's bridges, which retrieval under-ranks: titles the
-  // question does not name come first (in chain order), then the question's own entities' passages.
   const byTitle = scored.filter((s) => s.titleNode >= 0).sort((a, b) => a.titleNode - b.titleNode || a.index - b.index);
   const byMentions = scored
     .filter((s) => s.titleNode < 0 && s.mentions >= 2)
