@@ -35,7 +35,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.tsx', 'src/app/**', 'src/features/**'],
+    files: ['src/**/*.tsx', 'src/app/**', 'src/shell/**', 'src/features/**'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
@@ -47,7 +47,7 @@ export default tseslint.config(
         'core is pure TypeScript: no DOM libraries, React, Dexie, openai or transformers.js',
       ),
       group(
-        up(['prompts', 'providers', 'storage', 'state', 'app', 'features', 'cli']).concat('**/workers/**'),
+        up(['prompts', 'providers', 'storage', 'state', 'app', 'shell', 'features', 'cli']).concat('**/workers/**'),
         'core imports only core',
       ),
     ),
@@ -57,7 +57,7 @@ export default tseslint.config(
     rules: restrict(
       group([...UI, ...DEXIE, ...HEAVY], 'prompts import only core types and zod'),
       group(
-        up(['providers', 'storage', 'state', 'app', 'features', 'cli']).concat('**/workers/**'),
+        up(['providers', 'storage', 'state', 'app', 'shell', 'features', 'cli']).concat('**/workers/**'),
         'prompts import only core',
       ),
     ),
@@ -67,7 +67,7 @@ export default tseslint.config(
     rules: restrict(
       group([...UI, ...DEXIE], 'providers never import React or Dexie'),
       group(
-        up(['storage', 'state', 'app', 'features', 'cli']).concat('**/workers/**'),
+        up(['storage', 'state', 'app', 'shell', 'features', 'cli']).concat('**/workers/**'),
         'providers import core, prompts and other providers only',
       ),
     ),
@@ -77,7 +77,7 @@ export default tseslint.config(
     rules: restrict(
       group([...UI, ...HEAVY], 'storage imports core types and dexie only'),
       group(
-        up(['prompts', 'providers', 'state', 'app', 'features', 'cli']).concat('**/workers/**'),
+        up(['prompts', 'providers', 'state', 'app', 'shell', 'features', 'cli']).concat('**/workers/**'),
         'storage imports core only',
       ),
     ),
@@ -86,7 +86,10 @@ export default tseslint.config(
     files: ['workers/**'],
     rules: restrict(
       group(UI, 'workers never import UI libraries'),
-      group(up(['state', 'app', 'features', 'cli']), 'workers import core, prompts, providers and storage only'),
+      group(
+        up(['state', 'app', 'shell', 'features', 'cli']),
+        'workers import core, prompts, providers and storage only',
+      ),
     ),
   },
   {
@@ -97,8 +100,8 @@ export default tseslint.config(
         'the engine layer is host-neutral (page worker and Node tests): no UI libraries, no Dexie (stores come in as core ports)',
       ),
       group(
-        up(['storage', 'state', 'app', 'features', 'cli']).concat('**/*.worker.ts'),
-        'the engine imports core, prompts, providers and the engine API types (workers/engine-api.ts) only',
+        up(['storage', 'state', 'app', 'shell', 'features', 'cli']).concat('**/*.worker.ts'),
+        'the engine imports core, prompts and providers only; its contract is src/engine/engine-api.ts',
       ),
     ),
   },
@@ -107,23 +110,19 @@ export default tseslint.config(
     rules: restrict(
       group([...UI, ...DEXIE], 'the CLI runs in Node: no React or Dexie'),
       group(
-        up(['storage', 'state', 'app', 'features']).concat('**/workers/**'),
+        up(['storage', 'state', 'app', 'shell', 'features']).concat('**/workers/**'),
         'the CLI imports core, prompts and providers only',
       ),
     ),
   },
   {
     files: ['src/state/**'],
-    rules: restrict(group(up(['app', 'features', 'cli']), 'state holds UI state slices only')),
+    rules: restrict(group(up(['app', 'shell', 'features', 'cli']), 'state holds UI state slices only')),
   },
   {
     files: ['src/app/**'],
-    ignores: ['src/app/App.tsx', 'src/app/*View.tsx', 'src/app/main.tsx'],
     rules: restrict(
-      group(
-        up(['features']),
-        'src/app is shared by the features; only the shell (App.tsx, *View.tsx, main.tsx) composes them',
-      ),
+      group(up(['features', 'shell']), 'src/app is shared by the features; only the shell (src/shell) composes them'),
       group(
         ['**/storage/**', '**/providers/**', '**/cli/**'].concat(DEXIE),
         'src/app reaches storage and providers through the worker clients',
@@ -131,11 +130,11 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['src/app/App.tsx', 'src/app/*View.tsx', 'src/app/main.tsx'],
+    files: ['src/shell/**'],
     rules: restrict(
       group(
         ['**/storage/**', '**/providers/**', '**/cli/**'].concat(DEXIE),
-        'src/app reaches storage and providers through the worker clients',
+        'the shell reaches storage and providers through the worker clients',
       ),
     ),
   },
@@ -159,14 +158,14 @@ export default tseslint.config(
   })),
   {
     // A dynamic import() would load providers (or anything) on the main thread past the rules above.
-    files: ['src/app/**', 'src/features/**'],
+    files: ['src/app/**', 'src/shell/**', 'src/features/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: 'ImportExpression',
           message:
-            'no dynamic import() in the page: providers are reached through the engine worker (workers/engine-api.ts)',
+            'no dynamic import() in the page: providers are reached through the engine worker (src/engine/engine-api.ts)',
         },
       ],
     },

@@ -36,7 +36,7 @@ async function installPprKernel(): Promise<void> {
   }
 }
 
-// Another tab upgrading or blocking the database: the page shows the sentence (src/app/StorageNotice.tsx).
+// Another tab upgrading or blocking the database: the page shows the sentence (src/shell/StorageNotice.tsx).
 onStorageNotice((notice) => self.postMessage({ type: 'hopscope-storage-notice', notice }));
 
 // One embedding worker per device: with WebGPU the model is loaded on WebGPU and on WASM side by side

@@ -2,7 +2,7 @@
 // vectors status. Kept apart from queries.ts so the embedding wiring stays in its own files.
 import { queryOptions } from '@tanstack/react-query';
 import { DEFAULT_EMBEDDING_SETTINGS, embeddingSettingsSchema, type EmbeddingSettings } from '../core/embed/settings.ts';
-import { EMBEDDING_SETTINGS_KEY } from '../../workers/engine-api.ts';
+import { EMBEDDING_SETTINGS_KEY } from '../engine/engine-api.ts';
 import type { EngineClient } from './engine-client.ts';
 
 export const embeddingSettingsQuery = (engine: EngineClient) =>

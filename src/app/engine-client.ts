@@ -2,7 +2,7 @@
 // indexes must not be built twice). Tests and replays can inject another EngineApi via EngineContext.
 import { wrap, type Remote } from 'comlink';
 import { createContext, useContext } from 'react';
-import type { EngineApi } from '../../workers/engine-api.ts';
+import type { EngineApi } from '../engine/engine-api.ts';
 
 export type EngineClient = Remote<EngineApi>;
 

@@ -2,7 +2,7 @@
 // the engine passed in so a test can hand in its own.
 import { queryOptions } from '@tanstack/react-query';
 import type { EngineClient } from './engine-client.ts';
-import { LLM_SETTINGS_KEY, type RunRequest } from '../../workers/engine-api.ts';
+import { LLM_SETTINGS_KEY, type RunRequest } from '../engine/engine-api.ts';
 import { DEFAULT_LLM_SETTINGS, llmSettingsSchema, type LlmSettings } from '../core/llm/settings.ts';
 
 export const DEMO_DATASET_ID = 'demo';

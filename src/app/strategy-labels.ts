@@ -8,7 +8,7 @@ import {
   strategyDescriptor,
   type StrategyDescriptor,
 } from '../core/strategies/index.ts';
-import type { RunBackbone, RunStrategy } from '../../workers/engine-api.ts';
+import type { RunBackbone, RunStrategy } from '../engine/engine-api.ts';
 import { BACKBONE_ABOUT } from '../core/backbones/about.ts';
 
 /** One option of a strategy picker, with the help shown under it. */

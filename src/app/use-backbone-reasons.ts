@@ -1,7 +1,7 @@
 // Why a backbone cannot run right now, for the pickers: the embedding backbones need an encoder chosen
 // in Settings. An empty record: every backbone can run (or the settings are not read yet).
 import { useQuery } from '@tanstack/react-query';
-import type { RunBackbone } from '../../workers/engine-api.ts';
+import type { RunBackbone } from '../engine/engine-api.ts';
 import { embeddingStatusQuery } from './embedding-queries.ts';
 import { useEngine } from './engine-client.ts';
 

@@ -4,7 +4,7 @@
 // by retrieverOf), so the view shows exactly the tree and communities that ranked the passages.
 import type { GraphRagRetriever } from '../core/retrievers/graphrag.ts';
 import type { RaptorRetriever } from '../core/retrievers/raptor.ts';
-import type { BackboneLayers, BackboneLayersRequest } from '../../workers/engine-api.ts';
+import type { BackboneLayers, BackboneLayersRequest } from './engine-api.ts';
 
 /** Passage ids listed per summary at most (a level-3 summary can hold thousands). */
 const MAX_PASSAGES = 200;

@@ -13,7 +13,7 @@ import type { TripleIndex } from '../core/triples/triple-index.ts';
 import { BACKBONE_PROMPTS } from '../prompts/backbone-prompts.ts';
 import { GEAR_READ_PROMPT } from '../prompts/gear-read-port.ts';
 import { OFFLINE_THINKER_LABEL } from '../providers/llm/offline-thinker.ts';
-import type { RunBackbone } from '../../workers/engine-api.ts';
+import type { RunBackbone } from './engine-api.ts';
 import type { Embeddings } from './embeddings.ts';
 import { buildQuestionGraphRetriever } from './graph.ts';
 import type { Loaded } from './loaded.ts';

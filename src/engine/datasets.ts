@@ -3,7 +3,7 @@ import { HopscopeError } from '../core/errors.ts';
 import type { Stores } from '../core/persist/ports.ts';
 import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
 import type { Dataset, Passage, Retriever } from '../core/types.ts';
-import type { DatasetSummary } from '../../workers/engine-api.ts';
+import type { DatasetSummary } from './engine-api.ts';
 import { openStored } from './library.ts';
 import type { Loaded } from './loaded.ts';
 

@@ -47,7 +47,7 @@ import {
   type EmbeddingProgress,
   type EmbeddingStatus,
   type EmbeddingTest,
-} from '../../workers/engine-api.ts';
+} from './engine-api.ts';
 
 export type LoadableEmbedder = Embedder & { load?(onProgress?: EmbedProgressCallback): Promise<void> };
 

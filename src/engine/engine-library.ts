@@ -7,7 +7,7 @@ import { loadDataset } from '../core/ingest/index.ts';
 import type { WorkerPool } from '../core/pool/pool.ts';
 import type { Stores } from '../core/persist/ports.ts';
 import type { Corpus } from '../core/types.ts';
-import type { EngineApi, ImportProgress } from '../../workers/engine-api.ts';
+import type { EngineApi, ImportProgress } from './engine-api.ts';
 import { storageOf, summaryOf, type Datasets } from './datasets.ts';
 import type { Embeddings } from './embeddings.ts';
 import { deleteStored, importFiles, listLibrary, openStored } from './library.ts';

@@ -3,7 +3,7 @@
 import { HopscopeError } from '../core/errors.ts';
 import type { Stores } from '../core/persist/ports.ts';
 import type { ModelDownloader } from '../providers/models/download.ts';
-import type { EngineApi } from '../../workers/engine-api.ts';
+import type { EngineApi } from './engine-api.ts';
 import { storageOf, type Datasets } from './datasets.ts';
 import type { Embeddings } from './embeddings.ts';
 import { judgeWithSettings } from './judge.ts';

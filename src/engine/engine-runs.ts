@@ -17,13 +17,14 @@ import {
   type RunRequest,
   type TraceListener,
   type BuildListener,
-} from '../../workers/engine-api.ts';
+  type BranchRunRequest,
+} from './engine-api.ts';
 import type { createBackbones } from './backbones.ts';
 import type { Datasets } from './datasets.ts';
 import type { Loaded } from './loaded.ts';
 import { llmFromStoredSettings, type InBrowserRuntime } from './llm.ts';
 import type { createRerankers } from './rerank.ts';
-import { branchRunRequest, type BranchRunRequest } from './whatif.ts';
+import { branchRunRequest } from './whatif.ts';
 
 export type RunMethods = Pick<EngineApi, 'run' | 'cancelRun' | 'runBranch'>;
 

@@ -3,7 +3,7 @@
 import { HopscopeError } from '../core/errors.ts';
 import type { GraphRagRetriever } from '../core/retrievers/graphrag.ts';
 import type { RaptorRetriever } from '../core/retrievers/raptor.ts';
-import type { EngineApi } from '../../workers/engine-api.ts';
+import type { EngineApi } from './engine-api.ts';
 import { graphRagLayers, raptorLayers } from './backbone-layers.ts';
 import type { createBackbones } from './backbones.ts';
 import type { Datasets } from './datasets.ts';

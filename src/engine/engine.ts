@@ -4,7 +4,7 @@
 import type { Stores } from '../core/persist/ports.ts';
 import type { WorkerPool } from '../core/pool/pool.ts';
 import type { ModelDownloader } from '../providers/models/download.ts';
-import type { EngineApi } from '../../workers/engine-api.ts';
+import type { EngineApi } from './engine-api.ts';
 import { createBackbones } from './backbones.ts';
 import { createDatasets } from './datasets.ts';
 import { createLibraryMethods } from './engine-library.ts';

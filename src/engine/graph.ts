@@ -11,7 +11,7 @@ import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
 import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
 import { TRIPLE_SOURCE_LABELS } from '../core/triples/types.ts';
 import type { Corpus, Retriever } from '../core/types.ts';
-import type { GraphRequest, GraphView } from '../../workers/engine-api.ts';
+import type { GraphRequest, GraphView } from './engine-api.ts';
 
 const LAYOUT_ITERATIONS = 300;
 /**

@@ -1,19 +1,12 @@
 // The Acc† judge pass over finished answers (src/core/eval/judge.ts) with the LLM from Settings,
 // run in the engine like a strategy's calls: the same provider, concurrency, retry and reply cache.
 import { HopscopeError } from '../core/errors.ts';
-import { judgeAnswers, type JudgeItem, type JudgeResult } from '../core/eval/judge.ts';
+import { judgeAnswers, type JudgeResult } from '../core/eval/judge.ts';
+import type { JudgeRequest } from './engine-api.ts';
 import type { Stores } from '../core/persist/ports.ts';
 import * as judgePrompt from '../prompts/dualrag-judge.ts';
 import { llmFromStoredSettings, type InBrowserRuntime } from './llm.ts';
 import { OFFLINE_THINKER_LABEL } from '../providers/llm/offline-thinker.ts';
-
-export interface JudgeRequest {
-  /** The corpus the answers come from: the judge's replies are cached under it. */
-  corpusId: string;
-  items: JudgeItem[];
-  /** Judge calls in flight at once (default 2). */
-  concurrency?: number;
-}
 
 export async function judgeWithSettings(
   stores: Stores | undefined,

@@ -31,7 +31,7 @@ import {
 import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
 import { TRIPLE_SOURCE_LABELS, type TripleSet, type TripleSource } from '../core/triples/types.ts';
 import type { Corpus, Dataset, Question } from '../core/types.ts';
-import type { ImportProgress, ImportStage, LibraryEntry } from '../../workers/engine-api.ts';
+import type { ImportProgress, ImportStage, LibraryEntry } from './engine-api.ts';
 
 const questionsKey = (corpusId: string) => `questions:${corpusId}`;
 

@@ -8,7 +8,7 @@ import type { Stores } from '../core/persist/ports.ts';
 import { replyParses } from '../prompts/reply-check.ts';
 import { providerFromSettings } from '../providers/llm/from-settings.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
-import { LLM_SETTINGS_KEY } from '../../workers/engine-api.ts';
+import { LLM_SETTINGS_KEY } from './engine-api.ts';
 
 /**
  * The LLM the settings describe, with the cache in this browser's storage. The offline thinker (label

@@ -8,7 +8,7 @@ import type { Reranker } from '../core/rerank/port.ts';
 import { rerankerModelId, rerankerSettingsSchema, type ConfiguredReranker } from '../core/rerank/settings.ts';
 import type { Stores } from '../core/persist/ports.ts';
 import type { EmbedderConfig } from '../providers/embed/config.ts';
-import { RERANKER_SETTINGS_KEY, type RerankerTest } from '../../workers/engine-api.ts';
+import { RERANKER_SETTINGS_KEY, type RerankerTest } from './engine-api.ts';
 
 export type LoadableReranker = Reranker & { load(): Promise<void>; dispose(): Promise<void> };
 

@@ -2,23 +2,10 @@
 // same backbone and LLM choice as its parent, so the page only sends the parent trace and the change.
 import { HopscopeError } from '../core/errors.ts';
 import { isStrategyName, type StrategyName } from '../core/strategies/index.ts';
-import { traceSchema, type Trace } from '../core/trace/schema.ts';
-import { intervention as interventionSchema, type Intervention } from '../core/whatif/intervention.ts';
+import { traceSchema } from '../core/trace/schema.ts';
+import { intervention as interventionSchema } from '../core/whatif/intervention.ts';
 import { OFFLINE_THINKER_LABEL } from '../providers/llm/offline-thinker.ts';
-import { RUN_BACKBONES, type RunBackbone, type RunRequest } from '../../workers/engine-api.ts';
-
-export interface BranchRunRequest {
-  datasetId: string;
-  /** The finished run the branch starts from (its corpus must be the loaded dataset). */
-  parent: Trace;
-  intervention: Intervention;
-  /** Shown in the branch list; defaults to a description of the change. */
-  label?: string;
-  /** The change reads the gold: labelled oracle wherever the branch appears. */
-  oracle?: boolean;
-  /** Lets cancelRun(runId) stop the branch. */
-  runId?: string;
-}
+import { RUN_BACKBONES, type BranchRunRequest, type RunBackbone, type RunRequest } from './engine-api.ts';
 
 /** The run request the parent was made with, checked: strategy, backbone, question and LLM choice. */
 export function branchRunRequest(r: BranchRunRequest): { run: RunRequest; strategy: StrategyName } {

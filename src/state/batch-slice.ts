@@ -4,7 +4,7 @@ import { DESCRIPTORS, RETRIEVAL_ONLY, STRATEGIES, type StrategyDescriptor } from
 import type { Trace } from '../core/trace/schema.ts';
 import type { Backbone, StrategyName } from './question-slice.ts';
 import type { AppState } from './store.ts';
-import { RUN_BACKBONES } from '../../workers/engine-api.ts';
+import { RUN_BACKBONES } from '../engine/engine-api.ts';
 import type { Regime } from '../core/strategies/regimes.ts';
 
 /** One batch column: a strategy on a backbone; its key names it in rows, plots and exports. */

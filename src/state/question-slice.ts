@@ -2,7 +2,7 @@
 // backbone/strategy choice. Typing a text that differs from the picked question makes it a typed
 // question (no gold), so the picker and the input never disagree.
 import type { StateCreator } from 'zustand/vanilla';
-import type { RunBackbone, RunStrategy } from '../../workers/engine-api.ts';
+import type { RunBackbone, RunStrategy } from '../engine/engine-api.ts';
 import type { AppState } from './store.ts';
 import { DEFAULT_STRATEGY } from '../core/strategies/registry.ts';
 

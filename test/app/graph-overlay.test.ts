@@ -3,7 +3,7 @@
 // step (each thought's links, the chain as a path, promotions, the cut, beams) from the fold of the prefix.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { GraphView } from '../../workers/engine-api.ts';
+import type { GraphView } from '../../src/engine/engine-api.ts';
 import { foldTrace } from '../../src/core/trace/fold.ts';
 import type { TraceEvent } from '../../src/core/trace/schema.ts';
 import { loadTrace } from '../../src/core/trace/load.ts';

@@ -1,7 +1,7 @@
 // Graph view styling: size from PPR mass, colour from the first pool round, and the reducers that
 // apply slider, gold and selection without touching the graph's attributes.
 import { describe, expect, it } from 'vitest';
-import type { GraphView } from '../../workers/engine-api.ts';
+import type { GraphView } from '../../src/engine/engine-api.ts';
 import {
   isHubPhrase,
   nodeAttributes,

@@ -61,7 +61,7 @@ describe('import boundaries', () => {
     expect(
       await restricted(
         'src/engine/planted.ts',
-        "import { BACKBONES } from '../core/backbones/index.ts';\nimport type { RunRequest } from '../../workers/engine-api.ts';\nexport const y: RunRequest | typeof BACKBONES = BACKBONES;\n",
+        "import { BACKBONES } from '../core/backbones/index.ts';\nimport type { RunRequest } from './engine-api.ts';\nexport const y: RunRequest | typeof BACKBONES = BACKBONES;\n",
       ),
     ).toEqual([]);
   });

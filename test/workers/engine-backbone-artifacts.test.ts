@@ -15,7 +15,7 @@ import { HASHED_TFIDF_LABEL } from '../../src/core/raptor/vectors.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import { createEngine } from '../../src/engine/engine.ts';
-import type { RunBackbone } from '../../workers/engine-api.ts';
+import type { RunBackbone } from '../../src/engine/engine-api.ts';
 
 const demo = new URL('../../public/demo/', import.meta.url);
 const files = ['demo_corpus.json', 'demo.json'].map((name) => ({

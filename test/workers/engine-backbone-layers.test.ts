@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/core/ingest/index.ts';
 import { createEngine } from '../../src/engine/engine.ts';
-import type { BackboneLayers } from '../../workers/engine-api.ts';
+import type { BackboneLayers } from '../../src/engine/engine-api.ts';
 import {
   colourByCommunity,
   communityColor,

@@ -9,7 +9,7 @@ import { DEFAULT_LLM_SETTINGS } from '../../src/core/llm/settings.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import { createEngine } from '../../src/engine/engine.ts';
-import { LLM_SETTINGS_KEY } from '../../workers/engine-api.ts';
+import { LLM_SETTINGS_KEY } from '../../src/engine/engine-api.ts';
 import { backboneCall, backboneReply } from '../support/backbone-replies.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 

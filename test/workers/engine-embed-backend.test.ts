@@ -10,7 +10,7 @@ import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import type { EmbedderConfig } from '../../src/providers/embed/config.ts';
 import { createEngine } from '../../src/engine/engine.ts';
-import { EMBEDDING_SETTINGS_KEY } from '../../workers/engine-api.ts';
+import { EMBEDDING_SETTINGS_KEY } from '../../src/engine/engine-api.ts';
 import type { EmbeddingHost, LoadableEmbedder } from '../../src/engine/embeddings.ts';
 
 const dir = new URL('../../../shared/data/2wikimultihopqa/', import.meta.url);

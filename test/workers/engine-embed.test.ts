@@ -10,7 +10,7 @@ import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import { createTransformersEmbedder } from '../../src/providers/embed/transformers-embedder.ts';
 import { createEngine } from '../../src/engine/engine.ts';
-import { EMBEDDING_SETTINGS_KEY, type EmbeddingProgress, type ImportProgress } from '../../workers/engine-api.ts';
+import { EMBEDDING_SETTINGS_KEY, type EmbeddingProgress, type ImportProgress } from '../../src/engine/engine-api.ts';
 import type { EmbeddingHost } from '../../src/engine/embeddings.ts';
 import { TINY_MODEL, tinyEncoderRoot } from '../../harness/tiny-encoder.ts';
 import { npyBytes } from '../support/npy.ts';

@@ -10,7 +10,7 @@ import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import { fromStoredTriples } from '../../src/storage/triple-rows.ts';
 import { createEngine } from '../../src/engine/engine.ts';
-import type { ImportProgress } from '../../workers/engine-api.ts';
+import type { ImportProgress } from '../../src/engine/engine-api.ts';
 
 const corpus = (
   JSON.parse(

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import { createEngine } from '../../src/engine/engine.ts';
-import type { ImportProgress } from '../../workers/engine-api.ts';
+import type { ImportProgress } from '../../src/engine/engine-api.ts';
 
 const dir = new URL('../../../shared/data/2wikimultihopqa/', import.meta.url);
 const corpusText = readFileSync(new URL('2wikimultihopqa_corpus.json', dir), 'utf8');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LLM_SETTINGS } from '../../src/core/llm/settings.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
-import { LLM_SETTINGS_KEY } from '../../workers/engine-api.ts';
+import { LLM_SETTINGS_KEY } from '../../src/engine/engine-api.ts';
 import { llmFromStoredSettings } from '../../src/engine/llm.ts';
 
 describe('in-browser LLM runtime from the host', () => {

@@ -10,7 +10,7 @@ import { traceSchema } from '../../src/core/trace/schema.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import { createEngine } from '../../src/engine/engine.ts';
-import { LLM_SETTINGS_KEY } from '../../workers/engine-api.ts';
+import { LLM_SETTINGS_KEY } from '../../src/engine/engine-api.ts';
 import { queue, startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 
 const demo = new URL('../../public/demo/', import.meta.url);

@@ -8,7 +8,7 @@ import { DEFAULT_LLM_SETTINGS } from '../../src/core/llm/settings.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import { createEngine } from '../../src/engine/engine.ts';
-import { LLM_SETTINGS_KEY } from '../../workers/engine-api.ts';
+import { LLM_SETTINGS_KEY } from '../../src/engine/engine-api.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 import { MessageChannel } from 'node:worker_threads';
 import { expose, wrap } from 'comlink';

@@ -18,7 +18,7 @@ import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import { createTransformersReranker, passageText } from '../../src/providers/rerank/transformers-reranker.ts';
 import { createEngine } from '../../src/engine/engine.ts';
-import { RERANKER_SETTINGS_KEY } from '../../workers/engine-api.ts';
+import { RERANKER_SETTINGS_KEY } from '../../src/engine/engine-api.ts';
 import { prepareTinyCrossEncoderFolder, TINY_CROSS_ENCODER_OFFSET } from '../../scripts/make-tiny-cross-encoder.ts';
 import { MODEL_ROOT, REAL_MODEL_DIR } from '../../harness/tiny-encoder.ts';
 

@@ -15,7 +15,7 @@ import { createOfflineThinker, OFFLINE_THINKER_LABEL } from '../../src/providers
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import { createEngine } from '../../src/engine/engine.ts';
-import { LLM_SETTINGS_KEY, RUN_STRATEGIES } from '../../workers/engine-api.ts';
+import { LLM_SETTINGS_KEY, RUN_STRATEGIES } from '../../src/engine/engine-api.ts';
 import { queue, startOpenAiServer } from '../support/openai-server.ts';
 
 const demo = new URL('../../public/demo/', import.meta.url);

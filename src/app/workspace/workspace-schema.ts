@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { readableTraceSchema } from '../../core/trace/load.ts';
 import { regime } from '../../core/trace/schema.ts';
-import { RUN_BACKBONES, RUN_STRATEGIES, type RunStrategy } from '../../../workers/engine-api.ts';
+import { RUN_BACKBONES, RUN_STRATEGIES, type RunStrategy } from '../../engine/engine-api.ts';
 import { VIEWS } from '../../state/view-slice.ts';
 
 /** Settings-store keys; the version is in the key, so a record of another shape is never read as this one. */

@@ -3,7 +3,7 @@ import { Fragment, useMemo } from 'react';
 import { BACKBONE_SHORT, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
 import { STRATEGIES } from '../../core/strategies/index.ts';
 import { foldTrace } from '../../core/trace/fold.ts';
-import { isBaseline, RUN_BACKBONES } from '../../../workers/engine-api.ts';
+import { isBaseline, RUN_BACKBONES } from '../../engine/engine-api.ts';
 import {
   accuracyByType,
   byType,

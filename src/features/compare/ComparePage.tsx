@@ -11,7 +11,7 @@ import type { Passage } from '../../core/types.ts';
 import { MAX_LANES, MIN_LANES, type CompareLane } from '../../state/compare-slice.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { BACKBONE_SHORT, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
-import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type RunStrategy } from '../../../workers/engine-api.ts';
+import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type RunStrategy } from '../../engine/engine-api.ts';
 import { LaneView, SHOWN } from './LaneView.tsx';
 import { RETRIEVAL_ONLY } from '../../core/strategies/index.ts';
 

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
 import { embeddingStatusQuery } from '../../app/embedding-queries.ts';
-import type { EmbeddingEstimate, EmbeddingProgress } from '../../../workers/engine-api.ts';
+import type { EmbeddingEstimate, EmbeddingProgress } from '../../engine/engine-api.ts';
 
 /** Above this many passages "Embed" measures first and asks. */
 const ASK_ABOVE = 500;

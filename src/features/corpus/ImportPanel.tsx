@@ -4,7 +4,7 @@ import { useState, type DragEvent } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
 import { decodeUtf8 } from '../../core/ingest/source.ts';
 import { libraryQuery } from '../../app/queries.ts';
-import { IMPORT_STAGES, type ImportProgress, type ImportStage } from '../../../workers/engine-api.ts';
+import { IMPORT_STAGES, type ImportProgress, type ImportStage } from '../../engine/engine-api.ts';
 
 const STAGE_LABELS: Record<ImportStage, string> = {
   parse: 'Parse',

@@ -6,7 +6,7 @@ import { readableId } from '../../app/passage-names.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { EngineClient } from '../../app/engine-client.ts';
-import type { BackboneLayers, GraphView } from '../../../workers/engine-api.ts';
+import type { BackboneLayers, GraphView } from '../../engine/engine-api.ts';
 import type { NodeAttributes } from './graph-style.ts';
 import {
   backboneLayersQuery,

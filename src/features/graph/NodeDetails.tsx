@@ -1,4 +1,4 @@
-import type { GraphView } from '../../../workers/engine-api.ts';
+import type { GraphView } from '../../engine/engine-api.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 
 interface Props {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import Sigma from 'sigma';
 import { drawDiscNodeLabel, EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
 import { createLabelPlacer, labelPriority } from './label-placer.ts';
-import type { GraphView } from '../../../workers/engine-api.ts';
+import type { GraphView } from '../../engine/engine-api.ts';
 import {
   edgeAttributes,
   LARGE_GRAPH,

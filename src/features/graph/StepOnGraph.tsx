@@ -1,4 +1,4 @@
-import type { GraphView } from '../../../workers/engine-api.ts';
+import type { GraphView } from '../../engine/engine-api.ts';
 import type { GraphOverlay } from './use-graph-overlay.ts';
 import { BEAM_COLORS, BEAMS_DRAWN, CHAIN_COLOR, PATH_COLORS, thoughtColor } from './graph-overlay.ts';
 

@@ -1,6 +1,6 @@
 // A what-if branch against its original on the graph: the passages of the final top-k that only the
 // branch reached, those only the original reached, and those both kept, marked on the passage nodes.
-import type { GraphView } from '../../../workers/engine-api.ts';
+import type { GraphView } from '../../engine/engine-api.ts';
 import { traceRanking } from '../../core/trace/fold.ts';
 import type { TraceEvent } from '../../core/trace/schema.ts';
 import { EMPTY_OVERLAY, type NodeMark, type Overlay } from './graph-style.ts';

@@ -4,7 +4,7 @@
 // owns the run overlays.
 import { queryOptions } from '@tanstack/react-query';
 import type { EngineClient } from '../../app/engine-client.ts';
-import type { BackboneLayers } from '../../../workers/engine-api.ts';
+import type { BackboneLayers } from '../../engine/engine-api.ts';
 import { SEED_PHRASE, type NodeAttributes } from './graph-style.ts';
 
 export type LayeredBackbone = 'raptor' | 'graphrag';

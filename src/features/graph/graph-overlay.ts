@@ -7,7 +7,7 @@
 //  - the reasoning chain as a path over the graph where its nodes match phrases or passage titles;
 //  - the verifier's promotions (from rank -> to rank) and the final cut;
 //  - GEAR's triple beams: each kept sequence's triples as edges between their phrase nodes, per step.
-import type { GraphView } from '../../../workers/engine-api.ts';
+import type { GraphView } from '../../engine/engine-api.ts';
 import type { TraceModel } from '../../core/trace/fold.ts';
 import type { RetrievedItem } from '../../core/trace/schema.ts';
 import { normalizePhrase } from '../../core/triples/normalize.ts';

@@ -1,7 +1,7 @@
 // Paths over the question graph: from the seed phrases through the bridge passages to
 // the gold passages, as breadth-first shortest paths over the edges in view that avoid hub phrases
 // (a path through "united states" explains nothing). Gold is read here only to draw a finished run.
-import type { GraphView } from '../../../workers/engine-api.ts';
+import type { GraphView } from '../../engine/engine-api.ts';
 
 /** Undirected adjacency of the view: node key -> [neighbour key, edge key]. */
 export type Adjacency = Map<string, [string, string][]>;

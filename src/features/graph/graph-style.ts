@@ -1,7 +1,7 @@
 // How the question graph looks: base attributes from the data (size = PPR mass, colour = first round a
 // passage entered the pool) and the sigma reducers that apply the round slider, gold marks and the
 // selection at render time. UI state never goes into the graph (sigma v3 reducer pattern).
-import type { GraphEdge, GraphView } from '../../../workers/engine-api.ts';
+import type { GraphEdge, GraphView } from '../../engine/engine-api.ts';
 
 // No red among the rounds: red is the bridge colour (--bridge in app.css) in every view.
 export const ROUND_COLORS = ['#1f5fbf', '#1e8a4c', '#d97a00', '#8a3ab9', '#0f8a8a'] as const;

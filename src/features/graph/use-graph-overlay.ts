@@ -1,7 +1,7 @@
 // What the graph view draws over the graph: the evidence paths (seeds -> bridges -> gold) and the run at
 // the inspector's step (graph-overlay.ts), from the fold of the trace prefix up to that step.
 import { useMemo } from 'react';
-import type { GraphView } from '../../../workers/engine-api.ts';
+import type { GraphView } from '../../engine/engine-api.ts';
 import { foldTrace, type TraceModel } from '../../core/trace/fold.ts';
 import type { TraceEvent } from '../../core/trace/schema.ts';
 import { evidencePaths, type EvidencePaths } from './graph-paths.ts';

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { DatasetSummary } from '../../../workers/engine-api.ts';
+import type { DatasetSummary } from '../../engine/engine-api.ts';
 
 /** How the indexes of a loaded corpus came to be, in words that are true for each path. */
 export function indexedHow(d: DatasetSummary): string {

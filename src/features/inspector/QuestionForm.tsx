@@ -4,7 +4,7 @@ import { useAppStore } from '../../state/use-app-store.ts';
 import { BACKBONE_LABELS, STRATEGY_CHOICES, usesLlm } from '../../app/strategy-labels.ts';
 import { useRunLlm } from '../../app/use-run-llm.ts';
 import { Term } from '../../app/components/Glossary.tsx';
-import { RUN_BACKBONES, type RunBackbone, type RunStrategy } from '../../../workers/engine-api.ts';
+import { RUN_BACKBONES, type RunBackbone, type RunStrategy } from '../../engine/engine-api.ts';
 
 const TYPED_ID = 'typed';
 

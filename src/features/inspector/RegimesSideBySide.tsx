@@ -10,8 +10,8 @@ import { diagnoseTrace, readSteps } from '../../core/eval/diagnostics/index.ts';
 import { REGIMES, regimeLabel } from '../../core/strategies/regimes.ts';
 import type { Regime, Trace } from '../../core/trace/schema.ts';
 import type { Passage, Question } from '../../core/types.ts';
-import type { RunBackbone, RunRequest } from '../../../workers/engine-api.ts';
-import { isBaseline, type RunStrategy } from '../../../workers/engine-api.ts';
+import type { RunBackbone, RunRequest } from '../../engine/engine-api.ts';
+import { isBaseline, type RunStrategy } from '../../engine/engine-api.ts';
 import { STRATEGY_SHORT } from '../../app/strategy-labels.ts';
 import { DiagnosticsList } from './Diagnostics.tsx';
 

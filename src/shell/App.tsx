@@ -8,11 +8,11 @@ import { BatchPage } from '../features/batch/BatchPage.tsx';
 import { LibraryPage } from '../features/corpus/LibraryPage.tsx';
 import { SettingsView } from './SettingsView.tsx';
 import { StorageNotice } from './StorageNotice.tsx';
-import { WorkspaceKeeper } from './workspace/WorkspaceKeeper.tsx';
+import { WorkspaceKeeper } from '../app/workspace/WorkspaceKeeper.tsx';
 import { useAppStore } from '../state/use-app-store.ts';
 import { VIEWS, type View } from '../state/view-slice.ts';
-import { EngineContext, sharedEngine, type EngineClient } from './engine-client.ts';
-import './app.css';
+import { EngineContext, sharedEngine, type EngineClient } from '../app/engine-client.ts';
+import '../app/app.css';
 
 export function App({ engine = sharedEngine(), queryClient }: { engine?: EngineClient; queryClient?: QueryClient }) {
   // One client per mounted app; errors are shown where they happen, so no automatic retries.

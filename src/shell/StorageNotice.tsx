@@ -1,7 +1,7 @@
 // Tells the user when another tab holds or upgrades Hopscope's IndexedDB (src/storage/db.ts notices,
 // posted by the engine worker): what happened and what to do (reload, or close the other tab).
 import { useEffect, useState } from 'react';
-import { storageNotices } from './engine-client.ts';
+import { storageNotices } from '../app/engine-client.ts';
 
 export function StorageNotice() {
   const [notice, setNotice] = useState<{ kind: string; message: string } | undefined>();

@@ -7,10 +7,10 @@ import { DEFAULT_LLM_SETTINGS, type LlmSettings } from '../core/llm/settings.ts'
 import { SettingsPanel } from '../features/settings/SettingsPanel.tsx';
 import { EmbeddingSettingsView } from './EmbeddingSettingsView.tsx';
 import { RerankerSettingsView } from './RerankerSettingsView.tsx';
-import { useEngine, withCancel } from './engine-client.ts';
-import type { LocalServer } from '../../workers/engine-api.ts';
-import { engineDownloads } from './model-downloads.ts';
-import { LLM_SETTINGS_KEY, llmSettingsQuery } from './queries.ts';
+import { useEngine, withCancel } from '../app/engine-client.ts';
+import type { LocalServer } from '../engine/engine-api.ts';
+import { engineDownloads } from '../app/model-downloads.ts';
+import { LLM_SETTINGS_KEY, llmSettingsQuery } from '../app/queries.ts';
 
 /** Which localhost servers "Detect" probes: Ollama's and LM Studio's usual ports, or a list stored under this key (tests point it at their own ports). */
 export const LOCAL_SERVERS_KEY = 'hopscope.localServers';

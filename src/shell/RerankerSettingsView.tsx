@@ -8,8 +8,8 @@ import {
   type RerankerSettings as Settings,
 } from '../core/rerank/settings.ts';
 import { RerankerSettings } from '../features/settings/RerankerSettings.tsx';
-import { RERANKER_SETTINGS_KEY } from '../../workers/engine-api.ts';
-import { useEngine, type EngineClient } from './engine-client.ts';
+import { RERANKER_SETTINGS_KEY } from '../engine/engine-api.ts';
+import { useEngine, type EngineClient } from '../app/engine-client.ts';
 
 const rerankerSettingsQuery = (engine: EngineClient) =>
   queryOptions({

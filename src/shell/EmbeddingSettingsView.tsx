@@ -3,11 +3,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmbeddingSettings as Settings } from '../core/embed/settings.ts';
 import { EmbeddingSettings } from '../features/settings/EmbeddingSettings.tsx';
-import { EMBEDDING_SETTINGS_KEY } from '../../workers/engine-api.ts';
+import { EMBEDDING_SETTINGS_KEY } from '../engine/engine-api.ts';
 import { useMemo } from 'react';
-import { useEngine } from './engine-client.ts';
-import { engineDownloads } from './model-downloads.ts';
-import { EMBEDDING_STATUS_KEY, embeddingSettingsQuery } from './embedding-queries.ts';
+import { useEngine } from '../app/engine-client.ts';
+import { engineDownloads } from '../app/model-downloads.ts';
+import { EMBEDDING_STATUS_KEY, embeddingSettingsQuery } from '../app/embedding-queries.ts';
 
 export function EmbeddingSettingsView() {
   const engine = useEngine();

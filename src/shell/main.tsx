@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { appStore } from '../state/store.ts';
-import { rememberActiveCorpus } from './remember-corpus.ts';
+import { rememberActiveCorpus } from '../app/remember-corpus.ts';
 
 rememberActiveCorpus(appStore);
 const root = document.getElementById('root');

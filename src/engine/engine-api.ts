@@ -1,24 +1,24 @@
 // The engine worker's RPC surface (Comlink). The page holds only small results: dataset summaries,
 // ranked ids with titles and text of the passages shown, and traces. Indexes stay in the worker.
-import type { Passage, Question } from '../src/core/types.ts';
-import type { BuildProgress } from '../src/core/backbones/index.ts';
-import type { BranchRunRequest } from '../src/engine/whatif.ts';
-import type { BackendChoice } from '../src/core/embed/backend-choice.ts';
+import type { Passage, Question } from '../core/types.ts';
+import type { BuildProgress } from '../core/backbones/index.ts';
+import type { Intervention } from '../core/whatif/intervention.ts';
+import type { BackendChoice } from '../core/embed/backend-choice.ts';
 import type {
   CachedModel,
   DownloadEvent,
   ModelDownloadResult,
   ModelDownloadSpec,
-} from '../src/core/models/download-progress.ts';
-import type { SourceFile } from '../src/core/ingest/index.ts';
-import type { Regime, Trace, TraceEvent } from '../src/core/trace/schema.ts';
-import { isBaseline, RUNNABLE, type StrategyName } from '../src/core/strategies/index.ts';
-import type { StructuredMode } from '../src/core/llm/port.ts';
-import type { LlmSettings } from '../src/core/llm/settings.ts';
-import type { JudgeResult } from '../src/core/eval/judge.ts';
-import type { JudgeRequest } from '../src/engine/judge.ts';
-import type { LocalModelKind, StoredLocalModel } from '../src/providers/embed/local-model.ts';
-import type { Detected, LocalServer } from '../src/providers/llm/detect-local.ts';
+} from '../core/models/download-progress.ts';
+import type { SourceFile } from '../core/ingest/index.ts';
+import type { Regime, Trace, TraceEvent } from '../core/trace/schema.ts';
+import { isBaseline, RUNNABLE, type StrategyName } from '../core/strategies/index.ts';
+import type { StructuredMode } from '../core/llm/port.ts';
+import type { LlmSettings } from '../core/llm/settings.ts';
+import type { JudgeResult } from '../core/eval/judge.ts';
+import type { JudgeItem } from '../core/eval/judge.ts';
+import type { LocalModelKind, StoredLocalModel } from '../providers/embed/local-model.ts';
+import type { Detected, LocalServer } from '../providers/llm/detect-local.ts';
 
 export type { LocalServer, StoredLocalModel };
 
@@ -359,4 +359,25 @@ export interface RerankerTest {
   /** Scores of a relevant and an unrelated passage for one entity (cross-encoder: raw logits). */
   scores: { query: string; title: string; score: number }[];
   loadMs: number;
+}
+
+export interface JudgeRequest {
+  /** The corpus the answers come from: the judge's replies are cached under it. */
+  corpusId: string;
+  items: JudgeItem[];
+  /** Judge calls in flight at once (default 2). */
+  concurrency?: number;
+}
+
+export interface BranchRunRequest {
+  datasetId: string;
+  /** The finished run the branch starts from (its corpus must be the loaded dataset). */
+  parent: Trace;
+  intervention: Intervention;
+  /** Shown in the branch list; defaults to a description of the change. */
+  label?: string;
+  /** The change reads the gold: labelled oracle wherever the branch appears. */
+  oracle?: boolean;
+  /** Lets cancelRun(runId) stop the branch. */
+  runId?: string;
 }
