@@ -8,8 +8,8 @@ import {
   strategyDescriptor,
   type StrategyDescriptor,
 } from '../core/strategies/index.ts';
-import type { RunBackbone, RunStrategy } from '../engine/engine-api.ts';
-import { BACKBONE_ABOUT } from '../core/backbones/about.ts';
+import { RUN_BACKBONES, type RunBackbone, type RunStrategy } from '../engine/engine-api.ts';
+import { backboneAbout } from '../core/backbones/about.ts';
 
 /** One option of a strategy picker, with the help shown under it. */
 export interface StrategyChoice {
@@ -50,16 +50,15 @@ export const STRATEGY_SHORT = Object.fromEntries(DESCRIPTORS.map((d) => [d.name,
   string
 >;
 
-// The backbones' names and picker lines are core's descriptions (src/core/backbones/about.ts); the page's
-// own variant, HippoRAG 2 over a dense base, is composed from them.
-export const BACKBONE_LABELS: Record<RunBackbone, string> = {
-  ...Object.fromEntries(Object.entries(BACKBONE_ABOUT).map(([n, a]) => [n, a.label])),
-  'hipporag2-dense': `${BACKBONE_ABOUT.hipporag2.title}, dense base (PPR seeded by dense, embedding synonyms)`,
-} as Record<RunBackbone, string>;
-export const BACKBONE_SHORT: Record<RunBackbone, string> = {
-  ...Object.fromEntries(Object.entries(BACKBONE_ABOUT).map(([n, a]) => [n, a.title])),
-  'hipporag2-dense': `${BACKBONE_ABOUT.hipporag2.title} (dense)`,
-} as Record<RunBackbone, string>;
+// The backbones' names and picker lines are core's descriptions (src/core/backbones/about.ts), presets included.
+export const BACKBONE_LABELS = Object.fromEntries(RUN_BACKBONES.map((b) => [b, backboneAbout(b).label])) as Record<
+  RunBackbone,
+  string
+>;
+export const BACKBONE_SHORT = Object.fromEntries(RUN_BACKBONES.map((b) => [b, backboneAbout(b).title])) as Record<
+  RunBackbone,
+  string
+>;
 
 /** Strategies that call an LLM (the one from Settings, or the offline thinker). */
 export const usesLlm = (s: RunStrategy) => strategyDescriptor(s).needs.llm;

@@ -2,7 +2,16 @@
 // says what was wrong; the CLI prints it with the usage text and exits 2.
 import { parseArgs } from 'node:util';
 import { HopscopeError } from '../core/errors.ts';
-import { BACKBONES, isBackboneName, type BackboneName } from '../core/backbones/index.ts';
+import {
+  aboutOf,
+  BACKBONES,
+  backboneNeedsEmbedder,
+  backboneOptionNames,
+  backbonesWhere,
+  DEFAULT_BACKBONE,
+  isBackboneName,
+  type BackboneName,
+} from '../core/backbones/index.ts';
 import {
   findStrategy,
   flatten,
@@ -285,16 +294,24 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   if (values.strategy && !values.llm) throw new UsageError('--strategy needs --llm <offline|openai|replay:trace.json>');
   // raptor, graphrag and hipporag2 use an OpenAI-compatible LLM on their own too (summaries, community
   // reports, the recognition-memory fact filter), syncge its read step.
-  const llmBackbone = ['raptor', 'graphrag', 'hipporag2'].includes(values.retriever ?? '');
+  const about = aboutOf(values.retriever);
+  const llmBackbone = about?.usesLlm !== undefined;
   const namesOpenAi = (values.llm ?? '')
     .split(',')
     .some((l) => l.trim() === 'openai' || l.trim().startsWith('openai:'));
-  if (values.llm && !values.strategy && values.retriever !== 'syncge' && !(llmBackbone && namesOpenAi))
+  const reads = about?.needs.includes('read') ?? false;
+  if (values.llm && !values.strategy && !reads && !(llmBackbone && namesOpenAi))
     throw new UsageError(
-      '--llm is used by --strategy (or, as an OpenAI-compatible --llm, by raptor’s summaries, graphrag’s reports and hipporag2’s fact filter); give --strategy <name> as well',
+      `--llm is used by --strategy (or, as an OpenAI-compatible --llm, by ${backbonesWhere((a) => a.usesLlm !== undefined).join(', ')} for ${backbonesWhere(
+        (a) => a.usesLlm !== undefined,
+      )
+        .map((n) => aboutOf(n)!.usesLlm!.split(' (')[0])
+        .join(', ')}); give --strategy <name> as well`,
     );
-  if (values.retriever === 'syncge' && !values.llm)
-    throw new UsageError('--retriever syncge reads passages with an LLM: give --llm <offline|openai|replay:...>');
+  if (reads && !values.llm)
+    throw new UsageError(
+      `--retriever ${values.retriever} reads passages with an LLM: give --llm <offline|openai|replay:...>`,
+    );
   const gamma = values['ge-gamma'];
   if (gamma !== undefined && gamma !== 'inf' && !(Number(gamma) > 0))
     throw new UsageError(`--ge-gamma: expected a number > 0 or "inf", got "${gamma}"`);
@@ -306,10 +323,12 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   }
   if (values.seed !== undefined && values.seed !== 'facts' && values.seed !== 'entities')
     throw new UsageError(`--seed must be facts or entities, got "${values.seed}"`);
-  if (values['query-ner'] !== undefined && values.retriever !== 'hipporag2' && values.retriever !== 'graphrag')
-    throw new UsageError('--query-ner is an option of --retriever hipporag2 or graphrag');
-  if (values.seed !== undefined && values.retriever !== 'hipporag2')
-    throw new UsageError('--seed is an option of --retriever hipporag2');
+  const nerBackbones = backbonesWhere((a) => a.uses.includes('queryEntities'));
+  if (values['query-ner'] !== undefined && !nerBackbones.some((n) => n === values.retriever))
+    throw new UsageError(`--query-ner is an option of --retriever ${nerBackbones.join(' or ')}`);
+  const seeded = BACKBONES.filter((n) => backboneOptionNames(n).includes('seed'));
+  if (values.seed !== undefined && !seeded.some((n) => n === values.retriever))
+    throw new UsageError(`--seed is an option of --retriever ${seeded.join(' or ')}`);
   for (const name of values.regime?.split(',') ?? []) {
     if (!isRegime(name.trim()))
       throw new UsageError(
@@ -354,11 +373,9 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   ] as const) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
-  const graphBacked = ['hipporag2', 'naivege', 'syncge'].includes(values.retriever ?? '');
   const needsEmbed =
-    values.retriever === 'dense' ||
-    values.retriever === 'hybrid' ||
-    (graphBacked && (values.base === 'dense' || values.base === 'hybrid'));
+    values.retriever !== undefined &&
+    backboneNeedsEmbedder(values.retriever, values.base !== undefined ? { base: values.base } : {});
   const llms = (values.llm?.split(',') ?? []).map((s) => s.trim()).filter(Boolean);
   if (new Set(llms).size !== llms.length) throw new UsageError(`--llm names a model twice: ${values.llm}`);
   const needsLlmModel = llms.includes('openai');
@@ -371,7 +388,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   return {
     dataset: values.dataset,
     retriever: values.retriever ? backbone('retriever', values.retriever) : undefined,
-    base: values.base ? backbone('base', values.base) : 'bm25',
+    base: values.base ? backbone('base', values.base) : DEFAULT_BACKBONE,
     openie: values.openie,
     ...(values['query-ner'] !== undefined ? { queryNer: values['query-ner'] } : {}),
     geOptions: {

@@ -117,7 +117,7 @@ async function loadQuestions(args: EvalArgs, io: Io) {
 async function runRetrieval(args: EvalArgs, io: Io, outputs: Outputs, signal?: AbortSignal) {
   const { dataset, questions } = await loadQuestions(args, io);
   const builtAt = performance.now();
-  if (args.retriever === 'hipporag2') installPprWasmNode(); // the WebAssembly PPR kernel (the TS kernel is its reference)
+  installPprWasmNode(); // the WebAssembly PPR kernel for the graph backbones (the TS kernel is its reference)
   const backbone = await buildCliRetriever(args, dataset, io);
   const { retriever } = backbone;
   io.err(`${retriever.name}: index ready (${formatDuration(performance.now() - builtAt)})`);

@@ -1,23 +1,23 @@
-// Builds the backbone named on the command line through core's one builder (src/core/backbones),
-// loading what it needs from disk: the OpenIE triples file, the embedding model folder. With an LLM
-// among --llm (an OpenAI-compatible one), RAPTOR's summaries, GraphRAG's reports and HippoRAG 2's
-// recognition filter use it; with none, the labelled extractive stand-ins run (said on stderr).
+// The CLI's side of the one backbone path (src/core/backbones/resources.ts): the resources it can
+// supply from files and flags (the OpenIE triples file, the embedding model folder, the first
+// OpenAI-compatible --llm, the query NER file), read only when the descriptor asks for them.
 import { basename, dirname, resolve } from 'node:path';
 import {
-  backboneForStrategy,
+  assembleBackbone,
+  BACKBONE_DESCRIPTORS,
+  backboneNeedsEmbedder,
   isGraphExpansion,
-  buildBackbone,
+  strategyBackbone,
   type BackboneInputs,
   type BackboneName,
+  type BackboneResources,
+  type BackboneSpec,
   type BuiltBackbone,
 } from '../core/backbones/index.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import { strategyDescriptor, type StrategyName } from '../core/strategies/index.ts';
-import type { GraphExpansionRetriever } from '../core/retrievers/graph-expansion.ts';
-import type { GraphRagRetriever } from '../core/retrievers/graphrag.ts';
-import { offlineQueryEntities, type HippoRag2Retriever, type QueryEntities } from '../core/retrievers/hipporag2.ts';
+import { offlineQueryEntities, type QueryEntities } from '../core/retrievers/hipporag2.ts';
 import { parseQueryNerTsv } from '../core/triples/query-ner-tsv.ts';
-import type { RaptorRetriever } from '../core/retrievers/raptor.ts';
 import { parseOpenIeText } from '../core/triples/openie-file.ts';
 import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
 import { TRIPLE_SOURCE_LABELS, type TripleSet } from '../core/triples/types.ts';
@@ -27,127 +27,98 @@ import { GEAR_READ_PROMPT } from '../prompts/gear-read-port.ts';
 import { createTransformersEmbedder } from '../providers/embed/transformers-embedder.ts';
 import { checkModelFolder } from './model-check.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
-import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
+import { createLlmFromSpec, llmSpecFrom, type LlmSpec } from './llm-spec.ts';
 import { readTextInput } from './text-input.ts';
 import { UsageError, type EvalArgs } from './args.ts';
 import type { Io } from './io.ts';
 
 export interface CliBackbone extends BuiltBackbone {
   name: BackboneName;
-  /** The backbone a strategy runs over (GEAR over a non-expansion backbone: NaiveGE over it; see backboneForStrategy). */
+  /** The backbone a strategy runs over (GEAR over a non-expansion backbone: NaiveGE over it; see strategyBackbone). */
   forStrategy(strategy: StrategyName): Promise<BuiltBackbone>;
 }
 
-const GRAPH_BACKED: readonly BackboneName[] = ['hipporag2', 'graphrag', 'naivege', 'syncge'];
-const needsEmbedder = (name: BackboneName, base: BackboneName) =>
-  name === 'dense' || name === 'hybrid' || (GRAPH_BACKED.includes(name) && (base === 'dense' || base === 'hybrid'));
-
 /** The first OpenAI-compatible model among --llm: the backbones' LLM (replay and offline are no LLM for them). */
-async function backboneLlm(args: EvalArgs, dataset: Dataset): Promise<LlmPort | undefined> {
+export function backboneLlmSpec(args: EvalArgs): LlmSpec | undefined {
   const names = args.llms.length ? args.llms : args.llm ? [args.llm] : [];
-  for (const name of names) {
-    const spec = llmSpecFrom({ llm: name, ...args.llmRest });
-    if (spec.kind !== 'openai') continue;
-    return (await createLlmFromSpec(spec, { corpusId: dataset.corpus.id, cacheDir: args.cacheDir })).llm;
-  }
-  return undefined;
+  return names.map((name) => llmSpecFrom({ llm: name, ...args.llmRest })).find((spec) => spec.kind === 'openai');
 }
+
+async function backboneLlm(args: EvalArgs, dataset: Dataset): Promise<LlmPort | undefined> {
+  const spec = backboneLlmSpec(args);
+  return spec && (await createLlmFromSpec(spec, { corpusId: dataset.corpus.id, cacheDir: args.cacheDir })).llm;
+}
+
+/** The CLI's options of the backbone on the command line (the descriptor's schema checks them). */
+export function cliSpec(args: EvalArgs, name: BackboneName): BackboneSpec {
+  const d = BACKBONE_DESCRIPTORS[name];
+  const options: Record<string, unknown> = {};
+  if (d.needs.includes('base')) options.base = args.base;
+  if (d.options.safeParse({ seed: args.seed }).success) options.seed = args.seed;
+  if (isGraphExpansion(name)) Object.assign(options, args.geOptions);
+  return { name, options };
+}
+
+/** What the CLI can supply a backbone: files and flags, each read once and only when a backbone asks. */
+function cliResources(args: EvalArgs, dataset: Dataset, io: Io, queryNer?: CliQueryNer): BackboneResources {
+  const corpus = dataset.corpus;
+  const once = <T>(make: () => Promise<T>) => {
+    let p: Promise<T> | undefined;
+    return () => (p ??= make());
+  };
+  return {
+    corpus,
+    prompts: BACKBONE_PROMPTS,
+    memo: new Map(),
+    embedder: once(async () => {
+      if (!args.model)
+        throw new UsageError(
+          `--retriever ${args.retriever}${backboneNeedsEmbedder(args.retriever!) ? '' : ` --base ${args.base}`} needs --model <folder> (an embedding model folder with onnx/model.onnx)`,
+        );
+      const folder = resolve(args.model);
+      if (await checkModelFolder(folder))
+        io.err(`${folder}: onnx/model.onnx matches its LFS pointer (size and sha256)`);
+      io.err(`embedding ${corpus.passages.length} passages with ${folder} (CPU)…`);
+      const embedder = createTransformersEmbedder({
+        model: basename(folder),
+        localModelPath: dirname(folder),
+        device: 'cpu',
+        dtype: 'fp32',
+      });
+      return { embedder, about: { embedding: embedder.model } };
+    }),
+    triples: once(() => readTriples(args, dataset, io)),
+    llm: once(async () => {
+      const llm = await backboneLlm(args, dataset);
+      io.err(
+        llm
+          ? `${args.retriever}: the backbone's LLM calls go to ${llm.label}`
+          : `${args.retriever}: no LLM among --llm: the labelled stand-ins run (no recognition filter, extractive summaries and reports)`,
+      );
+      return llm;
+    }),
+    read: once(() => syncRead(args, dataset, io)),
+    ...(queryNer ? { queryEntities: queryNer } : {}),
+  };
+}
+
+type CliQueryNer = { entities: QueryEntities; label: string };
 
 export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io): Promise<CliBackbone> {
   const name = args.retriever;
   if (!name) throw new UsageError('--retriever is required');
-  const corpus = dataset.corpus;
-  const inputs: BackboneInputs = { corpus, prompts: BACKBONE_PROMPTS };
-  if (needsEmbedder(name, args.base)) {
-    if (!args.model)
-      throw new UsageError(
-        `--retriever ${name}${name === 'dense' || name === 'hybrid' ? '' : ` --base ${args.base}`} needs --model <folder> (an embedding model folder with onnx/model.onnx)`,
-      );
-    const folder = resolve(args.model);
-    if (await checkModelFolder(folder)) io.err(`${folder}: onnx/model.onnx matches its LFS pointer (size and sha256)`);
-    inputs.embedder = createTransformersEmbedder({
-      model: basename(folder),
-      localModelPath: dirname(folder),
-      device: 'cpu',
-      dtype: 'fp32',
-    });
-    io.err(`embedding ${corpus.passages.length} passages with ${folder} (CPU)…`);
-  }
-  const usesLlm = name === 'raptor' || name === 'graphrag' || (name === 'hipporag2' && args.seed === 'facts');
-  const llm = usesLlm ? await backboneLlm(args, dataset) : undefined;
-  if (llm) inputs.llm = llm;
-  if (usesLlm)
-    io.err(
-      llm
-        ? `${name}: ${name === 'raptor' ? 'summaries' : name === 'graphrag' ? 'community reports' : 'recognition filter'} by ${llm.label}`
-        : `${name}: no LLM among --llm: ${name === 'hipporag2' ? 'the top facts are kept unfiltered' : 'the labelled extractive stand-in writes the texts'}`,
-    );
-
-  let triples: TripleSet | undefined;
-  const triplesOf = async (): Promise<TripleSet> => (triples ??= await readTriples(args, dataset, io));
-  if (GRAPH_BACKED.includes(name)) {
-    if (name !== 'graphrag') {
-      const base = await buildBackbone(args.base, {
-        corpus,
-        ...(inputs.embedder ? { embedder: inputs.embedder } : {}),
-      });
-      inputs.base = base.retriever;
-    }
-    inputs.triples = await triplesOf();
-  }
-  if (name === 'hipporag2') inputs.options = { seed: args.seed };
-  const queryNer =
-    args.queryNer && (name === 'hipporag2' || name === 'graphrag') ? await readQueryNer(args.queryNer, io) : undefined;
-  if (queryNer) inputs.queryEntities = queryNer.entities;
-  if (name === 'naivege' || name === 'syncge') inputs.options = args.geOptions;
-  if (name === 'syncge') inputs.read = await syncRead(args, dataset, io);
-
-  const made = await buildBackbone(name, inputs);
-  const built = queryNer ? { ...made, traceOptions: { ...made.traceOptions, queryEntities: queryNer.label } } : made;
-  io.err(describe(name, built));
+  const usesQueryNer = BACKBONE_DESCRIPTORS[name].uses.includes('queryEntities');
+  const queryNer = args.queryNer && usesQueryNer ? await readQueryNer(args.queryNer, io) : undefined;
+  const res = cliResources(args, dataset, io, queryNer);
+  const spec = cliSpec(args, name);
+  const built = await assembleBackbone(spec, res);
+  if (built.summary) io.err(built.summary);
   return {
-    name,
     ...built,
-    async forStrategy(strategy) {
-      const expands = strategyDescriptor(strategy).needs.graphExpansion;
-      if (!expands || isGraphExpansion(name)) return built;
-      return backboneForStrategy(
-        expands,
-        { name, ...built },
-        {
-          corpus,
-          triples: await triplesOf(),
-          ...(inputs.embedder ? { embedder: inputs.embedder } : {}),
-          geOptions: args.geOptions,
-        },
-      );
-    },
+    name,
+    forStrategy: (strategy) =>
+      strategyBackbone(strategyDescriptor(strategy).needs.graphExpansion, spec, res, args.geOptions),
   };
-}
-
-/** One stderr line on what was built and what stands in for what. */
-function describe(name: BackboneName, b: BuiltBackbone): string {
-  const r = b.retriever;
-  if (name === 'raptor') {
-    const { tree, scorer } = r as RaptorRetriever;
-    return `raptor tree: ${tree.levels.join(' / ')} nodes per level; clusters on ${tree.vectors}; ${tree.summarizer}; nodes scored by ${scorer}`;
-  }
-  if (name === 'graphrag') {
-    const g = r as GraphRagRetriever;
-    const levels = g.hierarchy.communities.reduce((n, c) => ((n[c.level] = (n[c.level] ?? 0) + 1), n), [] as number[]);
-    return `graphrag: ${levels.join(' / ')} Louvain communities per level (modularity ${g.hierarchy.modularity.toFixed(3)}); reports: ${g.reportSource}`;
-  }
-  if (name === 'hipporag2') {
-    const facts = (r as HippoRag2Retriever).factSource;
-    return facts
-      ? `seeds: retrieved facts, scored by ${facts.label}; filter: ${facts.filter}`
-      : 'seeds: linked query entities (--seed entities)';
-  }
-  if (name === 'naivege' || name === 'syncge') {
-    const ge = r as GraphExpansionRetriever;
-    return `${name}: ${ge.expansion.index.size} triples in T, beam score: ${ge.expansion.scorer.label}`;
-  }
-  return `${name}: ${b.built}`;
 }
 
 /** HippoRAG's query NER file: the LLM's entities per query; a query it does not list falls back to the offline extractor. */

@@ -4,11 +4,13 @@
 // (trace reuse), the --retrieval-memo identity and each trace's provenance are all read off it, so a
 // flag that changes a result cannot be missing from one of them but not the others.
 import { createHash } from 'node:crypto';
+import { aboutOf, backboneNeedsEmbedder } from '../core/backbones/index.ts';
 import type { Dataset } from '../core/types.ts';
 import { OFFLINE_THINKER_VERSION } from '../providers/llm/offline-thinker.ts';
 import type { EvalArgs } from './args.ts';
 import { llmSpecFrom, specLabel, type LlmSpec } from './llm-spec.ts';
 import { readTextInput } from './text-input.ts';
+import { backboneLlmSpec, cliSpec } from './retriever.ts';
 import { corpusFingerprint, type Provenance } from './trace-files.ts';
 
 export interface RunConfig {
@@ -17,10 +19,6 @@ export interface RunConfig {
   /** The backbone and every option that changes its rankings, as one readable line. */
   backbone: string;
 }
-
-const GRAPH_BACKED = new Set(['hipporag2', 'graphrag', 'naivege', 'syncge']);
-const WITH_BASE = new Set(['hipporag2', 'naivege', 'syncge']);
-const EMBEDDED = new Set(['dense', 'hybrid']);
 
 /** The triple source by content: an OpenIE file's SHA-256 (not its name), or the offline extractor. */
 async function tripleSource(openie: string | undefined): Promise<string> {
@@ -37,26 +35,24 @@ export function llmIdentity(spec: LlmSpec): string {
 }
 
 export async function runConfig(args: EvalArgs, dataset: Dataset): Promise<RunConfig> {
-  const name = args.retriever ?? '';
-  const parts = [name];
-  if (WITH_BASE.has(name)) parts.push(`base=${args.base}`);
-  if (args.model && (EMBEDDED.has(name) || (WITH_BASE.has(name) && EMBEDDED.has(args.base))))
-    parts.push(`model=${args.model}`);
-  if (GRAPH_BACKED.has(name)) parts.push(`triples=${await tripleSource(args.openie)}`);
-  if (name === 'hipporag2') {
-    parts.push(`seed=${args.seed}`);
-    // HippoRAG 2's recognition-memory filter runs only with a real LLM (src/cli/retriever.ts).
-    const filtered = args.seed === 'facts' && args.llm === 'openai';
-    parts.push(`filter=${filtered ? llmIdentity(llmSpecFrom({ llm: args.llm, ...args.llmRest })) : 'none'}`);
+  const name = args.retriever;
+  if (!name) return { corpus: corpusFingerprint(dataset.corpus), backbone: '' };
+  // Read off the backbone's description and the options the CLI gives it (the same spec it is built from).
+  const about = aboutOf(name)!;
+  const { base, ...options } = cliSpec(args, name).options ?? {};
+  const parts: string[] = [name];
+  if (base !== undefined) parts.push(`base=${String(base)}`);
+  if (args.model && backboneNeedsEmbedder(name, base !== undefined ? { base } : {})) parts.push(`model=${args.model}`);
+  if (about.needs.includes('triples')) parts.push(`triples=${await tripleSource(args.openie)}`);
+  for (const [key, value] of Object.entries(options).sort(([a], [b]) => a.localeCompare(b)))
+    parts.push(`${key}=${value === undefined ? 'default' : JSON.stringify(value)}`);
+  // The LLM inside the backbone (summaries, reports, HippoRAG 2's filter): the one its build will use.
+  if (about.usesLlm !== undefined) {
+    const spec = backboneLlmSpec(args);
+    parts.push(`llm=${spec ? llmIdentity(spec) : 'none'}`);
   }
-  if (name === 'naivege' || name === 'syncge') {
-    const g = args.geOptions;
-    parts.push(
-      `scorer=${String(g.scorer ?? 'default')}`,
-      `gamma=${g.gamma === undefined ? 'default' : String(g.gamma)}`,
-    );
-  }
-  if (name === 'syncge' && args.llm) parts.push(`read=${llmIdentity(llmSpecFrom({ llm: args.llm, ...args.llmRest }))}`);
+  if (about.needs.includes('read') && args.llm)
+    parts.push(`read=${llmIdentity(llmSpecFrom({ llm: args.llm, ...args.llmRest }))}`);
   return { corpus: corpusFingerprint(dataset.corpus), backbone: parts.join(' ') };
 }
 

@@ -29,7 +29,7 @@ export function raptorLayers(
     }))
     .sort((a, b) => a.level - b.level || b.shown.length - a.shown.length || a.id.localeCompare(b.id));
   return {
-    backbone: 'raptor',
+    kind: 'tree',
     source: `${tree.summarizer}; clustered over ${tree.vectors}`,
     levels: tree.levels,
     summaries,
@@ -65,7 +65,7 @@ export function graphRagLayers(r: GraphRagRetriever, request: BackboneLayersRequ
       };
     });
   return {
-    backbone: 'graphrag',
+    kind: 'communities',
     source: r.reportSource,
     levels: hierarchy.levels,
     modularity: hierarchy.modularity,

@@ -1,8 +1,15 @@
-// The backbones the engine's runs stand on, through core's one builder: per loaded dataset and LLM,
-// built (or read from storage) on first use and kept; GEAR over NaiveGE on any backbone, as in the CLI.
-import { backboneForStrategy, buildBackbone, type BuildProgress, type BuiltBackbone } from '../core/backbones/index.ts';
-import { hipporag2TraceOptions } from '../core/backbones/hipporag2.ts';
-import { HopscopeError } from '../core/errors.ts';
+// The engine's side of the one backbone path (src/core/backbones/resources.ts): what a loaded dataset
+// can supply (its BM25 index, its stored phrase graph and triple index, stored vectors of the embedding
+// model in Settings, the LLM from Settings, the artifact store). Core's assembler pulls what each
+// descriptor lists; builds are kept per loaded dataset, LLM and embedding model.
+import {
+  assembleBackbone,
+  strategyBackbone,
+  type Assembled,
+  type BackboneResources,
+  type BuildProgress,
+} from '../core/backbones/index.ts';
+import { EXPANSION_BACKBONE, GRAPH_BACKBONE } from '../core/backbones/about.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import type { Stores } from '../core/persist/ports.ts';
 import { loadOrBuildTripleIndex } from '../core/persist/triple-index-store.ts';
@@ -37,80 +44,48 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
     watchers.add(listener);
     return () => watchers.delete(listener);
   }
-  /**
-   * The backbone a run asks for, through core's builder (how it came to be and what it stands on go into
-   * the trace): raptor and graphrag read from storage or built and stored once per loaded dataset and LLM;
-   * with an LLM, RAPTOR's summaries, GraphRAG's reports and HippoRAG 2's recognition filter use it.
-   */
-  async function retrieverOf(entry: Loaded, backbone: RunBackbone, llm?: LlmPort): Promise<BuiltBackbone> {
-    if (backbone === 'bm25') return { retriever: entry.bm25, built: '', traceOptions: {} };
-    if (backbone === 'naivege' || backbone === 'syncge')
-      throw new HopscopeError('engine', `${backbone} is built per run (runCore), over BM25 and the triple index`);
-    const { corpus } = entry.dataset;
-    const withLlm = llm ? { llm, prompts: BACKBONE_PROMPTS } : {};
-    if (backbone === 'hipporag2' || backbone === 'hipporag2-dense') {
-      await deps.kernelReady;
-      const dense = backbone === 'hipporag2-dense';
-      const hippo = dense
-        ? ((await embeddings.retriever(backbone, corpus, entry.bm25)) as HippoRag2Retriever)
-        : await hippoOf(entry);
-      const base = dense ? await embeddings.retriever('dense', corpus, entry.bm25) : entry.bm25;
-      const extra = dense ? embeddings.traceOptions(backbone) : {};
-      if (!llm)
-        return { retriever: hippo, built: '', traceOptions: { ...extra, ...hipporag2TraceOptions(hippo, base.name) } };
-      const b = await cached(entry, `${backbone}|${llm.label}`, () =>
-        buildBackbone('hipporag2', { corpus, base, graph: hippo.graph, ...withLlm, onProgress: report }),
-      );
-      return { ...b, traceOptions: { ...extra, ...b.traceOptions } };
-    }
-    if (backbone === 'raptor')
-      return cached(entry, `raptor|${llm?.label ?? ''}`, () =>
-        buildBackbone('raptor', {
-          corpus,
-          ...(deps.stores ? { artifacts: deps.stores.artifacts } : {}),
-          ...withLlm,
-          onProgress: report,
-        }),
-      );
-    if (backbone === 'graphrag')
-      return cached(entry, `graphrag|${llm?.label ?? ''}`, async () =>
-        buildBackbone('graphrag', {
-          corpus,
-          graph: (await hippoOf(entry)).graph,
-          ...(deps.stores ? { artifacts: deps.stores.artifacts } : {}),
-          ...withLlm,
-          onProgress: report,
-        }),
-      );
+
+  /** What this loaded dataset supplies a backbone; `runLlm` is the run's LLM (SyncGE's read step). */
+  async function resources(entry: Loaded, runLlm: LlmPort): Promise<BackboneResources> {
     await deps.kernelReady;
+    const { corpus } = entry.dataset;
+    const llm = realLlm(runLlm);
+    const model = await embeddings.modelId();
+    entry.backbones ??= new Map();
     return {
-      retriever: await embeddings.retriever(backbone, corpus, entry.bm25),
-      built: '',
-      traceOptions: embeddings.traceOptions(backbone),
+      corpus,
+      prompts: BACKBONE_PROMPTS,
+      memo: entry.backbones,
+      identity: `${runLlm.label}|${model ?? 'no embedding model'}|v${embeddings.generation(corpus.id)}`,
+      onProgress: report,
+      ...(deps.stores ? { artifacts: deps.stores.artifacts } : {}),
+      bm25: async () => entry.bm25,
+      embedder: () => embeddings.resource(),
+      vectors: () => embeddings.vectors(corpus),
+      triples: async () =>
+        (await deps.stores?.corpora.getTriples(corpus.id))?.[0] ?? extractTriplesOffline(corpus.passages),
+      graph: async () => (await hippoOf(entry)).graph,
+      tripleIndex: () => tripleIndexOf(entry),
+      llm: async () => llm,
+      read: async () => ({ prompt: GEAR_READ_PROMPT, llm: runLlm, passage: (id: string) => entry.byId.get(id) }),
     };
   }
 
-  /** One build per loaded dataset and key; a failed build is retried on the next request. */
-  function cached(entry: Loaded, key: string, build: () => Promise<BuiltBackbone>): Promise<BuiltBackbone> {
-    entry.backbones ??= new Map();
-    let built = entry.backbones.get(key);
-    if (!built) {
-      built = build();
-      entry.backbones.set(key, built);
-      built.catch(() => entry.backbones?.delete(key));
-    }
-    return built;
+  /** A backbone as the views need it (RAPTOR's tree, GraphRAG's communities): with the LLM from Settings. */
+  async function of(entry: Loaded, backbone: RunBackbone): Promise<Assembled> {
+    const llm = await llmFromStoredSettings(deps.stores, entry.dataset.corpus.id, deps.embedding);
+    return assembleBackbone({ name: backbone }, await resources(entry, llm));
   }
 
-  /** The LLM the backbones use: the one in Settings, or none (the offline thinker is no LLM: stand-ins run). */
-  async function backboneLlm(entry: Loaded): Promise<LlmPort | undefined> {
-    const llm = await llmFromStoredSettings(deps.stores, entry.dataset.corpus.id, deps.embedding);
-    return realLlm(llm);
+  /** The backbone a run stands on: GEAR over NaiveGE on it (core's strategyBackbone), others over it. */
+  async function forRun(entry: Loaded, strategy: StrategyName, backbone: RunBackbone, llm: LlmPort) {
+    const expands = strategyDescriptor(strategy).needs.graphExpansion;
+    return strategyBackbone(expands, { name: backbone }, await resources(entry, llm));
   }
 
   async function hippoOf(entry: Loaded): Promise<HippoRag2Retriever> {
     await deps.kernelReady;
-    if (!entry.hippo) report({ backbone: 'hipporag2', stage: 'building the phrase graph', done: 0, total: 1 });
+    if (!entry.hippo) report({ backbone: GRAPH_BACKBONE, stage: 'building the phrase graph', done: 0, total: 1 });
     entry.hippo ??= buildQuestionGraphRetriever(entry.dataset.corpus, entry.bm25).catch((err: unknown) => {
       entry.hippo = undefined; // a failed build is retried on the next request, not cached
       throw err;
@@ -120,7 +95,8 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
 
   /** GEAR's triple index T (offline-extractor triples): read from IndexedDB when stored and current, else built and stored. */
   function tripleIndexOf(entry: Loaded): Promise<{ index: TripleIndex; how: string }> {
-    if (!entry.tripleIndex) report({ backbone: 'naivege', stage: 'building the triple index', done: 0, total: 1 });
+    if (!entry.tripleIndex)
+      report({ backbone: EXPANSION_BACKBONE, stage: 'building the triple index', done: 0, total: 1 });
     entry.tripleIndex ??= loadOrBuildTripleIndex(
       deps.stores?.artifacts,
       entry.dataset.corpus,
@@ -140,52 +116,7 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
     return entry.tripleIndex;
   }
 
-  /** naivege / syncge over BM25 with the corpus's triple index (after the first run of a session, in memory). */
-  async function expansionBackbone(entry: Loaded, name: 'naivege' | 'syncge', llm: LlmPort): Promise<BuiltBackbone> {
-    const { index, how } = await tripleIndexOf(entry);
-    const read =
-      name === 'syncge' ? { read: { prompt: GEAR_READ_PROMPT, llm, passage: (id: string) => entry.byId.get(id) } } : {};
-    const b = await buildBackbone(name, {
-      corpus: entry.dataset.corpus,
-      base: entry.bm25,
-      tripleIndex: index,
-      ...read,
-    });
-    return {
-      ...b,
-      built: '',
-      traceOptions: { ...b.traceOptions, tripleIndex: how },
-    };
-  }
-
-  /** The backbone a strategy runs over: GEAR over NaiveGE on it (core's backboneForStrategy), others over it. */
-  async function gearOver(
-    entry: Loaded,
-    strategy: StrategyName,
-    name: RunBackbone,
-    built: BuiltBackbone,
-  ): Promise<BuiltBackbone> {
-    if (!strategyDescriptor(strategy).needs.graphExpansion) return built;
-    const { index, how } = await tripleIndexOf(entry);
-    const gear = await backboneForStrategy(
-      true,
-      { name, ...built },
-      { corpus: entry.dataset.corpus, tripleIndex: index },
-    );
-    return { ...gear, traceOptions: { ...gear.traceOptions, tripleIndex: how } };
-  }
-  /** The backbone a run stands on: naivege / syncge over BM25 (SyncGE's read step uses the run's LLM), else the backbone, GEAR over NaiveGE on it. */
-  async function forRun(
-    entry: Loaded,
-    strategy: StrategyName,
-    backbone: RunBackbone,
-    llm: LlmPort,
-  ): Promise<BuiltBackbone> {
-    if (backbone === 'naivege' || backbone === 'syncge') return expansionBackbone(entry, backbone, llm);
-    return gearOver(entry, strategy, backbone, await retrieverOf(entry, backbone, realLlm(llm)));
-  }
-
-  return { of: retrieverOf, forRun, hippo: hippoOf, llmOf: backboneLlm, watch };
+  return { of, forRun, hippo: hippoOf, watch };
 }
 
 /** The LLM the backbones may use: none when the run's LLM is the offline thinker (labelled stand-ins run). */

@@ -1,7 +1,7 @@
 // Embeddings inside the engine worker: the model from Settings (a stored local folder or a hub id),
 // run by the embedding worker (a nested Worker in the browser, in-process in Node tests); resumable
 // corpus embedding into IndexedDB (src/core/persist/vectors-resume.ts); precomputed vectors; and the
-// dense, hybrid and HippoRAG 2 (dense base, embedding synonym edges) backbones. Vectors stay in this
+// embedder and stored vectors as backbone resources (src/engine/backbones.ts). Vectors stay in this
 // worker: the page gets statuses, progress and rankings; queries are embedded in the embedding worker.
 import {
   backendSummary,
@@ -10,7 +10,7 @@ import {
   type BackendChoice,
 } from '../core/embed/backend-choice.ts';
 import { measureBackends } from '../core/embed/measure-backends.ts';
-import { EmbedError, type EmbedProgressCallback, type Embedder } from '../core/embed/port.ts';
+import type { EmbedProgressCallback, Embedder } from '../core/embed/port.ts';
 import { estimateEmbeddingTime } from '../core/embed/estimate.ts';
 import {
   EMBED_BATCH_DEFAULT,
@@ -20,25 +20,17 @@ import {
   type ConfiguredEmbedding,
 } from '../core/embed/settings.ts';
 import { HopscopeError } from '../core/errors.ts';
-import { buildPhraseGraph } from '../core/graph/build.ts';
 import { readPrecomputedVectors, vectorsForCorpus } from '../core/index/vectors-npy.ts';
 import {
   embedCorpusResumable,
-  idsHash,
-  PHRASE_VECTORS,
-  phraseVectorsKey,
   readCompleteVectors,
   storeCompleteVectors,
   storedVectorsInfo,
 } from '../core/persist/vectors-resume.ts';
 import { normalizeRows, VectorIndex } from '../core/index/vectors.ts';
-import { createDenseRetriever, denseDocumentText, type DenseRetriever } from '../core/retrievers/dense.ts';
-import { createHippoRag2Retriever, HIPPORAG2_DEFAULTS, type HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
-import { createHybridRetriever } from '../core/retrievers/hybrid.ts';
+import { denseDocumentText } from '../core/retrievers/dense.ts';
 import type { Stores } from '../core/persist/ports.ts';
-import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
-import { TRIPLE_SOURCE_LABELS } from '../core/triples/types.ts';
-import type { Corpus, Retriever } from '../core/types.ts';
+import type { Corpus } from '../core/types.ts';
 import type { EmbedDevice, EmbedderConfig } from '../providers/embed/config.ts';
 import {
   EMBEDDING_SETTINGS_KEY,
@@ -80,8 +72,6 @@ interface Active {
   loaded?: Promise<number>;
 }
 
-export type DenseBackbone = 'dense' | 'hybrid' | 'hipporag2-dense';
-
 export function createEmbeddings(
   stores: Stores | undefined,
   host: EmbeddingHost | undefined,
@@ -89,18 +79,8 @@ export function createEmbeddings(
 ) {
   let active: Active | undefined;
   const running = new Map<string, AbortController>();
-  /** Per corpus: retrievers built over the vectors of one model. */
-  const built = new Map<
-    string,
-    {
-      modelId: string;
-      dense?: Promise<DenseRetriever>;
-      hybrid?: Retriever;
-      hippo?: Promise<HippoRag2Retriever>;
-      triples?: string;
-    }
-  >();
-  let lastTriples = 'offline extractor';
+  /** Per corpus: how many times its vectors changed (part of the backbones' build identity). */
+  const generations = new Map<string, number>();
 
   async function settings(): Promise<ConfiguredEmbedding | null> {
     const raw = stores ? await stores.settings.getSetting<unknown>(EMBEDDING_SETTINGS_KEY) : undefined;
@@ -209,7 +189,7 @@ export function createEmbeddings(
   }
 
   function invalidate(corpusId: string) {
-    built.delete(corpusId);
+    generations.set(corpusId, (generations.get(corpusId) ?? 0) + 1);
   }
 
   /** A loaded corpus, or just its id and size (the Library must not load a corpus to show its vectors). */
@@ -346,80 +326,38 @@ export function createEmbeddings(
     return status(corpus);
   }
 
-  async function dense(corpus: Corpus): Promise<DenseRetriever> {
+  /** The corpus's complete vectors of the model in Settings (a run never embeds a corpus: the Library does). */
+  async function vectors(corpus: Corpus): Promise<VectorIndex> {
     const a = await current();
-    let entry = built.get(corpus.id);
-    if (entry?.modelId !== a.modelId) built.set(corpus.id, (entry = { modelId: a.modelId }));
-    entry.dense ??= (async () => {
-      const vectors = stores ? await readCompleteVectors(stores.artifacts, corpus, a.modelId) : undefined;
-      if (!vectors) {
-        throw new HopscopeError(
-          'embed',
-          `corpus "${corpus.name}" has no complete vectors of ${embeddingLabel(a.settings)}: embed it (or import precomputed vectors) in the Library first`,
-        );
-      }
-      await loaded(a);
-      return createDenseRetriever(corpus, { embedder: a.query ?? a.embedder, vectors });
-    })().catch((err: unknown) => {
-      if (entry) entry.dense = undefined;
-      throw err;
-    });
-    return entry.dense;
-  }
-
-  /** The graph's phrase vectors: stored ones when they are of this model and these phrases, else embedded now and stored. */
-  async function phraseVectors(
-    corpus: Corpus,
-    phrases: string[],
-    base: DenseRetriever,
-  ): Promise<{ data: Float32Array; dim: number }> {
-    const modelId = active!.modelId;
-    const ref = { corpusId: corpus.id, kind: 'vectors', key: phraseVectorsKey(modelId) } as const;
-    const hash = idsHash(phrases);
-    const stored = stores ? await stores.artifacts.getArtifact(ref, PHRASE_VECTORS) : { status: 'missing' as const };
-    if (stored.status === 'ok') {
-      const meta = stored.artifact.meta as { ids: string; dim: number; count: number };
-      if (meta.ids === hash && meta.count === phrases.length && stored.artifact.buffers.data)
-        return { data: new Float32Array(stored.artifact.buffers.data), dim: meta.dim };
-    }
-    const e =
-      phrases.length > 0
-        ? await (active?.embedder ?? base.embedder).embed(phrases)
-        : { data: new Float32Array(0), dim: base.vectors.dim, count: 0 };
-    if (e.count !== phrases.length) throw new EmbedError(`embedded ${e.count} of ${phrases.length} phrases`);
-    normalizeRows(e.data, e.dim);
-    if (stores) {
-      const data = (e.data.buffer as ArrayBuffer).slice(e.data.byteOffset, e.data.byteOffset + e.data.byteLength);
-      await stores.artifacts.putArtifact({
-        ...ref,
-        ...PHRASE_VECTORS,
-        meta: { model: modelId, dim: e.dim, count: e.count, ids: hash },
-        buffers: { data },
-      });
-    }
-    return { data: e.data, dim: e.dim };
-  }
-
-  /** HippoRAG 2 as the paper runs it: dense base scores and synonym edges by phrase-embedding cosine. */
-  async function hippoDense(corpus: Corpus): Promise<HippoRag2Retriever> {
-    const base = await dense(corpus);
-    const entry = built.get(corpus.id)!;
-    entry.hippo ??= (async () => {
-      const stored = stores ? await stores.corpora.getTriples(corpus.id) : [];
-      const triples = stored[0] ?? extractTriplesOffline(corpus.passages);
-      entry.triples = TRIPLE_SOURCE_LABELS[triples.source];
-      const options = HIPPORAG2_DEFAULTS.graph;
-      const phrases = buildPhraseGraph(corpus, triples, options).phrases;
-      const e = await phraseVectors(corpus, phrases, base);
-      const graph = buildPhraseGraph(corpus, triples, options, (ps) =>
-        ps.length === phrases.length ? { data: e.data, dimension: e.dim } : undefined,
+    const v = stores ? await readCompleteVectors(stores.artifacts, corpus, a.modelId) : undefined;
+    if (!v)
+      throw new HopscopeError(
+        'embed',
+        `corpus "${corpus.name}" has no complete vectors of ${embeddingLabel(a.settings)}: embed it (or import precomputed vectors) in the Library first`,
       );
-      return createHippoRag2Retriever(corpus, { base, graph, triples });
-    })().catch((err: unknown) => {
-      entry.hippo = undefined;
-      throw err;
-    });
-    return entry.hippo;
+    return v;
+  }
+
+  /** The model in Settings as a backbone resource (loaded), or undefined when none is chosen. */
+  async function resource(): Promise<{ embedder: Embedder; about: Record<string, unknown> } | undefined> {
+    if (!host || !(await settings())) return undefined;
+    const a = await loaded(await current());
+    const e = a.query ?? a.embedder;
+    // Stored phrase and fact vectors are keyed by the embedder's model: the Settings id names it exactly.
+    const embedder: Embedder = {
+      label: e.label,
+      model: a.modelId,
+      embed: (...x) => e.embed(...x),
+      dispose: () => e.dispose(),
+    };
+    return {
+      embedder,
+      about: {
+        embedding: a.modelId,
+        embedBackend: a.backend,
+        ...(a.choice ? { embedBackendChoice: describeBackendChoice(a.choice) } : {}),
+      },
+    };
   }
 
   return {
@@ -436,32 +374,15 @@ export function createEmbeddings(
       if (!host || !(await settings())) return 'no-model';
       return corpus.passages.length > AUTO_EMBED_LIMIT ? 'too-large' : 'embed';
     },
-    async retriever(backbone: DenseBackbone, corpus: Corpus, bm25: Retriever): Promise<Retriever> {
-      if (backbone === 'dense') return dense(corpus);
-      if (backbone === 'hipporag2-dense') {
-        const hippo = await hippoDense(corpus);
-        lastTriples = built.get(corpus.id)?.triples ?? lastTriples;
-        return hippo;
-      }
-      const d = await dense(corpus);
-      const entry = built.get(corpus.id)!;
-      entry.hybrid ??= createHybridRetriever({ bm25, dense: d });
-      return entry.hybrid;
+    vectors,
+    resource,
+    /** The model chosen in Settings, or undefined. */
+    async modelId(): Promise<string | undefined> {
+      const s = await settings();
+      return s ? embeddingModelId(s) : undefined;
     },
-    /** What a trace records about a dense backbone: the model id, the backend, the graph's synonym mode. */
-    traceOptions(backbone: DenseBackbone): Record<string, unknown> {
-      const model = active
-        ? {
-            embedding: active.modelId,
-            embedBackend: active.backend,
-            ...(active.choice ? { embedBackendChoice: describeBackendChoice(active.choice) } : {}),
-          }
-        : {};
-      if (backbone === 'hipporag2-dense')
-        return { ...model, triples: lastTriples, seededBy: 'dense', synonyms: 'embedding-cosine' };
-      if (backbone === 'hybrid') return { ...model, fusion: 'RRF k=60 of bm25 and dense' };
-      return model;
-    },
+    /** Changes whenever a corpus's vectors change (embedded, imported): builds over old vectors are not reused. */
+    generation: (corpusId: string) => generations.get(corpusId) ?? 0,
     forget: invalidate,
   };
 }

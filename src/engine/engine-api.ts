@@ -2,6 +2,7 @@
 // ranked ids with titles and text of the passages shown, and traces. Indexes stay in the worker.
 import type { Passage, Question } from '../core/types.ts';
 import type { BuildProgress } from '../core/backbones/index.ts';
+import { RUNNABLE_BACKBONES, type LayerKind, type RunnableBackbone } from '../core/backbones/about.ts';
 import type { Intervention } from '../core/whatif/intervention.ts';
 import type { BackendChoice } from '../core/embed/backend-choice.ts';
 import type {
@@ -49,22 +50,9 @@ export interface RankedPassage {
   text: string;
 }
 
-/**
- * dense, hybrid (RRF of BM25 and dense) and hipporag2-dense (HippoRAG 2 seeded by dense, embedding
- * synonym edges) need the corpus's vectors of the embedding model in Settings (src/engine/embeddings.ts).
- */
-export const RUN_BACKBONES = [
-  'bm25',
-  'dense',
-  'hybrid',
-  'hipporag2',
-  'hipporag2-dense',
-  'raptor',
-  'graphrag',
-  'naivege',
-  'syncge',
-] as const;
-export type RunBackbone = (typeof RUN_BACKBONES)[number];
+/** Every backbone and preset a run may name (src/core/backbones/about.ts); the encoder ones need vectors of the model in Settings. */
+export const RUN_BACKBONES = RUNNABLE_BACKBONES as readonly [RunnableBackbone, ...RunnableBackbone[]];
+export type RunBackbone = RunnableBackbone;
 
 /**
  * Everything core's runStrategy runs, exactly as the CLI runs it: the retrieval baselines "single" and
@@ -239,7 +227,7 @@ export interface LibraryEntry {
 
 /** What the graph view asks of a tree or community backbone: the trace's pool and the phrases on screen. */
 export interface BackboneLayersRequest {
-  backbone: 'raptor' | 'graphrag';
+  kind: LayerKind;
   poolIds: string[];
   phrases: string[];
 }
@@ -270,9 +258,9 @@ export interface CommunityView {
 
 /** RAPTOR: summaries above the pool, level by level; GraphRAG: the level-0 community of each shown phrase. */
 export type BackboneLayers =
-  | { backbone: 'raptor'; source: string; levels: number[]; summaries: RaptorSummaryView[] }
+  | { kind: 'tree'; source: string; levels: number[]; summaries: RaptorSummaryView[] }
   | {
-      backbone: 'graphrag';
+      kind: 'communities';
       source: string;
       levels: number;
       modularity: number;

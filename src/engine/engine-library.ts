@@ -1,7 +1,7 @@
 // The engine's library methods: datasets loaded from files, the stored corpora (import with its
 // embeddings stage, open, delete, list), rankings and passages, and the settings store.
 import { HopscopeError } from '../core/errors.ts';
-import { buildBackbone } from '../core/backbones/index.ts';
+import { buildBackbone, DEFAULT_BACKBONE } from '../core/backbones/index.ts';
 import { formatDuration } from '../core/embed/estimate.ts';
 import { loadDataset } from '../core/ingest/index.ts';
 import type { WorkerPool } from '../core/pool/pool.ts';
@@ -97,7 +97,7 @@ export function createLibraryMethods({ stores, importPool, now, datasets, embedd
     async loadDataset(id, files) {
       const started = now();
       const dataset = loadDataset(id, files);
-      const { retriever: bm25 } = await buildBackbone('bm25', { corpus: dataset.corpus });
+      const { retriever: bm25 } = await buildBackbone(DEFAULT_BACKBONE, { corpus: dataset.corpus });
       return summaryOf(datasets.register(dataset, bm25), now() - started);
     },
 

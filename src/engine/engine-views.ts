@@ -1,5 +1,6 @@
 // The engine's graph views: the subgraph around a question, and RAPTOR's tree levels or GraphRAG's
 // communities around it.
+import { layeredBackbone } from '../core/backbones/about.ts';
 import { HopscopeError } from '../core/errors.ts';
 import type { GraphRagRetriever } from '../core/retrievers/graphrag.ts';
 import type { RaptorRetriever } from '../core/retrievers/raptor.ts';
@@ -15,21 +16,17 @@ export function createViewMethods(datasets: Datasets, backbones: ReturnType<type
   return {
     async backboneLayers(datasetId, request) {
       const entry = datasets.get(datasetId);
-      if (request.backbone === 'raptor')
-        return raptorLayers(
-          (await backbones.of(entry, 'raptor', await backbones.llmOf(entry))).retriever as RaptorRetriever,
-          entry.dataset.corpus.passages.map((p) => p.id),
-          request,
-        );
-      if (request.backbone === 'graphrag')
-        return graphRagLayers(
-          (await backbones.of(entry, 'graphrag', await backbones.llmOf(entry))).retriever as GraphRagRetriever,
-          request,
-        );
-      throw new HopscopeError(
-        'engine',
-        `backbone "${String(request.backbone)}" has no tree or communities to draw (raptor, graphrag)`,
-      );
+      const kind = request.kind as string;
+      if (kind !== 'tree' && kind !== 'communities')
+        throw new HopscopeError('engine', `no layers of kind "${kind}" to draw (tree, communities)`);
+      const built = await backbones.of(entry, layeredBackbone(request.kind));
+      return request.kind === 'tree'
+        ? raptorLayers(
+            built.retriever as RaptorRetriever,
+            entry.dataset.corpus.passages.map((p) => p.id),
+            request,
+          )
+        : graphRagLayers(built.retriever as GraphRagRetriever, request);
     },
 
     async graphAround(datasetId, request) {

@@ -6,7 +6,7 @@ import Graph from 'graphology';
 import forceAtlas2 from 'graphology-layout-forceatlas2';
 import { isHubPhrase } from '../core/graph/hubs.ts';
 import { subgraphAround } from '../core/graph/subgraph.ts';
-import { buildBackbone } from '../core/backbones/index.ts';
+import { buildBackbone, GRAPH_BACKBONE } from '../core/backbones/index.ts';
 import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
 import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
 import { TRIPLE_SOURCE_LABELS } from '../core/triples/types.ts';
@@ -24,7 +24,7 @@ export const LAYOUT_SETTINGS = { linLogMode: true, strongGravityMode: true, grav
 
 export async function buildQuestionGraphRetriever(corpus: Corpus, bm25: Retriever): Promise<HippoRag2Retriever> {
   const triples = extractTriplesOffline(corpus.passages);
-  return (await buildBackbone('hipporag2', { corpus, base: bm25, triples })).retriever as HippoRag2Retriever;
+  return (await buildBackbone(GRAPH_BACKBONE, { corpus, base: bm25, triples })).retriever as HippoRag2Retriever;
 }
 
 export async function questionGraph(hippo: HippoRag2Retriever, request: GraphRequest): Promise<GraphView> {

@@ -1,5 +1,5 @@
 // A dataset the engine holds: its passages by id, its BM25 index, and what its runs build on first use.
-import type { BuiltBackbone } from '../core/backbones/index.ts';
+import type { Assembled } from '../core/backbones/index.ts';
 import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
 import type { TripleIndex } from '../core/triples/triple-index.ts';
 import type { Dataset, Passage, Retriever } from '../core/types.ts';
@@ -12,6 +12,6 @@ export interface Loaded {
   hippo?: Promise<HippoRag2Retriever>;
   /** GEAR's triple index T (offline-extractor triples), read or built on the first GEAR run, and how. */
   tripleIndex?: Promise<{ index: TripleIndex; how: string }>;
-  /** Built through core's builder on first use, per backbone and LLM (summaries, reports, filter): raptor, graphrag over hippo's graph, hipporag2 with a filter. */
-  backbones?: Map<string, Promise<BuiltBackbone>>;
+  /** Backbones built through core's assembler on first use, per spec, LLM and embedding model. */
+  backbones?: Map<string, Promise<Assembled>>;
 }

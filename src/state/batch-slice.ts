@@ -5,6 +5,7 @@ import type { Trace } from '../core/trace/schema.ts';
 import type { Backbone, StrategyName } from './question-slice.ts';
 import type { AppState } from './store.ts';
 import { RUN_BACKBONES } from '../engine/engine-api.ts';
+import { backboneNeedsEmbedder, DEFAULT_BACKBONE, GRAPH_BACKBONE } from '../core/backbones/about.ts';
 import type { Regime } from '../core/strategies/regimes.ts';
 
 /** One batch column: a strategy on a backbone; its key names it in rows, plots and exports. */
@@ -20,10 +21,14 @@ const baselineKey = (d: StrategyDescriptor, backbone: Backbone) => (d.needs.llm 
 export const BATCH_CONFIGS: readonly BatchConfig[] = [
   // The retrieval baselines over BM25 and HippoRAG 2: keys "bm25", "hipporag2", "bm25+reader", ...
   ...DESCRIPTORS.filter((d) => d.kind === 'baseline').flatMap((d) =>
-    (['bm25', 'hipporag2'] as const).map((backbone) => ({ key: baselineKey(d, backbone), backbone, strategy: d.name })),
+    [DEFAULT_BACKBONE, GRAPH_BACKBONE].map((backbone) => ({
+      key: baselineKey(d, backbone),
+      backbone,
+      strategy: d.name,
+    })),
   ),
   // The embedding backbones (need the corpus's vectors of the model in Settings).
-  ...(['dense', 'hybrid', 'hipporag2-dense'] as const).map((backbone) => ({
+  ...RUN_BACKBONES.filter((b) => backboneNeedsEmbedder(b)).map((backbone) => ({
     key: backbone,
     backbone,
     strategy: RETRIEVAL_ONLY,
@@ -89,7 +94,7 @@ export interface BatchSlice {
 }
 
 export const batchDefaults = () => ({
-  batchConfigs: ['bm25', 'hipporag2'],
+  batchConfigs: [DEFAULT_BACKBONE, GRAPH_BACKBONE],
   batchModels: ['settings'] as BatchModel[],
   batchRegimes: ['iterative'] as Regime[],
   batchLimit: 15,

@@ -5,6 +5,7 @@ import type { Passage } from '../core/types.ts';
 import type { Backbone, StrategyName } from './question-slice.ts';
 import type { AppState } from './store.ts';
 import { RETRIEVAL_ONLY } from '../core/strategies/registry.ts';
+import { DEFAULT_BACKBONE, GRAPH_BACKBONE } from '../core/backbones/about.ts';
 
 export type CompareLane =
   | { key: number; kind: 'run'; backbone: Backbone; strategy: StrategyName }
@@ -31,8 +32,8 @@ export interface CompareSlice {
 export const compareDefaults = () => ({
   compareQuestionId: null,
   compareLanes: [
-    { key: 1, kind: 'run', backbone: 'bm25', strategy: RETRIEVAL_ONLY },
-    { key: 2, kind: 'run', backbone: 'hipporag2', strategy: RETRIEVAL_ONLY },
+    { key: 1, kind: 'run', backbone: DEFAULT_BACKBONE, strategy: RETRIEVAL_ONLY },
+    { key: 2, kind: 'run', backbone: GRAPH_BACKBONE, strategy: RETRIEVAL_ONLY },
   ] as CompareLane[],
   compareRequested: 0,
   laneSeq: 2,

@@ -5,6 +5,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { RunBackbone, RunStrategy } from '../engine/engine-api.ts';
 import type { AppState } from './store.ts';
 import { DEFAULT_STRATEGY } from '../core/strategies/registry.ts';
+import { DEFAULT_BACKBONE } from '../core/backbones/about.ts';
 
 export type Backbone = RunBackbone;
 export type StrategyName = RunStrategy;
@@ -26,7 +27,7 @@ export interface QuestionSlice {
 export const QUESTION_DEFAULTS: Pick<QuestionSlice, 'questionId' | 'questionText' | 'backbone' | 'strategy' | 'k'> = {
   questionId: null,
   questionText: '',
-  backbone: 'bm25',
+  backbone: DEFAULT_BACKBONE,
   strategy: DEFAULT_STRATEGY,
   k: 20,
 };

@@ -27,7 +27,7 @@ describe('graph view: RAPTOR tree levels and GraphRAG communities', () => {
     await page.setInputFiles('[data-testid="trace-file"]', relabelled('raptor'));
     await page.locator('[data-testid="round-timeline"]').waitFor();
     await page.click('[data-testid="tab-graph"]');
-    const layers = page.locator('[data-testid="backbone-layers"][data-backbone="raptor"]');
+    const layers = page.locator('[data-testid="backbone-layers"][data-layers="tree"]');
     await layers.waitFor({ timeout: 60_000 });
     await expect
       .poll(() => page.locator('[data-testid="raptor-levels"]').innerText(), { timeout: 60_000 })
@@ -54,7 +54,7 @@ describe('graph view: RAPTOR tree levels and GraphRAG communities', () => {
     await page.setInputFiles('[data-testid="trace-file"]', relabelled('graphrag'));
     await page.locator('[data-testid="round-timeline"]').waitFor();
     await page.click('[data-testid="tab-graph"]');
-    await page.locator('[data-testid="backbone-layers"][data-backbone="graphrag"]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="backbone-layers"][data-layers="communities"]').waitFor({ timeout: 60_000 });
     const entries = page.locator('[data-testid="community-entry"]');
     await expect.poll(() => entries.count(), { timeout: 60_000 }).toBeGreaterThan(1);
     expect(await page.locator('[data-testid="graphrag-summary"]').innerText()).toContain(

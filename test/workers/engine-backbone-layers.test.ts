@@ -4,13 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/core/ingest/index.ts';
+import { layersOf } from '../../src/core/backbones/about.ts';
 import { createEngine } from '../../src/engine/engine.ts';
 import type { BackboneLayers } from '../../src/engine/engine-api.ts';
 import {
   colourByCommunity,
   communityColor,
   fadeOutsideSummary,
-  layeredBackbone,
   passagesUnder,
   SUMMARY_FADED,
 } from '../../src/features/graph/graph-backbone-layers.ts';
@@ -50,8 +50,8 @@ describe('engine backboneLayers', () => {
     await engine.loadDataset('demo', files);
     const trace = await engine.run({ datasetId: 'demo', question, backbone: 'raptor', strategy: 'single', k: 5 });
     const pool = trace.events.flatMap((e) => (e.type === 'pool' ? e.pool.map((p) => p.id) : []));
-    const layers = await engine.backboneLayers('demo', { backbone: 'raptor', poolIds: pool, phrases: [] });
-    if (layers.backbone !== 'raptor') throw new Error('expected raptor layers');
+    const layers = await engine.backboneLayers('demo', { kind: 'tree', poolIds: pool, phrases: [] });
+    if (layers.kind !== 'tree') throw new Error('expected the tree');
     expect(layers.levels[0]).toBe(dataset.corpus.passages.length);
     expect(layers.levels.length).toBeGreaterThan(1);
     expect(layers.source).toContain('extractive summary (no LLM');
@@ -74,11 +74,11 @@ describe('engine backboneLayers', () => {
     const view = await engine.graphAround('demo', { query: question.question, poolIds: [], limit: 200 });
     const phrases = view.nodes.filter((n) => n.kind === 'phrase').map((n) => n.label);
     const layers = await engine.backboneLayers('demo', {
-      backbone: 'graphrag',
+      kind: 'communities',
       poolIds: [],
       phrases: [...phrases, 'no such phrase'],
     });
-    if (layers.backbone !== 'graphrag') throw new Error('expected graphrag layers');
+    if (layers.kind !== 'communities') throw new Error('expected communities');
     expect(layers.source).toContain('extractive community report (no LLM');
     expect(layers.communities.length).toBeGreaterThan(1);
     expect(layers.communityOfPhrase['no such phrase']).toBeUndefined();
@@ -93,15 +93,15 @@ describe('engine backboneLayers', () => {
   it('refuses a backbone with no layers, naming the ones that have them', async () => {
     const engine = createEngine();
     await engine.loadDataset('demo', files);
-    await expect(
-      engine.backboneLayers('demo', { backbone: 'bm25' as 'raptor', poolIds: [], phrases: [] }),
-    ).rejects.toThrow(/no tree or communities.*raptor, graphrag/);
+    await expect(engine.backboneLayers('demo', { kind: 'bm25' as 'tree', poolIds: [], phrases: [] })).rejects.toThrow(
+      /no layers of kind "bm25" to draw \(tree, communities\)/,
+    );
   });
 });
 
 describe('graph-backbone-layers (pure)', () => {
   const graphrag: BackboneLayers = {
-    backbone: 'graphrag',
+    kind: 'communities',
     source: 's',
     levels: 2,
     modularity: 0.4,
@@ -130,7 +130,7 @@ describe('graph-backbone-layers (pure)', () => {
   });
   it('fades passages outside the selected summary; nothing selected changes nothing', () => {
     const raptor: BackboneLayers = {
-      backbone: 'raptor',
+      kind: 'tree',
       source: 's',
       levels: [3, 1],
       summaries: [{ id: 'raptor:1:0', level: 1, text: 't', passageCount: 2, passages: ['p1', 'p2'], shown: ['p1'] }],
@@ -147,11 +147,11 @@ describe('graph-backbone-layers (pure)', () => {
     expect(out.get('a')?.color).toBe('#b9c0c9');
   });
   it('draws layers only for raptor and graphrag traces', () => {
-    expect([
-      layeredBackbone('raptor'),
-      layeredBackbone('graphrag'),
-      layeredBackbone('bm25'),
-      layeredBackbone(undefined),
-    ]).toEqual(['raptor', 'graphrag', null, null]);
+    expect([layersOf('raptor'), layersOf('graphrag'), layersOf('bm25'), layersOf(undefined)]).toEqual([
+      'tree',
+      'communities',
+      null,
+      null,
+    ]);
   });
 });

@@ -95,9 +95,14 @@ describe('engine embeddings', () => {
       expect(await again.engine.embeddingStatus('wiki')).toMatchObject({ ready: true, done: 200 });
       await again.engine.run({ datasetId: 'wiki', question, backbone: 'dense', strategy: 'single', k: 3 });
       expect(again.texts.filter((t) => t !== 'load')).toEqual([question.question]);
-      // HippoRAG 2 (dense) reads the stored phrase vectors too: again only the query is embedded.
+      // HippoRAG 2 (dense) reads the stored phrase and fact vectors too: only the query is embedded, by the
+      // dense base and by the fact scorer (§3: facts retrieved by embedding similarity to the query).
       await again.engine.run({ datasetId: 'wiki', question, backbone: 'hipporag2-dense', strategy: 'single', k: 3 });
-      expect(again.texts.filter((t) => t !== 'load')).toEqual([question.question, question.question]);
+      expect(again.texts.filter((t) => t !== 'load')).toEqual([
+        question.question,
+        question.question,
+        question.question,
+      ]);
       expect(await again.engine.embeddingStatus('wiki')).toMatchObject({ otherModels: [] });
       expect(texts.length).toBeGreaterThan(200);
     },

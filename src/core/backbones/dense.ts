@@ -6,7 +6,6 @@ import { defineBackbone, IN_MEMORY } from './descriptor.ts';
 export const denseBackbone = defineBackbone({
   name: 'dense',
   ...BACKBONE_ABOUT.dense,
-  needs: ['embedder'],
   options: z.object({}).strict(),
   async build({ corpus, embedder, vectors }) {
     const v = vectors ?? (await embedCorpus(corpus, embedder!));

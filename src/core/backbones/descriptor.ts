@@ -43,6 +43,8 @@ export interface BackboneInputs {
   prompts?: BackbonePrompts;
   /** hipporag2, naivege, syncge: the retriever underneath (its name is recorded as the base). */
   base?: Retriever;
+  /** bm25, hybrid: the corpus's BM25 index as the host keeps it (stored or built once). */
+  bm25?: Retriever;
   /** hipporag2, graphrag, naivege, syncge: the triples the graph or triple index is built from. */
   triples?: TripleSet;
   /** hipporag2, graphrag: a phrase graph already built from the same corpus and triples (e.g. stored). */
@@ -75,16 +77,22 @@ export interface BuiltBackbone<R extends Retriever = Retriever> {
   built: string;
   /** What the trace records about the backbone: summariser, report writer, filter model, triples, base. */
   traceOptions: Record<string, unknown>;
+  /** One line on what was built and what stands in for what (the CLI prints it). */
+  summary?: string;
 }
 
+/** What a backbone cannot be built without; the builder pulls each from the host's resources (resources.ts). */
 export type BackboneNeed = 'embedder' | 'base' | 'triples' | 'read';
+/** What a backbone uses when the host has it (a stored index or graph, the configured LLM, query NER). */
+export type BackboneUse = 'bm25' | 'vectors' | 'graph' | 'tripleIndex' | 'llm' | 'queryEntities' | 'artifacts';
 
 /** Title, label, explanation, paper and LLM use come from about.ts (one description the page can import too). */
 export interface BackboneDescriptor<O = Record<string, unknown>> extends BackboneAbout {
   name: string;
-  needs: readonly BackboneNeed[];
   options: z.ZodType<O>;
   build(inputs: BackboneInputs, options: O): Promise<BuiltBackbone>;
+  /** One line on the built retriever (sizes, scorers, stand-ins); default "<name>: <how it was built>". */
+  summary?(retriever: Retriever): string;
 }
 
 /** Typed without losing O at the list (the builder validates options before build sees them). */

@@ -50,6 +50,11 @@ export const graphExpansionOptionsSchema = z
   })
   .strict();
 
+/** The backbone underneath HippoRAG 2 and graph expansion (any backbone; BM25 by default); resources.ts builds it. */
+export const BASE_OPTION = z
+  .union([z.string(), z.object({ name: z.string(), options: z.record(z.string(), z.unknown()).optional() })])
+  .optional();
+
 export type GraphExpansionBackboneOptions = z.infer<typeof graphExpansionOptionsSchema>;
 
 export function graphExpansionOptionsFrom(raw: Record<string, unknown> | undefined): GraphExpansionBackboneOptions {
@@ -117,11 +122,15 @@ function graphExpansionDescriptor(name: 'naivege' | 'syncge') {
   return defineBackbone({
     name,
     ...BACKBONE_ABOUT[name],
-    needs: name === 'naivege' ? ['base', 'triples'] : ['base', 'triples', 'read'],
-    options: graphExpansionOptionsSchema,
+    options: graphExpansionOptionsSchema.extend({ base: BASE_OPTION }),
+    summary(r) {
+      const ge = r as GraphExpansionRetriever;
+      return `${name}: ${ge.expansion.index.size} triples in T, beam score: ${ge.expansion.scorer.label}`;
+    },
     async build(inputs: BackboneInputs): Promise<BuiltBackbone> {
       const t = await tripleIndexOf(inputs);
-      const retriever = buildGraphExpansionBackbone(name, { ...inputs, tripleIndex: t.index });
+      const { base: _base, ...options } = inputs.options ?? {};
+      const retriever = buildGraphExpansionBackbone(name, { ...inputs, options, tripleIndex: t.index });
       return {
         retriever,
         built: t.built,

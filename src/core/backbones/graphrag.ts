@@ -4,7 +4,7 @@ import { detectCommunities } from '../graphrag/communities.ts';
 import { writeReports } from '../graphrag/reports.ts';
 import { GRAPHRAG_ARTIFACT, graphRagArtifact, graphRagFromArtifact } from '../persist/backbone-codecs.ts';
 import { corpusFingerprint } from '../persist/codecs.ts';
-import { createGraphRagRetriever, GRAPHRAG_DEFAULTS } from '../retrievers/graphrag.ts';
+import { createGraphRagRetriever, GRAPHRAG_DEFAULTS, type GraphRagRetriever } from '../retrievers/graphrag.ts';
 import { TRIPLE_SOURCE_LABELS } from '../triples/types.ts';
 import { BACKBONE_ABOUT } from './about.ts';
 import { defineBackbone } from './descriptor.ts';
@@ -16,8 +16,6 @@ export const COMMUNITY_LABEL = 'Louvain (graphology-communities-louvain)';
 export const graphragBackbone = defineBackbone({
   name: 'graphrag',
   ...BACKBONE_ABOUT.graphrag,
-  needs: ['triples'],
-  usesLlm: 'community reports (GraphRAG’s report prompt)',
   options: z
     .object({
       factTopK: z.number().int().positive().optional(),
@@ -27,6 +25,11 @@ export const graphragBackbone = defineBackbone({
       resolution: z.number().positive().optional(),
     })
     .strict(),
+  summary(r) {
+    const g = r as GraphRagRetriever;
+    const levels = g.hierarchy.communities.reduce((n, c) => ((n[c.level] = (n[c.level] ?? 0) + 1), n), [] as number[]);
+    return `graphrag: ${levels.join(' / ')} Louvain communities per level (modularity ${g.hierarchy.modularity.toFixed(3)}); reports: ${g.reportSource}`;
+  },
   async build(inputs, options) {
     const { corpus, triples, artifacts, signal, onProgress } = inputs;
     const report = (stage: string, done: number, total: number) =>

@@ -1,25 +1,28 @@
 import { z } from 'zod';
+import { buildPhraseGraph, type PhraseGraph } from '../graph/build.ts';
+import { phraseVectors } from '../persist/phrase-vectors.ts';
 import {
   createHippoRag2Retriever,
+  HIPPORAG2_DEFAULTS,
   HIPPORAG2_SEEDS,
   type HippoRag2Deps,
   type HippoRag2Retriever,
 } from '../retrievers/hipporag2.ts';
-import { collectFacts, createEmbeddedFactIndex } from '../triples/fact-index.ts';
+import { collectFacts, createEmbeddedFactIndex, factTexts } from '../triples/fact-index.ts';
 import { TRIPLE_SOURCE_LABELS } from '../triples/types.ts';
 import { BACKBONE_ABOUT } from './about.ts';
-import { defineBackbone, IN_MEMORY } from './descriptor.ts';
+import { defineBackbone, IN_MEMORY, type BackboneInputs } from './descriptor.ts';
 import { factFilterOf } from './llm-parts.ts';
+import { BASE_OPTION } from './graph-expansion.ts';
 
 const nested = z.record(z.string(), z.unknown()).optional();
 
 export const hipporag2Backbone = defineBackbone({
   name: 'hipporag2',
   ...BACKBONE_ABOUT.hipporag2,
-  needs: ['base'],
-  usesLlm: 'recognition-memory filter over the top facts (seed "facts")',
   options: z
     .object({
+      base: BASE_OPTION,
       seed: z.enum(HIPPORAG2_SEEDS as ['facts', 'entities']).optional(),
       factTopK: z.number().int().positive().optional(),
       damping: z.number().optional(),
@@ -32,14 +35,24 @@ export const hipporag2Backbone = defineBackbone({
       ppr: nested,
     })
     .strict(),
+  summary(r) {
+    const facts = (r as HippoRag2Retriever).factSource;
+    return facts
+      ? `seeds: retrieved facts, scored by ${facts.label}; filter: ${facts.filter}`
+      : 'seeds: linked query entities (--seed entities)';
+  },
   async build(inputs, options) {
-    const { corpus, base, triples, graph, embedder } = inputs;
-    const facts = (options.seed ?? 'facts') === 'facts';
-    // With an embedder facts are scored by it, as HippoRAG 2 does; otherwise BM25 over triple strings.
+    const { corpus, base, triples, embedder } = inputs;
+    const { base: _base, ...own } = options;
+    const facts = (own.seed ?? 'facts') === 'facts';
+    // With an embedder (a base that embeds) HippoRAG 2 runs as the paper does: facts scored by the
+    // embedder and synonym edges by phrase-embedding cosine (§3); without one, BM25 over triple strings
+    // and lexical synonyms (labelled stand-ins).
+    const graph = inputs.graph ?? (embedder && triples ? await embeddingGraph(inputs, own) : undefined);
     const embedFacts = embedder && facts && triples;
     if (embedFacts)
       inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the fact index', done: 0, total: 1 });
-    const tripleIndex = embedFacts ? await createEmbeddedFactIndex(collectFacts(triples), embedder) : undefined;
+    const tripleIndex = embedFacts ? await embeddedFacts(inputs) : undefined;
     if (embedFacts)
       inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the fact index', done: 1, total: 1 });
     const factFilter = facts ? factFilterOf(inputs) : undefined;
@@ -50,15 +63,38 @@ export const hipporag2Backbone = defineBackbone({
       ...(tripleIndex ? { tripleIndex } : {}),
       ...(inputs.queryEntities ? { queryEntities: inputs.queryEntities } : {}),
       ...(factFilter ? { factFilter } : {}),
-      options: options as HippoRag2Deps['options'],
+      options: own as HippoRag2Deps['options'],
     });
     return {
       retriever,
-      built: graph ? 'over the given phrase graph' : IN_MEMORY,
+      built: inputs.graph ? 'over the given phrase graph' : IN_MEMORY,
       traceOptions: hipporag2TraceOptions(retriever, base!.name),
     };
   },
 });
+
+/** The fact index scored by the embedder, its fact vectors stored like the phrase vectors. */
+async function embeddedFacts(inputs: BackboneInputs) {
+  const facts = collectFacts(inputs.triples!);
+  const vectors = await phraseVectors(inputs.artifacts, inputs.corpus, factTexts(facts), inputs.embedder!, 'facts');
+  return createEmbeddedFactIndex(facts, inputs.embedder!, inputs.signal, vectors);
+}
+
+/** The phrase graph with synonym edges by phrase-embedding cosine (phrase vectors stored when a store is given). */
+async function embeddingGraph(
+  inputs: BackboneInputs,
+  options: { graph?: Record<string, unknown> },
+): Promise<PhraseGraph> {
+  const { corpus, triples, embedder, artifacts } = inputs;
+  const graphOptions = { ...HIPPORAG2_DEFAULTS.graph, ...options.graph };
+  inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the phrases', done: 0, total: 1 });
+  const phrases = buildPhraseGraph(corpus, triples!, graphOptions).phrases;
+  const e = await phraseVectors(artifacts, corpus, phrases, embedder!);
+  inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the phrases', done: 1, total: 1 });
+  return buildPhraseGraph(corpus, triples!, graphOptions, (ps) =>
+    ps.length === phrases.length ? { data: e.data, dimension: e.dim } : undefined,
+  );
+}
 
 /** What a HippoRAG 2 trace records: the triples, the base, how phrases were seeded and filtered. */
 export function hipporag2TraceOptions(retriever: HippoRag2Retriever, base: string): Record<string, unknown> {
@@ -66,6 +102,7 @@ export function hipporag2TraceOptions(retriever: HippoRag2Retriever, base: strin
   return {
     triples: TRIPLE_SOURCE_LABELS[retriever.graph.source],
     seededBy: base,
+    synonyms: retriever.graph.synonymMode,
     phraseSeeds: f ? `retrieved facts, scored by ${f.label}` : 'linked query entities',
     ...(f ? { factFilter: f.filter } : {}),
   };

@@ -10,7 +10,6 @@ const positive = z.number().positive();
 export const hybridBackbone = defineBackbone({
   name: 'hybrid',
   ...BACKBONE_ABOUT.hybrid,
-  needs: ['embedder'],
   options: z
     .object({
       k: positive.optional(),
@@ -22,7 +21,7 @@ export const hybridBackbone = defineBackbone({
     const dense = await denseBackbone.build(inputs, {});
     return {
       retriever: createHybridRetriever(
-        { bm25: createBm25Retriever(inputs.corpus.passages), dense: dense.retriever },
+        { bm25: inputs.bm25 ?? createBm25Retriever(inputs.corpus.passages), dense: dense.retriever },
         options,
       ),
       built: dense.built,

@@ -2,6 +2,7 @@
 // numbers of `npm run eval` equal what the page shows. A backbone is one descriptor in its own file;
 // adding one means adding its file and its entry below.
 import { HopscopeError } from '../errors.ts';
+import { BACKBONE_ABOUT, EXPANSION_BACKBONE, type BackboneName } from './about.ts';
 import type { Corpus, Retriever } from '../types.ts';
 import { bm25Backbone } from './bm25.ts';
 import { denseBackbone } from './dense.ts';
@@ -11,9 +12,10 @@ import { graphragBackbone } from './graphrag.ts';
 import { hipporag2Backbone } from './hipporag2.ts';
 import { hybridBackbone } from './hybrid.ts';
 import { raptorBackbone } from './raptor.ts';
+import { assembleWith, type Assembled, type BackboneResources, type BackboneSpec } from './resources.ts';
 
-export const BACKBONES = ['bm25', 'dense', 'hybrid', 'hipporag2', 'raptor', 'graphrag', 'naivege', 'syncge'] as const;
-export type BackboneName = (typeof BACKBONES)[number];
+/** Every backbone, in the order the pickers and the CLI list them (about.ts's order). */
+export const BACKBONES = Object.keys(BACKBONE_ABOUT) as readonly BackboneName[];
 
 export const BACKBONE_DESCRIPTORS: Readonly<Record<BackboneName, BackboneDescriptor<never>>> = {
   bm25: bm25Backbone,
@@ -57,9 +59,22 @@ function optionError(
  * schema, and returns the retriever, how it was obtained and what the trace records about it.
  */
 export async function buildBackbone(name: BackboneName, inputs: BackboneInputs): Promise<BuiltBackbone> {
-  const d = (BACKBONE_DESCRIPTORS as Record<string, BackboneDescriptor<Record<string, unknown>>>)[name];
+  const d = descriptorOf(name);
   if (!d)
     throw new HopscopeError('backbones', `backbone "${name}" is not available (available: ${BACKBONES.join(', ')})`);
+  return buildWith(d, inputs);
+}
+
+const descriptorOf = (name: string) =>
+  Object.hasOwn(BACKBONE_DESCRIPTORS, name)
+    ? (BACKBONE_DESCRIPTORS as Record<string, BackboneDescriptor<Record<string, unknown>>>)[name]
+    : undefined;
+
+async function buildWith(
+  d: BackboneDescriptor<Record<string, unknown>>,
+  inputs: BackboneInputs,
+): Promise<BuiltBackbone> {
+  const name = d.name;
   const missing = d.needs.filter((n) =>
     n !== 'triples' ? inputs[n] === undefined : !inputs.triples && !inputs.graph && !inputs.tripleIndex,
   );
@@ -75,7 +90,41 @@ export async function buildBackbone(name: BackboneName, inputs: BackboneInputs):
     );
   }
   const built = await d.build(inputs, parsed.data);
-  return { ...built, traceOptions: { ...built.traceOptions, built: built.built } };
+  return {
+    ...built,
+    summary: d.summary?.(built.retriever) ?? `${name}: ${built.built}`,
+    traceOptions: { ...built.traceOptions, ...(built.built ? { built: built.built } : {}) },
+  };
+}
+
+/** The one path every host takes: the backbone `spec` built from what the host's resources supply. */
+export const assembleBackbone = assembleWith(descriptorOf, buildWith);
+
+/**
+ * The backbone a strategy runs over, the same in every host: GEAR needs graph expansion, so over naivege
+ * or syncge it runs as is, and over any other backbone it runs over NaiveGE with that backbone as its
+ * base (GEAR §3: graph expansion sits on any base retriever). Every other strategy runs over the backbone.
+ */
+export async function strategyBackbone(
+  needsGraphExpansion: boolean,
+  spec: BackboneSpec,
+  res: BackboneResources,
+  geOptions: Record<string, unknown> = {},
+): Promise<Assembled> {
+  const backbone = await assembleBackbone(spec, res);
+  if (!needsGraphExpansion || isGraphExpansion(backbone.name)) return backbone;
+  const ge = await assembleBackbone({ name: EXPANSION_BACKBONE, options: { ...geOptions, base: spec } }, res);
+  return {
+    ...ge,
+    built: backbone.built,
+    traceOptions: {
+      ...backbone.traceOptions,
+      graphExpansion: `${EXPANSION_BACKBONE} over ${spec.name}`,
+      tripleSource: ge.traceOptions.triples,
+      beamScorer: ge.traceOptions.beamScorer,
+      tripleIndex: ge.traceOptions.tripleIndex ?? ge.built,
+    },
+  };
 }
 
 /** The retriever alone, for callers that record nothing about how it was built (tests, benchmarks). */
@@ -87,39 +136,27 @@ export async function backboneRetriever(
   return (await buildBackbone(name, { corpus, ...deps })).retriever;
 }
 
-/**
- * The retriever a strategy runs over, the same in every host: GEAR needs graph expansion, so over naivege
- * or syncge it runs as is, and over any other backbone it runs over NaiveGE with that backbone as its base
- * (GEAR §3: graph expansion sits on any base retriever). Every other strategy runs over the backbone.
- */
+/** The option names a backbone's schema accepts (its own, not its base's). */
+export function backboneOptionNames(name: string): string[] {
+  const shape = (descriptorOf(name)?.options as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return Object.keys(shape ?? {});
+}
+
 /** naivege and syncge are GEAR's graph expansion itself. */
 export const isGraphExpansion = (name: string): boolean => name === 'naivege' || name === 'syncge';
 
-export async function backboneForStrategy(
-  needsGraphExpansion: boolean,
-  backbone: BuiltBackbone & { name: string },
-  inputs: Omit<BackboneInputs, 'base' | 'options'> & { geOptions?: Record<string, unknown> },
-): Promise<BuiltBackbone> {
-  if (!needsGraphExpansion || isGraphExpansion(backbone.name)) return backbone;
-  const { geOptions, ...rest } = inputs;
-  const ge = await buildBackbone('naivege', {
-    ...rest,
-    base: backbone.retriever,
-    ...(geOptions ? { options: geOptions } : {}),
-  });
-  return {
-    retriever: ge.retriever,
-    built: backbone.built,
-    traceOptions: {
-      ...backbone.traceOptions,
-      graphExpansion: `naivege over ${backbone.name}`,
-      tripleSource: ge.traceOptions.triples,
-      beamScorer: ge.traceOptions.beamScorer,
-      tripleIndex: ge.built,
-    },
-  };
-}
-
+export type { Assembled, BackboneResources, BackboneSpec } from './resources.ts';
+export {
+  BACKBONE_PRESETS,
+  DEFAULT_BACKBONE,
+  GRAPH_BACKBONE,
+  RUNNABLE_BACKBONES,
+  backboneAbout,
+  backboneNeedsEmbedder,
+  aboutOf,
+  backbonesWhere,
+} from './about.ts';
+export type { BackboneName, RunnableBackbone } from './about.ts';
 export type {
   BackboneInputs,
   BuiltBackbone,

@@ -3,7 +3,7 @@ import { corpusFingerprint } from '../persist/codecs.ts';
 import { RAPTOR_TREE_ARTIFACT, raptorTreeArtifact, raptorTreeFromArtifact } from '../persist/backbone-codecs.ts';
 import { buildRaptorTree } from '../raptor/tree.ts';
 import { HASHED_TFIDF_LABEL } from '../raptor/vectors.ts';
-import { createRaptorRetriever, RAPTOR_SCORER_LABEL } from '../retrievers/raptor.ts';
+import { createRaptorRetriever, RAPTOR_SCORER_LABEL, type RaptorRetriever } from '../retrievers/raptor.ts';
 import { BACKBONE_ABOUT } from './about.ts';
 import { defineBackbone } from './descriptor.ts';
 import { summarizerOf } from './llm-parts.ts';
@@ -14,8 +14,6 @@ const positive = z.number().int().positive();
 export const raptorBackbone = defineBackbone({
   name: 'raptor',
   ...BACKBONE_ABOUT.raptor,
-  needs: [],
-  usesLlm: 'cluster summaries (RAPTOR’s summarisation prompt)',
   options: z
     .object({
       maxLevels: positive.optional(),
@@ -24,6 +22,10 @@ export const raptorBackbone = defineBackbone({
       cluster: z.record(z.string(), z.unknown()).optional(),
     })
     .strict(),
+  summary(r) {
+    const { tree, scorer } = r as RaptorRetriever;
+    return `raptor tree: ${tree.levels.join(' / ')} nodes per level; clusters on ${tree.vectors}; ${tree.summarizer}; nodes scored by ${scorer}`;
+  },
   async build(inputs, options) {
     const { corpus, artifacts, signal } = inputs;
     const summarizer = summarizerOf(inputs);

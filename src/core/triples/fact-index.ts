@@ -104,12 +104,17 @@ export function createBm25FactIndex(facts: readonly IndexedFact[], params: Parti
 }
 
 /** Facts ranked by the embedder (HippoRAG 2): fact vectors are embedded once here. */
+/** The texts a fact index embeds, one per fact (stored vectors are keyed by them). */
+export const factTexts = (facts: readonly IndexedFact[]): string[] => facts.map(factText);
+
 export async function createEmbeddedFactIndex(
   facts: readonly IndexedFact[],
   embedder: Embedder,
   signal?: AbortSignal,
+  /** The facts' vectors already embedded (e.g. stored) by the same embedder; embedded now when absent. */
+  given?: { data: Float32Array; dim: number },
 ): Promise<FactIndex> {
-  const vectors = await embedder.embed(facts.map(factText), signal);
+  const vectors = given ?? (await embedder.embed(facts.map(factText), signal));
   return {
     facts,
     scorer: 'embedding',

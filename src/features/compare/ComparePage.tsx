@@ -14,6 +14,7 @@ import { BACKBONE_SHORT, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
 import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type RunStrategy } from '../../engine/engine-api.ts';
 import { LaneView, SHOWN } from './LaneView.tsx';
 import { RETRIEVAL_ONLY } from '../../core/strategies/index.ts';
+import { DEFAULT_BACKBONE } from '../../core/backbones/about.ts';
 
 const MAX_RANK = 20;
 const laneLabel = (backbone: RunBackbone, strategy: RunStrategy) =>
@@ -47,7 +48,7 @@ export function ComparePage() {
       ...runQuery(engine, {
         datasetId: dataset.data?.id ?? '',
         question: question ?? { id: '', question: '', answers: [], gold: [] },
-        backbone: lane.kind === 'run' ? lane.backbone : 'bm25',
+        backbone: lane.kind === 'run' ? lane.backbone : DEFAULT_BACKBONE,
         strategy: lane.kind === 'run' ? lane.strategy : RETRIEVAL_ONLY,
         k: 20,
       }),
@@ -162,7 +163,7 @@ export function ComparePage() {
           className="btn btn-secondary"
           data-testid="compare-add"
           disabled={lanes.length >= MAX_LANES}
-          onClick={() => addLane({ kind: 'run', backbone: 'bm25', strategy: RETRIEVAL_ONLY })}
+          onClick={() => addLane({ kind: 'run', backbone: DEFAULT_BACKBONE, strategy: RETRIEVAL_ONLY })}
         >
           + Lane
         </button>

@@ -6,6 +6,7 @@ import { readableId } from '../../app/passage-names.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { EngineClient } from '../../app/engine-client.ts';
+import { layersOf } from '../../core/backbones/about.ts';
 import type { BackboneLayers, GraphView } from '../../engine/engine-api.ts';
 import type { NodeAttributes } from './graph-style.ts';
 import {
@@ -13,7 +14,6 @@ import {
   colourByCommunity,
   communityColor,
   fadeOutsideSummary,
-  layeredBackbone,
   passagesUnder,
 } from './graph-backbone-layers.ts';
 
@@ -32,11 +32,11 @@ export function useBackboneLayers({ engine, datasetId, retriever, poolIds, view,
   nodes: Map<string, NodeAttributes> | null;
   panel: ReactNode;
 } {
-  const backbone = layeredBackbone(retriever);
+  const kind = layersOf(retriever);
   const phrases = useMemo(() => (view?.nodes ?? []).filter((n) => n.kind === 'phrase').map((n) => n.label), [view]);
   const layers = useQuery({
-    ...backboneLayersQuery(engine, datasetId ?? '', backbone ?? 'raptor', poolIds, phrases),
-    enabled: backbone !== null && datasetId !== undefined && view !== undefined,
+    ...backboneLayersQuery(engine, datasetId ?? '', kind ?? 'tree', poolIds, phrases),
+    enabled: kind !== null && datasetId !== undefined && view !== undefined,
   });
   const [summary, setSummary] = useState<string | null>(null);
   const [community, setCommunity] = useState<string | null>(null);
@@ -45,19 +45,19 @@ export function useBackboneLayers({ engine, datasetId, retriever, poolIds, view,
     () => (nodes ? fadeOutsideSummary(colourByCommunity(nodes, layers.data), under) : null),
     [nodes, layers.data, under],
   );
-  if (backbone === null) return { nodes, panel: null };
+  if (kind === null) return { nodes, panel: null };
   const selectedPhrase = selected
     ? view?.nodes.find((n) => n.key === selected && n.kind === 'phrase')?.label
     : undefined;
   const panel = (
-    <section className="backbone-layers" data-testid="backbone-layers" data-backbone={backbone}>
+    <section className="backbone-layers" data-testid="backbone-layers" data-layers={kind}>
       {layers.isPending ? (
-        <p className="empty">{backbone === 'raptor' ? 'Loading RAPTOR’s tree…' : 'Loading GraphRAG’s communities…'}</p>
+        <p className="empty">{kind === 'tree' ? 'Loading the summary tree…' : 'Loading the communities…'}</p>
       ) : layers.isError ? (
         <p className="error" role="alert">
-          The {backbone === 'raptor' ? 'tree' : 'communities'} could not be loaded: {layers.error.message}
+          The {kind === 'tree' ? 'tree' : 'communities'} could not be loaded: {layers.error.message}
         </p>
-      ) : layers.data.backbone === 'raptor' ? (
+      ) : layers.data.kind === 'tree' ? (
         <RaptorLevels
           layers={layers.data}
           summary={summary}
@@ -77,8 +77,8 @@ export function useBackboneLayers({ engine, datasetId, retriever, poolIds, view,
   return { nodes: drawn, panel };
 }
 
-type Raptor = Extract<BackboneLayers, { backbone: 'raptor' }>;
-type GraphRag = Extract<BackboneLayers, { backbone: 'graphrag' }>;
+type Raptor = Extract<BackboneLayers, { kind: 'tree' }>;
+type GraphRag = Extract<BackboneLayers, { kind: 'communities' }>;
 
 function RaptorLevels({
   layers,

@@ -26,6 +26,7 @@ import { useGraphOverlay } from './use-graph-overlay.ts';
 import { NodeDetails } from './NodeDetails.tsx';
 import { SigmaCanvas } from './SigmaCanvas.tsx';
 import { useBackboneLayers } from './BackboneLayers.tsx';
+import { layersOf } from '../../core/backbones/about.ts';
 import { useBranches } from '../../app/whatif-store.ts';
 import { branchOverlay, branchPath } from './branch-path.ts';
 import { BranchOnGraph, BranchPicker } from './BranchOnGraph.tsx';
@@ -215,9 +216,9 @@ export function GraphPage() {
           seed phrase (of a retrieved fact or a question entity: see beside the graph)
         </span>
         <span className="dot" style={{ ['--c' as string]: PHRASE }}>
-          phrase{trace?.retriever === 'graphrag' ? ' outside the communities listed' : ''}
+          phrase{layersOf(trace?.retriever) === 'communities' ? ' outside the communities listed' : ''}
         </span>
-        {trace?.retriever === 'graphrag' && (
+        {layersOf(trace?.retriever) === 'communities' && (
           <span
             className="dot"
             data-testid="legend-communities"

@@ -1,32 +1,25 @@
-// The backbone layer of the graph view: which backbone a trace ran on (RAPTOR's tree, GraphRAG's
-// communities, or neither), the query that fetches its layers from the engine, and GraphRAG's community
+// The backbone layer of the graph view (RAPTOR's tree, GraphRAG's communities: the descriptions' `layers`),
+// the query that fetches its layers from the engine, and GraphRAG's community
 // colours applied to the phrase nodes (seeds keep their seed colour). Kept apart from graph-style.ts, which
 // owns the run overlays.
 import { queryOptions } from '@tanstack/react-query';
 import type { EngineClient } from '../../app/engine-client.ts';
+import type { LayerKind } from '../../core/backbones/about.ts';
 import type { BackboneLayers } from '../../engine/engine-api.ts';
 import { SEED_PHRASE, type NodeAttributes } from './graph-style.ts';
-
-export type LayeredBackbone = 'raptor' | 'graphrag';
-
-/** The trace's backbone when it has layers to draw (trace.retriever is the backbone's name). */
-export function layeredBackbone(retriever: string | undefined): LayeredBackbone | null {
-  if (retriever === 'raptor' || retriever === 'graphrag') return retriever;
-  return null;
-}
 
 export const backboneLayersQuery = (
   engine: EngineClient,
   datasetId: string,
-  backbone: LayeredBackbone,
+  kind: LayerKind,
   poolIds: readonly string[],
   phrases: readonly string[],
 ) =>
   queryOptions({
-    queryKey: ['backbone-layers', datasetId, backbone, [...poolIds].sort(), [...phrases].sort()],
+    queryKey: ['backbone-layers', datasetId, kind, [...poolIds].sort(), [...phrases].sort()],
     queryFn: (): Promise<BackboneLayers> =>
       engine.backboneLayers(datasetId, {
-        backbone,
+        kind,
         poolIds: [...poolIds],
         phrases: [...phrases],
       }) as Promise<BackboneLayers>,
@@ -57,7 +50,7 @@ export function colourByCommunity(
   nodes: Map<string, NodeAttributes>,
   layers: BackboneLayers | undefined,
 ): Map<string, NodeAttributes> {
-  if (!layers || layers.backbone !== 'graphrag') return nodes;
+  if (!layers || layers.kind !== 'communities') return nodes;
   const order = new Map(layers.communities.map((c, i) => [c.id, i]));
   const out = new Map<string, NodeAttributes>();
   for (const [key, a] of nodes) {
@@ -69,7 +62,7 @@ export function colourByCommunity(
 
 /** Pool passages under the selected summary (RAPTOR), for highlighting and listing. */
 export function passagesUnder(layers: BackboneLayers | undefined, summaryId: string | null): ReadonlySet<string> {
-  if (!layers || layers.backbone !== 'raptor' || summaryId === null) return new Set();
+  if (!layers || layers.kind !== 'tree' || summaryId === null) return new Set();
   return new Set(layers.summaries.find((s) => s.id === summaryId)?.passages ?? []);
 }
 
