@@ -121,7 +121,7 @@ async function buildAndSave(
   try {
     stage('bm25', 'running');
     bm25 = createBm25Retriever(dataset.corpus.passages, { signal });
-    stage('bm25', 'done', 'k1 = 1.2, b = 0.4');
+    stage('bm25', 'done', `k1 = ${BM25_DEFAULTS.k1}, b = ${BM25_DEFAULTS.b}`);
     await Promise.resolve(); // let a cancel message in between stages
     if (!pooled) stage('triples', 'running', TRIPLE_SOURCE_LABELS['offline-extractor']);
     triples = pooled ? await pooled : extractTriplesOffline(dataset.corpus.passages, {}, signal, onTriples);
