@@ -119,7 +119,7 @@ export async function strategyBackbone(
     built: backbone.built,
     traceOptions: {
       ...backbone.traceOptions,
-      graphExpansion: `${EXPANSION_BACKBONE} over ${spec.name}`,
+      graphExpansion: `${EXPANSION_BACKBONE} over ${backbone.name}`,
       tripleSource: ge.traceOptions.triples,
       beamScorer: ge.traceOptions.beamScorer,
       tripleIndex: ge.traceOptions.tripleIndex ?? ge.built,
