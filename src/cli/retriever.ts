@@ -28,6 +28,8 @@ import { createTransformersEmbedder } from '../providers/embed/transformers-embe
 import { checkModelFolder } from './model-check.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
+import { backboneLlmSpec } from './backbone-llm.ts';
+import { backboneLlmRole } from '../core/backbones/about.ts';
 import { readTextInput } from './text-input.ts';
 import { UsageError, type EvalArgs } from './args.ts';
 import type { Io } from './io.ts';
@@ -42,15 +44,11 @@ const GRAPH_BACKED: readonly BackboneName[] = ['hipporag2', 'graphrag', 'naivege
 const needsEmbedder = (name: BackboneName, base: BackboneName) =>
   name === 'dense' || name === 'hybrid' || (GRAPH_BACKED.includes(name) && (base === 'dense' || base === 'hybrid'));
 
-/** The first OpenAI-compatible model among --llm: the backbones' LLM (replay and offline are no LLM for them). */
+/** The backbone's LLM (backboneLlmSpec: the first OpenAI-compatible model among --llm), or none. */
 async function backboneLlm(args: EvalArgs, dataset: Dataset): Promise<LlmPort | undefined> {
-  const names = args.llms.length ? args.llms : args.llm ? [args.llm] : [];
-  for (const name of names) {
-    const spec = llmSpecFrom({ llm: name, ...args.llmRest });
-    if (spec.kind !== 'openai') continue;
-    return (await createLlmFromSpec(spec, { corpusId: dataset.corpus.id, cacheDir: args.cacheDir })).llm;
-  }
-  return undefined;
+  const spec = backboneLlmSpec(args);
+  if (!spec) return undefined;
+  return (await createLlmFromSpec(spec, { corpusId: dataset.corpus.id, cacheDir: args.cacheDir })).llm;
 }
 
 export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io): Promise<CliBackbone> {
@@ -73,7 +71,7 @@ export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io
     });
     io.err(`embedding ${corpus.passages.length} passages with ${folder} (CPU)…`);
   }
-  const usesLlm = name === 'raptor' || name === 'graphrag' || (name === 'hipporag2' && args.seed === 'facts');
+  const usesLlm = backboneLlmRole(name, { seed: args.seed }) !== undefined;
   const llm = usesLlm ? await backboneLlm(args, dataset) : undefined;
   if (llm) inputs.llm = llm;
   if (usesLlm)

@@ -8,6 +8,10 @@ import type { Dataset } from '../core/types.ts';
 import { OFFLINE_THINKER_VERSION } from '../providers/llm/offline-thinker.ts';
 import type { EvalArgs } from './args.ts';
 import { llmSpecFrom, specLabel, type LlmSpec } from './llm-spec.ts';
+import { backboneLlmSpec } from './backbone-llm.ts';
+import { backboneLlmRole } from '../core/backbones/about.ts';
+import { requestTarget } from '../core/llm/base-url.ts';
+import type { StructuredMode } from '../core/llm/port.ts';
 import { readTextInput } from './text-input.ts';
 import { corpusFingerprint, type Provenance } from './trace-files.ts';
 
@@ -22,17 +26,35 @@ const GRAPH_BACKED = new Set(['hipporag2', 'graphrag', 'naivege', 'syncge']);
 const WITH_BASE = new Set(['hipporag2', 'naivege', 'syncge']);
 const EMBEDDED = new Set(['dense', 'hybrid']);
 
+const sha16 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** An input file by content (SHA-256 of its text), never by name: a changed file is another input. */
+async function inputHash(flag: string, file: string): Promise<string> {
+  return `sha256:${sha16(await readTextInput(flag, file))}`;
+}
+
 /** The triple source by content: an OpenIE file's SHA-256 (not its name), or the offline extractor. */
 async function tripleSource(openie: string | undefined): Promise<string> {
   if (!openie) return 'offline-extractor';
-  const text = await readTextInput('--openie', openie);
-  return `openie sha256:${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+  return `openie ${await inputHash('--openie', openie)}`;
 }
 
-/** An LLM as it matters to a result: its label (no credentials) and, offline, the thinker's version. */
-export function llmIdentity(spec: LlmSpec): string {
+/**
+ * An LLM as it matters to a result: everything that was sent. The label (no credentials) for reading,
+ * then a hash of the full request target (the base URL's whole path and query, which the label hides:
+ * `?deployment=alpha` and `?deployment=beta` are two LLMs), the JSON mode, and the structured-output mode
+ * the server was found to support when it is known; offline, the thinker's version.
+ */
+export function llmIdentity(spec: LlmSpec, structured?: StructuredMode): string {
   if (spec.kind === 'offline') return `${specLabel(spec)} ${OFFLINE_THINKER_VERSION}`;
-  if (spec.kind === 'openai') return `${specLabel(spec)}${spec.jsonMode ? '' : ' no-json-mode'}`;
+  if (spec.kind === 'openai')
+    return [
+      specLabel(spec),
+      `target=sha256:${sha16(requestTarget(spec.baseURL))}`,
+      ...(spec.jsonMode ? [] : ['no-json-mode']),
+      ...(spec.maxTokens !== undefined ? [`max-tokens=${spec.maxTokens}`] : []),
+      ...(structured ? [`structured=${structured}`] : []),
+    ].join(' ');
   return specLabel(spec);
 }
 
@@ -43,11 +65,14 @@ export async function runConfig(args: EvalArgs, dataset: Dataset): Promise<RunCo
   if (args.model && (EMBEDDED.has(name) || (WITH_BASE.has(name) && EMBEDDED.has(args.base))))
     parts.push(`model=${args.model}`);
   if (GRAPH_BACKED.has(name)) parts.push(`triples=${await tripleSource(args.openie)}`);
-  if (name === 'hipporag2') {
-    parts.push(`seed=${args.seed}`);
-    // HippoRAG 2's recognition-memory filter runs only with a real LLM (src/cli/retriever.ts).
-    const filtered = args.seed === 'facts' && args.llm === 'openai';
-    parts.push(`filter=${filtered ? llmIdentity(llmSpecFrom({ llm: args.llm, ...args.llmRest })) : 'none'}`);
+  if (args.queryNer && (name === 'hipporag2' || name === 'graphrag'))
+    parts.push(`query-ner=${await inputHash('--query-ner', args.queryNer)}`);
+  if (name === 'hipporag2') parts.push(`seed=${args.seed}`);
+  // The LLM inside the backbone (RAPTOR's summaries, GraphRAG's reports, HippoRAG 2's filter): the same
+  // function the builder asks (src/cli/backbone-llm.ts), so what ran is what is keyed.
+  if (backboneLlmRole(name, { seed: args.seed }) !== undefined) {
+    const spec = backboneLlmSpec(args);
+    parts.push(`${name === 'hipporag2' ? 'filter' : 'llm'}=${spec ? llmIdentity(spec) : 'none'}`);
   }
   if (name === 'naivege' || name === 'syncge') {
     const g = args.geOptions;
@@ -61,6 +86,6 @@ export async function runConfig(args: EvalArgs, dataset: Dataset): Promise<RunCo
 }
 
 /** What a trace made with `llm` under `config` records, and a resumed trace must match. */
-export function provenanceOf(config: RunConfig, llm: LlmSpec): Provenance {
-  return { corpus: config.corpus, backbone: config.backbone, llm: llmIdentity(llm) };
+export function provenanceOf(config: RunConfig, llm: LlmSpec, structured?: StructuredMode): Provenance {
+  return { corpus: config.corpus, backbone: config.backbone, llm: llmIdentity(llm, structured) };
 }

@@ -49,6 +49,7 @@ import type { EvalArgs } from './args.ts';
 import type { Io } from './io.ts';
 import type { CliBackbone } from './retriever.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
+import { OpenAiCompatibleProvider } from '../providers/llm/openai-compatible.ts';
 import { diagnosticsTable, flatDiagnostics, modelTable, regimeTable } from './diagnostics-report.ts';
 import { counterfactualQuestionJson, counterfactualSummaryJson, runCounterfactualBatch } from './counterfactual.ts';
 import { flatSummary, summaryTables } from './report.ts';
@@ -89,19 +90,26 @@ export async function runStrategies(
   const specs = (args.llms.length ? args.llms : [args.llm]).map((llm) => llmSpecFrom({ llm, ...args.llmRest }));
   const models: { label: string; json: Record<string, unknown>; results: StrategyBatchResult[] }[] = [];
   for (const spec of specs) {
-    const { llm, label } = await createLlmFromSpec(spec, {
+    const { llm, label, provider } = await createLlmFromSpec(spec, {
       corpusId: dataset.corpus.id,
       cacheDir: args.cacheDir,
       concurrency: Math.max(4, args.concurrency),
       offline: () => createOfflineThinker(),
       onCacheWriteError: (m) => outputs.warnOnce(m),
     });
+    // The structured-output mode the server supports is part of what is sent, so of the resume key: found
+    // once here (one small probe the first JSON call would make anyway); unknown when the server cannot be
+    // reached, and then no trace made under a known mode is reused.
+    const structured =
+      spec.kind === 'openai' && provider instanceof OpenAiCompatibleProvider
+        ? await provider.structuredMode(signal).catch(() => undefined)
+        : undefined;
     io.err(
       `LLM: ${label}${spec.kind === 'offline' ? ' (heuristic stand-in: its numbers are offline-thinker results, not an LLM’s)' : ''}`,
     );
     const traces =
       args.traces && specs.length > 1 ? join(args.traces, traceFileName(label).replace(/\.json$/, '')) : args.traces;
-    const provenance = provenanceOf(config, spec);
+    const provenance = provenanceOf(config, spec, structured);
     models.push({
       label,
       ...(await runModel(args, dataset, questions, backbone, retriever, llm, traces, provenance, io, outputs, signal)),

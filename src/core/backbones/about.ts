@@ -78,3 +78,15 @@ export const BACKBONE_ABOUT = {
     paper: 'Shen et al. 2024, GEAR §3 (SyncGE, J.2 read step; App. B.2 beam width, length, gamma = 2b)',
   },
 } as const satisfies Record<string, BackboneAbout>;
+
+/**
+ * What the configured LLM does in backbone `name` built with `options` (undefined when it calls none):
+ * the one answer both hosts and the CLI's run configuration read, so a backbone that calls an LLM always
+ * has it in its identity. HippoRAG 2 calls one only to filter the facts it is seeded with (seed "facts").
+ */
+export function backboneLlmRole(name: string, options: { seed?: string } = {}): string | undefined {
+  const about = (BACKBONE_ABOUT as Record<string, BackboneAbout>)[name];
+  if (!about?.usesLlm) return undefined;
+  if (name === 'hipporag2' && (options.seed ?? 'facts') !== 'facts') return undefined;
+  return about.usesLlm;
+}
