@@ -77,7 +77,7 @@ export function build(question: string, passages: readonly ReaderPassage[]): Cha
 function textFormat(body: string): ReaderOutput | undefined {
   const answer = labelled(body, 'Answer', ['Answer']);
   if (answer === undefined) return undefined;
-  const before = body.slice(0, body.search(/^[\s>*#-]*(?:\*\*)?answer(?:\*\*)?[ \t]*:/im));
+  const before = body.slice(0, body.search(/^[ \t>*#-]*(?:\*\*)?answer(?:\*\*)?[ \t]*:/im));
   return {
     thought: before.replace(/^[\s>*#-]*(?:\*\*)?thought(?:\*\*)?[ \t]*:/i, '').trim(),
     answer: firstLine(answer),
