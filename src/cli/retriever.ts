@@ -103,6 +103,7 @@ export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io
   const made = await buildBackbone(name, inputs);
   const built = queryNer ? { ...made, traceOptions: { ...made.traceOptions, queryEntities: queryNer.label } } : made;
   io.err(describe(name, built));
+  for (const w of built.warnings ?? []) io.err(`warning: ${w}`);
   return {
     name,
     ...built,

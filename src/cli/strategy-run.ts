@@ -510,6 +510,7 @@ export function resultJson(r: StrategyBatchResult, facts?: BatchFacts) {
         ...Object.fromEntries(Object.entries(x.recall).map(([k, v]) => [`recall@${k}`, v])),
       })),
       tokens: { byModule: r.tokensByModule, total: totalCost(r) },
+      replyForms: replyForms(r),
       diagnostics: flatDiagnostics(r.diagnostics),
       diagnosticsBasis: diagnosticsBasis(r.questionDiagnostics),
       ...counterfactualSummaryJson(r),
@@ -527,6 +528,15 @@ const equalBudgetText = (e: NonNullable<BatchFacts['equalBudget']>): string =>
   'notApplicable' in e
     ? `at equal budget readerTop ${e.readerTop}: n/a (${e.notApplicable})`
     : `at equal budget readerTop ${e.readerTop} (mean ${e.readerPassages.toFixed(2)} read): EM ${e.em.toFixed(3)}, F1 ${e.f1.toFixed(3)}`;
+
+/** How the LLM's replies were read, per form ("json", "free-text", ...), over every trace of the batch. */
+function replyForms(r: StrategyBatchResult): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const t of r.traces)
+    for (const e of t.events)
+      if (e.type === 'llm' && e.replyForm) counts.set(e.replyForm, (counts.get(e.replyForm) ?? 0) + 1);
+  return Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
+}
 
 const totalCost = (r: StrategyBatchResult) => Object.values(r.tokensByModule).reduce(addCost, emptyCost());
 
@@ -558,6 +568,14 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
         costs.map(([m, c]) => [m, c.calls, c.cached, c.prompt, c.completion, ...(reasoning ? [c.reasoning ?? 0] : [])]),
       )
     : 'no LLM calls';
+  const forms = replyForms(r);
+  const formLine = Object.keys(forms).length
+    ? `Replies read as: ${Object.entries(forms)
+        .map(([form, n]) => `${form} ${n}`)
+        .join(
+          ', ',
+        )}${forms['free-text'] ? ' (free-text: plain prose, the text after the last answer marker or the first line)' : ''}`
+    : undefined;
   const bridge = formatTable(
     ['final context', 'n', ...ks.map((k) => `R@${k}`)],
     [
@@ -573,6 +591,7 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
     'Recall of the pool after each step (questions that stopped early carry their last pool)',
     rounds,
     tokens,
+    ...(formLine ? [formLine] : []),
     diagnosticsTable([r]),
   ].join('\n\n');
 }

@@ -209,3 +209,22 @@ export function labelled(body: string, label: string, labels: readonly string[])
 export function firstLine(text: string): string {
   return (text.split('\n').find((l) => l.trim()) ?? '').replace(/\*\*/g, '').trim();
 }
+
+// "Answer:" or "So the answer is:" (markdown bold tolerated), anywhere in a line.
+const ANSWER_MARKERS = /(?:\bso the answer is|\banswer)(?:\*\*)?[ \t]*[:：][ \t*]*/gi;
+
+/**
+ * A prose reply's answer: the text after the LAST answer marker ("Answer:", "So the answer is:") to the
+ * end of its line, else the reply's first line (HippoRAG 2's QA reading: after "Answer:", otherwise the
+ * whole reply); markdown bold and a final period dropped. Undefined only for an empty reply.
+ */
+export function proseAnswer(body: string): string | undefined {
+  let after = -1;
+  for (const m of body.matchAll(ANSWER_MARKERS)) after = m.index + m[0].length;
+  const line = after >= 0 ? firstLine(body.slice(after)) : firstLine(body);
+  const answer = line
+    .replace(/\*\*/g, '')
+    .replace(/[.。]\s*$/, '')
+    .trim();
+  return answer === '' ? undefined : answer;
+}

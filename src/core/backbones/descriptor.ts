@@ -75,6 +75,8 @@ export interface BuiltBackbone<R extends Retriever = Retriever> {
   built: string;
   /** What the trace records about the backbone: summariser, report writer, filter model, triples, base. */
   traceOptions: Record<string, unknown>;
+  /** What a host says once (stderr, the status line): e.g. LLM replies that could not be read and the stand-in that wrote those nodes. */
+  warnings?: string[];
 }
 
 export type BackboneNeed = 'embedder' | 'base' | 'triples' | 'read';
