@@ -197,7 +197,7 @@ describe('bad output paths and LLM settings exit 2 before any data is loaded', (
     ],
     [
       '--cache-dir is a file',
-      async (d: string) => [
+      async () => [
         '--strategy',
         'static',
         '--llm',
