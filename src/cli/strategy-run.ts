@@ -655,13 +655,16 @@ export function batchFacts(options: Record<string, unknown>, traces: readonly Tr
   const n = Math.max(1, traces.length);
   const models = traces.map((t) => foldTrace(t.events));
   const mean = (f: (m: (typeof models)[number]) => number) => models.reduce((a, m) => a + f(m), 0) / n;
-  const roundsHistogram: Record<string, number> = {};
-  const routes: Record<string, number> = {};
+  // Keyed by data (a trace's route names): Maps, so no key reaches an object's prototype.
+  const histogram = new Map<string, number>();
+  const routeCounts = new Map<string, number>();
   for (const m of models) {
     const r = String(m.roundsUsed);
-    roundsHistogram[r] = (roundsHistogram[r] ?? 0) + 1;
-    if (m.route) routes[m.route] = (routes[m.route] ?? 0) + 1;
+    histogram.set(r, (histogram.get(r) ?? 0) + 1);
+    if (m.route) routeCounts.set(m.route, (routeCounts.get(m.route) ?? 0) + 1);
   }
+  const roundsHistogram = Object.fromEntries(histogram);
+  const routes = Object.fromEntries(routeCounts);
   return {
     // auto passes no budget of its own: the chosen strategy reads its paper setting
     readerTop: (options.readerTop as number | 'all' | undefined) ?? 'own',
