@@ -16,6 +16,7 @@ const entrySchema = z.object({
     provider: z.string(),
     model: z.string(),
     createdAt: z.string(),
+    structured: z.enum(['json_schema', 'json_object', 'none']).optional(),
   }),
 });
 

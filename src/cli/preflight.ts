@@ -6,6 +6,7 @@ import { UsageError, type EvalArgs } from './args.ts';
 import { llmSpecFrom } from './llm-spec.ts';
 import { strategyOptionKeys } from '../core/strategies/index.ts';
 import { checkOutDir, checkOutFile } from './out-files.ts';
+import { checkInputsAreNotOutputs } from './path-overlap.ts';
 
 async function inputFile(flag: string, path: string): Promise<void> {
   const info = await stat(path).catch((e: NodeJS.ErrnoException) => {
@@ -35,6 +36,8 @@ export async function preflight(
 ): Promise<void> {
   const info = await stat(args.dataset).catch(() => undefined);
   if (!info?.isDirectory()) throw new UsageError(`--dataset: "${args.dataset}" is not a folder`);
+  // Before any output is probed or its folder made: no output may be, or lie inside, an input.
+  await checkInputsAreNotOutputs(args);
   if (args.out) await checkOutFile('--out', args.out);
   if (args.traces) await checkOutDir('--traces', args.traces);
   if (args.retrievalMemo) await checkOutFile('--retrieval-memo', args.retrievalMemo);
@@ -49,6 +52,7 @@ export async function preflight(
       if (path && otherPath && resolve(path) === resolve(otherPath))
         throw new UsageError(`${flag} and ${other} name the same file "${path}"; give each its own`);
   if (args.openie) await inputFile('--openie', args.openie);
+  if (args.queryNer) await inputFile('--query-ner', args.queryNer);
   if (args.predictions) await inputFile('--predictions', args.predictions);
   if (args.strategies.length === 0) return;
   checkReaderBudgets(args);

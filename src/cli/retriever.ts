@@ -27,7 +27,8 @@ import { GEAR_READ_PROMPT } from '../prompts/gear-read-port.ts';
 import { createTransformersEmbedder } from '../providers/embed/transformers-embedder.ts';
 import { checkModelFolder } from './model-check.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
-import { createLlmFromSpec, llmSpecFrom, type LlmSpec } from './llm-spec.ts';
+import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
+import { backboneLlmSpec } from './backbone-llm.ts';
 import { readTextInput } from './text-input.ts';
 import { UsageError, type EvalArgs } from './args.ts';
 import type { Io } from './io.ts';
@@ -38,12 +39,7 @@ export interface CliBackbone extends BuiltBackbone {
   forStrategy(strategy: StrategyName): Promise<BuiltBackbone>;
 }
 
-/** The first OpenAI-compatible model among --llm: the backbones' LLM (replay and offline are no LLM for them). */
-export function backboneLlmSpec(args: EvalArgs): LlmSpec | undefined {
-  const names = args.llms.length ? args.llms : args.llm ? [args.llm] : [];
-  return names.map((name) => llmSpecFrom({ llm: name, ...args.llmRest })).find((spec) => spec.kind === 'openai');
-}
-
+/** The backbone's LLM (backboneLlmSpec: the first OpenAI-compatible model among --llm), or none. */
 async function backboneLlm(args: EvalArgs, dataset: Dataset): Promise<LlmPort | undefined> {
   const spec = backboneLlmSpec(args);
   return spec && (await createLlmFromSpec(spec, { corpusId: dataset.corpus.id, cacheDir: args.cacheDir })).llm;
@@ -113,6 +109,7 @@ export async function buildCliRetriever(args: EvalArgs, dataset: Dataset, io: Io
   const spec = cliSpec(args, name);
   const built = await assembleBackbone(spec, res);
   if (built.summary) io.err(built.summary);
+  for (const w of built.warnings ?? []) io.err(`warning: ${w}`);
   return {
     ...built,
     name,

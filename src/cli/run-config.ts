@@ -9,8 +9,12 @@ import type { Dataset } from '../core/types.ts';
 import { OFFLINE_THINKER_VERSION } from '../providers/llm/offline-thinker.ts';
 import type { EvalArgs } from './args.ts';
 import { llmSpecFrom, specLabel, type LlmSpec } from './llm-spec.ts';
+import { backboneLlmSpec } from './backbone-llm.ts';
+import { backboneLlmRole } from '../core/backbones/about.ts';
+import { requestTarget } from '../core/llm/base-url.ts';
+import type { StructuredMode } from '../core/llm/port.ts';
 import { readTextInput } from './text-input.ts';
-import { backboneLlmSpec, cliSpec } from './retriever.ts';
+import { cliSpec } from './retriever.ts';
 import { corpusFingerprint, type Provenance } from './trace-files.ts';
 
 export interface RunConfig {
@@ -20,17 +24,35 @@ export interface RunConfig {
   backbone: string;
 }
 
+const sha16 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** An input file by content (SHA-256 of its text), never by name: a changed file is another input. */
+async function inputHash(flag: string, file: string): Promise<string> {
+  return `sha256:${sha16(await readTextInput(flag, file))}`;
+}
+
 /** The triple source by content: an OpenIE file's SHA-256 (not its name), or the offline extractor. */
 async function tripleSource(openie: string | undefined): Promise<string> {
   if (!openie) return 'offline-extractor';
-  const text = await readTextInput('--openie', openie);
-  return `openie sha256:${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+  return `openie ${await inputHash('--openie', openie)}`;
 }
 
-/** An LLM as it matters to a result: its label (no credentials) and, offline, the thinker's version. */
-export function llmIdentity(spec: LlmSpec): string {
+/**
+ * An LLM as it matters to a result: everything that was sent. The label (no credentials) for reading,
+ * then a hash of the full request target (the base URL's whole path and query, which the label hides:
+ * `?deployment=alpha` and `?deployment=beta` are two LLMs), the JSON mode, and the structured-output mode
+ * the server was found to support when it is known; offline, the thinker's version.
+ */
+export function llmIdentity(spec: LlmSpec, structured?: StructuredMode): string {
   if (spec.kind === 'offline') return `${specLabel(spec)} ${OFFLINE_THINKER_VERSION}`;
-  if (spec.kind === 'openai') return `${specLabel(spec)}${spec.jsonMode ? '' : ' no-json-mode'}`;
+  if (spec.kind === 'openai')
+    return [
+      specLabel(spec),
+      `target=sha256:${sha16(requestTarget(spec.baseURL))}`,
+      ...(spec.jsonMode ? [] : ['no-json-mode']),
+      ...(spec.maxTokens !== undefined ? [`max-tokens=${spec.maxTokens}`] : []),
+      ...(structured ? [`structured=${structured}`] : []),
+    ].join(' ');
   return specLabel(spec);
 }
 
@@ -44,10 +66,13 @@ export async function runConfig(args: EvalArgs, dataset: Dataset): Promise<RunCo
   if (base !== undefined) parts.push(`base=${String(base)}`);
   if (args.model && backboneNeedsEmbedder(name, base !== undefined ? { base } : {})) parts.push(`model=${args.model}`);
   if (about.needs.includes('triples')) parts.push(`triples=${await tripleSource(args.openie)}`);
+  if (args.queryNer && about.uses.includes('queryEntities'))
+    parts.push(`query-ner=${await inputHash('--query-ner', args.queryNer)}`);
   for (const [key, value] of Object.entries(options).sort(([a], [b]) => a.localeCompare(b)))
     parts.push(`${key}=${value === undefined ? 'default' : JSON.stringify(value)}`);
   // The LLM inside the backbone (summaries, reports, HippoRAG 2's filter): the one its build will use.
-  if (about.usesLlm !== undefined) {
+  // The same function the builder asks (src/cli/backbone-llm.ts), so what ran is what is keyed.
+  if (backboneLlmRole(name, { seed: args.seed }) !== undefined) {
     const spec = backboneLlmSpec(args);
     parts.push(`llm=${spec ? llmIdentity(spec) : 'none'}`);
   }
@@ -57,6 +82,6 @@ export async function runConfig(args: EvalArgs, dataset: Dataset): Promise<RunCo
 }
 
 /** What a trace made with `llm` under `config` records, and a resumed trace must match. */
-export function provenanceOf(config: RunConfig, llm: LlmSpec): Provenance {
-  return { corpus: config.corpus, backbone: config.backbone, llm: llmIdentity(llm) };
+export function provenanceOf(config: RunConfig, llm: LlmSpec, structured?: StructuredMode): Provenance {
+  return { corpus: config.corpus, backbone: config.backbone, llm: llmIdentity(llm, structured) };
 }

@@ -49,6 +49,7 @@ import type { EvalArgs } from './args.ts';
 import type { Io } from './io.ts';
 import type { CliBackbone } from './retriever.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
+import { OpenAiCompatibleProvider } from '../providers/llm/openai-compatible.ts';
 import { diagnosticsTable, flatDiagnostics, modelTable, regimeTable } from './diagnostics-report.ts';
 import { counterfactualQuestionJson, counterfactualSummaryJson, runCounterfactualBatch } from './counterfactual.ts';
 import { flatSummary, summaryTables } from './report.ts';
@@ -89,19 +90,26 @@ export async function runStrategies(
   const specs = (args.llms.length ? args.llms : [args.llm]).map((llm) => llmSpecFrom({ llm, ...args.llmRest }));
   const models: { label: string; json: Record<string, unknown>; results: StrategyBatchResult[] }[] = [];
   for (const spec of specs) {
-    const { llm, label } = await createLlmFromSpec(spec, {
+    const { llm, label, provider } = await createLlmFromSpec(spec, {
       corpusId: dataset.corpus.id,
       cacheDir: args.cacheDir,
       concurrency: Math.max(4, args.concurrency),
       offline: () => createOfflineThinker(),
       onCacheWriteError: (m) => outputs.warnOnce(m),
     });
+    // The structured-output mode the server supports is part of what is sent, so of the resume key: found
+    // once here (one small probe the first JSON call would make anyway); unknown when the server cannot be
+    // reached, and then no trace made under a known mode is reused.
+    const structured =
+      spec.kind === 'openai' && provider instanceof OpenAiCompatibleProvider
+        ? await provider.structuredMode(signal).catch(() => undefined)
+        : undefined;
     io.err(
       `LLM: ${label}${spec.kind === 'offline' ? ' (heuristic stand-in: its numbers are offline-thinker results, not an LLM’s)' : ''}`,
     );
     const traces =
       args.traces && specs.length > 1 ? join(args.traces, traceFileName(label).replace(/\.json$/, '')) : args.traces;
-    const provenance = provenanceOf(config, spec);
+    const provenance = provenanceOf(config, spec, structured);
     models.push({
       label,
       ...(await runModel(args, dataset, questions, backbone, retriever, llm, traces, provenance, io, outputs, signal)),
@@ -502,6 +510,7 @@ export function resultJson(r: StrategyBatchResult, facts?: BatchFacts) {
         ...Object.fromEntries(Object.entries(x.recall).map(([k, v]) => [`recall@${k}`, v])),
       })),
       tokens: { byModule: r.tokensByModule, total: totalCost(r) },
+      replyForms: replyForms(r),
       diagnostics: flatDiagnostics(r.diagnostics),
       diagnosticsBasis: diagnosticsBasis(r.questionDiagnostics),
       ...counterfactualSummaryJson(r),
@@ -519,6 +528,15 @@ const equalBudgetText = (e: NonNullable<BatchFacts['equalBudget']>): string =>
   'notApplicable' in e
     ? `at equal budget readerTop ${e.readerTop}: n/a (${e.notApplicable})`
     : `at equal budget readerTop ${e.readerTop} (mean ${e.readerPassages.toFixed(2)} read): EM ${e.em.toFixed(3)}, F1 ${e.f1.toFixed(3)}`;
+
+/** How the LLM's replies were read, per form ("json", "free-text", ...), over every trace of the batch. */
+function replyForms(r: StrategyBatchResult): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const t of r.traces)
+    for (const e of t.events)
+      if (e.type === 'llm' && e.replyForm) counts.set(e.replyForm, (counts.get(e.replyForm) ?? 0) + 1);
+  return Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
+}
 
 const totalCost = (r: StrategyBatchResult) => Object.values(r.tokensByModule).reduce(addCost, emptyCost());
 
@@ -550,6 +568,14 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
         costs.map(([m, c]) => [m, c.calls, c.cached, c.prompt, c.completion, ...(reasoning ? [c.reasoning ?? 0] : [])]),
       )
     : 'no LLM calls';
+  const forms = replyForms(r);
+  const formLine = Object.keys(forms).length
+    ? `Replies read as: ${Object.entries(forms)
+        .map(([form, n]) => `${form} ${n}`)
+        .join(
+          ', ',
+        )}${forms['free-text'] ? ' (free-text: plain prose, the text after the last answer marker or the first line)' : ''}`
+    : undefined;
   const bridge = formatTable(
     ['final context', 'n', ...ks.map((k) => `R@${k}`)],
     [
@@ -565,6 +591,7 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
     'Recall of the pool after each step (questions that stopped early carry their last pool)',
     rounds,
     tokens,
+    ...(formLine ? [formLine] : []),
     diagnosticsTable([r]),
   ].join('\n\n');
 }
@@ -628,13 +655,16 @@ export function batchFacts(options: Record<string, unknown>, traces: readonly Tr
   const n = Math.max(1, traces.length);
   const models = traces.map((t) => foldTrace(t.events));
   const mean = (f: (m: (typeof models)[number]) => number) => models.reduce((a, m) => a + f(m), 0) / n;
-  const roundsHistogram: Record<string, number> = {};
-  const routes: Record<string, number> = {};
+  // Keyed by data (a trace's route names): Maps, so no key reaches an object's prototype.
+  const histogram = new Map<string, number>();
+  const routeCounts = new Map<string, number>();
   for (const m of models) {
     const r = String(m.roundsUsed);
-    roundsHistogram[r] = (roundsHistogram[r] ?? 0) + 1;
-    if (m.route) routes[m.route] = (routes[m.route] ?? 0) + 1;
+    histogram.set(r, (histogram.get(r) ?? 0) + 1);
+    if (m.route) routeCounts.set(m.route, (routeCounts.get(m.route) ?? 0) + 1);
   }
+  const roundsHistogram = Object.fromEntries(histogram);
+  const routes = Object.fromEntries(routeCounts);
   return {
     // auto passes no budget of its own: the chosen strategy reads its paper setting
     readerTop: (options.readerTop as number | 'all' | undefined) ?? 'own',

@@ -71,7 +71,8 @@ export function staleReason(t: Trace, q: Question, key: ResumeKey): string | und
   const p = t.provenance ?? {};
   if (p.corpus !== key.provenance.corpus) return 'another corpus (fingerprint differs)';
   if (p.backbone !== key.provenance.backbone) return 'another backbone configuration (an option or the triple source)';
-  if (p.llm !== key.provenance.llm) return 'another LLM version (e.g. offline thinker)';
+  if (p.llm !== key.provenance.llm)
+    return 'another LLM version (e.g. offline thinker; or its server address, query, model, JSON or structured-output mode)';
   if (!same(t.options.prompts, key.prompts)) return 'other prompt versions';
   for (const [k, v] of Object.entries(key.options)) if (!same(t.options[k], v)) return 'other options';
   return undefined;

@@ -70,7 +70,7 @@ function readBody(reply: string): DualThought {
 
 /** The reply read after any think block, and the form it was read from. */
 export function read(reply: string): Read<DualThought> {
-  return readTextReply(reply, readBody);
+  return readTextReply(reply, readBody, module);
 }
 
 export function parse(reply: string): DualThought {

@@ -50,7 +50,7 @@ function readBody(reply: string): ReasoningChain {
 
 /** The reply read after any think block, and the form it was read from. */
 export function read(reply: string): Read<ReasoningChain> {
-  return readTextReply(reply, readBody);
+  return readTextReply(reply, readBody, module);
 }
 
 export function parse(reply: string): ReasoningChain {

@@ -43,7 +43,7 @@ function readBody(reply: string): boolean {
 
 /** The reply read after any think block, and the form it was read from. */
 export function read(reply: string): Read<boolean> {
-  return readTextReply(reply, readBody);
+  return readTextReply(reply, readBody, module);
 }
 
 export function parse(reply: string): boolean {

@@ -61,7 +61,7 @@ function readBody(reply: string, entity: string): KnowledgeFragment {
 
 /** The reply read after any think block, and the form it was read from. */
 export function read(reply: string, entity: string): Read<KnowledgeFragment> {
-  return readTextReply(reply, (body) => readBody(body, entity));
+  return readTextReply(reply, (body) => readBody(body, entity), module);
 }
 
 export function parse(reply: string, entity: string): KnowledgeFragment {

@@ -86,7 +86,7 @@ function readBody(reply: string): { answer: string } {
 
 /** The reply read after any think block, and the form it was read from. */
 export function read(reply: string): Read<{ answer: string }> {
-  return readTextReply(reply, readBody);
+  return readTextReply(reply, readBody, module);
 }
 
 export function parse(reply: string): { answer: string } {

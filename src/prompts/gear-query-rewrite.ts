@@ -34,7 +34,7 @@ export function build(query: string, gist: readonly Triple[], reason: string): C
   return [{ role: 'user', content: prompt(query, gist, reason) }];
 }
 
-const nextLabel = /^[\s>*#-]*next question[ \t*]*:[ \t*]*/im;
+const nextLabel = /^[ \t>*#-]*next question[ \t*]*:[ \t*]*/im;
 const otherLabel = /^[\s>*#-]*(?:question|facts|reason)[ \t*]*:/i;
 
 function clean(line: string): string {
@@ -66,7 +66,7 @@ function readBody(reply: string): string {
 
 /** The reply read after any think block, and the form it was read from. */
 export function read(reply: string): Read<string> {
-  return readTextReply(reply, readBody);
+  return readTextReply(reply, readBody, module);
 }
 
 export function parse(reply: string): string {

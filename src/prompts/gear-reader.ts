@@ -81,7 +81,7 @@ function readBody(reply: string): ProximalTriples {
 
 /** The reply read after any think block, and the form it was read from. */
 export function read(reply: string): Read<ProximalTriples> {
-  return readTextReply(reply, readBody);
+  return readTextReply(reply, readBody, module);
 }
 
 export function parse(reply: string): ProximalTriples {

@@ -36,7 +36,7 @@ export type Termination =
   { answerable: true; answer: string; text: string } | { answerable: false; reason: string; text: string };
 
 const label = (name: string) => new RegExp(`^[\\s>*#-]*${name}[ \\t*]*:[ \\t*]*`, 'im');
-const verdict = /^[\s>*#-]*answerable[ \t*]*:[ \t*]*(yes|no)\b[*]*[.,;]?/im;
+const verdict = /^[ \t>*#-]*answerable[ \t*]*:[ \t*]*(yes|no)\b[*]*[.,;]?/im;
 
 function after(text: string, name: string): string | undefined {
   const m = label(name).exec(text);
@@ -66,7 +66,7 @@ function readBody(reply: string): Termination {
 
 /** The reply read after any think block, and the form it was read from. */
 export function read(reply: string): Read<Termination> {
-  return readTextReply(reply, readBody);
+  return readTextReply(reply, readBody, module);
 }
 
 export function parse(reply: string): Termination {

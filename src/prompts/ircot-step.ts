@@ -39,7 +39,7 @@ function readBody(reply: string): StepReply {
 
 /** The reply read after any think block, and the form it was read from. */
 export function read(reply: string): Read<StepReply> {
-  return readTextReply(reply, readBody);
+  return readTextReply(reply, readBody, module);
 }
 
 export function parse(reply: string): StepReply {

@@ -34,7 +34,7 @@ function readBody(reply: string): Generation {
 
 /** The reply read after any think block, and the form it was read from. */
 export function read(reply: string): Read<Generation> {
-  return readTextReply(reply, readBody);
+  return readTextReply(reply, readBody, module);
 }
 
 export function parse(reply: string): Generation {

@@ -5,7 +5,17 @@
 // (which the system text still describes) is read too, into the same schema (STYLE.md).
 import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
-import { firstLine, labelled, readJsonReply, type Read } from './parse.ts';
+import {
+  extractJson,
+  firstLine,
+  labelled,
+  LlmOutputError,
+  MAX_PARSED_REPLY,
+  proseAnswer,
+  readJsonReply,
+  withoutThink,
+  type Read,
+} from './parse.ts';
 
 export const module = 'answer';
 export const version = 'hipporag-rag-qa-json/1';
@@ -77,7 +87,7 @@ export function build(question: string, passages: readonly ReaderPassage[]): Cha
 function textFormat(body: string): ReaderOutput | undefined {
   const answer = labelled(body, 'Answer', ['Answer']);
   if (answer === undefined) return undefined;
-  const before = body.slice(0, body.search(/^[\s>*#-]*(?:\*\*)?answer(?:\*\*)?[ \t]*:/im));
+  const before = body.slice(0, body.search(/^[ \t>*#-]*(?:\*\*)?answer(?:\*\*)?[ \t]*:/im));
   return {
     thought: before.replace(/^[\s>*#-]*(?:\*\*)?thought(?:\*\*)?[ \t]*:/i, '').trim(),
     answer: firstLine(answer),
@@ -85,7 +95,22 @@ function textFormat(body: string): ReaderOutput | undefined {
 }
 
 export function read(reply: string): Read<ReaderOutput> {
-  const { value, form } = readJsonReply(module, reply, schema, textFormat);
+  let read: Read<ReaderOutput>;
+  try {
+    read = readJsonReply(module, reply, schema, textFormat);
+  } catch (e) {
+    // A model that answers in plain prose ("So the answer is: ...", or one line) is read as HippoRAG 2's
+    // QA parser reads it, recorded as "free-text"; only an empty reply, an oversized one or an unclosed
+    // think block (no answer yet) fails.
+    if (!(e instanceof LlmOutputError) || reply.length > MAX_PARSED_REPLY) throw e;
+    const { body, open } = withoutThink(reply);
+    // JSON of the wrong shape is a failed JSON reply, not prose.
+    if (extractJson(body) !== undefined) throw e;
+    const answer = open ? undefined : proseAnswer(body);
+    if (answer === undefined) throw new LlmOutputError(module, reply, open ? e.reason : 'the reply is empty');
+    read = { value: { thought: body.trim(), answer }, form: 'free-text' };
+  }
+  const { value, form } = read;
   return { value: { thought: value.thought.trim(), answer: value.answer.replace(/\.$/, '').trim() }, form };
 }
 

@@ -179,18 +179,25 @@ describe('traces: collision-free names and a resume that checks what the trace w
   });
 });
 
+/** A plain file outside the dataset folder (an output path there is refused as overlapping an input). */
+const aFile = async () => {
+  const f = join(await fresh('file'), 'plain.json');
+  await writeFile(f, '{}');
+  return f;
+};
+
 describe('bad output paths and LLM settings exit 2 before any data is loaded', () => {
   it.each([
     ['--out is a folder', async () => ['--out', await fresh('outdir')], 'is a folder'],
     ['--out under /proc', async () => ['--out', '/proc/hopscope-results.json'], 'system file system'],
     [
       '--traces is a file',
-      async (d: string) => ['--strategy', 'static', '--llm', 'offline', '--traces', join(d, 'corpus.json')],
+      async () => ['--strategy', 'static', '--llm', 'offline', '--traces', await aFile()],
       'is a file, not a folder',
     ],
     [
       '--cache-dir is a file',
-      async (d: string) => [
+      async () => [
         '--strategy',
         'static',
         '--llm',
@@ -200,7 +207,7 @@ describe('bad output paths and LLM settings exit 2 before any data is loaded', (
         '--model',
         'm',
         '--cache-dir',
-        join(d, 'corpus.json'),
+        await aFile(),
       ],
       'is a file, not a folder',
     ],
@@ -349,7 +356,7 @@ describe('against the local OpenAI-compatible server', () => {
   );
 
   it.each([
-    ['prose instead of JSON', { content: 'The answer is island 1.' }],
+    ['JSON of another shape', { content: '{"thought": "no answer"}' }],
     ['an empty reply', { content: '' }],
     [
       'null content',

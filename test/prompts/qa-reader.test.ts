@@ -39,7 +39,16 @@ describe('qa-reader', () => {
   });
 
   it.each([
-    ['prose with neither JSON nor an Answer line', 'Vell was born in Oskby.', 'no JSON'],
+    ['prose with an answer marker', 'Vell was born in Oskby, so the answer is: **Oskby**.\nDone.', 'Oskby'],
+    ['prose with two markers: the last', 'My first answer: Vell. Then Oskby. So the answer is: Oskby', 'Oskby'],
+    ['one line of prose', 'Oskby.\nBecause Vell was born there.', 'Oskby'],
+  ])('reads %s as free text', (_n, reply, answer) => {
+    expect(qa.read(reply)).toMatchObject({ value: { answer }, form: 'free-text' });
+  });
+
+  it.each([
+    ['an empty reply', '  \n ', 'empty'],
+    ['an unclosed think block', '<think>Vell was born in', 'not closed'],
     ['a missing answer', '{"thought": "hmm"}', 'answer'],
     ['an empty answer', '{"thought": "hmm", "answer": "  "}', 'the answer is empty'],
     ['a number for the answer', '{"thought": "", "answer": 1862}', 'answer'],

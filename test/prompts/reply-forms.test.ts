@@ -147,9 +147,9 @@ describe('the trace records the form read', () => {
     expect(trace.events.find((e) => e.type === 'answer')).toMatchObject({ text: 'Paris' });
   });
   it('an unreadable reply: no form, the reply kept, an error naming the module', async () => {
-    const trace = await run('I do not know.\nSorry.');
+    const trace = await run('{"thought": "I do not know."}');
     const llm = trace.events.find((e) => e.type === 'llm');
-    expect(llm).toMatchObject({ response: 'I do not know.\nSorry.' });
+    expect(llm).toMatchObject({ response: '{"thought": "I do not know."}' });
     expect(llm && 'replyForm' in llm).toBe(false);
     expect(trace.events.find((e) => e.type === 'error')).toMatchObject({ module: 'answer' });
   });

@@ -47,11 +47,13 @@ export interface ScriptedReply {
 }
 
 /** Decide the reply for a chat request; `n` counts chat requests from 0. */
-export type Script = (body: ChatBody, n: number) => ScriptedReply | Promise<ScriptedReply>;
+export type Script = (body: ChatBody, n: number, request: LoggedRequest) => ScriptedReply | Promise<ScriptedReply>;
 
 export interface LoggedRequest {
   method: string;
   path: string;
+  /** The request's path with its query string, as received. */
+  url: string;
   headers: Record<string, string | string[] | undefined>;
   body: ChatBody | undefined;
 }
@@ -118,7 +120,14 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const raw = await readBody(req);
     const body = raw ? (JSON.parse(raw) as ChatBody) : undefined;
-    log.push({ method: req.method ?? '', path, headers: { ...req.headers }, body });
+    const logged: LoggedRequest = {
+      method: req.method ?? '',
+      path,
+      url: req.url ?? '/',
+      headers: { ...req.headers },
+      body,
+    };
+    log.push(logged);
 
     if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
       return sendError(res, 401, 'Incorrect API key provided.', 'invalid_api_key', 'invalid_request_error');
@@ -147,7 +156,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
         usage: { prompt_tokens: 12, completion_tokens: 4, total_tokens: 16 },
       });
     }
-    const reply = await script(body, chatCount++);
+    const reply = await script(body, chatCount++, logged);
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     const fault = reply.fault;
     if (fault?.kind === 'hang') return; // the client's timeout or abort ends it

@@ -187,3 +187,15 @@ export function layersOf(name: string | undefined): LayerKind | null {
 export function layeredBackbone(kind: LayerKind): BackboneName {
   return (Object.keys(BACKBONE_ABOUT) as BackboneName[]).find((n) => layersOf(n) === kind)!;
 }
+
+/**
+ * What the configured LLM does in backbone `name` built with `options` (undefined when it calls none):
+ * the one answer both hosts and the CLI's run configuration read, so a backbone that calls an LLM always
+ * has it in its identity. HippoRAG 2 calls one only to filter the facts it is seeded with (seed "facts").
+ */
+export function backboneLlmRole(name: string, options: { seed?: string } = {}): string | undefined {
+  const about = aboutOf(name);
+  if (!about?.usesLlm) return undefined;
+  if (name === 'hipporag2' && (options.seed ?? 'facts') !== 'facts') return undefined;
+  return about.usesLlm;
+}

@@ -79,6 +79,8 @@ export interface BuiltBackbone<R extends Retriever = Retriever> {
   traceOptions: Record<string, unknown>;
   /** One line on what was built and what stands in for what (the CLI prints it). */
   summary?: string;
+  /** What a host says once (stderr, the status line): e.g. LLM replies that could not be read and the stand-in that wrote those nodes. */
+  warnings?: string[];
 }
 
 /** What a backbone cannot be built without; the builder pulls each from the host's resources (resources.ts). */

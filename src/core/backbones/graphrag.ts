@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { buildPhraseGraph } from '../graph/build.ts';
 import { detectCommunities } from '../graphrag/communities.ts';
-import { writeReports } from '../graphrag/reports.ts';
+import { REPORT_FALLBACK_MARK, writeReports } from '../graphrag/reports.ts';
 import { GRAPHRAG_ARTIFACT, graphRagArtifact, graphRagFromArtifact } from '../persist/backbone-codecs.ts';
 import { corpusFingerprint } from '../persist/codecs.ts';
 import { createGraphRagRetriever, GRAPHRAG_DEFAULTS, type GraphRagRetriever } from '../retrievers/graphrag.ts';
@@ -57,7 +57,14 @@ export const graphragBackbone = defineBackbone({
         };
       },
     );
+    // Reports the stand-in wrote for an unreadable reply carry the mark in their title (stored ones too).
+    const fallbacks = r.value.reports.filter((x) => x.title.startsWith(REPORT_FALLBACK_MARK)).length;
+    const total = r.value.reports.length;
+    const warning = fallbacks
+      ? `graphrag: ${fallbacks} of ${total} community reports could not be read from the LLM's replies; the labelled extractive stand-in wrote them and the build went on`
+      : undefined;
     return {
+      ...(warning ? { warnings: [warning] } : {}),
       retriever: await createGraphRagRetriever(corpus, {
         graph,
         ...r.value,
@@ -65,7 +72,7 @@ export const graphragBackbone = defineBackbone({
         ...(inputs.queryEntities ? { queryEntities: inputs.queryEntities } : {}),
         options,
       }),
-      built: r.built,
+      built: warning ? `${r.built}; ${fallbacks} of ${total} reports by the extractive stand-in` : r.built,
       traceOptions: {
         triples: TRIPLE_SOURCE_LABELS[graph.source],
         reports: writer.label,

@@ -48,9 +48,15 @@ export const raptorBackbone = defineBackbone({
         return { value: tree, artifact: raptorTreeArtifact(tree, hash) };
       },
     );
+    const summaries = r.value.levels.slice(1).reduce((a, b) => a + b, 0);
+    const fallbacks = summarizer.fallbacks ?? 0;
+    const warning = fallbacks
+      ? `raptor: ${fallbacks} of ${summaries} summaries could not be read from the LLM's replies; the labelled extractive stand-in wrote those nodes and the build went on`
+      : undefined;
     return {
       retriever: await createRaptorRetriever(corpus, { tree: r.value }),
-      built: r.built,
+      built: warning ? `${r.built}; ${fallbacks} of ${summaries} summaries by the extractive stand-in` : r.built,
+      ...(warning ? { warnings: [warning] } : {}),
       traceOptions: { summaries: summarizer.label, vectors: HASHED_TFIDF_LABEL, nodeScores: RAPTOR_SCORER_LABEL },
     };
   },

@@ -231,9 +231,14 @@ function meanRecallByRound(rows: readonly RunMetrics[], ks: readonly number[]): 
 }
 
 function sumCosts(rows: readonly RunMetrics[]): Record<string, Cost> {
-  const out: Record<string, Cost> = {};
+  // Module names come from traces (data): summed in a Map, so no name reaches an object's prototype.
+  const sums = new Map<string, Cost>();
   for (const r of rows)
-    for (const [module, c] of Object.entries(r.tokensByModule)) addCost((out[module] ??= emptyCost()), c);
+    for (const [module, c] of Object.entries(r.tokensByModule)) {
+      const into = sums.get(module) ?? emptyCost();
+      sums.set(module, addCost(into, c));
+    }
+  const out = Object.fromEntries(sums);
   return out;
 }
 

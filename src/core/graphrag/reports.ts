@@ -72,6 +72,8 @@ export const EXTRACTIVE_REPORT_LABEL =
 
 export interface ReportWriter {
   readonly label: string;
+  /** Reports whose LLM reply could not be read and that the extractive stand-in wrote instead (LLM writers). */
+  readonly fallbacks?: number;
   write(
     graph: PhraseGraph,
     c: Community,
@@ -99,9 +101,21 @@ export interface ReportPrompt {
   parse(reply: string): { title: string; summary: string; findings: { summary: string; explanation: string }[] };
 }
 
+/** The title mark of a report the extractive stand-in wrote because the LLM's reply could not be read. */
+export const REPORT_FALLBACK_MARK = '[extractive stand-in: the LLM’s report could not be read] ';
+
+/**
+ * An LLM report per community. A reply that cannot be read falls back, for that community only, to the
+ * extractive stand-in, marked in its title and counted in `fallbacks` (MS GraphRAG logs a failed report
+ * and goes on); a failed call (server, network, abort) still fails the build.
+ */
 export function createLlmReportWriter(llm: LlmPort, prompt: ReportPrompt): ReportWriter {
+  let fallbacks = 0;
   return {
     label: `LLM community report (${prompt.version}, ${llm.label})`,
+    get fallbacks() {
+      return fallbacks;
+    },
     async write(graph, c, factIds, signal) {
       const entities = c.nodes.slice(0, 50).map((n) => graph.phrases[n - graph.passageCount]!);
       const relations = communityRelations(graph, factIds).map(([s, p, o]) => [s, p, o] as const);
@@ -115,7 +129,14 @@ export function createLlmReportWriter(llm: LlmPort, prompt: ReportPrompt): Repor
         },
         signal,
       );
-      const r = prompt.parse(reply.text);
+      let r: ReturnType<ReportPrompt['parse']>;
+      try {
+        r = prompt.parse(reply.text);
+      } catch {
+        fallbacks++;
+        const stand = await extractiveReportWriter.write(graph, c, factIds, signal);
+        return { title: `${REPORT_FALLBACK_MARK}${stand.title}`, text: stand.text };
+      }
       return { title: r.title, text: [r.summary, ...r.findings.map((f) => `${f.summary} ${f.explanation}`)].join(' ') };
     },
   };

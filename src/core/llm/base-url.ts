@@ -92,3 +92,22 @@ export function redactUrlsIn(text: string, url?: string): string {
   if (url) for (const form of [url, url.replace(/\/+$/, '')]) if (form) t = t.split(form).join(urlLabel(url));
   return t.replace(/\/\/[^/@\s]+@/g, '//').replace(/(\bhttps?:\/\/[^\s?#"'<>]*)[?#][^\s"'<>]*/gi, '$1?***');
 }
+
+/**
+ * Everything a request is sent to, for identity only (cache keys, the resume key, the retrieval memo):
+ * scheme, host, port, the whole path and the query, without user info or fragment (never sent). It may
+ * hold a secret (a key in the path or query), so it is only ever hashed, never shown or stored as is.
+ */
+export function requestTarget(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return url.trim();
+  }
+  u.username = '';
+  u.password = '';
+  u.hash = '';
+  const path = u.pathname.replace(/\/+$/, '');
+  return `${u.protocol}//${u.host}${path}${u.search}`;
+}

@@ -30,6 +30,8 @@ export function createLlm(o: CreateLlmOptions): LlmPort {
     port = withCache(port, o.cache.store, {
       providerId: o.provider.id,
       model: o.provider.model,
+      ...(o.provider.target !== undefined ? { target: o.provider.target } : {}),
+      ...(o.provider.knownStructuredMode ? { structuredNow: () => o.provider.knownStructuredMode?.() } : {}),
       ...(o.cache.corpusId !== undefined ? { corpusId: o.cache.corpusId } : {}),
       ...(o.cache.accept ? { accept: o.cache.accept } : {}),
     });

@@ -58,6 +58,8 @@ export interface CachedReply {
   provider: string;
   model: string;
   createdAt: string;
+  /** How the reply's format was constrained when it was made; a JSON reply is not served under another mode. */
+  structured?: StructuredMode;
 }
 
 /** Where cached replies live: IndexedDB in the browser, a file in Node, memory in tests. */

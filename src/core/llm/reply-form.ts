@@ -1,6 +1,7 @@
 // Which form of an LLM reply a prompt's parser read, recorded on the trace's `llm` event: strict
 // JSON, JSON in a code fence, JSON inside other prose, JSON after a reasoning model's think block,
-// or the paper prompt's own text format (with or without a think block first). Anything but "json"
+// or the paper prompt's own text format (with or without a think block first), or, for the reader, plain
+// prose ("free-text": the text after the last answer marker, or the first line). Anything but "json"
 // (and a text-format prompt's "text-format") means the reply needed some repair to be read.
 import { z } from 'zod';
 
@@ -11,6 +12,7 @@ export const REPLY_FORMS = [
   'think+json',
   'text-format',
   'think+text-format',
+  'free-text',
 ] as const;
 export const replyFormSchema = z.enum(REPLY_FORMS);
 export type ReplyForm = (typeof REPLY_FORMS)[number];

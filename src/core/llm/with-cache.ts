@@ -7,13 +7,18 @@
 import { throwIfAborted } from '../errors.ts';
 import { cacheKey, type CacheIdentity } from './hash.ts';
 import { MAX_RECORDED_REPLY } from './reply-cap.ts';
-import type { LlmCacheStore, LlmPort, LlmRequest, LlmResponse } from './port.ts';
+import type { LlmCacheStore, LlmPort, LlmRequest, LlmResponse, StructuredMode } from './port.ts';
 
 export interface CacheOptions extends CacheIdentity {
   /** Entries written under this corpus can be cleared with it. */
   corpusId?: string;
   /** Store a reply only when this returns true (default: a non-empty reply). */
   accept?: (module: string, text: string) => boolean;
+  /**
+   * The provider's structured-output mode when known (configured or detected). A JSON reply stored under
+   * another mode is a miss: the detected mode is part of what was sent.
+   */
+  structuredNow?: () => StructuredMode | undefined;
 }
 
 const nonEmpty = (_module: string, text: string) => text.trim() !== '';
@@ -26,7 +31,10 @@ export function withCache(port: LlmPort, store: LlmCacheStore, options: CacheOpt
       throwIfAborted(signal, request.module);
       const started = performance.now();
       const key = await cacheKey(options, request);
-      const hit = await store.get(key);
+      const found = await store.get(key);
+      const now = request.json ? options.structuredNow?.() : undefined;
+      const hit =
+        found && (now === undefined || found.structured === undefined || found.structured === now) ? found : undefined;
       if (hit) {
         // Streaming callers still see the text, all at once.
         request.onToken?.(hit.text);
@@ -51,6 +59,7 @@ export function withCache(port: LlmPort, store: LlmCacheStore, options: CacheOpt
           provider: response.provider,
           model: response.model,
           createdAt: new Date().toISOString(),
+          ...(response.structured ? { structured: response.structured } : {}),
         },
         scope,
       );

@@ -1,8 +1,9 @@
 // RAPTOR summaries by an LLM: the prompt (src/prompts/raptor-summarize.ts) is injected, since core does
-// not import prompts. An unreadable reply raises LlmOutputError: a tree with a silently missing summary
-// would rank on nothing.
+// not import prompts. A reply that cannot be read falls back, for that node only, to the labelled
+// extractive summary, counted in `fallbacks` (a tree with a silently missing summary would rank on
+// nothing; one unreadable reply must not lose the whole build); a failed call still fails the build.
 import type { ChatMessage, LlmPort } from '../llm/port.ts';
-import type { Summarizer } from './tree.ts';
+import { extractiveSummary, type Summarizer } from './tree.ts';
 
 export interface SummaryPrompt {
   module: string;
@@ -13,14 +14,23 @@ export interface SummaryPrompt {
 }
 
 export function createLlmSummarizer(llm: LlmPort, prompt: SummaryPrompt): Summarizer {
+  let fallbacks = 0;
   return {
     label: `LLM summary (${prompt.version}, ${llm.label})`,
+    get fallbacks() {
+      return fallbacks;
+    },
     async summarize(texts, signal) {
       const reply = await llm.complete(
         { module: prompt.module, messages: prompt.build(texts), maxTokens: prompt.maxTokens, temperature: 0 },
         signal,
       );
-      return prompt.parse(reply.text);
+      try {
+        return prompt.parse(reply.text);
+      } catch {
+        fallbacks++;
+        return extractiveSummary(texts);
+      }
     },
   };
 }

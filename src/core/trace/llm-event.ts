@@ -3,6 +3,7 @@
 import type { TraceEvent } from './schema.ts';
 import type { LlmPort, LlmRequest, LlmResponse } from '../llm/port.ts';
 import { recordedReply } from '../llm/reply-cap.ts';
+import { LlmAbortedError } from '../llm/errors.ts';
 import type { ReplyForm, ReplyFormReader } from '../llm/reply-form.ts';
 
 export function llmEvent(
@@ -48,6 +49,9 @@ export function llmErrorEvent(
  * event on failure (including an abort), then rethrow. Events already emitted stay, so an aborted
  * run keeps its partial trace.
  */
+/** Replies longer than this yield to the event loop before they are read. */
+const LONG_REPLY = 20_000;
+
 export function withTrace(
   port: LlmPort,
   emit: (event: TraceEvent) => void,
@@ -63,6 +67,16 @@ export function withTrace(
       } catch (e) {
         emit(llmErrorEvent(request.module, e, at()));
         throw e;
+      }
+      // A long reply is read (its form here, its value by the strategy) after one turn of the event loop,
+      // so an interrupt that came in with it (Ctrl-C, a cancelled run) is heard first: the reply is
+      // recorded and the call ends as aborted.
+      if (response.text.length > LONG_REPLY) {
+        await new Promise<void>((resolve) => setTimeout(resolve, 0));
+        if (signal?.aborted) {
+          emit(llmEvent(request, response, at(), undefined));
+          throw new LlmAbortedError(request.module);
+        }
       }
       emit(llmEvent(request, response, at(), replyForm?.(request.module, response.text)));
       return response;

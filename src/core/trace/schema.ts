@@ -80,6 +80,16 @@ export const memoryEntry = z.object({
 export const regime = z.enum(['iterative', 'no-context', 'gold-context']);
 export type Regime = z.infer<typeof regime>;
 
+/**
+ * A module name as the prompts and the code write them ("answer", "bdtr.verifier", "llm.file-cache"):
+ * records are data, and a name like "__proto__" or "constructor" would address an object's prototype
+ * wherever a reader keys by module, so a trace holding one is not a Hopscope trace.
+ */
+export const MODULE_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[._:/ -][A-Za-z0-9]+)*$/;
+export const moduleName = z.string().refine((m) => MODULE_NAME.test(m) && !(m in Object.prototype), {
+  message: 'not a module name (letters and digits joined by . _ - : /)',
+});
+
 const base = { t: z.number().describe('ms since run start'), round: z.number().int() };
 
 export const traceEvent = z.discriminatedUnion('type', [
@@ -107,14 +117,14 @@ export const traceEvent = z.discriminatedUnion('type', [
     type: z.literal('context'),
     ...base,
     /** The module of the LLM call this context was shown to (the next `llm` event of that module). */
-    module: z.string(),
+    module: moduleName,
     /** Passage ids in the order the prompt shows them. */
     ids: z.array(z.string()),
   }),
   z.object({
     type: z.literal('llm'),
     ...base,
-    module: z.string(),
+    module: moduleName,
     prompt: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })),
     response: z.string(),
     usage,
@@ -182,8 +192,8 @@ export const traceEvent = z.discriminatedUnion('type', [
     /** Passage ids the answer cites (the planner's composer). */
     citations: z.array(z.string()).optional(),
   }),
-  z.object({ type: z.literal('warning'), ...base, module: z.string(), message: z.string() }),
-  z.object({ type: z.literal('error'), ...base, module: z.string(), message: z.string() }),
+  z.object({ type: z.literal('warning'), ...base, module: moduleName, message: z.string() }),
+  z.object({ type: z.literal('error'), ...base, module: moduleName, message: z.string() }),
 ]);
 
 export type TraceEvent = z.infer<typeof traceEvent>;

@@ -19,7 +19,7 @@ import {
 import type { LlmRequest, LlmResponse, StructuredMode, TokenUsage } from '../../core/llm/port.ts';
 import { promptJsonSchema, type PromptJsonSchema } from '../../prompts/json-schemas.ts';
 import type { LlmProvider } from '../../core/llm/provider.ts';
-import { redactUrlsIn, urlLabel } from '../../core/llm/base-url.ts';
+import { redactUrlsIn, requestTarget, urlLabel } from '../../core/llm/base-url.ts';
 import { mapOpenAiError, type ErrorContext } from './openai-errors.ts';
 
 export interface OpenAiCompatibleConfig {
@@ -62,13 +62,16 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   readonly label: string;
   readonly model: string;
   readonly server: string;
+  readonly target: string;
   private readonly client: OpenAI;
   private readonly timeoutMs: number;
   private structuredFound: Promise<StructuredMode> | undefined;
+  private structuredKnown: StructuredMode | undefined;
 
   constructor(private readonly config: OpenAiCompatibleConfig) {
     // Shown and recorded (labels, errors, the cache key) only without credentials; requests use the URL as given.
     this.server = urlLabel(config.baseURL);
+    this.target = requestTarget(config.baseURL);
     this.model = config.model;
     this.id = `openai-compatible ${this.server}`;
     this.label = `openai-compatible ${config.model} @ ${this.server}`;
@@ -109,11 +112,22 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     if (this.config.jsonMode === false) return Promise.resolve('none');
     const fixed = this.config.structured;
     if (fixed !== undefined && fixed !== 'detect') return Promise.resolve(fixed);
-    this.structuredFound ??= this.detect(signal).catch((e: unknown) => {
-      this.structuredFound = undefined;
-      throw e;
-    });
+    this.structuredFound ??= this.detect(signal).then(
+      (mode) => (this.structuredKnown = mode),
+      (e: unknown) => {
+        this.structuredFound = undefined;
+        throw e;
+      },
+    );
     return this.structuredFound;
+  }
+
+  /** The mode without a call: configured, or found by an earlier call; undefined before detection. */
+  knownStructuredMode(): StructuredMode | undefined {
+    if (this.config.jsonMode === false) return 'none';
+    const fixed = this.config.structured;
+    if (fixed !== undefined && fixed !== 'detect') return fixed;
+    return this.structuredKnown;
   }
 
   private async detect(signal?: AbortSignal): Promise<StructuredMode> {

@@ -80,7 +80,7 @@ describe('runRegime', () => {
       'no-context',
       'static',
       question,
-      ctx(new ScriptedLlm({ answer: ['no json here'] })),
+      ctx(new ScriptedLlm({ answer: ['{"thought": "no answer field"}'] })),
       meta,
     );
     expect(trace.status).toBe('failed');
