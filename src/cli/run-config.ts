@@ -69,7 +69,7 @@ export async function runConfig(args: EvalArgs, dataset: Dataset): Promise<RunCo
   if (args.queryNer && about.uses.includes('queryEntities'))
     parts.push(`query-ner=${await inputHash('--query-ner', args.queryNer)}`);
   for (const [key, value] of Object.entries(options).sort(([a], [b]) => a.localeCompare(b)))
-    parts.push(`${key}=${value === undefined ? 'default' : JSON.stringify(value)}`);
+    parts.push(`${key}=${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`);
   // The LLM inside the backbone (summaries, reports, HippoRAG 2's filter): the one its build will use.
   // The same function the builder asks (src/cli/backbone-llm.ts), so what ran is what is keyed.
   if (backboneLlmRole(name, { seed: args.seed }) !== undefined) {

@@ -141,7 +141,7 @@ describe('traces: collision-free names and a resume that checks what the trace w
     const file = join(traces, traceFileName('static-hipporag2-q1'));
     const t = await readJson(file);
     expect(t.provenance).toMatchObject({
-      backbone: 'hipporag2 base=bm25 triples=offline-extractor seed=facts filter=none',
+      backbone: 'hipporag2 base=bm25 triples=offline-extractor seed=facts llm=none',
       llm: expect.stringMatching(/^offline thinker \(no LLM\) offline-thinker\/\d+$/),
     });
     t.provenance[field] = value;
