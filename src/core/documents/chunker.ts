@@ -32,7 +32,7 @@ const wordCount = (s: string) => (s.match(/\S+/g) ?? []).length;
  */
 export function sentences(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
-  const re = /[.!?]["'”’)\]]*\s+(?=["“‘(\[]?[\p{Lu}\d])/gu;
+  const re = /[.!?]["'”’)\]]*\s+(?=["“‘([]?[\p{Lu}\d])/gu;
   let start = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const before = text.slice(start, m.index + 1);

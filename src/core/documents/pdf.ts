@@ -9,6 +9,7 @@
 // footers or page numbers and are dropped.
 import { DocumentReadError, BlockWriter, clean, type ReadDocument } from './types.ts';
 import { throwIfAborted } from '../errors.ts';
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 interface Line {
   text: string;
@@ -17,7 +18,7 @@ interface Line {
   page: number;
 }
 
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+type PdfJs = typeof PdfJsModule;
 let loading: Promise<PdfJs> | undefined;
 
 /** pdf.js with its worker-side handler installed in this thread (loaded on the first PDF only). */
