@@ -5,6 +5,7 @@
 import { AbortedError, ImportError, throwIfAborted } from '../errors.ts';
 import { checkCorpus } from '../ingest/corpus-checks.ts';
 import { decodeUtf8, extensionOf, stemOf, withoutBom } from '../ingest/source.ts';
+import { DOCUMENT_EXTENSIONS } from './names.ts';
 import type { Passage } from '../types.ts';
 import { chunkDocument, type ChunkOptions } from './chunker.ts';
 import { readDocx } from './docx.ts';
@@ -18,19 +19,6 @@ import {
   type DocumentWarning,
   type ReadDocument,
 } from './types.ts';
-
-/** Extensions read as documents; the first four make a set of files a document folder. */
-export const DOCUMENT_ONLY_EXTENSIONS = ['pdf', 'docx', 'html', 'htm'] as const;
-export const DOCUMENT_EXTENSIONS = new Set<string>([...DOCUMENT_ONLY_EXTENSIONS, 'xhtml', 'md', 'markdown', 'txt']);
-
-/** True when the files hold at least one PDF, Word or HTML file: then every document format is read by the document readers. */
-export function isDocumentSet(names: readonly string[]): boolean {
-  return names.some((n) => (DOCUMENT_ONLY_EXTENSIONS as readonly string[]).includes(extensionOf(n)));
-}
-
-/** A questions file beside the documents: "questions.jsonl", "my-questions.txt" (the name says so). */
-export const isQuestionsFileName = (name: string) =>
-  /question/i.test(stemOf(name)) && ['txt', 'jsonl', 'json'].includes(extensionOf(name));
 
 export interface ReadDocumentsOptions extends ChunkOptions {
   signal?: AbortSignal;
