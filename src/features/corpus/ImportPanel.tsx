@@ -17,8 +17,6 @@ const STAGE_LABELS: Record<ImportStage, string> = {
   save: 'Save',
 };
 
-import './documents.css';
-
 /** A stage as shown: its last progress, when it was first seen, and how long it took once done. */
 type StageView = ImportProgress & { since: number; tookMs?: number };
 
