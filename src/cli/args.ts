@@ -62,7 +62,14 @@ export const usage = (registry: readonly StrategyDescriptor[]) => `usage:
   npm run eval -- --dataset <dir> --score-traces <dir> [--k 2,5,10] [--out results.json]
 
 options:
-  --dataset <dir>       a folder with one question file and one corpus file (e.g. ../shared/data/hotpotqa)
+  --dataset <dir>       a folder with one question file and one corpus file (e.g. ../shared/data/hotpotqa),
+                        or a folder of documents (.pdf, .docx, .html, .md, .txt; PDF, Word or HTML among them):
+                        each is split by its headings to passages titled "Document › section › subsection"
+                        (PDF passages also name their pages); a file that cannot be read is named in a warning
+  --questions <file>    questions for a folder of documents: .txt (one per line) or .jsonl with "question",
+                        optional "answer" and "gold" (document file names or "file > heading > subheading");
+                        without gold, Recall@k says n/a. Default: a *question*.txt/.jsonl file in the folder
+  --chunk-words <N>     word budget per passage for a folder of documents (default 200; never inside a sentence)
   --retriever <name>    backbone retriever
   --base <name>         base retriever under hipporag2, naivege, syncge (default bm25)
   --openie <file>       HippoRAG OpenIE triples file for hipporag2, graphrag, naivege, syncge (default: offline extractor)
@@ -153,6 +160,10 @@ export const DEFAULT_KS = [1, 2, 5, 10, 20, 50, 100, 200];
 
 export interface EvalArgs {
   dataset: string;
+  /** A questions file (.txt one per line, or .jsonl {question, answer?, gold?}) for a folder of documents. */
+  questions?: string;
+  /** Word budget of the document chunker (a folder of documents). */
+  chunkWords?: number;
   retriever?: BackboneName;
   base: BackboneName;
   openie?: string;
@@ -275,6 +286,8 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         'export-ft-offline': { type: 'boolean' },
         'reranker-model': { type: 'string' },
         counterfactual: { type: 'string' },
+        questions: { type: 'string' },
+        'chunk-words': { type: 'string' },
       },
     }));
   } catch (e) {
@@ -387,6 +400,8 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     .sort((a, b) => a - b);
   return {
     dataset: values.dataset,
+    ...(values.questions !== undefined ? { questions: values.questions } : {}),
+    ...(values['chunk-words'] !== undefined ? { chunkWords: positiveInt('chunk-words', values['chunk-words']) } : {}),
     retriever: values.retriever ? backbone('retriever', values.retriever) : undefined,
     base: values.base ? backbone('base', values.base) : DEFAULT_BACKBONE,
     openie: values.openie,

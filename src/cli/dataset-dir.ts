@@ -7,6 +7,15 @@ import { basename, join } from 'node:path';
 import type { Dataset } from '../core/types.ts';
 import { ImportError } from '../core/errors.ts';
 import { decodeUtf8, loadDataset, type SourceFile } from '../core/ingest/index.ts';
+import {
+  DOCUMENT_EXTENSIONS,
+  formatWarning,
+  isDocumentSet,
+  isQuestionsFileName,
+  parseDocumentQuestions,
+  readDocuments,
+} from '../core/documents/index.ts';
+import { extensionOf } from '../core/ingest/source.ts';
 import { UsageError } from './args.ts';
 
 const READABLE = /\.(json|jsonl)$/i;
@@ -26,10 +35,58 @@ async function readSource(dir: string, name: string): Promise<SourceFile> {
   return { name, text: decodeUtf8(path, bytes) };
 }
 
-export async function readDatasetDir(dir: string): Promise<Dataset> {
+export interface DatasetDirOptions {
+  /** --questions: a questions file for a folder of documents. */
+  questions?: string;
+  /** --chunk-words: the document chunker's word budget. */
+  chunkWords?: number;
+  /** Where a document that could not be read (or was read with a caveat) is reported. */
+  warn?: (line: string) => void;
+}
+
+export async function readDatasetDir(dir: string, options: DatasetDirOptions = {}): Promise<Dataset> {
   const info = await stat(dir).catch(() => undefined);
   if (!info?.isDirectory()) throw new UsageError(`--dataset: "${dir}" is not a folder`);
-  const names = (await readdir(dir)).filter((n) => READABLE.test(n)).sort();
+  const all = await readdir(dir);
+  if (isDocumentSet(all)) return readDocumentDir(dir, all, options);
+  if (options.questions !== undefined || options.chunkWords !== undefined)
+    throw new UsageError(
+      `--questions and --chunk-words are for a folder of documents (with .pdf, .docx or .html files); "${dir}" has none`,
+    );
+  const names = all.filter((n) => READABLE.test(n)).sort();
   const files = await Promise.all(names.map((name) => readSource(dir, name)));
   return loadDataset(basename(dir.replace(/\/+$/, '')), files);
+}
+
+/**
+ * A folder of documents (PDF, Word, HTML, Markdown, text) through core's readers and chunker; files that
+ * cannot be read are reported through `warn` and skipped. Questions: --questions, else a file in the folder
+ * whose name says "question" (.txt or .jsonl), else none (typed questions only; metrics n/a).
+ */
+async function readDocumentDir(dir: string, names: string[], options: DatasetDirOptions): Promise<Dataset> {
+  const name = basename(dir.replace(/\/+$/, ''));
+  const questionsInDir = options.questions === undefined ? names.filter(isQuestionsFileName).sort() : [];
+  if (questionsInDir.length > 1)
+    throw new UsageError(
+      `--dataset: "${dir}" has ${questionsInDir.length} questions files (${questionsInDir.join(', ')}); name one with --questions`,
+    );
+  const docNames = names
+    .filter((n) => DOCUMENT_EXTENSIONS.has(extensionOf(n)) && !questionsInDir.includes(n))
+    .filter((n) => options.questions === undefined || join(dir, n) !== join(options.questions))
+    .sort();
+  const files = [];
+  for (const n of docNames) {
+    const path = join(dir, n);
+    const entry = await stat(path).catch(() => undefined);
+    if (!entry?.isFile()) continue;
+    files.push({ name: n, bytes: new Uint8Array(await readFile(path)) });
+  }
+  const read = await readDocuments(files, options.chunkWords !== undefined ? { chunkWords: options.chunkWords } : {});
+  for (const w of read.warnings) options.warn?.(`${w.skipped ? 'warning' : 'note'}: ${formatWarning(w)}`);
+  const corpus = { id: name, name, passages: read.passages };
+  const questionsPath =
+    options.questions ?? (questionsInDir[0] !== undefined ? join(dir, questionsInDir[0]) : undefined);
+  if (questionsPath === undefined) return { name, corpus, questions: [] };
+  const file = await readSource('', questionsPath);
+  return { name, corpus, questions: parseDocumentQuestions(file, corpus.passages) };
 }

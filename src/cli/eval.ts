@@ -8,7 +8,7 @@ import { scorePredictions } from '../core/batch/predictions.ts';
 import { formatDuration } from '../core/batch/progress.ts';
 import { progressPrinter } from './progress-printer.ts';
 import { parseEvalArgs, USAGE, UsageError, type EvalArgs } from './args.ts';
-import { readDatasetDir } from './dataset-dir.ts';
+import { readDatasetDir, type DatasetDirOptions } from './dataset-dir.ts';
 import { buildCliRetriever } from './retriever.ts';
 import { flatSummary, summaryTables } from './report.ts';
 import { scoreTraces } from './score-traces.ts';
@@ -20,6 +20,7 @@ import { printable, printableBlock, safeIo } from './printable.ts';
 import { readTextInput } from './text-input.ts';
 import { interruptHandler, watchLaunchers } from './interrupts.ts';
 import type { Io } from './io.ts';
+import type { Dataset, Ranked } from '../core/types.ts';
 
 export const EXIT = { ok: 0, badData: 1, usage: 2, questionsFailed: 3, interrupted: 130 } as const;
 import { installPprWasmNode } from '../../wasm/ppr-node.ts';
@@ -104,9 +105,31 @@ function failedQuestions(result: unknown): number {
   return own + nested.reduce((n: number, child) => n + failedQuestions(child), 0);
 }
 
+/** --questions and --chunk-words (a folder of documents); unreadable documents are warned about on stderr. */
+function datasetDirOptions(args: EvalArgs, io: Io): DatasetDirOptions {
+  return {
+    ...(args.questions !== undefined ? { questions: args.questions } : {}),
+    ...(args.chunkWords !== undefined ? { chunkWords: args.chunkWords } : {}),
+    warn: (line) => io.err(line),
+  };
+}
+
+/** A ranking as written to --out: with each passage's title and, for documents, its source (file, section, pages). */
+function rankedWithSources(dataset: Dataset, ranking: readonly Ranked[]) {
+  const byId = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
+  return ranking.map((r) => {
+    const p = byId.get(r.id);
+    return p?.source ? { ...r, title: p.title, source: p.source } : r;
+  });
+}
+
 async function loadQuestions(args: EvalArgs, io: Io) {
   const started = performance.now();
-  const dataset = await readDatasetDir(args.dataset);
+  const dataset = await readDatasetDir(args.dataset, datasetDirOptions(args, io));
+  if (dataset.questions.length === 0)
+    throw new UsageError(
+      `--dataset: "${args.dataset}" has documents but no questions; give --questions <file> (.txt one per line, or .jsonl)`,
+    );
   const questions = args.limit ? dataset.questions.slice(0, args.limit) : dataset.questions;
   io.err(
     `${dataset.name}: ${dataset.corpus.passages.length} passages, ${questions.length} of ${dataset.questions.length} questions (${formatDuration(performance.now() - started)})`,
@@ -133,12 +156,15 @@ async function runRetrieval(args: EvalArgs, io: Io, outputs: Outputs, signal?: A
     retriever: retriever.name,
     ks: args.ks,
     summary: flatSummary(result.summary),
-    questions: result.questions.map((q) => ({ ...q, ranking: q.ranking.slice(0, Math.max(...args.ks)) })),
+    questions: result.questions.map((q) => ({
+      ...q,
+      ranking: rankedWithSources(dataset, q.ranking.slice(0, Math.max(...args.ks))),
+    })),
   };
 }
 
 async function runScoreTraces(args: EvalArgs, dir: string, io: Io) {
-  const dataset = await readDatasetDir(args.dataset);
+  const dataset = await readDatasetDir(args.dataset, datasetDirOptions(args, io));
   return scoreTraces(dir, dataset, args.ks, io);
 }
 

@@ -3,13 +3,17 @@
 import type { ScoreMeans, Summary } from '../core/eval/metrics.ts';
 import { formatTable } from './table.ts';
 
-export type FlatMeans = Record<string, number>;
+/** null: n/a (Recall@k of questions without gold). */
+export type FlatMeans = Record<string, number | null>;
 export type FlatSummary = FlatMeans & { byType: Record<string, FlatMeans>; byHops: Record<string, FlatMeans> };
 
 const ANSWER_FIELDS = ['em', 'f1', 'acc'] as const;
 
+/** A mean as printed: "n/a" when no question had gold to score it against. */
+const na = (v: number | null | undefined): number | string => (v === null ? 'n/a' : (v ?? NaN));
+
 export function flatMeans(m: ScoreMeans): FlatMeans {
-  const out: FlatMeans = { count: m.count };
+  const out: FlatMeans = { count: m.count, ...(m.withGold !== undefined ? { withGold: m.withGold } : {}) };
   for (const [k, v] of Object.entries(m.recall)) out[`recall@${k}`] = v;
   for (const [k, v] of Object.entries(m.allGold)) out[`allGold@${k}`] = v;
   for (const f of ANSWER_FIELDS) if (m[f] !== undefined) out[f] = m[f];
@@ -29,13 +33,19 @@ export function summaryTables(title: string, summary: Summary, ks: readonly numb
   const row = (label: string, m: ScoreMeans) => [
     label,
     m.count,
-    ...ks.map((k) => m.recall[k] ?? NaN),
+    ...ks.map((k) => na(m.recall[k])),
     ...answers.map((f) => m[f] ?? NaN),
   ];
   const parts = [title, formatTable(header('all'), [row('all', summary)])];
+  if (summary.withGold !== undefined)
+    parts.push(
+      summary.withGold === 0
+        ? 'no question has gold passages: Recall@k and AllGold@k are n/a'
+        : `Recall@k and AllGold@k over the ${summary.withGold} of ${summary.count} questions with gold (the others: n/a)`,
+    );
   if (ks.length > 0)
     parts.push(
-      formatTable(['all', ...ks.map((k) => `AllGold@${k}`)], [['all', ...ks.map((k) => summary.allGold[k] ?? NaN)]]),
+      formatTable(['all', ...ks.map((k) => `AllGold@${k}`)], [['all', ...ks.map((k) => na(summary.allGold[k]))]]),
     );
   const types = Object.entries(summary.byType);
   if (types.length > 0)

@@ -6,6 +6,21 @@ export interface Passage {
   id: string;
   title: string;
   text: string;
+  /** Where the passage comes from in a document import (PDF, HTML, Markdown, Word, text); absent for benchmark corpora. */
+  source?: PassageSource;
+}
+
+/** A passage's place in its document: file, heading path, pages (PDF) and character offsets. */
+export interface PassageSource {
+  /** File name as imported, e.g. "report.pdf". */
+  file: string;
+  /** Heading path below the document title, outermost first ("3 Tides", "3.2 Spring tides"); empty before the first heading. */
+  section: string[];
+  /** First and last page, 1-based (PDF only). */
+  pages?: [number, number];
+  /** Character offsets [start, end) in the document's text as read (src/core/documents). */
+  start: number;
+  end: number;
 }
 
 export interface Corpus {
@@ -22,6 +37,11 @@ export interface Question {
   answers: string[];
   /** Gold passage ids in the corpus (supporting evidence). */
   gold: string[];
+  /**
+   * Gold as items, each the passages one item names (a document questions file's `gold`: a file, or a file
+   * and heading path): Recall@k then counts items with any passage in the top k. `gold` is their union.
+   */
+  goldItems?: string[][];
   /** Dataset question type, e.g. bridge, comparison, compositional. */
   type?: string;
   /** Number of hops, where the dataset says so. */

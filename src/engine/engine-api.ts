@@ -223,6 +223,15 @@ export interface LibraryEntry {
   embeddingModel: string | null;
   /** The demo ships with the app and cannot be deleted. */
   builtIn: boolean;
+  /** An import of documents: the files not imported (or imported with a caveat) and why ("report.pdf: encrypted"). */
+  warnings?: string[];
+}
+
+/** How an import reads its files: the document chunker's word budget (PDF, Word, HTML, Markdown, text). */
+export interface ImportOptions {
+  chunkWords?: number;
+  /** The corpus name (a dropped or picked folder's name); default from the file names. */
+  name?: string;
 }
 
 /** What the graph view asks of a tree or community backbone: the trace's pool and the phrases on screen. */
@@ -288,7 +297,16 @@ export interface EngineApi {
   /** Stored corpora (IndexedDB), newest first. */
   listLibrary(): Promise<LibraryEntry[]>;
   /** Imports files into the library and loads the corpus; progress per stage; cancelImport() stops between steps. */
-  importCorpus(files: SourceFile[], onProgress?: (p: ImportProgress) => void): Promise<LibraryEntry>;
+  /**
+   * Imports files into the library. Files with `bytes` (PDF, Word, HTML, Markdown, text; a set with a PDF,
+   * Word or HTML file) are read as documents and chunked by their headings; a file that cannot be read is
+   * named in the entry's warnings and the rest imports.
+   */
+  importCorpus(
+    files: SourceFile[],
+    onProgress?: (p: ImportProgress) => void,
+    options?: ImportOptions,
+  ): Promise<LibraryEntry>;
   cancelImport(): void;
   /** Loads a stored corpus into the engine: BM25 index and graph read from storage (rebuilt, with a notice, only when missing or damaged). */
   openCorpus(id: string): Promise<DatasetSummary>;

@@ -118,7 +118,7 @@ export function createLibraryMethods({ stores, importPool, now, datasets, embedd
 
     listLibrary: async () => listLibrary(storage()),
 
-    async importCorpus(files, onProgress) {
+    async importCorpus(files, onProgress, options = {}) {
       const stores = storage();
       importing?.abort();
       // the cancelled import removes what it streamed in before this one starts writing
@@ -128,7 +128,7 @@ export function createLibraryMethods({ stores, importPool, now, datasets, embedd
       let settle = () => {};
       importSettled = new Promise<void>((r) => (settle = r));
       try {
-        const done = await importFiles(stores, files, (p) => onProgress?.(p), controller.signal, importPool);
+        const done = await importFiles(stores, files, (p) => onProgress?.(p), controller.signal, importPool, options);
         datasets.register(done.dataset, done.bm25, done.hippo);
         embeddings.forget(done.dataset.corpus.id);
         await embeddingStage(done.dataset.corpus, onProgress, controller.signal);

@@ -9,7 +9,15 @@ import { buildPhraseGraph, buildPhraseGraphWith, type PhraseGraph } from '../cor
 import { extractTriplesPooled, similarPairsPooled } from '../core/pool/import-jobs.ts';
 import type { WorkerPool } from '../core/pool/pool.ts';
 import { BM25_DEFAULTS, Bm25Index } from '../core/index/bm25.ts';
-import { loadDataset, parseCorpus, type SourceFile } from '../core/ingest/index.ts';
+import { decodeUtf8, loadDataset, parseCorpus, type SourceFile } from '../core/ingest/index.ts';
+import {
+  formatWarning,
+  isDocumentSet,
+  isQuestionsFileName,
+  parseDocumentQuestions,
+  readDocuments,
+  type DocumentProgress,
+} from '../core/documents/index.ts';
 import { bm25RetrieverFromIndex, createBm25Retriever, type Bm25Retriever } from '../core/retrievers/bm25.ts';
 import { createHippoRag2Retriever, HIPPORAG2_DEFAULTS, type HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
 import { loadDecodedOrRebuild, type DecodedOrRebuilt } from '../core/persist/artifacts.ts';
@@ -31,7 +39,7 @@ import {
 import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
 import { TRIPLE_SOURCE_LABELS, type TripleSet, type TripleSource } from '../core/triples/types.ts';
 import type { Corpus, Dataset, Question } from '../core/types.ts';
-import type { ImportProgress, ImportStage, LibraryEntry } from './engine-api.ts';
+import type { ImportOptions, ImportProgress, ImportStage, LibraryEntry } from './engine-api.ts';
 
 const questionsKey = (corpusId: string) => `questions:${corpusId}`;
 
@@ -55,31 +63,84 @@ export function corpusIdFor(files: readonly SourceFile[]): string {
   return base.replace(/[_-]?corpus$/i, '').replace(/[^\w.-]+/g, '-') || 'corpus';
 }
 
+/** "harbour-report.pdf: page 14 / 500 (file 2 of 5)" and the fraction of the folder read. */
+function documentProgress(p: DocumentProgress): { detail: string; fraction: number } {
+  const page = p.page !== undefined && p.pages !== undefined ? `: page ${p.page} / ${p.pages}` : '';
+  const within = p.page !== undefined && p.pages ? p.page / p.pages : 0;
+  return {
+    detail: `${p.file}${page} (file ${p.fileIndex + 1} of ${p.files})`,
+    fraction: (p.fileIndex + within) / p.files,
+  };
+}
+
+/** A set of documents (PDF, Word, HTML, Markdown, text) and, optionally, a questions file beside them. */
+async function readDocumentSet(
+  id: string,
+  files: SourceFile[],
+  options: ImportOptions,
+  signal: AbortSignal,
+  onProgress: (p: DocumentProgress) => void,
+): Promise<{ dataset: Dataset; warnings: string[] }> {
+  const questionFiles = files.filter((f) => isQuestionsFileName(f.name));
+  if (questionFiles.length > 1)
+    throw new HopscopeError(
+      'library',
+      `${questionFiles.length} questions files (${questionFiles.map((f) => f.name).join(', ')}); import one at a time`,
+    );
+  const documents = files
+    .filter((f) => !isQuestionsFileName(f.name))
+    .map((f) => ({ name: f.name, bytes: f.bytes ?? new TextEncoder().encode(f.text) }));
+  const read = await readDocuments(documents, {
+    signal,
+    onProgress,
+    ...(options.chunkWords !== undefined ? { chunkWords: options.chunkWords } : {}),
+  });
+  const q = questionFiles[0];
+  const questions = q
+    ? parseDocumentQuestions({ name: q.name, text: q.bytes ? decodeUtf8(q.name, q.bytes) : q.text }, read.passages)
+    : [];
+  return {
+    dataset: { name: id, corpus: { id, name: id, passages: read.passages }, questions },
+    warnings: read.warnings.map(formatWarning),
+  };
+}
+
 export async function importFiles(
   stores: Stores,
   files: SourceFile[],
   onProgress: (p: ImportProgress) => void,
   signal: AbortSignal,
   pool?: WorkerPool,
+  options: ImportOptions = {},
 ): Promise<Imported> {
   const stage = (s: ImportStage, state: ImportProgress['state'], detail = '', fraction = state === 'done' ? 1 : 0) =>
     onProgress({ stage: s, state, detail, fraction });
-  const id = corpusIdFor(files);
+  const id = options.name ? options.name.replace(/[^\w.-]+/g, '-') || 'corpus' : corpusIdFor(files);
   const isJson = (n: string) => /\.jsonl?$/i.test(n);
   const hasQuestions = files.filter((f) => isJson(f.name)).length > 1;
 
   stage('parse', 'running', `${files.length} file(s)`);
-  const dataset: Dataset = hasQuestions
-    ? loadDataset(id, files)
-    : { name: id, corpus: { id, name: id, passages: parseCorpus(files) }, questions: [] };
-  stage('parse', 'done', `${dataset.corpus.passages.length} passages, ${dataset.questions.length} questions`);
+  let warnings: string[] = [];
+  let dataset: Dataset;
+  if (isDocumentSet(files.map((f) => f.name))) {
+    ({ dataset, warnings } = await readDocumentSet(id, files, options, signal, (p) => {
+      const { detail, fraction } = documentProgress(p);
+      stage('parse', 'running', detail, fraction);
+    }));
+  } else
+    dataset = hasQuestions
+      ? loadDataset(id, files)
+      : { name: id, corpus: { id, name: id, passages: parseCorpus(files) }, questions: [] };
+  const skipped = warnings.length ? `; ${warnings.length} file warning${warnings.length === 1 ? '' : 's'}` : '';
+  stage('parse', 'done', `${dataset.corpus.passages.length} passages, ${dataset.questions.length} questions${skipped}`);
   throwIfAborted(signal, 'library');
   const source = files.map((f) => f.name).join(', ');
   // Streaming save: the passages are written while BM25, triples and the graph are built; only the final
   // commit marks the corpus ready, and any failure or cancel removes what was written.
   const writer = stores.corpora.beginCorpus ? await stores.corpora.beginCorpus(dataset.corpus, source) : undefined;
   try {
-    return await buildAndSave(stores, dataset, source, writer, stage, onProgress, signal, pool);
+    const imported = await buildAndSave(stores, dataset, source, writer, stage, onProgress, signal, pool);
+    return warnings.length ? { ...imported, entry: { ...imported.entry, warnings } } : imported;
   } catch (err) {
     await writer?.abort();
     throw err;

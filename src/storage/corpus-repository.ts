@@ -7,7 +7,18 @@ import type { CorpusStore, CorpusSummary } from '../core/persist/ports.ts';
 import { artifactTable } from './artifact-tables.ts';
 import { fromStoredTriples, toStoredTriples } from './triple-rows.ts';
 import type { HopscopeDb } from './db.ts';
-import type { CorpusRow } from './entities.ts';
+import type { CorpusRow, PassageRow } from './entities.ts';
+import type { Passage } from '../core/types.ts';
+
+/** A passage as stored: its corpus and position, and its source when it came from a document. */
+const passageRow = (corpusId: string, ord: number, p: Passage): PassageRow => ({
+  corpusId,
+  ord,
+  id: p.id,
+  title: p.title,
+  text: p.text,
+  ...(p.source ? { source: p.source } : {}),
+});
 import { guardWrite } from './quota.ts';
 
 const summary = (row: CorpusRow): CorpusSummary => ({
@@ -43,9 +54,7 @@ export function createCorpusRepository(
       await guardWrite(`save corpus "${corpus.name}" (${corpus.passages.length} passages)`, () =>
         db.transaction('rw', [db.corpora, ...derived()], async () => {
           await removeDerived(corpus.id);
-          await db.passages.bulkAdd(
-            corpus.passages.map((p, ord) => ({ corpusId: corpus.id, ord, id: p.id, title: p.title, text: p.text })),
-          );
+          await db.passages.bulkAdd(corpus.passages.map((p, ord) => passageRow(corpus.id, ord, p)));
           for (const set of triples)
             await db.triples.put({ corpusId: corpus.id, source: set.source, set: toStoredTriples(set) });
           for (const a of sealed) await artifactTable(db, a.kind).put(a);
@@ -74,9 +83,7 @@ export function createCorpusRepository(
       // Passage batches, one transaction each, written while the import goes on; the first failure is kept for commit.
       let written: Promise<void> = Promise.resolve();
       for (let start = 0; start < corpus.passages.length; start += PASSAGE_BATCH) {
-        const rows = corpus.passages
-          .slice(start, start + PASSAGE_BATCH)
-          .map((p, k) => ({ corpusId: id, ord: start + k, id: p.id, title: p.title, text: p.text }));
+        const rows = corpus.passages.slice(start, start + PASSAGE_BATCH).map((p, k) => passageRow(id, start + k, p));
         written = written.then(() =>
           guardWrite(label, () => db.transaction('rw', db.passages, () => db.passages.bulkAdd(rows))).then(
             () => undefined,
@@ -128,7 +135,12 @@ export function createCorpusRepository(
       return {
         id: row.id,
         name: row.name,
-        passages: passages.map((p) => ({ id: p.id, title: p.title, text: p.text })),
+        passages: passages.map((p) => ({
+          id: p.id,
+          title: p.title,
+          text: p.text,
+          ...(p.source ? { source: p.source } : {}),
+        })),
       };
     },
     async getTriples(corpusId) {

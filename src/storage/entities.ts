@@ -4,6 +4,7 @@ import type { CachedReply } from '../core/llm/port.ts';
 import type { StoredArtifact } from '../core/persist/ports.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { TripleSet } from '../core/triples/types.ts';
+import type { PassageSource } from '../core/types.ts';
 import type { StoredTripleSet } from './triple-rows.ts';
 
 export interface CorpusRow {
@@ -22,6 +23,8 @@ export interface PassageRow {
   id: string;
   title: string;
   text: string;
+  /** A document passage's file, section, pages and offsets (not indexed; absent for benchmark corpora). */
+  source?: PassageSource;
 }
 
 export interface TripleRow {

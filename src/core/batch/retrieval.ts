@@ -1,7 +1,7 @@
 // Batch evaluation of one retriever over a question set: the per-question rows and pooled summary of
 // the eval CLI's JSON contract ({ summary, questions: [{ id, type, goldIds, ranking, goldRanks }] }).
 import type { Question, Ranked, Retriever } from '../types.ts';
-import { goldRanks, recallAtK, allGoldAtK, summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
+import { goldRanks, goldRecallAtK, goldAllAtK, summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
 import { mapConcurrent } from '../map-concurrent.ts';
 
 export interface RetrievalRow {
@@ -30,11 +30,17 @@ export function scoreRanking(question: Question, ranking: readonly Ranked[], ks:
   const ids = ranking.map((r) => r.id);
   const recall: Record<number, number> = {};
   const allGold: Record<number, number> = {};
+  let noGold = false;
   for (const k of ks) {
-    recall[k] = recallAtK(ids, question.gold, k);
-    allGold[k] = allGoldAtK(ids, question.gold, k);
+    const r = goldRecallAtK(ids, question, k);
+    const a = goldAllAtK(ids, question, k);
+    if (r === null || a === null) noGold = true;
+    else {
+      recall[k] = r;
+      allGold[k] = a;
+    }
   }
-  return { id: question.id, type: question.type, hops: question.hops, recall, allGold };
+  return { id: question.id, type: question.type, hops: question.hops, recall, allGold, ...(noGold ? { noGold } : {}) };
 }
 
 export async function evaluateRetrieval(

@@ -48,3 +48,43 @@ export function goldRanks(ranking: readonly string[], gold: readonly string[]): 
   });
   return gold.map((id) => first.get(id) ?? null);
 }
+
+/** The gold of a question as items: its goldItems (a document questions file), else one item per gold id. */
+function goldItemsOf(q: {
+  gold: readonly string[];
+  goldItems?: readonly (readonly string[])[];
+}): (readonly string[])[] {
+  return q.goldItems && q.goldItems.length > 0 ? [...q.goldItems] : [...new Set(q.gold)].map((g) => [g]);
+}
+
+/** Items with at least one passage in the top k, over all items. */
+function itemsFound(ranking: readonly string[], items: (readonly string[])[], k: number): number {
+  const top = new Set(ranking.slice(0, k));
+  return items.filter((item) => item.some((id) => top.has(id))).length;
+}
+
+/**
+ * Recall@k over gold items: an item (a gold passage, or a document file or section of a questions file)
+ * counts as found when any of its passages is in the top k. null when the question has no gold (n/a, never 0).
+ * Equals recallAtK when every item is one passage.
+ */
+export function goldRecallAtK(
+  ranking: readonly string[],
+  q: { gold: readonly string[]; goldItems?: readonly (readonly string[])[] },
+  k: number,
+): number | null {
+  checkK('goldRecallAtK', k);
+  const items = goldItemsOf(q);
+  return items.length === 0 ? null : itemsFound(ranking, items, k) / items.length;
+}
+
+/** 1 when every gold item is found in the top k, else 0; null without gold. */
+export function goldAllAtK(
+  ranking: readonly string[],
+  q: { gold: readonly string[]; goldItems?: readonly (readonly string[])[] },
+  k: number,
+): number | null {
+  checkK('goldAllAtK', k);
+  const items = goldItemsOf(q);
+  return items.length === 0 ? null : itemsFound(ranking, items, k) === items.length ? 1 : 0;
+}

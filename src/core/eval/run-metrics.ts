@@ -7,7 +7,7 @@ import type { Trace } from '../trace/schema.ts';
 import type { Ranked } from '../types.ts';
 import { accuracy, exactMatch, f1 } from './answer-metrics.ts';
 import { bridgeOf } from './bridge.ts';
-import { allGoldAtK, goldRanks, recallAtK } from './retrieval-metrics.ts';
+import { goldAllAtK, goldRanks, goldRecallAtK, recallAtK } from './retrieval-metrics.ts';
 import type { QuestionScore } from './summary.ts';
 
 export type { Cost } from '../trace/fold.ts';
@@ -71,9 +71,11 @@ export function runMetrics(trace: Trace, ks: readonly number[]): RunMetrics {
   const bridgeIds = gold.filter((g) => bridge.ids.has(g));
   const recall: Record<number, number> = {};
   const allGold: Record<number, number> = {};
-  for (const k of ks) {
-    recall[k] = recallAtK(ids, gold, k);
-    allGold[k] = allGoldAtK(ids, gold, k);
+  // Without gold (a typed question, a questions file without gold) recall is n/a: the row says noGold.
+  const noGold = gold.length === 0;
+  for (const k of noGold ? [] : ks) {
+    recall[k] = goldRecallAtK(ids, trace.question, k) as number;
+    allGold[k] = goldAllAtK(ids, trace.question, k) as number;
   }
   const rounds = model.poolRankings.map((r) => r.map((x) => x.id));
   const tokensByModule = Object.fromEntries(model.modules.map(({ module, ms: _ms, ...c }) => [module, c]));
@@ -86,6 +88,7 @@ export function runMetrics(trace: Trace, ks: readonly number[]): RunMetrics {
     ...(trace.question.hops !== undefined ? { hops: trace.question.hops } : {}),
     recall,
     allGold,
+    ...(noGold ? { noGold } : {}),
     ...(scored ?? {}),
     status: trace.status,
     strategy: trace.strategy,
@@ -100,7 +103,9 @@ export function runMetrics(trace: Trace, ks: readonly number[]): RunMetrics {
       ? { bridgeRecall: Object.fromEntries(ks.map((k) => [k, recallAtK(ids, bridgeIds, k)])) }
       : {}),
     ...(answer !== undefined ? { answer } : {}),
-    recallByRound: rounds.map((r) => Object.fromEntries(ks.map((k) => [k, recallAtK(r, gold, k)]))),
+    recallByRound: noGold
+      ? []
+      : rounds.map((r) => Object.fromEntries(ks.map((k) => [k, goldRecallAtK(r, trace.question, k) as number]))),
     goldRanksByRound: rounds.map((r) => goldRanks(r, gold)),
     bridgeRanksByRound: rounds.map((r) => goldRanks(r, bridgeIds)),
     llmCalls,

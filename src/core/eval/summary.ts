@@ -6,8 +6,10 @@ export interface QuestionScore {
   id: string;
   type?: string;
   hops?: number;
-  /** recall[k] = recall@k of this question. */
+  /** recall[k] = recall@k of this question (empty when it has no gold). */
   recall: Record<number, number>;
+  /** The question has no gold passages (typed, or from a questions file without gold): its recall is n/a and it is left out of the recall means. */
+  noGold?: boolean;
   /** allGold[k] = 1 if all of its gold passages are in the top k. */
   allGold: Record<number, number>;
   em?: number;
@@ -18,8 +20,11 @@ export interface QuestionScore {
 export interface ScoreMeans {
   /** Questions averaged. */
   count: number;
-  recall: Record<number, number>;
-  allGold: Record<number, number>;
+  /** Means over the questions with gold; null (n/a) when none has gold. */
+  recall: Record<number, number | null>;
+  allGold: Record<number, number | null>;
+  /** Questions with gold (the recall means' count), when it differs from count. */
+  withGold?: number;
   /** Present when the rows carry answer scores. */
   em?: number;
   f1?: number;
@@ -36,16 +41,22 @@ export interface Summary extends ScoreMeans {
 const ANSWER_FIELDS = ['em', 'f1', 'acc'] as const;
 
 function means(rows: readonly QuestionScore[], ks: readonly number[]): ScoreMeans {
-  const out: ScoreMeans = { count: rows.length, recall: {}, allGold: {} };
+  const gold = rows.filter((r) => !r.noGold);
+  const out: ScoreMeans = {
+    count: rows.length,
+    recall: {},
+    allGold: {},
+    ...(gold.length !== rows.length ? { withGold: gold.length } : {}),
+  };
   for (const k of ks) {
     let r = 0;
     let a = 0;
-    for (const row of rows) {
+    for (const row of gold) {
       r += row.recall[k] as number;
       a += row.allGold[k] as number;
     }
-    out.recall[k] = r / rows.length;
-    out.allGold[k] = a / rows.length;
+    out.recall[k] = gold.length ? r / gold.length : null;
+    out.allGold[k] = gold.length ? a / gold.length : null;
   }
   for (const field of ANSWER_FIELDS) {
     if (rows[0]?.[field] === undefined) continue;
@@ -61,7 +72,7 @@ function validate(rows: readonly QuestionScore[], ks: readonly number[]): void {
   if (rows.length === 0) throw new MetricError('summarize', 'no question scores to summarize');
   const first = rows[0] as QuestionScore;
   for (const row of rows) {
-    for (const k of ks) {
+    for (const k of row.noGold ? [] : ks) {
       if (typeof row.recall[k] !== 'number' || typeof row.allGold[k] !== 'number')
         throw new MetricError('summarize', `question "${row.id}" has no recall/allGold score for k=${k}`);
     }

@@ -7,6 +7,8 @@ export interface SourceFile {
   /** File name, e.g. "hotpotqa_corpus.json"; names the file in every error. */
   name: string;
   text: string;
+  /** The raw bytes, for binary formats (PDF, Word) and documents read by src/core/documents; `text` is then "". */
+  bytes?: Uint8Array;
 }
 
 /** Lower-case extension without the dot ("" when there is none). */

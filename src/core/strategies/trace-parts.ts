@@ -37,5 +37,6 @@ export function traceQuestion(question: Question): TraceQuestion {
     ...(question.type !== undefined ? { type: question.type } : {}),
     ...(question.hops !== undefined ? { hops: question.hops } : {}),
     ...(question.evidence !== undefined ? { evidence: question.evidence } : {}),
+    ...(question.goldItems !== undefined ? { goldItems: question.goldItems.map((i) => [...i]) } : {}),
   };
 }

@@ -230,6 +230,8 @@ export const traceQuestion = z.object({
   type: z.string().optional(),
   hops: z.number().optional(),
   evidence: questionEvidence.optional(),
+  /** Gold items of a document questions file (a file, or a file and heading path): the passages each names. */
+  goldItems: z.array(z.array(z.string())).optional(),
 });
 
 export const traceSchema = z.object({

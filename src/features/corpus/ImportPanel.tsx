@@ -2,8 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { proxy } from 'comlink';
 import { useState, type DragEvent } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
-import { decodeUtf8 } from '../../core/ingest/source.ts';
+import { DEFAULT_CHUNK_WORDS } from '../../core/documents/chunker.ts';
 import { libraryQuery } from '../../app/queries.ts';
+import './documents.css';
+import { droppedFiles, folderOf, pickedFiles, sourceFiles, type PickedFile } from './read-files.ts';
 import { IMPORT_STAGES, type ImportProgress, type ImportStage } from '../../engine/engine-api.ts';
 
 const STAGE_LABELS: Record<ImportStage, string> = {
@@ -14,13 +16,6 @@ const STAGE_LABELS: Record<ImportStage, string> = {
   embeddings: 'Embeddings',
   save: 'Save',
 };
-
-async function readFiles(list: FileList | File[]): Promise<{ name: string; text: string }[]> {
-  // strict UTF-8 as in the CLI: a BOM is dropped, invalid bytes are an error with their offset
-  return Promise.all(
-    [...list].map(async (f) => ({ name: f.name, text: decodeUtf8(f.name, new Uint8Array(await f.arrayBuffer())) })),
-  );
-}
 
 /** A stage as shown: its last progress, when it was first seen, and how long it took once done. */
 type StageView = ImportProgress & { since: number; tookMs?: number };
@@ -42,25 +37,33 @@ export function ImportPanel() {
     });
   const [names, setNames] = useState<string[]>([]);
   const [over, setOver] = useState(false);
+  const [chunkWords, setChunkWords] = useState(DEFAULT_CHUNK_WORDS);
   const importing = useMutation({
-    mutationFn: async (list: File[]) => engine.importCorpus(await readFiles(list), proxy(onProgress)),
+    mutationFn: async (list: PickedFile[]) => {
+      const folder = folderOf(list);
+      return engine.importCorpus(await sourceFiles(list), proxy(onProgress), {
+        chunkWords,
+        ...(folder ? { name: folder } : {}),
+      });
+    },
     onSuccess: () => {
       setTookMs(performance.now() - startedAt);
       return client.invalidateQueries({ queryKey: libraryQuery(engine).queryKey });
     },
   });
-  const start = async (list: FileList | File[]) => {
+  const start = (list: PickedFile[]) => {
     if (list.length === 0) return;
     setStages({});
     setStartedAt(performance.now());
     setTookMs(undefined);
-    setNames([...list].map((f) => f.name));
-    importing.mutate([...list]);
+    const folder = folderOf(list);
+    setNames(folder ? [`${folder}/ (${list.length} files)`] : list.map((f) => f.name));
+    importing.mutate(list);
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setOver(false);
-    void start(e.dataTransfer.files);
+    void droppedFiles(e.dataTransfer).then(start);
   };
 
   return (
@@ -83,10 +86,22 @@ export function ImportPanel() {
             <input
               type="file"
               multiple
-              accept=".json,.jsonl,.txt,.md"
+              accept=".json,.jsonl,.txt,.md,.markdown,.pdf,.docx,.html,.htm"
               data-testid="import-files"
               disabled={importing.isPending}
-              onChange={(e) => void start(e.target.files ?? [])}
+              onChange={(e) => start(pickedFiles(e.target.files ?? []))}
+            />
+          </label>{' '}
+          or{' '}
+          <label className="file-label">
+            a folder…
+            <input
+              type="file"
+              multiple
+              data-testid="import-folder"
+              disabled={importing.isPending}
+              {...{ webkitdirectory: '' }}
+              onChange={(e) => start(pickedFiles(e.target.files ?? []))}
             />
           </label>
         </p>
@@ -96,8 +111,24 @@ export function ImportPanel() {
             [{'{'}title, text{'}'}]
           </code>
           , or .txt/.md files, one passage each), optionally with its question file (2Wiki, HotpotQA or MuSiQue format).
-          Everything stays in this browser.
+          Or your own documents: a folder of PDF, Word (.docx), HTML, Markdown and text files, split by their headings
+          into passages that name their file, section and page, with an optional <code>questions.txt</code> (one per
+          line) or <code>questions.jsonl</code> (<code>question</code>, <code>answer</code>, <code>gold</code>: file
+          names or <code>file &gt; heading</code>). Everything stays in this browser.
         </p>
+        <label className="chunk-words">
+          Words per passage (documents){' '}
+          <input
+            type="number"
+            min={20}
+            max={2000}
+            step={10}
+            value={chunkWords}
+            data-testid="chunk-words"
+            disabled={importing.isPending}
+            onChange={(e) => setChunkWords(Math.max(1, Math.round(Number(e.target.value) || DEFAULT_CHUNK_WORDS)))}
+          />
+        </label>
       </div>
       {names.length > 0 && (
         <div className="import-status" data-testid="import-status">
@@ -162,6 +193,18 @@ export function ImportPanel() {
               Imported “{importing.data.name}”: {importing.data.passageCount} passages, {importing.data.questionCount}{' '}
               questions{tookMs !== undefined ? ` in ${seconds(tookMs)}` : ''}.
             </p>
+          )}
+          {importing.isSuccess && importing.data.warnings && importing.data.warnings.length > 0 && (
+            <div className="status status-warn" role="status" data-testid="import-warnings">
+              <p>Not imported, or imported with a caveat (the other files imported):</p>
+              <ul>
+                {importing.data.warnings.map((w) => (
+                  <li key={w} data-testid="import-warning">
+                    {w}
+                  </li>
+                ))}
+              </ul>
+            </div>
           )}
         </div>
       )}
