@@ -161,7 +161,9 @@ export function InspectorPage() {
           run={runContext}
         />
       </div>
-      <ReasoningChain chain={model.chain} run={runContext} />
+      <div data-step-panel="chain">
+        <ReasoningChain chain={model.chain} run={runContext} />
+      </div>
       <div data-step-panel="verifier cut">
         <Promotions model={model} gold={gold} bridge={bridge} passages={passages} run={runContext} />
       </div>
@@ -310,7 +312,7 @@ export function InspectorPage() {
           gold={gold}
           bridge={bridge}
           bridgeRule={bridges.rule}
-          onStep={setStep}
+          onStep={jumpTo}
         />
       )}
       <RegimesSideBySide
