@@ -25,4 +25,10 @@ describe('label priority', () => {
     ].map((d) => labelPriority(d, seed));
     expect(ranks).toEqual([4, 3, 1, 2, 0]);
   });
+  it("the run's outcome (a promoted passage, the cut) is drawn before the seed phrases", () => {
+    const seed = '#d6198a';
+    expect(labelPriority({ label: 'Skelda · cut #2 · verifier 9→2', kind: 'passage' }, seed)).toBe(1);
+    expect(labelPriority({ label: 'Skelda · verifier 9→2', kind: 'passage' }, seed)).toBe(1);
+    expect(labelPriority({ label: '◎ one', kind: 'phrase', color: seed }, seed)).toBe(2);
+  });
 });

@@ -1,6 +1,6 @@
 // Labels that would overlap are not drawn: sigma draws every forced label wherever it
 // falls, so in a dense neighbourhood they pile up. Before each frame the labels are placed in priority
-// order (labelPriority: the selection, gold and bridges, seeds, what the step marks, the top passages by PPR mass;
+// order (labelPriority: the selection, gold, bridges and the cut's and verifier's passages, seeds, what the step marks, the top passages by PPR mass;
 // bigger first within a rank); the first to claim a box keeps it. A skipped label shows on hover.
 
 export interface Box {
@@ -17,6 +17,8 @@ export interface LabelPlacer {
   reset(): void;
   /** Claims the box when it overlaps no claimed box; false when the label must be skipped. */
   claim(box: Box): boolean;
+  /** Holds a box no label may cover (a labelled node's disc), whatever it overlaps. */
+  block(box: Box): void;
 }
 
 export function createLabelPlacer(): LabelPlacer {
@@ -32,6 +34,9 @@ export function createLabelPlacer(): LabelPlacer {
       boxes.push(box);
       return true;
     },
+    block(box) {
+      boxes.push(box);
+    },
   };
 }
 
@@ -42,6 +47,8 @@ export function labelPriority(
 ): number {
   if (d.highlighted) return 0;
   if (d.label?.startsWith('★') || d.label?.startsWith('◆')) return 1;
+  // The run's outcome (the cut, the verifier's promotions) before the seed phrases.
+  if (/ · (cut #|verifier )/.test(d.label ?? '')) return 1;
   if (d.kind === 'phrase' && d.color === seedColor) return 2;
   if (d.label?.includes(' · ')) return 3;
   return 4;
