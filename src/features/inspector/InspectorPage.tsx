@@ -177,6 +177,7 @@ export function InspectorPage() {
   );
 
   const folded = presenting && !formOpen;
+  const firstRun = status === 'idle' && events.length === 0 && trace === null;
   return (
     <div className="inspector">
       {folded && <PresentSummary onOpen={() => setFormOpen(true)} />}
@@ -267,88 +268,105 @@ export function InspectorPage() {
           )}
         </div>
       )}
-      {failure && (
-        <div data-step-panel="failure">
-          <RunFailure {...failure} />
-        </div>
-      )}
-      <StepBar
-        events={events}
-        caption={stepCaption}
-        history={buildLog}
-        disabled={events.length === 0 || status === 'running'}
-      />
-      {question && (
-        <p className="run-question">
-          <span className="muted">Question:</span> {question.question}
-          {question.answers.length > 0 && <span className="muted"> · gold answer: {question.answers.join(' / ')}</span>}
+      {firstRun ? (
+        // Nothing has run yet: one line that says what to do, and no empty panels under it.
+        <p className="first-run" data-testid="first-run">
+          {dataset.isSuccess
+            ? 'Press Run to trace the picked question round by round, or take the Guided tour of a BDTR run.'
+            : 'The corpus is loading; Run is ready as soon as it is (see the status line above).'}
         </p>
-      )}
-      <SideToggle controls="inspector-side" />
-      <div className="inspector-grid">
-        <div className="col-main">
-          <RoundTimeline rounds={model.rounds} gold={gold} bridge={bridge} passages={passages} />
-          <div data-step-panel="outline">
-            <DualRagOutline events={shown} gold={gold} passages={passages} />
+      ) : (
+        <>
+          {failure && (
+            <div data-step-panel="failure">
+              <RunFailure {...failure} />
+            </div>
+          )}
+          <StepBar
+            events={events}
+            caption={stepCaption}
+            history={buildLog}
+            disabled={events.length === 0 || status === 'running'}
+          />
+          {question && (
+            <p className="run-question">
+              <span className="muted">Question:</span> {question.question}
+              {question.answers.length > 0 && (
+                <span className="muted"> · gold answer: {question.answers.join(' / ')}</span>
+              )}
+            </p>
+          )}
+          <SideToggle controls="inspector-side" />
+          <div className="inspector-grid">
+            <div className="col-main">
+              <RoundTimeline rounds={model.rounds} gold={gold} bridge={bridge} passages={passages} />
+              <div data-step-panel="outline">
+                <DualRagOutline events={shown} gold={gold} passages={passages} />
+              </div>
+              <div data-step-panel="plan">
+                <PlannerPanel
+                  model={model}
+                  events={events}
+                  question={question?.question ?? ''}
+                  gold={gold}
+                  passages={passages}
+                  onStep={jumpTo}
+                />
+              </div>
+              <div data-step-panel="ranks">
+                <BumpChart
+                  model={model}
+                  gold={gold}
+                  bridge={bridge}
+                  bridgeRule={bridges.rule}
+                  passages={passages}
+                  maxRank={chartRows}
+                />
+              </div>
+              <div data-step-panel="beam">
+                <GearPanel events={shown} passages={passages} />
+              </div>
+              {/* With the side column folded, its panels come under the chart: the answer and the verifier stay reachable. */}
+              {sideCollapsed && sidePanels}
+            </div>
+            <div className="col-side" id="inspector-side">
+              {!sideCollapsed && sidePanels}
+            </div>
           </div>
-          <div data-step-panel="plan">
-            <PlannerPanel
-              model={model}
-              events={events}
-              question={question?.question ?? ''}
-              gold={gold}
-              passages={passages}
-              onStep={jumpTo}
+          <RankingList
+            model={model}
+            gold={gold}
+            bridge={bridge}
+            passages={passages}
+            shorten={presenting ? (focus?.ids ?? []) : null}
+          />
+          {trace && status === 'done' && trace.question.gold.length > 0 && (
+            <Diagnostics
+              trace={trace}
+              passages={diagnosticPassages}
+              onStep={(s) => jumpTo(eventsThroughStep(trace, s))}
             />
-          </div>
-          <div data-step-panel="ranks">
-            <BumpChart
-              model={model}
+          )}
+          {trace && status === 'done' && trace.regime === 'iterative' && (
+            <WhatIfPanel
+              key={`${trace.id}@${trace.createdAt}`}
+              trace={trace}
+              datasetId={dataset.data?.id === trace.corpus.id ? dataset.data.id : undefined}
+              passages={passages}
               gold={gold}
               bridge={bridge}
               bridgeRule={bridges.rule}
-              passages={passages}
-              maxRank={chartRows}
+              onStep={jumpTo}
             />
-          </div>
-          <div data-step-panel="beam">
-            <GearPanel events={shown} passages={passages} />
-          </div>
-          {/* With the side column folded, its panels come under the chart: the answer and the verifier stay reachable. */}
-          {sideCollapsed && sidePanels}
-        </div>
-        <div className="col-side" id="inspector-side">
-          {!sideCollapsed && sidePanels}
-        </div>
-      </div>
-      <RankingList
-        model={model}
-        gold={gold}
-        bridge={bridge}
-        passages={passages}
-        shorten={presenting ? (focus?.ids ?? []) : null}
-      />
-      {trace && status === 'done' && trace.question.gold.length > 0 && (
-        <Diagnostics trace={trace} passages={diagnosticPassages} onStep={(s) => jumpTo(eventsThroughStep(trace, s))} />
+          )}
+          <RegimesSideBySide
+            datasetId={dataset.data?.id}
+            question={question}
+            strategy={chosenStrategy}
+            backbone={backbone}
+          />
+        </>
       )}
-      {trace && status === 'done' && trace.regime === 'iterative' && (
-        <WhatIfPanel
-          key={`${trace.id}@${trace.createdAt}`}
-          trace={trace}
-          datasetId={dataset.data?.id === trace.corpus.id ? dataset.data.id : undefined}
-          passages={passages}
-          gold={gold}
-          bridge={bridge}
-          bridgeRule={bridges.rule}
-          onStep={jumpTo}
-        />
-      )}
-      <RegimesSideBySide
-        datasetId={dataset.data?.id}
-        question={question}
-        strategy={chosenStrategy}
-        backbone={backbone}
-      />
       <GlossaryPanel />
       {touring && <GuidedTour events={events} onClose={() => setTouring(false)} />}
     </div>
