@@ -274,6 +274,9 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
         const side = sides.find(([, b]) => fits(b) && placer.claim(b)) ?? (placer.claim(sides[0][1]) && sides[0]);
         if (side) placed.set(f.key, side[0]);
       }
+      // The labels drawn this frame, for keyboardless checks and tests (the canvas itself has no text).
+      const drawn = JSON.stringify([...placed.keys()].map((k) => renderer.getNodeDisplayData(k)?.label ?? k));
+      if (el.dataset.labels !== drawn) el.dataset.labels = drawn;
     };
     // Sigma drew its first frame in the constructor, before the placer was there: draw again.
     renderer.scheduleRender();

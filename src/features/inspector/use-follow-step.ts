@@ -56,12 +56,18 @@ export function scrollToStepPanel(focus: StepFocus): void {
   revealRoundCard(focus.round);
   const el = panelElement(focus);
   if (!el) return;
-  const top = coveredTop() + GAP;
+  const covered = coveredTop();
   const r = el.getBoundingClientRect();
-  const room = window.innerHeight - top;
-  const whole = r.top >= top - 1 && r.bottom <= window.innerHeight + 1;
-  const startsUnderBar = Math.abs(r.top - top) <= 2;
-  if (whole || (r.height > room && startsUnderBar)) return;
+  const bottom = window.innerHeight;
+  if (r.top >= covered - 1 && r.bottom <= bottom + 1) return; // wholly on screen already
+  // Where its top goes: a gap under the bar; less gap when that makes it fit; under the bar when it is taller.
+  const top =
+    r.height <= bottom - covered - GAP
+      ? covered + GAP
+      : r.height <= bottom - covered
+        ? bottom - r.height
+        : covered + GAP;
+  if (Math.abs(r.top - top) <= 2) return;
   window.scrollTo({ top: Math.max(0, r.top + window.scrollY - top), behavior: 'instant' });
 }
 
