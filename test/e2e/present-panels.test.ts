@@ -230,6 +230,11 @@ describe('Present mode: every step on screen, every step kind a clicker stop (he
     // A diagnostics link (far below) of a planner run moves the step to the end of a round and brings that
     // step's panel on screen under the bar.
     await run(page, 'planner');
+    for (let i = 0; i < 5 && !(await captionOf(page)).startsWith('the planner continues'); i++)
+      await page.keyboard.press('PageDown');
+    expect(await captionOf(page)).toMatch(/^the planner continues/);
+    expect(await placement(page.locator('[data-step-panel="plan"]'))).toEqual({ titleVisible: true, whole: true });
+    await shoot(page, 'planner-plan');
     await page.keyboard.press('End');
     const link = page.locator('[data-testid="evidence-step"]').first();
     expect(await link.count()).toBe(1);
@@ -243,7 +248,6 @@ describe('Present mode: every step on screen, every step kind a clicker stop (he
         ? '[data-step-panel="ranks"]'
         : 'section[aria-labelledby="timeline-heading"]';
     await expect.poll(() => placement(page.locator(panel))).toEqual({ titleVisible: true, whole: true });
-    await shoot(page, 'planner-plan');
 
     // DualRAG at its first reasoner step, before its retrieval decision: the step says it is deciding.
     await run(page, 'dualrag');
