@@ -37,7 +37,8 @@ export function PresentSummary({ onOpen }: { onOpen(): void }) {
       </span>{' '}
       {parts.map((p, i) => (
         <span key={i} className={i === 0 ? 'present-summary-question' : 'present-summary-part'}>
-          {i > 0 && <span className="muted"> · </span>}
+          {/* No-break spaces: a flex item drops the plain spaces at its edges. */}
+          {i > 0 && <span className="muted">{'\u00a0·\u00a0'}</span>}
           {p}
         </span>
       ))}
