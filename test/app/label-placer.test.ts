@@ -32,3 +32,15 @@ describe('label priority', () => {
     expect(labelPriority({ label: '◎ one', kind: 'phrase', color: seed }, seed)).toBe(2);
   });
 });
+
+describe('labels and the discs of labelled nodes', () => {
+  it('a label avoids a blocked disc unless claimed over discs; labels never overlap', () => {
+    const placer = createLabelPlacer();
+    placer.block({ x: 50, y: 0, w: 10, h: 10 });
+    expect(placer.claim({ x: 40, y: 0, w: 30, h: 10 })).toBe(false);
+    expect(placer.claim({ x: 40, y: 0, w: 30, h: 10 }, true)).toBe(true);
+    expect(placer.claim({ x: 45, y: 0, w: 30, h: 10 }, true)).toBe(false);
+    placer.reset();
+    expect(placer.claim({ x: 40, y: 0, w: 30, h: 10 })).toBe(true);
+  });
+});

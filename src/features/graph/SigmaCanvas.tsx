@@ -270,8 +270,12 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
           ['below', { x: at.x - w / 2, y: at.y + size + 3, w, h: labelSize }],
         ];
         const fits = (b: Box) => b.x >= 0 && b.x + b.w <= el.clientWidth && b.y >= 0 && b.y + b.h <= el.clientHeight;
-        // Last, sigma's own place even if it runs past the canvas's edge (a label cut short beats none).
-        const side = sides.find(([, b]) => fits(b) && placer.claim(b)) ?? (placer.claim(sides[0][1]) && sides[0]);
+        // Then any side on the canvas across a disc; last, sigma's own place even if it runs past the
+        // canvas's edge (a label cut short beats none).
+        const side =
+          sides.find(([, b]) => fits(b) && placer.claim(b)) ??
+          sides.find(([, b]) => fits(b) && placer.claim(b, true)) ??
+          (placer.claim(sides[0][1], true) && sides[0]);
         if (side) placed.set(f.key, side[0]);
       }
       // The labels drawn this frame, for keyboardless checks and tests (the canvas itself has no text).

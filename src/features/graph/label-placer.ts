@@ -15,27 +15,33 @@ const PAD = 2;
 export interface LabelPlacer {
   /** Forget the boxes of the last frame. */
   reset(): void;
-  /** Claims the box when it overlaps no claimed box; false when the label must be skipped. */
-  claim(box: Box): boolean;
-  /** Holds a box no label may cover (a labelled node's disc), whatever it overlaps. */
+  /**
+   * Claims the box when it overlaps no claimed label and no blocked disc (with `overDiscs`, no claimed
+   * label only: a label may then cross a disc); false when the label must go elsewhere or be skipped.
+   */
+  claim(box: Box, overDiscs?: boolean): boolean;
+  /** Holds a box no label may cover (a labelled node's disc) unless claimed `overDiscs`. */
   block(box: Box): void;
 }
 
 export function createLabelPlacer(): LabelPlacer {
-  let boxes: Box[] = [];
+  let labels: Box[] = [];
+  let discs: Box[] = [];
   const overlaps = (a: Box, b: Box) =>
     a.x < b.x + b.w + PAD && b.x < a.x + a.w + PAD && a.y < b.y + b.h + PAD && b.y < a.y + a.h + PAD;
   return {
     reset: () => {
-      boxes = [];
+      labels = [];
+      discs = [];
     },
-    claim(box) {
-      if (boxes.some((b) => overlaps(b, box))) return false;
-      boxes.push(box);
+    claim(box, overDiscs = false) {
+      if (labels.some((b) => overlaps(b, box))) return false;
+      if (!overDiscs && discs.some((b) => overlaps(b, box))) return false;
+      labels.push(box);
       return true;
     },
     block(box) {
-      boxes.push(box);
+      discs.push(box);
     },
   };
 }
