@@ -27,6 +27,9 @@ export function seriesColor(order: readonly string[] | null, name: string, i: nu
   return color(at >= 0 ? at : (order?.length ?? 0) + i);
 }
 
+/** Bars of a lone series that is no lane. */
+const NEUTRAL = '#6b7785';
+
 const SeriesOrder = createContext<readonly string[] | null>(null);
 
 /** Gives every chart inside the page-wide order of series names, so their colours agree. */
@@ -156,7 +159,10 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart(
 ) {
   const names = [...new Set(groups.flatMap((g) => g.values.map((v) => v.name)))];
   const order = useContext(SeriesOrder);
-  const colorOf = (name: string, i: number) => seriesColor(order, name, i);
+  // A lone series that is no lane (complementarity's question counts) is drawn in a neutral grey, not in
+  // a colour a lane could be taken for.
+  const colorOf = (name: string, i: number) =>
+    names.length === 1 && order !== null && !order.includes(name) ? NEUTRAL : seriesColor(order, name, i);
   const gw = (W - M.l - M.r) / Math.max(1, groups.length);
   const bw = Math.min(36, (gw - 12) / Math.max(1, names.length));
   // The legend sits above the plot area (its own rows), so with several series (models x regimes) it never covers a bar.
