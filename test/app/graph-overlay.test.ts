@@ -272,3 +272,20 @@ describe('the run at a step (item 9, GEAR)', () => {
     expect(o.nodes.get('phrase:skelda')?.tags).toEqual(['beam 1']);
   });
 });
+
+describe("the whole run's labels", () => {
+  it('keep the cut and the promotions, and drop the round marks', async () => {
+    const { outcomeMarks } = await import('../../src/features/graph/use-graph-overlay.ts');
+    const marks = outcomeMarks(
+      new Map([
+        ['p:1', { tags: ['cut #1', 'verifier 12→3', 'chain 2'] }],
+        ['p:2', { tags: ['fast'] }],
+        ['p:3', { tags: ['cut #2'] }],
+      ]),
+    );
+    expect([...marks]).toEqual([
+      ['p:1', { tags: ['cut #1', 'verifier 12→3'] }],
+      ['p:3', { tags: ['cut #2'] }],
+    ]);
+  });
+});

@@ -25,4 +25,22 @@ describe('label priority', () => {
     ].map((d) => labelPriority(d, seed));
     expect(ranks).toEqual([4, 3, 1, 2, 0]);
   });
+  it("the run's outcome (a promoted passage, the cut) is drawn before the seed phrases", () => {
+    const seed = '#d6198a';
+    expect(labelPriority({ label: 'Skelda · cut #2 · verifier 9→2', kind: 'passage' }, seed)).toBe(1);
+    expect(labelPriority({ label: 'Skelda · verifier 9→2', kind: 'passage' }, seed)).toBe(1);
+    expect(labelPriority({ label: '◎ one', kind: 'phrase', color: seed }, seed)).toBe(2);
+  });
+});
+
+describe('labels and the discs of labelled nodes', () => {
+  it('a label avoids a blocked disc unless claimed over discs; labels never overlap', () => {
+    const placer = createLabelPlacer();
+    placer.block({ x: 50, y: 0, w: 10, h: 10 });
+    expect(placer.claim({ x: 40, y: 0, w: 30, h: 10 })).toBe(false);
+    expect(placer.claim({ x: 40, y: 0, w: 30, h: 10 }, true)).toBe(true);
+    expect(placer.claim({ x: 45, y: 0, w: 30, h: 10 }, true)).toBe(false);
+    placer.reset();
+    expect(placer.claim({ x: 40, y: 0, w: 30, h: 10 })).toBe(true);
+  });
 });

@@ -128,8 +128,13 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     expect(await page.locator('[data-testid="question-picker"]').inputValue()).toBe('demo-01');
     expect(await page.locator('[data-testid="question-input"]').inputValue()).toMatch(/^In which village/);
     expect(await page.locator('[data-testid="run-button"]').isEnabled()).toBe(true);
-    expect(await page.locator('[data-testid="answer"]').innerText()).toMatch(/^No run yet/);
-    expect(await page.locator('[data-testid="chain-empty"]').innerText()).toMatch(/^No run yet/);
+    // Nothing has run: one line says what to do, and no empty panel stands under it.
+    expect(await page.locator('[data-testid="first-run"]').innerText()).toMatch(
+      /^Press Run to trace the picked question/,
+    );
+    for (const empty of ['answer', 'chain-empty', 'stepbar', 'round-timeline', 'rank-chart'])
+      expect(await page.locator(`[data-testid="${empty}"]`).count()).toBe(0);
+    expect(await page.locator('.inspector section.panel').count()).toBe(0);
     await shoot(app, '2-first-open');
     // Run is disabled with the reason said.
     await page.fill('[data-testid="question-input"]', '');

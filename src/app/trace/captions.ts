@@ -20,6 +20,15 @@ export function caption(events: readonly TraceEvent[], i: number, ctx: CaptionCo
       return e.round === 0 ? 'Round 0: the question itself goes to the retriever' : `Round ${e.round} begins`;
     case 'thought': {
       if (e.kind === 'reasoning-chain') return `the reasoning chain: ${e.text}`;
+      // DualRAG's Reasoner and GEAR's checks say what they decided, not what they "ask".
+      if (e.kind === 'retrieval-flag')
+        return e.text === 'retrieve'
+          ? 'the reasoner decides to retrieve before it goes on'
+          : 'the reasoner decides it knows enough: no retrieval, answer';
+      if (e.kind === 'reasoner') return `the reasoner writes ${quote(e.text)}`;
+      if (e.kind === 'entity-identifier') return `the entity identifier picks what to look up: ${quote(e.text)}`;
+      if (e.kind === 'answerability') return `the answerability check: ${quote(e.text.replace(/\s+/g, ' '))}`;
+      if (e.kind === 'rewrite') return `the query is rewritten: ${quote(e.text)}`;
       const named = [...ctx.bridge]
         .map((id) => ctx.titleOf(id))
         .find((title) => title && e.text.toLowerCase().includes(title.toLowerCase()));
@@ -68,7 +77,7 @@ export function caption(events: readonly TraceEvent[], i: number, ctx: CaptionCo
       return `the cut keeps ${e.kept.length} passages: ${cutSummary(parts, e.threshold)} (μ = ${e.mu.toFixed(2)}, σ = ${e.sigma.toFixed(2)})`;
     }
     case 'memory':
-      return `${e.kind === 'gist' ? 'gist memory' : e.kind === 'outline' ? 'knowledge outline' : e.kind} now holds ${e.entries.length} entries`;
+      return `${e.kind === 'gist' ? 'gist memory' : e.kind === 'outline' ? 'knowledge outline' : e.kind} now holds ${e.entries.length} ${e.entries.length === 1 ? 'entry' : 'entries'}`;
     case 'context':
       return `${e.module} is shown ${e.ids.length} passages`;
     case 'beam':

@@ -16,8 +16,10 @@ export interface DualragEntityStep {
 export interface DualragStep {
   round: number;
   reasoning: string;
-  /** The step retrieved (the Reasoner's flag, or every step without it). */
+  /** The step retrieved (the Reasoner's flag); false until the flag is recorded. */
   retrieved: boolean;
+  /** Whether the Reasoner's retrieval flag is in the events yet (a step shown mid-way has not decided). */
+  decided: boolean;
   entities: DualragEntityStep[];
   /** "name → earlier name" links of this step. */
   links: string[];
@@ -50,13 +52,16 @@ export function dualragView(model: TraceModel): DualragView | undefined {
       round: r.round,
       reasoning: reasoning.text,
       retrieved: false,
+      decided: false,
       entities: [],
       links: [],
       discarded: [],
     };
     for (const t of r.thoughts) {
-      if (t.kind === 'retrieval-flag') s.retrieved = t.text === 'retrieve';
-      else if (t.kind === 'entity-link') s.links.push(t.text);
+      if (t.kind === 'retrieval-flag') {
+        s.retrieved = t.text === 'retrieve';
+        s.decided = true;
+      } else if (t.kind === 'entity-link') s.links.push(t.text);
       else if (t.kind === 'fragment-discarded' || t.kind === 'fragment-skipped') s.discarded.push(t.text);
     }
     for (const e of r.retrieves) {

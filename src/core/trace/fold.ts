@@ -37,10 +37,12 @@ export interface Stage {
 }
 
 /**
- * What opens a chapter: a round, the verifier, the promotion, the cut, the planner's plan, the answer, an
- * error, or the end.
+ * What opens a chapter: a round, a step kind with a panel of its own (GEAR's beam step, DualRAG's knowledge
+ * outline, BDTR's reasoning chain, the planner's plan), the verifier, the promotion, the cut, the answer,
+ * an error, or the end.
  */
-export type ChapterKind = 'round' | 'verify' | 'promote' | 'cutoff' | 'plan' | 'answer' | 'error' | 'end';
+export type ChapterKind =
+  'round' | 'beam' | 'outline' | 'chain' | 'verify' | 'promote' | 'cutoff' | 'plan' | 'answer' | 'error' | 'end';
 
 /** A stage a presenter stops at (step bar, guided tour, graph slider): where it starts, and its round. */
 export interface Chapter {
@@ -58,7 +60,15 @@ const CHAPTER_EVENTS: ReadonlyMap<TraceEvent['type'], ChapterKind> = new Map([
   ['plan', 'plan'],
   ['answer', 'answer'],
   ['error', 'error'],
+  ['beam', 'beam'],
 ] as const);
+
+/** The chapter an event opens, if any: the event types above, an outline snapshot, a reasoning chain. */
+function chapterOf(e: TraceEvent): ChapterKind | undefined {
+  if (e.type === 'memory') return e.kind === 'outline' ? 'outline' : undefined;
+  if (e.type === 'thought') return e.kind === 'reasoning-chain' ? 'chain' : undefined;
+  return CHAPTER_EVENTS.get(e.type);
+}
 
 /**
  * LLM calls and tokens. A reply served from the cache (or a replayed trace) counts its recorded
@@ -201,7 +211,7 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
   let lastContext: number | null = null;
   for (const [i, e] of events.entries()) {
     m.elapsedMs = Math.max(m.elapsedMs, e.t);
-    const chapter = CHAPTER_EVENTS.get(e.type);
+    const chapter = chapterOf(e);
     if (chapter) m.chapters.push({ kind: chapter, step: i + 1, round: e.round });
     switch (e.type) {
       case 'round.start':

@@ -1,5 +1,5 @@
 import { useActiveDataset } from '../../app/use-active-dataset.ts';
-import { Fragment, useMemo } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { BACKBONE_SHORT, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
 import { STRATEGIES } from '../../core/strategies/index.ts';
 import { foldTrace } from '../../core/trace/fold.ts';
@@ -21,11 +21,12 @@ import { recallAtK } from '../../core/eval/metrics.ts';
 import { BATCH_CONFIGS, type BatchSortKey } from '../../state/batch-slice.ts';
 import { appStore } from '../../state/store.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
-import { BarChart, formatValue, LineChart } from './charts.tsx';
+import { BarChart, formatValue, LineChart, SeriesColors } from './charts.tsx';
 import { download } from './export.ts';
 import { DualRagBatchActions } from './DualRagBatchActions.tsx';
 import { useJudgeLlm } from '../../app/use-judge-llm.ts';
 import { PlotCard } from './PlotCard.tsx';
+import { complementarityPair } from './complementarity-pair.ts';
 import { IterationPlots } from './IterationPlots.tsx';
 import { DiagnosticPlots } from './DiagnosticPlots.tsx';
 import { useBatchRunner } from './use-batch-runner.ts';
@@ -86,6 +87,7 @@ export function BatchPage() {
     [runs],
   );
   const strategies = strategiesOf(rows);
+  const [pairPick, setPairPick] = useState<readonly [string | null, string | null]>([null, null]);
   const maxK = Math.min(200, Math.max(1, ...rows.map((r) => r.ranking.length)));
   const types = [...new Set(rows.map((r) => r.type))].sort();
   const shown = useMemo(() => {
@@ -134,9 +136,14 @@ export function BatchPage() {
       </button>
     </th>
   );
-  // Oracle runs (gold context) are never compared with strategies: complementarity takes the first two others.
+  // Oracle runs (gold context) are never compared with strategies. Complementarity compares the two lanes
+  // the user picks in its card, else the first two strategies run (methods before the baselines).
   const compared = strategies.filter((k) => !isOracle(k));
-  const pair = compared.length >= 2 ? complementarity(rows, compared[0] as string, compared[1] as string, 5) : null;
+  const lanes = complementarityPair(compared, pairPick, (k) => {
+    const config = BATCH_CONFIGS.find((c) => c.key === parseVariant(k).config);
+    return config !== undefined && isBaseline(config.strategy);
+  });
+  const pair = lanes ? complementarity(rows, lanes[0], lanes[1], 5) : null;
 
   return (
     <div className="batch">
@@ -273,87 +280,116 @@ export function BatchPage() {
             {llmLabels(rows).some((l) => l.startsWith('offline thinker')) &&
               ' — a heuristic stand-in with no model: these are offline-thinker results, not an LLM’s.'}
           </p>
-          <div className="plots">
-            <PlotCard title={`Recall@k, k = 1..${maxK}`} file="recall-at-k">
-              {(ref) => (
-                <LineChart
-                  ref={ref}
-                  title="Recall@k"
-                  xLabel="k (log scale)"
-                  logX
-                  series={recallCurve(rows, maxK).map((s) => ({
-                    name: s.strategy,
-                    points: s.points.map((p) => ({ x: p.k, y: p.recall })),
-                  }))}
-                />
+          {/* One colour per lane in every plot (the lanes in the table's order). */}
+          <SeriesColors names={strategies}>
+            <div className="plots">
+              <PlotCard title={`Recall@k, k = 1..${maxK}`} file="recall-at-k">
+                {(ref) => (
+                  <LineChart
+                    ref={ref}
+                    title="Recall@k"
+                    xLabel="k (log scale)"
+                    logX
+                    series={recallCurve(rows, maxK).map((s) => ({
+                      name: s.strategy,
+                      points: s.points.map((p) => ({ x: p.k, y: p.recall })),
+                    }))}
+                  />
+                )}
+              </PlotCard>
+              <PlotCard
+                title="Recall@5 per round"
+                file="recall5-per-round"
+                note="Single retrieval has one round (round 0); iterative strategies add a point per round."
+              >
+                {(ref) => <BarChart ref={ref} title="Recall@5 per round" groups={roundGroups(perRoundRecall(rows))} />}
+              </PlotCard>
+              <IterationPlots rows={rows} />
+              {rows.some((r) => r.acc !== null) ? (
+                <PlotCard
+                  title="Accuracy by question type"
+                  file="accuracy-by-type"
+                  note="Acc: the gold answer appears in the prediction (DualRAG); answering strategies only."
+                >
+                  {(ref) => (
+                    <BarChart
+                      ref={ref}
+                      title="Accuracy by type"
+                      groups={accuracyByType(rows).map((t) => ({
+                        label: `${t.type} (${t.count})`,
+                        values: Object.entries(t.values).map(([name, value]) => ({ name, value })),
+                      }))}
+                    />
+                  )}
+                </PlotCard>
+              ) : (
+                <PlotCard
+                  title="Recall@5 by question type"
+                  file="recall5-by-type"
+                  note="Accuracy by type needs an answering strategy (+reader); retrieval-only runs show Recall@5 by type."
+                >
+                  {(ref) => (
+                    <BarChart
+                      ref={ref}
+                      title="Recall@5 by type"
+                      groups={byType(rows).map((t) => ({
+                        label: `${t.type} (${t.count})`,
+                        values: Object.entries(t.values).map(([name, value]) => ({ name, value })),
+                      }))}
+                    />
+                  )}
+                </PlotCard>
               )}
-            </PlotCard>
-            <PlotCard
-              title="Recall@5 per round"
-              file="recall5-per-round"
-              note="Single retrieval has one round (round 0); iterative strategies add a point per round."
-            >
-              {(ref) => <BarChart ref={ref} title="Recall@5 per round" groups={roundGroups(perRoundRecall(rows))} />}
-            </PlotCard>
-            <IterationPlots rows={rows} />
-            {rows.some((r) => r.acc !== null) ? (
-              <PlotCard
-                title="Accuracy by question type"
-                file="accuracy-by-type"
-                note="Acc: the gold answer appears in the prediction (DualRAG); answering strategies only."
-              >
-                {(ref) => (
-                  <BarChart
-                    ref={ref}
-                    title="Accuracy by type"
-                    groups={accuracyByType(rows).map((t) => ({
-                      label: `${t.type} (${t.count})`,
-                      values: Object.entries(t.values).map(([name, value]) => ({ name, value })),
-                    }))}
-                  />
-                )}
-              </PlotCard>
-            ) : (
-              <PlotCard
-                title="Recall@5 by question type"
-                file="recall5-by-type"
-                note="Accuracy by type needs an answering strategy (+reader); retrieval-only runs show Recall@5 by type."
-              >
-                {(ref) => (
-                  <BarChart
-                    ref={ref}
-                    title="Recall@5 by type"
-                    groups={byType(rows).map((t) => ({
-                      label: `${t.type} (${t.count})`,
-                      values: Object.entries(t.values).map(([name, value]) => ({ name, value })),
-                    }))}
-                  />
-                )}
-              </PlotCard>
-            )}
-            {pair && (
-              <PlotCard
-                title={`Complementarity: all gold in top 5, ${compared[0]} vs ${compared[1]}`}
-                file="complementarity"
-              >
-                {(ref) => (
-                  <BarChart
-                    ref={ref}
-                    title="Complementarity"
-                    max={Math.max(1, pair.aOnly, pair.bOnly, pair.both, pair.neither)}
-                    unit="count"
-                    groups={[
-                      { label: `${compared[0]} only`, values: [{ name: 'questions', value: pair.aOnly }] },
-                      { label: `${compared[1]} only`, values: [{ name: 'questions', value: pair.bOnly }] },
-                      { label: 'both', values: [{ name: 'questions', value: pair.both }] },
-                      { label: 'neither', values: [{ name: 'questions', value: pair.neither }] },
-                    ]}
-                  />
-                )}
-              </PlotCard>
-            )}
-            <DiagnosticPlots datasetId={dataset.data?.id} runs={runs} />
-          </div>
+              {pair && lanes && (
+                <PlotCard
+                  title={`Complementarity: all gold in top 5, ${lanes[0]} vs ${lanes[1]}`}
+                  file="complementarity"
+                  note={
+                    <span className="pair-pick" data-testid="complementarity-pick">
+                      Compare{' '}
+                      {([0, 1] as const).map((side) => (
+                        <Fragment key={side}>
+                          {side === 1 && ' with '}
+                          <select
+                            aria-label={side === 0 ? 'First lane' : 'Second lane'}
+                            data-testid={`complementarity-lane-${side}`}
+                            value={lanes[side]}
+                            onChange={(e) =>
+                              setPairPick(side === 0 ? [e.target.value, lanes[1]] : [lanes[0], e.target.value])
+                            }
+                          >
+                            {compared
+                              .filter((k) => k !== lanes[side === 0 ? 1 : 0])
+                              .map((k) => (
+                                <option key={k} value={k}>
+                                  {k}
+                                </option>
+                              ))}
+                          </select>
+                        </Fragment>
+                      ))}
+                    </span>
+                  }
+                >
+                  {(ref) => (
+                    <BarChart
+                      ref={ref}
+                      title="Complementarity"
+                      max={Math.max(1, pair.aOnly, pair.bOnly, pair.both, pair.neither)}
+                      unit="count"
+                      groups={[
+                        { label: `${lanes[0]} only`, values: [{ name: 'questions', value: pair.aOnly }] },
+                        { label: `${lanes[1]} only`, values: [{ name: 'questions', value: pair.bOnly }] },
+                        { label: 'both', values: [{ name: 'questions', value: pair.both }] },
+                        { label: 'neither', values: [{ name: 'questions', value: pair.neither }] },
+                      ]}
+                    />
+                  )}
+                </PlotCard>
+              )}
+              <DiagnosticPlots datasetId={dataset.data?.id} runs={runs} />
+            </div>
+          </SeriesColors>
           <div className="toolbar">
             <label className="field field-inline">
               <span>Type</span>

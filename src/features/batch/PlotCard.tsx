@@ -1,10 +1,10 @@
-import { useRef, useState, type ReactElement, type Ref } from 'react';
+import { useRef, useState, type ReactElement, type ReactNode, type Ref } from 'react';
 import { download, svgText, svgToPng } from './export.ts';
 
 interface Props {
   title: string;
   file: string;
-  note?: string;
+  note?: ReactNode;
   children: (ref: Ref<SVGSVGElement>) => ReactElement;
 }
 

@@ -1,5 +1,5 @@
 // Small SVG charts for the batch plots; each is a plain <svg> so it exports as SVG or PNG as drawn.
-import { forwardRef } from 'react';
+import { createContext, forwardRef, useContext, type ReactNode } from 'react';
 
 /** Twelve colours a reader tells apart (a colour-blind-safe set first), so up to 12 series never share one. */
 export const SERIES_COLORS = [
@@ -17,6 +17,25 @@ export const SERIES_COLORS = [
   '#8c564b',
 ] as const;
 const color = (i: number) => SERIES_COLORS[i % SERIES_COLORS.length] as string;
+
+/**
+ * A series' colour: its place among every series of the page (`order`), so one lane keeps its colour
+ * from plot to plot whichever series a plot shows; a series not in the order takes one after them.
+ */
+export function seriesColor(order: readonly string[] | null, name: string, i: number): string {
+  const at = order ? order.indexOf(name) : -1;
+  return color(at >= 0 ? at : (order?.length ?? 0) + i);
+}
+
+/** Bars of a lone series that is no lane. */
+const NEUTRAL = '#6b7785';
+
+const SeriesOrder = createContext<readonly string[] | null>(null);
+
+/** Gives every chart inside the page-wide order of series names, so their colours agree. */
+export function SeriesColors({ names, children }: { names: readonly string[]; children: ReactNode }) {
+  return <SeriesOrder.Provider value={names}>{children}</SeriesOrder.Provider>;
+}
 const W = 460;
 const H = 240;
 const M = { l: 48, r: 12, t: 16, b: 46 };
@@ -66,6 +85,8 @@ interface LineProps {
 }
 
 export const LineChart = forwardRef<SVGSVGElement, LineProps>(function LineChart({ title, xLabel, series, logX }, ref) {
+  const order = useContext(SeriesOrder);
+  const colorOf = (name: string, i: number) => seriesColor(order, name, i);
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
   const maxX = Math.max(1, ...xs);
   const fx = (x: number) =>
@@ -110,12 +131,12 @@ export const LineChart = forwardRef<SVGSVGElement, LineProps>(function LineChart
               .map((p, j) => `${j ? 'L' : 'M'}${fx(p.x).toFixed(1)},${fy(p.y).toFixed(1)}`)
               .join('')}
             fill="none"
-            stroke={color(i)}
+            stroke={colorOf(s.name, i)}
             strokeWidth={2}
           />
           {s.points.length <= 12 &&
-            s.points.map((p) => <circle key={p.x} cx={fx(p.x)} cy={fy(p.y)} r={3} fill={color(i)} />)}
-          <text x={M.l + 8} y={M.t + 12 + i * 14} fill={color(i)} fontWeight={700}>
+            s.points.map((p) => <circle key={p.x} cx={fx(p.x)} cy={fy(p.y)} r={3} fill={colorOf(s.name, i)} />)}
+          <text x={M.l + 8} y={M.t + 12 + i * 14} fill={colorOf(s.name, i)} fontWeight={700}>
             {s.name}
           </text>
         </g>
@@ -137,6 +158,11 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart(
   ref,
 ) {
   const names = [...new Set(groups.flatMap((g) => g.values.map((v) => v.name)))];
+  const order = useContext(SeriesOrder);
+  // A lone series that is no lane (complementarity's question counts) is drawn in a neutral grey, not in
+  // a colour a lane could be taken for.
+  const colorOf = (name: string, i: number) =>
+    names.length === 1 && order !== null && !order.includes(name) ? NEUTRAL : seriesColor(order, name, i);
   const gw = (W - M.l - M.r) / Math.max(1, groups.length);
   const bw = Math.min(36, (gw - 12) / Math.max(1, names.length));
   // The legend sits above the plot area (its own rows), so with several series (models x regimes) it never covers a bar.
@@ -196,7 +222,7 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart(
                     y={top}
                     width={bw - 2}
                     height={H2 - M.b - top}
-                    fill={exists ? color(i) : 'none'}
+                    fill={exists ? colorOf(v.name, i) : 'none'}
                   >
                     <title>{`${g.label} · ${v.name}: ${formatValue(v.value, unit)}`}</title>
                   </rect>
@@ -232,7 +258,7 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart(
       })}
       {names.length > 1 &&
         names.map((n, i) => (
-          <text key={n} x={W - M.r - 4} y={12 + i * 14} textAnchor="end" fill={color(i)} fontWeight={700}>
+          <text key={n} x={W - M.r - 4} y={12 + i * 14} textAnchor="end" fill={colorOf(n, i)} fontWeight={700}>
             {n}
           </text>
         ))}

@@ -2,6 +2,8 @@ import { useActiveDataset } from '../../app/use-active-dataset.ts';
 import { COMMUNITY_COLORS } from './graph-backbone-layers.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { usePresentFit } from './use-present-fit.ts';
+import './graph-present.css';
 import { traceBridges } from '../../app/trace/bridges.ts';
 import { SideToggle } from '../../app/components/SideToggle.tsx';
 import { graphQuery } from '../../app/queries.ts';
@@ -106,7 +108,7 @@ export function GraphPage() {
     return out;
   }, [selected, graph.data]);
   const bridge = useMemo(() => traceBridges(question, events).ids, [question, events]);
-  const [fit, setFit] = useState(0);
+  const [reset, setReset] = useState(0);
   const [showPaths, setShowPaths] = useState(true);
   const at = step ?? events.length; // as the inspector's step bar counts
   // Evidence paths and the run at the step, drawn over the graph (GEAR's beams included).
@@ -141,6 +143,9 @@ export function GraphPage() {
     [round, selected, neighbours, gold, bridge, overlay],
   );
   const onSelect = useCallback((key: string | null) => select(key), [select]);
+  // Present mode: the canvas takes the window's height below the tools, wholly on screen.
+  const presenting = useAppStore((s) => s.presenting);
+  const fit = usePresentFit(presenting, graph.isSuccess);
   const visiblePool = poolAtRound(model.firstRound, round);
   const listed = useMemo(
     () =>
@@ -228,9 +233,13 @@ export function GraphPage() {
           </span>
         )}
         <span>
-          ★ gold · ◆ bridge · ◎ seed · size = PPR mass (phrases: mentions) · labels: the {LABELLED_PASSAGES} passages
-          with most PPR mass, seeds, gold and what the step marks (others on hover) · hub phrases hidden (numbers, one,
-          two…, and phrases in ≥ {HUB_SHARE * 100}% of the corpus's passages)
+          ★ gold · ◆ bridge · ◎ seed
+          <span className="graph-legend-note">
+            {' '}
+            · size = PPR mass (phrases: mentions) · labels: the {LABELLED_PASSAGES} passages with most PPR mass, seeds,
+            gold and what the step marks (others on hover) · hub phrases hidden (numbers, one, two…, and phrases in ≥{' '}
+            {HUB_SHARE * 100}% of the corpus's passages)
+          </span>
         </span>
       </div>
       <div className="graph-tools">
@@ -238,7 +247,7 @@ export function GraphPage() {
           type="button"
           className="btn btn-secondary btn-small"
           data-testid="graph-fit"
-          onClick={() => setFit((n) => n + 1)}
+          onClick={() => setReset((n) => n + 1)}
           title="Back to the whole graph after zooming or panning"
         >
           Fit / reset view
@@ -286,9 +295,9 @@ export function GraphPage() {
           The graph could not be built: {graph.error.message}
         </p>
       ) : (
-        <div className="graph-grid">
+        <div className="graph-grid" ref={fit.ref} style={fit.style}>
           {nodes && (
-            <SigmaCanvas view={graph.data} nodes={nodes} state={viewState} onSelect={onSelect} resetSignal={fit} />
+            <SigmaCanvas view={graph.data} nodes={nodes} state={viewState} onSelect={onSelect} resetSignal={reset} />
           )}
           <aside className="graph-side" id="graph-side">
             <p className="muted" data-testid="graph-stats">

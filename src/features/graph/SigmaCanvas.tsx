@@ -2,7 +2,7 @@ import Graph from 'graphology';
 import { useEffect, useRef, useState } from 'react';
 import Sigma from 'sigma';
 import { drawDiscNodeLabel, EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
-import { createLabelPlacer, labelPriority } from './label-placer.ts';
+import { createLabelPlacer, labelPriority, type Box } from './label-placer.ts';
 import type { GraphView } from '../../engine/engine-api.ts';
 import {
   edgeAttributes,
@@ -15,6 +15,37 @@ import {
   type Overlay,
   type ViewState,
 } from './graph-style.ts';
+
+/** Where a node's label is drawn: sigma's own place (right), or the side the placer found free. */
+type LabelSide = 'right' | 'left' | 'above' | 'below';
+
+/** A node's label drawn left of, above or below the node (sigma's own draws it right), in sigma's label font and colour. */
+function drawLabelBeside(
+  ctx: CanvasRenderingContext2D,
+  data: { x: number; y: number; size: number; label?: string | null; [k: string]: unknown },
+  settings: {
+    labelSize: number;
+    labelFont: string;
+    labelWeight: string;
+    labelColor: { attribute?: string; color?: string };
+  },
+  side: Exclude<LabelSide, 'right'>,
+): void {
+  if (!data.label) return;
+  const { labelSize: size, labelFont: font, labelWeight: weight, labelColor } = settings;
+  const own = labelColor.attribute ? data[labelColor.attribute] : undefined;
+  ctx.fillStyle = typeof own === 'string' ? own : (labelColor.color ?? '#000');
+  ctx.font = `${weight} ${size}px ${font}`;
+  ctx.textAlign = side === 'left' ? 'right' : 'center';
+  const y =
+    side === 'left'
+      ? data.y + size / 3
+      : side === 'above'
+        ? data.y - data.size - 3 - size / 4
+        : data.y + data.size + 3 + size * 0.8;
+  ctx.fillText(data.label, side === 'left' ? data.x - data.size - 3 : data.x, y);
+  ctx.textAlign = 'left';
+}
 
 /** The overlay's links (a chain step, a beam triple between phrases with no edge in view) as 'overlay' edges. */
 function syncLinks(graph: G, overlay: Overlay | undefined): void {
@@ -135,7 +166,7 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
         graph.addUndirectedEdgeWithKey(e.key, e.source, e.target, edgeAttributes(e));
     let renderer: Sigma<NodeAttributes, EdgeAttributes>;
     const placer = createLabelPlacer();
-    const placed = new Set<string>();
+    const placed = new Map<string, LabelSide>();
     let placedThisFrame = false;
     let placeLabels = () => {};
     try {
@@ -176,7 +207,9 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
             placedThisFrame = true;
             placeLabels();
           }
-          if (data.label && placed.has(data.key)) drawDiscNodeLabel(ctx, data, settings);
+          const side = data.label ? placed.get(data.key) : undefined;
+          if (side === 'right') drawDiscNodeLabel(ctx, data, settings);
+          else if (side) drawLabelBeside(ctx, data, settings, side);
         },
         zIndex: true,
         // A click selects, so a quick second click must not zoom the camera away from it (the wheel
@@ -215,20 +248,39 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
           });
       });
       forced.sort((a, b) => a.rank - b.rank || b.size - a.size);
+      // A label never covers a labelled node's disc.
+      for (const f of forced) {
+        const d = renderer.getNodeDisplayData(f.key)!;
+        const at = renderer.framedGraphToViewport(d);
+        const r = renderer.scaleSize(d.size) * 0.75;
+        placer.block({ x: at.x - r, y: at.y - r, w: 2 * r, h: 2 * r });
+      }
       for (const f of forced) {
         const d = renderer.getNodeDisplayData(f.key)!;
         const at = renderer.framedGraphToViewport(d);
         const size = renderer.scaleSize(d.size);
-        if (
-          placer.claim({
-            x: at.x + size + 3,
-            y: at.y - labelSize * 0.75,
-            w: measure.measureText(d.label!).width,
-            h: labelSize,
-          })
-        )
-          placed.add(f.key);
+        const w = measure.measureText(d.label!).width;
+        const y = at.y - labelSize * 0.75;
+        // Right of the node as sigma draws it, else left, above or below it: the first side on the canvas
+        // that no label or labelled disc holds.
+        const sides: [[LabelSide, Box], ...[LabelSide, Box][]] = [
+          ['right', { x: at.x + size + 3, y, w, h: labelSize }],
+          ['left', { x: at.x - size - 3 - w, y, w, h: labelSize }],
+          ['above', { x: at.x - w / 2, y: at.y - size - 3 - labelSize, w, h: labelSize }],
+          ['below', { x: at.x - w / 2, y: at.y + size + 3, w, h: labelSize }],
+        ];
+        const fits = (b: Box) => b.x >= 0 && b.x + b.w <= el.clientWidth && b.y >= 0 && b.y + b.h <= el.clientHeight;
+        // Then any side on the canvas across a disc; last, sigma's own place even if it runs past the
+        // canvas's edge (a label cut short beats none).
+        const side =
+          sides.find(([, b]) => fits(b) && placer.claim(b)) ??
+          sides.find(([, b]) => fits(b) && placer.claim(b, true)) ??
+          (placer.claim(sides[0][1], true) && sides[0]);
+        if (side) placed.set(f.key, side[0]);
       }
+      // The labels drawn this frame, for keyboardless checks and tests (the canvas itself has no text).
+      const drawn = JSON.stringify([...placed.keys()].map((k) => renderer.getNodeDisplayData(k)?.label ?? k));
+      if (el.dataset.labels !== drawn) el.dataset.labels = drawn;
     };
     // Sigma drew its first frame in the constructor, before the placer was there: draw again.
     renderer.scheduleRender();
@@ -266,6 +318,23 @@ export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: P
       sigma.current = null;
     };
   }, [view, nodes]);
+
+  // The container's size follows the page (Present mode fits the canvas to the window, the side panel
+  // folds): sigma redraws at the new size.
+  useEffect(() => {
+    const el = container.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let last = `${el.clientWidth}x${el.clientHeight}`;
+    const observer = new ResizeObserver(() => {
+      const size = `${el.clientWidth}x${el.clientHeight}`;
+      if (size === last) return;
+      last = size;
+      sigma.current?.renderer.resize();
+      sigma.current?.renderer.refresh();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   // "Fit" brings the whole graph back into view after zooming or panning.
   useEffect(() => {

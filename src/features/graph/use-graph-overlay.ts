@@ -6,7 +6,7 @@ import { foldTrace, type TraceModel } from '../../core/trace/fold.ts';
 import type { TraceEvent } from '../../core/trace/schema.ts';
 import { evidencePaths, type EvidencePaths } from './graph-paths.ts';
 import { mergeOverlays, pathOverlay, roundLinks, stepOverlay, type RoundLinks } from './graph-overlay.ts';
-import { EMPTY_OVERLAY, type NodeAttributes, type Overlay } from './graph-style.ts';
+import { EMPTY_OVERLAY, type NodeAttributes, type NodeMark, type Overlay } from './graph-style.ts';
 
 export interface GraphOverlay {
   overlay: Overlay;
@@ -61,9 +61,10 @@ export function useGraphOverlay({
     const over = stepOverlay({ view, model: stepModel, round: shownRound, titleOf, isHub });
     // The whole run marks its outcome without fading the rest, under the evidence paths; a step focuses
     // on what it touched, over them.
-    // The whole run names no nodes (the side panel lists the cut and promotions): its labels stay few.
+    // The whole run names only its outcome, the cut and the verifier's promotions (the rest stays in the
+    // side panel), so those labels stay up through the last step and the labels stay few.
     const overlay = whole
-      ? mergeOverlays({ ...over, nodes: new Map(), focus: false }, under)
+      ? mergeOverlays({ ...over, nodes: outcomeMarks(over.nodes), focus: false }, under)
       : mergeOverlays(under, over);
     return {
       overlay,
@@ -73,4 +74,14 @@ export function useGraphOverlay({
       links: roundLinks({ view, model: stepModel, round: shownRound, isHub }),
     };
   }, [paths, view, stepModel, shownRound, titleOf, isHub, whole]);
+}
+
+/** The marks of a run's outcome: a node's cut and verifier tags, without the round's other tags. */
+export function outcomeMarks(nodes: Overlay['nodes']): Overlay['nodes'] {
+  const out = new Map<string, NodeMark>();
+  for (const [key, mark] of nodes) {
+    const tags = mark.tags.filter((t) => t.startsWith('cut #') || t.startsWith('verifier '));
+    if (tags.length > 0) out.set(key, { tags });
+  }
+  return out;
 }

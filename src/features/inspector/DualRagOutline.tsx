@@ -32,12 +32,19 @@ export function DualRagOutline({ events, gold, passages }: Props) {
           <h3>Reasoning history</h3>
           <ol className="dualrag-steps">
             {view.steps.map((s) => (
-              <li key={s.round} data-testid="reasoning-step" data-retrieved={s.retrieved}>
+              <li key={s.round} data-testid="reasoning-step" data-retrieved={s.decided ? s.retrieved : 'undecided'}>
                 <p>
                   <strong>Step {s.round}</strong>{' '}
-                  <span className={s.retrieved ? 'badge badge-retrieve' : 'badge badge-answer'}>
-                    {s.retrieved ? 'retrieval triggered' : 'no retrieval: answer'}
-                  </span>
+                  {/* Before the Reasoner's flag (a step shown mid-way) the decision is not made yet. */}
+                  {s.decided ? (
+                    <span className={s.retrieved ? 'badge badge-retrieve' : 'badge badge-answer'}>
+                      {s.retrieved ? 'retrieval triggered' : 'no retrieval: answer'}
+                    </span>
+                  ) : (
+                    <span className="badge" data-testid="reasoning-undecided">
+                      deciding: retrieve or answer?
+                    </span>
+                  )}
                 </p>
                 <p className="dualrag-reasoning">{s.reasoning}</p>
                 {s.entities.map((e) => (

@@ -26,6 +26,8 @@ import { Diagnostics, eventsThroughStep, useDiagnosticPassages } from './Diagnos
 import { RegimesSideBySide } from './RegimesSideBySide.tsx';
 import { GuidedTour } from './GuidedTour.tsx';
 import { RunFailure } from './RunFailure.tsx';
+import { PresentSummary } from './PresentSummary.tsx';
+import './present.css';
 import { WhatIfPanel } from './WhatIfPanel.tsx';
 import { SideToggle } from '../../app/components/SideToggle.tsx';
 import { GlossaryPanel } from '../../app/components/Glossary.tsx';
@@ -54,6 +56,8 @@ export function InspectorPage() {
   const [touring, setTouring] = useState(false);
   const presenting = useAppStore((s) => s.presenting);
   const sideCollapsed = useAppStore((s) => s.sideCollapsed);
+  // Present mode shows the step, not the form: the form folds to one line until it is opened.
+  const [formOpen, setFormOpen] = useState(false);
 
   // First open (and after switching corpus): the first dataset question is picked, ready to run, unless
   // the last session's question comes back.
@@ -105,7 +109,9 @@ export function InspectorPage() {
   const shown = useMemo(() => (step === null ? events : events.slice(0, step)), [events, step]);
   const model = useMemo(() => foldTrace(shown), [shown]);
   const focus = useMemo(() => (step === null ? null : stepFocus(events, step)), [events, step]);
-  useFollowStep(presenting, step, focus);
+  // End shows the whole run: Present mode then follows its last step (the answer).
+  const followed = useMemo(() => (step === null ? stepFocus(events, events.length) : focus), [events, step, focus]);
+  useFollowStep(presenting && status !== 'running', step, followed);
   // A step link (the diagnostics) moves the step and brings that step's panel into view.
   const jumpTo = (at: number | null) => {
     setStep(at);
@@ -161,164 +167,206 @@ export function InspectorPage() {
           run={runContext}
         />
       </div>
-      <ReasoningChain chain={model.chain} run={runContext} />
+      <div data-step-panel="chain">
+        <ReasoningChain chain={model.chain} run={runContext} />
+      </div>
       <div data-step-panel="verifier cut">
         <Promotions model={model} gold={gold} bridge={bridge} passages={passages} run={runContext} />
       </div>
     </>
   );
 
+  const folded = presenting && !formOpen;
+  const firstRun = status === 'idle' && events.length === 0 && trace === null;
   return (
     <div className="inspector">
-      <CorpusStatus dataset={dataset} stored={activeCorpus !== DEMO_CORPUS_ID} />
-      <QuestionForm
-        questions={dataset.data?.questions ?? []}
-        unavailable={backboneReasons}
-        disabled={!dataset.isSuccess}
-        running={status === 'running'}
-        onRun={(q) => void run(q)}
-        onStop={stop}
-      />
-      <div className="toolbar">
-        <TraceFileInput />
+      {folded && <PresentSummary onOpen={() => setFormOpen(true)} />}
+      {presenting && formOpen && (
         <button
           type="button"
-          className="btn btn-secondary"
-          data-testid="tour-start"
-          disabled={!dataset.isSuccess || status === 'running'}
-          onClick={() => (tourReplaces() ? setAskTour(true) : void startTour())}
-          title="Six stops through a finished BDTR run"
+          className="present-summary present-summary-close"
+          data-testid="present-fold"
+          aria-expanded="true"
+          onClick={() => setFormOpen(false)}
         >
-          Guided tour
+          <span aria-hidden="true">▾</span> Fold the form to one line
         </button>
-        {askTour && (
-          <p className="tour-ask" role="alertdialog" aria-label="Replace the run on screen?" data-testid="tour-ask">
-            The tour runs BDTR and replaces the run on screen ({trace?.strategy} on {trace?.retriever} ·{' '}
-            {trace?.question.id}).{' '}
-            <button type="button" className="btn btn-small" data-testid="tour-ask-yes" onClick={() => void startTour()}>
-              Replace it
-            </button>{' '}
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              data-testid="tour-ask-no"
-              onClick={() => setAskTour(false)}
-            >
-              Keep my run
-            </button>
-          </p>
-        )}
-        {trace && status === 'done' && <ExportRunButton trace={trace} passages={passages} />}
-        {trace && (
-          <p className="run-label" data-testid="run-label">
-            {trace.strategy} on {trace.retriever} · {trace.corpus.name} · {trace.question.id}
-            {trace.status !== 'done' && (
-              <span
-                className={`badge badge-${trace.status === 'failed' ? 'failed' : 'aborted'}`}
-                data-testid="run-status"
+      )}
+      {!folded && <CorpusStatus dataset={dataset} stored={activeCorpus !== DEMO_CORPUS_ID} />}
+      {!folded && (
+        <QuestionForm
+          questions={dataset.data?.questions ?? []}
+          unavailable={backboneReasons}
+          disabled={!dataset.isSuccess}
+          running={status === 'running'}
+          onRun={(q) => void run(q)}
+          onStop={stop}
+        />
+      )}
+      {!folded && (
+        <div className="toolbar">
+          <TraceFileInput />
+          <button
+            type="button"
+            className="btn btn-secondary"
+            data-testid="tour-start"
+            disabled={!dataset.isSuccess || status === 'running'}
+            onClick={() => (tourReplaces() ? setAskTour(true) : void startTour())}
+            title="Six stops through a finished BDTR run"
+          >
+            Guided tour
+          </button>
+          {askTour && (
+            <p className="tour-ask" role="alertdialog" aria-label="Replace the run on screen?" data-testid="tour-ask">
+              The tour runs BDTR and replaces the run on screen ({trace?.strategy} on {trace?.retriever} ·{' '}
+              {trace?.question.id}).{' '}
+              <button
+                type="button"
+                className="btn btn-small"
+                data-testid="tour-ask-yes"
+                onClick={() => void startTour()}
               >
-                {trace.status}
-              </span>
-            )}
-            {trace.llm.includes('offline thinker') && (
-              <span className="badge badge-offline">offline thinker (no LLM)</span>
-            )}
-            {replayed && <span className="badge badge-offline">replayed from a run file</span>}
-            {typeof trace.options?.built === 'string' && (
-              <span
-                className="muted"
-                data-testid="backbone-built"
-                title="How this run's RAPTOR tree or GraphRAG communities came to be"
+                Replace it
+              </button>{' '}
+              <button
+                type="button"
+                className="btn btn-secondary btn-small"
+                data-testid="tour-ask-no"
+                onClick={() => setAskTour(false)}
               >
-                {' '}
-                · {trace.retriever}: {trace.options.built}
-              </span>
-            )}
-          </p>
-        )}
-      </div>
-      {failure && (
-        <div data-step-panel="failure">
-          <RunFailure {...failure} />
+                Keep my run
+              </button>
+            </p>
+          )}
+          {trace && status === 'done' && <ExportRunButton trace={trace} passages={passages} />}
+          {trace && (
+            <p className="run-label" data-testid="run-label">
+              {trace.strategy} on {trace.retriever} · {trace.corpus.name} · {trace.question.id}
+              {trace.status !== 'done' && (
+                <span
+                  className={`badge badge-${trace.status === 'failed' ? 'failed' : 'aborted'}`}
+                  data-testid="run-status"
+                >
+                  {trace.status}
+                </span>
+              )}
+              {trace.llm.includes('offline thinker') && (
+                <span className="badge badge-offline">offline thinker (no LLM)</span>
+              )}
+              {replayed && <span className="badge badge-offline">replayed from a run file</span>}
+              {typeof trace.options?.built === 'string' && (
+                <span
+                  className="muted"
+                  data-testid="backbone-built"
+                  title="How this run's RAPTOR tree or GraphRAG communities came to be"
+                >
+                  {' '}
+                  · {trace.retriever}: {trace.options.built}
+                </span>
+              )}
+            </p>
+          )}
         </div>
       )}
-      <StepBar
-        events={events}
-        caption={stepCaption}
-        history={buildLog}
-        disabled={events.length === 0 || status === 'running'}
-      />
-      {question && (
-        <p className="run-question">
-          <span className="muted">Question:</span> {question.question}
-          {question.answers.length > 0 && <span className="muted"> · gold answer: {question.answers.join(' / ')}</span>}
+      {firstRun ? (
+        // Nothing has run yet: one line that says what to do, and no empty panels under it.
+        <p className="first-run" data-testid="first-run">
+          {dataset.isSuccess
+            ? 'Press Run to trace the picked question round by round, or take the Guided tour of a BDTR run.'
+            : 'The corpus is loading; Run is ready as soon as it is (see the status line above).'}
         </p>
-      )}
-      <SideToggle controls="inspector-side" />
-      <div className="inspector-grid">
-        <div className="col-main">
-          <RoundTimeline rounds={model.rounds} gold={gold} bridge={bridge} passages={passages} />
-          <div data-step-panel="outline">
-            <DualRagOutline events={shown} gold={gold} passages={passages} />
+      ) : (
+        <>
+          {failure && (
+            <div data-step-panel="failure">
+              <RunFailure {...failure} />
+            </div>
+          )}
+          <StepBar
+            events={events}
+            caption={stepCaption}
+            history={buildLog}
+            disabled={events.length === 0 || status === 'running'}
+          />
+          {question && (
+            <p className="run-question">
+              <span className="muted">Question:</span> {question.question}
+              {question.answers.length > 0 && (
+                <span className="muted"> · gold answer: {question.answers.join(' / ')}</span>
+              )}
+            </p>
+          )}
+          <SideToggle controls="inspector-side" />
+          <div className="inspector-grid">
+            <div className="col-main">
+              <RoundTimeline rounds={model.rounds} gold={gold} bridge={bridge} passages={passages} />
+              <div data-step-panel="outline">
+                <DualRagOutline events={shown} gold={gold} passages={passages} />
+              </div>
+              <div data-step-panel="plan">
+                <PlannerPanel
+                  model={model}
+                  events={events}
+                  question={question?.question ?? ''}
+                  gold={gold}
+                  passages={passages}
+                  onStep={jumpTo}
+                />
+              </div>
+              <div data-step-panel="ranks">
+                <BumpChart
+                  model={model}
+                  gold={gold}
+                  bridge={bridge}
+                  bridgeRule={bridges.rule}
+                  passages={passages}
+                  maxRank={chartRows}
+                />
+              </div>
+              <div data-step-panel="beam">
+                <GearPanel events={shown} passages={passages} />
+              </div>
+              {/* With the side column folded, its panels come under the chart: the answer and the verifier stay reachable. */}
+              {sideCollapsed && sidePanels}
+            </div>
+            <div className="col-side" id="inspector-side">
+              {!sideCollapsed && sidePanels}
+            </div>
           </div>
-          <div data-step-panel="plan">
-            <PlannerPanel
-              model={model}
-              events={events}
-              question={question?.question ?? ''}
-              gold={gold}
-              passages={passages}
-              onStep={jumpTo}
+          <RankingList
+            model={model}
+            gold={gold}
+            bridge={bridge}
+            passages={passages}
+            shorten={presenting ? (focus?.ids ?? []) : null}
+          />
+          {trace && status === 'done' && trace.question.gold.length > 0 && (
+            <Diagnostics
+              trace={trace}
+              passages={diagnosticPassages}
+              onStep={(s) => jumpTo(eventsThroughStep(trace, s))}
             />
-          </div>
-          <div data-step-panel="ranks">
-            <BumpChart
-              model={model}
+          )}
+          {trace && status === 'done' && trace.regime === 'iterative' && (
+            <WhatIfPanel
+              key={`${trace.id}@${trace.createdAt}`}
+              trace={trace}
+              datasetId={dataset.data?.id === trace.corpus.id ? dataset.data.id : undefined}
+              passages={passages}
               gold={gold}
               bridge={bridge}
               bridgeRule={bridges.rule}
-              passages={passages}
-              maxRank={chartRows}
+              onStep={jumpTo}
             />
-          </div>
-          <div data-step-panel="beam">
-            <GearPanel events={shown} passages={passages} />
-          </div>
-          {/* With the side column folded, its panels come under the chart: the answer and the verifier stay reachable. */}
-          {sideCollapsed && sidePanels}
-        </div>
-        <div className="col-side" id="inspector-side">
-          {!sideCollapsed && sidePanels}
-        </div>
-      </div>
-      <RankingList
-        model={model}
-        gold={gold}
-        bridge={bridge}
-        passages={passages}
-        shorten={presenting ? (focus?.ids ?? []) : null}
-      />
-      {trace && status === 'done' && trace.question.gold.length > 0 && (
-        <Diagnostics trace={trace} passages={diagnosticPassages} onStep={(s) => jumpTo(eventsThroughStep(trace, s))} />
+          )}
+          <RegimesSideBySide
+            datasetId={dataset.data?.id}
+            question={question}
+            strategy={chosenStrategy}
+            backbone={backbone}
+          />
+        </>
       )}
-      {trace && status === 'done' && trace.regime === 'iterative' && (
-        <WhatIfPanel
-          key={`${trace.id}@${trace.createdAt}`}
-          trace={trace}
-          datasetId={dataset.data?.id === trace.corpus.id ? dataset.data.id : undefined}
-          passages={passages}
-          gold={gold}
-          bridge={bridge}
-          bridgeRule={bridges.rule}
-          onStep={setStep}
-        />
-      )}
-      <RegimesSideBySide
-        datasetId={dataset.data?.id}
-        question={question}
-        strategy={chosenStrategy}
-        backbone={backbone}
-      />
       <GlossaryPanel />
       {touring && <GuidedTour events={events} onClose={() => setTouring(false)} />}
     </div>

@@ -3,7 +3,8 @@
 import type { TraceEvent } from '../../core/trace/schema.ts';
 
 /** Panels a step can be about; 'round' is the round's card in the timeline. */
-export type StepPanel = 'round' | 'ranks' | 'verifier' | 'cut' | 'answer' | 'beam' | 'outline' | 'plan' | 'failure';
+export type StepPanel =
+  'round' | 'ranks' | 'verifier' | 'cut' | 'answer' | 'beam' | 'outline' | 'chain' | 'plan' | 'failure';
 
 export interface StepFocus {
   panel: StepPanel;
@@ -44,6 +45,8 @@ function focusOf(e: TraceEvent): StepFocus {
       return at(e.kind === 'outline' ? 'outline' : 'beam');
     case 'plan':
       return at('plan');
+    case 'thought':
+      return at(e.kind === 'reasoning-chain' ? 'chain' : 'round');
     case 'error':
       return at('failure');
     default:

@@ -37,6 +37,25 @@ function prefixOf(spec: ModelDownloadSpec): string {
   return `${new URL(base, globalThis.location?.href ?? 'http://localhost/').pathname}${spec.model}/`;
 }
 
+/**
+ * A load refused because downloads are off and the local model path lacks a file (transformers.js says
+ * "`local_files_only=true` or `env.allowRemoteModels=false` and file was not found locally at …"), in
+ * words: what is missing where, and the two ways to get it. Undefined for any other failure.
+ */
+export function refusedLocal(spec: ModelDownloadSpec, detail: string): string | undefined {
+  if (spec.allowRemote || !/local_files_only|allowRemoteModels\s*=\s*false|not found locally/i.test(detail))
+    return undefined;
+  const prefix = prefixOf(spec);
+  const at = /found locally at "([^"]+)"/.exec(detail)?.[1];
+  const file = at?.startsWith(prefix) ? at.slice(prefix.length) : (at ?? requiredFiles(spec)[0]);
+  return (
+    `"${spec.model}" is not in the local model path (${prefix} has no ${file}), and downloading from the ` +
+    `Hugging Face hub is not allowed yet. To get it, tick "Allow downloading the model from the Hugging Face ` +
+    `hub" and press the button again (the files download once and stay in this browser), or put the model's ` +
+    `files (${requiredFiles(spec).join(', ')}) in ${prefix}.`
+  );
+}
+
 const ONNX_SUFFIX: Record<string, string> = {
   fp32: '',
   fp16: '_fp16',
@@ -128,6 +147,8 @@ export function createModelDownloader(host: DownloadHost) {
               : null;
         if (wrong) throw new ModelDownloadError(wrong.message.replace(/^models: /, ''), { cause: err });
         const detail = err instanceof Error ? err.message : String(err);
+        const refused = refusedLocal(spec, detail);
+        if (refused) throw new ModelDownloadError(refused, { cause: err });
         const where = spec.allowRemote
           ? `the Hugging Face hub (${spec.model})`
           : `${prefixOf(spec)} (local model path)`;

@@ -4,7 +4,12 @@
 // Cancel) is test/e2e/model-download.test.ts.
 import { describe, expect, it } from 'vitest';
 import { EMPTY_DOWNLOAD, foldDownload, type DownloadEvent } from '../../../src/core/models/download-progress.ts';
-import { createModelDownloader, ModelDownloadError, requiredFiles } from '../../../src/providers/models/download.ts';
+import {
+  createModelDownloader,
+  ModelDownloadError,
+  refusedLocal,
+  requiredFiles,
+} from '../../../src/providers/models/download.ts';
 import { TINY_CHAT_LM, tinyChatLmRoot } from '../../fixtures/onnx/tiny-chat-lm.ts';
 
 const downloader = () => createModelDownloader({ device: async () => 'cpu' });
@@ -39,12 +44,31 @@ describe('model downloader', () => {
       () => {},
     );
     await expect(missing).rejects.toBeInstanceOf(ModelDownloadError);
+    // Downloads off and the file not in the local path: said in words, with the two ways to get the model.
     await expect(missing).rejects.toThrow(
-      /could not download or load "absent-model" from \/tmp\/hopscope-no-models\/absent-model\/ \(local model path\)/,
+      /"absent-model" is not in the local model path \(\/tmp\/hopscope-no-models\/absent-model\/ has no config\.json\), and downloading from the Hugging Face hub is not allowed yet\. To get it, tick "Allow downloading the model from the Hugging Face hub"/,
     );
+    await expect(missing).rejects.not.toThrow(/local_files_only/);
     expect(
       await downloader().cached({ task: 'text-generation', model: 'x', dtype: 'q4', allowRemote: true }),
     ).toBeNull(); // no Cache API in Node
+  });
+
+  it("words transformers.js's refusal of a file missing from the local path, and only that", () => {
+    const spec = {
+      task: 'text-generation',
+      model: 'onnx-community/Qwen2.5-0.5B-Instruct',
+      dtype: 'q4',
+      allowRemote: false,
+      localModelPath: '/models/',
+    } as const;
+    const raw =
+      '`local_files_only=true` or `env.allowRemoteModels=false` and file was not found locally at "/models/onnx-community/Qwen2.5-0.5B-Instruct/config.json".';
+    expect(refusedLocal(spec, raw)).toBe(
+      '"onnx-community/Qwen2.5-0.5B-Instruct" is not in the local model path (/models/onnx-community/Qwen2.5-0.5B-Instruct/ has no config.json), and downloading from the Hugging Face hub is not allowed yet. To get it, tick "Allow downloading the model from the Hugging Face hub" and press the button again (the files download once and stay in this browser), or put the model\'s files (config.json, tokenizer.json, tokenizer_config.json, onnx/model_q4.onnx) in /models/onnx-community/Qwen2.5-0.5B-Instruct/.',
+    );
+    expect(refusedLocal({ ...spec, allowRemote: true }, raw)).toBeUndefined();
+    expect(refusedLocal(spec, 'Failed to fetch')).toBeUndefined();
   });
 
   it('a complete cache means config, tokenizer files and the weights of this dtype', () => {
