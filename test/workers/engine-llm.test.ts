@@ -80,8 +80,13 @@ describe('engine single-read against an OpenAI-compatible server', () => {
     expect(server.chats().length).toBe(requests); // cached: no request
     expect(again.events.find((e) => e.type === 'llm')).toMatchObject({ cached: true });
 
+    // A reply in prose is read as the answer (reply form free-text); only an empty reply fails the question.
     server.setScript(queue({ content: 'Dunmere, I think' }));
-    const bad = await engine.run({ ...request, question: summary.questions[1]! });
+    const prose = await engine.run({ ...request, question: summary.questions[1]! });
+    expect(prose.status).toBe('done');
+    expect(prose.events.find((e) => e.type === 'answer')).toMatchObject({ text: 'Dunmere, I think' });
+    server.setScript(queue({ content: '' }));
+    const bad = await engine.run({ ...request, question: summary.questions[2]! });
     expect(bad.status).toBe('failed');
     expect(bad.events.at(-1)).toMatchObject({ type: 'error', module: 'answer' });
   });
