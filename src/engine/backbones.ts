@@ -9,7 +9,7 @@ import {
   type BackboneResources,
   type BuildProgress,
 } from '../core/backbones/index.ts';
-import { EXPANSION_BACKBONE, GRAPH_BACKBONE } from '../core/backbones/about.ts';
+import { backbonesWhere, EXPANSION_BACKBONE, GRAPH_BACKBONE } from '../core/backbones/about.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import type { Stores } from '../core/persist/ports.ts';
 import { loadOrBuildTripleIndex } from '../core/persist/triple-index-store.ts';
@@ -19,7 +19,7 @@ import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
 import type { TripleIndex } from '../core/triples/triple-index.ts';
 import { BACKBONE_PROMPTS } from '../prompts/backbone-prompts.ts';
 import { GEAR_READ_PROMPT } from '../prompts/gear-read-port.ts';
-import { OFFLINE_THINKER_LABEL } from '../providers/llm/offline-thinker.ts';
+import { createOfflineThinker, OFFLINE_THINKER_LABEL } from '../providers/llm/offline-thinker.ts';
 import type { RunBackbone } from './engine-api.ts';
 import type { Embeddings } from './embeddings.ts';
 import { buildQuestionGraphRetriever } from './graph.ts';
@@ -116,10 +116,36 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
     return entry.tripleIndex;
   }
 
-  return { of, forRun, hippo: hippoOf, watch };
+  /**
+   * Builds, during an import, every backbone whose build is kept (it uses stored artifacts) and that needs
+   * neither an embedding model nor a run's LLM, with the stand-ins (no LLM is called at import): the
+   * first offline run of each then waits for no build, and a reload reads them from storage.
+   */
+  async function prebuild(entry: Loaded, onProgress: (done: number, total: number, what: string) => void) {
+    const names = backbonesWhere(
+      (a) => a.uses.includes('artifacts') && !a.needs.includes('embedder') && !a.needs.includes('read'),
+    );
+    const res = await resources(entry, createOfflineThinker());
+    for (const [i, name] of names.entries()) {
+      const stop = watch((p) =>
+        onProgress(i + (p.total > 0 ? p.done / p.total : 0), names.length, `${name}: ${p.stage}`),
+      );
+      try {
+        await assembleBackbone({ name }, res);
+      } finally {
+        stop();
+      }
+      onProgress(i + 1, names.length, `${name}: ready`);
+    }
+    return names;
+  }
+
+  return { of, forRun, hippo: hippoOf, watch, prebuild };
 }
 
 /** The LLM the backbones may use: none when the run's LLM is the offline thinker (labelled stand-ins run). */
+export type Backbones = ReturnType<typeof createBackbones>;
+
 function realLlm(llm: LlmPort): LlmPort | undefined {
   return llm.label === OFFLINE_THINKER_LABEL ? undefined : llm;
 }

@@ -138,9 +138,17 @@ export interface GraphView {
   stats: { passages: number; phrases: number; facts: number };
 }
 
-export type ImportStage = 'parse' | 'bm25' | 'triples' | 'graph' | 'embeddings' | 'save';
+export type ImportStage = 'parse' | 'bm25' | 'triples' | 'graph' | 'embeddings' | 'save' | 'backbones';
 /** Embeddings run after the save: their chunks are stored under the saved corpus, so a cancel or reload resumes. */
-export const IMPORT_STAGES: readonly ImportStage[] = ['parse', 'bm25', 'triples', 'graph', 'save', 'embeddings'];
+export const IMPORT_STAGES: readonly ImportStage[] = [
+  'parse',
+  'bm25',
+  'triples',
+  'graph',
+  'save',
+  'backbones',
+  'embeddings',
+];
 
 /** Settings-store key of the embedding settings (src/core/embed/settings.ts). */
 export const EMBEDDING_SETTINGS_KEY = 'embedding';
@@ -228,8 +236,17 @@ export interface LibraryEntry {
 }
 
 /** How an import reads its files: the document chunker's word budget (PDF, Word, HTML, Markdown, text). */
+/** Above this many passages the import leaves the backbones to their first run unless asked. */
+export const PREBUILD_LIMIT = 20_000;
+
 export interface ImportOptions {
   chunkWords?: number;
+  /**
+   * Build the backbones whose build is worth keeping (the fact index, GEAR's triple index, RAPTOR's tree,
+   * GraphRAG's communities) during the import, so their first run waits for none. Default: on up to
+   * PREBUILD_LIMIT passages.
+   */
+  buildBackbones?: boolean;
   /** The corpus name (a dropped or picked folder's name); default from the file names. */
   name?: string;
 }

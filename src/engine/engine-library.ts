@@ -7,7 +7,9 @@ import { loadDataset } from '../core/ingest/index.ts';
 import type { WorkerPool } from '../core/pool/pool.ts';
 import type { Stores } from '../core/persist/ports.ts';
 import type { Corpus } from '../core/types.ts';
-import type { EngineApi, ImportProgress } from './engine-api.ts';
+import { PREBUILD_LIMIT, type EngineApi, type ImportOptions, type ImportProgress } from './engine-api.ts';
+import type { Backbones } from './backbones.ts';
+import type { Loaded } from './loaded.ts';
 import { storageOf, summaryOf, type Datasets } from './datasets.ts';
 import type { Embeddings } from './embeddings.ts';
 import { deleteStored, importFiles, listLibrary, openStored } from './library.ts';
@@ -33,6 +35,7 @@ export interface LibraryDeps {
   now: () => number;
   datasets: Datasets;
   embeddings: Embeddings;
+  backbones: Backbones;
 }
 
 /** "1,200 / 6,119 passages, 41 passages/s, about 2 min left" */
@@ -44,10 +47,45 @@ export function embedDetail(done: number, total: number, rate: number | null, et
     : `${head}, ${rate.toFixed(rate < 10 ? 1 : 0)} passages/s, ${formatDuration(eta)} left`;
 }
 
-export function createLibraryMethods({ stores, importPool, now, datasets, embeddings }: LibraryDeps): LibraryMethods {
+export function createLibraryMethods({
+  stores,
+  importPool,
+  now,
+  datasets,
+  embeddings,
+  backbones,
+}: LibraryDeps): LibraryMethods {
   let importing: AbortController | null = null;
   let importSettled: Promise<void> = Promise.resolve();
   const storage = () => storageOf(stores);
+
+  /** The import's backbones stage: the kept builds made now (backbones.prebuild), or why not. */
+  async function backboneStage(
+    entry: Loaded,
+    options: ImportOptions,
+    onProgress: ((p: ImportProgress) => void) | undefined,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const stage = (state: ImportProgress['state'], detail: string, fraction: number) =>
+      onProgress?.({ stage: 'backbones', state, detail, fraction });
+    const size = entry.dataset.corpus.passages.length;
+    if (!(options.buildBackbones ?? size <= PREBUILD_LIMIT))
+      return stage(
+        'skipped',
+        options.buildBackbones === false
+          ? 'not asked: each backbone is built on its first run'
+          : `${size.toLocaleString('en')} passages (over ${PREBUILD_LIMIT.toLocaleString('en')}): each backbone is built on its first run`,
+        0,
+      );
+    const names = await backbones.prebuild(entry, (done, total, what) => {
+      if (!signal.aborted) stage('running', what, done / total);
+    });
+    stage(
+      'done',
+      `${names.join(', ')} ready (stand-ins; with an LLM in Settings, summaries, reports and the fact filter are made on first run)`,
+      1,
+    );
+  }
 
   /** The import's embeddings stage: runs after the save when a model is chosen; a cancel keeps the stored chunks. */
   async function embeddingStage(
@@ -129,8 +167,9 @@ export function createLibraryMethods({ stores, importPool, now, datasets, embedd
       importSettled = new Promise<void>((r) => (settle = r));
       try {
         const done = await importFiles(stores, files, (p) => onProgress?.(p), controller.signal, importPool, options);
-        datasets.register(done.dataset, done.bm25, done.hippo);
+        const entry = datasets.register(done.dataset, done.bm25, done.hippo);
         embeddings.forget(done.dataset.corpus.id);
+        await backboneStage(entry, options, onProgress, controller.signal);
         await embeddingStage(done.dataset.corpus, onProgress, controller.signal);
         return done.entry;
       } finally {

@@ -43,7 +43,7 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
   const rerankers = createRerankers(stores, options.reranking, now);
   const backbones = createBackbones(options, embeddings);
   return {
-    ...createLibraryMethods({ stores, ...(importPool ? { importPool } : {}), now, datasets, embeddings }),
+    ...createLibraryMethods({ stores, ...(importPool ? { importPool } : {}), now, datasets, embeddings, backbones }),
     ...createRunMethods({ stores, ...(runtime ? { runtime } : {}), now, datasets, backbones, rerankers }),
     ...createModelMethods({
       stores,

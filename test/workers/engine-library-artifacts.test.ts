@@ -138,9 +138,13 @@ describe.each(Object.keys(backends))('library reopen from stored artifacts: %s',
   });
 
   it('import saves the BM25 snapshot and the graph; a reopen builds neither and ranks exactly as a fresh build', async () => {
+    // ... and the backbones built at import: GraphRAG's communities, RAPTOR's tree, GEAR's triple index.
     expect((await backend.reopen().artifacts.listArtifacts('wiki')).map((r) => `${r.kind}:${r.key}`).sort()).toEqual([
+      'backbone:backbone:graphrag:offline-extractor',
+      'backbone:backbone:raptor',
       'bm25:default',
       'graph:offline-extractor',
+      'triples:offline-extractor',
     ]);
     const bm25Builds = vi.spyOn(Bm25Index, 'build');
     const engine = createEngine({ stores: backend.reopen() });

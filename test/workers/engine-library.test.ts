@@ -41,6 +41,7 @@ describe('engine library', () => {
       'triples:done',
       'graph:done',
       'save:done',
+      'backbones:done',
       'embeddings:skipped',
     ]);
     expect(seen.some((p) => p.stage === 'triples' && p.state === 'running' && p.fraction > 0 && p.fraction < 1)).toBe(

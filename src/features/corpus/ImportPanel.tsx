@@ -6,7 +6,7 @@ import { DEFAULT_CHUNK_WORDS } from '../../core/documents/chunker.ts';
 import { libraryQuery } from '../../app/queries.ts';
 import './documents.css';
 import { droppedFiles, folderOf, pickedFiles, sourceFiles, type PickedFile } from './read-files.ts';
-import { IMPORT_STAGES, type ImportProgress, type ImportStage } from '../../engine/engine-api.ts';
+import { IMPORT_STAGES, PREBUILD_LIMIT, type ImportProgress, type ImportStage } from '../../engine/engine-api.ts';
 
 const STAGE_LABELS: Record<ImportStage, string> = {
   parse: 'Parse',
@@ -15,6 +15,7 @@ const STAGE_LABELS: Record<ImportStage, string> = {
   graph: 'Graph',
   embeddings: 'Embeddings',
   save: 'Save',
+  backbones: 'Backbones',
 };
 
 /** A stage as shown: its last progress, when it was first seen, and how long it took once done. */
@@ -38,11 +39,13 @@ export function ImportPanel() {
   const [names, setNames] = useState<string[]>([]);
   const [over, setOver] = useState(false);
   const [chunkWords, setChunkWords] = useState(DEFAULT_CHUNK_WORDS);
+  const [buildBackbones, setBuildBackbones] = useState(true);
   const importing = useMutation({
     mutationFn: async (list: PickedFile[]) => {
       const folder = folderOf(list);
       return engine.importCorpus(await sourceFiles(list), proxy(onProgress), {
         chunkWords,
+        ...(buildBackbones ? {} : { buildBackbones: false }),
         ...(folder ? { name: folder } : {}),
       });
     },
@@ -128,6 +131,19 @@ export function ImportPanel() {
             disabled={importing.isPending}
             onChange={(e) => setChunkWords(Math.max(1, Math.round(Number(e.target.value) || DEFAULT_CHUNK_WORDS)))}
           />
+        </label>{' '}
+        <label
+          className="build-backbones"
+          title="The fact index, GEAR's triple index, RAPTOR's tree and GraphRAG's communities, built now (with the stand-ins; no LLM is called) so their first run waits for none"
+        >
+          <input
+            type="checkbox"
+            checked={buildBackbones}
+            data-testid="build-backbones"
+            disabled={importing.isPending}
+            onChange={(e) => setBuildBackbones(e.target.checked)}
+          />{' '}
+          Build the graph backbones now (up to {PREBUILD_LIMIT.toLocaleString('en')} passages)
         </label>
       </div>
       {names.length > 0 && (
