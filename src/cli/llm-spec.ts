@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { HopscopeError } from '../core/errors.ts';
 import { createLlm } from '../core/llm/create-llm.ts';
 import { LlmConfigError } from '../core/llm/errors.ts';
-import { baseUrlCredentials, redactBaseUrl, urlLabel } from '../core/llm/base-url.ts';
+import { baseUrlCredentials, baseUrlShapeProblem, redactBaseUrl, urlLabel } from '../core/llm/base-url.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import type { LlmProvider } from '../core/llm/provider.ts';
 import type { RetryOptions } from '../core/llm/with-retry.ts';
@@ -82,6 +82,11 @@ export function llmSpecFrom(v: {
     if (!v.baseUrl)
       throw new LlmSpecError(
         '--llm openai needs --base-url (e.g. http://127.0.0.1:11434/v1 for Ollama, https://api.openai.com/v1)',
+      );
+    const shape = baseUrlShapeProblem(v.baseUrl);
+    if (shape)
+      throw new LlmSpecError(
+        `--base-url is not a base URL: ${shape}; give the server's address alone (e.g. http://127.0.0.1:11434/v1) and the key with --api-key-env VAR`,
       );
     let url: URL;
     try {
