@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- the CLI JSON output is read loosely */
 // Redact by value, not by shape: every part of the base URL a label does not show (a key in the path, the
 // query) is cut from any server text before it is printed or stored, wherever the server echoes it (a 404
 // "no route POST /<key>/v1/…", a 400 quoting "subscription-key=…" without the scheme); a base URL with
