@@ -83,17 +83,20 @@ export function llmSpecFrom(v: {
       throw new LlmSpecError(
         '--llm openai needs --base-url (e.g. http://127.0.0.1:11434/v1 for Ollama, https://api.openai.com/v1)',
       );
+    // Whitespace or a header (a pasted curl line) is refused without repeating the text, which may hold the key.
     const shape = baseUrlShapeProblem(v.baseUrl);
-    if (shape)
-      throw new LlmSpecError(
-        `--base-url is not a base URL: ${shape}; give the server's address alone (e.g. http://127.0.0.1:11434/v1) and the key with --api-key-env VAR`,
+    const refuse = (what: string) =>
+      new LlmSpecError(
+        `--base-url ${what}: ${shape}; give the server's address alone (e.g. http://127.0.0.1:11434/v1) and the key with --api-key-env VAR`,
       );
     let url: URL;
     try {
       url = new URL(v.baseUrl);
     } catch {
+      if (shape) throw refuse('is not a URL');
       throw new LlmSpecError(`--base-url "${redactBaseUrl(v.baseUrl)}" is not a URL`);
     }
+    if (shape) throw refuse('is not a base URL');
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new LlmSpecError(`--base-url must be http(s), got ${url.protocol}`);
     const secret = baseUrlCredentials(v.baseUrl);

@@ -58,13 +58,13 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
       const extra = dense ? embeddings.traceOptions(backbone) : {};
       if (!llm)
         return { retriever: hippo, built: '', traceOptions: { ...extra, ...hipporag2TraceOptions(hippo, base.name) } };
-      const b = await cached(entry, `${backbone}|${llm.label}`, () =>
+      const b = await cached(entry, `${backbone}|${llm.identity ?? llm.label}`, () =>
         buildBackbone('hipporag2', { corpus, base, graph: hippo.graph, ...withLlm, onProgress: report }),
       );
       return { ...b, traceOptions: { ...extra, ...b.traceOptions } };
     }
     if (backbone === 'raptor')
-      return cached(entry, `raptor|${llm?.label ?? ''}`, () =>
+      return cached(entry, `raptor|${llm?.identity ?? llm?.label ?? ''}`, () =>
         buildBackbone('raptor', {
           corpus,
           ...(deps.stores ? { artifacts: deps.stores.artifacts } : {}),
@@ -73,7 +73,7 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
         }),
       );
     if (backbone === 'graphrag')
-      return cached(entry, `graphrag|${llm?.label ?? ''}`, async () =>
+      return cached(entry, `graphrag|${llm?.identity ?? llm?.label ?? ''}`, async () =>
         buildBackbone('graphrag', {
           corpus,
           graph: (await hippoOf(entry)).graph,

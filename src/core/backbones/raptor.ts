@@ -28,7 +28,11 @@ export const raptorBackbone = defineBackbone({
     const { corpus, artifacts, signal } = inputs;
     const summarizer = summarizerOf(inputs);
     const hash = corpusFingerprint(corpus.passages);
-    const key = builderKey('raptor', inputs.llm?.label, inputs.prompts?.raptorSummary.version ?? '');
+    const key = builderKey(
+      'raptor',
+      inputs.llm?.identity ?? inputs.llm?.label,
+      inputs.prompts?.raptorSummary.version ?? '',
+    );
     const r = await readOrBuild(
       Object.keys(options).length === 0 ? artifacts : undefined, // a tree of other options is not the stored one
       backboneRef(corpus.id, key),
