@@ -242,6 +242,29 @@ describe('the run configuration holds every input and every LLM that shapes a re
   });
 });
 
+describe('a replayed LLM is its trace files’ content, not their path', () => {
+  it('the same replay folder with other content does not resume', async () => {
+    const data = await dataset();
+    const source = await fresh('source');
+    const base = ['--dataset', data, '--retriever', 'bm25', '--strategy', 'static'];
+    expect((await run([...base, '--llm', 'offline', '--traces', source])).code).toBe(0);
+    const traces = await fresh('traces');
+    const replay = [...base, '--llm', `replay:${source}`, '--traces', traces];
+    expect((await run(replay)).code).toBe(0);
+    expect(reusedOf((await run(replay)).stderr)).toBe(2);
+    // one trace of the replayed folder changes (a latency): another replayed LLM
+    const { readdirSync } = await import('node:fs');
+    const file = join(
+      source,
+      readdirSync(source).find((f) => f.endsWith('.json'))!,
+    );
+    const t = JSON.parse(await readFile(file, 'utf8'));
+    for (const e of t.events) if (e.type === 'llm') e.latencyMs += 1;
+    await writeFile(file, JSON.stringify(t));
+    expect(reusedOf((await run(replay)).stderr)).toBe(0);
+  });
+});
+
 describe('an LLM port carries its identity to every key a host builds from it', () => {
   it('two deployments share a label, never an identity (stored RAPTOR/GraphRAG trees, built backbones)', () => {
     const port = (url: string) => createLlm({ provider: new OpenAiCompatibleProvider({ baseURL: url, model: 'm' }) });
