@@ -80,7 +80,7 @@ describe('engine single-read against an OpenAI-compatible server', () => {
     expect(server.chats().length).toBe(requests); // cached: no request
     expect(again.events.find((e) => e.type === 'llm')).toMatchObject({ cached: true });
 
-    server.setScript(queue({ content: 'Dunmere, I think' }));
+    server.setScript(queue({ content: '{"thought": "Dunmere, I think"}' }));
     const bad = await engine.run({ ...request, question: summary.questions[1]! });
     expect(bad.status).toBe('failed');
     expect(bad.events.at(-1)).toMatchObject({ type: 'error', module: 'answer' });
