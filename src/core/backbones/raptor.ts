@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { corpusFingerprint } from '../persist/codecs.ts';
 import { RAPTOR_TREE_ARTIFACT, raptorTreeArtifact, raptorTreeFromArtifact } from '../persist/backbone-codecs.ts';
+import { SUMMARY_FALLBACK_MARK } from '../raptor/summarizer.ts';
 import { buildRaptorTree } from '../raptor/tree.ts';
 import { HASHED_TFIDF_LABEL } from '../raptor/vectors.ts';
 import { createRaptorRetriever, RAPTOR_SCORER_LABEL } from '../retrievers/raptor.ts';
@@ -51,7 +52,8 @@ export const raptorBackbone = defineBackbone({
       },
     );
     const summaries = r.value.levels.slice(1).reduce((a, b) => a + b, 0);
-    const fallbacks = summarizer.fallbacks ?? 0;
+    // Summaries the stand-in wrote for an unreadable reply carry the mark (stored trees too).
+    const fallbacks = r.value.nodes.filter((x) => x.level > 0 && x.text.startsWith(SUMMARY_FALLBACK_MARK)).length;
     const warning = fallbacks
       ? `raptor: ${fallbacks} of ${summaries} summaries could not be read from the LLM's replies; the labelled extractive stand-in wrote those nodes and the build went on`
       : undefined;
