@@ -123,6 +123,11 @@ describe('by value: the redaction itself', () => {
     expect(t).not.toContain(QUERY_KEY);
     expect(t).not.toContain('alpha');
     expect(redactUrlsIn('see /v1/models', base)).toBe('see /v1/models'); // short shown segments stay
+    // the label, which may be shown, is left as it is
+    const azure = 'https://x.example.com/openai/deployments/gpt4o-prod?api-version=2024-02-01';
+    expect(redactUrlsIn(`${azure} said: deployment gpt4o-prod (api-version=2024-02-01) not found`, azure)).toBe(
+      'https://x.example.com/openai/deployments/gpt4o-prod said: deployment *** (***) not found',
+    );
   });
 });
 

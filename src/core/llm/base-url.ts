@@ -127,8 +127,14 @@ export function hiddenUrlParts(url: string): string[] {
 export function redactUrlsIn(text: string, url?: string): string {
   let t = text;
   if (url) {
-    for (const form of [url, url.replace(/\/+$/, '')]) if (form) t = t.split(form).join(urlLabel(url));
-    for (const part of hiddenUrlParts(url)) t = t.split(part).join('***');
+    const label = urlLabel(url);
+    for (const form of [url, url.replace(/\/+$/, '')]) if (form) t = t.split(form).join(label);
+    // the label itself is already what may be shown: redact around it
+    const parts = hiddenUrlParts(url);
+    t = t
+      .split(label)
+      .map((piece) => parts.reduce((x, part) => x.split(part).join('***'), piece))
+      .join(label);
   }
   return t.replace(/\/\/[^/@\s]+@/g, '//').replace(/(\bhttps?:\/\/[^\s?#"'<>]*)[?#][^\s"'<>]*/gi, '$1?***');
 }
