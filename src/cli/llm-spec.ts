@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { HopscopeError } from '../core/errors.ts';
 import { createLlm } from '../core/llm/create-llm.ts';
 import { LlmConfigError } from '../core/llm/errors.ts';
-import { baseUrlCredentials, redactBaseUrl, urlLabel } from '../core/llm/base-url.ts';
+import { baseUrlCredentials, baseUrlShapeProblem, redactBaseUrl, urlLabel } from '../core/llm/base-url.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import type { LlmProvider } from '../core/llm/provider.ts';
 import type { RetryOptions } from '../core/llm/with-retry.ts';
@@ -83,12 +83,20 @@ export function llmSpecFrom(v: {
       throw new LlmSpecError(
         '--llm openai needs --base-url (e.g. http://127.0.0.1:11434/v1 for Ollama, https://api.openai.com/v1)',
       );
+    // Whitespace or a header (a pasted curl line) is refused without repeating the text, which may hold the key.
+    const shape = baseUrlShapeProblem(v.baseUrl);
+    const refuse = (what: string) =>
+      new LlmSpecError(
+        `--base-url ${what}: ${shape}; give the server's address alone (e.g. http://127.0.0.1:11434/v1) and the key with --api-key-env VAR`,
+      );
     let url: URL;
     try {
       url = new URL(v.baseUrl);
     } catch {
+      if (shape) throw refuse('is not a URL');
       throw new LlmSpecError(`--base-url "${redactBaseUrl(v.baseUrl)}" is not a URL`);
     }
+    if (shape) throw refuse('is not a base URL');
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new LlmSpecError(`--base-url must be http(s), got ${url.protocol}`);
     const secret = baseUrlCredentials(v.baseUrl);

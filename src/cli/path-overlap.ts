@@ -88,7 +88,7 @@ export async function checkInputsAreNotOutputs(args: EvalArgs): Promise<void> {
           : `the ${i.flag} folder`
         : `the ${i.flag} file`;
       throw new UsageError(
-        `${o.flag} "${o.path}" ${same ? 'is' : 'lies inside'} ${what} "${i.path}"${o.real !== resolve(o.path) || i.real !== resolve(i.path) ? ` (real path ${i.real})` : ''}: inputs are never written over or into; give ${o.flag} a path outside it`,
+        `${o.flag} "${o.path}" ${same ? 'is' : 'lies inside'} ${what} "${i.path}"${o.real !== resolve(o.path) || i.real !== resolve(i.path) ? ` (real path ${i.real})` : ''}${i.flag === '--dataset' && !same ? ', whose every JSON file is read as data' : ''}: inputs are never written over or into; give ${o.flag} a path outside it`,
       );
     }
 }

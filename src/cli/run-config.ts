@@ -5,6 +5,8 @@
 // flag that changes a result cannot be missing from one of them but not the others.
 import { createHash } from 'node:crypto';
 import { aboutOf, backboneNeedsEmbedder } from '../core/backbones/index.ts';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import type { Dataset } from '../core/types.ts';
 import { OFFLINE_THINKER_VERSION } from '../providers/llm/offline-thinker.ts';
 import type { EvalArgs } from './args.ts';
@@ -81,7 +83,29 @@ export async function runConfig(args: EvalArgs, dataset: Dataset): Promise<RunCo
   return { corpus: corpusFingerprint(dataset.corpus), backbone: parts.join(' ') };
 }
 
+/**
+ * A replayed LLM by the content of its trace file or folder (every .json/.jsonl file, by name and text,
+ * in order), not by its path: the same path holding other traces is another LLM.
+ */
+export async function replayContent(path: string): Promise<string> {
+  const h = createHash('sha256');
+  const files = (await stat(path)).isDirectory()
+    ? (await readdir(path))
+        .filter((n) => /\.jsonl?$/.test(n))
+        .sort()
+        .map((n) => join(path, n))
+    : [path];
+  for (const f of files)
+    h.update(basename(f))
+      .update('\0')
+      .update(await readTextInput('--llm replay', f))
+      .update('\0');
+  return `sha256:${h.digest('hex').slice(0, 16)}`;
+}
+
 /** What a trace made with `llm` under `config` records, and a resumed trace must match. */
-export function provenanceOf(config: RunConfig, llm: LlmSpec, structured?: StructuredMode): Provenance {
-  return { corpus: config.corpus, backbone: config.backbone, llm: llmIdentity(llm, structured) };
+export async function provenanceOf(config: RunConfig, llm: LlmSpec, structured?: StructuredMode): Promise<Provenance> {
+  const identity =
+    llm.kind === 'replay' ? `${llmIdentity(llm)} ${await replayContent(llm.path)}` : llmIdentity(llm, structured);
+  return { corpus: config.corpus, backbone: config.backbone, llm: identity };
 }

@@ -109,7 +109,7 @@ export async function runStrategies(
     );
     const traces =
       args.traces && specs.length > 1 ? join(args.traces, traceFileName(label).replace(/\.json$/, '')) : args.traces;
-    const provenance = provenanceOf(config, spec, structured);
+    const provenance = await provenanceOf(config, spec, structured);
     models.push({
       label,
       ...(await runModel(args, dataset, questions, backbone, retriever, llm, traces, provenance, io, outputs, signal)),

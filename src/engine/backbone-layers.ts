@@ -40,13 +40,14 @@ export function graphRagLayers(r: GraphRagRetriever, request: BackboneLayersRequ
   const { graph, hierarchy, reports } = r;
   const P = graph.passageCount;
   const reportOf = new Map(reports.map((rep) => [rep.community, rep]));
-  const communityOfPhrase: Record<string, string> = {};
+  // Keyed by phrases (data): a Map, turned into an object of own keys at the end.
+  const communityOfPhraseMap = new Map<string, string>();
   const used = new Map<number, number>();
   for (const phrase of request.phrases) {
     const node = graph.phraseNode.get(phrase);
     const c = node === undefined ? -1 : (hierarchy.communityOf[node - P] ?? -1);
     if (c < 0) continue;
-    communityOfPhrase[phrase] = hierarchy.communities[c]!.id;
+    communityOfPhraseMap.set(phrase, hierarchy.communities[c]!.id);
     used.set(c, (used.get(c) ?? 0) + 1);
   }
   const communities = [...used]
@@ -70,6 +71,6 @@ export function graphRagLayers(r: GraphRagRetriever, request: BackboneLayersRequ
     levels: hierarchy.levels,
     modularity: hierarchy.modularity,
     communities,
-    communityOfPhrase,
+    communityOfPhrase: Object.fromEntries(communityOfPhraseMap),
   };
 }

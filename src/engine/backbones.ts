@@ -56,7 +56,7 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
       corpus,
       prompts: BACKBONE_PROMPTS,
       memo: entry.backbones,
-      identity: `${runLlm.label}|${model ?? 'no embedding model'}|v${embeddings.generation(corpus.id)}`,
+      identity: `${runLlm.identity ?? runLlm.label}|${model ?? 'no embedding model'}|v${embeddings.generation(corpus.id)}`,
       onProgress: report,
       ...(deps.stores ? { artifacts: deps.stores.artifacts } : {}),
       bm25: async () => entry.bm25,

@@ -46,8 +46,8 @@ export async function questionGraph(hippo: HippoRag2Retriever, request: GraphReq
     request.limit,
     isHub,
   );
-  const ppr: Record<string, number> = {};
-  for (const r of ranked) ppr[r.id] = r.score;
+  // Keyed by passage ids (data): built from entries, so an id like "__proto__" is an own key.
+  const ppr: Record<string, number> = Object.fromEntries(ranked.map((r) => [r.id, r.score]));
 
   // Deterministic start (a circle in node order), then ForceAtlas2 with settings inferred for the size.
   const g = new Graph({ type: 'undirected' });

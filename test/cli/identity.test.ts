@@ -16,6 +16,10 @@ import { withCache } from '../../src/core/llm/with-cache.ts';
 import type { CachedReply, LlmPort, StructuredMode } from '../../src/core/llm/port.ts';
 import { requestTarget } from '../../src/core/llm/base-url.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
+import { createHash } from 'node:crypto';
+import { createLlm } from '../../src/core/llm/create-llm.ts';
+import { sha256HexSync } from '../../src/core/llm/sha256.ts';
+import { OpenAiCompatibleProvider } from '../../src/providers/llm/openai-compatible.ts';
 
 async function run(argv: string[]) {
   const io = {
@@ -235,6 +239,46 @@ describe('the run configuration holds every input and every LLM that shapes a re
     await writeFile(nerA, (await readFile(nerA, 'utf8')).replace('Alba Castle""', 'Varna""'));
     const second = await run([...base, '--query-ner', nerA, '--traces', traces]);
     expect(reusedOf(second.stderr)).toBe(0);
+  });
+});
+
+describe('a replayed LLM is its trace files’ content, not their path', () => {
+  it('the same replay folder with other content does not resume', async () => {
+    const data = await dataset();
+    const source = await fresh('source');
+    const base = ['--dataset', data, '--retriever', 'bm25', '--strategy', 'static'];
+    expect((await run([...base, '--llm', 'offline', '--traces', source])).code).toBe(0);
+    const traces = await fresh('traces');
+    const replay = [...base, '--llm', `replay:${source}`, '--traces', traces];
+    expect((await run(replay)).code).toBe(0);
+    expect(reusedOf((await run(replay)).stderr)).toBe(2);
+    // one trace of the replayed folder changes (a latency): another replayed LLM
+    const { readdirSync } = await import('node:fs');
+    const file = join(
+      source,
+      readdirSync(source).find((f) => f.endsWith('.json'))!,
+    );
+    const t = JSON.parse(await readFile(file, 'utf8'));
+    for (const e of t.events) if (e.type === 'llm') e.latencyMs += 1;
+    await writeFile(file, JSON.stringify(t));
+    expect(reusedOf((await run(replay)).stderr)).toBe(0);
+  });
+});
+
+describe('an LLM port carries its identity to every key a host builds from it', () => {
+  it('two deployments share a label, never an identity (stored RAPTOR/GraphRAG trees, built backbones)', () => {
+    const port = (url: string) => createLlm({ provider: new OpenAiCompatibleProvider({ baseURL: url, model: 'm' }) });
+    const a = port('http://h:1/v1?deployment=alpha');
+    const b = port('http://h:1/v1?deployment=beta');
+    expect(a.label).toBe(b.label);
+    expect(a.identity).not.toBe(b.identity);
+    expect(a.identity).not.toContain('alpha');
+    expect(a.identity).toBe(port('http://h:1/v1?deployment=alpha').identity);
+  });
+
+  it('the synchronous SHA-256 is SHA-256', () => {
+    for (const t of ['', 'abc', 'x'.repeat(55), 'x'.repeat(64), 'http://h:1/v1?d=α'])
+      expect(sha256HexSync(t)).toBe(createHash('sha256').update(t).digest('hex'));
   });
 });
 

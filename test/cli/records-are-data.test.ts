@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { main, type Io } from '../../src/cli/eval.ts';
 import { batchFacts } from '../../src/cli/strategy-run.ts';
+import { summarize } from '../../src/core/eval/summary.ts';
 import { loadTrace, TraceFormatError } from '../../src/core/trace/load.ts';
 import type { Trace } from '../../src/core/trace/schema.ts';
 
@@ -120,5 +121,13 @@ describe('counts keyed by data', () => {
     expect(Object.getOwnPropertyNames(facts.routes)).toEqual(['__proto__', 'ircot']);
     expect(Object.getOwnPropertyDescriptor(facts.routes, '__proto__')?.value).toBe(2);
     expect(Object.getPrototypeOf(facts.routes)).toBe(Object.prototype);
+  });
+
+  it('a question type named "__proto__" is a summary group like any other', () => {
+    const row = (id: string, type: string, r: number) => ({ id, type, recall: { 5: r }, allGold: { 5: r } });
+    const s = summarize([row('a', '__proto__', 1), row('b', '__proto__', 0), row('c', 'bridge', 1)], [5]);
+    expect(Object.getOwnPropertyNames(s.byType)).toEqual(['__proto__', 'bridge']);
+    expect(Object.getOwnPropertyDescriptor(s.byType, '__proto__')?.value).toMatchObject({ count: 2 });
+    expect(Object.getPrototypeOf(s.byType)).toBe(Object.prototype);
   });
 });

@@ -114,8 +114,9 @@ export function byType(
   const all = lanes(rows);
   const types = [...new Set(all.flatMap((l) => Object.keys(l.summary.byType)))].sort();
   return types.map((type) => {
-    const values: Record<string, number> = {};
-    for (const l of all) values[l.strategy] = l.summary.byType[type]?.recall[k] ?? Number.NaN;
+    const values: Record<string, number> = Object.fromEntries(
+      all.map((l) => [l.strategy, l.summary.byType[type]?.recall[k] ?? Number.NaN]),
+    );
     return { type, values, count: Math.max(0, ...all.map((l) => l.summary.byType[type]?.count ?? 0)) };
   });
 }
@@ -127,8 +128,9 @@ export function accuracyByType(
   const answering = lanes(rows).filter((l) => l.summary.acc !== undefined);
   const types = [...new Set(answering.flatMap((l) => Object.keys(l.summary.byType)))].sort();
   return types.map((type) => {
-    const values: Record<string, number> = {};
-    for (const l of answering) values[l.strategy] = l.summary.byType[type]?.acc ?? Number.NaN;
+    const values: Record<string, number> = Object.fromEntries(
+      answering.map((l) => [l.strategy, l.summary.byType[type]?.acc ?? Number.NaN]),
+    );
     return { type, values, count: Math.max(0, ...answering.map((l) => l.summary.byType[type]?.count ?? 0)) };
   });
 }

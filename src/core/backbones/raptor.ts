@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { corpusFingerprint } from '../persist/codecs.ts';
 import { RAPTOR_TREE_ARTIFACT, raptorTreeArtifact, raptorTreeFromArtifact } from '../persist/backbone-codecs.ts';
+import { SUMMARY_FALLBACK_MARK } from '../raptor/summarizer.ts';
 import { buildRaptorTree } from '../raptor/tree.ts';
 import { HASHED_TFIDF_LABEL } from '../raptor/vectors.ts';
 import { createRaptorRetriever, RAPTOR_SCORER_LABEL, type RaptorRetriever } from '../retrievers/raptor.ts';
@@ -30,7 +31,11 @@ export const raptorBackbone = defineBackbone({
     const { corpus, artifacts, signal } = inputs;
     const summarizer = summarizerOf(inputs);
     const hash = corpusFingerprint(corpus.passages);
-    const key = builderKey('raptor', inputs.llm?.label, inputs.prompts?.raptorSummary.version ?? '');
+    const key = builderKey(
+      'raptor',
+      inputs.llm?.identity ?? inputs.llm?.label,
+      inputs.prompts?.raptorSummary.version ?? '',
+    );
     const r = await readOrBuild(
       Object.keys(options).length === 0 ? artifacts : undefined, // a tree of other options is not the stored one
       backboneRef(corpus.id, key),
@@ -49,7 +54,8 @@ export const raptorBackbone = defineBackbone({
       },
     );
     const summaries = r.value.levels.slice(1).reduce((a, b) => a + b, 0);
-    const fallbacks = summarizer.fallbacks ?? 0;
+    // Summaries the stand-in wrote for an unreadable reply carry the mark (stored trees too).
+    const fallbacks = r.value.nodes.filter((x) => x.level > 0 && x.text.startsWith(SUMMARY_FALLBACK_MARK)).length;
     const warning = fallbacks
       ? `raptor: ${fallbacks} of ${summaries} summaries could not be read from the LLM's replies; the labelled extractive stand-in wrote those nodes and the build went on`
       : undefined;

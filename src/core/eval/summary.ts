@@ -103,13 +103,17 @@ function groupBy(
 
 export function summarize(rows: readonly QuestionScore[], ks: readonly number[]): Summary {
   validate(rows, ks);
-  const byType: Record<string, ScoreMeans> = {};
-  for (const [type, group] of [...groupBy(rows, (r) => r.type)].sort(([a], [b]) => a.localeCompare(b)))
-    byType[type] = means(group, ks);
-  const byHops: Record<string, ScoreMeans> = {};
-  for (const [hops, group] of [...groupBy(rows, (r) => (r.hops === undefined ? undefined : String(r.hops)))].sort(
-    ([a], [b]) => Number(a) - Number(b),
-  ))
-    byHops[hops] = means(group, ks);
+  // Keyed by data (a dataset's question types): built from entries, so a type named "__proto__" is a key
+  // like any other and never an object's prototype.
+  const byType: Record<string, ScoreMeans> = Object.fromEntries(
+    [...groupBy(rows, (r) => r.type)]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([type, group]) => [type, means(group, ks)]),
+  );
+  const byHops: Record<string, ScoreMeans> = Object.fromEntries(
+    [...groupBy(rows, (r) => (r.hops === undefined ? undefined : String(r.hops)))]
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([hops, group]) => [hops, means(group, ks)]),
+  );
   return { ...means(rows, ks), byType, byHops };
 }

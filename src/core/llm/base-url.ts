@@ -86,11 +86,72 @@ export function urlLabel(url: string): string {
   return `${u.protocol}//${u.host}${path}`;
 }
 
-/** `text` (an error message) with `url` shown as its label and every other URL's query and fragment cut. */
+/**
+ * The parts of `url` a label does not show, as the literal strings a server may echo back: user name and
+ * password, every query parameter (name=value and the value alone, raw and decoded), the fragment, every
+ * path segment the label hides, and every path segment long enough to be a key (8 characters or more).
+ * Longest first, so a value is replaced before a part of it.
+ */
+export function hiddenUrlParts(url: string): string[] {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return [];
+  }
+  const parts = new Set<string>();
+  const add = (...xs: string[]) => {
+    for (const x of xs) if (x.length >= 3) parts.add(x);
+  };
+  add(u.username, u.password, decoded(u.username), decoded(u.password));
+  if (u.search.length > 1) add(u.search.slice(1), decoded(u.search.slice(1)));
+  for (const pair of u.search.slice(1).split('&')) {
+    const [, value = ''] = /^[^=]*=?(.*)$/.exec(pair) ?? [];
+    add(pair, decoded(pair), value, decoded(value), encodeURIComponent(decoded(value)));
+  }
+  if (u.hash.length > 1) add(u.hash.slice(1), decoded(u.hash.slice(1)));
+  const segments = u.pathname.split('/');
+  segments.forEach((s, i) => {
+    if (!s) return;
+    if (keyLike(decoded(s), segments[i - 1]) || decoded(s).length >= 8) add(s, decoded(s));
+  });
+  return [...parts].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * `text` (server text: an error message, a body the server echoed) before it is printed or stored: `url`
+ * shown as its label, then every part of it the label hides replaced by "***" wherever it appears, by
+ * value (a 404 echoing "Cannot POST /sk-…/v1/chat/completions", a 400 quoting "subscription-key=…"
+ * without the scheme), and every other URL's user info, query and fragment cut.
+ */
 export function redactUrlsIn(text: string, url?: string): string {
   let t = text;
-  if (url) for (const form of [url, url.replace(/\/+$/, '')]) if (form) t = t.split(form).join(urlLabel(url));
+  if (url) {
+    const label = urlLabel(url);
+    for (const form of [url, url.replace(/\/+$/, '')]) if (form) t = t.split(form).join(label);
+    // the label itself is already what may be shown: redact around it
+    const parts = hiddenUrlParts(url);
+    t = t
+      .split(label)
+      .map((piece) => parts.reduce((x, part) => x.split(part).join('***'), piece))
+      .join(label);
+  }
   return t.replace(/\/\/[^/@\s]+@/g, '//').replace(/(\bhttps?:\/\/[^\s?#"'<>]*)[?#][^\s"'<>]*/gi, '$1?***');
+}
+
+/**
+ * Why `url` cannot be a base URL as typed, or undefined: whitespace or control characters (a pasted curl
+ * line: `http://host/v1 -H "Authorization: Bearer …"`) or a header inside it. The reason never repeats the
+ * URL, which may hold the key.
+ */
+export function baseUrlShapeProblem(url: string): string | undefined {
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (/[\s\u0000-\u001f\u007f]/.test(url))
+    return 'it holds whitespace or control characters (a pasted command line or header?)';
+  if (/["'<>`{}|\\^]/.test(url)) return 'it holds quotes or characters a URL does not have';
+  if (/(?:^|[^a-z])(?:authorization|bearer|x-api-key|api-key|cookie)\s*:/i.test(decoded(url)))
+    return 'it holds a header (Authorization, Bearer, api-key, Cookie)';
+  return undefined;
 }
 
 /**

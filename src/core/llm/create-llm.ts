@@ -2,6 +2,7 @@
 // -> retry -> per-attempt timeout -> provider. Tokens are counted from the trace's llm events
 // (costByModule in src/core/trace/fold.ts), not here.
 import type { LlmCacheStore, LlmPort } from './port.ts';
+import { sha256HexSync } from './sha256.ts';
 import type { LlmProvider } from './provider.ts';
 import { withCache } from './with-cache.ts';
 import { withConcurrencyLimit } from './with-concurrency.ts';
@@ -36,5 +37,11 @@ export function createLlm(o: CreateLlmOptions): LlmPort {
       ...(o.cache.accept ? { accept: o.cache.accept } : {}),
     });
   }
-  return port;
+  // Two deployments that differ only in the base URL's query share a label, never an identity.
+  const target = o.provider.target;
+  const identity = target
+    ? `${o.provider.label} target=sha256:${sha256HexSync(target).slice(0, 16)}`
+    : o.provider.label;
+  const composed = port;
+  return { label: composed.label, identity, complete: (request, signal) => composed.complete(request, signal) };
 }

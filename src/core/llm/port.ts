@@ -46,6 +46,11 @@ export type StructuredMode = 'json_schema' | 'json_object' | 'none';
 export interface LlmPort {
   /** Human-readable label; the offline stand-in says "offline thinker (no LLM)". */
   readonly label: string;
+  /**
+   * Everything that was sent, for keys (stored backbones, built-backbone caches): the label plus a hash of
+   * the full request target (the base URL's whole path and query, which the label hides). Absent: the label.
+   */
+  readonly identity?: string;
   complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse>;
 }
 

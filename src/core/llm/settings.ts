@@ -1,7 +1,7 @@
 // What the user chooses in Settings for the LLM, validated on load. The API key is kept in the
 // browser's own storage only; `shareableSettings` drops it before anything is exported or traced.
 import { z } from 'zod';
-import { baseUrlCredentials } from './base-url.ts';
+import { baseUrlCredentials, baseUrlShapeProblem } from './base-url.ts';
 
 export const LLM_PROVIDER_KINDS = ['offline', 'openai', 'in-browser'] as const;
 export type LlmProviderKind = (typeof LLM_PROVIDER_KINDS)[number];
@@ -48,7 +48,9 @@ export function shareableSettings(s: LlmSettings): Omit<LlmSettings, 'apiKey'> &
 export function settingsProblems(s: LlmSettings): string[] {
   const out: string[] = [];
   if (s.provider === 'openai') {
-    if (!/^https?:\/\/\S+$/.test(s.baseURL)) out.push('The base URL must start with http:// or https://.');
+    const shape = baseUrlShapeProblem(s.baseURL);
+    if (shape) out.push(`The base URL is not a server address: ${shape}. Put the key in the API key field.`);
+    else if (!/^https?:\/\/\S+$/.test(s.baseURL)) out.push('The base URL must start with http:// or https://.');
     const secret = baseUrlCredentials(s.baseURL);
     if (secret)
       out.push(

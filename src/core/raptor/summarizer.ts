@@ -13,6 +13,9 @@ export interface SummaryPrompt {
   parse(reply: string): string;
 }
 
+/** The mark of a summary the extractive stand-in wrote because the LLM's reply could not be read. */
+export const SUMMARY_FALLBACK_MARK = '[extractive stand-in: the LLM’s summary could not be read] ';
+
 export function createLlmSummarizer(llm: LlmPort, prompt: SummaryPrompt): Summarizer {
   let fallbacks = 0;
   return {
@@ -29,7 +32,7 @@ export function createLlmSummarizer(llm: LlmPort, prompt: SummaryPrompt): Summar
         return prompt.parse(reply.text);
       } catch {
         fallbacks++;
-        return extractiveSummary(texts);
+        return `${SUMMARY_FALLBACK_MARK}${extractiveSummary(texts)}`;
       }
     },
   };

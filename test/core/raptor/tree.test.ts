@@ -1,7 +1,7 @@
 // RAPTOR's tree: soft clustering of unit vectors, the extractive summary stand-in, levels and provenance.
 import { describe, expect, it } from 'vitest';
 import { softClusters } from '../../../src/core/raptor/cluster.ts';
-import { createLlmSummarizer } from '../../../src/core/raptor/summarizer.ts';
+import { createLlmSummarizer, SUMMARY_FALLBACK_MARK } from '../../../src/core/raptor/summarizer.ts';
 import { buildRaptorTree, EXTRACTIVE_SUMMARY_LABEL, extractiveSummary } from '../../../src/core/raptor/tree.ts';
 import { hashedTfIdf } from '../../../src/core/raptor/vectors.ts';
 import type { LlmPort } from '../../../src/core/llm/port.ts';
@@ -109,7 +109,8 @@ describe('RAPTOR tree', () => {
     expect(summaries).toBeGreaterThan(0);
     expect(empty.fallbacks).toBe(summaries);
     expect(fallen.nodes[fallen.leafCount]!.text).toBe(
-      extractiveSummary(fallen.nodes[fallen.leafCount]!.children.map((c) => fallen.nodes[c]!.text)),
+      SUMMARY_FALLBACK_MARK +
+        extractiveSummary(fallen.nodes[fallen.leafCount]!.children.map((c) => fallen.nodes[c]!.text)),
     );
   });
 });
