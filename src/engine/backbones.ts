@@ -17,6 +17,7 @@ import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
 import { strategyDescriptor, type StrategyName } from '../core/strategies/index.ts';
 import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
 import type { TripleIndex } from '../core/triples/triple-index.ts';
+import type { TripleSet } from '../core/triples/types.ts';
 import { BACKBONE_PROMPTS } from '../prompts/backbone-prompts.ts';
 import { GEAR_READ_PROMPT } from '../prompts/gear-read-port.ts';
 import { createOfflineThinker, OFFLINE_THINKER_LABEL } from '../providers/llm/offline-thinker.ts';
@@ -62,8 +63,7 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
       bm25: async () => entry.bm25,
       embedder: () => embeddings.resource(),
       vectors: () => embeddings.vectors(corpus),
-      triples: async () =>
-        (await deps.stores?.corpora.getTriples(corpus.id))?.[0] ?? extractTriplesOffline(corpus.passages),
+      triples: async () => (await storedTriples(entry)) ?? extractTriplesOffline(corpus.passages),
       graph: async () => (await hippoOf(entry)).graph,
       tripleIndex: () => tripleIndexOf(entry),
       llm: async () => llm,
@@ -83,6 +83,12 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
     return strategyBackbone(expands, { name: backbone }, await resources(entry, llm));
   }
 
+  /** The triples the import stored (of `source` when given): extracted once, never again per backbone. */
+  async function storedTriples(entry: Loaded, source?: string): Promise<TripleSet | undefined> {
+    const sets = (await deps.stores?.corpora.getTriples(entry.dataset.corpus.id)) ?? [];
+    return sets.find((t) => source === undefined || t.source === source);
+  }
+
   async function hippoOf(entry: Loaded): Promise<HippoRag2Retriever> {
     await deps.kernelReady;
     if (!entry.hippo) report({ backbone: GRAPH_BACKBONE, stage: 'building the phrase graph', done: 0, total: 1 });
@@ -95,13 +101,17 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
 
   /** GEAR's triple index T (offline-extractor triples): read from IndexedDB when stored and current, else built and stored. */
   function tripleIndexOf(entry: Loaded): Promise<{ index: TripleIndex; how: string }> {
-    if (!entry.tripleIndex)
-      report({ backbone: EXPANSION_BACKBONE, stage: 'building the triple index', done: 0, total: 1 });
+    // Progress only when it is built: one read from storage is no build to wait for.
     entry.tripleIndex ??= loadOrBuildTripleIndex(
       deps.stores?.artifacts,
       entry.dataset.corpus,
       'offline-extractor',
-      () => extractTriplesOffline(entry.dataset.corpus.passages),
+      async () => {
+        report({ backbone: EXPANSION_BACKBONE, stage: 'building the triple index', done: 0, total: 1 });
+        return (
+          (await storedTriples(entry, 'offline-extractor')) ?? extractTriplesOffline(entry.dataset.corpus.passages)
+        );
+      },
     ).then((r) => ({
       index: r.index,
       how: r.fromStore

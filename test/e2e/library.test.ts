@@ -44,6 +44,7 @@ describe('corpus library (headless Chromium, IndexedDB)', () => {
       'triples:done',
       'graph:done',
       'save:done',
+      'backbones:done',
       'embeddings:skipped',
     ]);
     await page.screenshot({ path: 'test-results/library-import.png', fullPage: true });
