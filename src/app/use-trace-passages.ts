@@ -8,6 +8,7 @@ import { useEngine } from './engine-client.ts';
 import { passagesQuery } from './queries.ts';
 import { traceIds } from '../core/trace/fold.ts';
 import { passageName } from './passage-names.ts';
+import { titleWithSource } from './components/PassageSource.tsx';
 
 export interface PassageLookup {
   get(id: string): Passage | undefined;
@@ -32,7 +33,8 @@ export function useTracePassages(corpusId: string | undefined, ready: boolean): 
     const error = shipped === null && query.isError ? query.error.message : null;
     return {
       get: (id) => map?.get(id),
-      titleOf: (id) => passageName(id, map?.get(id)?.title),
+      // a document passage's title names its file and pages too (graph hovers, captions)
+      titleOf: (id) => titleWithSource(passageName(id, map?.get(id)?.title), map?.get(id)),
       error,
     };
   }, [shipped, query.data, query.isError, query.error]);
