@@ -70,7 +70,9 @@ describe('document import (headless Chromium)', () => {
     expect(spring).toMatchObject({ file: 'harbour-report.pdf', pages: '3-3' });
     expect(spring?.text).toBe('harbour-report.pdf · 3 Tides › 3.2 Spring tides · p. 3');
     for (const s of sources) expect(s.file).toMatch(/\.(pdf|docx|html|md)$/);
-    await page.screenshot({ path: 'test-results/documents-inspector.png', fullPage: true });
+    await page
+      .locator('section', { has: page.locator('[data-testid="ranking"]') })
+      .screenshot({ path: 'test-results/documents-final-context.png' });
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
   });
