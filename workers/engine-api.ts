@@ -11,6 +11,7 @@ import type {
   ModelDownloadSpec,
 } from '../src/core/models/download-progress.ts';
 import type { SourceFile } from '../src/core/ingest/index.ts';
+import type { SourceExcerpt } from '../src/core/documents/read.ts';
 import type { Regime, Trace, TraceEvent } from '../src/core/trace/schema.ts';
 import { isBaseline, RUNNABLE, type StrategyName } from '../src/core/strategies/index.ts';
 import type { StructuredMode } from '../src/core/llm/port.ts';
@@ -302,6 +303,8 @@ export interface EngineApi {
   retrieve(datasetId: string, query: string, k: number): Promise<RankedPassage[]>;
   /** Passages by id (for traces: pools, contexts, hover text); unknown ids are an error. */
   passages(datasetId: string, ids: string[]): Promise<Passage[]>;
+  /** A document passage in its place: the document text around it, as read at import (file, offsets). */
+  passageSource(datasetId: string, passageId: string): Promise<SourceExcerpt>;
   /** The subgraph around a question and its pool, laid out, with PPR mass (builds the dataset's graph on first use). */
   graphAround(datasetId: string, request: GraphRequest): Promise<GraphView>;
   /** RAPTOR's tree levels or GraphRAG's communities and reports around the shown graph (builds or loads the backbone). */

@@ -15,6 +15,8 @@ export interface PassageLookup {
   titleOf(id: string): string;
   /** Null while fine; the reason passages cannot be shown otherwise. */
   error: string | null;
+  /** The loaded corpus the passages come from (absent for passages shipped in a run file): opens document passages in place. */
+  corpusId?: string;
 }
 
 /** `corpusId`: the corpus the trace ran on; `ready`: whether the engine has it loaded. */
@@ -36,6 +38,7 @@ export function useTracePassages(corpusId: string | undefined, ready: boolean): 
       // a document passage's title names its file and pages too (graph hovers, captions)
       titleOf: (id) => titleWithSource(passageName(id, map?.get(id)?.title), map?.get(id)),
       error,
+      ...(shipped === null && ready && corpusId !== undefined ? { corpusId } : {}),
     };
-  }, [shipped, query.data, query.isError, query.error]);
+  }, [shipped, query.data, query.isError, query.error, ready, corpusId]);
 }

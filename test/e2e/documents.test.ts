@@ -1,7 +1,7 @@
 // Your own documents in the browser: a folder of generated PDF, Word, HTML and Markdown files (and a
 // corrupt PDF) with a questions file is dropped on the Library, imports with per-file progress and a
 // warning naming the corrupt PDF, and a BDTR run on one of its questions shows file, section and page
-// for each passage of the final context.
+// for each passage of the final context, and a passage opens in its place in the document's text.
 import { describe, expect, it } from 'vitest';
 import { appSession } from '../support/app-session.ts';
 import { HARBOUR_QUESTIONS, harbourFolder, makeCorruptPdf } from '../../harness/documents.ts';
@@ -70,9 +70,22 @@ describe('document import (headless Chromium)', () => {
     expect(spring).toMatchObject({ file: 'harbour-report.pdf', pages: '3-3' });
     expect(spring?.text).toBe('harbour-report.pdf · 3 Tides › 3.2 Spring tides · p. 3');
     for (const s of sources) expect(s.file).toMatch(/\.(pdf|docx|html|md)$/);
+    // a passage opens in its place in the document's text, marked
+    const springRow = ranked.filter({ has: page.locator('[data-section="3 Tides › 3.2 Spring tides"]') });
+    await springRow.locator('[data-testid="open-source"]').click();
+    const mark = springRow.locator('[data-testid="source-in-place"] [data-testid="source-passage"]');
+    await mark.waitFor({ timeout: 30_000 });
+    expect(await mark.innerText()).toBe(
+      'Spring tides at Pellmouth reach 6.1 metres. The highest spring tide was measured by the engineer Ada Quillon.',
+    );
+    expect(await springRow.locator('[data-testid="source-in-place"]').innerText()).toMatch(
+      /harbour-report\.pdf, characters [\d,]+–[\d,]+ of [\d,]+[\s\S]*3\.2 Spring tides/,
+    );
     await page
       .locator('section', { has: page.locator('[data-testid="ranking"]') })
       .screenshot({ path: 'test-results/documents-final-context.png' });
+    await springRow.locator('[data-testid="open-source"]').click();
+    await springRow.locator('[data-testid="source-in-place"]').waitFor({ state: 'detached' });
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
   });

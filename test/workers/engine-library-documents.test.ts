@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { createFileStores } from '../../src/cli/file-store.ts';
 import type { Stores } from '../../src/core/persist/ports.ts';
 import type { ImportProgress } from '../../workers/engine-api.ts';
-import { importFiles, openStored } from '../../src/engine/library.ts';
+import { documentsKey, importFiles, openStored } from '../../src/engine/library.ts';
+import { sourceExcerpt } from '../../src/core/documents/index.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import { HARBOUR_QUESTIONS, harbourFolder, makeEncryptedPdf } from '../../harness/documents.ts';
@@ -59,6 +60,19 @@ describe.each(Object.keys(backends))('document import into the library, %s', (ba
     expect(spring?.source).toEqual(done.dataset.corpus.passages.find((p) => p.id === spring?.id)?.source);
     expect(spring?.source).toMatchObject({ file: 'harbour-report.pdf', pages: [3, 3] });
     expect(opened.dataset.questions[0]?.goldItems).toHaveLength(2);
+    // the document text is stored: the passage's offsets find it in place
+    const texts = (await stores.settings.getSetting<Record<string, string>>(documentsKey('harbour-docs')))!;
+    const { start, end } = spring!.source!;
+    expect(texts['harbour-report.pdf']!.slice(start, end)).toBe(spring!.text);
+    const excerpt = sourceExcerpt(texts['harbour-report.pdf']!, 'harbour-report.pdf', start, end, 40);
+    expect(excerpt.passage).toBe(spring!.text);
+    expect(excerpt.before).toMatch(/^… .*3\.2 Spring tides\n\n$/s);
+    expect(Object.keys(texts).sort()).toEqual([
+      'engineers.docx',
+      'harbour-report.pdf',
+      'lighthouses.md',
+      'tressa.html',
+    ]);
   });
 
   it('a cancel while reading stops the import and stores nothing', async () => {

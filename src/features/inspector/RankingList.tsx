@@ -83,7 +83,7 @@ export function RankingList({ model, gold, passages, bridge = new Set<string>(),
                   <RoleMark id={id} gold={gold} bridge={bridge} />
                   {score !== undefined && <span className="score">score {score.toFixed(3)}</span>}
                 </div>
-                <PassageSourceLine passage={p} />
+                <PassageSourceLine passage={p} {...(passages.corpusId ? { corpusId: passages.corpusId } : {})} />
                 <p className="passage-text">{p?.text ?? '…'}</p>
               </div>
             </li>
