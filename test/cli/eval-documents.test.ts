@@ -111,6 +111,26 @@ describe('eval over a folder of documents', () => {
     expect(JSON.stringify(json)).toContain('recall@5');
   });
 
+  it('reports reading progress per file, and an abort while reading exits 130 before any question', async () => {
+    const r = await run(['--dataset', docs, '--questions', join(dir, 'q.jsonl'), '--retriever', 'bm25', '--k', '2']);
+    expect(r.stderr).toContain('reading harbour-report.pdf (3 of 5)');
+    const controller = new AbortController();
+    controller.abort();
+    const io = {
+      stdout: '',
+      stderr: '',
+      out: (t: string) => void (io.stdout += t),
+      err: (t: string) => void (io.stderr += t),
+    };
+    const code = await main(
+      ['--dataset', docs, '--questions', join(dir, 'q.jsonl'), '--retriever', 'bm25'],
+      io,
+      controller.signal,
+    );
+    expect(code).toBe(130);
+    expect(io.stderr).toContain('interrupted while reading the dataset: no question ran');
+  });
+
   it('--questions on a benchmark folder, and a gold item naming no passage, are clear errors', async () => {
     const a = await run(['--dataset', 'public/demo', '--questions', join(dir, 'q.txt'), '--retriever', 'bm25']);
     expect(a.code).toBe(2);
