@@ -12,7 +12,7 @@ type FakeEntry = {
   createReader?: () => { readEntries: (ok: (e: FakeEntry[]) => void) => void };
 };
 
-const fileEntry = (name: string, body: string | Uint8Array): FakeEntry => ({
+const fileEntry = (name: string, body: string | Uint8Array<ArrayBuffer>): FakeEntry => ({
   name,
   isFile: true,
   isDirectory: false,
