@@ -8,12 +8,15 @@ import { useEngine } from './engine-client.ts';
 import { passagesQuery } from './queries.ts';
 import { traceIds } from '../core/trace/fold.ts';
 import { passageName } from './passage-names.ts';
+import { titleWithSource } from './components/PassageSource.tsx';
 
 export interface PassageLookup {
   get(id: string): Passage | undefined;
   titleOf(id: string): string;
   /** Null while fine; the reason passages cannot be shown otherwise. */
   error: string | null;
+  /** The loaded corpus the passages come from (absent for passages shipped in a run file): opens document passages in place. */
+  corpusId?: string;
 }
 
 /** `corpusId`: the corpus the trace ran on; `ready`: whether the engine has it loaded. */
@@ -32,8 +35,10 @@ export function useTracePassages(corpusId: string | undefined, ready: boolean): 
     const error = shipped === null && query.isError ? query.error.message : null;
     return {
       get: (id) => map?.get(id),
-      titleOf: (id) => passageName(id, map?.get(id)?.title),
+      // a document passage's title names its file and pages too (graph hovers, captions)
+      titleOf: (id) => titleWithSource(passageName(id, map?.get(id)?.title), map?.get(id)),
       error,
+      ...(shipped === null && ready && corpusId !== undefined ? { corpusId } : {}),
     };
-  }, [shipped, query.data, query.isError, query.error]);
+  }, [shipped, query.data, query.isError, query.error, ready, corpusId]);
 }

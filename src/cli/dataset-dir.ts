@@ -40,8 +40,10 @@ export interface DatasetDirOptions {
   questions?: string;
   /** --chunk-words: the document chunker's word budget. */
   chunkWords?: number;
-  /** Where a document that could not be read (or was read with a caveat) is reported. */
+  /** Where a document that could not be read (or was read with a caveat) is reported, and reading progress. */
   warn?: (line: string) => void;
+  /** Stops reading a folder of documents (between files and PDF pages). */
+  signal?: AbortSignal;
 }
 
 export async function readDatasetDir(dir: string, options: DatasetDirOptions = {}): Promise<Dataset> {
@@ -81,7 +83,23 @@ async function readDocumentDir(dir: string, names: string[], options: DatasetDir
     if (!entry?.isFile()) continue;
     files.push({ name: n, bytes: new Uint8Array(await readFile(path)) });
   }
-  const read = await readDocuments(files, options.chunkWords !== undefined ? { chunkWords: options.chunkWords } : {});
+  let lastPage = 0;
+  const read = await readDocuments(files, {
+    ...(options.chunkWords !== undefined ? { chunkWords: options.chunkWords } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    onProgress: (p) => {
+      // one line per file, and every 50 pages of a long PDF
+      if (p.page === undefined) options.warn?.(`  reading ${p.file} (${p.fileIndex + 1} of ${p.files})`);
+      else if (
+        p.pages !== undefined &&
+        p.pages >= 100 &&
+        (p.page % 50 === 0 || p.page === p.pages) &&
+        p.page !== lastPage
+      )
+        options.warn?.(`  ${p.file}: page ${p.page} / ${p.pages}`);
+      lastPage = p.page ?? 0;
+    },
+  });
   for (const w of read.warnings) options.warn?.(`${w.skipped ? 'warning' : 'note'}: ${formatWarning(w)}`);
   const corpus = { id: name, name, passages: read.passages };
   const questionsPath =

@@ -2,7 +2,7 @@
 // JSON with --out (written atomically). Exit codes (EXIT): 0 success; 1 bad data; 2 bad arguments
 // (checked before any data is loaded); 3 the run finished and wrote everything but some questions
 // failed; 130 interrupted (SIGINT/SIGTERM: in-flight questions end as aborted traces, --out holds what finished).
-import { HopscopeError } from '../core/errors.ts';
+import { AbortedError, HopscopeError } from '../core/errors.ts';
 import { evaluateRetrieval } from '../core/batch/retrieval.ts';
 import { scorePredictions } from '../core/batch/predictions.ts';
 import { formatDuration } from '../core/batch/progress.ts';
@@ -85,6 +85,10 @@ export async function main(argv: string[], rawIo: Io = processIo, signal?: Abort
       io.err(`${e.message}\n\n${USAGE}`);
       return EXIT.usage;
     }
+    if (e instanceof AbortedError && signal?.aborted) {
+      io.err('interrupted while reading the dataset: no question ran');
+      return EXIT.interrupted;
+    }
     if (e instanceof HopscopeError) {
       io.err(`error: ${printable(e.message)}`);
       return EXIT.badData;
@@ -106,8 +110,9 @@ function failedQuestions(result: unknown): number {
 }
 
 /** --questions and --chunk-words (a folder of documents); unreadable documents are warned about on stderr. */
-function datasetDirOptions(args: EvalArgs, io: Io): DatasetDirOptions {
+function datasetDirOptions(args: EvalArgs, io: Io, signal?: AbortSignal): DatasetDirOptions {
   return {
+    ...(signal ? { signal } : {}),
     ...(args.questions !== undefined ? { questions: args.questions } : {}),
     ...(args.chunkWords !== undefined ? { chunkWords: args.chunkWords } : {}),
     warn: (line) => io.err(line),
@@ -123,9 +128,9 @@ function rankedWithSources(dataset: Dataset, ranking: readonly Ranked[]) {
   });
 }
 
-async function loadQuestions(args: EvalArgs, io: Io) {
+async function loadQuestions(args: EvalArgs, io: Io, signal?: AbortSignal) {
   const started = performance.now();
-  const dataset = await readDatasetDir(args.dataset, datasetDirOptions(args, io));
+  const dataset = await readDatasetDir(args.dataset, datasetDirOptions(args, io, signal));
   if (dataset.questions.length === 0)
     throw new UsageError(
       `--dataset: "${args.dataset}" has documents but no questions; give --questions <file> (.txt one per line, or .jsonl)`,
@@ -138,7 +143,7 @@ async function loadQuestions(args: EvalArgs, io: Io) {
 }
 
 async function runRetrieval(args: EvalArgs, io: Io, outputs: Outputs, signal?: AbortSignal) {
-  const { dataset, questions } = await loadQuestions(args, io);
+  const { dataset, questions } = await loadQuestions(args, io, signal);
   const builtAt = performance.now();
   installPprWasmNode(); // the WebAssembly PPR kernel for the graph backbones (the TS kernel is its reference)
   const backbone = await buildCliRetriever(args, dataset, io);

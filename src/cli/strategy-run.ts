@@ -579,8 +579,8 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
   const bridge = formatTable(
     ['final context', 'n', ...ks.map((k) => `R@${k}`)],
     [
-      ['all gold', r.summary.count, ...ks.map((k) => r.summary.recall[k] ?? NaN)],
-      ['bridge gold', r.bridgeRecall.count, ...ks.map((k) => r.bridgeRecall.recall[k] ?? NaN)],
+      ['all gold', r.summary.count, ...ks.map((k) => naCell(r.summary.recall[k]))],
+      ['bridge gold', r.bridgeRecall.count, ...ks.map((k) => naCell(r.bridgeRecall.recall[k]))],
     ],
   );
   return [
@@ -595,6 +595,10 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
     diagnosticsTable([r]),
   ].join('\n\n');
 }
+
+/** A mean as a table cell: "n/a" when there was nothing to average (no question with gold or bridges). */
+const naCell = (v: number | null | undefined): number | string =>
+  v === null || v === undefined || Number.isNaN(v) ? 'n/a' : v;
 
 export function complementarityTable(rows: PairComplementarity[], solved: string): string {
   return (

@@ -12,6 +12,7 @@ import type {
   ModelDownloadSpec,
 } from '../core/models/download-progress.ts';
 import type { SourceFile } from '../core/ingest/index.ts';
+import type { SourceExcerpt } from '../core/documents/read.ts';
 import type { Regime, Trace, TraceEvent } from '../core/trace/schema.ts';
 import { isBaseline, RUNNABLE, type StrategyName } from '../core/strategies/index.ts';
 import type { StructuredMode } from '../core/llm/port.ts';
@@ -307,6 +308,8 @@ export interface EngineApi {
   retrieve(datasetId: string, query: string, k: number): Promise<RankedPassage[]>;
   /** Passages by id (for traces: pools, contexts, hover text); unknown ids are an error. */
   passages(datasetId: string, ids: string[]): Promise<Passage[]>;
+  /** A document passage in its place: the document text around it, as read at import (file, offsets). */
+  passageSource(datasetId: string, passageId: string): Promise<SourceExcerpt>;
   /** The subgraph around a question and its pool, laid out, with PPR mass (builds the dataset's graph on first use). */
   graphAround(datasetId: string, request: GraphRequest): Promise<GraphView>;
   /** RAPTOR's tree levels or GraphRAG's communities and reports around the shown graph (builds or loads the backbone). */

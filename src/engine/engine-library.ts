@@ -12,13 +12,15 @@ import type { Backbones } from './backbones.ts';
 import type { Loaded } from './loaded.ts';
 import { storageOf, summaryOf, type Datasets } from './datasets.ts';
 import type { Embeddings } from './embeddings.ts';
-import { deleteStored, importFiles, listLibrary, openStored } from './library.ts';
+import { deleteStored, documentsKey, importFiles, listLibrary, openStored } from './library.ts';
+import { sourceExcerpt } from '../core/documents/read.ts';
 
 export type LibraryMethods = Pick<
   EngineApi,
   | 'loadDataset'
   | 'retrieve'
   | 'passages'
+  | 'passageSource'
   | 'listLibrary'
   | 'importCorpus'
   | 'cancelImport'
@@ -152,6 +154,21 @@ export function createLibraryMethods({
     async passages(datasetId, ids) {
       const entry = datasets.get(datasetId);
       return ids.map((id) => datasets.passageOf(entry, id));
+    },
+
+    async passageSource(datasetId, passageId) {
+      const entry = datasets.get(datasetId);
+      const { source } = datasets.passageOf(entry, passageId);
+      if (!source) throw new HopscopeError('library', `passage "${passageId}" is not from an imported document`);
+      const id = entry.dataset.corpus.id;
+      const texts = await storage().settings.getSetting<Record<string, string>>(documentsKey(id));
+      const text = texts?.[source.file];
+      if (text === undefined)
+        throw new HopscopeError(
+          'library',
+          `the text of ${source.file} is not stored with corpus "${id}"; import the folder again to open passages in place`,
+        );
+      return sourceExcerpt(text, source.file, source.start, source.end);
     },
 
     listLibrary: async () => listLibrary(storage()),

@@ -42,6 +42,8 @@ import type { Corpus, Dataset, Question } from '../core/types.ts';
 import type { ImportOptions, ImportProgress, ImportStage, LibraryEntry } from './engine-api.ts';
 
 const questionsKey = (corpusId: string) => `questions:${corpusId}`;
+/** A document corpus's texts as read (file -> text), for opening a passage in its place. */
+export const documentsKey = (corpusId: string) => `documents:${corpusId}`;
 
 /** The graph options of every library graph (those createHippoRag2Retriever would use); stored with the graph. */
 const GRAPH_OPTIONS = HIPPORAG2_DEFAULTS.graph;
@@ -80,7 +82,7 @@ async function readDocumentSet(
   options: ImportOptions,
   signal: AbortSignal,
   onProgress: (p: DocumentProgress) => void,
-): Promise<{ dataset: Dataset; warnings: string[] }> {
+): Promise<{ dataset: Dataset; warnings: string[]; texts: Record<string, string> }> {
   const questionFiles = files.filter((f) => isQuestionsFileName(f.name));
   if (questionFiles.length > 1)
     throw new HopscopeError(
@@ -102,6 +104,7 @@ async function readDocumentSet(
   return {
     dataset: { name: id, corpus: { id, name: id, passages: read.passages }, questions },
     warnings: read.warnings.map(formatWarning),
+    texts: read.texts,
   };
 }
 
@@ -121,9 +124,10 @@ export async function importFiles(
 
   stage('parse', 'running', `${files.length} file(s)`);
   let warnings: string[] = [];
+  let texts: Record<string, string> | undefined;
   let dataset: Dataset;
   if (isDocumentSet(files.map((f) => f.name))) {
-    ({ dataset, warnings } = await readDocumentSet(id, files, options, signal, (p) => {
+    ({ dataset, warnings, texts } = await readDocumentSet(id, files, options, signal, (p) => {
       const { detail, fraction } = documentProgress(p);
       stage('parse', 'running', detail, fraction);
     }));
@@ -140,6 +144,7 @@ export async function importFiles(
   const writer = stores.corpora.beginCorpus ? await stores.corpora.beginCorpus(dataset.corpus, source) : undefined;
   try {
     const imported = await buildAndSave(stores, dataset, source, writer, stage, onProgress, signal, pool);
+    await stores.settings.putSetting(documentsKey(id), texts);
     return warnings.length ? { ...imported, entry: { ...imported.entry, warnings } } : imported;
   } catch (err) {
     await writer?.abort();
@@ -380,4 +385,5 @@ export async function openStored(stores: Stores, id: string): Promise<Opened> {
 export async function deleteStored(stores: Stores, id: string): Promise<void> {
   await stores.corpora.deleteCorpus(id);
   await stores.settings.putSetting(questionsKey(id), undefined);
+  await stores.settings.putSetting(documentsKey(id), undefined);
 }

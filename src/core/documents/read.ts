@@ -32,6 +32,8 @@ export interface ReadDocumentsResult {
   documents: string[];
   /** Pages read from PDFs. */
   pages: number;
+  /** Each read document's text (file name -> text as read): passage offsets index into it. */
+  texts: Record<string, string>;
 }
 
 /** Text of a text-format file: strict UTF-8, and no NUL bytes (a binary file under a text extension). */
@@ -79,6 +81,7 @@ export async function readDocuments(
   const warnings: DocumentWarning[] = [];
   const documents: string[] = [];
   let pages = 0;
+  const texts: Record<string, string> = {};
   const sorted = [...files].sort((a, b) => a.name.localeCompare(b.name));
   for (const [i, file] of sorted.entries()) {
     throwIfAborted(options.signal, 'documents');
@@ -104,14 +107,43 @@ export async function readDocuments(
     for (const note of doc.notes ?? []) warnings.push({ file: file.name, reason: note, skipped: false });
     passages.push(...chunks);
     documents.push(file.name);
+    texts[file.name] = doc.text;
   }
   if (passages.length === 0)
     throw new ImportError(
       { file: files.length === 1 ? files[0]!.name : `${files.length} files` },
       `no document could be read: ${warnings.map((w) => `${w.file}: ${w.reason}`).join('; ') || 'no files'}`,
     );
-  return { passages: checkCorpus(passages, `${documents.length} documents`), warnings, documents, pages };
+  return { passages: checkCorpus(passages, `${documents.length} documents`), warnings, documents, pages, texts };
 }
 
 /** "report.pdf: the PDF is encrypted with a password (skipped)" */
 export const formatWarning = (w: DocumentWarning) => `${w.file}: ${w.reason}${w.skipped ? ' (skipped)' : ''}`;
+
+/** A passage in its place: the document text around it (up to `context` characters each side, cut at white space). */
+export interface SourceExcerpt {
+  file: string;
+  before: string;
+  passage: string;
+  after: string;
+  /** The passage's offsets in the document text, and that text's length. */
+  start: number;
+  end: number;
+  length: number;
+}
+
+export function sourceExcerpt(text: string, file: string, start: number, end: number, context = 1200): SourceExcerpt {
+  const from = Math.max(0, start - context);
+  const to = Math.min(text.length, end + context);
+  const cutStart = from === 0 ? 0 : text.indexOf(' ', from) + 1 || from;
+  const cutEnd = to === text.length ? to : text.lastIndexOf(' ', to) > end ? text.lastIndexOf(' ', to) : to;
+  return {
+    file,
+    before: (cutStart > 0 ? '… ' : '') + text.slice(cutStart, start),
+    passage: text.slice(start, end),
+    after: text.slice(end, cutEnd) + (cutEnd < text.length ? ' …' : ''),
+    start,
+    end,
+    length: text.length,
+  };
+}

@@ -17,7 +17,6 @@ import {
   strategiesOf,
   type BatchRow,
 } from '../../app/batch/results.ts';
-import { recallAtK } from '../../core/eval/metrics.ts';
 import { BATCH_CONFIGS, type BatchSortKey } from '../../state/batch-slice.ts';
 import { appStore } from '../../state/store.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
@@ -38,7 +37,8 @@ import { ROW_HEIGHT, useWindow } from './use-window.ts';
 
 const TABLE_HEIGHT = 440;
 
-const recall5 = (r: BatchRow) => (r.gold.length ? recallAtK(r.ranking, r.gold, 5) : Number.NaN);
+// core's Recall@5 (over gold items when a document questions file named files or sections); NaN sorts last without gold
+const recall5 = (r: BatchRow) => r.metrics?.recall[5] ?? Number.NaN;
 const SORTS: Record<BatchSortKey, (r: BatchRow) => string | number> = {
   questionId: (r) => r.questionId,
   strategy: (r) => r.strategy,

@@ -1,3 +1,4 @@
+import { PassageSourceLine } from '../../app/components/PassageSource.tsx';
 import type { GraphView } from '../../engine/engine-api.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 
@@ -31,6 +32,7 @@ export function NodeDetails({ view, selected, firstRound, gold, passages }: Prop
           passage {node.label} · {round === undefined ? 'not in the pool' : `entered the pool in round ${round}`} · PPR
           mass {(node.ppr ?? 0).toFixed(4)}
         </p>
+        <PassageSourceLine passage={p} />
         <p className="node-text">{p?.text ?? '…'}</p>
         <p className="muted">
           Phrases: {edges.map((e) => labelOf(e.source === node.key ? e.target : e.source)).join(', ') || 'none in view'}

@@ -1,3 +1,4 @@
+import { PassageSourceLine } from '../../app/components/PassageSource.tsx';
 import type { TraceModel } from '../../core/trace/fold.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { useState } from 'react';
@@ -82,6 +83,7 @@ export function RankingList({ model, gold, passages, bridge = new Set<string>(),
                   <RoleMark id={id} gold={gold} bridge={bridge} />
                   {score !== undefined && <span className="score">score {score.toFixed(3)}</span>}
                 </div>
+                <PassageSourceLine passage={p} {...(passages.corpusId ? { corpusId: passages.corpusId } : {})} />
                 <p className="passage-text">{p?.text ?? '…'}</p>
               </div>
             </li>
