@@ -13,6 +13,7 @@ import { buildCliRetriever } from './retriever.ts';
 import { flatSummary, summaryTables } from './report.ts';
 import { scoreTraces } from './score-traces.ts';
 import { runStrategies } from './strategy-run.ts';
+import { failedBranches } from './counterfactual.ts';
 import { preflight } from './preflight.ts';
 import { Outputs, writeOutput } from './outputs.ts';
 import { LlmSpecError } from './llm-spec.ts';
@@ -75,6 +76,13 @@ export async function main(argv: string[], rawIo: Io = processIo, signal?: Abort
     if (failed > 0) {
       io.err(
         `${failed} question run(s) failed (their errors are in the results and traces): exit ${EXIT.questionsFailed}`,
+      );
+      return EXIT.questionsFailed;
+    }
+    const branches = args.scoreTraces !== undefined ? 0 : failedBranches(result);
+    if (branches > 0) {
+      io.err(
+        `${branches} counterfactual branch(es) failed (not counted; their reasons are in the results): exit ${EXIT.questionsFailed}`,
       );
       return EXIT.questionsFailed;
     }

@@ -319,7 +319,14 @@ async function runModel(
           ? await runCounterfactualBatch(
               result,
               args.counterfactual,
-              { retriever, llm, prompts: STRATEGY_PROMPTS, passages, ...(reranker ? { reranker } : {}) },
+              {
+                retriever,
+                llm,
+                prompts: STRATEGY_PROMPTS,
+                passages,
+                ...(reranker ? { reranker } : {}),
+                ...(signal ? { signal } : {}),
+              },
               args.ks,
               args.concurrency,
               traces,
