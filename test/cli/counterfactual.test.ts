@@ -192,3 +192,24 @@ describe('only what ran is counted', () => {
     }
   }, 120_000);
 });
+
+describe('replays serve what was read', () => {
+  it('--traces T, then --counterfactual rerun over the same command: traces read back from files change nothing', async () => {
+    const traces = join(dir, 'rerun-from-files');
+    const strategies = 'bdtr,ircot,gear,dualrag,planner';
+    const argv = (out: string) => [
+      ...['--dataset', 'public/demo', '--retriever', 'bm25', '--strategy', strategies, '--llm', 'offline'],
+      ...['--k', '5', '--cache-dir', 'off', '--traces', traces, '--out', out],
+    ];
+    expect((await run(argv(join(dir, 'plain.json')))).code).toBe(0);
+    const out = join(dir, 'rerun-from-files.json');
+    const r = await run([...argv(out), '--counterfactual', 'rerun']);
+    expect(r.code).toBe(0);
+    const json = await readJson(out);
+    for (const name of strategies.split(',')) {
+      const s = json.strategies[name];
+      expect(s.summary.counterfactual).toMatchObject({ applied: s.questions.length, changed: 0 });
+      for (const q of s.questions) expect(q.counterfactual.firstDifference).toBeNull();
+    }
+  }, 300_000);
+});
