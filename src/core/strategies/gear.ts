@@ -257,6 +257,11 @@ export const gear = defineStrategy({
   paper: 'GEAR paper §4.1 Eq. 1, §5 Eq. 2-10, prompts App. J',
   reader: 'gearAnswer',
   kind: 'method',
+  rounds: {
+    first: 1,
+    round:
+      "round 0 is step 1's retrieval with the question (trace round 1); round R is step R+1's, with its rewritten query",
+  },
   options: gearOptions,
   prompts: ['gearRead', 'gearReason', 'gearRewrite', 'gearAnswer'],
   offline: 'offline-thinker-gear.ts',

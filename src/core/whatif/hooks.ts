@@ -51,6 +51,21 @@ export function createHooks(change: Intervention): RunHooks {
         applied = true;
       }
     },
+    order: (r, ids) => {
+      if (change.kind !== 'pool' || r < round) return ids;
+      let out = dropped.size > 0 ? ids.filter((id) => !dropped.has(id)) : ids;
+      if (out.length !== ids.length) applied = true;
+      if (change.insert) {
+        // a given score has no place in a list without scores: the passages join at its end
+        const wanted = new Set(change.insert.ids);
+        const rest = out.filter((id) => !wanted.has(id));
+        const rank =
+          change.insert.score !== undefined ? rest.length + 1 : Math.min(change.insert.rank ?? 1, rest.length + 1);
+        out = [...rest.slice(0, rank - 1), ...change.insert.ids, ...rest.slice(rank - 1)];
+        applied = true;
+      }
+      return out;
+    },
     event: (body, r) => {
       if (change.kind !== 'text' || r < round) return body;
       if (body.type === 'thought') return { ...body, text: replace(body.text) };

@@ -2,6 +2,8 @@
 // batch setup, each strategy's summary (core's summarizeCounterfactuals) and each run's cell in the
 // results table. Oracle specs read the gold: labelled so, and never part of the strategy comparison.
 import { useStore } from 'zustand';
+import { strategyDescriptor, type StrategyName } from '../../core/strategies/registry.ts';
+import { ROUND_MEANING, roundRows } from '../../core/whatif/rounds.ts';
 import {
   COUNTERFACTUAL_STATUS_TEXT,
   summarizeCounterfactuals,
@@ -57,6 +59,20 @@ export function CounterfactualSetup({ disabled }: { disabled: boolean }) {
             onChange={(e) => counterfactualStore.getState().setRound(Number(e.target.value))}
           />
         </label>
+      )}
+      {takesRound(choice) && (
+        <details className="muted" data-testid="batch-counterfactual-rounds">
+          <summary>{ROUND_MEANING}</summary>
+          <ul>
+            {roundRows()
+              .filter(([name]) => strategyDescriptor(name as StrategyName).kind !== 'baseline')
+              .map(([name, , round]) => (
+                <li key={name}>
+                  <code>{name}</code>: {round}
+                </li>
+              ))}
+          </ul>
+        </details>
       )}
     </fieldset>
   );
