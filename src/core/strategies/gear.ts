@@ -174,6 +174,8 @@ export async function runGear(run: Run, o: GearOptions): Promise<void> {
         )
       ).text,
     );
+    // a what-if branch's edit of this rewrite (src/core/whatif) is the query the next step retrieves
+    query = run.ctx.whatif?.query(n, query) ?? query;
     recorder.add({ type: 'thought', kind: 'rewrite', text: query });
   }
 

@@ -15,15 +15,21 @@ export function createHooks(change: Intervention): RunHooks {
     change.kind === 'rerun' ||
     change.kind === 'reply' ||
     (change.kind === 'options' && Object.keys(change.options).some((k) => k !== 'depth'));
+  // A text edit takes effect when a query the run sends changes; an edit only of the record is reported.
+  let recorded = false;
   const replace = (text: string): string => {
     // Idempotent: an ensemble member's events pass the rewrite twice (its own recorder, then the copy).
     if (change.kind !== 'text' || !text.includes(change.from)) return text;
     if (change.to.includes(change.from) && text.includes(change.to)) return text;
-    applied = true;
     return text.split(change.from).join(change.to);
   };
   return {
-    query: (r, q) => (r >= round ? replace(q) : q),
+    query: (r, q) => {
+      if (r < round) return q;
+      const out = replace(q);
+      if (out !== q) applied = true;
+      return out;
+    },
     depth: (r, k) => {
       const d = change.kind === 'options' ? change.options.depth : undefined;
       if (r < round || typeof d !== 'number') return k;
@@ -68,8 +74,16 @@ export function createHooks(change: Intervention): RunHooks {
     },
     event: (body, r) => {
       if (change.kind !== 'text' || r < round) return body;
-      if (body.type === 'thought') return { ...body, text: replace(body.text) };
-      if (body.type === 'plan' && body.subquery !== undefined) return { ...body, subquery: replace(body.subquery) };
+      if (body.type === 'thought') {
+        const text = replace(body.text);
+        if (text !== body.text) recorded = true;
+        return { ...body, text };
+      }
+      if (body.type === 'plan' && body.subquery !== undefined) {
+        const subquery = replace(body.subquery);
+        if (subquery !== body.subquery) recorded = true;
+        return { ...body, subquery };
+      }
       return body;
     },
     unapplied: () => {
@@ -78,7 +92,12 @@ export function createHooks(change: Intervention): RunHooks {
         return [
           `the pool change was not applied: the run never merged a pool at round ${round} or later (this strategy keeps its own pool, or stopped earlier)`,
         ];
-      if (change.kind === 'text') return [`no thought or query from round ${round} on contained "${change.from}"`];
+      if (change.kind === 'text')
+        return [
+          recorded
+            ? `the edited text changed the record only: no retrieval from round ${round} on sent a query containing "${change.from}" (later prompts quote the original)`
+            : `no thought or query from round ${round} on contained "${change.from}"`,
+        ];
       return [`the run made no retrieval at round ${round} or later`];
     },
   };
