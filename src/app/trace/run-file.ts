@@ -6,6 +6,9 @@ import { readableTraceSchema } from '../../core/trace/load.ts';
 import type { Trace } from '../../core/trace/schema.ts';
 import type { Passage } from '../../core/types.ts';
 import { traceIds } from '../../core/trace/fold.ts';
+import { shareableTrace } from '../../core/trace/hash.ts';
+
+export { shareableTrace } from '../../core/trace/hash.ts';
 
 export const RUN_FILE_KIND = 'hopscope-run';
 export const RUN_FILE_VERSION = 1;
@@ -27,18 +30,6 @@ export class RunFileError extends HopscopeError {
   constructor(message: string) {
     super('run-file', message);
   }
-}
-
-/** A provider label without where its server is ("openai-compatible m @ http://…" -> "openai-compatible m"). */
-const withoutServer = (label: string) => label.replace(/ @ [a-z][a-z0-9+.-]*:\/\/\S+/gi, '');
-
-/** The trace as it is shared: the LLM's provider label only, never its base URL. */
-export function shareableTrace(trace: Trace): Trace {
-  return {
-    ...trace,
-    llm: withoutServer(trace.llm),
-    events: trace.events.map((e) => (e.type === 'llm' ? { ...e, provider: withoutServer(e.provider) } : e)),
-  };
 }
 
 /** Bundles a trace (and its what-if branches) with every passage they mention; a passage missing from `lookup` is an error. */
