@@ -52,6 +52,7 @@ import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { diagnosticsTable, flatDiagnostics, modelTable, regimeTable } from './diagnostics-report.ts';
 import { counterfactualQuestionJson, counterfactualSummaryJson, runCounterfactualBatch } from './counterfactual.ts';
 import { flatSummary, summaryTables } from './report.ts';
+import { shiftOf, shiftTable } from './shift-report.ts';
 import { formatTable } from './table.ts';
 import { printable } from './printable.ts';
 import { provenanceOf, runConfig } from './run-config.ts';
@@ -402,6 +403,9 @@ async function runModel(
         )
       : undefined;
   if (fusion?.length) io.out('\n' + fusionTable(fusion, k));
+  // Which questions shifted, and how their flags moved, between the first two strategies (iterative regime).
+  const shift = iterative.length > 1 ? shiftOf(iterative[0]!, iterative[1]!) : undefined;
+  if (shift) io.out('\n' + shiftTable(shift));
   if (results.length > 1)
     io.out(
       regimeTable(results, (r) => extras.get(r)?.judge?.accDagger ?? undefined) + '\n\n' + diagnosticsTable(results),
@@ -422,6 +426,7 @@ async function runModel(
           strategies: Object.fromEntries(withResults.map((s) => [s, perStrategy(s)])),
           complementarity: comp,
           pairFusion: fusion,
+          ...(shift ? { shift } : {}),
         };
   return { json, results };
 }
