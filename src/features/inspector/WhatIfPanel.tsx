@@ -5,7 +5,8 @@ import type { Trace, TraceEventOf } from '../../core/trace/schema.ts';
 import { counterfactualFor, parseCounterfactual, verifierSelection } from '../../core/whatif/counterfactual.ts';
 import { describeIntervention, type Intervention } from '../../core/whatif/intervention.ts';
 import { BranchCompare } from './BranchCompare.tsx';
-import { addBranch, finishBranch, useBranches } from '../../app/whatif-store.ts';
+import { addBranch, finishBranch, parentOf, rememberParent, useBranches } from '../../app/whatif-store.ts';
+import { appStore } from '../../state/store.ts';
 
 interface Props {
   trace: Trace;
@@ -27,6 +28,7 @@ const SHOWN = 10;
 export function WhatIfPanel({ trace, datasetId, passages, gold, bridge, bridgeRule, onStep }: Props) {
   const engine = useEngine();
   const branches = useBranches(trace);
+  const parent = trace.branch ? parentOf(trace) : undefined;
   const [open, setOpen] = useState<string | null>(null);
   const pools = useMemo(() => trace.events.filter((e): e is TraceEventOf<'pool'> => e.type === 'pool'), [trace]);
   const rounds = useMemo(() => [...new Set(pools.map((p) => p.round))], [pools]);
@@ -256,6 +258,20 @@ export function WhatIfPanel({ trace, datasetId, passages, gold, bridge, bridgeRu
           {error}
         </p>
       )}
+      {parent && (
+        <p>
+          This is a branch of {parent.strategy} on {parent.question.id}
+          {trace.branch?.label ? ` (${trace.branch.label})` : ''}.{' '}
+          <button
+            type="button"
+            className="btn btn-secondary"
+            data-testid="whatif-back-to-original"
+            onClick={() => appStore.getState().showTrace(parent, appStore.getState().runPassages ?? undefined)}
+          >
+            Back to the original run
+          </button>
+        </p>
+      )}
       {branches.length > 0 && (
         <>
           <h3>Branches</h3>
@@ -282,6 +298,20 @@ export function WhatIfPanel({ trace, datasetId, passages, gold, bridge, bridgeRu
         <p className="error" role="alert">
           {shown.error}
         </p>
+      )}
+      {shown?.trace && (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          data-testid="whatif-step-branch"
+          title="Show this branch in the inspector, to step through it like a run"
+          onClick={() => {
+            rememberParent(shown.trace!, trace);
+            appStore.getState().showTrace(shown.trace!, appStore.getState().runPassages ?? undefined);
+          }}
+        >
+          Step through this branch
+        </button>
       )}
       {shown?.trace && (
         <BranchCompare
