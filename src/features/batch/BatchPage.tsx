@@ -28,6 +28,7 @@ import { useJudgeLlm } from '../../app/use-judge-llm.ts';
 import { PlotCard } from './PlotCard.tsx';
 import { IterationPlots } from './IterationPlots.tsx';
 import { DiagnosticPlots } from './DiagnosticPlots.tsx';
+import { FailureShiftPanel } from './FailureShiftPanel.tsx';
 import { useBatchRunner } from './use-batch-runner.ts';
 import { CounterfactualCell, CounterfactualSetup, CounterfactualSummary } from './CounterfactualPanel.tsx';
 import { useKeepCounterfactuals } from './keep-counterfactuals.ts';
@@ -355,6 +356,7 @@ export function BatchPage() {
               </PlotCard>
             )}
             <DiagnosticPlots datasetId={dataset.data?.id} runs={runs} />
+            <FailureShiftPanel datasetId={dataset.data?.id} runs={runs} />
           </div>
           <div className="toolbar">
             <label className="field field-inline">
