@@ -18,7 +18,8 @@ describe('branch comparison marks', () => {
     const verify = parent.events.find((e) => e.type === 'verify');
     if (verify?.type !== 'verify') throw new Error('no verifier');
     const change = verifierSelection(parent, verify.candidates.slice(0, 2));
-    const branch = await runBranch(parent, change, ctx, { label: change.note! });
+    if (change.kind !== 'reply' || !change.note) throw new Error('a verifier selection is a reply with a note');
+    const branch = await runBranch(parent, change, ctx, { label: change.note });
     const ids = new Set([...traceIds(parent.events), ...traceIds(branch.events)]);
     const title = (id: string) => passages.get(id)?.title ?? id;
     const label = withTitles(branch.branch!.label, ids, title);

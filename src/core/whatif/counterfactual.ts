@@ -72,6 +72,11 @@ export function traceRoundOf(parent: Trace, r: number): number {
   return r + first;
 }
 
+/** The `@R` of a trace round (traceRoundOf's inverse): what a counterfactual spec acting there is written as. */
+export function specRoundOf(parent: Trace, traceRound: number): number {
+  return Math.max(0, traceRound - traceRoundOf(parent, 0));
+}
+
 /** The intervention `spec` makes on `parent`, or why it does not apply to this run. */
 export function counterfactualFor(
   spec: CounterfactualSpec,

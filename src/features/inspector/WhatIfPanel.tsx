@@ -2,7 +2,13 @@ import { useMemo, useState } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import type { Trace, TraceEventOf } from '../../core/trace/schema.ts';
-import { counterfactualFor, parseCounterfactual, verifierSelection } from '../../core/whatif/counterfactual.ts';
+import { diagnoseTrace } from '../../core/eval/diagnostics/index.ts';
+import {
+  counterfactualFor,
+  parseCounterfactual,
+  specRoundOf,
+  verifierSelection,
+} from '../../core/whatif/counterfactual.ts';
 import { describeIntervention, type Intervention } from '../../core/whatif/intervention.ts';
 import { BranchCompare } from './BranchCompare.tsx';
 import { addBranch, finishBranch, parentOf, rememberParent, useBranches } from '../../app/whatif-store.ts';
@@ -29,6 +35,11 @@ export function WhatIfPanel({ trace, datasetId, passages, gold, bridge, bridgeRu
   const engine = useEngine();
   const branches = useBranches(trace);
   const parent = trace.branch ? parentOf(trace) : undefined;
+  // gold the run pooled and the reader never read (evidenceLost): one click pins it where it was dropped
+  const lost = useMemo(
+    () => (trace.question.gold.length > 0 && trace.status === 'done' ? diagnoseTrace(trace).evidenceLost.lost : []),
+    [trace],
+  );
   const [open, setOpen] = useState<string | null>(null);
   const pools = useMemo(() => trace.events.filter((e): e is TraceEventOf<'pool'> => e.type === 'pool'), [trace]);
   const rounds = useMemo(() => [...new Set(pools.map((p) => p.round))], [pools]);
@@ -243,15 +254,42 @@ export function WhatIfPanel({ trace, datasetId, passages, gold, bridge, bridgeRu
             data-testid="whatif-gold-bridge"
             title="Reads the question's gold: an oracle branch, never a strategy result"
             onClick={() => {
-              const spec = parseCounterfactual(`gold-bridge@${round}`);
+              // @R is the pool after round R's retrieval counted from the run's first (docs/what-if.md)
+              const spec = parseCounterfactual(`gold-bridge@${specRoundOf(trace, round)}`);
               const what = counterfactualFor(spec, trace);
-              if ('skip' in what) setError(`gold-bridge@${round}: ${what.skip}`);
+              if ('skip' in what) setError(`${spec.text}: ${what.skip}`);
               else void branch(what.intervention, spec.text, true);
             }}
           >
             Oracle: insert the bridge passages at the top after round {round}
           </button>
         </p>
+      )}
+      {lost.length > 0 && (
+        <ul className="whatif-rows" data-testid="whatif-lost">
+          {lost.map((l) => (
+            <li key={l.passage}>
+              <span>
+                Evidence lost: {l.unit} &ldquo;{title(l.passage)}&rdquo; ({l.mechanism}, round {l.round})
+              </span>{' '}
+              <button
+                type="button"
+                className="btn btn-secondary"
+                data-testid="whatif-pin-lost"
+                title="Reads the question's gold: an oracle branch, never a strategy result"
+                onClick={() =>
+                  void branch(
+                    { kind: 'pool', round: l.round, insert: { ids: [l.passage], rank: 1 } },
+                    `pin lost evidence "${title(l.passage)}" to the top after round ${l.round}`,
+                    true,
+                  )
+                }
+              >
+                Pin it and rerun from there (oracle)
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
       {error && (
         <p className="error" role="alert">
