@@ -107,6 +107,15 @@ describe('what if, kept (headless Chromium)', () => {
     expect(evidence).toMatch(
       /hop 2 .* the verifier of round 2 did not select it and the μ\+σ cut .* dropped it \(verifier\)/,
     );
+    // one click pins the lost passage where it was dropped and reruns from there (an oracle branch)
+    await page.locator('[data-testid="whatif-pin-lost"]').first().click();
+    await page.locator(branchDone).waitFor({ timeout: 90_000 });
+    expect(await page.locator(branchDone).innerText()).toMatch(
+      /^pin lost evidence ".+" to the top after round 2 \(oracle\)/,
+    );
+    const compare = page.locator('[data-testid="whatif-compare"]');
+    await compare.waitFor({ timeout: 30_000 });
+    expect(await compare.locator('h3').innerText()).toMatch(/oracle: reads the gold/);
     app.assertNoConsoleErrors();
   }, 180_000);
 });
