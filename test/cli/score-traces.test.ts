@@ -145,7 +145,9 @@ describe('--score-traces keeps oracle traces apart', () => {
     // comparisons: the two plain strategies only
     const names = new Set(out.complementarity.byEm.flatMap((p: any) => [p.a, p.b]));
     expect([...names].sort()).toEqual(['bdtr · iterative', 'static · iterative']);
-    expect(scored.stdout).toMatch(/bdtr · iterative · branch gold-bridge@1 \(ORACLE: reads the gold; not a strategy result\)/);
+    expect(scored.stdout).toMatch(
+      /bdtr · iterative · branch gold-bridge@1 \(ORACLE: reads the gold; not a strategy result\)/,
+    );
     expect(scored.stdout).toMatch(/bdtr · gold-context \(ORACLE/);
   });
 });
