@@ -86,7 +86,7 @@ export function DiagnosticPlots({ datasetId, runs }: Props) {
   return (
     <>
       <PlotCard
-        title="Diagnostics per strategy (paper 004, and lost* = this project's evidence lost)"
+        title="Diagnostics per strategy (paper 004)"
         file="diagnostics-per-strategy"
         note="coverage gap, anchor carry-drop, distractor latch, composition failure, parametric suppression, stopping (early or late), and lost* (this project's, not paper 004's: gold that was in the pool and never read by the reader): share of the questions each applies to; a missing bar = applies to none (e.g. parametric suppression needs a no-context run)."
       >
