@@ -193,6 +193,58 @@ describe('only what ran is counted', () => {
   }, 120_000);
 });
 
+describe('gold-bridge@1 on static,bdtr against a server that fails the branches', () => {
+  it('static rows are not applied, nothing is counted as changed, the failed branches say why, exit 3', async () => {
+    const { replyStyleScript } = await import('../support/reply-styles.ts');
+    const { startOpenAiServer } = await import('../support/openai-server.ts');
+    const styles = replyStyleScript();
+    // the server answers the plain runs and fails every call once BDTR's plain run has finished (its
+    // last progress line): every branch call that is not replayed from the trace fails
+    let failing = false;
+    const server = await startOpenAiServer({
+      models: ['json'],
+      script: (body, n) =>
+        failing
+          ? { fault: { kind: 'status', status: 400, message: 'the server is down for branches' } }
+          : styles.script(body, n),
+    });
+    try {
+      const out = join(dir, 'gold-bridge-failing.json');
+      const io = {
+        stdout: '',
+        stderr: '',
+        out: (t: string) => void (io.stdout += t + '\n'),
+        err: (t: string) => {
+          io.stderr += t + '\n';
+          if (/bdtr: 15\/15 questions/.test(t)) failing = true;
+        },
+      } satisfies Io & Record<string, unknown>;
+      const code = await main(
+        [
+          ...['--dataset', 'public/demo', '--retriever', 'bm25', '--strategy', 'static,bdtr'],
+          ...['--llm', `openai:json@${server.baseURL}`, '--k', '5', '--cache-dir', 'off'],
+          ...['--counterfactual', 'gold-bridge@1', '--out', out],
+        ],
+        io,
+      );
+      expect(failing).toBe(true);
+      const json = await readJson(out);
+      const st = json.strategies.static.summary.counterfactual;
+      expect(st).toMatchObject({ applied: 0, changed: 0, notApplied: json.strategies.static.questions.length });
+      const bd = json.strategies.bdtr.summary.counterfactual;
+      expect(bd.branchFailed).toBeGreaterThan(0);
+      expect(bd.changed).toBe(0);
+      expect(bd.applied + bd.notApplied + bd.branchFailed + bd.plainFailed).toBe(json.strategies.bdtr.questions.length);
+      expect(bd.applied).toBe(0);
+      for (const q of json.strategies.bdtr.questions.filter((x: any) => x.counterfactual.status === 'branch-failed'))
+        expect(q.counterfactual.reason).toMatch(/down for branches|400/);
+      expect(code).toBe(3);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});
+
 describe('replays serve what was read', () => {
   it('--traces T, then --counterfactual rerun over the same command: traces read back from files change nothing', async () => {
     const traces = join(dir, 'rerun-from-files');
