@@ -15,6 +15,8 @@ export function createHooks(change: Intervention): RunHooks {
     change.kind === 'rerun' ||
     change.kind === 'reply' ||
     (change.kind === 'options' && Object.keys(change.options).some((k) => k !== 'depth'));
+  /** The last round the run retrieved or merged in (why a change past it was not applied). */
+  let lastRound = -1;
   // A text edit takes effect when a query the run sends changes; an edit only of the record is reported.
   let recorded = false;
   const replace = (text: string): string => {
@@ -37,6 +39,7 @@ export function createHooks(change: Intervention): RunHooks {
       return d;
     },
     results: (r, results) => {
+      lastRound = Math.max(lastRound, r);
       const kept = r >= round && dropped.size > 0 ? results.filter((x) => !dropped.has(x.id)) : results;
       // The round's own retrievals carry the insertion too, so a strategy that keeps its own pool
       // (IRCoT's collection, DualRAG's outline) sees the passages; the shared pool pins them (pool below).
@@ -45,6 +48,7 @@ export function createHooks(change: Intervention): RunHooks {
       return insertRanked(kept, change.insert);
     },
     pool: (r, pool) => {
+      lastRound = Math.max(lastRound, r);
       if (change.kind !== 'pool' || r < round) return;
       if (dropped.size > 0) {
         pool.drop(dropped);
@@ -90,7 +94,9 @@ export function createHooks(change: Intervention): RunHooks {
       if (applied) return [];
       if (change.kind === 'pool')
         return [
-          `the pool change was not applied: the run never merged a pool at round ${round} or later (this strategy keeps its own pool, or stopped earlier)`,
+          lastRound < round
+            ? `the pool change was not applied: the run's last round is ${lastRound < 0 ? 'none' : lastRound}, it never reached round ${round}`
+            : `the pool change was not applied: the run kept no pool at round ${round} or later`,
         ];
       if (change.kind === 'text')
         return [
