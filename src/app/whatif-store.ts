@@ -1,5 +1,6 @@
 // The what-if branches of each run shown in the inspector, kept beside the run (keyed by its trace id
-// and start time), exported with it in the run file and restored when the file is opened again.
+// and start time), exported with it in the run file and restored when the file is opened again; the
+// branches of the run on screen survive a reload (src/app/workspace/keep-branches.ts).
 import { useSyncExternalStore } from 'react';
 import type { Trace } from '../core/trace/schema.ts';
 
@@ -24,6 +25,12 @@ function set(run: Trace, entries: BranchEntry[]): void {
 
 export function branchesOf(run: Trace | null): BranchEntry[] {
   return run ? (byRun.get(runKey(run)) ?? NONE) : NONE;
+}
+
+/** Calls `listener` after every change of any run's branches; returns the unsubscribe. */
+export function subscribeBranches(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export function useBranches(run: Trace | null): BranchEntry[] {
@@ -73,4 +80,15 @@ export function restoreBranches(run: Trace, traces: readonly Trace[]): void {
       trace: t,
     })),
   );
+}
+
+/** The run a branch was opened from, to step through the branch and come back (keyed like the runs). */
+const parents = new Map<string, Trace>();
+
+export function rememberParent(branch: Trace, parent: Trace): void {
+  parents.set(runKey(branch), parent);
+}
+
+export function parentOf(branch: Trace): Trace | undefined {
+  return parents.get(runKey(branch));
 }

@@ -23,6 +23,7 @@ import {
 } from '../core/strategies/index.ts';
 import { isRegime, REGIMES, type Regime } from '../core/strategies/regimes.ts';
 import { parseCounterfactual, type CounterfactualSpec } from '../core/whatif/counterfactual.ts';
+import { ROUND_MEANING, roundRows } from '../core/whatif/rounds.ts';
 
 export class UsageError extends HopscopeError {
   override readonly name: string = 'UsageError';
@@ -51,6 +52,14 @@ export function strategyHelp(registry: readonly StrategyDescriptor[]): string {
     .filter((d) => d.kind !== 'baseline')
     .map((d) => `  ${d.name} · ${d.title} · ${d.paper}\n${wrap(d.explanation, '      ')}`)
     .join('\n');
+}
+
+/** What @R names per strategy (the counterfactual specs' round), from each descriptor's declaration. */
+export function roundsHelp(registry: readonly StrategyDescriptor[]): string {
+  return `${wrap(ROUND_MEANING + ':', '  ')}\n${roundRows(registry)
+    .filter(([name]) => flatten(registry).find((d) => d.name === name)?.kind !== 'baseline')
+    .map(([name, , round]) => `  ${name}\n${wrap(round, '      ')}`)
+    .join('\n')}`;
 }
 
 /** The usage text for a registry list (the CLI prints it with every usage error). */
@@ -114,7 +123,8 @@ options:
                         judgment (one route call; with --llm offline a labelled wording heuristic)
   --counterfactual <s>  after each question's plain run, rerun it with an intervention (docs/what-if.md): rerun
                         (no change: must equal the plain run), gold-bridge@R / gold-all@R (oracle: the
-                        question's bridge / gold passages inserted at the top of the pool after round R),
+                        question's bridge / gold passages pinned at the top of the pool after round R's
+                        retrieval; R per strategy under "rounds" below),
                         drop-promoted (the verifier selects nothing); adds failed/fixed/broken per strategy
   --cache-dir <dir>     where LLM replies are cached (default .cache/llm; "off" for none): a rerun of the
                         same batch makes no LLM calls
@@ -138,7 +148,10 @@ options:
                         runs nothing
 
 strategies (--strategy):
-${strategyHelp(registry)}`;
+${strategyHelp(registry)}
+
+rounds (@R in --counterfactual, docs/what-if.md):
+${roundsHelp(registry)}`;
 
 export const USAGE = usage(REGISTRY);
 

@@ -5,7 +5,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StrategyBatchResult } from '../core/batch/strategy.ts';
 import type { StrategyContext } from '../core/strategies/index.ts';
-import { runCounterfactuals, type CounterfactualResult } from '../core/whatif/batch.ts';
+import { COUNTERFACTUAL_STATUS_TEXT, runCounterfactuals, type CounterfactualResult } from '../core/whatif/batch.ts';
+import { printable } from './printable.ts';
 import type { CounterfactualSpec } from '../core/whatif/counterfactual.ts';
 import { formatTable } from './table.ts';
 import { writeTrace } from './trace-files.ts';
@@ -21,6 +22,7 @@ export async function runCounterfactualBatch(
   concurrency: number,
   traces?: string,
 ): Promise<string> {
+  // Questions the interrupt stopped have no plain run to branch from; a failed plain run gets its row.
   const parents = result.traces.filter((t) => t.status !== 'aborted');
   const cf = await runCounterfactuals(parents, spec, ctx, ks, concurrency);
   done.set(result, cf);
@@ -33,18 +35,48 @@ export async function runCounterfactualBatch(
   return counterfactualTable(result.strategy, cf, ks);
 }
 
+/** Rows shown by reason under the table (per status, the first few). */
+const REASONS_SHOWN = 3;
+
 function counterfactualTable(strategy: string, cf: CounterfactualResult, ks: readonly number[]): string {
   const s = cf.summary;
   const title = `counterfactual ${s.spec}${s.oracle ? ' (ORACLE: reads the gold; not a strategy result)' : ''} · ${strategy}`;
   const k = ks.includes(5) ? 5 : ks.at(-1)!;
+  const apart = (['not-applied', 'branch-failed', 'plain-failed'] as const).flatMap((status) => {
+    const rows = cf.rows.filter((r) => r.status === status);
+    return rows
+      .slice(0, REASONS_SHOWN)
+      .map((r) => `  ${COUNTERFACTUAL_STATUS_TEXT[status]} ${printable(r.id)}: ${printable(r.reason ?? '')}`)
+      .concat(
+        rows.length > REASONS_SHOWN
+          ? [`  … and ${rows.length - REASONS_SHOWN} more ${COUNTERFACTUAL_STATUS_TEXT[status]}`]
+          : [],
+      );
+  });
   return (
     `\n${title}\n` +
+    "changed, wrong before (the plain run's wrong answers), fixed, broken and the deltas count applied rows only\n" +
     formatTable(
-      ['questions', 'skipped', 'changed', 'failed', 'fixed', 'broken', `ΔRecall@${k}`, `ΔbridgeRecall@${k}`],
+      [
+        'questions',
+        'applied',
+        'not applied',
+        'branch failed',
+        'plain failed',
+        'changed',
+        'wrong before',
+        'fixed',
+        'broken',
+        `ΔRecall@${k}`,
+        `ΔbridgeRecall@${k}`,
+      ],
       [
         [
           s.questions,
-          s.skipped,
+          s.applied,
+          s.notApplied,
+          s.branchFailed,
+          s.plainFailed,
           s.changed,
           s.failed,
           s.fixed,
@@ -53,8 +85,20 @@ function counterfactualTable(strategy: string, cf: CounterfactualResult, ks: rea
           s.bridgeRecallDelta[k] ?? NaN,
         ],
       ],
-    )
+    ) +
+    (apart.length ? `\n${apart.join('\n')}` : '')
   );
+}
+
+/** Counterfactual branches that failed anywhere in a run's JSON (per strategy, regime, model): a pass with failed branches exits 3. */
+export function failedBranches(result: unknown): number {
+  if (typeof result !== 'object' || result === null) return 0;
+  const r = result as { summary?: { counterfactual?: { branchFailed?: unknown } } };
+  const own = typeof r.summary?.counterfactual?.branchFailed === 'number' ? r.summary.counterfactual.branchFailed : 0;
+  const nested = ['strategies', 'regimes', 'models'].flatMap((key) =>
+    Object.values(((result as Record<string, unknown>)[key] as Record<string, unknown> | undefined) ?? {}),
+  );
+  return own + nested.reduce((n: number, child) => n + failedBranches(child), 0);
 }
 
 /** The summary's `counterfactual` entry, or nothing when the batch ran none. */

@@ -5,15 +5,23 @@ import {
   CORRECTNESS_NOTE,
   correctnessOf,
   DIAGNOSTICS,
+  isOwnDiagnostic,
+  type DiagnosticName,
   type DiagnosticsSummary,
+  type LossMechanism,
 } from '../core/eval/diagnostics/index.ts';
 import { regimeLabel } from '../core/strategies/regimes.ts';
 import { formatTable } from './table.ts';
 
-/** The `diagnostics` object of the JSON summary: exactly the six names. */
+/** The `diagnostics` object of the JSON summary: exactly the DIAGNOSTICS names (paper 004's six, then evidenceLost). */
 export function flatDiagnostics(d: DiagnosticsSummary): DiagnosticsSummary {
   return Object.fromEntries(DIAGNOSTICS.map((n) => [n, d[n]])) as unknown as DiagnosticsSummary;
 }
+
+const LOSS_MECHANISMS: readonly LossMechanism[] = ['pool cap', 'verifier', 'μ+σ cut', 'reader budget'];
+
+/** A diagnostic's column: this project's own are starred (not paper 004's). */
+const header = (name: DiagnosticName) => (isOwnDiagnostic(name) ? `${name}*` : name);
 
 const rate = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : x);
 const answerCols = (r: StrategyBatchResult) => [rate(r.summary.acc), rate(r.summary.em), rate(r.summary.f1)];
@@ -67,8 +75,8 @@ export function diagnosticsTable(results: readonly StrategyBatchResult[]): strin
   ]);
   const bases = [...new Set(results.map(basisOf))].map((b) => `${b} = ${CORRECTNESS_NOTE[b]}`).join('; ');
   return [
-    `Diagnostics (paper 004): share of the questions each applies to; n/a = applies to none; correct by: ${bases}`,
-    formatTable(['strategy', 'regime', 'correct by', ...DIAGNOSTICS], rows),
+    `Diagnostics (paper 004) and evidenceLost* (this project's own, not the paper's): share of the questions each applies to; n/a = applies to none; correct by: ${bases}`,
+    formatTable(['strategy', 'regime', 'correct by', ...DIAGNOSTICS.map(header)], rows),
     formatTable(
       [
         'strategy',
@@ -82,6 +90,16 @@ export function diagnosticsTable(results: readonly StrategyBatchResult[]): strin
         'sufficiency Brier',
       ],
       late,
+    ),
+    'Evidence lost* (gold that was in the pool and never read by the reader), losses by the mechanism that dropped them',
+    formatTable(
+      ['strategy', 'regime', 'questions', ...LOSS_MECHANISMS],
+      results.map((r) => [
+        r.strategy,
+        regimeLabel(r.regime),
+        r.diagnostics.evidenceLost.flagged,
+        ...LOSS_MECHANISMS.map((m) => r.diagnostics.evidenceLost.byMechanism[m]),
+      ]),
     ),
   ].join('\n');
 }
@@ -97,6 +115,7 @@ export function modelTable(models: readonly { model: string; results: readonly S
     ]),
   );
   return (
-    'Models side by side\n' + formatTable(['model', 'strategy', 'regime', 'Acc', 'EM', 'F1', ...DIAGNOSTICS], rows)
+    'Models side by side\n' +
+    formatTable(['model', 'strategy', 'regime', 'Acc', 'EM', 'F1', ...DIAGNOSTICS.map(header)], rows)
   );
 }

@@ -13,8 +13,9 @@ import { buildCliRetriever } from './retriever.ts';
 import { flatSummary, summaryTables } from './report.ts';
 import { scoreTraces } from './score-traces.ts';
 import { runStrategies } from './strategy-run.ts';
+import { failedBranches } from './counterfactual.ts';
 import { preflight } from './preflight.ts';
-import { Outputs, writeOutput } from './outputs.ts';
+import { Outputs, writeFileAtomicSync, writeOutput } from './outputs.ts';
 import { LlmSpecError } from './llm-spec.ts';
 import { printable, printableBlock, safeIo } from './printable.ts';
 import { readTextInput } from './text-input.ts';
@@ -32,6 +33,10 @@ const processIo: Io = {
   err: (t) => process.stderr.write(t + '\n'),
 };
 
+/** What a second interrupt does before the exit: writes the runs finished so far to --out (set by main). */
+let lastWords: (() => void) | undefined;
+export const writeFinishedOnExit = (): void => lastWords?.();
+
 export async function main(argv: string[], rawIo: Io = processIo, signal?: AbortSignal): Promise<number> {
   const io = safeIo(rawIo);
   let args: EvalArgs;
@@ -46,6 +51,20 @@ export async function main(argv: string[], rawIo: Io = processIo, signal?: Abort
     throw e;
   }
   const outputs = new Outputs(io);
+  let written = false;
+  let complete: unknown;
+  if (args.out) {
+    const out = args.out;
+    lastWords = () => {
+      if (written) return;
+      // the whole result when the run had finished (its write may be under way), else the finished runs
+      const partial = complete ?? outputs.partial?.();
+      if (partial === undefined) return;
+      const body = complete ?? { ...(partial as object), interrupted: 'interrupted twice: the runs that had finished' };
+      writeFileAtomicSync(out, JSON.stringify(body, null, 1));
+      io.err(`wrote ${out}${complete ? '' : ' (the runs that had finished)'}`);
+    };
+  }
   try {
     const ran =
       args.scoreTraces !== undefined
@@ -56,8 +75,10 @@ export async function main(argv: string[], rawIo: Io = processIo, signal?: Abort
     // Failures after the runs (a late pass, a trace that could not be written) travel with the results.
     const result = outputs.problems.length ? { ...ran, problems: [...outputs.problems] } : ran;
     // --out first: every other output is written after it, so none of their faults can lose it.
+    complete = result;
     if (args.out) {
       await writeOutput('--out', args.out, JSON.stringify(result, null, 1));
+      written = true;
       io.err(`wrote ${args.out}`);
     }
     await outputs.flush();
@@ -76,6 +97,13 @@ export async function main(argv: string[], rawIo: Io = processIo, signal?: Abort
     if (failed > 0) {
       io.err(
         `${failed} question run(s) failed (their errors are in the results and traces): exit ${EXIT.questionsFailed}`,
+      );
+      return EXIT.questionsFailed;
+    }
+    const branches = args.scoreTraces !== undefined ? 0 : failedBranches(result);
+    if (branches > 0) {
+      io.err(
+        `${branches} counterfactual branch(es) failed (not counted; their reasons are in the results): exit ${EXIT.questionsFailed}`,
       );
       return EXIT.questionsFailed;
     }
@@ -200,6 +228,7 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
     exit: (code) => process.exit(code),
     say: (t) => process.stderr.write(t),
     code: EXIT.interrupted,
+    beforeExit: writeFinishedOnExit,
   });
   process.on('SIGINT', () => onSignal('SIGINT'));
   process.on('SIGTERM', () => onSignal('SIGTERM'));

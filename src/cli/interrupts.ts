@@ -1,7 +1,8 @@
 // Ctrl-C and SIGTERM for the eval CLI. The first signal aborts the run (questions in flight end as aborted
-// traces, --out is written for what finished); a repeat within a second is the same keypress delivered
-// twice (to the terminal's process group and again by an `npm run` or `npx` launcher) and is ignored; a
-// later one exits at once. A launcher killed with `kill -TERM` does not always pass the signal on, so the
+// traces, the counterfactual, equal-budget and judge passes stop, --out is written for what finished); a
+// repeat within a second is the same keypress delivered twice (to the terminal's process group and again
+// by an `npm run` or `npx` launcher) and is ignored; a later one writes the finished runs to --out
+// (beforeExit) and exits at once. A launcher killed with `kill -TERM` does not always pass the signal on, so the
 // eval also stops when its parent process goes away (it would otherwise run on as an orphan).
 import { readFileSync } from 'node:fs';
 
@@ -15,6 +16,12 @@ export interface InterruptOptions {
   graceMs?: number;
   /** The exit code of a second interrupt (130, as a shell reports SIGINT). */
   code?: number;
+  /**
+   * Runs on the second interrupt, just before the exit: writes what already finished (the plain runs of
+   * a run still busy with its counterfactual, equal-budget or judge pass), so a second Ctrl-C never
+   * loses them. Synchronous, so nothing else runs between it and the exit.
+   */
+  beforeExit?: () => void;
 }
 
 export function interruptHandler(stop: AbortController, o: InterruptOptions): (name: string) => void {
@@ -30,6 +37,11 @@ export function interruptHandler(stop: AbortController, o: InterruptOptions): (n
     }
     if (now() - first < grace) return;
     o.say(`\n${name} again: exiting without waiting for questions in flight\n`);
+    try {
+      o.beforeExit?.();
+    } catch (e) {
+      o.say(`could not write what finished: ${e instanceof Error ? e.message : String(e)}\n`);
+    }
     o.exit(o.code ?? 130);
   };
 }

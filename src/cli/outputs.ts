@@ -4,7 +4,8 @@
 // so a full disk or a read-only folder under them never loses a finished run.
 import { HopscopeError } from '../core/errors.ts';
 import type { Io } from './io.ts';
-import { writeFileAtomic } from './out-files.ts';
+import { renameSync, writeFileSync } from 'node:fs';
+import { tmpName, writeFileAtomic } from './out-files.ts';
 
 const REASONS: Record<string, string> = {
   ENOSPC: 'the file system is full',
@@ -32,6 +33,13 @@ export class OutputError extends HopscopeError {
 
 export const errorCode = (e: unknown) => (e as NodeJS.ErrnoException).code ?? (e as Error).message;
 
+/** Write `data` to `path` atomically and synchronously (a temporary file, then a rename): for the last moment before an exit. */
+export function writeFileAtomicSync(path: string, data: string): void {
+  const tmp = tmpName(path);
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
+}
+
 /** writeFileAtomic with faults as OutputError. */
 export async function writeOutput(flag: string, path: string, data: string | Uint8Array): Promise<void> {
   try {
@@ -55,6 +63,12 @@ export class Outputs {
   readonly problems: string[] = [];
   private readonly warned = new Set<string>();
   private readonly seen = new Set<string>();
+
+  /**
+   * The results finished so far (set by a run as its strategies finish): what a second interrupt writes
+   * to --out before exiting (writePartialSync), so it never loses a finished run.
+   */
+  partial?: () => unknown;
 
   constructor(private readonly io: Io) {}
 

@@ -1,7 +1,9 @@
 // `npm run eval -- --dataset <dir> --score-traces <dir> [--k ...] [--out ...]`: every metric
 // recomputed from a folder of traces (v1 or v2; written by the CLI or exported from the browser as
 // traces or run files), with nothing run. Traces are grouped by strategy (and by backbone or LLM when
-// a folder mixes them), so old runs can be compared with new ones. A trace that does not validate
+// a folder mixes them), so old runs can be compared with new ones. Oracle traces (the gold-context regime,
+// branches whose change reads the gold) and other what-if branches are scored apart under their label
+// (JSON `oracles`, `branches`), never as strategy results and never in a comparison. A trace that does not validate
 // stops the command with exit 1 naming its file. The dataset gives structured gold (bridges) to
 // traces recorded before it was kept.
 import { readdir } from 'node:fs/promises';
@@ -49,7 +51,7 @@ export async function readTraceFolder(dir: string, dataset?: Dataset, warn?: (li
       throw new HopscopeError('eval', `${file}: not JSON (${(e as Error).message})`);
     }
     const t = loadTrace(traceOf(json), file);
-    const key = JSON.stringify([t.strategy, t.retriever, t.llm, t.regime, t.question.id]);
+    const key = JSON.stringify([t.strategy, t.retriever, t.llm, t.regime, t.question.id, t.branch?.label ?? '']);
     const first = seen.get(key);
     if (first)
       throw new HopscopeError(
@@ -71,7 +73,24 @@ export async function readTraceFolder(dir: string, dataset?: Dataset, warn?: (li
   return traces;
 }
 
-/** Group name per trace: the strategy, qualified by backbone / LLM / regime only where the folder mixes them. */
+/**
+ * What a trace is: a plain run, an oracle (the gold-context regime reads the gold passages; a branch
+ * whose change reads the gold), or a non-oracle what-if branch. Only plain runs are strategy results;
+ * the others are scored apart, labelled, and never enter a comparison.
+ */
+export type TraceKind = 'plain' | 'oracle' | 'branch';
+
+export function traceKind(t: Trace): TraceKind {
+  if (t.branch) return t.branch.oracle ? 'oracle' : 'branch';
+  return t.regime === 'gold-context' ? 'oracle' : 'plain';
+}
+
+const KIND_LABEL: Record<Exclude<TraceKind, 'plain'>, string> = {
+  oracle: 'ORACLE: reads the gold; not a strategy result',
+  branch: 'what-if branch; not a plain run',
+};
+
+/** Group name per trace: the strategy, qualified by backbone / LLM / regime only where the folder mixes them, and by the branch's label. */
 function groups(traces: readonly Trace[]): Map<string, Trace[]> {
   const mixed = (f: (t: Trace) => string) => new Set(traces.map(f)).size > 1;
   const byRetriever = mixed((t) => t.retriever);
@@ -79,7 +98,13 @@ function groups(traces: readonly Trace[]): Map<string, Trace[]> {
   const byRegime = mixed((t) => t.regime);
   const out = new Map<string, Trace[]>();
   for (const t of traces) {
-    const name = [t.strategy, byRetriever ? t.retriever : '', byLlm ? t.llm : '', byRegime ? t.regime : '']
+    const name = [
+      t.strategy,
+      byRetriever ? t.retriever : '',
+      byLlm ? t.llm : '',
+      byRegime || t.regime === 'gold-context' ? t.regime : '',
+      t.branch ? `branch ${t.branch.label}` : '',
+    ]
       .filter(Boolean)
       .join(' · ');
     out.set(name, [...(out.get(name) ?? []), t]);
@@ -100,24 +125,44 @@ export async function scoreTraces(dir: string, dataset: Dataset, ks: number[], i
   const noContext = new Map(
     withGold.filter((t) => t.regime === 'no-context').map((t) => [`${t.strategy}\u0000${t.question.id}`, t]),
   );
-  const results = [...groups(withGold)].map(([name, group]) =>
-    summarizeTraces(name, group, ks, {
+  const grouped = [...groups(withGold)].map(([name, group]) => ({
+    kind: traceKind(group[0]!),
+    result: summarizeTraces(name, group, ks, {
       passages,
       noContext: (id) => noContext.get(`${group[0]!.strategy}\u0000${id}`),
     }),
-  );
+  }));
+  const results = grouped.map((g) => g.result);
+  const kindOf = new Map(grouped.map((g) => [g.result, g.kind]));
   // Settings and per-question facts (reader budget, rounds used, calls) as the run that wrote the traces reported them.
   const facts = new Map(results.map((r) => [r, batchFacts(r.traces[0]?.options ?? {}, r.traces)]));
-  for (const r of results)
-    io.out(strategyReport(`${dataset.name} · ${r.strategy} (scored from ${dir})`, r, ks, facts.get(r)));
-  const comp =
-    results.length > 1 ? strategyComplementarity(results, ks.includes(5) ? 5 : (ks.at(-1) as number)) : undefined;
+  for (const r of results) {
+    const kind = kindOf.get(r)!;
+    const label = kind === 'plain' ? '' : ` (${KIND_LABEL[kind]})`;
+    io.out(strategyReport(`${dataset.name} · ${r.strategy}${label} (scored from ${dir})`, r, ks, facts.get(r)));
+  }
+  // Comparisons: plain runs of the iterative regime only, as the live CLI (oracles and branches are never strategy results).
+  const plain = results.filter((r) => kindOf.get(r) === 'plain');
+  const compared = plain.filter((r) => r.regime === 'iterative');
+  const k = ks.includes(5) ? 5 : (ks.at(-1) as number);
+  const comp = compared.length > 1 ? strategyComplementarity(compared, k) : undefined;
   if (comp)
     io.out(
-      complementarityTable(comp.byEm, 'EM = 1') +
-        '\n\n' +
-        complementarityTable(comp.byAllGold, `all gold in top ${ks.includes(5) ? 5 : ks.at(-1)}`),
+      complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${k}`),
     );
+  const apart = (kind: Exclude<TraceKind, 'plain'>) => {
+    const rs = results.filter((r) => kindOf.get(r) === kind);
+    return rs.length
+      ? {
+          [kind === 'oracle' ? 'oracles' : 'branches']: Object.fromEntries(
+            rs.map((r) => [
+              r.strategy,
+              { ...resultJson(r, facts.get(r)), kind, label: KIND_LABEL[kind], oracle: kind === 'oracle' },
+            ]),
+          ),
+        }
+      : {};
+  };
   const only = (f: (t: Trace) => string) => (new Set(traces.map(f)).size === 1 ? f(traces[0]!) : undefined);
   const retriever = only((t) => t.retriever);
   const llm = only((t) => t.llm);
@@ -128,10 +173,12 @@ export async function scoreTraces(dir: string, dataset: Dataset, ks: number[], i
     ks,
     scoredFrom: dir,
   };
-  if (results.length === 1) return { ...head, ...resultJson(results[0]!, facts.get(results[0]!)) };
+  if (results.length === 1 && plain.length === 1) return { ...head, ...resultJson(plain[0]!, facts.get(plain[0]!)) };
   return {
     ...head,
-    strategies: Object.fromEntries(results.map((r) => [r.strategy, resultJson(r, facts.get(r))])),
+    strategies: Object.fromEntries(plain.map((r) => [r.strategy, resultJson(r, facts.get(r))])),
     complementarity: comp,
+    ...apart('oracle'),
+    ...apart('branch'),
   };
 }

@@ -53,6 +53,7 @@ import { OpenAiCompatibleProvider } from '../providers/llm/openai-compatible.ts'
 import { diagnosticsTable, flatDiagnostics, modelTable, regimeTable } from './diagnostics-report.ts';
 import { counterfactualQuestionJson, counterfactualSummaryJson, runCounterfactualBatch } from './counterfactual.ts';
 import { flatSummary, summaryTables } from './report.ts';
+import { shiftOf, shiftTable } from './shift-report.ts';
 import { formatTable } from './table.ts';
 import { printable } from './printable.ts';
 import { provenanceOf, runConfig } from './run-config.ts';
@@ -89,6 +90,23 @@ export async function runStrategies(
   const retriever = memoRetriever(backbone.retriever, seed?.entries ?? [], seed?.itemEntries ?? []);
   const specs = (args.llms.length ? args.llms : [args.llm]).map((llm) => llmSpecFrom({ llm, ...args.llmRest }));
   const models: { label: string; json: Record<string, unknown>; results: StrategyBatchResult[] }[] = [];
+  // What a second Ctrl-C writes to --out before it exits: every plain run finished so far (its own JSON).
+  const finished: { label: string; track: Finished }[] = [];
+  const partialHead = { dataset: dataset.name, retriever: retriever.name, ks: args.ks };
+  outputs.partial = () => {
+    const json = (t: Finished) => ({
+      strategies: Object.fromEntries(
+        t.results.map((r) => [
+          `${r.strategy}${args.regimes.length ? ` · ${r.regime}` : ''}`,
+          resultJson(r, t.facts.get(r)),
+        ]),
+      ),
+    });
+    if (!finished.some((m) => m.track.results.length)) return undefined;
+    return finished.length === 1
+      ? { ...partialHead, llm: finished[0]!.label, ...json(finished[0]!.track) }
+      : { ...partialHead, models: Object.fromEntries(finished.map((m) => [m.label, json(m.track)])) };
+  };
   for (const spec of specs) {
     const { llm, label, provider } = await createLlmFromSpec(spec, {
       corpusId: dataset.corpus.id,
@@ -110,9 +128,24 @@ export async function runStrategies(
     const traces =
       args.traces && specs.length > 1 ? join(args.traces, traceFileName(label).replace(/\.json$/, '')) : args.traces;
     const provenance = await provenanceOf(config, spec, structured);
+    const track: Finished = { results: [], facts: new Map() };
+    finished.push({ label, track });
     models.push({
       label,
-      ...(await runModel(args, dataset, questions, backbone, retriever, llm, traces, provenance, io, outputs, signal)),
+      ...(await runModel(
+        args,
+        dataset,
+        questions,
+        backbone,
+        retriever,
+        llm,
+        traces,
+        provenance,
+        io,
+        outputs,
+        track,
+        signal,
+      )),
     });
   }
   if (args.retrievalMemo) {
@@ -148,15 +181,16 @@ async function runModel(
   provenance: Provenance,
   io: Io,
   outputs: Outputs,
+  track: Finished,
   signal?: AbortSignal,
 ) {
   if (traces) await mkdir(traces, { recursive: true });
   const passages = new Map(dataset.corpus.passages.map((p) => [p.id, p]));
-  const results: StrategyBatchResult[] = [];
+  const results = track.results;
   const regimes = regimeOrder(args.regimes);
   // DualRAG's extras: retrieval triggers, the optional Acc† judge after the runs, the FT export.
   const extras = new Map<StrategyBatchResult, StrategyExtras>();
-  const factsOf = new Map<StrategyBatchResult, BatchFacts>();
+  const factsOf = track.facts;
   const ftExamplesAll: FtExample[] = [];
   const judgeLlm = args.judge ? await createJudge(args, dataset.corpus.id, outputs) : undefined;
   /** The judge's verdict per trace id (no-context runs first, so parametricSuppression reads its verdicts). */
@@ -255,6 +289,9 @@ async function runModel(
           `  ${name}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`,
         );
       const facts: BatchFacts = batchFacts(resolved, result.traces);
+      // finished: a second Ctrl-C during the passes below writes it (outputs.partial)
+      factsOf.set(result, facts);
+      results.push(result);
       const budgeted = strategyOptionKeys(strategy).includes('readerTop');
       if (args.equalBudget !== undefined && regime === 'iterative' && !budgeted)
         facts.equalBudget = { readerTop: args.equalBudget, notApplicable: 'its answer reads summaries, not passages' };
@@ -286,10 +323,13 @@ async function runModel(
                 ...(signal ? { signal } : {}),
               }).catch((e: unknown) => {
                 if (!(e instanceof HopscopeError)) throw e;
-                outputs.problem(`${strategy}: the --equal-budget ${budget} pass failed: ${e.message}`);
+                // Ctrl-C stopped the pass: an interrupt (exit 130), not a failure
+                if (!signal?.aborted)
+                  outputs.problem(`${strategy}: the --equal-budget ${budget} pass failed: ${e.message}`);
                 return undefined;
               });
-        if (equal)
+        // a pass the interrupt cut short has no numbers to report
+        if (equal && !(signal?.aborted && (equal.aborted || equal.notRun)))
           facts.equalBudget = {
             readerTop: budget,
             em: equal.summary.em ?? NaN,
@@ -297,11 +337,10 @@ async function runModel(
             readerPassages: batchFacts({}, equal.traces).readerPassages,
           };
       }
-      factsOf.set(result, facts);
-      results.push(result);
       const x = await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io, signal).catch((e: unknown) => {
         if (!(e instanceof HopscopeError)) throw e;
-        outputs.problem(`${name}: the judge or the FT export failed: ${e.message}`);
+        // Ctrl-C stopped the judge: an interrupt (exit 130), not a failure
+        if (!signal?.aborted) outputs.problem(`${name}: the judge or the FT export failed: ${e.message}`);
         return { retrievalTriggers: triggerHistogram(result.traces) } as StrategyExtras;
       });
       extras.set(result, x);
@@ -327,7 +366,14 @@ async function runModel(
           ? await runCounterfactualBatch(
               result,
               args.counterfactual,
-              { retriever, llm, prompts: STRATEGY_PROMPTS, passages, ...(reranker ? { reranker } : {}) },
+              {
+                retriever,
+                llm,
+                prompts: STRATEGY_PROMPTS,
+                passages,
+                ...(reranker ? { reranker } : {}),
+                ...(signal ? { signal } : {}),
+              },
               args.ks,
               args.concurrency,
               traces,
@@ -365,6 +411,9 @@ async function runModel(
         )
       : undefined;
   if (fusion?.length) io.out('\n' + fusionTable(fusion, k));
+  // Which questions shifted, and how their flags moved, between the first two strategies (iterative regime).
+  const shift = iterative.length > 1 ? shiftOf(iterative[0]!, iterative[1]!) : undefined;
+  if (shift) io.out('\n' + shiftTable(shift));
   if (results.length > 1)
     io.out(
       regimeTable(results, (r) => extras.get(r)?.judge?.accDagger ?? undefined) + '\n\n' + diagnosticsTable(results),
@@ -385,8 +434,15 @@ async function runModel(
           strategies: Object.fromEntries(withResults.map((s) => [s, perStrategy(s)])),
           complementarity: comp,
           pairFusion: fusion,
+          ...(shift ? { shift } : {}),
         };
   return { json, results };
+}
+
+/** One model's finished plain runs and their facts, as they finish. */
+interface Finished {
+  results: StrategyBatchResult[];
+  facts: Map<StrategyBatchResult, BatchFacts>;
 }
 
 interface StrategyExtras {

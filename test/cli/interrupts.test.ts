@@ -84,3 +84,24 @@ describe('kill -TERM of a launcher that does not pass the signal on', () => {
     expect(json.summary.notRun).toBeGreaterThan(0);
   }, 240_000);
 });
+
+describe('interruptHandler before its exit', () => {
+  it('runs beforeExit on the second interrupt only, and exits even when it throws', () => {
+    let now = 0;
+    const calls: string[] = [];
+    const on = interruptHandler(new AbortController(), {
+      exit: (c) => calls.push(`exit ${c}`),
+      say: (t) => calls.push(t.trim()),
+      now: () => now,
+      beforeExit: () => {
+        calls.push('save');
+        throw new Error('disk full');
+      },
+    });
+    on('SIGINT');
+    expect(calls.some((c) => c === 'save')).toBe(false);
+    now = 2000;
+    on('SIGINT');
+    expect(calls.slice(-3)).toEqual(['save', 'could not write what finished: disk full', 'exit 130']);
+  });
+});

@@ -112,3 +112,42 @@ describe('--score-traces', () => {
     expect(r.stderr).toContain('--score-traces runs nothing: it cannot be combined with --retriever');
   });
 });
+
+describe('--score-traces keeps oracle traces apart', () => {
+  it('oracle branches and gold-context traces are reported only under an oracle label, never compared', async () => {
+    const traces = join(dir, 'with-oracles');
+    const ran = await run([
+      ...['--dataset', DEMO, '--retriever', 'bm25', '--strategy', 'static,bdtr', '--llm', 'offline'],
+      ...['--cache-dir', 'off', '--k', '5', '--traces', traces, '--regime', 'iterative,gold-context'],
+      ...['--counterfactual', 'gold-bridge@1', '--out', join(dir, 'with-oracles-ran.json')],
+    ]);
+    expect(ran.code).toBe(0);
+    // one folder holding the plain traces, the gold-context traces and the oracle branches
+    const { readdir } = await import('node:fs/promises');
+    const branches = (await readdir(join(traces, 'counterfactual'))).filter((f) => f.endsWith('.json'));
+    expect(branches.length).toBeGreaterThan(0);
+    for (const f of branches) await copyFile(join(traces, 'counterfactual', f), join(traces, `branch-${f}`));
+    const scored = await run([
+      ...['--dataset', DEMO, '--score-traces', traces, '--k', '5', '--out', join(dir, 'with-oracles.json')],
+    ]);
+    expect(scored.code).toBe(0);
+    const out = await readJson(join(dir, 'with-oracles.json'));
+    // the folder mixes regimes, so every group names its regime
+    expect(Object.keys(out.strategies).sort()).toEqual(['bdtr · iterative', 'static · iterative']);
+    const oracles = Object.entries(out.oracles) as [string, any][];
+    expect(oracles.map(([name]) => name).sort()).toEqual([
+      'bdtr · gold-context',
+      'bdtr · iterative · branch gold-bridge@1',
+      'static · gold-context',
+      'static · iterative · branch gold-bridge@1', // written though not applied: its trace says why
+    ]);
+    for (const [, o] of oracles) expect(o).toMatchObject({ oracle: true, label: expect.stringMatching(/ORACLE/) });
+    // comparisons: the two plain strategies only
+    const names = new Set(out.complementarity.byEm.flatMap((p: any) => [p.a, p.b]));
+    expect([...names].sort()).toEqual(['bdtr · iterative', 'static · iterative']);
+    expect(scored.stdout).toMatch(
+      /bdtr · iterative · branch gold-bridge@1 \(ORACLE: reads the gold; not a strategy result\)/,
+    );
+    expect(scored.stdout).toMatch(/bdtr · gold-context \(ORACLE/);
+  });
+});

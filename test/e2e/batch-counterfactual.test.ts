@@ -21,6 +21,10 @@ const counts = async (page: Page, strategy: string) => {
   const num = async (id: string) => Number(await row.locator(`[data-testid="${id}"]`).innerText());
   return {
     questions: await num('cf-questions'),
+    applied: await num('cf-applied'),
+    notApplied: await num('cf-not-applied'),
+    branchFailed: await num('cf-branch-failed'),
+    plainFailed: await num('cf-plain-failed'),
     changed: await num('cf-changed'),
     failed: await num('cf-failed'),
     fixed: await num('cf-fixed'),
@@ -51,7 +55,7 @@ describe('batch counterfactuals (headless Chromium)', () => {
       for (const s of STRATEGIES) {
         const c = await counts(page, s);
         expect(c.questions).toBe(N);
-        expect(c).toMatchObject({ changed: 0, fixed: 0, broken: 0 });
+        expect(c).toMatchObject({ applied: N, notApplied: 0, branchFailed: 0, changed: 0, fixed: 0, broken: 0 });
       }
       const cells = await page.locator('[data-testid="batch-cf"]').allInnerTexts();
       expect(cells).toHaveLength(2 * N);
@@ -73,15 +77,64 @@ describe('batch counterfactuals (headless Chromium)', () => {
         const row = page.locator(`[data-testid="cf-summary-row"][data-strategy="${s}"]`);
         expect(await row.locator('td').first().innerText()).toContain('(oracle)');
         const c = await counts(page, s);
-        expect(c.questions).toBeGreaterThan(0);
-        expect(c.questions).toBeLessThanOrEqual(N);
-        expect(c.failed).toBeLessThanOrEqual(c.questions);
+        expect(c.questions).toBe(N);
+        expect(c.applied + c.notApplied + c.branchFailed + c.plainFailed).toBe(N);
+        expect(c.applied).toBeGreaterThan(0);
+        expect(c.failed).toBeLessThanOrEqual(c.applied);
         expect(c.fixed).toBeLessThanOrEqual(c.failed);
-        expect(c.broken).toBeLessThanOrEqual(c.questions - c.failed);
+        expect(c.broken).toBeLessThanOrEqual(c.applied - c.failed);
       }
       expect(await page.locator('[data-testid="batch-cf"]').count()).toBe(2 * N);
       await summary.scrollIntoViewIfNeeded();
       await page.screenshot({ path: 'test-results/batch-counterfactual-summary.png' });
+
+      // which questions shifted between the two lanes: the cells add up to the questions both ran
+      const shift = page.locator('[data-testid="failure-shift"]');
+      await shift.waitFor({ timeout: 30_000 });
+      const both = Number(await shift.getAttribute('data-questions'));
+      expect(both).toBe(N);
+      const cellCounts = await shift
+        .locator('[data-testid="shift-cell"]')
+        .evaluateAll((cs) => cs.map((c) => Number(c.getAttribute('data-count'))));
+      expect(cellCounts.reduce((a, b) => a + b, 0)).toBe(N);
+      const flagCounts = await shift
+        .locator('[data-testid="shift-flag-row"]')
+        .evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-count'))));
+      expect(flagCounts.reduce((a, b) => a + b, 0)).toBe(N);
+      expect(await shift.locator('[data-testid="shift-question"]').count()).toBeGreaterThanOrEqual(N);
+      await shift.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: 'test-results/batch-failure-shift.png' });
+
+      // the counterfactual results survive a reload
+      const before = await Promise.all(STRATEGIES.map((s) => counts(page, s)));
+      await page.waitForFunction(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('hopscope');
+            open.onsuccess = () => {
+              const get = open.result
+                .transaction('settings')
+                .objectStore('settings')
+                .get('workspace.v1.counterfactual');
+              get.onsuccess = () => {
+                const v = (get.result as { value?: { spec?: string; runs?: object } } | undefined)?.value;
+                resolve(v?.spec === 'gold-bridge@1' && Object.keys(v.runs ?? {}).length === 6 /* 2 strategies x N */);
+              };
+              get.onerror = () => resolve(false);
+            };
+            open.onerror = () => resolve(false);
+          }),
+        undefined,
+        { timeout: 30_000 },
+      );
+      await page.reload();
+      // the reload reopens the Batch tab (the workspace keeps the view)
+      await page.locator('[data-testid="tab-batch"]').click({ timeout: 60_000 });
+      await expect
+        .poll(() => page.locator('[data-testid="cf-summary-row"]').count(), { timeout: 60_000 })
+        .toBe(STRATEGIES.length);
+      expect(await page.locator('[data-testid="cf-summary"] h3').innerText()).toContain('Counterfactual gold-bridge@1');
+      expect(await Promise.all(STRATEGIES.map((s) => counts(page, s)))).toEqual(before);
     },
   );
 });

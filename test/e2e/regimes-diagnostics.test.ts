@@ -19,7 +19,8 @@ describe('regimes side by side and diagnostic flags (headless Chromium, no netwo
       /^planner on bm25[\s\S]*offline thinker \(no LLM\)/,
     );
 
-    // Diagnostics of the finished run: the six, each flagged, clear or n/a with a reason.
+    // Diagnostics of the finished run: paper 004's six and this project's evidence lost, each flagged,
+    // clear or n/a with a reason.
     const panel = page.locator('[data-testid="diagnostics-panel"]');
     await panel.waitFor();
     expect(
@@ -31,6 +32,7 @@ describe('regimes side by side and diagnostic flags (headless Chromium, no netwo
       'compositionFailure',
       'parametricSuppression',
       'stoppingCalibration',
+      'evidenceLost',
     ]);
     expect(await panel.locator('[data-name="parametricSuppression"]').innerText()).toMatch(
       /n\/a.*needs the no-context regime/,
@@ -76,7 +78,7 @@ describe('regimes side by side and diagnostic flags (headless Chromium, no netwo
     for (const regime of ['no-context', 'gold-context', 'iterative']) {
       const col = page.locator(`[data-regime="${regime}"]`);
       expect(await col.innerText()).toContain('offline thinker (no LLM)');
-      expect(await col.locator('[data-testid="diagnostic"]').count()).toBe(6);
+      expect(await col.locator('[data-testid="diagnostic"]').count()).toBe(7); // paper 004's six and evidence lost;
       expect(await col.innerText()).toContain('coverage gap');
       expect(await col.innerText()).not.toContain('coverageGap');
     }

@@ -6,6 +6,9 @@ import { readableTraceSchema } from '../../core/trace/load.ts';
 import type { Trace } from '../../core/trace/schema.ts';
 import type { Passage } from '../../core/types.ts';
 import { traceIds } from '../../core/trace/fold.ts';
+import { shareableTrace } from '../../core/trace/hash.ts';
+
+export { scrubServer, shareableTrace } from '../../core/trace/hash.ts';
 
 export const RUN_FILE_KIND = 'hopscope-run';
 export const RUN_FILE_VERSION = 1;
@@ -30,48 +33,6 @@ export class RunFileError extends HopscopeError {
 }
 
 /** A provider label without where its server is ("openai-compatible m @ http://…" -> "openai-compatible m"). */
-const withoutServer = (label: string) => label.replace(/ @ [a-z][a-z0-9+.-]*:\/\/[^\s)\]"',;]+/gi, '');
-
-// Any URL, and a bare host:port (an IP address or localhost, as connection errors name them).
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)\]]+/gi;
-const HOST_PORT = /\b(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\])(?::\d{1,5})?\b/gi;
-
-/** `text` with every server address in it replaced by "(server)": labels first, then any URL or host:port. */
-export function scrubServer(text: string): string {
-  return withoutServer(text).replace(URL_IN_TEXT, '(server)').replace(HOST_PORT, '(server)');
-}
-
-/** Every string of a record (options, provenance) scrubbed, keys kept; arrays and nested records too. */
-function scrubDeep(value: unknown): unknown {
-  if (typeof value === 'string') return scrubServer(value);
-  if (Array.isArray(value)) return value.map(scrubDeep);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v)]));
-  return value;
-}
-
-/**
- * The trace as it is shared, never with a server address: the LLM's provider label only, and the server
- * removed from the provenance, the options (a backbone's LLM: HippoRAG 2's factFilter, RAPTOR's
- * summaries, GraphRAG's reports) and every error and warning message. Prompts, replies and passages are
- * the run's content and stay as they are.
- */
-export function shareableTrace(trace: Trace): Trace {
-  return {
-    ...trace,
-    llm: scrubServer(trace.llm),
-    options: scrubDeep(trace.options) as Trace['options'],
-    ...(trace.provenance ? { provenance: scrubDeep(trace.provenance) as Trace['provenance'] } : {}),
-    events: trace.events.map((e) =>
-      e.type === 'llm'
-        ? { ...e, provider: scrubServer(e.provider) }
-        : e.type === 'error' || e.type === 'warning'
-          ? { ...e, message: scrubServer(e.message) }
-          : e,
-    ),
-  };
-}
-
 /** Bundles a trace (and its what-if branches) with every passage they mention; a passage missing from `lookup` is an error. */
 export function makeRunFile(
   trace: Trace,

@@ -102,6 +102,7 @@ export const auto = defineStrategy({
     "A complexity router: per question it picks one strategy from its route menu (static, IRCoT, IRGS, BDTR by default), either by a decision tree over features known before any LLM call (the question's wording, the base retriever's score profile), fitted on the first halves of the question sets, or by the LLM's own judgment (decide: llm, one call); then that strategy runs on the same trace.",
   paper: 'BDTR paper open questions 2-3 (summary 001); ours',
   kind: 'composite',
+  rounds: { first: 'member', round: "the chosen strategy's rounds" },
   options: autoOptions,
   prompts: ['route', 'dualThought', 'reasoningChain', 'verifier', 'ircot', 'irgs', 'tog', 'gcot', 'answer'],
   offline: "offline-thinker-route.ts (the LLM judgment's wording heuristic), then the chosen route's replies",

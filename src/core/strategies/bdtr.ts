@@ -159,6 +159,11 @@ export const bdtrDtr = defineStrategy({
     "BDTR's ablation without calibration: the rounds of fast and slow thoughts (Dual-Thought Retrieval, Eq. 1-4) alone; the final context is the pool P_R, no reasoning chain, no verifier, no cut; the reader reads its top 5.",
   paper: 'BDTR paper App. A.5, Table 5 (DTR only); Algorithm 1 lines 1-6',
   kind: 'method',
+  rounds: {
+    first: 0,
+    round:
+      "round 0 is the question's retrieval; round R retrieves for the R-th fast and slow thoughts, merged (before the verifier)",
+  },
   options: { ...bdtrOptions, readerTop: readerTopOption(5) },
   fixed: { dtr: true, bgec: false },
   defaultsFor: bdtrDefaults,
@@ -178,6 +183,10 @@ export const bdtrBgec = defineStrategy({
     "BDTR's ablation without thought rounds: one retrieval with the question (P_0), then Bridge-Guided Evidence Calibration: a reasoning chain, the verifier promotes the passages that support it, and the μ+σ cut (Eq. 5-6); the reader reads the whole cut set.",
   paper: 'BDTR paper App. A.5, Table 5 (BGEC only); Algorithm 1 lines 7-11',
   kind: 'method',
+  rounds: {
+    first: 0,
+    round: "round 0 is the question's retrieval, the only one (no thought rounds): @R past 0 is not applied",
+  },
   options: bdtrOptions,
   fixed: { dtr: false, bgec: true },
   defaultsFor: bdtrDefaults,
@@ -195,6 +204,11 @@ export const bdtr = defineStrategy({
     'Bridge-guided Dual-Thought Retrieval: each round writes a fast thought (what is missing) and a slow thought (which entity bridges to it), retrieves for both, then a verifier promotes the passages that support a reasoning chain and a μ+σ cut keeps the strongest.',
   paper: 'BDTR paper §3, Algorithm 1, Eq. 1-6, prompts Fig. 8-9',
   kind: 'method',
+  rounds: {
+    first: 0,
+    round:
+      "round 0 is the question's retrieval; round R retrieves for the R-th fast and slow thoughts, merged (before the verifier)",
+  },
   options: bdtrOptions,
   defaultsFor: bdtrDefaults,
   prompts: ['dualThought', 'reasoningChain', 'verifier', 'answer'],

@@ -34,6 +34,19 @@ export interface RouteEntry {
   description: string;
 }
 
+/**
+ * What `@R` names for this strategy (a what-if change "after round R", a counterfactual spec such as
+ * gold-bridge@R): one meaning everywhere, **the pool after round R's retrieval**, where round 0 is the
+ * run's first retrieval. Strategies number their trace rounds differently (BDTR's round 0 is the
+ * question's retrieval, the planner's step 1 is), so each declares where its first retrieval is.
+ */
+export interface WhatIfRounds {
+  /** The trace round of the run's first retrieval (@0); 'member' for a composite (its member's). */
+  first: 0 | 1 | 'member';
+  /** What round R's retrieval is for this strategy, in words (docs/what-if.md, the CLI help, the batch form). */
+  round: string;
+}
+
 type Shape = z.ZodRawShape;
 
 export interface StrategySpec<N extends string, V extends readonly StrategyDescriptor[]> {
@@ -71,6 +84,8 @@ export interface StrategySpec<N extends string, V extends readonly StrategyDescr
    * stop or go on (paper 004's stopping calibration applies), even when no step stopped.
    */
   decidesStop?: boolean;
+  /** What `@R` names (the pool after round R's retrieval); an ablation without its own takes its parent's. */
+  rounds?: WhatIfRounds;
   /** The ablations, listed after it. */
   variants?: V;
   run(run: Run, options: Record<string, unknown>, member: MemberRunner): Promise<void>;
@@ -95,6 +110,8 @@ export interface StrategyDescriptor<N extends string = string> {
   readonly route?: RouteEntry;
   readonly exportsFineTuning: boolean;
   readonly decidesStop: boolean;
+  /** What `@R` names for it: the pool after round R's retrieval (round 0: the run's first retrieval). */
+  readonly rounds: WhatIfRounds;
   /** The parent's name when this is one of its ablations. */
   readonly variantOf?: string;
   readonly variants: readonly StrategyDescriptor[];
@@ -114,6 +131,8 @@ export function defineStrategy<const N extends string, const V extends readonly 
 ): Described<N, V> {
   const fixed = spec.fixed ?? {};
   const variants = (spec.variants ?? []) as unknown as V;
+  // an ablation without its own declaration takes its parent's (below); the registry test holds every listed one to a text
+  const rounds: WhatIfRounds = spec.rounds ?? { first: 0, round: '' };
   return {
     name: spec.name,
     title: spec.title,
@@ -132,7 +151,12 @@ export function defineStrategy<const N extends string, const V extends readonly 
     ...(spec.route ? { route: spec.route } : {}),
     exportsFineTuning: spec.exportsFineTuning ?? false,
     decidesStop: spec.decidesStop ?? false,
-    variants: variants.map((v) => ({ ...v, variantOf: spec.name })) as unknown as V,
+    rounds,
+    variants: variants.map((v) => ({
+      ...v,
+      variantOf: spec.name,
+      rounds: v.rounds.round ? v.rounds : rounds,
+    })) as unknown as V,
     parse(raw, retriever) {
       for (const k of Object.keys(fixed)) {
         if (raw && k in raw && raw[k] !== fixed[k])

@@ -134,7 +134,10 @@ export async function runDualrag(run: Run, o: DualragOptions): Promise<void> {
     }
     for (const id of interleave([...kept.values()].map((l) => l.map((r) => r.id))))
       if (!used.includes(id)) used.push(id);
-    recorder.add({ type: 'pool', pool: pool.reorder(finalOrder(used, pool.ranking()), new Map()) });
+    // a what-if branch's removal or insertion (src/core/whatif) on the passages in order of use
+    const order = run.ctx.whatif?.order(t, used) ?? used;
+    run.ctx.whatif?.pool(t, pool);
+    recorder.add({ type: 'pool', pool: pool.reorder(finalOrder(order, pool.ranking()), new Map()) });
 
     // pKA (Eq. 9-10)
     if (o.outline) {
@@ -240,6 +243,11 @@ const runIt = (run: Parameters<typeof runDualrag>[0], o: Record<string, unknown>
   runDualrag(run, o as DualragOptions);
 const shared = {
   kind: 'method',
+  rounds: {
+    first: 1,
+    round:
+      "round 0 is step 1's entity queries, after the first reasoning step (trace round 1; DualRAG has no retrieval of the question itself); round R is step R+1's",
+  },
   reader: 'dualragAnswer',
   options: dualragOptions,
   offline: 'offline-thinker-dualrag.ts',

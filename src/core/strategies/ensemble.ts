@@ -105,6 +105,7 @@ export const ensemble = defineStrategy({
     'Strategies solve different questions (BDTR Fig. 3), so this runs several on the same question (BDTR and BDTR-BGEC by default, the pair that fused best on the first halves), fuses their final contexts by reciprocal rank fusion (k = 60) and lets the reader read the top 5 of the fused ranking.',
   paper: 'BDTR paper Fig. 3 (complementarity); RRF (Cormack et al., 2009); ours',
   kind: 'composite',
+  rounds: { first: 'member', round: "each member's rounds" },
   options: ensembleOptions,
   prompts: ['dualThought', 'reasoningChain', 'verifier', 'ircot', 'irgs', 'tog', 'gcot', 'answer'],
   offline: "the members' replies (offline-thinker.ts)",

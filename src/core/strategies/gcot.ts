@@ -15,6 +15,10 @@ export const gcot = defineStrategy({
     "Graph Chain-of-Thought-style step: each step names the missing evidence and the entities to expand, and retrieval follows them. A prompt-level version (BDTR's Fig. 12 prompt), not Graph-CoT's graph function calls.",
   paper: 'BDTR paper Fig. 12 (GCoT baseline, prompt level)',
   kind: 'method',
+  rounds: {
+    first: 0,
+    round: "round 0 is the question's retrieval; round R retrieves with the R-th articulated sub-query",
+  },
   decidesStop: true,
   options: gcotOptions,
   prompts: ['gcot', 'answer'],

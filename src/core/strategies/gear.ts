@@ -174,6 +174,8 @@ export async function runGear(run: Run, o: GearOptions): Promise<void> {
         )
       ).text,
     );
+    // a what-if branch's edit of this rewrite (src/core/whatif) is the query the next step retrieves
+    query = run.ctx.whatif?.query(n, query) ?? query;
     recorder.add({ type: 'thought', kind: 'rewrite', text: query });
   }
 
@@ -257,6 +259,11 @@ export const gear = defineStrategy({
   paper: 'GEAR paper §4.1 Eq. 1, §5 Eq. 2-10, prompts App. J',
   reader: 'gearAnswer',
   kind: 'method',
+  rounds: {
+    first: 1,
+    round:
+      "round 0 is step 1's retrieval with the question (trace round 1); round R is step R+1's, with its rewritten query",
+  },
   options: gearOptions,
   prompts: ['gearRead', 'gearReason', 'gearRewrite', 'gearAnswer'],
   offline: 'offline-thinker-gear.ts',

@@ -42,8 +42,13 @@ export async function runIrcot(run: Run, o: IrcotOptions): Promise<void> {
       if (collected.length >= o.maxParagraphs) break;
       if (!collected.includes(r.id)) collected.push(r.id);
     }
+    // A what-if branch's removal or insertion (src/core/whatif): the collection and the pool take it as the shared pool does.
+    const whatif = run.ctx.whatif;
+    if (whatif)
+      collected.splice(0, collected.length, ...whatif.order(run.recorder.round, collected).slice(0, o.maxParagraphs));
     const inSet = new Set(collected);
     pool.merge(normalised.filter((r) => inSet.has(r.id))); // Eq. 4 over the collected set only
+    whatif?.pool(run.recorder.round, pool);
     run.recorder.add({ type: 'pool', pool: pool.resort() });
   };
   run.recorder.startRound(0);
@@ -92,6 +97,10 @@ export const ircot = defineStrategy({
     'Interleaving Retrieval with Chain-of-Thought: after each retrieval the LLM writes one more reasoning sentence, which becomes the next query. The question\'s top K start a collected set; each step shows the model the whole collection and keeps the first sentence of its reply; "So the answer is:" anywhere stops; the reader reads the collection.',
   paper: 'IRCoT (Trivedi et al., 2022); step prompt BDTR paper Fig. 10',
   kind: 'method',
+  rounds: {
+    first: 0,
+    round: "round 0 is the question's retrieval; round R retrieves with the R-th chain-of-thought sentence",
+  },
   decidesStop: true,
   options: ircotOptions,
   prompts: ['ircot', 'answer'],

@@ -61,6 +61,10 @@ export const irgs = defineStrategy({
     'Iterative Retrieval-Generation Synergy (Iter-RetGen): the LLM drafts an answer with its reasoning, and the draft is the next query (with the question). The next context is the new retrieval alone (merge "max" accumulates instead).',
   paper: 'Iter-RetGen (Shao et al., 2023); prompt BDTR paper Fig. 13',
   kind: 'method',
+  rounds: {
+    first: 0,
+    round: "round 0 is the question's retrieval; round R retrieves with the question and the R-th generation",
+  },
   options: irgsOptions,
   prompts: ['irgs', 'answer'],
   offline: 'offline-thinker.ts: irgs.generate, answer',

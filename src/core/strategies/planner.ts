@@ -119,6 +119,10 @@ export const planner = defineStrategy({
     'A training-free controller: each step writes a partial answer, then the next sub-query or FINALIZE with a sufficiency score; each sub-query retrieves its top 10, shown with the 2 best passages of earlier steps; a conservative composer answers with citations. The prompts are ours (the paper prints none).',
   paper: 'paper 004 (When Iterative RAG Beats Ideal Evidence), Method Summary',
   kind: 'method',
+  rounds: {
+    first: 1,
+    round: "round 0 is step 1's retrieval with the question (trace round 1); round R is step R+1's, with its sub-query",
+  },
   options: plannerOptions,
   prompts: ['planner', 'composer'],
   reader: 'composer',

@@ -20,6 +20,12 @@ export interface RunHooks {
   results(round: number, results: Ranked[]): Ranked[];
   /** After a round's merge, before the re-sort (pool-round.ts). `pool` identifies one pool instance. */
   pool(round: number, pool: PoolHandle): void;
+  /**
+   * The ordered collection of a strategy that keeps its own (IRCoT's collected paragraphs, DualRAG's
+   * passages in order of use) after `round`'s retrieval: dropped passages leave it and inserted ones
+   * take their rank, as in the shared pool.
+   */
+  order(round: number, ids: readonly string[]): readonly string[];
   /** An event about to be recorded (a replaced thought text). */
   event(body: EventBody, round: number): EventBody;
   /** What the run never reached or could not apply, as warnings for the branch's trace. */

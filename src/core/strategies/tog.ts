@@ -16,6 +16,10 @@ export const tog = defineStrategy({
     "Think-on-Graph-style sufficiency check: the LLM says whether the passages suffice; if not, what is missing becomes the next query. A prompt-level version (BDTR's Fig. 11 prompt), not Think-on-Graph's relation and entity beam search.",
   paper: 'BDTR paper Fig. 11 (ToG baseline, prompt level)',
   kind: 'method',
+  rounds: {
+    first: 0,
+    round: "round 0 is the question's retrieval; round R retrieves for what the R-th sufficiency check says is missing",
+  },
   decidesStop: true,
   options: togOptions,
   prompts: ['tog', 'answer'],

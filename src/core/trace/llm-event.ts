@@ -2,7 +2,7 @@
 // request carries no credentials, so nothing secret can reach a trace through here.
 import type { TraceEvent } from './schema.ts';
 import type { LlmPort, LlmRequest, LlmResponse } from '../llm/port.ts';
-import { recordedReply } from '../llm/reply-cap.ts';
+import { cutLength, recordedReply } from '../llm/reply-cap.ts';
 import { LlmAbortedError } from '../llm/errors.ts';
 import type { ReplyForm, ReplyFormReader } from '../llm/reply-form.ts';
 
@@ -19,6 +19,7 @@ export function llmEvent(
     module: request.module,
     prompt: request.messages.map((m) => ({ role: m.role, content: m.content })),
     response: recordedReply(response.text),
+    ...cutLength(response.text),
     usage: { ...response.usage },
     cached: response.cached,
     latencyMs: response.latencyMs,

@@ -127,6 +127,8 @@ export const traceEvent = z.discriminatedUnion('type', [
     module: moduleName,
     prompt: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })),
     response: z.string(),
+    /** Set only when `response` is a cut prefix: the whole reply's length (such a reply is never replayed). */
+    replyLength: z.number().int().min(0).optional(),
     usage,
     cached: z.boolean(),
     latencyMs: z.number(),

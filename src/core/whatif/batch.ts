@@ -7,22 +7,43 @@ import type { Trace } from '../trace/schema.ts';
 import { runBranch } from './branch.ts';
 import { counterfactualFor, type CounterfactualSpec } from './counterfactual.ts';
 import { firstDifference } from './diff.ts';
+import type { Intervention } from './intervention.ts';
+
+/**
+ * What became of one question's counterfactual. Only `applied` rows are counted as changed, fixed or
+ * broken and enter the recall deltas; the others are counted apart, each with its reason.
+ * - applied: the branch ran and its change took effect;
+ * - not-applied: the spec does not apply to this run (no bridge passages, no verifier step) or the
+ *   branch ran but its change never took effect (a round past the run, a strategy without a pool);
+ * - branch-failed: the branch could not run or ended in an error (a server error, a replay miss);
+ * - plain-failed: the plain run itself failed or was stopped, so there is nothing to branch from.
+ */
+export type CounterfactualStatus = 'applied' | 'not-applied' | 'branch-failed' | 'plain-failed';
+
+export const COUNTERFACTUAL_STATUS_TEXT: Record<CounterfactualStatus, string> = {
+  applied: 'applied',
+  'not-applied': 'not applied',
+  'branch-failed': 'branch failed',
+  'plain-failed': 'plain run failed',
+};
 
 export interface CounterfactualRow {
   id: string;
   spec: string;
   oracle: boolean;
-  /** Why the spec does not apply to this run (no verifier step, no bridge passages); the row is not counted. */
-  skipped?: string;
-  status?: Trace['status'];
+  status: CounterfactualStatus;
+  /** Why the row is not applied or failed (absent for applied rows). */
+  reason?: string;
+  /** The branch trace's own status, when a branch ran. */
+  branchStatus?: Trace['status'];
   answer?: string;
   em?: number;
   acc?: number;
   recall: Record<number, number>;
   bridgeRecall?: Record<number, number>;
-  /** The final ranking or the answer differs from the plain run's. */
+  /** Applied rows only: the final ranking or the answer differs from the plain run's. */
   changed: boolean;
-  /** Index of the first event that differs from the plain run (null: none). */
+  /** Index of the first event that differs from the plain run (null: none, or no branch to compare). */
   firstDifference: number | null;
   /** Warnings of the branch itself (a change the run could not apply). */
   warnings: string[];
@@ -31,17 +52,21 @@ export interface CounterfactualRow {
 export interface CounterfactualSummary {
   spec: string;
   oracle: boolean;
-  /** Questions the spec applied to. */
+  /** Every question with a row (applied + notApplied + branchFailed + plainFailed). */
   questions: number;
-  skipped: number;
-  /** Wrong answer in the plain run (by Acc). */
+  /** Rows whose change took effect: the only ones counted below. */
+  applied: number;
+  notApplied: number;
+  branchFailed: number;
+  plainFailed: number;
+  /** Applied rows with a wrong answer in the plain run (by Acc). */
   failed: number;
   /** Of the failed, right after the intervention. */
   fixed: number;
   /** Right in the plain run, wrong after the intervention. */
   broken: number;
   changed: number;
-  /** Mean Recall@k after minus before, over the questions the spec applied to. */
+  /** Mean Recall@k after minus before, over the applied rows. */
   recallDelta: Record<number, number>;
   bridgeRecallDelta: Record<number, number>;
 }
@@ -49,70 +74,103 @@ export interface CounterfactualSummary {
 export interface CounterfactualResult {
   rows: CounterfactualRow[];
   summary: CounterfactualSummary;
+  /** Every branch that ran (applied or not; a failed branch with a trace too), for the traces folder. */
   branches: Trace[];
 }
 
 const right = (acc: number | undefined): boolean => acc === 1;
 
-/** One question's plain metrics, its row and (when the spec applied) its branch. */
+/** One question's plain metrics, its row and (when a branch ran) its branch. */
 export interface CounterfactualEntry {
   plain: RunMetrics;
   row: CounterfactualRow;
   branch?: Trace;
 }
 
+/** How a host's attempt at one question's counterfactual ended. */
+export type CounterfactualOutcome = { branch: Trace } | { skip: string } | { failed: string };
+
+const whatifWarnings = (t: Trace): string[] =>
+  t.events.flatMap((e) => (e.type === 'warning' && e.module === 'whatif' ? [e.message] : []));
+
+const errorOf = (t: Trace): string => {
+  const e = t.events.findLast((x) => x.type === 'error');
+  return e?.type === 'error' ? e.message : `the branch ended ${t.status}`;
+};
+
 /**
- * The row of one question: `branch` is the spec's branch of `parent`, or `skip` says why the spec does
- * not apply (counterfactualFor). Pure, so the CLI and the browser batch count the same way.
+ * Run one question's counterfactual through a host's branch runner (`runBranch` in the CLI, the
+ * engine worker in the browser) and say how it ended: the plain run failed, the spec does not
+ * apply, the branch ran, or it failed (a thrown error becomes a reason, never a lost batch).
+ */
+export async function counterfactualOutcome(
+  parent: Trace,
+  spec: CounterfactualSpec,
+  run: (change: Intervention) => Promise<Trace>,
+): Promise<CounterfactualOutcome> {
+  if (parent.status !== 'done') return { failed: `the plain run ${parent.status}` };
+  const what = counterfactualFor(spec, parent);
+  if ('skip' in what) return what;
+  try {
+    return { branch: await run(what.intervention) };
+  } catch (e) {
+    return { failed: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/**
+ * The row of one question from its outcome (counterfactualOutcome). Pure, so the CLI and the browser
+ * batch count the same way.
  */
 export function counterfactualEntry(
   parent: Trace,
   spec: CounterfactualSpec,
-  outcome: { branch: Trace } | { skip: string },
+  outcome: CounterfactualOutcome,
   ks: readonly number[],
 ): CounterfactualEntry {
   const plain = runMetrics(parent, ks);
-  if ('skip' in outcome) {
-    const row: CounterfactualRow = {
-      id: parent.question.id,
-      spec: spec.text,
-      oracle: spec.oracle,
-      skipped: outcome.skip,
-      recall: {},
-      changed: false,
-      firstDifference: null,
-      warnings: [],
-    };
-    return { plain, row };
-  }
+  const base = { id: parent.question.id, spec: spec.text, oracle: spec.oracle };
+  const empty = { recall: {}, changed: false, firstDifference: null, warnings: [] as string[] };
+  if (parent.status !== 'done')
+    return { plain, row: { ...base, status: 'plain-failed', reason: `the plain run ${parent.status}`, ...empty } };
+  if ('skip' in outcome) return { plain, row: { ...base, status: 'not-applied', reason: outcome.skip, ...empty } };
+  if ('failed' in outcome)
+    return { plain, row: { ...base, status: 'branch-failed', reason: outcome.failed, ...empty } };
   const { branch } = outcome;
   const after = runMetrics(branch, ks);
+  const warnings = whatifWarnings(branch);
+  const status: CounterfactualStatus =
+    branch.status !== 'done' ? 'branch-failed' : warnings.length ? 'not-applied' : 'applied';
+  const reason =
+    status === 'branch-failed' ? errorOf(branch) : status === 'not-applied' ? warnings.join('; ') : undefined;
   const row: CounterfactualRow = {
-    id: parent.question.id,
-    spec: spec.text,
-    oracle: spec.oracle,
-    status: branch.status,
+    ...base,
+    status,
+    ...(reason !== undefined ? { reason } : {}),
+    branchStatus: branch.status,
     ...(after.answer !== undefined ? { answer: after.answer } : {}),
     ...(after.em !== undefined ? { em: after.em } : {}),
     ...(after.acc !== undefined ? { acc: after.acc } : {}),
     recall: after.recall,
     ...(after.bridgeRecall ? { bridgeRecall: after.bridgeRecall } : {}),
     changed:
-      after.answer !== plain.answer ||
-      JSON.stringify(after.ranking.map((r) => r.id)) !== JSON.stringify(plain.ranking.map((r) => r.id)),
+      status === 'applied' &&
+      (after.answer !== plain.answer ||
+        JSON.stringify(after.ranking.map((r) => r.id)) !== JSON.stringify(plain.ranking.map((r) => r.id))),
     firstDifference: firstDifference(parent.events, branch.events),
-    warnings: branch.events.flatMap((e) => (e.type === 'warning' && e.module === 'whatif' ? [e.message] : [])),
+    warnings,
   };
   return { plain, row, branch };
 }
 
-/** failed / fixed / broken / changed and the recall deltas over one strategy's questions. */
+/** failed / fixed / broken / changed and the recall deltas over one strategy's applied rows; the rest counted apart. */
 export function summarizeCounterfactuals(
   spec: CounterfactualSpec,
   results: readonly CounterfactualEntry[],
   ks: readonly number[],
 ): CounterfactualSummary {
-  const applied = results.filter((r) => r.branch !== undefined);
+  const applied = results.filter((r) => r.row.status === 'applied');
+  const count = (s: CounterfactualStatus) => results.filter((r) => r.row.status === s).length;
   const delta = (
     pick: (m: {
       recall: Record<number, number>;
@@ -129,8 +187,11 @@ export function summarizeCounterfactuals(
   return {
     spec: spec.text,
     oracle: spec.oracle,
-    questions: applied.length,
-    skipped: results.length - applied.length,
+    questions: results.length,
+    applied: applied.length,
+    notApplied: count('not-applied'),
+    branchFailed: count('branch-failed'),
+    plainFailed: count('plain-failed'),
     failed: applied.filter((r) => !right(r.plain.acc)).length,
     fixed: applied.filter((r) => !right(r.plain.acc) && right(r.row.acc)).length,
     broken: applied.filter((r) => right(r.plain.acc) && !right(r.row.acc)).length,
@@ -147,11 +208,14 @@ export async function runCounterfactuals(
   ks: readonly number[],
   concurrency = 1,
 ): Promise<CounterfactualResult> {
+  // The run's abort signal (ctx.signal) stops the pass: a branch in flight ends aborted, the rest never start.
   const results = await mapConcurrent(traces, concurrency, async (parent) => {
-    const what = counterfactualFor(spec, parent);
-    if ('skip' in what) return counterfactualEntry(parent, spec, what, ks);
-    const branch = await runBranch(parent, what.intervention, ctx, { label: spec.text, oracle: spec.oracle });
-    return counterfactualEntry(parent, spec, { branch }, ks);
+    const outcome: CounterfactualOutcome = ctx.signal?.aborted
+      ? { failed: 'interrupted before the branch ran' }
+      : await counterfactualOutcome(parent, spec, (change) =>
+          runBranch(parent, change, ctx, { label: spec.text, oracle: spec.oracle }),
+        );
+    return counterfactualEntry(parent, spec, outcome, ks);
   });
   return {
     rows: results.map((r) => r.row),

@@ -3,6 +3,7 @@
 // makes every unchanged prompt free), and the new trace records its parent, step and change.
 import { HopscopeError } from '../errors.ts';
 import { sha256Hex } from '../llm/hash.ts';
+import { traceHash } from '../trace/hash.ts';
 import { isStrategyName, runStrategy, strategyOptionKeys, type StrategyContext } from '../strategies/index.ts';
 import type { Trace, TraceEvent } from '../trace/schema.ts';
 import { createHooks } from './hooks.ts';
@@ -72,7 +73,7 @@ export async function runBranch(
     change.kind === 'options'
       ? { ...recorded, ...Object.fromEntries(Object.entries(change.options).filter(([k]) => k !== 'depth')) }
       : recorded;
-  const hash = await sha256Hex(JSON.stringify(parent));
+  const hash = await traceHash(parent);
   const trace = await runStrategy(
     parent.strategy,
     parent.question,

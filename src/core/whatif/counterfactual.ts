@@ -2,6 +2,7 @@
 // gets. gold-bridge and gold-all read the question's gold by design: they are oracles, labelled so
 // wherever they appear, and never part of a strategy comparison.
 import { bridgeOf } from '../eval/bridge.ts';
+import { findStrategy } from '../strategies/registry.ts';
 import { foldTrace } from '../trace/fold.ts';
 import type { Trace } from '../trace/schema.ts';
 import { WhatIfError } from './branch.ts';
@@ -58,14 +59,33 @@ export function verifierSelection(parent: Trace, selected: readonly string[], ve
   };
 }
 
+/**
+ * The trace round `@R` names in `parent`: one meaning for every strategy, the pool after round R's
+ * retrieval, where round 0 is the run's first retrieval. Each strategy's descriptor declares the trace
+ * round of that first retrieval (`rounds.first`: 0 for BDTR, IRCoT, ...; 1 for the planner, GEAR and
+ * DualRAG, which count from 1); a composite's is read off the trace (its member's).
+ */
+export function traceRoundOf(parent: Trace, r: number): number {
+  const declared = findStrategy(parent.strategy)?.rounds.first;
+  const first =
+    typeof declared === 'number' ? declared : (parent.events.find((e) => e.type === 'retrieve')?.round ?? 0);
+  return r + first;
+}
+
+/** The `@R` of a trace round (traceRoundOf's inverse): what a counterfactual spec acting there is written as. */
+export function specRoundOf(parent: Trace, traceRound: number): number {
+  return Math.max(0, traceRound - traceRoundOf(parent, 0));
+}
+
 /** The intervention `spec` makes on `parent`, or why it does not apply to this run. */
 export function counterfactualFor(
   spec: CounterfactualSpec,
   parent: Trace,
 ): { intervention: Intervention } | { skip: string } {
+  const round = traceRoundOf(parent, spec.round);
   switch (spec.name) {
     case 'rerun':
-      return { intervention: { kind: 'rerun', round: spec.round } };
+      return { intervention: { kind: 'rerun', round } };
     case 'gold-bridge':
     case 'gold-all': {
       const ids =
@@ -75,7 +95,7 @@ export function counterfactualFor(
               bridgeOf(parent.question, foldTrace(parent.events).round0Ids).ids.has(g),
             );
       if (ids.length === 0) return { skip: `no ${spec.name === 'gold-all' ? 'gold' : 'bridge'} passages` };
-      return { intervention: { kind: 'pool', round: spec.round, insert: { ids: [...ids], rank: 1 } } };
+      return { intervention: { kind: 'pool', round, insert: { ids: [...ids], rank: 1 } } };
     }
     case 'drop-promoted':
       if (!parent.events.some((e) => e.type === 'verify')) return { skip: 'no verifier step' };

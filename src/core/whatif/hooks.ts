@@ -15,15 +15,23 @@ export function createHooks(change: Intervention): RunHooks {
     change.kind === 'rerun' ||
     change.kind === 'reply' ||
     (change.kind === 'options' && Object.keys(change.options).some((k) => k !== 'depth'));
+  /** The last round the run retrieved or merged in (why a change past it was not applied). */
+  let lastRound = -1;
+  // A text edit takes effect when a query the run sends changes; an edit only of the record is reported.
+  let recorded = false;
   const replace = (text: string): string => {
     // Idempotent: an ensemble member's events pass the rewrite twice (its own recorder, then the copy).
     if (change.kind !== 'text' || !text.includes(change.from)) return text;
     if (change.to.includes(change.from) && text.includes(change.to)) return text;
-    applied = true;
     return text.split(change.from).join(change.to);
   };
   return {
-    query: (r, q) => (r >= round ? replace(q) : q),
+    query: (r, q) => {
+      if (r < round) return q;
+      const out = replace(q);
+      if (out !== q) applied = true;
+      return out;
+    },
     depth: (r, k) => {
       const d = change.kind === 'options' ? change.options.depth : undefined;
       if (r < round || typeof d !== 'number') return k;
@@ -31,6 +39,7 @@ export function createHooks(change: Intervention): RunHooks {
       return d;
     },
     results: (r, results) => {
+      lastRound = Math.max(lastRound, r);
       const kept = r >= round && dropped.size > 0 ? results.filter((x) => !dropped.has(x.id)) : results;
       // The round's own retrievals carry the insertion too, so a strategy that keeps its own pool
       // (IRCoT's collection, DualRAG's outline) sees the passages; the shared pool pins them (pool below).
@@ -39,6 +48,7 @@ export function createHooks(change: Intervention): RunHooks {
       return insertRanked(kept, change.insert);
     },
     pool: (r, pool) => {
+      lastRound = Math.max(lastRound, r);
       if (change.kind !== 'pool' || r < round) return;
       if (dropped.size > 0) {
         pool.drop(dropped);
@@ -51,19 +61,49 @@ export function createHooks(change: Intervention): RunHooks {
         applied = true;
       }
     },
+    order: (r, ids) => {
+      if (change.kind !== 'pool' || r < round) return ids;
+      let out = dropped.size > 0 ? ids.filter((id) => !dropped.has(id)) : ids;
+      if (out.length !== ids.length) applied = true;
+      if (change.insert) {
+        // a given score has no place in a list without scores: the passages join at its end
+        const wanted = new Set(change.insert.ids);
+        const rest = out.filter((id) => !wanted.has(id));
+        const rank =
+          change.insert.score !== undefined ? rest.length + 1 : Math.min(change.insert.rank ?? 1, rest.length + 1);
+        out = [...rest.slice(0, rank - 1), ...change.insert.ids, ...rest.slice(rank - 1)];
+        applied = true;
+      }
+      return out;
+    },
     event: (body, r) => {
       if (change.kind !== 'text' || r < round) return body;
-      if (body.type === 'thought') return { ...body, text: replace(body.text) };
-      if (body.type === 'plan' && body.subquery !== undefined) return { ...body, subquery: replace(body.subquery) };
+      if (body.type === 'thought') {
+        const text = replace(body.text);
+        if (text !== body.text) recorded = true;
+        return { ...body, text };
+      }
+      if (body.type === 'plan' && body.subquery !== undefined) {
+        const subquery = replace(body.subquery);
+        if (subquery !== body.subquery) recorded = true;
+        return { ...body, subquery };
+      }
       return body;
     },
     unapplied: () => {
       if (applied) return [];
       if (change.kind === 'pool')
         return [
-          `the pool change was not applied: the run never merged a pool at round ${round} or later (this strategy keeps its own pool, or stopped earlier)`,
+          lastRound < round
+            ? `the pool change was not applied: the run's last round is ${lastRound < 0 ? 'none' : lastRound}, it never reached round ${round}`
+            : `the pool change was not applied: the run kept no pool at round ${round} or later`,
         ];
-      if (change.kind === 'text') return [`no thought or query from round ${round} on contained "${change.from}"`];
+      if (change.kind === 'text')
+        return [
+          recorded
+            ? `the edited text changed the record only: no retrieval from round ${round} on sent a query containing "${change.from}" (later prompts quote the original)`
+            : `no thought or query from round ${round} on contained "${change.from}"`,
+        ];
       return [`the run made no retrieval at round ${round} or later`];
     },
   };

@@ -35,7 +35,8 @@ export function replayPrefix(parent: Trace, limit: number, live: LlmPort, overri
       const i = next++;
       const event = recorded[i];
       const matches = !diverged && event !== undefined && event.module === request.module;
-      if (matches && i < limit && samePrompt(request.messages, event.prompt)) {
+      // A reply the record cut (replyLength) is not what the run read: the replay ends there, the call goes live.
+      if (matches && i < limit && event.replyLength === undefined && samePrompt(request.messages, event.prompt)) {
         replayed++;
         request.onToken?.(event.response);
         return {

@@ -28,8 +28,10 @@ import { PlotCard } from './PlotCard.tsx';
 import { complementarityPair } from './complementarity-pair.ts';
 import { IterationPlots } from './IterationPlots.tsx';
 import { DiagnosticPlots } from './DiagnosticPlots.tsx';
+import { FailureShiftPanel } from './FailureShiftPanel.tsx';
 import { useBatchRunner } from './use-batch-runner.ts';
 import { CounterfactualCell, CounterfactualSetup, CounterfactualSummary } from './CounterfactualPanel.tsx';
+import { useKeepCounterfactuals } from './keep-counterfactuals.ts';
 import { BATCH_MODELS, isOracle, MODEL_LABEL, parseVariant, REGIME_LABEL, REGIMES } from '../../app/batch/variants.ts';
 import { useSettingsLlmLabel } from './use-settings-llm.ts';
 import { QuestionPicker } from './QuestionPicker.tsx';
@@ -50,6 +52,7 @@ const fmtMs = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 100
 
 /** Strategies on backbones (single retrieval, +reader, or core's iterative strategies) over chosen questions of the dataset, with plots and exports. */
 export function BatchPage() {
+  useKeepCounterfactuals();
   const dataset = useActiveDataset();
   const questions = useMemo(() => dataset.data?.questions ?? [], [dataset.data]);
   const { run, cancel } = useBatchRunner(dataset.data?.id, questions);
@@ -388,6 +391,7 @@ export function BatchPage() {
                 </PlotCard>
               )}
               <DiagnosticPlots datasetId={dataset.data?.id} runs={runs} />
+              <FailureShiftPanel datasetId={dataset.data?.id} runs={runs} />
             </div>
           </SeriesColors>
           <div className="toolbar">

@@ -2,7 +2,13 @@
 // batch setup, each strategy's summary (core's summarizeCounterfactuals) and each run's cell in the
 // results table. Oracle specs read the gold: labelled so, and never part of the strategy comparison.
 import { useStore } from 'zustand';
-import { summarizeCounterfactuals, type CounterfactualEntry } from '../../core/whatif/batch.ts';
+import { strategyDescriptor, type StrategyName } from '../../core/strategies/registry.ts';
+import { ROUND_MEANING, roundRows } from '../../core/whatif/rounds.ts';
+import {
+  COUNTERFACTUAL_STATUS_TEXT,
+  summarizeCounterfactuals,
+  type CounterfactualEntry,
+} from '../../core/whatif/batch.ts';
 import {
   CHOICE_HINT,
   CHOICE_LABEL,
@@ -54,6 +60,20 @@ export function CounterfactualSetup({ disabled }: { disabled: boolean }) {
           />
         </label>
       )}
+      {takesRound(choice) && (
+        <details className="muted" data-testid="batch-counterfactual-rounds">
+          <summary>{ROUND_MEANING}</summary>
+          <ul>
+            {roundRows()
+              .filter(([name]) => strategyDescriptor(name as StrategyName).kind !== 'baseline')
+              .map(([name, , round]) => (
+                <li key={name}>
+                  <code>{name}</code>: {round}
+                </li>
+              ))}
+          </ul>
+        </details>
+      )}
     </fieldset>
   );
 }
@@ -77,8 +97,9 @@ export function CounterfactualSummary() {
         )}
       </h3>
       <p className="muted">
-        failed: wrong answer in the plain run (Acc); fixed: of those, right after the change; broken: right before,
-        wrong after.
+        Only applied rows are counted as changed, fixed or broken and enter ΔRecall; rows whose change did not apply,
+        whose branch failed or whose plain run failed are counted apart. wrong before: wrong answer in the plain run
+        (Acc); fixed: of those, right after the change; broken: right before, wrong after.
         {spec.oracle && ' This oracle reads the gold passages: it attributes failures, it is not a strategy result.'}
       </p>
       {byStrategy.size === 0 ? (
@@ -89,9 +110,12 @@ export function CounterfactualSummary() {
             <tr>
               <th scope="col">strategy</th>
               <th scope="col">questions</th>
-              <th scope="col">skipped</th>
+              <th scope="col">applied</th>
+              <th scope="col">not applied</th>
+              <th scope="col">branch failed</th>
+              <th scope="col">plain failed</th>
               <th scope="col">changed</th>
-              <th scope="col">failed</th>
+              <th scope="col">wrong before</th>
               <th scope="col">fixed</th>
               <th scope="col">broken</th>
               <th scope="col">ΔRecall@{K}</th>
@@ -109,7 +133,18 @@ export function CounterfactualSummary() {
                   <td className="num" data-testid="cf-questions">
                     {s.questions}
                   </td>
-                  <td className="num">{s.skipped}</td>
+                  <td className="num" data-testid="cf-applied">
+                    {s.applied}
+                  </td>
+                  <td className="num" data-testid="cf-not-applied">
+                    {s.notApplied}
+                  </td>
+                  <td className="num" data-testid="cf-branch-failed">
+                    {s.branchFailed}
+                  </td>
+                  <td className="num" data-testid="cf-plain-failed">
+                    {s.plainFailed}
+                  </td>
                   <td className="num" data-testid="cf-changed">
                     {s.changed}
                   </td>
@@ -138,12 +173,17 @@ export function CounterfactualCell({ runKey }: { runKey: string }) {
   const run = useStore(counterfactualStore, (s) => s.runs[runKey]);
   if (!run) return <td className="muted">—</td>;
   const { row, plain } = run.entry;
-  if (row.skipped) return <td className="muted" data-testid="batch-cf">{`skipped: ${row.skipped}`}</td>;
+  if (row.status !== 'applied')
+    return (
+      <td className="muted" data-testid="batch-cf" data-status={row.status}>
+        {`${COUNTERFACTUAL_STATUS_TEXT[row.status]}: ${row.reason ?? ''}`}
+      </td>
+    );
   const wasRight = plain.acc === 1;
   const isRight = row.acc === 1;
   const verdict = !wasRight && isRight ? 'fixed' : wasRight && !isRight ? 'broken' : null;
   return (
-    <td data-testid="batch-cf" title={row.warnings.join('\n') || undefined}>
+    <td data-testid="batch-cf" data-status={row.status} title={row.warnings.join('\n') || undefined}>
       {row.changed ? 'changed' : 'unchanged'}
       {verdict && <strong>{` · ${verdict}`}</strong>}
     </td>

@@ -29,6 +29,7 @@ const SHORT: Record<(typeof DIAGNOSTICS)[number], string> = {
   compositionFailure: 'compose',
   parametricSuppression: 'suppress',
   stoppingCalibration: 'stop',
+  evidenceLost: 'lost*',
 };
 
 const value = (x: number | null) => (x === null ? Number.NaN : x);
@@ -87,7 +88,7 @@ export function DiagnosticPlots({ datasetId, runs }: Props) {
       <PlotCard
         title="Diagnostics per strategy (paper 004)"
         file="diagnostics-per-strategy"
-        note="coverage gap, anchor carry-drop, distractor latch, composition failure, parametric suppression, stopping (early or late): share of the questions each applies to; a missing bar = applies to none (e.g. parametric suppression needs a no-context run)."
+        note="coverage gap, anchor carry-drop, distractor latch, composition failure, parametric suppression, stopping (early or late), and lost* (this project's, not paper 004's: gold that was in the pool and never read by the reader): share of the questions each applies to; a missing bar = applies to none (e.g. parametric suppression needs a no-context run)."
       >
         {(ref) => (
           <BarChart

@@ -9,8 +9,7 @@ import { appStore } from '../../state/store.ts';
 import { BATCH_CONFIGS, strategyOfConfig } from '../../state/batch-slice.ts';
 import { strategyDescriptor } from '../../core/strategies/index.ts';
 import { batchVariants, parseVariant } from '../../app/batch/variants.ts';
-import { counterfactualFor } from '../../core/whatif/counterfactual.ts';
-import { counterfactualEntry } from '../../core/whatif/batch.ts';
+import { counterfactualEntry, counterfactualOutcome } from '../../core/whatif/batch.ts';
 import { COUNTERFACTUAL_KS, counterfactualStore, specOf } from './counterfactual-store.ts';
 
 /** Deep enough for the Recall@k curve up to 200 (a small corpus returns fewer). */
@@ -58,34 +57,33 @@ export function useBatchRunner(datasetId: string | undefined, questions: readonl
             const variant = parseVariant(job.strategy);
             const config = BATCH_CONFIGS.find((c) => c.key === variant.config);
             if (!config) throw new Error(`batch: unknown configuration "${variant.config}"`);
-            current.current = `batch-${jobKey(job.strategy, job.question.id)}`;
+            const runId = `batch-${jobKey(job.strategy, job.question.id)}`;
+            current.current = runId;
             const trace = await engine.run({
               datasetId,
               question: job.question,
               backbone: config.backbone,
               strategy: config.strategy,
               k: BATCH_K,
-              runId: current.current,
+              runId,
               llm: variant.model,
               regime: variant.regime,
             });
             // The counterfactual of the plain run (iterative regime only, like the CLI), through the engine's branch run.
             if (spec && trace.status !== 'aborted' && variant.regime === 'iterative' && !cancelled.current) {
-              const what = counterfactualFor(spec, trace);
-              const outcome =
-                'skip' in what
-                  ? what
-                  : {
-                      branch: await engine.runBranch({
-                        datasetId,
-                        parent: trace,
-                        intervention: what.intervention,
-                        label: spec.text,
-                        oracle: spec.oracle,
-                        runId: current.current,
-                      }),
-                    };
-              if (!('branch' in outcome) || outcome.branch.status !== 'aborted')
+              // counted through core's counterfactualOutcome, as the CLI: a failed branch is a row, never a lost batch
+              const outcome = await counterfactualOutcome(trace, spec, (intervention) =>
+                engine.runBranch({
+                  datasetId,
+                  parent: trace,
+                  intervention,
+                  label: spec.text,
+                  oracle: spec.oracle,
+                  runId,
+                }),
+              );
+              // a branch stopped by Cancel is not a row (the batch was cancelled, nothing failed)
+              if (!cancelled.current && (!('branch' in outcome) || outcome.branch.status !== 'aborted'))
                 counterfactualStore.getState().add(jobKey(job.strategy, job.question.id), {
                   strategy: job.strategy,
                   entry: counterfactualEntry(trace, spec, outcome, COUNTERFACTUAL_KS),

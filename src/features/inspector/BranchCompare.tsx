@@ -3,7 +3,10 @@ import { BumpChart } from '../../app/components/BumpChart.tsx';
 import { scoreTrace } from '../../app/trace/scores.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { DIAGNOSTICS, diagnoseTrace } from '../../core/eval/diagnostics/index.ts';
-import { foldTrace, type TraceModel } from '../../core/trace/fold.ts';
+import { foldTrace, traceIds, type TraceModel } from '../../core/trace/fold.ts';
+import type { Passage } from '../../core/types.ts';
+import { DIAGNOSTIC_NAMES, useDiagnosticPassages } from './Diagnostics.tsx';
+import { changedIds, withTitles } from './branch-marks.ts';
 import type { Trace } from '../../core/trace/schema.ts';
 import { firstDifference } from '../../core/whatif/diff.ts';
 
@@ -18,35 +21,23 @@ interface Props {
   onStep: (step: number) => void;
 }
 
-/**
- * Passages that one run has at a stage and the other lacks, or that moved more than one rank: a
- * dropped or inserted passage shifts everything below it by one, which is not itself a change.
- */
-function changedIds(a: TraceModel, b: TraceModel): Set<string> {
-  const out = new Set<string>();
-  const n = Math.max(a.stages.length, b.stages.length);
-  const differs = (x: number, y: number | undefined) => y === undefined || Math.abs(x - y) > 1;
-  for (let i = 0; i < n; i++) {
-    const ra = a.stages[i]?.ranks ?? new Map<string, number>();
-    const rb = b.stages[i]?.ranks ?? new Map<string, number>();
-    for (const [id, r] of ra) if (differs(r, rb.get(id))) out.add(id);
-    for (const [id, r] of rb) if (differs(r, ra.get(id))) out.add(id);
-  }
-  return out;
-}
-
 /** A what-if branch beside its original: rank charts with the changed lines bold, answers, metrics, diagnostics and the first step where they differ. */
 export function BranchCompare({ parent, branch, gold, bridge, bridgeRule, passages, onStep }: Props) {
   const a = useMemo(() => foldTrace(parent.events), [parent]);
   const b = useMemo(() => foldTrace(branch.events), [branch]);
-  const marked = useMemo(() => changedIds(a, b), [a, b]);
+  const marked = useMemo(() => changedIds(a, b, branch), [a, b, branch]);
+  // the diagnostics read the same passages as the main panel's, so the original's flags match it
+  const parentPassages = useDiagnosticPassages(parent);
+  const branchPassages = useDiagnosticPassages(branch);
+  const ids = useMemo(() => new Set([...traceIds(parent.events), ...traceIds(branch.events)]), [parent, branch]);
+  const label = withTitles(branch.branch?.label ?? 'branch', ids, passages.titleOf);
   const first = useMemo(() => firstDifference(parent.events, branch.events), [parent, branch]);
   const rows = Math.min(20, Math.max(5, ...a.stages.map((s) => s.ranks.size), ...b.stages.map((s) => s.ranks.size)));
   const columns = Math.max(a.stages.length, b.stages.length);
-  const side = (t: Trace, m: TraceModel, title: string, testid: string) => {
+  const side = (t: Trace, m: TraceModel, title: string, testid: string, read: Map<string, Passage> | undefined) => {
     const s = scoreTrace(m, t.question);
-    const d = t.question.gold.length > 0 ? diagnoseTrace(t) : null;
-    const flagged = d ? DIAGNOSTICS.filter((k) => d[k].flagged) : [];
+    const d = t.question.gold.length > 0 ? diagnoseTrace(t, read ? { passages: read } : {}) : null;
+    const flagged = d ? DIAGNOSTICS.filter((k) => d[k].flagged).map((k) => DIAGNOSTIC_NAMES[k]) : [];
     const calls = m.modules.reduce((n, x) => n + x.calls, 0);
     return (
       <div data-testid={testid}>
@@ -98,7 +89,7 @@ export function BranchCompare({ parent, branch, gold, bridge, bridgeRule, passag
   return (
     <section className="panel" data-testid="whatif-compare" aria-label="Branch beside the original">
       <h3>
-        {branch.branch?.label ?? 'branch'}
+        {label}
         {branch.branch?.oracle && <span className="badge badge-offline">oracle: reads the gold</span>}
       </h3>
       <p className="whatif-diff" data-testid="whatif-first-difference">
@@ -115,16 +106,16 @@ export function BranchCompare({ parent, branch, gold, bridge, bridgeRule, passag
       </p>
       {warnings.map((w) => (
         <p key={w} className="error" role="status" data-testid="whatif-warning">
-          {w}
+          {withTitles(w, ids, passages.titleOf)}
         </p>
       ))}
       <p className="muted">
-        Bold lines: passages that entered, left or moved more than one rank against the other run ({marked.size}); the
-        others are faded.
+        Bold lines: the passages the change names and those that entered, left or moved more than one rank in the final
+        ranking ({marked.size}); the others are faded.
       </p>
       <div className="whatif-compare">
-        {side(parent, a, 'Original', 'whatif-original')}
-        {side(branch, b, 'Branch', 'whatif-branch-side')}
+        {side(parent, a, 'Original', 'whatif-original', parentPassages)}
+        {side(branch, b, 'Branch', 'whatif-branch-side', branchPassages)}
       </div>
     </section>
   );

@@ -26,6 +26,7 @@ export const DIAGNOSTIC_NAMES: Record<DiagnosticName, string> = {
   compositionFailure: 'composition failure',
   parametricSuppression: 'parametric suppression',
   stoppingCalibration: 'stopping calibration',
+  evidenceLost: 'evidence lost (Hopscope)',
 };
 
 /** What to click in the browser when a diagnostic needs another run (core's reasons stay host-neutral). */
@@ -40,6 +41,7 @@ export const DIAGNOSTIC_LABELS: Record<DiagnosticName, string> = {
   compositionFailure: 'Composition failure: all gold shown, answer wrong',
   parametricSuppression: 'Parametric suppression: right without context, wrong with it',
   stoppingCalibration: 'Stopping: early or late',
+  evidenceLost: "Evidence lost (this project's, not paper 004's): gold pooled, never read",
 };
 
 /** Number of events to show so the trace stands at the end of `step` (for StepBar's `step`). */
@@ -184,7 +186,8 @@ export function Diagnostics({ trace, passages, noContext, onStep }: Props) {
         {DIAGNOSTICS.some((n) => result[n].flagged) ? 'Why it failed: diagnostics' : 'Diagnostics: no failure flagged'}
       </h2>
       <p className="muted">
-        Paper 004&rsquo;s diagnostics, read off this finished trace and the question&rsquo;s gold
+        Paper 004&rsquo;s six diagnostics and this project&rsquo;s evidence lost, read off this finished trace and the
+        question&rsquo;s gold
         {result.gold === 'structured'
           ? ' (per hop, from the structured gold)'
           : ' (per gold passage: this question has no structured gold)'}

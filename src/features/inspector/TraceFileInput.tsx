@@ -2,15 +2,21 @@ import { useState } from 'react';
 import { parseRunOrTrace } from '../../app/trace/run-file.ts';
 import { appStore } from '../../state/store.ts';
 import { restoreBranches } from '../../app/whatif-store.ts';
+import { checkBranches } from '../../core/whatif/check.ts';
 
 /** Opens a run file (trace + passages) or a bare trace to inspect and replay it without running anything. */
 export function TraceFileInput() {
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string[]>([]);
   const open = async (file: File) => {
     setError(null);
+    setRefused([]);
     try {
       const { trace, passages, branches } = parseRunOrTrace(await file.text(), file.name);
-      restoreBranches(trace, branches);
+      // each branch must be a branch of this run (parent hash and id, question, step); oracle recomputed
+      const checked = await checkBranches(trace, branches);
+      setRefused(checked.refused.map((r) => `branch ${r.id} not opened: ${r.reason}`));
+      restoreBranches(trace, checked.branches);
       appStore.getState().showTrace(trace, passages ?? undefined);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -33,6 +39,13 @@ export function TraceFileInput() {
           }}
         />
       </label>
+      {refused.length > 0 && (
+        <ul className="error" role="alert" data-testid="trace-file-refused">
+          {refused.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      )}
       {error && (
         <p className="error" role="alert" data-testid="trace-file-error">
           {error}

@@ -2,10 +2,17 @@ import { useMemo, useState } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import type { Trace, TraceEventOf } from '../../core/trace/schema.ts';
-import { counterfactualFor, parseCounterfactual, verifierSelection } from '../../core/whatif/counterfactual.ts';
+import { diagnoseTrace } from '../../core/eval/diagnostics/index.ts';
+import {
+  counterfactualFor,
+  parseCounterfactual,
+  specRoundOf,
+  verifierSelection,
+} from '../../core/whatif/counterfactual.ts';
 import { describeIntervention, type Intervention } from '../../core/whatif/intervention.ts';
 import { BranchCompare } from './BranchCompare.tsx';
-import { addBranch, finishBranch, useBranches } from '../../app/whatif-store.ts';
+import { addBranch, finishBranch, parentOf, rememberParent, useBranches } from '../../app/whatif-store.ts';
+import { appStore } from '../../state/store.ts';
 
 interface Props {
   trace: Trace;
@@ -27,6 +34,12 @@ const SHOWN = 10;
 export function WhatIfPanel({ trace, datasetId, passages, gold, bridge, bridgeRule, onStep }: Props) {
   const engine = useEngine();
   const branches = useBranches(trace);
+  const parent = trace.branch ? parentOf(trace) : undefined;
+  // gold the run pooled and the reader never read (evidenceLost): one click pins it where it was dropped
+  const lost = useMemo(
+    () => (trace.question.gold.length > 0 && trace.status === 'done' ? diagnoseTrace(trace).evidenceLost.lost : []),
+    [trace],
+  );
   const [open, setOpen] = useState<string | null>(null);
   const pools = useMemo(() => trace.events.filter((e): e is TraceEventOf<'pool'> => e.type === 'pool'), [trace]);
   const rounds = useMemo(() => [...new Set(pools.map((p) => p.round))], [pools]);
@@ -241,9 +254,10 @@ export function WhatIfPanel({ trace, datasetId, passages, gold, bridge, bridgeRu
             data-testid="whatif-gold-bridge"
             title="Reads the question's gold: an oracle branch, never a strategy result"
             onClick={() => {
-              const spec = parseCounterfactual(`gold-bridge@${round}`);
+              // @R is the pool after round R's retrieval counted from the run's first (docs/what-if.md)
+              const spec = parseCounterfactual(`gold-bridge@${specRoundOf(trace, round)}`);
               const what = counterfactualFor(spec, trace);
-              if ('skip' in what) setError(`gold-bridge@${round}: ${what.skip}`);
+              if ('skip' in what) setError(`${spec.text}: ${what.skip}`);
               else void branch(what.intervention, spec.text, true);
             }}
           >
@@ -251,9 +265,49 @@ export function WhatIfPanel({ trace, datasetId, passages, gold, bridge, bridgeRu
           </button>
         </p>
       )}
+      {lost.length > 0 && (
+        <ul className="whatif-rows" data-testid="whatif-lost">
+          {lost.map((l) => (
+            <li key={l.passage}>
+              <span>
+                Evidence lost: {l.unit} &ldquo;{title(l.passage)}&rdquo; ({l.mechanism}, round {l.round})
+              </span>{' '}
+              <button
+                type="button"
+                className="btn btn-secondary"
+                data-testid="whatif-pin-lost"
+                title="Reads the question's gold: an oracle branch, never a strategy result"
+                onClick={() =>
+                  void branch(
+                    { kind: 'pool', round: l.round, insert: { ids: [l.passage], rank: 1 } },
+                    `pin lost evidence "${title(l.passage)}" to the top after round ${l.round}`,
+                    true,
+                  )
+                }
+              >
+                Pin it and rerun from there (oracle)
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {error && (
         <p className="error" role="alert">
           {error}
+        </p>
+      )}
+      {parent && (
+        <p>
+          This is a branch of {parent.strategy} on {parent.question.id}
+          {trace.branch?.label ? ` (${trace.branch.label})` : ''}.{' '}
+          <button
+            type="button"
+            className="btn btn-secondary"
+            data-testid="whatif-back-to-original"
+            onClick={() => appStore.getState().showTrace(parent, appStore.getState().runPassages ?? undefined)}
+          >
+            Back to the original run
+          </button>
         </p>
       )}
       {branches.length > 0 && (
@@ -282,6 +336,20 @@ export function WhatIfPanel({ trace, datasetId, passages, gold, bridge, bridgeRu
         <p className="error" role="alert">
           {shown.error}
         </p>
+      )}
+      {shown?.trace && (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          data-testid="whatif-step-branch"
+          title="Show this branch in the inspector, to step through it like a run"
+          onClick={() => {
+            rememberParent(shown.trace!, trace);
+            appStore.getState().showTrace(shown.trace!, appStore.getState().runPassages ?? undefined);
+          }}
+        >
+          Step through this branch
+        </button>
       )}
       {shown?.trace && (
         <BranchCompare

@@ -37,7 +37,8 @@ export class ReplayProvider implements LlmProvider {
   private async index(traces: readonly Trace[]): Promise<void> {
     for (const trace of traces) {
       for (const e of trace.events) {
-        if (e.type !== 'llm') continue;
+        // A reply the record cut (replyLength) is not what the run read: asking for it is a replay miss.
+        if (e.type !== 'llm' || e.replyLength !== undefined) continue;
         const key = await replayKey(e.module, e.prompt);
         const slot = this.replies.get(key) ?? { events: [], used: 0 };
         slot.events.push(e);

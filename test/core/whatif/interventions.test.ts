@@ -172,3 +172,38 @@ describe('pool changes on a GEAR demo run (its own pool, rebuilt each step)', ()
     expect(firstDifference(parent.events, branch.events)).toBeNull();
   });
 });
+
+describe('every text edit takes effect or says why not', () => {
+  it('GEAR: an edited rewrite is the query the next step retrieves', async () => {
+    const { ctx, retrieverName } = await demoContext('gear');
+    let done = 0;
+    for (const question of dataset.questions) {
+      const parent = await runStrategy('gear', question, ctx, { corpus: dataset.corpus, retrieverName });
+      const rewrite = parent.events.find((e) => e.type === 'thought' && e.kind === 'rewrite');
+      if (rewrite?.type !== 'thought') continue;
+      const to = 'Tobias Venn birthplace';
+      const branch = await runBranch(parent, { kind: 'text', round: rewrite.round, from: rewrite.text, to }, ctx);
+      expect(branch.events.find((e) => e.type === 'thought' && e.kind === 'rewrite')).toMatchObject({ text: to });
+      const next = branch.events.find((e) => e.type === 'retrieve' && e.round === rewrite.round + 1);
+      expect(next).toMatchObject({ query: to });
+      expect(branch.events.some((e) => e.type === 'warning' && e.module === 'whatif')).toBe(false);
+      done++;
+      break;
+    }
+    expect(done).toBe(1);
+  });
+
+  it('an edit no retrieval uses (a DualRAG reasoning step) is reported as changing the record only', async () => {
+    const { ctx, retrieverName } = await demoContext('dualrag');
+    const parent = await runStrategy('dualrag', q, ctx, { corpus: dataset.corpus, retrieverName });
+    const reasoner = parent.events.find((e) => e.type === 'thought' && e.kind === 'reasoner');
+    if (reasoner?.type !== 'thought') throw new Error('no reasoner thought');
+    const branch = await runBranch(
+      parent,
+      { kind: 'text', round: reasoner.round, from: reasoner.text, to: 'an edited reasoning step' },
+      ctx,
+    );
+    const warning = branch.events.find((e) => e.type === 'warning' && e.module === 'whatif');
+    expect(warning).toMatchObject({ message: expect.stringMatching(/changed the record only/) });
+  });
+});

@@ -13,6 +13,7 @@ import { anchorCarryDrop } from './anchor-carry-drop.ts';
 import { compositionFailure } from './composition-failure.ts';
 import { coverageGap, type CoverageGap } from './coverage-gap.ts';
 import { distractorLatch } from './distractor-latch.ts';
+import { evidenceLost, type EvidenceLost, type LossMechanism } from './evidence-lost.ts';
 import { goldOf, type GoldBasis } from './gold.ts';
 import { parametricSuppression } from './parametric-suppression.ts';
 import { readSteps } from './steps.ts';
@@ -21,6 +22,7 @@ import { notApplicable, type QuestionDiagnostic } from './types.ts';
 
 export type { DiagnosticEvidence, QuestionDiagnostic } from './types.ts';
 export type { CoverageGap } from './coverage-gap.ts';
+export type { EvidenceLost, LossMechanism } from './evidence-lost.ts';
 export type { StoppingCalibration, StopOutcome } from './stopping-calibration.ts';
 export { readSteps, type StepView, type TraceSteps } from './steps.ts';
 
@@ -31,7 +33,13 @@ export const DIAGNOSTICS = [
   'compositionFailure',
   'parametricSuppression',
   'stoppingCalibration',
+  'evidenceLost',
 ] as const;
+
+/** Paper 004's six; the rest are this project's own (evidenceLost), labelled so wherever they are listed. */
+export const PAPER_DIAGNOSTICS = DIAGNOSTICS.slice(0, 6);
+export const isOwnDiagnostic = (name: DiagnosticName): boolean =>
+  !(PAPER_DIAGNOSTICS as readonly string[]).includes(name);
 export type DiagnosticName = (typeof DIAGNOSTICS)[number];
 
 export interface DiagnoseOptions {
@@ -69,6 +77,8 @@ export interface QuestionDiagnostics {
   compositionFailure: QuestionDiagnostic;
   parametricSuppression: QuestionDiagnostic;
   stoppingCalibration: StoppingCalibration;
+  /** This project's (not paper 004's): gold that was pooled and never read, with the dropping step and mechanism. */
+  evidenceLost: EvidenceLost;
 }
 
 export const DEFAULT_TOP = 10;
@@ -124,6 +134,7 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
         : compositionFailure(run, gold, correct),
     parametricSuppression: parametricSuppression(run, trace.regime, correct, noContext),
     stoppingCalibration: stoppingCalibration(trace, gold, top, correct),
+    evidenceLost: retrieving ? evidenceLost(trace, run, gold) : { ...noRetrieval, lost: [] },
   };
   // A run that crashed or was stopped raises no flag: the failure is the finding.
   if (trace.status === 'failed' || trace.status === 'aborted') {
@@ -135,6 +146,7 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
       compositionFailure: na(),
       parametricSuppression: na(),
       stoppingCalibration: na(),
+      evidenceLost: { ...na(), lost: [] },
     });
   }
   // Each piece of evidence names its trace round too, so a view can say "round" (the strategy's iteration).
@@ -181,6 +193,8 @@ export interface DiagnosticsSummary {
     sufficiency: { n: number; brier: number; meanWhenRight: number | null; meanWhenWrong: number | null } | null;
     byHops: Record<string, DiagnosticRate>;
   };
+  /** This project's: the share of questions that lost pooled gold, and how many losses per mechanism. */
+  evidenceLost: DiagnosticRate & { byHops: Record<string, DiagnosticRate>; byMechanism: Record<LossMechanism, number> };
 }
 
 /** How the rates were computed: the gold basis of the questions (structured per hop, or passages only). */
@@ -249,7 +263,14 @@ export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]): Diag
           }
         : null,
     },
+    evidenceLost: { ...of('evidenceLost'), byMechanism: byMechanism(rows) },
   };
+}
+
+function byMechanism(rows: readonly QuestionDiagnostics[]): Record<LossMechanism, number> {
+  const out: Record<LossMechanism, number> = { 'pool cap': 0, verifier: 0, 'μ+σ cut': 0, 'reader budget': 0 };
+  for (const r of rows) for (const l of r.evidenceLost.lost) out[l.mechanism]++;
+  return out;
 }
 
 export function diagnosticsBasis(rows: readonly QuestionDiagnostics[], top = DEFAULT_TOP): DiagnosticsBasis {
