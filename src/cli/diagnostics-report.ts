@@ -16,7 +16,7 @@ export function flatDiagnostics(d: DiagnosticsSummary): DiagnosticsSummary {
 }
 
 const rate = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : x);
-const answerCols = (r: StrategyBatchResult) => [rate(r.summary.acc), rate(r.summary.em), rate(r.summary.f1)];
+const answerCols = (r: StrategyBatchResult) => [rate(r.summary?.acc), rate(r.summary?.em), rate(r.summary?.f1)];
 
 /** Acc† of a result when the LLM judge ran on it. */
 export type AccDaggerOf = (r: StrategyBatchResult) => number | undefined;
@@ -30,13 +30,13 @@ export function regimeTable(results: readonly StrategyBatchResult[], accDagger?:
     (judged ? '; Acc† = LLM judge' : '') +
     ')\n' +
     formatTable(
-      ['strategy', 'regime', 'n', 'Acc', ...(judged ? ['Acc†'] : []), 'EM', 'F1'],
+      ['strategy', 'regime', 'completed', 'Acc', ...(judged ? ['Acc†'] : []), 'EM', 'F1'],
       results.map((r) => {
         const [acc, em, f1] = answerCols(r);
         return [
           r.strategy,
           regimeLabel(r.regime),
-          r.summary.count,
+          r.completed,
           acc!,
           ...(judged ? [rate(accDagger(r))] : []),
           em!,

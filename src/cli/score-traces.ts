@@ -6,7 +6,7 @@
 // traces recorded before it was kept.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { strategyComplementarity, summarizeTraces } from '../core/batch/strategy.ts';
+import { isCompleted, strategyComplementarity, summarizeTraces } from '../core/batch/strategy.ts';
 import { HopscopeError } from '../core/errors.ts';
 import { loadTrace } from '../core/trace/load.ts';
 import type { Trace } from '../core/trace/schema.ts';
@@ -107,7 +107,7 @@ export async function scoreTraces(dir: string, dataset: Dataset, ks: number[], i
     }),
   );
   // Settings and per-question facts (reader budget, rounds used, calls) as the run that wrote the traces reported them.
-  const facts = new Map(results.map((r) => [r, batchFacts(r.traces[0]?.options ?? {}, r.traces)]));
+  const facts = new Map(results.map((r) => [r, batchFacts(r.traces[0]?.options ?? {}, r.traces.filter(isCompleted))]));
   for (const r of results)
     io.out(strategyReport(`${dataset.name} · ${r.strategy} (scored from ${dir})`, r, ks, facts.get(r)));
   const comp =
@@ -128,10 +128,10 @@ export async function scoreTraces(dir: string, dataset: Dataset, ks: number[], i
     ks,
     scoredFrom: dir,
   };
-  if (results.length === 1) return { ...head, ...resultJson(results[0]!, facts.get(results[0]!)) };
+  if (results.length === 1) return { ...head, ...resultJson(results[0]!, ks, facts.get(results[0]!)) };
   return {
     ...head,
-    strategies: Object.fromEntries(results.map((r) => [r.strategy, resultJson(r, facts.get(r))])),
+    strategies: Object.fromEntries(results.map((r) => [r.strategy, resultJson(r, ks, facts.get(r))])),
     complementarity: comp,
   };
 }
