@@ -440,8 +440,9 @@ async function strategyExtras(
     `Retrieval triggers per question (steps that retrieved: questions): ${x.retrievalTriggers.map((n, i) => `${i}: ${n}`).join(', ')}`,
   );
   if (judge && !signal?.aborted) {
+    // the judge reads completed questions only: a failed run has no answer to judge and is not a 0
     x.judge = await judgeAnswers(
-      result.traces.map((t) => ({
+      result.traces.filter(isCompleted).map((t) => ({
         id: t.question.id,
         question: t.question.question,
         prediction: result.questions.find((r) => r.id === t.question.id)?.answer,
@@ -519,7 +520,7 @@ export function resultJson(r: StrategyBatchResult, ks: readonly number[], facts?
       })),
       tokens: { byModule: r.tokensByModule, total: totalCost(r) },
       diagnostics: flatDiagnostics(r.diagnostics),
-      diagnosticsBasis: diagnosticsBasis(r.questionDiagnostics),
+      diagnosticsBasis: diagnosticsBasis(r.questionDiagnostics.filter((_, i) => isCompleted(r.questions[i]!))),
       ...counterfactualSummaryJson(r),
     },
     failed: r.failed,
