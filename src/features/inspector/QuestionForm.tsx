@@ -5,6 +5,14 @@ import { BACKBONE_LABELS, STRATEGY_CHOICES, usesLlm } from '../../app/strategy-l
 import { useRunLlm } from '../../app/use-run-llm.ts';
 import { Term } from '../../app/components/Glossary.tsx';
 import { RUN_BACKBONES, type RunBackbone, type RunStrategy } from '../../../workers/engine-api.ts';
+import { BACKBONE_ABOUT } from '../../core/backbones/about.ts';
+
+/** What the Settings LLM does inside a backbone (HippoRAG 2's fact filter, RAPTOR's summaries, ...), by run backbone. */
+const BACKBONE_USES_LLM: Partial<Record<RunBackbone, string>> = {
+  hipporag2: BACKBONE_ABOUT.hipporag2.usesLlm,
+  raptor: BACKBONE_ABOUT.raptor.usesLlm,
+  graphrag: BACKBONE_ABOUT.graphrag.usesLlm,
+};
 
 const TYPED_ID = 'typed';
 
@@ -123,7 +131,9 @@ export function QuestionForm({ questions, disabled, running, onRun, onStop, unav
                 Answers with: <strong>{llm}</strong> (change it in Settings)
               </>
             )
-          : 'This strategy calls no LLM: it retrieves only.'}
+          : llm && !llm.startsWith('offline thinker') && BACKBONE_USES_LLM[backbone]
+            ? `This strategy calls no LLM itself, but the backbone does: ${BACKBONE_LABELS[backbone]} calls ${llm} for its ${BACKBONE_USES_LLM[backbone]}.`
+            : 'This strategy calls no LLM: it retrieves only.'}
       </p>
       {unavailable[backbone] !== undefined && (
         <p className="form-hint" data-testid="backbone-unavailable" role="status">
