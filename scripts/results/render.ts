@@ -28,9 +28,14 @@ const table = (head: readonly string[], rows: readonly (readonly string[])[]) =>
 const OFFLINE_NOTE =
   'Every LLM step here is the **offline thinker**, a deterministic heuristic stand-in for an LLM (no model at all): ' +
   'these numbers show the machinery and how iteration re-ranks, not what the papers report with an LLM.';
+/** The runs without --seed use HippoRAG 2's default seeding: their labels follow it. */
+const SEEDED = `${HIPPORAG2_DEFAULTS.seed === 'facts' ? 'fact' : 'entity'}-seeded`;
 const SEED_NOTE =
-  "HippoRAG 2 is **fact-seeded** (its default): the query's top facts, found by **BM25 over triple strings (a labelled " +
-  'lexical stand-in for the embedder)**, seed PPR; triples come from the offline extractor (no LLM).';
+  `HippoRAG 2 is **${SEEDED}** (its default): ` +
+  (HIPPORAG2_DEFAULTS.seed === 'facts'
+    ? "the query's top facts, found by **BM25 over triple strings (a labelled lexical stand-in for the embedder)**, seed PPR; "
+    : "the question's linked entities seed PPR; ") +
+  'triples come from the offline extractor (no LLM).';
 
 function strategy(records: Records, id: string, name: string, regime = 'iterative'): StrategyRecord | undefined {
   return records.get(id)?.strategies?.[name]?.[regime];
@@ -160,12 +165,12 @@ function strategiesSection(records: Records): string {
   const names = [...BASELINES, 'bdtr', 'bdtr-dtr', 'bdtr-bgec'];
   const rowsOf = (id: string, n: string) => DATASETS.map((d) => strategy(records, `${id}-${d.dir}`, n));
   const recallRows = names.map((n) => [
-    title(n, 'fact-seeded'),
+    title(n, SEEDED),
     scoreRule(rowsOf('strategies', n)),
     ...DATASETS.map((d) => halves(strategy(records, `strategies-${d.dir}`, n))),
   ]);
   recallRows.push([
-    'BDTR, `--normalize minmax` (labelled option) · fact-seeded',
+    `BDTR, \`--normalize minmax\` (labelled option) · ${SEEDED}`,
     scoreRule(rowsOf('bdtr-minmax', 'bdtr')),
     ...DATASETS.map((d) => halves(strategy(records, `bdtr-minmax-${d.dir}`, 'bdtr'))),
   ]);
@@ -175,7 +180,7 @@ function strategiesSection(records: Records): string {
       return s ? f(s) : '—';
     }).join(' / ');
   const costRows = names.map((n) => [
-    title(n, 'fact-seeded'),
+    title(n, SEEDED),
     per(n, (s) => f3(s.em)),
     per(n, (s) => (s.equalBudgetEm !== null ? f3(s.equalBudgetEm) : s.passagesRead === 5 ? f3(s.em) : '—')),
     per(n, (s) => f2(s.llmCalls)),
@@ -212,7 +217,7 @@ function strategiesSection(records: Records): string {
     '',
     `**BDTR against the best baseline (static, IRCoT, IRGS, ToG-style, GCoT-style) on the second halves**, R@5 difference with its ${BOOTSTRAP_NOTE}:`,
     '',
-    verdict(records, 'strategies', 'fact-seeded'),
+    verdict(records, 'strategies', SEEDED),
     '',
     "BDTR's score normalisation: Eq. 4 of the BDTR paper takes the max of raw ŝ(d|q), the default over HippoRAG 2. " +
       'Raw minus min-max (`--normalize minmax`) R@5, paired on the same questions:',
@@ -309,7 +314,7 @@ function seedingSection(records: Records): string {
 function backbonesSection(records: Records): string {
   const kinds = [
     ['backbone-bm25', 'BM25'],
-    ['backbone-hipporag2', 'HippoRAG 2, fact-seeded (default; BM25 fact retriever stand-in)'],
+    ['backbone-hipporag2', `HippoRAG 2, ${SEEDED} (default; BM25 fact retriever stand-in)`],
     ['backbone-hipporag2-entities', 'HippoRAG 2, `--seed entities`'],
   ] as const;
   const sets = [
@@ -512,7 +517,7 @@ function gearSection(records: Records): string {
 function gridSection(records: Records): string {
   const names = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr'];
   const backbones = [
-    ['strategies', 'HippoRAG 2 (fact-seeded)'],
+    ['strategies', `HippoRAG 2 (${SEEDED})`],
     ...GRID_BACKBONES.map((b) => [`grid-${b}`, b === 'raptor' ? 'RAPTOR' : 'GraphRAG']),
   ];
   const rows = DATASETS.flatMap((d) =>
@@ -528,7 +533,7 @@ function gridSection(records: Records): string {
     '',
     `Passage Recall@5 of the final context, all questions. ${OFFLINE_NOTE} Backbones use offline-extractor triples; ` +
       "RAPTOR's summaries and GraphRAG's community reports are extractive (heuristic) offline. The HippoRAG 2 rows come " +
-      'from the strategies table (fact-seeded). Every strategy that merges several queries runs the same score rule per ' +
+      `from the strategies table (${SEEDED}). Every strategy that merges several queries runs the same score rule per ` +
       'backbone: raw PPR mass on HippoRAG 2, min-max normalised scores on RAPTOR and GraphRAG, whose scores have a scale per query.',
     '',
     whenAny(
