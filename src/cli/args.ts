@@ -89,8 +89,9 @@ options:
   --retrieval-memo <f>  keep the memoised retrievals in this JSON file across runs of the same dataset and
                         backbone (loaded if present, written at the end; a file of another backbone is refused)
   --normalize <mode>    none (raw backbone scores into the Eq. 4 max-update, as BDTR writes it) or minmax
-                        (per-retrieval min-max first; the other strategies' default); BDTR's default follows
-                        the backbone: none for PPR mass, cosine and RRF scores, minmax for BM25, RAPTOR and GraphRAG
+                        (per-retrieval min-max first); unset, every strategy that merges several queries
+                        follows the backbone: none for PPR mass, cosine and RRF scores, minmax for BM25,
+                        RAPTOR and GraphRAG
   --stop <mode>         fixed (default: run --rounds rounds), stable (stop when a round left the top-5 set
                         unchanged and its thoughts repeat earlier queries), llm (stop when the sufficiency
                         check, Fig. 11, answers); with stable/llm, --rounds is the cap
