@@ -39,6 +39,8 @@ const BDTRS = ['bdtr', 'bdtr-dtr', 'bdtr-bgec'];
 export const DUALRAGS = ['dualrag', 'dualrag-no-reasoner', 'dualrag-no-ei', 'dualrag-no-outline'] as const;
 export const DIAGNOSED = ['planner', 'static', 'ircot', 'bdtr'] as const;
 export const GRID_BACKBONES = ['raptor', 'graphrag'] as const;
+/** The k of GEAR App. B.2's single-step NaiveGE runs (k seeds, a k-deep base list, Recall@k). */
+export const NAIVEGE_B2_KS = [5, 10, 15] as const;
 
 const OFFLINE = ['--llm', 'offline', '--cache-dir', 'off'];
 
@@ -110,6 +112,19 @@ function runsOf(dataset: DatasetDir): PlannedRun[] {
       '5,10,15',
       ...(dataset === 'musique' ? ['--rounds', '4'] : []),
     ]),
+    // NaiveGE under GEAR App. B.2's single-step protocol: for each k, k seeds and a k-deep base list (retrieval only)
+    ...NAIVEGE_B2_KS.map((k) =>
+      run('gear', `naivege-b2-k${k}`, [
+        '--retriever',
+        'naivege',
+        '--base',
+        'bm25',
+        '--ge-seeds',
+        String(k),
+        '--k',
+        String(k),
+      ]),
+    ),
     ...GRID_BACKBONES.map((b) =>
       run('grid', `grid-${b}`, [
         '--retriever',

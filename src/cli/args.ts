@@ -63,6 +63,8 @@ options:
                         the recognition-memory prompt with an OpenAI-compatible --llm) or linked query entities
   --ge-scorer <name>    naivege/syncge beam scorer: idf-coverage (default without an embedder), idf-cosine, embedding
   --ge-gamma <n|inf>    naivege/syncge diversity gamma (default 2 x width = 20; inf = no diversity, Table 4)
+  --ge-seeds <n>        naivege/syncge: base passages the expansion starts from (default 10); GEAR App. B.2's
+                        single-step protocol uses k seeds and a k-deep base list: --ge-seeds k --k k
   --model <path|id>     the embedding model (dense/hybrid) or the LLM model (--llm openai); when both
                         are needed, say which with --embed-model and --llm-model
   --base-url <url>      OpenAI-compatible server for --llm openai (e.g. http://127.0.0.1:11434/v1)
@@ -235,6 +237,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         'query-ner': { type: 'string' },
         'ge-scorer': { type: 'string' },
         'ge-gamma': { type: 'string' },
+        'ge-seeds': { type: 'string' },
         seed: { type: 'string' },
         model: { type: 'string' },
         k: { type: 'string' },
@@ -378,6 +381,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     geOptions: {
       ...(values['ge-scorer'] !== undefined ? { scorer: values['ge-scorer'] } : {}),
       ...(gamma !== undefined ? { gamma: gamma === 'inf' ? null : Number(gamma) } : {}),
+      ...(values['ge-seeds'] !== undefined ? { seedTop: positiveInt('ge-seeds', values['ge-seeds']) } : {}),
     },
     seed: (values.seed ?? 'facts') as 'facts' | 'entities',
     model: values['embed-model'] ?? (needsEmbed ? values.model : undefined),
