@@ -593,7 +593,7 @@ export function renderResults(records: Records): string {
       'questions. **Halves**: the first half is the first ⌈n/2⌉ questions of each set in dataset order (MuSiQue 1-178, ' +
       '2Wiki 1-361, HotpotQA 1-371), the second half the rest. The fitted-defaults table below lists every default chosen ' +
       'by measurement with what it was fitted on; none saw a second-half question, so the second halves are unseen by them ' +
-      "(the offline thinker's rules were written against first-half questions too). Gold data is read only to score " +
+      "(the offline thinker's measured rules are among them). Gold data is read only to score " +
       'finished runs (the gold-context regime, labelled oracle, is the one exception). A question whose run failed is ' +
       'counted beside the numbers and never scored (not a 0). ' +
       `Every "A vs B" below carries a ${BOOTSTRAP_NOTE} (\`src/core/eval/paired.ts\`); "points" are R@5 × 100.`,
