@@ -401,7 +401,7 @@ function diagnosticsSection(records: Records): string {
     ? ''
     : coincide.length === planner.filter((p) => p.it).length
       ? `For the planner, "stop early" equals the coverage gap on ${coincide.join(', ')}, and the table cannot tell them apart here: ` +
-        'the offline planner finalises after a fixed number of steps, before its step cap, so every run ends by its own FINALIZE, ' +
+        'the offline planner always finalises itself, after at most 3 steps (its step cap is 5), so every run ends by its own FINALIZE, ' +
         'and a question whose gold was never retrieved is then also one where it stopped with gold missing. ' +
         'Their signatures differ only when the stop is a decision that varies or the cap ends a run: a run the step cap ends ' +
         'with gold missing is a coverage gap but not an early stop, and an early stop whose missing gold a later step would have ' +
