@@ -418,7 +418,7 @@ function diagnosticsSection(records: Records): string {
       'from the traces and the gold (`src/core/eval/diagnostics/`); each cell is the share of the questions it applies ' +
       `to, that count in brackets (n/a = applies to none). Correctness basis: ${bases.join('; ') || '—'}. ` +
       "The offline thinker's no-context answers are guesses, so parametric suppression does not measure parametric knowledge here. " +
-      "BDTR min-max normalises each BM25 retrieval before Eq. 4's max-update (its default over a backbone whose scores have a scale per query).",
+      "Every strategy that merges several queries (the planner, IRCoT, BDTR) min-max normalises each BM25 retrieval before Eq. 4's max-update (the rule for a backbone whose scores have a scale per query).",
     '',
     whenAny(
       records,
@@ -459,7 +459,7 @@ function dualragSection(records: Records): string {
     '## DualRAG and its Table 3 ablations over HippoRAG 2 — offline thinker (heuristic stand-in), lexical reranker (heuristic)',
     '',
     `${OFFLINE_NOTE} Eq. 8's cross-encoder is the **lexical reranker** (entity-term filter, backbone order; no model). ` +
-      `${SEED_NOTE} Cells: R@5 all (1st / 2nd half) / EM / retrieval triggers per question; static: R@5 / EM from the strategies table.`,
+      `${SEED_NOTE} DualRAG merges its retrievals on the backbone's score rule (raw over HippoRAG 2, as every strategy in the strategies table). Cells: R@5 all (1st / 2nd half) / EM / retrieval triggers per question; static: R@5 / EM from the strategies table.`,
     '',
     whenAny(records, ids('dualrag'), table(['dataset', 'static', ...DUALRAGS.map((n) => title(n))], rows)),
     '',
