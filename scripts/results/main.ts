@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../../src/cli/out-files.ts';
 import { DATASETS, displayCommand, DOMAIN, plannedRuns, TABLES, withData, type PlannedRun } from './plan.ts';
-import { runRecord, summarise, type RunRecord } from './record.ts';
+import { runRecord, stringifyRecord, summarise, type RunRecord } from './record.ts';
 import { renderResults } from './render.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -141,7 +141,7 @@ async function runOne(r: PlannedRun, dataDir: string, concurrency: number, cache
     seconds: Math.round((Date.now() - started) / 1000),
   });
   await mkdir(RESULTS_DIR, { recursive: true });
-  await writeFileAtomic(join(RESULTS_DIR, `${r.id}.json`), JSON.stringify(record, null, 1) + '\n');
+  await writeFileAtomic(join(RESULTS_DIR, `${r.id}.json`), stringifyRecord(record));
   return record;
 }
 
@@ -181,7 +181,7 @@ async function main(argv: string[]): Promise<number> {
       if (!existsSync(raw)) throw new ResultsError(`${id}: no raw output at ${raw} to summarise again`);
       const { format: _f, llm: _l, retriever: _r, retrieval: _v, strategies: _s, ...meta } = rec;
       const again = summarise(JSON.parse(await readFile(raw, 'utf8')), meta);
-      await writeFileAtomic(join(RESULTS_DIR, `${id}.json`), JSON.stringify(again, null, 1) + '\n');
+      await writeFileAtomic(join(RESULTS_DIR, `${id}.json`), stringifyRecord(again));
     }
     await render();
     process.stderr.write('summarised again and rendered docs/results.md\n');

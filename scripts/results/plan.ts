@@ -39,6 +39,8 @@ const BDTRS = ['bdtr', 'bdtr-dtr', 'bdtr-bgec'];
 export const DUALRAGS = ['dualrag', 'dualrag-no-reasoner', 'dualrag-no-ei', 'dualrag-no-outline'] as const;
 export const DIAGNOSED = ['planner', 'static', 'ircot', 'bdtr'] as const;
 export const GRID_BACKBONES = ['raptor', 'graphrag'] as const;
+/** The k of GEAR App. B.2's single-step NaiveGE runs (k seeds, a k-deep base list, Recall@k). */
+export const NAIVEGE_B2_KS = [5, 10, 15] as const;
 
 const OFFLINE = ['--llm', 'offline', '--cache-dir', 'off'];
 
@@ -71,8 +73,8 @@ function runsOf(dataset: DatasetDir): PlannedRun[] {
       '--k',
       '2,5,10',
     ]),
-    // auto's fitted router (fitted on first halves; src/core/strategies/router-params.ts): its second halves are unseen
-    run('strategies', 'auto', [...hippo, '--strategy', 'auto', ...OFFLINE, '--k', '2,5,10']),
+    // auto is not run here: its router (src/core/strategies/router-params.ts) was fitted on an older offline
+    // thinker's runs, so its numbers would rest on a fit the current thinker never had (src/core/fitted.ts)
     run('seeding', 'seed-entities', [
       ...hippo,
       '--seed',
@@ -110,6 +112,19 @@ function runsOf(dataset: DatasetDir): PlannedRun[] {
       '5,10,15',
       ...(dataset === 'musique' ? ['--rounds', '4'] : []),
     ]),
+    // NaiveGE under GEAR App. B.2's single-step protocol: for each k, k seeds and a k-deep base list (retrieval only)
+    ...NAIVEGE_B2_KS.map((k) =>
+      run('gear', `naivege-b2-k${k}`, [
+        '--retriever',
+        'naivege',
+        '--base',
+        'bm25',
+        '--ge-seeds',
+        String(k),
+        '--k',
+        String(k),
+      ]),
+    ),
     ...GRID_BACKBONES.map((b) =>
       run('grid', `grid-${b}`, [
         '--retriever',

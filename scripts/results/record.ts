@@ -7,19 +7,31 @@ const rates = z.record(z.string(), z.number());
 
 const diagnostic = z.object({ rate: z.number().nullable(), applicable: z.number() });
 
+/**
+ * Per-question scores in dataset order, for the paired intervals the page computes (src/core/eval/paired.ts):
+ * question ids, Recall@5 and EM, null where the question's run did not complete (never a 0).
+ */
+const perQuestion = z.object({
+  ids: z.array(z.string()),
+  r5: z.array(z.number().nullable()),
+  em: z.array(z.number().nullable()).optional(),
+});
+export type PerQuestion = z.infer<typeof perQuestion>;
+
 export const strategyRecord = z.object({
   strategy: z.string(),
   title: z.string(),
+  /** Completed questions, the ones every mean is over. */
   count: z.number(),
   /** Recall@k over all questions, the first half and the second half (dataset order). */
   recall: rates,
   recallFirst: rates,
   recallSecond: rates,
   halves: z.tuple([z.number(), z.number()]),
-  em: z.number(),
-  acc: z.number(),
-  emFirst: z.number(),
-  emSecond: z.number(),
+  em: z.number().nullable(),
+  acc: z.number().nullable(),
+  emFirst: z.number().nullable(),
+  emSecond: z.number().nullable(),
   equalBudgetEm: z.number().nullable(),
   llmCalls: z.number(),
   rounds: z.number(),
@@ -36,6 +48,7 @@ export const strategyRecord = z.object({
   lateHits: z.number().nullable(),
   brier: z.number().nullable(),
   correctness: z.string().nullable(),
+  perQuestion: perQuestion.optional(),
 });
 export type StrategyRecord = z.infer<typeof strategyRecord>;
 
@@ -46,6 +59,7 @@ export const retrievalRecord = z.object({
   recallFirst: rates,
   recallSecond: rates,
   halves: z.tuple([z.number(), z.number()]),
+  perQuestion: perQuestion.optional(),
 });
 export type RetrievalRecord = z.infer<typeof retrievalRecord>;
 
@@ -74,6 +88,8 @@ const questionRow = z.object({
   id: z.string(),
   recall: z.record(z.string(), z.number()),
   em: z.number().optional(),
+  /** Absent in outputs written before the CLI recorded it: those counted every question. */
+  status: z.string().optional(),
 });
 const diagnosticRaw = z
   .object({ rate: z.number().nullable(), applicable: z.number() })
@@ -85,8 +101,8 @@ const strategyRaw = z.object({
   summary: z
     .object({
       count: z.number(),
-      em: z.number(),
-      acc: z.number(),
+      em: z.number().optional(),
+      acc: z.number().optional(),
       normalize: z.string(),
       readerPassages: z.number(),
       llmCallsPerQuestion: z.number(),
@@ -121,11 +137,18 @@ function recallsOf(rows: readonly { recall: Record<string, number> }[]): Record<
   return Object.fromEntries(ks.map((k) => [k, mean(rows.map((r) => r.recall[k] ?? 0))]));
 }
 
+const completed = (r: { status?: string | undefined }) => r.status === undefined || r.status === 'done';
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
 function summariseStrategy(s: z.infer<typeof strategyRaw>): StrategyRecord {
-  const rows = s.questions;
-  const h = halfAt(rows.length);
-  const first = rows.slice(0, h);
-  const second = rows.slice(h);
+  // Halves by dataset position; every mean over the completed questions only (a failed run is no 0).
+  const all = s.questions;
+  const h = halfAt(all.length);
+  const rows = all.filter(completed);
+  const first = all.slice(0, h).filter(completed);
+  const second = all.slice(h).filter(completed);
+  const meanOrNull = (xs: readonly { em?: number | undefined }[]) =>
+    xs.length ? mean(xs.map((r) => r.em ?? 0)) : null;
   const sm = s.summary;
   const d = sm.diagnostics ?? {};
   const num = (x: unknown) => (typeof x === 'number' ? x : null);
@@ -141,10 +164,10 @@ function summariseStrategy(s: z.infer<typeof strategyRaw>): StrategyRecord {
     recallFirst: recallsOf(first),
     recallSecond: recallsOf(second),
     halves: [first.length, second.length],
-    em: sm.em,
-    acc: sm.acc,
-    emFirst: mean(first.map((r) => r.em ?? 0)),
-    emSecond: mean(second.map((r) => r.em ?? 0)),
+    em: sm.em ?? null,
+    acc: sm.acc ?? null,
+    emFirst: meanOrNull(first),
+    emSecond: meanOrNull(second),
     equalBudgetEm: sm.equalBudget?.em ?? null,
     llmCalls: sm.llmCallsPerQuestion,
     rounds: sm.roundsUsed,
@@ -163,6 +186,11 @@ function summariseStrategy(s: z.infer<typeof strategyRaw>): StrategyRecord {
     lateHits: num(coverage?.lateHitRate),
     brier: num(sufficiency?.brier),
     correctness: sm.diagnosticsBasis?.correctness ?? null,
+    perQuestion: {
+      ids: all.map((r) => r.id),
+      r5: all.map((r) => (completed(r) && r.recall['5'] !== undefined ? round4(r.recall['5']) : null)),
+      em: all.map((r) => (completed(r) && r.em !== undefined ? r.em : null)),
+    },
   };
 }
 
@@ -192,7 +220,7 @@ export function summarise(
         const g = q.goldRanks;
         return g.length ? g.filter((r) => r !== null && r <= k).length / g.length : 0;
       };
-      return { recall: Object.fromEntries(KS_RETRIEVAL.map((k) => [String(k), recall(k)])), g: q.goldRanks };
+      return { id: q.id, recall: Object.fromEntries(KS_RETRIEVAL.map((k) => [String(k), recall(k)])) };
     });
     const h = halfAt(qs.length);
     const summary = out.summary as Record<string, unknown>;
@@ -209,9 +237,27 @@ export function summarise(
       recallFirst: recallsOf(qs.slice(0, h)),
       recallSecond: recallsOf(qs.slice(h)),
       halves: [h, qs.length - h],
+      perQuestion: { ids: qs.map((q) => q.id), r5: qs.map((q) => round4(q.recall['5']!)) },
     };
   }
   return record;
 }
 
 const KS_RETRIEVAL = [2, 5, 10, 100];
+
+/** A record as committed: indented JSON, with each array of plain values on one line (per-question vectors). */
+export function stringifyRecord(record: RunRecord): string {
+  const flat: string[] = [];
+  const text = JSON.stringify(
+    record,
+    (_k, v: unknown) => {
+      if (Array.isArray(v) && v.length > 0 && v.every((x) => x === null || typeof x !== 'object')) {
+        flat.push(JSON.stringify(v));
+        return `\u0000${flat.length - 1}\u0000`;
+      }
+      return v;
+    },
+    1,
+  );
+  return text.replace(/"\\u0000(\d+)\\u0000"/g, (_m, i: string) => flat[Number(i)]!) + '\n';
+}

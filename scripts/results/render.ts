@@ -7,17 +7,20 @@ import {
   DOMAIN,
   DUALRAGS,
   GRID_BACKBONES,
+  NAIVEGE_B2_KS,
   type DatasetDir,
   type TableName,
 } from './plan.ts';
-import type { RunRecord, StrategyRecord } from './record.ts';
+import { halfAt, type RunRecord, type StrategyRecord } from './record.ts';
 import { BM25_DEFAULTS } from '../../src/core/index/bm25.ts';
+import { BOOTSTRAP_NOTE, formatInterval, pairedInterval, type PairedInterval } from '../../src/core/eval/paired.ts';
+import { FITTED_DEFAULTS } from '../../src/core/fitted.ts';
+import { HIPPORAG2_DEFAULTS } from '../../src/core/retrievers/hipporag2.ts';
 
 type Records = ReadonlyMap<string, RunRecord>;
 
 const f3 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '—' : x.toFixed(3));
 const f2 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '—' : x.toFixed(2));
-const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)}`;
 const label = (d: DatasetDir) => DATASETS.find((x) => x.dir === d)!.label;
 const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
 const table = (head: readonly string[], rows: readonly (readonly string[])[]) =>
@@ -26,13 +29,48 @@ const table = (head: readonly string[], rows: readonly (readonly string[])[]) =>
 const OFFLINE_NOTE =
   'Every LLM step here is the **offline thinker**, a deterministic heuristic stand-in for an LLM (no model at all): ' +
   'these numbers show the machinery and how iteration re-ranks, not what the papers report with an LLM.';
+/** The runs without --seed use HippoRAG 2's default seeding: their labels follow it. */
+const SEEDED = `${HIPPORAG2_DEFAULTS.seed === 'facts' ? 'fact' : 'entity'}-seeded`;
 const SEED_NOTE =
-  "HippoRAG 2 is **fact-seeded** (its default): the query's top facts, found by **BM25 over triple strings (a labelled " +
-  'lexical stand-in for the embedder)**, seed PPR; triples come from the offline extractor (no LLM).';
+  `HippoRAG 2 is **${SEEDED}** (its default): ` +
+  (HIPPORAG2_DEFAULTS.seed === 'facts'
+    ? "the query's top facts, found by **BM25 over triple strings (a labelled lexical stand-in for the embedder)**, seed PPR; "
+    : "the question's linked entities seed PPR; ") +
+  'triples come from the offline extractor (no LLM).';
 
 function strategy(records: Records, id: string, name: string, regime = 'iterative'): StrategyRecord | undefined {
   return records.get(id)?.strategies?.[name]?.[regime];
 }
+
+type Half = 'first' | 'second' | 'all';
+
+/** A record's per-question scores (completed questions only) on one half, by question id. */
+function scoresOf(s: StrategyRecord, half: Half, metric: 'r5' | 'em' = 'r5'): Map<string, number> | null {
+  const pq = s.perQuestion;
+  const values = metric === 'r5' ? pq?.r5 : pq?.em;
+  if (!pq || !values) return null;
+  const h = halfAt(pq.ids.length);
+  const out = new Map<string, number>();
+  pq.ids.forEach((id, i) => {
+    if ((half === 'first' && i >= h) || (half === 'second' && i < h)) return;
+    const v = values[i];
+    if (v !== null && v !== undefined) out.set(id, v);
+  });
+  return out;
+}
+
+/** A − B with its paired 95% interval on one half (src/core/eval/paired.ts); null without per-question scores. */
+function paired(a: StrategyRecord, b: StrategyRecord, half: Half): PairedInterval | null {
+  const x = scoresOf(a, half);
+  const y = scoresOf(b, half);
+  return x && y ? pairedInterval(x, y) : null;
+}
+
+/** "+1.2 points [−0.5, +2.9], **tied**" */
+const ci = (p: PairedInterval | null) =>
+  p
+    ? formatInterval(p).replace(/, (ahead|tied|behind)$/, ', **$1**')
+    : 'no interval (the record has no per-question scores)';
 
 /** "2 cores (CPU), load average 14.4 at the start" for each run -> one machine, the range of load averages. */
 function machines(notes: readonly string[]): string {
@@ -84,6 +122,11 @@ const whenAny = (records: Records, runs: readonly string[], text: string) =>
 const ids = (name: string) => DATASETS.map((d) => `${name}-${d.dir}`);
 const halves = (s: StrategyRecord | undefined, k = '5') =>
   s ? `${f3(s.recall[k])} (${f3(s.recallFirst[k])} / ${f3(s.recallSecond[k])})` : '—';
+/** The score rule a strategy's rows ran (its recorded normalize, per dataset when they differ). */
+const scoreRule = (rs: readonly (StrategyRecord | undefined)[]) => {
+  const rules = [...new Set(rs.filter((r): r is StrategyRecord => !!r).map((r) => r.normalize))];
+  return rules.length ? rules.map((r) => (r === 'none' ? 'raw' : r === 'minmax' ? 'min-max' : r)).join(' / ') : '—';
+};
 
 const TITLES: Record<string, string> = {
   static: 'static',
@@ -105,15 +148,14 @@ const TITLES: Record<string, string> = {
 const title = (s: string, seed?: string) =>
   s.startsWith('bdtr') && seed ? `${TITLES[s] ?? s} · ${seed}` : (TITLES[s] ?? s);
 
-/** The second-half verdict: BDTR against the best baseline, per dataset, from the records. */
+/** The second-half verdict: BDTR against the best baseline, per dataset, with its paired interval. */
 function verdict(records: Records, run: string, seed: string): string {
   const lines = DATASETS.map(({ dir }) => {
     const b = strategy(records, `${run}-${dir}`, 'bdtr');
     const base = BASELINES.map((n) => strategy(records, `${run}-${dir}`, n)).filter((s): s is StrategyRecord => !!s);
     if (!b || base.length === 0) return `- ${label(dir)}: not generated yet.`;
     const best = base.reduce((a, c) => (c.recallSecond['5']! > a.recallSecond['5']! ? c : a));
-    const gap = b.recallSecond['5']! - best.recallSecond['5']!;
-    return `- ${label(dir)}: BDTR (${seed}) ${f3(b.recallSecond['5'])} vs the best baseline, ${title(best.strategy)}, ${f3(best.recallSecond['5'])}: ${gap >= 0 ? `**at or above it** (${points(gap)} points)` : `**below it by ${points(-gap).slice(1)} points**`}.`;
+    return `- ${label(dir)}: BDTR (${seed}) ${f3(b.recallSecond['5'])} vs the best baseline on this half, ${title(best.strategy)}, ${f3(best.recallSecond['5'])}: ${ci(paired(b, best, 'second'))}.`;
   });
   return lines.join('\n');
 }
@@ -122,28 +164,24 @@ function strategiesSection(records: Records): string {
   const main = ids('strategies');
   const minmax = ids('bdtr-minmax');
   const names = [...BASELINES, 'bdtr', 'bdtr-dtr', 'bdtr-bgec'];
+  const rowsOf = (id: string, n: string) => DATASETS.map((d) => strategy(records, `${id}-${d.dir}`, n));
   const recallRows = names.map((n) => [
-    title(n, 'fact-seeded'),
+    title(n, SEEDED),
+    scoreRule(rowsOf('strategies', n)),
     ...DATASETS.map((d) => halves(strategy(records, `strategies-${d.dir}`, n))),
   ]);
-  recallRows.push(
-    [
-      'BDTR, `--normalize minmax` (labelled option) · fact-seeded',
-      ...DATASETS.map((d) => halves(strategy(records, `bdtr-minmax-${d.dir}`, 'bdtr'))),
-    ],
-    [
-      'auto (router fitted on first halves; routes to a strategy above)',
-      ...DATASETS.map((d) => halves(strategy(records, `auto-${d.dir}`, 'auto'))),
-    ],
-  );
-  const autoCalls = DATASETS.map((d) => f2(strategy(records, `auto-${d.dir}`, 'auto')?.llmCalls)).join(' / ');
+  recallRows.push([
+    `BDTR, \`--normalize minmax\` (labelled option) · ${SEEDED}`,
+    scoreRule(rowsOf('bdtr-minmax', 'bdtr')),
+    ...DATASETS.map((d) => halves(strategy(records, `bdtr-minmax-${d.dir}`, 'bdtr'))),
+  ]);
   const per = (n: string, f: (s: StrategyRecord) => string) =>
     DATASETS.map((d) => {
       const s = strategy(records, `strategies-${d.dir}`, n);
       return s ? f(s) : '—';
     }).join(' / ');
   const costRows = names.map((n) => [
-    title(n, 'fact-seeded'),
+    title(n, SEEDED),
     per(n, (s) => f3(s.em)),
     per(n, (s) => (s.equalBudgetEm !== null ? f3(s.equalBudgetEm) : s.passagesRead === 5 ? f3(s.em) : '—')),
     per(n, (s) => f2(s.llmCalls)),
@@ -162,26 +200,32 @@ function strategiesSection(records: Records): string {
     const s = strategy(records, `strategies-${d.dir}`, 'bdtr');
     const m = strategy(records, `bdtr-minmax-${d.dir}`, 'bdtr');
     return s && m
-      ? `${label(d.dir)} ${points(s.recallFirst['5']! - m.recallFirst['5']!)} / ${points(s.recallSecond['5']! - m.recallSecond['5']!)}`
-      : `${label(d.dir)} —`;
+      ? `- ${label(d.dir)}: first half ${ci(paired(s, m, 'first'))}; second half ${ci(paired(s, m, 'second'))}`
+      : `- ${label(d.dir)}: not generated yet`;
   });
   return [
     '## Strategies over HippoRAG 2 — offline thinker (heuristic stand-in, no LLM)',
     '',
     `${OFFLINE_NOTE} ${SEED_NOTE}`,
     '',
-    'Passage Recall@5 of the final context over all questions, with the first and second halves in brackets ' +
-      '(first half / **second half**; defaults chosen by measurement were fitted on first halves, so the second halves are unseen by them):',
+    'Passage Recall@5 of the final context over the completed questions, with the first and second halves in brackets ' +
+      '(first half / **second half**; no default in the fitted-defaults table below was measured on a second half). ' +
+      "The score rule is the one each row ran (its trace's `normalize`): every strategy that merges several queries' " +
+      'scores into one pool runs the same rule by default, raw scores over HippoRAG 2 (PPR mass has one scale for every ' +
+      "query) and min-max over backbones whose scores have a scale per query; static's single retrieval is ranked the same either way.",
     '',
-    table(['strategy', ...DATASETS.map((d) => `${d.label} R@5 (1st / 2nd half)`)], recallRows),
+    table(['strategy', 'score rule', ...DATASETS.map((d) => `${d.label} R@5 (1st / 2nd half)`)], recallRows),
     '',
-    '**BDTR against the best baseline (static, IRCoT, IRGS, ToG-style, GCoT-style) on the second halves:**',
+    `**BDTR against the best baseline (static, IRCoT, IRGS, ToG-style, GCoT-style) on the second halves**, R@5 difference with its ${BOOTSTRAP_NOTE}:`,
     '',
-    verdict(records, 'strategies', 'fact-seeded'),
+    verdict(records, 'strategies', SEEDED),
     '',
-    `BDTR's score normalisation: Eq. 4 of the BDTR paper takes the max of raw ŝ(d|q), and that is the default over HippoRAG 2, whose PPR mass has one scale for every query (over BM25, RAPTOR and GraphRAG, whose scores have a scale per query, the default is min-max); ` +
-      `raw minus min-max R@5 points (first / second half): ${norm.join('; ')}. ` +
-      "With fact seeding the PPR lists are peaked, and per-retrieval min-max lifts each thought's ranks 2-5 to " +
+    "BDTR's score normalisation: Eq. 4 of the BDTR paper takes the max of raw ŝ(d|q), the default over HippoRAG 2. " +
+      'Raw minus min-max (`--normalize minmax`) R@5, paired on the same questions:',
+    '',
+    ...norm,
+    '',
+    "With fact seeding the PPR lists are peaked, and per-retrieval min-max lifts each thought's ranks 2-5 to " +
       "scores near the question's own best passages, which pushes the question's gold out of the top 5 during the rounds. " +
       "R@5 of BDTR's pool after the question, each round and the verifier:",
     '',
@@ -196,15 +240,16 @@ function strategiesSection(records: Records): string {
       costRows,
     ),
     '',
-    `auto's LLM calls per question (its route decision is a fitted tree, no call): ${autoCalls}.`,
+    '`auto` (the complexity router) is not in this table: its decision tree was fitted on runs of an older offline thinker ' +
+      '(see the fitted-defaults table), so its rows would rest on a fit the current thinker never had.',
     '',
-    provenance(records, [...main, ...minmax, ...ids('auto')]) +
-      missing(records, [...main, ...minmax, ...ids('auto')], 'strategies'),
+    provenance(records, [...main, ...minmax]) + missing(records, [...main, ...minmax], 'strategies'),
   ].join('\n');
 }
 
 function seedingSection(records: Records): string {
   const names = [...BASELINES, 'bdtr'];
+  const seed = HIPPORAG2_DEFAULTS.seed;
   const rows = names.map((n) => [
     title(n, 'seeding per column'),
     ...DATASETS.flatMap((d) => [
@@ -212,22 +257,41 @@ function seedingSection(records: Records): string {
       halves(strategy(records, `seed-entities-${d.dir}`, n)),
     ]),
   ]);
-  const tally = DATASETS.map((d) => {
-    let facts = 0;
-    let total = 0;
-    for (const n of names) {
-      const f = strategy(records, `strategies-${d.dir}`, n);
-      const e = strategy(records, `seed-entities-${d.dir}`, n);
-      if (!f || !e) continue;
-      total++;
-      if (f.recallSecond['5']! >= e.recallSecond['5']!) facts++;
-    }
-    return total ? `${label(d.dir)} ${facts} of ${total}` : `${label(d.dir)} —`;
+  // facts minus entities, paired on the same questions, per half
+  const compare = (half: Half) =>
+    DATASETS.map((d) => {
+      const verdicts = { ahead: 0, tied: 0, behind: 0 };
+      let total = 0;
+      for (const n of names) {
+        const f = strategy(records, `strategies-${d.dir}`, n);
+        const e = strategy(records, `seed-entities-${d.dir}`, n);
+        const p = f && e ? paired(f, e, half) : null;
+        if (!p) continue;
+        total++;
+        verdicts[p.verdict]++;
+      }
+      return total
+        ? `${label(d.dir)}: facts ahead for ${verdicts.ahead}, tied for ${verdicts.tied}, behind for ${verdicts.behind} of ${total}`
+        : `${label(d.dir)} —`;
+    });
+  const choiceVerdicts = DATASETS.flatMap((d) => {
+    const f = strategy(records, `strategies-${d.dir}`, 'static');
+    const e = strategy(records, `seed-entities-${d.dir}`, 'static');
+    const p = f && e ? paired(f, e, 'first') : null;
+    return p ? [{ set: label(d.dir), verdict: p.verdict }] : [];
+  });
+  // the default chosen on first halves: static over HippoRAG 2 is the backbone's own ranking
+  const choice = DATASETS.map((d) => {
+    const f = strategy(records, `strategies-${d.dir}`, 'static');
+    const e = strategy(records, `seed-entities-${d.dir}`, 'static');
+    return f && e
+      ? `- ${label(d.dir)}: facts ${f3(f.recallFirst['5'])}, entities ${f3(e.recallFirst['5'])}: ${ci(paired(f, e, 'first'))}`
+      : `- ${label(d.dir)}: not generated yet`;
   });
   return [
     '## HippoRAG 2 seeding: facts or entities — offline thinker (heuristic stand-in, no LLM)',
     '',
-    'The same strategies with HippoRAG 2 seeded by the retrieved facts (default; facts by BM25 over triple strings, ' +
+    'The same strategies with HippoRAG 2 seeded by the retrieved facts (facts by BM25 over triple strings, ' +
       "a labelled stand-in for the embedder) and by the question's linked entities (`--seed entities`). " +
       `R@5 all (1st / 2nd half). ${OFFLINE_NOTE}`,
     '',
@@ -237,7 +301,16 @@ function seedingSection(records: Records): string {
       table(['strategy', ...DATASETS.flatMap((d) => [`${d.label} facts`, `${d.label} entities`])], rows),
     ),
     '',
-    `Strategies at least as good with fact seeding on the second half: ${tally.join('; ')}.`,
+    `The default seeding (\`${seed}\`) against the other on the **first halves**, R@5 of static (one retrieval: ` +
+      `HippoRAG 2's own ranking), facts minus entities with its ${BOOTSTRAP_NOTE}:`,
+    '',
+    ...choice,
+    '',
+    (choiceVerdicts.length === DATASETS.length && choiceVerdicts.every((v) => v.verdict === 'ahead')
+      ? `Facts, HippoRAG 2's own default (the paper seeds PPR with retrieved facts), is ahead on every first half. `
+      : `Facts is kept as HippoRAG 2's own default (the paper seeds PPR with retrieved facts), not as a measured winner: on the first halves it is ${choiceVerdicts.map((v) => `${v.verdict} on ${v.set}`).join(', ') || 'not compared yet'}. `) +
+      `Facts minus entities per strategy (paired intervals) on the first halves: ${compare('first').join('; ')}; ` +
+      `on the second halves: ${compare('second').join('; ')}.`,
     '',
     'BDTR against the best baseline on the second halves, both entity-seeded:',
     '',
@@ -250,7 +323,7 @@ function seedingSection(records: Records): string {
 function backbonesSection(records: Records): string {
   const kinds = [
     ['backbone-bm25', 'BM25'],
-    ['backbone-hipporag2', 'HippoRAG 2, fact-seeded (default; BM25 fact retriever stand-in)'],
+    ['backbone-hipporag2', `HippoRAG 2, ${SEEDED} (default; BM25 fact retriever stand-in)`],
     ['backbone-hipporag2-entities', 'HippoRAG 2, `--seed entities`'],
   ] as const;
   const sets = [
@@ -270,14 +343,6 @@ function backbonesSection(records: Records): string {
     }),
   );
   const all = kinds.flatMap(([id]) => [...ids(id), `${id}-domain`]);
-  // The default seeding is chosen by the second halves of every set, the domain set included.
-  const seeding = sets.map((d) => {
-    const f = records.get(`backbone-hipporag2-${d.key}`)?.retrieval;
-    const e = records.get(`backbone-hipporag2-entities-${d.key}`)?.retrieval;
-    if (!f || !e) return `${d.label}: not generated yet`;
-    const gap = f.recallSecond['5']! - e.recallSecond['5']!;
-    return `${d.label}: facts ${f3(f.recallSecond['5'])}, entities ${f3(e.recallSecond['5'])} (${gap >= 0 ? 'facts' : 'entities'} ahead by ${points(Math.abs(gap)).slice(1)} points)`;
-  });
   return [
     '## Backbones (retrieval only, no LLM)',
     '',
@@ -289,7 +354,8 @@ function backbonesSection(records: Records): string {
     '',
     table(['dataset (n)', 'retriever', 'R@2', 'R@5', 'R@10', 'R@100', 'AllGold@5', 'R@5 1st / 2nd half'], rows),
     '',
-    `HippoRAG 2's default seeding, facts, is chosen by R@5 on the second halves: ${seeding.join('; ')}.`,
+    `HippoRAG 2's seeding default (\`${HIPPORAG2_DEFAULTS.seed}\`) is compared with entity seeding on the first halves, with intervals, in the seeding section above. ` +
+      `The ${DOMAIN.label} set shares 70 of its 100 question ids with MuSiQue's second half: its rows are a check on real triples, not held out, and no default was fitted on them.`,
     '',
     provenance(records, all) + missing(records, all, 'backbones'),
   ].join('\n');
@@ -332,6 +398,26 @@ function diagnosticsSection(records: Records): string {
       ),
     ),
   ];
+  // Stop early vs coverage gap for the planner: the signature that tells them apart, or that they coincide.
+  const planner = DATASETS.map((d) => {
+    const it = strategy(records, `diagnostics-${d.dir}`, 'planner');
+    const gap = it?.diagnostics.coverageGap;
+    return { d, it, same: !!it && gap?.rate !== null && gap?.rate === it.stopEarly };
+  });
+  const coincide = planner.filter((p) => p.same).map((p) => label(p.d.dir));
+  const stopNote = !planner.some((p) => p.it)
+    ? ''
+    : coincide.length === planner.filter((p) => p.it).length
+      ? `For the planner, "stop early" equals the coverage gap on ${coincide.join(', ')}, and the table cannot tell them apart here: ` +
+        'the offline planner always finalises itself, after at most 3 steps (its step cap is 5), so every run ends by its own FINALIZE, ' +
+        'and a question whose gold was never retrieved is then also one where it stopped with gold missing. ' +
+        'Their signatures differ only when the stop is a decision that varies or the cap ends a run: a run the step cap ends ' +
+        'with gold missing is a coverage gap but not an early stop, and an early stop whose missing gold a later step would have ' +
+        'found is not a gap of the retriever (an LLM planner; the hand-built cases in the diagnostics tests show both).'
+      : `For the planner, "stop early" and the coverage gap differ on ${planner
+          .filter((p) => p.it && !p.same)
+          .map((p) => label(p.d.dir))
+          .join(', ')}: a run the step cap ended with gold missing counts as a gap, not an early stop.`;
   return [
     '## Six diagnostics (paper 004) — offline thinker (heuristic stand-in, no LLM), BM25',
     '',
@@ -340,7 +426,7 @@ function diagnosticsSection(records: Records): string {
       'from the traces and the gold (`src/core/eval/diagnostics/`); each cell is the share of the questions it applies ' +
       `to, that count in brackets (n/a = applies to none). Correctness basis: ${bases.join('; ') || '—'}. ` +
       "The offline thinker's no-context answers are guesses, so parametric suppression does not measure parametric knowledge here. " +
-      "BDTR min-max normalises each BM25 retrieval before Eq. 4's max-update (its default over a backbone whose scores have a scale per query).",
+      "Every strategy that merges several queries (the planner, IRCoT, BDTR) min-max normalises each BM25 retrieval before Eq. 4's max-update (the rule for a backbone whose scores have a scale per query).",
     '',
     whenAny(
       records,
@@ -360,6 +446,7 @@ function diagnosticsSection(records: Records): string {
       ),
     ),
     '',
+    ...(stopNote ? [stopNote, ''] : []),
     provenance(records, ids('diagnostics')) + missing(records, ids('diagnostics'), 'diagnostics'),
   ].join('\n');
 }
@@ -380,7 +467,7 @@ function dualragSection(records: Records): string {
     '## DualRAG and its Table 3 ablations over HippoRAG 2 — offline thinker (heuristic stand-in), lexical reranker (heuristic)',
     '',
     `${OFFLINE_NOTE} Eq. 8's cross-encoder is the **lexical reranker** (entity-term filter, backbone order; no model). ` +
-      `${SEED_NOTE} Cells: R@5 all (1st / 2nd half) / EM / retrieval triggers per question; static: R@5 / EM from the strategies table.`,
+      `${SEED_NOTE} DualRAG merges its retrievals on the backbone's score rule (raw over HippoRAG 2, as every strategy in the strategies table). Cells: R@5 all (1st / 2nd half) / EM / retrieval triggers per question; static: R@5 / EM from the strategies table.`,
     '',
     whenAny(records, ids('dualrag'), table(['dataset', 'static', ...DUALRAGS.map((n) => title(n))], rows)),
     '',
@@ -389,14 +476,17 @@ function dualragSection(records: Records): string {
 }
 
 function gearSection(records: Records): string {
+  const gearIds = [...ids('gear'), ...NAIVEGE_B2_KS.flatMap((k) => ids(`naivege-b2-k${k}`))];
   const k3 = (s: StrategyRecord | undefined) => (s ? ['5', '10', '15'].map((k) => f3(s.recall[k])).join(' / ') : '—');
   const rows = DATASETS.map((d) => {
     const bm25 = records.get(`backbone-bm25-${d.dir}`)?.retrieval;
     const naive = strategy(records, `gear-${d.dir}`, 'static');
     const gear = strategy(records, `gear-${d.dir}`, 'gear');
+    const b2 = NAIVEGE_B2_KS.map((k) => f3(records.get(`naivege-b2-k${k}-${d.dir}`)?.retrieval?.recall[String(k)]));
     return [
       d.label,
       bm25 ? `${f3(bm25.recall['5'])} / ${f3(bm25.recall['10'])}` : '—',
+      b2.join(' / '),
       k3(naive),
       naive ? `${f3(naive.recallFirst['5'])} / ${f3(naive.recallSecond['5'])}` : '—',
       k3(gear),
@@ -409,7 +499,13 @@ function gearSection(records: Records): string {
     '',
     'NaiveGE is graph expansion over BM25 (Diverse Triple Beam Search, Alg. 1; RRF with the base list, Eq. 3) with a ' +
       '**lexical stand-in for the SBERT beam score** and offline-extractor triples; the GEAR agent (§5) runs its read, ' +
-      `gist memory and answerability steps with the offline thinker. ${OFFLINE_NOTE}`,
+      `gist memory and answerability steps with the offline thinker. ${OFFLINE_NOTE} ` +
+      "NaiveGE runs two ways: **App. B.2's single-step protocol** (for each k, the expansion starts from the base " +
+      "retriever's top k passages and is fused with a k-deep base list; Recall@k, retrieval only, `--ge-seeds k --k k`), " +
+      "and, labelled **not App. B.2**, as the static strategy's backbone beside the GEAR agent (the top 10 passages seed " +
+      'the expansion, fused with a 50-deep base list; Recall@5/10/15 read off that one list). ' +
+      '"GEAR rounds" counts the agent\'s steps only (the cap is 2, 4 on MuSiQue); ' +
+      'the passageLink round after the loop (Eq. 8) is not a step.',
     '',
     whenAny(
       records,
@@ -418,8 +514,9 @@ function gearSection(records: Records): string {
         [
           'dataset',
           'BM25 R@5 / R@10',
-          'NaiveGE R@5 / 10 / 15',
-          'NaiveGE R@5 1st / 2nd half',
+          'NaiveGE, App. B.2 (k seeds, k-deep list) R@5 / 10 / 15',
+          'NaiveGE, not App. B.2 (10 seeds, 50-deep list) R@5 / 10 / 15',
+          'NaiveGE (not B.2) R@5 1st / 2nd half',
           'GEAR agent R@5 / 10 / 15',
           'GEAR R@5 1st / 2nd half',
           'GEAR rounds',
@@ -428,14 +525,14 @@ function gearSection(records: Records): string {
       ),
     ),
     '',
-    provenance(records, ids('gear')) + missing(records, ids('gear'), 'gear'),
+    provenance(records, gearIds) + missing(records, gearIds, 'gear'),
   ].join('\n');
 }
 
 function gridSection(records: Records): string {
   const names = ['static', 'ircot', 'irgs', 'tog', 'gcot', 'bdtr'];
   const backbones = [
-    ['strategies', 'HippoRAG 2 (fact-seeded)'],
+    ['strategies', `HippoRAG 2 (${SEEDED})`],
     ...GRID_BACKBONES.map((b) => [`grid-${b}`, b === 'raptor' ? 'RAPTOR' : 'GraphRAG']),
   ];
   const rows = DATASETS.flatMap((d) =>
@@ -451,8 +548,8 @@ function gridSection(records: Records): string {
     '',
     `Passage Recall@5 of the final context, all questions. ${OFFLINE_NOTE} Backbones use offline-extractor triples; ` +
       "RAPTOR's summaries and GraphRAG's community reports are extractive (heuristic) offline. The HippoRAG 2 rows come " +
-      "from the strategies table (fact-seeded). BDTR's Eq. 4 runs over raw PPR mass on HippoRAG 2 and over min-max normalised " +
-      'scores on RAPTOR and GraphRAG, whose scores have a scale per query (its default per backbone).',
+      `from the strategies table (${SEEDED}). Every strategy that merges several queries runs the same score rule per ` +
+      'backbone: raw PPR mass on HippoRAG 2, min-max normalised scores on RAPTOR and GraphRAG, whose scores have a scale per query.',
     '',
     whenAny(
       records,
@@ -464,6 +561,27 @@ function gridSection(records: Records): string {
     ),
     '',
     provenance(records, all) + missing(records, all, 'grid'),
+  ].join('\n');
+}
+
+function fittedSection(): string {
+  return [
+    '## Fitted defaults',
+    '',
+    'Every constant chosen by measurement (`src/core/fitted.ts`), with the data and questions it was fitted on and the commit:',
+    '',
+    table(
+      ['default', 'value', 'where', 'fitted on', 'commit', 'sees a second half', 'measured'],
+      FITTED_DEFAULTS.map((f) => [
+        f.name,
+        f.value,
+        `\`${f.source}\``,
+        f.fittedOn,
+        f.commit,
+        f.overlapsSecondHalf ? '**yes**' : 'no',
+        f.note,
+      ]),
+    ),
   ].join('\n');
 }
 
@@ -481,9 +599,14 @@ export function renderResults(records: Records): string {
     '',
     "Passage Recall@k (R@k) is the share of a question's gold passages in the top k of the final context, averaged over " +
       'questions. **Halves**: the first half is the first ⌈n/2⌉ questions of each set in dataset order (MuSiQue 1-178, ' +
-      '2Wiki 1-361, HotpotQA 1-371), the second half the rest; every default chosen by measurement was fitted on first ' +
-      'halves only, so the second halves are unseen. Gold data is read only to score finished runs (the gold-context ' +
-      'regime, labelled oracle, is the one exception).',
+      '2Wiki 1-361, HotpotQA 1-371), the second half the rest. The fitted-defaults table below lists every default chosen ' +
+      'by measurement with what it was fitted on; none saw a second-half question, so the second halves are unseen by them ' +
+      "(the offline thinker's measured rules are among them). Gold data is read only to score " +
+      'finished runs (the gold-context regime, labelled oracle, is the one exception). A question whose run failed is ' +
+      'counted beside the numbers and never scored (not a 0). ' +
+      `Every "A vs B" below carries a ${BOOTSTRAP_NOTE} (\`src/core/eval/paired.ts\`); "points" are R@5 × 100.`,
+    '',
+    fittedSection(),
     '',
     strategiesSection(records),
     '',

@@ -88,6 +88,8 @@ options:
                         the recognition-memory prompt with an OpenAI-compatible --llm) or linked query entities
   --ge-scorer <name>    naivege/syncge beam scorer: idf-coverage (default without an embedder), idf-cosine, embedding
   --ge-gamma <n|inf>    naivege/syncge diversity gamma (default 2 x width = 20; inf = no diversity, Table 4)
+  --ge-seeds <n>        naivege/syncge: base passages the expansion starts from (default 10); GEAR App. B.2's
+                        single-step protocol uses k seeds and a k-deep base list: --ge-seeds k --k k
   --model <path|id>     the embedding model (dense/hybrid) or the LLM model (--llm openai); when both
                         are needed, say which with --embed-model and --llm-model
   --base-url <url>      OpenAI-compatible server for --llm openai (e.g. http://127.0.0.1:11434/v1)
@@ -114,8 +116,9 @@ options:
   --retrieval-memo <f>  keep the memoised retrievals in this JSON file across runs of the same dataset and
                         backbone (loaded if present, written at the end; a file of another backbone is refused)
   --normalize <mode>    none (raw backbone scores into the Eq. 4 max-update, as BDTR writes it) or minmax
-                        (per-retrieval min-max first; the other strategies' default); BDTR's default follows
-                        the backbone: none for PPR mass, cosine and RRF scores, minmax for BM25, RAPTOR and GraphRAG
+                        (per-retrieval min-max first); unset, every strategy that merges several queries
+                        follows the backbone: none for PPR mass, cosine and RRF scores, minmax for BM25,
+                        RAPTOR and GraphRAG
   --stop <mode>         fixed (default: run --rounds rounds), stable (stop when a round left the top-5 set
                         unchanged and its thoughts repeat earlier queries), llm (stop when the sufficiency
                         check, Fig. 11, answers); with stable/llm, --rounds is the cap
@@ -267,6 +270,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         'query-ner': { type: 'string' },
         'ge-scorer': { type: 'string' },
         'ge-gamma': { type: 'string' },
+        'ge-seeds': { type: 'string' },
         seed: { type: 'string' },
         model: { type: 'string' },
         k: { type: 'string' },
@@ -422,6 +426,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     geOptions: {
       ...(values['ge-scorer'] !== undefined ? { scorer: values['ge-scorer'] } : {}),
       ...(gamma !== undefined ? { gamma: gamma === 'inf' ? null : Number(gamma) } : {}),
+      ...(values['ge-seeds'] !== undefined ? { seedTop: positiveInt('ge-seeds', values['ge-seeds']) } : {}),
     },
     seed: (values.seed ?? 'facts') as 'facts' | 'entities',
     model: values['embed-model'] ?? (needsEmbed ? values.model : undefined),

@@ -24,7 +24,7 @@ const LOSS_MECHANISMS: readonly LossMechanism[] = ['pool cap', 'verifier', 'μ+�
 const header = (name: DiagnosticName) => (isOwnDiagnostic(name) ? `${name}*` : name);
 
 const rate = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : x);
-const answerCols = (r: StrategyBatchResult) => [rate(r.summary.acc), rate(r.summary.em), rate(r.summary.f1)];
+const answerCols = (r: StrategyBatchResult) => [rate(r.summary?.acc), rate(r.summary?.em), rate(r.summary?.f1)];
 
 /** Acc† of a result when the LLM judge ran on it. */
 export type AccDaggerOf = (r: StrategyBatchResult) => number | undefined;
@@ -38,13 +38,13 @@ export function regimeTable(results: readonly StrategyBatchResult[], accDagger?:
     (judged ? '; Acc† = LLM judge' : '') +
     ')\n' +
     formatTable(
-      ['strategy', 'regime', 'n', 'Acc', ...(judged ? ['Acc†'] : []), 'EM', 'F1'],
+      ['strategy', 'regime', 'completed', 'Acc', ...(judged ? ['Acc†'] : []), 'EM', 'F1'],
       results.map((r) => {
         const [acc, em, f1] = answerCols(r);
         return [
           r.strategy,
           regimeLabel(r.regime),
-          r.summary.count,
+          r.completed,
           acc!,
           ...(judged ? [rate(accDagger(r))] : []),
           em!,

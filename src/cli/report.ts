@@ -5,6 +5,15 @@ import { formatTable } from './table.ts';
 
 /** null: n/a (Recall@k of questions without gold). */
 export type FlatMeans = Record<string, number | null>;
+/** The basis of a strategy run's numbers: the completed questions they are means over, and the failed ones. */
+export interface Basis {
+  completed: number;
+  failed: number;
+  total: number;
+}
+
+export const basisText = (b: Basis) =>
+  `completed ${b.completed} of ${b.total}${b.failed ? ` (${b.failed} failed, not scored)` : ''}`;
 export type FlatSummary = FlatMeans & { byType: Record<string, FlatMeans>; byHops: Record<string, FlatMeans> };
 
 const ANSWER_FIELDS = ['em', 'f1', 'acc'] as const;
@@ -26,9 +35,24 @@ export function flatSummary(s: Summary): FlatSummary {
   return Object.assign(flatMeans(s), { byType: map(s.byType), byHops: map(s.byHops) });
 }
 
-/** One table per breakdown: overall, by type, by hops; columns R@k (and AllGold@k for the overall row), EM/F1/Acc. */
-export function summaryTables(title: string, summary: Summary, ks: readonly number[]): string {
-  const answers = ANSWER_FIELDS.filter((f) => summary[f] !== undefined);
+/** A run where no question completed: every metric null (no result, never 0). */
+export function noMetrics(ks: readonly number[]): Record<string, number | null> & {
+  byType: Record<string, never>;
+  byHops: Record<string, never>;
+} {
+  const out: Record<string, number | null> = { count: 0 };
+  for (const k of ks) out[`recall@${k}`] = null;
+  for (const k of ks) out[`allGold@${k}`] = null;
+  return Object.assign(out, { byType: {}, byHops: {} });
+}
+
+/**
+ * One table per breakdown: overall, by type, by hops; columns R@k (and AllGold@k for the overall row),
+ * EM/F1/Acc. With a basis (strategy runs) the overall row says which questions its numbers are over;
+ * a null summary (no question completed) prints n/a, not 0.
+ */
+export function summaryTables(title: string, summary: Summary | null, ks: readonly number[], basis?: Basis): string {
+  const answers = ANSWER_FIELDS.filter((f) => summary?.[f] !== undefined);
   const header = (first: string) => [first, 'n', ...ks.map((k) => `R@${k}`), ...answers.map((f) => f.toUpperCase())];
   const row = (label: string, m: ScoreMeans) => [
     label,
@@ -36,7 +60,16 @@ export function summaryTables(title: string, summary: Summary, ks: readonly numb
     ...ks.map((k) => na(m.recall[k])),
     ...answers.map((f) => m[f] ?? NaN),
   ];
-  const parts = [title, formatTable(header('all'), [row('all', summary)])];
+  const basisCol = basis ? [basisText(basis)] : [];
+  if (!summary)
+    return [
+      title,
+      formatTable([...header('all'), ...(basis ? ['basis'] : [])], [['all', 0, ...ks.map(() => 'n/a'), ...basisCol]]),
+    ].join('\n\n');
+  const parts = [
+    title,
+    formatTable([...header('all'), ...(basis ? ['basis'] : [])], [[...row('all', summary), ...basisCol]]),
+  ];
   if (summary.withGold !== undefined)
     parts.push(
       summary.withGold === 0

@@ -8,7 +8,7 @@
 // traces recorded before it was kept.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { strategyComplementarity, summarizeTraces } from '../core/batch/strategy.ts';
+import { isCompleted, strategyComplementarity, summarizeTraces } from '../core/batch/strategy.ts';
 import { HopscopeError } from '../core/errors.ts';
 import { loadTrace } from '../core/trace/load.ts';
 import type { Trace } from '../core/trace/schema.ts';
@@ -135,7 +135,7 @@ export async function scoreTraces(dir: string, dataset: Dataset, ks: number[], i
   const results = grouped.map((g) => g.result);
   const kindOf = new Map(grouped.map((g) => [g.result, g.kind]));
   // Settings and per-question facts (reader budget, rounds used, calls) as the run that wrote the traces reported them.
-  const facts = new Map(results.map((r) => [r, batchFacts(r.traces[0]?.options ?? {}, r.traces)]));
+  const facts = new Map(results.map((r) => [r, batchFacts(r.traces[0]?.options ?? {}, r.traces.filter(isCompleted))]));
   for (const r of results) {
     const kind = kindOf.get(r)!;
     const label = kind === 'plain' ? '' : ` (${KIND_LABEL[kind]})`;
@@ -157,7 +157,7 @@ export async function scoreTraces(dir: string, dataset: Dataset, ks: number[], i
           [kind === 'oracle' ? 'oracles' : 'branches']: Object.fromEntries(
             rs.map((r) => [
               r.strategy,
-              { ...resultJson(r, facts.get(r)), kind, label: KIND_LABEL[kind], oracle: kind === 'oracle' },
+              { ...resultJson(r, ks, facts.get(r)), kind, label: KIND_LABEL[kind], oracle: kind === 'oracle' },
             ]),
           ),
         }
@@ -173,10 +173,11 @@ export async function scoreTraces(dir: string, dataset: Dataset, ks: number[], i
     ks,
     scoredFrom: dir,
   };
-  if (results.length === 1 && plain.length === 1) return { ...head, ...resultJson(plain[0]!, facts.get(plain[0]!)) };
+  if (results.length === 1 && plain.length === 1)
+    return { ...head, ...resultJson(plain[0]!, ks, facts.get(plain[0]!)) };
   return {
     ...head,
-    strategies: Object.fromEntries(plain.map((r) => [r.strategy, resultJson(r, facts.get(r))])),
+    strategies: Object.fromEntries(plain.map((r) => [r.strategy, resultJson(r, ks, facts.get(r))])),
     complementarity: comp,
     ...apart('oracle'),
     ...apart('branch'),

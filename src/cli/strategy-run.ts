@@ -8,7 +8,10 @@ import { basename, dirname, join, resolve } from 'node:path';
 import {
   diagnoseBatch,
   evaluateStrategy,
+  isCompleted,
+  pairedComparisons,
   strategyComplementarity,
+  type PairedComparison,
   type StrategyBatchResult,
 } from '../core/batch/strategy.ts';
 import { progressPrinter } from './progress-printer.ts';
@@ -52,8 +55,9 @@ import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { OpenAiCompatibleProvider } from '../providers/llm/openai-compatible.ts';
 import { diagnosticsTable, flatDiagnostics, modelTable, regimeTable } from './diagnostics-report.ts';
 import { counterfactualQuestionJson, counterfactualSummaryJson, runCounterfactualBatch } from './counterfactual.ts';
-import { flatSummary, summaryTables } from './report.ts';
+import { flatSummary, noMetrics, summaryTables, type Basis } from './report.ts';
 import { shiftOf, shiftTable } from './shift-report.ts';
+import { BOOTSTRAP_NOTE, formatInterval } from '../core/eval/paired.ts';
 import { formatTable } from './table.ts';
 import { printable } from './printable.ts';
 import { provenanceOf, runConfig } from './run-config.ts';
@@ -98,7 +102,7 @@ export async function runStrategies(
       strategies: Object.fromEntries(
         t.results.map((r) => [
           `${r.strategy}${args.regimes.length ? ` · ${r.regime}` : ''}`,
-          resultJson(r, t.facts.get(r)),
+          resultJson(r, args.ks, t.facts.get(r)),
         ]),
       ),
     });
@@ -286,9 +290,9 @@ async function runModel(
         io.err(`  failed ${printable(f.id)}: ${printable(f.errors[0] ?? 'no error event')}`);
       if (result.failed.length)
         io.err(
-          `  ${name}: ${result.failed.length} of ${questions.length} questions failed (scored 0, kept in the traces)`,
+          `  ${name}: ${result.failed.length} of ${questions.length} questions failed (not scored: the numbers are over the ${result.completed} completed; the failed traces are kept)`,
         );
-      const facts: BatchFacts = batchFacts(resolved, result.traces);
+      const facts: BatchFacts = batchFacts(resolved, result.traces.filter(isCompleted));
       // finished: a second Ctrl-C during the passes below writes it (outputs.partial)
       factsOf.set(result, facts);
       results.push(result);
@@ -332,9 +336,9 @@ async function runModel(
         if (equal && !(signal?.aborted && (equal.aborted || equal.notRun)))
           facts.equalBudget = {
             readerTop: budget,
-            em: equal.summary.em ?? NaN,
-            f1: equal.summary.f1 ?? NaN,
-            readerPassages: batchFacts({}, equal.traces).readerPassages,
+            em: equal.summary?.em ?? NaN,
+            f1: equal.summary?.f1 ?? NaN,
+            readerPassages: batchFacts({}, equal.traces.filter(isCompleted)).readerPassages,
           };
       }
       const x = await strategyExtras(args, result, judgeLlm?.llm, ftExamplesAll, io, signal).catch((e: unknown) => {
@@ -414,13 +418,16 @@ async function runModel(
   // Which questions shifted, and how their flags moved, between the first two strategies (iterative regime).
   const shift = iterative.length > 1 ? shiftOf(iterative[0]!, iterative[1]!) : undefined;
   if (shift) io.out('\n' + shiftTable(shift));
+  // The first strategy against each other one, with a paired 95% interval (src/core/eval/paired.ts).
+  const paired = iterative.length > 1 ? pairedComparisons(iterative, args.ks) : [];
+  if (paired.length) io.out('\n' + pairedTable(paired));
   if (results.length > 1)
     io.out(
       regimeTable(results, (r) => extras.get(r)?.judge?.accDagger ?? undefined) + '\n\n' + diagnosticsTable(results),
     );
   const perStrategy = (s: StrategyName) => {
     const rs = results.filter((r) => r.strategy === s);
-    const withExtras = (r: StrategyBatchResult) => ({ ...resultJson(r, factsOf.get(r)), ...extras.get(r) });
+    const withExtras = (r: StrategyBatchResult) => ({ ...resultJson(r, args.ks, factsOf.get(r)), ...extras.get(r) });
     return args.regimes.length
       ? { strategy: s, regimes: Object.fromEntries(rs.map((r) => [r.regime, withExtras(r)])) }
       : withExtras(rs[0]!);
@@ -435,6 +442,7 @@ async function runModel(
           complementarity: comp,
           pairFusion: fusion,
           ...(shift ? { shift } : {}),
+          paired: { method: BOOTSTRAP_NOTE, comparisons: paired },
         };
   return { json, results };
 }
@@ -496,8 +504,9 @@ async function strategyExtras(
     `Retrieval triggers per question (steps that retrieved: questions): ${x.retrievalTriggers.map((n, i) => `${i}: ${n}`).join(', ')}`,
   );
   if (judge && !signal?.aborted) {
+    // the judge reads completed questions only: a failed run has no answer to judge and is not a 0
     x.judge = await judgeAnswers(
-      result.traces.map((t) => ({
+      result.traces.filter(isCompleted).map((t) => ({
         id: t.question.id,
         question: t.question.question,
         prediction: result.questions.find((r) => r.id === t.question.id)?.answer,
@@ -547,14 +556,22 @@ function queueFt(file: string, examples: FtExample[], io: Io, outputs: Outputs):
   );
 }
 
-export function resultJson(r: StrategyBatchResult, facts?: BatchFacts) {
+const basisOf = (r: StrategyBatchResult): Basis => ({
+  completed: r.completed,
+  failed: r.failedCount,
+  total: r.questions.length,
+});
+
+export function resultJson(r: StrategyBatchResult, ks: readonly number[], facts?: BatchFacts) {
   return {
     strategy: r.strategy,
     title: strategyTitle(r.strategy),
     regime: r.regime,
     ...(r.regime === 'gold-context' ? { oracle: true } : {}),
     summary: {
-      ...flatSummary(r.summary),
+      // means over the completed questions; null metrics when none completed (never 0)
+      ...(r.summary ? flatSummary(r.summary) : noMetrics(ks)),
+      completed: r.completed,
       ...facts,
       bridgeQuestions: r.bridgeRecall.count,
       ...Object.fromEntries(Object.entries(r.bridgeRecall.recall).map(([k, v]) => [`bridgeRecall@${k}`, v])),
@@ -568,7 +585,7 @@ export function resultJson(r: StrategyBatchResult, facts?: BatchFacts) {
       tokens: { byModule: r.tokensByModule, total: totalCost(r) },
       replyForms: replyForms(r),
       diagnostics: flatDiagnostics(r.diagnostics),
-      diagnosticsBasis: diagnosticsBasis(r.questionDiagnostics),
+      diagnosticsBasis: diagnosticsBasis(r.questionDiagnostics.filter((_, i) => isCompleted(r.questions[i]!))),
       ...counterfactualSummaryJson(r),
     },
     failed: r.failed,
@@ -635,12 +652,12 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
   const bridge = formatTable(
     ['final context', 'n', ...ks.map((k) => `R@${k}`)],
     [
-      ['all gold', r.summary.count, ...ks.map((k) => naCell(r.summary.recall[k]))],
+      ['all gold', r.completed, ...ks.map((k) => naCell(r.summary?.recall[k]))],
       ['bridge gold', r.bridgeRecall.count, ...ks.map((k) => naCell(r.bridgeRecall.recall[k]))],
     ],
   );
   return [
-    summaryTables(title, r.summary, ks),
+    summaryTables(title, r.summary, ks, basisOf(r)),
     ...(settings ? [settings] : []),
     `Bridge recall (${r.questions[0]?.bridgeRule ?? 'no bridges'})`,
     bridge,
@@ -678,6 +695,24 @@ function cliOptions(args: EvalArgs, strategy: StrategyName): Record<string, unkn
   };
   const options = Object.fromEntries(Object.entries(given).filter(([k, v]) => v !== undefined && keys.has(k)));
   return Object.keys(options).length ? options : undefined;
+}
+
+function pairedTable(rows: readonly PairedComparison[]): string {
+  return (
+    `${strategyTitle(rows[0]!.a)} against each other strategy, on the questions both completed (${BOOTSTRAP_NOTE})\n` +
+    formatTable(
+      ['A', 'B', 'metric', 'n', 'A', 'B', 'A − B (95% interval), verdict'],
+      rows.map((p) => [
+        strategyTitle(p.a),
+        strategyTitle(p.b),
+        p.metric,
+        p.interval.n,
+        p.interval.meanA,
+        p.interval.meanB,
+        formatInterval(p.interval),
+      ]),
+    )
+  );
 }
 
 function fusionTable(rows: PairFusion[], k: number): string {

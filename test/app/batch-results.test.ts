@@ -25,6 +25,7 @@ const row = (
   ranking: string[],
   gold: string[],
   roundPools: string[][] = [ranking],
+  status: BatchRow['status'] = 'done',
 ): BatchRow => {
   const at = (ids: string[], f: typeof recallAtK) => Object.fromEntries(BATCH_KS.map((k) => [k, f(ids, gold, k)]));
   const metrics = gold.length
@@ -35,6 +36,7 @@ const row = (
         allGold: at(ranking, allGoldAtK),
         recallByRound: roundPools.map((p) => at(p, recallAtK)),
         tokensByModule: {},
+        status,
       } as unknown as RunMetrics)
     : null;
   return {
@@ -51,6 +53,8 @@ const row = (
     f1: null,
     acc: null,
     ms: 1,
+    status,
+    error: status === 'failed' ? 'answer: connect ECONNREFUSED' : null,
     trace: undefined as never,
   };
 };
@@ -104,7 +108,25 @@ describe('batch aggregates', () => {
       },
     ]);
     expect(csv.split('\n')[0]).toMatch(/^strategy,llm,regime,question_id,/);
-    expect(csv.split('\n')[1]).toBe('A,offline thinker (no LLM),no-context,"q,3",x,"say ""hi"", ok",,,,,,,,,,,1');
+    expect(csv.split('\n')[1]).toBe('A,offline thinker (no LLM),no-context,"q,3",x,"say ""hi"", ok",,,,,,,,,,,1,done,');
+  });
+
+  it('a failed run is never a result: out of every plot, blank scores in the CSV, its error named', () => {
+    // B failed on q2 with no context at all: counted as 0 it would pull B's recall curve down
+    const failed = row('B', 'q2', 'comparison', [], ['h1'], [[]], 'failed');
+    const withFailure = [...rows.slice(0, 3), failed];
+    expect(recallCurve(withFailure, 1)[1]?.points.map((p) => p.recall)).toEqual([0]); // q1 only: k=1 -> 0
+    expect(recallCurve(withFailure, 6)[1]?.points.at(-1)?.recall).toBe(0.5); // q1 alone, not (0.5 + 0) / 2
+    // B has no completed comparison question: n/a (NaN, drawn as n/a), not 0
+    expect(byType(withFailure, 2).find((t) => t.type === 'comparison')?.values).toEqual({ A: 1, B: Number.NaN });
+    // the pair shares q1 only (q2 failed for B)
+    expect(complementarity(withFailure, 'A', 'B', 5)).toEqual({ aOnly: 1, bOnly: 0, both: 0, neither: 0 });
+    const line = rowsToCsv([{ ...failed, trace: { llm: 'gpt', regime: 'iterative' } as BatchRow['trace'] }]).split(
+      '\n',
+    )[1];
+    expect(line).toBe('B,gpt,iterative,q2,comparison,q q2,,,,,,,,,,,1,failed,answer: connect ECONNREFUSED');
+    // a lane where every run failed has no point at all (not a line at 0)
+    expect(recallCurve([failed], 3)).toEqual([]);
   });
 
   it('reads a recorded BDTR trace into a row of core metrics, and pools it as the CLI does', () => {
@@ -116,7 +138,7 @@ describe('batch aggregates', () => {
     const cli = summarizeTraces('bdtr', [trace], BATCH_KS);
     expect(r.metrics?.recallByRound).toEqual(cli.questions[0]?.recallByRound);
     expect(perRoundRecall([r])[0]?.rounds).toEqual(cli.recallByRound.map((x) => x.recall[5]));
-    expect(recallCurve([r], 20)[0]?.points.map((p) => p.recall)).toEqual(BATCH_KS.map((k) => cli.summary.recall[k]));
+    expect(recallCurve([r], 20)[0]?.points.map((p) => p.recall)).toEqual(BATCH_KS.map((k) => cli.summary?.recall[k]));
     expect(r.firstGoldRank).toBe(1);
     expect(r.type).toBe('bridge');
     expect(r).toMatchObject({ answer: 'Dunmere', em: 1, f1: 1, acc: 1 });

@@ -532,8 +532,9 @@ describe('strategy batches', () => {
       expect(r.stderr).toContain(`failed ${doomed._id}`);
       const json = await readJson(out);
       expect(json.summary.failed).toBe(1);
-      expect(json.summary.count).toBe(4);
-      expect(json.summary.em).toBeCloseTo(3 / 4); // three scripted right answers, the failed one scores 0
+      expect(json.summary.completed).toBe(3);
+      expect(json.summary.count).toBe(3); // the failed question is counted, never scored
+      expect(json.summary.em).toBe(1); // three scripted right answers over the three completed
       expect(json.failed[0].id).toBe(doomed._id);
       const trace = loadTrace(await readFile(join(traces, traceFileName(`static-bm25-${doomed._id}`)), 'utf8'));
       expect(trace.status).toBe('failed');

@@ -18,6 +18,12 @@ describe('eval arguments for GEAR backbones', () => {
     expect(a).toMatchObject({ retriever: 'naivege', base: 'bm25', geOptions: { scorer: 'idf-cosine', gamma: null } });
     expect(parseEvalArgs(['--dataset', 'd', '--retriever', 'syncge', '--llm', 'offline']).llm).toBe('offline');
   });
+  it('--ge-seeds sets the seed passages (App. B.2: k seeds, k-deep list with --k k)', () => {
+    expect(
+      parseEvalArgs(['--dataset', 'd', '--retriever', 'naivege', '--ge-seeds', '5', '--k', '5']).geOptions,
+    ).toEqual({ seedTop: 5 });
+    expect(() => parseEvalArgs(['--dataset', 'd', '--retriever', 'naivege', '--ge-seeds', '0'])).toThrow(/--ge-seeds/);
+  });
   it('refuses syncge without an LLM and a bad gamma', () => {
     expect(() => parseEvalArgs(['--dataset', 'd', '--retriever', 'syncge'])).toThrow(UsageError);
     expect(() => parseEvalArgs(['--dataset', 'd', '--retriever', 'naivege', '--ge-gamma', '-1'])).toThrow(/--ge-gamma/);

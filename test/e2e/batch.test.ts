@@ -56,7 +56,7 @@ describe('batch over a dataset slice (headless Chromium)', () => {
     const csv = await downloaded(page, () => page.click('[data-testid="export-csv"]'));
     const lines = csv.bytes.toString('utf8').trim().split('\n');
     expect(lines[0]).toBe(
-      'strategy,llm,regime,question_id,type,question,recall@1,recall@2,recall@5,recall@10,recall@20,first_gold_rank,answer,em,f1,acc,ms',
+      'strategy,llm,regime,question_id,type,question,recall@1,recall@2,recall@5,recall@10,recall@20,first_gold_rank,answer,em,f1,acc,ms,status,error',
     );
     expect(lines).toHaveLength(2 * N + 1);
     const svg = await downloaded(page, () => page.locator('[data-testid="export-svg"]').first().click());

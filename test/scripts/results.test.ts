@@ -87,12 +87,28 @@ describe('docs/results.md', () => {
       meta,
     );
     const md = renderResults(new Map([[record.id, record]]));
+    // second half: q3, q4; BDTR 1 and 0.5 against static's 0 and 0 -> +75 points, every resample above 0
     expect(md).toContain(
-      'MuSiQue: BDTR (fact-seeded) 0.750 vs the best baseline, static, 0.000: **at or above it** (+75.0 points).',
+      'MuSiQue: BDTR (fact-seeded) 0.750 vs the best baseline on this half, static, 0.000: +75.0 points [+50.0, +100.0], **ahead**.',
     );
+    expect(md).toContain('## Fitted defaults');
+    expect(md).toContain('| Fact scorer BM25 b');
     expect(md).toContain('2Wiki: not generated yet.');
     expect(md).toContain('`strategies-2wikimultihopqa`');
     expect(md).toContain('offline thinker');
+  });
+
+  it('a question that failed is in no mean and has no per-question score (null, not 0)', () => {
+    const out = strategyOutput('bdtr', [1, 0, 1, 0.5]);
+    out.summary.failed = 1;
+    (out.questions[1] as Record<string, unknown>).status = 'failed';
+    for (const i of [0, 2, 3]) (out.questions[i] as Record<string, unknown>).status = 'done';
+    const r = summarise({ retriever: 'hipporag2', ...out }, { ...meta, id: 'x' }).strategies!.bdtr!.iterative!;
+    expect(r.recall['5']).toBeCloseTo(2.5 / 3);
+    expect(r.recallFirst['5']).toBe(1); // q0 only: q1 failed
+    expect(r.halves).toEqual([1, 2]);
+    expect(r.perQuestion?.r5).toEqual([1, null, 1, 0.5]);
+    expect(r.perQuestion?.em).toEqual([0, null, 0, 1]);
   });
 
   it('names the first line that differs', () => {

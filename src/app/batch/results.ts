@@ -1,8 +1,9 @@
 // Batch results read off traces: per-question rows are core's RunMetrics (src/core/eval/run-metrics.ts)
 // and every aggregate the batch plots draw (Recall@k curve, per-round Recall@k, by question type,
 // complementarity) is core's summary of them (summarizeMetrics), the computation the CLI prints; the
-// page only shapes them for charts.
-import { summarizeMetrics } from '../../core/batch/strategy.ts';
+// page only shapes them for charts. A failed run is never a result: it is left out of every aggregate
+// (core's summary is over completed questions), its CSV row has blank scores and says its error.
+import { isCompleted, summarizeMetrics } from '../../core/batch/strategy.ts';
 import { complementarity as pairComplementarity } from '../../core/eval/complementarity.ts';
 import { runMetrics, type RunMetrics } from '../../core/eval/run-metrics.ts';
 import type { Trace } from '../../core/trace/schema.ts';
@@ -28,6 +29,10 @@ export interface BatchRow {
   f1: number | null;
   acc: number | null;
   ms: number;
+  /** The trace's status; only 'done' runs enter a plot or a mean. */
+  status: Trace['status'];
+  /** The first error the run recorded (a failed run's cause), else null. */
+  error: string | null;
   trace: Trace;
 }
 
@@ -50,19 +55,27 @@ export function rowFromTrace(strategy: string, trace: Trace): BatchRow {
     f1: metrics.f1 ?? null,
     acc: metrics.acc ?? null,
     ms: metrics.wallMs,
+    status: trace.status,
+    error: metrics.errors[0] ?? null,
     trace,
   };
 }
+
+/** The runs that did not complete (failed), named beside the plots and left out of them. */
+export const failedRows = (rows: readonly BatchRow[]): BatchRow[] => rows.filter((r) => r.status === 'failed');
 
 export function strategiesOf(rows: readonly BatchRow[]): string[] {
   return [...new Set(rows.map((r) => r.strategy))];
 }
 
-/** Core's summary of each lane's scored rows (questions with gold), the numbers the CLI prints. */
+/** Core's summary of each lane's completed, scored rows (questions with gold), the numbers the CLI prints. */
 function lanes(rows: readonly BatchRow[]) {
   return strategiesOf(rows).flatMap((strategy) => {
-    const metrics = rows.filter((r) => r.strategy === strategy && r.metrics).map((r) => r.metrics as RunMetrics);
-    return metrics.length ? [{ strategy, metrics, ...summarizeMetrics(metrics, BATCH_KS) }] : [];
+    const metrics = rows
+      .filter((r) => r.strategy === strategy && r.metrics && isCompleted(r))
+      .map((r) => r.metrics as RunMetrics);
+    const s = summarizeMetrics(metrics, BATCH_KS);
+    return s.summary ? [{ strategy, metrics, ...s, summary: s.summary }] : [];
   });
 }
 
@@ -145,7 +158,7 @@ export function complementarity(
   const solved = (s: string) =>
     new Map(
       rows
-        .filter((r) => r.strategy === s && r.metrics)
+        .filter((r) => r.strategy === s && r.metrics && isCompleted(r))
         .map((r) => [r.questionId, (r.metrics as RunMetrics).allGold[k] === 1]),
     );
   const [pair] = pairComplementarity(
@@ -179,6 +192,8 @@ export function rowsToCsv(rows: readonly BatchRow[]): string {
     'f1',
     'acc',
     'ms',
+    'status',
+    'error',
   ];
   const lines = rows.map((r) =>
     [
@@ -188,13 +203,16 @@ export function rowsToCsv(rows: readonly BatchRow[]): string {
       r.questionId,
       r.type,
       r.question,
-      ...CSV_KS.map((k) => (r.metrics ? (r.metrics.recall[k] as number).toFixed(4) : '')),
-      r.firstGoldRank,
+      // a failed run has no score (blank), never 0
+      ...CSV_KS.map((k) => (r.metrics && isCompleted(r) ? (r.metrics.recall[k] as number).toFixed(4) : '')),
+      isCompleted(r) ? r.firstGoldRank : null,
       r.answer,
       r.em,
       r.f1 === null ? null : r.f1.toFixed(4),
       r.acc,
       Math.round(r.ms),
+      r.status,
+      r.error,
     ]
       .map(csvCell)
       .join(','),

@@ -1,11 +1,14 @@
 // Batch evaluation of one strategy over a question set: questions run concurrently, each
 // yields a trace; every number is read off the traces (runMetrics), so a replayed trace scores the same.
-// A question whose LLM call fails has a "failed" trace, counts in the summary (score 0) and the batch
-// goes on. Results are placed by question index, so --concurrency 8 equals --concurrency 1.
+// A question whose LLM call fails has a "failed" trace and the batch goes on; failures are never results:
+// every metric is a mean over the completed questions only (a run where none completed has no metric,
+// summary null), and the result counts completed and failed beside it. Results are placed by question
+// index, so --concurrency 8 equals --concurrency 1.
 import type { LlmPort } from '../llm/port.ts';
 import { addCost, emptyCost, runMetrics, type Cost, type RunMetrics } from '../eval/run-metrics.ts';
 import { summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
 import { complementarity, type PairComplementarity } from '../eval/complementarity.ts';
+import { pairedInterval, type PairedInterval } from '../eval/paired.ts';
 import {
   diagnoseTrace,
   summarizeDiagnostics,
@@ -62,10 +65,15 @@ export interface StrategyBatchResult {
   /** The strategy, or the group name of scored traces (score-traces). */
   strategy: string;
   regime: Regime;
-  summary: Summary;
+  /** Means over the completed questions (status done); null when none completed (no metric, never 0). */
+  summary: Summary | null;
+  /** Questions the metrics are over, and questions whose run failed (not in any metric). */
+  completed: number;
+  failedCount: number;
   bridgeRecall: BridgeRecall;
-  /** Mean Recall@k of the pool after each round; a question that stopped earlier carries its last pool. */
+  /** Mean Recall@k of the pool after each round (completed questions); a question that stopped earlier carries its last pool. */
   recallByRound: RoundRecall[];
+  /** Every question's LLM cost, failed ones included (their calls were spent). */
   tokensByModule: Record<string, Cost>;
   failed: { id: string; errors: string[] }[];
   /** Questions stopped mid-run by an abort (their partial traces went to onTrace); not in `questions`. */
@@ -74,7 +82,7 @@ export interface StrategyBatchResult {
   notRun: number;
   reused: number;
   questions: RunMetrics[];
-  /** Paper 004's six diagnostics, read off the finished traces and the gold (never inside a run). */
+  /** Paper 004's six diagnostics over the completed questions, read off the traces and the gold (never inside a run). */
   diagnostics: DiagnosticsSummary;
   questionDiagnostics: QuestionDiagnostics[];
   traces: Trace[];
@@ -149,6 +157,7 @@ export function summarizeTraces(
 ): StrategyBatchResult {
   const rows = traces.map((t) => runMetrics(t, ks));
   const { questionDiagnostics, diagnostics } = diagnoseBatch(traces, o);
+  // questionDiagnostics has one entry per trace (the JSON lists every question); the summary is over completed ones
   return {
     strategy: name,
     regime: o.regime ?? traces[0]?.regime ?? 'iterative',
@@ -164,18 +173,28 @@ export function summarizeTraces(
   };
 }
 
+/** A question whose run finished (not failed, not aborted, not still running): the only kind a metric reads. */
+export const isCompleted = (r: { status: Trace['status'] }): boolean => r.status === 'done';
+
 /**
  * The pooled numbers of one strategy's per-question metrics: what the CLI prints and the browser batch
- * plots (the browser passes the rows of each strategy lane), so both read one computation.
+ * plots (the browser passes the rows of each strategy lane), so both read one computation. Means are
+ * over the completed questions only; a failed question is counted, never scored.
  */
 export function summarizeMetrics(
   rows: readonly RunMetrics[],
   ks: readonly number[],
-): Pick<StrategyBatchResult, 'summary' | 'bridgeRecall' | 'recallByRound' | 'tokensByModule'> {
+): Pick<
+  StrategyBatchResult,
+  'summary' | 'completed' | 'failedCount' | 'bridgeRecall' | 'recallByRound' | 'tokensByModule'
+> {
+  const done = rows.filter(isCompleted);
   return {
-    summary: summarize(scoredRows(rows), ks),
-    bridgeRecall: meanBridgeRecall(rows, ks),
-    recallByRound: meanRecallByRound(rows, ks),
+    summary: done.length ? summarize(scoredRows(done), ks) : null,
+    completed: done.length,
+    failedCount: rows.filter((r) => r.status === 'failed').length,
+    bridgeRecall: meanBridgeRecall(done, ks),
+    recallByRound: meanRecallByRound(done, ks),
     tokensByModule: sumCosts(rows),
   };
 }
@@ -196,7 +215,9 @@ export function diagnoseBatch(
       ...(o.judged ? { judged: o.judged } : {}),
     });
   });
-  return { questionDiagnostics, diagnostics: summarizeDiagnostics(questionDiagnostics) };
+  // one diagnosis per trace; the rates are over the completed questions (a failed run diagnoses nothing)
+  const completed = questionDiagnostics.filter((_, i) => isCompleted(traces[i]!));
+  return { questionDiagnostics, diagnostics: summarizeDiagnostics(completed) };
 }
 
 function meanBridgeRecall(rows: readonly RunMetrics[], ks: readonly number[]): BridgeRecall {
@@ -209,7 +230,7 @@ function meanBridgeRecall(rows: readonly RunMetrics[], ks: readonly number[]): B
   return { count: withBridge.length, recall };
 }
 
-/** A question with gold answers but no answer (its run failed) scores 0, so failures count against the strategy. */
+/** A completed question with gold answers but no answer (the strategy gave none) scores 0 when others answered. */
 function scoredRows(rows: readonly RunMetrics[]): QuestionScore[] {
   const anyAnswer = rows.some((r) => r.em !== undefined);
   return rows.map((r) => (anyAnswer && r.em === undefined ? { ...r, em: 0, f1: 0, acc: 0 } : r));
@@ -247,9 +268,49 @@ export function strategyComplementarity(
   results: readonly StrategyBatchResult[],
   k = 5,
 ): { byEm: PairComplementarity[]; byAllGold: PairComplementarity[] } {
+  // completed questions only: a failed run is neither solved nor unsolved (the pair's "shared" counts both completed)
   const by = (solved: (r: RunMetrics) => boolean) =>
     complementarity(
-      new Map(results.map((res) => [res.strategy, new Map(res.questions.map((q) => [q.id, solved(q)]))])),
+      new Map(
+        results.map((res) => [res.strategy, new Map(res.questions.filter(isCompleted).map((q) => [q.id, solved(q)]))]),
+      ),
     );
   return { byEm: by((q) => q.em === 1), byAllGold: by((q) => q.allGold[k] === 1) };
+}
+
+export interface PairedComparison {
+  a: string;
+  b: string;
+  /** recall@k, em, f1 or acc. */
+  metric: string;
+  interval: PairedInterval;
+}
+
+/**
+ * The first result against each other one on the questions both completed (src/core/eval/paired.ts):
+ * Recall@k for every k, and EM, F1 and Acc where both answer. What the CLI prints and writes to --out.
+ */
+export function pairedComparisons(results: readonly StrategyBatchResult[], ks: readonly number[]): PairedComparison[] {
+  const [first, ...others] = results;
+  if (!first) return [];
+  const scores = (r: StrategyBatchResult, f: (q: RunMetrics) => number | undefined) =>
+    new Map(
+      r.questions.filter(isCompleted).flatMap((q) => {
+        const v = f(q);
+        return v === undefined ? [] : [[q.id, v] as const];
+      }),
+    );
+  const metrics: [string, (q: RunMetrics) => number | undefined][] = [
+    ...ks.map((k): [string, (q: RunMetrics) => number | undefined] => [`recall@${k}`, (q) => q.recall[k]]),
+    ['em', (q) => q.em],
+    ['f1', (q) => q.f1],
+    ['acc', (q) => q.acc],
+  ];
+  const out: PairedComparison[] = [];
+  for (const b of others)
+    for (const [metric, f] of metrics) {
+      const interval = pairedInterval(scores(first, f), scores(b, f));
+      if (interval) out.push({ a: first.strategy, b: b.strategy, metric, interval });
+    }
+  return out;
 }

@@ -8,9 +8,11 @@
 //   lines 10-11   mu + sigma of the top-50 scores; D_final = G, then s(d) >= mu + sigma, at least 5 (Eq. 6) = BGEC
 //                 (G is never cut: see calibrate.ts for how we read lines 9-11)
 // Ablations: `dtr: false` (BGEC only, over P_0) and `bgec: false` (DTR only: the final context is
-// P_R). Eq. 4 takes the max of raw ŝ(d|q) (default `normalize: 'none'`): over HippoRAG 2 the scores are PPR
-// mass, comparable across queries, and per-retrieval min-max (the labelled option) lifts each thought's
-// top passages to 1.0 and pushes the question's own gold at ranks 2-5 out of the top 5 (pool.ts).
+// P_R). Eq. 4 takes the max of raw ŝ(d|q). `normalize` unset follows the backbone, as for every strategy that
+// merges several queries' scores (descriptor.ts parse, pool.ts normalizationFor): raw over HippoRAG 2, whose
+// PPR mass is comparable across queries, min-max over BM25, RAPTOR and GraphRAG, whose scores have a scale
+// per query. Min-max over PPR lifts each thought's top passages to 1.0 and pushes the question's own gold
+// at ranks 2-5 out of the top 5 (pool.ts).
 import { z } from 'zod';
 import { answerStep } from './answer.ts';
 import { cutoff, promote } from './calibrate.ts';
@@ -18,7 +20,6 @@ import type { Run } from './context.ts';
 import { commonOptions, count, readerCount, readerTopOption, type OptionsOf } from './options.ts';
 import { defineStrategy } from './descriptor.ts';
 import { NORMALIZATIONS, normalizationFor, ScorePool } from './pool.ts';
-import type { Retriever } from '../types.ts';
 import { mergeRound } from './pool-round.ts';
 import type { DualThought } from './prompt-port.ts';
 import { shouldStop, stopOption } from './stopping.ts';
@@ -27,8 +28,8 @@ export const bdtrOptions = {
   ...commonOptions,
   /**
    * Eq. 4 takes the max of raw ŝ(d|q); 'minmax' normalises each retrieval first. Unset, it follows the
-   * backbone's scores (`bdtrDefaults`, pool.ts): raw where they share one scale across queries (PPR mass,
-   * cosine, RRF), min-max where each query has its own (BM25, RAPTOR, GraphRAG).
+   * backbone's scores (resolved in descriptor.ts parse for every strategy, pool.ts): raw where they share
+   * one scale across queries (PPR mass, cosine, RRF), min-max where each query has its own (BM25, RAPTOR, GraphRAG).
    */
   normalize: z.enum(NORMALIZATIONS).optional(),
   /** R, the paper's default (the cap with an adaptive `stop`). */
@@ -49,14 +50,11 @@ export const bdtrOptions = {
 };
 export type BdtrOptions = OptionsOf<typeof bdtrOptions>;
 
-/** BDTR's backbone-dependent default: the score normalisation the backbone's scores call for. */
-const bdtrDefaults = (retriever: Retriever) => ({ normalize: normalizationFor(retriever) });
-
 export async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
   const q = run.question.question;
   const { prompts, recorder } = run;
   run.recorder.startRound(0);
-  const normalize = o.normalize ?? normalizationFor(run.ctx.retriever); // set by bdtrDefaults in every host
+  const normalize = o.normalize ?? normalizationFor(run.ctx.retriever); // resolved by parse in every host
   const pool = new ScorePool();
   mergeRound(run, pool, [await run.retrieve(q, 'question', o.depth)], normalize); // Eq. 1
 
@@ -166,7 +164,6 @@ export const bdtrDtr = defineStrategy({
   },
   options: { ...bdtrOptions, readerTop: readerTopOption(5) },
   fixed: { dtr: true, bgec: false },
-  defaultsFor: bdtrDefaults,
   prompts: ['dualThought', 'answer'],
   offline: 'offline-thinker.ts: bdtr.dual-thought, answer',
   route: { calls: 3, description: 'BDTR thoughts only (direct and bridge queries), no verification' },
@@ -189,7 +186,6 @@ export const bdtrBgec = defineStrategy({
   },
   options: bdtrOptions,
   fixed: { dtr: false, bgec: true },
-  defaultsFor: bdtrDefaults,
   prompts: ['reasoningChain', 'verifier', 'answer'],
   offline: 'offline-thinker.ts: bdtr.reasoning-chain, bdtr.verifier, answer',
   route: { calls: 3, description: 'one retrieval, then a reasoning chain verifies and promotes evidence' },
@@ -210,7 +206,6 @@ export const bdtr = defineStrategy({
       "round 0 is the question's retrieval; round R retrieves for the R-th fast and slow thoughts, merged (before the verifier)",
   },
   options: bdtrOptions,
-  defaultsFor: bdtrDefaults,
   prompts: ['dualThought', 'reasoningChain', 'verifier', 'answer'],
   offline: 'offline-thinker.ts: bdtr.dual-thought, bdtr.reasoning-chain, bdtr.verifier, answer',
   route: {

@@ -6,6 +6,7 @@ import type { Retriever } from '../types.ts';
 import type { Run } from './context.ts';
 import type { MemberRunner } from './members.ts';
 import { parseOptions } from './options.ts';
+import { normalizationFor } from './pool.ts';
 import { StrategyError } from './context.ts';
 import type { StrategyPrompts } from './prompt-port.ts';
 
@@ -66,7 +67,7 @@ export interface StrategySpec<N extends string, V extends readonly StrategyDescr
   options: Shape;
   /** Options this strategy fixes (an ablation's switches); a run may not set them otherwise. */
   fixed?: Record<string, unknown>;
-  /** Defaults that follow the backbone (BDTR's score normalisation); a run's own setting wins. */
+  /** Other defaults that follow the backbone (the score scale is resolved for every strategy in parse); a run's own setting wins. */
   defaultsFor?: (retriever: Retriever) => Record<string, unknown>;
   /** The prompts it uses (their versions are recorded in trace.options.prompts). */
   prompts: readonly (keyof StrategyPrompts)[];
@@ -165,7 +166,15 @@ export function defineStrategy<const N extends string, const V extends readonly 
             `option ${k} is fixed to ${String(fixed[k])} by this strategy`,
           );
       }
-      const backbone = retriever && spec.defaultsFor ? spec.defaultsFor(retriever) : {};
+      // The score-scale rule, resolved here once for every strategy that merges the scores of several
+      // queries into one pool (every `normalize` option; a composite passes it on to its members): raw
+      // where the backbone's scores share one scale across queries, min-max where each query has its own
+      // (pool.ts, normalizationFor). A strategy that fixes it (one retrieval) keeps its own.
+      const scale =
+        retriever && 'normalize' in spec.options && spec.kind !== 'composite'
+          ? { normalize: normalizationFor(retriever) }
+          : {};
+      const backbone = retriever ? { ...scale, ...spec.defaultsFor?.(retriever) } : {};
       // an option given as undefined is not set: the backbone's default stands
       const given = Object.fromEntries(Object.entries(raw ?? {}).filter(([, v]) => v !== undefined));
       return parseOptions(spec.name, spec.options, { ...backbone, ...given, ...fixed });

@@ -20,6 +20,7 @@ import { normalizePhrase } from '../triples/normalize.ts';
 import { tripleText } from '../triples/triple-index.ts';
 import type { GraphExpander, GraphExpansionRetriever } from '../retrievers/graph-expansion.ts';
 import { rrf } from '../retrievers/rrf.ts';
+import { PASSAGE_LINK } from '../trace/fold.ts';
 import type { MemoryEntry } from '../trace/schema.ts';
 import type { Passage, Ranked } from '../types.ts';
 import { StrategyError, type Run } from './context.ts';
@@ -192,7 +193,7 @@ export async function runGear(run: Run, o: GearOptions): Promise<void> {
     recorder.add({
       type: 'retrieve',
       query: text,
-      label: 'passageLink',
+      label: PASSAGE_LINK,
       results: list.map((r) => ({ id: r.id, score: r.score })),
     });
   }

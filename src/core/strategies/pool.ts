@@ -4,17 +4,18 @@
 // Score scales differ between backbones (BM25 is unbounded and grows with query length, cosine lies
 // in [-1, 1], PPR mass is tiny and sums to 1 over all nodes). Eq. 4 compares scores that come from
 // DIFFERENT queries (the question, the fast and the slow thought), and Eq. 6 takes mu + sigma over
-// them, so raw scores would let one query dominate merely because it is longer (BM25) or seeds a
-// denser subgraph (PPR). We therefore min-max normalise each retrieval's list before the update
-// (`normalize: 'minmax'`, the default of the baselines): the best passage of every query scores 1, the
-// last one returned 0, and a list whose scores are all equal scores 1 throughout ("each document keeps
-// its best relative standing under any query"). `normalize: 'none'` keeps raw scores, as BDTR Eq. 4
-// writes them. BDTR's default follows what the backbone's scores mean (`normalizationFor`): raw where one
-// scale serves every query (PPR mass, cosine, RRF: fact-seeded PPR lists are peaked, so min-max would give a
-// thought's ranks 2-5 scores of .5-.9 that push the question's own gold out), min-max where each query has a
-// scale of its own (BM25, RAPTOR's BM25 node scores, GraphRAG's weighted sums). On the first halves of the
-// three sets, BDTR's R@5 with min-max against raw: BM25 .559/.827/.788 vs .534/.742/.717, RAPTOR .535/.749/.749
-// vs .474/.627/.628, GraphRAG .440/.731/.551 vs .410/.715/.507.
+// them. Where each query's scores have a scale of their own (BM25, RAPTOR's BM25 node scores, GraphRAG's
+// weighted sums) raw scores would let one query dominate merely because it is longer, so each retrieval's
+// list is min-max normalised before the update (`normalize: 'minmax'`): the best passage of every query
+// scores 1, the last one returned 0, and a list whose scores are all equal scores 1 throughout ("each
+// document keeps its best relative standing under any query"). Where one scale serves every query (PPR
+// mass, cosine, RRF) raw scores are kept (`normalize: 'none'`), as BDTR Eq. 4 writes them: fact-seeded PPR
+// lists are peaked, so min-max would give a thought's ranks 2-5 scores of .5-.9 that push the question's
+// own gold out. That rule (`normalizationFor`) is the default of every strategy that merges several queries'
+// scores (IRCoT, IRGS, ToG-style, GCoT-style, BDTR, the planner, DualRAG), resolved once in descriptor.ts;
+// a run may set `normalize` itself. Fitted for BDTR on the first halves of the three sets (R@5 min-max
+// against raw: BM25 .559/.827/.788 vs .534/.742/.717, RAPTOR .535/.749/.749 vs .474/.627/.628, GraphRAG
+// .440/.731/.551 vs .410/.715/.507; src/core/fitted.ts).
 import type { Ranked, Retriever } from '../types.ts';
 
 export const NORMALIZATIONS = ['minmax', 'none'] as const;

@@ -55,7 +55,7 @@ export const staticRetrieval = defineStrategy({
   title: 'static',
   label: 'static: one retrieval + reader',
   explanation:
-    "one retrieval with the question (Eq. 1; scores min-max normalised like every strategy's pool), then the QA reader over the top 5: the baseline the iterative strategies are measured against.",
+    "one retrieval with the question (Eq. 1; scores on the score scale every strategy's pool uses over this backbone), then the QA reader over the top 5: the baseline the iterative strategies are measured against.",
   paper: 'BDTR paper §3, Eq. 1 (static retrieval)',
   kind: 'method',
   rounds: { first: 0, round: "round 0 is the question's retrieval, the only one: @R past 0 is not applied" },

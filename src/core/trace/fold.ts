@@ -4,6 +4,9 @@
 import type { Ranked } from '../types.ts';
 import type { MemoryEntry, RetrievedItem, ThoughtKind, TraceEvent, TraceEventOf, TripleRef } from './schema.ts';
 
+/** The label of GEAR's retrievals that link gist triples back to passages after the loop (Eq. 8, Eq. 10). */
+export const PASSAGE_LINK = 'passageLink';
+
 export interface RetrieveView {
   query: string;
   label: string;
@@ -143,7 +146,10 @@ export interface TraceModel {
   llmCalls: number;
   /** LLM tokens per round as the server reported them (GEAR Fig. 4). */
   tokensByRound: Map<number, number>;
-  /** Iteration rounds that ran after the initial retrieval (the highest round started). */
+  /**
+   * Controller steps that ran after the initial retrieval (the highest round started). A round that only
+   * links the result back to passages (GEAR's passageLink, Eq. 8) is not a step of the loop and not counted.
+   */
   roundsUsed: number;
   /**
    * Passages the reading module was shown: the context recorded last before the answer (the reader of
@@ -209,6 +215,7 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
   let lastQuery = '';
 
   let lastContext: number | null = null;
+  const started = new Set<number>();
   for (const [i, e] of events.entries()) {
     m.elapsedMs = Math.max(m.elapsedMs, e.t);
     const chapter = chapterOf(e);
@@ -216,7 +223,7 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
     switch (e.type) {
       case 'round.start':
         roundOf(e.round);
-        m.roundsUsed = Math.max(m.roundsUsed, e.round);
+        started.add(e.round);
         break;
       case 'thought':
         if (e.kind === 'reasoning-chain') m.chain = e.text;
@@ -335,6 +342,11 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
   if (last && m.chapters.at(-1)?.step !== events.length)
     m.chapters.push({ kind: 'end', step: events.length, round: last.round });
   m.rounds = [...rounds.values()].sort((a, b) => a.round - b.round);
+  const linkOnly = (r: number) => {
+    const rs = rounds.get(r)?.retrieves ?? [];
+    return rs.length > 0 && rs.every((x) => x.label === PASSAGE_LINK);
+  };
+  m.roundsUsed = Math.max(0, ...[...started].filter((r) => !linkOnly(r)));
   m.modules = [...modules.values()];
   m.finalRanking = m.cutoff ? m.cutoff.kept : m.lastPool;
   m.finalScored = m.finalRanking.map((id) => ({ id, score: lastScores.get(id) ?? Number.NaN }));

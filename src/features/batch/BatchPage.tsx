@@ -8,6 +8,7 @@ import {
   accuracyByType,
   byType,
   complementarity,
+  failedRows,
   perRoundRecall,
   recallCurve,
   roundGroups,
@@ -39,8 +40,9 @@ import { ROW_HEIGHT, useWindow } from './use-window.ts';
 
 const TABLE_HEIGHT = 440;
 
-// core's Recall@5 (over gold items when a document questions file named files or sections); NaN sorts last without gold
-const recall5 = (r: BatchRow) => r.metrics?.recall[5] ?? Number.NaN;
+// core's Recall@5 (over gold items when a document questions file named files or sections); a failed run
+// has no score (shown "—", sorted last), never 0%; NaN sorts last without gold
+const recall5 = (r: BatchRow) => (r.status === 'done' ? r.metrics?.recall[5] : undefined) ?? Number.NaN;
 const SORTS: Record<BatchSortKey, (r: BatchRow) => string | number> = {
   questionId: (r) => r.questionId,
   strategy: (r) => r.strategy,
@@ -74,6 +76,9 @@ export function BatchPage() {
   const sortBy = useAppStore((s) => s.sortBatch);
 
   const rows = useMemo(() => runs.map((r) => rowFromTrace(r.strategy, r.trace)), [runs]);
+  // Failed runs are named beside the plots and left out of them (core's summaries read completed runs only).
+  const failed = useMemo(() => failedRows(rows), [rows]);
+  const completedRows = useMemo(() => rows.filter((r) => r.status === 'done'), [rows]);
   const judge = useJudgeLlm();
   // Rounds that ran (adaptive stopping), LLM calls and the router's choice per run, read off each trace's fold.
   const facts = useMemo(
@@ -268,7 +273,7 @@ export function BatchPage() {
         <span data-testid="batch-status">
           {status === 'idle'
             ? 'Choose strategies and a slice, then Run batch.'
-            : `${done} / ${total} runs ${status === 'running' ? `· ETA ${eta === null ? '…' : fmtMs(eta)}` : `· ${status}`}`}
+            : `${done} / ${total} runs ${status === 'running' ? `· ETA ${eta === null ? '…' : fmtMs(eta)}` : `· ${status === 'done' && failed.length ? 'finished' : status}`}${failed.length ? `, ${failed.length} failed` : ''}`}
         </span>
       </div>
       {error && (
@@ -283,117 +288,142 @@ export function BatchPage() {
             {llmLabels(rows).some((l) => l.startsWith('offline thinker')) &&
               ' — a heuristic stand-in with no model: these are offline-thinker results, not an LLM’s.'}
           </p>
-          {/* One colour per lane in every plot (the lanes in the table's order). */}
-          <SeriesColors names={strategies}>
-            <div className="plots">
-              <PlotCard title={`Recall@k, k = 1..${maxK}`} file="recall-at-k">
-                {(ref) => (
-                  <LineChart
-                    ref={ref}
-                    title="Recall@k"
-                    xLabel="k (log scale)"
-                    logX
-                    series={recallCurve(rows, maxK).map((s) => ({
-                      name: s.strategy,
-                      points: s.points.map((p) => ({ x: p.k, y: p.recall })),
-                    }))}
-                  />
-                )}
-              </PlotCard>
-              <PlotCard
-                title="Recall@5 per round"
-                file="recall5-per-round"
-                note="Single retrieval has one round (round 0); iterative strategies add a point per round."
-              >
-                {(ref) => <BarChart ref={ref} title="Recall@5 per round" groups={roundGroups(perRoundRecall(rows))} />}
-              </PlotCard>
-              <IterationPlots rows={rows} />
-              {rows.some((r) => r.acc !== null) ? (
-                <PlotCard
-                  title="Accuracy by question type"
-                  file="accuracy-by-type"
-                  note="Acc: the gold answer appears in the prediction (DualRAG); answering strategies only."
-                >
-                  {(ref) => (
-                    <BarChart
-                      ref={ref}
-                      title="Accuracy by type"
-                      groups={accuracyByType(rows).map((t) => ({
-                        label: `${t.type} (${t.count})`,
-                        values: Object.entries(t.values).map(([name, value]) => ({ name, value })),
-                      }))}
-                    />
-                  )}
-                </PlotCard>
-              ) : (
-                <PlotCard
-                  title="Recall@5 by question type"
-                  file="recall5-by-type"
-                  note="Accuracy by type needs an answering strategy (+reader); retrieval-only runs show Recall@5 by type."
-                >
-                  {(ref) => (
-                    <BarChart
-                      ref={ref}
-                      title="Recall@5 by type"
-                      groups={byType(rows).map((t) => ({
-                        label: `${t.type} (${t.count})`,
-                        values: Object.entries(t.values).map(([name, value]) => ({ name, value })),
-                      }))}
-                    />
-                  )}
-                </PlotCard>
-              )}
-              {pair && lanes && (
-                <PlotCard
-                  title={`Complementarity: all gold in top 5, ${lanes[0]} vs ${lanes[1]}`}
-                  file="complementarity"
-                  note={
-                    <span className="pair-pick" data-testid="complementarity-pick">
-                      Compare{' '}
-                      {([0, 1] as const).map((side) => (
-                        <Fragment key={side}>
-                          {side === 1 && ' with '}
-                          <select
-                            aria-label={side === 0 ? 'First lane' : 'Second lane'}
-                            data-testid={`complementarity-lane-${side}`}
-                            value={lanes[side]}
-                            onChange={(e) =>
-                              setPairPick(side === 0 ? [e.target.value, lanes[1]] : [lanes[0], e.target.value])
-                            }
-                          >
-                            {compared
-                              .filter((k) => k !== lanes[side === 0 ? 1 : 0])
-                              .map((k) => (
-                                <option key={k} value={k}>
-                                  {k}
-                                </option>
-                              ))}
-                          </select>
-                        </Fragment>
-                      ))}
-                    </span>
-                  }
-                >
-                  {(ref) => (
-                    <BarChart
-                      ref={ref}
-                      title="Complementarity"
-                      max={Math.max(1, pair.aOnly, pair.bOnly, pair.both, pair.neither)}
-                      unit="count"
-                      groups={[
-                        { label: `${lanes[0]} only`, values: [{ name: 'questions', value: pair.aOnly }] },
-                        { label: `${lanes[1]} only`, values: [{ name: 'questions', value: pair.bOnly }] },
-                        { label: 'both', values: [{ name: 'questions', value: pair.both }] },
-                        { label: 'neither', values: [{ name: 'questions', value: pair.neither }] },
-                      ]}
-                    />
-                  )}
-                </PlotCard>
-              )}
-              <DiagnosticPlots datasetId={dataset.data?.id} runs={runs} />
-              <FailureShiftPanel datasetId={dataset.data?.id} runs={runs} />
+          {failed.length > 0 && (
+            <div className="error" role="status" data-testid="batch-failures">
+              <p>
+                {failed.length} of {rows.length} runs failed: they are not results, and the plots and means below are
+                over the {rows.length - failed.length} completed runs only (the CSV lists the failed ones with their
+                error and no score).
+              </p>
+              <ul>
+                {failed.slice(0, 5).map((r) => (
+                  <li key={`${r.strategy}|${r.questionId}`}>
+                    {r.questionId} · {r.strategy}: {r.error ?? 'no error recorded'}
+                  </li>
+                ))}
+                {failed.length > 5 && <li>… and {failed.length - 5} more (the error column of the table).</li>}
+              </ul>
             </div>
-          </SeriesColors>
+          )}
+          {completedRows.length === 0 ? (
+            <p className="muted" data-testid="batch-no-plots">
+              No run completed: there is nothing to plot.
+            </p>
+          ) : (
+            /* One colour per lane in every plot (the lanes in the table's order). */
+            <SeriesColors names={strategies}>
+              <div className="plots">
+                <PlotCard title={`Recall@k, k = 1..${maxK}`} file="recall-at-k">
+                  {(ref) => (
+                    <LineChart
+                      ref={ref}
+                      title="Recall@k"
+                      xLabel="k (log scale)"
+                      logX
+                      series={recallCurve(rows, maxK).map((s) => ({
+                        name: s.strategy,
+                        points: s.points.map((p) => ({ x: p.k, y: p.recall })),
+                      }))}
+                    />
+                  )}
+                </PlotCard>
+                <PlotCard
+                  title="Recall@5 per round"
+                  file="recall5-per-round"
+                  note="Single retrieval has one round (round 0); iterative strategies add a point per round."
+                >
+                  {(ref) => (
+                    <BarChart ref={ref} title="Recall@5 per round" groups={roundGroups(perRoundRecall(rows))} />
+                  )}
+                </PlotCard>
+                <IterationPlots rows={completedRows} />
+                {rows.some((r) => r.acc !== null) ? (
+                  <PlotCard
+                    title="Accuracy by question type"
+                    file="accuracy-by-type"
+                    note="Acc: the gold answer appears in the prediction (DualRAG); answering strategies only."
+                  >
+                    {(ref) => (
+                      <BarChart
+                        ref={ref}
+                        title="Accuracy by type"
+                        groups={accuracyByType(rows).map((t) => ({
+                          label: `${t.type} (${t.count})`,
+                          values: Object.entries(t.values).map(([name, value]) => ({ name, value })),
+                        }))}
+                      />
+                    )}
+                  </PlotCard>
+                ) : (
+                  <PlotCard
+                    title="Recall@5 by question type"
+                    file="recall5-by-type"
+                    note="Accuracy by type needs an answering strategy (+reader); retrieval-only runs show Recall@5 by type."
+                  >
+                    {(ref) => (
+                      <BarChart
+                        ref={ref}
+                        title="Recall@5 by type"
+                        groups={byType(rows).map((t) => ({
+                          label: `${t.type} (${t.count})`,
+                          values: Object.entries(t.values).map(([name, value]) => ({ name, value })),
+                        }))}
+                      />
+                    )}
+                  </PlotCard>
+                )}
+                {pair && lanes && (
+                  <PlotCard
+                    title={`Complementarity: all gold in top 5, ${lanes[0]} vs ${lanes[1]}`}
+                    file="complementarity"
+                    note={
+                      <span className="pair-pick" data-testid="complementarity-pick">
+                        Compare{' '}
+                        {([0, 1] as const).map((side) => (
+                          <Fragment key={side}>
+                            {side === 1 && ' with '}
+                            <select
+                              aria-label={side === 0 ? 'First lane' : 'Second lane'}
+                              data-testid={`complementarity-lane-${side}`}
+                              value={lanes[side]}
+                              onChange={(e) =>
+                                setPairPick(side === 0 ? [e.target.value, lanes[1]] : [lanes[0], e.target.value])
+                              }
+                            >
+                              {compared
+                                .filter((k) => k !== lanes[side === 0 ? 1 : 0])
+                                .map((k) => (
+                                  <option key={k} value={k}>
+                                    {k}
+                                  </option>
+                                ))}
+                            </select>
+                          </Fragment>
+                        ))}
+                      </span>
+                    }
+                  >
+                    {(ref) => (
+                      <BarChart
+                        ref={ref}
+                        title="Complementarity"
+                        max={Math.max(1, pair.aOnly, pair.bOnly, pair.both, pair.neither)}
+                        unit="count"
+                        groups={[
+                          { label: `${lanes[0]} only`, values: [{ name: 'questions', value: pair.aOnly }] },
+                          { label: `${lanes[1]} only`, values: [{ name: 'questions', value: pair.bOnly }] },
+                          { label: 'both', values: [{ name: 'questions', value: pair.both }] },
+                          { label: 'neither', values: [{ name: 'questions', value: pair.neither }] },
+                        ]}
+                      />
+                    )}
+                  </PlotCard>
+                )}
+                <DiagnosticPlots datasetId={dataset.data?.id} runs={runs} />
+                <FailureShiftPanel datasetId={dataset.data?.id} runs={runs} />
+              </div>
+            </SeriesColors>
+          )}
           <div className="toolbar">
             <label className="field field-inline">
               <span>Type</span>
@@ -446,6 +476,7 @@ export function BatchPage() {
                   <th scope="col">rounds</th>
                   <th scope="col">LLM calls</th>
                   <th scope="col">what-if</th>
+                  <th scope="col">error</th>
                 </tr>
               </thead>
               <tbody>
@@ -465,7 +496,7 @@ export function BatchPage() {
                     <td>{r.strategy}</td>
                     <td>{r.type}</td>
                     <td className="num">{Number.isNaN(recall5(r)) ? '—' : `${(recall5(r) * 100).toFixed(0)}%`}</td>
-                    <td className="num">{r.firstGoldRank ?? '—'}</td>
+                    <td className="num">{r.status === 'done' ? (r.firstGoldRank ?? '—') : '—'}</td>
                     <td>{r.answer ?? <span className="muted">—</span>}</td>
                     <td className="num">{r.acc === null ? '—' : formatValue(r.acc, 'percent')}</td>
                     <td
@@ -481,6 +512,13 @@ export function BatchPage() {
                     </td>
                     <td className="num">{facts.get(`${r.strategy}|${r.questionId}`)?.calls ?? '—'}</td>
                     <CounterfactualCell runKey={`${r.strategy}|${r.questionId}`} />
+                    <td
+                      data-testid="batch-error"
+                      className={r.error ? 'error' : undefined}
+                      title={r.error ?? undefined}
+                    >
+                      {r.status === 'failed' ? `failed: ${r.error ?? 'no error recorded'}` : (r.error ?? '')}
+                    </td>
                   </tr>
                 ))}
                 {win.end < shown.length && (

@@ -1,11 +1,14 @@
 // Batch plots of paper 004's diagnostics: each diagnostic's rate per strategy x model x regime (the batch
 // key names all three), and per hop count, computed by core from the finished traces
-// and the questions' gold. Gold-context runs are oracles and are labelled so.
+// and the questions' gold. Gold-context runs are oracles and are labelled so. Only completed runs are
+// diagnosed (a failed run is not a result); each plot says its correctness basis.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
 import { passagesQuery } from '../../app/queries.ts';
 import {
+  CORRECTNESS_NOTE,
+  correctnessOf,
   DIAGNOSTICS,
   diagnoseTrace,
   summarizeDiagnostics,
@@ -34,8 +37,9 @@ const SHORT: Record<(typeof DIAGNOSTICS)[number], string> = {
 
 const value = (x: number | null) => (x === null ? Number.NaN : x);
 
-export function DiagnosticPlots({ datasetId, runs }: Props) {
+export function DiagnosticPlots({ datasetId, runs: all }: Props) {
   const engine = useEngine();
+  const runs = useMemo(() => all.filter((r) => r.trace.status === 'done'), [all]);
   const ids = useMemo(() => {
     const s = new Set<string>();
     for (const { trace } of runs) {
@@ -74,10 +78,11 @@ export function DiagnosticPlots({ datasetId, runs }: Props) {
           ...(nc ? { noContext: nc } : {}),
         });
       });
-      return { name, summary: summarizeDiagnostics(rows) };
+      return { name, rows, summary: summarizeDiagnostics(rows) };
     });
   }, [runs, passages.data]);
   if (runs.length === 0) return null;
+  const basis = `Correct by ${CORRECTNESS_NOTE[correctnessOf(groups.flatMap((g) => g.rows))]}; completed runs only.`;
   const hops = [...new Set(groups.flatMap((g) => Object.keys(g.summary.coverageGap.byHops)))].sort(
     (a, b) => Number(a) - Number(b),
   );
@@ -88,7 +93,7 @@ export function DiagnosticPlots({ datasetId, runs }: Props) {
       <PlotCard
         title="Diagnostics per strategy (paper 004)"
         file="diagnostics-per-strategy"
-        note="coverage gap, anchor carry-drop, distractor latch, composition failure, parametric suppression, stopping (early or late), and lost* (this project's, not paper 004's: gold that was in the pool and never read by the reader): share of the questions each applies to; a missing bar = applies to none (e.g. parametric suppression needs a no-context run)."
+        note={`coverage gap, anchor carry-drop, distractor latch, composition failure, parametric suppression, stopping (early or late), and lost* (this project's, not paper 004's: gold that was in the pool and never read by the reader): share of the questions each applies to; a missing bar = applies to none (e.g. parametric suppression needs a no-context run). ${basis}`}
       >
         {(ref) => (
           <BarChart
@@ -105,7 +110,7 @@ export function DiagnosticPlots({ datasetId, runs }: Props) {
         <PlotCard
           title="Coverage gap and composition failure by hop count"
           file="diagnostics-by-hops"
-          note="Per strategy; questions without a hop count are left out."
+          note={`Per strategy; questions without a hop count are left out. ${basis}`}
         >
           {(ref) => (
             <BarChart

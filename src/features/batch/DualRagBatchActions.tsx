@@ -32,12 +32,15 @@ export function DualRagBatchActions({ rows, judge }: { rows: readonly BatchRow[]
     try {
       const r = await judge.judge(
         rows[0]?.trace.corpus.id ?? 'batch',
-        rows.map((row) => ({
-          id: key(row),
-          question: row.question,
-          prediction: row.answer ?? undefined,
-          answers: [...row.trace.question.answers],
-        })),
+        // completed runs only: a failed run has no answer to judge and is not a 0
+        rows
+          .filter((row) => row.status === 'done')
+          .map((row) => ({
+            id: key(row),
+            question: row.question,
+            prediction: row.answer ?? undefined,
+            answers: [...row.trace.question.answers],
+          })),
         (d, t) => setBusy(`judging ${d}/${t}…`),
       );
       setResult(r);

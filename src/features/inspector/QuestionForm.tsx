@@ -5,6 +5,7 @@ import { BACKBONE_LABELS, STRATEGY_CHOICES, usesLlm } from '../../app/strategy-l
 import { useRunLlm } from '../../app/use-run-llm.ts';
 import { Term } from '../../app/components/Glossary.tsx';
 import { RUN_BACKBONES, type RunBackbone, type RunStrategy } from '../../engine/engine-api.ts';
+import { aboutOf } from '../../core/backbones/about.ts';
 
 const TYPED_ID = 'typed';
 
@@ -123,7 +124,9 @@ export function QuestionForm({ questions, disabled, running, onRun, onStop, unav
                 Answers with: <strong>{llm}</strong> (change it in Settings)
               </>
             )
-          : 'This strategy calls no LLM: it retrieves only.'}
+          : llm && !llm.startsWith('offline thinker') && aboutOf(backbone)?.usesLlm
+            ? `This strategy calls no LLM itself, but the backbone does: ${BACKBONE_LABELS[backbone]} calls ${llm} for its ${aboutOf(backbone)?.usesLlm}.`
+            : 'This strategy calls no LLM: it retrieves only.'}
       </p>
       {unavailable[backbone] !== undefined && (
         <p className="form-hint" data-testid="backbone-unavailable" role="status">

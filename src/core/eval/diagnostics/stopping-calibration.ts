@@ -14,6 +14,7 @@
 // Coverage gap asks whether the gold was ever found; this asks whether the decisions fitted what had
 // been found, so a capped run with a gap is not "early", and a late stop can follow full coverage.
 import type { Trace, TraceEvent } from '../../trace/schema.ts';
+import { PASSAGE_LINK } from '../../trace/fold.ts';
 import { findStrategy } from '../../strategies/registry.ts';
 import { covers, type GoldView } from './gold.ts';
 import { notApplicable, type QuestionDiagnostic } from './types.ts';
@@ -84,6 +85,8 @@ export function stoppingCalibration(
   let late: number | undefined;
   let stop: (Decision & { step: number }) | undefined;
   for (const e of trace.events) {
+    // GEAR's passageLink (Eq. 8) follows the controller's loop: not a step, so a capped run is not "late" for it
+    if (e.type === 'retrieve' && e.label === PASSAGE_LINK) break;
     if (e.type === 'retrieve' || e.type === 'context') {
       if (e.type === 'retrieve' && !stepRounds.has(e.round)) {
         // a new retrieval step after complete evidence is the run going on

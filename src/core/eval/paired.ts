@@ -1,0 +1,88 @@
+// Paired 95% confidence intervals for "A vs B" on the same questions: the mean per-question difference
+// (A − B) and a percentile bootstrap interval over questions. How: the questions both runs completed are
+// sorted by id; 2,000 resamples of that many questions drawn with replacement (mulberry32 PRNG, seed
+// 20260101), each giving the mean difference; the interval is the 2.5th and 97.5th percentiles of those
+// means. Verdict: "ahead" when the interval lies above 0, "behind" when below, "tied" when it holds 0.
+// Fixed seed and sorted ids: the same two runs always give the same interval, in the CLI and on the page.
+import { MetricError } from './errors.ts';
+
+export const BOOTSTRAP = { resamples: 2000, seed: 20260101, level: 0.95 } as const;
+
+/** One sentence saying how the interval is computed (printed beside every interval). */
+export const BOOTSTRAP_NOTE =
+  `paired 95% interval: percentile bootstrap over questions (${BOOTSTRAP.resamples} resamples, seed ${BOOTSTRAP.seed}); ` +
+  'ahead or behind when it excludes 0, else tied';
+
+export type Verdict = 'ahead' | 'tied' | 'behind';
+
+export interface PairedInterval {
+  /** Questions both runs have a score for. */
+  n: number;
+  meanA: number;
+  meanB: number;
+  /** Mean of A − B per question. */
+  diff: number;
+  lo: number;
+  hi: number;
+  verdict: Verdict;
+}
+
+/** Deterministic PRNG (mulberry32), as the batch's seeded question sample. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const verdictOf = (lo: number, hi: number): Verdict => (lo > 0 ? 'ahead' : hi < 0 ? 'behind' : 'tied');
+
+/**
+ * A − B over the questions both maps hold (question id -> per-question score); null when they share none.
+ * Values must be finite numbers.
+ */
+export function pairedInterval(
+  a: ReadonlyMap<string, number>,
+  b: ReadonlyMap<string, number>,
+  o: { resamples?: number; seed?: number } = {},
+): PairedInterval | null {
+  const ids = [...a.keys()].filter((id) => b.has(id)).sort();
+  if (ids.length === 0) return null;
+  const xa: number[] = [];
+  const xb: number[] = [];
+  for (const id of ids) {
+    const va = a.get(id)!;
+    const vb = b.get(id)!;
+    if (!Number.isFinite(va) || !Number.isFinite(vb))
+      throw new MetricError('pairedInterval', `question "${id}" has no finite score (${va}, ${vb})`);
+    xa.push(va);
+    xb.push(vb);
+  }
+  const n = ids.length;
+  const d = xa.map((v, i) => v - xb[i]!);
+  const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  const resamples = o.resamples ?? BOOTSTRAP.resamples;
+  const random = mulberry32(o.seed ?? BOOTSTRAP.seed);
+  const means = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r++) {
+    let s = 0;
+    for (let i = 0; i < n; i++) s += d[Math.floor(random() * n)]!;
+    means[r] = s / n;
+  }
+  means.sort();
+  const tail = (1 - BOOTSTRAP.level) / 2;
+  const at = (q: number) => means[Math.min(resamples - 1, Math.max(0, Math.round(q * (resamples - 1))))]!;
+  const lo = at(tail);
+  const hi = at(1 - tail);
+  return { n, meanA: mean(xa), meanB: mean(xb), diff: mean(d), lo, hi, verdict: verdictOf(lo, hi) };
+}
+
+/** "+2.2 points [+0.1, +4.3], ahead" (scores in [0, 1] shown as points, i.e. ×100). */
+export function formatInterval(p: PairedInterval): string {
+  const pt = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+  return `${pt(p.diff)} points [${pt(p.lo)}, ${pt(p.hi)}], ${p.verdict}`;
+}
