@@ -3,7 +3,6 @@
 import type { z } from 'zod';
 import { HopscopeError } from '../core/errors.ts';
 import type { ReplyForm } from '../core/llm/reply-form.ts';
-import { MAX_RECORDED_REPLY } from '../core/llm/reply-cap.ts';
 
 export class LlmOutputError extends HopscopeError {
   override readonly name: string = 'LlmOutputError';
@@ -17,10 +16,11 @@ export class LlmOutputError extends HopscopeError {
 }
 
 /**
- * Replies longer than this are not parsed (nor cached whole): no prompt asks for more, and a server that
- * streams megabytes must cost a bounded, interruptible amount of work, not hours of scanning.
+ * Replies longer than this are not parsed: no prompt asks for more, and a server that streams megabytes
+ * must cost a bounded, interruptible amount of work, not hours of scanning. (The record keeps replies up
+ * to MAX_RECORDED_REPLY whole, so a replay serves exactly what was read, refusal included.)
  */
-export const MAX_PARSED_REPLY = MAX_RECORDED_REPLY;
+export const MAX_PARSED_REPLY = 200_000;
 
 /** Throws LlmOutputError when `reply` is over the parse cap. */
 export function checkReplySize(module: string, reply: string): void {
