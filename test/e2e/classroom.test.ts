@@ -147,7 +147,8 @@ describe('issue 17: classroom and analyst (headless Chromium, no network)', () =
     const titles: string[] = [];
     for (let i = 0; i < 6; i++) {
       titles.push(await page.locator('[data-testid="tour-title"]').innerText());
-      expect(await page.locator('.tour-target').count()).toBe(1);
+      // the stop outlines its panel once the step has rendered (a tick after the card)
+      await expect.poll(() => page.locator('.tour-target').count(), { timeout: 10_000 }).toBe(1);
       if (i === 2) {
         // Stepping: before the last round the chain and the answer are not written yet, and say so.
         expect(await page.locator('[data-testid="chain-empty"]').innerText()).toMatch(/^Not written yet at this step/);

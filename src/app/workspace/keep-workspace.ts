@@ -188,8 +188,14 @@ export function keepWorkspace(store: AppStore, db: WorkspaceStore, options: Keep
         schedule(WORKSPACE_KEYS.choices, () => choicesOf(store.getState(), workView));
       if ((s.trace !== prev.trace || s.runStatus !== prev.runStatus) && s.runStatus !== 'running')
         schedule(WORKSPACE_KEYS.run, () => runOf(store.getState()));
-      if (s.batchRuns !== prev.batchRuns || s.batchStatus !== prev.batchStatus || s.batchTotal !== prev.batchTotal)
+      if (s.batchRuns !== prev.batchRuns || s.batchStatus !== prev.batchStatus || s.batchTotal !== prev.batchTotal) {
         schedule(WORKSPACE_KEYS.batch, () => batchOf(store.getState()));
+        // A batch that just ended is written at once: a reload right after it must not lose the results.
+        if (s.batchStatus !== prev.batchStatus && s.batchStatus !== 'running') {
+          clearTimeout(timers.get(WORKSPACE_KEYS.batch));
+          write(WORKSPACE_KEYS.batch);
+        }
+      }
     });
   })();
 

@@ -247,7 +247,7 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart(
               fill="#1b1f24"
               data-testid="bar-label"
             >
-              {wrapLabel(g.label, Math.max(6, Math.floor(gw / 7.5))).map((line, li) => (
+              {wrapLabel(g.label, Math.max(3, Math.floor((gw - 6) / 8.5))).map((line, li) => (
                 <tspan key={li} x={M.l + gi * gw + gw / 2} dy={li === 0 ? 0 : FONT + 1}>
                   {line}
                 </tspan>
