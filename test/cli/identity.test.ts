@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEvalArgs } from '../../src/cli/args.ts';
 import { readDatasetDir } from '../../src/cli/dataset-dir.ts';
-import { main, type Io } from '../../src/cli/eval.ts';
 import { llmIdentity, runConfig } from '../../src/cli/run-config.ts';
 import { llmSpecFrom } from '../../src/cli/llm-spec.ts';
 import { withCache } from '../../src/core/llm/with-cache.ts';
@@ -20,17 +19,8 @@ import { createHash } from 'node:crypto';
 import { createLlm } from '../../src/core/llm/create-llm.ts';
 import { sha256HexSync } from '../../src/core/llm/sha256.ts';
 import { OpenAiCompatibleProvider } from '../../src/providers/llm/openai-compatible.ts';
+import { runCli as run } from '../support/cli-runner.ts';
 
-async function run(argv: string[]) {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out: (t: string) => void (io.stdout += t + '\n'),
-    err: (t: string) => void (io.stderr += t + '\n'),
-  } satisfies Io & { stdout: string; stderr: string };
-  const code = await main(argv, io);
-  return { code, stdout: io.stdout, stderr: io.stderr };
-}
 const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as Record<string, any>;
 
 let root: string;

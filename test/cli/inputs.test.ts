@@ -7,23 +7,12 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, truncate, writeFile } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main, type Io } from '../../src/cli/eval.ts';
 import { MAX_INPUT_BYTES } from '../../src/cli/text-input.ts';
 import { loadTrace } from '../../src/core/trace/load.ts';
+import { runCli as run } from '../support/cli-runner.ts';
 
 const DEMO = 'public/demo';
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
-async function run(argv: string[]) {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out: (t: string) => void (io.stdout += t + '\n'),
-    err: (t: string) => void (io.stderr += t + '\n'),
-  } satisfies Io & { stdout: string; stderr: string };
-  const code = await main(argv, io);
-  return { code, stdout: io.stdout, stderr: io.stderr };
-}
 
 let root: string;
 let traces: string;

@@ -6,21 +6,10 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main, type Io } from '../../src/cli/eval.ts';
 import { urlLabel } from '../../src/core/llm/base-url.ts';
 import { printable } from '../../src/cli/printable.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
-
-async function run(argv: string[]) {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out: (t: string) => void (io.stdout += t + '\n'),
-    err: (t: string) => void (io.stderr += t + '\n'),
-  } satisfies Io & { stdout: string; stderr: string };
-  const code = await main(argv, io);
-  return { code, stdout: io.stdout, stderr: io.stderr };
-}
+import { runCli as run } from '../support/cli-runner.ts';
 
 let root: string;
 let n = 0;

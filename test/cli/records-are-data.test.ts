@@ -6,22 +6,11 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { main, type Io } from '../../src/cli/eval.ts';
 import { batchFacts } from '../../src/cli/strategy-run.ts';
 import { summarize } from '../../src/core/eval/summary.ts';
 import { loadTrace, TraceFormatError } from '../../src/core/trace/load.ts';
 import type { Trace } from '../../src/core/trace/schema.ts';
-
-async function run(argv: string[]) {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out: (t: string) => void (io.stdout += t + '\n'),
-    err: (t: string) => void (io.stderr += t + '\n'),
-  } satisfies Io & { stdout: string; stderr: string };
-  const code = await main(argv, io);
-  return { code, stdout: io.stdout, stderr: io.stderr };
-}
+import { runCli as run } from '../support/cli-runner.ts';
 
 let root: string;
 let n = 0;

@@ -6,24 +6,13 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main, type Io } from '../../src/cli/eval.ts';
 import { llmSpecFrom } from '../../src/cli/llm-spec.ts';
 import { baseUrlShapeProblem, hiddenUrlParts, redactUrlsIn } from '../../src/core/llm/base-url.ts';
 import { DEFAULT_LLM_SETTINGS, settingsProblems } from '../../src/core/llm/settings.ts';
 import { makeRunFile, scrubServer } from '../../src/app/trace/run-file.ts';
 import { loadTrace } from '../../src/core/trace/load.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
-
-async function run(argv: string[]) {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out: (t: string) => void (io.stdout += t + '\n'),
-    err: (t: string) => void (io.stderr += t + '\n'),
-  } satisfies Io & { stdout: string; stderr: string };
-  const code = await main(argv, io);
-  return { code, stdout: io.stdout, stderr: io.stderr };
-}
+import { runCli as run } from '../support/cli-runner.ts';
 
 let root: string;
 let n = 0;

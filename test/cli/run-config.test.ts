@@ -6,18 +6,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main, type Io } from '../../src/cli/eval.ts';
-
-async function run(argv: string[]) {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out: (t: string) => void (io.stdout += t + '\n'),
-    err: (t: string) => void (io.stderr += t + '\n'),
-  } satisfies Io & { stdout: string; stderr: string };
-  const code = await main(argv, io);
-  return { code, stdout: io.stdout, stderr: io.stderr };
-}
+import { runCli as run } from '../support/cli-runner.ts';
 
 let root: string;
 let n = 0;

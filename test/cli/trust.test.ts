@@ -7,21 +7,11 @@ import { mkdir, mkdtemp, readdir, readFile, symlink, truncate, writeFile } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main, type Io } from '../../src/cli/eval.ts';
 import { traceFileName } from '../../src/cli/trace-files.ts';
 import { loadTrace } from '../../src/core/trace/load.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
+import { runCli as run } from '../support/cli-runner.ts';
 
-async function run(argv: string[]) {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out: (t: string) => void (io.stdout += t + '\n'),
-    err: (t: string) => void (io.stderr += t + '\n'),
-  } satisfies Io & { stdout: string; stderr: string };
-  const code = await main(argv, io);
-  return { code, stdout: io.stdout, stderr: io.stderr };
-}
 const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as Record<string, any>;
 
 let root: string;
