@@ -78,6 +78,19 @@ export function CounterfactualSetup({ disabled }: { disabled: boolean }) {
   );
 }
 
+/** The summary's counts as columns: field, header, test id. */
+const COUNT_COLUMNS = [
+  ['questions', 'questions', 'cf-questions'],
+  ['applied', 'applied', 'cf-applied'],
+  ['notApplied', 'not applied', 'cf-not-applied'],
+  ['branchFailed', 'branch failed', 'cf-branch-failed'],
+  ['plainFailed', 'plain failed', 'cf-plain-failed'],
+  ['changed', 'changed', 'cf-changed'],
+  ['failed', 'wrong before', 'cf-failed'],
+  ['fixed', 'fixed', 'cf-fixed'],
+  ['broken', 'broken', 'cf-broken'],
+] as const;
+
 /** Per strategy: {questions, failed, fixed, broken, recall delta} of the batch's counterfactual. */
 export function CounterfactualSummary() {
   const spec = useStore(counterfactualStore, (s) => s.spec);
@@ -109,15 +122,11 @@ export function CounterfactualSummary() {
           <thead>
             <tr>
               <th scope="col">strategy</th>
-              <th scope="col">questions</th>
-              <th scope="col">applied</th>
-              <th scope="col">not applied</th>
-              <th scope="col">branch failed</th>
-              <th scope="col">plain failed</th>
-              <th scope="col">changed</th>
-              <th scope="col">wrong before</th>
-              <th scope="col">fixed</th>
-              <th scope="col">broken</th>
+              {COUNT_COLUMNS.map(([, title]) => (
+                <th key={title} scope="col">
+                  {title}
+                </th>
+              ))}
               <th scope="col">ΔRecall@{K}</th>
             </tr>
           </thead>
@@ -130,33 +139,11 @@ export function CounterfactualSummary() {
                     {strategy}
                     {spec.oracle && <span className="muted"> (oracle)</span>}
                   </td>
-                  <td className="num" data-testid="cf-questions">
-                    {s.questions}
-                  </td>
-                  <td className="num" data-testid="cf-applied">
-                    {s.applied}
-                  </td>
-                  <td className="num" data-testid="cf-not-applied">
-                    {s.notApplied}
-                  </td>
-                  <td className="num" data-testid="cf-branch-failed">
-                    {s.branchFailed}
-                  </td>
-                  <td className="num" data-testid="cf-plain-failed">
-                    {s.plainFailed}
-                  </td>
-                  <td className="num" data-testid="cf-changed">
-                    {s.changed}
-                  </td>
-                  <td className="num" data-testid="cf-failed">
-                    {s.failed}
-                  </td>
-                  <td className="num" data-testid="cf-fixed">
-                    {s.fixed}
-                  </td>
-                  <td className="num" data-testid="cf-broken">
-                    {s.broken}
-                  </td>
+                  {COUNT_COLUMNS.map(([key, , testid]) => (
+                    <td key={key} className="num" data-testid={testid}>
+                      {s[key]}
+                    </td>
+                  ))}
                   <td className="num">{signed(s.recallDelta[K] ?? Number.NaN)}</td>
                 </tr>
               );
