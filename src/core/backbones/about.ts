@@ -2,7 +2,11 @@
 // can import it without bundling the builders: the descriptors (./*.ts) spread their entry, the glossary
 // shows `explanation` under `title`, the picker shows `label`.
 import { BM25_DEFAULTS } from '../index/bm25.ts';
-import type { BackboneNeed, BackboneUse } from './descriptor.ts';
+
+/** What a backbone cannot be built without; the builder pulls each from the host's resources (resources.ts). */
+export type BackboneNeed = 'embedder' | 'base' | 'triples' | 'read';
+/** What a backbone uses when the host has it (a stored index or graph, the configured LLM, query NER). */
+export type BackboneUse = 'bm25' | 'vectors' | 'graph' | 'tripleIndex' | 'llm' | 'queryEntities' | 'artifacts';
 
 export interface BackboneAbout {
   /** Short name: table headers, the glossary's term. */

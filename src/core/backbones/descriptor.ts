@@ -83,10 +83,7 @@ export interface BuiltBackbone<R extends Retriever = Retriever> {
   warnings?: string[];
 }
 
-/** What a backbone cannot be built without; the builder pulls each from the host's resources (resources.ts). */
-export type BackboneNeed = 'embedder' | 'base' | 'triples' | 'read';
-/** What a backbone uses when the host has it (a stored index or graph, the configured LLM, query NER). */
-export type BackboneUse = 'bm25' | 'vectors' | 'graph' | 'tripleIndex' | 'llm' | 'queryEntities' | 'artifacts';
+export type { BackboneNeed, BackboneUse } from './about.ts';
 
 /** Title, label, explanation, paper and LLM use come from about.ts (one description the page can import too). */
 export interface BackboneDescriptor<O = Record<string, unknown>> extends BackboneAbout {
