@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, type Io } from '../../src/cli/eval.ts';
 import { loadTrace } from '../../src/core/trace/load.ts';
 import { traceFileName } from '../../src/cli/trace-files.ts';
+import { demoScriptFailing } from '../support/demo-failing-script.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 
 const DEMO = 'public/demo';
@@ -491,19 +492,8 @@ describe('strategy batches', () => {
     afterAll(() => server.close());
 
     it('a question whose LLM call fails is recorded as failed with its error; the batch goes on and counts it', async () => {
-      const questions = JSON.parse(await readFile(join(DEMO, 'demo.json'), 'utf8')) as {
-        _id: string;
-        question: string;
-        answer: string;
-      }[];
-      const doomed = questions[1]!;
-      server.setScript((body) => {
-        const prompt = body.messages.map((m) => m.content).join('\n');
-        if (prompt.includes(doomed.question))
-          return { fault: { kind: 'status', status: 400, message: 'this request is malformed' } };
-        const q = questions.find((x) => prompt.includes(x.question));
-        return { content: JSON.stringify({ thought: 'scripted', answer: q?.answer ?? 'unknown' }) };
-      });
+      const { doomed, script } = await demoScriptFailing(DEMO, 1);
+      server.setScript(script);
       const traces = join(dir, 'failing');
       const out = join(dir, 'failing.json');
       const r = await run([

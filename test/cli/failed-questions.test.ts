@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, type Io } from '../../src/cli/eval.ts';
+import { demoScriptFailing } from '../support/demo-failing-script.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 
 const DEMO = 'public/demo';
@@ -95,19 +96,8 @@ describe('failed questions are counted, never scored', () => {
     afterAll(() => server.close());
 
     it('some failed: the means are over the completed questions, the basis beside them, paired intervals in --out', async () => {
-      const questions = JSON.parse(await readFile(join(DEMO, 'demo.json'), 'utf8')) as {
-        _id: string;
-        question: string;
-        answer: string;
-      }[];
-      const doomed = questions[1]!;
-      server.setScript((body) => {
-        const prompt = body.messages.map((m) => m.content).join('\n');
-        if (prompt.includes(doomed.question))
-          return { fault: { kind: 'status', status: 400, message: 'this request is malformed' } };
-        const q = questions.find((x) => prompt.includes(x.question));
-        return { content: JSON.stringify({ thought: 'scripted', answer: q?.answer ?? 'unknown' }) };
-      });
+      const { script } = await demoScriptFailing(DEMO, 1);
+      server.setScript(script);
       const out = join(dir, 'some.json');
       const r = await run([
         '--dataset',
