@@ -16,7 +16,7 @@ import type { Dataset } from '../core/types.ts';
 import type { Io } from './io.ts';
 import { printable } from './printable.ts';
 import { readTextInput } from './text-input.ts';
-import { batchFacts, complementarityTable, resultJson, strategyReport } from './strategy-run.ts';
+import { batchFacts, complementarityTable, resultJson, strategyReport } from './strategy-report.ts';
 
 /** A run file exported from the browser holds its trace under `trace`. */
 function traceOf(value: unknown): unknown {

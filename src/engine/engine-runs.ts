@@ -71,7 +71,7 @@ export function createRunMethods({ stores, runtime, now, datasets, backbones, re
     const over = await backbones.forRun(entry, strategy, request.backbone, llm).finally(() => unwatch?.());
     const retriever: Retriever = over.retriever;
     const { corpus } = entry.dataset;
-    // DualRAG's Eq. 8 reranker from Settings (loaded here, in this worker); its name goes into the trace options.
+    // DualRAG's Eq. 8 reranker from Settings (loaded here, in this worker); core names it in the trace options.
     const reranker = strategyDescriptor(strategy).needs.reranker ? await rerankers.current() : undefined;
     const ctx = {
       retriever,
@@ -83,26 +83,25 @@ export function createRunMethods({ stores, runtime, now, datasets, backbones, re
       ...(reranker ? { reranker } : {}),
       ...(onEvent ? { onEvent } : {}),
     };
-    // runRegime('iterative', ...) is runStrategy; no-context / gold-context (oracle) run the strategy's reader only.
-    const trace = branch
-      ? await runBranch(branch.parent, branch.intervention, ctx, {
+    // runRegime('iterative', ...) is runStrategy; no-context / gold-context (oracle) run the strategy's reader
+    // only. The trace's header (strategy options, the backbone's build facts, the reranker) is written by core.
+    return branch
+      ? runBranch(branch.parent, branch.intervention, ctx, {
           ...(branch.label !== undefined ? { label: branch.label } : {}),
           ...(branch.oracle !== undefined ? { oracle: branch.oracle } : {}),
+          backbone: over.traceOptions,
         })
-      : await runRegime(
+      : runRegime(
           request.regime ?? 'iterative',
           strategy,
           request.question,
           { ...ctx, ...(isBaseline(strategy) ? { options: { depth: request.k } } : {}) },
-          { corpus: { id: corpus.id, name: corpus.name }, retrieverName: request.backbone },
+          {
+            corpus: { id: corpus.id, name: corpus.name },
+            retrieverName: request.backbone,
+            backbone: over.traceOptions,
+          },
         );
-    trace.options = {
-      ...trace.options,
-      ...over.traceOptions,
-      ...(over.built ? { built: over.built } : {}),
-      ...(reranker ? { reranker: reranker.name } : {}),
-    };
-    return trace;
   }
 
   return {

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { batchFacts } from '../../src/cli/strategy-run.ts';
+import { batchFacts } from '../../src/cli/strategy-report.ts';
 import { summarize } from '../../src/core/eval/summary.ts';
 import { loadTrace, TraceFormatError } from '../../src/core/trace/load.ts';
 import type { Trace } from '../../src/core/trace/schema.ts';

@@ -32,7 +32,9 @@ export interface StrategyBatchOptions {
   corpus: { id: string; name: string };
   options?: Record<string, unknown>;
   /** What the backbone adds to every new trace's options (summariser, report writer, filter model, built). */
-  traceOptions?: Record<string, unknown>;
+  backbone?: Record<string, unknown>;
+  /** The host's identity of the run's inputs, recorded in every new trace (the CLI's resume key). */
+  provenance?: Record<string, string>;
   /** Evidence regime (paper 004); default iterative. gold-context is an oracle. */
   regime?: Regime;
   /** The no-context regime's trace of a question, when that regime ran (parametricSuppression). */
@@ -88,9 +90,6 @@ export interface StrategyBatchResult {
   traces: Trace[];
 }
 
-const withOptions = (t: Trace, extra: Record<string, unknown> | undefined): Trace =>
-  extra ? { ...t, options: { ...t.options, ...extra } } : t;
-
 export async function evaluateStrategy(
   questions: readonly Question[],
   o: StrategyBatchOptions,
@@ -104,24 +103,26 @@ export async function evaluateStrategy(
     const old = await o.previous?.(q);
     const trace =
       old ??
-      withOptions(
-        await runRegime(
-          o.regime ?? 'iterative',
-          o.strategy,
-          q,
-          {
-            retriever: o.retriever,
-            llm: o.llm,
-            prompts: o.prompts,
-            passages: o.passages,
-            ...(o.options ? { options: o.options } : {}),
-            ...(o.reranker ? { reranker: o.reranker } : {}),
-            ...(o.signal ? { signal: o.signal } : {}),
-          },
-          { corpus: o.corpus, retrieverName: o.retrieverName },
-        ),
-        o.traceOptions,
-      );
+      (await runRegime(
+        o.regime ?? 'iterative',
+        o.strategy,
+        q,
+        {
+          retriever: o.retriever,
+          llm: o.llm,
+          prompts: o.prompts,
+          passages: o.passages,
+          ...(o.options ? { options: o.options } : {}),
+          ...(o.reranker ? { reranker: o.reranker } : {}),
+          ...(o.signal ? { signal: o.signal } : {}),
+        },
+        {
+          corpus: o.corpus,
+          retrieverName: o.retrieverName,
+          ...(o.backbone ? { backbone: o.backbone } : {}),
+          ...(o.provenance ? { provenance: o.provenance } : {}),
+        },
+      ));
     if (old) reused++;
     await o.onTrace?.(trace, old !== undefined);
     o.onProgress?.(++done, questions.length);

@@ -10,6 +10,7 @@ import type { MemberRunner } from './members.ts';
 import { promptVersions, type StrategyPrompts } from './prompt-port.ts';
 import { DESCRIPTORS, findStrategy, strategyDescriptor, type StrategyName } from './registry.ts';
 import { STOP_PROMPT } from './stopping.ts';
+import { createLexicalReranker } from '../rerank/lexical.ts';
 import { settle, traceQuestion } from './trace-parts.ts';
 
 export { StrategyError, type StrategyContext } from './context.ts';
@@ -61,6 +62,29 @@ export interface RunMeta {
   traceId?: string;
   /** Defaults to now. */
   createdAt?: string;
+  /**
+   * What the host built the backbone with (its summariser, report writer, triple source, how it was
+   * built): recorded in trace.options beside the strategy's own, so no host patches a header afterwards.
+   */
+  backbone?: Record<string, unknown>;
+  /** The host's identity of the run's inputs (corpus fingerprint, backbone configuration, LLM identity). */
+  provenance?: Record<string, string>;
+}
+
+/**
+ * The options an iterative run's trace records (without prompt versions): the strategy's validated options,
+ * the backbone's build facts, and the reranker that reorders (DualRAG Eq. 8; the labelled lexical one when
+ * the host gives none). Hosts key resume on it, so what a trace says and what a rerun checks are one thing.
+ */
+export function headerOptions(
+  name: StrategyName,
+  ctx: Pick<StrategyContext, 'options' | 'retriever' | 'reranker'>,
+  backbone: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const rerankedBy = strategyDescriptor(name).needs.reranker
+    ? { reranker: (ctx.reranker ?? createLexicalReranker()).name }
+    : {};
+  return { ...strategyOptions(name, ctx.options, ctx.retriever), ...backbone, ...rerankedBy };
 }
 
 /**
@@ -101,6 +125,7 @@ export async function runStrategy(
   meta: RunMeta,
 ): Promise<Trace> {
   const options = strategyOptions(name, ctx.options, ctx.retriever);
+  const header = headerOptions(name, ctx, meta.backbone);
   const def = strategyDescriptor(name);
   const recorder = new TraceRecorder({ now: ctx.now, onEvent: ctx.onEvent });
   const run = createRun(question, ctx, recorder, name);
@@ -115,9 +140,10 @@ export async function runStrategy(
     llm: def.prompts.length === 0 ? 'none (retrieval only)' : ctx.llm.label,
     regime: 'iterative',
     options: {
-      ...options,
+      ...header,
       prompts: promptVersions(ctx.prompts, options.stop === 'llm' ? [...def.prompts, STOP_PROMPT] : def.prompts),
     },
+    ...(meta.provenance ? { provenance: meta.provenance } : {}),
     corpus: { id: meta.corpus.id, name: meta.corpus.name },
     question: traceQuestion(question),
     events: recorder.events,

@@ -20,6 +20,15 @@ export interface BranchOptions {
   /** The change reads the gold (gold-bridge, gold-all): labelled oracle wherever the branch appears. */
   oracle?: boolean;
   createdAt?: string;
+  /** The host's build facts of the backbone the branch runs over; by default the parent's (same backbone). */
+  backbone?: Record<string, unknown>;
+}
+
+/** What the parent's header records besides the strategy's options, its prompts and its reranker: the backbone's facts. */
+function parentBackbone(parent: Trace, strategyKeys: ReadonlySet<string>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(parent.options).filter(([k]) => !strategyKeys.has(k) && k !== 'prompts' && k !== 'reranker'),
+  );
 }
 
 /** Index of the parent event the branch diverges at: the named LLM call, or the first event of the round. */
@@ -83,6 +92,8 @@ export async function runBranch(
       retrieverName: parent.retriever,
       traceId: `${parent.id}~${(await sha256Hex(JSON.stringify(change))).slice(0, 8)}`,
       ...(o.createdAt ? { createdAt: o.createdAt } : {}),
+      backbone: o.backbone ?? parentBackbone(parent, keys),
+      ...(parent.provenance ? { provenance: parent.provenance } : {}),
     },
   );
   const last = trace.events.at(-1);
@@ -96,7 +107,6 @@ export async function runBranch(
   return {
     ...trace,
     events: [...trace.events, ...warnings],
-    ...(parent.provenance ? { provenance: parent.provenance } : {}),
     branch: {
       parent: hash,
       parentId: parent.id,
