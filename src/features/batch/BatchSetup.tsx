@@ -1,0 +1,59 @@
+import type { Question } from '../../core/types.ts';
+import { useAppStore } from '../../state/use-app-store.ts';
+import { CounterfactualSetup } from './CounterfactualPanel.tsx';
+import { QuestionPicker } from './QuestionPicker.tsx';
+import { StrategyGrid } from './StrategyGrid.tsx';
+import { BaselineChecks, ModelChecks, RegimeChecks } from './BatchVariantChecks.tsx';
+
+interface Props {
+  questions: readonly Question[];
+  /** The dataset is loaded (a batch can run). */
+  ready: boolean;
+  running: boolean;
+  canResume: boolean;
+  run: (resume: boolean) => Promise<void>;
+  cancel: () => void;
+}
+
+/** The batch setup form: what to run (baselines, strategies, LLMs, regimes, what-ifs, questions) and Run/Cancel/Resume. */
+export function BatchSetup({ questions, ready, running, canResume, run, cancel }: Props) {
+  const configs = useAppStore((s) => s.batchConfigs);
+  return (
+    <form
+      className="question-form"
+      aria-label="Batch setup"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(false);
+      }}
+    >
+      <BaselineChecks disabled={running} />
+      <StrategyGrid disabled={running} />
+      <ModelChecks disabled={running} />
+      <RegimeChecks disabled={running} />
+      <CounterfactualSetup disabled={running} />
+      <QuestionPicker questions={questions} disabled={running} />
+      <button type="submit" data-testid="batch-run" disabled={running || !ready || configs.length === 0}>
+        Run batch
+      </button>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        data-testid="batch-cancel"
+        disabled={!running}
+        onClick={cancel}
+      >
+        Cancel
+      </button>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        data-testid="batch-resume"
+        disabled={!canResume}
+        onClick={() => void run(true)}
+      >
+        Resume
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import type { PassageLookup } from '../../app/use-trace-passages.ts';
+import { MIN_LANES } from '../../state/compare-slice.ts';
+import { useAppStore } from '../../state/use-app-store.ts';
+import { LanePickers } from './LanePickers.tsx';
+import { LaneView } from './LaneView.tsx';
+import type { LaneState } from './use-lane-states.ts';
+
+interface Props {
+  state: LaneState;
+  laneCount: number;
+  /** A question is picked (the lane can run). */
+  asked: boolean;
+  /** Ids in the other lanes' shown contexts. */
+  others: ReadonlySet<string>;
+  passages: PassageLookup;
+  maxRank: number;
+  /** Stage columns of the widest lane. */
+  columns: number;
+}
+
+/** One compare lane: its pickers (or a file lane's name) and remove button, then its result, error or wait. */
+export function LanePanel({ state: s, laneCount, asked, others, passages, maxRank, columns }: Props) {
+  const removeLane = useAppStore((st) => st.removeLane);
+  return (
+    <section className="panel lane" data-testid="compare-lane" aria-label={s.label}>
+      <div className="lane-head">
+        {s.lane.kind === 'run' ? <LanePickers lane={s.lane} /> : <strong>{s.label}</strong>}
+        <button
+          type="button"
+          className="btn-link"
+          aria-label={`Remove lane ${s.label}`}
+          disabled={laneCount <= MIN_LANES}
+          onClick={() => removeLane(s.lane.key)}
+        >
+          ✕
+        </button>
+      </div>
+      {s.error ? (
+        <p className="error" role="alert">
+          {s.error}
+        </p>
+      ) : s.trace ? (
+        <LaneView
+          label={s.label}
+          trace={s.trace}
+          others={others}
+          passages={passages}
+          maxRank={maxRank}
+          columns={columns}
+        />
+      ) : (
+        <p className="empty">
+          {s.pending ? 'Running…' : asked ? 'Press Compare to run this lane.' : 'Waiting for a question.'}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { BACKBONE_SHORT, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
+import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type RunStrategy } from '../../engine/engine-api.ts';
+import type { CompareLane } from '../../state/compare-slice.ts';
+import { useAppStore } from '../../state/use-app-store.ts';
+
+/** A run lane's strategy and backbone pickers. */
+export function LanePickers({ lane }: { lane: Extract<CompareLane, { kind: 'run' }> }) {
+  const setLane = useAppStore((s) => s.setLane);
+  return (
+    <span className="lane-pickers">
+      <select
+        aria-label="Strategy"
+        data-testid="compare-strategy"
+        value={lane.strategy}
+        onChange={(e) =>
+          setLane(lane.key, {
+            kind: 'run',
+            backbone: lane.backbone,
+            strategy: e.target.value as RunStrategy,
+          })
+        }
+      >
+        {RUN_STRATEGIES.map((x) => (
+          <option key={x} value={x}>
+            {STRATEGY_SHORT[x]}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="Backbone"
+        data-testid="compare-backbone"
+        value={lane.backbone}
+        onChange={(e) =>
+          setLane(lane.key, {
+            kind: 'run',
+            backbone: e.target.value as RunBackbone,
+            strategy: lane.strategy,
+          })
+        }
+      >
+        {RUN_BACKBONES.map((b) => (
+          <option key={b} value={b}>
+            on {BACKBONE_SHORT[b]}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
