@@ -11,6 +11,9 @@ export function visibleRange(
   count: number,
   rowHeight = ROW_HEIGHT,
 ): { start: number; end: number } {
+  // A scroll position from a longer list (the previous batch) is clamped to this one, so a new, shorter
+  // batch shows its rows instead of an empty window until the next scroll.
+  scrollTop = Math.min(scrollTop, Math.max(0, count * rowHeight - viewport));
   const start = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
   const end = Math.min(count, Math.ceil((scrollTop + viewport) / rowHeight) + OVERSCAN);
   return { start, end };
