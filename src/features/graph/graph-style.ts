@@ -153,7 +153,7 @@ type Display = {
   size?: number;
 };
 
-/** Node count from which the view draws for size: smaller discs and 1 px line edges (see SigmaCanvas). */
+/** Node count from which the view draws for size: smaller discs and 1 px line edges (see sigma-settings.ts). */
 export const LARGE_GRAPH = 2000;
 /** Disc scale at LARGE_GRAPH nodes and more: the fill is most of a frame's GPU time in software WebGL. */
 const LARGE_NODE_SCALE = 0.6;

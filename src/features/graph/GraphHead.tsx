@@ -1,0 +1,52 @@
+import { GRAPH_LIMITS } from '../../state/graph-slice.ts';
+
+interface Props {
+  question: string;
+  limit: number;
+  setLimit(limit: number): void;
+  /** The pool's round; null: all rounds. */
+  round: number | null;
+  lastRound: number;
+  /** Passages in the pool at that round. */
+  poolCount: number;
+  setRound(round: number | null): void;
+}
+
+/** The question, the node limit and the round slider. */
+export function GraphHead({ question, limit, setLimit, round, lastRound, poolCount, setRound }: Props) {
+  return (
+    <div className="graph-head">
+      <p className="run-question">
+        <span className="muted">Question:</span> {question}
+      </p>
+      <label className="field field-inline">
+        <span>Nodes</span>
+        <select value={limit} onChange={(e) => setLimit(Number(e.target.value))} data-testid="graph-limit">
+          {GRAPH_LIMITS.map((n) => (
+            <option key={n} value={n}>
+              up to {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="slider">
+        <span>
+          Pool at {round === null ? 'all rounds' : `round ${round}`}:{' '}
+          <strong data-testid="graph-pool-count">{poolCount}</strong> passages
+        </span>
+        <input
+          type="range"
+          min={0}
+          max={lastRound + 1}
+          value={round === null ? lastRound + 1 : round}
+          data-testid="round-slider"
+          aria-valuetext={round === null ? 'all rounds' : `round ${round}`}
+          onChange={(e) => {
+            const v = Number(e.target.value);
+            setRound(v > lastRound ? null : v);
+          }}
+        />
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { SideToggle } from '../../app/components/SideToggle.tsx';
+import type { BranchEntry } from '../../app/whatif-store.ts';
+import { BranchPicker } from './BranchOnGraph.tsx';
+
+interface Props {
+  /** Fit / reset view: the camera back to the whole graph. */
+  onFit(): void;
+  showPaths: boolean;
+  setShowPaths(show: boolean): void;
+  /** The step shown, as the inspector's step bar counts, of `steps`. */
+  at: number;
+  steps: number;
+  setStep(step: number): void;
+  branches: readonly BranchEntry[];
+  /** The picked branch's key (null: the original only). */
+  branchKey: string | null;
+  setBranchKey(key: string | null): void;
+}
+
+/** The tools above the canvas: fit, the evidence paths toggle, stepping through the run, a branch to compare, the side panel toggle. */
+export function GraphTools({
+  onFit,
+  showPaths,
+  setShowPaths,
+  at,
+  steps,
+  setStep,
+  branches,
+  branchKey,
+  setBranchKey,
+}: Props) {
+  return (
+    <div className="graph-tools">
+      <button
+        type="button"
+        className="btn btn-secondary btn-small"
+        data-testid="graph-fit"
+        onClick={onFit}
+        title="Back to the whole graph after zooming or panning"
+      >
+        Fit / reset view
+      </button>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={showPaths}
+          onChange={(e) => setShowPaths(e.target.checked)}
+          data-testid="graph-paths-toggle"
+        />{' '}
+        Evidence paths (seed → bridge → gold)
+      </label>
+      {/* Step here and the inspector steps with the graph (the step lives in the store). */}
+      <span className="graph-step" role="group" aria-label="Step through the run">
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          data-testid="graph-step-prev"
+          disabled={at <= 1}
+          onClick={() => setStep(Math.max(1, at - 1))}
+        >
+          ← Step
+        </button>
+        <span data-testid="graph-step-count">
+          step {at} / {steps}
+        </span>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          data-testid="graph-step-next"
+          disabled={at >= steps}
+          onClick={() => setStep(Math.min(steps, at + 1))}
+        >
+          Step →
+        </button>
+      </span>
+      <BranchPicker branches={branches} value={branchKey} onChange={setBranchKey} />
+      <SideToggle controls="graph-side" />
+    </div>
+  );
+}

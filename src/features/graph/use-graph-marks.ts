@@ -1,0 +1,80 @@
+// What the graph draws over its nodes: the selection's neighbourhood, the bridges, the evidence paths and
+// the run at the step (use-graph-overlay.ts), a what-if branch's passages; all in the view state the
+// sigma reducers read.
+import { useMemo } from 'react';
+import { traceBridges } from '../../app/trace/bridges.ts';
+import type { Question } from '../../core/types.ts';
+import type { TraceModel } from '../../core/trace/fold.ts';
+import type { TraceEvent } from '../../core/trace/schema.ts';
+import type { GraphView } from '../../engine/engine-api.ts';
+import { branchOverlay, type BranchPath } from './branch-path.ts';
+import { mergeOverlays } from './graph-overlay.ts';
+import type { NodeAttributes, ViewState } from './graph-style.ts';
+import { useGraphOverlay } from './use-graph-overlay.ts';
+
+interface Input {
+  view: GraphView | undefined;
+  nodes: Map<string, NodeAttributes> | null;
+  events: readonly TraceEvent[];
+  model: TraceModel;
+  question: Question | null;
+  gold: ReadonlySet<string>;
+  step: number | null;
+  /** The pool's round (slider or step). */
+  round: number | null;
+  /** The round whose thoughts and retrievals are marked. */
+  marksRound: number | null;
+  selected: string | null;
+  showPaths: boolean;
+  /** The picked branch's path against the run, tagged over the run's overlay. */
+  branch: BranchPath | null;
+  titleOf(id: string): string;
+}
+
+export function useGraphMarks({
+  view,
+  nodes,
+  events,
+  model,
+  question,
+  gold,
+  step,
+  round,
+  marksRound,
+  selected,
+  showPaths,
+  branch,
+  titleOf,
+}: Input) {
+  const neighbours = useMemo(() => {
+    const out = new Set<string>();
+    if (selected && view)
+      for (const e of view.edges)
+        if (e.source === selected) out.add(e.target);
+        else if (e.target === selected) out.add(e.source);
+    return out;
+  }, [selected, view]);
+  const bridge = useMemo(() => traceBridges(question, events).ids, [question, events]);
+  // Evidence paths and the run at the step, drawn over the graph (GEAR's beams included).
+  const drawn = useGraphOverlay({
+    view,
+    nodes,
+    events,
+    model,
+    step,
+    round: marksRound,
+    gold,
+    bridge,
+    showPaths,
+    titleOf,
+  });
+  const overlay = useMemo(
+    () => (branch && view ? mergeOverlays(drawn.overlay, branchOverlay(view, branch)) : drawn.overlay),
+    [branch, view, drawn.overlay],
+  );
+  const viewState: ViewState = useMemo(
+    () => ({ round, selected, neighbours, gold, bridge, overlay }),
+    [round, selected, neighbours, gold, bridge, overlay],
+  );
+  return { bridge, drawn, viewState };
+}
