@@ -1,6 +1,7 @@
 // The classroom at 1280x720 in Present mode, in Debian's Chromium: the form folds to one line; every jump
 // (Home, End, PageUp/PageDown, a diagnostics link) brings the step's own panel wholly on screen under the
 // sticky step bar, never under it; the round timeline scrolls sideways to keep the step's round card whole;
+// the step's round in short is pinned in the step bar, wholly on screen at every clicker stop;
 // the Graph tab's canvas fits the window with the cut's and the verifier's labels up to the last step;
 // GEAR's beam steps and DualRAG's outline steps are PageDown stops. Screenshots of each step kind at
 // 1280x720 and 1920x1080: test-results/present-panels-<kind>-<width>.png.
@@ -45,6 +46,25 @@ const cardPlacement = (page: Page, round: number) =>
     return {
       sideways: r.left >= strip.left - 1 && r.right <= strip.right + 1 && r.left >= 0 && r.right <= window.innerWidth,
       upright: r.top >= bar.bottom - 1 && r.bottom <= window.innerHeight + 1,
+    };
+  });
+
+/**
+ * The step's round card pinned in the sticky step bar: its round, whether it is wholly inside the window,
+ * and whether `panel`'s title starts under the whole sticky area (the bar and the card, whichever ends lower).
+ */
+const roundCardNow = (page: Page, panel: Locator) =>
+  panel.evaluate((node) => {
+    const card = document.querySelector('[data-testid="present-round-card"]');
+    if (!card) return { round: null, inside: false, titleUnder: false };
+    const r = card.getBoundingClientRect();
+    const bar = document.querySelector('[data-testid="stepbar"]')!.getBoundingClientRect();
+    const title = node.querySelector('h2')!.getBoundingClientRect();
+    return {
+      round: Number(card.getAttribute('data-round')),
+      inside:
+        r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth,
+      titleUnder: title.top >= Math.max(bar.bottom, r.bottom) - 1,
     };
   });
 
@@ -135,6 +155,9 @@ describe('Present mode: every step on screen, every step kind a clicker stop (he
       const card = await cardPlacement(page, current);
       expect(card.sideways, caption).toBe(true);
       if (round) expect(card.upright, caption).toBe(true);
+      // At every stop the step's round card (pinned under the step bar) is wholly on screen, and the step's
+      // panel title starts under it.
+      expect(await roundCardNow(page, panel!), caption).toEqual({ round: current, inside: true, titleUnder: true });
       const name = round ? (round[1] === '0' ? 'round0' : 'round') : kind!.replace('the ', '').replace(' ', '-');
       if (!shots.has(name) && (name !== 'round' || Number(round![1]) >= 2)) {
         shots.add(name);
@@ -150,11 +173,13 @@ describe('Present mode: every step on screen, every step kind a clicker stop (he
     await page.keyboard.press('End');
     expect(await page.locator('[data-testid="step-count"]').innerText()).toMatch(/^step (\d+) \/ \1$/);
     await expect.poll(() => placement(panels['the answer']!)).toEqual({ titleVisible: true, whole: true });
+    expect(await roundCardNow(page, panels['the answer']!)).toEqual({ round: 2, inside: true, titleUnder: true });
     // PageUp back to the verifier: its panel comes back on screen.
     for (let i = 0; i < 6 && !(await captionOf(page)).startsWith('the verifier selects'); i++)
       await page.keyboard.press('PageUp');
     expect(await captionOf(page)).toMatch(/^the verifier selects/);
     expect(await placement(panels['the verifier']!)).toEqual({ titleVisible: true, whole: true });
+    expect(await roundCardNow(page, panels['the verifier']!)).toEqual({ round: 2, inside: true, titleUnder: true });
 
     app.assertNoNetwork();
     app.assertNoConsoleErrors();
@@ -214,6 +239,18 @@ describe('Present mode: every step on screen, every step kind a clicker stop (he
       await run(page, strategy);
       let seen = 0;
       const captions = await clicker(page, async (caption) => {
+        // At every stop (a round, a beam or outline step, the answer) the step's round card is on screen.
+        const current = Number(await page.locator('[data-testid="timeline-round"]').last().getAttribute('data-round'));
+        const shownPanel = /^Round \d/.test(caption)
+          ? 'section[aria-labelledby="timeline-heading"]'
+          : stop.test(caption)
+            ? panel
+            : '[data-step-panel="answer"]';
+        expect(await roundCardNow(page, page.locator(shownPanel)), caption).toEqual({
+          round: current,
+          inside: true,
+          titleUnder: true,
+        });
         if (!stop.test(caption)) return;
         seen++;
         expect(await placement(page.locator(panel)), caption).toEqual({ titleVisible: true, whole: true });
@@ -234,6 +271,12 @@ describe('Present mode: every step on screen, every step kind a clicker stop (he
       await page.keyboard.press('PageDown');
     expect(await captionOf(page)).toMatch(/^the planner continues/);
     expect(await placement(page.locator('[data-step-panel="plan"]'))).toEqual({ titleVisible: true, whole: true });
+    const planRound = Number(await page.locator('[data-testid="timeline-round"]').last().getAttribute('data-round'));
+    expect(await roundCardNow(page, page.locator('[data-step-panel="plan"]'))).toEqual({
+      round: planRound,
+      inside: true,
+      titleUnder: true,
+    });
     await shoot(page, 'planner-plan');
     await page.keyboard.press('End');
     const link = page.locator('[data-testid="evidence-step"]').first();

@@ -27,6 +27,7 @@ import { RegimesSideBySide } from './RegimesSideBySide.tsx';
 import { GuidedTour } from './GuidedTour.tsx';
 import { RunFailure } from './RunFailure.tsx';
 import { PresentSummary } from './PresentSummary.tsx';
+import { PresentRoundCard } from './PresentRoundCard.tsx';
 import './present.css';
 import { WhatIfPanel } from './WhatIfPanel.tsx';
 import { SideToggle } from '../../app/components/SideToggle.tsx';
@@ -287,7 +288,9 @@ export function InspectorPage() {
             caption={stepCaption}
             history={buildLog}
             disabled={events.length === 0 || status === 'running'}
-          />
+          >
+            {presenting && <PresentRoundCard model={model} round={followed?.round} {...{ gold, bridge, passages }} />}
+          </StepBar>
           {question && (
             <p className="run-question">
               <span className="muted">Question:</span> {question.question}

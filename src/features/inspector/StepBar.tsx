@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { TraceEvent } from '../../core/trace/schema.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { chapterStarts, stepKeyApplies } from './step-keys.ts';
@@ -10,6 +10,8 @@ interface Props {
   /** Status lines shown before the first event (backbone builds), kept on the caption as data-history. */
   history?: readonly string[];
   disabled: boolean;
+  /** Shown under the caption, inside the bar (Present mode pins the step's round card there). */
+  children?: ReactNode;
 }
 
 /** Step positions (events shown) at which each round starts. */
@@ -27,7 +29,7 @@ export const PLAY_PACES = [500, 1000, 2000, 4000] as const;
  * and the answer), Home/End the ends. When a button becomes disabled under the focus, the bar itself
  * keeps the (visible) focus.
  */
-export function StepBar({ events, caption, history, disabled }: Props) {
+export function StepBar({ events, caption, history, disabled, children }: Props) {
   const step = useAppStore((s) => s.step);
   const setStep = useAppStore((s) => s.setStep);
   const view = useAppStore((s) => s.view);
@@ -195,6 +197,7 @@ export function StepBar({ events, caption, history, disabled }: Props) {
       >
         {caption}
       </p>
+      {children}
       <p className="step-keys muted">
         Keys anywhere (text fields aside): ← → step · PageUp/PageDown round or stage · Home/End
       </p>
