@@ -2,10 +2,16 @@
 // local cross-encoder folder picked from disk (kept in this browser), or a Hugging Face id when the
 // user allows downloads. Shows the known rerankers with size and, after "Load and test", the scores
 // the reranker gives one relevant and one unrelated passage. Props-driven like EmbeddingSettings.
-import { useState } from 'react';
 import { KNOWN_RERANKERS, RERANK_DTYPES, type RerankerSettings as Settings } from '../../core/rerank/settings.ts';
 import type { PickedModel } from './use-model-folder.ts';
-import { folderPicker, mb, useModelFolder } from './use-model-folder.ts';
+import { useModelChoice } from './use-model-choice.ts';
+import { KnownModelsTable, type KnownModelColumn } from './KnownModelsTable.tsx';
+import { ModelSourceChoice } from './ModelSourceChoice.tsx';
+import { RerankerCurrent } from './RerankerCurrent.tsx';
+import { WeightsSelect } from './WeightsSelect.tsx';
+import { LoadAndTestButton } from './LoadAndTestButton.tsx';
+import { ModelTestStatus } from './ModelTestStatus.tsx';
+import { RerankerTestFound } from './RerankerTestFound.tsx';
 
 export interface RerankerTestResult {
   name: string;
@@ -23,10 +29,16 @@ export interface RerankerSettingsProps {
   test(): Promise<RerankerTestResult>;
 }
 
+const RERANKER_COLUMNS: KnownModelColumn<(typeof KNOWN_RERANKERS)[number]>[] = [
+  { header: 'known cross-encoders', cell: (k) => k.id },
+  { header: 'what', cell: (k) => k.note },
+  { header: 'size', cell: (k) => k.sizes },
+];
+
 export function RerankerSettings({ value, onChange, storeFolder, test }: RerankerSettingsProps) {
-  const [hubId, setHubId] = useState<string>(value.source === 'hub' ? value.id : KNOWN_RERANKERS[0].id);
-  const [allowDownload, setAllowDownload] = useState<boolean>(value.source === 'hub');
-  const { state, pick, runTest } = useModelFolder({
+  const choice = useModelChoice({
+    hubModel: value.source === 'hub' ? value.id : null,
+    firstKnownId: KNOWN_RERANKERS[0].id,
     storeFolder,
     test,
     loading: 'loading the reranker in the engine worker…',
@@ -45,153 +57,35 @@ export function RerankerSettings({ value, onChange, storeFolder, test }: Reranke
         transformers.js loads them), or allow a download from the Hugging Face hub. It runs in the engine worker, not on
         this page.
       </p>
-      <table className="table" data-testid="rerank-known">
-        <thead>
-          <tr>
-            <th scope="col">known cross-encoders</th>
-            <th scope="col">what</th>
-            <th scope="col">size</th>
-          </tr>
-        </thead>
-        <tbody>
-          {KNOWN_RERANKERS.map((k) => (
-            <tr key={k.id}>
-              <td>{k.id}</td>
-              <td>{k.note}</td>
-              <td>{k.sizes}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-
-      <div className="field" role="radiogroup" aria-label="Reranker">
-        <label>
-          <input
-            type="radio"
-            name="rerank-source"
-            checked={value.source === 'lexical'}
-            onChange={() => onChange({ source: 'lexical' })}
-            data-testid="rerank-source-lexical"
-          />{' '}
-          Lexical (heuristic, no model; the default)
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="rerank-source"
-            checked={value.source === 'local'}
-            readOnly
-            data-testid="rerank-source-local"
-          />{' '}
-          Local cross-encoder folder:{' '}
-          <input
-            type="file"
-            multiple
-            {...folderPicker}
-            data-testid="rerank-folder"
-            aria-label="Cross-encoder folder"
-            onChange={(e) => void pick(e.target.files)}
-          />
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="rerank-source"
-            checked={value.source === 'hub'}
-            disabled={!allowDownload}
-            onChange={() => onChange({ source: 'hub', id: hubId, dtype: 'q8' })}
-            data-testid="rerank-source-hub"
-          />{' '}
-          Hugging Face id:{' '}
-          <input
-            list="rerank-known-ids"
-            value={hubId}
-            onChange={(e) => setHubId(e.target.value)}
-            data-testid="rerank-hub-id"
-          />
-          <datalist id="rerank-known-ids">
-            {KNOWN_RERANKERS.map((k) => (
-              <option key={k.id} value={k.id} />
-            ))}
-          </datalist>
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={allowDownload}
-            onChange={(e) => setAllowDownload(e.target.checked)}
-            data-testid="rerank-allow-download"
-          />{' '}
-          Allow downloading the reranker from the Hugging Face hub
-        </label>
-      </div>
-
-      <p data-testid="rerank-current">
-        {value.source === 'lexical' && (
-          <>
-            DualRAG uses the <strong>lexical reranker (heuristic)</strong>.
-          </>
-        )}
-        {value.source === 'local' && (
-          <>
-            DualRAG uses the cross-encoder folder <strong>{value.name}</strong> ({value.dtype}, {mb(value.sizeBytes)};
-            sha-256 <code>{value.fingerprint.slice(0, 12)}</code>) stored in this browser.
-          </>
-        )}
-        {value.source === 'hub' && (
-          <>
-            DualRAG uses the hub cross-encoder <strong>{value.id}</strong> ({value.dtype}), downloaded on first use and
-            cached by the browser.
-          </>
-        )}
-      </p>
-
+      <KnownModelsTable testId="rerank-known" models={KNOWN_RERANKERS} columns={RERANKER_COLUMNS} />
+      <ModelSourceChoice
+        prefix="rerank"
+        groupLabel="Reranker"
+        source={value.source}
+        off={{
+          value: 'lexical',
+          text: 'Lexical (heuristic, no model; the default)',
+          choose: () => onChange({ source: 'lexical' }),
+        }}
+        folderText="Local cross-encoder folder:"
+        folderLabel="Cross-encoder folder"
+        consentText="Allow downloading the reranker from the Hugging Face hub"
+        knownIds={KNOWN_RERANKERS.map((k) => k.id)}
+        choice={choice}
+        onUseHub={() => onChange({ source: 'hub', id: choice.hubId, dtype: 'q8' })}
+      />
+      <RerankerCurrent value={value} />
       <div className="actions">
         {value.source === 'hub' && (
-          <label className="field">
-            <span>Weights</span>
-            <select
-              value={value.dtype}
-              onChange={(e) => onChange({ ...value, dtype: e.target.value as (typeof RERANK_DTYPES)[number] })}
-            >
-              {RERANK_DTYPES.map((d) => (
-                <option key={d}>{d}</option>
-              ))}
-            </select>
-          </label>
+          <WeightsSelect value={value.dtype} dtypes={RERANK_DTYPES} onPick={(dtype) => onChange({ ...value, dtype })} />
         )}
-        <button
-          type="button"
-          className="btn"
-          onClick={() => void runTest()}
-          disabled={state.kind === 'busy'}
-          data-testid="rerank-test"
-        >
-          Load and test
-        </button>
+        <LoadAndTestButton
+          testId="rerank-test"
+          busy={choice.state.kind === 'busy'}
+          onTest={() => void choice.runTest()}
+        />
       </div>
-
-      <div role="status" data-testid="rerank-test-result">
-        {state.kind === 'busy' && <p className="muted">{state.what}</p>}
-        {state.kind === 'ok' && (
-          <p>
-            Loaded <strong>{state.r.name}</strong> in {(state.r.loadMs / 1000).toFixed(1)} s. Scores
-            {state.r.heuristic ? ' (heuristic)' : ' (logits)'}:{' '}
-            {state.r.scores.map((s, i) => (
-              <span key={s.title}>
-                {i > 0 && ', '}
-                &ldquo;{s.query}&rdquo; vs {s.title} {s.score.toFixed(2)}
-              </span>
-            ))}
-            .
-          </p>
-        )}
-        {state.kind === 'failed' && (
-          <p className="error" role="alert" data-testid="rerank-error">
-            {state.message}
-          </p>
-        )}
-      </div>
+      <ModelTestStatus prefix="rerank" state={choice.state} found={(r) => <RerankerTestFound r={r} />} />
     </section>
   );
 }

@@ -1,0 +1,29 @@
+// Before embedding a large corpus: how many passages are left, the measured speed and time, Start or Not now.
+import type { EmbeddingEstimate } from '../../engine/engine-api.ts';
+import { duration } from './duration.ts';
+
+export function EmbeddingEstimateOffer({
+  estimate,
+  done,
+  onStart,
+  onDismiss,
+}: {
+  estimate: EmbeddingEstimate;
+  /** Passages already embedded. */
+  done: number;
+  onStart(): void;
+  onDismiss(): void;
+}) {
+  return (
+    <span data-testid="embed-estimate">
+      {(estimate.passages - done).toLocaleString('en')} passages at {estimate.passagesPerSecond.toFixed(1)} passages/s
+      on {estimate.backend}: {duration(((estimate.passages - done) / estimate.passages) * estimate.seconds)}.{' '}
+      <button type="button" className="btn btn-small" data-testid="embed-confirm" onClick={onStart}>
+        Start
+      </button>{' '}
+      <button type="button" className="btn btn-secondary btn-small" onClick={onDismiss}>
+        Not now
+      </button>
+    </span>
+  );
+}

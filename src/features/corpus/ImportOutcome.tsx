@@ -1,0 +1,44 @@
+// How an import ended: the error to fix, or what was imported and how long it took, with the files not imported.
+import type { LibraryEntry } from '../../engine/engine-api.ts';
+import { seconds } from './import-stages.ts';
+
+export function ImportOutcome({
+  error,
+  entry,
+  tookMs,
+}: {
+  /** The import failed with this. */
+  error: Error | null;
+  /** The import succeeded with this corpus. */
+  entry: LibraryEntry | undefined;
+  tookMs: number | undefined;
+}) {
+  return (
+    <>
+      {error && (
+        <p className="error" role="alert" data-testid="import-error">
+          {error.message}. Fix the file
+          {/\brecord \d/.test(error.message) ? ' (the record number counts from 0)' : ''} and import it again.
+        </p>
+      )}
+      {entry && (
+        <p className="status status-ok" data-testid="import-done">
+          Imported “{entry.name}”: {entry.passageCount} passages, {entry.questionCount} questions
+          {tookMs !== undefined ? ` in ${seconds(tookMs)}` : ''}.
+        </p>
+      )}
+      {entry?.warnings && entry.warnings.length > 0 && (
+        <div className="status status-warn" role="status" data-testid="import-warnings">
+          <p>Not imported, or imported with a caveat (the other files imported):</p>
+          <ul>
+            {entry.warnings.map((w) => (
+              <li key={w} data-testid="import-warning">
+                {w}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}

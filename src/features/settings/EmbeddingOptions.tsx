@@ -1,0 +1,48 @@
+// How a chosen embedding model runs: pooling, the hub weights, the batch size, and "Load and test".
+import { EMBED_DTYPES, EMBED_POOLINGS, type ConfiguredEmbedding } from '../../core/embed/settings.ts';
+import { LoadAndTestButton } from './LoadAndTestButton.tsx';
+import { WeightsSelect } from './WeightsSelect.tsx';
+
+export function EmbeddingOptions({
+  value,
+  onChange,
+  busy,
+  onTest,
+}: {
+  value: ConfiguredEmbedding;
+  onChange(next: ConfiguredEmbedding): void;
+  busy: boolean;
+  onTest(): void;
+}) {
+  return (
+    <div className="actions">
+      <label className="field">
+        <span>Pooling</span>
+        <select
+          value={value.pooling}
+          onChange={(e) => onChange({ ...value, pooling: e.target.value as (typeof EMBED_POOLINGS)[number] })}
+          data-testid="embed-pooling"
+        >
+          {EMBED_POOLINGS.map((p) => (
+            <option key={p}>{p}</option>
+          ))}
+        </select>
+      </label>
+      {value.source === 'hub' && (
+        <WeightsSelect value={value.dtype} dtypes={EMBED_DTYPES} onPick={(dtype) => onChange({ ...value, dtype })} />
+      )}
+      <label className="field">
+        <span>Batch size</span>
+        <input
+          type="number"
+          min={1}
+          max={512}
+          value={value.batchSize}
+          onChange={(e) => onChange({ ...value, batchSize: Math.max(1, Math.min(512, Number(e.target.value) || 1)) })}
+          data-testid="embed-batch"
+        />
+      </label>
+      <LoadAndTestButton testId="embed-test" busy={busy} onTest={onTest} />
+    </div>
+  );
+}

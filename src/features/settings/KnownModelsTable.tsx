@@ -1,0 +1,43 @@
+// The known small models a settings panel offers: one row per model, the columns given.
+import type { ReactNode } from 'react';
+
+export interface KnownModelColumn<M> {
+  header: string;
+  cell(model: M): ReactNode;
+  className?: string;
+}
+
+export function KnownModelsTable<M extends { id: string }>({
+  testId,
+  models,
+  columns,
+}: {
+  testId: string;
+  models: readonly M[];
+  columns: readonly KnownModelColumn<M>[];
+}) {
+  return (
+    <table className="table" data-testid={testId}>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.header} scope="col">
+              {c.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {models.map((m) => (
+          <tr key={m.id}>
+            {columns.map((c) => (
+              <td key={c.header} className={c.className}>
+                {c.cell(m)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,90 @@
+// The source radio group the embedding and reranker settings share: no model, a local folder, a hub id
+// (with the known ids) and the consent to download from the hub.
+import { folderPicker } from './use-model-folder.ts';
+import type { ModelChoice } from './use-model-choice.ts';
+
+export function ModelSourceChoice<R>({
+  prefix,
+  groupLabel,
+  source,
+  off,
+  folderText,
+  folderLabel,
+  consentText,
+  knownIds,
+  choice,
+  onUseHub,
+}: {
+  /** Names the radio group and starts every test id: "embed", "rerank". */
+  prefix: string;
+  groupLabel: string;
+  /** The source chosen now. */
+  source: string;
+  /** The no-model source: its value (also in its test id), its text, and choosing it. */
+  off: { value: string; text: string; choose(): void };
+  folderText: string;
+  folderLabel: string;
+  consentText: string;
+  knownIds: readonly string[];
+  choice: ModelChoice<R>;
+  onUseHub(): void;
+}) {
+  const name = `${prefix}-source`;
+  return (
+    <div className="field" role="radiogroup" aria-label={groupLabel}>
+      <label>
+        <input
+          type="radio"
+          name={name}
+          checked={source === off.value}
+          onChange={off.choose}
+          data-testid={`${prefix}-source-${off.value}`}
+        />{' '}
+        {off.text}
+      </label>
+      <label>
+        <input type="radio" name={name} checked={source === 'local'} readOnly data-testid={`${prefix}-source-local`} />{' '}
+        {folderText}{' '}
+        <input
+          type="file"
+          multiple
+          {...folderPicker}
+          data-testid={`${prefix}-folder`}
+          aria-label={folderLabel}
+          onChange={(e) => void choice.pick(e.target.files)}
+        />
+      </label>
+      <label>
+        <input
+          type="radio"
+          name={name}
+          checked={source === 'hub'}
+          disabled={!choice.allowDownload}
+          onChange={onUseHub}
+          data-testid={`${prefix}-source-hub`}
+        />{' '}
+        Hugging Face id:{' '}
+        <input
+          list={`${prefix}-known-ids`}
+          value={choice.hubId}
+          onChange={(e) => choice.setHubId(e.target.value)}
+          data-testid={`${prefix}-hub-id`}
+        />
+        <datalist id={`${prefix}-known-ids`}>
+          {knownIds.map((id) => (
+            <option key={id} value={id} />
+          ))}
+        </datalist>
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={choice.allowDownload}
+          onChange={(e) => choice.setAllowDownload(e.target.checked)}
+          data-testid={`${prefix}-allow-download`}
+        />{' '}
+        {consentText}
+      </label>
+    </div>
+  );
+}

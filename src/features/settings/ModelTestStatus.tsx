@@ -1,0 +1,26 @@
+// Under a model form: what "Load and test" (or storing a folder) is doing, what the test found, or why it failed.
+import type { ReactNode } from 'react';
+import type { ModelTest } from './use-model-folder.ts';
+
+export function ModelTestStatus<R>({
+  prefix,
+  state,
+  found,
+}: {
+  /** Starts the test ids: "embed", "rerank". */
+  prefix: string;
+  state: ModelTest<R>;
+  found(result: R): ReactNode;
+}) {
+  return (
+    <div role="status" data-testid={`${prefix}-test-result`}>
+      {state.kind === 'busy' && <p className="muted">{state.what}</p>}
+      {state.kind === 'ok' && found(state.r)}
+      {state.kind === 'failed' && (
+        <p className="error" role="alert" data-testid={`${prefix}-error`}>
+          {state.message}
+        </p>
+      )}
+    </div>
+  );
+}

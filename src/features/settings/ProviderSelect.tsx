@@ -1,0 +1,23 @@
+// The LLM provider select: offline thinker, an OpenAI-compatible server, or an in-browser model.
+import { LLM_PROVIDER_KINDS, type LlmProviderKind } from '../../core/llm/settings.ts';
+
+const PROVIDER_LABELS: Record<LlmProviderKind, string> = {
+  offline: 'Offline thinker (no LLM)',
+  openai: 'OpenAI-compatible server (OpenAI, Ollama, LM Studio, vLLM, llama.cpp)',
+  'in-browser': 'In-browser model (transformers.js)',
+};
+
+export function ProviderSelect({ value, onPick }: { value: LlmProviderKind; onPick(kind: LlmProviderKind): void }) {
+  return (
+    <label className="field">
+      <span>Provider</span>
+      <select data-testid="llm-provider" value={value} onChange={(e) => onPick(e.target.value as LlmProviderKind)}>
+        {LLM_PROVIDER_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {PROVIDER_LABELS[k]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

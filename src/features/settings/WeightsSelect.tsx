@@ -1,0 +1,21 @@
+// The weights (dtype) select of a hub model.
+export function WeightsSelect<D extends string>({
+  value,
+  dtypes,
+  onPick,
+}: {
+  value: D;
+  dtypes: readonly D[];
+  onPick(dtype: D): void;
+}) {
+  return (
+    <label className="field">
+      <span>Weights</span>
+      <select value={value} onChange={(e) => onPick(e.target.value as D)}>
+        {dtypes.map((d) => (
+          <option key={d}>{d}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
