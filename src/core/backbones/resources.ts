@@ -14,7 +14,7 @@ import type { QueryEntities } from '../retrievers/hipporag2.ts';
 import type { TripleIndex } from '../triples/triple-index.ts';
 import type { TripleSet } from '../triples/types.ts';
 import type { Corpus, Retriever } from '../types.ts';
-import { BACKBONE_PRESETS, DEFAULT_BACKBONE } from './about.ts';
+import { BACKBONE_PRESETS, backbonesWhere, DEFAULT_BACKBONE } from './about.ts';
 import type {
   BackboneDescriptor,
   BackboneInputs,
@@ -66,8 +66,32 @@ export interface Assembled extends BuiltBackbone {
   embedder?: Embedder;
 }
 
-const key = (spec: BackboneSpec, identity = ''): string =>
-  `${spec.name}|${JSON.stringify(spec.options ?? {}, Object.keys(spec.options ?? {}).sort())}|${identity}`;
+/**
+ * A spec's memo key: its options in canonical form (keys sorted at every level, the base as the spec it
+ * builds, so `naivege` and `naivege` over `bm25` are one build, and GEAR over RAPTOR is not GEAR over BM25).
+ */
+const key = (spec: BackboneSpec, identity = ''): string => `${JSON.stringify(canonical(spec))}|${identity}`;
+
+/** Backbones built over a base: their spec without one builds over the default backbone. */
+const OVER_A_BASE: ReadonlySet<string> = new Set(backbonesWhere((a) => a.needs.includes('base')));
+
+function canonical(spec: BackboneSpec): unknown {
+  const { base, ...rest } = spec.options ?? {};
+  const options = sortedKeys(rest) as Record<string, unknown>;
+  if (base !== undefined || OVER_A_BASE.has(spec.name)) options.base = canonical(baseSpec(base));
+  return { name: spec.name, options };
+}
+
+const sortedKeys = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(sortedKeys)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, sortedKeys((v as Record<string, unknown>)[k])]),
+        )
+      : v;
 
 /**
  * Builds `spec` from `res` through `descriptors` (the registry, passed in to keep this file free of the list):
