@@ -13,17 +13,25 @@ import {
   type BackboneName,
 } from '../core/backbones/index.ts';
 import {
+  DEFAULT_STRATEGY,
   findStrategy,
   flatten,
   isStrategyName,
   REGISTRY,
   STRATEGIES,
+  strategyDescriptor,
   type StrategyDescriptor,
   type StrategyName,
 } from '../core/strategies/index.ts';
 import { isRegime, REGIMES, type Regime } from '../core/strategies/regimes.ts';
 import { parseCounterfactual, type CounterfactualSpec } from '../core/whatif/counterfactual.ts';
 import { ROUND_MEANING, roundRows } from '../core/whatif/rounds.ts';
+import { DEFAULT_CHUNK_WORDS } from '../core/documents/chunker.ts';
+import { HIPPORAG2_DEFAULTS } from '../core/retrievers/hipporag2.ts';
+import { GRAPH_EXPANSION_DEFAULTS } from '../core/retrievers/graph-expansion.ts';
+import { BEAM_DEFAULTS } from '../core/retrievers/triple-beam.ts';
+import { DEFAULT_LEXICAL_SCORER } from '../core/triples/sequence-scorer.ts';
+import { backboneChoices, strategyChoices } from './option-choices.ts';
 
 export class UsageError extends HopscopeError {
   override readonly name: string = 'UsageError';
@@ -62,6 +70,23 @@ export function roundsHelp(registry: readonly StrategyDescriptor[]): string {
     .join('\n')}`;
 }
 
+/** Questions run at once unless --concurrency says otherwise. */
+const DEFAULT_CONCURRENCY = 1;
+/** Where LLM replies are cached unless --cache-dir says otherwise. */
+const DEFAULT_CACHE_DIR = '.cache/llm';
+/** What seeds HippoRAG 2's PPR (--seed), read off the backbones' option schemas. */
+const SEEDS = backboneChoices('seed');
+/** Graph expansion's beam scorers (--ge-scorer), the lexical default marked. */
+const GE_SCORERS = backboneChoices('scorer')
+  .map((s) => (s === DEFAULT_LEXICAL_SCORER ? `${s} (default without an embedder)` : s))
+  .join(', ');
+
+/** "BDTR rounds (default 2)": the default strategy's rounds, read off its descriptor. */
+const DEFAULT_ROUNDS_HELP = (() => {
+  const d = strategyDescriptor(DEFAULT_STRATEGY);
+  return `${d.title} rounds (default ${String(d.parse(undefined).rounds)})`;
+})();
+
 /** The usage text for a registry list (the CLI prints it with every usage error). */
 export const usage = (registry: readonly StrategyDescriptor[]) => `usage:
   npm run eval -- --dataset <dir> --retriever <${BACKBONES.join('|')}> [--k 1,2,5,10,20,50,100,200] [--limit N] [--out results.json]
@@ -78,17 +103,17 @@ options:
   --questions <file>    questions for a folder of documents: .txt (one per line) or .jsonl with "question",
                         optional "answer" and "gold" (document file names or "file > heading > subheading");
                         without gold, Recall@k says n/a. Default: a *question*.txt/.jsonl file in the folder
-  --chunk-words <N>     word budget per passage for a folder of documents (default 200; never inside a sentence)
+  --chunk-words <N>     word budget per passage for a folder of documents (default ${DEFAULT_CHUNK_WORDS}; never inside a sentence)
   --retriever <name>    backbone retriever
-  --base <name>         base retriever under hipporag2, naivege, syncge (default bm25)
+  --base <name>         base retriever under hipporag2, naivege, syncge (default ${DEFAULT_BACKBONE})
   --openie <file>       HippoRAG OpenIE triples file for hipporag2, graphrag, naivege, syncge (default: offline extractor)
   --query-ner <file>    HippoRAG query NER file (TSV) for hipporag2, graphrag: the query entities it lists
                         (queries not in it: offline extractor)
-  --seed <facts|entities>  what seeds hipporag2's PPR: retrieved facts (HippoRAG 2, default; filtered by
+  --seed <${SEEDS.join('|')}>  what seeds hipporag2's PPR: retrieved facts (HippoRAG 2, default; filtered by
                         the recognition-memory prompt with an OpenAI-compatible --llm) or linked query entities
-  --ge-scorer <name>    naivege/syncge beam scorer: idf-coverage (default without an embedder), idf-cosine, embedding
-  --ge-gamma <n|inf>    naivege/syncge diversity gamma (default 2 x width = 20; inf = no diversity, Table 4)
-  --ge-seeds <n>        naivege/syncge: base passages the expansion starts from (default 10); GEAR App. B.2's
+  --ge-scorer <name>    naivege/syncge beam scorer: ${GE_SCORERS}
+  --ge-gamma <n|inf>    naivege/syncge diversity gamma (default 2 x width = ${2 * BEAM_DEFAULTS.width}; inf = no diversity, Table 4)
+  --ge-seeds <n>        naivege/syncge: base passages the expansion starts from (default ${GRAPH_EXPANSION_DEFAULTS.seedTop}); GEAR App. B.2's
                         single-step protocol uses k seeds and a k-deep base list: --ge-seeds k --k k
   --model <path|id>     the embedding model (dense/hybrid) or the LLM model (--llm openai); when both
                         are needed, say which with --embed-model and --llm-model
@@ -97,7 +122,7 @@ options:
   --max-tokens <N>      max_tokens for every LLM call that sets none (default: the server's own limit)
   --k <list>            cut-offs for Recall@k and AllGold@k
   --limit <N>           only the first N questions
-  --concurrency <C>     questions run at once (default 1)
+  --concurrency <C>     questions run at once (default ${DEFAULT_CONCURRENCY})
   --strategy <names>    one of the strategies below; a comma list runs several on the same questions and
                         adds their complementarity (BDTR Fig. 3)
   --llm <spec>          offline (the offline thinker, no LLM: heuristic, labelled), openai (with --base-url,
@@ -105,7 +130,7 @@ options:
                         a comma list runs every model on the same questions (models side by side)
   --regime <names>      evidence regimes (paper 004): iterative, no-context, gold-context (an oracle: the reader
                         gets the gold passages); a comma list writes { "regimes": { "<name>": {...} } } per strategy
-  --rounds <R>          BDTR rounds (default 2); the step cap for IRCoT/IRGS/ToG-style/GCoT-style
+  --rounds <R>          ${DEFAULT_ROUNDS_HELP}; the step cap for IRCoT/IRGS/ToG-style/GCoT-style
   --reader-top <N|all>  passages the reading module reads (the QA reader, the planner's composer, GEAR's J.3
                         reader, DualRAG w/o KO's answer; default: each strategy's paper setting: 5, all of BDTR's
                         D_final, all of IRCoT's collection, the planner's last context); --reader-top 5 gives every
@@ -122,14 +147,14 @@ options:
   --stop <mode>         fixed (default: run --rounds rounds), stable (stop when a round left the top-5 set
                         unchanged and its thoughts repeat earlier queries), llm (stop when the sufficiency
                         check, Fig. 11, answers); with stable/llm, --rounds is the cap
-  --decide <rule|llm>   auto's router: the fitted decision tree (default, no LLM call) or the LLM's own
+  --decide <${strategyChoices('decide').join('|')}>   auto's router: the fitted decision tree (default, no LLM call) or the LLM's own
                         judgment (one route call; with --llm offline a labelled wording heuristic)
   --counterfactual <s>  after each question's plain run, rerun it with an intervention (docs/what-if.md): rerun
                         (no change: must equal the plain run), gold-bridge@R / gold-all@R (oracle: the
                         question's bridge / gold passages pinned at the top of the pool after round R's
                         retrieval; R per strategy under "rounds" below),
                         drop-promoted (the verifier selects nothing); adds failed/fixed/broken per strategy
-  --cache-dir <dir>     where LLM replies are cached (default .cache/llm; "off" for none): a rerun of the
+  --cache-dir <dir>     where LLM replies are cached (default ${DEFAULT_CACHE_DIR}; "off" for none): a rerun of the
                         same batch makes no LLM calls
   --traces <dir>        write one trace per question (and resume: finished traces there are reused)
   --judge <spec>        Acc† (DualRAG Fig. 8 LLM judge) over the finished answers, after the runs: openai
@@ -255,61 +280,126 @@ function backbone(name: string, value: string): BackboneName {
   return value;
 }
 
+/** Every flag of `npm run eval`. */
+const FLAGS = {
+  dataset: { type: 'string' },
+  retriever: { type: 'string' },
+  base: { type: 'string' },
+  openie: { type: 'string' },
+  'query-ner': { type: 'string' },
+  'ge-scorer': { type: 'string' },
+  'ge-gamma': { type: 'string' },
+  'ge-seeds': { type: 'string' },
+  seed: { type: 'string' },
+  model: { type: 'string' },
+  k: { type: 'string' },
+  limit: { type: 'string' },
+  concurrency: { type: 'string' },
+  out: { type: 'string' },
+  predictions: { type: 'string' },
+  'score-traces': { type: 'string' },
+  strategy: { type: 'string' },
+  llm: { type: 'string' },
+  regime: { type: 'string' },
+  rounds: { type: 'string' },
+  'reader-top': { type: 'string' },
+  'equal-budget': { type: 'string' },
+  'retrieval-memo': { type: 'string' },
+  normalize: { type: 'string' },
+  stop: { type: 'string' },
+  decide: { type: 'string' },
+  traces: { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key-env': { type: 'string' },
+  'llm-model': { type: 'string' },
+  'embed-model': { type: 'string' },
+  'no-json-mode': { type: 'boolean' },
+  'max-tokens': { type: 'string' },
+  'cache-dir': { type: 'string' },
+  judge: { type: 'string' },
+  'judge-model': { type: 'string' },
+  'export-ft': { type: 'string' },
+  'export-ft-offline': { type: 'boolean' },
+  'reranker-model': { type: 'string' },
+  counterfactual: { type: 'string' },
+  questions: { type: 'string' },
+  'chunk-words': { type: 'string' },
+} as const;
+
+/** The flags as given (absent: undefined). */
+type Flags = { [F in keyof typeof FLAGS]?: (typeof FLAGS)[F]['type'] extends 'boolean' ? boolean : string };
+
+/** Flags that only a strategy run reads. */
+const STRATEGY_ONLY = [
+  'rounds',
+  'traces',
+  'regime',
+  'judge',
+  'export-ft',
+  'reranker-model',
+  'reader-top',
+  'equal-budget',
+  'retrieval-memo',
+  'normalize',
+  'stop',
+  'decide',
+  'counterfactual',
+] as const;
+
+type EvalNormalize = NonNullable<EvalArgs['normalize']>;
+type EvalStop = NonNullable<EvalArgs['stop']>;
+type EvalDecide = NonNullable<EvalArgs['decide']>;
+
 export function parseEvalArgs(argv: string[]): EvalArgs {
-  let values;
+  const values = readFlags(argv);
+  checkModes(values);
+  checkBackboneFlags(values);
+  checkStrategyFlags(values);
+  const needsEmbed =
+    values.retriever !== undefined &&
+    backboneNeedsEmbedder(values.retriever, values.base !== undefined ? { base: values.base } : {});
+  const llms = (values.llm?.split(',') ?? []).map((s) => s.trim()).filter(Boolean);
+  if (new Set(llms).size !== llms.length) throw new UsageError(`--llm names a model twice: ${values.llm}`);
+  const needsLlmModel = llms.includes('openai');
+  if (values.model && needsEmbed && needsLlmModel)
+    throw new UsageError('--model is ambiguous here: use --embed-model for the embeddings and --llm-model for the LLM');
+  const ks = (values.k ?? DEFAULT_KS.join(','))
+    .split(',')
+    .map((s) => positiveInt('k', s.trim()) as number)
+    .sort((a, b) => a - b);
+  return {
+    dataset: values.dataset!,
+    ...(values.questions !== undefined ? { questions: values.questions } : {}),
+    ...(values['chunk-words'] !== undefined ? { chunkWords: positiveInt('chunk-words', values['chunk-words']) } : {}),
+    ...backboneArgs(values),
+    model: values['embed-model'] ?? (needsEmbed ? values.model : undefined),
+    ks: [...new Set(ks)],
+    limit: positiveInt('limit', values.limit),
+    concurrency: positiveInt('concurrency', values.concurrency) ?? DEFAULT_CONCURRENCY,
+    out: values.out,
+    predictions: values.predictions,
+    scoreTraces: values['score-traces'],
+    ...strategyArgs(values, llms),
+    llmRest: {
+      baseUrl: values['base-url'],
+      apiKeyEnv: values['api-key-env'],
+      model: values['llm-model'] ?? (needsLlmModel ? values.model : undefined),
+      jsonMode: !values['no-json-mode'],
+      maxTokens: positiveInt('max-tokens', values['max-tokens']),
+    },
+  };
+}
+
+function readFlags(argv: string[]): Flags {
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        dataset: { type: 'string' },
-        retriever: { type: 'string' },
-        base: { type: 'string' },
-        openie: { type: 'string' },
-        'query-ner': { type: 'string' },
-        'ge-scorer': { type: 'string' },
-        'ge-gamma': { type: 'string' },
-        'ge-seeds': { type: 'string' },
-        seed: { type: 'string' },
-        model: { type: 'string' },
-        k: { type: 'string' },
-        limit: { type: 'string' },
-        concurrency: { type: 'string' },
-        out: { type: 'string' },
-        predictions: { type: 'string' },
-        'score-traces': { type: 'string' },
-        strategy: { type: 'string' },
-        llm: { type: 'string' },
-        regime: { type: 'string' },
-        rounds: { type: 'string' },
-        'reader-top': { type: 'string' },
-        'equal-budget': { type: 'string' },
-        'retrieval-memo': { type: 'string' },
-        normalize: { type: 'string' },
-        stop: { type: 'string' },
-        decide: { type: 'string' },
-        traces: { type: 'string' },
-        'base-url': { type: 'string' },
-        'api-key-env': { type: 'string' },
-        'llm-model': { type: 'string' },
-        'embed-model': { type: 'string' },
-        'no-json-mode': { type: 'boolean' },
-        'max-tokens': { type: 'string' },
-        'cache-dir': { type: 'string' },
-        judge: { type: 'string' },
-        'judge-model': { type: 'string' },
-        'export-ft': { type: 'string' },
-        'export-ft-offline': { type: 'boolean' },
-        'reranker-model': { type: 'string' },
-        counterfactual: { type: 'string' },
-        questions: { type: 'string' },
-        'chunk-words': { type: 'string' },
-      },
-    }));
+    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: FLAGS }).values;
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
+}
+
+/** What runs: retrieval, predictions or traces scoring, strategies (which must exist), and what each needs. */
+function checkModes(values: Flags): void {
   if (!values.dataset) throw new UsageError('--dataset <dir> is required');
   if (values['score-traces'] !== undefined) {
     const clash = (['retriever', 'predictions', 'strategy', 'llm', 'traces'] as const).find(
@@ -322,6 +412,16 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     throw new UsageError('--retriever and --predictions cannot be used together');
   if (values.strategy && !values.retriever) throw new UsageError('--strategy needs --retriever <backbone>');
   if (values.strategy && !values.llm) throw new UsageError('--strategy needs --llm <offline|openai|replay:trace.json>');
+  for (const name of values.strategy?.split(',') ?? []) {
+    if (!isStrategyName(name.trim()))
+      throw new UsageError(
+        `--strategy: unknown strategy "${name}" (available: ${STRATEGIES.join(', ')}; several with commas)`,
+      );
+  }
+}
+
+/** The backbone's flags: its own use of --llm, graph expansion's gamma, HippoRAG 2's seed and query NER. */
+function checkBackboneFlags(values: Flags): void {
   // raptor, graphrag and hipporag2 use an OpenAI-compatible LLM on their own too (summaries, community
   // reports, the recognition-memory fact filter), syncge its read step.
   const about = aboutOf(values.retriever);
@@ -345,20 +445,18 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   const gamma = values['ge-gamma'];
   if (gamma !== undefined && gamma !== 'inf' && !(Number(gamma) > 0))
     throw new UsageError(`--ge-gamma: expected a number > 0 or "inf", got "${gamma}"`);
-  for (const name of values.strategy?.split(',') ?? []) {
-    if (!isStrategyName(name.trim()))
-      throw new UsageError(
-        `--strategy: unknown strategy "${name}" (available: ${STRATEGIES.join(', ')}; several with commas)`,
-      );
-  }
-  if (values.seed !== undefined && values.seed !== 'facts' && values.seed !== 'entities')
-    throw new UsageError(`--seed must be facts or entities, got "${values.seed}"`);
+  if (values.seed !== undefined && !SEEDS.includes(values.seed))
+    throw new UsageError(`--seed must be ${SEEDS.join(' or ')}, got "${values.seed}"`);
   const nerBackbones = backbonesWhere((a) => a.uses.includes('queryEntities'));
   if (values['query-ner'] !== undefined && !nerBackbones.some((n) => n === values.retriever))
     throw new UsageError(`--query-ner is an option of --retriever ${nerBackbones.join(' or ')}`);
   const seeded = BACKBONES.filter((n) => backboneOptionNames(n).includes('seed'));
   if (values.seed !== undefined && !seeded.some((n) => n === values.retriever))
     throw new UsageError(`--seed is an option of --retriever ${seeded.join(' or ')}`);
+}
+
+/** A strategy run's flags: regimes, the judge, DualRAG-FT's export, and the flags nothing else reads. */
+function checkStrategyFlags(values: Flags): void {
   for (const name of values.regime?.split(',') ?? []) {
     if (!isRegime(name.trim()))
       throw new UsageError(
@@ -386,39 +484,15 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     throw new UsageError(
       "--export-ft with --llm offline: the offline thinker is a heuristic stand-in, not a model, so its replies are not training data; add --export-ft-offline to export them anyway, each line labelled as the offline thinker's",
     );
-  for (const flag of [
-    'rounds',
-    'traces',
-    'regime',
-    'judge',
-    'export-ft',
-    'reranker-model',
-    'reader-top',
-    'equal-budget',
-    'retrieval-memo',
-    'normalize',
-    'stop',
-    'decide',
-    'counterfactual',
-  ] as const) {
+  for (const flag of STRATEGY_ONLY) {
     if (values[flag] !== undefined && !values.strategy) throw new UsageError(`--${flag} needs --strategy <name>`);
   }
-  const needsEmbed =
-    values.retriever !== undefined &&
-    backboneNeedsEmbedder(values.retriever, values.base !== undefined ? { base: values.base } : {});
-  const llms = (values.llm?.split(',') ?? []).map((s) => s.trim()).filter(Boolean);
-  if (new Set(llms).size !== llms.length) throw new UsageError(`--llm names a model twice: ${values.llm}`);
-  const needsLlmModel = llms.includes('openai');
-  if (values.model && needsEmbed && needsLlmModel)
-    throw new UsageError('--model is ambiguous here: use --embed-model for the embeddings and --llm-model for the LLM');
-  const ks = (values.k ?? DEFAULT_KS.join(','))
-    .split(',')
-    .map((s) => positiveInt('k', s.trim()) as number)
-    .sort((a, b) => a - b);
+}
+
+/** The backbone, its base and its options (graph expansion's, HippoRAG 2's seed), and the files it reads. */
+function backboneArgs(values: Flags) {
+  const gamma = values['ge-gamma'];
   return {
-    dataset: values.dataset,
-    ...(values.questions !== undefined ? { questions: values.questions } : {}),
-    ...(values['chunk-words'] !== undefined ? { chunkWords: positiveInt('chunk-words', values['chunk-words']) } : {}),
     retriever: values.retriever ? backbone('retriever', values.retriever) : undefined,
     base: values.base ? backbone('base', values.base) : DEFAULT_BACKBONE,
     openie: values.openie,
@@ -428,14 +502,13 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
       ...(gamma !== undefined ? { gamma: gamma === 'inf' ? null : Number(gamma) } : {}),
       ...(values['ge-seeds'] !== undefined ? { seedTop: positiveInt('ge-seeds', values['ge-seeds']) } : {}),
     },
-    seed: (values.seed ?? 'facts') as 'facts' | 'entities',
-    model: values['embed-model'] ?? (needsEmbed ? values.model : undefined),
-    ks: [...new Set(ks)],
-    limit: positiveInt('limit', values.limit),
-    concurrency: positiveInt('concurrency', values.concurrency) ?? 1,
-    out: values.out,
-    predictions: values.predictions,
-    scoreTraces: values['score-traces'],
+    seed: (values.seed ?? HIPPORAG2_DEFAULTS.seed) as EvalArgs['seed'],
+  };
+}
+
+/** The strategies, their LLMs and regimes, their options, and what is written or judged after the runs. */
+function strategyArgs(values: Flags, llms: string[]) {
+  return {
     strategies: (values.strategy?.split(',') ?? []).map((s) => s.trim()).filter(isStrategyName),
     llm: values.llm,
     llms,
@@ -454,24 +527,19 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
       : {}),
     ...(values['retrieval-memo'] !== undefined ? { retrievalMemo: values['retrieval-memo'] } : {}),
     ...(values.normalize !== undefined
-      ? { normalize: oneOf('normalize', values.normalize, ['minmax', 'none'] as const) }
+      ? { normalize: oneOf('normalize', values.normalize, strategyChoices('normalize') as EvalNormalize[]) }
       : {}),
-    ...(values.stop !== undefined ? { stop: oneOf('stop', values.stop, ['fixed', 'stable', 'llm'] as const) } : {}),
-    ...(values.decide !== undefined ? { decide: oneOf('decide', values.decide, ['rule', 'llm'] as const) } : {}),
+    ...(values.stop !== undefined ? { stop: oneOf('stop', values.stop, strategyChoices('stop') as EvalStop[]) } : {}),
+    ...(values.decide !== undefined
+      ? { decide: oneOf('decide', values.decide, strategyChoices('decide') as EvalDecide[]) }
+      : {}),
     traces: values.traces,
-    cacheDir: values['cache-dir'] === 'off' ? false : (values['cache-dir'] ?? '.cache/llm'),
+    cacheDir: values['cache-dir'] === 'off' ? (false as const) : (values['cache-dir'] ?? DEFAULT_CACHE_DIR),
     ...(values.judge !== undefined ? { judge: values.judge } : {}),
     ...(values['judge-model'] !== undefined ? { judgeModel: values['judge-model'] } : {}),
     ...(values['export-ft'] !== undefined ? { exportFt: values['export-ft'] } : {}),
     ...(values['export-ft-offline'] ? { exportFtOffline: true } : {}),
     ...(values['reranker-model'] !== undefined ? { rerankerModel: values['reranker-model'] } : {}),
     ...(values.counterfactual !== undefined ? { counterfactual: counterfactualArg(values.counterfactual) } : {}),
-    llmRest: {
-      baseUrl: values['base-url'],
-      apiKeyEnv: values['api-key-env'],
-      model: values['llm-model'] ?? (needsLlmModel ? values.model : undefined),
-      jsonMode: !values['no-json-mode'],
-      maxTokens: positiveInt('max-tokens', values['max-tokens']),
-    },
   };
 }

@@ -100,10 +100,23 @@ function decodeArtifact(bytes: Buffer): StoredArtifact | { unreadable: string } 
 }
 
 export function createFileStores(root: string, now: () => string = () => new Date().toISOString()): Stores {
-  const corpusDir = (id: string) => join(root, 'corpora', enc(id));
-  const artifactPath = (r: ArtifactRef) => join(corpusDir(r.corpusId), 'artifacts', `${r.kind}.${enc(r.key)}.bin`);
+  const runs = fileRunStore(root);
+  const llmCache = fileLlmCache(root);
+  const corpora = fileCorpusStore(root, now, { runs, llmCache });
+  return { corpora, artifacts: fileArtifactStore(root, now), runs, settings: fileSettingsStore(root), llmCache };
+}
 
-  const corpora: CorpusStore = {
+const corpusDir = (root: string, id: string) => join(root, 'corpora', enc(id));
+const artifactPath = (root: string, r: ArtifactRef) =>
+  join(corpusDir(root, r.corpusId), 'artifacts', `${r.kind}.${enc(r.key)}.bin`);
+
+/** corpora/<id>/: the corpus, its triples and its import's artifacts, saved as one folder; a delete takes its runs and cached replies. */
+function fileCorpusStore(
+  root: string,
+  now: () => string,
+  { runs, llmCache }: { runs: RunStore; llmCache: LlmCacheStore },
+): CorpusStore {
+  return {
     async saveCorpus({ corpus, source, triples = [], artifacts = [] }) {
       const summary: CorpusSummary = {
         id: corpus.id,
@@ -112,7 +125,7 @@ export function createFileStores(root: string, now: () => string = () => new Dat
         createdAt: now(),
         ...(source !== undefined ? { source } : {}),
       };
-      const final = corpusDir(corpus.id);
+      const final = corpusDir(root, corpus.id);
       const staging = tmpName(final);
       await guard(`save corpus "${corpus.name}" (${corpus.passages.length} passages)`, async () => {
         try {
@@ -146,16 +159,18 @@ export function createFileStores(root: string, now: () => string = () => new Dat
       return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     },
     async getCorpus(id) {
-      const c = await readJson<{ summary: CorpusSummary; passages: Passage[] }>(join(corpusDir(id), 'corpus.json'));
+      const c = await readJson<{ summary: CorpusSummary; passages: Passage[] }>(
+        join(corpusDir(root, id), 'corpus.json'),
+      );
       return c && { id: c.summary.id, name: c.summary.name, passages: c.passages };
     },
     async getTriples(corpusId) {
-      return (await readJson<TripleSet[]>(join(corpusDir(corpusId), 'triples.json'))) ?? [];
+      return (await readJson<TripleSet[]>(join(corpusDir(root, corpusId), 'triples.json'))) ?? [];
     },
     async deleteCorpus(id) {
       await guard(`delete corpus "${id}"`, async () => {
-        const trash = tmpName(corpusDir(id));
-        await rename(corpusDir(id), trash).catch((e: NodeJS.ErrnoException) => {
+        const trash = tmpName(corpusDir(root, id));
+        await rename(corpusDir(root, id), trash).catch((e: NodeJS.ErrnoException) => {
           if (e.code !== 'ENOENT') throw e;
         });
         await rm(trash, { recursive: true, force: true });
@@ -164,31 +179,35 @@ export function createFileStores(root: string, now: () => string = () => new Dat
       });
     },
   };
+}
 
-  const artifacts: ArtifactStore = {
+/** corpora/<id>/artifacts/<kind>.<key>.bin, sealed on write and verified on read. */
+function fileArtifactStore(root: string, now: () => string): ArtifactStore {
+  return {
     async putArtifact(input) {
       const sealed = sealArtifact(input, now);
       await guard(`store the ${input.kind} "${input.key}" of corpus "${input.corpusId}"`, async () => {
-        await mkdir(join(corpusDir(input.corpusId), 'artifacts'), { recursive: true });
-        await writeFileAtomic(artifactPath(input), encodeArtifact(sealed));
+        await mkdir(join(corpusDir(root, input.corpusId), 'artifacts'), { recursive: true });
+        await writeFileAtomic(artifactPath(root, input), encodeArtifact(sealed));
       });
       return sealed;
     },
     async getArtifact(ref, expect) {
+      const path = artifactPath(root, ref);
       let bytes: Buffer;
       try {
-        bytes = await readFile(artifactPath(ref));
+        bytes = await readFile(path);
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing' };
-        throw new StorageError(`cannot read ${artifactPath(ref)}: ${(e as Error).message}`, { cause: e });
+        throw new StorageError(`cannot read ${path}: ${(e as Error).message}`, { cause: e });
       }
       const stored = decodeArtifact(bytes);
       if ('unreadable' in stored)
-        return { status: 'corrupt', reason: `${artifactPath(ref)} ${stored.unreadable}: damaged or truncated` };
+        return { status: 'corrupt', reason: `${path} ${stored.unreadable}: damaged or truncated` };
       return verifyArtifact(stored, expect);
     },
     async listArtifacts(corpusId) {
-      return (await listDir(join(corpusDir(corpusId), 'artifacts')))
+      return (await listDir(join(corpusDir(root, corpusId), 'artifacts')))
         .filter((f) => f.endsWith('.bin'))
         .map((f) => {
           const [kind, key] = f.slice(0, -4).split('.') as [ArtifactKind, string];
@@ -196,12 +215,15 @@ export function createFileStores(root: string, now: () => string = () => new Dat
         });
     },
     async deleteArtifact(ref) {
-      await rm(artifactPath(ref), { force: true });
+      await rm(artifactPath(root, ref), { force: true });
     },
   };
+}
 
+/** runs/<id>.json: one trace per file. */
+function fileRunStore(root: string): RunStore {
   const runsDir = join(root, 'runs');
-  const runs: RunStore = {
+  return {
     async putRun(trace) {
       await guard(`save run "${trace.id}"`, async () => {
         await mkdir(runsDir, { recursive: true });
@@ -233,10 +255,13 @@ export function createFileStores(root: string, now: () => string = () => new Dat
       await rm(join(runsDir, `${enc(id)}.json`), { force: true });
     },
   };
+}
 
+/** llm-cache/<sha256 of key>.json: the key (checked on read), the corpus it was cached for, the reply. */
+function fileLlmCache(root: string): LlmCacheStore {
   const cacheDir = join(root, 'llm-cache');
   const cachePath = (key: string) => join(cacheDir, `${createHash('sha256').update(key).digest('hex')}.json`);
-  const llmCache: LlmCacheStore = {
+  return {
     async get(key) {
       const row = await readJson<{ key: string; reply: CachedReply }>(cachePath(key));
       return row?.key === key ? row.reply : undefined;
@@ -259,9 +284,12 @@ export function createFileStores(root: string, now: () => string = () => new Dat
       }
     },
   };
+}
 
+/** settings.json: one object, key by key. */
+function fileSettingsStore(root: string): SettingsStore {
   const settingsPath = join(root, 'settings.json');
-  const settings: SettingsStore = {
+  return {
     async getSetting<T>(key: string) {
       return (await readJson<Record<string, unknown>>(settingsPath))?.[key] as T | undefined;
     },
@@ -273,6 +301,4 @@ export function createFileStores(root: string, now: () => string = () => new Dat
       });
     },
   };
-
-  return { corpora, artifacts, runs, settings, llmCache };
 }

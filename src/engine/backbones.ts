@@ -1,6 +1,6 @@
 // The engine's side of the one backbone path (src/core/backbones/resources.ts): what a loaded dataset
-// can supply (its BM25 index, its stored phrase graph and triple index, stored vectors of the embedding
-// model in Settings, the LLM from Settings, the artifact store). Core's assembler pulls what each
+// can supply (its BM25 index, its stored phrase graph and triple index, the embedding model in Settings
+// and its stored vectors, the LLM from Settings, the artifact store). Core's assembler pulls what each
 // descriptor lists; builds are kept per loaded dataset, LLM and embedding model.
 import {
   assembleBackbone,
@@ -10,6 +10,8 @@ import {
   type BuildProgress,
 } from '../core/backbones/index.ts';
 import { backbonesWhere, EXPANSION_BACKBONE, GRAPH_BACKBONE } from '../core/backbones/about.ts';
+import { describeBackendChoice } from '../core/embed/backend-choice.ts';
+import type { Embedder } from '../core/embed/port.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import type { Stores } from '../core/persist/ports.ts';
 import { loadOrBuildTripleIndex } from '../core/persist/triple-index-store.ts';
@@ -61,7 +63,7 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
       onProgress: report,
       ...(deps.stores ? { artifacts: deps.stores.artifacts } : {}),
       bm25: async () => entry.bm25,
-      embedder: () => embeddings.resource(),
+      embedder: () => embedderResource(embeddings),
       vectors: () => embeddings.vectors(corpus),
       triples: async () => (await storedTriples(entry)) ?? extractTriplesOffline(corpus.passages),
       graph: async () => (await hippoOf(entry)).graph,
@@ -153,9 +155,33 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
   return { of, forRun, hippo: hippoOf, watch, prebuild };
 }
 
-/** The LLM the backbones may use: none when the run's LLM is the offline thinker (labelled stand-ins run). */
 export type Backbones = ReturnType<typeof createBackbones>;
 
+/** The model in Settings as a backbone resource (loaded), or undefined when none is chosen. */
+async function embedderResource(
+  embeddings: Embeddings,
+): Promise<{ embedder: Embedder; about: Record<string, unknown> } | undefined> {
+  const m = await embeddings.queryModel();
+  if (!m) return undefined;
+  const e = m.embedder;
+  // Stored phrase and fact vectors are keyed by the embedder's model: the Settings id names it exactly.
+  const embedder: Embedder = {
+    label: e.label,
+    model: m.modelId,
+    embed: (...x) => e.embed(...x),
+    dispose: () => e.dispose(),
+  };
+  return {
+    embedder,
+    about: {
+      embedding: m.modelId,
+      embedBackend: m.backend,
+      ...(m.choice ? { embedBackendChoice: describeBackendChoice(m.choice) } : {}),
+    },
+  };
+}
+
+/** The LLM the backbones may use: none when the run's LLM is the offline thinker (labelled stand-ins run). */
 function realLlm(llm: LlmPort): LlmPort | undefined {
   return llm.label === OFFLINE_THINKER_LABEL ? undefined : llm;
 }

@@ -1,17 +1,15 @@
 // The engine's library methods: datasets loaded from files, the stored corpora (import with its
-// embeddings stage, open, delete, list), rankings and passages, and the settings store.
+// backbones and embeddings stages, open, delete, list), rankings and passages, and the settings store.
 import { HopscopeError } from '../core/errors.ts';
 import { buildBackbone, DEFAULT_BACKBONE } from '../core/backbones/index.ts';
-import { formatDuration } from '../core/embed/estimate.ts';
 import { loadDataset } from '../core/ingest/index.ts';
 import type { WorkerPool } from '../core/pool/pool.ts';
 import type { Stores } from '../core/persist/ports.ts';
-import type { Corpus } from '../core/types.ts';
-import { PREBUILD_LIMIT, type EngineApi, type ImportOptions, type ImportProgress } from './engine-api.ts';
+import type { EngineApi } from './engine-api.ts';
 import type { Backbones } from './backbones.ts';
-import type { Loaded } from './loaded.ts';
 import { storageOf, summaryOf, type Datasets } from './datasets.ts';
 import type { Embeddings } from './embeddings.ts';
+import { backboneStage, embeddingStage } from './import-stages.ts';
 import { deleteStored, documentsKey, importFiles, listLibrary, openStored } from './library.ts';
 import { sourceExcerpt } from '../core/documents/read.ts';
 
@@ -40,99 +38,39 @@ export interface LibraryDeps {
   backbones: Backbones;
 }
 
-/** "1,200 / 6,119 passages, 41 passages/s, about 2 min left" */
-export function embedDetail(done: number, total: number, rate: number | null, eta: number | null): string {
-  const head = `${done.toLocaleString('en')} / ${total.toLocaleString('en')} passages`;
-  if (done === total) return `${head} embedded`;
-  return rate === null || eta === null
-    ? `${head}, measuring speed…`
-    : `${head}, ${rate.toFixed(rate < 10 ? 1 : 0)} passages/s, ${formatDuration(eta)} left`;
+export function createLibraryMethods(deps: LibraryDeps): LibraryMethods {
+  const { now, datasets } = deps;
+  const storage = () => storageOf(deps.stores);
+  return {
+    ...createPassageMethods(deps),
+    listLibrary: async () => listLibrary(storage()),
+    ...createImportMethods(deps),
+
+    async openCorpus(id) {
+      const started = now();
+      const existing = datasets.peek(id);
+      if (existing) return { ...summaryOf(existing, 0), indexSource: 'memory' };
+      const { dataset, bm25, hippo, ...how } = await openStored(storage(), id);
+      return { ...summaryOf(datasets.register(dataset, bm25, hippo), now() - started), ...how };
+    },
+
+    async deleteCorpus(id) {
+      await deleteStored(storage(), id);
+      datasets.remove(id);
+    },
+
+    getSetting: async (key) => storage().settings.getSetting<unknown>(key),
+    putSetting: async (key, value) => storage().settings.putSetting(key, value),
+    clearLlmCache: async () => storage().llmCache.clear(),
+  };
 }
 
-export function createLibraryMethods({
+/** A dataset loaded from files, its BM25 rankings, its passages and a passage's place in its document. */
+function createPassageMethods({
   stores,
-  importPool,
   now,
   datasets,
-  embeddings,
-  backbones,
-}: LibraryDeps): LibraryMethods {
-  let importing: AbortController | null = null;
-  let importSettled: Promise<void> = Promise.resolve();
-  const storage = () => storageOf(stores);
-
-  /** The import's backbones stage: the kept builds made now (backbones.prebuild), or why not. */
-  async function backboneStage(
-    entry: Loaded,
-    options: ImportOptions,
-    onProgress: ((p: ImportProgress) => void) | undefined,
-    signal: AbortSignal,
-  ): Promise<void> {
-    const stage = (state: ImportProgress['state'], detail: string, fraction: number) =>
-      onProgress?.({ stage: 'backbones', state, detail, fraction });
-    const size = entry.dataset.corpus.passages.length;
-    if (!(options.buildBackbones ?? size <= PREBUILD_LIMIT))
-      return stage(
-        'skipped',
-        options.buildBackbones === false
-          ? 'not asked: each backbone is built on its first run'
-          : `${size.toLocaleString('en')} passages (over ${PREBUILD_LIMIT.toLocaleString('en')}): each backbone is built on its first run`,
-        0,
-      );
-    const names = await backbones.prebuild(entry, (done, total, what) => {
-      if (!signal.aborted) stage('running', what, done / total);
-    });
-    stage(
-      'done',
-      `${names.join(', ')} ready (stand-ins; with an LLM in Settings, summaries, reports and the fact filter are made on first run)`,
-      1,
-    );
-  }
-
-  /** The import's embeddings stage: runs after the save when a model is chosen; a cancel keeps the stored chunks. */
-  async function embeddingStage(
-    corpus: Corpus,
-    onProgress: ((p: ImportProgress) => void) | undefined,
-    signal: AbortSignal,
-  ): Promise<void> {
-    const stage = (state: ImportProgress['state'], detail: string, fraction: number) =>
-      onProgress?.({ stage: 'embeddings', state, detail, fraction });
-    const mode = await embeddings.autoEmbed(corpus);
-    if (mode === 'no-model')
-      return stage('skipped', 'no embedding model chosen in Settings; dense backbones stay off for this corpus', 0);
-    if (mode === 'too-large') {
-      const e = await embeddings.estimate(corpus);
-      return stage(
-        'skipped',
-        `${corpus.passages.length} passages would take ${formatDuration(e.seconds)} on ${e.backend} (measured); start it from the Library`,
-        0,
-      );
-    }
-    try {
-      await embeddings.embed(
-        corpus,
-        (p) => {
-          if (p.phase === 'load') stage('running', p.message ?? 'loading the model', 0);
-          else if (p.total > 0 && !p.message)
-            stage(
-              p.done === p.total ? 'done' : 'running',
-              embedDetail(p.done, p.total, p.passagesPerSecond, p.etaSeconds),
-              p.done / p.total,
-            );
-        },
-        signal,
-      );
-    } catch (err) {
-      if (!signal.aborted) throw err;
-      const s = await embeddings.status(corpus);
-      stage(
-        'skipped',
-        `cancelled at ${s.done} / ${s.passageCount} passages; the stored vectors are kept: resume from the Library`,
-        s.done / Math.max(1, s.passageCount),
-      );
-    }
-  }
-
+}: LibraryDeps): Pick<LibraryMethods, 'loadDataset' | 'retrieve' | 'passages' | 'passageSource'> {
   return {
     async loadDataset(id, files) {
       const started = now();
@@ -161,7 +99,7 @@ export function createLibraryMethods({
       const { source } = datasets.passageOf(entry, passageId);
       if (!source) throw new HopscopeError('library', `passage "${passageId}" is not from an imported document`);
       const id = entry.dataset.corpus.id;
-      const texts = await storage().settings.getSetting<Record<string, string>>(documentsKey(id));
+      const texts = await storageOf(stores).settings.getSetting<Record<string, string>>(documentsKey(id));
       const text = texts?.[source.file];
       if (text === undefined)
         throw new HopscopeError(
@@ -170,11 +108,22 @@ export function createLibraryMethods({
         );
       return sourceExcerpt(text, source.file, source.start, source.end);
     },
+  };
+}
 
-    listLibrary: async () => listLibrary(storage()),
-
+/** One import at a time: a new one cancels the running one and waits until it has removed what it streamed in. */
+function createImportMethods({
+  stores,
+  importPool,
+  datasets,
+  embeddings,
+  backbones,
+}: LibraryDeps): Pick<LibraryMethods, 'importCorpus' | 'cancelImport'> {
+  let importing: AbortController | null = null;
+  let importSettled: Promise<void> = Promise.resolve();
+  return {
     async importCorpus(files, onProgress, options = {}) {
-      const stores = storage();
+      const storage = storageOf(stores);
       importing?.abort();
       // the cancelled import removes what it streamed in before this one starts writing
       await importSettled;
@@ -183,11 +132,11 @@ export function createLibraryMethods({
       let settle = () => {};
       importSettled = new Promise<void>((r) => (settle = r));
       try {
-        const done = await importFiles(stores, files, (p) => onProgress?.(p), controller.signal, importPool, options);
+        const done = await importFiles(storage, files, (p) => onProgress?.(p), controller.signal, importPool, options);
         const entry = datasets.register(done.dataset, done.bm25, done.hippo);
         embeddings.forget(done.dataset.corpus.id);
-        await backboneStage(entry, options, onProgress, controller.signal);
-        await embeddingStage(done.dataset.corpus, onProgress, controller.signal);
+        await backboneStage(backbones, entry, options, onProgress, controller.signal);
+        await embeddingStage(embeddings, done.dataset.corpus, onProgress, controller.signal);
         return done.entry;
       } finally {
         if (importing === controller) importing = null;
@@ -198,22 +147,5 @@ export function createLibraryMethods({
     cancelImport() {
       importing?.abort();
     },
-
-    async openCorpus(id) {
-      const started = now();
-      const existing = datasets.peek(id);
-      if (existing) return { ...summaryOf(existing, 0), indexSource: 'memory' };
-      const { dataset, bm25, hippo, ...how } = await openStored(storage(), id);
-      return { ...summaryOf(datasets.register(dataset, bm25, hippo), now() - started), ...how };
-    },
-
-    async deleteCorpus(id) {
-      await deleteStored(storage(), id);
-      datasets.remove(id);
-    },
-
-    getSetting: async (key) => storage().settings.getSetting<unknown>(key),
-    putSetting: async (key, value) => storage().settings.putSetting(key, value),
-    clearLlmCache: async () => storage().llmCache.clear(),
   };
 }

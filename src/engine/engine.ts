@@ -14,7 +14,7 @@ import { createViewMethods } from './engine-views.ts';
 import { createEmbeddings, type EmbeddingHost } from './embeddings.ts';
 import { createRerankers, type RerankHost } from './rerank.ts';
 
-export { embedDetail } from './engine-library.ts';
+export { embedDetail } from './import-stages.ts';
 
 export interface EngineOptions {
   /** Durable storage for the library (IndexedDB in the worker); without it the library methods refuse. */

@@ -237,10 +237,47 @@ export function phraseGraphArtifact(
  * first access, so opening a corpus for retrieval does not pay for them.
  */
 export function phraseGraphFromArtifact(a: StoredArtifact): { graph: PhraseGraph; options: GraphOptions } {
-  const what = `phrase graph "${a.key}" of corpus "${a.corpusId}"`;
-  const fail = (why: string): never => {
-    throw new StorageError(`${what}: ${why}`);
-  };
+  const r = bufferReader(a, `phrase graph "${a.key}" of corpus "${a.corpusId}"`);
+  const { counts, source, origin, synonymMode, stats, options } = phraseGraphMetaOf(a, r.fail);
+  const { P, N, Q } = counts;
+  const passageIds = r.strings('passageIds', P);
+  const phrases = r.strings('phrases', Q);
+  const table = r.strings('strings', counts.S);
+  const phrasePassages = mentionsOf(r, P, Q);
+  const materialiseFacts = factsOf(r, counts, table);
+  const synonyms = synonymsOf(r, P, N);
+  const csr = csrOf(r, N);
+  const phraseNode = new Map(phrases.map((p, k) => [p, P + k]));
+  if (phraseNode.size !== Q) r.fail('the phrase table has duplicates');
+  const graph = {
+    source,
+    origin,
+    synonymMode,
+    passageCount: P,
+    passageIds,
+    phrases,
+    phraseNode,
+    phrasePassages,
+    synonyms,
+    csr,
+    stats: { ...stats },
+  } as PhraseGraph;
+  lazy(graph, 'facts', materialiseFacts);
+  lazy(graph, 'edgeFacts', () => edgeFactsOf(graph.facts, N));
+  return { graph, options: { ...options } };
+}
+
+/** A phrase graph's sizes: passages P, nodes N, phrases Q, facts F, strings S. */
+interface PhraseGraphCounts {
+  P: number;
+  N: number;
+  Q: number;
+  F: number;
+  S: number;
+}
+
+/** The artifact's metadata, checked: whole non-negative counts that add up, and the descriptive fields. */
+function phraseGraphMetaOf(a: StoredArtifact, fail: (why: string) => never) {
   const meta = a.meta as Partial<PhraseGraphMeta> | null;
   if (!meta || typeof meta !== 'object') return fail('no metadata');
   const counts = {
@@ -263,68 +300,91 @@ export function phraseGraphFromArtifact(a: StoredArtifact): { graph: PhraseGraph
   if (!stats || !options || typeof source !== 'string' || typeof origin !== 'string' || typeof synonymMode !== 'string')
     return fail('metadata lacks source, origin, synonym mode, stats or options');
   if (P + Q !== N) fail(`${P} passages + ${Q} phrases != ${N} nodes`);
-  const buf = (name: string): ArrayBuffer => a.buffers[name] ?? fail(`lacks buffer "${name}"`);
-  const u32 = (name: string, length?: number) => {
-    const b = buf(name);
-    if (length !== undefined ? b.byteLength !== length * 4 : b.byteLength % 4 !== 0)
-      fail(
-        `buffer "${name}" holds ${b.byteLength} bytes, expected ${length !== undefined ? `${length} x 4` : 'a multiple of 4'}`,
-      );
-    return new Uint32Array(b);
-  };
-  const strings = (name: string, count: number) => {
-    try {
-      return unpackStrings({ bytes: buf(`${name}Bytes`), ends: buf(`${name}Ends`) }, count, name);
-    } catch (err) {
-      if (err instanceof StorageError) throw err;
-      return fail((err as Error).message);
-    }
-  };
-  /** Every value of `values` (from `from`, every `step`-th) is in lo..hi-1. */
-  const allIn = (values: Uint32Array, lo: number, hi: number, name: string, from = 0, step = 1) => {
-    for (let i = from; i < values.length; i += step) {
-      const v = values[i] as number;
-      if (v < lo || v >= hi) fail(`${name} ${v} is outside ${lo}..${hi - 1}`);
-    }
-  };
-  const passageIds = strings('passageIds', P);
-  const phrases = strings('phrases', Q);
-  const table = strings('strings', S);
+  return { counts: { P, N, Q, F, S } satisfies PhraseGraphCounts, source, origin, synonymMode, stats, options };
+}
 
-  const mentionOffsets = u32('mentionOffsets', Q + 1);
-  const mentionPassages = u32('mentionPassages');
+/** Reads an artifact's buffers as typed arrays and string tables; each check that fails names `what` and why. */
+function bufferReader(a: StoredArtifact, what: string) {
+  const fail = (why: string): never => {
+    throw new StorageError(`${what}: ${why}`);
+  };
+  const buf = (name: string): ArrayBuffer => a.buffers[name] ?? fail(`lacks buffer "${name}"`);
+  return {
+    fail,
+    buf,
+    /** A Uint32 buffer, of `length` values when given. */
+    u32(name: string, length?: number) {
+      const b = buf(name);
+      if (length !== undefined ? b.byteLength !== length * 4 : b.byteLength % 4 !== 0)
+        fail(
+          `buffer "${name}" holds ${b.byteLength} bytes, expected ${length !== undefined ? `${length} x 4` : 'a multiple of 4'}`,
+        );
+      return new Uint32Array(b);
+    },
+    /** `count` strings packed as "<name>Bytes" and "<name>Ends". */
+    strings(name: string, count: number) {
+      try {
+        return unpackStrings({ bytes: buf(`${name}Bytes`), ends: buf(`${name}Ends`) }, count, name);
+      } catch (err) {
+        if (err instanceof StorageError) throw err;
+        return fail((err as Error).message);
+      }
+    },
+    /** Every value of `values` (from `from`, every `step`-th) is in lo..hi-1. */
+    allIn(values: Uint32Array, lo: number, hi: number, name: string, from = 0, step = 1) {
+      for (let i = from; i < values.length; i += step) {
+        const v = values[i] as number;
+        if (v < lo || v >= hi) fail(`${name} ${v} is outside ${lo}..${hi - 1}`);
+      }
+    },
+  };
+}
+
+type BufferReader = ReturnType<typeof bufferReader>;
+
+/** The passages each phrase is mentioned in (phrase k: mentionPassages[mentionOffsets[k]..mentionOffsets[k + 1]]). */
+function mentionsOf(r: BufferReader, P: number, Q: number): number[][] {
+  const mentionOffsets = r.u32('mentionOffsets', Q + 1);
+  const mentionPassages = r.u32('mentionPassages');
   if (mentionOffsets[0] !== 0 || mentionOffsets[Q] !== mentionPassages.length)
-    fail('mention offsets do not span the mention list');
-  allIn(mentionPassages, 0, P, 'mentioned passage');
+    r.fail('mention offsets do not span the mention list');
+  r.allIn(mentionPassages, 0, P, 'mentioned passage');
   const phrasePassages = new Array<number[]>(Q);
   for (let k = 0; k < Q; k++) {
     const start = mentionOffsets[k] as number;
     const end = mentionOffsets[k + 1] as number;
-    if (end < start) fail(`mention offsets decrease at phrase ${k}`);
+    if (end < start) r.fail(`mention offsets decrease at phrase ${k}`);
     phrasePassages[k] = Array.from(mentionPassages.subarray(start, end));
   }
+  return phrasePassages;
+}
 
-  const factPassage = u32('factPassage', F);
-  const factSubject = u32('factSubject', F);
-  const factObject = u32('factObject', F);
-  const factPredicate = u32('factPredicate', F);
-  const phraseRaw = u32('phraseRaw', Q);
-  const exceptions = u32('rawExceptions');
-  allIn(factPassage, 0, P, 'fact passage');
-  allIn(factSubject, P, N, 'fact subject');
-  allIn(factObject, P, N, 'fact object');
-  allIn(factPredicate, 0, S, 'predicate id');
-  allIn(exceptions, 0, S, 'raw form id', 1, 2);
+/**
+ * The fact columns, checked now; the facts themselves are made by the returned function (a fact's raw
+ * subject or object is its phrase's raw form unless a raw exception names that slot).
+ */
+function factsOf(r: BufferReader, { P, N, Q, F, S }: PhraseGraphCounts, table: readonly string[]): () => Fact[] {
+  const factPassage = r.u32('factPassage', F);
+  const factSubject = r.u32('factSubject', F);
+  const factObject = r.u32('factObject', F);
+  const factPredicate = r.u32('factPredicate', F);
+  const phraseRaw = r.u32('phraseRaw', Q);
+  const exceptions = r.u32('rawExceptions');
+  r.allIn(factPassage, 0, P, 'fact passage');
+  r.allIn(factSubject, P, N, 'fact subject');
+  r.allIn(factObject, P, N, 'fact object');
+  r.allIn(factPredicate, 0, S, 'predicate id');
+  r.allIn(exceptions, 0, S, 'raw form id', 1, 2);
   for (let i = 0; i < F; i++) {
     for (const node of [factSubject[i] as number, factObject[i] as number])
-      if ((phraseRaw[node - P] as number) >= S) fail(`phrase ${node - P} has no raw form`);
+      if ((phraseRaw[node - P] as number) >= S) r.fail(`phrase ${node - P} has no raw form`);
   }
-  if (exceptions.length % 2 !== 0) fail('raw exceptions are not pairs');
+  if (exceptions.length % 2 !== 0) r.fail('raw exceptions are not pairs');
   for (let e = 0; e < exceptions.length; e += 2) {
     if ((exceptions[e] as number) >= 2 * F || (e > 0 && (exceptions[e] as number) <= (exceptions[e - 2] as number)))
-      fail(`raw exception ${e / 2} names no fact or is out of order`);
+      r.fail(`raw exception ${e / 2} names no fact or is out of order`);
   }
-  const materialiseFacts = (): Fact[] => {
+  return () => {
     const facts = new Array<Fact>(F);
     let e = 0;
     const rawOf = (slot: number, node: number) => {
@@ -348,44 +408,32 @@ export function phraseGraphFromArtifact(a: StoredArtifact): { graph: PhraseGraph
     }
     return facts;
   };
+}
 
-  const synA = u32('synonymA');
-  const synB = u32('synonymB', synA.length);
-  const synScore = buf('synonymScore');
-  if (synScore.byteLength !== synA.length * 8) fail('synonym scores do not match the synonym pairs');
-  allIn(synA, P, N, 'synonym node');
-  allIn(synB, P, N, 'synonym node');
+/** The synonym edges between phrase nodes, with their scores. */
+function synonymsOf(r: BufferReader, P: number, N: number): PhraseGraph['synonyms'] {
+  const synA = r.u32('synonymA');
+  const synB = r.u32('synonymB', synA.length);
+  const synScore = r.buf('synonymScore');
+  if (synScore.byteLength !== synA.length * 8) r.fail('synonym scores do not match the synonym pairs');
+  r.allIn(synA, P, N, 'synonym node');
+  r.allIn(synB, P, N, 'synonym node');
   const scores = new Float64Array(synScore);
-  const synonyms = Array.from(synA, (x, i) => ({ a: x, b: synB[i] as number, score: scores[i] as number }));
+  return Array.from(synA, (x, i) => ({ a: x, b: synB[i] as number, score: scores[i] as number }));
+}
 
+/** The graph's CSR over its N nodes. */
+function csrOf(r: BufferReader, N: number): Csr {
   const csr = {
     nodeCount: N,
-    offsets: u32('offsets', N + 1),
-    targets: u32('targets'),
-    weights: new Float32Array(buf('weights')),
+    offsets: r.u32('offsets', N + 1),
+    targets: r.u32('targets'),
+    weights: new Float32Array(r.buf('weights')),
   };
   if (csr.targets.length !== csr.weights.length || csr.offsets[N] !== csr.targets.length)
-    fail('CSR sizes do not match');
-  allIn(csr.targets, 0, N, 'arc target');
-
-  const phraseNode = new Map(phrases.map((p, k) => [p, P + k]));
-  if (phraseNode.size !== Q) fail('the phrase table has duplicates');
-  const graph = {
-    source: source as PhraseGraph['source'],
-    origin,
-    synonymMode: synonymMode as PhraseGraph['synonymMode'],
-    passageCount: P,
-    passageIds,
-    phrases,
-    phraseNode,
-    phrasePassages,
-    synonyms,
-    csr,
-    stats: { ...stats },
-  } as PhraseGraph;
-  lazy(graph, 'facts', materialiseFacts);
-  lazy(graph, 'edgeFacts', () => edgeFactsOf(graph.facts, N));
-  return { graph, options: { ...options } };
+    r.fail('CSR sizes do not match');
+  r.allIn(csr.targets, 0, N, 'arc target');
+  return csr;
 }
 
 /** An enumerable property computed on first read, then stored as a plain value. */

@@ -19,7 +19,14 @@
 import { throwIfAborted } from '../errors.ts';
 import { HopscopeError } from '../errors.ts';
 import { buildPhraseGraph, type GraphOptions, type PhraseGraph } from '../graph/build.ts';
-import { personalizedPageRank, preparePpr, PPR_DEFAULTS, type PprKernel, type PprOptions } from '../graph/ppr.ts';
+import {
+  personalizedPageRank,
+  preparePpr,
+  PPR_DEFAULTS,
+  type PprKernel,
+  type PprOptions,
+  type PprPrepared,
+} from '../graph/ppr.ts';
 import { extractEntitiesOffline } from '../triples/offline-extractor.ts';
 import type { Bm25Params } from '../index/bm25.ts';
 import {
@@ -138,35 +145,9 @@ export function offlineQueryEntities(query: string): string[] {
 }
 
 export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): HippoRag2Retriever {
-  const o = deps.options ?? {};
-  const options: HippoRag2Options = {
-    ...HIPPORAG2_DEFAULTS,
-    ...o,
-    link: { ...HIPPORAG2_DEFAULTS.link, ...o.link },
-    graph: { ...HIPPORAG2_DEFAULTS.graph, ...o.graph },
-    ppr: { ...HIPPORAG2_DEFAULTS.ppr, ...o.ppr },
-  };
-  if (!(options.passageNodeWeight >= 0))
-    throw new HopscopeError('retrievers.hipporag2', `passageNodeWeight ${options.passageNodeWeight} must be >= 0`);
-  if (!deps.graph && !deps.triples)
-    throw new HopscopeError(
-      'retrievers.hipporag2',
-      `corpus "${corpus.name}": needs triples to build its graph, or a graph`,
-    );
-  const graph = deps.graph ?? buildPhraseGraph(corpus, deps.triples as TripleSet, options.graph);
-  if (graph.passageCount !== corpus.passages.length) {
-    throw new HopscopeError(
-      'retrievers.hipporag2',
-      `graph has ${graph.passageCount} passages, corpus "${corpus.name}" has ${corpus.passages.length}`,
-    );
-  }
-  if (!HIPPORAG2_SEEDS.includes(options.seed))
-    throw new HopscopeError(
-      'retrievers.hipporag2',
-      `seed "${String(options.seed)}" must be one of ${HIPPORAG2_SEEDS.join(', ')}`,
-    );
-  if (!(Number.isInteger(options.factTopK) && options.factTopK >= 1))
-    throw new HopscopeError('retrievers.hipporag2', `factTopK ${options.factTopK} must be a whole number >= 1`);
+  const options = resolveOptions(deps.options);
+  const graph = graphOf(corpus, deps, options);
+  checkSeeding(options);
   const prepared = preparePpr(graph.csr);
   const linker = createEntityLinker(
     graph,
@@ -175,56 +156,21 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
   );
   const queryEntities = deps.queryEntities ?? offlineQueryEntities;
   const passageNode = new Map(graph.passageIds.map((id, i) => [id, i]));
+  const baseNode = (r: Ranked): number => {
+    const node = passageNode.get(r.id);
+    if (node === undefined)
+      throw new HopscopeError(
+        'retrievers.hipporag2',
+        `base retriever "${deps.base.name}" returned "${r.id}", not a passage of corpus "${corpus.name}"`,
+      );
+    return node;
+  };
   const baseK = options.baseTopK > 0 ? options.baseTopK : corpus.passages.length;
   // The fact store: the graph's own facts (so stored graphs need no triples), deduplicated.
   // Built on the first fact-seeded query, so opening a stored corpus stays as fast as before.
   let tripleIndex = deps.tripleIndex;
   const factIndex = () => (tripleIndex ??= createBm25FactIndex(collectFacts(factsOfGraph(graph)), options.factBm25));
   const factScorer: FactScorerKind = deps.tripleIndex?.scorer ?? 'bm25-triple-strings';
-
-  /** HippoRAG 2 graph_search_with_fact_entities: phrase weights from the kept facts, top factTopK phrases. */
-  function factSeeds(facts: SeedFact[]): EntityLink[] {
-    const sum = new Map<number, number>();
-    const count = new Map<number, number>();
-    for (const f of facts) {
-      if (!f.kept) continue;
-      for (const phrase of [f.subject, f.object]) {
-        const node = graph.phraseNode.get(phrase);
-        if (node === undefined) continue;
-        const mentions = graph.phrasePassages[node - graph.passageCount]!.length;
-        sum.set(node, (sum.get(node) ?? 0) + (mentions > 0 ? f.score / mentions : f.score));
-        count.set(node, (count.get(node) ?? 0) + 1);
-      }
-    }
-    const links: EntityLink[] = [...sum].map(([node, w]) => {
-      const phrase = graph.phrases[node - graph.passageCount]!;
-      // `score` here is already divided by the mentions; seedReset below must not divide again.
-      return { entity: phrase, node, phrase, score: w / count.get(node)!, how: 'fact' as const };
-    });
-    links.sort((a, b) => b.score - a.score || a.node - b.node);
-    return links.slice(0, options.factTopK);
-  }
-
-  async function retrieveFacts(
-    query: string,
-    signal?: AbortSignal,
-  ): Promise<{ facts: SeedFact[]; filterError?: string }> {
-    const index = factIndex();
-    const top = await index.search(query, options.factTopK, signal);
-    const facts: SeedFact[] = top.map(({ fact, score }) => ({
-      fact,
-      ...index.facts[fact]!,
-      score,
-      kept: true,
-      passages: [...index.facts[fact]!.passages],
-    }));
-    if (!deps.factFilter || facts.length === 0) return { facts };
-    const tuples = facts.map((f) => [f.subject, f.predicate, f.object] as FactTuple);
-    const { kept, error } = await deps.factFilter.filter(query, tuples, signal);
-    const keep = new Set(kept);
-    facts.forEach((f, i) => (f.kept = keep.has(i)));
-    return error === undefined ? { facts } : { facts, filterError: error };
-  }
 
   async function retrieveExplained(query: string, k: number, signal?: AbortSignal) {
     throwIfAborted(signal, 'retrievers.hipporag2');
@@ -233,47 +179,20 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
     let filterError: string | undefined;
     let entities: string[] = [];
     let links: EntityLink[] = [];
+    // Seed facts, kept by recognition memory; their phrases become the phrase seeds.
     if (options.seed === 'facts') {
-      ({ facts, filterError } = await retrieveFacts(query, signal));
-      links = factSeeds(facts);
+      ({ facts, filterError } = await retrieveFacts(factIndex(), deps.factFilter, query, options.factTopK, signal));
+      links = factSeeds(graph, facts, options.factTopK);
       if (links.length === 0) seededBy = 'entities (fallback: no fact survived)';
     }
-    if (seededBy !== 'facts') {
-      entities = await queryEntities(query, signal);
-      links = linker.link(entities);
-      // No query entity linked: seed with the passage-title phrases the query names (entity-link.ts, 'query-mention').
-      if (links.length === 0) links = linker.mentions(query);
-      if (options.linkTopK > 0) links = [...links].sort((a, b) => b.score - a.score).slice(0, options.linkTopK);
-    }
+    // Or the query's linked entities (seed 'entities', or no fact survived).
+    if (seededBy !== 'facts') ({ entities, links } = await entitySeeds(linker, queryEntities, query, options, signal));
     const base = await deps.base.retrieve(query, baseK, signal);
     throwIfAborted(signal, 'retrievers.hipporag2');
+    // The PPR reset vector: phrase seeds, then the base retriever's passages.
     const reset = new Float64Array(graph.csr.nodeCount);
-    for (const l of links) {
-      const mentions = graph.phrasePassages[l.node - graph.passageCount]!.length;
-      const w = l.how === 'fact' || mentions === 0 ? l.score : l.score / mentions;
-      reset[l.node] = Math.max(reset[l.node]!, w);
-    }
-    // min–max normalised base scores × passage_node_weight. When all base scores are equal (e.g. one
-    // hit) HippoRAG's min_max_normalize divides by zero and run_ppr zeroes the NaNs; we seed them with 1
-    // instead so a lone hit still counts (a stated deviation).
-    if (base.length > 0) {
-      let min = Infinity;
-      let max = -Infinity;
-      for (const r of base) {
-        min = Math.min(min, r.score);
-        max = Math.max(max, r.score);
-      }
-      for (const r of base) {
-        const node = passageNode.get(r.id);
-        if (node === undefined)
-          throw new HopscopeError(
-            'retrievers.hipporag2',
-            `base retriever "${deps.base.name}" returned "${r.id}", not a passage of corpus "${corpus.name}"`,
-          );
-        const norm = max > min ? (r.score - min) / (max - min) : 1;
-        reset[node]! += norm * options.passageNodeWeight;
-      }
-    }
+    seedPhrases(reset, graph, links);
+    seedPassages(reset, base, baseNode, options.passageNodeWeight);
     const explanation: HippoRag2Explanation = {
       seededBy,
       facts,
@@ -283,18 +202,10 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
       pprIterations: 0,
     };
     if (filterError !== undefined) explanation.filterError = filterError;
-    let seeded = false;
-    for (let i = 0; i < reset.length && !seeded; i++) seeded = reset[i]! > 0;
-    if (!seeded || k <= 0) return { ranked: [], explanation }; // nothing linked and no base hit: no evidence to rank by
-    const { scores, iterations, kernel } = personalizedPageRank(prepared, reset, {
-      ...options.ppr,
-      damping: options.damping,
-    });
+    if (!reset.some((w) => w > 0) || k <= 0) return { ranked: [], explanation }; // nothing linked and no base hit: no evidence to rank by
+    const { ranked, iterations, kernel } = rankByPpr(prepared, graph, reset, options, k);
     explanation.pprIterations = iterations;
     explanation.pprKernel = kernel;
-    const order = Array.from({ length: graph.passageCount }, (_, i) => i);
-    order.sort((a, b) => scores[b]! - scores[a]! || a - b); // ties: corpus order
-    const ranked = order.slice(0, k).map((i) => ({ id: graph.passageIds[i]!, score: scores[i]! }));
     return { ranked, explanation };
   }
 
@@ -322,6 +233,166 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
       return { results: ranked, items: explanationItems(graph, explanation) };
     },
   };
+}
+
+/** The options over HIPPORAG2_DEFAULTS (nested groups merged key by key). */
+function resolveOptions(o: NonNullable<HippoRag2Deps['options']> = {}): HippoRag2Options {
+  const options: HippoRag2Options = {
+    ...HIPPORAG2_DEFAULTS,
+    ...o,
+    link: { ...HIPPORAG2_DEFAULTS.link, ...o.link },
+    graph: { ...HIPPORAG2_DEFAULTS.graph, ...o.graph },
+    ppr: { ...HIPPORAG2_DEFAULTS.ppr, ...o.ppr },
+  };
+  if (!(options.passageNodeWeight >= 0))
+    throw new HopscopeError('retrievers.hipporag2', `passageNodeWeight ${options.passageNodeWeight} must be >= 0`);
+  return options;
+}
+
+/** The given graph, or one built from the triples; either must have the corpus's passages. */
+function graphOf(corpus: Corpus, deps: HippoRag2Deps, options: HippoRag2Options): PhraseGraph {
+  if (!deps.graph && !deps.triples)
+    throw new HopscopeError(
+      'retrievers.hipporag2',
+      `corpus "${corpus.name}": needs triples to build its graph, or a graph`,
+    );
+  const graph = deps.graph ?? buildPhraseGraph(corpus, deps.triples as TripleSet, options.graph);
+  if (graph.passageCount !== corpus.passages.length) {
+    throw new HopscopeError(
+      'retrievers.hipporag2',
+      `graph has ${graph.passageCount} passages, corpus "${corpus.name}" has ${corpus.passages.length}`,
+    );
+  }
+  return graph;
+}
+
+/** What seeds PPR is one of HIPPORAG2_SEEDS, and factTopK a whole number >= 1. */
+function checkSeeding(options: HippoRag2Options): void {
+  if (!HIPPORAG2_SEEDS.includes(options.seed))
+    throw new HopscopeError(
+      'retrievers.hipporag2',
+      `seed "${String(options.seed)}" must be one of ${HIPPORAG2_SEEDS.join(', ')}`,
+    );
+  if (!(Number.isInteger(options.factTopK) && options.factTopK >= 1))
+    throw new HopscopeError('retrievers.hipporag2', `factTopK ${options.factTopK} must be a whole number >= 1`);
+}
+
+/**
+ * Seed facts (HippoRAG 2 get_fact_scores, then rerank_facts): the query's top `factTopK` facts, each
+ * marked kept or dropped by the recognition-memory filter when there is one (all kept without it).
+ */
+async function retrieveFacts(
+  index: FactIndex,
+  factFilter: FactFilter | undefined,
+  query: string,
+  factTopK: number,
+  signal?: AbortSignal,
+): Promise<{ facts: SeedFact[]; filterError?: string }> {
+  const top = await index.search(query, factTopK, signal);
+  const facts: SeedFact[] = top.map(({ fact, score }) => ({
+    fact,
+    ...index.facts[fact]!,
+    score,
+    kept: true,
+    passages: [...index.facts[fact]!.passages],
+  }));
+  if (!factFilter || facts.length === 0) return { facts };
+  const tuples = facts.map((f) => [f.subject, f.predicate, f.object] as FactTuple);
+  const { kept, error } = await factFilter.filter(query, tuples, signal);
+  const keep = new Set(kept);
+  facts.forEach((f, i) => (f.kept = keep.has(i)));
+  return error === undefined ? { facts } : { facts, filterError: error };
+}
+
+/** HippoRAG 2 graph_search_with_fact_entities: phrase weights from the kept facts, top factTopK phrases. */
+function factSeeds(graph: PhraseGraph, facts: SeedFact[], factTopK: number): EntityLink[] {
+  const sum = new Map<number, number>();
+  const count = new Map<number, number>();
+  for (const f of facts) {
+    if (!f.kept) continue;
+    for (const phrase of [f.subject, f.object]) {
+      const node = graph.phraseNode.get(phrase);
+      if (node === undefined) continue;
+      const mentions = graph.phrasePassages[node - graph.passageCount]!.length;
+      sum.set(node, (sum.get(node) ?? 0) + (mentions > 0 ? f.score / mentions : f.score));
+      count.set(node, (count.get(node) ?? 0) + 1);
+    }
+  }
+  const links: EntityLink[] = [...sum].map(([node, w]) => {
+    const phrase = graph.phrases[node - graph.passageCount]!;
+    // `score` here is already divided by the mentions; seedPhrases below must not divide again.
+    return { entity: phrase, node, phrase, score: w / count.get(node)!, how: 'fact' as const };
+  });
+  links.sort((a, b) => b.score - a.score || a.node - b.node);
+  return links.slice(0, factTopK);
+}
+
+/** seed 'entities' (and the fallback): the query's entities linked to phrase nodes, the top linkTopK kept. */
+async function entitySeeds(
+  linker: ReturnType<typeof createEntityLinker>,
+  queryEntities: QueryEntities,
+  query: string,
+  options: HippoRag2Options,
+  signal?: AbortSignal,
+): Promise<{ entities: string[]; links: EntityLink[] }> {
+  const entities = await queryEntities(query, signal);
+  let links = linker.link(entities);
+  // No query entity linked: seed with the passage-title phrases the query names (entity-link.ts, 'query-mention').
+  if (links.length === 0) links = linker.mentions(query);
+  if (options.linkTopK > 0) links = [...links].sort((a, b) => b.score - a.score).slice(0, options.linkTopK);
+  return { entities, links };
+}
+
+/** Phrase seeds: a fact's phrase weight as it is, a linked entity's score divided by the passages mentioning it. */
+function seedPhrases(reset: Float64Array, graph: PhraseGraph, links: readonly EntityLink[]): void {
+  for (const l of links) {
+    const mentions = graph.phrasePassages[l.node - graph.passageCount]!.length;
+    const w = l.how === 'fact' || mentions === 0 ? l.score : l.score / mentions;
+    reset[l.node] = Math.max(reset[l.node]!, w);
+  }
+}
+
+/**
+ * Passage seeds: min–max normalised base scores × passage_node_weight. When all base scores are equal
+ * (e.g. one hit) HippoRAG's min_max_normalize divides by zero and run_ppr zeroes the NaNs; we seed them
+ * with 1 instead so a lone hit still counts (a stated deviation).
+ */
+function seedPassages(
+  reset: Float64Array,
+  base: readonly Ranked[],
+  nodeOf: (r: Ranked) => number,
+  passageNodeWeight: number,
+): void {
+  if (base.length === 0) return;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const r of base) {
+    min = Math.min(min, r.score);
+    max = Math.max(max, r.score);
+  }
+  for (const r of base) {
+    const node = nodeOf(r);
+    const norm = max > min ? (r.score - min) / (max - min) : 1;
+    reset[node]! += norm * passageNodeWeight;
+  }
+}
+
+/** PPR from the seeds with HippoRAG 2's damping (run_ppr); passages ranked by their mass, ties in corpus order. */
+function rankByPpr(
+  prepared: PprPrepared,
+  graph: PhraseGraph,
+  reset: Float64Array,
+  options: HippoRag2Options,
+  k: number,
+): { ranked: Ranked[]; iterations: number; kernel: PprKernel } {
+  const { scores, iterations, kernel } = personalizedPageRank(prepared, reset, {
+    ...options.ppr,
+    damping: options.damping,
+  });
+  const order = Array.from({ length: graph.passageCount }, (_, i) => i);
+  order.sort((a, b) => scores[b]! - scores[a]! || a - b); // ties: corpus order
+  const ranked = order.slice(0, k).map((i) => ({ id: graph.passageIds[i]!, score: scores[i]! }));
+  return { ranked, iterations, kernel };
 }
 
 /** The graph's facts as a triple set (phrases are already normalised), so a stored graph can seed by facts. */

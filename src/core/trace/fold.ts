@@ -168,176 +168,225 @@ export interface TraceModel {
 }
 
 export function foldTrace(events: readonly TraceEvent[]): TraceModel {
-  const rounds = new Map<number, RoundView>();
-  const roundOf = (r: number) => {
-    let v = rounds.get(r);
-    if (!v) {
-      v = { round: r, thoughts: [], retrieves: [], poolSize: null };
-      rounds.set(r, v);
-    }
-    return v;
-  };
-  const modules = new Map<string, ModuleCost>();
-  const m: TraceModel = {
-    steps: events.length,
-    chapters: [],
-    rounds: [],
-    stages: [],
-    chain: null,
-    verify: null,
-    promotions: [],
-    cutoff: null,
-    answer: null,
-    citations: [],
-    finalRanking: [],
-    finalScored: [],
-    lastPool: [],
-    poolRankings: [],
-    round0Ids: [],
-    firstRound: new Map(),
-    contexts: [],
-    beams: [],
-    memory: [],
-    plans: [],
-    modules: [],
-    llmCalls: 0,
-    tokensByRound: new Map(),
-    roundsUsed: 0,
-    readerPassages: null,
-    route: null,
-    llmProvider: null,
-    warnings: [],
-    errors: [],
-    elapsedMs: 0,
-  };
-  let promotedInRound: number | null = null;
-  let lastScores = new Map<string, number>();
-  let lastQuery = '';
-
-  let lastContext: number | null = null;
-  const started = new Set<number>();
+  const s = emptyFold(events.length);
   for (const [i, e] of events.entries()) {
-    m.elapsedMs = Math.max(m.elapsedMs, e.t);
+    s.m.elapsedMs = Math.max(s.m.elapsedMs, e.t);
     const chapter = chapterOf(e);
-    if (chapter) m.chapters.push({ kind: chapter, step: i + 1, round: e.round });
-    switch (e.type) {
-      case 'round.start':
-        roundOf(e.round);
-        started.add(e.round);
-        break;
-      case 'thought':
-        if (e.kind === 'reasoning-chain') m.chain = e.text;
-        if (e.kind === 'route' && m.route === null) m.route = /^route: ([\w-]+)/.exec(e.text)?.[1] ?? null;
-        roundOf(e.round).thoughts.push({ kind: e.kind, text: e.text });
-        break;
-      case 'retrieve':
-        lastQuery = e.query;
-        roundOf(e.round).retrieves.push({
-          query: e.query,
-          label: e.label,
-          results: e.results,
-          items: e.items ?? [],
-          ...(e.entity !== undefined ? { entity: e.entity } : {}),
-        });
-        if (e.round === 0) for (const r of e.results) if (!m.round0Ids.includes(r.id)) m.round0Ids.push(r.id);
-        break;
-      case 'pool': {
-        const order = e.pool.map((p) => p.id);
-        const afterPromotion = promotedInRound === e.round;
-        const kind: StageKind = afterPromotion ? 'verifier' : e.round === 0 ? 'initial' : 'round';
-        lastScores = new Map(e.pool.map((p) => [p.id, p.score]));
-        m.stages.push({
-          kind,
-          label: kind === 'verifier' ? 'verifier' : kind === 'initial' ? 'initial pool' : `round ${e.round}`,
-          round: e.round,
-          ranks: new Map(e.pool.map((p) => [p.id, p.rank])),
-          scores: lastScores,
-          order,
-          step: i + 1,
-        });
-        m.poolRankings.push(e.pool.map((p) => ({ id: p.id, score: p.score })));
-        for (const id of order) if (!m.firstRound.has(id)) m.firstRound.set(id, e.round);
-        if (!afterPromotion) roundOf(e.round).poolSize = order.length;
-        m.lastPool = order;
-        break;
-      }
-      case 'context':
-        m.contexts.push({ module: e.module, round: e.round, ids: e.ids });
-        lastContext = e.ids.length;
-        break;
-      case 'llm': {
-        const c = modules.get(e.module) ?? {
-          module: e.module,
-          calls: 0,
-          cached: 0,
-          prompt: 0,
-          completion: 0,
-          total: 0,
-          ms: 0,
-        };
-        c.calls++;
-        if (e.cached) c.cached++;
-        c.prompt += e.usage.prompt;
-        c.completion += e.usage.completion;
-        c.total += e.usage.total;
-        if (e.usage.reasoning) c.reasoning = (c.reasoning ?? 0) + e.usage.reasoning;
-        c.ms += e.latencyMs;
-        modules.set(e.module, c);
-        m.llmCalls++;
-        m.tokensByRound.set(e.round, (m.tokensByRound.get(e.round) ?? 0) + e.usage.total);
-        m.llmProvider ??= e.provider;
-        break;
-      }
-      case 'verify':
-        m.verify = { candidates: e.candidates, selected: e.selected };
-        break;
-      case 'promote':
-        m.promotions = e.moves;
-        promotedInRound = e.round;
-        break;
-      case 'cutoff': {
-        m.cutoff = { mu: e.mu, sigma: e.sigma, threshold: e.threshold, kept: e.kept };
-        const scores = lastScores;
-        m.stages.push({
-          kind: 'final',
-          label: 'final cut',
-          round: e.round,
-          ranks: new Map(e.kept.map((id, i) => [id, i + 1])),
-          scores: new Map(e.kept.map((id) => [id, scores.get(id) ?? Number.NaN])),
-          order: e.kept,
-          step: i + 1,
-        });
-        break;
-      }
-      case 'beam':
-        m.beams.push({
-          round: e.round,
-          query: lastQuery,
-          step: e.step,
-          kept: e.kept,
-          pruned: e.pruned,
-          triples: new Map(e.triples.map((t) => [t.id, t])),
-        });
-        break;
-      case 'memory':
-        m.memory.push({ round: e.round, kind: e.kind, entries: e.entries });
-        break;
-      case 'plan':
-        m.plans.push(e);
-        break;
-      case 'answer':
-        m.readerPassages = lastContext;
-        m.answer = e.text;
-        m.citations = e.citations ?? [];
-        break;
-      case 'warning':
-        m.warnings.push({ module: e.module, message: e.message, round: e.round });
-        break;
-      case 'error':
-        m.errors.push({ module: e.module, message: e.message, round: e.round });
-        break;
-    }
+    if (chapter) s.m.chapters.push({ kind: chapter, step: i + 1, round: e.round });
+    (REDUCERS[e.type] as Reducer<TraceEvent['type']>)(s, e, i + 1);
   }
+  return finishFold(s, events);
+}
+
+/** What the fold carries from event to event: the model it builds and what later events refer back to. */
+interface FoldState {
+  m: TraceModel;
+  rounds: Map<number, RoundView>;
+  modules: Map<string, ModuleCost>;
+  /** Rounds that started (round.start). */
+  started: Set<number>;
+  /** The round of the last promotion: that round's next pool is the verifier's stage. */
+  promotedInRound: number | null;
+  /** The last pool's scores (the cut's and the final ranking's scores). */
+  lastScores: Map<string, number>;
+  /** The last retrieval's query (the beams that follow were searched for it). */
+  lastQuery: string;
+  /** Passages the last context showed (the reader's, once the answer follows). */
+  lastContext: number | null;
+}
+
+/** Folds one event of type K into the state; `step` is the number of events shown with it. */
+type Reducer<K extends TraceEvent['type']> = (s: FoldState, e: TraceEventOf<K>, step: number) => void;
+
+function emptyFold(steps: number): FoldState {
+  return {
+    m: {
+      steps,
+      chapters: [],
+      rounds: [],
+      stages: [],
+      chain: null,
+      verify: null,
+      promotions: [],
+      cutoff: null,
+      answer: null,
+      citations: [],
+      finalRanking: [],
+      finalScored: [],
+      lastPool: [],
+      poolRankings: [],
+      round0Ids: [],
+      firstRound: new Map(),
+      contexts: [],
+      beams: [],
+      memory: [],
+      plans: [],
+      modules: [],
+      llmCalls: 0,
+      tokensByRound: new Map(),
+      roundsUsed: 0,
+      readerPassages: null,
+      route: null,
+      llmProvider: null,
+      warnings: [],
+      errors: [],
+      elapsedMs: 0,
+    },
+    rounds: new Map(),
+    modules: new Map(),
+    started: new Set(),
+    promotedInRound: null,
+    lastScores: new Map(),
+    lastQuery: '',
+    lastContext: null,
+  };
+}
+
+/** The view of round `r`, made when first named. */
+function roundOf(s: FoldState, r: number): RoundView {
+  let v = s.rounds.get(r);
+  if (!v) {
+    v = { round: r, thoughts: [], retrieves: [], poolSize: null };
+    s.rounds.set(r, v);
+  }
+  return v;
+}
+
+/** A thought: BDTR's reasoning chain and auto's route are kept apart too. */
+const foldThought: Reducer<'thought'> = (s, e) => {
+  const { m } = s;
+  if (e.kind === 'reasoning-chain') m.chain = e.text;
+  if (e.kind === 'route' && m.route === null) m.route = /^route: ([\w-]+)/.exec(e.text)?.[1] ?? null;
+  roundOf(s, e.round).thoughts.push({ kind: e.kind, text: e.text });
+};
+
+const foldRetrieve: Reducer<'retrieve'> = (s, e) => {
+  s.lastQuery = e.query;
+  roundOf(s, e.round).retrieves.push({
+    query: e.query,
+    label: e.label,
+    results: e.results,
+    items: e.items ?? [],
+    ...(e.entity !== undefined ? { entity: e.entity } : {}),
+  });
+  if (e.round === 0) for (const r of e.results) if (!s.m.round0Ids.includes(r.id)) s.m.round0Ids.push(r.id);
+};
+
+/** A pool: a stage of the rank chart (initial, a round's, or the verifier's after a promotion). */
+const foldPool: Reducer<'pool'> = (s, e, step) => {
+  const { m } = s;
+  const order = e.pool.map((p) => p.id);
+  const afterPromotion = s.promotedInRound === e.round;
+  const kind: StageKind = afterPromotion ? 'verifier' : e.round === 0 ? 'initial' : 'round';
+  s.lastScores = new Map(e.pool.map((p) => [p.id, p.score]));
+  m.stages.push({
+    kind,
+    label: kind === 'verifier' ? 'verifier' : kind === 'initial' ? 'initial pool' : `round ${e.round}`,
+    round: e.round,
+    ranks: new Map(e.pool.map((p) => [p.id, p.rank])),
+    scores: s.lastScores,
+    order,
+    step,
+  });
+  m.poolRankings.push(e.pool.map((p) => ({ id: p.id, score: p.score })));
+  for (const id of order) if (!m.firstRound.has(id)) m.firstRound.set(id, e.round);
+  if (!afterPromotion) roundOf(s, e.round).poolSize = order.length;
+  m.lastPool = order;
+};
+
+/** An LLM call: its module's cost, the run's calls and the round's tokens. */
+const foldLlm: Reducer<'llm'> = (s, e) => {
+  const { m } = s;
+  const c = s.modules.get(e.module) ?? {
+    module: e.module,
+    calls: 0,
+    cached: 0,
+    prompt: 0,
+    completion: 0,
+    total: 0,
+    ms: 0,
+  };
+  c.calls++;
+  if (e.cached) c.cached++;
+  c.prompt += e.usage.prompt;
+  c.completion += e.usage.completion;
+  c.total += e.usage.total;
+  if (e.usage.reasoning) c.reasoning = (c.reasoning ?? 0) + e.usage.reasoning;
+  c.ms += e.latencyMs;
+  s.modules.set(e.module, c);
+  m.llmCalls++;
+  m.tokensByRound.set(e.round, (m.tokensByRound.get(e.round) ?? 0) + e.usage.total);
+  m.llmProvider ??= e.provider;
+};
+
+/** The cut: the final stage of the rank chart, scored by the last pool. */
+const foldCutoff: Reducer<'cutoff'> = (s, e, step) => {
+  s.m.cutoff = { mu: e.mu, sigma: e.sigma, threshold: e.threshold, kept: e.kept };
+  const scores = s.lastScores;
+  s.m.stages.push({
+    kind: 'final',
+    label: 'final cut',
+    round: e.round,
+    ranks: new Map(e.kept.map((id, i) => [id, i + 1])),
+    scores: new Map(e.kept.map((id) => [id, scores.get(id) ?? Number.NaN])),
+    order: e.kept,
+    step,
+  });
+};
+
+const REDUCERS: { [K in TraceEvent['type']]: Reducer<K> } = {
+  'round.start': (s, e) => {
+    roundOf(s, e.round);
+    s.started.add(e.round);
+  },
+  thought: foldThought,
+  retrieve: foldRetrieve,
+  pool: foldPool,
+  context: (s, e) => {
+    s.m.contexts.push({ module: e.module, round: e.round, ids: e.ids });
+    s.lastContext = e.ids.length;
+  },
+  llm: foldLlm,
+  verify: ({ m }, e) => {
+    m.verify = { candidates: e.candidates, selected: e.selected };
+  },
+  promote: (s, e) => {
+    s.m.promotions = e.moves;
+    s.promotedInRound = e.round;
+  },
+  cutoff: foldCutoff,
+  beam: (s, e) => {
+    s.m.beams.push({
+      round: e.round,
+      query: s.lastQuery,
+      step: e.step,
+      kept: e.kept,
+      pruned: e.pruned,
+      triples: new Map(e.triples.map((t) => [t.id, t])),
+    });
+  },
+  memory: ({ m }, e) => {
+    m.memory.push({ round: e.round, kind: e.kind, entries: e.entries });
+  },
+  plan: ({ m }, e) => {
+    m.plans.push(e);
+  },
+  answer: (s, e) => {
+    s.m.readerPassages = s.lastContext;
+    s.m.answer = e.text;
+    s.m.citations = e.citations ?? [];
+  },
+  warning: ({ m }, e) => {
+    m.warnings.push({ module: e.module, message: e.message, round: e.round });
+  },
+  error: ({ m }, e) => {
+    m.errors.push({ module: e.module, message: e.message, round: e.round });
+  },
+};
+
+/** After the last event: the closing chapter, the rounds in order, the rounds used, the final ranking. */
+function finishFold(s: FoldState, events: readonly TraceEvent[]): TraceModel {
+  const { m, rounds } = s;
   const last = events.at(-1);
   if (last && m.chapters.at(-1)?.step !== events.length)
     m.chapters.push({ kind: 'end', step: events.length, round: last.round });
@@ -346,10 +395,10 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
     const rs = rounds.get(r)?.retrieves ?? [];
     return rs.length > 0 && rs.every((x) => x.label === PASSAGE_LINK);
   };
-  m.roundsUsed = Math.max(0, ...[...started].filter((r) => !linkOnly(r)));
-  m.modules = [...modules.values()];
+  m.roundsUsed = Math.max(0, ...[...s.started].filter((r) => !linkOnly(r)));
+  m.modules = [...s.modules.values()];
   m.finalRanking = m.cutoff ? m.cutoff.kept : m.lastPool;
-  m.finalScored = m.finalRanking.map((id) => ({ id, score: lastScores.get(id) ?? Number.NaN }));
+  m.finalScored = m.finalRanking.map((id) => ({ id, score: s.lastScores.get(id) ?? Number.NaN }));
   return m;
 }
 
