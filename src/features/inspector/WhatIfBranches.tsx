@@ -1,0 +1,35 @@
+import type { BranchEntry } from '../../app/whatif-store.ts';
+
+/** The branches made from this run, one button each (pressed: the one opened beside the original). */
+export function WhatIfBranches({
+  branches,
+  open,
+  onOpen,
+}: {
+  branches: readonly BranchEntry[];
+  open: string | null;
+  onOpen(key: string): void;
+}) {
+  return (
+    <>
+      <h3>Branches</h3>
+      <ul className="whatif-rows">
+        {branches.map((b) => (
+          <li key={b.key}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              data-testid="whatif-branch"
+              data-status={b.status}
+              aria-pressed={open === b.key}
+              onClick={() => onOpen(b.key)}
+            >
+              {b.label}
+              {b.trace?.branch?.oracle ? ' (oracle)' : ''} · {b.status}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

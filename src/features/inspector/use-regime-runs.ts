@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useEngine } from '../../app/engine-client.ts';
+import { errorMessage } from '../../app/use-run.ts';
+import type { Regime, Trace } from '../../core/trace/schema.ts';
+import type { Passage, Question } from '../../core/types.ts';
+import { isBaseline, type RunBackbone, type RunRequest, type RunStrategy } from '../../engine/engine-api.ts';
+
+/** The LLM a row of regimes ran with: Settings' or the offline thinker. */
+export type RegimeModel = NonNullable<RunRequest['llm']>;
+/** The regimes in the order they run and are shown. */
+export const REGIME_ORDER: Regime[] = ['no-context', 'gold-context', 'iterative'];
+/** Each model's trace per regime, filled in as the runs finish. */
+export type RegimeRuns = Partial<Record<RegimeModel, Partial<Record<Regime, Trace>>>>;
+
+/** Passages the regimes' readers saw or retrieved (top 10), and the gold: what their diagnostics read. */
+function passageIds(question: Question, traces: RegimeRuns): string[] {
+  const all = Object.values(traces).flatMap((r) => Object.values(r ?? {}));
+  return [
+    ...new Set([
+      ...question.gold,
+      ...all.flatMap((t) =>
+        t.events.flatMap((e) =>
+          e.type === 'context' ? e.ids : e.type === 'retrieve' ? e.results.slice(0, 10).map((r) => r.id) : [],
+        ),
+      ),
+    ]),
+  ];
+}
+
+/**
+ * Runs the question in all three regimes (optionally a second row with the offline thinker), one after
+ * the other, showing each trace as it finishes; then fetches the passages their diagnostics read.
+ */
+export function useRegimeRuns(
+  datasetId: string | undefined,
+  question: Question | null,
+  strategy: RunStrategy,
+  backbone: RunBackbone,
+) {
+  const engine = useEngine();
+  const [runs, setRuns] = useState<{ traces: RegimeRuns; passages?: Map<string, Passage> } | null>(null);
+  const [alsoOffline, setAlsoOffline] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const core = !isBaseline(strategy);
+  const can = core && datasetId !== undefined && question !== null && question.gold.length > 0 && !busy;
+
+  async function runAll() {
+    if (!can || !question || !datasetId || isBaseline(strategy)) return;
+    setBusy(true);
+    setError(null);
+    setRuns({ traces: {} });
+    try {
+      const traces: RegimeRuns = {};
+      const models: RegimeModel[] = alsoOffline ? ['settings', 'offline'] : ['settings'];
+      for (const model of models) {
+        for (const regime of REGIME_ORDER) {
+          const t = await engine.run({ datasetId, question, backbone, strategy, k: 10, regime, llm: model });
+          traces[model] = { ...traces[model], [regime]: t };
+          setRuns({ traces: { ...traces } });
+        }
+        // Settings already hold the offline thinker: a second row would repeat the first.
+        if (model === 'settings' && traces.settings?.iterative?.llm.includes('offline thinker')) break;
+      }
+      const ids = passageIds(question, traces);
+      setRuns({ traces, passages: new Map((await engine.passages(datasetId, ids)).map((p) => [p.id, p])) });
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { runs, alsoOffline, setAlsoOffline, busy, error, core, can, runAll };
+}
