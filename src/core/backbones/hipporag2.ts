@@ -65,6 +65,13 @@ export const hipporag2Backbone = defineBackbone({
       ...(factFilter ? { factFilter } : {}),
       options: own as HippoRag2Deps['options'],
     });
+    // The fact index is part of the build (kept with it, made at import by the backbones stage), so the
+    // first query does not wait for it.
+    if (!tripleIndex && facts) {
+      inputs.onProgress?.({ backbone: 'hipporag2', stage: 'building the fact index', done: 0, total: 1 });
+      retriever.prepareFacts();
+      inputs.onProgress?.({ backbone: 'hipporag2', stage: 'building the fact index', done: 1, total: 1 });
+    }
     return {
       retriever,
       built: inputs.graph ? 'over the given phrase graph' : IN_MEMORY,
