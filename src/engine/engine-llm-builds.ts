@@ -48,8 +48,69 @@ function failureSentence(err: unknown): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
-const RESUME =
-  'nothing of it was stored; the replies received so far are cached in this browser, so building it again picks up where it stopped';
+/** What a stopped build leaves: its replies in the LLM cache (only readable ones are kept), none of it stored. */
+const KEPT =
+  'the replies received so far are cached in this browser, so trying again (or its first run) picks up where it stopped';
+
+/** What building each backbone with the LLM costs, counted on the stand-in builds the import made (kept in memory or read from storage: no call). */
+async function costs(backbones: Backbones, entry: Loaded): Promise<LlmBuildCost[]> {
+  const out: LlmBuildCost[] = [];
+  for (const name of LLM_BUILT_BACKBONES) {
+    const standIn = await backbones.withLlm(entry, name, createOfflineThinker());
+    const cost = llmBuildCost(name, standIn.retriever);
+    if (cost) out.push(cost);
+  }
+  return out;
+}
+
+/** One build of buildWithLlm: where it stands among them all, and where its progress goes. */
+interface Step {
+  backbones: Backbones;
+  entry: Loaded;
+  llm: LlmPort;
+  signal: AbortSignal;
+  /** This build is number `at` (from 0) of `of`. */
+  at: number;
+  of: number;
+  onProgress?: ((p: LlmBuildProgress) => void) | undefined;
+}
+
+/** Builds backbone `name` with the step's LLM, counting its calls; a failure or a cancel is an outcome, not a throw. */
+async function buildOne(name: BackboneName, step: Step): Promise<LlmBuildOutcome> {
+  const { backbones, signal } = step;
+  const what = llmBuildWhat(name) ?? name;
+  const { port, tally } = counted(step.llm);
+  const stop = backbones.watch((p) => {
+    const within = p.total > 0 ? p.done / p.total : 0;
+    if (!signal.aborted)
+      step.onProgress?.({ what, stage: p.stage, done: p.done, total: p.total, fraction: (step.at + within) / step.of });
+  });
+  const outcome = (state: LlmBuildOutcome['state'], detail: string): LlmBuildOutcome => ({
+    backbone: name,
+    what,
+    state,
+    ...tally,
+    detail,
+  });
+  try {
+    return outcome('built', (await backbones.withLlm(step.entry, name, port, signal)).built);
+  } catch (err) {
+    if (signal.aborted) return outcome('cancelled', `cancelled: nothing of it was stored; ${KEPT}.`);
+    return outcome('failed', `${failureSentence(err)} Nothing of it was stored; ${KEPT}.`);
+  } finally {
+    stop();
+  }
+}
+
+/** A build left for later because one before it failed or was cancelled. */
+const notStarted = (name: BackboneName): LlmBuildOutcome => ({
+  backbone: name,
+  what: llmBuildWhat(name) ?? name,
+  state: 'not started',
+  calls: 0,
+  cached: 0,
+  detail: '',
+});
 
 export function createLlmBuildMethods({ stores, runtime, datasets, backbones }: LlmBuildDeps): LlmBuildMethods {
   let building: AbortController | null = null;
@@ -60,55 +121,12 @@ export function createLlmBuildMethods({ stores, runtime, datasets, backbones }: 
     return llm.label === OFFLINE_THINKER_LABEL ? undefined : llm;
   }
 
-  /** The costs, counted on the stand-in builds the import made (kept in memory or read from storage: no call). */
-  async function costs(entry: Loaded): Promise<LlmBuildCost[]> {
-    const out: LlmBuildCost[] = [];
-    for (const name of LLM_BUILT_BACKBONES) {
-      const standIn = await backbones.withLlm(entry, name, createOfflineThinker());
-      const cost = llmBuildCost(name, standIn.retriever);
-      if (cost) out.push(cost);
-    }
-    return out;
-  }
-
-  /** Builds backbone `name` with `llm` (its share of the progress is step `at` of `of`), counting its calls. */
-  async function buildOne(
-    entry: Loaded,
-    name: BackboneName,
-    llm: LlmPort,
-    signal: AbortSignal,
-    step: { at: number; of: number; onProgress?: ((p: LlmBuildProgress) => void) | undefined },
-  ): Promise<LlmBuildOutcome> {
-    const what = llmBuildWhat(name) ?? name;
-    const { port, tally } = counted(llm);
-    const stop = backbones.watch((p) => {
-      const within = p.total > 0 ? p.done / p.total : 0;
-      if (!signal.aborted)
-        step.onProgress?.({
-          what,
-          stage: p.stage,
-          done: p.done,
-          total: p.total,
-          fraction: (step.at + within) / step.of,
-        });
-    });
-    try {
-      const built = await backbones.withLlm(entry, name, port, signal);
-      return { backbone: name, what, state: 'built', ...tally, detail: built.built };
-    } catch (err) {
-      if (signal.aborted) return { backbone: name, what, state: 'cancelled', ...tally, detail: `cancelled: ${RESUME}` };
-      return { backbone: name, what, state: 'failed', ...tally, detail: `${failureSentence(err)} ${what}: ${RESUME}.` };
-    } finally {
-      stop();
-    }
-  }
-
   return {
     async llmBuildOffer(corpusId) {
       const entry = await datasets.entryOf(corpusId);
       const llm = await configuredLlm(corpusId);
       if (!llm) return null;
-      return { corpusId, llm: llm.label, builds: await costs(entry) };
+      return { corpusId, llm: llm.label, builds: await costs(backbones, entry) };
     },
 
     async buildWithLlm(corpusId, onProgress) {
@@ -119,22 +137,13 @@ export function createLlmBuildMethods({ stores, runtime, datasets, backbones }: 
         const entry = await datasets.entryOf(corpusId);
         const llm = await configuredLlm(corpusId);
         if (!llm) throw new HopscopeError('engine', 'no LLM is chosen in Settings (the offline thinker calls none)');
+        const of = LLM_BUILT_BACKBONES.length;
         const outcomes: LlmBuildOutcome[] = [];
         for (const [at, name] of LLM_BUILT_BACKBONES.entries()) {
           // After a failure or a cancel the rest waits: what was built is kept.
           const stopped = outcomes.some((o) => o.state !== 'built');
-          outcomes.push(
-            stopped
-              ? {
-                  backbone: name,
-                  what: llmBuildWhat(name) ?? name,
-                  state: 'not started',
-                  calls: 0,
-                  cached: 0,
-                  detail: '',
-                }
-              : await buildOne(entry, name, llm, controller.signal, { at, of: LLM_BUILT_BACKBONES.length, onProgress }),
-          );
+          const step = { backbones, entry, llm, signal: controller.signal, at, of, onProgress };
+          outcomes.push(stopped ? notStarted(name) : await buildOne(name, step));
         }
         return outcomes;
       } finally {

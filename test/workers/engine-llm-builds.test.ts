@@ -132,7 +132,7 @@ describe('engine: LLM builds after an import', () => {
       ['graphrag', 'failed'],
     ]);
     const detail = outcomes[1]!.detail;
-    expect(detail).toMatch(/rejected the API key \(401\)\. Check the key in Settings\. GraphRAG's community reports: /);
+    expect(detail).toMatch(/rejected the API key \(401\)\. Check the key in Settings\. Nothing of it was stored; /);
     expect(detail).not.toMatch(/\n|\bat .*\.ts:\d/);
     expect((await firstRun(engine, 'raptor')).builds).toEqual([]);
   });
