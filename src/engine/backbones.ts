@@ -79,6 +79,14 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
     return assembleBackbone({ name: backbone }, await resources(entry, llm));
   }
 
+  /**
+   * Backbone `name` as a run with `llm` builds it (the same build kept in memory and the same stored key,
+   * so that run then builds nothing); the offline thinker gives the stand-in build the import made.
+   */
+  async function withLlm(entry: Loaded, name: string, llm: LlmPort, signal?: AbortSignal): Promise<Assembled> {
+    return assembleBackbone({ name }, { ...(await resources(entry, llm)), ...(signal ? { signal } : {}) });
+  }
+
   /** The backbone a run stands on: GEAR over NaiveGE on it (core's strategyBackbone), others over it. */
   async function forRun(entry: Loaded, strategy: StrategyName, backbone: RunBackbone, llm: LlmPort) {
     const expands = strategyDescriptor(strategy).needs.graphExpansion;
@@ -152,7 +160,7 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
     return names;
   }
 
-  return { of, forRun, hippo: hippoOf, watch, prebuild };
+  return { of, forRun, withLlm, hippo: hippoOf, watch, prebuild };
 }
 
 export type Backbones = ReturnType<typeof createBackbones>;

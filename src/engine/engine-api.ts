@@ -2,6 +2,7 @@
 // ranked ids with titles and text of the passages shown, and traces. Indexes stay in the worker.
 import type { Passage, Question } from '../core/types.ts';
 import type { BuildProgress } from '../core/backbones/index.ts';
+import type { LlmBuildCost } from '../core/backbones/llm-builds.ts';
 import { RUNNABLE_BACKBONES, type LayerKind, type RunnableBackbone } from '../core/backbones/about.ts';
 import type { Intervention } from '../core/whatif/intervention.ts';
 import type { BackendChoice } from '../core/embed/backend-choice.ts';
@@ -252,6 +253,43 @@ export interface ImportOptions {
   name?: string;
 }
 
+export type { LlmBuildCost };
+
+/**
+ * Building the backbones whose build calls the LLM in Settings (RAPTOR's summaries, GraphRAG's reports)
+ * once an import has built their stand-ins: the calls each would make, counted before any call.
+ */
+export interface LlmBuildOffer {
+  corpusId: string;
+  /** The LLM from Settings, as a run's trace labels it. */
+  llm: string;
+  builds: LlmBuildCost[];
+}
+
+/** Where buildWithLlm is. */
+export interface LlmBuildProgress {
+  /** What is being written, e.g. "RAPTOR's summaries". */
+  what: string;
+  /** The build's stage in words ("summarising level 1") and how far it is (`done` of `total`). */
+  stage: string;
+  done: number;
+  total: number;
+  /** 0..1 over every build. */
+  fraction: number;
+}
+
+/** How one build of buildWithLlm ended. */
+export interface LlmBuildOutcome {
+  backbone: RunBackbone;
+  what: string;
+  state: 'built' | 'failed' | 'cancelled' | 'not started';
+  /** LLM calls it made, and of them the ones answered from this browser's reply cache. */
+  calls: number;
+  cached: number;
+  /** How it was obtained ("built and stored"), or one sentence on why it failed. */
+  detail: string;
+}
+
 /** What the graph view asks of a tree or community backbone: the trace's pool and the phrases on screen. */
 export interface BackboneLayersRequest {
   kind: LayerKind;
@@ -328,6 +366,12 @@ export interface EngineApi {
     options?: ImportOptions,
   ): Promise<LibraryEntry>;
   cancelImport(): void;
+  /** What building RAPTOR's summaries and GraphRAG's reports with the LLM from Settings would cost (no call made); null with no LLM. */
+  llmBuildOffer(corpusId: string): Promise<LlmBuildOffer | null>;
+  /** Builds them with the LLM from Settings and stores them as their first run would; stops at a failure, keeping what was built. */
+  buildWithLlm(corpusId: string, onProgress?: (p: LlmBuildProgress) => void): Promise<LlmBuildOutcome[]>;
+  /** Stops buildWithLlm (the call in flight too); what was built is kept. */
+  cancelLlmBuilds(): void;
   /** Loads a stored corpus into the engine: BM25 index and graph read from storage (rebuilt, with a notice, only when missing or damaged). */
   openCorpus(id: string): Promise<DatasetSummary>;
   deleteCorpus(id: string): Promise<void>;

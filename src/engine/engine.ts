@@ -8,6 +8,7 @@ import type { EngineApi } from './engine-api.ts';
 import { createBackbones } from './backbones.ts';
 import { createDatasets } from './datasets.ts';
 import { createLibraryMethods } from './engine-library.ts';
+import { createLlmBuildMethods } from './engine-llm-builds.ts';
 import { createModelMethods } from './engine-models.ts';
 import { createRunMethods } from './engine-runs.ts';
 import { createViewMethods } from './engine-views.ts';
@@ -54,5 +55,6 @@ export function createEngine(options: EngineOptions = {}): EngineApi {
       rerankers,
     }),
     ...createViewMethods(datasets, backbones),
+    ...createLlmBuildMethods({ stores, ...(runtime ? { runtime } : {}), datasets, backbones }),
   };
 }

@@ -92,6 +92,16 @@ export interface BackboneDescriptor<O = Record<string, unknown>> extends Backbon
   build(inputs: BackboneInputs, options: O): Promise<BuiltBackbone>;
   /** One line on the built retriever (sizes, scorers, stand-ins); default "<name>: <how it was built>". */
   summary?(retriever: Retriever): string;
+  /** Backbones whose kept build calls the configured LLM: what it writes and its calls, read off a stand-in build. */
+  llmBuild?: LlmBuildRule;
+}
+
+/** What the configured LLM writes in a backbone's build, and how many calls that takes. */
+export interface LlmBuildRule {
+  /** e.g. "RAPTOR's summaries". */
+  what: string;
+  /** The calls a build with the LLM makes, read off the stand-in build (the same clusters or communities). */
+  calls(standIn: Retriever): { calls: number; exact: boolean; basis: string };
 }
 
 /** Typed without losing O at the list (the builder validates options before build sees them). */

@@ -30,6 +30,15 @@ export const graphragBackbone = defineBackbone({
     const levels = g.hierarchy.communities.reduce((n, c) => ((n[c.level] = (n[c.level] ?? 0) + 1), n), [] as number[]);
     return `graphrag: ${levels.join(' / ')} Louvain communities per level (modularity ${g.hierarchy.modularity.toFixed(3)}); reports: ${g.reportSource}`;
   },
+  // The communities come from the graph alone (no LLM), so a build with the LLM writes exactly these reports.
+  llmBuild: {
+    what: "GraphRAG's community reports",
+    calls: (standIn) => ({
+      calls: (standIn as GraphRagRetriever).hierarchy.communities.length,
+      exact: true,
+      basis: 'one per community',
+    }),
+  },
   async build(inputs, options) {
     const { corpus, triples, artifacts, signal, onProgress } = inputs;
     const report = (stage: string, done: number, total: number) =>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { corpusFingerprint } from '../persist/codecs.ts';
 import { RAPTOR_TREE_ARTIFACT, raptorTreeArtifact, raptorTreeFromArtifact } from '../persist/backbone-codecs.ts';
 import { SUMMARY_FALLBACK_MARK } from '../raptor/summarizer.ts';
-import { buildRaptorTree } from '../raptor/tree.ts';
+import { buildRaptorTree, RAPTOR_TREE_DEFAULTS } from '../raptor/tree.ts';
 import { HASHED_TFIDF_LABEL } from '../raptor/vectors.ts';
 import { createRaptorRetriever, RAPTOR_SCORER_LABEL, type RaptorRetriever } from '../retrievers/raptor.ts';
 import { BACKBONE_ABOUT } from './about.ts';
@@ -26,6 +26,10 @@ export const raptorBackbone = defineBackbone({
   summary(r) {
     const { tree, scorer } = r as RaptorRetriever;
     return `raptor tree: ${tree.levels.join(' / ')} nodes per level; clusters on ${tree.vectors}; ${tree.summarizer}; nodes scored by ${scorer}`;
+  },
+  llmBuild: {
+    what: "RAPTOR's summaries",
+    calls: (standIn) => summaryCalls((standIn as RaptorRetriever).tree.levels),
   },
   async build(inputs, options) {
     const { corpus, artifacts, signal } = inputs;
@@ -67,3 +71,21 @@ export const raptorBackbone = defineBackbone({
     };
   },
 });
+
+/**
+ * One LLM call per summary node. The first level clusters the passages themselves, so its clusters are
+ * the stand-in tree's; higher levels cluster the summaries, whose text the LLM writes, so their number
+ * (and whether a level above the first is made at all) may differ: the count is exact only when the
+ * first level is too small to cluster again (the default options, which the kept tree is built with).
+ */
+export function summaryCalls(levels: readonly number[]): { calls: number; exact: boolean; basis: string } {
+  const [first = 0, ...higher] = levels.slice(1);
+  const { maxLevels, minLevelSize } = RAPTOR_TREE_DEFAULTS;
+  const exact = higher.length === 0 && (first <= minLevelSize || maxLevels <= 1);
+  const basis = 'one per cluster of the tree just built';
+  return {
+    calls: first + higher.reduce((a, b) => a + b, 0),
+    exact,
+    basis: exact ? basis : `${basis}; higher levels may differ slightly`,
+  };
+}

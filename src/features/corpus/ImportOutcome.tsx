@@ -1,17 +1,22 @@
-// How an import ended: the error to fix, or what was imported and how long it took, with the files not imported.
+// How an import ended: the error to fix, or what was imported and how long it took, with the files not
+// imported, and (with an LLM in Settings, after the backbones stage) the offer to build their LLM versions.
 import type { LibraryEntry } from '../../engine/engine-api.ts';
 import { seconds } from './import-stages.ts';
+import { LlmBuilds } from './LlmBuilds.tsx';
 
 export function ImportOutcome({
   error,
   entry,
   tookMs,
+  backbonesBuilt,
 }: {
   /** The import failed with this. */
   error: Error | null;
   /** The import succeeded with this corpus. */
   entry: LibraryEntry | undefined;
   tookMs: number | undefined;
+  /** The import's backbones stage built the stand-ins. */
+  backbonesBuilt: boolean;
 }) {
   return (
     <>
@@ -39,6 +44,7 @@ export function ImportOutcome({
           </ul>
         </div>
       )}
+      {entry && backbonesBuilt && <LlmBuilds entry={entry} />}
     </>
   );
 }

@@ -41,6 +41,7 @@ export function ImportPanel() {
             error={importing.isError ? importing.error : null}
             entry={importing.isSuccess ? importing.data : undefined}
             tookMs={tookMs}
+            backbonesBuilt={stages.backbones?.state === 'done'}
           />
         </div>
       )}

@@ -1,0 +1,17 @@
+// The LLM builds under way: one bar over all of them, the build and its stage, and Cancel.
+import type { LlmBuildProgress } from '../../engine/engine-api.ts';
+import { progressText } from './llm-build-text.ts';
+
+export function LlmBuildProgressBar({ progress, onCancel }: { progress: LlmBuildProgress | null; onCancel(): void }) {
+  return (
+    <p data-testid="llm-build-progress">
+      <progress max={1} value={progress?.fraction ?? 0} aria-label="LLM builds progress" />{' '}
+      <span className="muted" data-testid="llm-build-progress-text">
+        {progressText(progress)}
+      </span>{' '}
+      <button type="button" className="btn btn-secondary btn-small" data-testid="llm-build-cancel" onClick={onCancel}>
+        Cancel
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,34 @@
+// After an import that built the stand-in backbones, with an LLM in Settings: the offer to build their
+// LLM versions now (its calls counted first), the build's progress, and how it ended.
+import type { LibraryEntry } from '../../engine/engine-api.ts';
+import { LlmBuildOffer } from './LlmBuildOffer.tsx';
+import { LlmBuildOutcomes } from './LlmBuildOutcomes.tsx';
+import { LlmBuildProgressBar } from './LlmBuildProgressBar.tsx';
+import { useLlmBuilds } from './use-llm-builds.ts';
+
+export function LlmBuilds({ entry }: { entry: LibraryEntry }) {
+  const { offer, progress, building, dismissed, start, cancel, dismiss } = useLlmBuilds(entry);
+  if (offer.isError)
+    return (
+      <p className="muted" data-testid="llm-build-unavailable">
+        No LLM builds offered: {offer.error.message}
+      </p>
+    );
+  const o = offer.data;
+  if (!o || o.builds.length === 0) return null; // no LLM in Settings (or still asking): nothing to offer
+  if (building.isPending) return <LlmBuildProgressBar progress={progress} onCancel={cancel} />;
+  if (building.isSuccess) return <LlmBuildOutcomes outcomes={building.data} llm={o.llm} onRetry={start} />;
+  if (building.isError)
+    return (
+      <p className="error" role="alert" data-testid="llm-build-error">
+        {building.error.message}
+      </p>
+    );
+  if (dismissed)
+    return (
+      <p className="muted" data-testid="llm-build-dismissed">
+        Not built now: the first run of each with this LLM builds it.
+      </p>
+    );
+  return <LlmBuildOffer offer={o} onStart={start} onDismiss={dismiss} />;
+}
