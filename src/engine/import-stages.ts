@@ -44,7 +44,7 @@ export async function backboneStage(
   });
   stage(
     'done',
-    `${names.join(', ')} ready (stand-ins; with an LLM in Settings, summaries, reports and the fact filter are made on first run)`,
+    `${names.join(', ')} ready (stand-ins; with an LLM in Settings, its summaries and reports are built by "Build now" below or on the first run)`,
     1,
   );
 }

@@ -130,7 +130,10 @@ function graphExpansionDescriptor(name: 'naivege' | 'syncge') {
     async build(inputs: BackboneInputs): Promise<BuiltBackbone> {
       const t = await tripleIndexOf(inputs);
       const { base: _base, ...options } = inputs.options ?? {};
+      // Reported so that a run waiting on it says so (after the import's backbones stage, none does).
+      inputs.onProgress?.({ backbone: name, stage: 'preparing the beam search', done: 0, total: 1 });
       const retriever = buildGraphExpansionBackbone(name, { ...inputs, options, tripleIndex: t.index });
+      inputs.onProgress?.({ backbone: name, stage: 'preparing the beam search', done: 1, total: 1 });
       return {
         retriever,
         built: t.built,
