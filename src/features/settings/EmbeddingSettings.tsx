@@ -11,17 +11,9 @@ import { ModelSourceChoice } from './ModelSourceChoice.tsx';
 import { EmbeddingCurrent } from './EmbeddingCurrent.tsx';
 import { EmbeddingOptions } from './EmbeddingOptions.tsx';
 import { ModelTestStatus } from './ModelTestStatus.tsx';
-import { EmbeddingTestFound } from './EmbeddingTestFound.tsx';
+import { EmbeddingTestFound, type EmbeddingTestResult } from './EmbeddingTestFound.tsx';
 
-export interface EmbeddingTestResult {
-  model: string;
-  backend: string;
-  dim: number;
-  queryMs: number;
-  loadMs: number;
-  /** How the backend was chosen: the WebGPU and WASM timings and the pick, or why WASM alone. */
-  choiceText: string;
-}
+export type { EmbeddingTestResult } from './EmbeddingTestFound.tsx';
 
 export interface EmbeddingSettingsProps {
   value: EmbeddingSettings;

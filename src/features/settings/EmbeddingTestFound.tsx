@@ -1,5 +1,15 @@
 // What "Load and test" found for the embedding model: the backend, the dimension and the timings, and how the backend was chosen.
-import type { EmbeddingTestResult } from './EmbeddingSettings.tsx';
+
+/** What "Load and test" found. */
+export interface EmbeddingTestResult {
+  model: string;
+  backend: string;
+  dim: number;
+  queryMs: number;
+  loadMs: number;
+  /** How the backend was chosen: the WebGPU and WASM timings and the pick, or why WASM alone. */
+  choiceText: string;
+}
 
 export function EmbeddingTestFound({ r }: { r: EmbeddingTestResult }) {
   return (

@@ -11,14 +11,9 @@ import { RerankerCurrent } from './RerankerCurrent.tsx';
 import { WeightsSelect } from './WeightsSelect.tsx';
 import { LoadAndTestButton } from './LoadAndTestButton.tsx';
 import { ModelTestStatus } from './ModelTestStatus.tsx';
-import { RerankerTestFound } from './RerankerTestFound.tsx';
+import { RerankerTestFound, type RerankerTestResult } from './RerankerTestFound.tsx';
 
-export interface RerankerTestResult {
-  name: string;
-  heuristic: boolean;
-  scores: { query: string; title: string; score: number }[];
-  loadMs: number;
-}
+export type { RerankerTestResult } from './RerankerTestFound.tsx';
 
 export interface RerankerSettingsProps {
   value: Settings;

@@ -1,5 +1,12 @@
 // What "Load and test" found for the reranker: its load time and the scores of the test pairs.
-import type { RerankerTestResult } from './RerankerSettings.tsx';
+
+/** What "Load and test" found. */
+export interface RerankerTestResult {
+  name: string;
+  heuristic: boolean;
+  scores: { query: string; title: string; score: number }[];
+  loadMs: number;
+}
 
 export function RerankerTestFound({ r }: { r: RerankerTestResult }) {
   return (
