@@ -52,6 +52,7 @@ describe('LLM builds offered after an import (headless Chromium)', () => {
       );
       const reports = Number(/community reports: (\d+)/.exec(costs)![1]);
       expect(llm.chats()).toEqual([]); // nothing was asked of the LLM to count
+      await offer.screenshot({ path: 'test-results/llm-builds-offer.png' });
 
       // Every state the progress line shows, as it changes.
       await page.evaluate(() => {
