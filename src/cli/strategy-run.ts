@@ -203,7 +203,18 @@ async function runModel(
 ) {
   if (traces) await mkdir(traces, { recursive: true });
   const m: ModelRun = {
-    ...{ args, dataset, questions, backbone, memo, llm, traces, provenance, io, outputs, signal, track },
+    args,
+    dataset,
+    questions,
+    backbone,
+    memo,
+    llm,
+    traces,
+    provenance,
+    io,
+    outputs,
+    track,
+    signal,
     passages: new Map(dataset.corpus.passages.map((p) => [p.id, p])),
     judge: args.judge ? (await createJudge(args, dataset.corpus.id, outputs)).llm : undefined,
     reranker: await loadReranker(args, io),
@@ -348,7 +359,8 @@ async function afterBatch(
   nc: Map<string, Trace> | undefined,
   name: string,
 ): Promise<void> {
-  const { args, io, signal, strategy } = { ...m, strategy: setup.strategy as StrategyName };
+  const { args, io, signal } = m;
+  const { strategy } = setup;
   const facts = m.track.facts.get(result)!;
   if (result.regime === 'iterative') await equalBudgetPass(m, setup, result, options, facts);
   const x = await strategyExtras(args, result, m.judge, m.ft, io, signal).catch((e: unknown) => {
@@ -408,7 +420,8 @@ async function equalBudgetPass(
   options: Record<string, unknown> | undefined,
   facts: BatchFacts,
 ): Promise<void> {
-  const { args, signal, strategy } = { ...m, strategy: setup.strategy as StrategyName };
+  const { args, signal } = m;
+  const { strategy } = setup;
   const budget = args.equalBudget;
   if (budget === undefined) return;
   if (!strategyOptionKeys(strategy).includes('readerTop')) {

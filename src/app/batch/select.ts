@@ -3,6 +3,7 @@
 import type { Question } from '../../core/types.ts';
 
 import type { BatchPick } from '../../state/batch-slice.ts';
+import { mulberry32 } from '../../core/random.ts';
 
 export type { BatchPick };
 
@@ -16,18 +17,6 @@ export interface QuestionSelection {
   type: string | null;
   /** Only questions with this many hops; null for any. */
   hops: number | null;
-}
-
-/** Deterministic PRNG (mulberry32): a 32-bit seed gives the same sequence in every browser and in Node. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
@@ -59,7 +48,7 @@ export function selectQuestions(questions: readonly Question[], s: QuestionSelec
   const count = Math.max(0, Math.floor(s.count));
   if (s.pick === 'first') return pool.slice(0, count);
   const order = pool.map((_, i) => i);
-  const random = seededRandom(s.seed);
+  const random = mulberry32(s.seed);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j] as number, order[i] as number];

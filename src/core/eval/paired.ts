@@ -5,6 +5,7 @@
 // means. Verdict: "ahead" when the interval lies above 0, "behind" when below, "tied" when it holds 0.
 // Fixed seed and sorted ids: the same two runs always give the same interval, in the CLI and on the page.
 import { MetricError } from './errors.ts';
+import { mulberry32 } from '../random.ts';
 
 export const BOOTSTRAP = { resamples: 2000, seed: 20260101, level: 0.95 } as const;
 
@@ -25,18 +26,6 @@ export interface PairedInterval {
   lo: number;
   hi: number;
   verdict: Verdict;
-}
-
-/** Deterministic PRNG (mulberry32), as the batch's seeded question sample. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export const verdictOf = (lo: number, hi: number): Verdict => (lo > 0 ? 'ahead' : hi < 0 ? 'behind' : 'tied');

@@ -1,0 +1,12 @@
+// One seeded PRNG for everything that samples (the batch's question sample, the paired bootstrap, test and
+// benchmark fixtures): mulberry32, so a 32-bit seed gives the same sequence in every browser and in Node.
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
