@@ -2,8 +2,9 @@
 // the engine passed in so a test can hand in its own.
 import { queryOptions } from '@tanstack/react-query';
 import type { EngineClient } from './engine-client.ts';
+import { storedSettingsQuery } from './settings-query.ts';
 import { LLM_SETTINGS_KEY, type RunRequest } from '../engine/engine-api.ts';
-import { DEFAULT_LLM_SETTINGS, llmSettingsSchema, type LlmSettings } from '../core/llm/settings.ts';
+import { DEFAULT_LLM_SETTINGS, llmSettingsSchema } from '../core/llm/settings.ts';
 
 export const DEMO_DATASET_ID = 'demo';
 const DEMO_FILES = ['demo_corpus.json', 'demo.json'] as const;
@@ -96,19 +97,11 @@ export { LLM_SETTINGS_KEY };
 
 /** LLM settings from this browser's storage, validated; defaults (offline thinker) when never saved. */
 export const llmSettingsQuery = (engine: EngineClient) =>
-  queryOptions({
-    queryKey: ['settings', LLM_SETTINGS_KEY],
-    queryFn: async (): Promise<LlmSettings> => {
-      const stored = await engine.getSetting(LLM_SETTINGS_KEY);
-      if (stored === undefined) return { ...DEFAULT_LLM_SETTINGS };
-      const parsed = llmSettingsSchema.safeParse(stored);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new Error(
-          `app: stored LLM settings are invalid (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}); reset them to continue`,
-        );
-      }
-      return parsed.data;
-    },
-    staleTime: Infinity,
-  });
+  storedSettingsQuery(
+    engine,
+    LLM_SETTINGS_KEY,
+    llmSettingsSchema,
+    () => ({ ...DEFAULT_LLM_SETTINGS }),
+    (issue) =>
+      `app: stored LLM settings are invalid (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}); reset them to continue`,
+  );

@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { useEngine } from '../app/engine-client.ts';
 import { engineDownloads } from '../app/model-downloads.ts';
 import { EMBEDDING_STATUS_KEY, embeddingSettingsQuery } from '../app/embedding-queries.ts';
+import { SaveFailed, SettingsUnreadable } from './SettingsStates.tsx';
 
 export function EmbeddingSettingsView() {
   const engine = useEngine();
@@ -24,18 +25,14 @@ export function EmbeddingSettingsView() {
     },
   });
   if (stored.isPending) return <p className="empty">Reading embedding settings…</p>;
-  if (stored.isError) {
+  if (stored.isError)
     return (
-      <div>
-        <p className="error" role="alert">
-          {stored.error.message}
-        </p>
-        <button type="button" className="btn" onClick={() => save.mutate({ source: 'none' })}>
-          Reset the embedding model
-        </button>
-      </div>
+      <SettingsUnreadable
+        message={stored.error.message}
+        resetLabel="Reset the embedding model"
+        onReset={() => save.mutate({ source: 'none' })}
+      />
     );
-  }
   return (
     <>
       <EmbeddingSettings
@@ -45,11 +42,7 @@ export function EmbeddingSettingsView() {
         downloads={downloads}
         test={() => (save.isPending ? Promise.reject(new Error('saving; try again')) : engine.testEmbedding())}
       />
-      {save.isError && (
-        <p className="error" role="alert">
-          Embedding settings could not be saved: {save.error.message}
-        </p>
-      )}
+      <SaveFailed what="Embedding settings" error={save.error} />
     </>
   );
 }

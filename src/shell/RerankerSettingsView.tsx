@@ -1,7 +1,8 @@
 // Wires DualRAG's reranker settings panel to this browser's storage (through the engine worker), to the
 // local model store (the same Cache Storage as the embedding model's folders, written by the engine worker) and to the engine's
 // "Load and test", which loads the reranker where DualRAG runs (the engine worker).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { storedSettingsQuery } from '../app/settings-query.ts';
 import {
   DEFAULT_RERANKER_SETTINGS,
   rerankerSettingsSchema,
@@ -10,22 +11,16 @@ import {
 import { RerankerSettings } from '../features/settings/RerankerSettings.tsx';
 import { RERANKER_SETTINGS_KEY } from '../engine/engine-api.ts';
 import { useEngine, type EngineClient } from '../app/engine-client.ts';
+import { SaveFailed, SettingsUnreadable } from './SettingsStates.tsx';
 
 const rerankerSettingsQuery = (engine: EngineClient) =>
-  queryOptions({
-    queryKey: ['settings', RERANKER_SETTINGS_KEY],
-    queryFn: async (): Promise<Settings> => {
-      const raw = await engine.getSetting(RERANKER_SETTINGS_KEY);
-      if (raw === undefined) return DEFAULT_RERANKER_SETTINGS;
-      const parsed = rerankerSettingsSchema.safeParse(raw);
-      if (!parsed.success)
-        throw new Error(
-          `the saved reranker settings are invalid (${parsed.error.issues[0]?.message ?? 'unknown'}); choose the reranker again`,
-        );
-      return parsed.data;
-    },
-    staleTime: Infinity,
-  });
+  storedSettingsQuery(
+    engine,
+    RERANKER_SETTINGS_KEY,
+    rerankerSettingsSchema,
+    () => DEFAULT_RERANKER_SETTINGS,
+    (issue) => `the saved reranker settings are invalid (${issue?.message ?? 'unknown'}); choose the reranker again`,
+  );
 
 export function RerankerSettingsView() {
   const engine = useEngine();
@@ -38,18 +33,14 @@ export function RerankerSettingsView() {
     onSettled: () => client.removeQueries({ queryKey: ['run'] }),
   });
   if (stored.isPending) return <p className="empty">Reading reranker settings…</p>;
-  if (stored.isError) {
+  if (stored.isError)
     return (
-      <div>
-        <p className="error" role="alert">
-          {stored.error.message}
-        </p>
-        <button type="button" className="btn" onClick={() => save.mutate(DEFAULT_RERANKER_SETTINGS)}>
-          Reset to the lexical reranker
-        </button>
-      </div>
+      <SettingsUnreadable
+        message={stored.error.message}
+        resetLabel="Reset to the lexical reranker"
+        onReset={() => save.mutate(DEFAULT_RERANKER_SETTINGS)}
+      />
     );
-  }
   return (
     <>
       <RerankerSettings
@@ -58,11 +49,7 @@ export function RerankerSettingsView() {
         storeFolder={(files, paths) => engine.storeLocalModel(files, paths, 'cross-encoder')}
         test={() => (save.isPending ? Promise.reject(new Error('saving; try again')) : engine.testReranker())}
       />
-      {save.isError && (
-        <p className="error" role="alert">
-          Reranker settings could not be saved: {save.error.message}
-        </p>
-      )}
+      <SaveFailed what="Reranker settings" error={save.error} />
     </>
   );
 }

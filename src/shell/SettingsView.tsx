@@ -11,6 +11,7 @@ import { useEngine, withCancel } from '../app/engine-client.ts';
 import type { LocalServer } from '../engine/engine-api.ts';
 import { engineDownloads } from '../app/model-downloads.ts';
 import { LLM_SETTINGS_KEY, llmSettingsQuery } from '../app/queries.ts';
+import { SaveFailed, SettingsUnreadable } from './SettingsStates.tsx';
 
 /** Which localhost servers "Detect" probes: Ollama's and LM Studio's usual ports, or a list stored under this key (tests point it at their own ports). */
 export const LOCAL_SERVERS_KEY = 'hopscope.localServers';
@@ -48,28 +49,20 @@ export function SettingsView() {
   );
 
   if (stored.isPending) return <p className="empty">Reading settings…</p>;
-  if (stored.isError) {
+  if (stored.isError)
     return (
-      <div>
-        <p className="error" role="alert">
-          {stored.error.message}
-        </p>
-        <button
-          type="button"
-          className="btn"
-          onClick={() =>
-            void engine
-              .putSetting(LLM_SETTINGS_KEY, { ...DEFAULT_LLM_SETTINGS })
-              .then(() => client.invalidateQueries({ queryKey: llmSettingsQuery(engine).queryKey }))
-              .catch((e: unknown) => setResetError(e instanceof Error ? e.message : String(e)))
-          }
-        >
-          Reset to defaults
-        </button>
-        {resetError && <p className="error">{resetError}</p>}
-      </div>
+      <SettingsUnreadable
+        message={stored.error.message}
+        resetLabel="Reset to defaults"
+        onReset={() =>
+          void engine
+            .putSetting(LLM_SETTINGS_KEY, { ...DEFAULT_LLM_SETTINGS })
+            .then(() => client.invalidateQueries({ queryKey: llmSettingsQuery(engine).queryKey }))
+            .catch((e: unknown) => setResetError(e instanceof Error ? e.message : String(e)))
+        }
+        resetError={resetError}
+      />
     );
-  }
   return (
     <div className="settings-view" data-testid="settings">
       <p className="muted">
@@ -84,11 +77,7 @@ export function SettingsView() {
         detectLocal={calls.detectLocal}
         downloads={downloads}
       />
-      {save.isError && (
-        <p className="error" role="alert">
-          Settings could not be saved: {save.error.message}
-        </p>
-      )}
+      <SaveFailed what="Settings" error={save.error} />
       <EmbeddingSettingsView />
       <RerankerSettingsView />
     </div>
