@@ -3,8 +3,7 @@
 // two deployments that differ only in the base URL's query or a hidden path segment, the structured-output
 // mode, the LLM inside a backbone and the content of every input file. Each input is perturbed alone and
 // the earlier result must not be reused.
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEvalArgs } from '../../src/cli/args.ts';
@@ -20,16 +19,12 @@ import { createLlm } from '../../src/core/llm/create-llm.ts';
 import { sha256HexSync } from '../../src/core/llm/sha256.ts';
 import { OpenAiCompatibleProvider } from '../../src/providers/llm/openai-compatible.ts';
 import { runCli as run } from '../support/cli-runner.ts';
+import { scratch } from '../support/scratch.ts';
 
 const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as Record<string, any>;
 
-let root: string;
-let n = 0;
-const fresh = async (name: string) => {
-  const d = join(root, `${name}-${n++}`);
-  await mkdir(d, { recursive: true });
-  return d;
-};
+const scratchDir = scratch('identity');
+const fresh = scratchDir.fresh;
 
 const TEXTS = [
   'Alba Castle stands in Varna, a port city on the Black Sea.',
@@ -64,10 +59,6 @@ async function queryNer(entity: string) {
 const reusedOf = (stderr: string) =>
   [...stderr.matchAll(/(\d+) finished traces reused/g)].reduce((a, m) => a + Number(m[1]), 0);
 
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'hopscope-identity-'));
-});
-
 describe('two deployments that differ only in the base URL query never share a cache entry or a trace', () => {
   let server: OpenAiServer;
   beforeAll(async () => {
@@ -99,8 +90,8 @@ describe('two deployments that differ only in the base URL query never share a c
   it('the cache: beta is asked, never served alpha’s answers', async () => {
     const data = await dataset();
     const cache = await fresh('cache');
-    const a = join(root, `alpha-${n++}.json`);
-    const b = join(root, `beta-${n++}.json`);
+    const a = scratchDir.path('alpha');
+    const b = scratchDir.path('beta');
     expect((await run(argv(data, 'alpha', ['--cache-dir', cache, '--out', a]))).code).toBe(0);
     const before = server.chats().length;
     expect((await run(argv(data, 'beta', ['--cache-dir', cache, '--out', b]))).code).toBe(0);

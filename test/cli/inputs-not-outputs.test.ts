@@ -1,34 +1,17 @@
 // Inputs are never outputs: --out naming any input file, or an output inside an input folder (--traces
 // equal to or inside the dataset folder), exits 2 before anything runs, and the input is byte for byte
 // unchanged; links are resolved, so another spelling of the same file is caught too.
-import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { realPathOf, within } from '../../src/cli/path-overlap.ts';
 import { runCli as run } from '../support/cli-runner.ts';
+import { scratch, TINY_TEXTS, writeTinyDataset } from '../support/scratch.ts';
 
-let root: string;
-let n = 0;
-const fresh = async (name: string) => {
-  const d = join(root, `${name}-${n++}`);
-  await mkdir(d, { recursive: true });
-  return d;
-};
+const scratchDir = scratch('inputs');
+const fresh = scratchDir.fresh;
 
-const TEXTS = ['Alba Castle stands in Varna.', 'Varna is a city of Bulgaria.'];
-
-async function dataset() {
-  const dir = await fresh('data');
-  await writeFile(join(dir, 'corpus.json'), JSON.stringify(TEXTS.map((text, i) => ({ title: `Doc ${i}`, text }))));
-  await writeFile(
-    join(dir, 'questions.json'),
-    JSON.stringify([
-      { _id: 'q1', question: 'Where is Alba Castle?', answer: 'Bulgaria', supporting_titles: ['Doc 0'] },
-    ]),
-  );
-  return dir;
-}
+const dataset = async () => writeTinyDataset(await fresh('data'));
 
 /** Every file under `dir` with its content, to compare before and after. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
@@ -37,10 +20,6 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
     if (e.isFile()) out[join(e.parentPath, e.name)] = await readFile(join(e.parentPath, e.name), 'utf8');
   return out;
 }
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'hopscope-inputs-'));
-});
 
 describe('an output that is or lies inside an input exits 2 before anything runs', () => {
   const offline = (data: string) => [
@@ -88,7 +67,7 @@ describe('an output that is or lies inside an input exits 2 before anything runs
     const data = await dataset();
     const dir = await fresh('openie');
     const file = join(dir, 'openie.json');
-    const docs = TEXTS.map((text, i) => ({
+    const docs = TINY_TEXTS.map((text, i) => ({
       passage: `Doc ${i}\n${text}`,
       extracted_entities: [],
       extracted_triples: [['Varna', 'city of', 'Bulgaria']],

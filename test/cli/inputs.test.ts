@@ -3,25 +3,20 @@
 // unread), refuses a copy of a trace and traces of questions the dataset does not hold; every input file
 // (trace, OpenIE, predictions) is strict UTF-8 with a BOM accepted.
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readdir, readFile, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INPUT_BYTES } from '../../src/cli/text-input.ts';
 import { loadTrace } from '../../src/core/trace/load.ts';
 import { runCli as run } from '../support/cli-runner.ts';
+import { scratch } from '../support/scratch.ts';
 
 const DEMO = 'public/demo';
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-let root: string;
 let traces: string;
-let n = 0;
-const fresh = async (name: string) => {
-  const d = join(root, `${name}-${n++}`);
-  await mkdir(d, { recursive: true });
-  return d;
-};
+const scratchDir = scratch('inputs');
+const fresh = scratchDir.fresh;
 
 /** A copy of the two demo traces in a new folder. */
 async function folder() {
@@ -31,7 +26,6 @@ async function folder() {
 }
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'hopscope-inputs-'));
   traces = await fresh('traces');
   const ran = await run([
     '--dataset',

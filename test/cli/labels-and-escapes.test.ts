@@ -2,22 +2,17 @@
 // from scheme, host, port and path only (a key under any query name, in the path or in the fragment stays
 // out of stderr, --out and traces), and control characters from question ids or a server's error text
 // are escaped.
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlLabel } from '../../src/core/llm/base-url.ts';
 import { printable } from '../../src/cli/printable.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 import { runCli as run } from '../support/cli-runner.ts';
+import { scratch } from '../support/scratch.ts';
 
-let root: string;
-let n = 0;
-const fresh = async (name: string) => {
-  const d = join(root, `${name}-${n++}`);
-  await mkdir(d, { recursive: true });
-  return d;
-};
+const scratchDir = scratch('labels');
+const fresh = scratchDir.fresh;
 
 async function dataset(ids: string[]) {
   const dir = await fresh('data');
@@ -36,7 +31,6 @@ async function dataset(ids: string[]) {
 const SECRET = 'Zq7sEcReT0k3n';
 let server: OpenAiServer;
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'hopscope-labels-'));
   server = await startOpenAiServer();
 });
 afterAll(() => server.close());
@@ -70,7 +64,7 @@ describe('LLM labels: scheme, host, port and path only', () => {
         : { content: JSON.stringify({ thought: 't', answer: 'island 0' }) },
     );
     const traces = await fresh('traces');
-    const out = join(traces, '..', `out-${n++}.json`);
+    const out = scratchDir.path('out');
     const r = await run([
       '--dataset',
       data,

@@ -5,12 +5,12 @@
 // and the path, never an internal error, and never loses --out. An interrupt after the first regime of a
 // --regime run still writes what finished.
 import { rmSync, writeFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, type Io } from '../../src/cli/eval.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
+import { scratch } from '../support/scratch.ts';
 
 /** Runs the CLI; `hook` sees every stderr line as it is printed (to fault the file system mid-run). */
 async function run(argv: string[], hook?: (line: string) => void | Promise<void>, signal?: AbortSignal) {
@@ -31,13 +31,8 @@ async function run(argv: string[], hook?: (line: string) => void | Promise<void>
 }
 const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as Record<string, any>;
 
-let root: string;
-let n = 0;
-const fresh = async (name: string) => {
-  const d = join(root, `${name}-${n++}`);
-  await mkdir(d, { recursive: true });
-  return d;
-};
+const scratchDir = scratch('outputs');
+const fresh = scratchDir.fresh;
 
 async function dataset(count = 3) {
   const dir = await fresh('data');
@@ -66,10 +61,6 @@ const offline = (data: string, strategy = 'static') => [
   '--llm',
   'offline',
 ];
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'hopscope-outputs-'));
-});
 
 describe('every output path is checked before the run (exit 2, nothing run)', () => {
   it.each([

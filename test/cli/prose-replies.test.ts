@@ -3,22 +3,17 @@
 // first line (reply form "free-text", counted in the summary), so no question fails; GraphRAG reports and
 // RAPTOR summaries whose replies cannot be read fall back, per node, to the labelled extractive stand-in,
 // counted and warned once, and the build goes on.
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiServer, type ChatBody, type OpenAiServer } from '../support/openai-server.ts';
 import { runCli as run } from '../support/cli-runner.ts';
+import { scratch } from '../support/scratch.ts';
 
 const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as Record<string, any>;
 
-let root: string;
-let n = 0;
-const fresh = async (name: string) => {
-  const d = join(root, `${name}-${n++}`);
-  await mkdir(d, { recursive: true });
-  return d;
-};
+const scratchDir = scratch('prose');
+const fresh = scratchDir.fresh;
 
 const TEXTS = [
   'Alba Castle stands in Varna, a port city on the Black Sea.',
@@ -53,7 +48,6 @@ const prose = (b: ChatBody) =>
 
 let server: OpenAiServer;
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'hopscope-prose-'));
   server = await startOpenAiServer();
 });
 afterAll(() => server.close());
@@ -64,7 +58,7 @@ describe('a server that answers the reader in prose', () => {
   it('0 failed questions, both answers right, reply form free-text counted in the summary and the table', async () => {
     server.setScript((b) => ({ content: prose(b) }));
     const data = await dataset();
-    const out = join(root, `prose-${n++}.json`);
+    const out = scratchDir.path('prose');
     const r = await run(['--dataset', data, '--retriever', 'bm25', '--strategy', 'static', ...llm(), '--out', out]);
     expect(r.code).toBe(0);
     const json = await readJson(out);
@@ -77,7 +71,7 @@ describe('a server that answers the reader in prose', () => {
   it('an empty reply still fails its question', async () => {
     server.setScript((b) => ({ content: question(b).includes('Alba') && isReader(b) ? '' : prose(b) }));
     const data = await dataset();
-    const out = join(root, `empty-${n++}.json`);
+    const out = scratchDir.path('empty');
     const r = await run(['--dataset', data, '--retriever', 'bm25', '--strategy', 'static', ...llm(), '--out', out]);
     expect(r.code).toBe(3);
     expect((await readJson(out)).summary.failed).toBe(1);
@@ -90,7 +84,7 @@ describe('backbone texts that cannot be read fall back per node', () => {
       content: isReport(b) ? 'These entities are all about Bulgaria and Austria.' : prose(b),
     }));
     const data = await dataset();
-    const out = join(root, `graphrag-${n++}.json`);
+    const out = scratchDir.path('graphrag');
     const r = await run(['--dataset', data, '--retriever', 'graphrag', '--strategy', 'static', ...llm(), '--out', out]);
     expect(r.code).toBe(0);
     expect(server.chats().some((c) => c.body && isReport(c.body))).toBe(true);

@@ -2,36 +2,20 @@
 // Hopscope trace: --score-traces refuses it naming the file, a resume sets it aside and runs the question
 // again, and no object anywhere gains fields (Object.prototype is untouched). Counts keyed by data are
 // Maps or own properties.
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { batchFacts } from '../../src/cli/strategy-report.ts';
 import { summarize } from '../../src/core/eval/summary.ts';
 import { loadTrace, TraceFormatError } from '../../src/core/trace/load.ts';
 import type { Trace } from '../../src/core/trace/schema.ts';
 import { runCli as run } from '../support/cli-runner.ts';
+import { scratch, writeTinyDataset } from '../support/scratch.ts';
 
-let root: string;
-let n = 0;
-const fresh = async (name: string) => {
-  const d = join(root, `${name}-${n++}`);
-  await mkdir(d, { recursive: true });
-  return d;
-};
+const scratchDir = scratch('records');
+const fresh = scratchDir.fresh;
 
-async function dataset() {
-  const dir = await fresh('data');
-  const texts = ['Alba Castle stands in Varna.', 'Varna is a city of Bulgaria.'];
-  await writeFile(join(dir, 'corpus.json'), JSON.stringify(texts.map((text, i) => ({ title: `Doc ${i}`, text }))));
-  await writeFile(
-    join(dir, 'questions.json'),
-    JSON.stringify([
-      { _id: 'q1', question: 'Where is Alba Castle?', answer: 'Bulgaria', supporting_titles: ['Doc 0'] },
-    ]),
-  );
-  return dir;
-}
+const dataset = async () => writeTinyDataset(await fresh('data'));
 
 const argv = (data: string, traces: string) => [
   '--dataset',
@@ -65,10 +49,6 @@ const clean = () => {
   const probe = {} as Record<string, unknown>;
   return ['calls', 'cached', 'prompt', 'completion', 'total'].every((k) => probe[k] === undefined);
 };
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'hopscope-records-'));
-});
 afterEach(() => {
   expect(clean()).toBe(true); // no test may leave Object.prototype changed
 });

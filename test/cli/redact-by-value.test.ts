@@ -2,8 +2,7 @@
 // query) is cut from any server text before it is printed or stored, wherever the server echoes it (a 404
 // "no route POST /<key>/v1/…", a 400 quoting "subscription-key=…" without the scheme); a base URL with
 // whitespace or a header is refused without repeating it; the browser export keeps no server address.
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { llmSpecFrom } from '../../src/cli/llm-spec.ts';
@@ -13,27 +12,12 @@ import { makeRunFile, scrubServer } from '../../src/app/trace/run-file.ts';
 import { loadTrace } from '../../src/core/trace/load.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 import { runCli as run } from '../support/cli-runner.ts';
+import { scratch, writeTinyDataset } from '../support/scratch.ts';
 
-let root: string;
-let n = 0;
-const fresh = async (name: string) => {
-  const d = join(root, `${name}-${n++}`);
-  await mkdir(d, { recursive: true });
-  return d;
-};
+const scratchDir = scratch('redact');
+const fresh = scratchDir.fresh;
 
-async function dataset() {
-  const dir = await fresh('data');
-  const texts = ['Alba Castle stands in Varna.', 'Varna is a city of Bulgaria.'];
-  await writeFile(join(dir, 'corpus.json'), JSON.stringify(texts.map((text, i) => ({ title: `Doc ${i}`, text }))));
-  await writeFile(
-    join(dir, 'questions.json'),
-    JSON.stringify([
-      { _id: 'q1', question: 'Where is Alba Castle?', answer: 'Bulgaria', supporting_titles: ['Doc 0'] },
-    ]),
-  );
-  return dir;
-}
+const dataset = async () => writeTinyDataset(await fresh('data'));
 
 /** Everything a run left: stderr, stdout, --out and every trace. */
 async function everything(r: { stdout: string; stderr: string }, out: string, traces: string) {
@@ -48,7 +32,6 @@ const QUERY_KEY = 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA';
 describe('by value in the CLI, against the local server', () => {
   let server: OpenAiServer;
   beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'hopscope-redact-'));
     server = await startOpenAiServer();
   });
   afterAll(() => server.close());
@@ -76,7 +59,7 @@ describe('by value in the CLI, against the local server', () => {
 
   it('a 404 echoing the request path: the path key is on no output', async () => {
     const data = await dataset();
-    const out = join(root, `out-${n++}.json`);
+    const out = scratchDir.path('out');
     const traces = await fresh('traces');
     // the server routes /v1/... only: a key before it is echoed in its 404 "no route POST /<key>/v1/..."
     const base = server.baseURL.replace(/\/v1$/, `/${PATH_KEY}/v1`);
@@ -93,7 +76,7 @@ describe('by value in the CLI, against the local server', () => {
       fault: { kind: 'status', status: 400, message: `bad deployment: ${req.url.split('?')[1]} is not allowed` },
     }));
     const data = await dataset();
-    const out = join(root, `out-${n++}.json`);
+    const out = scratchDir.path('out');
     const traces = await fresh('traces');
     const r = await run(argv(data, `${server.baseURL}?subscription-key=${QUERY_KEY}`, out, traces));
     expect(r.code).toBe(3);

@@ -2,19 +2,14 @@
 // One description of a run's configuration: every option that changes a retrieval or an answer keeps a
 // rerun from reusing traces made without it, options that change nothing reuse them all, and the
 // retrieval memo is keyed on corpus content and validated on read.
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli as run } from '../support/cli-runner.ts';
+import { scratch } from '../support/scratch.ts';
 
-let root: string;
-let n = 0;
-const fresh = async (name: string) => {
-  const d = join(root, `${name}-${n++}`);
-  await mkdir(d, { recursive: true });
-  return d;
-};
+const scratchDir = scratch('run-config');
+const fresh = scratchDir.fresh;
 
 const TEXTS = [
   'Alba Castle stands in Varna, a port city on the Black Sea.',
@@ -47,7 +42,7 @@ async function dataset(texts = TEXTS) {
 
 /** A HippoRAG OpenIE file for the corpus above; `variant` changes one triple's object. */
 async function openie(dir: string, variant = 'Bulgaria') {
-  const file = join(dir, `openie-${n++}.json`);
+  const file = join(dir, `openie-${variant}.json`);
   const docs = TEXTS.map((text, i) => ({
     passage: `Doc ${i}\n${text}`,
     extracted_entities: [],
@@ -59,10 +54,6 @@ async function openie(dir: string, variant = 'Bulgaria') {
 
 const reusedOf = (stderr: string) =>
   [...stderr.matchAll(/(\d+) finished traces reused/g)].reduce((a, m) => a + Number(m[1]), 0);
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'hopscope-run-config-'));
-});
 
 describe('the resume key holds every option that changes a retrieval or an answer', () => {
   // [backbone and its flags, the same run with one flag changed, what the change must do]

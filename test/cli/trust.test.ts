@@ -3,24 +3,19 @@
 // question of the same run), no lost work (atomic writes, unreadable traces set aside, outputs checked
 // before the run, Ctrl-C writes what finished), every provider reply validated, only parsed replies cached.
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, symlink, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, symlink, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { traceFileName } from '../../src/cli/trace-files.ts';
 import { loadTrace } from '../../src/core/trace/load.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 import { runCli as run } from '../support/cli-runner.ts';
+import { scratch } from '../support/scratch.ts';
 
 const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as Record<string, any>;
 
-let root: string;
-let n = 0;
-const fresh = async (name: string) => {
-  const d = join(root, `${name}-${n++}`);
-  await mkdir(d, { recursive: true });
-  return d;
-};
+const scratchDir = scratch('trust');
+const fresh = scratchDir.fresh;
 
 /** A dataset folder: corpus [{title, text}] and questions with supporting titles. */
 async function dataset(ids: string[], texts?: string[]) {
@@ -43,10 +38,6 @@ async function dataset(ids: string[], texts?: string[]) {
   );
   return dir;
 }
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'hopscope-trust-'));
-});
 
 describe('traces: collision-free names and a resume that checks what the trace was made with', () => {
   const ids = ['x/1', 'x_1', 'x 1', 'X/1', 'île', '..', 'a'.repeat(300)];
