@@ -8,27 +8,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main, type Io } from '../../src/cli/eval.ts';
+import { runCli as run } from '../support/cli-runner.ts';
 import { demoScriptFailing } from '../support/demo-failing-script.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 
 const DEMO = 'public/demo';
-
-function capture(): Io & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out: (t: string) => void (io.stdout += t + '\n'),
-    err: (t: string) => void (io.stderr += t + '\n'),
-  };
-  return io;
-}
-
-async function run(argv: string[]) {
-  const io = capture();
-  const code = await main(argv, io);
-  return { code, ...io };
-}
 
 async function closedPort(): Promise<number> {
   const s = createServer();
