@@ -10,7 +10,7 @@ import type { MemberRunner } from './members.ts';
 import { promptVersions, type StrategyPrompts } from './prompt-port.ts';
 import { DESCRIPTORS, findStrategy, strategyDescriptor, type StrategyName } from './registry.ts';
 import { STOP_PROMPT } from './stopping.ts';
-import { createLexicalReranker } from '../rerank/lexical.ts';
+import { LEXICAL_RERANKER_NAME } from '../rerank/lexical.ts';
 import { settle, traceQuestion } from './trace-parts.ts';
 
 export { StrategyError, type StrategyContext } from './context.ts';
@@ -81,10 +81,20 @@ export function headerOptions(
   ctx: Pick<StrategyContext, 'options' | 'retriever' | 'reranker'>,
   backbone: Record<string, unknown> = {},
 ): Record<string, unknown> {
+  return headerOf(name, strategyOptions(name, ctx.options, ctx.retriever), ctx.reranker, backbone);
+}
+
+/** headerOptions over options already validated (runStrategy has them). */
+function headerOf(
+  name: StrategyName,
+  options: Record<string, unknown>,
+  reranker: StrategyContext['reranker'],
+  backbone: Record<string, unknown> = {},
+): Record<string, unknown> {
   const rerankedBy = strategyDescriptor(name).needs.reranker
-    ? { reranker: (ctx.reranker ?? createLexicalReranker()).name }
+    ? { reranker: reranker?.name ?? LEXICAL_RERANKER_NAME }
     : {};
-  return { ...strategyOptions(name, ctx.options, ctx.retriever), ...backbone, ...rerankedBy };
+  return { ...options, ...backbone, ...rerankedBy };
 }
 
 /**
@@ -125,7 +135,7 @@ export async function runStrategy(
   meta: RunMeta,
 ): Promise<Trace> {
   const options = strategyOptions(name, ctx.options, ctx.retriever);
-  const header = headerOptions(name, ctx, meta.backbone);
+  const header = headerOf(name, options, ctx.reranker, meta.backbone);
   const def = strategyDescriptor(name);
   const recorder = new TraceRecorder({ now: ctx.now, onEvent: ctx.onEvent });
   const run = createRun(question, ctx, recorder, name);
