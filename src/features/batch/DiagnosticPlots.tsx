@@ -2,10 +2,8 @@
 // key names all three), and per hop count, computed by core from the finished traces
 // and the questions' gold. Gold-context runs are oracles and are labelled so. Only completed runs are
 // diagnosed (a failed run is not a result); each plot says its correctness basis.
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useEngine } from '../../app/engine-client.ts';
-import { passagesQuery } from '../../app/queries.ts';
+import { useDiagnosisPassages } from './use-diagnosis-passages.ts';
 import {
   CORRECTNESS_NOTE,
   correctnessOf,
@@ -38,21 +36,8 @@ const SHORT: Record<(typeof DIAGNOSTICS)[number], string> = {
 const value = (x: number | null) => (x === null ? Number.NaN : x);
 
 export function DiagnosticPlots({ datasetId, runs: all }: Props) {
-  const engine = useEngine();
   const runs = useMemo(() => all.filter((r) => r.trace.status === 'done'), [all]);
-  const ids = useMemo(() => {
-    const s = new Set<string>();
-    for (const { trace } of runs) {
-      for (const id of trace.question.gold) s.add(id);
-      for (const e of trace.events) if (e.type === 'context') for (const id of e.ids) s.add(id);
-    }
-    return [...s];
-  }, [runs]);
-  const passages = useQuery({
-    ...passagesQuery(engine, datasetId ?? '', ids),
-    enabled: datasetId !== undefined && ids.length > 0,
-    retry: false,
-  });
+  const passages = useDiagnosisPassages(datasetId, runs);
   const groups = useMemo(() => {
     const by = new Map<string, { trace: Trace; nc: Trace | undefined }[]>();
     // The batch key already names the model and the regime (src/app/batch/variants.ts); a run of a

@@ -1,10 +1,8 @@
 // Which questions shifted between two lanes of the batch, and why (core's failureShift): per question
 // fixed, broken, both right or both wrong, and how its diagnostic flag moved (A's flag -> B's). Every
 // cell lists its questions; a question opens in Compare with both lanes' runs side by side.
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useEngine } from '../../app/engine-client.ts';
-import { passagesQuery } from '../../app/queries.ts';
+import { useDiagnosisPassages } from './use-diagnosis-passages.ts';
 import { diagnoseTrace } from '../../core/eval/diagnostics/index.ts';
 import { failureShift, shiftRows, type FailureShift } from '../../core/eval/failure-shift.ts';
 import type { Trace } from '../../core/trace/schema.ts';
@@ -53,7 +51,6 @@ function Questions({ ids, open }: { ids: readonly string[]; open: (id: string) =
 }
 
 export function FailureShiftPanel({ datasetId, runs }: Props) {
-  const engine = useEngine();
   // the gold-context regime is an oracle: never a lane of a comparison
   const lanes = useMemo(
     () => [...new Set(runs.filter((r) => r.trace.regime !== 'gold-context').map((r) => r.strategy))],
@@ -63,19 +60,7 @@ export function FailureShiftPanel({ datasetId, runs }: Props) {
   const a = picked[0] && lanes.includes(picked[0]) ? picked[0] : (lanes[0] ?? null);
   const b =
     picked[1] && lanes.includes(picked[1]) && picked[1] !== a ? picked[1] : (lanes.find((l) => l !== a) ?? null);
-  const ids = useMemo(() => {
-    const s = new Set<string>();
-    for (const { trace } of runs) {
-      for (const id of trace.question.gold) s.add(id);
-      for (const e of trace.events) if (e.type === 'context') for (const id of e.ids) s.add(id);
-    }
-    return [...s];
-  }, [runs]);
-  const passages = useQuery({
-    ...passagesQuery(engine, datasetId ?? '', ids),
-    enabled: datasetId !== undefined && ids.length > 0,
-    retry: false,
-  });
+  const passages = useDiagnosisPassages(datasetId, runs);
   const traces = (lane: string) => runs.filter((r) => r.strategy === lane).map((r) => r.trace);
   const shift: FailureShift | null = useMemo(() => {
     if (!a || !b) return null;
