@@ -190,6 +190,6 @@ async function embedderResource(
 }
 
 /** The LLM the backbones may use: none when the run's LLM is the offline thinker (labelled stand-ins run). */
-function realLlm(llm: LlmPort): LlmPort | undefined {
+export function realLlm(llm: LlmPort): LlmPort | undefined {
   return llm.label === OFFLINE_THINKER_LABEL ? undefined : llm;
 }

@@ -8,8 +8,8 @@ import { LLM_BUILT_BACKBONES, llmBuildCost, llmBuildWhat, type LlmBuildCost } fr
 import { HopscopeError } from '../core/errors.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import type { Stores } from '../core/persist/ports.ts';
-import { createOfflineThinker, OFFLINE_THINKER_LABEL } from '../providers/llm/offline-thinker.ts';
-import type { Backbones } from './backbones.ts';
+import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
+import { realLlm, type Backbones } from './backbones.ts';
 import type { Datasets } from './datasets.ts';
 import type { EngineApi, LlmBuildOutcome, LlmBuildProgress } from './engine-api.ts';
 import type { Loaded } from './loaded.ts';
@@ -117,8 +117,7 @@ export function createLlmBuildMethods({ stores, runtime, datasets, backbones }: 
 
   /** The LLM in Settings, or undefined when they choose the offline thinker (or hold none). */
   async function configuredLlm(corpusId: string): Promise<LlmPort | undefined> {
-    const llm = await llmFromStoredSettings(stores, corpusId, runtime);
-    return llm.label === OFFLINE_THINKER_LABEL ? undefined : llm;
+    return realLlm(await llmFromStoredSettings(stores, corpusId, runtime));
   }
 
   return {
