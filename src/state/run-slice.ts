@@ -91,10 +91,14 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     set({ runStatus: 'done', trace, events: trace.events });
   },
   reportBuild: (seq, progress, now) => {
-    if (seq !== get().runSeq || get().runStatus !== 'running') return;
-    const runBuild = nextBuildStatus(get().runBuild, progress, now);
+    if (seq !== get().runSeq) return;
     const stage = `${progress.backbone}: ${progress.stage}`;
-    set((s) => ({ runBuild, runBuildLog: s.runBuildLog.at(-1) === stage ? s.runBuildLog : [...s.runBuildLog, stage] }));
+    // Build progress travels on its own message channel and can arrive after the finished trace: the run's
+    // build log still keeps every stage it went through; the live status line is for a running run only.
+    set((s) => ({
+      ...(s.runStatus === 'running' ? { runBuild: nextBuildStatus(s.runBuild, progress, now) } : {}),
+      runBuildLog: s.runBuildLog.at(-1) === stage ? s.runBuildLog : [...s.runBuildLog, stage],
+    }));
   },
   failRun: (seq, message) => {
     if (seq !== get().runSeq) return;

@@ -48,6 +48,33 @@ describe('app store', () => {
     expect(appStore.getState().events).toEqual([event]);
   });
 
+  it('build progress that arrives after the finished trace is kept in the build log, not the live status', () => {
+    const seq = appStore.getState().startRun(q);
+    const stage = (s: string) => ({ backbone: 'raptor', stage: s, done: 0, total: 1 });
+    appStore.getState().reportBuild(seq, stage('clustering level 1'), 0);
+    const live = appStore.getState().runBuild;
+    appStore.getState().finishRun(seq, {
+      version: 2,
+      id: 't',
+      createdAt: '2026-01-01T00:00:00Z',
+      strategy: 'single',
+      retriever: 'raptor',
+      llm: 'none',
+      regime: 'iterative',
+      options: {},
+      corpus: { id: 'demo', name: 'demo' },
+      question: q,
+      events: [],
+      status: 'done',
+    });
+    appStore.getState().reportBuild(seq, stage('summarising level 1'), 1); // late, from the callback channel
+    expect(appStore.getState().runBuildLog).toEqual(['raptor: clustering level 1', 'raptor: summarising level 1']);
+    expect(appStore.getState().runBuild).toBe(live);
+    appStore.getState().startRun(q);
+    appStore.getState().reportBuild(seq, stage('clustering level 2'), 2); // the old run's: dropped
+    expect(appStore.getState().runBuildLog).toEqual([]);
+  });
+
   it('a finished run replaces the streamed events with the trace, and reset returns to first start', () => {
     const seq = appStore.getState().startRun(q);
     const trace = {
