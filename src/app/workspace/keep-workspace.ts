@@ -117,12 +117,15 @@ export function applyWorkspace(
     if (step !== null && step <= run.trace.events.length) store.getState().setStep(step);
   }
   if (batch && batch.corpusId === corpus && batch.runs.length > 0 && now.batchStatus === 'idle') {
-    // A batch cut short by the reload comes back stopped, so Resume runs what is missing.
+    // A batch cut short by the reload comes back stopped, so Resume runs what is missing. One that holds
+    // every run had finished: the reload only beat the write of its status (the worker's write is lost
+    // with the page), so it comes back done.
     const stopped = batch.status === 'running' || batch.status === 'idle';
+    const complete = batch.runs.length >= batch.total;
     store.setState({
       batchRuns: batch.runs,
       batchTotal: batch.total,
-      batchStatus: stopped ? 'cancelled' : batch.status,
+      batchStatus: stopped ? (complete ? 'done' : 'cancelled') : batch.status,
       batchError: batch.error,
       batchStartedAt: null,
     });

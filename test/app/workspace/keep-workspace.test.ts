@@ -62,6 +62,25 @@ describe('the workspace survives a reload', () => {
     stop2();
   });
 
+  it('a batch saved as running that holds every run comes back done (the reload beat the write of its status)', async () => {
+    const mem = memoryStore();
+    const page1 = createAppStore();
+    const stop1 = keepWorkspace(page1, mem.db, { debounceMs: 1 });
+    await settle();
+    page1.getState().startBatch(1, 0, false);
+    page1.getState().addBatchRun({ strategy: 'bm25', trace });
+    await settle();
+    stop1();
+    expect(page1.getState().batchStatus).toBe('running');
+
+    const page2 = createAppStore();
+    const stop2 = keepWorkspace(page2, mem.db, { debounceMs: 1 });
+    await settle();
+    expect(page2.getState()).toMatchObject({ batchStatus: 'done', batchTotal: 1 });
+    expect(page2.getState().batchRuns).toHaveLength(1);
+    stop2();
+  });
+
   it('nothing is written before the restore, so a fresh page never overwrites the saved session', async () => {
     const mem = memoryStore();
     const page1 = createAppStore();
