@@ -6,7 +6,7 @@
 // HOPSCOPE_LLM_ORIGINS environment variable in vite.config.ts). The Hugging Face hub is listed only when
 // model downloads are allowed. Kept free of Node and DOM APIs so the config and the tests import it.
 
-export const HF_HUB_ORIGINS = ['https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co'];
+const HF_HUB_ORIGINS = ['https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co'];
 
 export interface CspOptions {
   /** Extra origins the page may call (an LLM server on plain http on another host). */
@@ -15,7 +15,7 @@ export interface CspOptions {
   allowHub?: boolean;
 }
 
-export function contentSecurityPolicy(o: CspOptions = {}): string {
+function contentSecurityPolicy(o: CspOptions = {}): string {
   const connect = [
     "'self'",
     'http://127.0.0.1:*',

@@ -7,7 +7,7 @@ import { embeddingStatusQuery } from './embedding-queries.ts';
 import { useEngine } from './engine-client.ts';
 
 /** Backbones that rank with passage vectors of the encoder in Settings. */
-export const ENCODER_BACKBONES: readonly RunBackbone[] = RUN_BACKBONES.filter((b) => backboneNeedsEmbedder(b));
+const ENCODER_BACKBONES: readonly RunBackbone[] = RUN_BACKBONES.filter((b) => backboneNeedsEmbedder(b));
 
 export type BackboneReasons = Partial<Record<RunBackbone, string>>;
 

@@ -6,7 +6,7 @@ import { useEngine } from './engine-client.ts';
 import { llmSettingsQuery } from './queries.ts';
 
 /** The LLM's name as the run label shows it (never the base URL or the key). */
-export function runLlmLabel(s: LlmSettings): string {
+function runLlmLabel(s: LlmSettings): string {
   if (s.provider === 'openai') return `openai-compatible ${s.model || '(no model chosen)'}`;
   if (s.provider === 'in-browser') return `in-browser ${s.browserModel || '(no model chosen)'}`;
   return 'offline thinker (no LLM)';

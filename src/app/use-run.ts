@@ -12,7 +12,7 @@ export function errorMessage(err: unknown): string {
 }
 
 /** The engine-side id of the inspector's run number `seq` (for Stop). */
-export const inspectorRunId = (seq: number) => `inspector-${seq}`;
+const inspectorRunId = (seq: number) => `inspector-${seq}`;
 
 /** Stops the inspector's current run; it ends with its partial trace, marked aborted. */
 export function useStopRun() {

@@ -63,7 +63,7 @@ export function strategyHelp(registry: readonly StrategyDescriptor[]): string {
 }
 
 /** What @R names per strategy (the counterfactual specs' round), from each descriptor's declaration. */
-export function roundsHelp(registry: readonly StrategyDescriptor[]): string {
+function roundsHelp(registry: readonly StrategyDescriptor[]): string {
   return `${wrap(ROUND_MEANING + ':', '  ')}\n${roundRows(registry)
     .filter(([name]) => flatten(registry).find((d) => d.name === name)?.kind !== 'baseline')
     .map(([name, , round]) => `  ${name}\n${wrap(round, '      ')}`)
@@ -197,7 +197,7 @@ function counterfactualArg(value: string): CounterfactualSpec {
   }
 }
 
-export const DEFAULT_KS = [1, 2, 5, 10, 20, 50, 100, 200];
+const DEFAULT_KS = [1, 2, 5, 10, 20, 50, 100, 200];
 
 export interface EvalArgs {
   dataset: string;

@@ -31,7 +31,7 @@ export class LlmSpecError extends HopscopeError {
   }
 }
 
-export const LLM_SPEC_USAGE =
+const LLM_SPEC_USAGE =
   '--llm offline | --llm openai --base-url URL --model NAME [--api-key-env VAR] [--no-json-mode] | --llm openai:MODEL@URL | --llm replay:<trace.json|traces.jsonl|traces dir>';
 
 /** Read the LLM flags out of a CLI argv (other flags are left alone). `--llm-model` is accepted for `--model`. */
@@ -211,7 +211,7 @@ export async function createLlmFromSpec(spec: LlmSpec, o: LlmFromSpecOptions = {
  * A trace file: one trace, an array of traces, `{traces: [...]}`, or JSON lines (one trace per line);
  * or a folder of such files (what `npm run eval -- --traces <dir>` writes).
  */
-export async function readTraces(path: string): Promise<Trace[]> {
+async function readTraces(path: string): Promise<Trace[]> {
   if ((await stat(path).catch(() => undefined))?.isDirectory()) {
     const names = (await readdir(path)).filter((n) => /\.jsonl?$/.test(n)).sort();
     if (names.length === 0) throw new LlmSpecError(`the replay folder ${path} holds no .json or .jsonl trace files`);

@@ -31,7 +31,7 @@ export class OutputError extends HopscopeError {
   }
 }
 
-export const errorCode = (e: unknown) => (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+const errorCode = (e: unknown) => (e as NodeJS.ErrnoException).code ?? (e as Error).message;
 
 /** Write `data` to `path` atomically and synchronously (a temporary file, then a rename): for the last moment before an exit. */
 export function writeFileAtomicSync(path: string, data: string): void {

@@ -12,7 +12,7 @@ export interface Basis {
   total: number;
 }
 
-export const basisText = (b: Basis) =>
+const basisText = (b: Basis) =>
   `completed ${b.completed} of ${b.total}${b.failed ? ` (${b.failed} failed, not scored)` : ''}`;
 export type FlatSummary = FlatMeans & { byType: Record<string, FlatMeans>; byHops: Record<string, FlatMeans> };
 
@@ -21,7 +21,7 @@ const ANSWER_FIELDS = ['em', 'f1', 'acc'] as const;
 /** A mean as printed: "n/a" when no question had gold to score it against. */
 const na = (v: number | null | undefined): number | string => (v === null ? 'n/a' : (v ?? NaN));
 
-export function flatMeans(m: ScoreMeans): FlatMeans {
+function flatMeans(m: ScoreMeans): FlatMeans {
   const out: FlatMeans = { count: m.count, ...(m.withGold !== undefined ? { withGold: m.withGold } : {}) };
   for (const [k, v] of Object.entries(m.recall)) out[`recall@${k}`] = v;
   for (const [k, v] of Object.entries(m.allGold)) out[`allGold@${k}`] = v;

@@ -8,7 +8,7 @@ import { retrievedItem, tripleRef } from '../core/trace/schema.ts';
 import type { RunConfig } from './run-config.ts';
 import { readTextInput } from './text-input.ts';
 
-export const MEMO_VERSION = 2;
+const MEMO_VERSION = 2;
 
 const ranked = z.object({ id: z.string(), score: z.number() }).passthrough();
 const sequence = z.object({ triples: z.array(z.string()), score: z.number(), weight: z.number() });

@@ -87,7 +87,7 @@ export async function runConfig(args: EvalArgs, dataset: Dataset): Promise<RunCo
  * A replayed LLM by the content of its trace file or folder (every .json/.jsonl file, by name and text,
  * in order), not by its path: the same path holding other traces is another LLM.
  */
-export async function replayContent(path: string): Promise<string> {
+async function replayContent(path: string): Promise<string> {
   const h = createHash('sha256');
   const files = (await stat(path)).isDirectory()
     ? (await readdir(path))

@@ -31,7 +31,7 @@ function traceOf(value: unknown): unknown {
  * a folder none of whose traces is of a question the dataset holds (another dataset's); a few such traces are
  * named in a warning.
  */
-export async function readTraceFolder(dir: string, dataset?: Dataset, warn?: (line: string) => void): Promise<Trace[]> {
+async function readTraceFolder(dir: string, dataset?: Dataset, warn?: (line: string) => void): Promise<Trace[]> {
   const names = await readdir(dir).catch((e: NodeJS.ErrnoException) => {
     throw new HopscopeError('eval', `--score-traces: cannot read the folder "${dir}" (${e.code ?? e.message})`);
   });
@@ -80,7 +80,7 @@ export async function readTraceFolder(dir: string, dataset?: Dataset, warn?: (li
  */
 export type TraceKind = 'plain' | 'oracle' | 'branch';
 
-export function traceKind(t: Trace): TraceKind {
+function traceKind(t: Trace): TraceKind {
   if (t.branch) return t.branch.oracle ? 'oracle' : 'branch';
   return t.regime === 'gold-context' ? 'oracle' : 'plain';
 }

@@ -55,7 +55,7 @@ export interface ResumeStats {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Why `t` cannot stand for question `q` in this run, or undefined when it can. */
-export function staleReason(t: Trace, q: Question, key: ResumeKey): string | undefined {
+function staleReason(t: Trace, q: Question, key: ResumeKey): string | undefined {
   if (t.question.id !== q.id) return 'another question';
   if (
     t.question.question !== q.question ||

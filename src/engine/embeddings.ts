@@ -27,7 +27,7 @@ import type {
 export type { EmbeddingHost, LoadableEmbedder } from './embedding-model.ts';
 
 /** Passages per stored chunk: a cancel or reload loses at most one chunk of work. */
-export const EMBED_CHUNK = 64;
+const EMBED_CHUNK = 64;
 
 export function createEmbeddings(
   stores: Stores | undefined,

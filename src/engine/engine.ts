@@ -15,8 +15,6 @@ import { createViewMethods } from './engine-views.ts';
 import { createEmbeddings, type EmbeddingHost } from './embeddings.ts';
 import { createRerankers, type RerankHost } from './rerank.ts';
 
-export { embedDetail } from './import-stages.ts';
-
 export interface EngineOptions {
   /** Durable storage for the library (IndexedDB in the worker); without it the library methods refuse. */
   stores?: Stores;

@@ -20,7 +20,7 @@ const LAYOUT_ITERATIONS = 300;
  * questions (400 nodes) the median nearest-neighbour distance over the layout's diagonal went from
  * 0.008-0.011 (default settings) to 0.020-0.022.
  */
-export const LAYOUT_SETTINGS = { linLogMode: true, strongGravityMode: true, gravity: 0.05 } as const;
+const LAYOUT_SETTINGS = { linLogMode: true, strongGravityMode: true, gravity: 0.05 } as const;
 
 export async function buildQuestionGraphRetriever(corpus: Corpus, bm25: Retriever): Promise<HippoRag2Retriever> {
   const triples = extractTriplesOffline(corpus.passages);

@@ -9,10 +9,10 @@ import { PREBUILD_LIMIT, type ImportOptions, type ImportProgress } from './engin
 import type { Loaded } from './loaded.ts';
 
 /** Above this many passages the import does not embed on its own: the Library shows an estimate first. */
-export const AUTO_EMBED_LIMIT = 2000;
+const AUTO_EMBED_LIMIT = 2000;
 
 /** "1,200 / 6,119 passages, 41 passages/s, about 2 min left" */
-export function embedDetail(done: number, total: number, rate: number | null, eta: number | null): string {
+function embedDetail(done: number, total: number, rate: number | null, eta: number | null): string {
   const head = `${done.toLocaleString('en')} / ${total.toLocaleString('en')} passages`;
   if (done === total) return `${head} embedded`;
   return rate === null || eta === null

@@ -58,7 +58,7 @@ export interface Imported {
 }
 
 /** Corpus id from the file name: "hotpotqa_corpus.json" -> "hotpotqa". */
-export function corpusIdFor(files: readonly SourceFile[]): string {
+function corpusIdFor(files: readonly SourceFile[]): string {
   const corpusFile = files.find((f) => /corpus/i.test(f.name)) ?? files[0];
   if (!corpusFile) throw new HopscopeError('library', 'no files to import');
   const base = corpusFile.name.slice(corpusFile.name.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');

@@ -14,7 +14,7 @@ import { LLM_SETTINGS_KEY, llmSettingsQuery } from '../app/queries.ts';
 import { SaveFailed, SettingsUnreadable } from './SettingsStates.tsx';
 
 /** Which localhost servers "Detect" probes: Ollama's and LM Studio's usual ports, or a list stored under this key (tests point it at their own ports). */
-export const LOCAL_SERVERS_KEY = 'hopscope.localServers';
+const LOCAL_SERVERS_KEY = 'hopscope.localServers';
 
 function storedLocalServers(): LocalServer[] | undefined {
   try {

@@ -80,9 +80,3 @@ export function getDb(name: string = DB_NAME, options?: DexieOptions): HopscopeD
   }
   return db;
 }
-
-/** Closes and forgets the instance (tests, or before deleting the database). */
-export function closeDb(name: string = DB_NAME): void {
-  instances.get(name)?.close();
-  instances.delete(name);
-}

@@ -2,7 +2,7 @@
 // transaction AbortError / bulk error) to StorageQuotaError with a message a person can act on.
 import { StorageError, StorageQuotaError } from '../core/persist/ports.ts';
 
-export function isQuotaError(e: unknown, depth = 0): boolean {
+function isQuotaError(e: unknown, depth = 0): boolean {
   if (depth > 5 || typeof e !== 'object' || e === null) return false;
   const x = e as { name?: unknown; inner?: unknown; cause?: unknown; failures?: unknown };
   if (x.name === 'QuotaExceededError') return true;

@@ -170,7 +170,7 @@ export function complementarity(
   return { aOnly: pair?.onlyA ?? 0, bOnly: pair?.onlyB ?? 0, both: pair?.both ?? 0, neither: pair?.neither ?? 0 };
 }
 
-export const CSV_KS = [1, 2, 5, 10, 20] as const;
+const CSV_KS = [1, 2, 5, 10, 20] as const;
 
 const csvCell = (v: string | number | null) => {
   const s = v === null ? '' : String(v);

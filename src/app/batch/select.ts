@@ -30,10 +30,7 @@ export function hopCount(q: Question): number | undefined {
 }
 
 /** The questions that pass the type and hop filters, in dataset order. */
-export function filterQuestions(
-  questions: readonly Question[],
-  s: Pick<QuestionSelection, 'type' | 'hops'>,
-): Question[] {
+function filterQuestions(questions: readonly Question[], s: Pick<QuestionSelection, 'type' | 'hops'>): Question[] {
   return questions.filter(
     (q) => (s.type === null || (q.type ?? 'untyped') === s.type) && (s.hops === null || hopCount(q) === s.hops),
   );

@@ -1,10 +1,10 @@
 // One marking per passage role, the same in every panel: gold = amber star, bridge =
 // red diamond. The rank chart draws the same shapes (BumpChart) and its legend names them.
 
-export const BRIDGE_GLYPH = '◆';
-export const GOLD_GLYPH = '★';
+const BRIDGE_GLYPH = '◆';
+const GOLD_GLYPH = '★';
 
-export function BridgeMark() {
+function BridgeMark() {
   return (
     <span className="badge badge-bridge" data-testid="bridge-mark">
       {BRIDGE_GLYPH} bridge
@@ -12,7 +12,7 @@ export function BridgeMark() {
   );
 }
 
-export function GoldMark() {
+function GoldMark() {
   return (
     <span className="badge badge-gold" data-testid="gold-mark">
       {GOLD_GLYPH} gold

@@ -6,14 +6,9 @@ import type { Passage, PassageSource } from '../../core/types.ts';
 import { useEngine } from '../engine-client.ts';
 
 /** "p. 14" or "pp. 14–15". */
-export function pagesLabel(pages: readonly [number, number] | undefined): string {
+function pagesLabel(pages: readonly [number, number] | undefined): string {
   if (!pages) return '';
   return pages[0] === pages[1] ? `p. ${pages[0]}` : `pp. ${pages[0]}–${pages[1]}`;
-}
-
-/** "harbour-report.pdf · 3 Tides › 3.2 Spring tides · p. 14" */
-export function sourceLabel(source: PassageSource): string {
-  return [source.file, source.section.join(' › '), pagesLabel(source.pages)].filter((s) => s !== '').join(' · ');
 }
 
 /** A title with its source for one-line places (graph hovers): "Title (harbour-report.pdf, p. 14)". */

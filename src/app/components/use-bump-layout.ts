@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { bumpLines, BUMP_DEFAULTS } from '../trace/bump.ts';
 import type { TraceModel } from '../../core/trace/fold.ts';
 
-export const ROW = 20;
+const ROW = 20;
 export const TOP = 34;
 export const LEFT = 46;
 const COL = 130;

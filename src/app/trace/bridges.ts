@@ -14,7 +14,7 @@ export interface Bridges {
   rule: string;
 }
 
-export const NO_BRIDGES: Bridges = { ids: new Set(), source: 'heuristic', rule: BRIDGE_RULES.heuristic };
+const NO_BRIDGES: Bridges = { ids: new Set(), source: 'heuristic', rule: BRIDGE_RULES.heuristic };
 
 /** Bridge passages of a question's run: the dataset's evidence when the question has it, else the heuristic. */
 export function traceBridges(

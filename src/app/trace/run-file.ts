@@ -10,8 +10,8 @@ import { shareableTrace } from '../../core/trace/hash.ts';
 
 export { scrubServer, shareableTrace } from '../../core/trace/hash.ts';
 
-export const RUN_FILE_KIND = 'hopscope-run';
-export const RUN_FILE_VERSION = 1;
+const RUN_FILE_KIND = 'hopscope-run';
+const RUN_FILE_VERSION = 1;
 
 const passage = z.object({ id: z.string(), title: z.string(), text: z.string() });
 export const runFileSchema = z.object({

@@ -6,7 +6,7 @@ import { answerScores } from '../../core/eval/run-metrics.ts';
 import type { Question } from '../../core/types.ts';
 import type { TraceModel } from '../../core/trace/fold.ts';
 
-export const RECALL_KS = [2, 5, 10] as const;
+const RECALL_KS = [2, 5, 10] as const;
 
 export interface TraceScores {
   answer: { em: number; f1: number; acc: number } | null;

@@ -8,9 +8,9 @@ import type { AppStore } from '../../state/store.ts';
 import { branchesOf, branchTraces, restoreBranches, subscribeBranches } from '../whatif-store.ts';
 import type { WorkspaceStore } from './keep-workspace.ts';
 
-export const BRANCHES_KEY = 'workspace.v1.branches';
+const BRANCHES_KEY = 'workspace.v1.branches';
 
-export const savedBranches = z.object({
+const savedBranches = z.object({
   /** The run the branches belong to: its trace id and start time. */
   run: z.object({ id: z.string(), createdAt: z.string() }),
   branches: z.array(readableTraceSchema),

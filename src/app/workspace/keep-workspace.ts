@@ -42,7 +42,7 @@ function read<T>(schema: z.ZodType<T>, value: unknown, what: string, warn: (m: s
  * The choices to save. `workView` is the tab to reopen: Settings is never reopened (its values are saved
  * as they change), so a reload returns to the view worked in before Settings.
  */
-export function choicesOf(s: AppState, workView: View = s.view): SavedChoices {
+function choicesOf(s: AppState, workView: View = s.view): SavedChoices {
   return {
     corpusId: s.activeCorpusId,
     view: s.view === 'settings' ? workView : s.view,
@@ -72,12 +72,12 @@ export function choicesOf(s: AppState, workView: View = s.view): SavedChoices {
 }
 
 /** The run on screen, once it has a trace; a streaming run is saved when it ends (its partial trace too). */
-export function runOf(s: AppState): SavedRun | null {
+function runOf(s: AppState): SavedRun | null {
   if (s.runStatus === 'running' || !s.trace) return null;
   return { corpusId: s.activeCorpusId, trace: s.trace, passages: s.runPassages };
 }
 
-export function batchOf(s: AppState): SavedBatch {
+function batchOf(s: AppState): SavedBatch {
   return {
     corpusId: s.activeCorpusId,
     runs: s.batchRuns,
@@ -92,7 +92,7 @@ export function batchOf(s: AppState): SavedBatch {
  * since the page opened (`opened` is the store then) wins: a choice already made, a run already started
  * or a batch already begun is never replaced by the saved one.
  */
-export function applyWorkspace(
+function applyWorkspace(
   store: AppStore,
   saved: { choices: SavedChoices | null; run: SavedRun | null; batch: SavedBatch | null },
   opened: AppState = store.getState(),

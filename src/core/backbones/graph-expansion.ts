@@ -38,7 +38,7 @@ export interface GraphExpansionBackboneDeps {
 }
 
 const positive = z.number().int().positive();
-export const graphExpansionOptionsSchema = z
+const graphExpansionOptionsSchema = z
   .object({
     scorer: z.enum([...LEXICAL_SCORERS, 'embedding']).optional(),
     width: positive.optional(),
@@ -57,7 +57,7 @@ export const BASE_OPTION = z
 
 export type GraphExpansionBackboneOptions = z.infer<typeof graphExpansionOptionsSchema>;
 
-export function graphExpansionOptionsFrom(raw: Record<string, unknown> | undefined): GraphExpansionBackboneOptions {
+function graphExpansionOptionsFrom(raw: Record<string, unknown> | undefined): GraphExpansionBackboneOptions {
   const parsed = graphExpansionOptionsSchema.safeParse(raw ?? {});
   if (!parsed.success)
     throw new HopscopeError(

@@ -11,7 +11,7 @@ import { defineBackbone } from './descriptor.ts';
 import { reportWriterOf } from './llm-parts.ts';
 import { backboneRef, builderKey, readOrBuild } from './persisted.ts';
 
-export const COMMUNITY_LABEL = 'Louvain (graphology-communities-louvain)';
+const COMMUNITY_LABEL = 'Louvain (graphology-communities-louvain)';
 
 export const graphragBackbone = defineBackbone({
   name: 'graphrag',

@@ -104,7 +104,7 @@ async function embeddingGraph(
 }
 
 /** What a HippoRAG 2 trace records: the triples, the base, how phrases were seeded and filtered. */
-export function hipporag2TraceOptions(retriever: HippoRag2Retriever, base: string): Record<string, unknown> {
+function hipporag2TraceOptions(retriever: HippoRag2Retriever, base: string): Record<string, unknown> {
   const f = retriever.factSource;
   return {
     triples: TRIPLE_SOURCE_LABELS[retriever.graph.source],

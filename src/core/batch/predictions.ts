@@ -22,7 +22,7 @@ export interface PredictionsResult {
   missing: string[];
 }
 
-export function parsePredictions(file: string, text: string): Map<string, string> {
+function parsePredictions(file: string, text: string): Map<string, string> {
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -62,7 +62,7 @@ function pieces(block: DocBlock, budget: number): Piece[] {
  * the heading paths; a numbered heading such as "1 Introduction" is a section, not a title, when the
  * document has a metadata title), else its metadata title, else the file name without extension.
  */
-export function documentTitle(doc: ReadDocument, fileStem: string): { title: string; dropFirstHeading: boolean } {
+function documentTitle(doc: ReadDocument, fileStem: string): { title: string; dropFirstHeading: boolean } {
   const first = doc.blocks[0];
   if (first?.kind === 'heading' && !(doc.title && /^\d/.test(first.text))) {
     const sameLevel = doc.blocks.filter((b) => b.kind === 'heading' && b.level <= first.level).length;

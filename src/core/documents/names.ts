@@ -2,7 +2,7 @@
 import { extensionOf, stemOf } from '../ingest/source.ts';
 
 /** Extensions read as documents; the first four make a set of files a document set. */
-export const DOCUMENT_ONLY_EXTENSIONS = ['pdf', 'docx', 'html', 'htm'] as const;
+const DOCUMENT_ONLY_EXTENSIONS = ['pdf', 'docx', 'html', 'htm'] as const;
 export const DOCUMENT_EXTENSIONS = new Set<string>([...DOCUMENT_ONLY_EXTENSIONS, 'xhtml', 'md', 'markdown', 'txt']);
 
 /** True when the files hold at least one PDF, Word or HTML file: then every document format is read by the document readers. */

@@ -15,7 +15,7 @@ export const MEASURE_BATCH = 32;
 const QUERY_RUNS = 3;
 
 /** Sentences of passage-like length; what they say does not matter, their token counts do. */
-export function measurementTexts(n = MEASURE_BATCH): string[] {
+function measurementTexts(n = MEASURE_BATCH): string[] {
   const subjects = [
     'The river',
     'A village council',

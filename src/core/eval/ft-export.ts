@@ -27,7 +27,7 @@ export type FtCapability = (typeof FT_CAPABILITIES)[keyof typeof FT_CAPABILITIES
 const message = z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() });
 
 /** Where a line came from. */
-export const ftProvenance = z.object({
+const ftProvenance = z.object({
   /** 'offline-thinker': the heuristic stand-in wrote the reply (only with the offline flag). */
   source: z.enum(['llm', 'offline-thinker']),
   provider: z.string(),

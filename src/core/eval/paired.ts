@@ -7,7 +7,7 @@
 import { MetricError } from './errors.ts';
 import { mulberry32 } from '../random.ts';
 
-export const BOOTSTRAP = { resamples: 2000, seed: 20260101, level: 0.95 } as const;
+const BOOTSTRAP = { resamples: 2000, seed: 20260101, level: 0.95 } as const;
 
 /** One sentence saying how the interval is computed (printed beside every interval). */
 export const BOOTSTRAP_NOTE =

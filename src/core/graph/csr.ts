@@ -134,15 +134,3 @@ function countingOrder(keys: Uint32Array, range: number, within: Uint32Array | n
   }
   return order;
 }
-
-/** Sum of arc weights per node (weighted degree). */
-export function weightedDegrees(csr: Csr): Float64Array {
-  const deg = new Float64Array(csr.nodeCount);
-  const { offsets, weights } = csr;
-  for (let i = 0; i < csr.nodeCount; i++) {
-    let s = 0;
-    for (let a = offsets[i]!; a < offsets[i + 1]!; a++) s += weights[a]!;
-    deg[i] = s;
-  }
-  return deg;
-}

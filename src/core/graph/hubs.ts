@@ -25,9 +25,9 @@ const NUMBER_WORDS = new Set([
  * corpora (the demo's 61 passages) untouched.
  */
 export const HUB_SHARE = 0.005;
-export const HUB_MIN_MENTIONS = 20;
+const HUB_MIN_MENTIONS = 20;
 
-export const isGenericPhrase = (label: string) =>
+const isGenericPhrase = (label: string) =>
   /^[\d\s.,%-]+$/.test(label) || NUMBER_WORDS.has(label.toLowerCase()) || label.replace(/\W/g, '').length <= 2;
 
 export function isHubPhrase(label: string, mentions?: number, corpusPassages?: number): boolean {

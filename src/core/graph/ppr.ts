@@ -161,19 +161,11 @@ function resetSum(reset: ArrayLike<number>, nodeCount: number): number {
   return sum;
 }
 
-/** Validates and normalises a reset vector to sum 1. */
-export function normalizeReset(reset: ArrayLike<number>, nodeCount: number): Float64Array {
-  const sum = resetSum(reset, nodeCount);
-  const v = new Float64Array(nodeCount);
-  for (let i = 0; i < nodeCount; i++) v[i] = reset[i]! / sum;
-  return v;
-}
-
 /**
  * The stopping bound of the header: max abs error of y/s given max|ρ_i| (0 for Jacobi's next iterate,
  * whose own term is folded into the gain), ||D̂^-½ρ||₂², s = Σy and max y.
  */
-export function pprErrorBound(
+function pprErrorBound(
   p: PprPrepared,
   pr: PprProblem,
   rhoMax: number,

@@ -27,7 +27,7 @@ export interface CommunityHierarchy {
 }
 
 /** Park–Miller minimal standard generator: a seeded RNG for Louvain's node order. */
-export function seededRng(seed = 1): () => number {
+function seededRng(seed = 1): () => number {
   let s = seed % 2147483647 || 1;
   return () => (s = (s * 16807) % 2147483647) / 2147483647;
 }

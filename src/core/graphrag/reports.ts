@@ -18,7 +18,7 @@ export interface CommunityReport {
 }
 
 /** Indices of graph.facts inside each community (both ends in it), in one pass over the facts. */
-export function factsByCommunity(
+function factsByCommunity(
   graph: PhraseGraph,
   hierarchy: Pick<CommunityHierarchy, 'communities' | 'communityOf'>,
 ): number[][] {
@@ -38,7 +38,7 @@ export function factsByCommunity(
 }
 
 /** A community's relations, heaviest first: [subject, predicate, object, fact count]. */
-export function communityRelations(
+function communityRelations(
   graph: PhraseGraph,
   factIds: readonly number[],
   max = 30,
@@ -63,7 +63,7 @@ export function communityRelations(
   return out.slice(0, max);
 }
 
-export function communityPassages(graph: PhraseGraph, c: Community): number[] {
+function communityPassages(graph: PhraseGraph, c: Community): number[] {
   return [...new Set(c.nodes.flatMap((n) => graph.phrasePassages[n - graph.passageCount]!))].sort((a, b) => a - b);
 }
 

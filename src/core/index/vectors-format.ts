@@ -8,8 +8,8 @@
 import { VectorImportError } from './vectors-errors.ts';
 
 export const VECTORS_MAGIC = 'HSVEC001';
-export const VECTORS_FORMAT = 'hopscope.vectors';
-export const VECTORS_VERSION = 1;
+const VECTORS_FORMAT = 'hopscope.vectors';
+const VECTORS_VERSION = 1;
 
 export interface VectorsFile {
   model: string;

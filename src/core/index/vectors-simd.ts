@@ -45,7 +45,7 @@ const section = (id: number, body: number[]) => [id, ...leb(body.length), ...bod
 const name = (s: string) => vec([...new TextEncoder().encode(s)]);
 
 /** The module's bytes (exported for the test that validates them). */
-export function assembleSimdModule(): Uint8Array<ArrayBuffer> {
+function assembleSimdModule(): Uint8Array<ArrayBuffer> {
   const [DATA, Q, OUT, N, DIM, R, I, ROW, BYTES, ACC] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
   const body = [
     ...[2, 4, 0x7f, 1, 0x7b], // locals: 4 x i32, 1 x v128

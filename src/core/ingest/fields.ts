@@ -26,13 +26,7 @@ export function asObject(value: unknown, at: RecordRef, field?: string): JsonObj
   return value;
 }
 
-export function asArray(value: unknown, file: string, what: string): unknown[] {
-  if (!Array.isArray(value))
-    throw new ImportError({ file }, `expected a JSON array of ${what}, got ${describe(value)}`);
-  return value;
-}
-
-export function requireField(obj: JsonObject, at: RecordRef, field: string, expected: string): unknown {
+function requireField(obj: JsonObject, at: RecordRef, field: string, expected: string): unknown {
   if (!(field in obj) || obj[field] === undefined)
     throw new ImportError({ ...at, field }, `missing; expected ${expected}`);
   return obj[field];

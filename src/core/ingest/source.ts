@@ -26,7 +26,7 @@ export function stemOf(name: string): string {
 }
 
 /** 1-based line and column of a UTF-16 offset. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
+function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
   const end = Math.min(offset, text.length);

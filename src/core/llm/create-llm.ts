@@ -21,7 +21,7 @@ export interface CreateLlmOptions {
   timeoutMs?: number;
 }
 
-export const LLM_DEFAULTS = { concurrency: 4, retries: 3, timeoutMs: 60_000 };
+const LLM_DEFAULTS = { concurrency: 4, retries: 3, timeoutMs: 60_000 };
 
 export function createLlm(o: CreateLlmOptions): LlmPort {
   let port: LlmPort = withTimeout(o.provider, o.timeoutMs ?? LLM_DEFAULTS.timeoutMs, o.provider.server);

@@ -39,11 +39,6 @@ export const DEFAULT_LLM_SETTINGS: LlmSettings = Object.freeze({
   timeoutMs: 60_000,
 });
 
-/** Settings without the API key: for exports, traces and logs. */
-export function shareableSettings(s: LlmSettings): Omit<LlmSettings, 'apiKey'> & { apiKey: '' } {
-  return { ...s, apiKey: '' };
-}
-
 /** What is missing before this provider can run, as sentences; empty when ready. */
 export function settingsProblems(s: LlmSettings): string[] {
   const out: string[] = [];

@@ -15,7 +15,7 @@ export interface RetryOptions {
   onRetry?: (info: { module: string; attempt: number; delayMs: number; error: unknown }) => void;
 }
 
-export const RETRY_DEFAULTS: RetryOptions = { retries: 3, baseDelayMs: 500, maxDelayMs: 20_000, random: Math.random };
+const RETRY_DEFAULTS: RetryOptions = { retries: 3, baseDelayMs: 500, maxDelayMs: 20_000, random: Math.random };
 
 /** Delay before retry number `attempt` (1-based): the server's wish if given, else base * 2^(attempt-1) with jitter in [50%, 100%]. */
 export function retryDelayMs(

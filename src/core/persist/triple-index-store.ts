@@ -23,7 +23,7 @@ export interface TripleIndexLoad {
   message?: string;
 }
 
-export const tripleIndexRef = (corpusId: string, source: TripleSource): ArtifactRef => ({
+const tripleIndexRef = (corpusId: string, source: TripleSource): ArtifactRef => ({
   corpusId,
   kind: 'triples',
   key: source,

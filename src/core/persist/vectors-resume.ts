@@ -13,7 +13,7 @@ import type { Corpus } from '../types.ts';
 import { denseDocumentText } from '../retrievers/dense.ts';
 import { normalizeRows, VectorIndex } from '../index/vectors.ts';
 
-export const VECTOR_PART = { format: 'hopscope.vectors-part', formatVersion: 1 } as const;
+const VECTOR_PART = { format: 'hopscope.vectors-part', formatVersion: 1 } as const;
 /** Phrase vectors of a HippoRAG 2 graph (synonym edges), stored next to the passage vectors of the same model. */
 export const PHRASE_VECTORS = { format: 'hopscope.phrase-vectors', formatVersion: 1 } as const;
 const PART = '#part:';

@@ -9,7 +9,7 @@ import { PoolError, type WorkerPool } from './pool.ts';
 import type { PoolRequest } from './protocol.ts';
 
 /** Passages per request: small enough to balance two workers and report progress, large enough that messages stay few. */
-export const TRIPLES_CHUNK = 128;
+const TRIPLES_CHUNK = 128;
 
 /** extractTriplesOffline over the pool: the same TripleSet, passage for passage. */
 export async function extractTriplesPooled(

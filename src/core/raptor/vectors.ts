@@ -38,7 +38,7 @@ export function hashedTfIdf(texts: readonly string[], dim = 256): Float32Array {
   return out;
 }
 
-export function normalise(row: Float32Array): void {
+function normalise(row: Float32Array): void {
   let n = 0;
   for (let j = 0; j < row.length; j++) n += row[j]! * row[j]!;
   n = Math.sqrt(n);

@@ -24,7 +24,7 @@ export function lexicalScore(query: string, candidate: RerankCandidate): number 
 }
 
 /** 0 when no query term is in the passage (dropped); else 1/rank (the backbone's order), or the overlap when no rank is given. */
-export function lexicalRerankScore(query: string, candidate: RerankCandidate): number {
+function lexicalRerankScore(query: string, candidate: RerankCandidate): number {
   const overlap = lexicalScore(query, candidate);
   if (overlap <= 0) return 0;
   return candidate.rank !== undefined ? 1 / candidate.rank : overlap;

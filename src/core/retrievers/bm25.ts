@@ -1,6 +1,6 @@
 // The "bm25" backbone: Okapi BM25 over each passage's title and text (the title is part of what a
 // multi-hop question names, e.g. "When did Lothair II's mother die?" -> passage "Lothair II").
-import { HopscopeError, throwIfAborted } from '../errors.ts';
+import { throwIfAborted } from '../errors.ts';
 import { Bm25Index, type Bm25Params } from '../index/bm25.ts';
 import type { Passage, Ranked, Retriever } from '../types.ts';
 
@@ -20,22 +20,6 @@ export function createBm25Retriever(
     options,
   );
   return bm25RetrieverFromIndex(index);
-}
-
-/**
- * Validates the untyped backbone options of buildBackbone('bm25', ...): only k1 and b, as numbers.
- * Range checks happen in Bm25Index.build, which names the offending value.
- */
-export function bm25OptionsFrom(options: Record<string, unknown> | undefined): Partial<Bm25Params> {
-  const out: Partial<Bm25Params> = {};
-  for (const [key, value] of Object.entries(options ?? {})) {
-    if (key !== 'k1' && key !== 'b')
-      throw new HopscopeError('retrievers.bm25', `unknown option "${key}" (expected k1, b)`);
-    if (typeof value !== 'number')
-      throw new HopscopeError('retrievers.bm25', `option ${key} must be a number, got ${JSON.stringify(value)}`);
-    out[key] = value;
-  }
-  return out;
 }
 
 /** Wraps an index built elsewhere, e.g. loaded with Bm25Index.fromSnapshot in a worker. */

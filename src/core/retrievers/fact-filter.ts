@@ -38,7 +38,7 @@ function bigrams(s: string): Map<string, number> {
 }
 
 /** Dice coefficient of character bigrams, in [0, 1]. */
-export function bigramDice(a: string, b: string): number {
+function bigramDice(a: string, b: string): number {
   const x = bigrams(a);
   const y = bigrams(b);
   let shared = 0;

@@ -94,7 +94,7 @@ export type GraphExpansionRetriever = Retriever & {
   readonly mode: 'naive' | 'sync';
 };
 
-export function createGraphExpander(
+function createGraphExpander(
   base: Retriever,
   index: TripleIndex,
   scorer?: SequenceScorer,

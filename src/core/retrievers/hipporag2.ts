@@ -417,7 +417,7 @@ export function factsOfGraph(graph: PhraseGraph): TripleSet {
 }
 
 /** Trace items (retrieve.items): the kept seed facts as triples, else the linked entities, with their passages. */
-export function explanationItems(graph: PhraseGraph, e: HippoRag2Explanation): RetrievedItem[] {
+function explanationItems(graph: PhraseGraph, e: HippoRag2Explanation): RetrievedItem[] {
   if (e.seededBy === 'facts') {
     return e.facts
       .filter((f) => f.kept)

@@ -53,7 +53,7 @@ export interface BeamGraph {
   neighbours(triple: number): readonly number[];
 }
 
-export const PRUNED_CAP = 30;
+const PRUNED_CAP = 30;
 
 export function diversityWeight(n: number, gamma: number): number {
   return gamma === Infinity ? 1 : Math.exp(-Math.min(n, gamma) / gamma);

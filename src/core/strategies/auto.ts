@@ -23,7 +23,7 @@ export const ROUTE_MENU = Object.fromEntries(
   flatten(METHODS).flatMap((d) => (d.route ? [[d.name, d.route]] : [])),
 ) as Record<RouteChoice, Omit<RouteOption, 'name'>>;
 
-export const autoOptions = {
+const autoOptions = {
   depth: count(50),
   answer: z.boolean().default(true),
   /** Reader budget for the chosen strategy; absent = that strategy's own (paper) setting. */
@@ -74,7 +74,7 @@ async function llmChoice(
   }
 }
 
-export async function runAuto(run: Run, o: AutoOptions, member: MemberRunner): Promise<void> {
+async function runAuto(run: Run, o: AutoOptions, member: MemberRunner): Promise<void> {
   const q = run.question.question;
   // The question's retrieval gives the score profile; the chosen strategy starts with the same query
   // (a memoised backbone serves it once).

@@ -24,7 +24,7 @@ import { mergeRound } from './pool-round.ts';
 import type { DualThought } from './prompt-port.ts';
 import { shouldStop, stopOption } from './stopping.ts';
 
-export const bdtrOptions = {
+const bdtrOptions = {
   ...commonOptions,
   /**
    * Eq. 4 takes the max of raw ŝ(d|q); 'minmax' normalises each retrieval first. Unset, it follows the
@@ -50,7 +50,7 @@ export const bdtrOptions = {
 };
 export type BdtrOptions = OptionsOf<typeof bdtrOptions>;
 
-export async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
+async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
   const q = run.question.question;
   const { prompts, recorder } = run;
   run.recorder.startRound(0);
@@ -148,7 +148,7 @@ export async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
 }
 
 /** DTR only (BDTR ablation): the final context is P_R, and the reader takes its top 5 (no cut defines a smaller one). */
-export const bdtrDtr = defineStrategy({
+const bdtrDtr = defineStrategy({
   name: 'bdtr-dtr',
   title: 'BDTR-DTR',
   label: 'BDTR-DTR (dual thought only)',

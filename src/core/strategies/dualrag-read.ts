@@ -41,7 +41,7 @@ export interface DualragView {
 export const readDualrag = (events: readonly TraceEvent[]): DualragView | undefined => dualragView(foldTrace(events));
 
 /** The DualRAG view of a folded run; undefined when it is not a DualRAG run's (no Reasoner step). */
-export function dualragView(model: TraceModel): DualragView | undefined {
+function dualragView(model: TraceModel): DualragView | undefined {
   const steps: DualragStep[] = [];
   let reranker: string | undefined;
   for (const r of model.rounds) {

@@ -32,7 +32,7 @@ import { NORMALIZATIONS, normalizeScores, ScorePool } from './pool.ts';
 import type { DualKnowledge, EntityQueries, StrategyPrompts } from './prompt-port.ts';
 import { defineStrategy } from './descriptor.ts';
 
-export const dualragOptions = {
+const dualragOptions = {
   /** Most Reasoner steps (the issue's cap, Fig. 3's range). */
   maxSteps: count(5),
   /** Eq. 6: passages per query (§4.3: top-50). */
@@ -63,7 +63,7 @@ interface Demand extends EntityQueries {
   rerankQuery: string;
 }
 
-export async function runDualrag(run: Run, o: DualragOptions): Promise<void> {
+async function runDualrag(run: Run, o: DualragOptions): Promise<void> {
   const q = run.question.question;
   const { prompts, recorder } = run;
   const reranker = run.reranker ?? createLexicalReranker();
@@ -257,7 +257,7 @@ const shared = {
 } as const;
 
 // The framework ablations of DualRAG Table 3.
-export const dualragNoReasoner = defineStrategy({
+const dualragNoReasoner = defineStrategy({
   ...shared,
   name: 'dualrag-no-reasoner',
   title: 'DualRAG w/o R',
@@ -270,7 +270,7 @@ export const dualragNoReasoner = defineStrategy({
   prompts: DUALRAG_PROMPTS,
 });
 
-export const dualragNoEi = defineStrategy({
+const dualragNoEi = defineStrategy({
   ...shared,
   name: 'dualrag-no-ei',
   title: 'DualRAG w/o Ei',
@@ -283,7 +283,7 @@ export const dualragNoEi = defineStrategy({
   prompts: ['dualragReasoner', 'dualragSummarizer', 'dualragAnswer'],
 });
 
-export const dualragNoOutline = defineStrategy({
+const dualragNoOutline = defineStrategy({
   ...shared,
   name: 'dualrag-no-outline',
   title: 'DualRAG w/o KO',

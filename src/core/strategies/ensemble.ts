@@ -19,9 +19,9 @@ import { ROUTE_CHOICES } from './router.ts';
 import { NORMALIZATIONS, ScorePool } from './pool.ts';
 
 /** Strategies that may be members: the routable methods (those on auto's route menu). */
-export const ENSEMBLE_MEMBERS = ROUTE_CHOICES;
+const ENSEMBLE_MEMBERS = ROUTE_CHOICES;
 
-export const ensembleOptions = {
+const ensembleOptions = {
   /**
    * Strategies whose final contexts are fused. Default: the pair whose RRF fused best on the first halves
    * (first 100 of the first 200 questions of each set, offline thinker over hipporag2; mean R@5 of
@@ -60,7 +60,7 @@ function copyEvent(run: Run, e: TraceEvent): void {
   } else run.recorder.add(body as EventBody);
 }
 
-export async function runEnsemble(run: Run, o: EnsembleOptions, member: MemberRunner): Promise<void> {
+async function runEnsemble(run: Run, o: EnsembleOptions, member: MemberRunner): Promise<void> {
   const raw: Record<string, unknown> = { depth: o.depth, answer: false };
   if (o.normalize !== undefined) raw.normalize = o.normalize;
   const finals: Ranked[][] = [];

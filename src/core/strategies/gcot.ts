@@ -3,8 +3,8 @@ import type { Run } from './context.ts';
 import { runStepwise, stepwiseOptions, type StepwiseOptions } from './stepwise.ts';
 import { defineStrategy } from './descriptor.ts';
 
-export const gcotOptions = stepwiseOptions;
-export const runGcot = (run: Run, o: StepwiseOptions) => runStepwise(run, o, 'gcot', 'subquery');
+const gcotOptions = stepwiseOptions;
+const runGcot = (run: Run, o: StepwiseOptions) => runStepwise(run, o, 'gcot', 'subquery');
 
 export const gcot = defineStrategy({
   name: 'gcot',

@@ -29,7 +29,7 @@ import { ScorePool } from './pool.ts';
 import type { GistTriple } from './prompt-port.ts';
 import { defineStrategy } from './descriptor.ts';
 
-export const gearOptions = {
+const gearOptions = {
   ...commonOptions,
   /** Step cap: 2 for HotpotQA and 2Wiki, 4 for MuSiQue in the paper (App. B.1). */
   rounds: count(2),
@@ -65,7 +65,7 @@ const mentions = (p: Passage, phrase: string) => {
   return n.length > 0 && normalizePhrase(`${p.title} ${p.text}`).includes(n);
 };
 
-export async function runGear(run: Run, o: GearOptions): Promise<void> {
+async function runGear(run: Run, o: GearOptions): Promise<void> {
   const ex = expanderOf(run);
   const q = run.question.question;
   const { recorder, prompts } = run;

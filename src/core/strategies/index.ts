@@ -30,11 +30,6 @@ export { flatten, type StrategyDescriptor, type StrategyNeeds } from './descript
 
 /** Everything runStrategy runs, in the registry's order. */
 export const RUNNABLE: readonly StrategyName[] = DESCRIPTORS.map((d) => d.name);
-/**
- * Retrieval baselines: "single" is one retrieval with the question at depth k and raw backbone scores,
- * no LLM (the round 0 every strategy starts from); "single-read" adds the QA reader over its top 5.
- */
-export const BASELINES: readonly StrategyName[] = DESCRIPTORS.filter((d) => d.kind === 'baseline').map((d) => d.name);
 /** The papers' methods and the composites (everything but the retrieval baselines). */
 export const STRATEGIES: readonly StrategyName[] = DESCRIPTORS.filter((d) => d.kind !== 'baseline').map((d) => d.name);
 

@@ -17,7 +17,7 @@ import { shouldStop, stopOption } from './stopping.ts';
 
 // No contextTop: IRCoT shows the model the whole collection.
 const { contextTop: _unused, ...common } = commonOptions;
-export const ircotOptions = {
+const ircotOptions = {
   ...common,
   /** Steps after the question's retrieval (BDTR's setting R = 2 for every iterative strategy). */
   rounds: count(2),
@@ -31,7 +31,7 @@ export const ircotOptions = {
 };
 export type IrcotOptions = OptionsOf<typeof ircotOptions>;
 
-export async function runIrcot(run: Run, o: IrcotOptions): Promise<void> {
+async function runIrcot(run: Run, o: IrcotOptions): Promise<void> {
   const p = run.prompts.ircot;
   const q = run.question.question;
   const collected: string[] = [];

@@ -10,7 +10,7 @@ import { mergeRound, replaceRound } from './pool-round.ts';
 import { shouldStop, stopOption } from './stopping.ts';
 import { defineStrategy } from './descriptor.ts';
 
-export const irgsOptions = {
+const irgsOptions = {
   ...commonOptions,
   rounds: count(2),
   merge: z.enum(['replace', 'max']).default('replace'),
@@ -18,7 +18,7 @@ export const irgsOptions = {
 };
 export type IrgsOptions = OptionsOf<typeof irgsOptions>;
 
-export async function runIrgs(run: Run, o: IrgsOptions): Promise<void> {
+async function runIrgs(run: Run, o: IrgsOptions): Promise<void> {
   const p = run.prompts.irgs;
   const q = run.question.question;
   run.recorder.startRound(0);

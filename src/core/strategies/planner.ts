@@ -16,7 +16,7 @@ import { mergeRound } from './pool-round.ts';
 import type { PlanHistory } from './prompt-port.ts';
 import { defineStrategy } from './descriptor.ts';
 
-export const plannerOptions = {
+const plannerOptions = {
   /** Most steps (paper 004: "max 5 retrieval steps"). */
   rounds: count(5),
   /** Passages each (sub-)query retrieves and shows (paper 004: top 10 per step). */
@@ -38,7 +38,7 @@ export function carriedAnchors(anchors: readonly string[], subquery: string): st
   return anchors.filter((a) => a !== '' && q.includes(a.toLowerCase()));
 }
 
-export async function runPlanner(run: Run, o: PlannerOptions): Promise<void> {
+async function runPlanner(run: Run, o: PlannerOptions): Promise<void> {
   const q = run.question.question;
   const { recorder } = run;
   const pool = new ScorePool();

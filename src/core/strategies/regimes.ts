@@ -21,7 +21,7 @@ import { settle, traceQuestion } from './trace-parts.ts';
 export const REGIMES = regimeSchema.options;
 export type { Regime };
 
-export const ORACLE_LABEL = 'oracle: the reader is given the gold passages';
+const ORACLE_LABEL = 'oracle: the reader is given the gold passages';
 
 export function isRegime(name: string): name is Regime {
   return (REGIMES as readonly string[]).includes(name);

@@ -91,7 +91,7 @@ export function routeFeatures(question: string, base: readonly Ranked[]): RouteF
 export type RouteNode =
   { leaf: RouteChoice } | { feature: RouteFeature; at: number; below: RouteNode; above: RouteNode };
 
-export const routeNodeSchema: z.ZodType<RouteNode> = z.lazy(() =>
+const routeNodeSchema: z.ZodType<RouteNode> = z.lazy(() =>
   z.union([
     z.object({ leaf: z.enum(ROUTE_CHOICES) }).strict(),
     z

@@ -6,10 +6,10 @@ import { ScorePool } from './pool.ts';
 import { mergeRound } from './pool-round.ts';
 import { defineStrategy } from './descriptor.ts';
 
-export const staticOptions = { ...commonOptions };
+const staticOptions = { ...commonOptions };
 export type StaticOptions = OptionsOf<typeof staticOptions>;
 
-export async function runStatic(run: Run, o: StaticOptions): Promise<void> {
+async function runStatic(run: Run, o: StaticOptions): Promise<void> {
   run.recorder.startRound(0);
   const pool = new ScorePool();
   mergeRound(run, pool, [await run.retrieve(run.question.question, 'question', o.depth)], o.normalize);

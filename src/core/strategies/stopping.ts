@@ -12,10 +12,10 @@ import type { Ranked } from '../types.ts';
 import type { Run } from './context.ts';
 import type { StrategyPrompts } from './prompt-port.ts';
 
-export const STOP_MODES = ['fixed', 'stable', 'llm'] as const;
+const STOP_MODES = ['fixed', 'stable', 'llm'] as const;
 export type StopMode = (typeof STOP_MODES)[number];
 /** LLM module of the sufficiency check used for stopping (the Fig. 11 prompt; its own module for costs). */
-export const STOP_MODULE = 'stop.sufficiency';
+const STOP_MODULE = 'stop.sufficiency';
 /** The prompt the sufficiency check uses (its version is recorded with the strategy's prompts). */
 export const STOP_PROMPT = 'tog' satisfies keyof StrategyPrompts;
 export const stopOption = { stop: z.enum(STOP_MODES).default('fixed') };
@@ -40,7 +40,7 @@ export function querySimilarity(a: string, b: string): number {
   return shared / (x.size + y.size - shared);
 }
 
-export const repeatsEarlier = (query: string, earlier: readonly string[], threshold = 0.8) =>
+const repeatsEarlier = (query: string, earlier: readonly string[], threshold = 0.8) =>
   earlier.some((e) => querySimilarity(query, e) >= threshold);
 
 /** The top-k sets (not orders) of two rankings are equal. */

@@ -4,8 +4,8 @@ import type { Run } from './context.ts';
 import { runStepwise, stepwiseOptions, type StepwiseOptions } from './stepwise.ts';
 import { defineStrategy } from './descriptor.ts';
 
-export const togOptions = stepwiseOptions;
-export const runTog = (run: Run, o: StepwiseOptions) => runStepwise(run, o, 'tog', 'sufficiency');
+const togOptions = stepwiseOptions;
+const runTog = (run: Run, o: StepwiseOptions) => runStepwise(run, o, 'tog', 'sufficiency');
 
 export const tog = defineStrategy({
   name: 'tog',

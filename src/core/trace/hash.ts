@@ -5,7 +5,7 @@ import { sha256Hex } from '../llm/hash.ts';
 import type { Trace } from './schema.ts';
 
 /** JSON with object keys sorted at every depth; undefined values dropped as JSON.stringify drops them. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(
@@ -18,7 +18,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** A provider label without where its server is ("openai-compatible m @ http://…" -> "openai-compatible m"). */
-export const withoutServer = (label: string): string => label.replace(/ @ [a-z][a-z0-9+.-]*:\/\/[^\s)\]"',;]+/gi, '');
+const withoutServer = (label: string): string => label.replace(/ @ [a-z][a-z0-9+.-]*:\/\/[^\s)\]"',;]+/gi, '');
 
 // Any URL, and a bare host:port (an IP address or localhost, as connection errors name them).
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)\]]+/gi;

@@ -31,7 +31,7 @@ export function llmEvent(
 }
 
 /** The `error` trace event for a failed call: the typed error's message (never credentials). */
-export function llmErrorEvent(
+function llmErrorEvent(
   module: string,
   error: unknown,
   at: { t: number; round: number },

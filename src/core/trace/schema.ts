@@ -16,23 +16,10 @@ const usage = z.object({
   reasoning: z.number().optional(),
 });
 
-/**
- * Thought kinds are open (GEAR's `rewrite`, DualRAG's `reasoner`, the planner's `partial-answer`, ...);
- * these are the ones the views have a style for.
- */
-export const KNOWN_THOUGHT_KINDS = [
-  'fast',
-  'slow',
-  'cot',
-  'subquery',
-  'rewrite',
-  'reasoning-chain',
-  'sufficiency',
-] as const;
 export const thoughtKind = z.string().min(1);
 
 /** What a retrieval returned besides passages; every item maps back to the passages it comes from. */
-export const itemKind = z.enum(['passage', 'triple', 'summary', 'community', 'entity']);
+const itemKind = z.enum(['passage', 'triple', 'summary', 'community', 'entity']);
 export const retrievedItem = z.object({
   kind: itemKind,
   id: z.string(),
@@ -85,8 +72,8 @@ export type Regime = z.infer<typeof regime>;
  * records are data, and a name like "__proto__" or "constructor" would address an object's prototype
  * wherever a reader keys by module, so a trace holding one is not a Hopscope trace.
  */
-export const MODULE_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[._:/ -][A-Za-z0-9]+)*$/;
-export const moduleName = z.string().refine((m) => MODULE_NAME.test(m) && !(m in Object.prototype), {
+const MODULE_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[._:/ -][A-Za-z0-9]+)*$/;
+const moduleName = z.string().refine((m) => MODULE_NAME.test(m) && !(m in Object.prototype), {
   message: 'not a module name (letters and digits joined by . _ - : /)',
 });
 
@@ -206,7 +193,7 @@ export type TripleRef = z.infer<typeof tripleRef>;
 export type MemoryEntry = z.infer<typeof memoryEntry>;
 
 /** Structured gold: what the dataset says about each hop (src/core/types.ts QuestionEvidence). */
-export const questionEvidence = z.object({
+const questionEvidence = z.object({
   hops: z.array(
     z.object({
       /** Supporting passages of this hop (ids in the corpus). */

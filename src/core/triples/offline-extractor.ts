@@ -17,7 +17,7 @@ export interface OfflineExtractorOptions {
   entityTypes: readonly string[];
 }
 
-export const OFFLINE_EXTRACTOR_DEFAULTS: Readonly<OfflineExtractorOptions> = Object.freeze({
+const OFFLINE_EXTRACTOR_DEFAULTS: Readonly<OfflineExtractorOptions> = Object.freeze({
   /** Cap on entities per sentence, so a list-like sentence does not add hundreds of pairs. */
   maxEntitiesPerSentence: 12,
   /** Include the passage title as an entity of every sentence. */

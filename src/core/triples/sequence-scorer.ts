@@ -25,10 +25,6 @@ export interface SequenceScorer {
   forQuery(query: string, signal?: AbortSignal): Promise<QueryScorer>;
 }
 
-export function isLexicalScorerName(name: string): name is LexicalScorerName {
-  return (LEXICAL_SCORERS as readonly string[]).includes(name);
-}
-
 export function createLexicalScorer(
   index: TripleIndex,
   name: LexicalScorerName = DEFAULT_LEXICAL_SCORER,
@@ -164,7 +160,7 @@ export function createQueryRelevance(index: TripleIndex, query: string): TripleR
 }
 
 /** Calls `hit` for every value in both ascending arrays, ascending: walks the shorter, gallops in the longer. */
-export function intersectSorted(a: Uint32Array, b: Uint32Array, hit: (v: number) => void): void {
+function intersectSorted(a: Uint32Array, b: Uint32Array, hit: (v: number) => void): void {
   const [small, large] = a.length <= b.length ? [a, b] : [b, a];
   let lo = 0;
   for (let i = 0; i < small.length && lo < large.length; i++) {

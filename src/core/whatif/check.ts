@@ -20,7 +20,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length > 0 && a.length === b.length && a.every((x) => b.includes(x));
 
 /** Whether a change reads the gold: it inserts exactly the question's gold passages or its bridge passages. */
-export function readsGold(parent: Trace, branch: NonNullable<Trace['branch']>): boolean {
+function readsGold(parent: Trace, branch: NonNullable<Trace['branch']>): boolean {
   const change = branch.intervention;
   if (change.kind !== 'pool' || !change.insert) return false;
   const ids = change.insert.ids;

@@ -8,7 +8,7 @@ import type { Trace } from '../trace/schema.ts';
 import { WhatIfError } from './branch.ts';
 import type { Intervention } from './intervention.ts';
 
-export const COUNTERFACTUAL_SPECS = ['rerun', 'gold-bridge@R', 'gold-all@R', 'drop-promoted'] as const;
+const COUNTERFACTUAL_SPECS = ['rerun', 'gold-bridge@R', 'gold-all@R', 'drop-promoted'] as const;
 
 export interface CounterfactualSpec {
   name: 'rerun' | 'gold-bridge' | 'gold-all' | 'drop-promoted';
@@ -35,7 +35,7 @@ export function parseCounterfactual(raw: string): CounterfactualSpec {
 }
 
 /** The verifier's reply that selects `selected` among its candidates (the reply format of BDTR Fig. 9: 1-based indices). */
-export function verifierReply(candidates: readonly string[], selected: readonly string[]): string {
+function verifierReply(candidates: readonly string[], selected: readonly string[]): string {
   const indices = selected.map((id) => candidates.indexOf(id) + 1).filter((i) => i > 0);
   return JSON.stringify({ covered_doc_indices: indices });
 }

@@ -110,7 +110,7 @@ export function createHooks(change: Intervention): RunHooks {
 }
 
 /** `results` with `ids` at a 1-based rank (taking that rank's score) or with a given score, best first. */
-export function insertRanked(
+function insertRanked(
   results: readonly Ranked[],
   at: { ids: readonly string[]; rank?: number; score?: number },
 ): Ranked[] {

@@ -7,7 +7,7 @@ import { BarChart } from './charts.tsx';
 import { PlotCard } from './PlotCard.tsx';
 
 /** Mean LLM tokens per round and strategy (a question that stopped earlier counts 0 in later rounds). */
-export function tokensPerRound(rows: readonly BatchRow[]): { strategy: string; rounds: number[] }[] {
+function tokensPerRound(rows: readonly BatchRow[]): { strategy: string; rounds: number[] }[] {
   return strategiesOf(rows).map((strategy) => {
     const mine = rows.filter((r) => r.strategy === strategy);
     const per = mine.map((r) => foldTrace(r.trace.events).tokensByRound);

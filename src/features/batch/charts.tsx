@@ -54,7 +54,7 @@ export function axisTicks(max: number, unit: Unit): number[] {
 }
 
 /** Splits a long axis label into lines of at most `max` characters, so neighbouring labels never overlap. */
-export function wrapLabel(label: string, max = 14): string[] {
+function wrapLabel(label: string, max = 14): string[] {
   const lines: string[] = [];
   for (const word of label.split(/\s+/)) {
     const last = lines[lines.length - 1];

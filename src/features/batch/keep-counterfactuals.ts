@@ -8,7 +8,7 @@ import type { CounterfactualEntry } from '../../core/whatif/batch.ts';
 import { parseCounterfactual } from '../../core/whatif/counterfactual.ts';
 import { counterfactualStore, type CounterfactualRun } from './counterfactual-store.ts';
 
-export const COUNTERFACTUAL_KEY = 'workspace.v1.counterfactual';
+const COUNTERFACTUAL_KEY = 'workspace.v1.counterfactual';
 
 const saved = z.object({
   spec: z.string(),

@@ -13,7 +13,7 @@ import { counterfactualEntry, counterfactualOutcome } from '../../core/whatif/ba
 import { COUNTERFACTUAL_KS, counterfactualStore, specOf } from './counterfactual-store.ts';
 
 /** Deep enough for the Recall@k curve up to 200 (a small corpus returns fewer). */
-export const BATCH_K = 200;
+const BATCH_K = 200;
 
 export function useBatchRunner(datasetId: string | undefined, questions: readonly Question[]) {
   const engine = useEngine();

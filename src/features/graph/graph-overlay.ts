@@ -16,12 +16,12 @@ import type { NodeMark, Overlay, OverlayLink } from './graph-style.ts';
 
 /** Edge colours of the overlay: none is a round, seed, phrase or gold colour. */
 export const THOUGHT_COLORS: Record<string, string> = { question: '#5d4037', fast: '#0097a7', slow: '#5e35b1' };
-export const SUBQUERY_COLOR = '#6d4c41';
+const SUBQUERY_COLOR = '#6d4c41';
 export const CHAIN_COLOR = '#1b1b1b';
 export const BEAM_COLORS = ['#1b1b1b', '#e65100', '#78909c'] as const;
 export const PATH_COLORS = { bridge: '#b3261e', gold: '#b07800' } as const;
 /** Passages of a retrieval marked as what it linked to. */
-export const LINKED_PASSAGES = 5;
+const LINKED_PASSAGES = 5;
 /** Beams drawn per step (the best kept sequences). */
 export const BEAMS_DRAWN = 3;
 /** A chain step farther apart than this over the graph is drawn as a direct link instead. */

@@ -158,7 +158,7 @@ export const LARGE_GRAPH = 2000;
 /** Disc scale at LARGE_GRAPH nodes and more: the fill is most of a frame's GPU time in software WebGL. */
 const LARGE_NODE_SCALE = 0.6;
 
-export const nodeScale = (nodeCount: number) => (nodeCount >= LARGE_GRAPH ? LARGE_NODE_SCALE : 1);
+const nodeScale = (nodeCount: number) => (nodeCount >= LARGE_GRAPH ? LARGE_NODE_SCALE : 1);
 
 /**
  * Display attributes for a node. Sigma hands the reducer its own shallow copy, but this stays pure (the

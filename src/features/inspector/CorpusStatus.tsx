@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { DatasetSummary } from '../../engine/engine-api.ts';
 
 /** How the indexes of a loaded corpus came to be, in words that are true for each path. */
-export function indexedHow(d: DatasetSummary): string {
+function indexedHow(d: DatasetSummary): string {
   const ms = Math.round(d.indexMs);
   if (d.indexSource === 'storage')
     return d.notice ? `opened from storage in ${ms} ms, with a rebuild` : `opened from storage in ${ms} ms`;

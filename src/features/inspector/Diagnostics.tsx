@@ -34,7 +34,7 @@ const BROWSER_HINTS: Partial<Record<DiagnosticName, string>> = {
   parametricSuppression: 'press "Run all three regimes" below to run it',
 };
 
-export const DIAGNOSTIC_LABELS: Record<DiagnosticName, string> = {
+const DIAGNOSTIC_LABELS: Record<DiagnosticName, string> = {
   coverageGap: 'Coverage gap: gold never retrieved',
   anchorCarryDrop: 'Anchor carry-drop: a found entity left out of the next query',
   distractorLatch: 'Distractor latch: a look-alike held the context',

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /** Passages a shortened ranking keeps from its top. */
-export const SHORT_TOP = 8;
+const SHORT_TOP = 8;
 
 /** The ranking the run ended with (the final cut when there is one): rank, score, title, gold mark, text. */
 export function RankingList({ model, gold, passages, bridge = new Set<string>(), shorten = null }: Props) {

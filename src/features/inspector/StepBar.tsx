@@ -17,11 +17,6 @@ interface Props {
   children?: ReactNode;
 }
 
-/** Step positions (events shown) at which each round starts. */
-export function roundStarts(events: readonly TraceEvent[]): number[] {
-  return events.flatMap((e, i) => (e.type === 'round.start' ? [i + 1] : []));
-}
-
 /**
  * Step-through: previous/next event or stage with a one-line caption, "From the start", and "Play" at a
  * chosen pace. The keys (StepKeys) work anywhere except in text fields (a presenter's clicker sends

@@ -28,7 +28,7 @@ function coveredTop(): number {
  * Scrolls the timeline sideways so the round's card is wholly visible: earlier rounds go off to the left,
  * the current one never off to the right.
  */
-export function revealRoundCard(round: number): void {
+function revealRoundCard(round: number): void {
   const card = roundCard(round);
   const strip = card?.parentElement;
   if (!card || !strip) return;

@@ -75,8 +75,3 @@ export function applyTransformersEnv(config: EmbedderConfig): void {
   if (config.wasmThreads !== undefined && wasm) wasm.numThreads = config.wasmThreads;
   if (config.wasmPaths !== undefined && wasm) wasm.wasmPaths = config.wasmPaths;
 }
-
-/** WebGPU when the browser exposes it, WASM otherwise (Node callers pass 'cpu'). */
-export function preferredBrowserDevice(): EmbedDevice {
-  return typeof navigator !== 'undefined' && 'gpu' in navigator ? 'webgpu' : 'wasm';
-}

@@ -6,7 +6,7 @@
 import { EmbedError } from '../../core/embed/port.ts';
 import { RerankError } from '../../core/rerank/port.ts';
 
-export const LOCAL_MODEL_CACHE = 'hopscope-local-models';
+const LOCAL_MODEL_CACHE = 'hopscope-local-models';
 /** The localModelPath transformers.js is given for stored folders. */
 export const LOCAL_MODEL_PREFIX = '/local-models/';
 

@@ -9,7 +9,7 @@ export interface LocalServer {
   baseURL: string;
 }
 
-export const DEFAULT_LOCAL_SERVERS: readonly LocalServer[] = [
+const DEFAULT_LOCAL_SERVERS: readonly LocalServer[] = [
   { name: 'Ollama', baseURL: 'http://127.0.0.1:11434/v1' },
   { name: 'LM Studio', baseURL: 'http://127.0.0.1:1234/v1' },
 ];

@@ -7,7 +7,7 @@ import { settingsProblems, type LlmSettings } from '../../core/llm/settings.ts';
 import { OpenAiCompatibleProvider } from './openai-compatible.ts';
 import { TransformersGenerationProvider, type GenerationConfig } from './transformers-generation.ts';
 
-export function openAiConfigFrom(s: LlmSettings) {
+function openAiConfigFrom(s: LlmSettings) {
   return {
     baseURL: s.baseURL.trim(),
     model: s.model.trim(),

@@ -26,7 +26,7 @@ export interface OfflineGearOptions {
   docs: number;
 }
 
-export const OFFLINE_GEAR_DEFAULTS: Readonly<OfflineGearOptions> = Object.freeze({
+const OFFLINE_GEAR_DEFAULTS: Readonly<OfflineGearOptions> = Object.freeze({
   maxFacts: 4,
   perDoc: 2,
   slack: 1,

@@ -18,8 +18,6 @@ import {
   type QuestionParts,
 } from './offline-thinker-text.ts';
 
-export const PLANNER_MODULES = ['planner.step', 'planner.compose'] as const;
-
 interface PlannerView {
   question: string;
   docs: DocumentText[];

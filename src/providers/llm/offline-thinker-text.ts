@@ -215,7 +215,7 @@ export function capitalisedPhrases(text: string): string[] {
   return [...new Set(out.filter((p) => p.length > 1))];
 }
 
-export const norm = (s: string) =>
+const norm = (s: string) =>
   s
     .toLowerCase()
     .normalize('NFKD')

@@ -35,7 +35,7 @@ export interface ErrorContext {
 const CONTEXT_LENGTH = /context[_ ]length|context[_ ]size|context window|maximum context|too many tokens/i;
 
 /** Wait the server asked for: `retry-after-ms` (OpenAI), else `retry-after` in seconds or as an HTTP date. */
-export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
+function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
   const ms = headers?.get('retry-after-ms');
   if (ms && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
   const after = headers?.get('retry-after');

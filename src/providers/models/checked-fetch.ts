@@ -22,7 +22,7 @@ function kindOf(url: string): keyof typeof MIN_BYTES | null {
 }
 
 /** Throws a ModelFileError when a successful response is not the model file it was asked for. */
-export function checkModelResponse(url: string, response: Response, model: string): void {
+function checkModelResponse(url: string, response: Response, model: string): void {
   if (!response.ok) return; // the loader reports missing files itself (optional files may be absent)
   const kind = kindOf(url);
   if (!kind) return;

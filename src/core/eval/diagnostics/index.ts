@@ -37,7 +37,7 @@ export const DIAGNOSTICS = [
 ] as const;
 
 /** Paper 004's six; the rest are this project's own (evidenceLost), labelled so wherever they are listed. */
-export const PAPER_DIAGNOSTICS = DIAGNOSTICS.slice(0, 6);
+const PAPER_DIAGNOSTICS = DIAGNOSTICS.slice(0, 6);
 export const isOwnDiagnostic = (name: DiagnosticName): boolean =>
   !(PAPER_DIAGNOSTICS as readonly string[]).includes(name);
 export type DiagnosticName = (typeof DIAGNOSTICS)[number];
@@ -81,8 +81,8 @@ export interface QuestionDiagnostics {
   evidenceLost: EvidenceLost;
 }
 
-export const DEFAULT_TOP = 10;
-export const DEFAULT_MIN_OVERLAP = 0.5;
+const DEFAULT_TOP = 10;
+const DEFAULT_MIN_OVERLAP = 0.5;
 
 const acc = (answer: string, golds: readonly string[]) => accuracy(answer, golds) === 1;
 
@@ -160,7 +160,7 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
 }
 
 /** Why no diagnostic applies to a run that did not finish. */
-export const FAILED_REASON = {
+const FAILED_REASON = {
   failed: 'the run failed: the failure is the finding',
   aborted: 'the run was stopped before it finished',
 } as const;
