@@ -9,7 +9,7 @@ import { DEFAULT_LLM_SETTINGS, llmSettingsSchema } from '../core/llm/settings.ts
 export const DEMO_DATASET_ID = 'demo';
 const DEMO_FILES = ['demo_corpus.json', 'demo.json'] as const;
 
-class FetchFileError extends Error {
+export class FetchFileError extends Error {
   override readonly name = 'FetchFileError';
 }
 

@@ -16,7 +16,7 @@ import { tokenize } from '../text/tokenize.ts';
 import { normalizePhrase } from './normalize.ts';
 import type { TripleSet, TripleSource } from './types.ts';
 
-class TripleIndexError extends HopscopeError {
+export class TripleIndexError extends HopscopeError {
   override readonly name = 'TripleIndexError';
   constructor(message: string) {
     super('triples.index', message);
