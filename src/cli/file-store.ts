@@ -210,8 +210,9 @@ function fileArtifactStore(root: string, now: () => string): ArtifactStore {
       return (await listDir(join(corpusDir(root, corpusId), 'artifacts')))
         .filter((f) => f.endsWith('.bin'))
         .map((f) => {
-          const [kind, key] = f.slice(0, -4).split('.') as [ArtifactKind, string];
-          return { corpusId, kind, key: decodeURIComponent(key) };
+          // <kind>.<key>.bin: the kind has no dot, an encoded key may ("k1=1.2").
+          const dot = f.indexOf('.');
+          return { corpusId, kind: f.slice(0, dot) as ArtifactKind, key: decodeURIComponent(f.slice(dot + 1, -4)) };
         });
     },
     async deleteArtifact(ref) {

@@ -138,8 +138,10 @@ describe.each(Object.keys(backends))('library reopen from stored artifacts: %s',
   });
 
   it('import saves the BM25 snapshot and the graph; a reopen builds neither and ranks exactly as a fresh build', async () => {
-    // ... and the backbones built at import: GraphRAG's communities, RAPTOR's tree, GEAR's triple index.
+    // ... and the backbones built at import: HippoRAG 2's fact index, GraphRAG's communities, RAPTOR's tree,
+    // GEAR's triple index.
     expect((await backend.reopen().artifacts.listArtifacts('wiki')).map((r) => `${r.kind}:${r.key}`).sort()).toEqual([
+      'backbone:backbone:facts-bm25:offline-extractor:k1=1.2:b=1',
       'backbone:backbone:graphrag:offline-extractor',
       'backbone:backbone:raptor',
       'bm25:default',

@@ -1,8 +1,8 @@
 // Backbones built at import: the import's backbones stage builds every backbone whose build is kept
 // (HippoRAG 2's fact index over the stored graph, GEAR's triple index, RAPTOR's tree, GraphRAG's
 // communities), so the first run of each reports no build at all; after a reload (a fresh engine over the
-// same database) the first run reads them from storage. Asked not to, or over the size limit, the stage
-// says so and the first run builds.
+// same database) the first run reads them from storage and builds nothing. Asked not to, or over the size
+// limit, the stage says so and the first run builds.
 import { readFileSync } from 'node:fs';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +67,12 @@ describe('engine: backbones built at import', () => {
     expect(of('raptor').built).toBe('loaded from storage');
     expect(of('graphrag').built).toBe('loaded from storage');
     expect(of('bm25').tripleIndex).toBe('read from storage');
+    // HippoRAG 2's fact index, RAPTOR's tree and GraphRAG's communities come from storage: no build step.
+    for (const b of ['hipporag2', 'raptor', 'graphrag'])
+      expect(after.find((r) => r.backbone === b)!.builds, `${b}'s first run after a reload`).toEqual([]);
+    expect(after.find((r) => r.backbone === 'bm25')!.builds.map((p) => p.stage)).not.toContain(
+      'building the triple index',
+    );
   });
 
   it('asked not to, the stage is skipped and says why; the first run then builds', async () => {

@@ -87,7 +87,7 @@ export const BACKBONE_ABOUT = {
     paper: 'Edge et al. 2024, GraphRAG §2 (community detection, community reports, local search context)',
     usesLlm: 'community reports (GraphRAG’s report prompt)',
     needs: ['triples'],
-    uses: ['graph', 'llm', 'queryEntities', 'artifacts'],
+    uses: ['graph', 'llm', 'queryEntities', 'artifacts', 'bm25'],
     layers: 'communities',
   },
   naivege: {

@@ -9,6 +9,7 @@ import { TRIPLE_SOURCE_LABELS } from '../triples/types.ts';
 import { BACKBONE_ABOUT } from './about.ts';
 import { defineBackbone } from './descriptor.ts';
 import { reportWriterOf } from './llm-parts.ts';
+import { lexicalFactIndex } from './lexical-facts.ts';
 import { backboneRef, builderKey, readOrBuild } from './persisted.ts';
 
 const COMMUNITY_LABEL = 'Louvain (graphology-communities-louvain)';
@@ -81,6 +82,8 @@ export const graphragBackbone = defineBackbone({
       retriever: await createGraphRagRetriever(corpus, {
         graph,
         ...r.value,
+        facts: await lexicalFactIndex('graphrag', inputs, graph),
+        ...(inputs.bm25 ? { base: inputs.bm25 } : {}),
         reportWriter: writer,
         ...(inputs.queryEntities ? { queryEntities: inputs.queryEntities } : {}),
         options,

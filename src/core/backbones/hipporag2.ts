@@ -13,6 +13,7 @@ import { TRIPLE_SOURCE_LABELS } from '../triples/types.ts';
 import { BACKBONE_ABOUT } from './about.ts';
 import { defineBackbone, IN_MEMORY, type BackboneInputs } from './descriptor.ts';
 import { factFilterOf } from './llm-parts.ts';
+import { lexicalFactIndex } from './lexical-facts.ts';
 import { BASE_OPTION } from './graph-expansion.ts';
 
 const nested = z.record(z.string(), z.unknown()).optional();
@@ -48,7 +49,9 @@ export const hipporag2Backbone = defineBackbone({
     // With an embedder (a base that embeds) HippoRAG 2 runs as the paper does: facts scored by the
     // embedder and synonym edges by phrase-embedding cosine (§3); without one, BM25 over triple strings
     // and lexical synonyms (labelled stand-ins).
-    const graph = inputs.graph ?? (embedder && triples ? await embeddingGraph(inputs, own) : undefined);
+    const graph =
+      inputs.graph ??
+      (embedder ? await embeddingGraph(inputs, own) : buildPhraseGraph(corpus, triples!, graphOptions(own)));
     const embedFacts = embedder && facts && triples;
     if (embedFacts)
       inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the fact index', done: 0, total: 1 });
@@ -56,22 +59,18 @@ export const hipporag2Backbone = defineBackbone({
     if (embedFacts)
       inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the fact index', done: 1, total: 1 });
     const factFilter = facts ? factFilterOf(inputs) : undefined;
+    // Without an embedder the facts are searched by BM25: that index is part of the build (made at import
+    // by the backbones stage and stored), so neither the first query nor a reload waits for it.
+    const lexical =
+      !tripleIndex && facts ? await lexicalFactIndex('hipporag2', inputs, graph, own.factBm25) : undefined;
     const retriever = createHippoRag2Retriever(corpus, {
       base: base!,
-      ...(triples ? { triples } : {}),
-      ...(graph ? { graph } : {}),
-      ...(tripleIndex ? { tripleIndex } : {}),
+      graph,
+      ...((tripleIndex ?? lexical) ? { tripleIndex: tripleIndex ?? lexical } : {}),
       ...(inputs.queryEntities ? { queryEntities: inputs.queryEntities } : {}),
       ...(factFilter ? { factFilter } : {}),
       options: own as HippoRag2Deps['options'],
     });
-    // The fact index is part of the build (kept with it, made at import by the backbones stage), so the
-    // first query does not wait for it.
-    if (!tripleIndex && facts) {
-      inputs.onProgress?.({ backbone: 'hipporag2', stage: 'building the fact index', done: 0, total: 1 });
-      retriever.prepareFacts();
-      inputs.onProgress?.({ backbone: 'hipporag2', stage: 'building the fact index', done: 1, total: 1 });
-    }
     return {
       retriever,
       built: inputs.graph ? 'over the given phrase graph' : IN_MEMORY,
@@ -93,15 +92,20 @@ async function embeddingGraph(
   options: { graph?: Record<string, unknown> },
 ): Promise<PhraseGraph> {
   const { corpus, triples, embedder, artifacts } = inputs;
-  const graphOptions = { ...HIPPORAG2_DEFAULTS.graph, ...options.graph };
+  const graphOpts = graphOptions(options);
   inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the phrases', done: 0, total: 1 });
-  const phrases = buildPhraseGraph(corpus, triples!, graphOptions).phrases;
+  const phrases = buildPhraseGraph(corpus, triples!, graphOpts).phrases;
   const e = await phraseVectors(artifacts, corpus, phrases, embedder!);
   inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the phrases', done: 1, total: 1 });
-  return buildPhraseGraph(corpus, triples!, graphOptions, (ps) =>
+  return buildPhraseGraph(corpus, triples!, graphOpts, (ps) =>
     ps.length === phrases.length ? { data: e.data, dimension: e.dim } : undefined,
   );
 }
+
+const graphOptions = (options: { graph?: Record<string, unknown> }) => ({
+  ...HIPPORAG2_DEFAULTS.graph,
+  ...options.graph,
+});
 
 /** What a HippoRAG 2 trace records: the triples, the base, how phrases were seeded and filtered. */
 function hipporag2TraceOptions(retriever: HippoRag2Retriever, base: string): Record<string, unknown> {

@@ -1,17 +1,23 @@
-// RAPTOR's tree and GraphRAG's communities + reports as stored artifacts (kind "backbone"), so a
-// reload reads them instead of clustering, summarising and running Louvain again. The structures are
+// RAPTOR's tree, GraphRAG's communities + reports and HippoRAG 2's lexical fact index as stored artifacts
+// (kind "backbone"), so a reload reads them instead of clustering, summarising, running Louvain or
+// re-indexing the facts again. The structures are
 // JSON (node texts, community members) in one buffer; the corpus fingerprint (codecs.ts) and the builder's
 // labels in meta make a tree built for other passages, another summariser or another graph "stale".
 import { z } from 'zod';
 import type { CommunityHierarchy } from '../graphrag/communities.ts';
 import type { CommunityReport } from '../graphrag/reports.ts';
 import type { PhraseGraph } from '../graph/build.ts';
+import type { Bm25Index } from '../index/bm25.ts';
+import { packStrings, unpackStrings } from '../index/bm25-strings.ts';
 import type { RaptorTree } from '../raptor/tree.ts';
+import type { IndexedFact } from '../triples/fact-index.ts';
 import type { Corpus } from '../types.ts';
+import { bm25Artifact, bm25SnapshotFromArtifact } from './codecs.ts';
 import { StorageError, type ArtifactInput, type StoredArtifact } from './ports.ts';
 
 export const RAPTOR_TREE_ARTIFACT = { format: 'hopscope.raptor-tree', formatVersion: 1 } as const;
 export const GRAPHRAG_ARTIFACT = { format: 'hopscope.graphrag-communities', formatVersion: 1 } as const;
+export const FACT_INDEX_ARTIFACT = { format: 'hopscope.fact-index', formatVersion: 1 } as const;
 
 type Body = Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'>;
 
@@ -167,4 +173,70 @@ export function graphRagFromArtifact(
     hierarchy: { communities: list, communityOf, levels: meta.levels, modularity: meta.modularity },
     reports: reportList,
   };
+}
+
+const FACT_PARTS = ['subject', 'predicate', 'object'] as const;
+
+/** The facts (packed strings; passages as corpus positions) and the BM25 snapshot over their strings. */
+export function factIndexArtifact(
+  facts: readonly IndexedFact[],
+  index: Bm25Index,
+  corpus: Corpus,
+  graph: PhraseGraph,
+  corpusHash: string,
+): Body {
+  const bm25 = bm25Artifact(index.toSnapshot());
+  const position = new Map(corpus.passages.map((p, i) => [p.id, i]));
+  const offsets = new Uint32Array(facts.length + 1);
+  facts.forEach((f, i) => (offsets[i + 1] = offsets[i]! + f.passages.length));
+  const passages = Uint32Array.from(facts.flatMap((f) => f.passages.map((id) => position.get(id)!)));
+  const buffers: Record<string, ArrayBuffer> = {
+    ...bm25.buffers,
+    factPassageOffsets: offsets.buffer,
+    factPassages: passages.buffer,
+  };
+  for (const part of FACT_PARTS) {
+    const packed = packStrings(facts.map((f) => f[part]));
+    buffers[`${part}Bytes`] = packed.bytes;
+    buffers[`${part}Ends`] = packed.ends;
+  }
+  return {
+    ...FACT_INDEX_ARTIFACT,
+    meta: { bm25: bm25.meta, corpus: corpusHash, graph: graphShape(graph), facts: facts.length },
+    buffers,
+  };
+}
+
+export function factIndexFromArtifact(
+  a: StoredArtifact,
+  corpus: Corpus,
+  graph: PhraseGraph,
+  corpusHash: string,
+): { facts: IndexedFact[]; snapshot: ReturnType<typeof bm25SnapshotFromArtifact> } {
+  builtFor(a, corpusHash, { graph: graphShape(graph) });
+  const meta = a.meta as { bm25: unknown; facts: number };
+  const n = meta.facts;
+  const need = (name: string) => {
+    const buf = a.buffers[name];
+    if (!buf) throw new StorageError(`the fact index lacks its "${name}" buffer`);
+    return buf;
+  };
+  const parts = FACT_PARTS.map((part) =>
+    unpackStrings({ bytes: need(`${part}Bytes`), ends: need(`${part}Ends`) }, n, part),
+  );
+  const offsets = new Uint32Array(need('factPassageOffsets'));
+  const passages = new Uint32Array(need('factPassages'));
+  if (offsets.length !== n + 1 || offsets[n] !== passages.length)
+    throw new StorageError('the fact index passage lists do not match their offsets');
+  const facts = parts[0]!.map((subject, i) => ({
+    subject,
+    predicate: parts[1]![i]!,
+    object: parts[2]![i]!,
+    passages: Array.from(passages.subarray(offsets[i]!, offsets[i + 1]!), (p) => {
+      const passage = corpus.passages[p];
+      if (!passage) throw new StorageError(`a fact names passage ${p}, outside the corpus`);
+      return passage.id;
+    }),
+  }));
+  return { facts, snapshot: bm25SnapshotFromArtifact({ ...a, meta: meta.bm25 as StoredArtifact['meta'] }) };
 }

@@ -48,6 +48,10 @@ export interface GraphRagDeps {
   reports?: CommunityReport[];
   reportWriter?: ReportWriter;
   queryEntities?: QueryEntities;
+  /** BM25 over the graph's facts (the host's shared, stored one); built here when absent. */
+  facts?: FactIndex;
+  /** BM25 over the corpus (the host's index); built here when absent. */
+  base?: Retriever;
   options?: Partial<GraphRagOptions>;
 }
 
@@ -75,8 +79,8 @@ export async function createGraphRagRetriever(
   const writer = deps.reportWriter;
   const reports = deps.reports ?? (await writeReports(graph, hierarchy, writer, signal));
   const reportIndex = Bm25Index.build(reports.map((r, i) => ({ id: String(i), text: `${r.title}\n${r.text}` })));
-  const facts: FactIndex = createBm25FactIndex(collectFacts(factsOfGraph(graph)));
-  const base = createBm25Retriever(corpus.passages);
+  const facts: FactIndex = deps.facts ?? createBm25FactIndex(collectFacts(factsOfGraph(graph)));
+  const base = deps.base ?? createBm25Retriever(corpus.passages);
   const linker = createEntityLinker(
     graph,
     {},

@@ -133,8 +133,6 @@ export type HippoRag2Retriever = Retriever & {
   readonly queryEntitySource: string;
   /** seed 'facts': how facts are scored and filtered, in words (shown in traces). */
   readonly factSource?: { scorer: FactScorerKind; label: string; filter: string };
-  /** Builds the fact index now rather than on the first query (the backbone's build, at import). */
-  prepareFacts(): void;
   retrieveExplained(
     query: string,
     k: number,
@@ -226,9 +224,6 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
           },
         }
       : {}),
-    prepareFacts() {
-      if (options.seed === 'facts') factIndex();
-    },
     retrieveExplained,
     async retrieve(query, k, signal) {
       return (await retrieveExplained(query, k, signal)).ranked;

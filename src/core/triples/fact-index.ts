@@ -86,10 +86,18 @@ export const FACT_BM25_DEFAULTS: Readonly<Bm25Params> = Object.freeze({ k1: 1.2,
 
 /** Facts ranked by BM25 over their "subject predicate object" strings. */
 export function createBm25FactIndex(facts: readonly IndexedFact[], params: Partial<Bm25Params> = {}): FactIndex {
-  const index = Bm25Index.build(
+  return bm25FactIndex(facts, buildFactBm25(facts, params));
+}
+
+/** The BM25 index over the facts' strings (document id = the fact's position). */
+export const buildFactBm25 = (facts: readonly IndexedFact[], params: Partial<Bm25Params> = {}): Bm25Index =>
+  Bm25Index.build(
     facts.map((f, i) => ({ id: String(i), text: factText(f) })),
     { ...FACT_BM25_DEFAULTS, ...params },
   );
+
+/** Facts searched through `index`, built by buildFactBm25 over these facts (or read back from its snapshot). */
+export function bm25FactIndex(facts: readonly IndexedFact[], index: Bm25Index): FactIndex {
   return {
     facts,
     scorer: 'bm25-triple-strings',
