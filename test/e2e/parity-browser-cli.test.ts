@@ -1,4 +1,4 @@
-// One truth for every host: each runnable strategy over bm25, hipporag2 and naivege on the first demo
+// One truth for every host: each runnable strategy over bm25, hipporag2, naivege, raptor and graphrag on the first demo
 // questions gives the same traces (timestamps aside) and the same summaries in the engine worker, run
 // in Chromium from the built app, and in the CLI (main(), in this process). The page side talks to the
 // built engine worker through Comlink's wire protocol, so nothing of the page's UI is in between.
@@ -15,7 +15,7 @@ import { loadTrace } from '../../src/core/trace/load.ts';
 import type { Trace } from '../../src/core/trace/schema.ts';
 import { appSession } from '../support/app-session.ts';
 
-const BACKBONES = ['bm25', 'hipporag2', 'naivege'] as const;
+const BACKBONES = ['bm25', 'hipporag2', 'naivege', 'raptor', 'graphrag'] as const;
 const QUESTIONS = 2;
 const KS = [1, 2, 5, 10];
 const demo = new URL('../../public/demo/', import.meta.url);
