@@ -1,7 +1,7 @@
-// One truth for every host: each runnable strategy over bm25, hipporag2, naivege, raptor and graphrag on the first demo
-// questions gives the same traces (timestamps aside) and the same summaries in the engine worker, run
-// in Chromium from the built app, and in the CLI (main(), in this process). The page side talks to the
-// built engine worker through Comlink's wire protocol, so nothing of the page's UI is in between.
+// One truth for every host: each runnable strategy over bm25, hipporag2, naivege, raptor and graphrag on
+// the first demo questions gives the same traces (timestamps aside) and the same summaries in the engine
+// worker, run in Chromium from the built app, and in the CLI (main(), in this process). The page side
+// talks to the built engine worker through Comlink's wire protocol, so nothing of the page's UI is in between.
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
