@@ -34,9 +34,3 @@ export class EmbedError extends HopscopeError {
     super('embed', message, options);
   }
 }
-
-/** Row i of packed embeddings as a view (no copy). */
-export function embeddingRow(e: Embeddings, i: number): Float32Array {
-  if (!Number.isInteger(i) || i < 0 || i >= e.count) throw new EmbedError(`row ${i} out of range 0..${e.count - 1}`);
-  return e.data.subarray(i * e.dim, (i + 1) * e.dim);
-}
