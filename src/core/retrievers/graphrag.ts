@@ -22,7 +22,7 @@ import type { TripleSet } from '../triples/types.ts';
 import type { Corpus, Ranked, RetrievedItem, Retriever } from '../types.ts';
 import { createBm25Retriever } from './bm25.ts';
 import { createEntityLinker } from './entity-link.ts';
-import { factsOfGraph, type QueryEntities } from './hipporag2.ts';
+import { factsOfGraph, phraseItem, type QueryEntities } from './hipporag2.ts';
 import { HopscopeError } from '../errors.ts';
 
 export interface GraphRagOptions {
@@ -136,15 +136,8 @@ export async function createGraphRagRetriever(
       for (const h of baseHits)
         score[index.get(h.id)!]! += o.baseWeight * (max > min ? (h.score - min) / (max - min) : 1);
     }
-    for (const [node, w] of [...weight].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 10)) {
-      items.push({
-        kind: 'entity',
-        id: `phrase:${graph.phrases[node - P]}`,
-        score: w,
-        text: graph.phrases[node - P]!,
-        passages: graph.phrasePassages[node - P]!.map((p) => graph.passageIds[p]!),
-      });
-    }
+    for (const [node, w] of [...weight].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 10))
+      items.push(phraseItem(graph, node, w));
     const hit: number[] = [];
     for (let p = 0; p < P; p++) if (score[p]! > 0) hit.push(p);
     hit.sort((a, b) => score[b]! - score[a]! || a - b);
