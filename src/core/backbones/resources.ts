@@ -14,7 +14,7 @@ import type { QueryEntities } from '../retrievers/hipporag2.ts';
 import type { TripleIndex } from '../triples/triple-index.ts';
 import type { TripleSet } from '../triples/types.ts';
 import type { Corpus, Retriever } from '../types.ts';
-import { BACKBONE_PRESETS, backbonesWhere, DEFAULT_BACKBONE } from './about.ts';
+import { backbonesWhere, DEFAULT_BACKBONE, presetOf } from './about.ts';
 import type {
   BackboneDescriptor,
   BackboneInputs,
@@ -103,9 +103,7 @@ export function assembleWith(
   build: (d: BackboneDescriptor<Record<string, unknown>>, inputs: BackboneInputs) => Promise<BuiltBackbone>,
 ) {
   async function assemble(spec: BackboneSpec, res: BackboneResources): Promise<Assembled> {
-    const preset = Object.hasOwn(BACKBONE_PRESETS, spec.name)
-      ? BACKBONE_PRESETS[spec.name as keyof typeof BACKBONE_PRESETS]
-      : undefined;
+    const preset = presetOf(spec.name);
     const resolved = preset ? { name: preset.of, options: { ...preset.options, ...spec.options } } : spec;
     const k = key(resolved, res.identity);
     const kept = res.memo?.get(k);
