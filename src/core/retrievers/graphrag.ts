@@ -82,7 +82,7 @@ export async function createGraphRagRetriever(
     {},
     corpus.passages.map((p) => p.title),
   );
-  const queryEntities = deps.queryEntities ?? ((q: string) => extractEntitiesOffline(q));
+  const queryEntities = deps.queryEntities ?? extractEntitiesOffline;
   const P = graph.passageCount;
   const passageFacts: number[][] = Array.from({ length: P }, () => []);
   graph.facts.forEach((f, i) => passageFacts[f.passage]!.push(i));
