@@ -59,11 +59,7 @@ export type GraphRagRetriever = Retriever & {
   retrieveItems(query: string, k: number, signal?: AbortSignal): Promise<{ results: Ranked[]; items: RetrievedItem[] }>;
 };
 
-export async function createGraphRagRetriever(
-  corpus: Corpus,
-  deps: GraphRagDeps,
-  signal?: AbortSignal,
-): Promise<GraphRagRetriever> {
+export async function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps): Promise<GraphRagRetriever> {
   const o = { ...GRAPHRAG_DEFAULTS, ...deps.options };
   if (!deps.graph && !deps.triples)
     throw new HopscopeError(
@@ -73,7 +69,7 @@ export async function createGraphRagRetriever(
   const graph = deps.graph ?? buildPhraseGraph(corpus, deps.triples!);
   const hierarchy = deps.hierarchy ?? detectCommunities(graph, { resolution: o.resolution });
   const writer = deps.reportWriter;
-  const reports = deps.reports ?? (await writeReports(graph, hierarchy, writer, signal));
+  const reports = deps.reports ?? (await writeReports(graph, hierarchy, writer));
   const reportIndex = Bm25Index.build(reports.map((r, i) => ({ id: String(i), text: `${r.title}\n${r.text}` })));
   const facts: FactIndex = createBm25FactIndex(collectFacts(factsOfGraph(graph)));
   const base = createBm25Retriever(corpus.passages);
