@@ -141,21 +141,6 @@ const optionNames = (d: BackboneDescriptor<Record<string, unknown>> | undefined)
 export const isGraphExpansion = (name: string): boolean => name === 'naivege' || name === 'syncge';
 
 export type { Assembled, BackboneResources, BackboneSpec } from './resources.ts';
-export {
-  BACKBONE_PRESETS,
-  DEFAULT_BACKBONE,
-  GRAPH_BACKBONE,
-  RUNNABLE_BACKBONES,
-  backboneAbout,
-  backboneNeedsEmbedder,
-  aboutOf,
-  backbonesWhere,
-} from './about.ts';
-export type { BackboneName, RunnableBackbone } from './about.ts';
-export type {
-  BackboneInputs,
-  BuiltBackbone,
-  BackboneDescriptor,
-  BackbonePrompts,
-  BuildProgress,
-} from './descriptor.ts';
+export { DEFAULT_BACKBONE, GRAPH_BACKBONE, backboneNeedsEmbedder, aboutOf, backbonesWhere } from './about.ts';
+export type { BackboneName } from './about.ts';
+export type { BackboneInputs, BuiltBackbone, BuildProgress } from './descriptor.ts';
