@@ -7,7 +7,7 @@
 //     over normalised entity keys (normalizePhrase), so "Ed Wood" and "ed wood" meet;
 //   - triples of a passage (NaiveGE's initial triples, GEAR §6.2).
 // A triple that occurs in two passages is kept twice (once per passage): alignment stays one-to-one.
-import { HopscopeError } from '../errors.ts';
+import { errorClass } from '../errors.ts';
 import { Bm25Index } from '../index/bm25.ts';
 import { packStrings, unpackStrings, type PackedStrings } from '../index/bm25-strings.ts';
 import type { Bm25Snapshot } from '../index/bm25-snapshot.ts';
@@ -16,12 +16,7 @@ import { tokenize } from '../text/tokenize.ts';
 import { normalizePhrase } from './normalize.ts';
 import type { TripleSet, TripleSource } from './types.ts';
 
-class TripleIndexError extends HopscopeError {
-  override readonly name = 'TripleIndexError';
-  constructor(message: string) {
-    super('triples.index', message);
-  }
-}
+const TripleIndexError = errorClass('TripleIndexError', 'triples.index');
 
 export interface IndexedTriple {
   /** Position in the index; also its id ("t<index>") in traces. */
