@@ -21,7 +21,7 @@
 import { tokenize, TOKENIZER_VERSION } from '../text/tokenize.ts';
 import type { Ranked } from '../types.ts';
 import { Bm25Error, Bm25SnapshotError } from './bm25-errors.ts';
-import { selectTopK } from './bm25-topk.ts';
+import { selectTopK } from './topk.ts';
 import { packStrings, unpackStrings } from './bm25-strings.ts';
 import { BM25_SNAPSHOT_FORMAT, BM25_SNAPSHOT_VERSION, type Bm25Snapshot } from './bm25-snapshot.ts';
 import { throwIfAborted } from '../errors.ts';
