@@ -19,7 +19,7 @@ import { BEAM_DEFAULTS } from '../retrievers/triple-beam.ts';
 import { loadOrBuildTripleIndex } from '../persist/triple-index-store.ts';
 import { TRIPLE_SOURCE_LABELS } from '../triples/types.ts';
 import { BACKBONE_ABOUT } from './about.ts';
-import { defineBackbone, IN_MEMORY, type BackboneInputs, type BuiltBackbone } from './descriptor.ts';
+import { defineBackbone, IN_MEMORY, inStage, type BackboneInputs, type BuiltBackbone } from './descriptor.ts';
 
 const positive = z.number().int().positive();
 const graphExpansionOptionsSchema = z
@@ -101,9 +101,9 @@ function graphExpansionDescriptor(name: 'naivege' | 'syncge') {
     async build(inputs, { base: _base, ...options }): Promise<BuiltBackbone> {
       const t = await tripleIndexOf(inputs);
       // Reported so that a run waiting on it says so (after the import's backbones stage, none does).
-      inputs.onProgress?.({ backbone: name, stage: 'preparing the beam search', done: 0, total: 1 });
-      const retriever = buildGraphExpansionBackbone(name, { ...inputs, options, tripleIndex: t.index });
-      inputs.onProgress?.({ backbone: name, stage: 'preparing the beam search', done: 1, total: 1 });
+      const retriever = await inStage(inputs, name, 'preparing the beam search', () =>
+        buildGraphExpansionBackbone(name, { ...inputs, options, tripleIndex: t.index }),
+      );
       return {
         retriever,
         built: t.built,

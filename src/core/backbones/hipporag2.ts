@@ -11,7 +11,7 @@ import {
 import { collectFacts, createEmbeddedFactIndex, factTexts } from '../triples/fact-index.ts';
 import { TRIPLE_SOURCE_LABELS } from '../triples/types.ts';
 import { BACKBONE_ABOUT } from './about.ts';
-import { defineBackbone, IN_MEMORY, type BackboneInputs } from './descriptor.ts';
+import { defineBackbone, IN_MEMORY, inStage, type BackboneInputs } from './descriptor.ts';
 import { factFilterOf } from './llm-parts.ts';
 import { BASE_OPTION } from './graph-expansion.ts';
 
@@ -49,12 +49,10 @@ export const hipporag2Backbone = defineBackbone({
     // embedder and synonym edges by phrase-embedding cosine (§3); without one, BM25 over triple strings
     // and lexical synonyms (labelled stand-ins).
     const graph = inputs.graph ?? (embedder && triples ? await embeddingGraph(inputs, own) : undefined);
-    const embedFacts = embedder && facts && triples;
-    if (embedFacts)
-      inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the fact index', done: 0, total: 1 });
-    const tripleIndex = embedFacts ? await embeddedFacts(inputs) : undefined;
-    if (embedFacts)
-      inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the fact index', done: 1, total: 1 });
+    const tripleIndex =
+      embedder && facts && triples
+        ? await inStage(inputs, 'hipporag2', 'embedding the fact index', () => embeddedFacts(inputs))
+        : undefined;
     const factFilter = facts ? factFilterOf(inputs) : undefined;
     const retriever = createHippoRag2Retriever(corpus, {
       base: base!,
@@ -67,11 +65,7 @@ export const hipporag2Backbone = defineBackbone({
     });
     // The fact index is part of the build (kept with it, made at import by the backbones stage), so the
     // first query does not wait for it.
-    if (!tripleIndex && facts) {
-      inputs.onProgress?.({ backbone: 'hipporag2', stage: 'building the fact index', done: 0, total: 1 });
-      retriever.prepareFacts();
-      inputs.onProgress?.({ backbone: 'hipporag2', stage: 'building the fact index', done: 1, total: 1 });
-    }
+    if (!tripleIndex && facts) await inStage(inputs, 'hipporag2', 'building the fact index', retriever.prepareFacts);
     return {
       retriever,
       built: inputs.graph ? 'over the given phrase graph' : IN_MEMORY,
@@ -94,10 +88,10 @@ async function embeddingGraph(
 ): Promise<PhraseGraph> {
   const { corpus, triples, embedder, artifacts } = inputs;
   const graphOptions = { ...HIPPORAG2_DEFAULTS.graph, ...options.graph };
-  inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the phrases', done: 0, total: 1 });
-  const phrases = buildPhraseGraph(corpus, triples!, graphOptions).phrases;
-  const e = await phraseVectors(artifacts, corpus, phrases, embedder!);
-  inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the phrases', done: 1, total: 1 });
+  const { phrases, e } = await inStage(inputs, 'hipporag2', 'embedding the phrases', async () => {
+    const phrases = buildPhraseGraph(corpus, triples!, graphOptions).phrases;
+    return { phrases, e: await phraseVectors(artifacts, corpus, phrases, embedder!) };
+  });
   return buildPhraseGraph(corpus, triples!, graphOptions, (ps) =>
     ps.length === phrases.length ? { data: e.data, dimension: e.dim } : undefined,
   );

@@ -130,7 +130,7 @@ export function assembleWith(
       // A base that embeds hands its embedder up: HippoRAG 2 scores facts and links synonyms with it,
       // graph expansion scores its beams with it (the same in every host, by construction).
       if (base.embedder) inputs.embedder = base.embedder;
-      Object.assign(about, pick(base.traceOptions, ['embedding']));
+      if (base.traceOptions.embedding !== undefined) about.embedding = base.traceOptions.embedding;
     }
     if (wants.has('embedder') && !inputs.embedder) {
       const e = await res.embedder?.();
@@ -194,8 +194,4 @@ function baseSpec(base: unknown): BackboneSpec {
   if (typeof base === 'string') return { name: base };
   if (base && typeof base === 'object' && typeof (base as BackboneSpec).name === 'string') return base as BackboneSpec;
   return { name: DEFAULT_BACKBONE };
-}
-
-function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {
-  return Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 }
