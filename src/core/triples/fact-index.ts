@@ -90,16 +90,12 @@ export function createBm25FactIndex(facts: readonly IndexedFact[], params: Parti
   return {
     facts,
     scorer: 'bm25-triple-strings',
-    search(query, k, signal) {
-      try {
-        throwIfAborted(signal, 'triples.index');
-        // Score every fact the query touches, so the normalisation sees the true maximum and minimum.
-        const { docs, scores } = index.topDocs(query, facts.length);
-        const hits = Array.from(docs, (fact, i) => ({ fact, raw: scores[i]! }));
-        return Promise.resolve(normalised(hits, facts.length).slice(0, Math.max(0, k)));
-      } catch (e) {
-        return Promise.reject(e);
-      }
+    async search(query, k, signal) {
+      throwIfAborted(signal, 'triples.index');
+      // Score every fact the query touches, so the normalisation sees the true maximum and minimum.
+      const { docs, scores } = index.topDocs(query, facts.length);
+      const hits = Array.from(docs, (fact, i) => ({ fact, raw: scores[i]! }));
+      return normalised(hits, facts.length).slice(0, Math.max(0, k));
     },
   };
 }
