@@ -18,6 +18,16 @@ export class HopscopeError extends Error {
   }
 }
 
+/** A HopscopeError subclass of one module, its name stated (it survives minification): `export const XError = errorClass('XError', 'module');`. */
+export function errorClass(name: string, module: string) {
+  return class extends HopscopeError {
+    override readonly name: string = name;
+    constructor(message: string, options?: { cause?: unknown }) {
+      super(module, message, options);
+    }
+  };
+}
+
 /** Where in an input file a problem is: file, record index, field. */
 export interface InputLocation {
   file: string;

@@ -190,7 +190,7 @@ async function buildAndSave(
     stage('bm25', 'done', `k1 = ${BM25_DEFAULTS.k1}, b = ${BM25_DEFAULTS.b}`);
     await Promise.resolve(); // let a cancel message in between stages
     if (!pooled) stage('triples', 'running', TRIPLE_SOURCE_LABELS['offline-extractor']);
-    triples = pooled ? await pooled : extractTriplesOffline(dataset.corpus.passages, {}, signal, onTriples);
+    triples = pooled ? await pooled : extractTriplesOffline(dataset.corpus.passages, signal, onTriples);
   } catch (err) {
     stopPool();
     throw signal.aborted ? new AbortedError('library') : err;

@@ -13,7 +13,9 @@ import { HopscopeError } from '../../src/core/errors.ts';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCANNED = ['src', 'workers'];
 const NODE_ONLY = ['src/cli/'];
-const EXPORTED_CLASS = /^export\s+(?:abstract\s+)?class\s+(\w+)(?:<[^>]*>)?\s+extends\s+\w+/gm;
+/** `export class X extends Y`, or a class made by errorClass (src/core/errors.ts): `export const X = errorClass(`. */
+const EXPORTED_CLASS =
+  /^export\s+(?:(?:abstract\s+)?class\s+(\w+)(?:<[^>]*>)?\s+extends\s+\w+|const\s+(\w+)\s*=\s*errorClass\()/gm;
 
 /** Constructor arguments for classes that cannot be built from no arguments. */
 const ARGS: Readonly<Record<string, readonly unknown[]>> = {
@@ -38,7 +40,7 @@ function exportedClasses(): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const file of SCANNED.flatMap(sourceFiles)) {
     if (NODE_ONLY.some((prefix) => file.startsWith(prefix))) continue;
-    const names = [...readFileSync(join(ROOT, file), 'utf8').matchAll(EXPORTED_CLASS)].map((m) => m[1]!);
+    const names = [...readFileSync(join(ROOT, file), 'utf8').matchAll(EXPORTED_CLASS)].map((m) => (m[1] ?? m[2])!);
     if (names.length > 0) found.set(file, names);
   }
   return found;

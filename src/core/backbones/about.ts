@@ -148,23 +148,19 @@ export const RUNNABLE_BACKBONES: readonly RunnableBackbone[] = (Object.keys(BACK
   ],
 );
 
+/** The preset of that name, or undefined for a name that is none. */
+export const presetOf = (name: string): BackbonePreset | undefined =>
+  Object.hasOwn(BACKBONE_PRESETS, name) ? BACKBONE_PRESETS[name as keyof typeof BACKBONE_PRESETS] : undefined;
+
 /** A runnable name's title and picker line. */
 export function backboneAbout(name: RunnableBackbone): { title: string; label: string } {
-  return Object.hasOwn(BACKBONE_PRESETS, name)
-    ? BACKBONE_PRESETS[name as keyof typeof BACKBONE_PRESETS]
-    : BACKBONE_ABOUT[name as BackboneName];
+  return presetOf(name) ?? BACKBONE_ABOUT[name as BackboneName];
 }
 
 /** Whether a runnable name (or the base under it) needs an embedding model, read off the descriptions. */
 export function backboneNeedsEmbedder(name: string, options: Record<string, unknown> = {}): boolean {
-  const preset = Object.hasOwn(BACKBONE_PRESETS, name)
-    ? BACKBONE_PRESETS[name as keyof typeof BACKBONE_PRESETS]
-    : undefined;
-  const about: BackboneAbout | undefined = preset
-    ? BACKBONE_ABOUT[preset.of]
-    : Object.hasOwn(BACKBONE_ABOUT, name)
-      ? BACKBONE_ABOUT[name as BackboneName]
-      : undefined;
+  const preset = presetOf(name);
+  const about: BackboneAbout | undefined = preset ? BACKBONE_ABOUT[preset.of] : aboutOf(name);
   if (!about) return false;
   if (about.needs.includes('embedder')) return true;
   const base = { ...preset?.options, ...options }.base;
@@ -182,9 +178,7 @@ export const backbonesWhere = (test: (a: BackboneAbout) => boolean): BackboneNam
 
 /** The layers a backbone's runs have on the graph view (none for most). */
 export function layersOf(name: string | undefined): LayerKind | null {
-  if (!name || !Object.hasOwn(BACKBONE_ABOUT, name)) return null;
-  const about: BackboneAbout = BACKBONE_ABOUT[name as BackboneName];
-  return about.layers ?? null;
+  return aboutOf(name)?.layers ?? null;
 }
 
 /** The backbone whose layers are of this kind. */

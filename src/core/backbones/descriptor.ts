@@ -108,3 +108,16 @@ export interface LlmBuildRule {
 export const defineBackbone = <O>(d: BackboneDescriptor<O>): BackboneDescriptor<O> => d;
 
 export const IN_MEMORY = 'built in memory';
+
+/** Runs one step of a build as a progress stage of one unit: 0 of 1 before it, 1 of 1 after. */
+export async function inStage<T>(
+  inputs: BackboneInputs,
+  backbone: string,
+  stage: string,
+  step: () => T,
+): Promise<Awaited<T>> {
+  inputs.onProgress?.({ backbone, stage, done: 0, total: 1 });
+  const value = await step();
+  inputs.onProgress?.({ backbone, stage, done: 1, total: 1 });
+  return value;
+}

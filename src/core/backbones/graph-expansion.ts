@@ -2,9 +2,7 @@
 // built from the triples), the scorer (the embedder's cosine when one is configured, the paper's SBERT
 // scoring, else the labelled lexical stand-in) and the beam over a base retriever (GEAR §3, App. B.2).
 import { z } from 'zod';
-import type { Embedder } from '../embed/port.ts';
 import { HopscopeError } from '../errors.ts';
-import type { LlmPort } from '../llm/port.ts';
 import {
   createEmbeddingScorer,
   createLexicalScorer,
@@ -12,30 +10,16 @@ import {
   LEXICAL_SCORERS,
 } from '../triples/sequence-scorer.ts';
 import { TripleIndex } from '../triples/triple-index.ts';
-import type { TripleSet } from '../triples/types.ts';
-import type { Passage, Retriever } from '../types.ts';
 import {
   createGraphExpansionRetriever,
   GRAPH_EXPANSION_DEFAULTS,
   type GraphExpansionRetriever,
-  type ProximalReadPrompt,
 } from '../retrievers/graph-expansion.ts';
 import { BEAM_DEFAULTS } from '../retrievers/triple-beam.ts';
 import { loadOrBuildTripleIndex } from '../persist/triple-index-store.ts';
 import { TRIPLE_SOURCE_LABELS } from '../triples/types.ts';
 import { BACKBONE_ABOUT } from './about.ts';
-import { defineBackbone, IN_MEMORY, type BackboneInputs, type BuiltBackbone } from './descriptor.ts';
-
-export interface GraphExpansionBackboneDeps {
-  base?: Retriever;
-  triples?: TripleSet;
-  embedder?: Embedder;
-  options?: Record<string, unknown>;
-  /** naivege, syncge: a triple index built already (stored with the corpus); else built from `triples`. */
-  tripleIndex?: TripleIndex;
-  /** syncge: the J.2 read prompt, the LLM (the run's, when a strategy runs it) and passage lookup. */
-  read?: { prompt: ProximalReadPrompt; llm: LlmPort; passage: (id: string) => Passage | undefined };
-}
+import { defineBackbone, IN_MEMORY, inStage, type BackboneInputs, type BuiltBackbone } from './descriptor.ts';
 
 const positive = z.number().int().positive();
 const graphExpansionOptionsSchema = z
@@ -57,27 +41,14 @@ export const BASE_OPTION = z
 
 export type GraphExpansionBackboneOptions = z.infer<typeof graphExpansionOptionsSchema>;
 
-function graphExpansionOptionsFrom(raw: Record<string, unknown> | undefined): GraphExpansionBackboneOptions {
-  const parsed = graphExpansionOptionsSchema.safeParse(raw ?? {});
-  if (!parsed.success)
-    throw new HopscopeError(
-      'retrievers.graph-expansion',
-      `bad option: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ')}`,
-    );
-  return parsed.data;
-}
-
+/** The retriever of `name` from its validated options (buildBackbone checks the options and the needs). */
 export function buildGraphExpansionBackbone(
   name: 'naivege' | 'syncge',
-  deps: GraphExpansionBackboneDeps,
+  deps: Pick<BackboneInputs, 'base' | 'triples' | 'embedder' | 'tripleIndex' | 'read'> & {
+    options?: GraphExpansionBackboneOptions;
+  },
 ): GraphExpansionRetriever {
-  if (!deps.base || (!deps.tripleIndex && !deps.triples)) {
-    throw new HopscopeError(
-      'retrievers',
-      `backbone "${name}" needs deps.base (a Retriever) and deps.triples (a TripleSet) or deps.tripleIndex`,
-    );
-  }
-  const o = graphExpansionOptionsFrom(deps.options);
+  const o = deps.options ?? {};
   const index = deps.tripleIndex ?? TripleIndex.fromTripleSet(deps.triples!);
   const scorerName = o.scorer ?? (deps.embedder ? 'embedding' : DEFAULT_LEXICAL_SCORER);
   if (scorerName === 'embedding' && !deps.embedder)
@@ -94,7 +65,7 @@ export function buildGraphExpansionBackbone(
     gamma: o.gamma === null ? Infinity : (o.gamma ?? 2 * (o.width ?? BEAM_DEFAULTS.width)), // gamma = 2b (App. B.2)
   };
   return createGraphExpansionRetriever(name === 'naivege' ? 'naive' : 'sync', {
-    base: deps.base,
+    base: deps.base!,
     index,
     scorer,
     options: { beam, seedTop: o.seedTop ?? GRAPH_EXPANSION_DEFAULTS.seedTop },
@@ -127,13 +98,12 @@ function graphExpansionDescriptor(name: 'naivege' | 'syncge') {
       const ge = r as GraphExpansionRetriever;
       return `${name}: ${ge.expansion.index.size} triples in T, beam score: ${ge.expansion.scorer.label}`;
     },
-    async build(inputs: BackboneInputs): Promise<BuiltBackbone> {
+    async build(inputs, { base: _base, ...options }): Promise<BuiltBackbone> {
       const t = await tripleIndexOf(inputs);
-      const { base: _base, ...options } = inputs.options ?? {};
       // Reported so that a run waiting on it says so (after the import's backbones stage, none does).
-      inputs.onProgress?.({ backbone: name, stage: 'preparing the beam search', done: 0, total: 1 });
-      const retriever = buildGraphExpansionBackbone(name, { ...inputs, options, tripleIndex: t.index });
-      inputs.onProgress?.({ backbone: name, stage: 'preparing the beam search', done: 1, total: 1 });
+      const retriever = await inStage(inputs, name, 'preparing the beam search', () =>
+        buildGraphExpansionBackbone(name, { ...inputs, options, tripleIndex: t.index }),
+      );
       return {
         retriever,
         built: t.built,

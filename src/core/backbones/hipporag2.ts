@@ -11,7 +11,7 @@ import {
 import { collectFacts, createEmbeddedFactIndex, factTexts } from '../triples/fact-index.ts';
 import { TRIPLE_SOURCE_LABELS } from '../triples/types.ts';
 import { BACKBONE_ABOUT } from './about.ts';
-import { defineBackbone, IN_MEMORY, type BackboneInputs } from './descriptor.ts';
+import { defineBackbone, IN_MEMORY, inStage, type BackboneInputs } from './descriptor.ts';
 import { factFilterOf } from './llm-parts.ts';
 import { lexicalFactIndex } from './lexical-facts.ts';
 import { BASE_OPTION } from './graph-expansion.ts';
@@ -52,12 +52,10 @@ export const hipporag2Backbone = defineBackbone({
     const graph =
       inputs.graph ??
       (embedder ? await embeddingGraph(inputs, own) : buildPhraseGraph(corpus, triples!, graphOptions(own)));
-    const embedFacts = embedder && facts && triples;
-    if (embedFacts)
-      inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the fact index', done: 0, total: 1 });
-    const tripleIndex = embedFacts ? await embeddedFacts(inputs) : undefined;
-    if (embedFacts)
-      inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the fact index', done: 1, total: 1 });
+    const tripleIndex =
+      embedder && facts && triples
+        ? await inStage(inputs, 'hipporag2', 'embedding the fact index', () => embeddedFacts(inputs))
+        : undefined;
     const factFilter = facts ? factFilterOf(inputs) : undefined;
     // Without an embedder the facts are searched by BM25: that index is part of the build (made at import
     // by the backbones stage and stored), so neither the first query nor a reload waits for it.
@@ -93,10 +91,10 @@ async function embeddingGraph(
 ): Promise<PhraseGraph> {
   const { corpus, triples, embedder, artifacts } = inputs;
   const graphOpts = graphOptions(options);
-  inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the phrases', done: 0, total: 1 });
-  const phrases = buildPhraseGraph(corpus, triples!, graphOpts).phrases;
-  const e = await phraseVectors(artifacts, corpus, phrases, embedder!);
-  inputs.onProgress?.({ backbone: 'hipporag2', stage: 'embedding the phrases', done: 1, total: 1 });
+  const { phrases, e } = await inStage(inputs, 'hipporag2', 'embedding the phrases', async () => {
+    const phrases = buildPhraseGraph(corpus, triples!, graphOpts).phrases;
+    return { phrases, e: await phraseVectors(artifacts, corpus, phrases, embedder!) };
+  });
   return buildPhraseGraph(corpus, triples!, graphOpts, (ps) =>
     ps.length === phrases.length ? { data: e.data, dimension: e.dim } : undefined,
   );

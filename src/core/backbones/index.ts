@@ -82,13 +82,8 @@ async function buildWith(
     throw new HopscopeError('backbones', `backbone "${name}" needs ${missing.map((n) => NEED_TEXT[n]).join(' and ')}`);
   const raw = inputs.options ?? {};
   const parsed = d.options.safeParse(raw);
-  if (!parsed.success) {
-    const shape = (d.options as { shape?: Record<string, unknown> }).shape;
-    throw new HopscopeError(
-      'backbones',
-      optionError(name, raw, parsed.error.issues[0] as never, Object.keys(shape ?? {})),
-    );
-  }
+  if (!parsed.success)
+    throw new HopscopeError('backbones', optionError(name, raw, parsed.error.issues[0] as never, optionNames(d)));
   const built = await d.build(inputs, parsed.data);
   return {
     ...built,
@@ -137,30 +132,15 @@ export async function backboneRetriever(
 }
 
 /** The option names a backbone's schema accepts (its own, not its base's). */
-export function backboneOptionNames(name: string): string[] {
-  const shape = (descriptorOf(name)?.options as { shape?: Record<string, unknown> } | undefined)?.shape;
-  return Object.keys(shape ?? {});
-}
+export const backboneOptionNames = (name: string): string[] => optionNames(descriptorOf(name));
+
+const optionNames = (d: BackboneDescriptor<Record<string, unknown>> | undefined): string[] =>
+  Object.keys((d?.options as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
 
 /** naivege and syncge are GEAR's graph expansion itself. */
 export const isGraphExpansion = (name: string): boolean => name === 'naivege' || name === 'syncge';
 
 export type { Assembled, BackboneResources, BackboneSpec } from './resources.ts';
-export {
-  BACKBONE_PRESETS,
-  DEFAULT_BACKBONE,
-  GRAPH_BACKBONE,
-  RUNNABLE_BACKBONES,
-  backboneAbout,
-  backboneNeedsEmbedder,
-  aboutOf,
-  backbonesWhere,
-} from './about.ts';
-export type { BackboneName, RunnableBackbone } from './about.ts';
-export type {
-  BackboneInputs,
-  BuiltBackbone,
-  BackboneDescriptor,
-  BackbonePrompts,
-  BuildProgress,
-} from './descriptor.ts';
+export { DEFAULT_BACKBONE, GRAPH_BACKBONE, backboneNeedsEmbedder, aboutOf, backbonesWhere } from './about.ts';
+export type { BackboneName } from './about.ts';
+export type { BackboneInputs, BuiltBackbone, BuildProgress } from './descriptor.ts';

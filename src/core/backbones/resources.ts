@@ -14,7 +14,7 @@ import type { QueryEntities } from '../retrievers/hipporag2.ts';
 import type { TripleIndex } from '../triples/triple-index.ts';
 import type { TripleSet } from '../triples/types.ts';
 import type { Corpus, Retriever } from '../types.ts';
-import { BACKBONE_PRESETS, backbonesWhere, DEFAULT_BACKBONE } from './about.ts';
+import { backbonesWhere, DEFAULT_BACKBONE, presetOf } from './about.ts';
 import type {
   BackboneDescriptor,
   BackboneInputs,
@@ -103,9 +103,7 @@ export function assembleWith(
   build: (d: BackboneDescriptor<Record<string, unknown>>, inputs: BackboneInputs) => Promise<BuiltBackbone>,
 ) {
   async function assemble(spec: BackboneSpec, res: BackboneResources): Promise<Assembled> {
-    const preset = Object.hasOwn(BACKBONE_PRESETS, spec.name)
-      ? BACKBONE_PRESETS[spec.name as keyof typeof BACKBONE_PRESETS]
-      : undefined;
+    const preset = presetOf(spec.name);
     const resolved = preset ? { name: preset.of, options: { ...preset.options, ...spec.options } } : spec;
     const k = key(resolved, res.identity);
     const kept = res.memo?.get(k);
@@ -132,7 +130,7 @@ export function assembleWith(
       // A base that embeds hands its embedder up: HippoRAG 2 scores facts and links synonyms with it,
       // graph expansion scores its beams with it (the same in every host, by construction).
       if (base.embedder) inputs.embedder = base.embedder;
-      Object.assign(about, pick(base.traceOptions, ['embedding']));
+      if (base.traceOptions.embedding !== undefined) about.embedding = base.traceOptions.embedding;
     }
     if (wants.has('embedder') && !inputs.embedder) {
       const e = await res.embedder?.();
@@ -196,8 +194,4 @@ function baseSpec(base: unknown): BackboneSpec {
   if (typeof base === 'string') return { name: base };
   if (base && typeof base === 'object' && typeof (base as BackboneSpec).name === 'string') return base as BackboneSpec;
   return { name: DEFAULT_BACKBONE };
-}
-
-function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {
-  return Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 }

@@ -1,6 +1,6 @@
 // The Embedder port (DESIGN: ports live in core). Providers implement it with transformers.js in a
 // worker or in Node; retrievers, the index pipeline and the bench only see this interface.
-import { HopscopeError } from '../errors.ts';
+import { errorClass } from '../errors.ts';
 
 /** `count` vectors of `dim` floats packed row-major in one buffer (cheap to transfer between threads). */
 export interface Embeddings {
@@ -28,15 +28,4 @@ export interface Embedder {
   dispose(): Promise<void>;
 }
 
-export class EmbedError extends HopscopeError {
-  override readonly name: string = 'EmbedError';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('embed', message, options);
-  }
-}
-
-/** Row i of packed embeddings as a view (no copy). */
-export function embeddingRow(e: Embeddings, i: number): Float32Array {
-  if (!Number.isInteger(i) || i < 0 || i >= e.count) throw new EmbedError(`row ${i} out of range 0..${e.count - 1}`);
-  return e.data.subarray(i * e.dim, (i + 1) * e.dim);
-}
+export const EmbedError = errorClass('EmbedError', 'embed');

@@ -12,7 +12,7 @@ import { normalizePhrase } from '../triples/normalize.ts';
 import type { Triple, TripleSet, TripleSource } from '../triples/types.ts';
 import { buildCsr, EdgeList, type Csr } from './csr.ts';
 import { GraphError } from './errors.ts';
-import { TrigramIndex } from './lexical.ts';
+import { TrigramIndex, type SimilarPair } from './lexical.ts';
 
 export interface GraphOptions {
   synonymThreshold: number;
@@ -54,7 +54,7 @@ export interface PhraseGraph {
   facts: Fact[];
   /** Undirected relation edge key (see edgeKey) -> indices into facts that made it. */
   edgeFacts: Map<number, number[]>;
-  synonyms: { a: number; b: number; score: number }[];
+  synonyms: SimilarPair[];
   csr: Csr;
   stats: {
     passages: number;
@@ -117,18 +117,20 @@ export async function buildPhraseGraphWith(
   corpus: Corpus,
   triples: TripleSet,
   options: Partial<GraphOptions>,
-  similarPairs: (phrases: string[], threshold: number) => Promise<{ a: number; b: number; score: number }[]>,
+  similarPairs: (phrases: string[], threshold: number) => Promise<SimilarPair[]>,
 ): Promise<PhraseGraph> {
   const opts = { ...GRAPH_DEFAULTS, ...options };
   const nodes = collectPhrases(corpus, triples);
-  const eligible = nodes.phrases.map((p, i) => [p, i] as const).filter(([p]) => synonymEligible(p));
-  const pairs = (
-    await similarPairs(
-      eligible.map(([p]) => p),
-      opts.lexicalSynonymThreshold,
-    )
-  ).map((x) => ({ a: eligible[x.a]![1], b: eligible[x.b]![1], score: x.score }));
+  const { phrases, back } = eligiblePhrases(nodes.phrases);
+  const pairs = back(await similarPairs(phrases, opts.lexicalSynonymThreshold));
   return assemblePhraseGraph(corpus, triples, nodes, capNeighbours(pairs, opts.synonymMaxNeighbours), LEXICAL_MODE);
+}
+
+/** The phrases synonym search looks at, and `back`, which numbers their pairs as all phrases are numbered. */
+function eligiblePhrases(all: readonly string[]) {
+  const ids = all.flatMap((p, i) => (synonymEligible(p) ? [i] : []));
+  const back = (pairs: SimilarPair[]) => pairs.map((x) => ({ a: ids[x.a]!, b: ids[x.b]!, score: x.score }));
+  return { phrases: ids.map((i) => all[i]!), ids, back };
 }
 
 interface CollectedPhrases {
@@ -184,7 +186,7 @@ function assemblePhraseGraph(
   corpus: Corpus,
   triples: TripleSet,
   { phraseNode, phrases, phrasePassages, facts, skipped }: CollectedPhrases,
-  synonyms: { a: number; b: number; score: number }[],
+  synonyms: SimilarPair[],
   synonymMode: SynonymMode,
 ): PhraseGraph {
   const P = corpus.passages.length;
@@ -231,10 +233,7 @@ function assemblePhraseGraph(
 export const synonymEligible = (phrase: string) => phrase.replace(/[^A-Za-z0-9]/g, '').length > 2;
 
 /** Keeps, per phrase, its best `max` partners (HippoRAG 2 caps the neighbours of each phrase). */
-function capNeighbours(
-  pairs: { a: number; b: number; score: number }[],
-  max: number,
-): { a: number; b: number; score: number }[] {
+function capNeighbours(pairs: SimilarPair[], max: number): SimilarPair[] {
   pairs.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
   const count = new Map<number, number>();
   return pairs.filter((p) => {
@@ -247,12 +246,9 @@ function capNeighbours(
   });
 }
 
-function lexicalSynonyms(phrases: string[], opts: GraphOptions) {
-  const eligible = phrases.map((p, i) => [p, i] as const).filter(([p]) => synonymEligible(p));
-  const index = new TrigramIndex(eligible.map(([p]) => p));
-  const pairs = index
-    .similarPairs(opts.lexicalSynonymThreshold)
-    .map((x) => ({ a: eligible[x.a]![1], b: eligible[x.b]![1], score: x.score }));
+function lexicalSynonyms(all: string[], opts: GraphOptions) {
+  const { phrases, back } = eligiblePhrases(all);
+  const pairs = back(new TrigramIndex(phrases).similarPairs(opts.lexicalSynonymThreshold));
   return capNeighbours(pairs, opts.synonymMaxNeighbours);
 }
 
@@ -261,8 +257,8 @@ function embeddingSynonyms(phrases: string[], v: PhraseVectors, opts: GraphOptio
   const dim = v.dimension;
   if (v.data.length !== phrases.length * dim)
     throw new GraphError(`phrase vectors hold ${v.data.length / dim} rows, expected ${phrases.length}`);
-  const ids = phrases.map((p, i) => (synonymEligible(p) ? i : -1)).filter((i) => i >= 0);
-  const pairs: { a: number; b: number; score: number }[] = [];
+  const { ids } = eligiblePhrases(phrases);
+  const pairs: SimilarPair[] = [];
   for (let x = 0; x < ids.length; x++) {
     const a = ids[x]! * dim;
     for (let y = x + 1; y < ids.length; y++) {

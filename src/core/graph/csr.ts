@@ -122,7 +122,7 @@ export function buildCsr(nodeCount: number, edges: { src: Uint32Array; dst: Uint
 }
 
 /** Stable counting sort of arc indices by key; `within` gives the order to visit arcs (null: 0..n-1). */
-function countingOrder(keys: Uint32Array, range: number, within: Uint32Array | null): Uint32Array {
+export function countingOrder(keys: Uint32Array, range: number, within: Uint32Array | null): Uint32Array {
   const n = keys.length;
   const start = new Uint32Array(range + 1);
   for (let i = 0; i < n; i++) start[keys[i]! + 1]!++;

@@ -1,12 +1,7 @@
 // Typed errors of the graph module (CSR building, PPR).
-import { HopscopeError } from '../errors.ts';
+import { errorClass, HopscopeError } from '../errors.ts';
 
-export class GraphError extends HopscopeError {
-  override readonly name: string = 'GraphError';
-  constructor(message: string) {
-    super('graph', message);
-  }
-}
+export const GraphError = errorClass('GraphError', 'graph');
 
 /** The solver did not bring its error bound under the tolerance within the iteration cap. */
 export class PprConvergenceError extends HopscopeError {

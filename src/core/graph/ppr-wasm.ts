@@ -6,46 +6,15 @@
 import type { PprPrepared, PprProblem, PprSolved } from './ppr-types.ts';
 import { GraphError } from './errors.ts';
 
+/** The module's exports (wasm/ppr.ts): the solvers take the graph's addresses, then d, gain, sumExact, tolerance and maxIterations. */
 interface KernelExports {
   memory: WebAssembly.Memory;
   heapBase(): number;
   residual(): number;
   total(): number;
   result(): number;
-  solveCg(
-    n: number,
-    off: number,
-    tgt: number,
-    w: number,
-    deg: number,
-    inv: number,
-    v: number,
-    z: number,
-    r: number,
-    q: number,
-    dir: number,
-    d: number,
-    gain: number,
-    sumExact: number,
-    tolerance: number,
-    maxIterations: number,
-  ): number;
-  solveJacobi(
-    n: number,
-    off: number,
-    tgt: number,
-    w: number,
-    inv: number,
-    v: number,
-    y: number,
-    next: number,
-    zs: number,
-    d: number,
-    gain: number,
-    sumExact: number,
-    tolerance: number,
-    maxIterations: number,
-  ): number;
+  solveCg(...args: number[]): number;
+  solveJacobi(...args: number[]): number;
 }
 
 /** A compiled PPR kernel module; instantiate per graph through {@link solveWithWasm}. */
@@ -55,20 +24,11 @@ export interface PprWasm {
   readonly instances: WeakMap<PprPrepared, WasmGraph>;
 }
 
-interface WasmGraph {
-  exports: KernelExports;
-  n: number;
-  off: number;
-  tgt: number;
-  w: number;
-  deg: number;
-  inv: number;
-  v: number;
-  z: number;
-  r: number;
-  q: number;
-  dir: number;
-}
+/** An instance and the byte offsets of the CSR and solver vectors in its memory. */
+type WasmGraph = { exports: KernelExports; n: number } & Record<
+  'off' | 'tgt' | 'w' | 'deg' | 'inv' | 'v' | 'z' | 'r' | 'q' | 'dir',
+  number
+>;
 
 const EXPORTS = ['memory', 'heapBase', 'residual', 'total', 'result', 'solveCg', 'solveJacobi'] as const;
 
@@ -175,42 +135,11 @@ export function solveWithWasm(kernel: PprWasm, p: PprPrepared, method: 'cg' | 'j
   const { exports: ex, n } = g;
   const { d, v, sumExact, tolerance, maxIterations } = pr;
   new Float64Array(ex.memory.buffer, g.v, n).set(v);
+  const tail = [d, p.errorGain, sumExact, tolerance, maxIterations];
   const iterations =
     method === 'cg'
-      ? ex.solveCg(
-          n,
-          g.off,
-          g.tgt,
-          g.w,
-          g.deg,
-          g.inv,
-          g.v,
-          g.z,
-          g.r,
-          g.q,
-          g.dir,
-          d,
-          p.errorGain,
-          sumExact,
-          tolerance,
-          maxIterations,
-        )
-      : ex.solveJacobi(
-          n,
-          g.off,
-          g.tgt,
-          g.w,
-          g.inv,
-          g.v,
-          g.z,
-          g.r,
-          g.q,
-          d,
-          p.errorGain,
-          sumExact,
-          tolerance,
-          maxIterations,
-        );
+      ? ex.solveCg(n, g.off, g.tgt, g.w, g.deg, g.inv, g.v, g.z, g.r, g.q, g.dir, ...tail)
+      : ex.solveJacobi(n, g.off, g.tgt, g.w, g.inv, g.v, g.z, g.r, g.q, ...tail); // y, next, zs in z, r, q
   return {
     y: new Float64Array(ex.memory.buffer, ex.result(), n),
     sum: ex.total(),

@@ -39,7 +39,7 @@
 // Kernels: this file's TypeScript solvers are the reference and the fallback; the WebAssembly kernel
 // (wasm/ppr.ts, SIMD, the same two solvers and stopping rule, loaded through ppr-wasm.ts) runs when
 // installed (kernel 'auto') or when asked for ('wasm'). Every result says which kernel ran.
-import type { Csr } from './csr.ts';
+import { countingOrder, type Csr } from './csr.ts';
 import { GraphError, PprConvergenceError } from './errors.ts';
 import { installedPprWasm, solveWithWasm, type PprWasm } from './ppr-wasm.ts';
 import type { PprPrepared, PprProblem, PprSolved } from './ppr-types.ts';
@@ -89,16 +89,10 @@ export function preparePpr(csr: Csr): PprPrepared {
   // Stable counting sort of the nodes by arc count, descending.
   let maxCount = 0;
   for (let i = 0; i < n; i++) maxCount = Math.max(maxCount, off0[i + 1]! - off0[i]!);
-  const start = new Uint32Array(maxCount + 2);
-  for (let i = 0; i < n; i++) start[maxCount - (off0[i + 1]! - off0[i]!) + 1]!++;
-  for (let c = 1; c <= maxCount + 1; c++) start[c]! += start[c - 1]!;
-  const order = new Uint32Array(n);
+  const fewer = Uint32Array.from({ length: n }, (_, i) => maxCount - (off0[i + 1]! - off0[i]!));
+  const order = countingOrder(fewer, maxCount + 1, null);
   const newId = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    const k = start[maxCount - (off0[i + 1]! - off0[i]!)]!++;
-    order[k] = i;
-    newId[i] = k;
-  }
+  order.forEach((i, k) => (newId[i] = k));
   const offsets = new Uint32Array(n + 1);
   for (let k = 0; k < n; k++) offsets[k + 1] = offsets[k]! + (off0[order[k]! + 1]! - off0[order[k]!]!);
   // Fill rows by walking sources in solver order: the graph is symmetric (arc a->b iff b->a, same

@@ -1,7 +1,6 @@
-// A small subgraph around a retrieval's seeds and pool, for the sigma view. graphology is used here only,
-// on at most `limit` nodes (it is far too heavy as the compute structure); the result is plain
-// nodes/edges with attributes, so it crosses from the worker to the UI as a small structured clone.
-import Graph from 'graphology';
+// A small subgraph around a retrieval's seeds and pool, for the sigma view: plain nodes/edges with
+// attributes (graphology's serialised form, which the view imports), so it crosses from the worker to the
+// UI as a small structured clone.
 import type { PhraseGraph } from './build.ts';
 import { edgeKey } from './build.ts';
 
@@ -69,18 +68,22 @@ export function subgraphAround(
     }
     take(f.n);
   }
-  const g = new Graph({ type: 'undirected', multi: false });
+  const nodes: SubgraphNode[] = [];
+  const edges: SubgraphEdge[] = [];
   const key = (n: number) =>
     n < graph.passageCount ? `passage:${graph.passageIds[n]}` : `phrase:${graph.phrases[n - graph.passageCount]}`;
   for (const n of chosen) {
     const isPassage = n < graph.passageCount;
-    g.addNode(key(n), {
-      label: isPassage ? graph.passageIds[n]! : graph.phrases[n - graph.passageCount]!,
-      kind: isPassage ? 'passage' : 'phrase',
-      node: n,
-      seed: seeds.has(n),
-      inPool: pool.has(n),
-      ...(isPassage ? {} : { mentions: graph.phrasePassages[n - graph.passageCount]!.length }),
+    nodes.push({
+      key: key(n),
+      attributes: {
+        label: isPassage ? graph.passageIds[n]! : graph.phrases[n - graph.passageCount]!,
+        kind: isPassage ? 'passage' : 'phrase',
+        node: n,
+        seed: seeds.has(n),
+        inPool: pool.has(n),
+        ...(isPassage ? {} : { mentions: graph.phrasePassages[n - graph.passageCount]!.length }),
+      },
     });
   }
   for (const n of chosen) {
@@ -90,22 +93,10 @@ export function subgraphAround(
       const facts = graph.edgeFacts.get(edgeKey(n, m, nodeCount)) ?? [];
       const kind =
         n < graph.passageCount || m < graph.passageCount ? 'passage-phrase' : facts.length > 0 ? 'relation' : 'synonym';
-      g.addUndirectedEdgeWithKey(`${key(n)}|${key(m)}`, key(n), key(m), {
-        kind,
-        weight: weights[a]!,
-        predicates: [...new Set(facts.map((f) => graph.facts[f]!.triple.predicate))],
-      });
+      const predicates = [...new Set(facts.map((f) => graph.facts[f]!.triple.predicate))];
+      const attributes = { kind, weight: weights[a]!, predicates } as const;
+      edges.push({ key: `${key(n)}|${key(m)}`, source: key(n), target: key(m), attributes });
     }
   }
-  const exported = g.export();
-  return {
-    nodes: exported.nodes.map((x) => ({ key: x.key, attributes: x.attributes as SubgraphNode['attributes'] })),
-    edges: (exported.edges ?? []).map((e) => ({
-      key: e.key!,
-      source: e.source,
-      target: e.target,
-      attributes: e.attributes as SubgraphEdge['attributes'],
-    })),
-    truncated,
-  };
+  return { nodes, edges, truncated };
 }

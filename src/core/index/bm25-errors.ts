@@ -1,17 +1,7 @@
 // Typed errors of the BM25 index: bad parameters or input, and snapshots that cannot be loaded.
-import { HopscopeError } from '../errors.ts';
+import { errorClass } from '../errors.ts';
 
-export class Bm25Error extends HopscopeError {
-  override readonly name: string = 'Bm25Error';
-  constructor(message: string) {
-    super('index.bm25', message);
-  }
-}
+export const Bm25Error = errorClass('Bm25Error', 'index.bm25');
 
 /** A snapshot of another format, version or tokenizer, or one whose buffers are inconsistent. */
-export class Bm25SnapshotError extends HopscopeError {
-  override readonly name: string = 'Bm25SnapshotError';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('index.bm25.snapshot', message, options);
-  }
-}
+export const Bm25SnapshotError = errorClass('Bm25SnapshotError', 'index.bm25.snapshot');

@@ -30,17 +30,3 @@ export interface Bm25Snapshot {
   /** Uint32 tokens per document. */
   docLengths: ArrayBuffer;
 }
-
-/** Every buffer of a snapshot: the transfer list for postMessage. */
-export function bm25SnapshotTransferables(snap: Bm25Snapshot): ArrayBuffer[] {
-  return [
-    snap.ids.bytes,
-    snap.ids.ends,
-    snap.terms.bytes,
-    snap.terms.ends,
-    snap.postingOffsets,
-    snap.docIds,
-    snap.tfs,
-    snap.docLengths,
-  ];
-}

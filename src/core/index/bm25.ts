@@ -21,7 +21,7 @@
 import { tokenize, TOKENIZER_VERSION } from '../text/tokenize.ts';
 import type { Ranked } from '../types.ts';
 import { Bm25Error, Bm25SnapshotError } from './bm25-errors.ts';
-import { selectTopK } from './bm25-topk.ts';
+import { selectTopK } from './topk.ts';
 import { packStrings, unpackStrings } from './bm25-strings.ts';
 import { BM25_SNAPSHOT_FORMAT, BM25_SNAPSHOT_VERSION, type Bm25Snapshot } from './bm25-snapshot.ts';
 import { throwIfAborted } from '../errors.ts';
@@ -65,26 +65,19 @@ const MAX_TF = 0xffff;
 export class Bm25Index {
   readonly params: Readonly<Bm25Params>;
   private readonly ids: string[];
-  private readonly terms: string[];
   private readonly termIds: Map<string, number>;
-  private readonly postingOffsets: Uint32Array;
-  private readonly docIds: Uint32Array;
-  private readonly tfs: Uint16Array;
-  private readonly docLengths: Uint32Array;
   /** Precomputed idf * saturated tf per posting: a query is a sum of these. */
   private readonly impacts: Float32Array;
   /** Per-query scratch, reset after each query (only the touched entries). */
   private readonly scores: Float64Array;
   private readonly touched: Uint32Array;
 
-  private constructor(arrays: Bm25Arrays, params: Bm25Params) {
+  private constructor(
+    private readonly arrays: Bm25Arrays,
+    params: Bm25Params,
+  ) {
     this.params = Object.freeze({ ...params });
     this.ids = arrays.ids;
-    this.terms = arrays.terms;
-    this.postingOffsets = arrays.postingOffsets;
-    this.docIds = arrays.docIds;
-    this.tfs = arrays.tfs;
-    this.docLengths = arrays.docLengths;
     this.termIds = new Map();
     arrays.terms.forEach((t, i) => this.termIds.set(t, i));
     if (this.termIds.size !== arrays.terms.length) throw new Bm25SnapshotError('the term list has duplicates');
@@ -182,20 +175,16 @@ export class Bm25Index {
   }
 
   get termCount(): number {
-    return this.terms.length;
+    return this.arrays.terms.length;
   }
 
   /** Bytes held in typed arrays (postings, impacts, lengths, scratch); strings not included. */
   get typedArrayBytes(): number {
-    return [
-      this.postingOffsets,
-      this.docIds,
-      this.tfs,
-      this.docLengths,
-      this.impacts,
-      this.scores,
-      this.touched,
-    ].reduce((s, a) => s + a.byteLength, 0);
+    const { postingOffsets, docIds, tfs, docLengths } = this.arrays;
+    return [postingOffsets, docIds, tfs, docLengths, this.impacts, this.scores, this.touched].reduce(
+      (s, a) => s + a.byteLength,
+      0,
+    );
   }
 
   /** Id of the document at corpus index `doc`. */
@@ -208,7 +197,8 @@ export class Bm25Index {
   /** Document frequency of an already tokenised term (0 when unknown). */
   documentFrequency(term: string): number {
     const t = this.termIds.get(term);
-    return t === undefined ? 0 : (this.postingOffsets[t + 1] as number) - (this.postingOffsets[t] as number);
+    const offsets = this.arrays.postingOffsets;
+    return t === undefined ? 0 : (offsets[t + 1] as number) - (offsets[t] as number);
   }
 
   /** The k best documents by BM25, best first, ties to the lower corpus index. Matches nothing -> empty. */
@@ -221,7 +211,8 @@ export class Bm25Index {
         if (t !== undefined) queryTerms.set(t, (queryTerms.get(t) ?? 0) + 1);
       }
     }
-    const { scores, touched, postingOffsets, docIds, impacts } = this;
+    const { scores, touched, impacts } = this;
+    const { postingOffsets, docIds } = this.arrays;
     let count = 0;
     for (const [t, qtf] of queryTerms) {
       const end = postingOffsets[t + 1] as number;
@@ -251,21 +242,22 @@ export class Bm25Index {
    */
   toSnapshot(): Bm25Snapshot {
     const copy = (a: Uint32Array | Uint16Array): ArrayBuffer => a.slice().buffer as ArrayBuffer;
+    const { ids, terms, postingOffsets, docIds, tfs, docLengths } = this.arrays;
     return {
       format: BM25_SNAPSHOT_FORMAT,
       version: BM25_SNAPSHOT_VERSION,
       tokenizer: TOKENIZER_VERSION,
       k1: this.params.k1,
       b: this.params.b,
-      docCount: this.ids.length,
-      termCount: this.terms.length,
-      postingCount: this.docIds.length,
-      ids: packStrings(this.ids),
-      terms: packStrings(this.terms),
-      postingOffsets: copy(this.postingOffsets),
-      docIds: copy(this.docIds),
-      tfs: copy(this.tfs),
-      docLengths: copy(this.docLengths),
+      docCount: ids.length,
+      termCount: terms.length,
+      postingCount: docIds.length,
+      ids: packStrings(ids),
+      terms: packStrings(terms),
+      postingOffsets: copy(postingOffsets),
+      docIds: copy(docIds),
+      tfs: copy(tfs),
+      docLengths: copy(docLengths),
     };
   }
 }

@@ -1,12 +1,7 @@
-import { HopscopeError } from '../errors.ts';
+import { errorClass, HopscopeError } from '../errors.ts';
 
 /** Vector index misuse: dimension mismatch, bad k, non-finite values. */
-export class VectorIndexError extends HopscopeError {
-  override readonly name: string = 'VectorIndexError';
-  constructor(message: string) {
-    super('index.vectors', message);
-  }
-}
+export const VectorIndexError = errorClass('VectorIndexError', 'index.vectors');
 
 /** A precomputed-vectors file that cannot be used: names the file and what is wrong with it. */
 export class VectorImportError extends HopscopeError {

@@ -29,6 +29,11 @@ const V128_LOAD = [SIMD, 0x00, 0x02, 0x00]; // align 2^2, offset 0
 const F32X4_ADD = [SIMD, 0xe4, 0x01];
 const F32X4_MUL = [SIMD, 0xe6, 0x01];
 const lane = (k: number) => [SIMD, 0x1f, k];
+const [I32_GE_U, I32_ADD, I32_MUL, F32_ADD] = [0x4f, 0x6a, 0x6c, 0x92];
+const BLOCK_LOOP = [0x02, 0x40, 0x03, 0x40];
+const br = (depth: number) => [0x0c, depth];
+const brIf = (depth: number) => [0x0d, depth];
+const END = 0x0b;
 
 function leb(n: number): number[] {
   const out: number[] = [];
@@ -44,111 +49,39 @@ const vec = (items: number[]) => [...leb(items.length), ...items];
 const section = (id: number, body: number[]) => [id, ...leb(body.length), ...body];
 const name = (s: string) => vec([...new TextEncoder().encode(s)]);
 
-/** The module's bytes (exported for the test that validates them). */
+/** The module's bytes, one line per statement of the text above. */
 function assembleSimdModule(): Uint8Array<ArrayBuffer> {
   const [DATA, Q, OUT, N, DIM, R, I, ROW, BYTES, ACC] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
   const body = [
-    ...[2, 4, 0x7f, 1, 0x7b], // locals: 4 x i32, 1 x v128
-    ...lget(DIM),
-    ...i32c(4),
-    0x6c,
-    ...lset(BYTES),
-    ...lget(DATA),
-    ...lset(ROW),
-    0x02,
-    0x40,
-    0x03,
-    0x40, // block $done, loop $rows
-    ...lget(R),
-    ...lget(N),
-    0x4f,
-    0x0d,
-    1, // br_if $done (r >= n)
-    SIMD,
-    0x0c,
-    ...new Array<number>(16).fill(0),
-    ...lset(ACC), // acc = v128.const 0
-    ...i32c(0),
-    ...lset(I),
-    0x02,
-    0x40,
-    0x03,
-    0x40, // block $idone, loop $inner
-    ...lget(I),
-    ...lget(BYTES),
-    0x4f,
-    0x0d,
-    1, // br_if $idone
-    ...lget(ACC),
-    ...lget(ROW),
-    ...lget(I),
-    0x6a,
-    ...V128_LOAD,
-    ...lget(Q),
-    ...lget(I),
-    0x6a,
-    ...V128_LOAD,
-    ...F32X4_MUL,
-    ...F32X4_ADD,
-    ...lset(ACC),
-    ...lget(I),
-    ...i32c(16),
-    0x6a,
-    ...lset(I),
-    0x0c,
-    0,
-    0x0b,
-    0x0b, // br $inner; end loop; end block
-    ...lget(OUT),
-    ...lget(R),
-    ...i32c(4),
-    0x6c,
-    0x6a,
-    ...lget(ACC),
-    ...lane(0),
-    ...lget(ACC),
-    ...lane(1),
-    0x92,
-    ...lget(ACC),
-    ...lane(2),
-    0x92,
-    ...lget(ACC),
-    ...lane(3),
-    0x92,
-    0x38,
-    0x02,
-    0x00, // f32.store align 2^2 offset 0
-    ...lget(ROW),
-    ...lget(BYTES),
-    0x6a,
-    ...lset(ROW),
-    ...lget(R),
-    ...i32c(1),
-    0x6a,
-    ...lset(R),
-    0x0c,
-    0,
-    0x0b,
-    0x0b, // br $rows; end loop; end block
-    0x0b, // end func
-  ];
-  return Uint8Array.from(
-    [
-      0x00,
-      0x61,
-      0x73,
-      0x6d,
-      0x01,
-      0x00,
-      0x00,
-      0x00,
-      ...section(1, [1, 0x60, 5, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0]),
-      ...section(3, [1, 0]),
-      ...section(5, [1, 0x00, 1]),
-      ...section(7, [2, ...name('memory'), 0x02, 0, ...name('scores'), 0x00, 0]),
-      ...section(10, [1, ...vec(body)]),
-    ].flat(),
-  );
+    [2, 4, 0x7f, 1, 0x7b], // locals: 4 x i32, 1 x v128
+    [...lget(DIM), ...i32c(4), I32_MUL, ...lset(BYTES)],
+    [...lget(DATA), ...lset(ROW)],
+    BLOCK_LOOP, // block $done, loop $rows
+    [...lget(R), ...lget(N), I32_GE_U, ...brIf(1)],
+    [SIMD, 0x0c, ...new Array<number>(16).fill(0), ...lset(ACC)], // acc = v128.const 0
+    [...i32c(0), ...lset(I)],
+    BLOCK_LOOP, // block $idone, loop $inner
+    [...lget(I), ...lget(BYTES), I32_GE_U, ...brIf(1)],
+    [...lget(ACC), ...lget(ROW), ...lget(I), I32_ADD, ...V128_LOAD, ...lget(Q), ...lget(I), I32_ADD, ...V128_LOAD],
+    [...F32X4_MUL, ...F32X4_ADD, ...lset(ACC)],
+    [...lget(I), ...i32c(16), I32_ADD, ...lset(I)],
+    [...br(0), END, END], // br $inner; end loop; end block
+    [...lget(OUT), ...lget(R), ...i32c(4), I32_MUL, I32_ADD],
+    [...lget(ACC), ...lane(0), ...lget(ACC), ...lane(1), F32_ADD, ...lget(ACC), ...lane(2), F32_ADD],
+    [...lget(ACC), ...lane(3), F32_ADD, 0x38, 0x02, 0x00], // f32.store align 2^2 offset 0
+    [...lget(ROW), ...lget(BYTES), I32_ADD, ...lset(ROW)],
+    [...lget(R), ...i32c(1), I32_ADD, ...lset(R)],
+    [...br(0), END, END], // br $rows; end loop; end block
+    [END], // end func
+  ].flat();
+  return Uint8Array.from([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...section(1, [1, 0x60, 5, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0]),
+    ...section(3, [1, 0]),
+    ...section(5, [1, 0x00, 1]),
+    ...section(7, [2, ...name('memory'), 0x02, 0, ...name('scores'), 0x00, 0]),
+    ...section(10, [1, ...vec(body)]),
+  ]);
 }
 
 let compiled: WebAssembly.Module | null | undefined;

@@ -1,9 +1,10 @@
 // Brute-force cosine top-k over one packed Float32Array (n x dim, row-major). Vectors are stored
 // L2-normalised, so cosine similarity is a dot product. The dot product is unrolled by 4 with four
 // accumulators (fewer loop-carried dependencies, so V8 keeps the FPU busy), and the k best are kept
-// in a size-k min-heap (partial selection, O(n log k)) instead of sorting all n scores.
+// in a size-k min-heap (./topk.ts, O(n log k)) instead of sorting all n scores.
 // Ties go to the lower row index = corpus order (the Retriever contract's tie rule).
 import { VectorIndexError } from './vectors-errors.ts';
+import { selectTopK } from './topk.ts';
 import { createSimdScorer, type SimdScorer } from './vectors-simd.ts';
 
 export type VectorKernel = 'js' | 'wasm-simd';
@@ -49,58 +50,6 @@ export function normalizeRows(data: Float32Array, dim: number): void {
   }
 }
 
-/** worse(a, b): a ranks below b. */
-function worse(scores: Float32Array, a: number, b: number): boolean {
-  const sa = scores[a] as number;
-  const sb = scores[b] as number;
-  return sa < sb || (sa === sb && a > b);
-}
-
-/** The k best rows by score (size-k min-heap whose root is the worst kept row), best first. */
-export function topKOfScores(scores: Float32Array, k: number): Uint32Array {
-  const size = Math.max(0, Math.min(Math.floor(k), scores.length));
-  const heap = new Uint32Array(size);
-  if (size === 0) return heap;
-  let n = 0;
-  const siftDown = (start: number, len: number) => {
-    let c = start;
-    const x = heap[c] as number;
-    for (;;) {
-      const l = 2 * c + 1;
-      if (l >= len) break;
-      const r = l + 1;
-      const w = r < len && worse(scores, heap[r] as number, heap[l] as number) ? r : l;
-      if (!worse(scores, heap[w] as number, x)) break;
-      heap[c] = heap[w] as number;
-      c = w;
-    }
-    heap[c] = x;
-  };
-  for (let d = 0; d < scores.length; d++) {
-    if (n < size) {
-      let c = n++;
-      while (c > 0) {
-        const p = (c - 1) >> 1;
-        if (!worse(scores, d, heap[p] as number)) break;
-        heap[c] = heap[p] as number;
-        c = p;
-      }
-      heap[c] = d;
-    } else if (worse(scores, heap[0] as number, d)) {
-      heap[0] = d;
-      siftDown(0, size);
-    }
-  }
-  // Heap sort in place: repeatedly move the worst to the end -> best first.
-  for (let end = size - 1; end > 0; end--) {
-    const t = heap[0] as number;
-    heap[0] = heap[end] as number;
-    heap[end] = t;
-    siftDown(0, end);
-  }
-  return heap;
-}
-
 export class VectorIndex {
   readonly count: number;
   /** Rows as stored: with the SIMD kernel, a copy inside WebAssembly memory (the input may be dropped). */
@@ -108,6 +57,8 @@ export class VectorIndex {
   readonly kernel: VectorKernel;
   private readonly simd: SimdScorer | undefined;
   private scratch: Float32Array;
+  /** Every row index, the candidates of a search. */
+  private readonly rows: Uint32Array;
 
   /** `data` is n x dim, row-major, rows L2-normalised (see normalizeRows). */
   constructor(
@@ -126,6 +77,7 @@ export class VectorIndex {
     this.kernel = this.simd ? 'wasm-simd' : 'js';
     this.data = this.simd ? this.simd.data : data;
     this.scratch = new Float32Array(this.count);
+    this.rows = Uint32Array.from({ length: this.count }, (_, i) => i);
   }
 
   /** Cosine similarity of the query with every row (query need not be normalised). */
@@ -164,7 +116,7 @@ export class VectorIndex {
 
   search(query: Float32Array, k: number): VectorHits {
     const scores = this.scoreAll(query, this.scratch);
-    const indices = topKOfScores(scores, k);
+    const indices = selectTopK(scores, this.rows, this.count, Math.max(0, Math.floor(k)));
     return { indices, scores: Float32Array.from(indices, (i) => scores[i] as number) };
   }
 }

@@ -7,6 +7,7 @@ import type { PassageTriples, TripleSet } from '../triples/types.ts';
 import type { Passage } from '../types.ts';
 import { PoolError, type WorkerPool } from './pool.ts';
 import type { PoolRequest } from './protocol.ts';
+import type { SimilarPair } from '../graph/lexical.ts';
 
 /** Passages per request: small enough to balance two workers and report progress, large enough that messages stay few. */
 const TRIPLES_CHUNK = 128;
@@ -52,7 +53,7 @@ export async function similarPairsPooled(
   phrases: readonly string[],
   threshold: number,
   signal?: AbortSignal,
-): Promise<{ a: number; b: number; score: number }[]> {
+): Promise<SimilarPair[]> {
   const parts = pool.size; // one interleaved share per worker: each worker builds the index once
   const requests = Array.from({ length: parts }, (_, part) => ({
     type: 'synonyms' as const,
@@ -63,7 +64,7 @@ export async function similarPairsPooled(
     parts,
   }));
   const replies = await pool.run(requests, signal);
-  const out: { a: number; b: number; score: number }[] = [];
+  const out: SimilarPair[] = [];
   for (const r of replies) {
     if (r.type !== 'synonyms') throw new PoolError('synonyms job answered with another type');
     for (const [a, b, score] of r.pairs) out.push({ a, b, score });

@@ -3,15 +3,10 @@
 // whichever worker is free, and results come back by request index, so callers merge them in input order
 // and a pooled import is byte-identical to the single-threaded one. A cancel terminates the workers (a
 // chunk cannot be interrupted); the next run starts fresh ones.
-import { AbortedError, HopscopeError } from '../errors.ts';
+import { AbortedError, errorClass } from '../errors.ts';
 import { poolResponse, type PoolRequest, type PoolResponse } from './protocol.ts';
 
-export class PoolError extends HopscopeError {
-  override readonly name: string = 'PoolError';
-  constructor(message: string) {
-    super('pool', message);
-  }
-}
+export const PoolError = errorClass('PoolError', 'pool');
 
 /** One worker as the pool sees it: post a request, hear its replies and its crash. */
 export interface PoolEndpoint {

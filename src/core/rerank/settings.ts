@@ -45,8 +45,3 @@ export const DEFAULT_RERANKER_SETTINGS: RerankerSettings = Object.freeze({ sourc
 export function rerankerModelId(s: ConfiguredReranker): string {
   return s.source === 'local' ? `local:${s.name}@${s.fingerprint.slice(0, 16)}(${s.dtype})` : `hub:${s.id}(${s.dtype})`;
 }
-
-/** "ms-marco-MiniLM-L-6-v2 (local folder, q8)" */
-export function rerankerLabel(s: ConfiguredReranker): string {
-  return s.source === 'local' ? `${s.name} (local folder, ${s.dtype})` : `${s.id} (Hugging Face hub, ${s.dtype})`;
-}

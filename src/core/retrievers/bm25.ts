@@ -28,14 +28,10 @@ export function bm25RetrieverFromIndex(index: Bm25Index): Bm25Retriever {
     name: 'bm25',
     scores: 'per-query', // BM25 grows with the query's terms
     index,
-    retrieve(query: string, k: number, signal?: AbortSignal): Promise<Ranked[]> {
+    async retrieve(query: string, k: number, signal?: AbortSignal): Promise<Ranked[]> {
       // The search itself is synchronous and sub-millisecond, so checking before it is enough.
-      try {
-        throwIfAborted(signal, 'retrievers.bm25');
-        return Promise.resolve(index.search(query, k));
-      } catch (err) {
-        return Promise.reject(err);
-      }
+      throwIfAborted(signal, 'retrievers.bm25');
+      return index.search(query, k);
     },
   };
 }

@@ -22,7 +22,7 @@ import type { TripleSet } from '../triples/types.ts';
 import type { Corpus, Ranked, RetrievedItem, Retriever } from '../types.ts';
 import { createBm25Retriever } from './bm25.ts';
 import { createEntityLinker } from './entity-link.ts';
-import { factsOfGraph, type QueryEntities } from './hipporag2.ts';
+import { factsOfGraph, phraseItem, type QueryEntities } from './hipporag2.ts';
 import { HopscopeError } from '../errors.ts';
 
 export interface GraphRagOptions {
@@ -63,11 +63,7 @@ export type GraphRagRetriever = Retriever & {
   retrieveItems(query: string, k: number, signal?: AbortSignal): Promise<{ results: Ranked[]; items: RetrievedItem[] }>;
 };
 
-export async function createGraphRagRetriever(
-  corpus: Corpus,
-  deps: GraphRagDeps,
-  signal?: AbortSignal,
-): Promise<GraphRagRetriever> {
+export async function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps): Promise<GraphRagRetriever> {
   const o = { ...GRAPHRAG_DEFAULTS, ...deps.options };
   if (!deps.graph && !deps.triples)
     throw new HopscopeError(
@@ -77,7 +73,7 @@ export async function createGraphRagRetriever(
   const graph = deps.graph ?? buildPhraseGraph(corpus, deps.triples!);
   const hierarchy = deps.hierarchy ?? detectCommunities(graph, { resolution: o.resolution });
   const writer = deps.reportWriter;
-  const reports = deps.reports ?? (await writeReports(graph, hierarchy, writer, signal));
+  const reports = deps.reports ?? (await writeReports(graph, hierarchy, writer));
   const reportIndex = Bm25Index.build(reports.map((r, i) => ({ id: String(i), text: `${r.title}\n${r.text}` })));
   const facts: FactIndex = deps.facts ?? createBm25FactIndex(collectFacts(factsOfGraph(graph)));
   const base = deps.base ?? createBm25Retriever(corpus.passages);
@@ -86,7 +82,7 @@ export async function createGraphRagRetriever(
     {},
     corpus.passages.map((p) => p.title),
   );
-  const queryEntities = deps.queryEntities ?? ((q: string) => extractEntitiesOffline(q));
+  const queryEntities = deps.queryEntities ?? extractEntitiesOffline;
   const P = graph.passageCount;
   const passageFacts: number[][] = Array.from({ length: P }, () => []);
   graph.facts.forEach((f, i) => passageFacts[f.passage]!.push(i));
@@ -140,15 +136,8 @@ export async function createGraphRagRetriever(
       for (const h of baseHits)
         score[index.get(h.id)!]! += o.baseWeight * (max > min ? (h.score - min) / (max - min) : 1);
     }
-    for (const [node, w] of [...weight].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 10)) {
-      items.push({
-        kind: 'entity',
-        id: `phrase:${graph.phrases[node - P]}`,
-        score: w,
-        text: graph.phrases[node - P]!,
-        passages: graph.phrasePassages[node - P]!.map((p) => graph.passageIds[p]!),
-      });
-    }
+    for (const [node, w] of [...weight].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 10))
+      items.push(phraseItem(graph, node, w));
     const hit: number[] = [];
     for (let p = 0; p < P; p++) if (score[p]! > 0) hit.push(p);
     hit.sort((a, b) => score[b]! - score[a]! || a - b);

@@ -36,6 +36,7 @@ import {
   FACT_SCORER_LABELS,
   type FactScorerKind,
   type FactIndex,
+  type IndexedFact,
 } from '../triples/fact-index.ts';
 import type { TripleSet } from '../triples/types.ts';
 import type { Corpus, Ranked, RetrievedItem, Retriever } from '../types.ts';
@@ -100,15 +101,7 @@ export interface HippoRag2Deps {
 }
 
 /** A candidate fact of one retrieval: its score and whether the filter kept it. */
-export interface SeedFact {
-  fact: number;
-  subject: string;
-  predicate: string;
-  object: string;
-  score: number;
-  kept: boolean;
-  passages: string[];
-}
+export type SeedFact = IndexedFact & { fact: number; score: number; kept: boolean };
 
 /** What one retrieval did, for traces and the inspector. */
 export interface HippoRag2Explanation {
@@ -140,9 +133,7 @@ export type HippoRag2Retriever = Retriever & {
   ): Promise<{ ranked: Ranked[]; explanation: HippoRag2Explanation }>;
 };
 
-export function offlineQueryEntities(query: string): string[] {
-  return extractEntitiesOffline(query);
-}
+export const offlineQueryEntities = (query: string): string[] => extractEntitiesOffline(query);
 
 export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): HippoRag2Retriever {
   const options = resolveOptions(deps.options);
@@ -424,11 +415,12 @@ function explanationItems(graph: PhraseGraph, e: HippoRag2Explanation): Retrieve
         passages: f.passages,
       }));
   }
-  return e.links.map((l) => ({
-    kind: 'entity' as const,
-    id: `phrase:${l.phrase}`,
-    score: l.score,
-    text: l.phrase,
-    passages: graph.phrasePassages[l.node - graph.passageCount]!.map((p) => graph.passageIds[p]!),
-  }));
+  return e.links.map((l) => phraseItem(graph, l.node, l.score));
+}
+
+/** A phrase node as a trace item (kind 'entity'), with the passages mentioning it. */
+export function phraseItem(graph: PhraseGraph, node: number, score: number): RetrievedItem {
+  const phrase = graph.phrases[node - graph.passageCount]!;
+  const passages = graph.phrasePassages[node - graph.passageCount]!.map((p) => graph.passageIds[p]!);
+  return { kind: 'entity', id: `phrase:${phrase}`, score, text: phrase, passages };
 }

@@ -6,18 +6,13 @@
 // retrieveItems, so every run records its own read calls.
 import type { Ranked, RetrievedWithItems, Retriever } from '../types.ts';
 
-export interface MemoStats {
-  hits: number;
-  misses: number;
-}
-
 /** Finished plain retrievals as [key, results] pairs (to carry the memo across processes of one batch). */
 export type MemoEntries = [string, Ranked[]][];
 /** Finished retrieveItems answers (results, items and GEAR beams) as [key, answer] pairs. */
 export type MemoItemEntries = [string, RetrievedWithItems][];
 
 export interface MemoRetriever extends Retriever {
-  stats: MemoStats;
+  stats: { hits: number; misses: number };
   /** The finished plain retrievals so far. */
   entries(): Promise<MemoEntries>;
   /** The finished retrieveItems answers so far (HippoRAG 2 and the graph-expansion backbones answer through it). */
@@ -27,7 +22,7 @@ export interface MemoRetriever extends Retriever {
 export function memoRetriever(inner: Retriever, seed: MemoEntries = [], itemSeed: MemoItemEntries = []): MemoRetriever {
   const plain = new Map<string, Promise<Ranked[]>>(seed.map(([k, r]) => [k, Promise.resolve(r)]));
   const withItems = new Map<string, Promise<RetrievedWithItems>>(itemSeed.map(([k, r]) => [k, Promise.resolve(r)]));
-  const stats: MemoStats = { hits: 0, misses: 0 };
+  const stats = { hits: 0, misses: 0 };
   function cached<T>(map: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
     const hit = map.get(key);
     if (hit) {

@@ -25,24 +25,17 @@ export interface RaptorDeps {
   tree?: RaptorTree;
   summarizer?: Summarizer;
   options?: Partial<RaptorTreeOptions>;
-  /** Summary nodes handed to the trace per query. */
-  maxItems?: number;
-  /** A summary node's score counts for its passages times this (1 = RAPTOR's collapsed tree as is). */
-  summaryWeight?: number;
 }
 
-export async function createRaptorRetriever(
-  corpus: Corpus,
-  deps: RaptorDeps = {},
-  signal?: AbortSignal,
-): Promise<RaptorRetriever> {
-  const tree = deps.tree ?? (await buildRaptorTree(corpus, deps.summarizer, deps.options, signal));
+/** Summary nodes handed to the trace per query. */
+const MAX_ITEMS = 5;
+
+export async function createRaptorRetriever(corpus: Corpus, deps: RaptorDeps = {}): Promise<RaptorRetriever> {
+  const tree = deps.tree ?? (await buildRaptorTree(corpus, deps.summarizer, deps.options));
   const P = corpus.passages.length;
   const index = Bm25Index.build(
     tree.nodes.map((n, i) => ({ id: String(i), text: n.level === 0 ? bm25DocumentText(corpus.passages[i]!) : n.text })),
   );
-  const maxItems = deps.maxItems ?? 5;
-  const summaryWeight = deps.summaryWeight ?? 1;
 
   function rank(query: string, k: number) {
     const { docs, scores } = index.topDocs(query, tree.nodes.length);
@@ -53,7 +46,7 @@ export async function createRaptorRetriever(
       const node = tree.nodes[d]!;
       const s = scores[i]!;
       if (node.level === 0) own[node.passages[0]!] = s;
-      else if (summaries.length < maxItems)
+      else if (summaries.length < MAX_ITEMS)
         summaries.push({
           kind: 'summary',
           id: node.id,
@@ -62,8 +55,7 @@ export async function createRaptorRetriever(
           passages: node.passages.map((p) => corpus.passages[p]!.id),
           level: node.level,
         });
-      const w = node.level === 0 ? s : s * summaryWeight;
-      for (const p of node.passages) if (w > best[p]!) best[p] = w;
+      for (const p of node.passages) if (s > best[p]!) best[p] = s;
     });
     const hit: number[] = [];
     for (let p = 0; p < P; p++) if (best[p]! > 0) hit.push(p);

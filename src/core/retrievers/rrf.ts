@@ -5,15 +5,10 @@
 // Weights default to 1 (plain RRF); a weighted variant lets hybrid retrievers favour one list.
 // Ties (equal fused score) go to the document with the better best rank, then to the one that appears
 // first when the lists are read in order, so the result is deterministic for deterministic inputs.
-import { HopscopeError, throwIfAborted } from '../errors.ts';
+import { errorClass, throwIfAborted } from '../errors.ts';
 import type { Ranked, Retriever } from '../types.ts';
 
-export class RrfError extends HopscopeError {
-  override readonly name: string = 'RrfError';
-  constructor(message: string) {
-    super('retrievers.rrf', message);
-  }
-}
+export const RrfError = errorClass('RrfError', 'retrievers.rrf');
 
 export interface RrfOptions {
   /** Rank offset; 60 in Cormack et al. and in GEAR. Must be >= 0. */

@@ -13,6 +13,7 @@
 // order), as an entity-filtered search of T would rank them; (2) if no beam can be extended at all,
 // B_{i-1} is returned (the algorithm would return an empty beam); (3) ties keep input order.
 import { HopscopeError, throwIfAborted } from '../errors.ts';
+import { selectTopK } from '../index/topk.ts';
 import type { QueryScorer, TripleRelevance } from '../triples/sequence-scorer.ts';
 
 export interface BeamOptions {
@@ -124,53 +125,18 @@ function strip(s: BeamSequence): BeamSequence {
 /** The k candidates with the best relevance (ties, and the zero-relevance rest, in candidate order). */
 function topByPrefilter(cands: readonly number[], k: number, prefilter: TripleRelevance | undefined): number[] {
   if (!prefilter) return cands.slice(0, k);
-  const top = new TopK(k);
-  const rest: number[] = [];
-  cands.forEach((t, order) => {
-    const score = prefilter(t);
-    if (score > 0) top.offer(t, score, order);
-    else if (rest.length < k) rest.push(t);
-  });
-  const best = top.sorted().map((c) => c.t);
-  return best.length >= k ? best : [...best, ...rest.slice(0, k - best.length)];
+  const scores = Float64Array.from(cands, (t) => prefilter(t));
+  const best = Array.from(bestPositions(scores, k), (p) => cands[p]!);
+  if (best.length >= k) return best;
+  return [...best, ...cands.filter((_, p) => !(scores[p]! > 0)).slice(0, k - best.length)];
 }
 
-/** Bounded best-k selection by (score desc, order asc): a heap whose root is the worst kept. */
-class TopK {
-  private readonly heap: { t: number; score: number; order: number }[] = [];
-  constructor(private readonly k: number) {}
-  private worse(a: { score: number; order: number }, b: { score: number; order: number }): boolean {
-    return a.score < b.score || (a.score === b.score && a.order > b.order);
-  }
-  offer(t: number, score: number, order: number): void {
-    const h = this.heap;
-    if (h.length < this.k) {
-      h.push({ t, score, order });
-      for (let i = h.length - 1; i > 0;) {
-        const p = (i - 1) >> 1;
-        if (!this.worse(h[i]!, h[p]!)) break;
-        [h[i], h[p]] = [h[p]!, h[i]!];
-        i = p;
-      }
-      return;
-    }
-    const root = h[0]!;
-    if (!(score > root.score || (score === root.score && order < root.order))) return;
-    h[0] = { t, score, order };
-    for (let i = 0; ;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < h.length && this.worse(h[l]!, h[m]!)) m = l;
-      if (r < h.length && this.worse(h[r]!, h[m]!)) m = r;
-      if (m === i) break;
-      [h[i], h[m]] = [h[m]!, h[i]!];
-      i = m;
-    }
-  }
-  sorted(): { t: number; score: number; order: number }[] {
-    return [...this.heap].sort(byScore);
-  }
+/** Positions of the k best positive scores, best first, ties to the lower position. */
+function bestPositions(scores: Float64Array, k: number): Uint32Array {
+  const positive = new Uint32Array(scores.length);
+  let m = 0;
+  for (let p = 0; p < scores.length; p++) if (scores[p]! > 0) positive[m++] = p;
+  return selectTopK(scores, positive, m, k);
 }
 
 /** The triples of the beams flattened breadth-first: every beam's first triple, then every second, ... (deduplicated). */
@@ -209,23 +175,24 @@ export function cappedNeighbourGraph(
     let list = cache.get(e);
     if (!list) {
       const all = index.triplesOfEntity(e);
-      const top = new TopK(keep);
-      const rest: { t: number; score: number }[] = [];
+      let ids: ArrayLike<number> = all;
+      let scores: Float64Array;
+      let zeroAt: (p: number) => boolean;
       if (relevance.positivesIn && all.length > HUB) {
         // a hub: only the triples holding a query term need a score (the list is ascending, so the
         // triple id orders ties as its position would)
         const positive = relevance.positivesIn(all);
-        for (const [t, score] of positive) if (score > 0) top.offer(t, score, t);
-        for (let p = 0; p < all.length && rest.length < keep; p++)
-          if (!(positive.get(all[p]!)! > 0)) rest.push({ t: all[p]!, score: 0 });
+        ids = [...positive.keys()].sort((a, b) => a - b);
+        scores = Float64Array.from(ids, (t) => positive.get(t)!);
+        zeroAt = (p) => !(positive.get(all[p]!)! > 0);
       } else {
-        all.forEach((t, order) => {
-          const score = relevance(t);
-          if (score > 0) top.offer(t, score, order);
-          else if (rest.length < keep) rest.push({ t, score: 0 });
-        });
+        const own = (scores = Float64Array.from(all, (t) => relevance(t)));
+        zeroAt = (p) => !(own[p]! > 0);
       }
-      list = [...top.sorted().map(({ t, score }) => ({ t, score })), ...rest].slice(0, keep);
+      const top = Array.from(bestPositions(scores, keep), (p) => ({ t: ids[p]!, score: scores[p]! }));
+      const rest: { t: number; score: number }[] = [];
+      for (let p = 0; p < all.length && rest.length < keep; p++) if (zeroAt(p)) rest.push({ t: all[p]!, score: 0 });
+      list = [...top, ...rest].slice(0, keep);
       cache.set(e, list);
     }
     return list;

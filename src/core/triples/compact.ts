@@ -3,7 +3,7 @@
 // as objects; structured-cloning them took ~1 s per crossing (worker -> engine, engine -> IndexedDB),
 // the compact form a few tens of milliseconds. decode() checks every index and count, so a damaged or
 // foreign value is a TripleFormatError naming what is wrong, never a silently wrong TripleSet.
-import { HopscopeError } from '../errors.ts';
+import { errorClass } from '../errors.ts';
 import type { PassageTriples } from './types.ts';
 
 export const COMPACT_TRIPLES_FORMAT = 'compact-triples/1';
@@ -15,12 +15,7 @@ export interface CompactTriples {
   data: Int32Array<ArrayBuffer>;
 }
 
-export class TripleFormatError extends HopscopeError {
-  override readonly name: string = 'TripleFormatError';
-  constructor(message: string) {
-    super('triples', message);
-  }
-}
+export const TripleFormatError = errorClass('TripleFormatError', 'triples');
 
 export function encodeTriples(passages: readonly PassageTriples[]): CompactTriples {
   const index = new Map<string, number>();

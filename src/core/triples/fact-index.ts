@@ -8,6 +8,7 @@ import { throwIfAborted } from '../errors.ts';
 import type { Embedder } from '../embed/port.ts';
 import { Bm25Index, type Bm25Params } from '../index/bm25.ts';
 import { normalizePhrase } from './normalize.ts';
+import { tripleText } from './triple-index.ts';
 import type { TripleSet } from './types.ts';
 
 export interface IndexedFact {
@@ -37,10 +38,6 @@ export interface FactIndex {
   /** The k best facts for a query, best first, ties to the earlier fact. Empty when nothing matches. */
   search(query: string, k: number, signal?: AbortSignal): Promise<ScoredFact[]>;
 }
-
-/** "subject predicate object": the text a fact is indexed and embedded under (HippoRAG embeds str(tuple)). */
-export const factText = (f: Pick<IndexedFact, 'subject' | 'predicate' | 'object'>) =>
-  `${f.subject} ${f.predicate} ${f.object}`;
 
 /** Unique normalised facts of a triple set, with the passages each one came from. Empty parts are dropped. */
 export function collectFacts(triples: TripleSet): IndexedFact[] {
@@ -92,7 +89,7 @@ export function createBm25FactIndex(facts: readonly IndexedFact[], params: Parti
 /** The BM25 index over the facts' strings (document id = the fact's position). */
 export const buildFactBm25 = (facts: readonly IndexedFact[], params: Partial<Bm25Params> = {}): Bm25Index =>
   Bm25Index.build(
-    facts.map((f, i) => ({ id: String(i), text: factText(f) })),
+    facts.map((f, i) => ({ id: String(i), text: tripleText(f) })),
     { ...FACT_BM25_DEFAULTS, ...params },
   );
 
@@ -101,24 +98,20 @@ export function bm25FactIndex(facts: readonly IndexedFact[], index: Bm25Index): 
   return {
     facts,
     scorer: 'bm25-triple-strings',
-    search(query, k, signal) {
-      try {
-        throwIfAborted(signal, 'triples.index');
-        // Score every fact the query touches, so the normalisation sees the true maximum and minimum.
-        const { docs, scores } = index.topDocs(query, facts.length);
-        const hits = Array.from(docs, (fact, i) => ({ fact, raw: scores[i]! }));
-        return Promise.resolve(normalised(hits, facts.length).slice(0, Math.max(0, k)));
-      } catch (e) {
-        return Promise.reject(e);
-      }
+    async search(query, k, signal) {
+      throwIfAborted(signal, 'triples.index');
+      // Score every fact the query touches, so the normalisation sees the true maximum and minimum.
+      const { docs, scores } = index.topDocs(query, facts.length);
+      const hits = Array.from(docs, (fact, i) => ({ fact, raw: scores[i]! }));
+      return normalised(hits, facts.length).slice(0, Math.max(0, k));
     },
   };
 }
 
-/** Facts ranked by the embedder (HippoRAG 2): fact vectors are embedded once here. */
-/** The texts a fact index embeds, one per fact (stored vectors are keyed by them). */
-export const factTexts = (facts: readonly IndexedFact[]): string[] => facts.map(factText);
+/** The texts a fact index embeds ("subject predicate object"), one per fact (stored vectors are keyed by them). */
+export const factTexts = (facts: readonly IndexedFact[]): string[] => facts.map(tripleText);
 
+/** Facts ranked by the embedder (HippoRAG 2): fact vectors are embedded once here. */
 export async function createEmbeddedFactIndex(
   facts: readonly IndexedFact[],
   embedder: Embedder,
@@ -126,7 +119,7 @@ export async function createEmbeddedFactIndex(
   /** The facts' vectors already embedded (e.g. stored) by the same embedder; embedded now when absent. */
   given?: { data: Float32Array; dim: number },
 ): Promise<FactIndex> {
-  const vectors = given ?? (await embedder.embed(facts.map(factText), signal));
+  const vectors = given ?? (await embedder.embed(facts.map(tripleText), signal));
   return {
     facts,
     scorer: 'embedding',

@@ -11,20 +11,10 @@ import { throwIfAborted } from '../errors.ts';
 import type { Passage } from '../types.ts';
 import type { PassageTriples, Triple, TripleSet } from './types.ts';
 
-export interface OfflineExtractorOptions {
-  maxEntitiesPerSentence: number;
-  titleAsEntity: boolean;
-  entityTypes: readonly string[];
-}
-
-const OFFLINE_EXTRACTOR_DEFAULTS: Readonly<OfflineExtractorOptions> = Object.freeze({
-  /** Cap on entities per sentence, so a list-like sentence does not add hundreds of pairs. */
-  maxEntitiesPerSentence: 12,
-  /** Include the passage title as an entity of every sentence. */
-  titleAsEntity: true,
-  /** wink entity types kept besides proper-noun runs. */
-  entityTypes: ['DATE', 'CARDINAL', 'MONEY', 'PERCENT'] as readonly string[],
-});
+/** Cap on entities per sentence, so a list-like sentence does not add hundreds of pairs. */
+const MAX_ENTITIES_PER_SENTENCE = 12;
+/** wink entity types kept besides proper-noun runs. */
+const ENTITY_TYPES: readonly string[] = ['DATE', 'CARDINAL', 'MONEY', 'PERCENT'];
 
 type Nlp = ReturnType<typeof winkNLP>;
 /** The part of wink's core model that grows as documents are read: out-of-vocabulary words are added to it. */
@@ -80,7 +70,7 @@ interface SentenceEntities {
   pos: string[];
 }
 
-function sentenceEntities(sentence: ItemSentence, types: readonly string[]): SentenceEntities {
+function sentenceEntities(sentence: ItemSentence): SentenceEntities {
   const its = nlp().its;
   const tokens = sentence.tokens().out() as string[];
   const pos = sentence.tokens().out(its.pos) as string[];
@@ -91,7 +81,7 @@ function sentenceEntities(sentence: ItemSentence, types: readonly string[]): Sen
   const kinds = sentence.entities().out(its.type) as string[];
   const firstToken = sentence.tokens().itemAt(0).index();
   detail.forEach(([a, b], k) => {
-    if (!types.includes(kinds[k]!)) return;
+    if (!ENTITY_TYPES.includes(kinds[k]!)) return;
     const s = a - firstToken;
     const e = b - firstToken;
     // a lone token such as "Jan" right before/after a proper noun is part of a name, not a date
@@ -129,30 +119,23 @@ function joinTokens(tokens: string[]): string {
 }
 
 /** Named-entity-like phrases of a short text (e.g. a query), in order of appearance, deduplicated. */
-export function extractEntitiesOffline(text: string, options: Partial<OfflineExtractorOptions> = {}): string[] {
-  const opts = { ...OFFLINE_EXTRACTOR_DEFAULTS, ...options };
+export function extractEntitiesOffline(text: string): string[] {
   return readFresh(text, (doc) => {
     const out: string[] = [];
     doc.sentences().each((s: ItemSentence) => {
-      for (const e of sentenceEntities(s, opts.entityTypes).entities) if (!out.includes(e)) out.push(e);
+      for (const e of sentenceEntities(s).entities) if (!out.includes(e)) out.push(e);
     });
     return out;
   });
 }
 
-export function extractPassageTriplesOffline(
-  passage: Passage,
-  options: Partial<OfflineExtractorOptions> = {},
-): PassageTriples {
-  return readFresh(passage.text, (doc) => passageTriples(doc, passage, { ...OFFLINE_EXTRACTOR_DEFAULTS, ...options }));
+/** The passage's entities and triples; its title is an entity of every sentence. */
+export function extractPassageTriplesOffline(passage: Passage): PassageTriples {
+  return readFresh(passage.text, (doc) => passageTriples(doc, passage));
 }
 
-function passageTriples(
-  doc: ReturnType<Nlp['readDoc']>,
-  passage: Passage,
-  opts: OfflineExtractorOptions,
-): PassageTriples {
-  const entities: string[] = opts.titleAsEntity && passage.title ? [passage.title] : [];
+function passageTriples(doc: ReturnType<Nlp['readDoc']>, passage: Passage): PassageTriples {
+  const entities: string[] = passage.title ? [passage.title] : [];
   const triples: Triple[] = [];
   const seen = new Set<string>();
   const add = (t: Triple) => {
@@ -163,13 +146,12 @@ function passageTriples(
     }
   };
   doc.sentences().each((s: ItemSentence) => {
-    const se = sentenceEntities(s, opts.entityTypes);
-    const n = Math.min(se.entities.length, opts.maxEntitiesPerSentence);
+    const se = sentenceEntities(s);
+    const n = Math.min(se.entities.length, MAX_ENTITIES_PER_SENTENCE);
     for (let a = 0; a < n; a++) {
       const ea = se.entities[a]!;
       if (!entities.includes(ea)) entities.push(ea);
-      if (opts.titleAsEntity && passage.title && ea !== passage.title)
-        add({ subject: passage.title, predicate: 'mentions', object: ea });
+      if (passage.title && ea !== passage.title) add({ subject: passage.title, predicate: 'mentions', object: ea });
       for (let b = a + 1; b < n; b++) {
         const [, endA] = se.spans[a]!;
         const [startB] = se.spans[b]!;
@@ -186,7 +168,6 @@ function passageTriples(
 /** Runs the offline extractor over passages; checks the signal between passages. */
 export function extractTriplesOffline(
   passages: readonly Passage[],
-  options: Partial<OfflineExtractorOptions> = {},
   signal?: AbortSignal,
   onProgress?: (done: number, total: number) => void,
 ): TripleSet {
@@ -196,7 +177,7 @@ export function extractTriplesOffline(
       throwIfAborted(signal, 'triples.offline');
       onProgress?.(i, passages.length);
     }
-    out.push(extractPassageTriplesOffline(p, options));
+    out.push(extractPassageTriplesOffline(p));
   });
   onProgress?.(passages.length, passages.length);
   return offlineTripleSet(out);

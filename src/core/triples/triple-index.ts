@@ -7,7 +7,7 @@
 //     over normalised entity keys (normalizePhrase), so "Ed Wood" and "ed wood" meet;
 //   - triples of a passage (NaiveGE's initial triples, GEAR §6.2).
 // A triple that occurs in two passages is kept twice (once per passage): alignment stays one-to-one.
-import { HopscopeError } from '../errors.ts';
+import { errorClass } from '../errors.ts';
 import { Bm25Index } from '../index/bm25.ts';
 import { packStrings, unpackStrings, type PackedStrings } from '../index/bm25-strings.ts';
 import type { Bm25Snapshot } from '../index/bm25-snapshot.ts';
@@ -16,12 +16,7 @@ import { tokenize } from '../text/tokenize.ts';
 import { normalizePhrase } from './normalize.ts';
 import type { TripleSet, TripleSource } from './types.ts';
 
-export class TripleIndexError extends HopscopeError {
-  override readonly name = 'TripleIndexError';
-  constructor(message: string) {
-    super('triples.index', message);
-  }
-}
+const TripleIndexError = errorClass('TripleIndexError', 'triples.index');
 
 export interface IndexedTriple {
   /** Position in the index; also its id ("t<index>") in traces. */
@@ -75,126 +70,51 @@ export interface TripleIndexSnapshot {
   bm25: Bm25Snapshot;
 }
 
-interface StoredParts {
-  bm25: Bm25Index;
-  terms: string[];
-  termDf: Uint32Array;
-  tokenOffsets: Uint32Array;
-  tokenFlat: Uint32Array;
-  termOffsets: Uint32Array;
-  termTriples: Uint32Array;
-  heads: Uint32Array;
-  tails: Uint32Array;
-  entityOffsets: Uint32Array;
-  entityTriples: Uint32Array;
-}
+/** The arrays a snapshot stores as they are, plus the BM25 index and the term list. */
+const ARRAYS = [
+  'termDf',
+  'tokenOffsets',
+  'tokenFlat',
+  'termOffsets',
+  'termTriples',
+  'heads',
+  'tails',
+  'entityOffsets',
+  'entityTriples',
+] as const;
+type Parts = Pick<TripleIndexSnapshot, (typeof ARRAYS)[number]> & { bm25: Bm25Index; terms: string[] };
 
 export class TripleIndex {
   readonly source: TripleSource;
   readonly origin: string;
-  readonly triples: readonly IndexedTriple[];
   /** Token ids of each triple's text (for the lexical scorers), term ids from `terms`. */
   readonly tokenIds: readonly Uint32Array[];
-  private readonly termIds = new Map<string, number>();
   /** Documents (triples) containing each term, for idf. */
-  readonly termDf: number[] = [];
-  private readonly bm25: Bm25Index;
-  /** CSR: triples by entity key; a triple appears under its head and its tail. */
-  private readonly entityOffsets: Uint32Array;
-  private readonly entityTriples: Uint32Array;
-  /** Head and tail entity key per triple. */
-  private readonly heads: Uint32Array;
-  private readonly tails: Uint32Array;
+  readonly termDf: Uint32Array;
+  private readonly termIds: Map<string, number>;
   private readonly byPassage = new Map<string, number[]>();
-  /** CSR: triples containing each term (for per-query relevance without scanning T). */
-  private readonly termOffsets: Uint32Array;
-  private readonly termTriples: Uint32Array;
   /** Dedup stamps for neighbours(): stamp[j] === call means j is already in the output. */
   private readonly stamp: Uint32Array;
   private call = 0;
 
+  /**
+   * `parts` (built by buildParts, or as stored): the BM25 over triple strings; CSR lists of each triple's
+   * distinct term ids (tokenOffsets/tokenFlat), of the triples containing each term (termOffsets/termTriples,
+   * for per-query relevance without scanning T) and of the triples by entity key, under their head and
+   * their tail (entityOffsets/entityTriples); the head and tail entity key of each triple.
+   */
   private constructor(
     set: Pick<TripleSet, 'source' | 'origin'>,
-    triples: IndexedTriple[],
-    signal?: AbortSignal,
-    stored?: StoredParts,
+    readonly triples: readonly IndexedTriple[],
+    private readonly p: Parts,
   ) {
     this.source = set.source;
     this.origin = set.origin;
-    this.triples = triples;
-    if (stored) {
-      // from a snapshot (toSnapshot): every structure as stored, nothing re-tokenised or re-counted
-      this.bm25 = stored.bm25;
-      stored.terms.forEach((term, id) => this.termIds.set(term, id));
-      this.termDf = Array.from(stored.termDf);
-      this.tokenIds = triples.map((_, i) =>
-        stored.tokenFlat.subarray(stored.tokenOffsets[i]!, stored.tokenOffsets[i + 1]!),
-      );
-      this.termOffsets = stored.termOffsets;
-      this.termTriples = stored.termTriples;
-      this.heads = stored.heads;
-      this.tails = stored.tails;
-      this.entityOffsets = stored.entityOffsets;
-      this.entityTriples = stored.entityTriples;
-      this.stamp = new Uint32Array(triples.length);
-      triples.forEach((t, i) => {
-        const list = this.byPassage.get(t.passage);
-        if (list) list.push(i);
-        else this.byPassage.set(t.passage, [i]);
-      });
-      return;
-    }
-    this.bm25 = Bm25Index.build(
-      triples.map((t) => ({ id: tripleId(t.index), text: tripleText(t) })),
-      { signal },
-    );
-    this.tokenIds = triples.map((t) => {
-      const ids = new Set<number>();
-      for (const tok of tokenize(tripleText(t))) {
-        let id = this.termIds.get(tok);
-        if (id === undefined) {
-          id = this.termDf.length;
-          this.termIds.set(tok, id);
-          this.termDf.push(0);
-        }
-        ids.add(id);
-      }
-      for (const id of ids) this.termDf[id]! += 1;
-      return Uint32Array.from(ids);
-    });
-    const tOff = new Uint32Array(this.termDf.length + 1);
-    for (let t = 0; t < this.termDf.length; t++) tOff[t + 1] = tOff[t]! + this.termDf[t]!;
-    this.termOffsets = tOff;
-    this.termTriples = new Uint32Array(tOff[this.termDf.length]!);
-    const tCur = tOff.slice(0, this.termDf.length);
-    this.tokenIds.forEach((ids, i) => {
-      for (const id of ids) this.termTriples[tCur[id]!++] = i;
-    });
+    this.termDf = p.termDf;
+    this.termIds = new Map(p.terms.map((term, id) => [term, id]));
+    this.tokenIds = triples.map((_, i) => p.tokenFlat.subarray(p.tokenOffsets[i]!, p.tokenOffsets[i + 1]!));
     this.stamp = new Uint32Array(triples.length);
-    const keys = new Map<string, number>();
-    let entityCount = 0;
-    // An entity that normalises to nothing ("北京", "—") gets its own key: it must not link unrelated triples.
-    const key = (s: string) => {
-      const k = normalizePhrase(s);
-      if (k === '') return entityCount++;
-      let id = keys.get(k);
-      if (id === undefined) keys.set(k, (id = entityCount++));
-      return id;
-    };
-    this.heads = Uint32Array.from(triples, (t) => key(t.subject));
-    this.tails = Uint32Array.from(triples, (t) => key(t.object));
-    const counts = new Uint32Array(entityCount + 1);
-    triples.forEach((_, i) => {
-      counts[this.heads[i]! + 1]! += 1;
-      if (this.tails[i] !== this.heads[i]) counts[this.tails[i]! + 1]! += 1;
-    });
-    for (let e = 0; e < entityCount; e++) counts[e + 1]! += counts[e]!;
-    this.entityOffsets = counts;
-    this.entityTriples = new Uint32Array(counts[entityCount]!);
-    const cursor = counts.slice(0, entityCount);
     triples.forEach((t, i) => {
-      this.entityTriples[cursor[this.heads[i]!]!++] = i;
-      if (this.tails[i] !== this.heads[i]) this.entityTriples[cursor[this.tails[i]!]!++] = i;
       const list = this.byPassage.get(t.passage);
       if (list) list.push(i);
       else this.byPassage.set(t.passage, [i]);
@@ -217,39 +137,25 @@ export class TripleIndex {
       }
     }
     if (triples.length === 0) throw new TripleIndexError(`the triple set from ${set.origin} holds no triples`);
-    return new TripleIndex(set, triples, signal);
+    return new TripleIndex(set, triples, buildParts(triples, signal));
   }
 
   /** Everything needed to restore this index without re-tokenising (fromSnapshot). */
   toSnapshot(): TripleIndexSnapshot {
-    const n = this.triples.length;
-    const tokenOffsets = new Uint32Array(n + 1);
-    this.tokenIds.forEach((ids, i) => (tokenOffsets[i + 1] = tokenOffsets[i]! + ids.length));
-    const tokenFlat = new Uint32Array(tokenOffsets[n]!);
-    this.tokenIds.forEach((ids, i) => tokenFlat.set(ids, tokenOffsets[i]!));
-    const terms = new Array<string>(this.termDf.length);
-    for (const [term, id] of this.termIds) terms[id] = term;
+    const { bm25, terms, ...arrays } = this.p;
     return {
       source: this.source,
       origin: this.origin,
       tokenizer: TOKENIZER_VERSION,
-      count: n,
+      count: this.triples.length,
       termCount: terms.length,
       subjects: packStrings(this.triples.map((t) => t.subject)),
       predicates: packStrings(this.triples.map((t) => t.predicate)),
       objects: packStrings(this.triples.map((t) => t.object)),
       passages: packStrings(this.triples.map((t) => t.passage)),
       terms: packStrings(terms),
-      termDf: Uint32Array.from(this.termDf),
-      tokenOffsets,
-      tokenFlat,
-      termOffsets: this.termOffsets,
-      termTriples: this.termTriples,
-      heads: this.heads,
-      tails: this.tails,
-      entityOffsets: this.entityOffsets,
-      entityTriples: this.entityTriples,
-      bm25: this.bm25.toSnapshot(),
+      ...arrays,
+      bm25: bm25.toSnapshot(),
     };
   }
 
@@ -288,7 +194,8 @@ export class TripleIndex {
       object: objects[i]!,
       passage: passages[i]!,
     }));
-    return new TripleIndex({ source: snap.source, origin: snap.origin }, triples, undefined, { ...snap, bm25, terms });
+    const arrays = Object.fromEntries(ARRAYS.map((k) => [k, snap[k]]));
+    return new TripleIndex(snap, triples, { ...(arrays as Pick<Parts, (typeof ARRAYS)[number]>), bm25, terms });
   }
 
   get size(): number {
@@ -307,7 +214,7 @@ export class TripleIndex {
 
   /** h(q, T): the k best triples for a text by BM25 over "subject predicate object". */
   search(query: string, k: number): TripleHit[] {
-    const { docs, scores } = this.bm25.topDocs(query, k);
+    const { docs, scores } = this.p.bm25.topDocs(query, k);
     return Array.from(docs, (d, i) => ({ triple: d, score: scores[i]! }));
   }
 
@@ -316,10 +223,10 @@ export class TripleIndex {
     const out: number[] = [];
     const mark = ++this.call === 0xffffffff ? this.resetStamps() : this.call;
     this.stamp[i] = mark;
-    for (const e of [this.heads[i]!, this.tails[i]!]) {
-      const end = this.entityOffsets[e + 1]!;
-      for (let p = this.entityOffsets[e]!; p < end; p++) {
-        const j = this.entityTriples[p]!;
+    for (const e of [this.p.heads[i]!, this.p.tails[i]!]) {
+      const end = this.p.entityOffsets[e + 1]!;
+      for (let p = this.p.entityOffsets[e]!; p < end; p++) {
+        const j = this.p.entityTriples[p]!;
         if (this.stamp[j] !== mark) {
           this.stamp[j] = mark;
           out.push(j);
@@ -337,30 +244,30 @@ export class TripleIndex {
 
   /** Head and tail entity keys of triple `i` (equal for a self-loop). */
   entitiesOf(i: number): [head: number, tail: number] {
-    return [this.heads[i]!, this.tails[i]!];
+    return [this.p.heads[i]!, this.p.tails[i]!];
   }
 
   /** Triples whose head or tail is entity key `e`, ascending. */
   triplesOfEntity(e: number): Uint32Array {
-    return this.entityTriples.subarray(this.entityOffsets[e]!, this.entityOffsets[e + 1]!);
+    return this.p.entityTriples.subarray(this.p.entityOffsets[e]!, this.p.entityOffsets[e + 1]!);
   }
 
   /** Triples containing a term (by term id), ascending. */
   triplesWithTerm(term: number): Uint32Array {
-    return this.termTriples.subarray(this.termOffsets[term]!, this.termOffsets[term + 1]!);
+    return this.p.termTriples.subarray(this.p.termOffsets[term]!, this.p.termOffsets[term + 1]!);
   }
 
   /** The same neighbours found by scanning every triple (no neighbour index): the benchmark's reference. */
   neighboursByScan(i: number): number[] {
-    const h = this.heads[i]!;
-    const t = this.tails[i]!;
+    const h = this.p.heads[i]!;
+    const t = this.p.tails[i]!;
     // the same order as neighbours(): the head's triples ascending, then the tail's not seen yet
     const ofHead: number[] = [];
     const ofTail: number[] = [];
-    for (let j = 0; j < this.heads.length; j++) {
+    for (let j = 0; j < this.p.heads.length; j++) {
       if (j === i) continue;
-      const a = this.heads[j]!;
-      const b = this.tails[j]!;
+      const a = this.p.heads[j]!;
+      const b = this.p.tails[j]!;
       if (a === h || b === h) ofHead.push(j);
       else if (a === t || b === t) ofTail.push(j);
     }
@@ -371,4 +278,72 @@ export class TripleIndex {
   ofPassage(passageId: string): readonly number[] {
     return this.byPassage.get(passageId) ?? [];
   }
+}
+
+/** The parts of a new index: BM25 over the triple strings, the term lists and the entity lists. */
+function buildParts(triples: readonly IndexedTriple[], signal?: AbortSignal): Parts {
+  const bm25 = Bm25Index.build(
+    triples.map((t) => ({ id: tripleId(t.index), text: tripleText(t) })),
+    { signal },
+  );
+  const termIds = new Map<string, number>();
+  const terms: string[] = [];
+  const df: number[] = [];
+  const tokenOffsets = new Uint32Array(triples.length + 1);
+  const flat: number[] = [];
+  triples.forEach((t, i) => {
+    const ids = new Set<number>();
+    for (const tok of tokenize(tripleText(t))) {
+      let id = termIds.get(tok);
+      if (id === undefined) {
+        id = terms.length;
+        termIds.set(tok, id);
+        terms.push(tok);
+        df.push(0);
+      }
+      ids.add(id);
+    }
+    for (const id of ids) {
+      df[id]! += 1;
+      flat.push(id);
+    }
+    tokenOffsets[i + 1] = flat.length;
+  });
+  const termDf = Uint32Array.from(df);
+  const tokenFlat = Uint32Array.from(flat);
+  const termOffsets = new Uint32Array(terms.length + 1);
+  for (let t = 0; t < terms.length; t++) termOffsets[t + 1] = termOffsets[t]! + termDf[t]!;
+  const termTriples = new Uint32Array(termOffsets[terms.length]!);
+  const tCur = termOffsets.slice(0, terms.length);
+  for (let i = 0; i < triples.length; i++)
+    for (let p = tokenOffsets[i]!; p < tokenOffsets[i + 1]!; p++) termTriples[tCur[tokenFlat[p]!]!++] = i;
+  const keys = new Map<string, number>();
+  let entityCount = 0;
+  // An entity that normalises to nothing ("北京", "—") gets its own key: it must not link unrelated triples.
+  const key = (s: string) => {
+    const k = normalizePhrase(s);
+    if (k === '') return entityCount++;
+    let id = keys.get(k);
+    if (id === undefined) keys.set(k, (id = entityCount++));
+    return id;
+  };
+  const heads = Uint32Array.from(triples, (t) => key(t.subject));
+  const tails = Uint32Array.from(triples, (t) => key(t.object));
+  const entityOffsets = new Uint32Array(entityCount + 1);
+  triples.forEach((_, i) => {
+    entityOffsets[heads[i]! + 1]! += 1;
+    if (tails[i] !== heads[i]) entityOffsets[tails[i]! + 1]! += 1;
+  });
+  for (let e = 0; e < entityCount; e++) entityOffsets[e + 1]! += entityOffsets[e]!;
+  const entityTriples = new Uint32Array(entityOffsets[entityCount]!);
+  const cursor = entityOffsets.slice(0, entityCount);
+  triples.forEach((_, i) => {
+    entityTriples[cursor[heads[i]!]!++] = i;
+    if (tails[i] !== heads[i]) entityTriples[cursor[tails[i]!]!++] = i;
+  });
+  return {
+    ...{ termDf, tokenOffsets, tokenFlat, termOffsets, termTriples, heads, tails, entityOffsets, entityTriples },
+    bm25,
+    terms,
+  };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '../../../src/core/index/bm25.ts';
 import { Bm25SnapshotError } from '../../../src/core/index/bm25-errors.ts';
-import { bm25SnapshotTransferables, type Bm25Snapshot } from '../../../src/core/index/bm25-snapshot.ts';
+import type { Bm25Snapshot } from '../../../src/core/index/bm25-snapshot.ts';
 
 const texts = [
   'Marie Curie discovered polonium',
@@ -21,7 +21,9 @@ describe('Bm25Index snapshots', () => {
     const original = build();
     const snap = original.toSnapshot();
     // Transferring detaches the snapshot's buffers (as postMessage would), not the live index's.
-    const moved = structuredClone(snap, { transfer: bm25SnapshotTransferables(snap) });
+    const { ids, terms, postingOffsets, docIds, tfs, docLengths } = snap;
+    const transfer = [ids.bytes, ids.ends, terms.bytes, terms.ends, postingOffsets, docIds, tfs, docLengths];
+    const moved = structuredClone(snap, { transfer });
     expect(snap.docIds.byteLength).toBe(0);
     const loaded = Bm25Index.fromSnapshot(moved);
     expect(loaded.params).toEqual({ k1: 0.9, b: 0.6 });

@@ -40,13 +40,6 @@ describe('raptor collapsed-tree retrieval', () => {
       expect(results.find((x) => x.id === id)?.score ?? item!.score).toBeGreaterThanOrEqual(item!.score);
   });
 
-  it('summaryWeight scales what a summary gives its passages (0: leaves only, BM25 over passages)', async () => {
-    const tree = (await createRaptorRetriever(corpus)).tree;
-    const leavesOnly = await createRaptorRetriever(corpus, { tree, summaryWeight: 0 });
-    const ranked = await leavesOnly.retrieve('Austria city', 7);
-    expect(ranked.map((r) => r.id).sort()).toEqual(['d', 'e', 'f', 'g']);
-  });
-
   it('is built by the registry', async () => {
     const r = await backboneRetriever('raptor', corpus);
     expect(r.name).toBe('raptor');

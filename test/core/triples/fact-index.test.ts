@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Embedder } from '../../../src/core/embed/port.ts';
-import {
-  collectFacts,
-  createBm25FactIndex,
-  createEmbeddedFactIndex,
-  factText,
-} from '../../../src/core/triples/fact-index.ts';
+import { collectFacts, createBm25FactIndex, createEmbeddedFactIndex } from '../../../src/core/triples/fact-index.ts';
+import { tripleText } from '../../../src/core/triples/triple-index.ts';
 import { AbortedError } from '../../../src/core/errors.ts';
 import { openIeTriples } from '../../support/tiny-corpus.ts';
 
@@ -24,7 +20,7 @@ const triples = openIeTriples({
 describe('triple index (facts of a triple set)', () => {
   it('deduplicates normalised facts, keeping every passage a fact comes from, and drops empty parts', () => {
     const facts = collectFacts(triples);
-    expect(facts.map(factText)).toEqual([
+    expect(facts.map(tripleText)).toEqual([
       'lothair ii son of ermengarde of tours',
       'lothair ii king of lotharingia',
       'ermengarde of tours died on 20 march 851',

@@ -46,6 +46,6 @@ describe('offline extractor (wink-nlp, no LLM)', () => {
   it('stops when aborted', () => {
     const c = new AbortController();
     c.abort();
-    expect(() => extractTriplesOffline([{ id: 'a', title: 'A', text: 'B.' }], {}, c.signal)).toThrow(AbortedError);
+    expect(() => extractTriplesOffline([{ id: 'a', title: 'A', text: 'B.' }], c.signal)).toThrow(AbortedError);
   });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@huggingface/transformers';
-import { embeddingRow, type EmbedProgress } from '../../../src/core/embed/port.ts';
+import type { EmbedProgress, Embeddings } from '../../../src/core/embed/port.ts';
 import { AbortedError } from '../../../src/core/errors.ts';
 import {
   createTransformersEmbedder,
@@ -14,6 +14,9 @@ import {
   type TransformersEmbedder,
 } from '../../../src/providers/embed/transformers-embedder.ts';
 import { REAL_MODEL_DIR, TINY_MODEL, tinyEncoderRoot } from '../../../harness/tiny-encoder.ts';
+
+/** Row i of packed embeddings as a view. */
+const embeddingRow = (e: Embeddings, i: number) => e.data.subarray(i * e.dim, (i + 1) * e.dim);
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * (b[i] as number), 0);
 

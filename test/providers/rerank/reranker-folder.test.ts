@@ -5,7 +5,6 @@ import { RerankError } from '../../../src/core/rerank/port.ts';
 import {
   DEFAULT_RERANKER_SETTINGS,
   KNOWN_RERANKERS,
-  rerankerLabel,
   rerankerModelId,
   rerankerSettingsSchema,
 } from '../../../src/core/rerank/settings.ts';
@@ -39,7 +38,6 @@ describe('cross-encoder folder and reranker settings', () => {
       dtype: 'fp32',
     });
     expect(local.source === 'local' && rerankerModelId(local)).toBe(`local:tiny-cross-encoder@${'ab'.repeat(8)}(fp32)`);
-    expect(local.source === 'local' && rerankerLabel(local)).toBe('tiny-cross-encoder (local folder, fp32)');
     expect(
       rerankerSettingsSchema.safeParse({
         source: 'local',

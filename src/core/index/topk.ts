@@ -1,9 +1,11 @@
-// Partial top-k selection over the documents a query touched: a size-k binary min-heap keyed on
-// (score, then corpus index), O(m log k) for m candidates instead of sorting all N scores.
-// "Better" means a higher score, or an equal score and a lower corpus index (the Retriever contract's
-// deterministic tie rule), so the result never depends on the order candidates were touched in.
+// Partial top-k selection over candidate indices (the documents a BM25 query touched, every row of a
+// vector index): a size-k binary min-heap keyed on (score, then index), O(m log k) for m candidates
+// instead of sorting all N scores. "Better" means a higher score, or an equal score and a lower index
+// (the Retriever contract's deterministic tie rule: corpus order), so the result never depends on the
+// order candidates were touched in.
+type Scores = Float64Array | Float32Array;
 
-function better(scores: Float64Array, a: number, b: number): boolean {
+function better(scores: Scores, a: number, b: number): boolean {
   const sa = scores[a] as number;
   const sb = scores[b] as number;
   return sa > sb || (sa === sb && a < b);
@@ -13,7 +15,7 @@ function better(scores: Float64Array, a: number, b: number): boolean {
  * The k best of `candidates[0..count)` by `scores[doc]`, best first.
  * `candidates` holds distinct document indices; it is not modified.
  */
-export function selectTopK(scores: Float64Array, candidates: Uint32Array, count: number, k: number): Uint32Array {
+export function selectTopK(scores: Scores, candidates: Uint32Array, count: number, k: number): Uint32Array {
   const size = Math.min(k, count);
   const heap = new Uint32Array(size);
   if (size === 0) return heap;
@@ -39,7 +41,7 @@ export function selectTopK(scores: Float64Array, candidates: Uint32Array, count:
   return heap.sort((a, b) => (better(scores, a, b) ? -1 : better(scores, b, a) ? 1 : 0));
 }
 
-function siftDown(scores: Float64Array, heap: Uint32Array, d: number, size: number): void {
+function siftDown(scores: Scores, heap: Uint32Array, d: number, size: number): void {
   let c = 0;
   for (;;) {
     const l = 2 * c + 1;
