@@ -256,12 +256,9 @@ function sumCosts(rows: readonly RunMetrics[]): Record<string, Cost> {
   // Module names come from traces (data): summed in a Map, so no name reaches an object's prototype.
   const sums = new Map<string, Cost>();
   for (const r of rows)
-    for (const [module, c] of Object.entries(r.tokensByModule)) {
-      const into = sums.get(module) ?? emptyCost();
-      sums.set(module, addCost(into, c));
-    }
-  const out = Object.fromEntries(sums);
-  return out;
+    for (const [module, c] of Object.entries(r.tokensByModule))
+      sums.set(module, addCost(sums.get(module) ?? emptyCost(), c));
+  return Object.fromEntries(sums);
 }
 
 /** Complementarity of the strategies run on the same questions (BDTR Fig. 3) under two notions of "solved". */

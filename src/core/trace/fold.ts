@@ -2,18 +2,14 @@
 // view (inspector, graph, compare, captions, batch), every metric (CLI, batch rows) and every export
 // reads. It takes the event list alone, so a live run's prefix folds the same way as a finished trace.
 import type { Ranked } from '../types.ts';
-import type { MemoryEntry, RetrievedItem, ThoughtKind, TraceEvent, TraceEventOf, TripleRef } from './schema.ts';
+import type { RetrievedItem, ThoughtKind, TraceEvent, TraceEventOf, TripleRef } from './schema.ts';
 
 /** The label of GEAR's retrievals that link gist triples back to passages after the loop (Eq. 8, Eq. 10). */
 export const PASSAGE_LINK = 'passageLink';
 
-export interface RetrieveView {
-  query: string;
-  label: string;
-  results: Ranked[];
+type RetrieveView = Pick<TraceEventOf<'retrieve'>, 'query' | 'label' | 'results' | 'entity'> & {
   items: RetrievedItem[];
-  entity?: string;
-}
+};
 
 export interface RoundView {
   round: number;
@@ -55,22 +51,15 @@ export interface Chapter {
   round: number;
 }
 
-const CHAPTER_EVENTS: ReadonlyMap<TraceEvent['type'], ChapterKind> = new Map([
-  ['round.start', 'round'],
-  ['verify', 'verify'],
-  ['promote', 'promote'],
-  ['cutoff', 'cutoff'],
-  ['plan', 'plan'],
-  ['answer', 'answer'],
-  ['error', 'error'],
-  ['beam', 'beam'],
-] as const);
+/** Event types that open the chapter of the same name. */
+const CHAPTER_EVENTS: ReadonlySet<string> = new Set(['verify', 'promote', 'cutoff', 'plan', 'answer', 'error', 'beam']);
 
-/** The chapter an event opens, if any: the event types above, an outline snapshot, a reasoning chain. */
+/** The chapter an event opens, if any: a round start, the event types above, an outline snapshot, a reasoning chain. */
 function chapterOf(e: TraceEvent): ChapterKind | undefined {
+  if (e.type === 'round.start') return 'round';
   if (e.type === 'memory') return e.kind === 'outline' ? 'outline' : undefined;
   if (e.type === 'thought') return e.kind === 'reasoning-chain' ? 'chain' : undefined;
-  return CHAPTER_EVENTS.get(e.type);
+  return CHAPTER_EVENTS.has(e.type) ? (e.type as ChapterKind) : undefined;
 }
 
 /**
@@ -89,9 +78,19 @@ export interface Cost {
 }
 
 /** The cost of one calling module, with the time its calls took. */
-export interface ModuleCost extends Cost {
-  module: string;
-  ms: number;
+type ModuleCost = Cost & { module: string; ms: number };
+
+export const emptyCost = (): Cost => ({ calls: 0, cached: 0, prompt: 0, completion: 0, total: 0 });
+
+/** Adds `c` into `into` (per-module totals over questions, or all modules into one). */
+export function addCost(into: Cost, c: Cost): Cost {
+  into.calls += c.calls;
+  into.cached += c.cached;
+  into.prompt += c.prompt;
+  into.completion += c.completion;
+  into.total += c.total;
+  if (c.reasoning) into.reasoning = (into.reasoning ?? 0) + c.reasoning;
+  return into;
 }
 
 export interface BeamStep {
@@ -104,11 +103,7 @@ export interface BeamStep {
   triples: Map<string, TripleRef>;
 }
 
-export interface MemorySnapshot {
-  round: number;
-  kind: string;
-  entries: MemoryEntry[];
-}
+type MemorySnapshot = Pick<TraceEventOf<'memory'>, 'round' | 'kind' | 'entries'>;
 
 export interface TraceModel {
   /** Events folded: a step is a number of events shown, 1..steps. */
@@ -297,21 +292,8 @@ const foldPool: Reducer<'pool'> = (s, e, step) => {
 /** An LLM call: its module's cost, the run's calls and the round's tokens. */
 const foldLlm: Reducer<'llm'> = (s, e) => {
   const { m } = s;
-  const c = s.modules.get(e.module) ?? {
-    module: e.module,
-    calls: 0,
-    cached: 0,
-    prompt: 0,
-    completion: 0,
-    total: 0,
-    ms: 0,
-  };
-  c.calls++;
-  if (e.cached) c.cached++;
-  c.prompt += e.usage.prompt;
-  c.completion += e.usage.completion;
-  c.total += e.usage.total;
-  if (e.usage.reasoning) c.reasoning = (c.reasoning ?? 0) + e.usage.reasoning;
+  const c = s.modules.get(e.module) ?? { module: e.module, ...emptyCost(), ms: 0 };
+  addCost(c, { calls: 1, cached: e.cached ? 1 : 0, ...e.usage });
   c.ms += e.latencyMs;
   s.modules.set(e.module, c);
   m.llmCalls++;
@@ -403,9 +385,11 @@ function finishFold(s: FoldState, events: readonly TraceEvent[]): TraceModel {
 }
 
 /** Per-module costs of a run's events, keyed by module (the CLI's JSON shape). */
-export function costByModule(events: readonly TraceEvent[]): Record<string, Cost> {
-  return Object.fromEntries(foldTrace(events).modules.map(({ module, ms: _ms, ...c }) => [module, c]));
-}
+export const costByModule = (events: readonly TraceEvent[]): Record<string, Cost> => costsOf(foldTrace(events));
+
+/** A folded run's per-module costs, keyed by module. */
+export const costsOf = (m: TraceModel): Record<string, Cost> =>
+  Object.fromEntries(m.modules.map(({ module, ms: _ms, ...c }) => [module, c]));
 
 /** The final context in its final order, with the pool's scores (the ranking Recall@k is measured on). */
 export const traceRanking = (trace: { events: readonly TraceEvent[] }): Ranked[] => foldTrace(trace.events).finalScored;
