@@ -101,21 +101,10 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
     answer === undefined || golds.length === 0 ? undefined : o.judged ? o.judged(t) : acc(answer, golds);
   const correct = judge(trace, run.answer);
   const retrieving = trace.regime === 'iterative';
-  const noRetrieval = {
-    applicable: false,
-    reason: `the ${trace.regime} regime does not retrieve`,
-    flagged: false,
-    evidence: [],
-  };
+  const noRetrieval = notApplicable(`the ${trace.regime} regime does not retrieve`);
   const coverage = retrieving ? coverageGap(run, gold, top) : { ...noRetrieval, lateHits: [] };
-  let noContext;
-  if (o.noContext) {
-    const nc = readSteps(o.noContext);
-    noContext = {
-      answer: nc.answer,
-      correct: judge(o.noContext, nc.answer),
-    };
-  }
+  const ncAnswer = o.noContext ? readSteps(o.noContext).answer : undefined;
+  const noContext = o.noContext && { answer: ncAnswer, correct: judge(o.noContext, ncAnswer) };
   const result: QuestionDiagnostics = {
     id: trace.question.id,
     strategy: trace.strategy,
@@ -130,7 +119,7 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
     distractorLatch: retrieving ? distractorLatch(run, gold, o.minOverlap ?? DEFAULT_MIN_OVERLAP, lookup) : noRetrieval,
     compositionFailure:
       trace.regime === 'no-context'
-        ? { ...noRetrieval, reason: 'the no-context regime shows no passages' }
+        ? notApplicable('the no-context regime shows no passages')
         : compositionFailure(run, gold, correct),
     parametricSuppression: parametricSuppression(run, trace.regime, correct, noContext),
     stoppingCalibration: stoppingCalibration(trace, gold, top, correct),
