@@ -4,6 +4,7 @@
 // (metadata that does not fit this corpus, another tokenizer or build options) is rebuilt as well.
 import { artifactChecksum } from './checksum.ts';
 import type {
+  ArtifactBody,
   ArtifactExpectation,
   ArtifactInput,
   ArtifactLoad,
@@ -52,7 +53,7 @@ export async function loadOrRebuild(
   store: ArtifactStore,
   ref: ArtifactRef,
   expect: ArtifactExpectation,
-  rebuild: () => Promise<Omit<ArtifactInput, keyof ArtifactRef>>,
+  rebuild: () => Promise<ArtifactBody>,
   onMessage?: (message: string) => void,
 ): Promise<LoadOrRebuildResult> {
   const loaded = await store.getArtifact(ref, expect);
@@ -82,7 +83,7 @@ export async function loadDecodedOrRebuild<T>(
   ref: ArtifactRef,
   expect: ArtifactExpectation,
   decode: (artifact: StoredArtifact) => T,
-  build: () => Promise<{ value: T; artifact: Omit<ArtifactInput, keyof ArtifactRef> }>,
+  build: () => Promise<{ value: T; artifact: ArtifactBody }>,
   onMessage?: (message: string) => void,
 ): Promise<DecodedOrRebuilt<T>> {
   let built: { value: T } | undefined;

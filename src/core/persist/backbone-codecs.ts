@@ -8,12 +8,11 @@ import type { CommunityReport } from '../graphrag/reports.ts';
 import type { PhraseGraph } from '../graph/build.ts';
 import type { RaptorTree } from '../raptor/tree.ts';
 import type { Corpus } from '../types.ts';
-import { StorageError, type ArtifactInput, type StoredArtifact } from './ports.ts';
+import { own } from './codecs.ts';
+import { StorageError, type ArtifactBody, type StoredArtifact } from './ports.ts';
 
 export const RAPTOR_TREE_ARTIFACT = { format: 'hopscope.raptor-tree', formatVersion: 1 } as const;
 export const GRAPHRAG_ARTIFACT = { format: 'hopscope.graphrag-communities', formatVersion: 1 } as const;
-
-type Body = Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'>;
 
 const json = (value: unknown): ArrayBuffer => new TextEncoder().encode(JSON.stringify(value)).buffer as ArrayBuffer;
 const parse = (a: StoredArtifact, name: string): unknown => {
@@ -54,7 +53,7 @@ const raptorNodes = z.array(
   }),
 );
 
-export function raptorTreeArtifact(tree: RaptorTree, corpusHash: string): Body {
+export function raptorTreeArtifact(tree: RaptorTree, corpusHash: string): ArtifactBody {
   return {
     ...RAPTOR_TREE_ARTIFACT,
     meta: {
@@ -118,7 +117,7 @@ export function graphRagArtifact(
   graph: PhraseGraph,
   corpusHash: string,
   reportSource: string,
-): Body {
+): ArtifactBody {
   const communityOf = hierarchy.communityOf;
   return {
     ...GRAPHRAG_ARTIFACT,
@@ -133,10 +132,7 @@ export function graphRagArtifact(
     buffers: {
       communities: json(hierarchy.communities),
       reports: json(reportList),
-      communityOf: (communityOf.buffer as ArrayBuffer).slice(
-        communityOf.byteOffset,
-        communityOf.byteOffset + communityOf.byteLength,
-      ),
+      communityOf: own(communityOf),
     },
   };
 }

@@ -18,6 +18,9 @@ export function fnv1a(bytes: Uint8Array, seed = OFFSET): number {
   return mix(seed, bytes) >>> 0;
 }
 
+/** A hash as stored: "fnv1a32:<8 hex>". */
+export const fnvLabel = (h: number): string => `fnv1a32:${(h >>> 0).toString(16).padStart(8, '0')}`;
+
 /** Checksum of a stored artifact: "fnv1a32:<8 hex>". Buffers are visited in name order. */
 export function artifactChecksum(meta: unknown, buffers: Readonly<Record<string, ArrayBuffer>>): string {
   const enc = new TextEncoder();
@@ -28,5 +31,5 @@ export function artifactChecksum(meta: unknown, buffers: Readonly<Record<string,
     h = mixNumber(h, buf.byteLength);
     h = mix(h, new Uint8Array(buf));
   }
-  return `fnv1a32:${(h >>> 0).toString(16).padStart(8, '0')}`;
+  return fnvLabel(h);
 }

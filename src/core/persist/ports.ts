@@ -32,17 +32,11 @@ export interface StoredArtifact extends ArtifactInput {
   createdAt: string;
 }
 
-export interface ArtifactRef {
-  corpusId: string;
-  kind: ArtifactKind;
-  key: string;
-}
-
+export type ArtifactRef = Pick<ArtifactInput, 'corpusId' | 'kind' | 'key'>;
+/** An artifact without its place (what a codec makes). */
+export type ArtifactBody = Omit<ArtifactInput, keyof ArtifactRef>;
 /** What a reader expects; anything else is "stale" (rebuild) rather than mis-read. */
-export interface ArtifactExpectation {
-  format: string;
-  formatVersion: number;
-}
+export type ArtifactExpectation = Pick<ArtifactInput, 'format' | 'formatVersion'>;
 
 export type ArtifactLoad =
   | { status: 'ok'; artifact: StoredArtifact }
