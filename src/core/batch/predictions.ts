@@ -63,15 +63,10 @@ export function scorePredictions(file: string, text: string, questions: readonly
       acc: accuracy(p, q.answers),
     };
   });
-  const scores: QuestionScore[] = rows.map((r) => ({
-    id: r.id,
-    type: r.type,
-    hops: r.hops,
+  const scores: QuestionScore[] = rows.map(({ prediction: _p, answers: _a, ...r }) => ({
+    ...r,
     recall: {},
     allGold: {},
-    em: r.em,
-    f1: r.f1,
-    acc: r.acc,
   }));
   return { summary: summarize(scores, []), questions: rows, missing };
 }
