@@ -93,12 +93,17 @@ export function jsonRecords(file: SourceFile, what: string): { records: unknown[
       return { records: whole, lines: false };
     }
   }
+  return { records: jsonLines(file), lines: true };
+}
+
+/** The values of a JSON Lines file: `records[i]` is line i's value; blank lines stay holes. */
+export function jsonLines(file: SourceFile): unknown[] {
   const records: unknown[] = [];
   file.text.split('\n').forEach((raw, i) => {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line.trim() !== '') records[i] = parseJson(file, line, i, i + 1);
   });
-  return { records, lines: true };
+  return records;
 }
 
 /**
