@@ -91,13 +91,17 @@ export function bm25Artifact(snap: Bm25Snapshot): ArtifactBody {
 export const BM25_ARTIFACT = { format: BM25_SNAPSHOT_FORMAT, formatVersion: BM25_SNAPSHOT_VERSION } as const;
 
 /** The snapshot back; Bm25Index.fromSnapshot then checks tokenizer and shapes. */
-export function bm25SnapshotFromArtifact(a: StoredArtifact): Bm25Snapshot {
-  const b = a.buffers;
-  const need = (name: string): ArrayBuffer => {
-    const buf = b[name];
-    if (!buf) throw new StorageError(`bm25 "${a.key}" of corpus "${a.corpusId}" lacks buffer "${name}"`);
+/** The named buffer of `a`; a StorageError naming `what` when it lacks it. */
+const needBuffer =
+  (a: StoredArtifact, what: string) =>
+  (name: string): ArrayBuffer => {
+    const buf = a.buffers[name];
+    if (!buf) throw new StorageError(`${what} "${a.key}" of corpus "${a.corpusId}" lacks buffer "${name}"`);
     return buf;
   };
+
+export function bm25SnapshotFromArtifact(a: StoredArtifact): Bm25Snapshot {
+  const need = needBuffer(a, 'bm25');
   return {
     ...(a.meta as Omit<Bm25Snapshot, 'ids' | 'terms' | 'postingOffsets' | 'docIds' | 'tfs' | 'docLengths'>),
     ids: { bytes: need('idsBytes'), ends: need('idsEnds') },
@@ -270,22 +274,17 @@ interface PhraseGraphCounts {
 function phraseGraphMetaOf(a: StoredArtifact, fail: (why: string) => never) {
   const meta = a.meta as Partial<PhraseGraphMeta> | null;
   if (!meta || typeof meta !== 'object') return fail('no metadata');
-  const counts = {
-    passageCount: meta.passageCount,
-    nodeCount: meta.nodeCount,
-    phraseCount: meta.phraseCount,
-    factCount: meta.factCount,
-    stringCount: meta.stringCount,
+  const count = (name: 'passageCount' | 'nodeCount' | 'phraseCount' | 'factCount' | 'stringCount'): number => {
+    const v = meta[name];
+    return Number.isSafeInteger(v) && (v as number) >= 0 ? (v as number) : fail(`metadata ${name} is ${String(v)}`);
   };
-  for (const [name, v] of Object.entries(counts))
-    if (!Number.isSafeInteger(v) || (v as number) < 0) fail(`metadata ${name} is ${String(v)}`);
-  const {
-    passageCount: P,
-    nodeCount: N,
-    phraseCount: Q,
-    factCount: F,
-    stringCount: S,
-  } = counts as Record<keyof typeof counts, number>;
+  const [P, N, Q, F, S] = [
+    count('passageCount'),
+    count('nodeCount'),
+    count('phraseCount'),
+    count('factCount'),
+    count('stringCount'),
+  ];
   const { source, origin, synonymMode, stats, options } = meta;
   if (!stats || !options || typeof source !== 'string' || typeof origin !== 'string' || typeof synonymMode !== 'string')
     return fail('metadata lacks source, origin, synonym mode, stats or options');
@@ -481,20 +480,8 @@ export function tripleIndexArtifact(snap: TripleIndexSnapshot, corpus: string): 
 }
 
 export function tripleIndexSnapshotFromArtifact(a: StoredArtifact): { snapshot: TripleIndexSnapshot; corpus: string } {
-  const meta = a.meta as {
-    corpus?: unknown;
-    source?: unknown;
-    origin?: unknown;
-    tokenizer?: unknown;
-    count?: unknown;
-    termCount?: unknown;
-    bm25?: unknown;
-  };
-  const need = (name: string): ArrayBuffer => {
-    const buf = a.buffers[name];
-    if (!buf) throw new StorageError(`triple index "${a.key}" of corpus "${a.corpusId}" lacks buffer "${name}"`);
-    return buf;
-  };
+  const meta = a.meta as Record<string, unknown>;
+  const need = needBuffer(a, 'triple index');
   if (
     typeof meta.corpus !== 'string' ||
     typeof meta.count !== 'number' ||
