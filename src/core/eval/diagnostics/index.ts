@@ -128,15 +128,9 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
   // A run that crashed or was stopped raises no flag: the failure is the finding.
   if (trace.status === 'failed' || trace.status === 'aborted') {
     const na = () => notApplicable(FAILED_REASON[trace.status as 'failed' | 'aborted']);
-    Object.assign(result, {
-      coverageGap: { ...na(), lateHits: [] },
-      anchorCarryDrop: na(),
-      distractorLatch: na(),
-      compositionFailure: na(),
-      parametricSuppression: na(),
-      stoppingCalibration: na(),
-      evidenceLost: { ...na(), lost: [] },
-    });
+    for (const name of DIAGNOSTICS) Object.assign(result, { [name]: na() });
+    Object.assign(result.coverageGap, { lateHits: [] });
+    Object.assign(result.evidenceLost, { lost: [] });
   }
   // Each piece of evidence names its trace round too, so a view can say "round" (the strategy's iteration).
   for (const name of DIAGNOSTICS)
@@ -161,18 +155,20 @@ export interface DiagnosticRate {
   flagged: number;
 }
 
+/** A diagnostic's rate overall and by hop count. */
+type RateByHops = DiagnosticRate & { byHops: Record<string, DiagnosticRate> };
+
 export interface DiagnosticsSummary {
-  coverageGap: DiagnosticRate & {
+  coverageGap: RateByHops & {
     lateHitRate: number | null;
     /** Over the questions the run answered (paper 004's "87.3% of answered questions"); the rate above is over all. */
     answered: DiagnosticRate;
-    byHops: Record<string, DiagnosticRate>;
   };
-  anchorCarryDrop: DiagnosticRate & { byHops: Record<string, DiagnosticRate> };
-  distractorLatch: DiagnosticRate & { byHops: Record<string, DiagnosticRate> };
-  compositionFailure: DiagnosticRate & { byHops: Record<string, DiagnosticRate> };
-  parametricSuppression: DiagnosticRate & { byHops: Record<string, DiagnosticRate>; note?: string };
-  stoppingCalibration: DiagnosticRate & {
+  anchorCarryDrop: RateByHops;
+  distractorLatch: RateByHops;
+  compositionFailure: RateByHops;
+  parametricSuppression: RateByHops & { note?: string };
+  stoppingCalibration: RateByHops & {
     early: number | null;
     late: number | null;
     onTime: number | null;
@@ -180,10 +176,9 @@ export interface DiagnosticsSummary {
     capped: number | null;
     /** Sufficiency score vs correctness (Brier score; mean score of right and wrong answers); null when no score was reported. */
     sufficiency: { n: number; brier: number; meanWhenRight: number | null; meanWhenWrong: number | null } | null;
-    byHops: Record<string, DiagnosticRate>;
   };
   /** This project's: the share of questions that lost pooled gold, and how many losses per mechanism. */
-  evidenceLost: DiagnosticRate & { byHops: Record<string, DiagnosticRate>; byMechanism: Record<LossMechanism, number> };
+  evidenceLost: RateByHops & { byMechanism: Record<LossMechanism, number> };
 }
 
 /** How the rates were computed: the gold basis of the questions (structured per hop, or passages only). */

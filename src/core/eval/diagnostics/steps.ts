@@ -3,7 +3,7 @@
 // first retrieving round is step 1, whatever its round number (static/IRCoT/BDTR retrieve with the
 // question in round 0, the planner in round 1). Rounds without a retrieval attach their thoughts and
 // contexts to the step before them. (The lead's trace fold may absorb this reader when merging.)
-import type { Trace } from '../../trace/schema.ts';
+import type { Trace, TraceEventOf } from '../../trace/schema.ts';
 
 export interface StepView {
   /** 1-based step number. */
@@ -18,15 +18,7 @@ export interface StepView {
   /** Texts the run wrote in this step: thoughts and the planner's partial answer. */
   notes: string[];
   /** The planner's `plan` event of this step, when the strategy records one. */
-  plan?: {
-    action: 'continue' | 'finalize';
-    partialAnswer: string;
-    subquery?: string;
-    sufficiency?: number;
-    anchors: string[];
-    /** Anchors the planner named, carried or not. */
-    declared?: string[];
-  };
+  plan?: Pick<TraceEventOf<'plan'>, 'action' | 'partialAnswer' | 'subquery' | 'sufficiency' | 'anchors' | 'declared'>;
 }
 
 export interface TraceSteps {
