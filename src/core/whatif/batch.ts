@@ -171,12 +171,7 @@ export function summarizeCounterfactuals(
 ): CounterfactualSummary {
   const applied = results.filter((r) => r.row.status === 'applied');
   const count = (s: CounterfactualStatus) => results.filter((r) => r.row.status === s).length;
-  const delta = (
-    pick: (m: {
-      recall: Record<number, number>;
-      bridgeRecall?: Record<number, number>;
-    }) => Record<number, number> | undefined,
-  ) => {
+  const delta = (pick: (m: Pick<RunMetrics, 'recall' | 'bridgeRecall'>) => Record<number, number> | undefined) => {
     const out: Record<number, number> = {};
     for (const k of ks) {
       const pairs = applied.filter((r) => pick(r.plain)?.[k] !== undefined && pick(r.row)?.[k] !== undefined);
