@@ -151,9 +151,8 @@ export function graphRagFromArtifact(
   const buf = a.buffers.communityOf;
   if (!buf || buf.byteLength % 4 !== 0) throw new StorageError('the community of each phrase is missing or truncated');
   const communityOf = new Int32Array(buf.slice(0));
-  if (communityOf.length !== graph.phrases.length || meta.phrases !== graph.phrases.length) {
+  if (communityOf.length !== graph.phrases.length || meta.phrases !== graph.phrases.length)
     throw new StorageError(`communities cover ${communityOf.length} phrases, the graph has ${graph.phrases.length}`);
-  }
   const end = graph.passageCount + graph.phrases.length;
   if (list.some((c) => c.nodes.some((n) => n < graph.passageCount || n >= end)))
     throw new StorageError('a community names a node outside the phrase graph');

@@ -1,6 +1,7 @@
 // The one reader of traces: a single pass over the events builds the model that every
 // view (inspector, graph, compare, captions, batch), every metric (CLI, batch rows) and every export
 // reads. It takes the event list alone, so a live run's prefix folds the same way as a finished trace.
+import type { TokenUsage } from '../llm/port.ts';
 import type { Ranked } from '../types.ts';
 import type { RetrievedItem, ThoughtKind, TraceEvent, TraceEventOf, TripleRef } from './schema.ts';
 
@@ -67,14 +68,9 @@ function chapterOf(e: TraceEvent): ChapterKind | undefined {
  * usage, so a strategy's token cost does not depend on whether the cache was warm; `cached` says how
  * many calls made no request.
  */
-export interface Cost {
+export interface Cost extends TokenUsage {
   calls: number;
   cached: number;
-  prompt: number;
-  completion: number;
-  total: number;
-  /** Reasoning models: completion tokens spent reasoning (part of `completion`); absent when none were reported. */
-  reasoning?: number;
 }
 
 /** The cost of one calling module, with the time its calls took. */
