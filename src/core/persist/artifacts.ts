@@ -65,13 +65,8 @@ export async function loadOrRebuild(
   return { artifact, fromStore: false, ...(message ? { message } : {}) };
 }
 
-export interface DecodedOrRebuilt<T> {
-  value: T;
-  /** True when decoded from the stored copy (nothing rebuilt). */
-  fromStore: boolean;
-  /** Why it was rebuilt (stale, corrupt, or stored but unusable); undefined when read from the store or built the first time. */
-  message?: string;
-}
+/** The value instead of the artifact; `message` also says when a stored copy verified but could not be used. */
+export type DecodedOrRebuilt<T> = Omit<LoadOrRebuildResult, 'artifact'> & { value: T };
 
 /**
  * loadOrRebuild, then decode. `build` returns the value and its artifact, so a rebuilt value is used
