@@ -101,62 +101,67 @@ export interface BeamStep {
 
 type MemorySnapshot = Pick<TraceEventOf<'memory'>, 'round' | 'kind' | 'entries'>;
 
-export interface TraceModel {
-  /** Events folded: a step is a number of events shown, 1..steps. */
-  steps: number;
-  /** Chapter starts in order, then the last step (kind "end") unless a chapter opens there. */
-  chapters: Chapter[];
-  rounds: RoundView[];
-  stages: Stage[];
-  chain: string | null;
-  verify: { candidates: string[]; selected: string[] } | null;
-  promotions: { id: string; from: number; to: number }[];
-  cutoff: { mu: number; sigma: number; threshold: number; kept: string[] } | null;
-  answer: string | null;
-  citations: string[];
-  /** The final context in its final order: the cut's kept ids if there is a cut, else the last pool. */
-  finalRanking: string[];
-  /** The same with the pool's scores (NaN for a kept id the last pool lacks). */
-  finalScored: Ranked[];
-  /** Last pool order (after promotion). */
-  lastPool: string[];
-  /** The pool after each `pool` event (round 0, each round, after promotion), for per-round Recall@k. */
-  poolRankings: Ranked[][];
-  /** Ids the question's own round-0 retrievals returned (the bridge heuristic's input when a dataset has no structure). */
-  round0Ids: string[];
-  /** Round in which each passage first entered the pool. */
-  firstRound: Map<string, number>;
-  /** What each LLM call that showed passages was shown, in call order. */
-  contexts: { module: string; round: number; ids: string[] }[];
-  beams: BeamStep[];
-  /** Memory snapshots in order (each the whole memory after a step). */
-  memory: MemorySnapshot[];
-  plans: TraceEventOf<'plan'>[];
-  modules: ModuleCost[];
-  /** LLM calls of the run (cached or not). */
-  llmCalls: number;
-  /** LLM tokens per round as the server reported them (GEAR Fig. 4). */
-  tokensByRound: Map<number, number>;
-  /**
-   * Controller steps that ran after the initial retrieval (the highest round started). A round that only
-   * links the result back to passages (GEAR's passageLink, Eq. 8) is not a step of the loop and not counted.
-   */
-  roundsUsed: number;
-  /**
-   * Passages the reading module was shown: the context recorded last before the answer (the reader of
-   * each strategy: the QA reader, the planner's composer, GEAR's J.3 reader, DualRAG's answer); null
-   * when no answer was given.
-   */
-  readerPassages: number | null;
-  /** The `auto` router's choice (its `route` thought), when it routed. */
-  route: string | null;
-  /** Provider label of the first LLM call: who answers before the trace header arrives. */
-  llmProvider: string | null;
-  warnings: { module: string; message: string; round: number }[];
-  errors: { module: string; message: string; round: number }[];
-  /** ms since run start of the last event. */
-  elapsedMs: number;
+/** The model before any event (TraceModel is its type). */
+function emptyModel(steps: number) {
+  return {
+    /** Events folded: a step is a number of events shown, 1..steps. */
+    steps,
+    /** Chapter starts in order, then the last step (kind "end") unless a chapter opens there. */
+    chapters: [] as Chapter[],
+    rounds: [] as RoundView[],
+    stages: [] as Stage[],
+    chain: null as string | null,
+    verify: null as Pick<TraceEventOf<'verify'>, 'candidates' | 'selected'> | null,
+    promotions: [] as TraceEventOf<'promote'>['moves'],
+    cutoff: null as Pick<TraceEventOf<'cutoff'>, 'mu' | 'sigma' | 'threshold' | 'kept'> | null,
+    answer: null as string | null,
+    citations: [] as string[],
+    /** The final context in its final order: the cut's kept ids if there is a cut, else the last pool. */
+    finalRanking: [] as string[],
+    /** The same with the pool's scores (NaN for a kept id the last pool lacks). */
+    finalScored: [] as Ranked[],
+    /** Last pool order (after promotion). */
+    lastPool: [] as string[],
+    /** The pool after each `pool` event (round 0, each round, after promotion), for per-round Recall@k. */
+    poolRankings: [] as Ranked[][],
+    /** Ids the question's own round-0 retrievals returned (the bridge heuristic's input when a dataset has no structure). */
+    round0Ids: [] as string[],
+    /** Round in which each passage first entered the pool. */
+    firstRound: new Map<string, number>(),
+    /** What each LLM call that showed passages was shown, in call order. */
+    contexts: [] as { module: string; round: number; ids: string[] }[],
+    beams: [] as BeamStep[],
+    /** Memory snapshots in order (each the whole memory after a step). */
+    memory: [] as MemorySnapshot[],
+    plans: [] as TraceEventOf<'plan'>[],
+    modules: [] as ModuleCost[],
+    /** LLM calls of the run (cached or not). */
+    llmCalls: 0,
+    /** LLM tokens per round as the server reported them (GEAR Fig. 4). */
+    tokensByRound: new Map<number, number>(),
+    /**
+     * Controller steps that ran after the initial retrieval (the highest round started). A round that only
+     * links the result back to passages (GEAR's passageLink, Eq. 8) is not a step of the loop and not counted.
+     */
+    roundsUsed: 0,
+    /**
+     * Passages the reading module was shown: the context recorded last before the answer (the reader of
+     * each strategy: the QA reader, the planner's composer, GEAR's J.3 reader, DualRAG's answer); null
+     * when no answer was given.
+     */
+    readerPassages: null as number | null,
+    /** The `auto` router's choice (its `route` thought), when it routed. */
+    route: null as string | null,
+    /** Provider label of the first LLM call: who answers before the trace header arrives. */
+    llmProvider: null as string | null,
+    warnings: [] as { module: string; message: string; round: number }[],
+    errors: [] as { module: string; message: string; round: number }[],
+    /** ms since run start of the last event. */
+    elapsedMs: 0,
+  };
 }
+
+export type TraceModel = ReturnType<typeof emptyModel>;
 
 export function foldTrace(events: readonly TraceEvent[]): TraceModel {
   const s = emptyFold(events.length);
@@ -170,68 +175,28 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
 }
 
 /** What the fold carries from event to event: the model it builds and what later events refer back to. */
-interface FoldState {
-  m: TraceModel;
-  rounds: Map<number, RoundView>;
-  modules: Map<string, ModuleCost>;
-  /** Rounds that started (round.start). */
-  started: Set<number>;
-  /** The round of the last promotion: that round's next pool is the verifier's stage. */
-  promotedInRound: number | null;
-  /** The last pool's scores (the cut's and the final ranking's scores). */
-  lastScores: Map<string, number>;
-  /** The last retrieval's query (the beams that follow were searched for it). */
-  lastQuery: string;
-  /** Passages the last context showed (the reader's, once the answer follows). */
-  lastContext: number | null;
+function emptyFold(steps: number) {
+  return {
+    m: emptyModel(steps),
+    rounds: new Map<number, RoundView>(),
+    modules: new Map<string, ModuleCost>(),
+    /** Rounds that started (round.start). */
+    started: new Set<number>(),
+    /** The round of the last promotion: that round's next pool is the verifier's stage. */
+    promotedInRound: null as number | null,
+    /** The last pool's scores (the cut's and the final ranking's scores). */
+    lastScores: new Map<string, number>(),
+    /** The last retrieval's query (the beams that follow were searched for it). */
+    lastQuery: '',
+    /** Passages the last context showed (the reader's, once the answer follows). */
+    lastContext: null as number | null,
+  };
 }
+
+type FoldState = ReturnType<typeof emptyFold>;
 
 /** Folds one event of type K into the state; `step` is the number of events shown with it. */
 type Reducer<K extends TraceEvent['type']> = (s: FoldState, e: TraceEventOf<K>, step: number) => void;
-
-function emptyFold(steps: number): FoldState {
-  return {
-    m: {
-      steps,
-      chapters: [],
-      rounds: [],
-      stages: [],
-      chain: null,
-      verify: null,
-      promotions: [],
-      cutoff: null,
-      answer: null,
-      citations: [],
-      finalRanking: [],
-      finalScored: [],
-      lastPool: [],
-      poolRankings: [],
-      round0Ids: [],
-      firstRound: new Map(),
-      contexts: [],
-      beams: [],
-      memory: [],
-      plans: [],
-      modules: [],
-      llmCalls: 0,
-      tokensByRound: new Map(),
-      roundsUsed: 0,
-      readerPassages: null,
-      route: null,
-      llmProvider: null,
-      warnings: [],
-      errors: [],
-      elapsedMs: 0,
-    },
-    rounds: new Map(),
-    modules: new Map(),
-    started: new Set(),
-    promotedInRound: null,
-    lastScores: new Map(),
-    lastQuery: '',
-    lastContext: null,
-  };
-}
 
 /** The view of round `r`, made when first named. */
 function roundOf(s: FoldState, r: number): RoundView {
