@@ -49,28 +49,6 @@ export interface CounterfactualRow {
   warnings: string[];
 }
 
-export interface CounterfactualSummary {
-  spec: string;
-  oracle: boolean;
-  /** Every question with a row (applied + notApplied + branchFailed + plainFailed). */
-  questions: number;
-  /** Rows whose change took effect: the only ones counted below. */
-  applied: number;
-  notApplied: number;
-  branchFailed: number;
-  plainFailed: number;
-  /** Applied rows with a wrong answer in the plain run (by Acc). */
-  failed: number;
-  /** Of the failed, right after the intervention. */
-  fixed: number;
-  /** Right in the plain run, wrong after the intervention. */
-  broken: number;
-  changed: number;
-  /** Mean Recall@k after minus before, over the applied rows. */
-  recallDelta: Record<number, number>;
-  bridgeRecallDelta: Record<number, number>;
-}
-
 export interface CounterfactualResult {
   rows: CounterfactualRow[];
   summary: CounterfactualSummary;
@@ -168,7 +146,7 @@ export function summarizeCounterfactuals(
   spec: CounterfactualSpec,
   results: readonly CounterfactualEntry[],
   ks: readonly number[],
-): CounterfactualSummary {
+) {
   const applied = results.filter((r) => r.row.status === 'applied');
   const count = (s: CounterfactualStatus) => results.filter((r) => r.row.status === s).length;
   const delta = (pick: (m: Pick<RunMetrics, 'recall' | 'bridgeRecall'>) => Record<number, number> | undefined) => {
@@ -182,19 +160,26 @@ export function summarizeCounterfactuals(
   return {
     spec: spec.text,
     oracle: spec.oracle,
+    /** Every question with a row (applied + notApplied + branchFailed + plainFailed). */
     questions: results.length,
+    /** Rows whose change took effect: the only ones counted below. */
     applied: applied.length,
     notApplied: count('not-applied'),
     branchFailed: count('branch-failed'),
     plainFailed: count('plain-failed'),
+    /** Applied rows with a wrong answer in the plain run (by Acc); of those, right after the intervention. */
     failed: applied.filter((r) => !right(r.plain.acc)).length,
     fixed: applied.filter((r) => !right(r.plain.acc) && right(r.row.acc)).length,
+    /** Right in the plain run, wrong after the intervention. */
     broken: applied.filter((r) => right(r.plain.acc) && !right(r.row.acc)).length,
     changed: applied.filter((r) => r.row.changed).length,
+    /** Mean Recall@k after minus before, over the applied rows. */
     recallDelta: delta((m) => m.recall),
     bridgeRecallDelta: delta((m) => m.bridgeRecall),
   };
 }
+
+export type CounterfactualSummary = ReturnType<typeof summarizeCounterfactuals>;
 
 export async function runCounterfactuals(
   traces: readonly Trace[],
