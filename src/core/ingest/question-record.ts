@@ -1,5 +1,6 @@
 // Fields every question format shares (id, question text, type) and the unknown-gold error.
 import type { ImportError } from '../errors.ts';
+import type { Question } from '../types.ts';
 import type { PassageLookup } from './passage-lookup.ts';
 import { describe, optStr, str, type JsonObject, type RecordRef, fieldError } from './fields.ts';
 
@@ -12,11 +13,7 @@ export interface QuestionOptions {
   ambiguousTitles?: 'error' | 'all';
 }
 
-export interface QuestionHead {
-  id: string;
-  question: string;
-  type?: string;
-}
+export type QuestionHead = Pick<Question, 'id' | 'question' | 'type'>;
 
 /** `_id` (HotpotQA, 2Wiki) or `id` (MuSiQue); `fallbackId` for formats that may have none (HippoRAG's sample.json). */
 export function questionHead(obj: JsonObject, at: RecordRef, fallbackId?: string): QuestionHead {

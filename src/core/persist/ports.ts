@@ -92,14 +92,7 @@ export interface CorpusStore {
   deleteCorpus(id: string): Promise<void>;
 }
 
-export interface RunSummary {
-  id: string;
-  corpusId: string;
-  strategy: string;
-  retriever: string;
-  status: Trace['status'];
-  createdAt: string;
-}
+export type RunSummary = Pick<Trace, 'id' | 'strategy' | 'retriever' | 'status' | 'createdAt'> & { corpusId: string };
 
 export interface RunStore {
   putRun(trace: Trace): Promise<void>;
