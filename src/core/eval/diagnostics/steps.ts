@@ -70,14 +70,7 @@ export function readSteps(trace: Trace): TraceSteps {
       (at(e.round)?.notes ?? pending.notes).push(e.text);
     } else if (e.type === 'plan') {
       const s = at(e.round);
-      const plan = {
-        action: e.action,
-        partialAnswer: e.partialAnswer,
-        anchors: e.anchors,
-        ...(e.declared !== undefined ? { declared: e.declared } : {}),
-        ...(e.subquery !== undefined ? { subquery: e.subquery } : {}),
-        ...(e.sufficiency !== undefined ? { sufficiency: e.sufficiency } : {}),
-      };
+      const { type: _type, t: _t, round: _round, step: _step, ...plan } = e;
       if (s) {
         s.plan = plan;
         s.notes.push(e.partialAnswer);
