@@ -27,7 +27,7 @@ export const COUNTERFACTUAL_STATUS_TEXT: Record<CounterfactualStatus, string> = 
   'plain-failed': 'plain run failed',
 };
 
-export interface CounterfactualRow {
+export interface CounterfactualRow extends Pick<RunMetrics, 'answer' | 'em' | 'acc' | 'recall' | 'bridgeRecall'> {
   id: string;
   spec: string;
   oracle: boolean;
@@ -36,11 +36,6 @@ export interface CounterfactualRow {
   reason?: string;
   /** The branch trace's own status, when a branch ran. */
   branchStatus?: Trace['status'];
-  answer?: string;
-  em?: number;
-  acc?: number;
-  recall: Record<number, number>;
-  bridgeRecall?: Record<number, number>;
   /** Applied rows only: the final ranking or the answer differs from the plain run's. */
   changed: boolean;
   /** Index of the first event that differs from the plain run (null: none, or no branch to compare). */

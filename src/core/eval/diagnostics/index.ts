@@ -181,17 +181,6 @@ export interface DiagnosticsSummary {
   evidenceLost: RateByHops & { byMechanism: Record<LossMechanism, number> };
 }
 
-/** How the rates were computed: the gold basis of the questions (structured per hop, or passages only). */
-export interface DiagnosticsBasis {
-  structured: number;
-  passagesOnly: number;
-  /** 'judge' when an LLM judge's verdicts (Acc†) decided correctness, else 'substring' (Acc). */
-  correctness: CorrectnessBasis;
-  /** The same in words, for tables. */
-  correctnessNote: string;
-  retrievedTop: number;
-}
-
 function rateOf(rows: readonly QuestionDiagnostic[]): DiagnosticRate {
   const app = rows.filter((r) => r.applicable);
   const flagged = app.filter((r) => r.flagged).length;
@@ -257,12 +246,14 @@ function byMechanism(rows: readonly QuestionDiagnostics[]): Record<LossMechanism
   return out;
 }
 
-export function diagnosticsBasis(rows: readonly QuestionDiagnostics[], top = DEFAULT_TOP): DiagnosticsBasis {
+/** How the rates were computed: the gold basis of the questions (structured per hop, or passages only). */
+export function diagnosticsBasis(rows: readonly QuestionDiagnostics[], top = DEFAULT_TOP) {
   const structured = rows.filter((r) => r.gold === 'structured').length;
   const correctness = correctnessOf(rows);
   return {
     structured,
     passagesOnly: rows.length - structured,
+    /** 'judge' when an LLM judge's verdicts (Acc†) decided correctness, else 'substring' (Acc); then in words, for tables. */
     correctness,
     correctnessNote: CORRECTNESS_NOTE[correctness],
     retrievedTop: top,
