@@ -10,10 +10,6 @@ function mix(h: number, bytes: Uint8Array): number {
   return h;
 }
 
-function mixNumber(h: number, n: number): number {
-  return mix(h, new Uint8Array(Float64Array.of(n).buffer));
-}
-
 export function fnv1a(bytes: Uint8Array, seed = OFFSET): number {
   return mix(seed, bytes) >>> 0;
 }
@@ -28,7 +24,7 @@ export function artifactChecksum(meta: unknown, buffers: Readonly<Record<string,
   for (const name of Object.keys(buffers).sort()) {
     const buf = buffers[name] as ArrayBuffer;
     h = mix(h, enc.encode(name));
-    h = mixNumber(h, buf.byteLength);
+    h = mix(h, new Uint8Array(Float64Array.of(buf.byteLength).buffer));
     h = mix(h, new Uint8Array(buf));
   }
   return fnvLabel(h);
