@@ -58,9 +58,8 @@ export function parseJson(file: SourceFile, text = file.text, record?: number, f
 
 function describeOffset(text: string, offset: number | undefined, firstLine: number): string {
   if (offset === undefined) return '';
-  const at = lineColumn(text, offset);
-  const line = at.line + firstLine - 1;
-  const column = at.column;
+  const { line: l, column } = lineColumn(text, offset);
+  const line = l + firstLine - 1;
   return offset >= text.length
     ? ` at the end, line ${line}, column ${column} (offset ${offset}): the document is truncated`
     : ` at line ${line}, column ${column} (offset ${offset})`;

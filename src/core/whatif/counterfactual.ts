@@ -33,12 +33,6 @@ export function parseCounterfactual(raw: string): CounterfactualSpec {
   return { name, round, oracle, text: name === 'drop-promoted' ? name : `${name}@${round}` };
 }
 
-/** The verifier's reply that selects `selected` among its candidates (the reply format of BDTR Fig. 9: 1-based indices). */
-function verifierReply(candidates: readonly string[], selected: readonly string[]): string {
-  const indices = selected.map((id) => candidates.indexOf(id) + 1).filter((i) => i > 0);
-  return JSON.stringify({ covered_doc_indices: indices });
-}
-
 /**
  * The intervention that gives the verifier step of `parent` another selection (the `verify` event at
  * `verifyIndex`, default the first): its LLM reply is replaced, so promotion and cut follow from it.
@@ -50,10 +44,12 @@ export function verifierSelection(parent: Trace, selected: readonly string[], ve
   let call = -1;
   for (let i = 0; i < at; i++) if (parent.events[i]!.type === 'llm') call++;
   if (call < 0) throw new WhatIfError(`trace "${parent.id}": no LLM call before its verifier step`);
+  // The verifier's reply that selects `selected` among its candidates (BDTR Fig. 9's format: 1-based indices).
+  const indices = selected.map((id) => verify.candidates.indexOf(id) + 1).filter((i) => i > 0);
   return {
     kind: 'reply',
     call,
-    text: verifierReply(verify.candidates, selected),
+    text: JSON.stringify({ covered_doc_indices: indices }),
     note: selected.length ? `the verifier selects ${selected.join(', ')}` : 'the verifier selects nothing',
   };
 }
