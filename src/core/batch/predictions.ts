@@ -4,16 +4,12 @@ import { ImportError } from '../errors.ts';
 import type { Question } from '../types.ts';
 import { accuracy, exactMatch, f1, summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
 
-export interface PredictionRow {
-  id: string;
-  type?: string;
-  hops?: number;
+export type PredictionRow = Pick<Question, 'id' | 'type' | 'hops' | 'answers'> & {
   prediction: string;
-  answers: string[];
   em: number;
   f1: number;
   acc: number;
-}
+};
 
 export interface PredictionsResult {
   summary: Summary;

@@ -1,11 +1,8 @@
 // Typed field readers for JSON records: each failure is an ImportError naming the file, the
 // record index and the field, and saying what was expected and what was found.
-import { ImportError } from '../errors.ts';
+import { ImportError, type InputLocation } from '../errors.ts';
 
-export interface RecordRef {
-  file: string;
-  record: number;
-}
+export type RecordRef = Required<Pick<InputLocation, 'file' | 'record'>>;
 
 export type JsonObject = Record<string, unknown>;
 
