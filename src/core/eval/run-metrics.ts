@@ -21,11 +21,7 @@ export function answerScores(
   return { em: exactMatch(answer, golds), f1: f1(answer, golds), acc: accuracy(answer, golds) };
 }
 
-export interface RunMetrics extends QuestionScore {
-  status: Trace['status'];
-  strategy: string;
-  retriever: string;
-  regime: Trace['regime'];
+export interface RunMetrics extends QuestionScore, Pick<Trace, 'status' | 'strategy' | 'retriever' | 'regime'> {
   /** The final context in its final order, with scores. */
   ranking: Ranked[];
   goldIds: string[];

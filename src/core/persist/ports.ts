@@ -52,9 +52,7 @@ export interface ArtifactStore {
   deleteArtifact(ref: ArtifactRef): Promise<void>;
 }
 
-export interface CorpusSummary {
-  id: string;
-  name: string;
+export interface CorpusSummary extends Pick<Corpus, 'id' | 'name'> {
   passageCount: number;
   createdAt: string;
   /** Where it came from, e.g. the imported file name. */
