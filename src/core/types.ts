@@ -1,5 +1,8 @@
 // Core contracts shared by every host (browser page, workers, Node CLI). See docs/ARCHITECTURE.md.
 import type { LlmRequest, LlmResponse } from './llm/port.ts';
+import type { RetrievedItem, TraceEventOf, TraceQuestion } from './trace/schema.ts';
+
+export type { RetrievedItem } from './trace/schema.ts';
 
 export interface Passage {
   /** Stable id within its corpus. */
@@ -29,35 +32,9 @@ export interface Corpus {
   passages: Passage[];
 }
 
-/** A question with its gold evidence mapped to passage ids of one corpus. */
-export interface Question {
-  id: string;
-  question: string;
-  /** Gold answer and its aliases; empty when unknown. */
-  answers: string[];
-  /** Gold passage ids in the corpus (supporting evidence). */
-  gold: string[];
-  /**
-   * Gold as items, each the passages one item names (a document questions file's `gold`: a file, or a file
-   * and heading path): Recall@k then counts items with any passage in the top k. `gold` is their union.
-   */
-  goldItems?: string[][];
-  /** Dataset question type, e.g. bridge, comparison, compositional. */
-  type?: string;
-  /** Number of hops, where the dataset says so. */
-  hops?: number;
-  /** Structured gold (MuSiQue decomposition, 2Wiki evidences, HotpotQA supporting facts); read only to score a finished run. */
-  evidence?: QuestionEvidence;
-}
-
-/** What a dataset says about each hop of a question, and the bridge passages defined from it (src/core/eval/bridge.ts). */
-export interface QuestionEvidence {
-  hops: { passages: string[]; question?: string; answer?: string; sentences?: number[] }[];
-  /** Gold passage ids that are bridges (a subset of `gold`). */
-  bridge: string[];
-  /** The rule that chose them, in words (shown beside every bridge marking). */
-  bridgeRule: string;
-}
+/** A question with its gold evidence mapped to passage ids of one corpus (the trace's question, src/core/trace/schema.ts). */
+export type Question = TraceQuestion;
+export type QuestionEvidence = NonNullable<TraceQuestion['evidence']>;
 
 export interface Dataset {
   name: string;
@@ -104,28 +81,10 @@ export interface RetrievedWithItems {
   beams?: BeamRecord[];
 }
 
-/** A trace `beam` event without its time and round (src/core/trace/schema.ts). */
-export interface BeamRecord {
-  step: number;
-  kept: { triples: string[]; score: number; weight: number }[];
-  pruned: { triples: string[]; score: number; weight: number }[];
-  triples: { id: string; subject: string; predicate: string; object: string; passage: string | null }[];
-}
+/** A trace `beam` event without its time and round. */
+export type BeamRecord = Omit<TraceEventOf<'beam'>, 'type' | 't' | 'round'>;
 
 /** Lets a retriever that calls an LLM (SyncGE's read step) do it through the run: recorded, with what it was shown. */
 export interface RetrieveHooks {
   ask?(request: LlmRequest, shown: readonly string[]): Promise<LlmResponse>;
-}
-
-/** A non-passage item a retriever ranked, mapped back to passages (trace v2 `retrieve.items`). */
-export interface RetrievedItem {
-  kind: 'passage' | 'triple' | 'summary' | 'community' | 'entity';
-  id: string;
-  score: number;
-  /** Display text: "subject | predicate | object", a summary, a community report title, an entity name. */
-  text: string;
-  /** Provenance: the passages this item comes from. */
-  passages: string[];
-  /** Tree level (RAPTOR: 0 = leaves) or community level (GraphRAG). */
-  level?: number;
 }

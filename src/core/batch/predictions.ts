@@ -4,16 +4,12 @@ import { ImportError } from '../errors.ts';
 import type { Question } from '../types.ts';
 import { accuracy, exactMatch, f1, summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
 
-export interface PredictionRow {
-  id: string;
-  type?: string;
-  hops?: number;
+export type PredictionRow = Pick<Question, 'id' | 'type' | 'hops' | 'answers'> & {
   prediction: string;
-  answers: string[];
   em: number;
   f1: number;
   acc: number;
-}
+};
 
 export interface PredictionsResult {
   summary: Summary;
@@ -63,15 +59,10 @@ export function scorePredictions(file: string, text: string, questions: readonly
       acc: accuracy(p, q.answers),
     };
   });
-  const scores: QuestionScore[] = rows.map((r) => ({
-    id: r.id,
-    type: r.type,
-    hops: r.hops,
+  const scores: QuestionScore[] = rows.map(({ prediction: _p, answers: _a, ...r }) => ({
+    ...r,
     recall: {},
     allGold: {},
-    em: r.em,
-    f1: r.f1,
-    acc: r.acc,
   }));
   return { summary: summarize(scores, []), questions: rows, missing };
 }

@@ -4,15 +4,11 @@ import type { Question, Ranked, Retriever } from '../types.ts';
 import { goldRanks, goldRecallAtK, goldAllAtK, summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
 import { mapConcurrent } from '../map-concurrent.ts';
 
-export interface RetrievalRow {
-  id: string;
-  question: string;
-  type?: string;
-  hops?: number;
+export type RetrievalRow = Pick<Question, 'id' | 'question' | 'type' | 'hops'> & {
   goldIds: string[];
   ranking: Ranked[];
   goldRanks: (number | null)[];
-}
+};
 
 export interface RetrievalEvalOptions {
   ks: number[];

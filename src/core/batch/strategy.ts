@@ -4,7 +4,6 @@
 // every metric is a mean over the completed questions only (a run where none completed has no metric,
 // summary null), and the result counts completed and failed beside it. Results are placed by question
 // index, so --concurrency 8 equals --concurrency 1.
-import type { LlmPort } from '../llm/port.ts';
 import { addCost, emptyCost, runMetrics, type Cost, type RunMetrics } from '../eval/run-metrics.ts';
 import { summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
 import { complementarity, type PairComplementarity } from '../eval/complementarity.ts';
@@ -15,22 +14,21 @@ import {
   type DiagnosticsSummary,
   type QuestionDiagnostics,
 } from '../eval/diagnostics/index.ts';
-import { type StrategyName, type StrategyPrompts } from '../strategies/index.ts';
+import type { StrategyContext, StrategyName } from '../strategies/index.ts';
 import { runRegime } from '../strategies/regimes.ts';
 import type { Regime, Trace } from '../trace/schema.ts';
-import type { Reranker } from '../rerank/port.ts';
-import type { Passage, Question, Retriever } from '../types.ts';
+import type { Passage, Question } from '../types.ts';
 import { mapConcurrent } from '../map-concurrent.ts';
 
-export interface StrategyBatchOptions {
+/** The run context every question shares (the strategy's options, its reranker, the abort signal), and the batch's. */
+export interface StrategyBatchOptions extends Pick<
+  StrategyContext,
+  'retriever' | 'llm' | 'prompts' | 'reranker' | 'options' | 'signal'
+> {
   strategy: StrategyName;
-  retriever: Retriever;
   retrieverName: string;
-  llm: LlmPort;
-  prompts: StrategyPrompts;
   passages: ReadonlyMap<string, Passage>;
   corpus: { id: string; name: string };
-  options?: Record<string, unknown>;
   /** What the backbone adds to every new trace's options (summariser, report writer, filter model, built). */
   backbone?: Record<string, unknown>;
   /** The host's identity of the run's inputs, recorded in every new trace (the CLI's resume key). */
@@ -39,11 +37,8 @@ export interface StrategyBatchOptions {
   regime?: Regime;
   /** The no-context regime's trace of a question, when that regime ran (parametricSuppression). */
   noContext?: (questionId: string) => Trace | undefined;
-  /** DualRAG's Eq. 8 reranker (default: the labelled lexical one). */
-  reranker?: Reranker;
   ks: number[];
   concurrency?: number;
-  signal?: AbortSignal;
   /** A finished trace from an earlier, interrupted batch (resume): reused instead of rerun. */
   previous?: (question: Question) => Promise<Trace | undefined>;
   /** Each trace as soon as its question finishes (the CLI writes it to --traces). */
@@ -256,12 +251,9 @@ function sumCosts(rows: readonly RunMetrics[]): Record<string, Cost> {
   // Module names come from traces (data): summed in a Map, so no name reaches an object's prototype.
   const sums = new Map<string, Cost>();
   for (const r of rows)
-    for (const [module, c] of Object.entries(r.tokensByModule)) {
-      const into = sums.get(module) ?? emptyCost();
-      sums.set(module, addCost(into, c));
-    }
-  const out = Object.fromEntries(sums);
-  return out;
+    for (const [module, c] of Object.entries(r.tokensByModule))
+      sums.set(module, addCost(sums.get(module) ?? emptyCost(), c));
+  return Object.fromEntries(sums);
 }
 
 /** Complementarity of the strategies run on the same questions (BDTR Fig. 3) under two notions of "solved". */

@@ -16,13 +16,7 @@ export interface ChunkOptions {
   chunkWords?: number;
 }
 
-interface Piece {
-  text: string;
-  start: number;
-  end: number;
-  page?: number;
-  words: number;
-}
+type Piece = Pick<DocBlock, 'text' | 'start' | 'end' | 'page'> & { words: number };
 
 const wordCount = (s: string) => (s.match(/\S+/g) ?? []).length;
 

@@ -5,45 +5,13 @@
 import { Parser } from 'htmlparser2';
 import { BlockWriter, type ReadDocument } from './types.ts';
 
-const SKIP = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'svg',
-  'iframe',
-  'nav',
-  'header',
-  'footer',
-  'aside',
-  'form',
-  'button',
-  'select',
-  'head',
-]);
-const BLOCK = new Set([
-  'p',
-  'div',
-  'section',
-  'li',
-  'ul',
-  'ol',
-  'dl',
-  'dt',
-  'dd',
-  'pre',
-  'blockquote',
-  'table',
-  'tr',
-  'figcaption',
-  'figure',
-  'br',
-  'hr',
-  'main',
-  'article',
-  'body',
-  'address',
-]);
+const tags = (names: string) => new Set(names.split(' '));
+
+/** Elements whose content is not read, and elements that end a block. */
+const SKIP = tags('script style noscript template svg iframe nav header footer aside form button select head');
+const BLOCK = tags(
+  'p div section li ul ol dl dt dd pre blockquote table tr figcaption figure br hr main article body address',
+);
 const CELL = new Set(['td', 'th']);
 
 /** The root of the main content: <main> when the page has one, else <article>, else the whole page. */

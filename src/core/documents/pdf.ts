@@ -88,14 +88,7 @@ function bodySize(lines: readonly Line[]): number {
     const s = Math.round(l.size * 2) / 2;
     chars.set(s, (chars.get(s) ?? 0) + l.text.length);
   }
-  let best = 0;
-  let most = -1;
-  for (const [s, n] of chars)
-    if (n > most) {
-      best = s;
-      most = n;
-    }
-  return best;
+  return [...chars].reduce((best, x) => (x[1] > best[1] ? x : best), [0, -1])[0];
 }
 
 const isHeadingLike = (text: string) =>

@@ -4,6 +4,7 @@
 // (name, or name without extension; case-insensitive) and, if a heading path is given, its heading path
 // starts with it (the document title may lead the path). R@k then counts the items found (Question.goldItems).
 import { ImportError } from '../errors.ts';
+import { fieldError } from '../ingest/fields.ts';
 import { extensionOf, parseJson, type SourceFile } from '../ingest/source.ts';
 import type { Passage, Question } from '../types.ts';
 import { TITLE_SEPARATOR } from './chunker.ts';
@@ -34,7 +35,7 @@ function answersOf(value: unknown, at: { file: string; record: number }): string
   if (value === undefined || value === null) return [];
   if (typeof value === 'string') return value.trim() ? [value.trim()] : [];
   if (Array.isArray(value) && value.every((a) => typeof a === 'string')) return value.filter((a) => a.trim() !== '');
-  throw new ImportError({ ...at, field: 'answer' }, 'expected a string or a list of strings');
+  throw fieldError(at, 'answer', 'expected a string or a list of strings');
 }
 
 export function parseDocumentQuestions(file: SourceFile, passages: readonly Passage[]): Question[] {
@@ -56,18 +57,19 @@ export function parseDocumentQuestions(file: SourceFile, passages: readonly Pass
         throw new ImportError(at, 'expected an object {"question": ..., "answer"?: ..., "gold"?: [...]} on each line');
       const r = rec as Record<string, unknown>;
       if (typeof r.question !== 'string' || r.question.trim() === '')
-        throw new ImportError({ ...at, field: 'question' }, 'expected a non-empty string');
+        throw fieldError(at, 'question', 'expected a non-empty string');
       const id = r.id === undefined ? `q${i + 1}` : String(r.id);
-      if (ids.has(id)) throw new ImportError({ ...at, field: 'id' }, `expected unique ids, "${id}" is used twice`);
+      if (ids.has(id)) throw fieldError(at, 'id', `expected unique ids, "${id}" is used twice`);
       ids.add(id);
       const gold = r.gold ?? [];
       if (!Array.isArray(gold) || !gold.every((g) => typeof g === 'string'))
-        throw new ImportError({ ...at, field: 'gold' }, 'expected a list of "file" or "file > heading" strings');
+        throw fieldError(at, 'gold', 'expected a list of "file" or "file > heading" strings');
       const items = gold.map((g) => {
         const found = passagesForGold(g, passages);
         if (found.length === 0)
-          throw new ImportError(
-            { ...at, field: 'gold' },
+          throw fieldError(
+            at,
+            'gold',
             `"${g}" names no imported passage (a file name, then optionally "> heading > subheading" as in the passage titles)`,
           );
         return found;

@@ -46,31 +46,29 @@ function textOf(file: DocumentFile): string {
   }
 }
 
+/** Readers of the text formats, by extension. */
+const TEXT_READERS = new Map<string, (text: string) => ReadDocument>([
+  ['html', readHtml],
+  ['htm', readHtml],
+  ['xhtml', readHtml],
+  ['md', readMarkdown],
+  ['markdown', readMarkdown],
+  ['txt', readPlainText],
+]);
+
 async function readOne(
   file: DocumentFile,
   signal: AbortSignal | undefined,
   onPage: (p: number, n: number) => void,
 ): Promise<ReadDocument> {
   const ext = extensionOf(file.name);
-  switch (ext) {
-    case 'pdf':
-      return readPdf(file.bytes, { signal, onPage });
-    case 'docx':
-      return readDocx(file.bytes);
-    case 'html':
-    case 'htm':
-    case 'xhtml':
-      return readHtml(textOf(file));
-    case 'md':
-    case 'markdown':
-      return readMarkdown(textOf(file));
-    case 'txt':
-      return readPlainText(textOf(file));
-    default:
-      throw new DocumentReadError(
-        `not a document format this reads (.${ext || '(none)'}); it reads ${[...DOCUMENT_EXTENSIONS].map((e) => `.${e}`).join(', ')}`,
-      );
-  }
+  if (ext === 'pdf') return readPdf(file.bytes, { signal, onPage });
+  if (ext === 'docx') return readDocx(file.bytes);
+  const read = TEXT_READERS.get(ext);
+  if (read) return read(textOf(file));
+  throw new DocumentReadError(
+    `not a document format this reads (.${ext || '(none)'}); it reads ${[...DOCUMENT_EXTENSIONS].map((e) => `.${e}`).join(', ')}`,
+  );
 }
 
 export async function readDocuments(

@@ -56,20 +56,16 @@ export class BlockWriter {
   readonly blocks: DocBlock[] = [];
 
   heading(level: number, text: string, page?: number): void {
-    const t = clean(text);
-    if (t === '') return;
-    const start = this.append(t);
-    this.blocks.push({ kind: 'heading', level, text: t, start, end: start + t.length, ...(page ? { page } : {}) });
+    this.add({ kind: 'heading', level }, text, page);
   }
 
   paragraph(text: string, page?: number): void {
-    const t = clean(text);
-    if (t === '') return;
-    const start = this.append(t);
-    this.blocks.push({ kind: 'paragraph', text: t, start, end: start + t.length, ...(page ? { page } : {}) });
+    this.add({ kind: 'paragraph' }, text, page);
   }
 
-  private append(t: string): number {
+  private add(kind: { kind: 'heading'; level: number } | { kind: 'paragraph' }, text: string, page?: number): void {
+    const t = clean(text);
+    if (t === '') return;
     if (this.length > 0) {
       this.parts.push('\n\n');
       this.length += 2;
@@ -77,7 +73,7 @@ export class BlockWriter {
     const start = this.length;
     this.parts.push(t);
     this.length += t.length;
-    return start;
+    this.blocks.push({ ...kind, text: t, start, end: this.length, ...(page ? { page } : {}) });
   }
 
   get text(): string {

@@ -9,6 +9,8 @@
 // Where a dataset has no structure, the old heuristic remains, labelled as one (heuristicBridge).
 // "Names" is measured on title content words (names.ts), so "1998–99 Valencia CF season" counts as
 // named by "... a main player for Valencia CF?" and "Claudio López (footballer)" does not.
+import { foldTrace } from '../trace/fold.ts';
+import type { Trace } from '../trace/schema.ts';
 import type { Question, QuestionEvidence } from '../types.ts';
 import { questionNamesTitle } from './names.ts';
 
@@ -98,4 +100,10 @@ export function bridgeOf(question: Pick<Question, 'gold' | 'evidence'>, round0?:
     return { ids: new Set(question.evidence.bridge), rule: question.evidence.bridgeRule, structured: true };
   const own = new Set(round0 ?? []);
   return { ids: new Set(question.gold.filter((g) => !own.has(g))), rule: BRIDGE_RULES.heuristic, structured: false };
+}
+
+/** The question's gold passages that are bridges in this run (gold order). */
+export function traceBridgeIds(trace: Pick<Trace, 'question' | 'events'>): string[] {
+  const bridge = bridgeOf(trace.question, foldTrace(trace.events).round0Ids);
+  return trace.question.gold.filter((g) => bridge.ids.has(g));
 }

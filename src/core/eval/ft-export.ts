@@ -71,8 +71,6 @@ export interface FtOptions {
   allowOffline?: boolean;
 }
 
-const isOfflineThinker = (model: string) => model === OFFLINE_THINKER_MODEL;
-
 export function ftExamples(trace: Trace, o: FtOptions): FtExample[] {
   if (!o.correct || trace.status !== 'done') return [];
   const prompts = (trace.options.prompts ?? {}) as Record<string, string>;
@@ -82,7 +80,7 @@ export function ftExamples(trace: Trace, o: FtOptions): FtExample[] {
     if (e.type !== 'llm') continue;
     const capability = FT_CAPABILITIES[e.module as keyof typeof FT_CAPABILITIES];
     if (!capability) continue;
-    const offline = isOfflineThinker(e.model);
+    const offline = e.model === OFFLINE_THINKER_MODEL;
     if (offline && !o.allowOffline)
       throw new HopscopeError(
         'eval.ft-export',

@@ -31,23 +31,12 @@ export interface JudgeVerdict {
   error?: string;
 }
 
-export interface JudgeResult {
-  /** The judge LLM's label, recorded beside the score. */
-  judge: string;
-  promptVersion: string;
-  /** Mean Acc† over the items with a verdict; null when nothing was judged (none, not 0). */
-  accDagger: number | null;
-  judged: number;
-  errors: number;
-  verdicts: JudgeVerdict[];
-}
-
 export async function judgeAnswers(
   items: readonly JudgeItem[],
   llm: LlmPort,
   prompt: JudgePrompt,
   o: { concurrency?: number; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
-): Promise<JudgeResult> {
+) {
   let done = 0;
   const verdicts = await mapConcurrent(
     items,
@@ -61,14 +50,18 @@ export async function judgeAnswers(
   );
   const scored = verdicts.filter((v) => v.accDagger !== null);
   return {
+    /** The judge LLM's label, recorded beside the score. */
     judge: llm.label,
     promptVersion: prompt.version,
+    /** Mean Acc† over the items with a verdict; null when nothing was judged (none, not 0). */
     accDagger: scored.length ? scored.reduce((s, v) => s + (v.accDagger as number), 0) / scored.length : null,
     judged: scored.length,
     errors: verdicts.length - scored.length,
     verdicts,
   };
 }
+
+export type JudgeResult = Awaited<ReturnType<typeof judgeAnswers>>;
 
 async function judgeOne(
   item: JudgeItem,

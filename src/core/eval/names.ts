@@ -6,35 +6,10 @@
 // named by "... a main player for Valencia CF?" and "Gujarat Legislative Assembly election, 2012" by
 // "... member of Gujarat Legislative Assembly ...", while "Kris Benson" is not named by "What team was
 // Anna Benson's husband on?" (a shared surname is not the entity: a two-word name needs both words).
-const STOP = new Set([
-  'the',
-  'a',
-  'an',
-  'of',
-  'and',
-  'in',
-  'on',
-  'at',
-  'to',
-  'for',
-  'by',
-  'from',
-  'with',
-  'de',
-  'la',
-  'le',
-  'von',
-  'van',
-  'season',
-  'film',
-  'album',
-  'song',
-  'band',
-  'novel',
-  'tv',
-  'series',
-  's',
-]);
+const STOP = new Set(
+  `the a an of and in on at to for by from with de la le von van
+  season film album song band novel tv series s`.split(/\s+/),
+);
 
 function words(s: string): string[] {
   return (s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w) && !/^\d+$/.test(w));

@@ -39,21 +39,15 @@ export function pairFusion(runs: ReadonlyMap<string, FusionRun>, k = 5, rrfK = 6
         const qb = b.get(id);
         if (!qb || qa.gold.length === 0) continue;
         shared++;
-        ra += recallAtK(
-          qa.ranking.map((r) => r.id),
-          qa.gold,
-          k,
-        );
-        rb += recallAtK(
-          qb.ranking.map((r) => r.id),
-          qa.gold,
-          k,
-        );
-        rf += recallAtK(
-          rrf([qa.ranking, qb.ranking], { k: rrfK }).map((r) => r.id),
-          qa.gold,
-          k,
-        );
+        const recall = (ranking: readonly Ranked[]) =>
+          recallAtK(
+            ranking.map((r) => r.id),
+            qa.gold,
+            k,
+          );
+        ra += recall(qa.ranking);
+        rb += recall(qb.ranking);
+        rf += recall(rrf([qa.ranking, qb.ranking], { k: rrfK }));
       }
       const n = Math.max(1, shared);
       const row = { a: names[i]!, b: names[j]!, shared, recallA: ra / n, recallB: rb / n, fused: rf / n };

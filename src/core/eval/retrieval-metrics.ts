@@ -49,18 +49,20 @@ export function goldRanks(ranking: readonly string[], gold: readonly string[]): 
   return gold.map((id) => first.get(id) ?? null);
 }
 
+type GoldOf = { gold: readonly string[]; goldItems?: readonly (readonly string[])[] };
+
 /** The gold of a question as items: its goldItems (a document questions file), else one item per gold id. */
-function goldItemsOf(q: {
-  gold: readonly string[];
-  goldItems?: readonly (readonly string[])[];
-}): (readonly string[])[] {
+function goldItemsOf(q: GoldOf): (readonly string[])[] {
   return q.goldItems && q.goldItems.length > 0 ? [...q.goldItems] : [...new Set(q.gold)].map((g) => [g]);
 }
 
-/** Items with at least one passage in the top k, over all items. */
-function itemsFound(ranking: readonly string[], items: (readonly string[])[], k: number): number {
+/** Gold items with at least one passage in the top k, and how many items there are; null without gold. */
+function itemsFound(metric: string, ranking: readonly string[], q: GoldOf, k: number): [number, number] | null {
+  checkK(metric, k);
+  const items = goldItemsOf(q);
+  if (items.length === 0) return null;
   const top = new Set(ranking.slice(0, k));
-  return items.filter((item) => item.some((id) => top.has(id))).length;
+  return [items.filter((item) => item.some((id) => top.has(id))).length, items.length];
 }
 
 /**
@@ -68,23 +70,13 @@ function itemsFound(ranking: readonly string[], items: (readonly string[])[], k:
  * counts as found when any of its passages is in the top k. null when the question has no gold (n/a, never 0).
  * Equals recallAtK when every item is one passage.
  */
-export function goldRecallAtK(
-  ranking: readonly string[],
-  q: { gold: readonly string[]; goldItems?: readonly (readonly string[])[] },
-  k: number,
-): number | null {
-  checkK('goldRecallAtK', k);
-  const items = goldItemsOf(q);
-  return items.length === 0 ? null : itemsFound(ranking, items, k) / items.length;
+export function goldRecallAtK(ranking: readonly string[], q: GoldOf, k: number): number | null {
+  const found = itemsFound('goldRecallAtK', ranking, q, k);
+  return found && found[0] / found[1];
 }
 
 /** 1 when every gold item is found in the top k, else 0; null without gold. */
-export function goldAllAtK(
-  ranking: readonly string[],
-  q: { gold: readonly string[]; goldItems?: readonly (readonly string[])[] },
-  k: number,
-): number | null {
-  checkK('goldAllAtK', k);
-  const items = goldItemsOf(q);
-  return items.length === 0 ? null : itemsFound(ranking, items, k) === items.length ? 1 : 0;
+export function goldAllAtK(ranking: readonly string[], q: GoldOf, k: number): number | null {
+  const found = itemsFound('goldAllAtK', ranking, q, k);
+  return found && (found[0] === found[1] ? 1 : 0);
 }

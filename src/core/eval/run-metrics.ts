@@ -2,7 +2,7 @@
 // shape the batch summary pools (QuestionScore) plus what the issues ask per question: the answer,
 // Recall@k per round, every gold and bridge document's rank per round, LLM calls and tokens by
 // module, wall time.
-import { foldTrace, type Cost } from '../trace/fold.ts';
+import { costsOf, foldTrace, type Cost } from '../trace/fold.ts';
 import type { Trace } from '../trace/schema.ts';
 import type { Ranked } from '../types.ts';
 import { accuracy, exactMatch, f1 } from './answer-metrics.ts';
@@ -10,20 +10,7 @@ import { bridgeOf } from './bridge.ts';
 import { goldAllAtK, goldRanks, goldRecallAtK, recallAtK } from './retrieval-metrics.ts';
 import type { QuestionScore } from './summary.ts';
 
-export type { Cost } from '../trace/fold.ts';
-
-export const emptyCost = (): Cost => ({ calls: 0, cached: 0, prompt: 0, completion: 0, total: 0 });
-
-/** Adds `c` into `into` (per-module totals over questions, or all modules into one). */
-export function addCost(into: Cost, c: Cost): Cost {
-  into.calls += c.calls;
-  into.cached += c.cached;
-  into.prompt += c.prompt;
-  into.completion += c.completion;
-  into.total += c.total;
-  if (c.reasoning) into.reasoning = (into.reasoning ?? 0) + c.reasoning;
-  return into;
-}
+export { addCost, emptyCost, type Cost } from '../trace/fold.ts';
 
 /** EM/F1/Acc of an answer against the gold answers; null when there is no answer or no gold answer. */
 export function answerScores(
@@ -34,11 +21,7 @@ export function answerScores(
   return { em: exactMatch(answer, golds), f1: f1(answer, golds), acc: accuracy(answer, golds) };
 }
 
-export interface RunMetrics extends QuestionScore {
-  status: Trace['status'];
-  strategy: string;
-  retriever: string;
-  regime: Trace['regime'];
+export interface RunMetrics extends QuestionScore, Pick<Trace, 'status' | 'strategy' | 'retriever' | 'regime'> {
   /** The final context in its final order, with scores. */
   ranking: Ranked[];
   goldIds: string[];
@@ -78,7 +61,6 @@ export function runMetrics(trace: Trace, ks: readonly number[]): RunMetrics {
     allGold[k] = goldAllAtK(ids, trace.question, k) as number;
   }
   const rounds = model.poolRankings.map((r) => r.map((x) => x.id));
-  const tokensByModule = Object.fromEntries(model.modules.map(({ module, ms: _ms, ...c }) => [module, c]));
   const llmCalls = model.modules.reduce((n, m) => n + m.calls, 0);
   const answer = model.answer ?? undefined;
   const scored = answerScores(answer, trace.question.answers);
@@ -109,7 +91,7 @@ export function runMetrics(trace: Trace, ks: readonly number[]): RunMetrics {
     goldRanksByRound: rounds.map((r) => goldRanks(r, gold)),
     bridgeRanksByRound: rounds.map((r) => goldRanks(r, bridgeIds)),
     llmCalls,
-    tokensByModule,
+    tokensByModule: costsOf(model),
     wallMs: model.elapsedMs,
     errors: model.errors.map((e) => `${e.module}: ${e.message}`),
   };

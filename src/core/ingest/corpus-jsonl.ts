@@ -2,16 +2,11 @@
 // record indices are line indices (0-based) and a missing id is "p<line index>".
 import type { Passage } from '../types.ts';
 import { checkCorpus } from './corpus-checks.ts';
-import { parseJson, type SourceFile } from './source.ts';
+import { jsonLines, type SourceFile } from './source.ts';
 import { passageFromRecord } from './passage-record.ts';
 
 export function parseCorpusJsonl(file: SourceFile): Passage[] {
-  const records: unknown[] = [];
-  file.text.split('\n').forEach((raw, i) => {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (line.trim() !== '') records[i] = parseJson(file, line, i, i + 1);
-  });
-  return corpusFromLines(file, records);
+  return corpusFromLines(file, jsonLines(file));
 }
 
 /** `records[i]` is line i's value; holes are blank lines. */

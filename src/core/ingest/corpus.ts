@@ -10,12 +10,6 @@ import { corpusFromLines } from './corpus-jsonl.ts';
 import { extensionOf, jsonRecords, type SourceFile } from './source.ts';
 import { parseTextFiles, TEXT_EXTENSIONS } from './text-files.ts';
 
-/** A corpus array, or JSON Lines (.jsonl, or a .json file that is not one document and starts with "{"). */
-function parseStructured(file: SourceFile): Passage[] {
-  const { records, lines } = jsonRecords(file, 'passages {title, text}');
-  return lines ? corpusFromLines(file, records) : corpusFromArray(file, records);
-}
-
 export function parseCorpus(files: SourceFile[]): Passage[] {
   if (files.length === 0)
     throw new ImportError({ file: '(no files)' }, 'expected at least one corpus file (.json, .jsonl, .txt or .md)');
@@ -39,10 +33,14 @@ export function parseCorpus(files: SourceFile[]): Passage[] {
   return structured.length === 1 ? parseStructuredOrSayQuestions(structured[0] as SourceFile) : parseTextFiles(text);
 }
 
-/** A question file given alone is the most common mistake: say so instead of naming a missing corpus field. */
+/**
+ * A corpus array, or JSON Lines (.jsonl, or a .json file that is not one document and starts with "{").
+ * A question file given alone is the most common mistake: say so instead of naming a missing corpus field.
+ */
 function parseStructuredOrSayQuestions(file: SourceFile): Passage[] {
   try {
-    return parseStructured(file);
+    const { records, lines } = jsonRecords(file, 'passages {title, text}');
+    return lines ? corpusFromLines(file, records) : corpusFromArray(file, records);
   } catch (e) {
     if (!(e instanceof ImportError)) throw e;
     let first: unknown;

@@ -1,6 +1,8 @@
 // Fields every question format shares (id, question text, type) and the unknown-gold error.
-import { ImportError } from '../errors.ts';
-import { describe, optStr, str, type JsonObject, type RecordRef } from './fields.ts';
+import type { ImportError } from '../errors.ts';
+import type { Question } from '../types.ts';
+import type { PassageLookup } from './passage-lookup.ts';
+import { describe, optStr, str, type JsonObject, type RecordRef, fieldError } from './fields.ts';
 
 export interface QuestionOptions {
   /**
@@ -11,11 +13,7 @@ export interface QuestionOptions {
   ambiguousTitles?: 'error' | 'all';
 }
 
-export interface QuestionHead {
-  id: string;
-  question: string;
-  type?: string;
-}
+export type QuestionHead = Pick<Question, 'id' | 'question' | 'type'>;
 
 /** `_id` (HotpotQA, 2Wiki) or `id` (MuSiQue); `fallbackId` for formats that may have none (HippoRAG's sample.json). */
 export function questionHead(obj: JsonObject, at: RecordRef, fallbackId?: string): QuestionHead {
@@ -24,16 +22,12 @@ export function questionHead(obj: JsonObject, at: RecordRef, fallbackId?: string
   let id: string;
   if (raw === undefined && fallbackId !== undefined) id = fallbackId;
   else if (typeof raw === 'string' || typeof raw === 'number') id = String(raw);
-  else if (raw === undefined)
-    throw new ImportError({ ...at, field: '_id' }, 'missing; expected the question id (_id or id)');
-  else throw new ImportError({ ...at, field: idField }, `expected a string id, got ${describe(raw)}`);
-  if (id === '') throw new ImportError({ ...at, field: idField }, 'expected a non-empty question id');
+  else if (raw === undefined) throw fieldError(at, '_id', 'missing; expected the question id (_id or id)');
+  else throw fieldError(at, idField, `expected a string id, got ${describe(raw)}`);
+  if (id === '') throw fieldError(at, idField, 'expected a non-empty question id');
   const question = str(obj, at, 'question');
   if (question.trim() === '')
-    throw new ImportError(
-      { ...at, field: 'question' },
-      `expected the question text, got an empty string (question "${id}")`,
-    );
+    throw fieldError(at, 'question', `expected the question text, got an empty string (question "${id}")`);
   const type = optStr(obj, at, 'type');
   return type === undefined ? { id, question } : { id, question, type };
 }
@@ -45,15 +39,15 @@ export function unknownGold(
   title: string,
   detail: string,
 ): ImportError {
-  return new ImportError(
-    { ...at, field },
-    `unknown gold passage for question "${questionId}": title "${title}" ${detail}`,
-  );
+  return fieldError(at, field, `unknown gold passage for question "${questionId}": title "${title}" ${detail}`);
+}
+
+/** "3 passages with this title": what the corpus holds under a gold title whose text matched none. */
+export function withTitle(lookup: PassageLookup, title: string): string {
+  const n = lookup.byTitle(title).length;
+  return `${n} passage${n === 1 ? '' : 's'} with this title`;
 }
 
 export function noGold(at: RecordRef, field: string, questionId: string): ImportError {
-  return new ImportError(
-    { ...at, field },
-    `expected at least one supporting passage for question "${questionId}", found none`,
-  );
+  return fieldError(at, field, `expected at least one supporting passage for question "${questionId}", found none`);
 }

@@ -1,10 +1,9 @@
 // HippoRAG 2's own question files for its other datasets: `context` lists the gold passages as
 // [title, []] pairs (titles with empty sentence lists; the text lives in the corpus file) and `answer`
 // is a list. Gold is matched on title, as for `supporting_titles`; a record without an id gets its index.
-import { ImportError } from '../errors.ts';
 import type { Question } from '../types.ts';
 import { answersOf } from './answers.ts';
-import { arr, describe, type JsonObject, type RecordRef } from './fields.ts';
+import { arr, describe, type JsonObject, type RecordRef, fieldError } from './fields.ts';
 import type { PassageLookup } from './passage-lookup.ts';
 import { noGold, questionHead, unknownGold } from './question-record.ts';
 
@@ -24,7 +23,7 @@ export function contextTitlesQuestion(obj: JsonObject, at: RecordRef, lookup: Pa
   arr(obj, at, 'context', '[title, []] pairs').forEach((entry, i) => {
     const field = `context[${i}]`;
     if (!Array.isArray(entry) || typeof entry[0] !== 'string')
-      throw new ImportError({ ...at, field }, `expected a [title, sentences] pair, got ${describe(entry)}`);
+      throw fieldError(at, field, `expected a [title, sentences] pair, got ${describe(entry)}`);
     const ids = lookup.byTitle(entry[0]);
     if (ids.length === 0) throw unknownGold(at, field, head.id, entry[0], 'matches no corpus passage');
     for (const id of ids) if (!gold.includes(id)) gold.push(id);

@@ -6,13 +6,12 @@
 // `is_supporting` counts as supporting. Records without an id get "q<record index>".
 // MuSiQue ids start with the composition shape (2hop__, 3hop1__, 4hop3__ ...): the number is `hops`
 // and the whole prefix is `type`, unless the record has its own `type`.
-import { ImportError } from '../errors.ts';
 import { musiqueEvidence, titleEvidence } from '../eval/bridge.ts';
 import type { Question, QuestionEvidence } from '../types.ts';
 import { answersOf } from './answers.ts';
-import { arr, asObject, describe, type JsonObject, type RecordRef } from './fields.ts';
+import { arr, asObject, describe, type JsonObject, type RecordRef, fieldError } from './fields.ts';
 import type { PassageLookup } from './passage-lookup.ts';
-import { noGold, questionHead, unknownGold } from './question-record.ts';
+import { noGold, questionHead, unknownGold, withTitle } from './question-record.ts';
 
 const SHAPE = /^((\d+)hop\d*)__/;
 
@@ -29,32 +28,28 @@ export function paragraphsQuestion(obj: JsonObject, at: RecordRef, lookup: Passa
     const p = asObject(value, at, field);
     const support = p['is_supporting'] ?? true;
     if (typeof support !== 'boolean')
-      throw new ImportError(
-        { ...at, field: `${field}.is_supporting` },
-        `expected true or false, got ${describe(support)}`,
-      );
+      throw fieldError(at, `${field}.is_supporting`, `expected true or false, got ${describe(support)}`);
     if (!support) return;
     const title = p['title'];
     if (typeof title !== 'string')
-      throw new ImportError({ ...at, field: `${field}.title` }, `expected a string title, got ${describe(title)}`);
+      throw fieldError(at, `${field}.title`, `expected a string title, got ${describe(title)}`);
     const textField = p['paragraph_text'] !== undefined ? 'paragraph_text' : 'text';
     const text = p[textField];
     if (typeof text !== 'string')
-      throw new ImportError(
-        { ...at, field: `${field}.${textField}` },
+      throw fieldError(
+        at,
+        `${field}.${textField}`,
         `expected the paragraph text (paragraph_text or text), got ${describe(text)}`,
       );
     const id = lookup.byTitleAndText(title, text);
-    if (id === undefined) {
-      const n = lookup.byTitle(title).length;
+    if (id === undefined)
       throw unknownGold(
         at,
         field,
         head.id,
         title,
-        `has no corpus passage with the same text (${n} passage${n === 1 ? '' : 's'} with this title)`,
+        `has no corpus passage with the same text (${withTitle(lookup, title)})`,
       );
-    }
     if (!gold.includes(id)) gold.push(id);
     titles.set(id, title);
     byIdx.set(typeof p['idx'] === 'number' ? p['idx'] : i, id);
@@ -93,7 +88,7 @@ function decomposition(
   const raw = obj['question_decomposition'];
   if (raw === undefined) return undefined;
   if (!Array.isArray(raw))
-    throw new ImportError({ ...at, field: 'question_decomposition' }, `expected a list of hops, got ${describe(raw)}`);
+    throw fieldError(at, 'question_decomposition', `expected a list of hops, got ${describe(raw)}`);
   const hops = raw.map((value, i) => {
     const h = asObject(value, at, `question_decomposition[${i}]`);
     const idx = h['paragraph_support_idx'];

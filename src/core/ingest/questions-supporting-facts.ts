@@ -5,24 +5,23 @@
 // HotpotQA (HotpotQA sentences carry their leading space; all 7,387 context paragraphs of the
 // shipped file match this way) and joined with " " for 2Wiki, as HippoRAG 2's get_gold_docs does;
 // both are tried, in that order.
-import { ImportError } from '../errors.ts';
 import { hotpotEvidence } from '../eval/bridge.ts';
 import type { Question } from '../types.ts';
 import { answersOf } from './answers.ts';
-import { arr, describe, type JsonObject, type RecordRef } from './fields.ts';
+import { arr, describe, type JsonObject, type RecordRef, fieldError } from './fields.ts';
 import type { PassageLookup } from './passage-lookup.ts';
-import { noGold, questionHead, unknownGold } from './question-record.ts';
+import { noGold, questionHead, unknownGold, withTitle } from './question-record.ts';
 
 function contextOf(obj: JsonObject, at: RecordRef): Map<string, string[][]> {
   const byTitle = new Map<string, string[][]>();
   arr(obj, at, 'context', '[title, [sentences]] pairs').forEach((entry, i) => {
     const field = `context[${i}]`;
     if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string' || !Array.isArray(entry[1]))
-      throw new ImportError({ ...at, field }, `expected [title, [sentences]], got ${describe(entry)}`);
+      throw fieldError(at, field, `expected [title, [sentences]], got ${describe(entry)}`);
     const sentences = entry[1] as unknown[];
     sentences.forEach((s, k) => {
       if (typeof s !== 'string')
-        throw new ImportError({ ...at, field: `${field}[1][${k}]` }, `expected a sentence string, got ${describe(s)}`);
+        throw fieldError(at, `${field}[1][${k}]`, `expected a sentence string, got ${describe(s)}`);
     });
     const title = entry[0] as string;
     byTitle.set(title, [...(byTitle.get(title) ?? []), sentences as string[]]);
@@ -41,10 +40,7 @@ function supportingTitles(obj: JsonObject, at: RecordRef): { title: string; inde
       !Number.isInteger(fact[1]) ||
       (fact[1] as number) < 0
     )
-      throw new ImportError(
-        { ...at, field: `supporting_facts[${i}]` },
-        `expected [title, sentence index >= 0], got ${describe(fact)}`,
-      );
+      throw fieldError(at, `supporting_facts[${i}]`, `expected [title, sentence index >= 0], got ${describe(fact)}`);
     const title = fact[0] as string;
     let sentences = seen.get(title);
     if (!sentences) {
@@ -72,16 +68,14 @@ export function supportingFactsQuestion(obj: JsonObject, at: RecordRef, lookup: 
     if (!paragraphs) throw unknownGold(at, field, head.id, title, "is not among this question's context titles");
     for (const sentences of paragraphs) {
       const id = lookup.byTitleAndText(title, sentences.join('')) ?? lookup.byTitleAndText(title, sentences.join(' '));
-      if (id === undefined) {
-        const n = lookup.byTitle(title).length;
+      if (id === undefined)
         throw unknownGold(
           at,
           field,
           head.id,
           title,
-          `has no corpus passage with its context text (${n} passage${n === 1 ? '' : 's'} with this title, none with the same text)`,
+          `has no corpus passage with its context text (${withTitle(lookup, title)}, none with the same text)`,
         );
-      }
       if (!gold.includes(id)) gold.push(id);
       if (!hop.passages.includes(id)) hop.passages.push(id);
     }

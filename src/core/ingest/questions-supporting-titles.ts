@@ -2,11 +2,10 @@
 // title alone. When several passages share a title the match is ambiguous; QuestionOptions says
 // what to do (default: refuse). Measured on the shipped data: 0 of 722 questions are affected (the
 // 6,119-passage corpus repeats no title).
-import { ImportError } from '../errors.ts';
 import { titleEvidence, twoWikiEvidence } from '../eval/bridge.ts';
 import type { Question } from '../types.ts';
 import { answersOf } from './answers.ts';
-import { describe, strArray, type JsonObject, type RecordRef } from './fields.ts';
+import { describe, strArray, type JsonObject, type RecordRef, fieldError } from './fields.ts';
 import type { PassageLookup } from './passage-lookup.ts';
 import { noGold, questionHead, unknownGold, type QuestionOptions } from './question-record.ts';
 
@@ -25,8 +24,9 @@ export function supportingTitlesQuestion(
     const ids = lookup.byTitle(title);
     if (ids.length === 0) throw unknownGold(at, field, head.id, title, 'matches no corpus passage');
     if (ids.length > 1 && (options.ambiguousTitles ?? 'error') === 'error')
-      throw new ImportError(
-        { ...at, field },
+      throw fieldError(
+        at,
+        field,
         `ambiguous gold for question "${head.id}": title "${title}" matches ${ids.length} passages (${ids.slice(0, 5).join(', ')}); pass ambiguousTitles: 'all' to count all as gold`,
       );
     for (const id of ids) {
@@ -48,16 +48,10 @@ function evidenceTriples(obj: JsonObject, at: RecordRef): [string, string, strin
   const raw = obj['evidences'];
   if (raw === undefined) return undefined;
   if (!Array.isArray(raw))
-    throw new ImportError(
-      { ...at, field: 'evidences' },
-      `expected [subject, relation, object] triples, got ${describe(raw)}`,
-    );
+    throw fieldError(at, 'evidences', `expected [subject, relation, object] triples, got ${describe(raw)}`);
   return raw.map((t, i) => {
     if (!Array.isArray(t) || t.length !== 3 || t.some((x) => typeof x !== 'string'))
-      throw new ImportError(
-        { ...at, field: `evidences[${i}]` },
-        `expected [subject, relation, object] strings, got ${describe(t)}`,
-      );
+      throw fieldError(at, `evidences[${i}]`, `expected [subject, relation, object] strings, got ${describe(t)}`);
     return t as [string, string, string];
   });
 }

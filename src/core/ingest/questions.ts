@@ -7,7 +7,7 @@
 // follow the detected format; any malformed record fails the whole file (nothing half-imported).
 import { ImportError } from '../errors.ts';
 import type { Passage, Question } from '../types.ts';
-import { asObject, isObject, type JsonObject, type RecordRef } from './fields.ts';
+import { asObject, isObject, type JsonObject, type RecordRef, fieldError } from './fields.ts';
 import { PassageLookup } from './passage-lookup.ts';
 import type { QuestionOptions } from './question-record.ts';
 import { paragraphsQuestion } from './questions-paragraphs.ts';
@@ -54,10 +54,7 @@ export function parseQuestions(file: SourceFile, passages: Passage[], options: Q
             : paragraphsQuestion(obj, at, lookup);
     const dup = seen.get(q.id);
     if (dup !== undefined)
-      throw new ImportError(
-        { ...at, field: 'id' },
-        `expected unique question ids, "${q.id}" already used by record ${dup}`,
-      );
+      throw fieldError(at, 'id', `expected unique question ids, "${q.id}" already used by record ${dup}`);
     seen.set(q.id, record);
     questions.push(q);
   });

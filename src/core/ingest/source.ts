@@ -58,9 +58,8 @@ export function parseJson(file: SourceFile, text = file.text, record?: number, f
 
 function describeOffset(text: string, offset: number | undefined, firstLine: number): string {
   if (offset === undefined) return '';
-  const at = lineColumn(text, offset);
-  const line = at.line + firstLine - 1;
-  const column = at.column;
+  const { line: l, column } = lineColumn(text, offset);
+  const line = l + firstLine - 1;
   return offset >= text.length
     ? ` at the end, line ${line}, column ${column} (offset ${offset}): the document is truncated`
     : ` at line ${line}, column ${column} (offset ${offset})`;
@@ -93,12 +92,17 @@ export function jsonRecords(file: SourceFile, what: string): { records: unknown[
       return { records: whole, lines: false };
     }
   }
+  return { records: jsonLines(file), lines: true };
+}
+
+/** The values of a JSON Lines file: `records[i]` is line i's value; blank lines stay holes. */
+export function jsonLines(file: SourceFile): unknown[] {
   const records: unknown[] = [];
   file.text.split('\n').forEach((raw, i) => {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line.trim() !== '') records[i] = parseJson(file, line, i, i + 1);
   });
-  return { records, lines: true };
+  return records;
 }
 
 /**

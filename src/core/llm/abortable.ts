@@ -8,16 +8,9 @@ export function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined, 
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(new LlmAbortedError(module));
     signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
+    work
+      .then(resolve, (e: unknown) => reject(e instanceof Error ? e : new Error(String(e))))
+      .finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 

@@ -10,12 +10,8 @@ const SECRET_PARAM =
 
 /** What in `url` looks like a credential ("a user name and password", "query parameter 'key'"), or undefined. */
 export function baseUrlCredentials(url: string): string | undefined {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return undefined; // not a URL: reported elsewhere
-  }
+  const u = urlOf(url);
+  if (!u) return undefined; // not a URL: reported elsewhere
   const found: string[] = [];
   if (u.username || u.password) found.push(u.password ? 'a user name and password' : 'a user name');
   for (const name of new Set(u.searchParams.keys()))
@@ -25,12 +21,8 @@ export function baseUrlCredentials(url: string): string | undefined {
 
 /** `url` without user info and with secret-looking query parameter values replaced by "***". */
 export function redactBaseUrl(url: string): string {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return url.replace(/\/\/[^/@\s]*@/, '//'); // best effort for a string that is not a URL
-  }
+  const u = urlOf(url);
+  if (!u) return url.replace(/\/\/[^/@\s]*@/, '//'); // best effort for a string that is not a URL
   if (!u.username && !u.password && ![...u.searchParams.keys()].some((k) => SECRET_PARAM.test(k))) return url;
   u.username = '';
   u.password = '';
@@ -58,6 +50,15 @@ function keyLike(segment: string, previous: string | undefined): boolean {
   return uuid || opaque;
 }
 
+/** `url` parsed, or undefined when it is not a URL. */
+function urlOf(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
 const decoded = (s: string) => {
   try {
     return decodeURIComponent(s);
@@ -72,12 +73,8 @@ const decoded = (s: string) => {
  * use the URL as given.
  */
 export function urlLabel(url: string): string {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return url.replace(/\/\/[^/@\s]*@/, '//').replace(/[?#].*$/s, '');
-  }
+  const u = urlOf(url);
+  if (!u) return url.replace(/\/\/[^/@\s]*@/, '//').replace(/[?#].*$/s, '');
   const segments = u.pathname.split('/');
   const path = segments
     .map((s, i) => (s && keyLike(decoded(s), segments[i - 1]) ? '***' : s))
@@ -93,12 +90,8 @@ export function urlLabel(url: string): string {
  * Longest first, so a value is replaced before a part of it.
  */
 export function hiddenUrlParts(url: string): string[] {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return [];
-  }
+  const u = urlOf(url);
+  if (!u) return [];
   const parts = new Set<string>();
   const add = (...xs: string[]) => {
     for (const x of xs) if (x.length >= 3) parts.add(x);
@@ -160,12 +153,8 @@ export function baseUrlShapeProblem(url: string): string | undefined {
  * hold a secret (a key in the path or query), so it is only ever hashed, never shown or stored as is.
  */
 export function requestTarget(url: string): string {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return url.trim();
-  }
+  const u = urlOf(url);
+  if (!u) return url.trim();
   u.username = '';
   u.password = '';
   u.hash = '';

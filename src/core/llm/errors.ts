@@ -193,16 +193,6 @@ export function withAttempts(e: unknown, attempts: number): unknown {
   return e;
 }
 
-export function isRetryable(e: unknown): boolean {
-  return e instanceof LlmError && e.retryable;
-}
-
-/** Seconds or milliseconds the server asked us to wait, when the error carries it. */
-export function retryAfterOf(e: unknown): number | undefined {
-  if (e instanceof LlmRateLimitError || e instanceof LlmServerError) return e.retryAfterMs;
-  return undefined;
-}
-
 /** A 200 reply that is not a chat completion (truncated JSON, `choices` missing or of the wrong shape). */
 export class LlmMalformedReplyError extends LlmError {
   override readonly name = 'LlmMalformedReplyError';

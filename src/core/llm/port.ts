@@ -56,16 +56,13 @@ export interface LlmPort {
 
 export const ZERO_USAGE: TokenUsage = { prompt: 0, completion: 0, total: 0 };
 
-/** A stored reply, keyed by a hash of provider + model + messages + parameters. */
-export interface CachedReply {
-  text: string;
-  usage: TokenUsage;
-  provider: string;
-  model: string;
+/**
+ * A stored reply, keyed by a hash of provider + model + messages + parameters. `structured` is how its format
+ * was constrained when it was made: a JSON reply is not served under another mode.
+ */
+export type CachedReply = Pick<LlmResponse, 'text' | 'usage' | 'provider' | 'model' | 'structured'> & {
   createdAt: string;
-  /** How the reply's format was constrained when it was made; a JSON reply is not served under another mode. */
-  structured?: StructuredMode;
-}
+};
 
 /** Where cached replies live: IndexedDB in the browser, a file in Node, memory in tests. */
 export interface LlmCacheStore {

@@ -2,7 +2,7 @@
 // honouring the server's retry-after. Done here (the openai client runs with maxRetries: 0) so the
 // behaviour is visible (onRetry) and testable.
 import { sleep } from './abortable.ts';
-import { isRetryable, retryAfterOf, withAttempts } from './errors.ts';
+import { LlmError, LlmRateLimitError, LlmServerError, withAttempts } from './errors.ts';
 import type { LlmPort, LlmRequest, LlmResponse } from './port.ts';
 
 export interface RetryOptions {
@@ -23,7 +23,7 @@ export function retryDelayMs(
   error: unknown,
   o: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs' | 'random'>,
 ): number {
-  const asked = retryAfterOf(error);
+  const asked = error instanceof LlmRateLimitError || error instanceof LlmServerError ? error.retryAfterMs : undefined;
   if (asked !== undefined) return Math.min(asked, o.maxDelayMs);
   const exp = Math.min(o.maxDelayMs, o.baseDelayMs * 2 ** (attempt - 1));
   return Math.round(exp * (0.5 + 0.5 * o.random()));
@@ -38,7 +38,7 @@ export function withRetry(port: LlmPort, options: Partial<RetryOptions> = {}): L
         try {
           return await port.complete(request, signal);
         } catch (e) {
-          if (!isRetryable(e) || signal?.aborted) throw e;
+          if (!(e instanceof LlmError && e.retryable) || signal?.aborted) throw e;
           if (attempt > o.retries) throw withAttempts(e, attempt);
           const delayMs = retryDelayMs(attempt, e, o);
           o.onRetry?.({ module: request.module, attempt, delayMs, error: e });

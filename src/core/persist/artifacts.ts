@@ -4,6 +4,7 @@
 // (metadata that does not fit this corpus, another tokenizer or build options) is rebuilt as well.
 import { artifactChecksum } from './checksum.ts';
 import type {
+  ArtifactBody,
   ArtifactExpectation,
   ArtifactInput,
   ArtifactLoad,
@@ -52,7 +53,7 @@ export async function loadOrRebuild(
   store: ArtifactStore,
   ref: ArtifactRef,
   expect: ArtifactExpectation,
-  rebuild: () => Promise<Omit<ArtifactInput, keyof ArtifactRef>>,
+  rebuild: () => Promise<ArtifactBody>,
   onMessage?: (message: string) => void,
 ): Promise<LoadOrRebuildResult> {
   const loaded = await store.getArtifact(ref, expect);
@@ -64,13 +65,8 @@ export async function loadOrRebuild(
   return { artifact, fromStore: false, ...(message ? { message } : {}) };
 }
 
-export interface DecodedOrRebuilt<T> {
-  value: T;
-  /** True when decoded from the stored copy (nothing rebuilt). */
-  fromStore: boolean;
-  /** Why it was rebuilt (stale, corrupt, or stored but unusable); undefined when read from the store or built the first time. */
-  message?: string;
-}
+/** The value instead of the artifact; `message` also says when a stored copy verified but could not be used. */
+export type DecodedOrRebuilt<T> = Omit<LoadOrRebuildResult, 'artifact'> & { value: T };
 
 /**
  * loadOrRebuild, then decode. `build` returns the value and its artifact, so a rebuilt value is used
@@ -82,7 +78,7 @@ export async function loadDecodedOrRebuild<T>(
   ref: ArtifactRef,
   expect: ArtifactExpectation,
   decode: (artifact: StoredArtifact) => T,
-  build: () => Promise<{ value: T; artifact: Omit<ArtifactInput, keyof ArtifactRef> }>,
+  build: () => Promise<{ value: T; artifact: ArtifactBody }>,
   onMessage?: (message: string) => void,
 ): Promise<DecodedOrRebuilt<T>> {
   let built: { value: T } | undefined;

@@ -12,14 +12,12 @@ import { packStrings, unpackStrings } from '../index/bm25-strings.ts';
 import type { RaptorTree } from '../raptor/tree.ts';
 import type { IndexedFact } from '../triples/fact-index.ts';
 import type { Corpus } from '../types.ts';
-import { bm25Artifact, bm25SnapshotFromArtifact } from './codecs.ts';
-import { StorageError, type ArtifactInput, type StoredArtifact } from './ports.ts';
+import { bm25Artifact, bm25SnapshotFromArtifact, own } from './codecs.ts';
+import { StorageError, type ArtifactBody, type StoredArtifact } from './ports.ts';
 
 export const RAPTOR_TREE_ARTIFACT = { format: 'hopscope.raptor-tree', formatVersion: 1 } as const;
 export const GRAPHRAG_ARTIFACT = { format: 'hopscope.graphrag-communities', formatVersion: 1 } as const;
 export const FACT_INDEX_ARTIFACT = { format: 'hopscope.fact-index', formatVersion: 1 } as const;
-
-type Body = Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'>;
 
 const json = (value: unknown): ArrayBuffer => new TextEncoder().encode(JSON.stringify(value)).buffer as ArrayBuffer;
 const parse = (a: StoredArtifact, name: string): unknown => {
@@ -60,7 +58,7 @@ const raptorNodes = z.array(
   }),
 );
 
-export function raptorTreeArtifact(tree: RaptorTree, corpusHash: string): Body {
+export function raptorTreeArtifact(tree: RaptorTree, corpusHash: string): ArtifactBody {
   return {
     ...RAPTOR_TREE_ARTIFACT,
     meta: {
@@ -124,7 +122,7 @@ export function graphRagArtifact(
   graph: PhraseGraph,
   corpusHash: string,
   reportSource: string,
-): Body {
+): ArtifactBody {
   const communityOf = hierarchy.communityOf;
   return {
     ...GRAPHRAG_ARTIFACT,
@@ -139,10 +137,7 @@ export function graphRagArtifact(
     buffers: {
       communities: json(hierarchy.communities),
       reports: json(reportList),
-      communityOf: (communityOf.buffer as ArrayBuffer).slice(
-        communityOf.byteOffset,
-        communityOf.byteOffset + communityOf.byteLength,
-      ),
+      communityOf: own(communityOf),
     },
   };
 }
@@ -161,9 +156,8 @@ export function graphRagFromArtifact(
   const buf = a.buffers.communityOf;
   if (!buf || buf.byteLength % 4 !== 0) throw new StorageError('the community of each phrase is missing or truncated');
   const communityOf = new Int32Array(buf.slice(0));
-  if (communityOf.length !== graph.phrases.length || meta.phrases !== graph.phrases.length) {
+  if (communityOf.length !== graph.phrases.length || meta.phrases !== graph.phrases.length)
     throw new StorageError(`communities cover ${communityOf.length} phrases, the graph has ${graph.phrases.length}`);
-  }
   const end = graph.passageCount + graph.phrases.length;
   if (list.some((c) => c.nodes.some((n) => n < graph.passageCount || n >= end)))
     throw new StorageError('a community names a node outside the phrase graph');
@@ -184,7 +178,7 @@ export function factIndexArtifact(
   corpus: Corpus,
   graph: PhraseGraph,
   corpusHash: string,
-): Body {
+): ArtifactBody {
   const bm25 = bm25Artifact(index.toSnapshot());
   const position = new Map(corpus.passages.map((p, i) => [p.id, i]));
   const offsets = new Uint32Array(facts.length + 1);

@@ -10,13 +10,12 @@ function mix(h: number, bytes: Uint8Array): number {
   return h;
 }
 
-function mixNumber(h: number, n: number): number {
-  return mix(h, new Uint8Array(Float64Array.of(n).buffer));
-}
-
 export function fnv1a(bytes: Uint8Array, seed = OFFSET): number {
   return mix(seed, bytes) >>> 0;
 }
+
+/** A hash as stored: "fnv1a32:<8 hex>". */
+export const fnvLabel = (h: number): string => `fnv1a32:${(h >>> 0).toString(16).padStart(8, '0')}`;
 
 /** Checksum of a stored artifact: "fnv1a32:<8 hex>". Buffers are visited in name order. */
 export function artifactChecksum(meta: unknown, buffers: Readonly<Record<string, ArrayBuffer>>): string {
@@ -25,8 +24,8 @@ export function artifactChecksum(meta: unknown, buffers: Readonly<Record<string,
   for (const name of Object.keys(buffers).sort()) {
     const buf = buffers[name] as ArrayBuffer;
     h = mix(h, enc.encode(name));
-    h = mixNumber(h, buf.byteLength);
+    h = mix(h, new Uint8Array(Float64Array.of(buf.byteLength).buffer));
     h = mix(h, new Uint8Array(buf));
   }
-  return `fnv1a32:${(h >>> 0).toString(16).padStart(8, '0')}`;
+  return fnvLabel(h);
 }

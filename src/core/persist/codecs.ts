@@ -6,22 +6,19 @@ import type { Csr } from '../graph/csr.ts';
 import { packStrings, unpackStrings, type PackedStrings } from '../index/bm25-strings.ts';
 import { TRIPLE_INDEX_FORMAT, TRIPLE_INDEX_VERSION, type TripleIndexSnapshot } from '../triples/triple-index.ts';
 import type { TripleSource } from '../triples/types.ts';
-import { fnv1a } from './checksum.ts';
+import { fnv1a, fnvLabel } from './checksum.ts';
 import { BM25_SNAPSHOT_FORMAT, BM25_SNAPSHOT_VERSION, type Bm25Snapshot } from '../index/bm25-snapshot.ts';
 import { VectorIndex } from '../index/vectors.ts';
-import type { ArtifactInput, StoredArtifact } from './ports.ts';
-import { StorageError } from './ports.ts';
+import { StorageError, type ArtifactBody, type StoredArtifact } from './ports.ts';
 
 export const CSR_FORMAT = { format: 'hopscope.csr', formatVersion: 1 } as const;
 export const VECTORS_ARTIFACT = { format: 'hopscope.vectors', formatVersion: 1 } as const;
 
-const own = (v: ArrayBufferView): ArrayBuffer =>
+/** The bytes of a typed array as a buffer of their own. */
+export const own = (v: ArrayBufferView): ArrayBuffer =>
   (v.buffer as ArrayBuffer).slice(v.byteOffset, v.byteOffset + v.byteLength);
 
-export function csrArtifact(
-  csr: Csr,
-  meta: Record<string, unknown> = {},
-): Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'> {
+export function csrArtifact(csr: Csr, meta: Record<string, unknown> = {}): ArtifactBody {
   return {
     ...CSR_FORMAT,
     meta: { ...meta, nodeCount: csr.nodeCount, arcs: csr.targets.length },
@@ -50,11 +47,7 @@ export function csrFromArtifact(a: StoredArtifact): Csr {
   return csr;
 }
 
-export function vectorsArtifact(
-  index: VectorIndex,
-  model: string,
-  passageCount: number,
-): Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'> {
+export function vectorsArtifact(index: VectorIndex, model: string, passageCount: number): ArtifactBody {
   return {
     ...VECTORS_ARTIFACT,
     meta: { model, dim: index.dim, count: passageCount },
@@ -76,7 +69,7 @@ export function vectorIndexFromArtifact(a: StoredArtifact): VectorIndex {
 }
 
 /** BM25 snapshots (src/core/index/bm25-snapshot.ts): numbers in meta, the eight buffers as artifact buffers. */
-export function bm25Artifact(snap: Bm25Snapshot): Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'> {
+export function bm25Artifact(snap: Bm25Snapshot): ArtifactBody {
   const { ids, terms, postingOffsets, docIds, tfs, docLengths, ...meta } = snap;
   return {
     format: BM25_SNAPSHOT_FORMAT,
@@ -98,13 +91,17 @@ export function bm25Artifact(snap: Bm25Snapshot): Omit<ArtifactInput, 'corpusId'
 export const BM25_ARTIFACT = { format: BM25_SNAPSHOT_FORMAT, formatVersion: BM25_SNAPSHOT_VERSION } as const;
 
 /** The snapshot back; Bm25Index.fromSnapshot then checks tokenizer and shapes. */
-export function bm25SnapshotFromArtifact(a: StoredArtifact): Bm25Snapshot {
-  const b = a.buffers;
-  const need = (name: string): ArrayBuffer => {
-    const buf = b[name];
-    if (!buf) throw new StorageError(`bm25 "${a.key}" of corpus "${a.corpusId}" lacks buffer "${name}"`);
+/** The named buffer of `a`; a StorageError naming `what` when it lacks it. */
+const needBuffer =
+  (a: StoredArtifact, what: string) =>
+  (name: string): ArrayBuffer => {
+    const buf = a.buffers[name];
+    if (!buf) throw new StorageError(`${what} "${a.key}" of corpus "${a.corpusId}" lacks buffer "${name}"`);
     return buf;
   };
+
+export function bm25SnapshotFromArtifact(a: StoredArtifact): Bm25Snapshot {
+  const need = needBuffer(a, 'bm25');
   return {
     ...(a.meta as Omit<Bm25Snapshot, 'ids' | 'terms' | 'postingOffsets' | 'docIds' | 'tfs' | 'docLengths'>),
     ids: { bytes: need('idsBytes'), ends: need('idsEnds') },
@@ -149,10 +146,7 @@ interface PhraseGraphMeta {
   stringCount: number;
 }
 
-export function phraseGraphArtifact(
-  graph: PhraseGraph,
-  options: GraphOptions,
-): Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'> {
+export function phraseGraphArtifact(graph: PhraseGraph, options: GraphOptions): ArtifactBody {
   const P = graph.passageCount;
   const F = graph.facts.length;
   const ids = new Map<string, number>();
@@ -280,22 +274,17 @@ interface PhraseGraphCounts {
 function phraseGraphMetaOf(a: StoredArtifact, fail: (why: string) => never) {
   const meta = a.meta as Partial<PhraseGraphMeta> | null;
   if (!meta || typeof meta !== 'object') return fail('no metadata');
-  const counts = {
-    passageCount: meta.passageCount,
-    nodeCount: meta.nodeCount,
-    phraseCount: meta.phraseCount,
-    factCount: meta.factCount,
-    stringCount: meta.stringCount,
+  const count = (name: 'passageCount' | 'nodeCount' | 'phraseCount' | 'factCount' | 'stringCount'): number => {
+    const v = meta[name];
+    return Number.isSafeInteger(v) && (v as number) >= 0 ? (v as number) : fail(`metadata ${name} is ${String(v)}`);
   };
-  for (const [name, v] of Object.entries(counts))
-    if (!Number.isSafeInteger(v) || (v as number) < 0) fail(`metadata ${name} is ${String(v)}`);
-  const {
-    passageCount: P,
-    nodeCount: N,
-    phraseCount: Q,
-    factCount: F,
-    stringCount: S,
-  } = counts as Record<keyof typeof counts, number>;
+  const [P, N, Q, F, S] = [
+    count('passageCount'),
+    count('nodeCount'),
+    count('phraseCount'),
+    count('factCount'),
+    count('stringCount'),
+  ];
   const { source, origin, synonymMode, stats, options } = meta;
   if (!stats || !options || typeof source !== 'string' || typeof origin !== 'string' || typeof synonymMode !== 'string')
     return fail('metadata lacks source, origin, synonym mode, stats or options');
@@ -466,10 +455,7 @@ const TRIPLE_INDEX_ARRAYS = [
 const TRIPLE_INDEX_STRINGS = ['subjects', 'predicates', 'objects', 'passages', 'terms'] as const;
 
 /** `corpus` is corpusFingerprint(...) of the passages it was built from: another fingerprint = stale. */
-export function tripleIndexArtifact(
-  snap: TripleIndexSnapshot,
-  corpus: string,
-): Omit<ArtifactInput, 'corpusId' | 'kind' | 'key'> {
+export function tripleIndexArtifact(snap: TripleIndexSnapshot, corpus: string): ArtifactBody {
   const bm25 = bm25Artifact(snap.bm25);
   const buffers: Record<string, ArrayBuffer> = {};
   for (const name of TRIPLE_INDEX_ARRAYS) buffers[name] = own(snap[name]);
@@ -494,20 +480,8 @@ export function tripleIndexArtifact(
 }
 
 export function tripleIndexSnapshotFromArtifact(a: StoredArtifact): { snapshot: TripleIndexSnapshot; corpus: string } {
-  const meta = a.meta as {
-    corpus?: unknown;
-    source?: unknown;
-    origin?: unknown;
-    tokenizer?: unknown;
-    count?: unknown;
-    termCount?: unknown;
-    bm25?: unknown;
-  };
-  const need = (name: string): ArrayBuffer => {
-    const buf = a.buffers[name];
-    if (!buf) throw new StorageError(`triple index "${a.key}" of corpus "${a.corpusId}" lacks buffer "${name}"`);
-    return buf;
-  };
+  const meta = a.meta as Record<string, unknown>;
+  const need = needBuffer(a, 'triple index');
   if (
     typeof meta.corpus !== 'string' ||
     typeof meta.count !== 'number' ||
@@ -548,5 +522,5 @@ export function corpusFingerprint(passages: readonly { id: string; title: string
   let h: number | undefined;
   const enc = new TextEncoder();
   for (const p of passages) h = fnv1a(enc.encode(`${p.id}\u0000${p.title}\u0000${p.text}\u0001`), h);
-  return `fnv1a32:${((h ?? 0) >>> 0).toString(16).padStart(8, '0')}`;
+  return fnvLabel(h ?? 0);
 }

@@ -5,6 +5,7 @@
 import { EmbedError, type Embedder } from '../embed/port.ts';
 import { normalizeRows } from '../index/vectors.ts';
 import type { Corpus } from '../types.ts';
+import { own } from './codecs.ts';
 import type { ArtifactStore } from './ports.ts';
 import { idsHash, PHRASE_VECTORS, phraseVectorsKey } from './vectors-resume.ts';
 
@@ -30,12 +31,11 @@ export async function phraseVectors(
   if (e.count !== phrases.length) throw new EmbedError(`embedded ${e.count} of ${phrases.length} phrases`);
   normalizeRows(e.data, e.dim);
   if (artifacts) {
-    const data = (e.data.buffer as ArrayBuffer).slice(e.data.byteOffset, e.data.byteOffset + e.data.byteLength);
     await artifacts.putArtifact({
       ...ref,
       ...PHRASE_VECTORS,
       meta: { model: embedder.model, dim: e.dim, count: e.count, ids: hash },
-      buffers: { data },
+      buffers: { data: own(e.data) },
     });
   }
   return { data: e.data, dim: e.dim };

@@ -32,17 +32,11 @@ export interface StoredArtifact extends ArtifactInput {
   createdAt: string;
 }
 
-export interface ArtifactRef {
-  corpusId: string;
-  kind: ArtifactKind;
-  key: string;
-}
-
+export type ArtifactRef = Pick<ArtifactInput, 'corpusId' | 'kind' | 'key'>;
+/** An artifact without its place (what a codec makes). */
+export type ArtifactBody = Omit<ArtifactInput, keyof ArtifactRef>;
 /** What a reader expects; anything else is "stale" (rebuild) rather than mis-read. */
-export interface ArtifactExpectation {
-  format: string;
-  formatVersion: number;
-}
+export type ArtifactExpectation = Pick<ArtifactInput, 'format' | 'formatVersion'>;
 
 export type ArtifactLoad =
   | { status: 'ok'; artifact: StoredArtifact }
@@ -58,9 +52,7 @@ export interface ArtifactStore {
   deleteArtifact(ref: ArtifactRef): Promise<void>;
 }
 
-export interface CorpusSummary {
-  id: string;
-  name: string;
+export interface CorpusSummary extends Pick<Corpus, 'id' | 'name'> {
   passageCount: number;
   createdAt: string;
   /** Where it came from, e.g. the imported file name. */
@@ -98,14 +90,7 @@ export interface CorpusStore {
   deleteCorpus(id: string): Promise<void>;
 }
 
-export interface RunSummary {
-  id: string;
-  corpusId: string;
-  strategy: string;
-  retriever: string;
-  status: Trace['status'];
-  createdAt: string;
-}
+export type RunSummary = Pick<Trace, 'id' | 'strategy' | 'retriever' | 'status' | 'createdAt'> & { corpusId: string };
 
 export interface RunStore {
   putRun(trace: Trace): Promise<void>;

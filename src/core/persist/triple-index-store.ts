@@ -3,7 +3,7 @@
 // reads it instead of re-extracting triples and re-indexing. It is rebuilt when missing, damaged
 // (checksum), of another format version or tokenizer, or stale: built from other passages (corpus
 // fingerprint) or another triple source.
-import { loadDecodedOrRebuild } from './artifacts.ts';
+import { loadDecodedOrRebuild, type DecodedOrRebuilt } from './artifacts.ts';
 import {
   corpusFingerprint,
   TRIPLE_INDEX_ARTIFACT,
@@ -15,13 +15,8 @@ import type { Corpus } from '../types.ts';
 import { TripleIndex } from '../triples/triple-index.ts';
 import type { TripleSet, TripleSource } from '../triples/types.ts';
 
-export interface TripleIndexLoad {
-  index: TripleIndex;
-  /** True when read from the store (nothing extracted or indexed). */
-  fromStore: boolean;
-  /** Why it was rebuilt (stale, damaged); undefined when read, or built the first time. */
-  message?: string;
-}
+/** The index, whether it was read from the store, and why it was rebuilt (stale, damaged) when it was. */
+export type TripleIndexLoad = Omit<DecodedOrRebuilt<TripleIndex>, 'value'> & { index: TripleIndex };
 
 const tripleIndexRef = (corpusId: string, source: TripleSource): ArtifactRef => ({
   corpusId,

@@ -6,8 +6,8 @@
 // (they are re-embedded, with a message saying why).
 import { EmbedError, type Embedder } from '../embed/port.ts';
 import { throwIfAborted } from '../errors.ts';
-import { fnv1a } from './checksum.ts';
-import { VECTORS_ARTIFACT, vectorIndexFromArtifact, vectorsArtifact } from './codecs.ts';
+import { fnv1a, fnvLabel } from './checksum.ts';
+import { own, VECTORS_ARTIFACT, vectorIndexFromArtifact, vectorsArtifact } from './codecs.ts';
 import type { ArtifactRef, ArtifactStore } from './ports.ts';
 import type { Corpus } from '../types.ts';
 import { denseDocumentText } from '../retrievers/dense.ts';
@@ -53,9 +53,7 @@ export interface ResumeResult {
 
 /** A hash of the passage ids (in order) a stored artifact covers: "fnv1a32:<hex>". */
 export function idsHash(ids: readonly string[]): string {
-  return `fnv1a32:${fnv1a(new TextEncoder().encode(ids.join('\n')))
-    .toString(16)
-    .padStart(8, '0')}`;
+  return fnvLabel(fnv1a(new TextEncoder().encode(ids.join('\n'))));
 }
 
 const partKey = (modelId: string, start: number) => `${modelId}${PART}${String(start).padStart(9, '0')}`;
@@ -233,7 +231,7 @@ export async function embedCorpusResumable(
       ...vectorsRef(corpus.id, partKey(modelId, done)),
       ...VECTOR_PART,
       meta: { model: modelId, dim, start: done, count: e.count, ids: idsHash(ids.slice(done, end)) },
-      buffers: { data: (e.data.buffer as ArrayBuffer).slice(e.data.byteOffset, e.data.byteOffset + e.data.byteLength) },
+      buffers: { data: own(e.data) },
     });
     data.set(e.data, done * dim);
     done = end;

@@ -33,8 +33,6 @@ export function tokenize(text: string): string[] {
   const folded = NON_ASCII.test(lower) ? lower.normalize('NFKD').replace(COMBINING_MARKS, '') : lower;
   const parts = folded.split(SEPARATORS);
   const out: string[] = [];
-  for (const p of parts) {
-    if (p.length > 0 && !ENGLISH_STOP_WORDS.has(p)) out.push(sStem(p));
-  }
+  for (const p of parts) if (p.length > 0 && !ENGLISH_STOP_WORDS.has(p)) out.push(sStem(p));
   return out;
 }

@@ -1,19 +1,16 @@
 // The one reader of traces: a single pass over the events builds the model that every
 // view (inspector, graph, compare, captions, batch), every metric (CLI, batch rows) and every export
 // reads. It takes the event list alone, so a live run's prefix folds the same way as a finished trace.
+import type { TokenUsage } from '../llm/port.ts';
 import type { Ranked } from '../types.ts';
-import type { MemoryEntry, RetrievedItem, ThoughtKind, TraceEvent, TraceEventOf, TripleRef } from './schema.ts';
+import type { RetrievedItem, ThoughtKind, TraceEvent, TraceEventOf, TripleRef } from './schema.ts';
 
 /** The label of GEAR's retrievals that link gist triples back to passages after the loop (Eq. 8, Eq. 10). */
 export const PASSAGE_LINK = 'passageLink';
 
-export interface RetrieveView {
-  query: string;
-  label: string;
-  results: Ranked[];
+type RetrieveView = Pick<TraceEventOf<'retrieve'>, 'query' | 'label' | 'results' | 'entity'> & {
   items: RetrievedItem[];
-  entity?: string;
-}
+};
 
 export interface RoundView {
   round: number;
@@ -55,22 +52,15 @@ export interface Chapter {
   round: number;
 }
 
-const CHAPTER_EVENTS: ReadonlyMap<TraceEvent['type'], ChapterKind> = new Map([
-  ['round.start', 'round'],
-  ['verify', 'verify'],
-  ['promote', 'promote'],
-  ['cutoff', 'cutoff'],
-  ['plan', 'plan'],
-  ['answer', 'answer'],
-  ['error', 'error'],
-  ['beam', 'beam'],
-] as const);
+/** Event types that open the chapter of the same name. */
+const CHAPTER_EVENTS: ReadonlySet<string> = new Set(['verify', 'promote', 'cutoff', 'plan', 'answer', 'error', 'beam']);
 
-/** The chapter an event opens, if any: the event types above, an outline snapshot, a reasoning chain. */
+/** The chapter an event opens, if any: a round start, the event types above, an outline snapshot, a reasoning chain. */
 function chapterOf(e: TraceEvent): ChapterKind | undefined {
+  if (e.type === 'round.start') return 'round';
   if (e.type === 'memory') return e.kind === 'outline' ? 'outline' : undefined;
   if (e.type === 'thought') return e.kind === 'reasoning-chain' ? 'chain' : undefined;
-  return CHAPTER_EVENTS.get(e.type);
+  return CHAPTER_EVENTS.has(e.type) ? (e.type as ChapterKind) : undefined;
 }
 
 /**
@@ -78,20 +68,25 @@ function chapterOf(e: TraceEvent): ChapterKind | undefined {
  * usage, so a strategy's token cost does not depend on whether the cache was warm; `cached` says how
  * many calls made no request.
  */
-export interface Cost {
+export interface Cost extends TokenUsage {
   calls: number;
   cached: number;
-  prompt: number;
-  completion: number;
-  total: number;
-  /** Reasoning models: completion tokens spent reasoning (part of `completion`); absent when none were reported. */
-  reasoning?: number;
 }
 
 /** The cost of one calling module, with the time its calls took. */
-export interface ModuleCost extends Cost {
-  module: string;
-  ms: number;
+type ModuleCost = Cost & { module: string; ms: number };
+
+export const emptyCost = (): Cost => ({ calls: 0, cached: 0, prompt: 0, completion: 0, total: 0 });
+
+/** Adds `c` into `into` (per-module totals over questions, or all modules into one). */
+export function addCost(into: Cost, c: Cost): Cost {
+  into.calls += c.calls;
+  into.cached += c.cached;
+  into.prompt += c.prompt;
+  into.completion += c.completion;
+  into.total += c.total;
+  if (c.reasoning) into.reasoning = (into.reasoning ?? 0) + c.reasoning;
+  return into;
 }
 
 export interface BeamStep {
@@ -104,68 +99,69 @@ export interface BeamStep {
   triples: Map<string, TripleRef>;
 }
 
-export interface MemorySnapshot {
-  round: number;
-  kind: string;
-  entries: MemoryEntry[];
+type MemorySnapshot = Pick<TraceEventOf<'memory'>, 'round' | 'kind' | 'entries'>;
+
+/** The model before any event (TraceModel is its type). */
+function emptyModel(steps: number) {
+  return {
+    /** Events folded: a step is a number of events shown, 1..steps. */
+    steps,
+    /** Chapter starts in order, then the last step (kind "end") unless a chapter opens there. */
+    chapters: [] as Chapter[],
+    rounds: [] as RoundView[],
+    stages: [] as Stage[],
+    chain: null as string | null,
+    verify: null as Pick<TraceEventOf<'verify'>, 'candidates' | 'selected'> | null,
+    promotions: [] as TraceEventOf<'promote'>['moves'],
+    cutoff: null as Pick<TraceEventOf<'cutoff'>, 'mu' | 'sigma' | 'threshold' | 'kept'> | null,
+    answer: null as string | null,
+    citations: [] as string[],
+    /** The final context in its final order: the cut's kept ids if there is a cut, else the last pool. */
+    finalRanking: [] as string[],
+    /** The same with the pool's scores (NaN for a kept id the last pool lacks). */
+    finalScored: [] as Ranked[],
+    /** Last pool order (after promotion). */
+    lastPool: [] as string[],
+    /** The pool after each `pool` event (round 0, each round, after promotion), for per-round Recall@k. */
+    poolRankings: [] as Ranked[][],
+    /** Ids the question's own round-0 retrievals returned (the bridge heuristic's input when a dataset has no structure). */
+    round0Ids: [] as string[],
+    /** Round in which each passage first entered the pool. */
+    firstRound: new Map<string, number>(),
+    /** What each LLM call that showed passages was shown, in call order. */
+    contexts: [] as { module: string; round: number; ids: string[] }[],
+    beams: [] as BeamStep[],
+    /** Memory snapshots in order (each the whole memory after a step). */
+    memory: [] as MemorySnapshot[],
+    plans: [] as TraceEventOf<'plan'>[],
+    modules: [] as ModuleCost[],
+    /** LLM calls of the run (cached or not). */
+    llmCalls: 0,
+    /** LLM tokens per round as the server reported them (GEAR Fig. 4). */
+    tokensByRound: new Map<number, number>(),
+    /**
+     * Controller steps that ran after the initial retrieval (the highest round started). A round that only
+     * links the result back to passages (GEAR's passageLink, Eq. 8) is not a step of the loop and not counted.
+     */
+    roundsUsed: 0,
+    /**
+     * Passages the reading module was shown: the context recorded last before the answer (the reader of
+     * each strategy: the QA reader, the planner's composer, GEAR's J.3 reader, DualRAG's answer); null
+     * when no answer was given.
+     */
+    readerPassages: null as number | null,
+    /** The `auto` router's choice (its `route` thought), when it routed. */
+    route: null as string | null,
+    /** Provider label of the first LLM call: who answers before the trace header arrives. */
+    llmProvider: null as string | null,
+    warnings: [] as { module: string; message: string; round: number }[],
+    errors: [] as { module: string; message: string; round: number }[],
+    /** ms since run start of the last event. */
+    elapsedMs: 0,
+  };
 }
 
-export interface TraceModel {
-  /** Events folded: a step is a number of events shown, 1..steps. */
-  steps: number;
-  /** Chapter starts in order, then the last step (kind "end") unless a chapter opens there. */
-  chapters: Chapter[];
-  rounds: RoundView[];
-  stages: Stage[];
-  chain: string | null;
-  verify: { candidates: string[]; selected: string[] } | null;
-  promotions: { id: string; from: number; to: number }[];
-  cutoff: { mu: number; sigma: number; threshold: number; kept: string[] } | null;
-  answer: string | null;
-  citations: string[];
-  /** The final context in its final order: the cut's kept ids if there is a cut, else the last pool. */
-  finalRanking: string[];
-  /** The same with the pool's scores (NaN for a kept id the last pool lacks). */
-  finalScored: Ranked[];
-  /** Last pool order (after promotion). */
-  lastPool: string[];
-  /** The pool after each `pool` event (round 0, each round, after promotion), for per-round Recall@k. */
-  poolRankings: Ranked[][];
-  /** Ids the question's own round-0 retrievals returned (the bridge heuristic's input when a dataset has no structure). */
-  round0Ids: string[];
-  /** Round in which each passage first entered the pool. */
-  firstRound: Map<string, number>;
-  /** What each LLM call that showed passages was shown, in call order. */
-  contexts: { module: string; round: number; ids: string[] }[];
-  beams: BeamStep[];
-  /** Memory snapshots in order (each the whole memory after a step). */
-  memory: MemorySnapshot[];
-  plans: TraceEventOf<'plan'>[];
-  modules: ModuleCost[];
-  /** LLM calls of the run (cached or not). */
-  llmCalls: number;
-  /** LLM tokens per round as the server reported them (GEAR Fig. 4). */
-  tokensByRound: Map<number, number>;
-  /**
-   * Controller steps that ran after the initial retrieval (the highest round started). A round that only
-   * links the result back to passages (GEAR's passageLink, Eq. 8) is not a step of the loop and not counted.
-   */
-  roundsUsed: number;
-  /**
-   * Passages the reading module was shown: the context recorded last before the answer (the reader of
-   * each strategy: the QA reader, the planner's composer, GEAR's J.3 reader, DualRAG's answer); null
-   * when no answer was given.
-   */
-  readerPassages: number | null;
-  /** The `auto` router's choice (its `route` thought), when it routed. */
-  route: string | null;
-  /** Provider label of the first LLM call: who answers before the trace header arrives. */
-  llmProvider: string | null;
-  warnings: { module: string; message: string; round: number }[];
-  errors: { module: string; message: string; round: number }[];
-  /** ms since run start of the last event. */
-  elapsedMs: number;
-}
+export type TraceModel = ReturnType<typeof emptyModel>;
 
 export function foldTrace(events: readonly TraceEvent[]): TraceModel {
   const s = emptyFold(events.length);
@@ -179,68 +175,28 @@ export function foldTrace(events: readonly TraceEvent[]): TraceModel {
 }
 
 /** What the fold carries from event to event: the model it builds and what later events refer back to. */
-interface FoldState {
-  m: TraceModel;
-  rounds: Map<number, RoundView>;
-  modules: Map<string, ModuleCost>;
-  /** Rounds that started (round.start). */
-  started: Set<number>;
-  /** The round of the last promotion: that round's next pool is the verifier's stage. */
-  promotedInRound: number | null;
-  /** The last pool's scores (the cut's and the final ranking's scores). */
-  lastScores: Map<string, number>;
-  /** The last retrieval's query (the beams that follow were searched for it). */
-  lastQuery: string;
-  /** Passages the last context showed (the reader's, once the answer follows). */
-  lastContext: number | null;
+function emptyFold(steps: number) {
+  return {
+    m: emptyModel(steps),
+    rounds: new Map<number, RoundView>(),
+    modules: new Map<string, ModuleCost>(),
+    /** Rounds that started (round.start). */
+    started: new Set<number>(),
+    /** The round of the last promotion: that round's next pool is the verifier's stage. */
+    promotedInRound: null as number | null,
+    /** The last pool's scores (the cut's and the final ranking's scores). */
+    lastScores: new Map<string, number>(),
+    /** The last retrieval's query (the beams that follow were searched for it). */
+    lastQuery: '',
+    /** Passages the last context showed (the reader's, once the answer follows). */
+    lastContext: null as number | null,
+  };
 }
+
+type FoldState = ReturnType<typeof emptyFold>;
 
 /** Folds one event of type K into the state; `step` is the number of events shown with it. */
 type Reducer<K extends TraceEvent['type']> = (s: FoldState, e: TraceEventOf<K>, step: number) => void;
-
-function emptyFold(steps: number): FoldState {
-  return {
-    m: {
-      steps,
-      chapters: [],
-      rounds: [],
-      stages: [],
-      chain: null,
-      verify: null,
-      promotions: [],
-      cutoff: null,
-      answer: null,
-      citations: [],
-      finalRanking: [],
-      finalScored: [],
-      lastPool: [],
-      poolRankings: [],
-      round0Ids: [],
-      firstRound: new Map(),
-      contexts: [],
-      beams: [],
-      memory: [],
-      plans: [],
-      modules: [],
-      llmCalls: 0,
-      tokensByRound: new Map(),
-      roundsUsed: 0,
-      readerPassages: null,
-      route: null,
-      llmProvider: null,
-      warnings: [],
-      errors: [],
-      elapsedMs: 0,
-    },
-    rounds: new Map(),
-    modules: new Map(),
-    started: new Set(),
-    promotedInRound: null,
-    lastScores: new Map(),
-    lastQuery: '',
-    lastContext: null,
-  };
-}
 
 /** The view of round `r`, made when first named. */
 function roundOf(s: FoldState, r: number): RoundView {
@@ -297,21 +253,8 @@ const foldPool: Reducer<'pool'> = (s, e, step) => {
 /** An LLM call: its module's cost, the run's calls and the round's tokens. */
 const foldLlm: Reducer<'llm'> = (s, e) => {
   const { m } = s;
-  const c = s.modules.get(e.module) ?? {
-    module: e.module,
-    calls: 0,
-    cached: 0,
-    prompt: 0,
-    completion: 0,
-    total: 0,
-    ms: 0,
-  };
-  c.calls++;
-  if (e.cached) c.cached++;
-  c.prompt += e.usage.prompt;
-  c.completion += e.usage.completion;
-  c.total += e.usage.total;
-  if (e.usage.reasoning) c.reasoning = (c.reasoning ?? 0) + e.usage.reasoning;
+  const c = s.modules.get(e.module) ?? { module: e.module, ...emptyCost(), ms: 0 };
+  addCost(c, { calls: 1, cached: e.cached ? 1 : 0, ...e.usage });
   c.ms += e.latencyMs;
   s.modules.set(e.module, c);
   m.llmCalls++;
@@ -403,9 +346,11 @@ function finishFold(s: FoldState, events: readonly TraceEvent[]): TraceModel {
 }
 
 /** Per-module costs of a run's events, keyed by module (the CLI's JSON shape). */
-export function costByModule(events: readonly TraceEvent[]): Record<string, Cost> {
-  return Object.fromEntries(foldTrace(events).modules.map(({ module, ms: _ms, ...c }) => [module, c]));
-}
+export const costByModule = (events: readonly TraceEvent[]): Record<string, Cost> => costsOf(foldTrace(events));
+
+/** A folded run's per-module costs, keyed by module. */
+export const costsOf = (m: TraceModel): Record<string, Cost> =>
+  Object.fromEntries(m.modules.map(({ module, ms: _ms, ...c }) => [module, c]));
 
 /** The final context in its final order, with the pool's scores (the ranking Recall@k is measured on). */
 export const traceRanking = (trace: { events: readonly TraceEvent[] }): Ranked[] => foldTrace(trace.events).finalScored;

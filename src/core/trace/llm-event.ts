@@ -30,29 +30,14 @@ export function llmEvent(
   };
 }
 
-/** The `error` trace event for a failed call: the typed error's message (never credentials). */
-function llmErrorEvent(
-  module: string,
-  error: unknown,
-  at: { t: number; round: number },
-): Extract<TraceEvent, { type: 'error' }> {
-  return {
-    type: 'error',
-    t: at.t,
-    round: at.round,
-    module,
-    message: error instanceof Error ? error.message : String(error),
-  };
-}
-
-/**
- * Record every call in the run's trace as it completes: an `llm` event on success, an `error`
- * event on failure (including an abort), then rethrow. Events already emitted stay, so an aborted
- * run keeps its partial trace.
- */
 /** Replies longer than this yield to the event loop before they are read. */
 const LONG_REPLY = 20_000;
 
+/**
+ * Record every call in the run's trace as it completes: an `llm` event on success, an `error`
+ * event (the typed error's message, never credentials) on failure, including an abort, then rethrow.
+ * Events already emitted stay, so an aborted run keeps its partial trace.
+ */
 export function withTrace(
   port: LlmPort,
   emit: (event: TraceEvent) => void,
@@ -66,7 +51,8 @@ export function withTrace(
       try {
         response = await port.complete(request, signal);
       } catch (e) {
-        emit(llmErrorEvent(request.module, e, at()));
+        const message = e instanceof Error ? e.message : String(e);
+        emit({ type: 'error', ...at(), module: request.module, message });
         throw e;
       }
       // A long reply is read (its form here, its value by the strategy) after one turn of the event loop,

@@ -47,8 +47,3 @@ export function loadTrace(json: unknown, source = 'trace'): Trace {
   }
   return parsed.data;
 }
-
-/** The JSON a trace is exported as (one object, stable key order from the recorder). */
-export function exportTrace(trace: Trace): string {
-  return JSON.stringify(trace);
-}

@@ -56,22 +56,15 @@ export class TraceRecorder {
 
   /** The port every strategy calls: each completed call is an `llm` event, each failure an `error` event. */
   wrap(port: LlmPort, replyForm?: ReplyFormReader): LlmPort {
-    const traced = withTrace(
-      port,
-      (e) => this.push(e),
-      () => ({ t: this.elapsed(), round: this.round }),
-      replyForm,
-    );
+    const at = () => ({ t: this.elapsed(), round: this.round });
+    const traced = withTrace(port, (e) => this.push(e), at, replyForm);
     return {
       label: port.label,
-      complete: async (request, signal) => {
-        try {
-          return await traced.complete(request, signal);
-        } catch (e) {
+      complete: (request, signal) =>
+        traced.complete(request, signal).catch((e: unknown) => {
           if (typeof e === 'object' && e !== null) this.recordedErrors.add(e);
           throw e;
-        }
-      },
+        }),
     };
   }
 

@@ -192,7 +192,7 @@ export type RetrievedItem = z.infer<typeof retrievedItem>;
 export type TripleRef = z.infer<typeof tripleRef>;
 export type MemoryEntry = z.infer<typeof memoryEntry>;
 
-/** Structured gold: what the dataset says about each hop (src/core/types.ts QuestionEvidence). */
+/** Structured gold: what the dataset says about each hop, and the bridge passages defined from it (src/core/eval/bridge.ts). */
 const questionEvidence = z.object({
   hops: z.array(
     z.object({
@@ -206,7 +206,7 @@ const questionEvidence = z.object({
       sentences: z.array(z.number().int()).optional(),
     }),
   ),
-  /** Gold passage ids that are bridges, and the rule that chose them. */
+  /** Gold passage ids that are bridges (a subset of `gold`), and the rule that chose them in words. */
   bridge: z.array(z.string()),
   bridgeRule: z.string(),
 });
@@ -214,10 +214,14 @@ const questionEvidence = z.object({
 export const traceQuestion = z.object({
   id: z.string(),
   question: z.string(),
+  /** Gold answer and its aliases; empty when unknown. */
   answers: z.array(z.string()),
+  /** Gold passage ids in the corpus (supporting evidence); with goldItems, their union. */
   gold: z.array(z.string()),
+  /** Dataset question type (bridge, comparison, compositional) and number of hops, where the dataset says so. */
   type: z.string().optional(),
   hops: z.number().optional(),
+  /** Read only to score a finished run. */
   evidence: questionEvidence.optional(),
   /** Gold items of a document questions file (a file, or a file and heading path): the passages each names. */
   goldItems: z.array(z.array(z.string())).optional(),

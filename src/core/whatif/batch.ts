@@ -27,7 +27,7 @@ export const COUNTERFACTUAL_STATUS_TEXT: Record<CounterfactualStatus, string> = 
   'plain-failed': 'plain run failed',
 };
 
-export interface CounterfactualRow {
+export interface CounterfactualRow extends Pick<RunMetrics, 'answer' | 'em' | 'acc' | 'recall' | 'bridgeRecall'> {
   id: string;
   spec: string;
   oracle: boolean;
@@ -36,39 +36,12 @@ export interface CounterfactualRow {
   reason?: string;
   /** The branch trace's own status, when a branch ran. */
   branchStatus?: Trace['status'];
-  answer?: string;
-  em?: number;
-  acc?: number;
-  recall: Record<number, number>;
-  bridgeRecall?: Record<number, number>;
   /** Applied rows only: the final ranking or the answer differs from the plain run's. */
   changed: boolean;
   /** Index of the first event that differs from the plain run (null: none, or no branch to compare). */
   firstDifference: number | null;
   /** Warnings of the branch itself (a change the run could not apply). */
   warnings: string[];
-}
-
-export interface CounterfactualSummary {
-  spec: string;
-  oracle: boolean;
-  /** Every question with a row (applied + notApplied + branchFailed + plainFailed). */
-  questions: number;
-  /** Rows whose change took effect: the only ones counted below. */
-  applied: number;
-  notApplied: number;
-  branchFailed: number;
-  plainFailed: number;
-  /** Applied rows with a wrong answer in the plain run (by Acc). */
-  failed: number;
-  /** Of the failed, right after the intervention. */
-  fixed: number;
-  /** Right in the plain run, wrong after the intervention. */
-  broken: number;
-  changed: number;
-  /** Mean Recall@k after minus before, over the applied rows. */
-  recallDelta: Record<number, number>;
-  bridgeRecallDelta: Record<number, number>;
 }
 
 export interface CounterfactualResult {
@@ -168,15 +141,10 @@ export function summarizeCounterfactuals(
   spec: CounterfactualSpec,
   results: readonly CounterfactualEntry[],
   ks: readonly number[],
-): CounterfactualSummary {
+) {
   const applied = results.filter((r) => r.row.status === 'applied');
   const count = (s: CounterfactualStatus) => results.filter((r) => r.row.status === s).length;
-  const delta = (
-    pick: (m: {
-      recall: Record<number, number>;
-      bridgeRecall?: Record<number, number>;
-    }) => Record<number, number> | undefined,
-  ) => {
+  const delta = (pick: (m: Pick<RunMetrics, 'recall' | 'bridgeRecall'>) => Record<number, number> | undefined) => {
     const out: Record<number, number> = {};
     for (const k of ks) {
       const pairs = applied.filter((r) => pick(r.plain)?.[k] !== undefined && pick(r.row)?.[k] !== undefined);
@@ -187,19 +155,26 @@ export function summarizeCounterfactuals(
   return {
     spec: spec.text,
     oracle: spec.oracle,
+    /** Every question with a row (applied + notApplied + branchFailed + plainFailed). */
     questions: results.length,
+    /** Rows whose change took effect: the only ones counted below. */
     applied: applied.length,
     notApplied: count('not-applied'),
     branchFailed: count('branch-failed'),
     plainFailed: count('plain-failed'),
+    /** Applied rows with a wrong answer in the plain run (by Acc); of those, right after the intervention. */
     failed: applied.filter((r) => !right(r.plain.acc)).length,
     fixed: applied.filter((r) => !right(r.plain.acc) && right(r.row.acc)).length,
+    /** Right in the plain run, wrong after the intervention. */
     broken: applied.filter((r) => right(r.plain.acc) && !right(r.row.acc)).length,
     changed: applied.filter((r) => r.row.changed).length,
+    /** Mean Recall@k after minus before, over the applied rows. */
     recallDelta: delta((m) => m.recall),
     bridgeRecallDelta: delta((m) => m.bridgeRecall),
   };
 }
+
+export type CounterfactualSummary = ReturnType<typeof summarizeCounterfactuals>;
 
 export async function runCounterfactuals(
   traces: readonly Trace[],

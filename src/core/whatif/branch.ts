@@ -12,6 +12,9 @@ import { replayPrefix } from './replay-port.ts';
 
 export class WhatIfError extends HopscopeError {
   override readonly name = 'WhatIfError';
+  constructor(message: string) {
+    super('whatif', message);
+  }
 }
 
 export interface BranchOptions {
@@ -38,7 +41,6 @@ export function branchStep(parent: Trace, change: Intervention): number {
     const i = parent.events.findIndex((e) => e.type === 'llm' && ++n === change.call);
     if (i < 0)
       throw new WhatIfError(
-        'whatif',
         `trace "${parent.id}" has ${n + 1} LLM call(s); there is no call ${change.call + 1} to replace`,
       );
     return i;
@@ -56,16 +58,12 @@ export async function runBranch(
   const checked = interventionSchema.safeParse(change);
   if (!checked.success)
     throw new WhatIfError(
-      'whatif',
       `invalid intervention: ${checked.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
     );
   if (!isStrategyName(parent.strategy))
-    throw new WhatIfError('whatif', `trace "${parent.id}": unknown strategy "${parent.strategy}"`);
+    throw new WhatIfError(`trace "${parent.id}": unknown strategy "${parent.strategy}"`);
   if (parent.regime !== 'iterative')
-    throw new WhatIfError(
-      'whatif',
-      `trace "${parent.id}" ran the ${parent.regime} regime; branches start from iterative runs`,
-    );
+    throw new WhatIfError(`trace "${parent.id}" ran the ${parent.regime} regime; branches start from iterative runs`);
   const step = branchStep(parent, change);
   const limit = parent.events.slice(0, step).filter((e) => e.type === 'llm').length;
   const llm = replayPrefix(

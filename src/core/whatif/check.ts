@@ -2,9 +2,8 @@
 // parent's hash and id), of the same question and strategy, diverging at a step the run has and the
 // change names; its oracle flag is recomputed from the change, so a branch that reads the gold is
 // labelled oracle whatever the file says. A branch that fails a check is refused with the reason.
-import { bridgeOf } from '../eval/bridge.ts';
+import { traceBridgeIds } from '../eval/bridge.ts';
 import { sha256Hex } from '../llm/hash.ts';
-import { foldTrace } from '../trace/fold.ts';
 import { traceHash } from '../trace/hash.ts';
 import type { Trace } from '../trace/schema.ts';
 import { branchStep } from './branch.ts';
@@ -25,8 +24,7 @@ function readsGold(parent: Trace, branch: NonNullable<Trace['branch']>): boolean
   if (change.kind !== 'pool' || !change.insert) return false;
   const ids = change.insert.ids;
   const gold = parent.question.gold;
-  const bridge = gold.filter((g) => bridgeOf(parent.question, foldTrace(parent.events).round0Ids).ids.has(g));
-  return sameSet(ids, gold) || sameSet(ids, bridge);
+  return sameSet(ids, gold) || sameSet(ids, traceBridgeIds(parent));
 }
 
 async function reasonToRefuse(parent: Trace, t: Trace, hash: string): Promise<string | undefined> {

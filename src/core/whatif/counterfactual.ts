@@ -1,9 +1,8 @@
 // Counterfactual specs for a batch (`--counterfactual`): which intervention each question's plain run
 // gets. gold-bridge and gold-all read the question's gold by design: they are oracles, labelled so
 // wherever they appear, and never part of a strategy comparison.
-import { bridgeOf } from '../eval/bridge.ts';
+import { traceBridgeIds } from '../eval/bridge.ts';
 import { findStrategy } from '../strategies/registry.ts';
-import { foldTrace } from '../trace/fold.ts';
 import type { Trace } from '../trace/schema.ts';
 import { WhatIfError } from './branch.ts';
 import type { Intervention } from './intervention.ts';
@@ -22,22 +21,16 @@ export interface CounterfactualSpec {
 export function parseCounterfactual(raw: string): CounterfactualSpec {
   const m = /^(rerun|gold-bridge|gold-all|drop-promoted)(?:@(\d+))?$/.exec(raw.trim());
   const usage = `expected one of ${COUNTERFACTUAL_SPECS.join(', ')} (R = a round number, e.g. gold-bridge@1)`;
-  if (!m) throw new WhatIfError('whatif', `unknown counterfactual "${raw}": ${usage}`);
+  if (!m) throw new WhatIfError(`unknown counterfactual "${raw}": ${usage}`);
   const name = m[1] as CounterfactualSpec['name'];
   if (name === 'drop-promoted' && m[2] !== undefined)
-    throw new WhatIfError('whatif', `counterfactual "${raw}": drop-promoted takes no round (it acts at the verifier)`);
+    throw new WhatIfError(`counterfactual "${raw}": drop-promoted takes no round (it acts at the verifier)`);
   if ((name === 'gold-bridge' || name === 'gold-all') && m[2] === undefined)
-    throw new WhatIfError('whatif', `counterfactual "${raw}": ${name} needs a round, e.g. ${name}@1`);
+    throw new WhatIfError(`counterfactual "${raw}": ${name} needs a round, e.g. ${name}@1`);
   // rerun replays round 0 and runs the rest live: the control for every other spec.
   const round = m[2] !== undefined ? Number(m[2]) : name === 'rerun' ? 1 : 0;
   const oracle = name === 'gold-bridge' || name === 'gold-all';
   return { name, round, oracle, text: name === 'drop-promoted' ? name : `${name}@${round}` };
-}
-
-/** The verifier's reply that selects `selected` among its candidates (the reply format of BDTR Fig. 9: 1-based indices). */
-function verifierReply(candidates: readonly string[], selected: readonly string[]): string {
-  const indices = selected.map((id) => candidates.indexOf(id) + 1).filter((i) => i > 0);
-  return JSON.stringify({ covered_doc_indices: indices });
 }
 
 /**
@@ -47,14 +40,16 @@ function verifierReply(candidates: readonly string[], selected: readonly string[
 export function verifierSelection(parent: Trace, selected: readonly string[], verifyIndex?: number): Intervention {
   const at = verifyIndex ?? parent.events.findIndex((e) => e.type === 'verify');
   const verify = parent.events[at];
-  if (verify?.type !== 'verify') throw new WhatIfError('whatif', `trace "${parent.id}" has no verifier step`);
+  if (verify?.type !== 'verify') throw new WhatIfError(`trace "${parent.id}" has no verifier step`);
   let call = -1;
   for (let i = 0; i < at; i++) if (parent.events[i]!.type === 'llm') call++;
-  if (call < 0) throw new WhatIfError('whatif', `trace "${parent.id}": no LLM call before its verifier step`);
+  if (call < 0) throw new WhatIfError(`trace "${parent.id}": no LLM call before its verifier step`);
+  // The verifier's reply that selects `selected` among its candidates (BDTR Fig. 9's format: 1-based indices).
+  const indices = selected.map((id) => verify.candidates.indexOf(id) + 1).filter((i) => i > 0);
   return {
     kind: 'reply',
     call,
-    text: verifierReply(verify.candidates, selected),
+    text: JSON.stringify({ covered_doc_indices: indices }),
     note: selected.length ? `the verifier selects ${selected.join(', ')}` : 'the verifier selects nothing',
   };
 }
@@ -88,12 +83,7 @@ export function counterfactualFor(
       return { intervention: { kind: 'rerun', round } };
     case 'gold-bridge':
     case 'gold-all': {
-      const ids =
-        spec.name === 'gold-all'
-          ? parent.question.gold
-          : parent.question.gold.filter((g) =>
-              bridgeOf(parent.question, foldTrace(parent.events).round0Ids).ids.has(g),
-            );
+      const ids = spec.name === 'gold-all' ? parent.question.gold : traceBridgeIds(parent);
       if (ids.length === 0) return { skip: `no ${spec.name === 'gold-all' ? 'gold' : 'bridge'} passages` };
       return { intervention: { kind: 'pool', round, insert: { ids: [...ids], rank: 1 } } };
     }

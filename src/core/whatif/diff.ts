@@ -20,9 +20,8 @@ export function comparable(e: TraceEvent): Omit<TraceEvent, 't'> {
  */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') {
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object')
     return typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b);
-  }
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
     return a.every((x, i) => sameValue(x, b[i]));

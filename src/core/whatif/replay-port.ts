@@ -4,6 +4,7 @@
 import type { ChatMessage, LlmPort, LlmRequest, LlmResponse } from '../llm/port.ts';
 import { ZERO_USAGE } from '../llm/port.ts';
 import type { Trace, TraceEventOf } from '../trace/schema.ts';
+import type { Intervention } from './intervention.ts';
 
 export interface ReplayPrefixPort extends LlmPort {
   /** Calls served from the parent's recording. */
@@ -13,10 +14,7 @@ export interface ReplayPrefixPort extends LlmPort {
 }
 
 /** A replacement reply for the parent's n-th call (0-based), e.g. another verifier selection. */
-export interface ReplyOverride {
-  call: number;
-  text: string;
-}
+export type ReplyOverride = Pick<Extract<Intervention, { kind: 'reply' }>, 'call' | 'text'>;
 
 const samePrompt = (a: readonly ChatMessage[], b: readonly { role: string; content: string }[]): boolean =>
   a.length === b.length && a.every((m, i) => m.role === b[i]!.role && m.content === b[i]!.content);

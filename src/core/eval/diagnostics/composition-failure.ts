@@ -2,7 +2,7 @@
 // answer was written from, and the answer is still wrong.
 import { covers, type GoldView } from './gold.ts';
 import type { TraceSteps } from './steps.ts';
-import { notApplicable, type QuestionDiagnostic } from './types.ts';
+import { answerVerdict, notApplicable, type QuestionDiagnostic } from './types.ts';
 
 export function compositionFailure(run: TraceSteps, gold: GoldView, correct: boolean | undefined): QuestionDiagnostic {
   if (run.answer === undefined || correct === undefined)
@@ -11,16 +11,9 @@ export function compositionFailure(run: TraceSteps, gold: GoldView, correct: boo
   const ctx = new Set(run.finalContext);
   const missing = gold.units.filter((u) => !covers(u, ctx));
   if (missing.length > 0) return notApplicable(`the final context lacks ${missing.map((u) => u.label).join(', ')}`);
-  if (correct) return { applicable: true, flagged: false, evidence: [] };
-  const step = run.steps.at(-1)?.step;
-  return {
-    applicable: true,
-    flagged: true,
-    evidence: [
-      {
-        ...(step !== undefined ? { step } : {}),
-        note: `all gold was in the final context (${run.finalContext.length} passages) and the answer "${run.answer}" is wrong`,
-      },
-    ],
-  };
+  return answerVerdict(
+    run,
+    !correct,
+    `all gold was in the final context (${run.finalContext.length} passages) and the answer "${run.answer}" is wrong`,
+  );
 }

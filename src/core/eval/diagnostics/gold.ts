@@ -2,20 +2,17 @@
 // (a hop is covered when any of its passages is), otherwise one unit per gold passage. The output
 // says which basis it used, so a passages-only number is never read as a per-hop one.
 import type { TraceQuestion } from '../../trace/schema.ts';
+import type { QuestionEvidence } from '../../types.ts';
 
 export type GoldBasis = 'structured' | 'passages-only';
 
-export interface GoldUnit {
+/** A hop of the question's evidence (its passages, and its question and answer when the dataset gives them). */
+export type GoldUnit = Pick<QuestionEvidence['hops'][number], 'passages' | 'answer' | 'question'> & {
   /** "hop 1", or the passage id when the basis is passages-only. */
   label: string;
-  passages: string[];
-  /** The hop's answer (an intermediate entity), when the dataset gives it. */
-  answer?: string;
-  /** The hop as the dataset writes it (MuSiQue "#1 >> capital", 2Wiki "subject | relation"). */
-  question?: string;
   /** The hop's 1-based position in the dataset's decomposition (what MuSiQue's "#k" refers to). */
   hop?: number;
-}
+};
 
 export interface GoldView {
   basis: GoldBasis;

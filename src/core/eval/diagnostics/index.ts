@@ -101,21 +101,10 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
     answer === undefined || golds.length === 0 ? undefined : o.judged ? o.judged(t) : acc(answer, golds);
   const correct = judge(trace, run.answer);
   const retrieving = trace.regime === 'iterative';
-  const noRetrieval = {
-    applicable: false,
-    reason: `the ${trace.regime} regime does not retrieve`,
-    flagged: false,
-    evidence: [],
-  };
+  const noRetrieval = notApplicable(`the ${trace.regime} regime does not retrieve`);
   const coverage = retrieving ? coverageGap(run, gold, top) : { ...noRetrieval, lateHits: [] };
-  let noContext;
-  if (o.noContext) {
-    const nc = readSteps(o.noContext);
-    noContext = {
-      answer: nc.answer,
-      correct: judge(o.noContext, nc.answer),
-    };
-  }
+  const ncAnswer = o.noContext ? readSteps(o.noContext).answer : undefined;
+  const noContext = o.noContext && { answer: ncAnswer, correct: judge(o.noContext, ncAnswer) };
   const result: QuestionDiagnostics = {
     id: trace.question.id,
     strategy: trace.strategy,
@@ -130,7 +119,7 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
     distractorLatch: retrieving ? distractorLatch(run, gold, o.minOverlap ?? DEFAULT_MIN_OVERLAP, lookup) : noRetrieval,
     compositionFailure:
       trace.regime === 'no-context'
-        ? { ...noRetrieval, reason: 'the no-context regime shows no passages' }
+        ? notApplicable('the no-context regime shows no passages')
         : compositionFailure(run, gold, correct),
     parametricSuppression: parametricSuppression(run, trace.regime, correct, noContext),
     stoppingCalibration: stoppingCalibration(trace, gold, top, correct),
@@ -139,15 +128,9 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
   // A run that crashed or was stopped raises no flag: the failure is the finding.
   if (trace.status === 'failed' || trace.status === 'aborted') {
     const na = () => notApplicable(FAILED_REASON[trace.status as 'failed' | 'aborted']);
-    Object.assign(result, {
-      coverageGap: { ...na(), lateHits: [] },
-      anchorCarryDrop: na(),
-      distractorLatch: na(),
-      compositionFailure: na(),
-      parametricSuppression: na(),
-      stoppingCalibration: na(),
-      evidenceLost: { ...na(), lost: [] },
-    });
+    for (const name of DIAGNOSTICS) Object.assign(result, { [name]: na() });
+    Object.assign(result.coverageGap, { lateHits: [] });
+    Object.assign(result.evidenceLost, { lost: [] });
   }
   // Each piece of evidence names its trace round too, so a view can say "round" (the strategy's iteration).
   for (const name of DIAGNOSTICS)
@@ -172,18 +155,20 @@ export interface DiagnosticRate {
   flagged: number;
 }
 
+/** A diagnostic's rate overall and by hop count. */
+type RateByHops = DiagnosticRate & { byHops: Record<string, DiagnosticRate> };
+
 export interface DiagnosticsSummary {
-  coverageGap: DiagnosticRate & {
+  coverageGap: RateByHops & {
     lateHitRate: number | null;
     /** Over the questions the run answered (paper 004's "87.3% of answered questions"); the rate above is over all. */
     answered: DiagnosticRate;
-    byHops: Record<string, DiagnosticRate>;
   };
-  anchorCarryDrop: DiagnosticRate & { byHops: Record<string, DiagnosticRate> };
-  distractorLatch: DiagnosticRate & { byHops: Record<string, DiagnosticRate> };
-  compositionFailure: DiagnosticRate & { byHops: Record<string, DiagnosticRate> };
-  parametricSuppression: DiagnosticRate & { byHops: Record<string, DiagnosticRate>; note?: string };
-  stoppingCalibration: DiagnosticRate & {
+  anchorCarryDrop: RateByHops;
+  distractorLatch: RateByHops;
+  compositionFailure: RateByHops;
+  parametricSuppression: RateByHops & { note?: string };
+  stoppingCalibration: RateByHops & {
     early: number | null;
     late: number | null;
     onTime: number | null;
@@ -191,21 +176,9 @@ export interface DiagnosticsSummary {
     capped: number | null;
     /** Sufficiency score vs correctness (Brier score; mean score of right and wrong answers); null when no score was reported. */
     sufficiency: { n: number; brier: number; meanWhenRight: number | null; meanWhenWrong: number | null } | null;
-    byHops: Record<string, DiagnosticRate>;
   };
   /** This project's: the share of questions that lost pooled gold, and how many losses per mechanism. */
-  evidenceLost: DiagnosticRate & { byHops: Record<string, DiagnosticRate>; byMechanism: Record<LossMechanism, number> };
-}
-
-/** How the rates were computed: the gold basis of the questions (structured per hop, or passages only). */
-export interface DiagnosticsBasis {
-  structured: number;
-  passagesOnly: number;
-  /** 'judge' when an LLM judge's verdicts (Acc†) decided correctness, else 'substring' (Acc). */
-  correctness: CorrectnessBasis;
-  /** The same in words, for tables. */
-  correctnessNote: string;
-  retrievedTop: number;
+  evidenceLost: RateByHops & { byMechanism: Record<LossMechanism, number> };
 }
 
 function rateOf(rows: readonly QuestionDiagnostic[]): DiagnosticRate {
@@ -273,12 +246,14 @@ function byMechanism(rows: readonly QuestionDiagnostics[]): Record<LossMechanism
   return out;
 }
 
-export function diagnosticsBasis(rows: readonly QuestionDiagnostics[], top = DEFAULT_TOP): DiagnosticsBasis {
+/** How the rates were computed: the gold basis of the questions (structured per hop, or passages only). */
+export function diagnosticsBasis(rows: readonly QuestionDiagnostics[], top = DEFAULT_TOP) {
   const structured = rows.filter((r) => r.gold === 'structured').length;
   const correctness = correctnessOf(rows);
   return {
     structured,
     passagesOnly: rows.length - structured,
+    /** 'judge' when an LLM judge's verdicts (Acc†) decided correctness, else 'substring' (Acc); then in words, for tables. */
     correctness,
     correctnessNote: CORRECTNESS_NOTE[correctness],
     retrievedTop: top,

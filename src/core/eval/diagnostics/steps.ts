@@ -3,7 +3,7 @@
 // first retrieving round is step 1, whatever its round number (static/IRCoT/BDTR retrieve with the
 // question in round 0, the planner in round 1). Rounds without a retrieval attach their thoughts and
 // contexts to the step before them. (The lead's trace fold may absorb this reader when merging.)
-import type { Trace } from '../../trace/schema.ts';
+import type { Trace, TraceEventOf } from '../../trace/schema.ts';
 
 export interface StepView {
   /** 1-based step number. */
@@ -18,15 +18,7 @@ export interface StepView {
   /** Texts the run wrote in this step: thoughts and the planner's partial answer. */
   notes: string[];
   /** The planner's `plan` event of this step, when the strategy records one. */
-  plan?: {
-    action: 'continue' | 'finalize';
-    partialAnswer: string;
-    subquery?: string;
-    sufficiency?: number;
-    anchors: string[];
-    /** Anchors the planner named, carried or not. */
-    declared?: string[];
-  };
+  plan?: Pick<TraceEventOf<'plan'>, 'action' | 'partialAnswer' | 'subquery' | 'sufficiency' | 'anchors' | 'declared'>;
 }
 
 export interface TraceSteps {
@@ -78,14 +70,7 @@ export function readSteps(trace: Trace): TraceSteps {
       (at(e.round)?.notes ?? pending.notes).push(e.text);
     } else if (e.type === 'plan') {
       const s = at(e.round);
-      const plan = {
-        action: e.action,
-        partialAnswer: e.partialAnswer,
-        anchors: e.anchors,
-        ...(e.declared !== undefined ? { declared: e.declared } : {}),
-        ...(e.subquery !== undefined ? { subquery: e.subquery } : {}),
-        ...(e.sufficiency !== undefined ? { sufficiency: e.sufficiency } : {}),
-      };
+      const { type: _type, t: _t, round: _round, step: _step, ...plan } = e;
       if (s) {
         s.plan = plan;
         s.notes.push(e.partialAnswer);
