@@ -1,5 +1,5 @@
-// The store ports as a contract-test factory: the Dexie repositories (browser) and the file store
-// (Node CLI) must behave the same for the same calls.
+// The store ports as a contract-test factory: what every store implementation (the Dexie repositories)
+// must do for the same calls.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildCsr, EdgeList } from '../../src/core/graph/csr.ts';
 import { loadOrRebuild } from '../../src/core/persist/artifacts.ts';

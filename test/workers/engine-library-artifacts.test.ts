@@ -2,14 +2,10 @@
 // engine over the same store (a reload) builds neither BM25 nor the graph, and its bm25 and hipporag2
 // rankings equal those of a fresh build. A damaged graph artifact is rebuilt once, with a notice, and
 // stored again; a corpus stored without indexes (an earlier version) gets them built and stored.
-// Over both stores: Dexie on fake-indexeddb (the browser's) and the file store (the CLI's).
+// Over Dexie on fake-indexeddb (the browser's store).
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFileStores } from '../../src/cli/file-store.ts';
 import { buildPhraseGraph } from '../../src/core/graph/build.ts';
 import type * as GraphBuild from '../../src/core/graph/build.ts';
 import { Bm25Index } from '../../src/core/index/bm25.ts';
@@ -76,19 +72,6 @@ const backends: Record<string, () => Promise<Backend>> = {
       async close() {
         for (const db of dbs) db.close();
       },
-    };
-  },
-  'file store': async () => {
-    const root = await mkdtemp(join(tmpdir(), 'hopscope-artifacts-'));
-    return {
-      reopen: () => createFileStores(root),
-      async damage(ref) {
-        const path = join(root, 'corpora', ref.corpusId, 'artifacts', `${ref.kind}.${ref.key}.bin`);
-        const bytes = await readFile(path);
-        bytes[bytes.length - 5]! ^= 0x40; // inside the last buffer
-        await writeFile(path, bytes);
-      },
-      close: () => rm(root, { recursive: true, force: true }),
     };
   },
 };

@@ -1,13 +1,9 @@
 // The library's document import in the engine (the page's path, without the page): a set of generated
 // PDF, Word, HTML and Markdown files with a questions file and bad files imports, names the bad files in
 // the entry's warnings, reports per-page progress, keeps each passage's source through storage (Dexie on
-// fake-indexeddb, and the CLI's file store) and is cancellable.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// fake-indexeddb) and is cancellable.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { createFileStores } from '../../src/cli/file-store.ts';
 import type { Stores } from '../../src/core/persist/ports.ts';
 import type { ImportProgress } from '../../src/engine/engine-api.ts';
 import { documentsKey, importFiles, openStored } from '../../src/engine/library.ts';
@@ -19,7 +15,6 @@ import { HARBOUR_QUESTIONS, harbourFolder, makeEncryptedPdf } from '../../harnes
 const backends: Record<string, () => Promise<Stores>> = {
   'Dexie (fake-indexeddb)': async () =>
     createDexieStores(new HopscopeDb('hopscope-documents-test', { indexedDB: new IDBFactory(), IDBKeyRange })),
-  'file store': async () => createFileStores(await mkdtemp(join(tmpdir(), 'hopscope-documents-'))),
 };
 
 async function files() {

@@ -1,6 +1,6 @@
-// Store ports (pure interfaces). Implemented by src/storage (Dexie/IndexedDB, browser) and
-// src/cli/file-store.ts (a folder, Node). Everything derived from a corpus is keyed by its id, so
-// deleting a corpus deletes its passages, triples, graphs, indexes, vectors, runs and LLM cache entries.
+// Store ports (pure interfaces). Implemented by src/storage (Dexie/IndexedDB, browser). Everything
+// derived from a corpus is keyed by its id, so deleting a corpus deletes its passages, triples, graphs,
+// indexes, vectors, runs and LLM cache entries.
 import { HopscopeError } from '../errors.ts';
 import type { LlmCacheStore } from '../llm/port.ts';
 import type { Trace } from '../trace/schema.ts';
