@@ -100,3 +100,5 @@ export function createRerankers(
     },
   };
 }
+
+export type Rerankers = ReturnType<typeof createRerankers>;
