@@ -78,7 +78,7 @@ export async function runStrategies(
   const models: { label: string; json: Record<string, unknown>; results: StrategyBatchResult[] }[] = [];
   // What a second Ctrl-C writes to --out before it exits: every plain run finished so far (its own JSON).
   const finished: { label: string; track: Finished }[] = [];
-  const partialHead = { dataset: dataset.name, retriever: retriever.name, ks: args.ks };
+  const head = { dataset: dataset.name, retriever: retriever.name, ks: args.ks };
   outputs.partial = () => {
     const json = (t: Finished) => ({
       strategies: Object.fromEntries(
@@ -90,8 +90,8 @@ export async function runStrategies(
     });
     if (!finished.some((m) => m.track.results.length)) return undefined;
     return finished.length === 1
-      ? { ...partialHead, llm: finished[0]!.label, ...json(finished[0]!.track) }
-      : { ...partialHead, models: Object.fromEntries(finished.map((m) => [m.label, json(m.track)])) };
+      ? { ...head, llm: finished[0]!.label, ...json(finished[0]!.track) }
+      : { ...head, models: Object.fromEntries(finished.map((m) => [m.label, json(m.track)])) };
   };
   for (const spec of specs) {
     const { llm, label, provider } = await createLlmFromSpec(spec, {
@@ -118,12 +118,12 @@ export async function runStrategies(
     finished.push({ label, track });
     models.push({
       label,
-      ...(await runModel(
+      ...(await runModel({
         args,
         dataset,
         questions,
         backbone,
-        retriever,
+        memo: retriever,
         llm,
         traces,
         provenance,
@@ -131,7 +131,7 @@ export async function runStrategies(
         outputs,
         track,
         signal,
-      )),
+      })),
     });
   }
   if (args.retrievalMemo) {
@@ -146,7 +146,6 @@ export async function runStrategies(
         ),
     );
   }
-  const head = { dataset: dataset.name, retriever: retriever.name, ks: args.ks };
   if (models.length === 1) return { ...head, llm: models[0]!.label, ...models[0]!.json };
   io.out(modelTable(models.map((m) => ({ model: m.label, results: m.results }))));
   return {
@@ -187,34 +186,11 @@ type BatchSetup = Omit<
   'regime' | 'options' | 'noContext' | 'previous' | 'onTrace' | 'onProgress'
 >;
 
-async function runModel(
-  args: EvalArgs,
-  dataset: Dataset,
-  questions: readonly Question[],
-  backbone: CliBackbone,
-  memo: Retriever,
-  llm: LlmPort,
-  traces: string | undefined,
-  provenance: Provenance,
-  io: Io,
-  outputs: Outputs,
-  track: Finished,
-  signal?: AbortSignal,
-) {
+async function runModel(given: Omit<ModelRun, 'passages' | 'reranker' | 'judge' | 'extras' | 'ft' | 'verdicts'>) {
+  const { args, dataset, traces, io, outputs, track, signal } = given;
   if (traces) await mkdir(traces, { recursive: true });
   const m: ModelRun = {
-    args,
-    dataset,
-    questions,
-    backbone,
-    memo,
-    llm,
-    traces,
-    provenance,
-    io,
-    outputs,
-    track,
-    signal,
+    ...given,
     passages: new Map(dataset.corpus.passages.map((p) => [p.id, p])),
     judge: args.judge ? (await createJudge(args, dataset.corpus.id, outputs)).llm : undefined,
     reranker: await loadReranker(args, io),
