@@ -67,7 +67,12 @@ export async function main(argv: string[], rawIo: Io = processIo, signal?: Abort
   try {
     const ran =
       args.scoreTraces !== undefined
-        ? await runScoreTraces(args, args.scoreTraces, io)
+        ? await scoreTraces(
+            args.scoreTraces,
+            await readDatasetDir(args.dataset, datasetDirOptions(args, io)),
+            args.ks,
+            io,
+          )
         : args.predictions
           ? await runPredictions(args, io)
           : await runRetrieval(args, io, outputs, signal);
@@ -197,11 +202,6 @@ async function runRetrieval(args: EvalArgs, io: Io, outputs: Outputs, signal?: A
       ranking: rankedWithSources(dataset, q.ranking.slice(0, Math.max(...args.ks))),
     })),
   };
-}
-
-async function runScoreTraces(args: EvalArgs, dir: string, io: Io) {
-  const dataset = await readDatasetDir(args.dataset, datasetDirOptions(args, io));
-  return scoreTraces(dir, dataset, args.ks, io);
 }
 
 async function runPredictions(args: EvalArgs, io: Io) {
