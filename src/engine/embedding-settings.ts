@@ -36,9 +36,11 @@ export async function readEmbeddingSettings(stores: Stores | undefined): Promise
   return s === undefined || s.source === 'none' ? null : s;
 }
 
-/** Where the host finds model files: the app's onnxruntime-web files (browser), the local models folder (Node). */
+/** Where the host finds model files. */
 export interface ModelPaths {
+  /** Browser: the app's copies of onnxruntime-web's runtime files (no CDN). */
   wasmPaths?: { mjs: string; wasm: string };
+  /** Node: the folder holding local model folders (a 'local' setting's name under it); the browser uses the stored folder. */
   localModelPath?: string;
 }
 

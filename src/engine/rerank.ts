@@ -8,18 +8,14 @@ import type { Reranker } from '../core/rerank/port.ts';
 import { rerankerModelId, rerankerSettingsSchema, type ConfiguredReranker } from '../core/rerank/settings.ts';
 import type { Stores } from '../core/persist/ports.ts';
 import type { EmbedderConfig } from '../providers/embed/config.ts';
-import { modelFiles, readSetting } from './embedding-settings.ts';
+import { modelFiles, readSetting, type ModelPaths } from './embedding-settings.ts';
 import { RERANKER_SETTINGS_KEY, type RerankerTest } from './engine-api.ts';
 
 export type LoadableReranker = Reranker & { load(): Promise<void>; dispose(): Promise<void> };
 
 /** What the host provides: how to make a cross-encoder (transformers.js in the worker; in-process in Node). */
-export interface RerankHost {
+export interface RerankHost extends ModelPaths {
   makeReranker(config: EmbedderConfig): LoadableReranker;
-  /** Browser: the app's copies of onnxruntime-web's runtime files (no CDN). */
-  wasmPaths?: { mjs: string; wasm: string };
-  /** Node: the folder holding local model folders (a 'local' setting's name under it); the browser uses the stored folder. */
-  localModelPath?: string;
 }
 
 const TEST_PAIRS = [
