@@ -2,7 +2,7 @@
 // with the dataset's backbone, the LLM from Settings (or the labelled offline thinker) and the run's
 // AbortSignal; what-if branches of a finished run; cancel by run id.
 import { HopscopeError } from '../core/errors.ts';
-import { isBaseline, strategyDescriptor, type StrategyName } from '../core/strategies/index.ts';
+import { isBaseline, strategyDescriptor } from '../core/strategies/index.ts';
 import { runRegime } from '../core/strategies/regimes.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Retriever } from '../core/types.ts';
@@ -46,7 +46,6 @@ export function createRunMethods({
 
   /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is the depth of the retrieval baselines). */
   async function runCore(
-    strategy: StrategyName,
     request: RunRequest,
     entry: Loaded,
     signal: AbortSignal,
@@ -54,6 +53,7 @@ export function createRunMethods({
     branch?: BranchRunRequest,
     onBuild?: BuildListener,
   ): Promise<Trace> {
+    const { strategy } = request;
     const llm =
       request.llm === 'offline'
         ? createOfflineThinker()
@@ -111,9 +111,7 @@ export function createRunMethods({
         );
       if (request.question.question.trim() === '')
         throw new HopscopeError('engine', 'the question is empty; type a question or pick one');
-      return tracked(request.runId, (signal) =>
-        runCore(request.strategy, request, entry, signal, onEvent, undefined, onBuild),
-      );
+      return tracked(request.runId, (signal) => runCore(request, entry, signal, onEvent, undefined, onBuild));
     },
 
     cancelRun(runId) {
@@ -121,10 +119,8 @@ export function createRunMethods({
     },
 
     async runBranch(request, onEvent) {
-      const { run, strategy } = branchRunRequest(request);
-      return tracked(run.runId, (signal) =>
-        runCore(strategy, run, datasets.get(run.datasetId), signal, onEvent, request),
-      );
+      const run = branchRunRequest(request);
+      return tracked(run.runId, (signal) => runCore(run, datasets.get(run.datasetId), signal, onEvent, request));
     },
   };
 }
