@@ -9,8 +9,6 @@ import {
   backboneOptionNames,
   backbonesWhere,
   DEFAULT_BACKBONE,
-  isBackboneName,
-  type BackboneName,
 } from '../core/backbones/index.ts';
 import {
   DEFAULT_STRATEGY,
@@ -216,11 +214,6 @@ function choice<T extends string>(name: string, value: string | undefined, allow
   if (value !== undefined && !(allowed as readonly string[]).includes(value))
     throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
   return value as T | undefined;
-}
-
-function backbone(name: string, value: string): BackboneName {
-  if (!isBackboneName(value)) throw new UsageError(`--${name} must be one of ${BACKBONES.join(', ')}, got "${value}"`);
-  return value;
 }
 
 /** Every flag of `npm run eval`. */
@@ -435,8 +428,8 @@ function checkStrategyFlags(values: Flags): void {
 function backboneArgs(values: Flags) {
   const gamma = values['ge-gamma'];
   return {
-    retriever: values.retriever ? backbone('retriever', values.retriever) : undefined,
-    base: values.base ? backbone('base', values.base) : DEFAULT_BACKBONE,
+    retriever: values.retriever ? choice('retriever', values.retriever, BACKBONES) : undefined,
+    base: (values.base ? choice('base', values.base, BACKBONES) : undefined) ?? DEFAULT_BACKBONE,
     openie: values.openie,
     ...given('queryNer', values['query-ner']),
     /** naivege/syncge backbone options (scorer, gamma, seedTop). */
