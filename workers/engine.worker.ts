@@ -1,15 +1,6 @@
 // Engine worker: parsing, indexing, the library (IndexedDB) and runs happen off the UI thread (DESIGN:
-// workers are thin RPC wrappers over core). The API is typed in ./engine-api.ts; the page wraps it
-// with Comlink.
-// PPR kernel: the WebAssembly one (wasm/ppr.wasm, fetched from the URL Vite emits for it), installed
-// once with setPprWasm so HippoRAG 2 runs it ('auto'); PPR work waits until the choice is made. If it
-// cannot load (no SIMD, fetch failed), the TypeScript kernel runs and this is said on console.info:
-// it is a fallback with the same results, not an error.
-// Import: offline triples and the synonym search run in navigator.hardwareConcurrency pool workers
-// (./pool-browser.ts), started on the first import.
-// Embeddings: the embedding worker (embed.worker.ts) is started by this worker when a model is first
-// needed, so vectors and query embeddings never pass through the page; onnxruntime-web's runtime
-// files are the app's own copies (no CDN). DualRAG's cross-encoder reranker runs in this worker.
+// workers are thin RPC wrappers over core). The API is typed in src/engine/engine-api.ts; the page wraps
+// it with Comlink. The import's offline triples and synonym search run in pool workers (./pool-browser.ts).
 import { expose, wrap, type Remote } from 'comlink';
 import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
@@ -26,6 +17,9 @@ import { carryUserMessages } from './comlink-errors.ts';
 import type { RerankHost } from '../src/engine/rerank.ts';
 import { createTransformersReranker } from '../src/providers/rerank/transformers-reranker.ts';
 
+// PPR kernel: the WebAssembly one (wasm/ppr.wasm, at the URL Vite emits), installed once with setPprWasm so
+// HippoRAG 2 runs it; PPR work waits until the choice is made. If it cannot load (no SIMD, fetch failed),
+// the TypeScript kernel runs, said on console.info: a fallback with the same results, not an error.
 async function installPprKernel(): Promise<void> {
   try {
     setPprWasm(await loadPprWasm(fetch(new URL('../wasm/ppr.wasm', import.meta.url))));
@@ -39,8 +33,10 @@ async function installPprKernel(): Promise<void> {
 // Another tab upgrading or blocking the database: the page shows the sentence (src/shell/StorageNotice.tsx).
 onStorageNotice((notice) => self.postMessage({ type: 'hopscope-storage-notice', notice }));
 
-// One embedding worker per device: with WebGPU the model is loaded on WebGPU and on WASM side by side
-// and measured (src/engine/embeddings.ts), each worker holding one model.
+// The embedding worker, started by this worker when a model is first needed, so vectors and query
+// embeddings never pass through the page; onnxruntime-web's runtime files are the app's own (no CDN).
+// One per device: with WebGPU the model is loaded on WebGPU and on WASM side by side and measured
+// (src/engine/embedding-model.ts), each worker holding one model.
 const embedWorkers = new Map<string, Remote<EmbedWorkerApi>>();
 const wasmPaths = { mjs: new URL(ortMjs, self.location.href).href, wasm: new URL(ortWasm, self.location.href).href };
 const embedding: EmbeddingHost = {

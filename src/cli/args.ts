@@ -9,8 +9,6 @@ import {
   backboneOptionNames,
   backbonesWhere,
   DEFAULT_BACKBONE,
-  isBackboneName,
-  type BackboneName,
 } from '../core/backbones/index.ts';
 import {
   DEFAULT_STRATEGY,
@@ -21,13 +19,12 @@ import {
   STRATEGIES,
   strategyDescriptor,
   type StrategyDescriptor,
-  type StrategyName,
 } from '../core/strategies/index.ts';
-import { isRegime, REGIMES, type Regime } from '../core/strategies/regimes.ts';
+import { isRegime, REGIMES } from '../core/strategies/regimes.ts';
 import { parseCounterfactual, type CounterfactualSpec } from '../core/whatif/counterfactual.ts';
 import { ROUND_MEANING, roundRows } from '../core/whatif/rounds.ts';
 import { DEFAULT_CHUNK_WORDS } from '../core/documents/chunker.ts';
-import { HIPPORAG2_DEFAULTS } from '../core/retrievers/hipporag2.ts';
+import { HIPPORAG2_DEFAULTS, type HippoRag2Seed } from '../core/retrievers/hipporag2.ts';
 import { GRAPH_EXPANSION_DEFAULTS } from '../core/retrievers/graph-expansion.ts';
 import { BEAM_DEFAULTS } from '../core/retrievers/triple-beam.ts';
 import { DEFAULT_LEXICAL_SCORER } from '../core/triples/sequence-scorer.ts';
@@ -199,68 +196,12 @@ function counterfactualArg(value: string): CounterfactualSpec {
 
 const DEFAULT_KS = [1, 2, 5, 10, 20, 50, 100, 200];
 
-export interface EvalArgs {
-  dataset: string;
-  /** A questions file (.txt one per line, or .jsonl {question, answer?, gold?}) for a folder of documents. */
-  questions?: string;
-  /** Word budget of the document chunker (a folder of documents). */
-  chunkWords?: number;
-  retriever?: BackboneName;
-  base: BackboneName;
-  openie?: string;
-  queryNer?: string;
-  /** naivege/syncge backbone options (scorer, gamma). */
-  geOptions: Record<string, unknown>;
-  /** hipporag2: 'facts' (HippoRAG 2, default) or 'entities'. */
-  seed: 'facts' | 'entities';
-  model?: string;
-  ks: number[];
-  limit?: number;
-  concurrency: number;
-  out?: string;
-  predictions?: string;
-  /** A folder of traces to score without running anything. */
-  scoreTraces?: string;
-  /** One or more strategies (comma list); several run on the same questions and get a complementarity table. */
-  strategies: StrategyName[];
-  llm?: string;
-  /** Every LLM of `--llm a,b` (one entry without a comma). */
-  llms: string[];
-  /** Evidence regimes of `--regime` (empty = iterative only, the JSON shape without "regimes"). */
-  regimes: Regime[];
-  rounds?: number;
-  /** Reader budget for every strategy (default: each strategy's own). */
-  readerTop?: number | 'all';
-  normalize?: 'minmax' | 'none';
-  /** auto's router: fitted rule or the LLM's judgment (--decide). */
-  decide?: 'rule' | 'llm';
-  /** JSON file carrying memoised retrievals across runs (same dataset and backbone). */
-  retrievalMemo?: string;
-  /** Also report EM with every strategy reading this many passages. */
-  equalBudget?: number;
-  stop?: 'fixed' | 'stable' | 'llm';
-  traces?: string;
-  /** Where LLM replies are cached (default .cache/llm); "off" turns the cache off. */
-  cacheDir: string | false;
-  /** `--counterfactual`: the intervention each question's plain run gets afterwards (src/core/whatif). */
-  counterfactual?: CounterfactualSpec;
-  /** Acc† judge LLM spec (an evaluation pass after the runs). */
-  judge?: string;
-  judgeModel?: string;
-  /** DualRAG-FT JSONL output file. */
-  exportFt?: string;
-  /** Allow the offline thinker's replies in the DualRAG-FT file (labelled). */
-  exportFtOffline?: boolean;
-  /** Local cross-encoder folder for DualRAG's reranker. */
-  rerankerModel?: string;
-  llmRest: {
-    baseUrl?: string | undefined;
-    apiKeyEnv?: string | undefined;
-    model?: string | undefined;
-    jsonMode: boolean;
-    maxTokens?: number | undefined;
-  };
-}
+/** The parsed arguments of `npm run eval` (what parseEvalArgs returns). */
+export type EvalArgs = ReturnType<typeof parseEvalArgs>;
+
+/** `{ [key]: value }` when the flag was given, nothing otherwise (an absent flag is an absent key). */
+const given = <K extends string, V>(key: K, value: V | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 
 function positiveInt(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -269,15 +210,10 @@ function positiveInt(name: string, value: string | undefined): number | undefine
   return n;
 }
 
-function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value))
+function choice<T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value !== undefined && !(allowed as readonly string[]).includes(value))
     throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
-  return value as T;
-}
-
-function backbone(name: string, value: string): BackboneName {
-  if (!isBackboneName(value)) throw new UsageError(`--${name} must be one of ${BACKBONES.join(', ')}, got "${value}"`);
-  return value;
+  return value as T | undefined;
 }
 
 /** Every flag of `npm run eval`. */
@@ -346,11 +282,7 @@ const STRATEGY_ONLY = [
   'counterfactual',
 ] as const;
 
-type EvalNormalize = NonNullable<EvalArgs['normalize']>;
-type EvalStop = NonNullable<EvalArgs['stop']>;
-type EvalDecide = NonNullable<EvalArgs['decide']>;
-
-export function parseEvalArgs(argv: string[]): EvalArgs {
+export function parseEvalArgs(argv: string[]) {
   const values = readFlags(argv);
   checkModes(values);
   checkBackboneFlags(values);
@@ -369,8 +301,10 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     .sort((a, b) => a - b);
   return {
     dataset: values.dataset!,
-    ...(values.questions !== undefined ? { questions: values.questions } : {}),
-    ...(values['chunk-words'] !== undefined ? { chunkWords: positiveInt('chunk-words', values['chunk-words']) } : {}),
+    /** A questions file (.txt one per line, or .jsonl {question, answer?, gold?}) for a folder of documents. */
+    ...given('questions', values.questions),
+    /** Word budget of the document chunker (a folder of documents). */
+    ...given('chunkWords', positiveInt('chunk-words', values['chunk-words'])),
     ...backboneArgs(values),
     model: values['embed-model'] ?? (needsEmbed ? values.model : undefined),
     ks: [...new Set(ks)],
@@ -378,6 +312,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     concurrency: positiveInt('concurrency', values.concurrency) ?? DEFAULT_CONCURRENCY,
     out: values.out,
     predictions: values.predictions,
+    /** A folder of traces to score without running anything. */
     scoreTraces: values['score-traces'],
     ...strategyArgs(values, llms),
     llmRest: {
@@ -493,53 +428,58 @@ function checkStrategyFlags(values: Flags): void {
 function backboneArgs(values: Flags) {
   const gamma = values['ge-gamma'];
   return {
-    retriever: values.retriever ? backbone('retriever', values.retriever) : undefined,
-    base: values.base ? backbone('base', values.base) : DEFAULT_BACKBONE,
+    retriever: values.retriever ? choice('retriever', values.retriever, BACKBONES) : undefined,
+    base: (values.base ? choice('base', values.base, BACKBONES) : undefined) ?? DEFAULT_BACKBONE,
     openie: values.openie,
-    ...(values['query-ner'] !== undefined ? { queryNer: values['query-ner'] } : {}),
+    ...given('queryNer', values['query-ner']),
+    /** naivege/syncge backbone options (scorer, gamma, seedTop). */
     geOptions: {
-      ...(values['ge-scorer'] !== undefined ? { scorer: values['ge-scorer'] } : {}),
-      ...(gamma !== undefined ? { gamma: gamma === 'inf' ? null : Number(gamma) } : {}),
-      ...(values['ge-seeds'] !== undefined ? { seedTop: positiveInt('ge-seeds', values['ge-seeds']) } : {}),
-    },
-    seed: (values.seed ?? HIPPORAG2_DEFAULTS.seed) as EvalArgs['seed'],
+      ...given('scorer', values['ge-scorer']),
+      ...given('gamma', gamma === undefined ? undefined : gamma === 'inf' ? null : Number(gamma)),
+      ...given('seedTop', positiveInt('ge-seeds', values['ge-seeds'])),
+    } as Record<string, unknown>,
+    /** hipporag2: 'facts' (HippoRAG 2, default) or 'entities'. */
+    seed: (values.seed ?? HIPPORAG2_DEFAULTS.seed) as HippoRag2Seed,
   };
 }
 
 /** The strategies, their LLMs and regimes, their options, and what is written or judged after the runs. */
 function strategyArgs(values: Flags, llms: string[]) {
+  const readerTop = values['reader-top'];
   return {
+    /** One or more strategies (comma list); several run on the same questions and get a complementarity table. */
     strategies: (values.strategy?.split(',') ?? []).map((s) => s.trim()).filter(isStrategyName),
     llm: values.llm,
+    /** Every LLM of `--llm a,b` (one entry without a comma). */
     llms,
+    /** Evidence regimes of `--regime` (empty = iterative only, the JSON shape without "regimes"). */
     regimes: [...new Set((values.regime?.split(',') ?? []).map((s) => s.trim()).filter(isRegime))],
     rounds: positiveInt('rounds', values.rounds),
-    ...(values['reader-top'] !== undefined
-      ? {
-          readerTop:
-            values['reader-top'] === 'all'
-              ? ('all' as const)
-              : (positiveInt('reader-top', values['reader-top']) as number),
-        }
-      : {}),
-    ...(values['equal-budget'] !== undefined
-      ? { equalBudget: positiveInt('equal-budget', values['equal-budget']) as number }
-      : {}),
-    ...(values['retrieval-memo'] !== undefined ? { retrievalMemo: values['retrieval-memo'] } : {}),
-    ...(values.normalize !== undefined
-      ? { normalize: oneOf('normalize', values.normalize, strategyChoices('normalize') as EvalNormalize[]) }
-      : {}),
-    ...(values.stop !== undefined ? { stop: oneOf('stop', values.stop, strategyChoices('stop') as EvalStop[]) } : {}),
-    ...(values.decide !== undefined
-      ? { decide: oneOf('decide', values.decide, strategyChoices('decide') as EvalDecide[]) }
-      : {}),
+    /** Reader budget for every strategy (default: each strategy's own). */
+    ...given('readerTop', readerTop === 'all' ? ('all' as const) : positiveInt('reader-top', readerTop)),
+    /** Also report EM with every strategy reading this many passages. */
+    ...given('equalBudget', positiveInt('equal-budget', values['equal-budget'])),
+    /** JSON file carrying memoised retrievals across runs (same dataset and backbone). */
+    ...given('retrievalMemo', values['retrieval-memo']),
+    ...given('normalize', choice('normalize', values.normalize, strategyChoices('normalize') as ('minmax' | 'none')[])),
+    ...given('stop', choice('stop', values.stop, strategyChoices('stop') as ('fixed' | 'stable' | 'llm')[])),
+    /** auto's router: fitted rule or the LLM's judgment. */
+    ...given('decide', choice('decide', values.decide, strategyChoices('decide') as ('rule' | 'llm')[])),
     traces: values.traces,
+    /** Where LLM replies are cached (default .cache/llm); "off" turns the cache off. */
     cacheDir: values['cache-dir'] === 'off' ? (false as const) : (values['cache-dir'] ?? DEFAULT_CACHE_DIR),
-    ...(values.judge !== undefined ? { judge: values.judge } : {}),
-    ...(values['judge-model'] !== undefined ? { judgeModel: values['judge-model'] } : {}),
-    ...(values['export-ft'] !== undefined ? { exportFt: values['export-ft'] } : {}),
-    ...(values['export-ft-offline'] ? { exportFtOffline: true } : {}),
-    ...(values['reranker-model'] !== undefined ? { rerankerModel: values['reranker-model'] } : {}),
-    ...(values.counterfactual !== undefined ? { counterfactual: counterfactualArg(values.counterfactual) } : {}),
+    /** Acc† judge LLM spec (an evaluation pass after the runs). */
+    ...given('judge', values.judge),
+    ...given('judgeModel', values['judge-model']),
+    /** DualRAG-FT JSONL output file, and whether the offline thinker's replies may go in it (labelled). */
+    ...given('exportFt', values['export-ft']),
+    ...given('exportFtOffline', values['export-ft-offline'] || undefined),
+    /** Local cross-encoder folder for DualRAG's reranker. */
+    ...given('rerankerModel', values['reranker-model']),
+    /** The intervention each question's plain run gets afterwards (src/core/whatif). */
+    ...given(
+      'counterfactual',
+      values.counterfactual === undefined ? undefined : counterfactualArg(values.counterfactual),
+    ),
   };
 }

@@ -90,17 +90,6 @@ function counterfactualTable(strategy: string, cf: CounterfactualResult, ks: rea
   );
 }
 
-/** Counterfactual branches that failed anywhere in a run's JSON (per strategy, regime, model): a pass with failed branches exits 3. */
-export function failedBranches(result: unknown): number {
-  if (typeof result !== 'object' || result === null) return 0;
-  const r = result as { summary?: { counterfactual?: { branchFailed?: unknown } } };
-  const own = typeof r.summary?.counterfactual?.branchFailed === 'number' ? r.summary.counterfactual.branchFailed : 0;
-  const nested = ['strategies', 'regimes', 'models'].flatMap((key) =>
-    Object.values(((result as Record<string, unknown>)[key] as Record<string, unknown> | undefined) ?? {}),
-  );
-  return own + nested.reduce((n: number, child) => n + failedBranches(child), 0);
-}
-
 /** The summary's `counterfactual` entry, or nothing when the batch ran none. */
 export function counterfactualSummaryJson(r: StrategyBatchResult): { counterfactual?: object } {
   const cf = done.get(r);

@@ -13,7 +13,6 @@ import { buildCliRetriever } from './retriever.ts';
 import { flatSummary, summaryTables } from './report.ts';
 import { scoreTraces } from './score-traces.ts';
 import { runStrategies } from './strategy-run.ts';
-import { failedBranches } from './counterfactual.ts';
 import { preflight } from './preflight.ts';
 import { Outputs, writeFileAtomicSync, writeOutput } from './outputs.ts';
 import { LlmSpecError } from './llm-spec.ts';
@@ -68,7 +67,12 @@ export async function main(argv: string[], rawIo: Io = processIo, signal?: Abort
   try {
     const ran =
       args.scoreTraces !== undefined
-        ? await runScoreTraces(args, args.scoreTraces, io)
+        ? await scoreTraces(
+            args.scoreTraces,
+            await readDatasetDir(args.dataset, datasetDirOptions(args, io)),
+            args.ks,
+            io,
+          )
         : args.predictions
           ? await runPredictions(args, io)
           : await runRetrieval(args, io, outputs, signal);
@@ -93,14 +97,14 @@ export async function main(argv: string[], rawIo: Io = processIo, signal?: Abort
       return EXIT.interrupted;
     }
     // Scoring stored traces reports their failures; it has not failed itself.
-    const failed = args.scoreTraces !== undefined ? 0 : failedQuestions(result);
+    const failed = args.scoreTraces !== undefined ? 0 : countFailed(result, (s) => s.failed);
     if (failed > 0) {
       io.err(
         `${failed} question run(s) failed (their errors are in the results and traces): exit ${EXIT.questionsFailed}`,
       );
       return EXIT.questionsFailed;
     }
-    const branches = args.scoreTraces !== undefined ? 0 : failedBranches(result);
+    const branches = args.scoreTraces !== undefined ? 0 : countFailed(result, (s) => s.counterfactual?.branchFailed);
     if (branches > 0) {
       io.err(
         `${branches} counterfactual branch(es) failed (not counted; their reasons are in the results): exit ${EXIT.questionsFailed}`,
@@ -125,16 +129,20 @@ export async function main(argv: string[], rawIo: Io = processIo, signal?: Abort
   }
 }
 
-/** Failed questions over every strategy of a strategy run's JSON (0 for retrieval and predictions). */
-/** Failed questions anywhere in a result: per strategy, per regime, per model. */
-function failedQuestions(result: unknown): number {
+type ResultSummary = { failed?: unknown; counterfactual?: { branchFailed?: unknown } };
+
+/**
+ * A count summed over a result's JSON, per strategy, per regime, per model (0 for retrieval and
+ * predictions): failed questions, or failed counterfactual branches (a pass with failed branches exits 3).
+ */
+function countFailed(result: unknown, count: (s: ResultSummary) => unknown): number {
   if (typeof result !== 'object' || result === null) return 0;
-  const r = result as { summary?: { failed?: unknown } };
-  const own = typeof r.summary?.failed === 'number' ? r.summary.failed : 0;
+  const summary = (result as { summary?: ResultSummary }).summary;
+  const own = summary ? count(summary) : undefined;
   const nested = ['strategies', 'regimes', 'models'].flatMap((key) =>
     Object.values(((result as Record<string, unknown>)[key] as Record<string, unknown> | undefined) ?? {}),
   );
-  return own + nested.reduce((n: number, child) => n + failedQuestions(child), 0);
+  return (typeof own === 'number' ? own : 0) + nested.reduce((n: number, child) => n + countFailed(child, count), 0);
 }
 
 /** --questions and --chunk-words (a folder of documents); unreadable documents are warned about on stderr. */
@@ -194,11 +202,6 @@ async function runRetrieval(args: EvalArgs, io: Io, outputs: Outputs, signal?: A
       ranking: rankedWithSources(dataset, q.ranking.slice(0, Math.max(...args.ks))),
     })),
   };
-}
-
-async function runScoreTraces(args: EvalArgs, dir: string, io: Io) {
-  const dataset = await readDatasetDir(args.dataset, datasetDirOptions(args, io));
-  return scoreTraces(dir, dataset, args.ks, io);
 }
 
 async function runPredictions(args: EvalArgs, io: Io) {

@@ -10,7 +10,6 @@ import { LlmConfigError } from '../core/llm/errors.ts';
 import { baseUrlCredentials, baseUrlShapeProblem, redactBaseUrl, urlLabel } from '../core/llm/base-url.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import type { LlmProvider } from '../core/llm/provider.ts';
-import type { RetryOptions } from '../core/llm/with-retry.ts';
 import { readableTraceSchema } from '../core/trace/load.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import { OpenAiCompatibleProvider } from '../providers/llm/openai-compatible.ts';
@@ -18,6 +17,7 @@ import { ReplayProvider } from '../providers/llm/replay.ts';
 import { FileLlmCacheStore } from './llm-file-cache.ts';
 import { replyParses } from '../prompts/reply-check.ts';
 import { readTextInput } from './text-input.ts';
+import type { EvalArgs } from './args.ts';
 
 export type LlmSpec =
   | { kind: 'offline' }
@@ -34,40 +34,8 @@ export class LlmSpecError extends HopscopeError {
 const LLM_SPEC_USAGE =
   '--llm offline | --llm openai --base-url URL --model NAME [--api-key-env VAR] [--no-json-mode] | --llm openai:MODEL@URL | --llm replay:<trace.json|traces.jsonl|traces dir>';
 
-/** Read the LLM flags out of a CLI argv (other flags are left alone). `--llm-model` is accepted for `--model`. */
-export function parseLlmSpec(argv: readonly string[]): LlmSpec {
-  const flag = (name: string): string | undefined => {
-    for (let i = 0; i < argv.length; i++) {
-      const a = argv[i]!;
-      if (a === `--${name}`) {
-        const v = argv[i + 1];
-        if (v === undefined || v.startsWith('--'))
-          throw new LlmSpecError(`--${name} needs a value (${LLM_SPEC_USAGE})`);
-        return v;
-      }
-      if (a.startsWith(`--${name}=`)) return a.slice(name.length + 3);
-    }
-    return undefined;
-  };
-  return llmSpecFrom({
-    llm: flag('llm'),
-    baseUrl: flag('base-url'),
-    model: flag('llm-model') ?? flag('model'),
-    apiKeyEnv: flag('api-key-env'),
-    jsonMode: !argv.includes('--no-json-mode'),
-    maxTokens: flag('max-tokens') === undefined ? undefined : Number(flag('max-tokens')),
-  });
-}
-
-/** The same from already-parsed values (src/cli/args.ts keeps them in `llm` and `llmRest`). */
-export function llmSpecFrom(v: {
-  llm?: string | undefined;
-  baseUrl?: string | undefined;
-  model?: string | undefined;
-  apiKeyEnv?: string | undefined;
-  jsonMode?: boolean;
-  maxTokens?: number | undefined;
-}): LlmSpec {
+/** The LLM spec from the parsed flags (src/cli/args.ts keeps them in `llm` and `llmRest`). */
+export function llmSpecFrom(v: { llm?: string | undefined } & Partial<EvalArgs['llmRest']>): LlmSpec {
   if (!v.llm) throw new LlmSpecError(`no --llm given (${LLM_SPEC_USAGE})`);
   if (v.llm === 'offline') return { kind: 'offline' };
   if (v.llm.startsWith('replay:')) {
@@ -132,8 +100,6 @@ export interface LlmFromSpecOptions {
   corpusId?: string;
   concurrency?: number;
   retries?: number;
-  retry?: Partial<Omit<RetryOptions, 'retries'>>;
-  timeoutMs?: number;
   /** Environment to read `--api-key-env` from; default process.env at call time. */
   env?: Readonly<Record<string, string | undefined>>;
   /** Hears once that the cache cannot be written (the run then goes on uncached). */
@@ -182,7 +148,6 @@ export async function createLlmFromSpec(spec: LlmSpec, o: LlmFromSpecOptions = {
         jsonMode: spec.jsonMode,
         ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
         ...(apiKey ? { apiKey } : {}),
-        ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
       });
       const cache =
         o.cacheDir === false ? undefined : new FileLlmCacheStore(o.cacheDir ?? '.cache/llm', o.onCacheWriteError);
@@ -199,8 +164,6 @@ export async function createLlmFromSpec(spec: LlmSpec, o: LlmFromSpecOptions = {
           : {}),
         ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
         ...(o.retries !== undefined ? { retries: o.retries } : {}),
-        ...(o.retry ? { retry: o.retry } : {}),
-        ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
       });
       return { llm, label: provider.label, provider, ...(cache ? { cache } : {}) };
     }

@@ -60,16 +60,12 @@ export function summaryTables(title: string, summary: Summary | null, ks: readon
     ...ks.map((k) => na(m.recall[k])),
     ...answers.map((f) => m[f] ?? NaN),
   ];
-  const basisCol = basis ? [basisText(basis)] : [];
-  if (!summary)
-    return [
-      title,
-      formatTable([...header('all'), ...(basis ? ['basis'] : [])], [['all', 0, ...ks.map(() => 'n/a'), ...basisCol]]),
-    ].join('\n\n');
+  const overall = summary ? row('all', summary) : ['all', 0, ...ks.map(() => 'n/a')];
   const parts = [
     title,
-    formatTable([...header('all'), ...(basis ? ['basis'] : [])], [[...row('all', summary), ...basisCol]]),
+    formatTable([...header('all'), ...(basis ? ['basis'] : [])], [[...overall, ...(basis ? [basisText(basis)] : [])]]),
   ];
+  if (!summary) return parts.join('\n\n');
   if (summary.withGold !== undefined)
     parts.push(
       summary.withGold === 0
@@ -80,21 +76,12 @@ export function summaryTables(title: string, summary: Summary | null, ks: readon
     parts.push(
       formatTable(['all', ...ks.map((k) => `AllGold@${k}`)], [['all', ...ks.map((k) => na(summary.allGold[k]))]]),
     );
-  const types = Object.entries(summary.byType);
-  if (types.length > 0)
-    parts.push(
-      formatTable(
-        header('type'),
-        types.map(([t, m]) => row(t, m)),
-      ),
-    );
-  const hops = Object.entries(summary.byHops);
-  if (hops.length > 0)
-    parts.push(
-      formatTable(
-        header('hops'),
-        hops.map(([h, m]) => row(h, m)),
-      ),
-    );
+  for (const [by, groups] of [
+    ['type', summary.byType],
+    ['hops', summary.byHops],
+  ] as const) {
+    const rows = Object.entries(groups).map(([g, m]) => row(g, m));
+    if (rows.length > 0) parts.push(formatTable(header(by), rows));
+  }
   return parts.join('\n\n');
 }

@@ -39,7 +39,7 @@ export interface MemoSeed {
 
 /** The memo of an earlier run with the same configuration; empty when the file does not exist yet. */
 export async function readMemo(file: string, config: RunConfig): Promise<MemoSeed | undefined> {
-  const text = await readTextInput('--retrieval-memo', file, undefined, 'undefined');
+  const text = await readTextInput('--retrieval-memo', file, 'undefined');
   if (text === undefined) return undefined;
   let json: unknown;
   try {

@@ -8,7 +8,7 @@
 // traces recorded before it was kept.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isCompleted, strategyComplementarity, summarizeTraces } from '../core/batch/strategy.ts';
+import { isCompleted, summarizeTraces } from '../core/batch/strategy.ts';
 import { HopscopeError } from '../core/errors.ts';
 import { loadTrace } from '../core/trace/load.ts';
 import type { Trace } from '../core/trace/schema.ts';
@@ -16,7 +16,7 @@ import type { Dataset } from '../core/types.ts';
 import type { Io } from './io.ts';
 import { printable } from './printable.ts';
 import { readTextInput } from './text-input.ts';
-import { batchFacts, complementarityTable, resultJson, strategyReport } from './strategy-report.ts';
+import { batchFacts, complementarity, resultJson, strategyReport } from './strategy-report.ts';
 
 /** A run file exported from the browser holds its trace under `trace`. */
 function traceOf(value: unknown): unknown {
@@ -143,13 +143,11 @@ export async function scoreTraces(dir: string, dataset: Dataset, ks: number[], i
   }
   // Comparisons: plain runs of the iterative regime only, as the live CLI (oracles and branches are never strategy results).
   const plain = results.filter((r) => kindOf.get(r) === 'plain');
-  const compared = plain.filter((r) => r.regime === 'iterative');
-  const k = ks.includes(5) ? 5 : (ks.at(-1) as number);
-  const comp = compared.length > 1 ? strategyComplementarity(compared, k) : undefined;
-  if (comp)
-    io.out(
-      complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${k}`),
-    );
+  const { comp } = complementarity(
+    plain.filter((r) => r.regime === 'iterative'),
+    ks,
+    io,
+  );
   const apart = (kind: Exclude<TraceKind, 'plain'>) => {
     const rs = results.filter((r) => kindOf.get(r) === kind);
     return rs.length

@@ -10,7 +10,7 @@ import {
   isCorrect,
   type FtExample,
 } from '../core/eval/ft-export.ts';
-import { judgeAnswers, type JudgePrompt, type JudgeResult } from '../core/eval/judge.ts';
+import { judgeAnswers, type JudgeResult } from '../core/eval/judge.ts';
 import { triggerHistogram } from '../core/eval/retrieval-triggers.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import type { Reranker } from '../core/rerank/port.ts';
@@ -27,13 +27,6 @@ export interface StrategyExtras {
   retrievalTriggers: number[];
   judge?: JudgeResult;
 }
-
-const JUDGE_PROMPT: JudgePrompt = {
-  module: judgePrompt.module,
-  version: judgePrompt.version,
-  build: judgePrompt.build,
-  parse: judgePrompt.parse,
-};
 
 export async function createJudge(args: EvalArgs, corpusId: string, outputs: Outputs) {
   const model = args.judgeModel ?? args.llmRest.model;
@@ -82,7 +75,7 @@ export async function strategyExtras(
         answers: t.question.answers,
       })),
       judge,
-      JUDGE_PROMPT,
+      judgePrompt,
       { concurrency: args.concurrency, ...(signal ? { signal } : {}) },
     );
     io.out(

@@ -143,7 +143,7 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
 const naCell = (v: number | null | undefined): number | string =>
   v === null || v === undefined || Number.isNaN(v) ? 'n/a' : v;
 
-export function complementarityTable(rows: PairComplementarity[], solved: string): string {
+function complementarityTable(rows: PairComplementarity[], solved: string): string {
   return (
     `Complementarity (solved = ${solved})\n` +
     formatTable(
@@ -151,6 +151,17 @@ export function complementarityTable(rows: PairComplementarity[], solved: string
       rows.map((p) => [strategyTitle(p.a), strategyTitle(p.b), p.shared, p.both, p.onlyA, p.onlyB, p.neither]),
     )
   );
+}
+
+/** The strategies' complementarity at k (5, else the largest cut-off), printed; none for fewer than two. */
+export function complementarity(results: StrategyBatchResult[], ks: readonly number[], io: Io) {
+  const k = ks.includes(5) ? 5 : (ks.at(-1) as number);
+  const comp = results.length > 1 ? strategyComplementarity(results, k) : undefined;
+  if (comp)
+    io.out(
+      complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${k}`),
+    );
+  return { k, comp };
 }
 
 function pairedTable(rows: readonly PairedComparison[]): string {
@@ -241,12 +252,7 @@ export function modelReport(
   io: Io,
 ) {
   const iterative = results.filter((r) => r.regime === 'iterative');
-  const k = args.ks.includes(5) ? 5 : (args.ks.at(-1) as number);
-  const comp = iterative.length > 1 ? strategyComplementarity(iterative, k) : undefined;
-  if (comp)
-    io.out(
-      complementarityTable(comp.byEm, 'EM = 1') + '\n\n' + complementarityTable(comp.byAllGold, `all gold in top ${k}`),
-    );
+  const { k, comp } = complementarity(iterative, args.ks, io);
   const fusion =
     iterative.length > 1
       ? pairFusion(

@@ -75,10 +75,9 @@ export async function runStrategies(
     );
   const retriever = memoRetriever(backbone.retriever, seed?.entries ?? [], seed?.itemEntries ?? []);
   const specs = (args.llms.length ? args.llms : [args.llm]).map((llm) => llmSpecFrom({ llm, ...args.llmRest }));
-  const models: { label: string; json: Record<string, unknown>; results: StrategyBatchResult[] }[] = [];
-  // What a second Ctrl-C writes to --out before it exits: every plain run finished so far (its own JSON).
-  const finished: { label: string; track: Finished }[] = [];
-  const partialHead = { dataset: dataset.name, retriever: retriever.name, ks: args.ks };
+  // Per model its plain runs as they finish (what a second Ctrl-C writes to --out before it exits), then its JSON.
+  const models: { label: string; track: Finished; json?: Record<string, unknown> }[] = [];
+  const head = { dataset: dataset.name, retriever: retriever.name, ks: args.ks };
   outputs.partial = () => {
     const json = (t: Finished) => ({
       strategies: Object.fromEntries(
@@ -88,10 +87,10 @@ export async function runStrategies(
         ]),
       ),
     });
-    if (!finished.some((m) => m.track.results.length)) return undefined;
-    return finished.length === 1
-      ? { ...partialHead, llm: finished[0]!.label, ...json(finished[0]!.track) }
-      : { ...partialHead, models: Object.fromEntries(finished.map((m) => [m.label, json(m.track)])) };
+    if (!models.some((m) => m.track.results.length)) return undefined;
+    return models.length === 1
+      ? { ...head, llm: models[0]!.label, ...json(models[0]!.track) }
+      : { ...head, models: Object.fromEntries(models.map((m) => [m.label, json(m.track)])) };
   };
   for (const spec of specs) {
     const { llm, label, provider } = await createLlmFromSpec(spec, {
@@ -114,24 +113,22 @@ export async function runStrategies(
     const traces =
       args.traces && specs.length > 1 ? join(args.traces, traceFileName(label).replace(/\.json$/, '')) : args.traces;
     const provenance = await provenanceOf(config, spec, structured);
-    const track: Finished = { results: [], facts: new Map() };
-    finished.push({ label, track });
-    models.push({
-      label,
-      ...(await runModel(
-        args,
-        dataset,
-        questions,
-        backbone,
-        retriever,
-        llm,
-        traces,
-        provenance,
-        io,
-        outputs,
-        track,
-        signal,
-      )),
+    const model: (typeof models)[number] = { label, track: { results: [], facts: new Map() } };
+    models.push(model);
+    const { track } = model;
+    model.json = await runModel({
+      args,
+      dataset,
+      questions,
+      backbone,
+      memo: retriever,
+      llm,
+      traces,
+      provenance,
+      io,
+      outputs,
+      track,
+      signal,
     });
   }
   if (args.retrievalMemo) {
@@ -146,9 +143,8 @@ export async function runStrategies(
         ),
     );
   }
-  const head = { dataset: dataset.name, retriever: retriever.name, ks: args.ks };
   if (models.length === 1) return { ...head, llm: models[0]!.label, ...models[0]!.json };
-  io.out(modelTable(models.map((m) => ({ model: m.label, results: m.results }))));
+  io.out(modelTable(models.map((m) => ({ model: m.label, results: m.track.results }))));
   return {
     ...head,
     llms: models.map((m) => m.label),
@@ -187,34 +183,11 @@ type BatchSetup = Omit<
   'regime' | 'options' | 'noContext' | 'previous' | 'onTrace' | 'onProgress'
 >;
 
-async function runModel(
-  args: EvalArgs,
-  dataset: Dataset,
-  questions: readonly Question[],
-  backbone: CliBackbone,
-  memo: Retriever,
-  llm: LlmPort,
-  traces: string | undefined,
-  provenance: Provenance,
-  io: Io,
-  outputs: Outputs,
-  track: Finished,
-  signal?: AbortSignal,
-) {
+async function runModel(given: Omit<ModelRun, 'passages' | 'reranker' | 'judge' | 'extras' | 'ft' | 'verdicts'>) {
+  const { args, dataset, traces, io, outputs, track, signal } = given;
   if (traces) await mkdir(traces, { recursive: true });
   const m: ModelRun = {
-    args,
-    dataset,
-    questions,
-    backbone,
-    memo,
-    llm,
-    traces,
-    provenance,
-    io,
-    outputs,
-    track,
-    signal,
+    ...given,
     passages: new Map(dataset.corpus.passages.map((p) => [p.id, p])),
     judge: args.judge ? (await createJudge(args, dataset.corpus.id, outputs)).llm : undefined,
     reranker: await loadReranker(args, io),
@@ -227,7 +200,7 @@ async function runModel(
     await runStrategyRegimes(m, strategy);
   }
   if (args.exportFt) queueFt(args.exportFt, m.ft, io, outputs);
-  return { json: modelReport(args, track.results, track.facts, m.extras, io), results: track.results };
+  return modelReport(args, track.results, track.facts, m.extras, io);
 }
 
 /** One strategy under each regime (no-context first), each batch followed by its passes and its report. */

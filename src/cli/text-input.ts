@@ -12,20 +12,10 @@ export const MAX_INPUT_BYTES = 512 * 1024 * 1024;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
 /** The bytes of `path` as text, or an ImportError naming it. `what` says which input it is ("--openie"). */
-export async function readTextInput(what: string, path: string, maxBytes?: number): Promise<string>;
+export async function readTextInput(what: string, path: string): Promise<string>;
 /** With `missing: 'undefined'`, a file that does not exist is undefined instead of an error. */
-export async function readTextInput(
-  what: string,
-  path: string,
-  maxBytes: number | undefined,
-  missing: 'undefined',
-): Promise<string | undefined>;
-export async function readTextInput(
-  what: string,
-  path: string,
-  maxBytes = MAX_INPUT_BYTES,
-  missing?: 'undefined',
-): Promise<string | undefined> {
+export async function readTextInput(what: string, path: string, missing: 'undefined'): Promise<string | undefined>;
+export async function readTextInput(what: string, path: string, missing?: 'undefined'): Promise<string | undefined> {
   const where = { file: path };
   const info = await stat(path).catch((e: NodeJS.ErrnoException) => {
     if ((e.code === 'ENOENT' || e.code === 'ENOTDIR') && missing) return undefined;
@@ -37,8 +27,8 @@ export async function readTextInput(
   if (!info) return undefined;
   if (info.isDirectory()) throw new ImportError(where, `${what}: expected a file, but this is a folder`);
   if (!info.isFile()) throw new ImportError(where, `${what}: not a regular file (a pipe, socket or device)`);
-  if (info.size > maxBytes)
-    throw new ImportError(where, `${what}: ${mb(info.size)} is more than the ${mb(maxBytes)} this reads`);
+  if (info.size > MAX_INPUT_BYTES)
+    throw new ImportError(where, `${what}: ${mb(info.size)} is more than the ${mb(MAX_INPUT_BYTES)} this reads`);
   const bytes = await readFile(path).catch((e: NodeJS.ErrnoException) => {
     throw new ImportError(where, `${what}: cannot read it (${e.code ?? e.message})`);
   });

@@ -90,7 +90,7 @@ export function resumeFrom(
     const file = join(dir, traceFileName(traceId(q)));
     let t: Trace;
     try {
-      const text = await readTextInput('--traces', file, undefined, 'undefined');
+      const text = await readTextInput('--traces', file, 'undefined');
       if (text === undefined) return undefined;
       t = loadTrace(text, file);
     } catch (e) {

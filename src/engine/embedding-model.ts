@@ -8,19 +8,15 @@ import { embeddingModelId, type ConfiguredEmbedding } from '../core/embed/settin
 import { HopscopeError } from '../core/errors.ts';
 import type { Stores } from '../core/persist/ports.ts';
 import type { EmbedDevice, EmbedderConfig } from '../providers/embed/config.ts';
-import { embedderConfig, readEmbeddingSettings } from './embedding-settings.ts';
+import { embedderConfig, readEmbeddingSettings, type ModelPaths } from './embedding-settings.ts';
 
 export type LoadableEmbedder = Embedder & { load?(onProgress?: EmbedProgressCallback): Promise<void> };
 
-/** What the host provides: how to make an embedder and on which device. */
-export interface EmbeddingHost {
+/** What the host provides: how to make an embedder, on which device, and where model files are. */
+export interface EmbeddingHost extends ModelPaths {
   makeEmbedder(config: EmbedderConfig): LoadableEmbedder;
   /** 'cpu' in Node; in the browser 'webgpu' when an adapter answers, else 'wasm'. */
   device(): Promise<EmbedDevice>;
-  /** Browser: the app's copies of onnxruntime-web's runtime files (no CDN). */
-  wasmPaths?: { mjs: string; wasm: string };
-  /** Node: the folder holding local model folders (a 'local' setting's name under it); the browser uses the stored folder. */
-  localModelPath?: string;
 }
 
 export interface ActiveModel {

@@ -174,11 +174,9 @@ async function estimateEmbedding(model: EmbeddingModel, corpus: Corpus, now: () 
 /** Loads the model and embeds one query: dimension, backend, timings. */
 async function testEmbedding(model: EmbeddingModel, now: () => number): Promise<EmbeddingTest> {
   const a = await model.current();
-  const loadMs = await (async () => {
-    const t0 = now();
-    await model.loaded(a);
-    return now() - t0;
-  })();
+  const loadStart = now();
+  await model.loaded(a);
+  const loadMs = now() - loadStart;
   const t0 = now();
   const e = await (a.query ?? a.embedder).embed(['Which river flows through the capital of France?']);
   const choice = a.choice ?? singleBackend('wasm', 'absent');

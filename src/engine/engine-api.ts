@@ -18,8 +18,8 @@ import type { Regime, Trace, TraceEvent } from '../core/trace/schema.ts';
 import { isBaseline, RUNNABLE, type StrategyName } from '../core/strategies/index.ts';
 import type { StructuredMode } from '../core/llm/port.ts';
 import type { LlmSettings } from '../core/llm/settings.ts';
-import type { JudgeResult } from '../core/eval/judge.ts';
-import type { JudgeItem } from '../core/eval/judge.ts';
+import type { JudgeItem, JudgeResult } from '../core/eval/judge.ts';
+import type { SubgraphEdge, SubgraphNode } from '../core/graph/subgraph.ts';
 import type { LocalModelKind, StoredLocalModel } from '../providers/embed/local-model.ts';
 import type { Detected, LocalServer } from '../providers/llm/detect-local.ts';
 
@@ -33,11 +33,7 @@ export interface DatasetSummary {
   questions: Question[];
   /** Milliseconds spent parsing and indexing (or opening from storage, see indexSource), measured in the worker. */
   indexMs: number;
-  /**
-   * Where the indexes came from: built now from the files (undefined: loadDataset, the demo), read from
-   * IndexedDB ('storage': openCorpus of a stored corpus), or already in the worker ('memory': imported
-   * or opened earlier in this session; indexMs is 0).
-   */
+  /** Where the indexes came from: built from the files (undefined), IndexedDB, or the worker already (indexMs 0). */
   indexSource?: 'storage' | 'memory';
   /** Something the user should know about how it was opened, e.g. a damaged stored index that was rebuilt (and why). */
   notice?: string;
@@ -56,10 +52,7 @@ export interface RankedPassage {
 export const RUN_BACKBONES = RUNNABLE_BACKBONES as readonly [RunnableBackbone, ...RunnableBackbone[]];
 export type RunBackbone = RunnableBackbone;
 
-/**
- * Everything core's runStrategy runs, exactly as the CLI runs it: the retrieval baselines "single" and
- * "single-read" and the strategies (static, IRCoT, IRGS, ToG, GCoT, BDTR and ablations, ...).
- */
+/** Everything core's runStrategy runs, exactly as the CLI runs it: the retrieval baselines and the strategies. */
 export const RUN_STRATEGIES = RUNNABLE;
 export type RunStrategy = StrategyName;
 export { isBaseline };
@@ -71,14 +64,10 @@ export interface RunRequest {
   datasetId: string;
   /** A dataset question (gold known) or a typed question (no gold). */
   question: Question;
-  /** bm25, or hipporag2 (PPR over the offline-extractor graph, seeded by BM25). */
   backbone: RunBackbone;
   /**
-   * "single": one retrieval with the question, no iteration (the baseline every strategy starts from);
-   * "single-read": the same, then the QA reader over the top passages with the LLM from Settings;
-   * any of core's STRATEGIES: run with its paper defaults (recorded in trace.options), with the LLM from
-   * Settings, or the offline thinker (labelled "offline thinker (no LLM)") when Settings choose it or
-   * hold nothing.
+   * "single": one retrieval with the question; "single-read": then the QA reader; any of core's STRATEGIES
+   * with its paper defaults; the LLM from Settings, or the labelled offline thinker when they hold none.
    */
   strategy: RunStrategy;
   /** Ranking depth of "single"/"single-read"; core strategies use their own `depth` (50), as the CLI does. */
@@ -100,30 +89,17 @@ export interface GraphRequest {
   limit: number;
 }
 
-export interface GraphNode {
-  key: string;
-  /** Passage id for passages, the normalised phrase for phrases. */
-  label: string;
-  kind: 'passage' | 'phrase';
-  seed: boolean;
-  inPool: boolean;
-  /** Passages whose triples mention the phrase (phrases only). */
-  mentions?: number;
-  /** PPR mass of the passage for the question (HippoRAG 2 over the dataset's graph); null for phrases. */
-  ppr: number | null;
-  x: number;
-  y: number;
-}
+/** A node of core's subgraph (label: the passage id or the normalised phrase), laid out. */
+export type GraphNode = Pick<SubgraphNode, 'key'> &
+  Omit<SubgraphNode['attributes'], 'node'> & {
+    /** PPR mass of the passage for the question (HippoRAG 2 over the dataset's graph); null for phrases. */
+    ppr: number | null;
+    x: number;
+    y: number;
+  };
 
-export interface GraphEdge {
-  key: string;
-  source: string;
-  target: string;
-  kind: 'passage-phrase' | 'relation' | 'synonym';
-  weight: number;
-  /** Triple predicates behind a relation edge (provenance). */
-  predicates: string[];
-}
+/** An edge of core's subgraph, its attributes (kind, weight, the predicates behind a relation) inline. */
+export type GraphEdge = Omit<SubgraphEdge, 'attributes'> & SubgraphEdge['attributes'];
 
 export interface GraphView {
   nodes: GraphNode[];
@@ -237,17 +213,13 @@ export interface LibraryEntry {
   warnings?: string[];
 }
 
-/** How an import reads its files: the document chunker's word budget (PDF, Word, HTML, Markdown, text). */
 /** Above this many passages the import leaves the backbones to their first run unless asked. */
 export const PREBUILD_LIMIT = 20_000;
 
 export interface ImportOptions {
+  /** The document chunker's word budget (PDF, Word, HTML, Markdown, text). */
   chunkWords?: number;
-  /**
-   * Build the backbones whose build is worth keeping (the fact index, GEAR's triple index, RAPTOR's tree,
-   * GraphRAG's communities) during the import, so their first run waits for none. Default: on up to
-   * PREBUILD_LIMIT passages.
-   */
+  /** Build the backbones whose build is kept (fact/triple index, tree, communities) at import; default: <= PREBUILD_LIMIT. */
   buildBackbones?: boolean;
   /** The corpus name (a dropped or picked folder's name); default from the file names. */
   name?: string;
@@ -354,11 +326,10 @@ export interface EngineApi {
   backboneLayers(datasetId: string, request: BackboneLayersRequest): Promise<BackboneLayers>;
   /** Stored corpora (IndexedDB), newest first. */
   listLibrary(): Promise<LibraryEntry[]>;
-  /** Imports files into the library and loads the corpus; progress per stage; cancelImport() stops between steps. */
   /**
-   * Imports files into the library. Files with `bytes` (PDF, Word, HTML, Markdown, text; a set with a PDF,
-   * Word or HTML file) are read as documents and chunked by their headings; a file that cannot be read is
-   * named in the entry's warnings and the rest imports.
+   * Imports files into the library and loads the corpus; progress per stage; cancelImport() stops between steps.
+   * Files with `bytes` (PDF, Word, HTML, Markdown, text; a set with a PDF, Word or HTML file) are read as
+   * documents and chunked by their headings; a file that cannot be read is named in the entry's warnings.
    */
   importCorpus(
     files: SourceFile[],

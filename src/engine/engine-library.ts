@@ -3,42 +3,14 @@
 import { HopscopeError } from '../core/errors.ts';
 import { buildBackbone, DEFAULT_BACKBONE } from '../core/backbones/index.ts';
 import { loadDataset } from '../core/ingest/index.ts';
-import type { WorkerPool } from '../core/pool/pool.ts';
-import type { Stores } from '../core/persist/ports.ts';
 import type { EngineApi } from './engine-api.ts';
-import type { Backbones } from './backbones.ts';
-import { storageOf, summaryOf, type Datasets } from './datasets.ts';
-import type { Embeddings } from './embeddings.ts';
+import type { EngineDeps } from './engine.ts';
+import { storageOf, summaryOf } from './datasets.ts';
 import { backboneStage, embeddingStage } from './import-stages.ts';
 import { deleteStored, documentsKey, importFiles, listLibrary, openStored } from './library.ts';
 import { sourceExcerpt } from '../core/documents/read.ts';
 
-export type LibraryMethods = Pick<
-  EngineApi,
-  | 'loadDataset'
-  | 'retrieve'
-  | 'passages'
-  | 'passageSource'
-  | 'listLibrary'
-  | 'importCorpus'
-  | 'cancelImport'
-  | 'openCorpus'
-  | 'deleteCorpus'
-  | 'getSetting'
-  | 'putSetting'
-  | 'clearLlmCache'
->;
-
-export interface LibraryDeps {
-  stores?: Stores;
-  importPool?: WorkerPool;
-  now: () => number;
-  datasets: Datasets;
-  embeddings: Embeddings;
-  backbones: Backbones;
-}
-
-export function createLibraryMethods(deps: LibraryDeps): LibraryMethods {
+export function createLibraryMethods(deps: EngineDeps) {
   const { now, datasets } = deps;
   const storage = () => storageOf(deps.stores);
   return {
@@ -62,15 +34,11 @@ export function createLibraryMethods(deps: LibraryDeps): LibraryMethods {
     getSetting: async (key) => storage().settings.getSetting<unknown>(key),
     putSetting: async (key, value) => storage().settings.putSetting(key, value),
     clearLlmCache: async () => storage().llmCache.clear(),
-  };
+  } satisfies Partial<EngineApi>;
 }
 
 /** A dataset loaded from files, its BM25 rankings, its passages and a passage's place in its document. */
-function createPassageMethods({
-  stores,
-  now,
-  datasets,
-}: LibraryDeps): Pick<LibraryMethods, 'loadDataset' | 'retrieve' | 'passages' | 'passageSource'> {
+function createPassageMethods({ stores, now, datasets }: EngineDeps) {
   return {
     async loadDataset(id, files) {
       const started = now();
@@ -108,17 +76,11 @@ function createPassageMethods({
         );
       return sourceExcerpt(text, source.file, source.start, source.end);
     },
-  };
+  } satisfies Partial<EngineApi>;
 }
 
 /** One import at a time: a new one cancels the running one and waits until it has removed what it streamed in. */
-function createImportMethods({
-  stores,
-  importPool,
-  datasets,
-  embeddings,
-  backbones,
-}: LibraryDeps): Pick<LibraryMethods, 'importCorpus' | 'cancelImport'> {
+function createImportMethods({ stores, importPool, datasets, embeddings, backbones }: EngineDeps) {
   let importing: AbortController | null = null;
   let importSettled: Promise<void> = Promise.resolve();
   return {
@@ -147,5 +109,5 @@ function createImportMethods({
     cancelImport() {
       importing?.abort();
     },
-  };
+  } satisfies Partial<EngineApi>;
 }

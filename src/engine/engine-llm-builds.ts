@@ -7,23 +7,12 @@ import type { BackboneName } from '../core/backbones/about.ts';
 import { LLM_BUILT_BACKBONES, llmBuildCost, llmBuildWhat, type LlmBuildCost } from '../core/backbones/llm-builds.ts';
 import { HopscopeError } from '../core/errors.ts';
 import type { LlmPort } from '../core/llm/port.ts';
-import type { Stores } from '../core/persist/ports.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
 import { realLlm, type Backbones } from './backbones.ts';
-import type { Datasets } from './datasets.ts';
+import type { EngineDeps } from './engine.ts';
 import type { EngineApi, LlmBuildOutcome, LlmBuildProgress } from './engine-api.ts';
 import type { Loaded } from './loaded.ts';
-import { llmFromStoredSettings, type InBrowserRuntime } from './llm.ts';
-
-export type LlmBuildMethods = Pick<EngineApi, 'llmBuildOffer' | 'buildWithLlm' | 'cancelLlmBuilds'>;
-
-export interface LlmBuildDeps {
-  stores?: Stores;
-  /** The in-browser LLM's runtime (device, onnxruntime files), for the LLM from Settings. */
-  runtime?: InBrowserRuntime;
-  datasets: Datasets;
-  backbones: Backbones;
-}
+import { llmFromStoredSettings } from './llm.ts';
 
 /** The calls an LLM port receives, and of them the ones its reply cache answered. */
 function counted(llm: LlmPort): { port: LlmPort; tally: { calls: number; cached: number } } {
@@ -112,7 +101,12 @@ const notStarted = (name: BackboneName): LlmBuildOutcome => ({
   detail: '',
 });
 
-export function createLlmBuildMethods({ stores, runtime, datasets, backbones }: LlmBuildDeps): LlmBuildMethods {
+export function createLlmBuildMethods({
+  stores,
+  embedding: runtime,
+  datasets,
+  backbones,
+}: EngineDeps): Pick<EngineApi, 'llmBuildOffer' | 'buildWithLlm' | 'cancelLlmBuilds'> {
   let building: AbortController | null = null;
 
   /** The LLM in Settings, or undefined when they choose the offline thinker (or hold none). */

@@ -1,53 +1,20 @@
 // The engine's model methods: a corpus's embeddings (status, embed, estimate, test, imported vectors),
 // in-browser model downloads, DualRAG's reranker test, and Settings' provider calls and Acc† judge.
 import { HopscopeError } from '../core/errors.ts';
-import type { Stores } from '../core/persist/ports.ts';
-import type { ModelDownloader } from '../providers/models/download.ts';
+import type { EngineDeps } from './engine.ts';
 import type { EngineApi } from './engine-api.ts';
-import { storageOf, type Datasets } from './datasets.ts';
-import type { Embeddings } from './embeddings.ts';
+import { storageOf } from './datasets.ts';
 import { judgeWithSettings } from './judge.ts';
-import type { InBrowserRuntime } from './llm.ts';
 import { createProviderCalls } from './provider-calls.ts';
-import type { createRerankers } from './rerank.ts';
-
-export type ModelMethods = Pick<
-  EngineApi,
-  | 'embeddingStatus'
-  | 'embedCorpus'
-  | 'cancelEmbedding'
-  | 'estimateEmbedding'
-  | 'testEmbedding'
-  | 'importVectors'
-  | 'downloadModel'
-  | 'cancelModelDownload'
-  | 'cachedModel'
-  | 'testReranker'
-  | 'testConnection'
-  | 'detectStructured'
-  | 'detectLocalServers'
-  | 'cancelCall'
-  | 'storeLocalModel'
-  | 'judge'
->;
-
-export interface ModelDeps {
-  stores?: Stores;
-  runtime?: InBrowserRuntime;
-  downloads?: ModelDownloader;
-  datasets: Datasets;
-  embeddings: Embeddings;
-  rerankers: ReturnType<typeof createRerankers>;
-}
 
 export function createModelMethods({
   stores,
-  runtime,
+  embedding: runtime,
   downloads,
   datasets,
   embeddings,
   rerankers,
-}: ModelDeps): ModelMethods {
+}: EngineDeps) {
   const corpusOf = async (id: string) => (await datasets.entryOf(id)).dataset.corpus;
   return {
     async embeddingStatus(corpusId) {
@@ -75,5 +42,5 @@ export function createModelMethods({
     testReranker: () => rerankers.test(),
     ...createProviderCalls(),
     judge: (request, onProgress) => judgeWithSettings(stores, runtime, request, onProgress),
-  };
+  } satisfies Partial<EngineApi>;
 }

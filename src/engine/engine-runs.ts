@@ -2,8 +2,7 @@
 // with the dataset's backbone, the LLM from Settings (or the labelled offline thinker) and the run's
 // AbortSignal; what-if branches of a finished run; cancel by run id.
 import { HopscopeError } from '../core/errors.ts';
-import type { Stores } from '../core/persist/ports.ts';
-import { isBaseline, strategyDescriptor, type StrategyName } from '../core/strategies/index.ts';
+import { isBaseline, strategyDescriptor } from '../core/strategies/index.ts';
 import { runRegime } from '../core/strategies/regimes.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Retriever } from '../core/types.ts';
@@ -19,26 +18,19 @@ import {
   type BuildListener,
   type BranchRunRequest,
 } from './engine-api.ts';
-import type { createBackbones } from './backbones.ts';
-import type { Datasets } from './datasets.ts';
+import type { EngineDeps } from './engine.ts';
 import type { Loaded } from './loaded.ts';
-import { llmFromStoredSettings, type InBrowserRuntime } from './llm.ts';
-import type { createRerankers } from './rerank.ts';
+import { llmFromStoredSettings } from './llm.ts';
 import { branchRunRequest } from './whatif.ts';
 
-export type RunMethods = Pick<EngineApi, 'run' | 'cancelRun' | 'runBranch'>;
-
-export interface RunDeps {
-  stores?: Stores;
-  /** The in-browser LLM's runtime (device, onnxruntime files), for the LLM from Settings. */
-  runtime?: InBrowserRuntime;
-  now: () => number;
-  datasets: Datasets;
-  backbones: ReturnType<typeof createBackbones>;
-  rerankers: ReturnType<typeof createRerankers>;
-}
-
-export function createRunMethods({ stores, runtime, now, datasets, backbones, rerankers }: RunDeps): RunMethods {
+export function createRunMethods({
+  stores,
+  embedding: runtime,
+  now,
+  datasets,
+  backbones,
+  rerankers,
+}: EngineDeps): Pick<EngineApi, 'run' | 'cancelRun' | 'runBranch'> {
   const running = new Map<string, AbortController>();
 
   /** Runs `work` under a controller that cancelRun(runId) aborts. */
@@ -54,7 +46,6 @@ export function createRunMethods({ stores, runtime, now, datasets, backbones, re
 
   /** One of core's strategies, exactly as the CLI runs it (paper defaults; request.k is the depth of the retrieval baselines). */
   async function runCore(
-    strategy: StrategyName,
     request: RunRequest,
     entry: Loaded,
     signal: AbortSignal,
@@ -62,6 +53,7 @@ export function createRunMethods({ stores, runtime, now, datasets, backbones, re
     branch?: BranchRunRequest,
     onBuild?: BuildListener,
   ): Promise<Trace> {
+    const { strategy } = request;
     const llm =
       request.llm === 'offline'
         ? createOfflineThinker()
@@ -119,9 +111,7 @@ export function createRunMethods({ stores, runtime, now, datasets, backbones, re
         );
       if (request.question.question.trim() === '')
         throw new HopscopeError('engine', 'the question is empty; type a question or pick one');
-      return tracked(request.runId, (signal) =>
-        runCore(request.strategy, request, entry, signal, onEvent, undefined, onBuild),
-      );
+      return tracked(request.runId, (signal) => runCore(request, entry, signal, onEvent, undefined, onBuild));
     },
 
     cancelRun(runId) {
@@ -129,10 +119,8 @@ export function createRunMethods({ stores, runtime, now, datasets, backbones, re
     },
 
     async runBranch(request, onEvent) {
-      const { run, strategy } = branchRunRequest(request);
-      return tracked(run.runId, (signal) =>
-        runCore(strategy, run, datasets.get(run.datasetId), signal, onEvent, request),
-      );
+      const run = branchRunRequest(request);
+      return tracked(run.runId, (signal) => runCore(run, datasets.get(run.datasetId), signal, onEvent, request));
     },
   };
 }

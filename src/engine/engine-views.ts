@@ -6,13 +6,13 @@ import type { GraphRagRetriever } from '../core/retrievers/graphrag.ts';
 import type { RaptorRetriever } from '../core/retrievers/raptor.ts';
 import type { EngineApi } from './engine-api.ts';
 import { graphRagLayers, raptorLayers } from './backbone-layers.ts';
-import type { createBackbones } from './backbones.ts';
-import type { Datasets } from './datasets.ts';
+import type { EngineDeps } from './engine.ts';
 import { questionGraph } from './graph.ts';
 
-export type ViewMethods = Pick<EngineApi, 'graphAround' | 'backboneLayers'>;
-
-export function createViewMethods(datasets: Datasets, backbones: ReturnType<typeof createBackbones>): ViewMethods {
+export function createViewMethods({
+  datasets,
+  backbones,
+}: EngineDeps): Pick<EngineApi, 'graphAround' | 'backboneLayers'> {
   return {
     async backboneLayers(datasetId, request) {
       const entry = datasets.get(datasetId);

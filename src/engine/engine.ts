@@ -5,15 +5,15 @@ import type { Stores } from '../core/persist/ports.ts';
 import type { WorkerPool } from '../core/pool/pool.ts';
 import type { ModelDownloader } from '../providers/models/download.ts';
 import type { EngineApi } from './engine-api.ts';
-import { createBackbones } from './backbones.ts';
-import { createDatasets } from './datasets.ts';
+import { createBackbones, type Backbones } from './backbones.ts';
+import { createDatasets, type Datasets } from './datasets.ts';
 import { createLibraryMethods } from './engine-library.ts';
 import { createLlmBuildMethods } from './engine-llm-builds.ts';
 import { createModelMethods } from './engine-models.ts';
 import { createRunMethods } from './engine-runs.ts';
 import { createViewMethods } from './engine-views.ts';
-import { createEmbeddings, type EmbeddingHost } from './embeddings.ts';
-import { createRerankers, type RerankHost } from './rerank.ts';
+import { createEmbeddings, type EmbeddingHost, type Embeddings } from './embeddings.ts';
+import { createRerankers, type RerankHost, type Rerankers } from './rerank.ts';
 
 export interface EngineOptions {
   /** Durable storage for the library (IndexedDB in the worker); without it the library methods refuse. */
@@ -34,25 +34,32 @@ export interface EngineOptions {
   reranking?: RerankHost;
 }
 
+/** What the engine's method groups share: its options, the loaded datasets and the parts built over them. */
+export interface EngineDeps extends EngineOptions {
+  now: () => number;
+  datasets: Datasets;
+  embeddings: Embeddings;
+  rerankers: Rerankers;
+  backbones: Backbones;
+}
+
 export function createEngine(options: EngineOptions = {}): EngineApi {
-  const { stores, embedding: runtime, downloads, importPool } = options;
+  const { stores } = options;
   const now = options.now ?? (() => performance.now());
-  const datasets = createDatasets(stores);
   const embeddings = createEmbeddings(stores, options.embedding, now);
-  const rerankers = createRerankers(stores, options.reranking, now);
-  const backbones = createBackbones(options, embeddings);
+  const deps: EngineDeps = {
+    ...options,
+    now,
+    datasets: createDatasets(stores),
+    embeddings,
+    rerankers: createRerankers(stores, options.reranking, now),
+    backbones: createBackbones(options, embeddings),
+  };
   return {
-    ...createLibraryMethods({ stores, ...(importPool ? { importPool } : {}), now, datasets, embeddings, backbones }),
-    ...createRunMethods({ stores, ...(runtime ? { runtime } : {}), now, datasets, backbones, rerankers }),
-    ...createModelMethods({
-      stores,
-      ...(runtime ? { runtime } : {}),
-      ...(downloads ? { downloads } : {}),
-      datasets,
-      embeddings,
-      rerankers,
-    }),
-    ...createViewMethods(datasets, backbones),
-    ...createLlmBuildMethods({ stores, ...(runtime ? { runtime } : {}), datasets, backbones }),
+    ...createLibraryMethods(deps),
+    ...createRunMethods(deps),
+    ...createModelMethods(deps),
+    ...createViewMethods(deps),
+    ...createLlmBuildMethods(deps),
   };
 }

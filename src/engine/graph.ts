@@ -63,25 +63,14 @@ export async function questionGraph(hippo: HippoRag2Retriever, request: GraphReq
   });
 
   return {
-    nodes: sub.nodes.map(({ key, attributes: a }) => ({
+    nodes: sub.nodes.map(({ key, attributes: { node: _node, ...a } }) => ({
       key,
-      label: a.label,
-      kind: a.kind,
-      seed: a.seed,
-      inPool: a.inPool,
-      ...(a.mentions !== undefined ? { mentions: a.mentions } : {}),
+      ...a,
       ppr: a.kind === 'passage' ? (ppr[a.label] ?? 0) : null,
       x: positions[key]?.x ?? 0,
       y: positions[key]?.y ?? 0,
     })),
-    edges: sub.edges.map((e) => ({
-      key: e.key,
-      source: e.source,
-      target: e.target,
-      kind: e.attributes.kind,
-      weight: e.attributes.weight,
-      predicates: e.attributes.predicates,
-    })),
+    edges: sub.edges.map(({ attributes, ...e }) => ({ ...e, ...attributes })),
     seeds: explanation.links.map((l) => ({ entity: l.entity, phrase: l.phrase, how: l.how, score: l.score })),
     truncated: sub.truncated,
     hubsLeftOut: hubs.size,

@@ -32,6 +32,7 @@ import {
 import {
   StorageError,
   type ArtifactInput,
+  type CorpusSummary,
   type CorpusWriter,
   type Stores,
   type StoredArtifact,
@@ -56,6 +57,15 @@ export interface Imported {
   hippo: HippoRag2Retriever;
   entry: LibraryEntry;
 }
+
+/** A stored corpus as the Library lists it (embeddings are read per corpus by embeddingStatus). */
+const libraryEntry = (c: CorpusSummary, questionCount: number, source: TripleSource | undefined): LibraryEntry => ({
+  ...c,
+  questionCount,
+  tripleSource: source ? TRIPLE_SOURCE_LABELS[source] : null,
+  embeddingModel: null,
+  builtIn: false,
+});
 
 /** Corpus id from the file name: "hotpotqa_corpus.json" -> "hotpotqa". */
 function corpusIdFor(files: readonly SourceFile[]): string {
@@ -227,18 +237,7 @@ async function buildAndSave(
     : await stores.corpora.saveCorpus({ corpus: dataset.corpus, source, triples: [triples], artifacts });
   if (dataset.questions.length > 0) await stores.settings.putSetting(questionsKey(id), dataset.questions);
   stage('save', 'done');
-  return {
-    dataset,
-    bm25,
-    hippo,
-    entry: {
-      ...summary,
-      questionCount: dataset.questions.length,
-      tripleSource: TRIPLE_SOURCE_LABELS[triples.source],
-      embeddingModel: null,
-      builtIn: false,
-    },
-  };
+  return { dataset, bm25, hippo, entry: libraryEntry(summary, dataset.questions.length, triples.source) };
 }
 
 /** Triple source of the corpus graph: the stored graph's key (cheap), else the first stored triple set. */
@@ -260,13 +259,7 @@ export async function listLibrary(stores: Stores): Promise<LibraryEntry[]> {
         graphSource(stores, c.id, () => stores.corpora.getTriples(c.id)),
         stores.settings.getSetting<Question[]>(questionsKey(c.id)),
       ]);
-      return {
-        ...c,
-        questionCount: questions?.length ?? 0,
-        tripleSource: source ? TRIPLE_SOURCE_LABELS[source] : null,
-        embeddingModel: null,
-        builtIn: false,
-      };
+      return libraryEntry(c, questions?.length ?? 0, source);
     }),
   );
 }

@@ -8,17 +8,14 @@ import type { Reranker } from '../core/rerank/port.ts';
 import { rerankerModelId, rerankerSettingsSchema, type ConfiguredReranker } from '../core/rerank/settings.ts';
 import type { Stores } from '../core/persist/ports.ts';
 import type { EmbedderConfig } from '../providers/embed/config.ts';
+import { modelFiles, readSetting, type ModelPaths } from './embedding-settings.ts';
 import { RERANKER_SETTINGS_KEY, type RerankerTest } from './engine-api.ts';
 
 export type LoadableReranker = Reranker & { load(): Promise<void>; dispose(): Promise<void> };
 
 /** What the host provides: how to make a cross-encoder (transformers.js in the worker; in-process in Node). */
-export interface RerankHost {
+export interface RerankHost extends ModelPaths {
   makeReranker(config: EmbedderConfig): LoadableReranker;
-  /** Browser: the app's copies of onnxruntime-web's runtime files (no CDN). */
-  wasmPaths?: { mjs: string; wasm: string };
-  /** Node: the folder holding local model folders (a 'local' setting's name under it); the browser uses the stored folder. */
-  localModelPath?: string;
 }
 
 const TEST_PAIRS = [
@@ -38,30 +35,22 @@ export function createRerankers(
   let active: { id: string; reranker: LoadableReranker } | undefined;
 
   async function settings(): Promise<ConfiguredReranker | null> {
-    const raw = stores ? await stores.settings.getSetting<unknown>(RERANKER_SETTINGS_KEY) : undefined;
-    if (raw === undefined) return null;
-    const parsed = rerankerSettingsSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new HopscopeError(
-        'rerank',
-        `the saved reranker settings are invalid (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}); choose the reranker again in Settings`,
-      );
-    }
-    return parsed.data.source === 'lexical' ? null : parsed.data;
+    const s = await readSetting(stores, RERANKER_SETTINGS_KEY, rerankerSettingsSchema, [
+      'rerank',
+      'reranker',
+      'choose the reranker again in Settings',
+    ]);
+    return s === undefined || s.source === 'lexical' ? null : s;
   }
 
   function configFor(s: ConfiguredReranker): EmbedderConfig {
     // WASM (not WebGPU): a few hundred short pairs per DualRAG step, and the same scores on every machine.
-    const common = {
-      device: host?.localModelPath !== undefined ? ('cpu' as const) : ('wasm' as const),
+    return {
+      ...modelFiles(s, host),
+      device: host?.localModelPath !== undefined ? 'cpu' : 'wasm',
       dtype: s.dtype,
       ...(host?.wasmPaths ? { wasmPaths: host.wasmPaths } : {}),
     };
-    if (s.source === 'hub') return { model: s.id, allowRemote: true, ...common };
-    return host?.localModelPath !== undefined
-      ? { model: s.name, localModelPath: host.localModelPath, ...common }
-      : { model: s.name, storedFolder: true, ...common };
   }
 
   /** The reranker in Settings, loaded; the lexical one (heuristic, labelled in its name) when none is chosen. */
@@ -100,3 +89,5 @@ export function createRerankers(
     },
   };
 }
+
+export type Rerankers = ReturnType<typeof createRerankers>;

@@ -1,14 +1,14 @@
 // The engine's what-if call: a branch of a finished run (src/core/whatif) runs in this worker with the
 // same backbone and LLM choice as its parent, so the page only sends the parent trace and the change.
 import { HopscopeError } from '../core/errors.ts';
-import { isStrategyName, type StrategyName } from '../core/strategies/index.ts';
+import { isStrategyName } from '../core/strategies/index.ts';
 import { traceSchema } from '../core/trace/schema.ts';
 import { intervention as interventionSchema } from '../core/whatif/intervention.ts';
 import { OFFLINE_THINKER_LABEL } from '../providers/llm/offline-thinker.ts';
 import { RUN_BACKBONES, type BranchRunRequest, type RunBackbone, type RunRequest } from './engine-api.ts';
 
 /** The run request the parent was made with, checked: strategy, backbone, question and LLM choice. */
-export function branchRunRequest(r: BranchRunRequest): { run: RunRequest; strategy: StrategyName } {
+export function branchRunRequest(r: BranchRunRequest): RunRequest {
   const parent = traceSchema.safeParse(r.parent);
   if (!parent.success)
     throw new HopscopeError('engine', `what-if: the parent is not a trace (${parent.error.issues[0]?.message})`);
@@ -29,16 +29,13 @@ export function branchRunRequest(r: BranchRunRequest): { run: RunRequest; strate
     throw new HopscopeError('engine', `what-if: backbone "${t.retriever}" is not available here`);
   const depth = typeof t.options.depth === 'number' ? t.options.depth : 50;
   return {
+    datasetId: r.datasetId,
+    question: t.question,
+    backbone: t.retriever as RunBackbone,
     strategy: t.strategy,
-    run: {
-      datasetId: r.datasetId,
-      question: t.question,
-      backbone: t.retriever as RunBackbone,
-      strategy: t.strategy,
-      k: depth,
-      ...(r.runId !== undefined ? { runId: r.runId } : {}),
-      // The parent's LLM: a run made with the offline thinker branches with it too.
-      llm: t.llm === OFFLINE_THINKER_LABEL ? 'offline' : 'settings',
-    },
+    k: depth,
+    ...(r.runId !== undefined ? { runId: r.runId } : {}),
+    // The parent's LLM: a run made with the offline thinker branches with it too.
+    llm: t.llm === OFFLINE_THINKER_LABEL ? 'offline' : 'settings',
   };
 }

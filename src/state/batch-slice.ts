@@ -57,27 +57,7 @@ export interface BatchRun {
   trace: Trace;
 }
 
-export interface BatchSlice {
-  /** Keys of BATCH_CONFIGS to run. */
-  batchConfigs: string[];
-  /** LLMs each configuration runs with (models side by side, paper 004): Settings' LLM and/or the offline thinker. */
-  batchModels: BatchModel[];
-  /** Evidence regimes each configuration runs in; gold-context is an oracle. */
-  batchRegimes: Regime[];
-  batchLimit: number;
-  /** How the questions are chosen: the first N, or a seeded sample (src/app/batch/select.ts). */
-  batchPick: BatchPick;
-  batchSeed: number;
-  /** Question type and hop count the batch runs; null for all. */
-  batchPickType: string | null;
-  batchHops: number | null;
-  batchStatus: BatchStatus;
-  batchRuns: BatchRun[];
-  batchTotal: number;
-  batchStartedAt: number | null;
-  batchError: string | null;
-  batchTypeFilter: string | null;
-  batchSort: { key: BatchSortKey; desc: boolean };
+export interface BatchSlice extends ReturnType<typeof batchDefaults> {
   toggleBatchConfig(key: string): void;
   toggleBatchModel(model: BatchModel): void;
   toggleBatchRegime(regime: Regime): void;
@@ -94,20 +74,25 @@ export interface BatchSlice {
 }
 
 export const batchDefaults = () => ({
-  batchConfigs: [DEFAULT_BACKBONE, GRAPH_BACKBONE],
+  /** Keys of BATCH_CONFIGS to run. */
+  batchConfigs: [DEFAULT_BACKBONE, GRAPH_BACKBONE] as string[],
+  /** LLMs each configuration runs with (models side by side, paper 004): Settings' LLM and/or the offline thinker. */
   batchModels: ['settings'] as BatchModel[],
+  /** Evidence regimes each configuration runs in; gold-context is an oracle. */
   batchRegimes: ['iterative'] as Regime[],
   batchLimit: 15,
+  /** How the questions are chosen: the first N, or a seeded sample (src/app/batch/select.ts). */
   batchPick: 'first' as BatchPick,
   batchSeed: 1,
+  /** Question type and hop count the batch runs; null for all. */
   batchPickType: null as string | null,
   batchHops: null as number | null,
   batchStatus: 'idle' as BatchStatus,
   batchRuns: [] as BatchRun[],
   batchTotal: 0,
-  batchStartedAt: null,
-  batchError: null,
-  batchTypeFilter: null,
+  batchStartedAt: null as number | null,
+  batchError: null as string | null,
+  batchTypeFilter: null as string | null,
   batchSort: { key: 'questionId' as BatchSortKey, desc: false },
 });
 

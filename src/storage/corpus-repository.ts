@@ -8,7 +8,10 @@ import { artifactTable } from './artifact-tables.ts';
 import { fromStoredTriples, toStoredTriples } from './triple-rows.ts';
 import type { HopscopeDb } from './db.ts';
 import type { CorpusRow, PassageRow } from './entities.ts';
-import type { Passage } from '../core/types.ts';
+import type { Corpus, Passage } from '../core/types.ts';
+import type { ArtifactInput } from '../core/persist/ports.ts';
+import type { TripleSet } from '../core/triples/types.ts';
+import { guardWrite } from './quota.ts';
 
 /** A passage as stored: its corpus and position, and its source when it came from a document. */
 const passageRow = (corpusId: string, ord: number, p: Passage): PassageRow => ({
@@ -19,7 +22,6 @@ const passageRow = (corpusId: string, ord: number, p: Passage): PassageRow => ({
   text: p.text,
   ...(p.source ? { source: p.source } : {}),
 });
-import { guardWrite } from './quota.ts';
 
 const summary = (row: CorpusRow): CorpusSummary => ({
   id: row.id,
@@ -40,28 +42,34 @@ export function createCorpusRepository(
   const removeDerived = async (corpusId: string) => {
     for (const t of derived()) await t.where('corpusId').equals(corpusId).delete();
   };
+  /** The corpus row with its triples and artifacts (inside the caller's transaction): what makes a corpus ready. */
+  const prepare = (corpus: Corpus, source: string | undefined, artifacts: Omit<ArtifactInput, 'corpusId'>[]) => {
+    const row: CorpusRow = {
+      id: corpus.id,
+      name: corpus.name,
+      passageCount: corpus.passages.length,
+      createdAt: now(),
+      ...(source !== undefined ? { source } : {}),
+    };
+    const sealed = artifacts.map((a) => sealArtifact({ ...a, corpusId: corpus.id }, now));
+    return async (triples: TripleSet[]) => {
+      for (const set of triples)
+        await db.triples.put({ corpusId: corpus.id, source: set.source, set: toStoredTriples(set) });
+      for (const a of sealed) await artifactTable(db, a.kind).put(a);
+      await db.corpora.put(row);
+      return summary(row);
+    };
+  };
   const store: CorpusStore = {
     async saveCorpus({ corpus, source, triples = [], artifacts = [] }) {
-      const createdAt = now();
-      const row: CorpusRow = {
-        id: corpus.id,
-        name: corpus.name,
-        passageCount: corpus.passages.length,
-        createdAt,
-        ...(source !== undefined ? { source } : {}),
-      };
-      const sealed = artifacts.map((a) => sealArtifact({ ...a, corpusId: corpus.id }, now));
-      await guardWrite(`save corpus "${corpus.name}" (${corpus.passages.length} passages)`, () =>
+      const finish = prepare(corpus, source, artifacts);
+      return guardWrite(`save corpus "${corpus.name}" (${corpus.passages.length} passages)`, () =>
         db.transaction('rw', [db.corpora, ...derived()], async () => {
           await removeDerived(corpus.id);
           await db.passages.bulkAdd(corpus.passages.map((p, ord) => passageRow(corpus.id, ord, p)));
-          for (const set of triples)
-            await db.triples.put({ corpusId: corpus.id, source: set.source, set: toStoredTriples(set) });
-          for (const a of sealed) await artifactTable(db, a.kind).put(a);
-          await db.corpora.put(row);
+          return finish(triples);
         }),
       );
-      return summary(row);
     },
     async beginCorpus(corpus, source) {
       const id = corpus.id;
@@ -94,23 +102,10 @@ export function createCorpusRepository(
       return {
         async commit({ triples = [], artifacts = [] }) {
           await written;
-          const row: CorpusRow = {
-            id,
-            name: corpus.name,
-            passageCount: corpus.passages.length,
-            createdAt: now(),
-            ...(source !== undefined ? { source } : {}),
-          };
-          const sealed = artifacts.map((a) => sealArtifact({ ...a, corpusId: id }, now));
-          await guardWrite(label, () =>
-            db.transaction('rw', [db.corpora, db.triples, db.graphs, db.indexes, db.vectors], async () => {
-              for (const set of triples)
-                await db.triples.put({ corpusId: id, source: set.source, set: toStoredTriples(set) });
-              for (const a of sealed) await artifactTable(db, a.kind).put(a);
-              await db.corpora.put(row);
-            }),
+          const finish = prepare(corpus, source, artifacts);
+          return guardWrite(label, () =>
+            db.transaction('rw', [db.corpora, db.triples, db.graphs, db.indexes, db.vectors], () => finish(triples)),
           );
-          return summary(row);
         },
         async abort() {
           await written.catch(() => undefined);

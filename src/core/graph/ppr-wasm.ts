@@ -1,6 +1,6 @@
 // Host side of the WebAssembly PPR kernel (source: wasm/ppr.ts, AssemblyScript, SIMD; binary wasm/ppr.wasm
 // built by `npm run build:wasm`). Pure: the caller supplies the bytes (Node: fs.readFileSync, see
-// wasm/ppr-node.ts; browser: fetch of the asset URL, see workers/graph.worker.ts). Each prepared graph
+// wasm/ppr-node.ts; browser: fetch of the asset URL, see workers/engine.worker.ts). Each prepared graph
 // gets its own instance whose linear memory holds the CSR, copied in once, so solves only copy the reset
 // vector in and the scores out.
 import type { PprPrepared, PprProblem, PprSolved } from './ppr-types.ts';

@@ -14,7 +14,7 @@ import type { LlmRequest } from '../../../src/core/llm/port.ts';
 import { costByModule } from '../../../src/core/trace/fold.ts';
 import { llmEvent } from '../../../src/core/trace/llm-event.ts';
 import { loadTrace } from '../../../src/core/trace/load.ts';
-import { createLlmFromSpec, LlmSpecError, parseLlmSpec } from '../../../src/cli/llm-spec.ts';
+import { createLlmFromSpec, LlmSpecError, llmSpecFrom } from '../../../src/cli/llm-spec.ts';
 import { FileLlmCacheStore } from '../../../src/cli/llm-file-cache.ts';
 import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-compatible.ts';
 import { queue, startOpenAiServer, type OpenAiServer } from '../../support/openai-server.ts';
@@ -37,21 +37,12 @@ afterAll(async () => {
 // 'test.echo' has no prompt parser, so the cache keeps any non-empty reply (answer replies must parse: test/cli/trust.test.ts)
 const req = (content: string, module = 'test.echo'): LlmRequest => ({ module, messages: [{ role: 'user', content }] });
 
-describe('parseLlmSpec', () => {
-  it('reads the three forms out of a full eval argv', () => {
-    expect(parseLlmSpec(['--dataset', 'd', '--llm', 'offline'])).toEqual({ kind: 'offline' });
-    expect(parseLlmSpec(['--llm=replay:runs/t.json'])).toEqual({ kind: 'replay', path: 'runs/t.json' });
+describe('llmSpecFrom', () => {
+  it('reads the three forms', () => {
+    expect(llmSpecFrom({ llm: 'offline' })).toEqual({ kind: 'offline' });
+    expect(llmSpecFrom({ llm: 'replay:runs/t.json' })).toEqual({ kind: 'replay', path: 'runs/t.json' });
     expect(
-      parseLlmSpec([
-        '--llm',
-        'openai',
-        '--base-url',
-        'http://127.0.0.1:11434/v1',
-        '--model',
-        'qwen2.5:7b',
-        '--api-key-env',
-        'MY_KEY',
-      ]),
+      llmSpecFrom({ llm: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b', apiKeyEnv: 'MY_KEY' }),
     ).toEqual({
       kind: 'openai',
       baseURL: 'http://127.0.0.1:11434/v1',
@@ -59,37 +50,28 @@ describe('parseLlmSpec', () => {
       apiKeyEnv: 'MY_KEY',
       jsonMode: true,
     });
-    expect(
-      parseLlmSpec(['--llm', 'openai', '--base-url', 'http://h/v1', '--llm-model', 'm', '--no-json-mode']),
-    ).toMatchObject({ model: 'm', jsonMode: false });
+    expect(llmSpecFrom({ llm: 'openai', baseUrl: 'http://h/v1', model: 'm', jsonMode: false })).toMatchObject({
+      model: 'm',
+      jsonMode: false,
+    });
   });
   it.each([
-    [[], 'no --llm'],
-    [['--llm', 'gpt'], 'unknown --llm "gpt"'],
-    [['--llm', 'openai', '--model', 'm'], 'needs --base-url'],
-    [['--llm', 'openai', '--base-url', 'localhost:1234'], 'must be http(s)'],
-    [['--llm', 'openai', '--base-url', 'http://h/v1'], 'needs --model'],
-    [['--llm', 'replay:'], 'needs the trace file'],
-    [['--llm'], 'needs a value'],
-  ])('refuses %j', (argv, message) => {
-    expect(() => parseLlmSpec(argv)).toThrow(LlmSpecError);
-    expect(() => parseLlmSpec(argv)).toThrow(message);
+    [{}, 'no --llm'],
+    [{ llm: 'gpt' }, 'unknown --llm "gpt"'],
+    [{ llm: 'openai', model: 'm' }, 'needs --base-url'],
+    [{ llm: 'openai', baseUrl: 'localhost:1234' }, 'must be http(s)'],
+    [{ llm: 'openai', baseUrl: 'http://h/v1' }, 'needs --model'],
+    [{ llm: 'replay:' }, 'needs the trace file'],
+  ])('refuses %j', (flags, message) => {
+    expect(() => llmSpecFrom(flags)).toThrow(LlmSpecError);
+    expect(() => llmSpecFrom(flags)).toThrow(message);
   });
 });
 
 describe('createLlmFromSpec', () => {
   it('openai: the file cache makes a rerun free: zero requests, identical results', async () => {
     const cacheDir = join(dir, 'cache-rerun');
-    const spec = parseLlmSpec([
-      '--llm',
-      'openai',
-      '--base-url',
-      server.baseURL,
-      '--model',
-      'test-model',
-      '--api-key-env',
-      'K',
-    ]);
+    const spec = llmSpecFrom({ llm: 'openai', baseUrl: server.baseURL, model: 'test-model', apiKeyEnv: 'K' });
     const batch = [req('q1'), req('q2', 'bdtr.fast-thought'), req('q3')];
     const first = await createLlmFromSpec(spec, { cacheDir, env: { K: KEY } });
     const a = await Promise.all(batch.map((r) => first.llm.complete(r)));
@@ -103,16 +85,7 @@ describe('createLlmFromSpec', () => {
   });
 
   it('openai: a missing key variable is a clear error; a wrong key is LlmAuthError', async () => {
-    const spec = parseLlmSpec([
-      '--llm',
-      'openai',
-      '--base-url',
-      server.baseURL,
-      '--model',
-      'test-model',
-      '--api-key-env',
-      'NOPE',
-    ]);
+    const spec = llmSpecFrom({ llm: 'openai', baseUrl: server.baseURL, model: 'test-model', apiKeyEnv: 'NOPE' });
     await expect(createLlmFromSpec(spec, { env: {} })).rejects.toThrow(
       '--api-key-env NOPE: that environment variable is not set',
     );
@@ -145,7 +118,7 @@ describe('createLlmFromSpec', () => {
     const file = join(dir, 'traces.jsonl');
     await writeFile(file, JSON.stringify(trace) + '\n');
     const before = server.chats().length;
-    const replay = await createLlmFromSpec(parseLlmSpec([`--llm=replay:${file}`]));
+    const replay = await createLlmFromSpec(llmSpecFrom({ llm: `replay:${file}` }));
     expect((await replay.llm.complete(req('Where was Vell born?'))).text).toBe(r.text);
     expect(server.chats().length).toBe(before);
     await writeFile(join(dir, 'bad.json'), '{"version": 1}');
@@ -158,16 +131,7 @@ describe('createLlmFromSpec', () => {
 describe('the API key never leaves the request header', () => {
   it('is absent from traces, cache files, labels, errors, user messages and token reports', async () => {
     const cacheDir = join(dir, 'cache-leak');
-    const spec = parseLlmSpec([
-      '--llm',
-      'openai',
-      '--base-url',
-      server.baseURL,
-      '--model',
-      'test-model',
-      '--api-key-env',
-      'K',
-    ]);
+    const spec = llmSpecFrom({ llm: 'openai', baseUrl: server.baseURL, model: 'test-model', apiKeyEnv: 'K' });
     if (spec.kind !== 'openai') throw new Error('expected an openai spec');
     const cli = await createLlmFromSpec(spec, { cacheDir, env: { K: KEY }, retries: 0 });
     const request = req('q-leak');
