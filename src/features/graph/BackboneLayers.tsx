@@ -2,6 +2,7 @@
 // the passages under the selected one) or GraphRAG's communities (legend of the shown phrases' communities,
 // the report of the clicked phrase's or legend entry's community). useBackboneLayers keeps the state and
 // recolours the graph's nodes, so GraphPage only threads its nodes through it and places the panel.
+import { Options } from '../../app/components/Options.tsx';
 import { readableId } from '../../app/passage-names.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -115,11 +116,10 @@ function RaptorLevels({
             data-testid="raptor-level"
             onChange={(e) => (setLevel(Number(e.target.value)), setSummary(null))}
           >
-            {levels.map((l) => (
-              <option key={l} value={l}>
-                level {l} ({layers.summaries.filter((s) => s.level === l).length} above the pool)
-              </option>
-            ))}
+            <Options
+              values={levels}
+              label={(l) => `level ${l} (${layers.summaries.filter((s) => s.level === l).length} above the pool)`}
+            />
           </select>
         </label>
       )}
