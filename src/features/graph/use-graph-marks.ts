@@ -31,21 +31,8 @@ interface Input {
   titleOf(id: string): string;
 }
 
-export function useGraphMarks({
-  view,
-  nodes,
-  events,
-  model,
-  question,
-  gold,
-  step,
-  round,
-  marksRound,
-  selected,
-  showPaths,
-  branch,
-  titleOf,
-}: Input) {
+export function useGraphMarks(input: Input) {
+  const { view, events, question, gold, round, selected, branch } = input;
   const neighbours = useMemo(() => {
     const out = new Set<string>();
     if (selected && view)
@@ -56,18 +43,7 @@ export function useGraphMarks({
   }, [selected, view]);
   const bridge = useMemo(() => traceBridges(question, events).ids, [question, events]);
   // Evidence paths and the run at the step, drawn over the graph (GEAR's beams included).
-  const drawn = useGraphOverlay({
-    view,
-    nodes,
-    events,
-    model,
-    step,
-    round: marksRound,
-    gold,
-    bridge,
-    showPaths,
-    titleOf,
-  });
+  const drawn = useGraphOverlay({ ...input, round: input.marksRound, bridge });
   const overlay = useMemo(
     () => (branch && view ? mergeOverlays(drawn.overlay, branchOverlay(view, branch)) : drawn.overlay),
     [branch, view, drawn.overlay],

@@ -31,18 +31,8 @@ interface Input {
   titleOf(id: string): string;
 }
 
-export function useGraphOverlay({
-  view,
-  nodes,
-  events,
-  model,
-  step,
-  round,
-  gold,
-  bridge,
-  showPaths,
-  titleOf,
-}: Input): GraphOverlay {
+export function useGraphOverlay(input: Input): GraphOverlay {
+  const { view, nodes, events, model, step, round, gold, bridge, showPaths, titleOf } = input;
   const isHub = useMemo(() => (key: string) => nodes?.get(key)?.hub === true, [nodes]);
   const paths = useMemo(
     () => (view && showPaths ? evidencePaths(view, gold, bridge, isHub) : null),
