@@ -59,33 +59,29 @@ export function nodeAttributes(
       .map((n) => n.key),
   );
   for (const n of view.nodes) {
-    if (n.kind === 'passage') {
-      const round = firstRound.get(n.label) ?? null;
-      out.set(n.key, {
-        x: n.x,
-        y: n.y,
-        // sqrt: area, not radius, proportional to PPR mass.
-        size: k * (4 + 14 * Math.sqrt((n.ppr ?? 0) / maxPpr)),
-        color: round === null ? NOT_IN_POOL : roundColor(round),
-        label: titleOf(n.label),
-        kind: 'passage',
-        ref: n.label,
-        round,
-        ...(top.has(n.key) ? { top: true } : {}),
-      });
-    } else {
-      out.set(n.key, {
-        x: n.x,
-        y: n.y,
-        size: k * (2.5 + 1.5 * Math.log2(1 + (n.mentions ?? 1))),
-        color: n.seed ? SEED_PHRASE : PHRASE,
-        label: n.label,
-        kind: 'phrase',
-        ref: n.label,
-        round: null,
-        ...(!n.seed && isHubPhrase(n.label, n.mentions, view.stats.passages) ? { hub: true } : {}),
-      });
-    }
+    const round = n.kind === 'passage' ? (firstRound.get(n.label) ?? null) : null;
+    out.set(n.key, {
+      x: n.x,
+      y: n.y,
+      ref: n.label,
+      round,
+      ...(n.kind === 'passage'
+        ? {
+            // sqrt: area, not radius, proportional to PPR mass.
+            size: k * (4 + 14 * Math.sqrt((n.ppr ?? 0) / maxPpr)),
+            color: round === null ? NOT_IN_POOL : roundColor(round),
+            label: titleOf(n.label),
+            kind: 'passage',
+            ...(top.has(n.key) ? { top: true } : {}),
+          }
+        : {
+            size: k * (2.5 + 1.5 * Math.log2(1 + (n.mentions ?? 1))),
+            color: n.seed ? SEED_PHRASE : PHRASE,
+            label: n.label,
+            kind: 'phrase',
+            ...(!n.seed && isHubPhrase(n.label, n.mentions, view.stats.passages) ? { hub: true } : {}),
+          }),
+    });
   }
   return out;
 }
@@ -231,13 +227,10 @@ export function reduceEdge(
   if (drawn) return { ...a, color: drawn, size: a.size + 2.5, zIndex: 2 };
   if (a.kind === 'overlay') return { ...a, hidden: true };
   if (s.selected === null) return s.overlay?.focus ? { ...a, color: FADED_EDGE } : a;
-  return touchesSelection(source, target, s)
+  return source === s.selected || target === s.selected
     ? { ...a, color: SELECTED_EDGE, size: a.size + 1 }
     : { ...a, color: FADED_EDGE };
 }
-
-const touchesSelection = (source: string, target: string, s: ViewState) =>
-  source === s.selected || target === s.selected;
 
 /** Ids of passages in the pool by the given round (all rounds when null). */
 export function poolAtRound(firstRound: ReadonlyMap<string, number>, round: number | null): string[] {
