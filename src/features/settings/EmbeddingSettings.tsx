@@ -3,8 +3,7 @@
 // encoders with size and dimension, and, after "Load and test", the backend the model runs on.
 // Props-driven (features cannot import providers): the app passes the folder store and the test.
 import { ModelDownload, type ModelDownloads } from './ModelDownload.tsx';
-import type { PickedModel } from './use-model-folder.ts';
-import { useModelChoice } from './use-model-choice.ts';
+import { useModelChoice, type PickedModel } from './use-model-choice.ts';
 import { EMBED_BATCH_DEFAULT, KNOWN_ENCODERS, type EmbeddingSettings } from '../../core/embed/settings.ts';
 import { KnownModelsTable, type KnownModelColumn } from './KnownModelsTable.tsx';
 import { ModelSourceChoice } from './ModelSourceChoice.tsx';

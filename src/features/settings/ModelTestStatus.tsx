@@ -1,6 +1,6 @@
 // Under a model form: what "Load and test" (or storing a folder) is doing, what the test found, or why it failed.
 import type { ReactNode } from 'react';
-import type { ModelTest } from './use-model-folder.ts';
+import type { ModelTest } from './use-model-choice.ts';
 
 export function ModelTestStatus<R>({
   prefix,

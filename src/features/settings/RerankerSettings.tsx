@@ -3,8 +3,7 @@
 // user allows downloads. Shows the known rerankers with size and, after "Load and test", the scores
 // the reranker gives one relevant and one unrelated passage. Props-driven like EmbeddingSettings.
 import { KNOWN_RERANKERS, RERANK_DTYPES, type RerankerSettings as Settings } from '../../core/rerank/settings.ts';
-import type { PickedModel } from './use-model-folder.ts';
-import { useModelChoice } from './use-model-choice.ts';
+import { useModelChoice, type PickedModel } from './use-model-choice.ts';
 import { KnownModelsTable, type KnownModelColumn } from './KnownModelsTable.tsx';
 import { ModelSourceChoice } from './ModelSourceChoice.tsx';
 import { RerankerCurrent } from './RerankerCurrent.tsx';

@@ -1,7 +1,23 @@
-// One model choice as the embedding and reranker settings make it: the hub id typed so far and the
-// download consent, plus (use-model-folder.ts) storing a picked folder and "Load and test".
+// One model choice as the embedding and reranker settings make it: the hub id typed so far, the download
+// consent, storing a picked model folder in this browser and "Load and test", the last two a small
+// busy / ok / failed state shown under the form.
 import { useState } from 'react';
-import { useModelFolder, type PickedModel } from './use-model-folder.ts';
+
+/** A model folder the user picked, as stored: its name, weights type, fingerprint, dimension and size. */
+export interface PickedModel {
+  name: string;
+  dtype: 'fp32' | 'q8';
+  fingerprint: string;
+  dim: number | null;
+  sizeBytes: number;
+}
+export type ModelTest<R> =
+  { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'ok'; r: R } | { kind: 'failed'; message: string };
+
+export const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+// React's input props lack the non-standard directory attribute.
+export const folderPicker = { webkitdirectory: '', directory: '' } as Record<string, string>;
 
 export function useModelChoice<R>(options: {
   /** The hub model chosen now, or null: it fills the id field and gives the download consent. */
@@ -11,12 +27,39 @@ export function useModelChoice<R>(options: {
   storeFolder(files: File[], paths: string[]): Promise<PickedModel>;
   test(): Promise<R>;
   onPicked(model: PickedModel): void;
-  /** Shown while the test loads the model. */
+  /** Shown while the test loads the model, e.g. "loading the model in the embedding worker…". */
   loading: string;
 }) {
   const [hubId, setHubId] = useState<string>(options.hubModel ?? options.firstKnownId);
   const [allowDownload, setAllowDownload] = useState<boolean>(options.hubModel !== null);
-  const { state, pick, runTest } = useModelFolder(options);
+  const [state, setState] = useState<ModelTest<R>>({ kind: 'idle' });
+
+  const pick = async (list: FileList | null) => {
+    const files = [...(list ?? [])];
+    if (files.length === 0) return;
+    setState({ kind: 'busy', what: `storing ${files.length} files in this browser…` });
+    try {
+      options.onPicked(
+        await options.storeFolder(
+          files,
+          files.map((f) => f.webkitRelativePath || f.name),
+        ),
+      );
+      setState({ kind: 'idle' });
+    } catch (e) {
+      setState({ kind: 'failed', message: message(e) });
+    }
+  };
+
+  const runTest = async () => {
+    setState({ kind: 'busy', what: options.loading });
+    try {
+      setState({ kind: 'ok', r: await options.test() });
+    } catch (e) {
+      setState({ kind: 'failed', message: message(e) });
+    }
+  };
+
   return { hubId, setHubId, allowDownload, setAllowDownload, state, pick, runTest };
 }
 
