@@ -81,19 +81,15 @@ export function useBackboneLayers({ engine, datasetId, retriever, poolIds, view,
 type Raptor = Extract<BackboneLayers, { kind: 'tree' }>;
 type GraphRag = Extract<BackboneLayers, { kind: 'communities' }>;
 
-function RaptorLevels({
-  layers,
-  summary,
-  setSummary,
-  poolIds,
-  titleOf,
-}: {
+interface RaptorLevelsProps {
   layers: Raptor;
   summary: string | null;
   setSummary: (id: string | null) => void;
   poolIds: readonly string[];
   titleOf: (id: string) => string;
-}) {
+}
+
+function RaptorLevels({ layers, summary, setSummary, poolIds, titleOf }: RaptorLevelsProps) {
   const levels = layers.levels.slice(1).map((_, i) => i + 1);
   const [level, setLevel] = useState<number>(1);
   const shown = layers.summaries.filter((s) => s.level === level);
@@ -166,15 +162,13 @@ function RaptorLevels({
   );
 }
 
-function Communities({
-  layers,
-  community,
-  setCommunity,
-}: {
+interface CommunitiesProps {
   layers: GraphRag;
   community: string | null;
   setCommunity: (id: string | null) => void;
-}) {
+}
+
+function Communities({ layers, community, setCommunity }: CommunitiesProps) {
   const picked = layers.communities.find((c) => c.id === community);
   return (
     <>

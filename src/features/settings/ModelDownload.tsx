@@ -26,17 +26,14 @@ type Phase =
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export function ModelDownload({
-  spec,
-  blocked,
-  downloads,
-  testId = 'model-download',
-}: {
+interface Props {
   spec: ModelDownloadSpec;
   blocked?: string | null;
   downloads: ModelDownloads;
   testId?: string;
-}) {
+}
+
+export function ModelDownload({ spec, blocked, downloads, testId = 'model-download' }: Props) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [progress, setProgress] = useState<DownloadState>(EMPTY_DOWNLOAD);
   const [cached, setCached] = useState<CachedModel | null | 'checking'>('checking');
