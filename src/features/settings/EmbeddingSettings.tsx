@@ -1,7 +1,5 @@
-// Embedding model settings: none (dense backbones off), a local encoder folder picked from disk (kept
-// in this browser), or a Hugging Face id when the user allows downloads. Shows the known small
-// encoders with size and dimension, and, after "Load and test", the backend the model runs on.
-// Props-driven (features cannot import providers): the app passes the folder store and the test.
+// Embedding model settings: none (dense backbones off), a local encoder folder or a hub id; after "Load and test",
+// the backend it runs on. Props-driven (features cannot import providers): the app passes the folder store and test.
 import { ModelDownload, type ModelDownloads } from './ModelDownload.tsx';
 import { useModelChoice, type PickedModel } from './use-model-choice.ts';
 import { EMBED_BATCH_DEFAULT, KNOWN_ENCODERS, type EmbeddingSettings } from '../../core/embed/settings.ts';

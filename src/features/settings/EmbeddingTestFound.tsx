@@ -1,6 +1,5 @@
 // What "Load and test" found for the embedding model: the backend, the dimension and the timings, and how the backend was chosen.
 
-/** What "Load and test" found. */
 export interface EmbeddingTestResult {
   model: string;
   backend: string;

@@ -1,8 +1,5 @@
-// Download an in-browser model before its first use: a real progress bar fed by transformers.js's
-// progress events (bytes per file and in total, sizes known before the first byte), Cancel, and
-// whether the files are already cached in this browser. The download runs in the engine worker; this
-// component only folds its events (src/core/models/download-progress.ts). Props-driven: the app
-// passes the engine calls.
+// Download an in-browser model before its first use: a progress bar, Cancel, and whether the files are cached here.
+// The download runs in the engine worker; this only folds its events (src/core/models/download-progress.ts).
 import { useEffect, useRef, useState } from 'react';
 import {
   EMPTY_DOWNLOAD,

@@ -1,7 +1,5 @@
-// DualRAG's reranker (Eq. 8) in Settings: the lexical reranker (heuristic, no model; the default), a
-// local cross-encoder folder picked from disk (kept in this browser), or a Hugging Face id when the
-// user allows downloads. Shows the known rerankers with size and, after "Load and test", the scores
-// the reranker gives one relevant and one unrelated passage. Props-driven like EmbeddingSettings.
+// DualRAG's reranker (Eq. 8) in Settings: lexical (the default), a local cross-encoder folder or a hub id; after
+// "Load and test", the scores it gives one relevant and one unrelated passage. Props-driven like EmbeddingSettings.
 import { KNOWN_RERANKERS, RERANK_DTYPES, type RerankerSettings as Settings } from '../../core/rerank/settings.ts';
 import { useModelChoice, type PickedModel } from './use-model-choice.ts';
 import { KnownModelsTable, type KnownModelColumn } from './KnownModelsTable.tsx';

@@ -1,6 +1,5 @@
 // What "Load and test" found for the reranker: its load time and the scores of the test pairs.
 
-/** What "Load and test" found. */
 export interface RerankerTestResult {
   name: string;
   heuristic: boolean;

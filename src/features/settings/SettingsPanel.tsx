@@ -1,6 +1,5 @@
-// LLM settings: provider, base URL, key, model, and "Test connection" listing the server's
-// models. Props-driven (features cannot import providers): the app passes `testConnection`
-// (src/providers/llm/from-settings.ts) and persists `onChange` values in its settings store.
+// LLM settings: provider, base URL, key, model, and "Test connection" listing the server's models. Props-driven
+// (features cannot import providers): the app passes `testConnection` and persists `onChange` values.
 import { settingsProblems, type LlmSettings } from '../../core/llm/settings.ts';
 import { LocalDetect, type DetectedServer } from './LocalDetect.tsx';
 import type { ModelDownloads } from './ModelDownload.tsx';

@@ -1,6 +1,5 @@
-// One model choice as the embedding and reranker settings make it: the hub id typed so far, the download
-// consent, storing a picked model folder in this browser and "Load and test", the last two a small
-// busy / ok / failed state shown under the form.
+// One model choice of the embedding and reranker settings: the hub id typed so far, the download consent, and
+// storing a picked folder or "Load and test" (a busy / ok / failed state shown under the form).
 import { useState } from 'react';
 
 /** A model folder the user picked, as stored: its name, weights type, fingerprint, dimension and size. */
