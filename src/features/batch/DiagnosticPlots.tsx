@@ -1,7 +1,5 @@
-// Batch plots of paper 004's diagnostics: each diagnostic's rate per strategy x model x regime (the batch
-// key names all three), and per hop count, computed by core from the finished traces
-// and the questions' gold. Gold-context runs are oracles and are labelled so. Only completed runs are
-// diagnosed (a failed run is not a result); each plot says its correctness basis.
+// Batch plots of paper 004's diagnostics (core, from the traces and the gold): each one's rate per batch key and
+// per hop count. Only completed runs are diagnosed (a failed run is not a result); each plot says its basis.
 import { useMemo } from 'react';
 import { useDiagnosisPassages } from './use-diagnosis-passages.ts';
 import {

@@ -18,10 +18,7 @@ export const SERIES_COLORS = [
 ] as const;
 const color = (i: number) => SERIES_COLORS[i % SERIES_COLORS.length] as string;
 
-/**
- * A series' colour: its place among every series of the page (`order`), so one lane keeps its colour
- * from plot to plot whichever series a plot shows; a series not in the order takes one after them.
- */
+/** A series' colour by its place in the page's `order`, so a lane keeps its colour from plot to plot. */
 export function seriesColor(order: readonly string[] | null, name: string, i: number): string {
   const at = order ? order.indexOf(name) : -1;
   return color(at >= 0 ? at : (order?.length ?? 0) + i);

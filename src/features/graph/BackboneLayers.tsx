@@ -1,7 +1,5 @@
-// The graph view's backbone layer: RAPTOR's tree levels (a level filter, the summaries above the pool,
-// the passages under the selected one) or GraphRAG's communities (legend of the shown phrases' communities,
-// the report of the clicked phrase's or legend entry's community). useBackboneLayers keeps the state and
-// recolours the graph's nodes, so GraphPage only threads its nodes through it and places the panel.
+// The graph view's backbone layer: RAPTOR's tree levels and summaries, or GraphRAG's communities and reports.
+// useBackboneLayers keeps the state and recolours the nodes; GraphPage threads its nodes through it.
 import { Options } from '../../app/components/Options.tsx';
 import { readableId } from '../../app/passage-names.ts';
 import { useQuery } from '@tanstack/react-query';

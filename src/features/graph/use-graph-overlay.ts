@@ -49,10 +49,8 @@ export function useGraphOverlay(input: Input): GraphOverlay {
     const under = paths ? pathOverlay(paths) : EMPTY_OVERLAY;
     if (!view) return { overlay: under, paths, stepModel, round: shownRound, links: [] };
     const over = stepOverlay({ view, model: stepModel, round: shownRound, titleOf, isHub });
-    // The whole run marks its outcome without fading the rest, under the evidence paths; a step focuses
-    // on what it touched, over them.
-    // The whole run names only its outcome, the cut and the verifier's promotions (the rest stays in the
-    // side panel), so those labels stay up through the last step and the labels stay few.
+    // The whole run marks only its outcome (the cut, the verifier's promotions; the rest is in the side panel),
+    // unfaded and under the evidence paths, so the labels stay few; a step focuses on what it touched, over them.
     const overlay = whole
       ? mergeOverlays({ ...over, nodes: outcomeMarks(over.nodes), focus: false }, under)
       : mergeOverlays(under, over);
