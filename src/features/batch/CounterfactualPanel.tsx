@@ -46,33 +46,33 @@ export function CounterfactualSetup({ disabled }: { disabled: boolean }) {
         </select>
       </label>
       {takesRound(choice) && (
-        <label>
-          R{' '}
-          <input
-            type="number"
-            min={0}
-            value={round}
-            disabled={disabled}
-            style={{ width: '4em' }}
-            aria-label="Counterfactual round R"
-            data-testid="batch-counterfactual-round"
-            onChange={(e) => counterfactualStore.getState().setRound(Number(e.target.value))}
-          />
-        </label>
-      )}
-      {takesRound(choice) && (
-        <details className="muted" data-testid="batch-counterfactual-rounds">
-          <summary>{ROUND_MEANING}</summary>
-          <ul>
-            {roundRows()
-              .filter(([name]) => strategyDescriptor(name as StrategyName).kind !== 'baseline')
-              .map(([name, , round]) => (
-                <li key={name}>
-                  <code>{name}</code>: {round}
-                </li>
-              ))}
-          </ul>
-        </details>
+        <>
+          <label>
+            R{' '}
+            <input
+              type="number"
+              min={0}
+              value={round}
+              disabled={disabled}
+              style={{ width: '4em' }}
+              aria-label="Counterfactual round R"
+              data-testid="batch-counterfactual-round"
+              onChange={(e) => counterfactualStore.getState().setRound(Number(e.target.value))}
+            />
+          </label>
+          <details className="muted" data-testid="batch-counterfactual-rounds">
+            <summary>{ROUND_MEANING}</summary>
+            <ul>
+              {roundRows()
+                .filter(([name]) => strategyDescriptor(name as StrategyName).kind !== 'baseline')
+                .map(([name, , round]) => (
+                  <li key={name}>
+                    <code>{name}</code>: {round}
+                  </li>
+                ))}
+            </ul>
+          </details>
+        </>
       )}
     </fieldset>
   );

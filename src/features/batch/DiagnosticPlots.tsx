@@ -31,8 +31,6 @@ const SHORT: Record<(typeof DIAGNOSTICS)[number], string> = {
   evidenceLost: 'lost*',
 };
 
-const value = (x: number | null) => (x === null ? Number.NaN : x);
-
 export function DiagnosticPlots({ datasetId, runs: all }: Props) {
   const runs = useMemo(() => all.filter((r) => r.trace.status === 'done'), [all]);
   const passages = useDiagnosisPassages(datasetId, runs);
@@ -55,12 +53,9 @@ export function DiagnosticPlots({ datasetId, runs: all }: Props) {
       by.set(key, [...(by.get(key) ?? []), { trace, nc: noContext.get(pairKey(strategy, trace.question.id)) }]);
     }
     return [...by].map(([name, traces]) => {
-      const rows = traces.map(({ trace: t, nc }) => {
-        return diagnoseTrace(t, {
-          ...(passages.data ? { passages: passages.data } : {}),
-          ...(nc ? { noContext: nc } : {}),
-        });
-      });
+      const rows = traces.map(({ trace: t, nc }) =>
+        diagnoseTrace(t, { ...(passages.data ? { passages: passages.data } : {}), ...(nc ? { noContext: nc } : {}) }),
+      );
       return { name, rows, summary: summarizeDiagnostics(rows) };
     });
   }, [runs, passages.data]);
@@ -70,7 +65,7 @@ export function DiagnosticPlots({ datasetId, runs: all }: Props) {
     (a, b) => Number(a) - Number(b),
   );
   const byHop = (s: DiagnosticsSummary, h: string, name: (typeof DIAGNOSTICS)[number]) =>
-    value(s[name].byHops[h]?.rate ?? null);
+    s[name].byHops[h]?.rate ?? Number.NaN;
   return (
     <>
       <PlotCard
@@ -84,7 +79,7 @@ export function DiagnosticPlots({ datasetId, runs: all }: Props) {
             title="Diagnostics per strategy"
             groups={DIAGNOSTICS.map((d) => ({
               label: SHORT[d],
-              values: groups.map((g) => ({ name: g.name, value: value(g.summary[d].rate) })),
+              values: groups.map((g) => ({ name: g.name, value: g.summary[d].rate ?? Number.NaN })),
             }))}
           />
         )}
