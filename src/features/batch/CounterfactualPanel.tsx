@@ -10,9 +10,7 @@ import {
   type CounterfactualEntry,
 } from '../../core/whatif/batch.ts';
 import {
-  CHOICE_HINT,
-  CHOICE_LABEL,
-  COUNTERFACTUAL_CHOICES,
+  CHOICES,
   COUNTERFACTUAL_KS,
   counterfactualStore,
   takesRound,
@@ -34,13 +32,13 @@ export function CounterfactualSetup({ disabled }: { disabled: boolean }) {
           value={choice}
           disabled={disabled}
           aria-label="Counterfactual"
-          title={CHOICE_HINT[choice]}
+          title={CHOICES[choice][1]}
           data-testid="batch-counterfactual-spec"
           onChange={(e) => counterfactualStore.getState().setChoice(e.target.value as CounterfactualChoice)}
         >
-          {COUNTERFACTUAL_CHOICES.map((c) => (
-            <option key={c} value={c} title={CHOICE_HINT[c]}>
-              {CHOICE_LABEL[c]}
+          {Object.entries(CHOICES).map(([c, [label, hint]]) => (
+            <option key={c} value={c} title={hint}>
+              {label}
             </option>
           ))}
         </select>
