@@ -20,7 +20,7 @@ export interface EmbeddingSettingsProps {
   /** Loads the saved model in the embedding worker and embeds one query. */
   test(): Promise<EmbeddingTestResult>;
   /** Hub encoders: download into this browser with a progress bar before the first load. */
-  downloads?: ModelDownloads;
+  downloads: ModelDownloads;
 }
 
 const ENCODER_COLUMNS: KnownModelColumn<(typeof KNOWN_ENCODERS)[number]>[] = [
@@ -75,7 +75,7 @@ export function EmbeddingSettings({ value, onChange, storeFolder, test, download
         onUseHub={chooseHub}
       />
       <EmbeddingCurrent value={value} />
-      {value.source === 'hub' && downloads && (
+      {value.source === 'hub' && (
         <ModelDownload
           testId="embed-download"
           downloads={downloads}

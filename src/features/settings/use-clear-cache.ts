@@ -2,10 +2,9 @@
 import { useState } from 'react';
 import { sentence } from './use-connection-test.ts';
 
-export function useClearCache(onClearCache: (() => Promise<void>) | undefined) {
+export function useClearCache(onClearCache: () => Promise<void>) {
   const [cacheNote, setCacheNote] = useState<string>('');
   const clearCache = async () => {
-    if (!onClearCache) return;
     try {
       await onClearCache();
       setCacheNote('Cached replies cleared.');
