@@ -4,31 +4,20 @@
 import { useMemo } from 'react';
 import { traceBridges } from '../../app/trace/bridges.ts';
 import type { Question } from '../../core/types.ts';
-import type { TraceModel } from '../../core/trace/fold.ts';
-import type { TraceEvent } from '../../core/trace/schema.ts';
-import type { GraphView } from '../../engine/engine-api.ts';
 import { branchOverlay, type BranchPath } from './branch-path.ts';
 import { mergeOverlays } from './graph-overlay.ts';
-import type { NodeAttributes, ViewState } from './graph-style.ts';
-import { useGraphOverlay } from './use-graph-overlay.ts';
+import type { ViewState } from './graph-style.ts';
+import { useGraphOverlay, type GraphOverlayInput } from './use-graph-overlay.ts';
 
-interface Input {
-  view: GraphView | undefined;
-  nodes: Map<string, NodeAttributes> | null;
-  events: readonly TraceEvent[];
-  model: TraceModel;
+interface Input extends Omit<GraphOverlayInput, 'bridge'> {
   question: Question | null;
-  gold: ReadonlySet<string>;
-  step: number | null;
   /** The pool's round (slider or step). */
   round: number | null;
   /** The round whose thoughts and retrievals are marked. */
   marksRound: number | null;
   selected: string | null;
-  showPaths: boolean;
   /** The picked branch's path against the run, tagged over the run's overlay. */
   branch: BranchPath | null;
-  titleOf(id: string): string;
 }
 
 export function useGraphMarks(input: Input) {

@@ -18,7 +18,7 @@ export interface GraphOverlay {
   links: RoundLinks[];
 }
 
-interface Input {
+export interface GraphOverlayInput {
   view: GraphView | undefined;
   nodes: Map<string, NodeAttributes> | null;
   events: readonly TraceEvent[];
@@ -31,7 +31,7 @@ interface Input {
   titleOf(id: string): string;
 }
 
-export function useGraphOverlay(input: Input): GraphOverlay {
+export function useGraphOverlay(input: GraphOverlayInput): GraphOverlay {
   const { view, nodes, events, model, step, round, gold, bridge, showPaths, titleOf } = input;
   const isHub = useMemo(() => (key: string) => nodes?.get(key)?.hub === true, [nodes]);
   const paths = useMemo(
