@@ -1,7 +1,7 @@
 // DualRAG's reranker (Eq. 8) in Settings: lexical (the default), a local cross-encoder folder or a hub id; after
 // "Load and test", the scores it gives one relevant and one unrelated passage. Props-driven like EmbeddingSettings.
 import { KNOWN_RERANKERS, RERANK_DTYPES, type RerankerSettings as Settings } from '../../core/rerank/settings.ts';
-import { useModelChoice, type PickedModel } from './use-model-choice.ts';
+import { useModelChoice, type ModelSettingsProps } from './use-model-choice.ts';
 import { KnownModelsTable, type KnownModelColumn } from './KnownModelsTable.tsx';
 import { ModelSourceChoice } from './ModelSourceChoice.tsx';
 import { RerankerCurrent } from './RerankerCurrent.tsx';
@@ -10,24 +10,15 @@ import { LoadAndTestButton } from './LoadAndTestButton.tsx';
 import { ModelTestStatus } from './ModelTestStatus.tsx';
 import { RerankerTestFound, type RerankerTestResult } from './RerankerTestFound.tsx';
 
-export type { RerankerTestResult } from './RerankerTestFound.tsx';
-
-export interface RerankerSettingsProps {
-  value: Settings;
-  onChange(next: Settings): void;
-  /** Stores the picked folder's files in this browser; rejects naming what the folder lacks. */
-  storeFolder(files: File[], paths: string[]): Promise<PickedModel>;
-  /** Loads the saved reranker in the engine worker and scores two test pairs. */
-  test(): Promise<RerankerTestResult>;
-}
-
 const RERANKER_COLUMNS: KnownModelColumn<(typeof KNOWN_RERANKERS)[number]>[] = [
   { header: 'known cross-encoders', cell: (k) => k.id },
   { header: 'what', cell: (k) => k.note },
   { header: 'size', cell: (k) => k.sizes },
 ];
 
-export function RerankerSettings({ value, onChange, storeFolder, test }: RerankerSettingsProps) {
+type Props = ModelSettingsProps<Settings, RerankerTestResult>;
+
+export function RerankerSettings({ value, onChange, storeFolder, test }: Props) {
   const choice = useModelChoice({
     hubModel: value.source === 'hub' ? value.id : null,
     firstKnownId: KNOWN_RERANKERS[0].id,

@@ -18,17 +18,27 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 // React's input props lack the non-standard directory attribute.
 export const folderPicker = { webkitdirectory: '', directory: '' } as Record<string, string>;
 
-export function useModelChoice<R>(options: {
-  /** The hub model chosen now, or null: it fills the id field and gives the download consent. */
-  hubModel: string | null;
-  /** The id field's start when no hub model is chosen: the first known model. */
-  firstKnownId: string;
+/** What the app gives a model settings panel (features cannot import providers). */
+export interface ModelSettingsProps<S, R> {
+  value: S;
+  onChange(next: S): void;
+  /** Stores the picked folder's files in this browser; rejects naming what the folder lacks. */
   storeFolder(files: File[], paths: string[]): Promise<PickedModel>;
+  /** Loads the saved model in the worker it runs in and tries it on a query (the reranker: two test pairs). */
   test(): Promise<R>;
-  onPicked(model: PickedModel): void;
-  /** Shown while the test loads the model, e.g. "loading the model in the embedding worker…". */
-  loading: string;
-}) {
+}
+
+export function useModelChoice<R>(
+  options: Pick<ModelSettingsProps<unknown, R>, 'storeFolder' | 'test'> & {
+    /** The hub model chosen now, or null: it fills the id field and gives the download consent. */
+    hubModel: string | null;
+    /** The id field's start when no hub model is chosen: the first known model. */
+    firstKnownId: string;
+    onPicked(model: PickedModel): void;
+    /** Shown while the test loads the model, e.g. "loading the model in the embedding worker…". */
+    loading: string;
+  },
+) {
   const [hubId, setHubId] = useState<string>(options.hubModel ?? options.firstKnownId);
   const [allowDownload, setAllowDownload] = useState<boolean>(options.hubModel !== null);
   const [state, setState] = useState<ModelTest<R>>({ kind: 'idle' });
