@@ -10,8 +10,6 @@ import { OpenAiFields } from './OpenAiFields.tsx';
 import { ConnectionTest } from './ConnectionTest.tsx';
 import { InBrowserFields } from './InBrowserFields.tsx';
 
-export type { StructuredSupport };
-
 export interface SettingsPanelProps {
   value: LlmSettings;
   onChange(next: LlmSettings): void;
