@@ -7,7 +7,7 @@ import { StepOnGraph } from './StepOnGraph.tsx';
 import { NodeDetails } from './NodeDetails.tsx';
 import { SigmaCanvas } from './SigmaCanvas.tsx';
 import { useBackboneLayers } from './BackboneLayers.tsx';
-import { BranchOnGraph } from './BranchOnGraph.tsx';
+import { BranchOnGraph, BranchPicker } from './BranchOnGraph.tsx';
 import { useRunGraph } from './use-run-graph.ts';
 import { useGraphStep } from './use-graph-step.ts';
 import { useGraphBranch } from './use-graph-branch.ts';
@@ -87,9 +87,7 @@ export function GraphPage() {
         at={at}
         steps={events.length}
         setStep={setStep}
-        branches={branches}
-        branchKey={branch ? branchKey : null}
-        setBranchKey={setBranchKey}
+        branchPicker={<BranchPicker branches={branches} value={branch ? branchKey : null} onChange={setBranchKey} />}
       />
       {graph.isPending ? (
         <p className="empty graph-canvas">Building the graph (triples, PPR, layout)…</p>
