@@ -12,7 +12,7 @@ import { EmbeddingTestFound, type EmbeddingTestResult } from './EmbeddingTestFou
 
 interface EmbeddingSettingsProps extends ModelSettingsProps<EmbeddingSettings, EmbeddingTestResult> {
   /** Hub encoders: download into this browser with a progress bar before the first load. */
-  downloads: ModelDownloads;
+  downloads?: ModelDownloads;
 }
 
 const ENCODER_COLUMNS: KnownModelColumn<(typeof KNOWN_ENCODERS)[number]>[] = [
@@ -67,7 +67,7 @@ export function EmbeddingSettings({ value, onChange, storeFolder, test, download
         onUseHub={chooseHub}
       />
       <EmbeddingCurrent value={value} />
-      {value.source === 'hub' && (
+      {value.source === 'hub' && downloads && (
         <ModelDownload
           testId="embed-download"
           downloads={downloads}

@@ -7,7 +7,7 @@ import { llmFieldSetters } from './llm-field-setters.ts';
 interface Props {
   value: LlmSettings;
   onChange(next: LlmSettings): void;
-  downloads: ModelDownloads;
+  downloads: ModelDownloads | undefined;
 }
 
 export function InBrowserFields({ value, onChange, downloads }: Props) {
@@ -39,7 +39,7 @@ export function InBrowserFields({ value, onChange, downloads }: Props) {
           Allow downloading the model from the Hugging Face hub
         </span>
       </label>
-      {value.browserModel.trim() && (
+      {downloads && value.browserModel.trim() && (
         <ModelDownload
           testId="llm-download"
           downloads={downloads}

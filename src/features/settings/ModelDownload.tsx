@@ -27,10 +27,10 @@ interface Props {
   spec: ModelDownloadSpec;
   blocked?: string | null;
   downloads: ModelDownloads;
-  testId: string;
+  testId?: string;
 }
 
-export function ModelDownload({ spec, blocked, downloads, testId }: Props) {
+export function ModelDownload({ spec, blocked, downloads, testId = 'model-download' }: Props) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [progress, setProgress] = useState<DownloadState>(EMPTY_DOWNLOAD);
   const [cached, setCached] = useState<CachedModel | null | 'checking'>('checking');

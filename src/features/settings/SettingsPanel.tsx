@@ -16,13 +16,13 @@ export interface SettingsPanelProps {
   /** Lists the server's model ids; rejects with an error that may carry `userMessage`. */
   testConnection(settings: LlmSettings, signal: AbortSignal): Promise<string[]>;
   /** After a successful test: which structured outputs the server supports for the chosen model. */
-  detectStructured(settings: LlmSettings, signal: AbortSignal): Promise<StructuredSupport>;
+  detectStructured?(settings: LlmSettings, signal: AbortSignal): Promise<StructuredSupport>;
   /** Clears every cached LLM reply (per-corpus clearing lives with the corpus). */
-  onClearCache(): Promise<void>;
+  onClearCache?(): Promise<void>;
   /** Probes Ollama / LM Studio on localhost. */
-  detectLocal(signal: AbortSignal): Promise<DetectedServer[]>;
+  detectLocal?(signal: AbortSignal): Promise<DetectedServer[]>;
   /** In-browser model downloads with a progress bar (the engine worker runs them). */
-  downloads: ModelDownloads;
+  downloads?: ModelDownloads;
 }
 
 export function SettingsPanel({
@@ -51,7 +51,7 @@ export function SettingsPanel({
         </p>
       )}
 
-      {(value.provider === 'openai' || value.provider === 'offline') && (
+      {(value.provider === 'openai' || value.provider === 'offline') && detectLocal && (
         <LocalDetect
           detect={detectLocal}
           onUse={(baseURL, model) => onChange({ ...value, provider: 'openai', baseURL, model: model ?? value.model })}
@@ -80,12 +80,14 @@ export function SettingsPanel({
         </ul>
       )}
 
-      <p>
-        <button type="button" data-testid="llm-clear-cache" onClick={() => void clearCache()}>
-          Clear cached LLM replies
-        </button>{' '}
-        <span role="status">{cacheNote}</span>
-      </p>
+      {onClearCache && (
+        <p>
+          <button type="button" data-testid="llm-clear-cache" onClick={() => void clearCache()}>
+            Clear cached LLM replies
+          </button>{' '}
+          <span role="status">{cacheNote}</span>
+        </p>
+      )}
     </section>
   );
 }

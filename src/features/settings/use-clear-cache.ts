@@ -2,9 +2,10 @@
 import { useState } from 'react';
 import { sentence } from './use-connection-test.ts';
 
-export function useClearCache(onClearCache: () => Promise<void>) {
+export function useClearCache(onClearCache: (() => Promise<void>) | undefined) {
   const [cacheNote, setCacheNote] = useState<string>('');
   const clearCache = async () => {
+    if (!onClearCache) return;
     try {
       await onClearCache();
       setCacheNote('Cached replies cleared.');

@@ -26,7 +26,7 @@ export function sentence(e: unknown): string {
 export function useConnectionTest(
   value: LlmSettings,
   testConnection: (settings: LlmSettings, signal: AbortSignal) => Promise<string[]>,
-  detectStructured: (settings: LlmSettings, signal: AbortSignal) => Promise<StructuredSupport>,
+  detectStructured: ((settings: LlmSettings, signal: AbortSignal) => Promise<StructuredSupport>) | undefined,
 ) {
   const [test, setTest] = useState<ConnectionTestState>({ kind: 'idle' });
   const running = useRef<AbortController | null>(null);
@@ -40,7 +40,7 @@ export function useConnectionTest(
       const models = await testConnection(value, controller.signal);
       if (running.current !== controller) return;
       setTest({ kind: 'ok', models });
-      if (!value.model.trim() || !models.includes(value.model.trim())) return;
+      if (!detectStructured || !value.model.trim() || !models.includes(value.model.trim())) return;
       const structured = await detectStructured(value, controller.signal).then(
         (s) => STRUCTURED_TEXT[s],
         (e: unknown) => `could not be checked: ${sentence(e)}`,
