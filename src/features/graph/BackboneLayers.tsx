@@ -3,7 +3,7 @@
 import { Options } from '../../app/components/Options.tsx';
 import { readableId } from '../../app/passage-names.ts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import type { EngineClient } from '../../app/engine-client.ts';
 import { layersOf } from '../../core/backbones/about.ts';
 import type { BackboneLayers, GraphView } from '../../engine/engine-api.ts';
@@ -27,10 +27,7 @@ interface Input {
   titleOf: (id: string) => string;
 }
 
-export function useBackboneLayers({ engine, datasetId, retriever, poolIds, view, nodes, selected, titleOf }: Input): {
-  nodes: Map<string, NodeAttributes> | null;
-  panel: ReactNode;
-} {
+export function useBackboneLayers({ engine, datasetId, retriever, poolIds, view, nodes, selected, titleOf }: Input) {
   const kind = layersOf(retriever);
   const phrases = useMemo(() => (view?.nodes ?? []).filter((n) => n.kind === 'phrase').map((n) => n.label), [view]);
   const layers = useQuery({
