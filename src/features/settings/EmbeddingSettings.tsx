@@ -8,9 +8,10 @@ import { ModelSourceChoice } from './ModelSourceChoice.tsx';
 import { EmbeddingCurrent } from './EmbeddingCurrent.tsx';
 import { EmbeddingOptions } from './EmbeddingOptions.tsx';
 import { ModelTestStatus } from './ModelTestStatus.tsx';
-import { EmbeddingTestFound, type EmbeddingTestResult } from './EmbeddingTestFound.tsx';
+import type { EmbeddingTest } from '../../engine/engine-api.ts';
+import { EmbeddingTestFound } from './EmbeddingTestFound.tsx';
 
-interface EmbeddingSettingsProps extends ModelSettingsProps<EmbeddingSettings, EmbeddingTestResult> {
+interface EmbeddingSettingsProps extends ModelSettingsProps<EmbeddingSettings, EmbeddingTest> {
   /** Hub encoders: download into this browser with a progress bar before the first load. */
   downloads?: ModelDownloads;
 }

@@ -8,7 +8,8 @@ import { RerankerCurrent } from './RerankerCurrent.tsx';
 import { WeightsSelect } from './WeightsSelect.tsx';
 import { LoadAndTestButton } from './LoadAndTestButton.tsx';
 import { ModelTestStatus } from './ModelTestStatus.tsx';
-import { RerankerTestFound, type RerankerTestResult } from './RerankerTestFound.tsx';
+import type { RerankerTest } from '../../engine/engine-api.ts';
+import { RerankerTestFound } from './RerankerTestFound.tsx';
 
 const RERANKER_COLUMNS: KnownModelColumn<(typeof KNOWN_RERANKERS)[number]>[] = [
   { header: 'known cross-encoders', cell: (k) => k.id },
@@ -16,7 +17,7 @@ const RERANKER_COLUMNS: KnownModelColumn<(typeof KNOWN_RERANKERS)[number]>[] = [
   { header: 'size', cell: (k) => k.sizes },
 ];
 
-type Props = ModelSettingsProps<Settings, RerankerTestResult>;
+type Props = ModelSettingsProps<Settings, RerankerTest>;
 
 export function RerankerSettings({ value, onChange, storeFolder, test }: Props) {
   const choice = useModelChoice({

@@ -3,7 +3,8 @@
 import { settingsProblems, type LlmSettings } from '../../core/llm/settings.ts';
 import { LocalDetect, type DetectedServer } from './LocalDetect.tsx';
 import type { ModelDownloads } from './ModelDownload.tsx';
-import { useConnectionTest, type StructuredSupport } from './use-connection-test.ts';
+import type { StructuredMode } from '../../core/llm/port.ts';
+import { useConnectionTest } from './use-connection-test.ts';
 import { useClearCache } from './use-clear-cache.ts';
 import { ProviderSelect } from './ProviderSelect.tsx';
 import { OpenAiFields } from './OpenAiFields.tsx';
@@ -16,7 +17,7 @@ export interface SettingsPanelProps {
   /** Lists the server's model ids; rejects with an error that may carry `userMessage`. */
   testConnection(settings: LlmSettings, signal: AbortSignal): Promise<string[]>;
   /** After a successful test: which structured outputs the server supports for the chosen model. */
-  detectStructured?(settings: LlmSettings, signal: AbortSignal): Promise<StructuredSupport>;
+  detectStructured?(settings: LlmSettings, signal: AbortSignal): Promise<StructuredMode>;
   /** Clears every cached LLM reply (per-corpus clearing lives with the corpus). */
   onClearCache?(): Promise<void>;
   /** Probes Ollama / LM Studio on localhost. */
