@@ -1,15 +1,8 @@
 // One model choice of the embedding and reranker settings: the hub id typed so far, the download consent, and
 // storing a picked folder or "Load and test" (a busy / ok / failed state shown under the form).
 import { useState } from 'react';
+import type { StoredLocalModel } from '../../engine/engine-api.ts';
 
-/** A model folder the user picked, as stored: its name, weights type, fingerprint, dimension and size. */
-export interface PickedModel {
-  name: string;
-  dtype: 'fp32' | 'q8';
-  fingerprint: string;
-  dim: number | null;
-  sizeBytes: number;
-}
 export type ModelTest<R> =
   { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'ok'; r: R } | { kind: 'failed'; message: string };
 
@@ -23,7 +16,7 @@ export interface ModelSettingsProps<S, R> {
   value: S;
   onChange(next: S): void;
   /** Stores the picked folder's files in this browser; rejects naming what the folder lacks. */
-  storeFolder(files: File[], paths: string[]): Promise<PickedModel>;
+  storeFolder(files: File[], paths: string[]): Promise<StoredLocalModel>;
   /** Loads the saved model in the worker it runs in and tries it on a query (the reranker: two test pairs). */
   test(): Promise<R>;
 }
@@ -34,7 +27,7 @@ export function useModelChoice<R>(
     hubModel: string | null;
     /** The id field's start when no hub model is chosen: the first known model. */
     firstKnownId: string;
-    onPicked(model: PickedModel): void;
+    onPicked(model: StoredLocalModel): void;
     /** Shown while the test loads the model, e.g. "loading the model in the embedding worker…". */
     loading: string;
   },
