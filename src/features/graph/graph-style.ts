@@ -1,6 +1,7 @@
 // How the question graph looks: base attributes from the data (size = PPR mass, colour = first round a
 // passage entered the pool) and the sigma reducers that apply the round slider, gold marks and the
 // selection at render time. UI state never goes into the graph (sigma v3 reducer pattern).
+import type { NodeDisplayData } from 'sigma/types';
 import type { GraphEdge, GraphView } from '../../engine/engine-api.ts';
 
 // No red among the rounds: red is the bridge colour (--bridge in app.css) in every view.
@@ -139,15 +140,7 @@ export interface ViewState {
   overlay?: Overlay;
 }
 
-type Display = {
-  label?: string | null;
-  color?: string;
-  hidden?: boolean;
-  forceLabel?: boolean;
-  highlighted?: boolean;
-  zIndex?: number;
-  size?: number;
-};
+type Display = Partial<Omit<NodeDisplayData, 'x' | 'y' | 'type'>>;
 
 /** Node count from which the view draws for size: smaller discs and 1 px line edges (see sigma-settings.ts). */
 export const LARGE_GRAPH = 2000;
