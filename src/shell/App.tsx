@@ -66,13 +66,14 @@ function PresentToggle() {
   );
 }
 
-const VIEW_LABELS: Record<View, string> = {
-  library: 'Library',
-  inspector: 'Inspector',
-  graph: 'Graph',
-  compare: 'Compare',
-  batch: 'Batch',
-  settings: 'Settings',
+/** Each view's tab label and page. */
+const VIEW_PAGES: Record<View, [label: string, Page: () => ReactNode]> = {
+  library: ['Library', LibraryPage],
+  inspector: ['Inspector', InspectorPage],
+  graph: ['Graph', GraphPage],
+  compare: ['Compare', ComparePage],
+  batch: ['Batch', BatchPage],
+  settings: ['Settings', SettingsView],
 };
 
 function Tabs() {
@@ -88,7 +89,7 @@ function Tabs() {
           aria-current={view === v ? 'page' : undefined}
           onClick={() => setView(v)}
         >
-          {VIEW_LABELS[v]}
+          {VIEW_PAGES[v][0]}
         </button>
       ))}
     </nav>
@@ -96,19 +97,6 @@ function Tabs() {
 }
 
 function CurrentView() {
-  const view = useAppStore((s) => s.view);
-  switch (view) {
-    case 'library':
-      return <LibraryPage />;
-    case 'inspector':
-      return <InspectorPage />;
-    case 'graph':
-      return <GraphPage />;
-    case 'compare':
-      return <ComparePage />;
-    case 'batch':
-      return <BatchPage />;
-    case 'settings':
-      return <SettingsView />;
-  }
+  const [, Page] = VIEW_PAGES[useAppStore((s) => s.view)];
+  return <Page />;
 }

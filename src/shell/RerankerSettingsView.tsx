@@ -1,6 +1,5 @@
-// Wires DualRAG's reranker settings panel to this browser's storage (through the engine worker), to the
-// local model store (the same Cache Storage as the embedding model's folders, written by the engine worker) and to the engine's
-// "Load and test", which loads the reranker where DualRAG runs (the engine worker).
+// Wires DualRAG's reranker settings panel to the engine worker: storage, the local model store (the embedding
+// folders' Cache Storage) and "Load and test", which loads the reranker where DualRAG runs.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { storedSettingsQuery } from '../app/settings-query.ts';
 import {

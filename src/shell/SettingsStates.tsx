@@ -1,18 +1,15 @@
 // What a settings block shows when its stored value cannot be read (the reason and a reset) or a change
 // could not be saved: the same words and roles for the LLM, embedding and reranker blocks.
 
-/** The stored settings no longer read: why, a reset to the defaults, and why the reset failed if it did. */
-export function SettingsUnreadable({
-  message,
-  resetLabel,
-  onReset,
-  resetError,
-}: {
+interface Props {
   message: string;
   resetLabel: string;
   onReset(): void;
   resetError?: string | null;
-}) {
+}
+
+/** The stored settings no longer read: why, a reset to the defaults, and why the reset failed if it did. */
+export function SettingsUnreadable({ message, resetLabel, onReset, resetError }: Props) {
   return (
     <div>
       <p className="error" role="alert">

@@ -1,6 +1,5 @@
-// Settings screen: wires the settings panel (src/features/settings) to "Test connection", "Detect"
-// and this browser's storage, all through the engine worker. The key never leaves the
-// browser: traces and run files carry only the provider label.
+// Settings screen: wires the settings panels to "Test connection", "Detect" and storage through the engine worker.
+// The key never leaves the browser: traces and run files carry only the provider label.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DEFAULT_LLM_SETTINGS, type LlmSettings } from '../core/llm/settings.ts';

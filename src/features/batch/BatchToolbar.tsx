@@ -1,3 +1,4 @@
+import { Options } from '../../app/components/Options.tsx';
 import { rowsToCsv, rowsToJson, type BatchRow } from '../../app/batch/results.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { download } from './export.ts';
@@ -17,11 +18,7 @@ export function BatchToolbar({ rows }: { rows: readonly BatchRow[] }) {
           data-testid="batch-type-filter"
         >
           <option value="">all types</option>
-          {types.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
+          <Options values={types} />
         </select>
       </label>
       <button

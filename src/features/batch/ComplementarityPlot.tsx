@@ -1,3 +1,4 @@
+import { Options } from '../../app/components/Options.tsx';
 import { Fragment } from 'react';
 import { BarChart } from './charts.tsx';
 import { PlotCard } from './PlotCard.tsx';
@@ -22,13 +23,7 @@ export function ComplementarityPlot({ compared, lanes, pair, setPairPick }: Comp
                 value={lanes[side]}
                 onChange={(e) => setPairPick(side === 0 ? [e.target.value, lanes[1]] : [lanes[0], e.target.value])}
               >
-                {compared
-                  .filter((k) => k !== lanes[side === 0 ? 1 : 0])
-                  .map((k) => (
-                    <option key={k} value={k}>
-                      {k}
-                    </option>
-                  ))}
+                <Options values={compared.filter((k) => k !== lanes[side === 0 ? 1 : 0])} />
               </select>
             </Fragment>
           ))}

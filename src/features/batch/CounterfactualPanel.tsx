@@ -10,9 +10,7 @@ import {
   type CounterfactualEntry,
 } from '../../core/whatif/batch.ts';
 import {
-  CHOICE_HINT,
-  CHOICE_LABEL,
-  COUNTERFACTUAL_CHOICES,
+  CHOICES,
   COUNTERFACTUAL_KS,
   counterfactualStore,
   takesRound,
@@ -34,45 +32,45 @@ export function CounterfactualSetup({ disabled }: { disabled: boolean }) {
           value={choice}
           disabled={disabled}
           aria-label="Counterfactual"
-          title={CHOICE_HINT[choice]}
+          title={CHOICES[choice][1]}
           data-testid="batch-counterfactual-spec"
           onChange={(e) => counterfactualStore.getState().setChoice(e.target.value as CounterfactualChoice)}
         >
-          {COUNTERFACTUAL_CHOICES.map((c) => (
-            <option key={c} value={c} title={CHOICE_HINT[c]}>
-              {CHOICE_LABEL[c]}
+          {Object.entries(CHOICES).map(([c, [label, hint]]) => (
+            <option key={c} value={c} title={hint}>
+              {label}
             </option>
           ))}
         </select>
       </label>
       {takesRound(choice) && (
-        <label>
-          R{' '}
-          <input
-            type="number"
-            min={0}
-            value={round}
-            disabled={disabled}
-            style={{ width: '4em' }}
-            aria-label="Counterfactual round R"
-            data-testid="batch-counterfactual-round"
-            onChange={(e) => counterfactualStore.getState().setRound(Number(e.target.value))}
-          />
-        </label>
-      )}
-      {takesRound(choice) && (
-        <details className="muted" data-testid="batch-counterfactual-rounds">
-          <summary>{ROUND_MEANING}</summary>
-          <ul>
-            {roundRows()
-              .filter(([name]) => strategyDescriptor(name as StrategyName).kind !== 'baseline')
-              .map(([name, , round]) => (
-                <li key={name}>
-                  <code>{name}</code>: {round}
-                </li>
-              ))}
-          </ul>
-        </details>
+        <>
+          <label>
+            R{' '}
+            <input
+              type="number"
+              min={0}
+              value={round}
+              disabled={disabled}
+              style={{ width: '4em' }}
+              aria-label="Counterfactual round R"
+              data-testid="batch-counterfactual-round"
+              onChange={(e) => counterfactualStore.getState().setRound(Number(e.target.value))}
+            />
+          </label>
+          <details className="muted" data-testid="batch-counterfactual-rounds">
+            <summary>{ROUND_MEANING}</summary>
+            <ul>
+              {roundRows()
+                .filter(([name]) => strategyDescriptor(name as StrategyName).kind !== 'baseline')
+                .map(([name, , round]) => (
+                  <li key={name}>
+                    <code>{name}</code>: {round}
+                  </li>
+                ))}
+            </ul>
+          </details>
+        </>
       )}
     </fieldset>
   );

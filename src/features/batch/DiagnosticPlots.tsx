@@ -1,7 +1,5 @@
-// Batch plots of paper 004's diagnostics: each diagnostic's rate per strategy x model x regime (the batch
-// key names all three), and per hop count, computed by core from the finished traces
-// and the questions' gold. Gold-context runs are oracles and are labelled so. Only completed runs are
-// diagnosed (a failed run is not a result); each plot says its correctness basis.
+// Batch plots of paper 004's diagnostics (core, from the traces and the gold): each one's rate per batch key and
+// per hop count. Only completed runs are diagnosed (a failed run is not a result); each plot says its basis.
 import { useMemo } from 'react';
 import { useDiagnosisPassages } from './use-diagnosis-passages.ts';
 import {
@@ -33,8 +31,6 @@ const SHORT: Record<(typeof DIAGNOSTICS)[number], string> = {
   evidenceLost: 'lost*',
 };
 
-const value = (x: number | null) => (x === null ? Number.NaN : x);
-
 export function DiagnosticPlots({ datasetId, runs: all }: Props) {
   const runs = useMemo(() => all.filter((r) => r.trace.status === 'done'), [all]);
   const passages = useDiagnosisPassages(datasetId, runs);
@@ -57,12 +53,9 @@ export function DiagnosticPlots({ datasetId, runs: all }: Props) {
       by.set(key, [...(by.get(key) ?? []), { trace, nc: noContext.get(pairKey(strategy, trace.question.id)) }]);
     }
     return [...by].map(([name, traces]) => {
-      const rows = traces.map(({ trace: t, nc }) => {
-        return diagnoseTrace(t, {
-          ...(passages.data ? { passages: passages.data } : {}),
-          ...(nc ? { noContext: nc } : {}),
-        });
-      });
+      const rows = traces.map(({ trace: t, nc }) =>
+        diagnoseTrace(t, { ...(passages.data ? { passages: passages.data } : {}), ...(nc ? { noContext: nc } : {}) }),
+      );
       return { name, rows, summary: summarizeDiagnostics(rows) };
     });
   }, [runs, passages.data]);
@@ -72,7 +65,7 @@ export function DiagnosticPlots({ datasetId, runs: all }: Props) {
     (a, b) => Number(a) - Number(b),
   );
   const byHop = (s: DiagnosticsSummary, h: string, name: (typeof DIAGNOSTICS)[number]) =>
-    value(s[name].byHops[h]?.rate ?? null);
+    s[name].byHops[h]?.rate ?? Number.NaN;
   return (
     <>
       <PlotCard
@@ -86,7 +79,7 @@ export function DiagnosticPlots({ datasetId, runs: all }: Props) {
             title="Diagnostics per strategy"
             groups={DIAGNOSTICS.map((d) => ({
               label: SHORT[d],
-              values: groups.map((g) => ({ name: g.name, value: value(g.summary[d].rate) })),
+              values: groups.map((g) => ({ name: g.name, value: g.summary[d].rate ?? Number.NaN })),
             }))}
           />
         )}

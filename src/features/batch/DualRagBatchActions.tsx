@@ -9,10 +9,8 @@ import { parseVariant } from '../../app/batch/variants.ts';
 import { strategyOfConfig } from '../../state/batch-slice.ts';
 
 /**
- * Batch actions over finished DualRAG runs: the Acc† judge pass (DualRAG Fig. 8; an evaluation with
- * the Settings LLM after the runs, never inside one, shown as Acc†, never as EM) and the DualRAG-FT
- * export (one chat example per Reasoner / Entity Identifier / Knowledge Summarizer call of every
- * correctly answered DualRAG question: Acc† when judged, else EM or Acc = 1).
+ * Over finished DualRAG runs: the Acc† judge pass (Fig. 8; the Settings LLM after the runs, shown as Acc†, never
+ * EM) and the DualRAG-FT export (one chat example per module call of every correctly answered question).
  */
 export function DualRagBatchActions({ rows, judge }: { rows: readonly BatchRow[]; judge: JudgeLlm | undefined }) {
   const [result, setResult] = useState<JudgeResult | null>(null);

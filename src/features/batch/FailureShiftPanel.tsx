@@ -1,6 +1,7 @@
 // Which questions shifted between two lanes of the batch, and why (core's failureShift): per question
 // fixed, broken, both right or both wrong, and how its diagnostic flag moved (A's flag -> B's). Every
 // cell lists its questions; a question opens in Compare with both lanes' runs side by side.
+import { Options } from '../../app/components/Options.tsx';
 import { useMemo, useState } from 'react';
 import { useDiagnosisPassages } from './use-diagnosis-passages.ts';
 import { diagnoseTrace } from '../../core/eval/diagnostics/index.ts';
@@ -95,21 +96,11 @@ export function FailureShiftPanel({ datasetId, runs }: Props) {
       <p>
         From{' '}
         <select aria-label="Lane A" data-testid="shift-a" value={a} onChange={pick(0)}>
-          {lanes.map((l) => (
-            <option key={l} value={l}>
-              {l}
-            </option>
-          ))}
+          <Options values={lanes} />
         </select>{' '}
         to{' '}
         <select aria-label="Lane B" data-testid="shift-b" value={b} onChange={pick(1)}>
-          {lanes
-            .filter((l) => l !== a)
-            .map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
+          <Options values={lanes.filter((l) => l !== a)} />
         </select>
         , over the {shift.questions} questions both ran to the end (correct = Acc; a question&rsquo;s flag is its first
         flagged diagnostic).

@@ -1,6 +1,5 @@
-// Per-iteration plots for iterative strategies (GEAR Fig. 2 and Fig. 4): Recall@15 of the pool after
-// each round, and the LLM tokens spent in each round (mean per question, as the server reported them;
-// the offline thinker reports 0).
+// Per-iteration plots for iterative strategies (GEAR Fig. 2 and Fig. 4): Recall@15 of the pool after each round,
+// and the LLM tokens spent in each round.
 import { perRoundRecall, roundGroups, strategiesOf, type BatchRow } from '../../app/batch/results.ts';
 import { foldTrace } from '../../core/trace/fold.ts';
 import { BarChart } from './charts.tsx';

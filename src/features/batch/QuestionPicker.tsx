@@ -1,5 +1,6 @@
 // The batch's questions: how many, the first N or a seeded sample, filtered by type and hop count, and
 // the ids that choice picks (the same seed always picks the same ids).
+import { Options } from '../../app/components/Options.tsx';
 import { useMemo } from 'react';
 import { selectionChoices, selectQuestions, type BatchPick } from '../../app/batch/select.ts';
 import type { Question } from '../../core/types.ts';
@@ -72,11 +73,7 @@ export function QuestionPicker({ questions, disabled }: { questions: readonly Qu
           onChange={(e) => setType(e.target.value || null)}
         >
           <option value="">all types</option>
-          {choices.types.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
+          <Options values={choices.types} />
         </select>
       </label>
       <label className="field-inline">
@@ -88,11 +85,7 @@ export function QuestionPicker({ questions, disabled }: { questions: readonly Qu
           onChange={(e) => setHops(e.target.value ? Number(e.target.value) : null)}
         >
           <option value="">any</option>
-          {choices.hops.map((h) => (
-            <option key={h} value={h}>
-              {h}-hop
-            </option>
-          ))}
+          <Options values={choices.hops} label={(h) => `${h}-hop`} />
         </select>
       </label>
       <p className="muted batch-chosen" data-testid="batch-chosen" data-ids={ids.join(' ')}>

@@ -18,10 +18,7 @@ export const SERIES_COLORS = [
 ] as const;
 const color = (i: number) => SERIES_COLORS[i % SERIES_COLORS.length] as string;
 
-/**
- * A series' colour: its place among every series of the page (`order`), so one lane keeps its colour
- * from plot to plot whichever series a plot shows; a series not in the order takes one after them.
- */
+/** A series' colour by its place in the page's `order`, so a lane keeps its colour from plot to plot. */
 export function seriesColor(order: readonly string[] | null, name: string, i: number): string {
   const at = order ? order.indexOf(name) : -1;
   return color(at >= 0 ? at : (order?.length ?? 0) + i);
@@ -77,6 +74,42 @@ export function valueLabelLayout(bw: number, labels: readonly string[]): { fontS
   return { fontSize, upright: widest > bw - 2 };
 }
 
+/** A chart's <svg>: its title as the accessible name, a white ground and the chart font. */
+const ChartSvg = forwardRef<SVGSVGElement, { title: string; height: number; children: ReactNode }>(function ChartSvg(
+  { title, height, children },
+  ref,
+) {
+  return (
+    <svg
+      ref={ref}
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox={`0 0 ${W} ${height}`}
+      width={W}
+      height={height}
+      role="img"
+      aria-label={title}
+      className="plot"
+      fontFamily="system-ui, sans-serif"
+      fontSize={FONT}
+    >
+      <rect width={W} height={height} fill="#fff" />
+      {children}
+    </svg>
+  );
+});
+
+/** Horizontal grid lines at the ticks, each with its value on the left axis. */
+function YGrid({ ticks, fy, unit }: { ticks: readonly number[]; fy: (y: number) => number; unit: Unit }) {
+  return ticks.map((t) => (
+    <g key={t}>
+      <line x1={M.l} x2={W - M.r} y1={fy(t)} y2={fy(t)} stroke="#e3e6ea" />
+      <text x={M.l - 6} y={fy(t) + 4} textAnchor="end" fill="#5b6470">
+        {formatValue(t, unit)}
+      </text>
+    </g>
+  ));
+}
+
 interface LineProps {
   title: string;
   xLabel: string;
@@ -94,27 +127,8 @@ export const LineChart = forwardRef<SVGSVGElement, LineProps>(function LineChart
   const fy = (y: number) => H - M.b - y * (H - M.t - M.b);
   const ticks = logX ? [1, 2, 5, 10, 20, 50, 100, 200].filter((t) => t <= maxX) : [1, Math.round(maxX / 2), maxX];
   return (
-    <svg
-      ref={ref}
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox={`0 0 ${W} ${H}`}
-      width={W}
-      height={H}
-      role="img"
-      aria-label={title}
-      className="plot"
-      fontFamily="system-ui, sans-serif"
-      fontSize={FONT}
-    >
-      <rect width={W} height={H} fill="#fff" />
-      {[0, 0.25, 0.5, 0.75, 1].map((y) => (
-        <g key={y}>
-          <line x1={M.l} x2={W - M.r} y1={fy(y)} y2={fy(y)} stroke="#e3e6ea" />
-          <text x={M.l - 6} y={fy(y) + 4} textAnchor="end" fill="#5b6470">
-            {formatValue(y, 'percent')}
-          </text>
-        </g>
-      ))}
+    <ChartSvg ref={ref} title={title} height={H}>
+      <YGrid ticks={[0, 0.25, 0.5, 0.75, 1]} fy={fy} unit="percent" />
       {ticks.map((t) => (
         <text key={t} x={fx(t)} y={H - M.b + 14} textAnchor="middle" fill="#5b6470">
           {t}
@@ -141,7 +155,7 @@ export const LineChart = forwardRef<SVGSVGElement, LineProps>(function LineChart
           </text>
         </g>
       ))}
-    </svg>
+    </ChartSvg>
   );
 });
 
@@ -167,43 +181,15 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart(
   const bw = Math.min(36, (gw - 12) / Math.max(1, names.length));
   // The legend sits above the plot area (its own rows), so with several series (models x regimes) it never covers a bar.
   const legend = names.length > 1 ? names.length * 14 : 0;
-  const labels = valueLabelLayout(
-    bw,
-    groups.flatMap((g) => g.values.map((v) => formatValue(v.value, unit))),
-  );
+  const valueTexts = groups.flatMap((g) => g.values.map((v) => formatValue(v.value, unit)));
+  const labels = valueLabelLayout(bw, valueTexts);
   // Upright labels need room above the tallest bar.
-  const headroom = labels.upright
-    ? Math.ceil(
-        Math.max(
-          0,
-          ...groups.flatMap((g) => g.values.map((v) => textWidth(formatValue(v.value, unit), labels.fontSize))),
-        ),
-      )
-    : 0;
+  const headroom = labels.upright ? Math.ceil(Math.max(0, ...valueTexts.map((t) => textWidth(t, labels.fontSize)))) : 0;
   const H2 = H + legend + headroom;
   const fy = (y: number) => H2 - M.b - (y / max) * (H - M.t - M.b);
   return (
-    <svg
-      ref={ref}
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox={`0 0 ${W} ${H2}`}
-      width={W}
-      height={H2}
-      role="img"
-      aria-label={title}
-      className="plot"
-      fontFamily="system-ui, sans-serif"
-      fontSize={FONT}
-    >
-      <rect width={W} height={H2} fill="#fff" />
-      {axisTicks(max, unit).map((t) => (
-        <g key={t}>
-          <line x1={M.l} x2={W - M.r} y1={fy(t)} y2={fy(t)} stroke="#e3e6ea" />
-          <text x={M.l - 6} y={fy(t) + 4} textAnchor="end" fill="#5b6470">
-            {formatValue(t, unit)}
-          </text>
-        </g>
-      ))}
+    <ChartSvg ref={ref} title={title} height={H2}>
+      <YGrid ticks={axisTicks(max, unit)} fy={fy} unit={unit} />
       {groups.map((g, gi) => {
         const x0 = M.l + gi * gw + (gw - bw * names.length) / 2;
         return (
@@ -262,6 +248,6 @@ export const BarChart = forwardRef<SVGSVGElement, BarProps>(function BarChart(
             {n}
           </text>
         ))}
-    </svg>
+    </ChartSvg>
   );
 });

@@ -1,11 +1,7 @@
-// Which two lanes the complementarity plot compares: the two the user picks in its card, else the first two
-// strategies the user chose to run (methods before retrieval baselines, which the batch lists first), so a
-// run of BDTR and GEAR beside two baselines compares BDTR with GEAR, not the baselines with each other.
-
 /**
- * The pair to compare among `lanes` (oracle runs already left out). `picked` is the user's choice (either
- * side may be unset or no longer among the lanes); `isBaselineLane` tells the baselines apart. Null with
- * fewer than two lanes; the two are always different lanes.
+ * The two lanes the complementarity plot compares among `lanes` (oracles left out): the user's pick (either side
+ * may be unset or gone), else the first methods before the baselines, so BDTR and GEAR beside two baselines compare
+ * BDTR with GEAR. Null with fewer than two lanes; the two always differ.
  */
 export function complementarityPair(
   lanes: readonly string[],

@@ -7,25 +7,18 @@ import { parseCounterfactual, type CounterfactualSpec } from '../../core/whatif/
 /** The k of the counterfactual recall deltas (the results table's Recall@5). */
 export const COUNTERFACTUAL_KS = [5] as const;
 
-export const COUNTERFACTUAL_CHOICES = ['none', 'rerun', 'gold-bridge', 'gold-all', 'drop-promoted'] as const;
-export type CounterfactualChoice = (typeof COUNTERFACTUAL_CHOICES)[number];
-
-export const CHOICE_LABEL: Record<CounterfactualChoice, string> = {
-  none: 'none',
-  rerun: 'rerun (control)',
-  'gold-bridge': 'gold-bridge@R (oracle)',
-  'gold-all': 'gold-all@R (oracle)',
-  'drop-promoted': 'drop-promoted',
-};
-
-/** What each choice changes (the select's hover title). */
-export const CHOICE_HINT: Record<CounterfactualChoice, string> = {
-  none: 'no counterfactual',
-  rerun: 'no change: replays round 0 and runs the rest live; every row should read unchanged',
-  'gold-bridge': "oracle: the question's bridge passages inserted at the top of the pool after round R",
-  'gold-all': 'oracle: every gold passage inserted at the top of the pool after round R',
-  'drop-promoted': "the verifier's promotions undone (it selects nothing)",
-};
+/** Each choice's label, and what it changes (the select's hover title). */
+export const CHOICES = {
+  none: ['none', 'no counterfactual'],
+  rerun: ['rerun (control)', 'no change: replays round 0 and runs the rest live; every row should read unchanged'],
+  'gold-bridge': [
+    'gold-bridge@R (oracle)',
+    "oracle: the question's bridge passages inserted at the top of the pool after round R",
+  ],
+  'gold-all': ['gold-all@R (oracle)', 'oracle: every gold passage inserted at the top of the pool after round R'],
+  'drop-promoted': ['drop-promoted', "the verifier's promotions undone (it selects nothing)"],
+} as const satisfies Record<string, readonly [label: string, hint: string]>;
+export type CounterfactualChoice = keyof typeof CHOICES;
 
 /** Whether the choice takes a round R. */
 export const takesRound = (c: CounterfactualChoice): boolean => c === 'gold-bridge' || c === 'gold-all';

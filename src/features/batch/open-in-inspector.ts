@@ -5,7 +5,6 @@ import { BATCH_CONFIGS } from '../../state/batch-slice.ts';
 import { appStore } from '../../state/store.ts';
 
 export function openInInspector(r: BatchRow): void {
-  // The form above the trace says what the trace ran: its question, backbone and strategy.
   const s = appStore.getState();
   const config = BATCH_CONFIGS.find((c) => c.key === parseVariant(r.strategy).config);
   if (config) {

@@ -20,7 +20,6 @@ export function useBatchResults(runs: readonly BatchRun[]) {
   // Failed runs are named beside the plots and left out of them (core's summaries read completed runs only).
   const failed = useMemo(() => failedRows(rows), [rows]);
   const completedRows = useMemo(() => rows.filter((r) => r.status === 'done'), [rows]);
-  // Rounds that ran (adaptive stopping), LLM calls and the router's choice per run, read off each trace's fold.
   const facts = useMemo(
     () =>
       new Map<string, RunFacts>(

@@ -1,5 +1,5 @@
-// Runs each selected configuration (x LLM x regime) over the chosen questions (first N or a seeded sample), one run at a time in the engine worker, so
-// the page stays responsive; Cancel stops the run in flight and the loop. Resume runs only what is missing.
+// Runs each selected configuration (x LLM x regime) over the chosen questions, one run at a time in the engine
+// worker; Cancel stops the run in flight and the loop. Resume runs only what is missing.
 import { useCallback, useRef } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
 import { batchJobs, jobKey, runBatch } from '../../app/batch/runner.ts';

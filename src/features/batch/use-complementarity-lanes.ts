@@ -1,6 +1,5 @@
-// The two lanes the complementarity plot compares and its counts. Oracle runs (gold context) are never
-// compared with strategies; the pair is the user's pick in the card, else the first two strategies run
-// (methods before the baselines). The pick is kept while the batch page is open.
+// The two lanes the complementarity plot compares (complementarity-pair.ts) and its counts; the pick is kept while
+// the batch page is open.
 import { useState } from 'react';
 import { complementarity, type BatchRow } from '../../app/batch/results.ts';
 import { isOracle, parseVariant } from '../../app/batch/variants.ts';

@@ -1,6 +1,5 @@
-// A corpus's vectors in the Library: which model, how far, and the actions: embed (with a measured
-// estimate first on large corpora), a progress bar with speed and ETA, cancel, resume (chunks already
-// stored are kept), and import of precomputed vectors (HSVEC, or .npy float32 + passage ids).
+// A corpus's vectors in the Library: which model, how far, and embed (a measured estimate first on large corpora),
+// cancel, resume (stored chunks are kept) or import precomputed vectors.
 import { useCorpusEmbedding } from './use-corpus-embedding.ts';
 import { EmbeddingProgressBar } from './EmbeddingProgressBar.tsx';
 import { EmbeddingEstimateOffer } from './EmbeddingEstimateOffer.tsx';

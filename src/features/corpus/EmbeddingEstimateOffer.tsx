@@ -2,18 +2,15 @@
 import type { EmbeddingEstimate } from '../../engine/engine-api.ts';
 import { duration } from './duration.ts';
 
-export function EmbeddingEstimateOffer({
-  estimate,
-  done,
-  onStart,
-  onDismiss,
-}: {
+interface Props {
   estimate: EmbeddingEstimate;
   /** Passages already embedded. */
   done: number;
   onStart(): void;
   onDismiss(): void;
-}) {
+}
+
+export function EmbeddingEstimateOffer({ estimate, done, onStart, onDismiss }: Props) {
   return (
     <span data-testid="embed-estimate">
       {(estimate.passages - done).toLocaleString('en')} passages at {estimate.passagesPerSecond.toFixed(1)} passages/s

@@ -2,17 +2,15 @@
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { droppedFiles, pickedFiles, type PickedFile } from './read-files.ts';
 
-export function ImportDropzone({
-  busy,
-  onFiles,
-  children,
-}: {
+interface Props {
   /** An import is running: the pickers are off. */
   busy: boolean;
   onFiles(list: PickedFile[]): void;
   /** The import's options, shown last in the zone. */
   children: ReactNode;
-}) {
+}
+
+export function ImportDropzone({ busy, onFiles, children }: Props) {
   const [over, setOver] = useState(false);
   const onDrop = (e: DragEvent) => {
     e.preventDefault();

@@ -4,12 +4,7 @@ import type { LibraryEntry } from '../../engine/engine-api.ts';
 import { seconds } from './import-stages.ts';
 import { LlmBuilds } from './LlmBuilds.tsx';
 
-export function ImportOutcome({
-  error,
-  entry,
-  tookMs,
-  backbonesBuilt,
-}: {
+interface Props {
   /** The import failed with this. */
   error: Error | null;
   /** The import succeeded with this corpus. */
@@ -17,7 +12,9 @@ export function ImportOutcome({
   tookMs: number | undefined;
   /** The import's backbones stage built the stand-ins. */
   backbonesBuilt: boolean;
-}) {
+}
+
+export function ImportOutcome({ error, entry, tookMs, backbonesBuilt }: Props) {
   return (
     <>
       {error && (

@@ -2,16 +2,14 @@
 import type { ImportStage } from '../../engine/engine-api.ts';
 import { STAGE_LABELS, seconds, type StageView } from './import-stages.ts';
 
-export function ImportStageRow({
-  stage,
-  view: p,
-  importFailed,
-}: {
+interface Props {
   stage: ImportStage;
   /** Its last progress, or undefined while it waits. */
   view: StageView | undefined;
   importFailed: boolean;
-}) {
+}
+
+export function ImportStageRow({ stage, view: p, importFailed }: Props) {
   // A stage still running when the import failed is where it failed: it stops looking busy.
   const failedHere = importFailed && p?.state === 'running';
   return (

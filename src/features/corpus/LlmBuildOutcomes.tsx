@@ -2,15 +2,13 @@
 import type { LlmBuildOutcome } from '../../engine/engine-api.ts';
 import { outcomeText } from './llm-build-text.ts';
 
-export function LlmBuildOutcomes({
-  outcomes,
-  llm,
-  onRetry,
-}: {
+interface Props {
   outcomes: LlmBuildOutcome[];
   llm: string;
   onRetry(): void;
-}) {
+}
+
+export function LlmBuildOutcomes({ outcomes, llm, onRetry }: Props) {
   const unbuilt = outcomes.some((o) => o.state !== 'built');
   return (
     <>

@@ -1,5 +1,5 @@
-// After an import that built the stand-in backbones, with an LLM in Settings: the offer to build their
-// LLM versions now (its calls counted first), the build's progress, and how it ended.
+// With an LLM in Settings, after an import built the stand-ins: the offer to build their LLM versions, the
+// build's progress, and how it ended.
 import type { LibraryEntry } from '../../engine/engine-api.ts';
 import { LlmBuildOffer } from './LlmBuildOffer.tsx';
 import { LlmBuildOutcomes } from './LlmBuildOutcomes.tsx';

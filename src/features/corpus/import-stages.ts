@@ -1,5 +1,4 @@
-// An import's stages as the import panel shows them: their labels, each stage's last progress with
-// when it was first seen and how long it took once done, and durations in seconds.
+// An import's stages as the import panel shows them: labels, each stage's last progress and its duration.
 import type { ImportProgress, ImportStage } from '../../engine/engine-api.ts';
 
 export const STAGE_LABELS: Record<ImportStage, string> = {

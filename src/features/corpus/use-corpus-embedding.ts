@@ -1,5 +1,5 @@
-// A corpus's vectors as the Library's embedding cell drives them: the stored status (polled while the
-// engine embeds), embedding with its progress and notes, the measured estimate, importing vectors, cancel.
+// The Library's embedding cell's state: the stored status (polled while the engine embeds), embedding with its
+// progress and notes, the measured estimate, importing vectors, cancel.
 import { proxy } from 'comlink';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,6 +1,5 @@
-// After an import built the stand-in backbones: what building their LLM versions would cost (asked of
-// the engine once, no call made; null with no LLM in Settings), Build now with its progress and
-// Cancel, Not now, and how each build ended.
+// After an import built the stand-in backbones: what their LLM versions would cost (asked once, no call made),
+// Build now with its progress and Cancel, Not now, and how each build ended.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { proxy } from 'comlink';
 import { useState } from 'react';

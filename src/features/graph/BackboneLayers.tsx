@@ -1,10 +1,9 @@
-// The graph view's backbone layer: RAPTOR's tree levels (a level filter, the summaries above the pool,
-// the passages under the selected one) or GraphRAG's communities (legend of the shown phrases' communities,
-// the report of the clicked phrase's or legend entry's community). useBackboneLayers keeps the state and
-// recolours the graph's nodes, so GraphPage only threads its nodes through it and places the panel.
+// The graph view's backbone layer: RAPTOR's tree levels and summaries, or GraphRAG's communities and reports.
+// useBackboneLayers keeps the state and recolours the nodes; GraphPage threads its nodes through it.
+import { Options } from '../../app/components/Options.tsx';
 import { readableId } from '../../app/passage-names.ts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import type { EngineClient } from '../../app/engine-client.ts';
 import { layersOf } from '../../core/backbones/about.ts';
 import type { BackboneLayers, GraphView } from '../../engine/engine-api.ts';
@@ -28,10 +27,7 @@ interface Input {
   titleOf: (id: string) => string;
 }
 
-export function useBackboneLayers({ engine, datasetId, retriever, poolIds, view, nodes, selected, titleOf }: Input): {
-  nodes: Map<string, NodeAttributes> | null;
-  panel: ReactNode;
-} {
+export function useBackboneLayers({ engine, datasetId, retriever, poolIds, view, nodes, selected, titleOf }: Input) {
   const kind = layersOf(retriever);
   const phrases = useMemo(() => (view?.nodes ?? []).filter((n) => n.kind === 'phrase').map((n) => n.label), [view]);
   const layers = useQuery({
@@ -80,19 +76,15 @@ export function useBackboneLayers({ engine, datasetId, retriever, poolIds, view,
 type Raptor = Extract<BackboneLayers, { kind: 'tree' }>;
 type GraphRag = Extract<BackboneLayers, { kind: 'communities' }>;
 
-function RaptorLevels({
-  layers,
-  summary,
-  setSummary,
-  poolIds,
-  titleOf,
-}: {
+interface RaptorLevelsProps {
   layers: Raptor;
   summary: string | null;
   setSummary: (id: string | null) => void;
   poolIds: readonly string[];
   titleOf: (id: string) => string;
-}) {
+}
+
+function RaptorLevels({ layers, summary, setSummary, poolIds, titleOf }: RaptorLevelsProps) {
   const levels = layers.levels.slice(1).map((_, i) => i + 1);
   const [level, setLevel] = useState<number>(1);
   const shown = layers.summaries.filter((s) => s.level === level);
@@ -115,11 +107,10 @@ function RaptorLevels({
             data-testid="raptor-level"
             onChange={(e) => (setLevel(Number(e.target.value)), setSummary(null))}
           >
-            {levels.map((l) => (
-              <option key={l} value={l}>
-                level {l} ({layers.summaries.filter((s) => s.level === l).length} above the pool)
-              </option>
-            ))}
+            <Options
+              values={levels}
+              label={(l) => `level ${l} (${layers.summaries.filter((s) => s.level === l).length} above the pool)`}
+            />
           </select>
         </label>
       )}
@@ -166,15 +157,13 @@ function RaptorLevels({
   );
 }
 
-function Communities({
-  layers,
-  community,
-  setCommunity,
-}: {
+interface CommunitiesProps {
   layers: GraphRag;
   community: string | null;
   setCommunity: (id: string | null) => void;
-}) {
+}
+
+function Communities({ layers, community, setCommunity }: CommunitiesProps) {
   const picked = layers.communities.find((c) => c.id === community);
   return (
     <>

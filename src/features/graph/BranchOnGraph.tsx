@@ -3,15 +3,13 @@
 import type { BranchEntry } from '../../app/whatif-store.ts';
 import { BRANCH_TOP, type BranchPath } from './branch-path.ts';
 
-export function BranchPicker({
-  branches,
-  value,
-  onChange,
-}: {
+interface BranchPickerProps {
   branches: readonly BranchEntry[];
   value: string | null;
   onChange(key: string | null): void;
-}) {
+}
+
+export function BranchPicker({ branches, value, onChange }: BranchPickerProps) {
   const done = branches.filter((b) => b.trace);
   if (done.length === 0) return null;
   return (
@@ -35,17 +33,14 @@ export function BranchPicker({
   );
 }
 
-export function BranchOnGraph({
-  label,
-  path,
-  inView,
-  titleOf,
-}: {
+interface BranchOnGraphProps {
   label: string;
   path: BranchPath;
   inView: ReadonlySet<string>;
   titleOf(id: string): string;
-}) {
+}
+
+export function BranchOnGraph({ label, path, inView, titleOf }: BranchOnGraphProps) {
   const list = (ids: readonly string[], kind: string) =>
     ids.length === 0 ? (
       <li className="muted">none</li>

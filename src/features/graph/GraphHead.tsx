@@ -1,3 +1,4 @@
+import { Options } from '../../app/components/Options.tsx';
 import { GRAPH_LIMITS } from '../../state/graph-slice.ts';
 
 interface Props {
@@ -22,11 +23,7 @@ export function GraphHead({ question, limit, setLimit, round, lastRound, poolCou
       <label className="field field-inline">
         <span>Nodes</span>
         <select value={limit} onChange={(e) => setLimit(Number(e.target.value))} data-testid="graph-limit">
-          {GRAPH_LIMITS.map((n) => (
-            <option key={n} value={n}>
-              up to {n}
-            </option>
-          ))}
+          <Options values={GRAPH_LIMITS} label={(n) => `up to ${n}`} />
         </select>
       </label>
       <label className="slider">

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { usePresentFit } from './use-present-fit.ts';
 import './graph-present.css';
 import { useAppStore } from '../../state/use-app-store.ts';
@@ -7,7 +7,7 @@ import { StepOnGraph } from './StepOnGraph.tsx';
 import { NodeDetails } from './NodeDetails.tsx';
 import { SigmaCanvas } from './SigmaCanvas.tsx';
 import { useBackboneLayers } from './BackboneLayers.tsx';
-import { BranchOnGraph } from './BranchOnGraph.tsx';
+import { BranchOnGraph, BranchPicker } from './BranchOnGraph.tsx';
 import { useRunGraph } from './use-run-graph.ts';
 import { useGraphStep } from './use-graph-step.ts';
 import { useGraphBranch } from './use-graph-branch.ts';
@@ -56,7 +56,6 @@ export function GraphPage() {
     titleOf: passages.titleOf,
   });
   const hubs = useMemo(() => [...(nodes?.values() ?? [])].filter((n) => n.hub).length, [nodes]);
-  const onSelect = useCallback((key: string | null) => select(key), [select]);
   // Present mode: the canvas takes the window's height below the tools, wholly on screen.
   const presenting = useAppStore((s) => s.presenting);
   const fit = usePresentFit(presenting, graph.isSuccess);
@@ -88,9 +87,7 @@ export function GraphPage() {
         at={at}
         steps={events.length}
         setStep={setStep}
-        branches={branches}
-        branchKey={branch ? branchKey : null}
-        setBranchKey={setBranchKey}
+        branchPicker={<BranchPicker branches={branches} value={branch ? branchKey : null} onChange={setBranchKey} />}
       />
       {graph.isPending ? (
         <p className="empty graph-canvas">Building the graph (triples, PPR, layout)…</p>
@@ -101,7 +98,7 @@ export function GraphPage() {
       ) : (
         <div className="graph-grid" ref={fit.ref} style={fit.style}>
           {nodes && (
-            <SigmaCanvas view={graph.data} nodes={nodes} state={viewState} onSelect={onSelect} resetSignal={reset} />
+            <SigmaCanvas view={graph.data} nodes={nodes} state={viewState} onSelect={select} resetSignal={reset} />
           )}
           <aside className="graph-side" id="graph-side">
             <GraphStats view={graph.data} hubs={hubs} />

@@ -1,6 +1,5 @@
 import { SideToggle } from '../../app/components/SideToggle.tsx';
-import type { BranchEntry } from '../../app/whatif-store.ts';
-import { BranchPicker } from './BranchOnGraph.tsx';
+import type { ReactNode } from 'react';
 
 interface Props {
   /** Fit / reset view: the camera back to the whole graph. */
@@ -11,24 +10,12 @@ interface Props {
   at: number;
   steps: number;
   setStep(step: number): void;
-  branches: readonly BranchEntry[];
-  /** The picked branch's key (null: the original only). */
-  branchKey: string | null;
-  setBranchKey(key: string | null): void;
+  /** The picker of a what-if branch to compare (BranchPicker). */
+  branchPicker: ReactNode;
 }
 
 /** The tools above the canvas: fit, the evidence paths toggle, stepping through the run, a branch to compare, the side panel toggle. */
-export function GraphTools({
-  onFit,
-  showPaths,
-  setShowPaths,
-  at,
-  steps,
-  setStep,
-  branches,
-  branchKey,
-  setBranchKey,
-}: Props) {
+export function GraphTools({ onFit, showPaths, setShowPaths, at, steps, setStep, branchPicker }: Props) {
   return (
     <div className="graph-tools">
       <button
@@ -73,7 +60,7 @@ export function GraphTools({
           Step →
         </button>
       </span>
-      <BranchPicker branches={branches} value={branchKey} onChange={setBranchKey} />
+      {branchPicker}
       <SideToggle controls="graph-side" />
     </div>
   );

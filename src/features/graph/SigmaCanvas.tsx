@@ -12,10 +12,7 @@ interface Props {
   resetSignal?: number;
 }
 
-/**
- * The sigma renderer. The graph is built once per view; slider, gold and selection only change the
- * reducers' input and refresh the nodes and edges they change (refreshFor). kill() on unmount.
- */
+/** The sigma renderer: built once per view; slider, gold and selection refresh only what they change (refreshFor). */
 export function SigmaCanvas({ view, nodes, state, onSelect, resetSignal = 0 }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const stateRef = useRef(state);

@@ -1,7 +1,5 @@
-// The backbone layer of the graph view (RAPTOR's tree, GraphRAG's communities: the descriptions' `layers`),
-// the query that fetches its layers from the engine, and GraphRAG's community
-// colours applied to the phrase nodes (seeds keep their seed colour). Kept apart from graph-style.ts, which
-// owns the run overlays.
+// The graph view's backbone layer (the descriptions' `layers`): its query, and the node colours it applies (GraphRAG
+// communities, RAPTOR's faded passages). Kept apart from graph-style.ts, which owns the run overlays.
 import { queryOptions } from '@tanstack/react-query';
 import type { EngineClient } from '../../app/engine-client.ts';
 import type { LayerKind } from '../../core/backbones/about.ts';

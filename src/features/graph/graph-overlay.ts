@@ -73,6 +73,15 @@ export interface RoundLinks {
   passages: string[];
 }
 
+/** Phrase node keys by normalised phrase: seeds and phrases that are no hub. */
+function phraseKeys(view: GraphView, isHub: (key: string) => boolean): Map<string, string> {
+  return new Map(
+    view.nodes
+      .filter((n) => n.kind === 'phrase' && (n.seed || !isHub(n.key)))
+      .map((n) => [normalizePhrase(n.label), n.key]),
+  );
+}
+
 /** Phrase node keys behind a retrieval's items: entity items are phrases, triple items "s | p | o" give s and o. */
 function itemPhrases(items: readonly RetrievedItem[], inView: ReadonlySet<string>): string[] {
   const out: string[] = [];
@@ -96,11 +105,7 @@ function itemPhrases(items: readonly RetrievedItem[], inView: ReadonlySet<string
 /** Per retrieval of the round (question, fast, slow, sub-queries): the phrase and passage nodes it linked to. */
 export function roundLinks(input: Pick<OverlayInput, 'view' | 'model' | 'round' | 'isHub'>): RoundLinks[] {
   const { view, model, round, isHub } = input;
-  const phrases = new Map(
-    view.nodes
-      .filter((n) => n.kind === 'phrase' && (n.seed || !isHub(n.key)))
-      .map((n) => [normalizePhrase(n.label), n.key]),
-  );
+  const phrases = phraseKeys(view, isHub);
   const inView = new Set(view.nodes.filter((n) => n.kind === 'phrase').map((n) => n.key));
   const passageKey = new Map(view.nodes.filter((n) => n.kind === 'passage').map((n) => [n.label, n.key]));
   const r = model.rounds.find((x) => x.round === round);
@@ -138,17 +143,13 @@ export function stepOverlay(input: OverlayInput): Overlay {
   };
   const passageKey = new Map(view.nodes.filter((n) => n.kind === 'passage').map((n) => [n.label, n.key]));
 
-  if (model.cutoff) {
-    model.cutoff.kept.forEach((id, i) => {
-      const key = passageKey.get(id);
-      if (key) tag(key, `cut #${i + 1}`);
-    });
-  }
-  if (model.promotions.length > 0) {
-    for (const m of model.promotions) {
-      const key = passageKey.get(m.id);
-      if (key) tag(key, `verifier ${m.from}→${m.to}`);
-    }
+  model.cutoff?.kept.forEach((id, i) => {
+    const key = passageKey.get(id);
+    if (key) tag(key, `cut #${i + 1}`);
+  });
+  for (const m of model.promotions) {
+    const key = passageKey.get(m.id);
+    if (key) tag(key, `verifier ${m.from}→${m.to}`);
   }
   if (!model.cutoff && model.promotions.length === 0) {
     // The round's thoughts and sub-queries: what each linked to, edges between them in its colour.
@@ -196,10 +197,7 @@ function chainPath(
   tag: Tag,
   connect: Connect,
 ): void {
-  const byName = new Map<string, string>();
-  for (const n of view.nodes) {
-    if (n.kind === 'phrase' && (n.seed || !isHub(n.key))) byName.set(normalizePhrase(n.label), n.key);
-  }
+  const byName = phraseKeys(view, isHub);
   for (const n of view.nodes) if (n.kind === 'passage') byName.set(normalizePhrase(titleOf(n.label)), n.key);
   const hits = chain
     .split(/\s*(?:->|→)\s*/)
@@ -222,9 +220,7 @@ function beamPaths(model: TraceModel, round: number, view: GraphView, b: Builder
   const steps = model.beams.filter((s) => s.round === round);
   const last = steps[steps.length - 1];
   if (!last) return;
-  const phraseKey = new Map(
-    view.nodes.filter((n) => n.kind === 'phrase').map((n) => [normalizePhrase(n.label), n.key]),
-  );
+  const phraseKey = phraseKeys(view, () => false);
   // Drawn worst first, so the best beam's colour wins on an edge they share.
   const drawn = last.kept.slice(0, BEAMS_DRAWN).map((seq, i) => [seq, i] as const);
   for (const [seq, i] of drawn.reverse()) {

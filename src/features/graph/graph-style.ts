@@ -1,6 +1,7 @@
 // How the question graph looks: base attributes from the data (size = PPR mass, colour = first round a
 // passage entered the pool) and the sigma reducers that apply the round slider, gold marks and the
 // selection at render time. UI state never goes into the graph (sigma v3 reducer pattern).
+import type { NodeDisplayData } from 'sigma/types';
 import type { GraphEdge, GraphView } from '../../engine/engine-api.ts';
 
 // No red among the rounds: red is the bridge colour (--bridge in app.css) in every view.
@@ -59,33 +60,29 @@ export function nodeAttributes(
       .map((n) => n.key),
   );
   for (const n of view.nodes) {
-    if (n.kind === 'passage') {
-      const round = firstRound.get(n.label) ?? null;
-      out.set(n.key, {
-        x: n.x,
-        y: n.y,
-        // sqrt: area, not radius, proportional to PPR mass.
-        size: k * (4 + 14 * Math.sqrt((n.ppr ?? 0) / maxPpr)),
-        color: round === null ? NOT_IN_POOL : roundColor(round),
-        label: titleOf(n.label),
-        kind: 'passage',
-        ref: n.label,
-        round,
-        ...(top.has(n.key) ? { top: true } : {}),
-      });
-    } else {
-      out.set(n.key, {
-        x: n.x,
-        y: n.y,
-        size: k * (2.5 + 1.5 * Math.log2(1 + (n.mentions ?? 1))),
-        color: n.seed ? SEED_PHRASE : PHRASE,
-        label: n.label,
-        kind: 'phrase',
-        ref: n.label,
-        round: null,
-        ...(!n.seed && isHubPhrase(n.label, n.mentions, view.stats.passages) ? { hub: true } : {}),
-      });
-    }
+    const round = n.kind === 'passage' ? (firstRound.get(n.label) ?? null) : null;
+    out.set(n.key, {
+      x: n.x,
+      y: n.y,
+      ref: n.label,
+      round,
+      ...(n.kind === 'passage'
+        ? {
+            // sqrt: area, not radius, proportional to PPR mass.
+            size: k * (4 + 14 * Math.sqrt((n.ppr ?? 0) / maxPpr)),
+            color: round === null ? NOT_IN_POOL : roundColor(round),
+            label: titleOf(n.label),
+            kind: 'passage',
+            ...(top.has(n.key) ? { top: true } : {}),
+          }
+        : {
+            size: k * (2.5 + 1.5 * Math.log2(1 + (n.mentions ?? 1))),
+            color: n.seed ? SEED_PHRASE : PHRASE,
+            label: n.label,
+            kind: 'phrase',
+            ...(!n.seed && isHubPhrase(n.label, n.mentions, view.stats.passages) ? { hub: true } : {}),
+          }),
+    });
   }
   return out;
 }
@@ -143,15 +140,7 @@ export interface ViewState {
   overlay?: Overlay;
 }
 
-type Display = {
-  label?: string | null;
-  color?: string;
-  hidden?: boolean;
-  forceLabel?: boolean;
-  highlighted?: boolean;
-  zIndex?: number;
-  size?: number;
-};
+type Display = Partial<Omit<NodeDisplayData, 'x' | 'y' | 'type'>>;
 
 /** Node count from which the view draws for size: smaller discs and 1 px line edges (see sigma-settings.ts). */
 export const LARGE_GRAPH = 2000;
@@ -231,13 +220,10 @@ export function reduceEdge(
   if (drawn) return { ...a, color: drawn, size: a.size + 2.5, zIndex: 2 };
   if (a.kind === 'overlay') return { ...a, hidden: true };
   if (s.selected === null) return s.overlay?.focus ? { ...a, color: FADED_EDGE } : a;
-  return touchesSelection(source, target, s)
+  return source === s.selected || target === s.selected
     ? { ...a, color: SELECTED_EDGE, size: a.size + 1 }
     : { ...a, color: FADED_EDGE };
 }
-
-const touchesSelection = (source: string, target: string, s: ViewState) =>
-  source === s.selected || target === s.selected;
 
 /** Ids of passages in the pool by the given round (all rounds when null). */
 export function poolAtRound(firstRound: ReadonlyMap<string, number>, round: number | null): string[] {

@@ -1,7 +1,6 @@
-// Labels that would overlap are not drawn: sigma draws every forced label wherever it
-// falls, so in a dense neighbourhood they pile up. Before each frame the labels are placed in priority
-// order (labelPriority: the selection, gold, bridges and the cut's and verifier's passages, seeds, what the step marks, the top passages by PPR mass;
-// bigger first within a rank); the first to claim a box keeps it. A skipped label shows on hover.
+// Labels that would overlap are not drawn (sigma draws every forced label wherever it falls, so they pile up).
+// Before each frame they are placed in labelPriority order, bigger first within a rank; the first to claim a box
+// keeps it. A skipped label shows on hover.
 
 export interface Box {
   x: number;

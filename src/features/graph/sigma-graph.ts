@@ -31,14 +31,9 @@ export function syncLinks(graph: SigmaGraph, overlay: Overlay | undefined): void
     if (a.kind === 'overlay' && !want.has(key)) graph.dropEdge(key);
   });
   for (const l of want.values()) {
-    if (
-      graph.hasEdge(l.key) ||
-      !graph.hasNode(l.source) ||
-      !graph.hasNode(l.target) ||
-      graph.hasEdge(l.source, l.target)
-    )
-      continue;
-    graph.addUndirectedEdgeWithKey(l.key, l.source, l.target, { size: 1, color: '#000', kind: 'overlay' });
+    const ends = graph.hasNode(l.source) && graph.hasNode(l.target);
+    if (ends && !graph.hasEdge(l.key) && !graph.hasEdge(l.source, l.target))
+      graph.addUndirectedEdgeWithKey(l.key, l.source, l.target, { size: 1, color: '#000', kind: 'overlay' });
   }
 }
 
@@ -96,8 +91,7 @@ export function refreshFor(
       nodes.add(key);
       graph.forEachEdge(key, (e) => void edges.add(e));
     }
-    for (const key of prev.neighbours) nodes.add(key);
-    for (const key of next.neighbours) nodes.add(key);
+    for (const key of [...prev.neighbours, ...next.neighbours]) nodes.add(key);
   }
   if (prev.round !== next.round) {
     const hiddenAt = (round: number | null, a: NodeAttributes) =>

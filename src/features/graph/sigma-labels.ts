@@ -9,18 +9,10 @@ import type { SigmaGraph, SigmaRenderer } from './sigma-graph.ts';
 /** Where a node's label is drawn: sigma's own place (right), or the side the placer found free. */
 type LabelSide = 'right' | 'left' | 'above' | 'below';
 
+type LabelArgs = Parameters<NodeLabelDrawingFunction<NodeAttributes, EdgeAttributes>>;
+
 /** A node's label drawn left of, above or below the node (sigma's own draws it right), in sigma's label font and colour. */
-function drawLabelBeside(
-  ctx: CanvasRenderingContext2D,
-  data: { x: number; y: number; size: number; label?: string | null; [k: string]: unknown },
-  settings: {
-    labelSize: number;
-    labelFont: string;
-    labelWeight: string;
-    labelColor: { attribute?: string; color?: string };
-  },
-  side: Exclude<LabelSide, 'right'>,
-): void {
+function drawLabelBeside(side: Exclude<LabelSide, 'right'>, ...[ctx, data, settings]: LabelArgs) {
   if (!data.label) return;
   const { labelSize: size, labelFont: font, labelWeight: weight, labelColor } = settings;
   const own = labelColor.attribute ? data[labelColor.attribute] : undefined;
@@ -59,7 +51,7 @@ export function createLabelLayer(): LabelLayer {
       }
       const side = data.label ? placed.get(data.key) : undefined;
       if (side === 'right') drawDiscNodeLabel(ctx, data, settings);
-      else if (side) drawLabelBeside(ctx, data, settings, side);
+      else if (side) drawLabelBeside(side, ctx, data, settings);
     },
     attach(renderer, graph, el) {
       // Place the forced labels before the frame, in priority order (label-placer.ts).

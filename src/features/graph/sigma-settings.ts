@@ -23,8 +23,7 @@ export function sigmaSettings(
 ): Partial<Settings<NodeAttributes, EdgeAttributes>> {
   return {
     nodeReducer: (key, a) => reduceNode(key, a, stateRef.current),
-    // No selection and no overlay: no extremity lookups (51k edges at 5,000 nodes).
-    // Extremities are looked up only with a selection (the overlay goes by edge key).
+    // Extremities are looked up only with a selection (51k edges at 5,000 nodes; the overlay goes by edge key).
     edgeReducer: (key, a) => {
       const s = stateRef.current;
       if (!edgesDrawn(s)) return a;
@@ -32,8 +31,7 @@ export function sigmaSettings(
         ? reduceEdge('', '', a, s, key)
         : reduceEdge(graph.source(key), graph.target(key), a, s, key);
     },
-    // Labels are culled: only forced ones (top passages by PPR mass, seeds, gold,
-    // marked nodes, the selection) are drawn; every other node shows its label on hover.
+    // Only forced labels (see reduceNode) are drawn; every other node shows its label on hover.
     labelRenderedSizeThreshold: Number.POSITIVE_INFINITY,
     // Overlay edges (evidence paths, beams) say what they are on hover.
     enableEdgeEvents: true,

@@ -4,48 +4,24 @@
 import { useMemo } from 'react';
 import { traceBridges } from '../../app/trace/bridges.ts';
 import type { Question } from '../../core/types.ts';
-import type { TraceModel } from '../../core/trace/fold.ts';
-import type { TraceEvent } from '../../core/trace/schema.ts';
-import type { GraphView } from '../../engine/engine-api.ts';
 import { branchOverlay, type BranchPath } from './branch-path.ts';
 import { mergeOverlays } from './graph-overlay.ts';
-import type { NodeAttributes, ViewState } from './graph-style.ts';
-import { useGraphOverlay } from './use-graph-overlay.ts';
+import type { ViewState } from './graph-style.ts';
+import { useGraphOverlay, type GraphOverlayInput } from './use-graph-overlay.ts';
 
-interface Input {
-  view: GraphView | undefined;
-  nodes: Map<string, NodeAttributes> | null;
-  events: readonly TraceEvent[];
-  model: TraceModel;
+interface Input extends Omit<GraphOverlayInput, 'bridge'> {
   question: Question | null;
-  gold: ReadonlySet<string>;
-  step: number | null;
   /** The pool's round (slider or step). */
   round: number | null;
   /** The round whose thoughts and retrievals are marked. */
   marksRound: number | null;
   selected: string | null;
-  showPaths: boolean;
   /** The picked branch's path against the run, tagged over the run's overlay. */
   branch: BranchPath | null;
-  titleOf(id: string): string;
 }
 
-export function useGraphMarks({
-  view,
-  nodes,
-  events,
-  model,
-  question,
-  gold,
-  step,
-  round,
-  marksRound,
-  selected,
-  showPaths,
-  branch,
-  titleOf,
-}: Input) {
+export function useGraphMarks(input: Input) {
+  const { view, events, question, gold, round, selected, branch } = input;
   const neighbours = useMemo(() => {
     const out = new Set<string>();
     if (selected && view)
@@ -56,18 +32,7 @@ export function useGraphMarks({
   }, [selected, view]);
   const bridge = useMemo(() => traceBridges(question, events).ids, [question, events]);
   // Evidence paths and the run at the step, drawn over the graph (GEAR's beams included).
-  const drawn = useGraphOverlay({
-    view,
-    nodes,
-    events,
-    model,
-    step,
-    round: marksRound,
-    gold,
-    bridge,
-    showPaths,
-    titleOf,
-  });
+  const drawn = useGraphOverlay({ ...input, round: input.marksRound, bridge });
   const overlay = useMemo(
     () => (branch && view ? mergeOverlays(drawn.overlay, branchOverlay(view, branch)) : drawn.overlay),
     [branch, view, drawn.overlay],

@@ -18,7 +18,7 @@ export interface GraphOverlay {
   links: RoundLinks[];
 }
 
-interface Input {
+export interface GraphOverlayInput {
   view: GraphView | undefined;
   nodes: Map<string, NodeAttributes> | null;
   events: readonly TraceEvent[];
@@ -31,18 +31,8 @@ interface Input {
   titleOf(id: string): string;
 }
 
-export function useGraphOverlay({
-  view,
-  nodes,
-  events,
-  model,
-  step,
-  round,
-  gold,
-  bridge,
-  showPaths,
-  titleOf,
-}: Input): GraphOverlay {
+export function useGraphOverlay(input: GraphOverlayInput): GraphOverlay {
+  const { view, nodes, events, model, step, round, gold, bridge, showPaths, titleOf } = input;
   const isHub = useMemo(() => (key: string) => nodes?.get(key)?.hub === true, [nodes]);
   const paths = useMemo(
     () => (view && showPaths ? evidencePaths(view, gold, bridge, isHub) : null),
@@ -59,10 +49,8 @@ export function useGraphOverlay({
     const under = paths ? pathOverlay(paths) : EMPTY_OVERLAY;
     if (!view) return { overlay: under, paths, stepModel, round: shownRound, links: [] };
     const over = stepOverlay({ view, model: stepModel, round: shownRound, titleOf, isHub });
-    // The whole run marks its outcome without fading the rest, under the evidence paths; a step focuses
-    // on what it touched, over them.
-    // The whole run names only its outcome, the cut and the verifier's promotions (the rest stays in the
-    // side panel), so those labels stay up through the last step and the labels stay few.
+    // The whole run marks only its outcome (the cut, the verifier's promotions; the rest is in the side panel),
+    // unfaded and under the evidence paths, so the labels stay few; a step focuses on what it touched, over them.
     const overlay = whole
       ? mergeOverlays({ ...over, nodes: outcomeMarks(over.nodes), focus: false }, under)
       : mergeOverlays(under, over);

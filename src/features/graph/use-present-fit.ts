@@ -6,9 +6,8 @@ const BOTTOM = 12;
 const MIN_HEIGHT = 240;
 
 /**
- * Present mode fits the graph to the window: the grid (canvas and side panel) is as tall as the window
- * below its top, so the whole canvas is on screen without scrolling. Returns the ref to put on the grid
- * and its style (a --graph-fit height the stylesheet applies while presenting).
+ * Present mode fits the graph to the window: the grid (canvas and side panel) is as tall as the window below its
+ * top, so the whole canvas is on screen. The ref goes on the grid; the style sets its --graph-fit height.
  */
 export function usePresentFit(presenting: boolean, drawn: boolean) {
   const ref = useRef<HTMLDivElement>(null);

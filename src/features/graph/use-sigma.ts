@@ -70,10 +70,7 @@ export function useSigmaRenderer({ container, view, nodes, stateRef, onSelectRef
   return { sigma, error, tip };
 }
 
-/**
- * The container's size follows the page (Present mode fits the canvas to the window, the side panel
- * folds): sigma redraws at the new size.
- */
+/** The container's size follows the page (Present mode, the side panel folding): sigma redraws at the new size. */
 export function useSigmaResize(
   container: RefObject<HTMLDivElement | null>,
   sigma: RefObject<SigmaInstance | null>,

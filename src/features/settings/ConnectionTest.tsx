@@ -1,18 +1,15 @@
 // "Test connection" and what it found: the server's models to pick from and its structured outputs, or why it failed.
 import type { ConnectionTestState } from './use-connection-test.ts';
 
-export function ConnectionTest({
-  test,
-  model,
-  onTest,
-  onPickModel,
-}: {
+interface Props {
   test: ConnectionTestState;
   /** The model chosen now. */
   model: string;
   onTest(): void;
   onPickModel(model: string): void;
-}) {
+}
+
+export function ConnectionTest({ test, model, onTest, onPickModel }: Props) {
   return (
     <>
       <button type="button" data-testid="llm-test-connection" onClick={onTest} disabled={test.kind === 'testing'}>

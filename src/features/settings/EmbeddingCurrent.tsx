@@ -1,6 +1,6 @@
 // Which embedding model is chosen now: the stored folder (weights, size, dimension, fingerprint) or the hub id.
 import type { EmbeddingSettings } from '../../core/embed/settings.ts';
-import { mb } from './use-model-folder.ts';
+import { mb } from './use-model-choice.ts';
 
 export function EmbeddingCurrent({ value }: { value: EmbeddingSettings }) {
   if (value.source === 'local')

@@ -3,17 +3,14 @@ import { EMBED_DTYPES, EMBED_POOLINGS, type ConfiguredEmbedding } from '../../co
 import { LoadAndTestButton } from './LoadAndTestButton.tsx';
 import { WeightsSelect } from './WeightsSelect.tsx';
 
-export function EmbeddingOptions({
-  value,
-  onChange,
-  busy,
-  onTest,
-}: {
+interface Props {
   value: ConfiguredEmbedding;
   onChange(next: ConfiguredEmbedding): void;
   busy: boolean;
   onTest(): void;
-}) {
+}
+
+export function EmbeddingOptions({ value, onChange, busy, onTest }: Props) {
   return (
     <div className="actions">
       <label className="field">

@@ -1,27 +1,17 @@
-// Embedding model settings: none (dense backbones off), a local encoder folder picked from disk (kept
-// in this browser), or a Hugging Face id when the user allows downloads. Shows the known small
-// encoders with size and dimension, and, after "Load and test", the backend the model runs on.
-// Props-driven (features cannot import providers): the app passes the folder store and the test.
+// Embedding model settings: none (dense backbones off), a local encoder folder or a hub id; after "Load and test",
+// the backend it runs on. Props-driven (features cannot import providers): the app passes the folder store and test.
 import { ModelDownload, type ModelDownloads } from './ModelDownload.tsx';
-import type { PickedModel } from './use-model-folder.ts';
-import { useModelChoice } from './use-model-choice.ts';
+import { useModelChoice, type ModelSettingsProps } from './use-model-choice.ts';
 import { EMBED_BATCH_DEFAULT, KNOWN_ENCODERS, type EmbeddingSettings } from '../../core/embed/settings.ts';
 import { KnownModelsTable, type KnownModelColumn } from './KnownModelsTable.tsx';
 import { ModelSourceChoice } from './ModelSourceChoice.tsx';
 import { EmbeddingCurrent } from './EmbeddingCurrent.tsx';
 import { EmbeddingOptions } from './EmbeddingOptions.tsx';
 import { ModelTestStatus } from './ModelTestStatus.tsx';
-import { EmbeddingTestFound, type EmbeddingTestResult } from './EmbeddingTestFound.tsx';
+import type { EmbeddingTest } from '../../engine/engine-api.ts';
+import { EmbeddingTestFound } from './EmbeddingTestFound.tsx';
 
-export type { EmbeddingTestResult } from './EmbeddingTestFound.tsx';
-
-export interface EmbeddingSettingsProps {
-  value: EmbeddingSettings;
-  onChange(next: EmbeddingSettings): void;
-  /** Stores the picked folder's files in this browser; rejects naming what the folder lacks. */
-  storeFolder(files: File[], paths: string[]): Promise<PickedModel>;
-  /** Loads the saved model in the embedding worker and embeds one query. */
-  test(): Promise<EmbeddingTestResult>;
+interface EmbeddingSettingsProps extends ModelSettingsProps<EmbeddingSettings, EmbeddingTest> {
   /** Hub encoders: download into this browser with a progress bar before the first load. */
   downloads?: ModelDownloads;
 }

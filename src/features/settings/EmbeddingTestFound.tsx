@@ -1,17 +1,7 @@
 // What "Load and test" found for the embedding model: the backend, the dimension and the timings, and how the backend was chosen.
+import type { EmbeddingTest } from '../../engine/engine-api.ts';
 
-/** What "Load and test" found. */
-export interface EmbeddingTestResult {
-  model: string;
-  backend: string;
-  dim: number;
-  queryMs: number;
-  loadMs: number;
-  /** How the backend was chosen: the WebGPU and WASM timings and the pick, or why WASM alone. */
-  choiceText: string;
-}
-
-export function EmbeddingTestFound({ r }: { r: EmbeddingTestResult }) {
+export function EmbeddingTestFound({ r }: { r: EmbeddingTest }) {
   return (
     <p>
       Loaded {r.model} on <strong data-testid="embed-backend">{r.backend}</strong> in {(r.loadMs / 1000).toFixed(1)} s:{' '}

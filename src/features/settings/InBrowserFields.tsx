@@ -4,15 +4,13 @@ import { BrowserModelPicker } from './BrowserModelPicker.tsx';
 import { ModelDownload, type ModelDownloads } from './ModelDownload.tsx';
 import { llmFieldSetters } from './llm-field-setters.ts';
 
-export function InBrowserFields({
-  value,
-  onChange,
-  downloads,
-}: {
+interface Props {
   value: LlmSettings;
   onChange(next: LlmSettings): void;
   downloads: ModelDownloads | undefined;
-}) {
+}
+
+export function InBrowserFields({ value, onChange, downloads }: Props) {
   const { set, text } = llmFieldSetters(value, onChange);
   return (
     <>

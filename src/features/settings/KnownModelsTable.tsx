@@ -7,15 +7,13 @@ export interface KnownModelColumn<M> {
   className?: string;
 }
 
-export function KnownModelsTable<M extends { id: string }>({
-  testId,
-  models,
-  columns,
-}: {
+interface Props<M extends { id: string }> {
   testId: string;
   models: readonly M[];
   columns: readonly KnownModelColumn<M>[];
-}) {
+}
+
+export function KnownModelsTable<M extends { id: string }>({ testId, models, columns }: Props<M>) {
   return (
     <table className="table" data-testid={testId}>
       <thead>

@@ -1,10 +1,8 @@
 import { useRef, useState } from 'react';
+import type { EngineApi } from '../../engine/engine-api.ts';
 
-/** What a probe of one local server found (src/providers/llm/detect-local.ts, passed in by the app). */
-export type DetectedServer =
-  | { server: { name: string; baseURL: string }; state: 'ok'; models: string[] }
-  | { server: { name: string; baseURL: string }; state: 'blocked'; hint: string }
-  | { server: { name: string; baseURL: string }; state: 'down'; hint: string };
+/** What a probe of one local server found (src/providers/llm/detect-local.ts, run by the engine worker). */
+export type DetectedServer = Awaited<ReturnType<EngineApi['detectLocalServers']>>[number];
 
 interface Props {
   detect(signal: AbortSignal): Promise<DetectedServer[]>;

@@ -1,8 +1,5 @@
-// Download an in-browser model before its first use: a real progress bar fed by transformers.js's
-// progress events (bytes per file and in total, sizes known before the first byte), Cancel, and
-// whether the files are already cached in this browser. The download runs in the engine worker; this
-// component only folds its events (src/core/models/download-progress.ts). Props-driven: the app
-// passes the engine calls.
+// Download an in-browser model before its first use: a progress bar, Cancel, and whether the files are cached here.
+// The download runs in the engine worker; this only folds its events (src/core/models/download-progress.ts).
 import { useEffect, useRef, useState } from 'react';
 import {
   EMPTY_DOWNLOAD,
@@ -26,17 +23,14 @@ type Phase =
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export function ModelDownload({
-  spec,
-  blocked,
-  downloads,
-  testId = 'model-download',
-}: {
+interface Props {
   spec: ModelDownloadSpec;
   blocked?: string | null;
   downloads: ModelDownloads;
   testId?: string;
-}) {
+}
+
+export function ModelDownload({ spec, blocked, downloads, testId = 'model-download' }: Props) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [progress, setProgress] = useState<DownloadState>(EMPTY_DOWNLOAD);
   const [cached, setCached] = useState<CachedModel | null | 'checking'>('checking');

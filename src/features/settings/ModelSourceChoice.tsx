@@ -1,7 +1,6 @@
 // The source radio group the embedding and reranker settings share: no model, a local folder, a hub id
 // (with the known ids) and the consent to download from the hub.
-import { folderPicker } from './use-model-folder.ts';
-import type { ModelChoice } from './use-model-choice.ts';
+import { folderPicker, type ModelChoice } from './use-model-choice.ts';
 
 export function ModelSourceChoice<R>({
   prefix,

@@ -1,17 +1,15 @@
 // Under a model form: what "Load and test" (or storing a folder) is doing, what the test found, or why it failed.
 import type { ReactNode } from 'react';
-import type { ModelTest } from './use-model-folder.ts';
+import type { ModelTest } from './use-model-choice.ts';
 
-export function ModelTestStatus<R>({
-  prefix,
-  state,
-  found,
-}: {
+interface Props<R> {
   /** Starts the test ids: "embed", "rerank". */
   prefix: string;
   state: ModelTest<R>;
   found(result: R): ReactNode;
-}) {
+}
+
+export function ModelTestStatus<R>({ prefix, state, found }: Props<R>) {
   return (
     <div role="status" data-testid={`${prefix}-test-result`}>
       {state.kind === 'busy' && <p className="muted">{state.what}</p>}

@@ -2,16 +2,14 @@
 import type { LlmSettings } from '../../core/llm/settings.ts';
 import { llmFieldSetters } from './llm-field-setters.ts';
 
-export function OpenAiFields({
-  value,
-  onChange,
-  serverModels,
-}: {
+interface Props {
   value: LlmSettings;
   onChange(next: LlmSettings): void;
   /** The models a successful "Test connection" listed, or null before one. */
   serverModels: string[] | null;
-}) {
+}
+
+export function OpenAiFields({ value, onChange, serverModels }: Props) {
   const { set, text } = llmFieldSetters(value, onChange);
   return (
     <>

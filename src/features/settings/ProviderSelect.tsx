@@ -1,4 +1,5 @@
 // The LLM provider select: offline thinker, an OpenAI-compatible server, or an in-browser model.
+import { Options } from '../../app/components/Options.tsx';
 import { LLM_PROVIDER_KINDS, type LlmProviderKind } from '../../core/llm/settings.ts';
 
 const PROVIDER_LABELS: Record<LlmProviderKind, string> = {
@@ -12,11 +13,7 @@ export function ProviderSelect({ value, onPick }: { value: LlmProviderKind; onPi
     <label className="field">
       <span>Provider</span>
       <select data-testid="llm-provider" value={value} onChange={(e) => onPick(e.target.value as LlmProviderKind)}>
-        {LLM_PROVIDER_KINDS.map((k) => (
-          <option key={k} value={k}>
-            {PROVIDER_LABELS[k]}
-          </option>
-        ))}
+        <Options values={LLM_PROVIDER_KINDS} label={(k) => PROVIDER_LABELS[k]} />
       </select>
     </label>
   );

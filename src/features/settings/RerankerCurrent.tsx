@@ -1,6 +1,6 @@
 // Which reranker DualRAG uses now: the lexical one, a stored cross-encoder folder, or a hub cross-encoder.
 import type { RerankerSettings } from '../../core/rerank/settings.ts';
-import { mb } from './use-model-folder.ts';
+import { mb } from './use-model-choice.ts';
 
 export function RerankerCurrent({ value }: { value: RerankerSettings }) {
   return (

@@ -1,28 +1,15 @@
-// DualRAG's reranker (Eq. 8) in Settings: the lexical reranker (heuristic, no model; the default), a
-// local cross-encoder folder picked from disk (kept in this browser), or a Hugging Face id when the
-// user allows downloads. Shows the known rerankers with size and, after "Load and test", the scores
-// the reranker gives one relevant and one unrelated passage. Props-driven like EmbeddingSettings.
+// DualRAG's reranker (Eq. 8) in Settings: lexical (the default), a local cross-encoder folder or a hub id; after
+// "Load and test", the scores it gives one relevant and one unrelated passage. Props-driven like EmbeddingSettings.
 import { KNOWN_RERANKERS, RERANK_DTYPES, type RerankerSettings as Settings } from '../../core/rerank/settings.ts';
-import type { PickedModel } from './use-model-folder.ts';
-import { useModelChoice } from './use-model-choice.ts';
+import { useModelChoice, type ModelSettingsProps } from './use-model-choice.ts';
 import { KnownModelsTable, type KnownModelColumn } from './KnownModelsTable.tsx';
 import { ModelSourceChoice } from './ModelSourceChoice.tsx';
 import { RerankerCurrent } from './RerankerCurrent.tsx';
 import { WeightsSelect } from './WeightsSelect.tsx';
 import { LoadAndTestButton } from './LoadAndTestButton.tsx';
 import { ModelTestStatus } from './ModelTestStatus.tsx';
-import { RerankerTestFound, type RerankerTestResult } from './RerankerTestFound.tsx';
-
-export type { RerankerTestResult } from './RerankerTestFound.tsx';
-
-export interface RerankerSettingsProps {
-  value: Settings;
-  onChange(next: Settings): void;
-  /** Stores the picked folder's files in this browser; rejects naming what the folder lacks. */
-  storeFolder(files: File[], paths: string[]): Promise<PickedModel>;
-  /** Loads the saved reranker in the engine worker and scores two test pairs. */
-  test(): Promise<RerankerTestResult>;
-}
+import type { RerankerTest } from '../../engine/engine-api.ts';
+import { RerankerTestFound } from './RerankerTestFound.tsx';
 
 const RERANKER_COLUMNS: KnownModelColumn<(typeof KNOWN_RERANKERS)[number]>[] = [
   { header: 'known cross-encoders', cell: (k) => k.id },
@@ -30,7 +17,9 @@ const RERANKER_COLUMNS: KnownModelColumn<(typeof KNOWN_RERANKERS)[number]>[] = [
   { header: 'size', cell: (k) => k.sizes },
 ];
 
-export function RerankerSettings({ value, onChange, storeFolder, test }: RerankerSettingsProps) {
+type Props = ModelSettingsProps<Settings, RerankerTest>;
+
+export function RerankerSettings({ value, onChange, storeFolder, test }: Props) {
   const choice = useModelChoice({
     hubModel: value.source === 'hub' ? value.id : null,
     firstKnownId: KNOWN_RERANKERS[0].id,

@@ -1,14 +1,7 @@
 // What "Load and test" found for the reranker: its load time and the scores of the test pairs.
+import type { RerankerTest } from '../../engine/engine-api.ts';
 
-/** What "Load and test" found. */
-export interface RerankerTestResult {
-  name: string;
-  heuristic: boolean;
-  scores: { query: string; title: string; score: number }[];
-  loadMs: number;
-}
-
-export function RerankerTestFound({ r }: { r: RerankerTestResult }) {
+export function RerankerTestFound({ r }: { r: RerankerTest }) {
   return (
     <p>
       Loaded <strong>{r.name}</strong> in {(r.loadMs / 1000).toFixed(1)} s. Scores

@@ -1,17 +1,15 @@
-// LLM settings: provider, base URL, key, model, and "Test connection" listing the server's
-// models. Props-driven (features cannot import providers): the app passes `testConnection`
-// (src/providers/llm/from-settings.ts) and persists `onChange` values in its settings store.
+// LLM settings: provider, base URL, key, model, and "Test connection" listing the server's models. Props-driven
+// (features cannot import providers): the app passes `testConnection` and persists `onChange` values.
 import { settingsProblems, type LlmSettings } from '../../core/llm/settings.ts';
 import { LocalDetect, type DetectedServer } from './LocalDetect.tsx';
 import type { ModelDownloads } from './ModelDownload.tsx';
-import { useConnectionTest, type StructuredSupport } from './use-connection-test.ts';
+import type { StructuredMode } from '../../core/llm/port.ts';
+import { useConnectionTest } from './use-connection-test.ts';
 import { useClearCache } from './use-clear-cache.ts';
 import { ProviderSelect } from './ProviderSelect.tsx';
 import { OpenAiFields } from './OpenAiFields.tsx';
 import { ConnectionTest } from './ConnectionTest.tsx';
 import { InBrowserFields } from './InBrowserFields.tsx';
-
-export type { StructuredSupport };
 
 export interface SettingsPanelProps {
   value: LlmSettings;
@@ -19,7 +17,7 @@ export interface SettingsPanelProps {
   /** Lists the server's model ids; rejects with an error that may carry `userMessage`. */
   testConnection(settings: LlmSettings, signal: AbortSignal): Promise<string[]>;
   /** After a successful test: which structured outputs the server supports for the chosen model. */
-  detectStructured?(settings: LlmSettings, signal: AbortSignal): Promise<StructuredSupport>;
+  detectStructured?(settings: LlmSettings, signal: AbortSignal): Promise<StructuredMode>;
   /** Clears every cached LLM reply (per-corpus clearing lives with the corpus). */
   onClearCache?(): Promise<void>;
   /** Probes Ollama / LM Studio on localhost. */

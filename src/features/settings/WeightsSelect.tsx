@@ -1,13 +1,11 @@
-// The weights (dtype) select of a hub model.
-export function WeightsSelect<D extends string>({
-  value,
-  dtypes,
-  onPick,
-}: {
+interface Props<D extends string> {
   value: D;
   dtypes: readonly D[];
   onPick(dtype: D): void;
-}) {
+}
+
+// The weights (dtype) select of a hub model.
+export function WeightsSelect<D extends string>({ value, dtypes, onPick }: Props<D>) {
   return (
     <label className="field">
       <span>Weights</span>

@@ -1,14 +1,7 @@
 // Small instruct models known to run in the browser with transformers.js (ONNX, 4-bit or 8-bit
 // weights): download size and a rough speed so a user can choose without typing an id. Speeds are
 // indicative for a laptop (WebGPU first, WASM as the fallback), not measured here.
-export interface BrowserModelChoice {
-  id: string;
-  label: string;
-  downloadMb: number;
-  speed: string;
-}
-
-export const BROWSER_MODELS: readonly BrowserModelChoice[] = [
+export const BROWSER_MODELS = [
   {
     id: 'HuggingFaceTB/SmolLM2-135M-Instruct',
     label: 'SmolLM2 135M Instruct',
@@ -33,4 +26,4 @@ export const BROWSER_MODELS: readonly BrowserModelChoice[] = [
     downloadMb: 1100,
     speed: '~8-15 tokens/s WebGPU; WASM is slow (~1-2)',
   },
-];
+] as const;

@@ -1,11 +1,10 @@
 // "Test connection" for the LLM settings: lists the server's models and, when the chosen model is
 // among them, which structured outputs the server supports; a newer test supersedes a running one.
 import { useRef, useState } from 'react';
+import type { StructuredMode } from '../../core/llm/port.ts';
 import type { LlmSettings } from '../../core/llm/settings.ts';
 
-export type StructuredSupport = 'json_schema' | 'json_object' | 'none';
-
-const STRUCTURED_TEXT: Record<StructuredSupport, string> = {
+const STRUCTURED_TEXT: Record<StructuredMode, string> = {
   json_schema: 'JSON Schema (each prompt sends its reply schema; replies are still validated)',
   json_object: 'JSON mode only (no JSON Schema; replies are validated and repaired where needed)',
   none: 'none (replies are read from whatever form the model writes)',
@@ -26,7 +25,7 @@ export function sentence(e: unknown): string {
 export function useConnectionTest(
   value: LlmSettings,
   testConnection: (settings: LlmSettings, signal: AbortSignal) => Promise<string[]>,
-  detectStructured: ((settings: LlmSettings, signal: AbortSignal) => Promise<StructuredSupport>) | undefined,
+  detectStructured: ((settings: LlmSettings, signal: AbortSignal) => Promise<StructuredMode>) | undefined,
 ) {
   const [test, setTest] = useState<ConnectionTestState>({ kind: 'idle' });
   const running = useRef<AbortController | null>(null);
