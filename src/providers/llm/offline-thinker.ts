@@ -77,26 +77,7 @@ function bridgesFor(v: PromptView, q: QuestionParts): string[] {
   return bridgeCandidates(q, v.docs, known);
 }
 
-const AUX = new Set([
-  'is',
-  'was',
-  'are',
-  'were',
-  'did',
-  'does',
-  'do',
-  'has',
-  'have',
-  'had',
-  'can',
-  'could',
-  'will',
-  'would',
-  'of',
-  'kind',
-  'type',
-  'year',
-]);
+const AUX = new Set('is was are were did does do has have had can could will would of kind type year'.split(' '));
 const KIND_NOUN: Record<string, string> = {
   place: 'place',
   person: 'person',
