@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { DualThought } from '../core/strategies/prompt-port.ts';
 import { documentBlock, type PromptPassage } from './bdtr-documents.ts';
-import { LlmOutputError, readTextReply, type Read } from './parse.ts';
+import { LlmOutputError, textPrompt } from './parse.ts';
 
 export const module = 'bdtr.dual-thought';
 export const version = 'bdtr-fig8/1';
@@ -68,11 +68,4 @@ function readBody(reply: string): DualThought {
   return schema.parse({ fast, slow });
 }
 
-/** The reply read after any think block, and the form it was read from. */
-export function read(reply: string): Read<DualThought> {
-  return readTextReply(reply, readBody, module);
-}
-
-export function parse(reply: string): DualThought {
-  return read(reply).value;
-}
+export const { read, parse } = textPrompt(module, readBody);

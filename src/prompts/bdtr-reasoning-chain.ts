@@ -4,7 +4,7 @@
 import type { ChatMessage } from '../core/llm/port.ts';
 import { documentBlock, type PromptPassage } from './bdtr-documents.ts';
 import type { DualThought, ReasoningChain } from '../core/strategies/prompt-port.ts';
-import { LlmOutputError, readTextReply, type Read } from './parse.ts';
+import { LlmOutputError, textPrompt } from './parse.ts';
 
 export const module = 'bdtr.reasoning-chain';
 export const version = 'hopscope-reasoning-chain/1';
@@ -48,11 +48,4 @@ function readBody(reply: string): ReasoningChain {
   return { text: lineWithArrow, nodes };
 }
 
-/** The reply read after any think block, and the form it was read from. */
-export function read(reply: string): Read<ReasoningChain> {
-  return readTextReply(reply, readBody, module);
-}
-
-export function parse(reply: string): ReasoningChain {
-  return read(reply).value;
-}
+export const { read, parse } = textPrompt(module, readBody);

@@ -59,8 +59,8 @@ function readBody(reply: string, entity: string): KnowledgeFragment {
   return { entity, knowledge, relevant: !SAYS_NOTHING.test(knowledge) };
 }
 
-/** The reply read after any think block, and the form it was read from. */
-export function read(reply: string, entity: string): Read<KnowledgeFragment> {
+/** The reply read after any think block, and the form it was read from (the entity does not change the form). */
+export function read(reply: string, entity = ''): Read<KnowledgeFragment> {
   return readTextReply(reply, (body) => readBody(body, entity), module);
 }
 
