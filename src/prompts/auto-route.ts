@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { RouteOption, RouteReply } from '../core/strategies/prompt-port.ts';
-import { firstLine, labelled, LlmOutputError, readJsonReply, type Read } from './parse.ts';
+import { firstLine, labelled, LlmOutputError, readJsonReply } from './parse.ts';
 
 export const module = 'auto.route';
 export const version = 'hopscope-auto-route/1';
@@ -34,7 +34,6 @@ export function build(question: string, routes: readonly RouteOption[], titles: 
 
 export const schema = z.object({ route: z.string().trim().min(1), reason: z.string().default('') });
 
-/** The chosen route; a name not on the menu raises LlmOutputError (the trace records it). */
 /** "Route: <name>" with an optional "Reason: ..." line. */
 function textFormat(body: string): unknown {
   const labels = ['Route', 'Reason'];
@@ -43,10 +42,9 @@ function textFormat(body: string): unknown {
   return { route: firstLine(route).replace(/[`"'.]/g, ''), reason: labelled(body, 'Reason', labels) ?? '' };
 }
 
-export function read(reply: string): Read<z.infer<typeof schema>> {
-  return readJsonReply(module, reply, schema, textFormat);
-}
+export const read = (reply: string) => readJsonReply(module, reply, schema, textFormat);
 
+/** The chosen route; a name not on the menu raises LlmOutputError (the trace records it). */
 export function parse(reply: string, offered: readonly string[]): RouteReply {
   const out = read(reply).value;
   const name = out.route.toLowerCase();

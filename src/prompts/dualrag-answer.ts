@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import { questionSection, type DualKnowledge } from './dualrag-outline.ts';
-import { firstLine, labelled, readJsonReply, type Read } from './parse.ts';
+import { firstLine, labelled, readJsonReply } from './parse.ts';
 
 export const module = 'dualrag.answer';
 export const version = 'hopscope-dualrag-answer/1';
@@ -37,9 +37,7 @@ function textFormat(body: string): unknown {
   return lines.length === 1 && !/^[\s`]*[{[]/.test(body) ? { answer: firstLine(body) } : undefined;
 }
 
-export function read(reply: string): Read<z.infer<typeof schema>> {
-  return readJsonReply(module, reply, schema, textFormat);
-}
+export const read = (reply: string) => readJsonReply(module, reply, schema, textFormat);
 
 export function parse(reply: string): { answer: string } {
   return { answer: read(reply).value.answer.trim() };

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { ReasonerStep } from '../core/strategies/prompt-port.ts';
 import { questionSection, type DualKnowledge } from './dualrag-outline.ts';
-import { labelled, readJsonReply, type Read } from './parse.ts';
+import { labelled, readJsonReply } from './parse.ts';
 
 export const module = 'dualrag.reasoner';
 export const version = 'dualrag-fig5/1';
@@ -61,9 +61,7 @@ function textFormat(body: string): unknown {
   };
 }
 
-export function read(reply: string): Read<z.infer<typeof schema>> {
-  return readJsonReply(module, reply, schema, textFormat);
-}
+export const read = (reply: string) => readJsonReply(module, reply, schema, textFormat);
 
 export function parse(reply: string): ReasonerStep {
   const out = read(reply).value;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { ComposedAnswer, PromptPassage } from '../core/strategies/prompt-port.ts';
 import { numberedListing } from './bdtr-documents.ts';
-import { firstLine, labelled, LlmOutputError, readJsonReply, type Read } from './parse.ts';
+import { firstLine, labelled, LlmOutputError, readJsonReply } from './parse.ts';
 
 export const module = 'planner.compose';
 export const version = 'hopscope-planner-compose/1';
@@ -43,7 +43,6 @@ export const schema = z.object({
   citations: z.array(z.number().int()),
 });
 
-/** Citations come back 0-based; a number outside 1..documentCount is an error, not a silent drop. */
 /** "Answer: ... Citations: 1, 2", or the citations as brackets after the answer ("Paris [1][3]"). */
 function textFormat(body: string): unknown {
   const labels = ['Answer', 'Citations'];
@@ -57,10 +56,9 @@ function textFormat(body: string): unknown {
   };
 }
 
-export function read(reply: string): Read<z.infer<typeof schema>> {
-  return readJsonReply(module, reply, schema, textFormat);
-}
+export const read = (reply: string) => readJsonReply(module, reply, schema, textFormat);
 
+/** Citations come back 0-based; a number outside 1..documentCount is an error, not a silent drop. */
 export function parse(reply: string, documentCount: number): ComposedAnswer {
   const out = read(reply).value;
   const bad = out.citations.find((c) => c < 1 || c > documentCount);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { PlanHistory, PlanReply, PromptPassage } from '../core/strategies/prompt-port.ts';
 import { numberedListing } from './bdtr-documents.ts';
-import { firstLine, labelled, LlmOutputError, readJsonReply, type Read } from './parse.ts';
+import { firstLine, labelled, LlmOutputError, readJsonReply } from './parse.ts';
 
 export const module = 'planner.step';
 export const version = 'hopscope-planner-step/1';
@@ -91,9 +91,7 @@ function textFormat(body: string): unknown {
   };
 }
 
-export function read(reply: string): Read<z.infer<typeof schema>> {
-  return readJsonReply(module, reply, schema, textFormat);
-}
+export const read = (reply: string) => readJsonReply(module, reply, schema, textFormat);
 
 export function parse(reply: string): PlanReply {
   const out = read(reply).value;
