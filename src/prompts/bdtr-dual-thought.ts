@@ -23,8 +23,6 @@ Rules:
 - Output only the two thoughts, and no other explanations.
 - Goal: provide both a direct query and a reasoning-flavored query that retrieve complementary bridge documents.`;
 
-export type { DualThought };
-
 export function build(
   question: string,
   pool: readonly PromptPassage[],

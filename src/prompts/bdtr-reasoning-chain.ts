@@ -31,8 +31,6 @@ export function build(
   ];
 }
 
-export type { ReasoningChain };
-
 /** The first line with an arrow; at least two nodes. */
 function readBody(reply: string): ReasoningChain {
   const lineWithArrow = reply

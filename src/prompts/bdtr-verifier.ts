@@ -36,8 +36,6 @@ export function build(chain: string, candidates: readonly PromptPassage[]): Chat
 /** Entries are checked one by one in parse(): a bad entry is dropped (and reported), not fatal. */
 export const schema = z.object({ covered_doc_indices: z.array(z.unknown()) });
 
-export type { VerifierSelection };
-
 /**
  * The forms models write besides the figure's JSON object: the bare list ("[17, 3, 28]"), the key as a
  * label ("covered_doc_indices: 17, 3, 28"), or the documents by name ("Doc 17, Doc 3"). Strongest first,

@@ -57,8 +57,6 @@ export const schema = z.object({
     .min(1, 'no entities: nothing to retrieve'),
 });
 
-export type { EntityQueries };
-
 /** "Entity: X" lines, each followed by "Queries: q1; q2" (or the queries as bullet lines). */
 function textFormat(body: string): unknown {
   const entities: { entity: string; queries: string[] }[] = [];

@@ -47,8 +47,6 @@ export function build(
   ];
 }
 
-export type { KnowledgeFragment };
-
 /** A summary that says the documents hold nothing: the reply we ask for, or the usual ways of saying it. */
 const SAYS_NOTHING =
   /^(?:[*"'\s]*)(?:no relevant (?:information|content|knowledge|documents?)|none|n\/a|nothing relevant|(?:the )?(?:retrieved )?(?:documents?|content) (?:do(?:es)? not|don't|doesn't) (?:contain|provide|include|mention|hold) (?:any )?(?:relevant|information|useful))/i;

@@ -46,9 +46,6 @@ export const schema = z.object({
   need_retrieval: z.boolean(),
 });
 
-/** r^t (appended to the reasoning history R) and f^t (true triggers the Entity Identifier; false ends the loop, Eq. 4). */
-export type { ReasonerStep };
-
 /** "Reasoning: ... Need retrieval: yes/no" (the JSON's two fields as labelled lines). */
 function textFormat(body: string): unknown {
   const labels = ['Reasoning', 'Need retrieval'];
@@ -63,6 +60,7 @@ function textFormat(body: string): unknown {
 
 export const read = (reply: string) => readJsonReply(module, reply, schema, textFormat);
 
+/** r^t (appended to the reasoning history R) and f^t (true triggers the Entity Identifier; false ends the loop, Eq. 4). */
 export function parse(reply: string): ReasonerStep {
   const out = read(reply).value;
   return { reasoning: out.reasoning.trim(), needRetrieval: out.need_retrieval };

@@ -16,8 +16,6 @@ import { formatPassages } from './qa-reader.ts';
 export const module = 'gear.reader';
 export const version = 'gear-appJ2-reader/1';
 
-export type { PromptPassage, Triple };
-
 /** The appendix's fact format: ("s", "p", "o"), ("s", "p", "o"). */
 export function formatTriples(triples: readonly Triple[]): string {
   return triples.map((t) => `(${t.map((x) => JSON.stringify(x)).join(', ')})`).join(', ');
