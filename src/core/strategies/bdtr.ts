@@ -101,15 +101,9 @@ async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
     run.checkAbort();
     const candidates = context.slice(0, o.verifierTop);
     const v = prompts.verifier;
+    const shown = run.passagesOf(candidates, candidates.length);
     const verifyReply = await run.ask(
-      {
-        module: v.module,
-        messages: v.build(
-          chain.text,
-          candidates.map((c) => run.passage(c.id)),
-        ),
-        json: v.json,
-      },
+      { module: v.module, messages: v.build(chain.text, shown), json: v.json },
       candidates,
     );
     const selection = v.parse(verifyReply.text, candidates.length);
@@ -125,24 +119,13 @@ async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
 
     const promoted = promote(context, selected); // line 9: G on top, every document keeps its own score
     recorder.add({ type: 'promote', moves: promoted.moves });
-    recorder.add({
-      type: 'pool',
-      pool: pool.reorder(
-        promoted.ranking.map((r) => r.id),
-        new Map(),
-      ),
-    });
+    const promotedOrder = promoted.ranking.map((r) => r.id);
+    recorder.add({ type: 'pool', pool: pool.reorder(promotedOrder, new Map()) });
 
     // lines 10-11, Eq. 6: mu, sigma over P_R's own top-50 scores; D_final = G + passers (calibrate.ts)
-    const cut = cutoff(context, o.cutoffTop, o.minKept, promoted.promoted);
-    recorder.add({
-      type: 'cutoff',
-      mu: cut.mu,
-      sigma: cut.sigma,
-      threshold: cut.threshold,
-      kept: cut.kept.map((r) => r.id),
-    });
-    context = cut.kept;
+    const { mu, sigma, threshold, kept } = cutoff(context, o.cutoffTop, o.minKept, promoted.promoted);
+    recorder.add({ type: 'cutoff', mu, sigma, threshold, kept: kept.map((r) => r.id) });
+    context = kept;
   }
   if (o.answer) await answerStep(run, context, readerCount(o.readerTop, context.length));
 }

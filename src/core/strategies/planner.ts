@@ -95,18 +95,8 @@ async function runPlanner(run: Run, o: PlannerOptions): Promise<void> {
   const c = run.prompts.composer;
   context = context.slice(0, readerCount(o.readerTop, context.length));
   const docs = context.map((r) => run.passage(r.id));
-  const reply = await run.ask(
-    {
-      module: c.module,
-      messages: c.build(
-        q,
-        docs,
-        history.map((h) => h.partialAnswer),
-      ),
-      json: c.json,
-    },
-    context,
-  );
+  const partials = history.map((h) => h.partialAnswer);
+  const reply = await run.ask({ module: c.module, messages: c.build(q, docs, partials), json: c.json }, context);
   const composed = c.parse(reply.text, docs.length);
   recorder.add({ type: 'answer', text: composed.answer, citations: composed.citations.map((i) => context[i]!.id) });
 }
