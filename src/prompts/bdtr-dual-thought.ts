@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { DualThought } from '../core/strategies/prompt-port.ts';
 import { documentBlock, type PromptPassage } from './bdtr-documents.ts';
-import { LlmOutputError, textPrompt } from './parse.ts';
+import { LlmOutputError, textPrompt, chat } from './parse.ts';
 
 export const module = 'bdtr.dual-thought';
 export const version = 'bdtr-fig8/1';
@@ -31,13 +31,10 @@ export function build(
   const earlier = previous.length
     ? `\nPrevious thoughts:\n${previous.map((p) => `Fast Thought: ${p.fast}\nSlow Thought: ${p.slow}`).join('\n')}\n`
     : '';
-  return [
-    { role: 'system', content: system },
-    {
-      role: 'user',
-      content: `Documents (current pool, best first):\n${documentBlock(pool)}\nQuestion: ${question}\n${earlier}`,
-    },
-  ];
+  return chat(
+    system,
+    `Documents (current pool, best first):\n${documentBlock(pool)}\nQuestion: ${question}\n${earlier}`,
+  );
 }
 
 export const schema = z.object({ fast: z.string().min(1), slow: z.string().min(1) });

@@ -4,7 +4,7 @@
 import type { ChatMessage } from '../core/llm/port.ts';
 import { documentBlock, type PromptPassage } from './bdtr-documents.ts';
 import type { DualThought, ReasoningChain } from '../core/strategies/prompt-port.ts';
-import { LlmOutputError, textPrompt } from './parse.ts';
+import { LlmOutputError, textPrompt, chat } from './parse.ts';
 
 export const module = 'bdtr.reasoning-chain';
 export const version = 'hopscope-reasoning-chain/1';
@@ -22,13 +22,10 @@ export function build(
   thoughts: readonly DualThought[],
 ): ChatMessage[] {
   const t = thoughts.map((p) => `Fast Thought: ${p.fast}\nSlow Thought: ${p.slow}`).join('\n');
-  return [
-    { role: 'system', content: system },
-    {
-      role: 'user',
-      content: `Documents (current pool, best first):\n${documentBlock(pool)}\nQuestion: ${question}\n${t ? `\nThoughts so far:\n${t}\n` : ''}\nReasoning Chain:`,
-    },
-  ];
+  return chat(
+    system,
+    `Documents (current pool, best first):\n${documentBlock(pool)}\nQuestion: ${question}\n${t ? `\nThoughts so far:\n${t}\n` : ''}\nReasoning Chain:`,
+  );
 }
 
 /** The first line with an arrow; at least two nodes. */

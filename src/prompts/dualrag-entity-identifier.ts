@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { EntityQueries } from '../core/strategies/prompt-port.ts';
 import { questionSection, type DualKnowledge } from './dualrag-outline.ts';
-import { LlmOutputError, readJsonReply } from './parse.ts';
+import { LlmOutputError, readJsonReply, chat } from './parse.ts';
 
 export const module = 'dualrag.entity-identifier';
 export const version = 'dualrag-fig6/1';
@@ -44,10 +44,7 @@ export function build(
   hints: readonly string[] = [],
 ): ChatMessage[] {
   const entities = hints.length ? `\n\nEntities from previous reasoning: ${hints.join('; ')}` : '';
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: questionSection(question, history, outline) + entities },
-  ];
+  return chat(system, questionSection(question, history, outline) + entities);
 }
 
 const text = z.string().trim().min(1, 'is empty');

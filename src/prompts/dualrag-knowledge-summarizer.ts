@@ -11,7 +11,7 @@
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { KnowledgeFragment } from '../core/strategies/prompt-port.ts';
 import { documentsOf, questionSection, type PromptPassage } from './dualrag-outline.ts';
-import { LlmOutputError, readTextReply, type Read } from './parse.ts';
+import { LlmOutputError, readTextReply, type Read, chat } from './parse.ts';
 
 export const module = 'dualrag.knowledge-summarizer';
 export const NOTHING_RELEVANT = 'No relevant information.';
@@ -38,13 +38,10 @@ export function build(
   documents: readonly PromptPassage[],
 ): ChatMessage[] {
   const q = queries.length ? `Queries: ${queries.join('; ')}\n` : '';
-  return [
-    { role: 'system', content: system },
-    {
-      role: 'user',
-      content: `${questionSection(question, history)}\n\nRetrieval - ${entity} -\n${q}${documentsOf(documents)}`,
-    },
-  ];
+  return chat(
+    system,
+    `${questionSection(question, history)}\n\nRetrieval - ${entity} -\n${q}${documentsOf(documents)}`,
+  );
 }
 
 /** A summary that says the documents hold nothing: the reply we ask for, or the usual ways of saying it. */

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { ReasonerStep } from '../core/strategies/prompt-port.ts';
 import { questionSection, type DualKnowledge } from './dualrag-outline.ts';
-import { labelled, readJsonReply } from './parse.ts';
+import { labelled, readJsonReply, chat } from './parse.ts';
 
 export const module = 'dualrag.reasoner';
 export const version = 'dualrag-fig5/1';
@@ -35,10 +35,7 @@ Note
 Reply with one JSON object {"reasoning": "<your reasoning for this step>", "need_retrieval": <false if you have obtained the answer you were seeking, true if you need to further expand your knowledge through retrieval tools>} and nothing else.`;
 
 export function build(question: string, outline: DualKnowledge, history: readonly string[]): ChatMessage[] {
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: questionSection(question, history, outline) },
-  ];
+  return chat(system, questionSection(question, history, outline));
 }
 
 export const schema = z.object({

@@ -2,10 +2,9 @@
 // citations"). The paper prints no prompt text: this prompt is OURS. It answers only from the numbered
 // documents, cites the ones it used by number, and says "insufficient evidence" rather than guess.
 import { z } from 'zod';
-import type { ChatMessage } from '../core/llm/port.ts';
 import type { ComposedAnswer, PromptPassage } from '../core/strategies/prompt-port.ts';
 import { numberedListing } from './bdtr-documents.ts';
-import { firstLine, labelled, LlmOutputError, readJsonReply } from './parse.ts';
+import { firstLine, labelled, LlmOutputError, readJsonReply, chat } from './parse.ts';
 
 export const module = 'planner.compose';
 export const version = 'hopscope-planner-compose/1';
@@ -27,16 +26,7 @@ export function userTurn(
   return `${docs}\nQuestion: ${question}\nPartial answers:\n${partial}\n\nYour JSON:`;
 }
 
-export function build(
-  question: string,
-  documents: readonly PromptPassage[],
-  partialAnswers: readonly string[],
-): ChatMessage[] {
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: userTurn(question, documents, partialAnswers) },
-  ];
-}
+export const build = (...args: Parameters<typeof userTurn>) => chat(system, userTurn(...args));
 
 export const schema = z.object({
   answer: z.string().trim().min(1, 'the answer is empty'),
