@@ -140,11 +140,7 @@ const bdtrDtr = defineStrategy({
     "BDTR's ablation without calibration: the rounds of fast and slow thoughts (Dual-Thought Retrieval, Eq. 1-4) alone; the final context is the pool P_R, no reasoning chain, no verifier, no cut; the reader reads its top 5.",
   paper: 'BDTR paper App. A.5, Table 5 (DTR only); Algorithm 1 lines 1-6',
   kind: 'method',
-  rounds: {
-    first: 0,
-    round:
-      "round 0 is the question's retrieval; round R retrieves for the R-th fast and slow thoughts, merged (before the verifier)",
-  },
+  // rounds: BDTR's (an ablation takes its parent's)
   options: { ...bdtrOptions, readerTop: readerTopOption(5) },
   fixed: { dtr: true, bgec: false },
   prompts: ['dualThought', 'answer'],

@@ -10,13 +10,13 @@
 // the summarizer's reading of retrievals, which these regimes do not run) and no reasoning history,
 // and the QA reader for every other strategy.
 import { TraceRecorder } from '../trace/recorder.ts';
-import { TRACE_VERSION, regime as regimeSchema, type Regime, type Trace } from '../trace/schema.ts';
+import { regime as regimeSchema, type Regime, type Trace } from '../trace/schema.ts';
 import type { Question, Ranked } from '../types.ts';
 import { answerStep } from './answer.ts';
 import { createRun, type Run, type StrategyContext } from './context.ts';
 import { runStrategy, strategyDescriptor, type RunMeta, type StrategyName } from './index.ts';
 import { promptVersions, type StrategyPrompts } from './prompt-port.ts';
-import { settle, traceQuestion } from './trace-parts.ts';
+import { assembleTrace, settle } from './trace-parts.ts';
 
 export const REGIMES = regimeSchema.options;
 export type { Regime };
@@ -91,12 +91,8 @@ export async function runRegime(
     ctx.signal,
   );
   const reader = readerOf(name);
-  return {
-    version: TRACE_VERSION,
-    id: meta.traceId ?? `${name}-${regime}-${meta.retrieverName}-${question.id}`,
-    createdAt: meta.createdAt ?? new Date().toISOString(),
-    strategy: name,
-    retriever: meta.retrieverName,
+  return assembleTrace(name, question, meta, recorder, {
+    id: `${name}-${regime}-${meta.retrieverName}-${question.id}`,
     llm: ctx.llm.label,
     regime,
     options: {
@@ -106,10 +102,6 @@ export async function runRegime(
       prompts: promptVersions(ctx.prompts, [reader]),
       ...meta.backbone,
     },
-    ...(meta.provenance ? { provenance: meta.provenance } : {}),
-    corpus: { id: meta.corpus.id, name: meta.corpus.name },
-    question: traceQuestion(question),
-    events: recorder.events,
     status,
-  };
+  });
 }
