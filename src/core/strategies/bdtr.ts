@@ -26,11 +26,7 @@ import { shouldStop, stopOption } from './stopping.ts';
 
 const bdtrOptions = {
   ...commonOptions,
-  /**
-   * Eq. 4 takes the max of raw ŝ(d|q); 'minmax' normalises each retrieval first. Unset, it follows the
-   * backbone's scores (resolved in descriptor.ts parse for every strategy, pool.ts): raw where they share
-   * one scale across queries (PPR mass, cosine, RRF), min-max where each query has its own (BM25, RAPTOR, GraphRAG).
-   */
+  /** 'minmax' normalises each retrieval before Eq. 4; unset, it follows the backbone (see the header). */
   normalize: z.enum(NORMALIZATIONS).optional(),
   /** R, the paper's default (the cap with an adaptive `stop`). */
   rounds: count(2),
