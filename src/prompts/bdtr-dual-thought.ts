@@ -3,9 +3,8 @@
 // "solution path inside the question itself.", to a later page; it is restored here). The user turn
 // (question, current pool, earlier thoughts) is ours: the paper does not print it.
 import { z } from 'zod';
-import type { ChatMessage } from '../core/llm/port.ts';
 import type { DualThought } from '../core/strategies/prompt-port.ts';
-import { documentBlock, type PromptPassage } from './bdtr-documents.ts';
+import { poolAndQuestion, thoughtLines, type PromptPassage } from './bdtr-documents.ts';
 import { LlmOutputError, textPrompt, chat } from './parse.ts';
 
 export const module = 'bdtr.dual-thought';
@@ -23,18 +22,9 @@ Rules:
 - Output only the two thoughts, and no other explanations.
 - Goal: provide both a direct query and a reasoning-flavored query that retrieve complementary bridge documents.`;
 
-export function build(
-  question: string,
-  pool: readonly PromptPassage[],
-  previous: readonly DualThought[] = [],
-): ChatMessage[] {
-  const earlier = previous.length
-    ? `\nPrevious thoughts:\n${previous.map((p) => `Fast Thought: ${p.fast}\nSlow Thought: ${p.slow}`).join('\n')}\n`
-    : '';
-  return chat(
-    system,
-    `Documents (current pool, best first):\n${documentBlock(pool)}\nQuestion: ${question}\n${earlier}`,
-  );
+export function build(question: string, pool: readonly PromptPassage[], previous: readonly DualThought[] = []) {
+  const earlier = previous.length ? `\nPrevious thoughts:\n${thoughtLines(previous)}\n` : '';
+  return chat(system, poolAndQuestion(question, pool) + earlier);
 }
 
 export const schema = z.object({ fast: z.string().min(1), slow: z.string().min(1) });

@@ -1,8 +1,7 @@
 // BDTR Alg. 1 line 7: the reasoning chain RC generated from the final pool P_R. The paper does not
 // print this prompt; this one is OURS, written to produce what the verifier prompt (Fig. 9) consumes:
 // "Reasoning Chain (arrow format, >=4 nodes)" naming the direct question and the bridge relation.
-import type { ChatMessage } from '../core/llm/port.ts';
-import { documentBlock, type PromptPassage } from './bdtr-documents.ts';
+import { poolAndQuestion, thoughtLines, type PromptPassage } from './bdtr-documents.ts';
 import type { DualThought, ReasoningChain } from '../core/strategies/prompt-port.ts';
 import { LlmOutputError, textPrompt, chat } from './parse.ts';
 
@@ -16,16 +15,9 @@ Rules:
 - Use names exactly as they appear in the documents; write "?" for a node the documents do not yet give.
 - Output only the chain on one line, and no other explanations.`;
 
-export function build(
-  question: string,
-  pool: readonly PromptPassage[],
-  thoughts: readonly DualThought[],
-): ChatMessage[] {
-  const t = thoughts.map((p) => `Fast Thought: ${p.fast}\nSlow Thought: ${p.slow}`).join('\n');
-  return chat(
-    system,
-    `Documents (current pool, best first):\n${documentBlock(pool)}\nQuestion: ${question}\n${t ? `\nThoughts so far:\n${t}\n` : ''}\nReasoning Chain:`,
-  );
+export function build(question: string, pool: readonly PromptPassage[], thoughts: readonly DualThought[]) {
+  const so = thoughts.length ? `\nThoughts so far:\n${thoughtLines(thoughts)}\n` : '';
+  return chat(system, `${poolAndQuestion(question, pool)}${so}\nReasoning Chain:`);
 }
 
 /** The first line with an arrow; at least two nodes. */
