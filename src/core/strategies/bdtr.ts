@@ -71,17 +71,9 @@ async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
       const before = pool.ranking();
       mergeRound(run, pool, [fast, slow], normalize); // Eq. 3-4, re-sorted
       const earlier = [q, ...thoughts.slice(0, -1).flatMap((t) => [t.fast, t.slow])];
-      if (
-        round < o.rounds &&
-        (await shouldStop(run, o.stop, round, {
-          before,
-          after: pool.ranking(),
-          queries: [thought.fast, thought.slow],
-          earlier,
-          contextTop: o.contextTop,
-        }))
-      )
-        break;
+      const queries = [thought.fast, thought.slow];
+      const outcome = { before, after: pool.ranking(), queries, earlier, contextTop: o.contextTop };
+      if (await shouldStop(run, o, round, outcome)) break;
     }
   }
 

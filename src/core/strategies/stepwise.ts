@@ -61,12 +61,8 @@ export async function stepLoop(
     const before = pool.ranking();
     evidence.add(await run.retrieve(step.text, kind, o.depth));
     const earlier = [q, ...steps.slice(0, -1)];
-    const after = pool.ranking();
-    if (
-      round < o.rounds &&
-      (await shouldStop(run, o.stop, round, { before, after, queries: [step.text], earlier, contextTop }))
-    )
-      break;
+    const outcome = { before, after: pool.ranking(), queries: [step.text], earlier, contextTop };
+    if (await shouldStop(run, o, round, outcome)) break;
   }
   if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));
 }
