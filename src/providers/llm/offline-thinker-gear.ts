@@ -10,6 +10,7 @@
 //   gear.qa              the offline thinker's answer-kind span over the real passages (not the example)
 import { extractPassageTriplesOffline } from '../../core/triples/offline-extractor.ts';
 import type { LlmRequest } from '../../core/llm/port.ts';
+import { formatTriples } from '../../prompts/gear-reader.ts';
 import {
   bestAnswer,
   contentWords,
@@ -60,7 +61,6 @@ function docsOf(text: string): DocumentText[] {
   return out;
 }
 
-const fmt = (fs: readonly Fact[]) => fs.map((f) => `(${f.map((x) => JSON.stringify(x)).join(', ')})`).join(', ');
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function read(text: string, o: OfflineGearOptions): string {
@@ -105,7 +105,7 @@ function read(text: string, o: OfflineGearOptions): string {
         : [docs[0].title, 'is described as', docs[0].text.split(/[.;]/)[0]!.slice(0, 80)],
     );
   }
-  return out.length > 0 ? fmt(out) : '("question", "has", "no documents")';
+  return out.length > 0 ? formatTriples(out) : '("question", "has", "no documents")';
 }
 
 /** The first question entity no fact mentions, else undefined. */
