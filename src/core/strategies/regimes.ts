@@ -12,7 +12,7 @@
 import { TraceRecorder } from '../trace/recorder.ts';
 import { regime as regimeSchema, type Regime, type Trace } from '../trace/schema.ts';
 import type { Question, Ranked } from '../types.ts';
-import { answerStep } from './answer.ts';
+import { answerStep, composeStep } from './answer.ts';
 import { createRun, type Run, type StrategyContext } from './context.ts';
 import { runStrategy, strategyDescriptor, type RunMeta, type StrategyName } from './index.ts';
 import { promptVersions, type StrategyPrompts } from './prompt-port.ts';
@@ -38,20 +38,13 @@ async function read(run: Run, name: StrategyName, context: readonly Ranked[]): P
     await answerStep(run, context, context.length);
     return;
   }
+  if (reader === 'composer') {
+    await composeStep(run, context, []);
+    return;
+  }
   run.checkAbort();
   const q = run.question.question;
   const docs = run.passagesOf(context, context.length);
-  if (reader === 'composer') {
-    const c = run.prompts.composer;
-    const reply = await run.ask({ module: c.module, messages: c.build(q, docs, []), json: c.json }, docs);
-    const composed = c.parse(reply.text, docs.length);
-    run.recorder.add({
-      type: 'answer',
-      text: composed.answer,
-      citations: composed.citations.map((i) => context[i]!.id),
-    });
-    return;
-  }
   const p = reader === 'gearAnswer' ? run.prompts.gearAnswer : run.prompts.dualragAnswer;
   const messages =
     reader === 'gearAnswer'
