@@ -4,9 +4,8 @@
 // retriever's top passages and the menu of routes with their cost in LLM calls; it replies with one
 // JSON object, validated with zod against the routes offered.
 import { z } from 'zod';
-import type { ChatMessage } from '../core/llm/port.ts';
 import type { RouteOption, RouteReply } from '../core/strategies/prompt-port.ts';
-import { firstLine, labelled, LlmOutputError, readJsonReply, type Read } from './parse.ts';
+import { firstLine, labelled, LlmOutputError, readJsonReply, chat } from './parse.ts';
 
 export const module = 'auto.route';
 export const version = 'hopscope-auto-route/1';
@@ -25,16 +24,10 @@ export function userTurn(question: string, routes: readonly RouteOption[], title
   return `Routes:\n${menu}\n\nTop passages of a single retrieval (titles):\n${top}\n\nQuestion: ${question}\nYour JSON:`;
 }
 
-export function build(question: string, routes: readonly RouteOption[], titles: readonly string[]): ChatMessage[] {
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: userTurn(question, routes, titles) },
-  ];
-}
+export const build = (...args: Parameters<typeof userTurn>) => chat(system, userTurn(...args));
 
 export const schema = z.object({ route: z.string().trim().min(1), reason: z.string().default('') });
 
-/** The chosen route; a name not on the menu raises LlmOutputError (the trace records it). */
 /** "Route: <name>" with an optional "Reason: ..." line. */
 function textFormat(body: string): unknown {
   const labels = ['Route', 'Reason'];
@@ -43,10 +36,9 @@ function textFormat(body: string): unknown {
   return { route: firstLine(route).replace(/[`"'.]/g, ''), reason: labelled(body, 'Reason', labels) ?? '' };
 }
 
-export function read(reply: string): Read<z.infer<typeof schema>> {
-  return readJsonReply(module, reply, schema, textFormat);
-}
+export const read = (reply: string) => readJsonReply(module, reply, schema, textFormat);
 
+/** The chosen route; a name not on the menu raises LlmOutputError (the trace records it). */
 export function parse(reply: string, offered: readonly string[]): RouteReply {
   const out = read(reply).value;
   const name = out.route.toLowerCase();

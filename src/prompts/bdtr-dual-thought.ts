@@ -3,10 +3,9 @@
 // "solution path inside the question itself.", to a later page; it is restored here). The user turn
 // (question, current pool, earlier thoughts) is ours: the paper does not print it.
 import { z } from 'zod';
-import type { ChatMessage } from '../core/llm/port.ts';
 import type { DualThought } from '../core/strategies/prompt-port.ts';
-import { documentBlock, type PromptPassage } from './bdtr-documents.ts';
-import { LlmOutputError, readTextReply, type Read } from './parse.ts';
+import { poolAndQuestion, thoughtLines, type PromptPassage } from './bdtr-documents.ts';
+import { LlmOutputError, textPrompt, chat } from './parse.ts';
 
 export const module = 'bdtr.dual-thought';
 export const version = 'bdtr-fig8/1';
@@ -23,23 +22,9 @@ Rules:
 - Output only the two thoughts, and no other explanations.
 - Goal: provide both a direct query and a reasoning-flavored query that retrieve complementary bridge documents.`;
 
-export type { DualThought };
-
-export function build(
-  question: string,
-  pool: readonly PromptPassage[],
-  previous: readonly DualThought[] = [],
-): ChatMessage[] {
-  const earlier = previous.length
-    ? `\nPrevious thoughts:\n${previous.map((p) => `Fast Thought: ${p.fast}\nSlow Thought: ${p.slow}`).join('\n')}\n`
-    : '';
-  return [
-    { role: 'system', content: system },
-    {
-      role: 'user',
-      content: `Documents (current pool, best first):\n${documentBlock(pool)}\nQuestion: ${question}\n${earlier}`,
-    },
-  ];
+export function build(question: string, pool: readonly PromptPassage[], previous: readonly DualThought[] = []) {
+  const earlier = previous.length ? `\nPrevious thoughts:\n${thoughtLines(previous)}\n` : '';
+  return chat(system, poolAndQuestion(question, pool) + earlier);
 }
 
 export const schema = z.object({ fast: z.string().min(1), slow: z.string().min(1) });
@@ -68,11 +53,4 @@ function readBody(reply: string): DualThought {
   return schema.parse({ fast, slow });
 }
 
-/** The reply read after any think block, and the form it was read from. */
-export function read(reply: string): Read<DualThought> {
-  return readTextReply(reply, readBody, module);
-}
-
-export function parse(reply: string): DualThought {
-  return read(reply).value;
-}
+export const { read, parse } = textPrompt(module, readBody);

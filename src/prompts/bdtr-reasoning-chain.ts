@@ -1,10 +1,9 @@
 // BDTR Alg. 1 line 7: the reasoning chain RC generated from the final pool P_R. The paper does not
 // print this prompt; this one is OURS, written to produce what the verifier prompt (Fig. 9) consumes:
 // "Reasoning Chain (arrow format, >=4 nodes)" naming the direct question and the bridge relation.
-import type { ChatMessage } from '../core/llm/port.ts';
-import { documentBlock, type PromptPassage } from './bdtr-documents.ts';
+import { poolAndQuestion, thoughtLines, type PromptPassage } from './bdtr-documents.ts';
 import type { DualThought, ReasoningChain } from '../core/strategies/prompt-port.ts';
-import { LlmOutputError, readTextReply, type Read } from './parse.ts';
+import { LlmOutputError, textPrompt, chat } from './parse.ts';
 
 export const module = 'bdtr.reasoning-chain';
 export const version = 'hopscope-reasoning-chain/1';
@@ -16,22 +15,10 @@ Rules:
 - Use names exactly as they appear in the documents; write "?" for a node the documents do not yet give.
 - Output only the chain on one line, and no other explanations.`;
 
-export function build(
-  question: string,
-  pool: readonly PromptPassage[],
-  thoughts: readonly DualThought[],
-): ChatMessage[] {
-  const t = thoughts.map((p) => `Fast Thought: ${p.fast}\nSlow Thought: ${p.slow}`).join('\n');
-  return [
-    { role: 'system', content: system },
-    {
-      role: 'user',
-      content: `Documents (current pool, best first):\n${documentBlock(pool)}\nQuestion: ${question}\n${t ? `\nThoughts so far:\n${t}\n` : ''}\nReasoning Chain:`,
-    },
-  ];
+export function build(question: string, pool: readonly PromptPassage[], thoughts: readonly DualThought[]) {
+  const so = thoughts.length ? `\nThoughts so far:\n${thoughtLines(thoughts)}\n` : '';
+  return chat(system, `${poolAndQuestion(question, pool)}${so}\nReasoning Chain:`);
 }
-
-export type { ReasoningChain };
 
 /** The first line with an arrow; at least two nodes. */
 function readBody(reply: string): ReasoningChain {
@@ -48,11 +35,4 @@ function readBody(reply: string): ReasoningChain {
   return { text: lineWithArrow, nodes };
 }
 
-/** The reply read after any think block, and the form it was read from. */
-export function read(reply: string): Read<ReasoningChain> {
-  return readTextReply(reply, readBody, module);
-}
-
-export function parse(reply: string): ReasoningChain {
-  return read(reply).value;
-}
+export const { read, parse } = textPrompt(module, readBody);

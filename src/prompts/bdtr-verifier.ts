@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import { numberedListing, type PromptPassage } from './bdtr-documents.ts';
 import type { VerifierSelection } from '../core/strategies/prompt-port.ts';
-import { extractJson, readJsonReply, type Read } from './parse.ts';
+import { extractJson, readJsonReply } from './parse.ts';
 
 export const module = 'bdtr.verifier';
 export const version = 'bdtr-fig9/1';
@@ -36,8 +36,6 @@ export function build(chain: string, candidates: readonly PromptPassage[]): Chat
 /** Entries are checked one by one in parse(): a bad entry is dropped (and reported), not fatal. */
 export const schema = z.object({ covered_doc_indices: z.array(z.unknown()) });
 
-export type { VerifierSelection };
-
 /**
  * The forms models write besides the figure's JSON object: the bare list ("[17, 3, 28]"), the key as a
  * label ("covered_doc_indices: 17, 3, 28"), or the documents by name ("Doc 17, Doc 3"). Strongest first,
@@ -57,9 +55,7 @@ function textFormat(body: string): z.infer<typeof schema> | undefined {
   return numbers ? { covered_doc_indices: numbers.map(Number) } : undefined;
 }
 
-export function read(reply: string): Read<z.infer<typeof schema>> {
-  return readJsonReply(module, reply, schema, textFormat);
-}
+export const read = (reply: string) => readJsonReply(module, reply, schema, textFormat);
 
 /**
  * 0-based candidate positions, strongest first, duplicates dropped. An entry that names no listed

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import { questionSection, type DualKnowledge } from './dualrag-outline.ts';
-import { firstLine, labelled, readJsonReply, type Read } from './parse.ts';
+import { firstLine, labelled, readJsonReply, chat } from './parse.ts';
 
 export const module = 'dualrag.answer';
 export const version = 'hopscope-dualrag-answer/1';
@@ -21,10 +21,7 @@ Give the final answer to the question based on the retrieved knowledge and the r
 Reply with one JSON object {"answer": "<the answer in a few words>"} and nothing else.`;
 
 export function build(question: string, knowledge: DualKnowledge, history: readonly string[]): ChatMessage[] {
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: questionSection(question, history, knowledge) },
-  ];
+  return chat(system, questionSection(question, history, knowledge));
 }
 
 export const schema = z.object({ answer: z.string().trim().min(1, 'the answer is empty') });
@@ -37,9 +34,7 @@ function textFormat(body: string): unknown {
   return lines.length === 1 && !/^[\s`]*[{[]/.test(body) ? { answer: firstLine(body) } : undefined;
 }
 
-export function read(reply: string): Read<z.infer<typeof schema>> {
-  return readJsonReply(module, reply, schema, textFormat);
-}
+export const read = (reply: string) => readJsonReply(module, reply, schema, textFormat);
 
 export function parse(reply: string): { answer: string } {
   return { answer: read(reply).value.answer.trim() };

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { EntityQueries } from '../core/strategies/prompt-port.ts';
 import { questionSection, type DualKnowledge } from './dualrag-outline.ts';
-import { LlmOutputError, readJsonReply, type Read } from './parse.ts';
+import { LlmOutputError, readJsonReply, chat } from './parse.ts';
 
 export const module = 'dualrag.entity-identifier';
 export const version = 'dualrag-fig6/1';
@@ -44,10 +44,7 @@ export function build(
   hints: readonly string[] = [],
 ): ChatMessage[] {
   const entities = hints.length ? `\n\nEntities from previous reasoning: ${hints.join('; ')}` : '';
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: questionSection(question, history, outline) + entities },
-  ];
+  return chat(system, questionSection(question, history, outline) + entities);
 }
 
 const text = z.string().trim().min(1, 'is empty');
@@ -57,9 +54,6 @@ export const schema = z.object({
     .min(1, 'no entities: nothing to retrieve'),
 });
 
-export type { EntityQueries };
-
-/** E^t with Q^t(e): entities named twice (ignoring case) merged, queries trimmed and de-duplicated. */
 /** "Entity: X" lines, each followed by "Queries: q1; q2" (or the queries as bullet lines). */
 function textFormat(body: string): unknown {
   const entities: { entity: string; queries: string[] }[] = [];
@@ -83,10 +77,9 @@ function textFormat(body: string): unknown {
   return cleaned.length > 0 ? { entities: cleaned } : undefined;
 }
 
-export function read(reply: string): Read<z.infer<typeof schema>> {
-  return readJsonReply(module, reply, schema, textFormat);
-}
+export const read = (reply: string) => readJsonReply(module, reply, schema, textFormat);
 
+/** E^t with Q^t(e): entities named twice (ignoring case) merged, queries trimmed and de-duplicated. */
 export function parse(reply: string): EntityQueries[] {
   const { entities } = read(reply).value;
   const out: EntityQueries[] = [];

@@ -4,7 +4,7 @@
 // (markdown and punctuation tolerated), else from the one of the two words it contains; a reply with
 // neither, or with both and no leading verdict, raises LlmOutputError.
 import type { ChatMessage } from '../core/llm/port.ts';
-import { LlmOutputError, readTextReply, type Read } from './parse.ts';
+import { LlmOutputError, textPrompt } from './parse.ts';
 
 export const module = 'dualrag.judge';
 export const version = 'dualrag-fig8/1';
@@ -41,11 +41,4 @@ function readBody(reply: string): boolean {
   );
 }
 
-/** The reply read after any think block, and the form it was read from. */
-export function read(reply: string): Read<boolean> {
-  return readTextReply(reply, readBody, module);
-}
-
-export function parse(reply: string): boolean {
-  return read(reply).value;
-}
+export const { read, parse } = textPrompt(module, readBody);

@@ -11,7 +11,7 @@
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { KnowledgeFragment } from '../core/strategies/prompt-port.ts';
 import { documentsOf, questionSection, type PromptPassage } from './dualrag-outline.ts';
-import { LlmOutputError, readTextReply, type Read } from './parse.ts';
+import { LlmOutputError, readTextReply, type Read, chat } from './parse.ts';
 
 export const module = 'dualrag.knowledge-summarizer';
 export const NOTHING_RELEVANT = 'No relevant information.';
@@ -38,16 +38,11 @@ export function build(
   documents: readonly PromptPassage[],
 ): ChatMessage[] {
   const q = queries.length ? `Queries: ${queries.join('; ')}\n` : '';
-  return [
-    { role: 'system', content: system },
-    {
-      role: 'user',
-      content: `${questionSection(question, history)}\n\nRetrieval - ${entity} -\n${q}${documentsOf(documents)}`,
-    },
-  ];
+  return chat(
+    system,
+    `${questionSection(question, history)}\n\nRetrieval - ${entity} -\n${q}${documentsOf(documents)}`,
+  );
 }
-
-export type { KnowledgeFragment };
 
 /** A summary that says the documents hold nothing: the reply we ask for, or the usual ways of saying it. */
 const SAYS_NOTHING =
@@ -59,8 +54,8 @@ function readBody(reply: string, entity: string): KnowledgeFragment {
   return { entity, knowledge, relevant: !SAYS_NOTHING.test(knowledge) };
 }
 
-/** The reply read after any think block, and the form it was read from. */
-export function read(reply: string, entity: string): Read<KnowledgeFragment> {
+/** The reply read after any think block, and the form it was read from (the entity does not change the form). */
+export function read(reply: string, entity = ''): Read<KnowledgeFragment> {
   return readTextReply(reply, (body) => readBody(body, entity), module);
 }
 

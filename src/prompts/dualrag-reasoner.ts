@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { ReasonerStep } from '../core/strategies/prompt-port.ts';
 import { questionSection, type DualKnowledge } from './dualrag-outline.ts';
-import { labelled, readJsonReply, type Read } from './parse.ts';
+import { labelled, readJsonReply, chat } from './parse.ts';
 
 export const module = 'dualrag.reasoner';
 export const version = 'dualrag-fig5/1';
@@ -35,19 +35,13 @@ Note
 Reply with one JSON object {"reasoning": "<your reasoning for this step>", "need_retrieval": <false if you have obtained the answer you were seeking, true if you need to further expand your knowledge through retrieval tools>} and nothing else.`;
 
 export function build(question: string, outline: DualKnowledge, history: readonly string[]): ChatMessage[] {
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: questionSection(question, history, outline) },
-  ];
+  return chat(system, questionSection(question, history, outline));
 }
 
 export const schema = z.object({
   reasoning: z.string().trim().min(1, 'the reasoning is empty'),
   need_retrieval: z.boolean(),
 });
-
-/** r^t (appended to the reasoning history R) and f^t (true triggers the Entity Identifier; false ends the loop, Eq. 4). */
-export type { ReasonerStep };
 
 /** "Reasoning: ... Need retrieval: yes/no" (the JSON's two fields as labelled lines). */
 function textFormat(body: string): unknown {
@@ -61,10 +55,9 @@ function textFormat(body: string): unknown {
   };
 }
 
-export function read(reply: string): Read<z.infer<typeof schema>> {
-  return readJsonReply(module, reply, schema, textFormat);
-}
+export const read = (reply: string) => readJsonReply(module, reply, schema, textFormat);
 
+/** r^t (appended to the reasoning history R) and f^t (true triggers the Entity Identifier; false ends the loop, Eq. 4). */
 export function parse(reply: string): ReasonerStep {
   const out = read(reply).value;
   return { reasoning: out.reasoning.trim(), needRetrieval: out.need_retrieval };

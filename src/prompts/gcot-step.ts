@@ -1,11 +1,9 @@
 // BDTR Fig. 12: the GCoT step (what information is still missing, step by step). System text
 // verbatim; the user turn is ircot-step's. A reply not starting with "So the answer is:" names the
 // missing or bridge evidence, which is retrieved next.
-import type { ChatMessage } from '../core/llm/port.ts';
 import { parseStepReply, type StepReply } from './answer-marker.ts';
-import type { PromptPassage } from './bdtr-documents.ts';
-import { stepTurn } from './ircot-step.ts';
-import { readTextReply, type Read } from './parse.ts';
+import { stepMessages, type stepTurn } from './ircot-step.ts';
+import { textPrompt } from './parse.ts';
 
 export const module = 'gcot.step';
 export const version = 'bdtr-fig12/1';
@@ -17,22 +15,6 @@ Your task: Think step by step about what additional information is required for 
 - At each step, only articulate what is still missing or what bridge evidence should be retrieved next.
 - If you reach what you believe to be the final step, begin your response with: "So the answer is:".`;
 
-export function build(question: string, documents: readonly PromptPassage[], steps: readonly string[]): ChatMessage[] {
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: stepTurn(question, documents, steps) },
-  ];
-}
+export const build = (...args: Parameters<typeof stepTurn>) => stepMessages(system, ...args);
 
-function readBody(reply: string): StepReply {
-  return parseStepReply(module, reply);
-}
-
-/** The reply read after any think block, and the form it was read from. */
-export function read(reply: string): Read<StepReply> {
-  return readTextReply(reply, readBody, module);
-}
-
-export function parse(reply: string): StepReply {
-  return read(reply).value;
-}
+export const { read, parse } = textPrompt(module, (reply): StepReply => parseStepReply(module, reply));

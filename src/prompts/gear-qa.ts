@@ -8,7 +8,7 @@
 // LlmOutputError. The "maximum length of 6 words" is asked for, not enforced.
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { PromptPassage } from '../core/strategies/prompt-port.ts';
-import { LlmOutputError, readTextReply, type Read } from './parse.ts';
+import { LlmOutputError, textPrompt } from './parse.ts';
 
 export const module = 'gear.qa';
 export const version = 'gear-appJ3-qa/1';
@@ -84,11 +84,4 @@ function readBody(reply: string): { answer: string } {
   return { answer };
 }
 
-/** The reply read after any think block, and the form it was read from. */
-export function read(reply: string): Read<{ answer: string }> {
-  return readTextReply(reply, readBody, module);
-}
-
-export function parse(reply: string): { answer: string } {
-  return read(reply).value;
-}
+export const { read, parse } = textPrompt(module, readBody);

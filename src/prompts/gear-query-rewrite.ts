@@ -5,7 +5,7 @@
 // gives a "Reason:" (no question), or an empty one, raises LlmOutputError.
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { Triple } from './openie-triples.ts';
-import { LlmOutputError, readTextReply, type Read } from './parse.ts';
+import { LlmOutputError, textPrompt } from './parse.ts';
 import { formatTriples } from './gear-reader.ts';
 
 export const module = 'gear.query-rewrite';
@@ -64,11 +64,4 @@ function readBody(reply: string): string {
   return question;
 }
 
-/** The reply read after any think block, and the form it was read from. */
-export function read(reply: string): Read<string> {
-  return readTextReply(reply, readBody, module);
-}
-
-export function parse(reply: string): string {
-  return read(reply).value;
-}
+export const { read, parse } = textPrompt(module, readBody);

@@ -10,13 +10,11 @@
 import type { ChatMessage } from '../core/llm/port.ts';
 import type { PromptPassage } from '../core/strategies/prompt-port.ts';
 import { cleanTriples, type Triple } from './openie-triples.ts';
-import { LlmOutputError, readTextReply, type Read } from './parse.ts';
+import { LlmOutputError, textPrompt } from './parse.ts';
 import { formatPassages } from './qa-reader.ts';
 
 export const module = 'gear.reader';
 export const version = 'gear-appJ2-reader/1';
-
-export type { PromptPassage, Triple };
 
 /** The appendix's fact format: ("s", "p", "o"), ("s", "p", "o"). */
 export function formatTriples(triples: readonly Triple[]): string {
@@ -75,15 +73,4 @@ export function readTriples(moduleName: string, reply: string): ProximalTriples 
 }
 
 /** The triples of this read, T^G_q(n); the caller appends them to the gist memory (Eq. 5). */
-function readBody(reply: string): ProximalTriples {
-  return readTriples(module, reply);
-}
-
-/** The reply read after any think block, and the form it was read from. */
-export function read(reply: string): Read<ProximalTriples> {
-  return readTextReply(reply, readBody, module);
-}
-
-export function parse(reply: string): ProximalTriples {
-  return read(reply).value;
-}
+export const { read, parse } = textPrompt(module, (reply) => readTriples(module, reply));

@@ -4,8 +4,9 @@
 // "Why: ...". The markers are read tolerating markdown bold, bullets and case; a missing
 // "Answerable:" line, or a verdict without its "Answer:" / "Why:" part, raises LlmOutputError.
 import type { ChatMessage } from '../core/llm/port.ts';
+import type { GearTermination } from '../core/strategies/prompt-port.ts';
 import type { Triple } from './openie-triples.ts';
-import { LlmOutputError, readTextReply, type Read } from './parse.ts';
+import { LlmOutputError, textPrompt } from './parse.ts';
 import { formatTriples } from './gear-reader.ts';
 
 export const module = 'gear.reasoning';
@@ -31,10 +32,6 @@ export function build(query: string, gist: readonly Triple[]): ChatMessage[] {
   return [{ role: 'user', content: prompt(query, gist) }];
 }
 
-/** a^(n) with the answer, or not answerable with r^(n), the reason that query re-writing reads (Eq. 7). */
-export type Termination =
-  { answerable: true; answer: string; text: string } | { answerable: false; reason: string; text: string };
-
 const label = (name: string) => new RegExp(`^[\\s>*#-]*${name}[ \\t*]*:[ \\t*]*`, 'im');
 const verdict = /^[ \t>*#-]*answerable[ \t*]*:[ \t*]*(yes|no)\b[*]*[.,;]?/im;
 
@@ -43,7 +40,8 @@ function after(text: string, name: string): string | undefined {
   return m ? text.slice(m.index + m[0].length) : undefined;
 }
 
-function readBody(reply: string): Termination {
+/** a^(n) with the answer, or not answerable with r^(n), the reason that query re-writing reads (Eq. 7). */
+function readBody(reply: string): GearTermination {
   const text = reply.trim();
   if (text.length === 0) throw new LlmOutputError(module, reply, 'the reply is empty');
   const v = verdict.exec(text);
@@ -64,11 +62,4 @@ function readBody(reply: string): Termination {
   return { answerable: false, reason, text };
 }
 
-/** The reply read after any think block, and the form it was read from. */
-export function read(reply: string): Read<Termination> {
-  return readTextReply(reply, readBody, module);
-}
-
-export function parse(reply: string): Termination {
-  return read(reply).value;
-}
+export const { read, parse } = textPrompt(module, readBody);

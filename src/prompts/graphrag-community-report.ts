@@ -5,7 +5,7 @@
 // context; the version says so.
 import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
-import { parseJsonReply } from './parse.ts';
+import { parseJsonReply, chat } from './parse.ts';
 
 export const module = 'graphrag.community-report';
 export const version = 'graphrag-community-report/1-short';
@@ -36,13 +36,10 @@ export function build(
 ): ChatMessage[] {
   const entityRows = entities.map((e, i) => `${i},${csv(e)}`).join('\n');
   const relationRows = relations.map(([s, p, o], i) => `${i},${csv(s)},${csv(o)},${csv(p)}`).join('\n');
-  return [
-    { role: 'system', content: system },
-    {
-      role: 'user',
-      content: `# Data\n\nEntities\n\nid,entity\n${entityRows}\n\nRelationships\n\nid,source,target,description\n${relationRows}\n\nOutput:`,
-    },
-  ];
+  return chat(
+    system,
+    `# Data\n\nEntities\n\nid,entity\n${entityRows}\n\nRelationships\n\nid,source,target,description\n${relationRows}\n\nOutput:`,
+  );
 }
 
 export const schema = z.object({

@@ -15,8 +15,11 @@ export const system =
 
 type Fact = readonly [string, string, string];
 
-/** The ten demos of best_dspy_prompt: question, fact_before_filter, fact_after_filter. */
-const DEMOS: readonly { question: string; before: readonly Fact[]; after: readonly Fact[] }[] = [
+/**
+ * The ten demos of best_dspy_prompt: question, fact_before_filter, and fact_after_filter as positions in
+ * fact_before_filter (every demo keeps its candidates verbatim).
+ */
+const DEMOS: readonly { question: string; before: readonly Fact[]; after: readonly number[] }[] = [
   {
     question: 'Are Imperial River (Florida) and Amaradia (Dolj) both located in the same country?',
     before: [
@@ -26,11 +29,7 @@ const DEMOS: readonly { question: string; before: readonly Fact[]; after: readon
       ['amaradia', 'flows through', 'ro ia de amaradia'],
       ['imperial river', 'may refer to', 'united states'],
     ],
-    after: [
-      ['imperial river', 'is located in', 'florida'],
-      ['imperial river', 'is a river in', 'united states'],
-      ['amaradia', 'flows through', 'ro ia de amaradia'],
-    ],
+    after: [0, 1, 3],
   },
   {
     question: "When is the director of film The Ancestor 's birthday?",
@@ -41,7 +40,7 @@ const DEMOS: readonly { question: string; before: readonly Fact[]; after: readon
       ['the ancestor', 'directed by', 'guido brignone'],
       ['benh zeitlin', 'born on', 'october 14  1982'],
     ],
-    after: [['the ancestor', 'directed by', 'guido brignone']],
+    after: [3],
   },
   {
     question: 'In what geographic region is the country where Teafuone is located?',
@@ -52,10 +51,7 @@ const DEMOS: readonly { question: string; before: readonly Fact[]; after: readon
       ['teafuone', 'is', 'islet'],
       ['teafuone', 'located in', 'nukufetau'],
     ],
-    after: [
-      ['teafuone', 'is', 'islet'],
-      ['teafuone', 'located in', 'nukufetau'],
-    ],
+    after: [3, 4],
   },
   {
     question: 'When did the director of film S.O.B. (Film) die?',
@@ -66,7 +62,7 @@ const DEMOS: readonly { question: string; before: readonly Fact[]; after: readon
       ['robert siodmak', 'died on', '10 march 1973'],
       ['bernardo bertolucci', 'died on', '26 november 2018'],
     ],
-    after: [['s o b', 'written and directed by', 'blake edwards']],
+    after: [1],
   },
   {
     question: 'Do both films: Gloria (1980 Film) and A New Life (Film) have the directors from the same country?',
@@ -77,11 +73,7 @@ const DEMOS: readonly { question: string; before: readonly Fact[]; after: readon
       ['gloria', 'written and directed by', 'john cassavetes'],
       ['a new life', 'directed by', 'alan alda'],
     ],
-    after: [
-      ['gloria', 'is', '1980 american thriller crime drama film'],
-      ['gloria', 'written and directed by', 'john cassavetes'],
-      ['a new life', 'directed by', 'alan alda'],
-    ],
+    after: [1, 3, 4],
   },
   {
     question: 'What is the date of death of the director of film The Old Guard (1960 Film)?',
@@ -92,11 +84,7 @@ const DEMOS: readonly { question: string; before: readonly Fact[]; after: readon
       ['the old fritz', 'directed by', 'gerhard lamprecht'],
       ['oswald albert mitchell', 'directed', 'old mother riley series of films'],
     ],
-    after: [
-      ['the old guard', 'is', '1960 french comedy film'],
-      ['gilles grangier', 'directed', 'the old guard'],
-      ['the old guard', 'directed by', 'gilles grangier'],
-    ],
+    after: [0, 1, 2],
   },
   {
     question: "When is the composer of film Aulad (1968 Film) 's birthday?",
@@ -107,10 +95,7 @@ const DEMOS: readonly { question: string; before: readonly Fact[]; after: readon
       ['gulzar', 'was born on', '18 august 1934'],
       ['aulad', 'is a', '1968 hindi language drama film'],
     ],
-    after: [
-      ['aulad', 'has music composed by', 'chitragupta shrivastava'],
-      ['aulad', 'is a', '1968 hindi language drama film'],
-    ],
+    after: [0, 4],
   },
   {
     question: 'How many households were in the city where Angelical Tears located?',
@@ -121,7 +106,7 @@ const DEMOS: readonly { question: string; before: readonly Fact[]; after: readon
       ['angelical tears', 'located in', 'oklahoma city'],
       ['atlantic city', 'had', '15 848 households'],
     ],
-    after: [['angelical tears', 'located in', 'oklahoma city']],
+    after: [3],
   },
   {
     question: "Did the movies In The Pope'S Eye and Virgin Mountain, originate from the same country?",
@@ -132,13 +117,7 @@ const DEMOS: readonly { question: string; before: readonly Fact[]; after: readon
       ['virgin mountain', 'won', '2015 nordic council film prize'],
       ['virgin mountain', 'is a', '2015 icelandic drama film'],
     ],
-    after: [
-      ['virgin mountain', 'released in', 'icelandic cinemas'],
-      ['virgin mountain', 'directed by', 'dagur k ri'],
-      ['virgin mountain', 'icelandic title is', 'f si'],
-      ['virgin mountain', 'won', '2015 nordic council film prize'],
-      ['virgin mountain', 'is a', '2015 icelandic drama film'],
-    ],
+    after: [0, 1, 2, 3, 4],
   },
   {
     question: "Which film has the director who died earlier, The Virtuous Model or Bulldog Drummond'S Peril?",
@@ -149,12 +128,7 @@ const DEMOS: readonly { question: string; before: readonly Fact[]; after: readon
       ['bulldog drummond s revenge', 'directed by', 'louis king'],
       ['bulldog drummond s peril', 'is', 'american film'],
     ],
-    after: [
-      ['the virtuous model', 'is', '1919 american silent drama film'],
-      ['bulldog drummond s peril', 'directed by', 'james p  hogan'],
-      ['the virtuous model', 'directed by', 'albert capellani'],
-      ['bulldog drummond s peril', 'is', 'american film'],
-    ],
+    after: [0, 1, 2, 4],
   },
 ];
 
@@ -171,7 +145,7 @@ export function build(question: string, facts: readonly Fact[]): ChatMessage[] {
   for (const d of DEMOS)
     messages.push(
       { role: 'user', content: input(d.question, d.before) },
-      { role: 'assistant', content: output(d.after) },
+      { role: 'assistant', content: output(d.after.map((k) => d.before[k]!)) },
     );
   messages.push({ role: 'user', content: input(question, facts) });
   return messages;

@@ -4,7 +4,7 @@
 import type { ChatMessage } from '../core/llm/port.ts';
 import { parseIrcotReply, type StepReply } from './answer-marker.ts';
 import { documentBlock, type PromptPassage } from './bdtr-documents.ts';
-import { readTextReply, type Read } from './parse.ts';
+import { textPrompt } from './parse.ts';
 
 export const module = 'ircot.step';
 // /2: IRCoT's reading (marker anywhere, first sentence kept); the documents are the collected paragraphs.
@@ -22,26 +22,12 @@ export function stepTurn(question: string, documents: readonly PromptPassage[], 
   return `Documents:\n${documentBlock(documents)}\nQuestion: ${question}\n${so}\nNext thought:`;
 }
 
-export function build(
-  question: string,
-  documents: readonly PromptPassage[],
-  thoughts: readonly string[],
-): ChatMessage[] {
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: stepTurn(question, documents, thoughts) },
-  ];
-}
+/** The step prompts' messages (Fig. 10-12): the figure's system text, then this user turn. */
+export const stepMessages = (system: string, ...turn: Parameters<typeof stepTurn>): ChatMessage[] => [
+  { role: 'system', content: system },
+  { role: 'user', content: stepTurn(...turn) },
+];
 
-function readBody(reply: string): StepReply {
-  return parseIrcotReply(module, reply);
-}
+export const build = (...args: Parameters<typeof stepTurn>) => stepMessages(system, ...args);
 
-/** The reply read after any think block, and the form it was read from. */
-export function read(reply: string): Read<StepReply> {
-  return readTextReply(reply, readBody, module);
-}
-
-export function parse(reply: string): StepReply {
-  return read(reply).value;
-}
+export const { read, parse } = textPrompt(module, (reply): StepReply => parseIrcotReply(module, reply));

@@ -2,7 +2,7 @@
 // is the question plus this generation (Shao et al., 2023). Prompt text verbatim, one user turn.
 import type { ChatMessage } from '../core/llm/port.ts';
 import { documentBlock, type PromptPassage } from './bdtr-documents.ts';
-import { LlmOutputError, readTextReply, type Read } from './parse.ts';
+import { LlmOutputError, textPrompt } from './parse.ts';
 
 export const module = 'irgs.generate';
 export const version = 'bdtr-fig13/1';
@@ -32,11 +32,4 @@ function readBody(reply: string): Generation {
   return { text };
 }
 
-/** The reply read after any think block, and the form it was read from. */
-export function read(reply: string): Read<Generation> {
-  return readTextReply(reply, readBody, module);
-}
-
-export function parse(reply: string): Generation {
-  return read(reply).value;
-}
+export const { read, parse } = textPrompt(module, readBody);

@@ -1,6 +1,7 @@
 // Parse an LLM reply into a schema: tolerate code fences and prose around the JSON, never eval,
 // never return a silent empty result. Failures raise LlmOutputError, which traces record.
 import type { z } from 'zod';
+import type { ChatMessage } from '../core/llm/port.ts';
 import { HopscopeError } from '../core/errors.ts';
 import type { ReplyForm } from '../core/llm/reply-form.ts';
 
@@ -135,11 +136,23 @@ export function withoutThink(reply: string): { body: string; think: boolean; ope
 }
 
 /** Read a text-format reply (after any think block) with `read`, which throws LlmOutputError when the text does not fit. */
-export function readTextReply<T>(reply: string, read: (body: string) => T, module = 'llm'): Read<T> {
+export function readTextReply<T>(reply: string, read: (body: string) => T, module: string): Read<T> {
   checkReplySize(module, reply);
   const { body, think, open } = withoutThink(reply);
   if (open) throw new LlmOutputError(module, reply, 'the think block is not closed: no answer yet');
   return { value: read(body), form: think ? 'think+text-format' : 'text-format' };
+}
+
+/** A prompt's two messages: the system text, then the user turn. */
+export const chat = (system: string, user: string): ChatMessage[] => [
+  { role: 'system', content: system },
+  { role: 'user', content: user },
+];
+
+/** A text-format prompt's `read` (the reply after any think block, and the form it was read from) and `parse`. */
+export function textPrompt<T>(module: string, readBody: (body: string) => T) {
+  const read = (reply: string): Read<T> => readTextReply(reply, readBody, module);
+  return { read, parse: (reply: string): T => read(reply).value };
 }
 
 /**

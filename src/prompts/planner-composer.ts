@@ -2,10 +2,9 @@
 // citations"). The paper prints no prompt text: this prompt is OURS. It answers only from the numbered
 // documents, cites the ones it used by number, and says "insufficient evidence" rather than guess.
 import { z } from 'zod';
-import type { ChatMessage } from '../core/llm/port.ts';
 import type { ComposedAnswer, PromptPassage } from '../core/strategies/prompt-port.ts';
 import { numberedListing } from './bdtr-documents.ts';
-import { firstLine, labelled, LlmOutputError, readJsonReply, type Read } from './parse.ts';
+import { firstLine, labelled, LlmOutputError, readJsonReply, chat } from './parse.ts';
 
 export const module = 'planner.compose';
 export const version = 'hopscope-planner-compose/1';
@@ -27,23 +26,13 @@ export function userTurn(
   return `${docs}\nQuestion: ${question}\nPartial answers:\n${partial}\n\nYour JSON:`;
 }
 
-export function build(
-  question: string,
-  documents: readonly PromptPassage[],
-  partialAnswers: readonly string[],
-): ChatMessage[] {
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: userTurn(question, documents, partialAnswers) },
-  ];
-}
+export const build = (...args: Parameters<typeof userTurn>) => chat(system, userTurn(...args));
 
 export const schema = z.object({
   answer: z.string().trim().min(1, 'the answer is empty'),
   citations: z.array(z.number().int()),
 });
 
-/** Citations come back 0-based; a number outside 1..documentCount is an error, not a silent drop. */
 /** "Answer: ... Citations: 1, 2", or the citations as brackets after the answer ("Paris [1][3]"). */
 function textFormat(body: string): unknown {
   const labels = ['Answer', 'Citations'];
@@ -57,10 +46,9 @@ function textFormat(body: string): unknown {
   };
 }
 
-export function read(reply: string): Read<z.infer<typeof schema>> {
-  return readJsonReply(module, reply, schema, textFormat);
-}
+export const read = (reply: string) => readJsonReply(module, reply, schema, textFormat);
 
+/** Citations come back 0-based; a number outside 1..documentCount is an error, not a silent drop. */
 export function parse(reply: string, documentCount: number): ComposedAnswer {
   const out = read(reply).value;
   const bad = out.citations.find((c) => c < 1 || c > documentCount);

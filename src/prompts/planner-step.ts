@@ -3,10 +3,9 @@
 // Hopscope from the paper's description (per step a partial answer, then either the next sub-query or
 // FINALIZE with a sufficiency score in [0, 1]). Reply: one JSON object, validated with zod.
 import { z } from 'zod';
-import type { ChatMessage } from '../core/llm/port.ts';
 import type { PlanHistory, PlanReply, PromptPassage } from '../core/strategies/prompt-port.ts';
 import { numberedListing } from './bdtr-documents.ts';
-import { firstLine, labelled, LlmOutputError, readJsonReply, type Read } from './parse.ts';
+import { firstLine, labelled, LlmOutputError, readJsonReply, chat } from './parse.ts';
 
 export const module = 'planner.step';
 export const version = 'hopscope-planner-step/1';
@@ -37,18 +36,7 @@ export function userTurn(
   return `${docs}\nQuestion: ${question}\nEarlier steps:\n${steps}\n\nThis is step ${step} of at most ${maxSteps}.${step >= maxSteps ? ' It is the last step: finalize.' : ''}\nYour JSON:`;
 }
 
-export function build(
-  question: string,
-  documents: readonly PromptPassage[],
-  history: readonly PlanHistory[],
-  step: number,
-  maxSteps: number,
-): ChatMessage[] {
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: userTurn(question, documents, history, step, maxSteps) },
-  ];
-}
+export const build = (...args: Parameters<typeof userTurn>) => chat(system, userTurn(...args));
 
 export const schema = z.object({
   partial_answer: z.string(),
@@ -91,9 +79,7 @@ function textFormat(body: string): unknown {
   };
 }
 
-export function read(reply: string): Read<z.infer<typeof schema>> {
-  return readJsonReply(module, reply, schema, textFormat);
-}
+export const read = (reply: string) => readJsonReply(module, reply, schema, textFormat);
 
 export function parse(reply: string): PlanReply {
   const out = read(reply).value;

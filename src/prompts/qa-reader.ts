@@ -5,6 +5,7 @@
 // (which the system text still describes) is read too, into the same schema (STYLE.md).
 import { z } from 'zod';
 import type { ChatMessage } from '../core/llm/port.ts';
+import type { PromptPassage } from '../core/strategies/prompt-port.ts';
 import {
   extractJson,
   firstLine,
@@ -27,17 +28,12 @@ export const system =
   // Adaptation (see header): the same two parts, as JSON.
   '\nReply with one JSON object {"thought": "<your reasoning>", "answer": "<the answer in a few words>"} and nothing else.';
 
-export interface ReaderPassage {
-  title: string;
-  text: string;
-}
-
 /** HippoRAG's document format: "Wikipedia Title: <title>\n<text>\n" per passage. */
-export function formatPassages(passages: readonly ReaderPassage[]): string {
+export function formatPassages(passages: readonly PromptPassage[]): string {
   return passages.map((p) => `Wikipedia Title: ${p.title}\n${p.text}\n`).join('');
 }
 
-const examplePassages: ReaderPassage[] = [
+const examplePassages: PromptPassage[] = [
   {
     title: 'The Last Horse',
     text: 'The Last Horse (Spanish:El último caballo) is a 1950 Spanish comedy film directed by Edgar Neville starring Fernando Fernán Gómez.',
@@ -60,7 +56,7 @@ const examplePassages: ReaderPassage[] = [
   },
 ];
 
-export function userTurn(question: string, passages: readonly ReaderPassage[]): string {
+export function userTurn(question: string, passages: readonly PromptPassage[]): string {
   // The original's last document has no trailing newline before "\n\nQuestion: "; ours keeps one per passage.
   return `${formatPassages(passages)}\n\nQuestion: ${question}\nThought: `;
 }
@@ -74,7 +70,7 @@ export const exampleReply = JSON.stringify({
 export const schema = z.object({ thought: z.string(), answer: z.string().trim().min(1, 'the answer is empty') });
 export type ReaderOutput = z.infer<typeof schema>;
 
-export function build(question: string, passages: readonly ReaderPassage[]): ChatMessage[] {
+export function build(question: string, passages: readonly PromptPassage[]): ChatMessage[] {
   return [
     { role: 'system', content: system },
     { role: 'user', content: userTurn("When was Neville A. Stanton's employer founded?", examplePassages) },

@@ -3,7 +3,7 @@
 // (each node's lines joined by spaces, then a blank line); the tree builder asks for
 // summarization_length = 100 tokens. The reply is the summary itself: parsing rejects an empty reply or JSON.
 import type { ChatMessage } from '../core/llm/port.ts';
-import { LlmOutputError } from './parse.ts';
+import { LlmOutputError, chat } from './parse.ts';
 
 export const module = 'raptor.summarize';
 export const version = 'raptor-summarize/1';
@@ -15,13 +15,10 @@ export const system = 'You are a helpful assistant.';
 export const context = (texts: readonly string[]) => texts.map((t) => `${t.split(/\r?\n/).join(' ')}\n\n`).join('');
 
 export function build(texts: readonly string[]): ChatMessage[] {
-  return [
-    { role: 'system', content: system },
-    {
-      role: 'user',
-      content: `Write a summary of the following, including as many key details as possible: ${context(texts)}:`,
-    },
-  ];
+  return chat(
+    system,
+    `Write a summary of the following, including as many key details as possible: ${context(texts)}:`,
+  );
 }
 
 export function parse(reply: string): string {

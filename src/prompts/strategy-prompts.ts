@@ -1,6 +1,7 @@
 // The prompt set the strategies run with (core's StrategyPrompts port): one file per prompt, gathered
 // here so hosts (engine worker, CLI) pass one object: runStrategy(name, q, { ..., prompts: STRATEGY_PROMPTS }, meta).
-import type { StrategyPrompts } from '../core/strategies/prompt-port.ts';
+import type { ReplyForm } from '../core/llm/reply-form.ts';
+import type { PromptInfo, StrategyPrompts } from '../core/strategies/prompt-port.ts';
 import * as dualThought from './bdtr-dual-thought.ts';
 import * as reasoningChain from './bdtr-reasoning-chain.ts';
 import * as verifier from './bdtr-verifier.ts';
@@ -21,134 +22,38 @@ import * as gearReasoning from './gear-reasoning.ts';
 import * as gearRewrite from './gear-query-rewrite.ts';
 import { GEAR_READ_PROMPT } from './gear-read-port.ts';
 
+interface PromptFile {
+  module: string;
+  version: string;
+  build: unknown;
+  parse: unknown;
+  read(reply: string): { form: ReplyForm };
+}
+
+/** A prompt file as a port entry; `json` asks for JSON mode. */
+function port<P extends PromptFile>(p: P, json?: true): Pick<P, 'module' | 'version' | 'build' | 'parse'> & PromptInfo {
+  const { module, version, build, parse } = p;
+  return { module, version, ...(json ? { json } : {}), build, parse, form: (r) => p.read(r).form };
+}
+
 export const STRATEGY_PROMPTS: StrategyPrompts = {
-  dualThought: {
-    module: dualThought.module,
-    version: dualThought.version,
-    build: dualThought.build,
-    parse: dualThought.parse,
-    form: (r) => dualThought.read(r).form,
-  },
-  reasoningChain: {
-    module: reasoningChain.module,
-    version: reasoningChain.version,
-    build: reasoningChain.build,
-    parse: reasoningChain.parse,
-    form: (r) => reasoningChain.read(r).form,
-  },
-  verifier: {
-    module: verifier.module,
-    version: verifier.version,
-    json: true,
-    build: verifier.build,
-    parse: verifier.parse,
-    form: (r) => verifier.read(r).form,
-  },
-  ircot: {
-    module: ircot.module,
-    version: ircot.version,
-    build: ircot.build,
-    parse: ircot.parse,
-    form: (r) => ircot.read(r).form,
-  },
-  tog: { module: tog.module, version: tog.version, build: tog.build, parse: tog.parse, form: (r) => tog.read(r).form },
-  gcot: {
-    module: gcot.module,
-    version: gcot.version,
-    build: gcot.build,
-    parse: gcot.parse,
-    form: (r) => gcot.read(r).form,
-  },
-  irgs: {
-    module: irgs.module,
-    version: irgs.version,
-    build: irgs.build,
-    parse: irgs.parse,
-    form: (r) => irgs.read(r).form,
-  },
-  answer: {
-    module: reader.module,
-    version: reader.version,
-    json: true,
-    build: reader.build,
-    parse: reader.parse,
-    form: (r) => reader.read(r).form,
-  },
+  dualThought: port(dualThought),
+  reasoningChain: port(reasoningChain),
+  verifier: port(verifier, true),
+  ircot: port(ircot),
+  tog: port(tog),
+  gcot: port(gcot),
+  irgs: port(irgs),
+  answer: port(reader, true),
   gearRead: GEAR_READ_PROMPT,
-  gearReason: {
-    module: gearReasoning.module,
-    version: gearReasoning.version,
-    build: gearReasoning.build,
-    parse: gearReasoning.parse,
-    form: (r) => gearReasoning.read(r).form,
-  },
-  gearRewrite: {
-    module: gearRewrite.module,
-    version: gearRewrite.version,
-    build: gearRewrite.build,
-    parse: gearRewrite.parse,
-    form: (r) => gearRewrite.read(r).form,
-  },
-  gearAnswer: {
-    module: gearQa.module,
-    version: gearQa.version,
-    build: gearQa.build,
-    parse: gearQa.parse,
-    form: (r) => gearQa.read(r).form,
-  },
-  planner: {
-    module: planner.module,
-    version: planner.version,
-    json: true,
-    build: planner.build,
-    parse: planner.parse,
-    form: (r) => planner.read(r).form,
-  },
-  composer: {
-    module: composer.module,
-    version: composer.version,
-    json: true,
-    build: composer.build,
-    parse: composer.parse,
-    form: (r) => composer.read(r).form,
-  },
-  dualragReasoner: {
-    module: dualragReasoner.module,
-    version: dualragReasoner.version,
-    json: true,
-    build: dualragReasoner.build,
-    parse: dualragReasoner.parse,
-    form: (r) => dualragReasoner.read(r).form,
-  },
-  dualragEntities: {
-    module: dualragEntities.module,
-    version: dualragEntities.version,
-    json: true,
-    build: dualragEntities.build,
-    parse: dualragEntities.parse,
-    form: (r) => dualragEntities.read(r).form,
-  },
-  dualragSummarizer: {
-    module: dualragSummarizer.module,
-    version: dualragSummarizer.version,
-    build: dualragSummarizer.build,
-    parse: dualragSummarizer.parse,
-    form: (r) => dualragSummarizer.read(r, '').form,
-  },
-  dualragAnswer: {
-    module: dualragAnswer.module,
-    version: dualragAnswer.version,
-    json: true,
-    build: dualragAnswer.build,
-    parse: dualragAnswer.parse,
-    form: (r) => dualragAnswer.read(r).form,
-  },
-  route: {
-    module: route.module,
-    version: route.version,
-    json: true,
-    build: route.build,
-    parse: route.parse,
-    form: (r) => route.read(r).form,
-  },
+  gearReason: port(gearReasoning),
+  gearRewrite: port(gearRewrite),
+  gearAnswer: port(gearQa),
+  planner: port(planner, true),
+  composer: port(composer, true),
+  dualragReasoner: port(dualragReasoner, true),
+  dualragEntities: port(dualragEntities, true),
+  dualragSummarizer: port(dualragSummarizer),
+  dualragAnswer: port(dualragAnswer, true),
+  route: port(route, true),
 };

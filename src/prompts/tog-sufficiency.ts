@@ -1,11 +1,9 @@
 // BDTR Fig. 11: the ToG-style sufficiency check. System text verbatim; the user turn is ircot-step's.
 // A positive evaluation starts with "So the answer is:"; otherwise the reply says what is missing,
 // and that explanation is the next retrieval query.
-import type { ChatMessage } from '../core/llm/port.ts';
 import { parseStepReply, type StepReply } from './answer-marker.ts';
-import type { PromptPassage } from './bdtr-documents.ts';
-import { stepTurn } from './ircot-step.ts';
-import { readTextReply, type Read } from './parse.ts';
+import { stepMessages, type stepTurn } from './ircot-step.ts';
+import { textPrompt } from './parse.ts';
 
 export const module = 'tog.sufficiency';
 export const version = 'bdtr-fig11/1';
@@ -16,22 +14,6 @@ Your task: Evaluate whether the given information is sufficient to answer the qu
 - If the evaluation is positive, start the response with: "So the answer is:".
 - Otherwise, explain what additional information would be required.`;
 
-export function build(question: string, documents: readonly PromptPassage[], notes: readonly string[]): ChatMessage[] {
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: stepTurn(question, documents, notes) },
-  ];
-}
+export const build = (...args: Parameters<typeof stepTurn>) => stepMessages(system, ...args);
 
-function readBody(reply: string): StepReply {
-  return parseStepReply(module, reply);
-}
-
-/** The reply read after any think block, and the form it was read from. */
-export function read(reply: string): Read<StepReply> {
-  return readTextReply(reply, readBody, module);
-}
-
-export function parse(reply: string): StepReply {
-  return read(reply).value;
-}
+export const { read, parse } = textPrompt(module, (reply): StepReply => parseStepReply(module, reply));

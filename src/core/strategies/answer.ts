@@ -1,5 +1,6 @@
 // The answer step every strategy ends with: the reader prompt (by default the QA reader,
-// src/prompts/qa-reader.ts: HippoRAG's rag_qa, answers of a few words) over the top of the final context.
+// src/prompts/qa-reader.ts: HippoRAG's rag_qa, answers of a few words) over the top of the final context;
+// the planner's ends with its composer.
 import type { Ranked } from '../types.ts';
 import type { Run } from './context.ts';
 
@@ -14,4 +15,15 @@ export async function answerStep(run: Run, context: readonly Ranked[], top: numb
   const { answer } = p.parse(reply.text);
   run.recorder.add({ type: 'answer', text: answer });
   return answer;
+}
+
+/** The planner's conservative composer over the whole `context`: the answer with the passages it cites. */
+export async function composeStep(run: Run, context: readonly Ranked[], partialAnswers: readonly string[]) {
+  run.checkAbort();
+  const c = run.prompts.composer;
+  const docs = run.passagesOf(context, context.length);
+  const messages = c.build(run.question.question, docs, partialAnswers);
+  const reply = await run.ask({ module: c.module, messages, json: c.json }, context);
+  const composed = c.parse(reply.text, docs.length);
+  run.recorder.add({ type: 'answer', text: composed.answer, citations: composed.citations.map((i) => context[i]!.id) });
 }

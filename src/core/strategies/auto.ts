@@ -48,18 +48,9 @@ async function llmChoice(
   const p = run.prompts.route;
   const menu = o.routes.map((name) => ({ name, ...ROUTE_MENU[name] }));
   const shown = run.passagesOf(base, o.routeTitles);
-  const reply = await run.ask(
-    {
-      module: p.module,
-      messages: p.build(
-        run.question.question,
-        menu,
-        shown.map((s) => s.title),
-      ),
-      json: p.json,
-    },
-    shown,
-  );
+  const titles = shown.map((s) => s.title);
+  const messages = p.build(run.question.question, menu, titles);
+  const reply = await run.ask({ module: p.module, messages, json: p.json }, shown);
   try {
     const out = p.parse(reply.text, o.routes);
     return { choice: out.route as RouteChoice, why: `LLM judgment: ${out.reason || '(no reason given)'}` };

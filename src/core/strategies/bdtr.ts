@@ -26,11 +26,7 @@ import { shouldStop, stopOption } from './stopping.ts';
 
 const bdtrOptions = {
   ...commonOptions,
-  /**
-   * Eq. 4 takes the max of raw ŝ(d|q); 'minmax' normalises each retrieval first. Unset, it follows the
-   * backbone's scores (resolved in descriptor.ts parse for every strategy, pool.ts): raw where they share
-   * one scale across queries (PPR mass, cosine, RRF), min-max where each query has its own (BM25, RAPTOR, GraphRAG).
-   */
+  /** 'minmax' normalises each retrieval before Eq. 4; unset, it follows the backbone (see the header). */
   normalize: z.enum(NORMALIZATIONS).optional(),
   /** R, the paper's default (the cap with an adaptive `stop`). */
   rounds: count(2),
@@ -75,17 +71,9 @@ async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
       const before = pool.ranking();
       mergeRound(run, pool, [fast, slow], normalize); // Eq. 3-4, re-sorted
       const earlier = [q, ...thoughts.slice(0, -1).flatMap((t) => [t.fast, t.slow])];
-      if (
-        round < o.rounds &&
-        (await shouldStop(run, o.stop, round, {
-          before,
-          after: pool.ranking(),
-          queries: [thought.fast, thought.slow],
-          earlier,
-          contextTop: o.contextTop,
-        }))
-      )
-        break;
+      const queries = [thought.fast, thought.slow];
+      const outcome = { before, after: pool.ranking(), queries, earlier, contextTop: o.contextTop };
+      if (await shouldStop(run, o, round, outcome)) break;
     }
   }
 
@@ -101,15 +89,9 @@ async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
     run.checkAbort();
     const candidates = context.slice(0, o.verifierTop);
     const v = prompts.verifier;
+    const shown = run.passagesOf(candidates, candidates.length);
     const verifyReply = await run.ask(
-      {
-        module: v.module,
-        messages: v.build(
-          chain.text,
-          candidates.map((c) => run.passage(c.id)),
-        ),
-        json: v.json,
-      },
+      { module: v.module, messages: v.build(chain.text, shown), json: v.json },
       candidates,
     );
     const selection = v.parse(verifyReply.text, candidates.length);
@@ -125,24 +107,13 @@ async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
 
     const promoted = promote(context, selected); // line 9: G on top, every document keeps its own score
     recorder.add({ type: 'promote', moves: promoted.moves });
-    recorder.add({
-      type: 'pool',
-      pool: pool.reorder(
-        promoted.ranking.map((r) => r.id),
-        new Map(),
-      ),
-    });
+    const promotedOrder = promoted.ranking.map((r) => r.id);
+    recorder.add({ type: 'pool', pool: pool.reorder(promotedOrder, new Map()) });
 
     // lines 10-11, Eq. 6: mu, sigma over P_R's own top-50 scores; D_final = G + passers (calibrate.ts)
-    const cut = cutoff(context, o.cutoffTop, o.minKept, promoted.promoted);
-    recorder.add({
-      type: 'cutoff',
-      mu: cut.mu,
-      sigma: cut.sigma,
-      threshold: cut.threshold,
-      kept: cut.kept.map((r) => r.id),
-    });
-    context = cut.kept;
+    const { mu, sigma, threshold, kept } = cutoff(context, o.cutoffTop, o.minKept, promoted.promoted);
+    recorder.add({ type: 'cutoff', mu, sigma, threshold, kept: kept.map((r) => r.id) });
+    context = kept;
   }
   if (o.answer) await answerStep(run, context, readerCount(o.readerTop, context.length));
 }
@@ -157,11 +128,7 @@ const bdtrDtr = defineStrategy({
     "BDTR's ablation without calibration: the rounds of fast and slow thoughts (Dual-Thought Retrieval, Eq. 1-4) alone; the final context is the pool P_R, no reasoning chain, no verifier, no cut; the reader reads its top 5.",
   paper: 'BDTR paper App. A.5, Table 5 (DTR only); Algorithm 1 lines 1-6',
   kind: 'method',
-  rounds: {
-    first: 0,
-    round:
-      "round 0 is the question's retrieval; round R retrieves for the R-th fast and slow thoughts, merged (before the verifier)",
-  },
+  // rounds: BDTR's (an ablation takes its parent's)
   options: { ...bdtrOptions, readerTop: readerTopOption(5) },
   fixed: { dtr: true, bgec: false },
   prompts: ['dualThought', 'answer'],

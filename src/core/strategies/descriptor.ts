@@ -92,21 +92,15 @@ export interface StrategySpec<N extends string, V extends readonly StrategyDescr
   run(run: Run, options: Record<string, unknown>, member: MemberRunner): Promise<void>;
 }
 
-export interface StrategyDescriptor<N extends string = string> {
-  readonly name: N;
-  readonly title: string;
-  readonly label: string;
+export interface StrategyDescriptor<N extends string = string> extends Readonly<
+  Pick<StrategySpec<N, []>, 'name' | 'title' | 'label' | 'explanation' | 'paper' | 'kind' | 'prompts' | 'offline'>
+> {
   readonly term: string;
-  readonly explanation: string;
-  readonly paper: string;
-  readonly kind: StrategyKind;
   readonly shape: Shape;
   readonly fixed: Readonly<Record<string, unknown>>;
   /** The option names a run may set (the shape minus the fixed ones). */
   readonly keys: readonly string[];
-  readonly prompts: readonly (keyof StrategyPrompts)[];
   readonly reader: keyof StrategyPrompts;
-  readonly offline: string;
   readonly needs: Readonly<StrategyNeeds>;
   readonly route?: RouteEntry;
   readonly exportsFineTuning: boolean;
@@ -118,7 +112,7 @@ export interface StrategyDescriptor<N extends string = string> {
   readonly variants: readonly StrategyDescriptor[];
   /** Validated options with defaults, the backbone's when given (throws StrategyError on a bad or a fixed option). */
   parse(raw: Record<string, unknown> | undefined, retriever?: Retriever): Record<string, unknown>;
-  run(run: Run, options: Record<string, unknown>, member: MemberRunner): Promise<void>;
+  run: StrategySpec<N, []>['run'];
 }
 
 /** A descriptor with its variants' names in its type (so the registry's names form a union). */

@@ -18,16 +18,14 @@ import { defineStrategy } from './descriptor.ts';
 import { ROUTE_CHOICES } from './router.ts';
 import { NORMALIZATIONS, ScorePool } from './pool.ts';
 
-/** Strategies that may be members: the routable methods (those on auto's route menu). */
-const ENSEMBLE_MEMBERS = ROUTE_CHOICES;
-
 const ensembleOptions = {
   /**
-   * Strategies whose final contexts are fused. Default: the pair whose RRF fused best on the first halves
-   * (first 100 of the first 200 questions of each set, offline thinker over hipporag2; mean R@5 of
-   * RRF(A, B) 0.751 for BDTR + BDTR-BGEC, 0.748 for IRCoT + BDTR; scripts/fit-router.ts pairs).
+   * Strategies whose final contexts are fused (the routable methods, those on auto's route menu). Default:
+   * the pair whose RRF fused best on the first halves (first 100 of the first 200 questions of each set,
+   * offline thinker over hipporag2; mean R@5 of RRF(A, B) 0.751 for BDTR + BDTR-BGEC, 0.748 for IRCoT +
+   * BDTR; scripts/fit-router.ts pairs).
    */
-  members: z.array(z.enum(ENSEMBLE_MEMBERS)).min(2).default([bdtr.name, bdtrBgec.name]),
+  members: z.array(z.enum(ROUTE_CHOICES)).min(2).default([bdtr.name, bdtrBgec.name]),
   /** RRF rank offset. */
   rrfK: z.number().min(0).default(60),
   depth: count(50),

@@ -1,10 +1,6 @@
 // GCoT-style (BDTR Fig. 12; a prompt-level version, not Graph-CoT's graph function calls): each round articulates the missing or bridge evidence, which is retrieved next.
-import type { Run } from './context.ts';
 import { runStepwise, stepwiseOptions, type StepwiseOptions } from './stepwise.ts';
 import { defineStrategy } from './descriptor.ts';
-
-const gcotOptions = stepwiseOptions;
-const runGcot = (run: Run, o: StepwiseOptions) => runStepwise(run, o, 'gcot', 'subquery');
 
 export const gcot = defineStrategy({
   name: 'gcot',
@@ -20,9 +16,9 @@ export const gcot = defineStrategy({
     round: "round 0 is the question's retrieval; round R retrieves with the R-th articulated sub-query",
   },
   decidesStop: true,
-  options: gcotOptions,
+  options: stepwiseOptions,
   prompts: ['gcot', 'answer'],
   offline: 'offline-thinker.ts: gcot.step, answer',
   route: { calls: 3, description: 'GCoT-style: step-wise reasoning that names the missing bridge entity' },
-  run: (run, o) => runGcot(run, o as StepwiseOptions),
+  run: (run, o) => runStepwise(run, o as StepwiseOptions, 'gcot', 'subquery'),
 });

@@ -89,13 +89,8 @@ async function runGear(run: Run, o: GearOptions): Promise<void> {
     const proximal = read.parse(syncReply.text).triples;
 
     // Eq. 2 + Alg. 1 + Eq. 3: C_q(n)
-    const linked = proximal.map((t) => ex.tripleLink(t));
-    const exp = await ex.expand(
-      query,
-      linked.filter((t): t is number => t !== undefined),
-      base,
-      run.signal,
-    );
+    const linked = proximal.map((t) => ex.tripleLink(t)).filter((t): t is number => t !== undefined);
+    const exp = await ex.expand(query, linked, base, run.signal);
     const contexts = whatif(n, exp.results);
     recorder.add({
       type: 'retrieve',
@@ -132,21 +127,10 @@ async function runGear(run: Run, o: GearOptions): Promise<void> {
 
     // Eq. 6: answerability
     run.checkAbort();
+    const memory = gist.map((g) => g.triple);
     const reason = prompts.gearReason;
-    const verdict = reason.parse(
-      (
-        await run.llm.complete(
-          {
-            module: reason.module,
-            messages: reason.build(
-              q,
-              gist.map((g) => g.triple),
-            ),
-          },
-          run.signal,
-        )
-      ).text,
-    );
+    const reasoned = await run.llm.complete({ module: reason.module, messages: reason.build(q, memory) }, run.signal);
+    const verdict = reason.parse(reasoned.text);
     recorder.add({ type: 'thought', kind: 'answerability', text: verdict.text });
     if (verdict.answerable) {
       recorder.add({
@@ -160,21 +144,11 @@ async function runGear(run: Run, o: GearOptions): Promise<void> {
 
     // Eq. 7: the next query
     const rw = prompts.gearRewrite;
-    query = rw.parse(
-      (
-        await run.llm.complete(
-          {
-            module: rw.module,
-            messages: rw.build(
-              q,
-              gist.map((g) => g.triple),
-              verdict.reason,
-            ),
-          },
-          run.signal,
-        )
-      ).text,
+    const rewritten = await run.llm.complete(
+      { module: rw.module, messages: rw.build(q, memory, verdict.reason) },
+      run.signal,
     );
+    query = rw.parse(rewritten.text);
     // a what-if branch's edit of this rewrite (src/core/whatif) is the query the next step retrieves
     query = run.ctx.whatif?.query(n, query) ?? query;
     recorder.add({ type: 'thought', kind: 'rewrite', text: query });
@@ -217,13 +191,8 @@ function recordPool(run: Run, pool: ScorePool, fused: readonly Ranked[]): Ranked
   pool.merge(fused);
   run.ctx.whatif?.pool(run.recorder.round, pool);
   const ranking = pool.ranking();
-  run.recorder.add({
-    type: 'pool',
-    pool: pool.reorder(
-      ranking.map((r) => r.id),
-      new Map(ranking.map((r) => [r.id, r.score])),
-    ),
-  });
+  const scores = new Map(ranking.map((r) => [r.id, r.score]));
+  run.recorder.add({ type: 'pool', pool: pool.reorder([...scores.keys()], scores) });
   return ranking;
 }
 

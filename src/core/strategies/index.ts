@@ -3,7 +3,7 @@
 //   traceRanking(trace)        -> the final context in its final order (the run's `ranking`)
 //   traceRoundRankings(trace)  -> the pool after each round (for per-round Recall@k)
 import { TraceRecorder } from '../trace/recorder.ts';
-import { TRACE_VERSION, type Trace } from '../trace/schema.ts';
+import type { Trace } from '../trace/schema.ts';
 import type { Question, Ranked, Retriever } from '../types.ts';
 import { createRun, StrategyError, type StrategyContext } from './context.ts';
 import type { MemberRunner } from './members.ts';
@@ -11,7 +11,7 @@ import { promptVersions, type StrategyPrompts } from './prompt-port.ts';
 import { DESCRIPTORS, findStrategy, strategyDescriptor, type StrategyName } from './registry.ts';
 import { STOP_PROMPT } from './stopping.ts';
 import { LEXICAL_RERANKER_NAME } from '../rerank/lexical.ts';
-import { settle, traceQuestion } from './trace-parts.ts';
+import { assembleTrace, settle } from './trace-parts.ts';
 
 export { StrategyError, type StrategyContext } from './context.ts';
 export type { StrategyPrompts, DualThought, ReasoningChain, StepReply, PromptPassage } from './prompt-port.ts';
@@ -135,12 +135,8 @@ export async function runStrategy(
   const recorder = new TraceRecorder({ now: ctx.now, onEvent: ctx.onEvent });
   const run = createRun(question, ctx, recorder, name);
   const status = await settle(() => def.run(run, options, runMember), recorder, ctx.signal);
-  return {
-    version: TRACE_VERSION,
-    id: meta.traceId ?? `${name}-${meta.retrieverName}-${question.id}`,
-    createdAt: meta.createdAt ?? new Date().toISOString(),
-    strategy: name,
-    retriever: meta.retrieverName,
+  return assembleTrace(name, question, meta, recorder, {
+    id: `${name}-${meta.retrieverName}-${question.id}`,
     // A strategy with no prompt makes no LLM call: say so rather than name an LLM that did nothing.
     llm: def.prompts.length === 0 ? 'none (retrieval only)' : ctx.llm.label,
     regime: 'iterative',
@@ -148,12 +144,8 @@ export async function runStrategy(
       ...header,
       prompts: promptVersions(ctx.prompts, options.stop === 'llm' ? [...def.prompts, STOP_PROMPT] : def.prompts),
     },
-    ...(meta.provenance ? { provenance: meta.provenance } : {}),
-    corpus: { id: meta.corpus.id, name: meta.corpus.name },
-    question: traceQuestion(question),
-    events: recorder.events,
     status,
-  };
+  });
 }
 
 export { traceRanking, traceRoundRankings, traceAnswer } from '../trace/fold.ts';

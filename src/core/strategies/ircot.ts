@@ -7,13 +7,13 @@
 //   - the reader reads the collected paragraphs (readerTop 'all'), not the top 5 of a merged pool.
 // The `pool` event ranks the collected paragraphs by their best per-retrieval min-max score (Eq. 4),
 // so Recall@k compares with the other strategies; IRCoT itself treats them as a set.
-import { answerStep } from './answer.ts';
 import type { Run } from './context.ts';
-import { commonOptions, count, readerCount, readerTopOption, type OptionsOf } from './options.ts';
+import { commonOptions, count, readerTopOption, type OptionsOf } from './options.ts';
 import { defineStrategy } from './descriptor.ts';
 import { normalizeScores, ScorePool } from './pool.ts';
 import type { Ranked } from '../types.ts';
-import { shouldStop, stopOption } from './stopping.ts';
+import { stopOption } from './stopping.ts';
+import { stepLoop } from './stepwise.ts';
 
 // No contextTop: IRCoT shows the model the whole collection.
 const { contextTop: _unused, ...common } = commonOptions;
@@ -32,11 +32,9 @@ const ircotOptions = {
 export type IrcotOptions = OptionsOf<typeof ircotOptions>;
 
 async function runIrcot(run: Run, o: IrcotOptions): Promise<void> {
-  const p = run.prompts.ircot;
-  const q = run.question.question;
   const collected: string[] = [];
   const pool = new ScorePool();
-  const collect = (results: readonly Ranked[]) => {
+  const add = (results: readonly Ranked[]) => {
     const normalised = normalizeScores(results, o.normalize);
     for (const r of normalised.slice(0, o.stepK)) {
       if (collected.length >= o.maxParagraphs) break;
@@ -51,42 +49,8 @@ async function runIrcot(run: Run, o: IrcotOptions): Promise<void> {
     whatif?.pool(run.recorder.round, pool);
     run.recorder.add({ type: 'pool', pool: pool.resort() });
   };
-  run.recorder.startRound(0);
-  collect(await run.retrieve(q, 'question', o.depth));
-  const thoughts: string[] = [];
-  for (let round = 1; round <= o.rounds; round++) {
-    run.checkAbort();
-    run.recorder.startRound(round);
-    const shown = collected.map((id) => run.passage(id));
-    const reply = await run.ask({ module: p.module, messages: p.build(q, shown, thoughts) }, collected);
-    const step = p.parse(reply.text);
-    run.recorder.add({ type: 'thought', kind: 'cot', text: step.text });
-    if (step.final) {
-      // the run's own decision to stop, which stopping calibration reads
-      run.recorder.add({
-        type: 'thought',
-        kind: 'stop',
-        text: `stop at round ${round}: the reply says "So the answer is:"`,
-      });
-      break;
-    }
-    thoughts.push(step.text);
-    const before = pool.ranking();
-    collect(await run.retrieve(step.text, 'cot', o.depth));
-    const earlier = [q, ...thoughts.slice(0, -1)];
-    if (
-      round < o.rounds &&
-      (await shouldStop(run, o.stop, round, {
-        before,
-        after: pool.ranking(),
-        queries: [step.text],
-        earlier,
-        contextTop: 5,
-      }))
-    )
-      break;
-  }
-  if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));
+  // the stop check's sufficiency prompt sees the pool's top 5
+  await stepLoop(run, o, 'ircot', 'cot', { pool, add, shown: () => collected.map((id) => run.passage(id)) }, 5);
 }
 
 export const ircot = defineStrategy({

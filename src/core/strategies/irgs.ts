@@ -37,17 +37,9 @@ async function runIrgs(run: Run, o: IrgsOptions): Promise<void> {
     const before = pool.ranking();
     if (o.merge === 'replace') replaceRound(run, pool, results, o.normalize);
     else mergeRound(run, pool, [results], o.normalize);
-    if (
-      round < o.rounds &&
-      (await shouldStop(run, o.stop, round, {
-        before,
-        after: pool.ranking(),
-        queries: [query],
-        earlier: [q, ...queries],
-        contextTop: o.contextTop,
-      }))
-    )
-      break;
+    const earlier = [q, ...queries];
+    const outcome = { before, after: pool.ranking(), queries: [query], earlier, contextTop: o.contextTop };
+    if (await shouldStop(run, o, round, outcome)) break;
     queries.push(query);
   }
   if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));

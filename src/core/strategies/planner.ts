@@ -9,6 +9,7 @@
 // named (`declared`) and those the sub-query really carries (`anchors`)). The prompts are ours (the paper prints none).
 import { z } from 'zod';
 import type { Ranked } from '../types.ts';
+import { composeStep } from './answer.ts';
 import type { Run } from './context.ts';
 import { count, readerCount, type OptionsOf } from './options.ts';
 import { NORMALIZATIONS, normalizeScores, ScorePool } from './pool.ts';
@@ -90,25 +91,8 @@ async function runPlanner(run: Run, o: PlannerOptions): Promise<void> {
     if (subquery === undefined) break;
     query = subquery;
   }
-  if (!o.answer) return;
-  run.checkAbort();
-  const c = run.prompts.composer;
-  context = context.slice(0, readerCount(o.readerTop, context.length));
-  const docs = context.map((r) => run.passage(r.id));
-  const reply = await run.ask(
-    {
-      module: c.module,
-      messages: c.build(
-        q,
-        docs,
-        history.map((h) => h.partialAnswer),
-      ),
-      json: c.json,
-    },
-    context,
-  );
-  const composed = c.parse(reply.text, docs.length);
-  recorder.add({ type: 'answer', text: composed.answer, citations: composed.citations.map((i) => context[i]!.id) });
+  const partials = history.map((h) => h.partialAnswer);
+  if (o.answer) await composeStep(run, context.slice(0, readerCount(o.readerTop, context.length)), partials);
 }
 
 export const planner = defineStrategy({

@@ -117,111 +117,65 @@ export function replyFormReader(prompts: StrategyPrompts): ReplyFormReader {
   };
 }
 
+/** A prompt as strategies use it: `build` makes its messages from `Args`, `parse` reads a reply (given `Extra`) as `R`. */
+type Prompt<Args extends unknown[], R, Extra extends unknown[] = []> = PromptInfo & {
+  build(...args: Args): ChatMessage[];
+  parse(reply: string, ...extra: Extra): R;
+};
+type Docs = readonly PromptPassage[];
+/** The step-wise prompts (Fig. 10-12): the question, the documents shown and the steps so far. */
+type StepPrompt = Prompt<[question: string, documents: Docs, steps: readonly string[]], StepReply>;
+type Gist = readonly GistTriple[];
+
 export interface StrategyPrompts {
-  dualThought: PromptInfo & {
-    build(question: string, pool: readonly PromptPassage[], previous: readonly DualThought[]): ChatMessage[];
-    parse(reply: string): DualThought;
-  };
-  reasoningChain: PromptInfo & {
-    build(question: string, pool: readonly PromptPassage[], thoughts: readonly DualThought[]): ChatMessage[];
-    parse(reply: string): ReasoningChain;
-  };
-  verifier: PromptInfo & {
-    build(chain: string, candidates: readonly PromptPassage[]): ChatMessage[];
-    /** 0-based candidate positions, strongest first; invalid entries dropped and listed. */
-    parse(reply: string, candidateCount: number): VerifierSelection;
-  };
-  ircot: PromptInfo & {
-    build(question: string, documents: readonly PromptPassage[], thoughts: readonly string[]): ChatMessage[];
-    parse(reply: string): StepReply;
-  };
-  tog: PromptInfo & {
-    build(question: string, documents: readonly PromptPassage[], notes: readonly string[]): ChatMessage[];
-    parse(reply: string): StepReply;
-  };
-  gcot: PromptInfo & {
-    build(question: string, documents: readonly PromptPassage[], steps: readonly string[]): ChatMessage[];
-    parse(reply: string): StepReply;
-  };
-  irgs: PromptInfo & {
-    build(question: string, documents: readonly PromptPassage[]): ChatMessage[];
-    parse(reply: string): { text: string };
-  };
-  answer: PromptInfo & {
-    build(question: string, documents: readonly PromptPassage[]): ChatMessage[];
-    parse(reply: string): { answer: string };
-  };
+  dualThought: Prompt<[question: string, pool: Docs, previous: readonly DualThought[]], DualThought>;
+  reasoningChain: Prompt<[question: string, pool: Docs, thoughts: readonly DualThought[]], ReasoningChain>;
+  /** parse: 0-based candidate positions, strongest first; invalid entries dropped and listed. */
+  verifier: Prompt<[chain: string, candidates: Docs], VerifierSelection, [candidateCount: number]>;
+  ircot: StepPrompt;
+  tog: StepPrompt;
+  gcot: StepPrompt;
+  irgs: Prompt<[question: string, documents: Docs], { text: string }>;
+  answer: Prompt<[question: string, documents: Docs], { answer: string }>;
   /** GEAR App. J.2 reader with gist memory (Eq. 1, Eq. 4). */
-  gearRead: PromptInfo & {
-    build(query: string, passages: readonly PromptPassage[], gist?: readonly GistTriple[]): ChatMessage[];
-    parse(reply: string): { triples: GistTriple[]; rejected: number };
-  };
+  gearRead: Prompt<[query: string, passages: Docs, gist?: Gist], { triples: GistTriple[]; rejected: number }>;
   /** GEAR App. J.2 reasoning for termination (Eq. 6). */
-  gearReason: PromptInfo & {
-    build(query: string, gist: readonly GistTriple[]): ChatMessage[];
-    parse(reply: string): GearTermination;
-  };
+  gearReason: Prompt<[query: string, gist: Gist], GearTermination>;
   /** GEAR App. J.2 query re-writing (Eq. 7). */
-  gearRewrite: PromptInfo & {
-    build(query: string, gist: readonly GistTriple[], reason: string): ChatMessage[];
-    parse(reply: string): string;
-  };
+  gearRewrite: Prompt<[query: string, gist: Gist, reason: string], string>;
   /** GEAR App. J.3 QA reader. */
-  gearAnswer: PromptInfo & {
-    build(question: string, passages: readonly PromptPassage[]): ChatMessage[];
-    parse(reply: string): { answer: string };
-  };
-  planner: PromptInfo & {
-    build(
-      question: string,
-      documents: readonly PromptPassage[],
-      history: readonly PlanHistory[],
-      step: number,
-      maxSteps: number,
-    ): ChatMessage[];
-    parse(reply: string): PlanReply;
-  };
-  composer: PromptInfo & {
-    build(question: string, documents: readonly PromptPassage[], partialAnswers: readonly string[]): ChatMessage[];
-    /** 0-based citations; a number outside the documents raises LlmOutputError. */
-    parse(reply: string, documentCount: number): ComposedAnswer;
-  };
+  gearAnswer: Prompt<[question: string, passages: Docs], { answer: string }>;
+  planner: Prompt<
+    [question: string, documents: Docs, history: readonly PlanHistory[], step: number, maxSteps: number],
+    PlanReply
+  >;
+  /** parse: 0-based citations; a number outside the documents raises LlmOutputError. */
+  composer: Prompt<
+    [question: string, documents: Docs, partialAnswers: readonly string[]],
+    ComposedAnswer,
+    [count: number]
+  >;
   /** DualRAG Fig. 5 (Eq. 3). */
-  dualragReasoner: PromptInfo & {
-    build(question: string, knowledge: DualKnowledge, history: readonly string[]): ChatMessage[];
-    parse(reply: string): ReasonerStep;
-  };
+  dualragReasoner: Prompt<[question: string, knowledge: DualKnowledge, history: readonly string[]], ReasonerStep>;
   /** DualRAG Fig. 6 (Eq. 5); `hints` = entities of earlier steps. */
-  dualragEntities: PromptInfo & {
-    build(
-      question: string,
-      knowledge: DualKnowledge,
-      history: readonly string[],
-      hints: readonly string[],
-    ): ChatMessage[];
-    parse(reply: string): EntityQueries[];
-  };
+  dualragEntities: Prompt<
+    [question: string, knowledge: DualKnowledge, history: readonly string[], hints: readonly string[]],
+    EntityQueries[]
+  >;
   /** DualRAG Fig. 7 (Eq. 9). */
-  dualragSummarizer: PromptInfo & {
-    build(
-      question: string,
-      history: readonly string[],
-      entity: string,
-      queries: readonly string[],
-      documents: readonly PromptPassage[],
-    ): ChatMessage[];
-    parse(reply: string, entity: string): KnowledgeFragment;
-  };
+  dualragSummarizer: Prompt<
+    [question: string, history: readonly string[], entity: string, queries: readonly string[], documents: Docs],
+    KnowledgeFragment,
+    [entity: string]
+  >;
   /** DualRAG's M_A (Eq. 4): the paper prints no prompt; ours. */
-  dualragAnswer: PromptInfo & {
-    build(question: string, knowledge: DualKnowledge, history: readonly string[]): ChatMessage[];
-    parse(reply: string): { answer: string };
-  };
+  dualragAnswer: Prompt<[question: string, knowledge: DualKnowledge, history: readonly string[]], { answer: string }>;
   /** The `auto` router's LLM judgment (ours): one call picks the route. */
-  route: PromptInfo & {
-    build(question: string, routes: readonly RouteOption[], titles: readonly string[]): ChatMessage[];
-    parse(reply: string, offered: readonly string[]): RouteReply;
-  };
+  route: Prompt<
+    [question: string, routes: readonly RouteOption[], titles: readonly string[]],
+    RouteReply,
+    [offered: readonly string[]]
+  >;
 }
 
 /** module -> prompt version, recorded in trace.options so a trace says which prompt texts it used. */

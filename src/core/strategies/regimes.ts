@@ -10,13 +10,13 @@
 // the summarizer's reading of retrievals, which these regimes do not run) and no reasoning history,
 // and the QA reader for every other strategy.
 import { TraceRecorder } from '../trace/recorder.ts';
-import { TRACE_VERSION, regime as regimeSchema, type Regime, type Trace } from '../trace/schema.ts';
+import { regime as regimeSchema, type Regime, type Trace } from '../trace/schema.ts';
 import type { Question, Ranked } from '../types.ts';
-import { answerStep } from './answer.ts';
+import { answerStep, composeStep } from './answer.ts';
 import { createRun, type Run, type StrategyContext } from './context.ts';
 import { runStrategy, strategyDescriptor, type RunMeta, type StrategyName } from './index.ts';
 import { promptVersions, type StrategyPrompts } from './prompt-port.ts';
-import { settle, traceQuestion } from './trace-parts.ts';
+import { assembleTrace, settle } from './trace-parts.ts';
 
 export const REGIMES = regimeSchema.options;
 export type { Regime };
@@ -38,20 +38,13 @@ async function read(run: Run, name: StrategyName, context: readonly Ranked[]): P
     await answerStep(run, context, context.length);
     return;
   }
+  if (reader === 'composer') {
+    await composeStep(run, context, []);
+    return;
+  }
   run.checkAbort();
   const q = run.question.question;
   const docs = run.passagesOf(context, context.length);
-  if (reader === 'composer') {
-    const c = run.prompts.composer;
-    const reply = await run.ask({ module: c.module, messages: c.build(q, docs, []), json: c.json }, docs);
-    const composed = c.parse(reply.text, docs.length);
-    run.recorder.add({
-      type: 'answer',
-      text: composed.answer,
-      citations: composed.citations.map((i) => context[i]!.id),
-    });
-    return;
-  }
   const p = reader === 'gearAnswer' ? run.prompts.gearAnswer : run.prompts.dualragAnswer;
   const messages =
     reader === 'gearAnswer'
@@ -91,12 +84,8 @@ export async function runRegime(
     ctx.signal,
   );
   const reader = readerOf(name);
-  return {
-    version: TRACE_VERSION,
-    id: meta.traceId ?? `${name}-${regime}-${meta.retrieverName}-${question.id}`,
-    createdAt: meta.createdAt ?? new Date().toISOString(),
-    strategy: name,
-    retriever: meta.retrieverName,
+  return assembleTrace(name, question, meta, recorder, {
+    id: `${name}-${regime}-${meta.retrieverName}-${question.id}`,
     llm: ctx.llm.label,
     regime,
     options: {
@@ -106,10 +95,6 @@ export async function runRegime(
       prompts: promptVersions(ctx.prompts, [reader]),
       ...meta.backbone,
     },
-    ...(meta.provenance ? { provenance: meta.provenance } : {}),
-    corpus: { id: meta.corpus.id, name: meta.corpus.name },
-    question: traceQuestion(question),
-    events: recorder.events,
     status,
-  };
+  });
 }

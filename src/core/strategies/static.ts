@@ -16,6 +16,11 @@ async function runStatic(run: Run, o: StaticOptions): Promise<void> {
   if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));
 }
 
+const oneRetrieval = {
+  first: 0,
+  round: "round 0 is the question's retrieval, the only one: @R past 0 is not applied",
+} as const;
+
 /** Retrieval only: round 0 with raw backbone scores and no reader. */
 export const single = defineStrategy({
   name: 'single',
@@ -25,7 +30,7 @@ export const single = defineStrategy({
     "the question goes to the backbone once and the passages keep the backbone's raw scores; no LLM, no answer. It is the round 0 every strategy starts from.",
   paper: 'BDTR paper Eq. 1 (the static baseline, without the reader)',
   kind: 'baseline',
-  rounds: { first: 0, round: "round 0 is the question's retrieval, the only one: @R past 0 is not applied" },
+  rounds: oneRetrieval,
   options: staticOptions,
   fixed: { answer: false, normalize: 'none' },
   prompts: [],
@@ -42,7 +47,7 @@ export const singleRead = defineStrategy({
   explanation: 'one retrieval with the question (raw backbone scores), then the LLM answers from the top 5 passages.',
   paper: 'BDTR paper Eq. 1 and the shared QA reader',
   kind: 'baseline',
-  rounds: { first: 0, round: "round 0 is the question's retrieval, the only one: @R past 0 is not applied" },
+  rounds: oneRetrieval,
   options: staticOptions,
   fixed: { answer: true, normalize: 'none' },
   prompts: ['answer'],
@@ -58,7 +63,7 @@ export const staticRetrieval = defineStrategy({
     "one retrieval with the question (Eq. 1; scores on the score scale every strategy's pool uses over this backbone), then the QA reader over the top 5: the baseline the iterative strategies are measured against.",
   paper: 'BDTR paper §3, Eq. 1 (static retrieval)',
   kind: 'method',
-  rounds: { first: 0, round: "round 0 is the question's retrieval, the only one: @R past 0 is not applied" },
+  rounds: oneRetrieval,
   options: staticOptions,
   prompts: ['answer'],
   offline: 'offline-thinker.ts: answer (extractive reader)',

@@ -3,6 +3,7 @@
 // steps so far; "So the answer is:" stops the loop, any other reply is retrieved with and merged into
 // the pool (Eq. 4 max-update over normalised scores, like BDTR, so rankings are comparable).
 import type { ThoughtKind } from '../trace/schema.ts';
+import type { Passage, Ranked } from '../types.ts';
 import { answerStep } from './answer.ts';
 import type { Run } from './context.ts';
 import { commonOptions, count, readerCount, type OptionsOf } from './options.ts';
@@ -16,22 +17,35 @@ export const stepwiseOptions = { ...commonOptions, rounds: count(2), ...stopOpti
 
 export type StepwiseOptions = OptionsOf<typeof stepwiseOptions>;
 
-export async function runStepwise(
+/** Where a step-wise loop keeps its evidence: the shared pool, or IRCoT's collected paragraphs (ircot.ts). */
+export interface StepEvidence {
+  pool: ScorePool;
+  /** Takes one retrieval in and records the `pool` event. */
+  add(results: readonly Ranked[]): void;
+  /** The passages the next step prompt shows. */
+  shown(): Passage[];
+}
+
+/** The step loop; `contextTop` is what the adaptive stop's sufficiency check is shown. */
+export async function stepLoop(
   run: Run,
-  o: StepwiseOptions,
+  o: Pick<StepwiseOptions, 'depth' | 'rounds' | 'stop' | 'answer' | 'readerTop'>,
   prompt: 'ircot' | 'tog' | 'gcot',
   kind: ThoughtKind,
+  evidence: StepEvidence,
+  contextTop: number,
 ): Promise<void> {
   const p: StrategyPrompts['ircot'] = run.prompts[prompt];
+  const q = run.question.question;
+  const { pool } = evidence;
   run.recorder.startRound(0);
-  const pool = new ScorePool();
-  mergeRound(run, pool, [await run.retrieve(run.question.question, 'question', o.depth)], o.normalize);
+  evidence.add(await run.retrieve(q, 'question', o.depth));
   const steps: string[] = [];
   for (let round = 1; round <= o.rounds; round++) {
     run.checkAbort();
     run.recorder.startRound(round);
-    const docs = run.passagesOf(pool.ranking(), o.contextTop);
-    const reply = await run.ask({ module: p.module, messages: p.build(run.question.question, docs, steps) }, docs);
+    const shown = evidence.shown();
+    const reply = await run.ask({ module: p.module, messages: p.build(q, shown, steps) }, shown);
     const step = p.parse(reply.text);
     run.recorder.add({ type: 'thought', kind, text: step.text });
     if (step.final) {
@@ -45,19 +59,20 @@ export async function runStepwise(
     }
     steps.push(step.text);
     const before = pool.ranking();
-    mergeRound(run, pool, [await run.retrieve(step.text, kind, o.depth)], o.normalize);
-    const earlier = [run.question.question, ...steps.slice(0, -1)];
-    if (
-      round < o.rounds &&
-      (await shouldStop(run, o.stop, round, {
-        before,
-        after: pool.ranking(),
-        queries: [step.text],
-        earlier,
-        contextTop: o.contextTop,
-      }))
-    )
-      break;
+    evidence.add(await run.retrieve(step.text, kind, o.depth));
+    const earlier = [q, ...steps.slice(0, -1)];
+    const outcome = { before, after: pool.ranking(), queries: [step.text], earlier, contextTop };
+    if (await shouldStop(run, o, round, outcome)) break;
   }
   if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));
+}
+
+export function runStepwise(run: Run, o: StepwiseOptions, prompt: 'ircot' | 'tog' | 'gcot', kind: ThoughtKind) {
+  const pool = new ScorePool();
+  const evidence: StepEvidence = {
+    pool,
+    add: (results) => mergeRound(run, pool, [results], o.normalize),
+    shown: () => run.passagesOf(pool.ranking(), o.contextTop),
+  };
+  return stepLoop(run, o, prompt, kind, evidence, o.contextTop);
 }

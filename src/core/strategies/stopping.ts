@@ -61,9 +61,14 @@ export interface RoundOutcome {
   contextTop: number;
 }
 
-/** Whether to stop after this round (records the `stop` thought when it does). */
-export async function shouldStop(run: Run, mode: StopMode, round: number, o: RoundOutcome): Promise<boolean> {
-  if (mode === 'fixed') return false;
+/** Whether to stop after `round` (never after the last: `rounds` is the cap); records the `stop` thought when it does. */
+export async function shouldStop(
+  run: Run,
+  { stop: mode, rounds }: { stop: StopMode; rounds: number },
+  round: number,
+  o: RoundOutcome,
+): Promise<boolean> {
+  if (mode === 'fixed' || round >= rounds) return false;
   if (mode === 'stable') {
     if (!topSetStable(o.before, o.after) || !o.queries.every((q) => repeatsEarlier(q, o.earlier))) return false;
     run.recorder.add({

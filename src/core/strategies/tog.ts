@@ -1,11 +1,7 @@
 // ToG-style sufficiency (BDTR Fig. 11; a prompt-level version, not Think-on-Graph's beam search): each round asks whether the pool suffices; if not, the
 // explanation of what is missing is the next query.
-import type { Run } from './context.ts';
 import { runStepwise, stepwiseOptions, type StepwiseOptions } from './stepwise.ts';
 import { defineStrategy } from './descriptor.ts';
-
-const togOptions = stepwiseOptions;
-const runTog = (run: Run, o: StepwiseOptions) => runStepwise(run, o, 'tog', 'sufficiency');
 
 export const tog = defineStrategy({
   name: 'tog',
@@ -21,9 +17,9 @@ export const tog = defineStrategy({
     round: "round 0 is the question's retrieval; round R retrieves for what the R-th sufficiency check says is missing",
   },
   decidesStop: true,
-  options: togOptions,
+  options: stepwiseOptions,
   prompts: ['tog', 'answer'],
   offline: 'offline-thinker.ts: tog.sufficiency, answer',
   route: { calls: 3, description: 'ToG-style: check whether the passages suffice, retrieve what is missing' },
-  run: (run, o) => runTog(run, o as StepwiseOptions),
+  run: (run, o) => runStepwise(run, o as StepwiseOptions, 'tog', 'sufficiency'),
 });

@@ -1,10 +1,11 @@
 // Pieces every strategy trace is assembled from (runStrategy and the regimes' runRegime): the body's
-// outcome as a trace status, and the question as the trace records it.
+// outcome as a trace status, the question as the trace records it, and the trace itself.
 import { AbortedError, HopscopeError } from '../errors.ts';
 import type { TraceRecorder } from '../trace/recorder.ts';
-import type { Trace, TraceQuestion } from '../trace/schema.ts';
+import { TRACE_VERSION, type Trace, type TraceQuestion } from '../trace/schema.ts';
 import type { Question } from '../types.ts';
 import { StrategyError } from './context.ts';
+import type { RunMeta } from './index.ts';
 
 /**
  * Run a strategy body: LLM, parse and retrieval failures become an `error` event and status "failed";
@@ -38,5 +39,30 @@ export function traceQuestion(question: Question): TraceQuestion {
     ...(question.hops !== undefined ? { hops: question.hops } : {}),
     ...(question.evidence !== undefined ? { evidence: question.evidence } : {}),
     ...(question.goldItems !== undefined ? { goldItems: question.goldItems.map((i) => [...i]) } : {}),
+  };
+}
+
+/** The trace of a run: what the run decided (`run`) under the host's `meta` (its id and time, when given, win). */
+export function assembleTrace(
+  strategy: string,
+  question: Question,
+  meta: RunMeta,
+  recorder: TraceRecorder,
+  run: Pick<Trace, 'id' | 'llm' | 'regime' | 'options' | 'status'>,
+): Trace {
+  return {
+    version: TRACE_VERSION,
+    id: meta.traceId ?? run.id,
+    createdAt: meta.createdAt ?? new Date().toISOString(),
+    strategy,
+    retriever: meta.retrieverName,
+    llm: run.llm,
+    regime: run.regime,
+    options: run.options,
+    ...(meta.provenance ? { provenance: meta.provenance } : {}),
+    corpus: { id: meta.corpus.id, name: meta.corpus.name },
+    question: traceQuestion(question),
+    events: recorder.events,
+    status: run.status,
   };
 }

@@ -43,17 +43,27 @@ export const EMBEDDER_DEFAULTS = Object.freeze({
   hubModel: 'Xenova/all-MiniLM-L6-v2',
 });
 
+const ONNX_SUFFIX: Record<string, string> = {
+  fp32: '',
+  fp16: '_fp16',
+  q8: '_quantized',
+  int8: '_int8',
+  uint8: '_uint8',
+  q4: '_q4',
+  q4f16: '_q4f16',
+  bnb4: '_bnb4',
+};
+
 /** Onnx file transformers.js loads for a dtype (see its `DEFAULT_DTYPE_SUFFIX_MAPPING`). */
-export function onnxFileFor(dtype: EmbedDtype): string {
-  const suffix: Record<EmbedDtype, string> = {
-    fp32: '',
-    fp16: '_fp16',
-    q8: '_quantized',
-    int8: '_int8',
-    uint8: '_uint8',
-    q4: '_q4',
-  };
-  return `onnx/model${suffix[dtype]}.onnx`;
+export const onnxFileFor = (dtype: string): string => `onnx/model${ONNX_SUFFIX[dtype] ?? `_${dtype}`}.onnx`;
+
+/** Why an encoder or cross-encoder config cannot load here (the caller throws its own error); undefined when it can. */
+export function configProblem(config: EmbedderConfig): string | undefined {
+  if (config.localModelPath === undefined && !config.storedFolder && !config.allowRemote)
+    return `model "${config.model}": give localModelPath, or allowRemote: true (only in a user's browser)`;
+  if (config.device !== 'cpu' && !config.allowRemote && config.wasmPaths === undefined)
+    return `device "${config.device}" without allowRemote needs wasmPaths (locally served onnxruntime-web files); transformers.js would fetch them from a CDN`;
+  return undefined;
 }
 
 const networkFetch = env.fetch;

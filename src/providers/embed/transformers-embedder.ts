@@ -4,7 +4,7 @@
 import { pipeline, type FeatureExtractionPipeline, type ProgressInfo } from '@huggingface/transformers';
 import { embedInBatches } from '../../core/embed/batches.ts';
 import { EmbedError, type EmbedProgressCallback, type Embedder, type Embeddings } from '../../core/embed/port.ts';
-import { applyTransformersEnv, EMBEDDER_DEFAULTS, onnxFileFor, type EmbedderConfig } from './config.ts';
+import { applyTransformersEnv, configProblem, EMBEDDER_DEFAULTS, onnxFileFor, type EmbedderConfig } from './config.ts';
 
 export class EmbedModelLoadError extends EmbedError {
   override readonly name: string = 'EmbedModelLoadError';
@@ -38,16 +38,8 @@ function describeWhere(config: EmbedderConfig): string {
 
 export function createTransformersEmbedder(config: EmbedderConfig): TransformersEmbedder {
   const batchSize = config.batchSize ?? EMBEDDER_DEFAULTS.batchSize;
-  if (config.localModelPath === undefined && !config.storedFolder && !config.allowRemote) {
-    throw new EmbedError(
-      `model "${config.model}": give localModelPath, or allowRemote: true (only in a user's browser)`,
-    );
-  }
-  if (config.device !== 'cpu' && !config.allowRemote && config.wasmPaths === undefined) {
-    throw new EmbedError(
-      `device "${config.device}" without allowRemote needs wasmPaths (locally served onnxruntime-web files); transformers.js would fetch them from a CDN`,
-    );
-  }
+  const problem = configProblem(config);
+  if (problem) throw new EmbedError(problem);
   let loading: Promise<FeatureExtractionPipeline> | undefined;
   const listeners = new Set<EmbedProgressCallback>();
 

@@ -10,7 +10,16 @@
 //   gear.qa              the offline thinker's answer-kind span over the real passages (not the example)
 import { extractPassageTriplesOffline } from '../../core/triples/offline-extractor.ts';
 import type { LlmRequest } from '../../core/llm/port.ts';
-import { contentWords, coverage, questionParts, stem, type DocumentText } from './offline-thinker-text.ts';
+import { formatTriples } from '../../prompts/gear-reader.ts';
+import {
+  bestAnswer,
+  contentWords,
+  coverage,
+  questionParts,
+  stem,
+  userText,
+  type DocumentText,
+} from './offline-thinker-text.ts';
 
 type Fact = [string, string, string];
 
@@ -33,10 +42,6 @@ const OFFLINE_GEAR_DEFAULTS: Readonly<OfflineGearOptions> = Object.freeze({
   docs: 3,
 });
 
-function userText(request: LlmRequest): string {
-  return request.messages.findLast((m) => m.role === 'user')?.content ?? '';
-}
-
 const lastLine = (text: string, label: string) =>
   [...text.matchAll(new RegExp(`^${label}: ?(.*)$`, 'gm'))].at(-1)?.[1]?.trim() ?? '';
 
@@ -56,7 +61,6 @@ function docsOf(text: string): DocumentText[] {
   return out;
 }
 
-const fmt = (fs: readonly Fact[]) => fs.map((f) => `(${f.map((x) => JSON.stringify(x)).join(', ')})`).join(', ');
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function read(text: string, o: OfflineGearOptions): string {
@@ -101,7 +105,7 @@ function read(text: string, o: OfflineGearOptions): string {
         : [docs[0].title, 'is described as', docs[0].text.split(/[.;]/)[0]!.slice(0, 80)],
     );
   }
-  return out.length > 0 ? fmt(out) : '("question", "has", "no documents")';
+  return out.length > 0 ? formatTriples(out) : '("question", "has", "no documents")';
 }
 
 /** The first question entity no fact mentions, else undefined. */
@@ -154,16 +158,9 @@ function rewrite(text: string): string {
   return `What is the ${q.relations.slice(0, 4).join(' ') || 'information'} of ${target}?`;
 }
 
-/**
- * The offline reply for a gear.* module, or undefined for another module. `answer` is the offline
- * thinker's answer-kind span picker (offline-thinker.ts), passed in so the two files do not import each other.
- */
-export function gearReply(
-  request: LlmRequest,
-  answer: (question: string, docs: DocumentText[]) => string,
-  options: Partial<OfflineGearOptions> = {},
-): string | undefined {
-  const text = userText(request);
+/** The offline reply for a gear.* module, or undefined for another module. */
+export function gearReply(request: LlmRequest, options: Partial<OfflineGearOptions> = {}): string | undefined {
+  const text = userText(request) ?? '';
   switch (request.module) {
     case 'gear.reader':
       return read(text, { ...OFFLINE_GEAR_DEFAULTS, ...options });
@@ -174,7 +171,7 @@ export function gearReply(
     case 'gear.qa': {
       const marker = 'of maximum length of 6 words.';
       const real = text.slice(text.lastIndexOf(marker) + marker.length);
-      return `${answer(lastLine(text, 'Question'), docsOf(real))}`;
+      return bestAnswer(lastLine(text, 'Question'), docsOf(real));
     }
     default:
       return undefined;

@@ -6,16 +6,13 @@
 // picks, citing the documents about the question entities or containing the answer.
 import type { LlmRequest } from '../../core/llm/port.ts';
 import {
-  answerCandidates,
-  answerKind,
+  answerSpan,
   bridgeCandidates,
   capitalisedPhrases,
-  choiceOptions,
   coverage,
-  pickOption,
   questionParts,
+  userText,
   type DocumentText,
-  type QuestionParts,
 } from './offline-thinker-text.ts';
 
 interface PlannerView {
@@ -28,7 +25,7 @@ interface PlannerView {
 }
 
 function read(request: LlmRequest): PlannerView {
-  const user = request.messages.findLast((m) => m.role === 'user')?.content ?? '';
+  const user = userText(request) ?? '';
   const docs: DocumentText[] = [];
   for (const m of user.matchAll(
     /(?:^|\n)Doc \d+: Wikipedia Title: ([^\n]*)\n([\s\S]*?)(?=\nDoc \d+: Wikipedia Title: |\n\n|\nQuestion: |$)/g,
@@ -46,13 +43,6 @@ function read(request: LlmRequest): PlannerView {
 const covered = (e: string, docs: readonly DocumentText[]) =>
   docs.some((d) => coverage(e, d.title) >= 0.6 || coverage(d.title, e) >= 0.8);
 
-function answerOf(question: string, q: QuestionParts, docs: readonly DocumentText[]): string | undefined {
-  const kind = answerKind(question);
-  if (kind === 'choice') return pickOption(question, choiceOptions(question), docs);
-  if (kind === 'yesno') return 'yes';
-  return answerCandidates(q, docs.slice(0, 3), kind)[0] ?? answerCandidates(q, docs.slice(0, 3))[0];
-}
-
 function step(v: PlannerView): string {
   const q = questionParts(v.question);
   const searched = v.earlier.map((e) => e.query);
@@ -62,7 +52,7 @@ function step(v: PlannerView): string {
   const bridge = bridgeCandidates(q, v.docs, known).find(fresh);
   const missing = unresolved ?? bridge;
   const share = q.entities.length ? q.entities.filter((e) => covered(e, v.docs)).length / q.entities.length : 0.5;
-  const candidate = answerOf(v.question, q, v.docs);
+  const candidate = answerSpan(v.question, v.docs);
   const found = [q.entities.find((e) => covered(e, v.docs)), bridge].filter(Boolean).join(' is linked to ');
   const partial = `Offline heuristic: ${found ? `${found}; ` : ''}candidate answer ${candidate ?? 'none yet'}.`;
   if (missing && v.step < v.maxSteps && v.earlier.length < 3) {
@@ -85,7 +75,7 @@ function step(v: PlannerView): string {
 
 function compose(v: PlannerView): string {
   const q = questionParts(v.question);
-  const answer = answerOf(v.question, q, v.docs);
+  const answer = answerSpan(v.question, v.docs);
   if (!answer) return JSON.stringify({ answer: 'insufficient evidence', citations: [] });
   const cited = v.docs
     .map((d, i) => ({

@@ -1,110 +1,21 @@
 // Text heuristics of the offline thinker (a labelled, model-free stand-in for an LLM): capitalised-
 // phrase entity spotting, relation words of a question, and relation-anchored bridge candidates in
 // passages. Deterministic; no model, no network.
+import type { LlmRequest } from '../../core/llm/port.ts';
 import { ENGLISH_STOP_WORDS } from '../../core/text/stopwords.ts';
 
 /** Capitalised words that start sentences or questions rather than names. */
-const NOT_NAMES = new Set([
-  'The',
-  'A',
-  'An',
-  'In',
-  'On',
-  'At',
-  'Of',
-  'For',
-  'By',
-  'To',
-  'From',
-  'With',
-  'As',
-  'He',
-  'She',
-  'It',
-  'They',
-  'His',
-  'Her',
-  'Its',
-  'Their',
-  'This',
-  'That',
-  'These',
-  'Those',
-  'There',
-  'What',
-  'Which',
-  'Who',
-  'Whom',
-  'Whose',
-  'When',
-  'Where',
-  'Why',
-  'How',
-  'Is',
-  'Are',
-  'Was',
-  'Were',
-  'Did',
-  'Do',
-  'Does',
-  'Has',
-  'Have',
-  'Had',
-  'After',
-  'Before',
-  'During',
-  'Since',
-  'While',
-  'Although',
-  'But',
-  'And',
-  'Or',
-  'If',
-  'Both',
-  'Either',
-  'Neither',
-  'Not',
-  'Also',
-  'However',
-  'Born',
-  'Given',
-  'So',
-  'Wikipedia',
-  'Title',
-  'Doc',
-  // Sentence starters and lone month names are not entities ("Between" and "August" became bridges).
-  'Between',
-  'Among',
-  'Nothing',
-  'Every',
-  'Each',
-  'January',
-  'February',
-  'March',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]);
-const CONNECTORS = new Set([
-  'of',
-  'the',
-  'de',
-  'da',
-  'di',
-  'del',
-  'la',
-  'le',
-  'von',
-  'van',
-  'der',
-  'den',
-  '&',
-  'du',
-  'y',
-]);
+const NOT_NAMES = new Set(
+  (
+    'The A An In On At Of For By To From With As He She It They His Her Its Their This That These Those There ' +
+    'What Which Who Whom Whose When Where Why How Is Are Was Were Did Do Does Has Have Had After Before ' +
+    'During Since While Although But And Or If Both Either Neither Not Also However Born Given So Wikipedia ' +
+    'Title Doc ' +
+    // Sentence starters and lone month names are not entities ("Between" and "August" became bridges).
+    'Between Among Nothing Every Each January February March July August September October November December'
+  ).split(' '),
+);
+const CONNECTORS = new Set('of the de da di del la le von van der den & du y'.split(' '));
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
 
@@ -384,3 +295,20 @@ export function pickOption(question: string, options: readonly string[], docs: r
   });
   return ranks[1]! < ranks[0]! ? options[1]! : options[0]!;
 }
+
+/** Comparisons pick an option, yes/no questions say "yes", the rest take a span of the wanted kind from the top 3 documents. */
+export function answerSpan(question: string, docs: readonly DocumentText[]): string | undefined {
+  const kind = answerKind(question);
+  if (kind === 'choice') return pickOption(question, choiceOptions(question), docs);
+  if (kind === 'yesno') return 'yes';
+  const q = questionParts(question);
+  return answerCandidates(q, docs.slice(0, 3), kind)[0] ?? answerCandidates(q, docs.slice(0, 3))[0];
+}
+
+/** answerSpan, else the top document's title. */
+export const bestAnswer = (question: string, docs: readonly DocumentText[]): string =>
+  answerSpan(question, docs) ?? docs[0]?.title ?? 'unknown';
+
+/** The text of a request's last user message. */
+export const userText = (request: LlmRequest): string | undefined =>
+  request.messages.findLast((m) => m.role === 'user')?.content;

@@ -12,14 +12,13 @@ import { offlinePlannerReply } from './offline-thinker-planner.ts';
 import { dualragReply, DUALRAG_MODULES } from './offline-thinker-dualrag.ts';
 import { offlineRouteReply } from './offline-thinker-route.ts';
 import {
-  answerCandidates,
   answerKind,
+  bestAnswer,
   bridgeCandidates,
-  choiceOptions,
-  pickOption,
   capitalisedPhrases,
   coverage,
   questionParts,
+  userText,
   type DocumentText,
   type QuestionParts,
 } from './offline-thinker-text.ts';
@@ -45,7 +44,7 @@ interface PromptView {
 }
 
 function readPrompt(request: LlmRequest): PromptView {
-  const user = request.messages.findLast((m) => m.role === 'user')?.content;
+  const user = userText(request);
   if (user === undefined) throw new OfflineThinkerError(`module "${request.module}": the request has no user message`);
   const docs: DocumentText[] = [];
   for (const m of user.matchAll(
@@ -77,26 +76,7 @@ function bridgesFor(v: PromptView, q: QuestionParts): string[] {
   return bridgeCandidates(q, v.docs, known);
 }
 
-const AUX = new Set([
-  'is',
-  'was',
-  'are',
-  'were',
-  'did',
-  'does',
-  'do',
-  'has',
-  'have',
-  'had',
-  'can',
-  'could',
-  'will',
-  'would',
-  'of',
-  'kind',
-  'type',
-  'year',
-]);
+const AUX = new Set('is was are were did does do has have had can could will would of kind type year'.split(' '));
 const KIND_NOUN: Record<string, string> = {
   place: 'place',
   person: 'person',
@@ -196,24 +176,10 @@ function verifier(v: PromptView, maxSelected: number): string {
   return JSON.stringify({ covered_doc_indices: selected });
 }
 
-/** Comparison questions pick an option, yes/no questions say "yes", the rest take a span of the wanted kind. */
-function bestAnswer(v: PromptView): string {
-  const kind = answerKind(v.question);
-  if (kind === 'choice') return pickOption(v.question, choiceOptions(v.question), v.docs);
-  if (kind === 'yesno') return 'yes';
-  const q = questionParts(v.question);
-  return (
-    answerCandidates(q, v.docs.slice(0, 3), kind)[0] ??
-    answerCandidates(q, v.docs.slice(0, 3))[0] ??
-    v.docs[0]?.title ??
-    'unknown'
-  );
-}
-
 function step(v: PromptView, module: string): string {
   const q = questionParts(v.question);
   const missing = unresolvedEntity(q, v.docs) ?? bridgesFor(v, q)[0];
-  if (!missing || v.earlier.length >= 3) return `So the answer is: ${bestAnswer(v)}`;
+  if (!missing || v.earlier.length >= 3) return `So the answer is: ${bestAnswer(v.question, v.docs)}`;
   const anchor = q.entities[0] ?? 'the question entity';
   if (module === 'tog.sufficiency')
     return `The documents are not sufficient: additional information is required about the ${relationText(q)} of ${missing}.`;
@@ -229,7 +195,7 @@ function irgs(v: PromptView): string {
   const reasoning = bridge
     ? `${anchor} is connected to ${bridge} in the documents; the ${relationText(q)} of ${bridge} answers the question.`
     : `The documents about ${anchor} give the ${relationText(q)}.`;
-  return `1. Reasoning: ${reasoning}\n2. Final answer: ${bestAnswer(v)}`;
+  return `1. Reasoning: ${reasoning}\n2. Final answer: ${bestAnswer(v.question, v.docs)}`;
 }
 
 export interface OfflineThinkerOptions {
@@ -237,6 +203,39 @@ export interface OfflineThinkerOptions {
   maxVerified?: number;
   /** The offline GEAR reader's knobs (offline-thinker-gear.ts). */
   gear?: Partial<OfflineGearOptions>;
+}
+
+/** The heuristic reply to `request`'s module, or undefined for a module the offline thinker has none for. */
+function replyTo(request: LlmRequest, v: PromptView, maxVerified: number, options: OfflineThinkerOptions) {
+  const user = userText(request)!; // readPrompt refused a request without one
+  switch (request.module) {
+    case 'bdtr.dual-thought':
+      return dualThought(v);
+    case 'bdtr.reasoning-chain':
+      return reasoningChain(v);
+    case 'bdtr.verifier':
+      return verifier(v, maxVerified);
+    case 'ircot.step':
+    case 'tog.sufficiency':
+    case 'gcot.step':
+      return step(v, request.module);
+    case 'stop.sufficiency': // adaptive stopping's sufficiency check: the Fig. 11 prompt
+      return step(v, 'tog.sufficiency');
+    case 'irgs.generate':
+      return irgs(v);
+    case 'answer':
+      return JSON.stringify({
+        thought: `Offline heuristic: the span nearest the question's relation words in "${v.docs[0]?.title ?? ''}".`,
+        answer: bestAnswer(v.question, v.docs),
+      });
+    case 'auto.route': // the router's LLM judgment: a labelled wording heuristic
+      return offlineRouteReply(user);
+    case 'planner.step':
+    case 'planner.compose':
+      return offlinePlannerReply(request);
+  }
+  if ((DUALRAG_MODULES as readonly string[]).includes(request.module)) return dualragReply(request.module, user);
+  return gearReply(request, options.gear);
 }
 
 export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmProvider {
@@ -253,63 +252,11 @@ export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmPr
     async complete(request, signal): Promise<LlmResponse> {
       if (signal?.aborted) throw new LlmAbortedError(request.module);
       const started = performance.now();
-      const v = readPrompt(request);
-      let text: string;
-      switch (request.module) {
-        case 'bdtr.dual-thought':
-          text = dualThought(v);
-          break;
-        case 'bdtr.reasoning-chain':
-          text = reasoningChain(v);
-          break;
-        case 'bdtr.verifier':
-          text = verifier(v, maxVerified);
-          break;
-        case 'ircot.step':
-        case 'tog.sufficiency':
-        case 'gcot.step':
-          text = step(v, request.module);
-          break;
-        case 'stop.sufficiency': // adaptive stopping's sufficiency check: the Fig. 11 prompt
-          text = step(v, 'tog.sufficiency');
-          break;
-        case 'irgs.generate':
-          text = irgs(v);
-          break;
-        case 'answer': {
-          const answer = bestAnswer(v);
-          text = JSON.stringify({
-            thought: `Offline heuristic: the span nearest the question's relation words in "${v.docs[0]?.title ?? ''}".`,
-            answer,
-          });
-          break;
-        }
-        case 'auto.route': // the router's LLM judgment: a labelled wording heuristic
-          text = offlineRouteReply(request.messages.findLast((m) => m.role === 'user')!.content);
-          break;
-        case 'planner.step':
-        case 'planner.compose':
-          text = offlinePlannerReply(request);
-          break;
-        default: {
-          if ((DUALRAG_MODULES as readonly string[]).includes(request.module)) {
-            text = dualragReply(request.module, request.messages.findLast((m) => m.role === 'user')!.content);
-            break;
-          }
-          const gear = gearReply(
-            request,
-            (question, docs) => bestAnswer({ question, docs, earlier: [] }),
-            options.gear,
-          );
-          if (gear !== undefined) {
-            text = gear;
-            break;
-          }
-          throw new OfflineThinkerError(
-            `module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer, gear.*, planner.*, dualrag.*, auto.route)`,
-          );
-        }
-      }
+      const text = replyTo(request, readPrompt(request), maxVerified, options);
+      if (text === undefined)
+        throw new OfflineThinkerError(
+          `module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer, gear.*, planner.*, dualrag.*, auto.route)`,
+        );
       request.onToken?.(text);
       return {
         text,

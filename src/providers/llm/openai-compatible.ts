@@ -109,9 +109,8 @@ export class OpenAiCompatibleProvider implements LlmProvider {
    * (a refused response_format is a 4xx) and remembered; a network failure is thrown, not remembered.
    */
   structuredMode(signal?: AbortSignal): Promise<StructuredMode> {
-    if (this.config.jsonMode === false) return Promise.resolve('none');
-    const fixed = this.config.structured;
-    if (fixed !== undefined && fixed !== 'detect') return Promise.resolve(fixed);
+    const fixed = this.configuredMode();
+    if (fixed) return Promise.resolve(fixed);
     this.structuredFound ??= this.detect(signal).then(
       (mode) => (this.structuredKnown = mode),
       (e: unknown) => {
@@ -124,10 +123,13 @@ export class OpenAiCompatibleProvider implements LlmProvider {
 
   /** The mode without a call: configured, or found by an earlier call; undefined before detection. */
   knownStructuredMode(): StructuredMode | undefined {
+    return this.configuredMode() ?? this.structuredKnown;
+  }
+
+  /** The mode the config fixes (jsonMode false: "none"); undefined when it is to be detected. */
+  private configuredMode(): StructuredMode | undefined {
     if (this.config.jsonMode === false) return 'none';
-    const fixed = this.config.structured;
-    if (fixed !== undefined && fixed !== 'detect') return fixed;
-    return this.structuredKnown;
+    return this.config.structured === 'detect' ? undefined : this.config.structured;
   }
 
   private async detect(signal?: AbortSignal): Promise<StructuredMode> {

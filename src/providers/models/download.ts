@@ -7,6 +7,7 @@
 // it is complete. Runs in the engine worker, so no ONNX session ever lives on the page's thread.
 import { env, pipeline, type ProgressInfo } from '@huggingface/transformers';
 import { AbortedError, HopscopeError } from '../../core/errors.ts';
+import { onnxFileFor } from '../embed/config.ts';
 import { checkedFetch, ModelFileError } from './checked-fetch.ts';
 import type {
   CachedModel,
@@ -56,25 +57,9 @@ export function refusedLocal(spec: ModelDownloadSpec, detail: string): string | 
   );
 }
 
-const ONNX_SUFFIX: Record<string, string> = {
-  fp32: '',
-  fp16: '_fp16',
-  q8: '_quantized',
-  int8: '_int8',
-  uint8: '_uint8',
-  q4: '_q4',
-  q4f16: '_q4f16',
-  bnb4: '_bnb4',
-};
-
 /** What a load of this task needs (transformers.js naming); optional files (generation_config.json) are not required. */
 export function requiredFiles(spec: Pick<ModelDownloadSpec, 'dtype'>): string[] {
-  return [
-    'config.json',
-    'tokenizer.json',
-    'tokenizer_config.json',
-    `onnx/model${ONNX_SUFFIX[spec.dtype] ?? `_${spec.dtype}`}.onnx`,
-  ];
+  return ['config.json', 'tokenizer.json', 'tokenizer_config.json', onnxFileFor(spec.dtype)];
 }
 
 export function createModelDownloader(host: DownloadHost) {

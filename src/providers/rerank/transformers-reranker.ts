@@ -12,7 +12,7 @@ import {
   type Tensor,
 } from '@huggingface/transformers';
 import { RerankError, type RerankCandidate, type RerankScore, type Reranker } from '../../core/rerank/port.ts';
-import { applyTransformersEnv, onnxFileFor, type EmbedderConfig } from '../embed/config.ts';
+import { applyTransformersEnv, configProblem, onnxFileFor, type EmbedderConfig } from '../embed/config.ts';
 
 /** Same knobs as the embedder (model folder or hub id, device, dtype, batch size). */
 export type RerankerConfig = EmbedderConfig;
@@ -48,18 +48,8 @@ function checkLogits(config: RerankerConfig, model: PreTrainedModel): void {
 export function createTransformersReranker(
   config: RerankerConfig,
 ): Reranker & { load(): Promise<void>; dispose(): Promise<void> } {
-  if (config.localModelPath === undefined && !config.storedFolder && !config.allowRemote) {
-    throw new RerankError(
-      'rerank.transformers',
-      `model "${config.model}": give localModelPath, or allowRemote: true (only in a user's browser)`,
-    );
-  }
-  if (config.device !== 'cpu' && !config.allowRemote && config.wasmPaths === undefined) {
-    throw new RerankError(
-      'rerank.transformers',
-      `device "${config.device}" without allowRemote needs wasmPaths (locally served onnxruntime-web files); transformers.js would fetch them from a CDN`,
-    );
-  }
+  const problem = configProblem(config);
+  if (problem) throw new RerankError('rerank.transformers', problem);
   const batchSize = config.batchSize ?? 16;
   let loading: Promise<{ tokenizer: PreTrainedTokenizer; model: PreTrainedModel }> | undefined;
   const load = () => {
