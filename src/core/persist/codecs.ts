@@ -4,7 +4,12 @@
 import { edgeFactsOf, type Fact, type GraphOptions, type PhraseGraph } from '../graph/build.ts';
 import type { Csr } from '../graph/csr.ts';
 import { packStrings, unpackStrings, type PackedStrings } from '../index/bm25-strings.ts';
-import { TRIPLE_INDEX_FORMAT, TRIPLE_INDEX_VERSION, type TripleIndexSnapshot } from '../triples/triple-index.ts';
+import {
+  TRIPLE_INDEX_ARRAYS,
+  TRIPLE_INDEX_FORMAT,
+  TRIPLE_INDEX_VERSION,
+  type TripleIndexSnapshot,
+} from '../triples/triple-index.ts';
 import type { TripleSource } from '../triples/types.ts';
 import { fnv1a, fnvLabel } from './checksum.ts';
 import { BM25_SNAPSHOT_FORMAT, BM25_SNAPSHOT_VERSION, type Bm25Snapshot } from '../index/bm25-snapshot.ts';
@@ -441,17 +446,6 @@ function lazy<T extends object, K extends keyof T>(target: T, key: K, make: () =
 /** GEAR's triple index T (src/core/triples/triple-index.ts): numbers and strings in meta, arrays as buffers, the BM25 over triples as "bm25.*" buffers. */
 export const TRIPLE_INDEX_ARTIFACT = { format: TRIPLE_INDEX_FORMAT, formatVersion: TRIPLE_INDEX_VERSION } as const;
 
-const TRIPLE_INDEX_ARRAYS = [
-  'termDf',
-  'tokenOffsets',
-  'tokenFlat',
-  'termOffsets',
-  'termTriples',
-  'heads',
-  'tails',
-  'entityOffsets',
-  'entityTriples',
-] as const;
 const TRIPLE_INDEX_STRINGS = ['subjects', 'predicates', 'objects', 'passages', 'terms'] as const;
 
 /** `corpus` is corpusFingerprint(...) of the passages it was built from: another fingerprint = stale. */

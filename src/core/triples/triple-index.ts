@@ -71,7 +71,7 @@ export interface TripleIndexSnapshot {
 }
 
 /** The arrays a snapshot stores as they are, plus the BM25 index and the term list. */
-const ARRAYS = [
+export const TRIPLE_INDEX_ARRAYS = [
   'termDf',
   'tokenOffsets',
   'tokenFlat',
@@ -82,7 +82,7 @@ const ARRAYS = [
   'entityOffsets',
   'entityTriples',
 ] as const;
-type Parts = Pick<TripleIndexSnapshot, (typeof ARRAYS)[number]> & { bm25: Bm25Index; terms: string[] };
+type Parts = Pick<TripleIndexSnapshot, (typeof TRIPLE_INDEX_ARRAYS)[number]> & { bm25: Bm25Index; terms: string[] };
 
 export class TripleIndex {
   readonly source: TripleSource;
@@ -194,8 +194,12 @@ export class TripleIndex {
       object: objects[i]!,
       passage: passages[i]!,
     }));
-    const arrays = Object.fromEntries(ARRAYS.map((k) => [k, snap[k]]));
-    return new TripleIndex(snap, triples, { ...(arrays as Pick<Parts, (typeof ARRAYS)[number]>), bm25, terms });
+    const arrays = Object.fromEntries(TRIPLE_INDEX_ARRAYS.map((k) => [k, snap[k]]));
+    return new TripleIndex(snap, triples, {
+      ...(arrays as Pick<Parts, (typeof TRIPLE_INDEX_ARRAYS)[number]>),
+      bm25,
+      terms,
+    });
   }
 
   get size(): number {
