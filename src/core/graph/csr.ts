@@ -14,11 +14,6 @@ export interface Csr {
   weights: Float32Array;
 }
 
-/** The buffers to list in postMessage's transfer list so a CSR moves to a worker without a copy. */
-export function csrTransferables(csr: Csr): ArrayBuffer[] {
-  return [csr.offsets.buffer, csr.targets.buffer, csr.weights.buffer] as ArrayBuffer[];
-}
-
 /** Growable undirected edge list, the input of {@link buildCsr}. */
 export class EdgeList {
   private src = new Uint32Array(1024);
