@@ -75,34 +75,18 @@ interface Props {
 }
 
 function Status({ d }: { d: QuestionDiagnostic }) {
-  if (!d.applicable)
-    return (
-      <span className="muted" data-testid="diagnostic-status">
-        n/a
-      </span>
-    );
-  return d.flagged ? (
-    <span className="badge badge-bridge" data-testid="diagnostic-status">
-      flagged
-    </span>
-  ) : (
-    <span className="muted" data-testid="diagnostic-status">
-      clear
+  const status = !d.applicable ? 'n/a' : d.flagged ? 'flagged' : 'clear';
+  return (
+    <span className={d.applicable && d.flagged ? 'badge badge-bridge' : 'muted'} data-testid="diagnostic-status">
+      {status}
     </span>
   );
 }
 
-export function DiagnosticsList({
-  result,
-  passages,
-  onStep,
-  compact = false,
-}: {
-  result: QuestionDiagnostics;
-  passages: Map<string, Passage> | undefined;
-  onStep?: (step: number) => void;
-  compact?: boolean;
-}) {
+type ListProps = Omit<Props, 'trace' | 'noContext'> & { result: QuestionDiagnostics };
+
+/** Each diagnostic's status, name and evidence (compact: short names, no reasons). */
+export function DiagnosticsList({ result, passages, onStep, compact = false }: ListProps) {
   return (
     <ul className="diagnostics" data-testid="diagnostics">
       {DIAGNOSTICS.map((name) => {
@@ -169,32 +153,33 @@ export function Diagnostics({ trace, passages, noContext, onStep }: Props) {
     () => diagnoseTrace(trace, { ...(passages ? { passages } : {}), ...(noContext ? { noContext } : {}) }),
     [trace, passages, noContext],
   );
-  if (trace.status === 'failed' || trace.status === 'aborted')
-    return (
-      <section className="panel" aria-labelledby="diagnostics-heading" data-testid="diagnostics-panel">
-        <h2 id="diagnostics-heading">Diagnostics</h2>
+  const stopped = trace.status === 'failed' || trace.status === 'aborted';
+  const flagged = DIAGNOSTICS.some((n) => result[n].flagged);
+  return (
+    <section className="panel" aria-labelledby="diagnostics-heading" data-testid="diagnostics-panel">
+      <h2 id="diagnostics-heading">
+        {stopped ? 'Diagnostics' : flagged ? 'Why it failed: diagnostics' : 'Diagnostics: no failure flagged'}
+      </h2>
+      {stopped ? (
         <p data-testid="diagnostics-failed">
           {trace.status === 'failed'
             ? 'The run failed: the failure is the finding. No diagnostic is raised on a run that did not finish.'
             : 'The run was stopped before it finished: no diagnostic is raised on it.'}
         </p>
-      </section>
-    );
-  return (
-    <section className="panel" aria-labelledby="diagnostics-heading" data-testid="diagnostics-panel">
-      <h2 id="diagnostics-heading">
-        {DIAGNOSTICS.some((n) => result[n].flagged) ? 'Why it failed: diagnostics' : 'Diagnostics: no failure flagged'}
-      </h2>
-      <p className="muted">
-        Paper 004&rsquo;s six diagnostics and this project&rsquo;s evidence lost, read off this finished trace and the
-        question&rsquo;s gold
-        {result.gold === 'structured'
-          ? ' (per hop, from the structured gold)'
-          : ' (per gold passage: this question has no structured gold)'}
-        ; correct = Acc.
-        {trace.regime === 'gold-context' && ' This run is the gold-context oracle.'}
-      </p>
-      <DiagnosticsList result={result} passages={passages} {...(onStep ? { onStep } : {})} />
+      ) : (
+        <>
+          <p className="muted">
+            Paper 004&rsquo;s six diagnostics and this project&rsquo;s evidence lost, read off this finished trace and
+            the question&rsquo;s gold
+            {result.gold === 'structured'
+              ? ' (per hop, from the structured gold)'
+              : ' (per gold passage: this question has no structured gold)'}
+            ; correct = Acc.
+            {trace.regime === 'gold-context' && ' This run is the gold-context oracle.'}
+          </p>
+          <DiagnosticsList result={result} passages={passages} {...(onStep ? { onStep } : {})} />
+        </>
+      )}
     </section>
   );
 }

@@ -9,22 +9,18 @@ interface Props {
   llmLabel: string | null;
   hasGold: boolean;
   /** A run is streaming in (no answer is final yet). */
-  running?: boolean;
+  running: boolean;
   /** Strategy of the run on screen and whether a prefix is shown: what the empty answer says. */
-  run?: Omit<RunContext, 'running'>;
+  run: Omit<RunContext, 'running'>;
 }
 
+/** The answer's scores, each under its glossary term. */
+const ANSWER_METRICS = Object.entries({ EM: 'em', F1: 'f1', Acc: 'acc' } as const);
 const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
 
 /** The answer with its scores, and what the run cost per module. */
-export function FinalPanel({
-  model,
-  scores,
-  llmLabel,
-  hasGold,
-  running = false,
-  run = { strategy: null, stepping: false },
-}: Props) {
+export function FinalPanel({ model, scores, llmLabel, hasGold, running, run }: Props) {
+  const { answer } = scores;
   const calls = model.modules.reduce((a, m) => a + m.calls, 0);
   const tokens = model.modules.reduce((a, m) => a + m.total, 0);
   return (
@@ -49,28 +45,15 @@ export function FinalPanel({
         )}
       </p>
       <dl className="metrics" data-testid="metrics">
-        {scores.answer && (
-          <>
-            <div>
+        {answer &&
+          ANSWER_METRICS.map(([term, key]) => (
+            <div key={term}>
               <dt>
-                <Term term="EM" />
+                <Term term={term} />
               </dt>
-              <dd>{scores.answer.em.toFixed(2)}</dd>
+              <dd>{answer[key].toFixed(2)}</dd>
             </div>
-            <div>
-              <dt>
-                <Term term="F1" />
-              </dt>
-              <dd>{scores.answer.f1.toFixed(2)}</dd>
-            </div>
-            <div>
-              <dt>
-                <Term term="Acc" />
-              </dt>
-              <dd>{scores.answer.acc.toFixed(2)}</dd>
-            </div>
-          </>
-        )}
+          ))}
         {scores.recall?.map((r) => (
           <div key={r.k}>
             <dt>
