@@ -4,6 +4,7 @@ import { useAppStore } from '../../state/use-app-store.ts';
 import { LanePickers } from './LanePickers.tsx';
 import { LaneView } from './LaneView.tsx';
 import type { LaneState } from './use-lane-states.ts';
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 
 interface Props {
   state: LaneState;
@@ -36,9 +37,7 @@ export function LanePanel({ state: s, laneCount, asked, others, passages, maxRan
         </button>
       </div>
       {s.error ? (
-        <p className="error" role="alert">
-          {s.error}
-        </p>
+        <ErrorLine error={s.error} />
       ) : s.trace ? (
         <LaneView
           label={s.label}

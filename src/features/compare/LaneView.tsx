@@ -75,12 +75,9 @@ export function LaneView({ label, trace, others, passages, maxRank, columns }: P
       </ol>
       <BumpChart
         model={model}
-        gold={gold}
-        bridge={bridge}
-        passages={passages}
         maxRank={maxRank}
-        heading="Rank movement"
         compact={{ columns }}
+        {...{ gold, bridge, passages }}
         bridgeRule={bridges.rule}
       />
     </div>

@@ -6,6 +6,9 @@ import { useEngine } from '../../app/engine-client.ts';
 import { makeRunFile, runFileName } from '../../app/trace/run-file.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { branchTraces } from '../../app/whatif-store.ts';
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
+import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
+import { errorMessage } from '../../app/use-run.ts';
 
 /**
  * Saves the shown run (trace + the passages it touched) as one JSON file, with its what-if branches and
@@ -33,19 +36,15 @@ export function ExportRunButton({ trace, passages }: { trace: Trace; passages: P
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 0);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorMessage(err));
     }
   };
   return (
     <>
-      <button type="button" className="btn btn-secondary" data-testid="export-run" onClick={() => void save()}>
+      <SecondaryButton data-testid="export-run" onClick={() => void save()}>
         Export run…
-      </button>
-      {error && (
-        <p className="error" role="alert" data-testid="export-run-error">
-          {error}
-        </p>
-      )}
+      </SecondaryButton>
+      <ErrorLine error={error} testid="export-run-error" />
     </>
   );
 }

@@ -29,14 +29,7 @@ export function InspectorGrid({ view }: { view: InspectorTrace }) {
           />
         </div>
         <div data-step-panel="ranks">
-          <BumpChart
-            model={model}
-            gold={gold}
-            bridge={bridge}
-            bridgeRule={view.bridges.rule}
-            passages={passages}
-            maxRank={view.chartRows}
-          />
+          <BumpChart model={model} maxRank={view.chartRows} {...view.marks} />
         </div>
         <div data-step-panel="beam">
           <GearPanel events={view.shown} passages={passages} />

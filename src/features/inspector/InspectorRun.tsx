@@ -59,11 +59,8 @@ export function InspectorRun({ view, datasetId }: { view: InspectorTrace; datase
           key={`${trace.id}@${trace.createdAt}`}
           trace={trace}
           datasetId={datasetId === trace.corpus.id ? datasetId : undefined}
-          passages={passages}
-          gold={gold}
-          bridge={bridge}
-          bridgeRule={view.bridges.rule}
           onStep={view.jumpTo}
+          {...view.marks}
         />
       )}
       <RegimesSideBySide datasetId={datasetId} question={question} strategy={chosenStrategy} backbone={backbone} />

@@ -4,6 +4,7 @@ import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { useState } from 'react';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { RoleMark } from '../../app/components/Marks.tsx';
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 
 interface Props {
   model: TraceModel;
@@ -55,11 +56,7 @@ export function RankingList({ model, gold, passages, bridge = new Set<string>(),
           ({ids.length} passages{gold.size > 0 ? `, ${goldFound} of ${gold.size} gold` : ', typed question: no gold'})
         </span>
       </h2>
-      {passages.error && (
-        <p className="error" role="alert">
-          Passage text unavailable: {passages.error}
-        </p>
-      )}
+      <ErrorLine error={passages.error && `Passage text unavailable: ${passages.error}`} />
       <ol className="ranking" data-testid="ranking">
         {shown.map(({ id, i }) => {
           const p = passages.get(id);

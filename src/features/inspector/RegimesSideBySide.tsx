@@ -8,6 +8,7 @@ import type { Question } from '../../core/types.ts';
 import type { RunBackbone, RunStrategy } from '../../engine/engine-api.ts';
 import { RegimesRow } from './RegimesRow.tsx';
 import { useRegimeRuns, type RegimeModel } from './use-regime-runs.ts';
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 
 interface Props {
   datasetId: string | undefined;
@@ -49,11 +50,7 @@ export function RegimesSideBySide({ datasetId, question, strategy, backbone }: P
       {core && question && question.gold.length === 0 && (
         <span className="muted"> A typed question has no gold passages: pick a dataset question.</span>
       )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       {runs &&
         models.map((model) => (
           <RegimesRow

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { buildMessage } from '../../app/build-status.ts';
+import type { ChartMarks } from '../../app/components/BumpChart.tsx';
 import { traceBridges } from '../../app/trace/bridges.ts';
 import { caption } from '../../app/trace/captions.ts';
 import { scoreTrace } from '../../app/trace/scores.ts';
@@ -82,6 +83,7 @@ export function useInspectorTrace(datasetId: string | undefined, datasetReady: b
   // Bridges are judged on the whole trace, so they stay marked while stepping.
   const bridges = useMemo(() => traceBridges(question, events), [events, question]);
   const bridge = bridges.ids;
+  const marks: ChartMarks = { gold, bridge, bridgeRule: bridges.rule, passages };
   // Rows for the chart: up to 20, fewer when the pools are short (no empty band under a short ranking).
   const chartRows = Math.min(20, Math.max(5, ...model.stages.map((st) => st.order.length)));
   const failure = useRunFailure(events, trace, status);
@@ -110,6 +112,7 @@ export function useInspectorTrace(datasetId: string | undefined, datasetReady: b
     gold,
     bridges,
     bridge,
+    marks,
     chartRows,
     failure,
     runContext,
