@@ -80,10 +80,7 @@ function lanes(rows: readonly BatchRow[]) {
 }
 
 /** Mean Recall@k for k = 1..maxK per strategy. */
-export function recallCurve(
-  rows: readonly BatchRow[],
-  maxK: number,
-): { strategy: string; points: { k: number; recall: number }[] }[] {
+export function recallCurve(rows: readonly BatchRow[], maxK: number) {
   return lanes(rows).map(({ strategy, summary }) => ({
     strategy,
     points: BATCH_KS.filter((k) => k <= maxK).map((k) => ({ k, recall: summary.recall[k] as number })),
@@ -94,7 +91,7 @@ export function recallCurve(
  * Mean Recall@k of the pool after each round, per strategy (core's recallByRound: the i-th pool, a
  * question with fewer pools keeps its last one).
  */
-export function perRoundRecall(rows: readonly BatchRow[], k = 5): { strategy: string; rounds: number[] }[] {
+export function perRoundRecall(rows: readonly BatchRow[], k = 5) {
   return lanes(rows).map(({ strategy, recallByRound }) => ({
     strategy,
     rounds: recallByRound.map((r) => r.recall[k] as number),
@@ -106,9 +103,7 @@ export function perRoundRecall(rows: readonly BatchRow[], k = 5): { strategy: st
  * (single retrieval has only round 0) gets NaN there, drawn as "n/a": carrying its last pool into rounds
  * it does not have would show a number for a round that did not happen.
  */
-export function roundGroups(
-  series: readonly { strategy: string; rounds: readonly number[] }[],
-): { label: string; values: { name: string; value: number }[] }[] {
+export function roundGroups(series: readonly { strategy: string; rounds: readonly number[] }[]) {
   const depth = Math.max(1, ...series.map((s) => s.rounds.length));
   return Array.from({ length: depth }, (_, t) => ({
     label: `round ${t}`,
@@ -119,42 +114,30 @@ export function roundGroups(
   }));
 }
 
-/** Mean Recall@k by question type and strategy (core's summary.byType). */
-export function byType(
-  rows: readonly BatchRow[],
-  k = 5,
-): { type: string; values: Record<string, number>; count: number }[] {
-  const all = lanes(rows);
+type Lane = ReturnType<typeof lanes>[number];
+
+/** One value per question type and lane (NaN where a lane has none), with the type's question count. */
+function perType(all: Lane[], value: (t: Lane['summary']['byType'][string] | undefined) => number | null | undefined) {
   const types = [...new Set(all.flatMap((l) => Object.keys(l.summary.byType)))].sort();
-  return types.map((type) => {
-    const values: Record<string, number> = Object.fromEntries(
-      all.map((l) => [l.strategy, l.summary.byType[type]?.recall[k] ?? Number.NaN]),
-    );
-    return { type, values, count: Math.max(0, ...all.map((l) => l.summary.byType[type]?.count ?? 0)) };
-  });
+  return types.map((type) => ({
+    type,
+    values: Object.fromEntries(all.map((l) => [l.strategy, value(l.summary.byType[type]) ?? Number.NaN])),
+    count: Math.max(0, ...all.map((l) => l.summary.byType[type]?.count ?? 0)),
+  }));
 }
+
+/** Mean Recall@k by question type and strategy (core's summary.byType). */
+export const byType = (rows: readonly BatchRow[], k = 5) => perType(lanes(rows), (t) => t?.recall[k]);
 
 /** Mean answer accuracy (Acc: gold answer contained in the prediction) by type, for strategies that answer. */
-export function accuracyByType(
-  rows: readonly BatchRow[],
-): { type: string; values: Record<string, number>; count: number }[] {
-  const answering = lanes(rows).filter((l) => l.summary.acc !== undefined);
-  const types = [...new Set(answering.flatMap((l) => Object.keys(l.summary.byType)))].sort();
-  return types.map((type) => {
-    const values: Record<string, number> = Object.fromEntries(
-      answering.map((l) => [l.strategy, l.summary.byType[type]?.acc ?? Number.NaN]),
-    );
-    return { type, values, count: Math.max(0, ...answering.map((l) => l.summary.byType[type]?.count ?? 0)) };
-  });
-}
+export const accuracyByType = (rows: readonly BatchRow[]) =>
+  perType(
+    lanes(rows).filter((l) => l.summary.acc !== undefined),
+    (t) => t?.acc,
+  );
 
 /** For a pair of strategies: questions whose gold is all in the top k for A only, B only, both, neither (core complementarity). */
-export function complementarity(
-  rows: readonly BatchRow[],
-  a: string,
-  b: string,
-  k = 5,
-): { aOnly: number; bOnly: number; both: number; neither: number } {
+export function complementarity(rows: readonly BatchRow[], a: string, b: string, k = 5) {
   const solved = (s: string) =>
     new Map(
       rows

@@ -1,6 +1,7 @@
 // A shareable run: the trace plus the passages it touched, in one JSON file, so another machine can
 // replay it with no model and no corpus. Settings and keys are never part of it.
 import { z } from 'zod';
+import { errorMessage } from '../error-message.ts';
 import { HopscopeError } from '../../core/errors.ts';
 import { readableTraceSchema } from '../../core/trace/load.ts';
 import type { Trace } from '../../core/trace/schema.ts';
@@ -65,7 +66,7 @@ export function parseRunOrTrace(
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new RunFileError(`${fileName} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
+    throw new RunFileError(`${fileName} is not JSON: ${errorMessage(err)}`);
   }
   const isRunFile = typeof json === 'object' && json !== null && (json as { kind?: unknown }).kind === RUN_FILE_KIND;
   const parsed = isRunFile ? runFileSchema.safeParse(json) : readableTraceSchema.safeParse(json);

@@ -2,6 +2,7 @@
 // (IndexedDB), written when they change and put back once the workspace's run is restored, if it is
 // the same run (its trace id and start time). Validated when read back, like every workspace record.
 import { z } from 'zod';
+import { errorMessage } from '../error-message.ts';
 import { readableTraceSchema } from '../../core/trace/load.ts';
 import type { Trace } from '../../core/trace/schema.ts';
 import type { AppStore } from '../../state/store.ts';
@@ -40,7 +41,7 @@ export function keepBranches(
     if (key === last) return;
     last = key;
     db.putSetting(BRANCHES_KEY, record).catch((err: unknown) =>
-      warn(`hopscope: could not save the branches: ${err instanceof Error ? err.message : String(err)}`),
+      warn(`hopscope: could not save the branches: ${errorMessage(err)}`),
     );
   };
   const schedule = () => {

@@ -7,7 +7,7 @@ import { MAX_LANES } from '../../state/compare-slice.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
-import { errorMessage } from '../../app/use-run.ts';
+import { errorMessage } from '../../app/error-message.ts';
 
 interface Props {
   /** The dataset's questions, undefined while it loads. */

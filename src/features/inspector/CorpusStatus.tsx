@@ -10,14 +10,14 @@ function indexedHow(d: DatasetSummary): string {
   return `BM25 indexed in ${ms} ms`;
 }
 
-/** One line saying whether the corpus can be queried yet, and what went wrong if not. */
-export function CorpusStatus({
-  dataset,
-  stored = false,
-}: {
+type Props = {
   dataset: UseQueryResult<DatasetSummary>;
-  /** A library corpus: it opens from storage rather than being indexed. */ stored?: boolean;
-}) {
+  /** A library corpus: it opens from storage rather than being indexed. */
+  stored: boolean;
+};
+
+/** One line saying whether the corpus can be queried yet, and what went wrong if not. */
+export function CorpusStatus({ dataset, stored }: Props) {
   let text: string;
   let tone: 'busy' | 'ok' | 'error';
   let notice: string | undefined;

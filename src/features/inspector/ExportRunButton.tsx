@@ -8,7 +8,7 @@ import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { branchTraces } from '../../app/whatif-store.ts';
 import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
-import { errorMessage } from '../../app/use-run.ts';
+import { errorMessage } from '../../app/error-message.ts';
 
 /**
  * Saves the shown run (trace + the passages it touched) as one JSON file, with its what-if branches and

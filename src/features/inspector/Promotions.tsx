@@ -10,17 +10,11 @@ interface Props {
   gold: ReadonlySet<string>;
   bridge: ReadonlySet<string>;
   passages: PassageLookup;
-  run?: RunContext;
+  run: RunContext;
 }
 
 /** What the verifier selected, in its order of strength, and the rank each passage moved from and to. */
-export function Promotions({
-  model,
-  gold,
-  bridge,
-  passages,
-  run = { strategy: null, stepping: false, running: false },
-}: Props) {
+export function Promotions({ model, gold, bridge, passages, run }: Props) {
   const { verify, promotions, cutoff } = model;
   // Each passage's own score in the last ranking shown (promotion moves a passage, not its score).
   const scores = model.stages[model.stages.length - 1]?.scores;

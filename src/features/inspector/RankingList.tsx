@@ -11,16 +11,16 @@ interface Props {
   gold: ReadonlySet<string>;
   passages: PassageLookup;
   /** Bridge passages (src/app/trace/bridges.ts), marked like everywhere else. */
-  bridge?: ReadonlySet<string>;
+  bridge: ReadonlySet<string>;
   /** Present mode: show the top of the ranking plus these passages (the step's), not a page-long list. */
-  shorten?: readonly string[] | null;
+  shorten: readonly string[] | null;
 }
 
 /** Passages a shortened ranking keeps from its top. */
 const SHORT_TOP = 8;
 
 /** The ranking the run ended with (the final cut when there is one): rank, score, title, gold mark, text. */
-export function RankingList({ model, gold, passages, bridge = new Set<string>(), shorten = null }: Props) {
+export function RankingList({ model, gold, passages, bridge, shorten }: Props) {
   const [showAll, setShowAll] = useState(false);
   const status = useAppStore((s) => s.runStatus);
   const runError = useAppStore((s) => s.runError);

@@ -17,7 +17,7 @@ interface Props {
   rounds: RoundView[];
   gold: ReadonlySet<string>;
   /** Bridge passages (src/app/trace/bridges.ts): a diamond instead of the gold star. */
-  bridge?: ReadonlySet<string>;
+  bridge: ReadonlySet<string>;
   passages: PassageLookup;
 }
 
@@ -25,7 +25,7 @@ interface Props {
  * Per round: the thoughts, each query sent (a query that repeats a thought names it instead) and the
  * passages it retrieved (top 5, gold marked).
  */
-export function RoundTimeline({ rounds, gold, bridge = new Set<string>(), passages }: Props) {
+export function RoundTimeline({ rounds, gold, bridge, passages }: Props) {
   return (
     <section className="panel" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">Round timeline</h2>

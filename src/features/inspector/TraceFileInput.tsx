@@ -4,7 +4,7 @@ import { appStore } from '../../state/store.ts';
 import { restoreBranches } from '../../app/whatif-store.ts';
 import { checkBranches } from '../../core/whatif/check.ts';
 import { ErrorLine } from '../../app/components/ErrorLine.tsx';
-import { errorMessage } from '../../app/use-run.ts';
+import { errorMessage } from '../../app/error-message.ts';
 
 /** Opens a run file (trace + passages) or a bare trace to inspect and replay it without running anything. */
 export function TraceFileInput() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
 import { useEngine } from '../../app/engine-client.ts';
-import { errorMessage } from '../../app/use-run.ts';
+import { errorMessage } from '../../app/error-message.ts';
 import { pinToTop, type WhatIfStep } from './use-what-if.ts';
 
 type Props = Omit<WhatIfStep, 'passages'> & { datasetId: string | undefined; onError(message: string | null): void };

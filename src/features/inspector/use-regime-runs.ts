@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
-import { errorMessage } from '../../app/use-run.ts';
+import { errorMessage } from '../../app/error-message.ts';
 import type { Regime, Trace } from '../../core/trace/schema.ts';
 import type { Passage, Question } from '../../core/types.ts';
 import { isBaseline, type RunBackbone, type RunRequest, type RunStrategy } from '../../engine/engine-api.ts';

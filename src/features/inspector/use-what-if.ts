@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
-import { errorMessage } from '../../app/use-run.ts';
+import { errorMessage } from '../../app/error-message.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { addBranch, finishBranch, useBranches } from '../../app/whatif-store.ts';
 import { diagnoseTrace } from '../../core/eval/diagnostics/index.ts';
