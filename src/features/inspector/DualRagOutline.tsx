@@ -4,11 +4,7 @@ import { readDualrag } from '../../core/strategies/dualrag-read.ts';
 import type { TraceEvent } from '../../core/trace/schema.ts';
 import './dual-rag-outline.css';
 
-interface Props {
-  events: readonly TraceEvent[];
-  gold: ReadonlySet<string>;
-  passages: PassageLookup;
-}
+type Props = { events: readonly TraceEvent[]; gold: ReadonlySet<string>; passages: PassageLookup };
 
 /**
  * DualRAG: the reasoning history step by step (which steps triggered retrieval, the entities

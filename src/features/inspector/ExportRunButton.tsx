@@ -11,9 +11,8 @@ import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
 import { errorMessage } from '../../app/error-message.ts';
 
 /**
- * Saves the shown run (trace + the passages it touched) as one JSON file, with its what-if branches and
- * every passage they touched: a passage only a branch mentions (an inserted one) is fetched from the
- * loaded corpus first.
+ * Saves the run, its what-if branches and every passage they touched as one JSON file (a passage only a
+ * branch mentions is fetched from the loaded corpus first).
  */
 export function ExportRunButton({ trace, passages }: { trace: Trace; passages: PassageLookup }) {
   const engine = useEngine();

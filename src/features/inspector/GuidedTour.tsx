@@ -4,10 +4,7 @@ import { useAppStore } from '../../state/use-app-store.ts';
 import { tourStops } from './tour-stops.ts';
 import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
 
-interface Props {
-  events: readonly TraceEvent[];
-  onClose(): void;
-}
+type Props = { events: readonly TraceEvent[]; onClose(): void };
 
 /** A card that walks through a finished BDTR run: each stop sets the step and outlines the panel it explains. */
 export function GuidedTour({ events, onClose }: Props) {

@@ -25,9 +25,8 @@ interface Props {
 }
 
 /**
- * The step's round in short, pinned in the sticky step bar while presenting, so it stays on screen while
- * the verifier, the cut or the answer is shown under it: the round and its pool, one line of its thoughts
- * (or of its queries, when it has none), and one line of what it retrieved (gold and bridge marked) with how the bridge passages last moved.
+ * The step's round in short, pinned in the step bar while presenting so it stays on screen under the later
+ * panels: its pool, one line of thoughts (else queries), one of hits (gold, bridge marked) and the bridges' moves.
  */
 export function PresentRoundCard({ model, round, gold, bridge, passages }: Props) {
   const shown = roundShown(model.rounds, round);

@@ -10,12 +10,7 @@ import { RegimesRow } from './RegimesRow.tsx';
 import { useRegimeRuns, type RegimeModel } from './use-regime-runs.ts';
 import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 
-interface Props {
-  datasetId: string | undefined;
-  question: Question | null;
-  strategy: RunStrategy;
-  backbone: RunBackbone;
-}
+type Props = { datasetId: string | undefined; question: Question | null; strategy: RunStrategy; backbone: RunBackbone };
 
 export function RegimesSideBySide({ datasetId, question, strategy, backbone }: Props) {
   const { runs, alsoOffline, setAlsoOffline, busy, error, core, can, runAll } = useRegimeRuns(

@@ -21,10 +21,7 @@ interface Props {
   passages: PassageLookup;
 }
 
-/**
- * Per round: the thoughts, each query sent (a query that repeats a thought names it instead) and the
- * passages it retrieved (top 5, gold marked).
- */
+/** Per round: the thoughts, each query (one repeating a thought names it) and its top 5 passages, gold marked. */
 export function RoundTimeline({ rounds, gold, bridge, passages }: Props) {
   return (
     <section className="panel" aria-labelledby="timeline-heading">

@@ -5,12 +5,10 @@ import { pinToTop, type WhatIfStep } from './use-what-if.ts';
 /** What an oracle button says on hover. */
 export const ORACLE_TITLE = "Reads the question's gold: an oracle branch, never a strategy result";
 
+type Props = Omit<WhatIfStep, 'round'> & { lost: EvidenceLost['lost'] };
+
 /** Gold the run pooled and never read, each with an oracle branch that pins it where it was dropped. */
-export function WhatIfLostEvidence({
-  lost,
-  passages,
-  branch,
-}: Omit<WhatIfStep, 'round'> & { lost: EvidenceLost['lost'] }) {
+export function WhatIfLostEvidence({ lost, passages, branch }: Props) {
   return (
     <ul className="whatif-rows" data-testid="whatif-lost">
       {lost.map((l) => (

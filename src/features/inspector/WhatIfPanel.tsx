@@ -20,10 +20,7 @@ type Props = ChartMarks & {
   onStep: (step: number) => void;
 };
 
-/**
- * "What if…": change one step of a finished run and rerun from there. The steps before it are replayed
- * from the trace (no LLM call), the rest runs live; the branch appears beside the original.
- */
+/** "What if…": change one step of a finished run and rerun from there; earlier steps replay from the trace. */
 export function WhatIfPanel({ trace, datasetId, onStep, ...marks }: Props) {
   const { branches, open, setOpen, shown, error, setError, branch } = useWhatIfBranches(trace, datasetId);
   const { rounds, round, setRound, pool, thoughts, verify } = useWhatIfRound(trace);

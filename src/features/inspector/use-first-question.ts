@@ -3,10 +3,7 @@ import type { Question } from '../../core/types.ts';
 import { appStore } from '../../state/store.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 
-/**
- * First open (and after switching corpus): the first dataset question is picked, ready to run, unless
- * the last session's question comes back.
- */
+/** On first open (and a corpus switch) picks the first question, unless the last session's comes back. */
 export function usePickFirstQuestion(firstQuestion: Question | undefined) {
   const restored = useAppStore((s) => s.workspaceRestored);
   useEffect(() => {

@@ -48,10 +48,7 @@ function useStepCaption(
   }, [events, step, status, passages, gold, bridge, runBuild]);
 }
 
-/**
- * The run on screen as the inspector reads it at the step shown: the folded prefix, the step's focus
- * (Present mode follows it), gold and bridges, scores, the failure and the caption.
- */
+/** The run on screen read at the step shown: folded prefix, step focus, gold and bridges, scores, failure, caption. */
 export function useInspectorTrace(datasetId: string | undefined, datasetReady: boolean) {
   const status = useAppStore((s) => s.runStatus);
   const events = useAppStore((s) => s.events);

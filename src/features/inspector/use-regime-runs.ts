@@ -27,10 +27,7 @@ function passageIds(question: Question, traces: RegimeRuns): string[] {
   ];
 }
 
-/**
- * Runs the question in all three regimes (optionally a second row with the offline thinker), one after
- * the other, showing each trace as it finishes; then fetches the passages their diagnostics read.
- */
+/** Runs the question in each regime (per model), one after the other, then fetches what their diagnostics read. */
 export function useRegimeRuns(
   datasetId: string | undefined,
   question: Question | null,

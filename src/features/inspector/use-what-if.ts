@@ -39,10 +39,7 @@ export function useLostEvidence(trace: Trace) {
   );
 }
 
-/**
- * The branches of a trace: running one in the engine over the loaded corpus, the one opened beside the
- * original, and the panel's error line.
- */
+/** A trace's branches: running one over the loaded corpus, the one opened beside the original, the error line. */
 export function useWhatIfBranches(trace: Trace, datasetId: string | undefined) {
   const engine = useEngine();
   const branches = useBranches(trace);
