@@ -162,21 +162,9 @@ const csvCell = (v: string | number | null) => {
 
 export function rowsToCsv(rows: readonly BatchRow[]): string {
   const head = [
-    'strategy',
-    'llm',
-    'regime',
-    'question_id',
-    'type',
-    'question',
+    'strategy,llm,regime,question_id,type,question',
     ...CSV_KS.map((k) => `recall@${k}`),
-    'first_gold_rank',
-    'answer',
-    'em',
-    'f1',
-    'acc',
-    'ms',
-    'status',
-    'error',
+    'first_gold_rank,answer,em,f1,acc,ms,status,error',
   ];
   const lines = rows.map((r) =>
     [
