@@ -11,55 +11,38 @@ import type { Trace } from '../../core/trace/schema.ts';
 /** Cut-offs every row is scored at: the Recall@k curve's range and the CSV's columns. */
 export const BATCH_KS = Array.from({ length: 20 }, (_, i) => i + 1);
 
-export interface BatchRow {
-  /** The batch lane: strategy id, or "strategy · model · regime" when several run. */
-  strategy: string;
-  questionId: string;
-  question: string;
-  type: string;
-  /** Core's per-question metrics at BATCH_KS; null when the question has no gold passages. */
-  metrics: RunMetrics | null;
-  /** The final context in its final order, the ranking Recall@k is measured on (the fold's finalRanking). */
-  ranking: string[];
-  gold: string[];
-  firstGoldRank: number | null;
-  /** The run's answer (null for retrieval-only runs) and its scores against the gold answers. */
-  answer: string | null;
-  em: number | null;
-  f1: number | null;
-  acc: number | null;
-  ms: number;
-  /** The trace's status; only 'done' runs enter a plot or a mean. */
-  status: Trace['status'];
-  /** The first error the run recorded (a failed run's cause), else null. */
-  error: string | null;
-  trace: Trace;
-}
-
-export function rowFromTrace(strategy: string, trace: Trace): BatchRow {
+/** One run of the batch, as its table, plots and exports read it. */
+export function rowFromTrace(strategy: string, trace: Trace) {
   const gold = trace.question.gold;
   const metrics = runMetrics(trace, gold.length ? BATCH_KS : []);
-  const ranking = metrics.ranking.map((r) => r.id);
   const firstGold = metrics.goldRanks.filter((r): r is number => r !== null).sort((a, b) => a - b)[0];
   return {
+    /** The batch lane: strategy id, or "strategy · model · regime" when several run. */
     strategy,
     questionId: trace.question.id,
     question: trace.question.question,
     type: trace.question.type ?? 'untyped',
+    /** Core's per-question metrics at BATCH_KS; null when the question has no gold passages. */
     metrics: gold.length ? metrics : null,
-    ranking,
+    /** The final context in its final order, the ranking Recall@k is measured on (the fold's finalRanking). */
+    ranking: metrics.ranking.map((r) => r.id),
     gold,
     firstGoldRank: firstGold ?? null,
+    /** The run's answer (null for retrieval-only runs) and its scores against the gold answers. */
     answer: metrics.answer ?? null,
     em: metrics.em ?? null,
     f1: metrics.f1 ?? null,
     acc: metrics.acc ?? null,
     ms: metrics.wallMs,
+    /** The trace's status; only 'done' runs enter a plot or a mean. */
     status: trace.status,
+    /** The first error the run recorded (a failed run's cause), else null. */
     error: metrics.errors[0] ?? null,
     trace,
   };
 }
+
+export type BatchRow = ReturnType<typeof rowFromTrace>;
 
 /** The runs that did not complete (failed), named beside the plots and left out of them. */
 export const failedRows = (rows: readonly BatchRow[]): BatchRow[] => rows.filter((r) => r.status === 'failed');
