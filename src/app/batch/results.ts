@@ -149,28 +149,15 @@ export function rowsToCsv(rows: readonly BatchRow[]): string {
     ...CSV_KS.map((k) => `recall@${k}`),
     'first_gold_rank,answer,em,f1,acc,ms,status,error',
   ];
-  const lines = rows.map((r) =>
-    [
-      r.strategy,
-      r.trace.llm,
-      r.trace.regime,
-      r.questionId,
-      r.type,
-      r.question,
-      // a failed run has no score (blank), never 0
-      ...CSV_KS.map((k) => (r.metrics && isCompleted(r) ? (r.metrics.recall[k] as number).toFixed(4) : '')),
-      isCompleted(r) ? r.firstGoldRank : null,
-      r.answer,
-      r.em,
-      r.f1 === null ? null : r.f1.toFixed(4),
-      r.acc,
-      Math.round(r.ms),
-      r.status,
-      r.error,
-    ]
-      .map(csvCell)
-      .join(','),
-  );
+  const lines = rows.map((r) => {
+    const done = isCompleted(r);
+    // a failed run has no score (blank), never 0
+    const recall = CSV_KS.map((k) => (r.metrics && done ? (r.metrics.recall[k] as number).toFixed(4) : ''));
+    const f1 = r.f1 === null ? null : r.f1.toFixed(4);
+    const about = [r.strategy, r.trace.llm, r.trace.regime, r.questionId, r.type, r.question];
+    const result = [done ? r.firstGoldRank : null, r.answer, r.em, f1, r.acc, Math.round(r.ms), r.status, r.error];
+    return [...about, ...recall, ...result].map(csvCell).join(',');
+  });
   return `${[head.join(','), ...lines].join('\n')}\n`;
 }
 

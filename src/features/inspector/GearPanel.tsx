@@ -121,14 +121,9 @@ function PathGraph({ view, onSelect }: { view: GearView; onSelect: (t: TripleRef
   const nodes = [...names.keys()];
   const size = 360;
   const r = 130;
+  const at = (i: number) => (2 * Math.PI * i) / nodes.length;
   const pos = new Map(
-    nodes.map((n, i) => [
-      n,
-      {
-        x: size / 2 + r * Math.cos((2 * Math.PI * i) / nodes.length),
-        y: size / 2 + r * Math.sin((2 * Math.PI * i) / nodes.length),
-      },
-    ]),
+    nodes.map((n, i) => [n, { x: size / 2 + r * Math.cos(at(i)), y: size / 2 + r * Math.sin(at(i)) }]),
   );
   return (
     <figure className="gear-graph">
