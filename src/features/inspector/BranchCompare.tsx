@@ -5,7 +5,7 @@ import { scoreTrace } from '../../app/trace/scores.ts';
 import { DIAGNOSTICS, diagnoseTrace } from '../../core/eval/diagnostics/index.ts';
 import { foldTrace, traceIds, type TraceModel } from '../../core/trace/fold.ts';
 import type { Passage } from '../../core/types.ts';
-import { DIAGNOSTIC_NAMES, useDiagnosticPassages } from './Diagnostics.tsx';
+import { diagnosticName, useDiagnosticPassages } from './Diagnostics.tsx';
 import { changedIds, withTitles } from './branch-marks.ts';
 import type { Trace } from '../../core/trace/schema.ts';
 import { firstDifference } from '../../core/whatif/diff.ts';
@@ -34,7 +34,7 @@ export function BranchCompare({ parent, branch, onStep, ...marks }: Props) {
   const side = (t: Trace, m: TraceModel, title: string, testid: string, read: Map<string, Passage> | undefined) => {
     const s = scoreTrace(m, t.question);
     const d = t.question.gold.length > 0 ? diagnoseTrace(t, read ? { passages: read } : {}) : null;
-    const flagged = d ? DIAGNOSTICS.filter((k) => d[k].flagged).map((k) => DIAGNOSTIC_NAMES[k]) : [];
+    const flagged = d ? DIAGNOSTICS.filter((k) => d[k].flagged).map(diagnosticName) : [];
     const calls = m.modules.reduce((n, x) => n + x.calls, 0);
     return (
       <div data-testid={testid}>

@@ -18,30 +18,24 @@ import {
 import type { Trace } from '../../core/trace/schema.ts';
 import type { Passage } from '../../core/types.ts';
 
-/** Each diagnostic's name in words (short lists, the regimes' columns). */
-export const DIAGNOSTIC_NAMES: Record<DiagnosticName, string> = {
-  coverageGap: 'coverage gap',
-  anchorCarryDrop: 'anchor carry-drop',
-  distractorLatch: 'distractor latch',
-  compositionFailure: 'composition failure',
-  parametricSuppression: 'parametric suppression',
-  stoppingCalibration: 'stopping calibration',
-  evidenceLost: 'evidence lost (Hopscope)',
+/** Each diagnostic's name in words (short lists, the regimes' columns) and its label with what it means. */
+const DIAGNOSTIC_WORDS: Record<DiagnosticName, [name: string, label: string]> = {
+  coverageGap: ['coverage gap', 'Coverage gap: gold never retrieved'],
+  anchorCarryDrop: ['anchor carry-drop', 'Anchor carry-drop: a found entity left out of the next query'],
+  distractorLatch: ['distractor latch', 'Distractor latch: a look-alike held the context'],
+  compositionFailure: ['composition failure', 'Composition failure: all gold shown, answer wrong'],
+  parametricSuppression: ['parametric suppression', 'Parametric suppression: right without context, wrong with it'],
+  stoppingCalibration: ['stopping calibration', 'Stopping: early or late'],
+  evidenceLost: [
+    'evidence lost (Hopscope)',
+    "Evidence lost (this project's, not paper 004's): gold pooled, never read",
+  ],
 };
+export const diagnosticName = (name: DiagnosticName) => DIAGNOSTIC_WORDS[name][0];
 
 /** What to click in the browser when a diagnostic needs another run (core's reasons stay host-neutral). */
 const BROWSER_HINTS: Partial<Record<DiagnosticName, string>> = {
   parametricSuppression: 'press "Run all three regimes" below to run it',
-};
-
-const DIAGNOSTIC_LABELS: Record<DiagnosticName, string> = {
-  coverageGap: 'Coverage gap: gold never retrieved',
-  anchorCarryDrop: 'Anchor carry-drop: a found entity left out of the next query',
-  distractorLatch: 'Distractor latch: a look-alike held the context',
-  compositionFailure: 'Composition failure: all gold shown, answer wrong',
-  parametricSuppression: 'Parametric suppression: right without context, wrong with it',
-  stoppingCalibration: 'Stopping: early or late',
-  evidenceLost: "Evidence lost (this project's, not paper 004's): gold pooled, never read",
 };
 
 /** Number of events to show so the trace stands at the end of `step` (for StepBar's `step`). */
@@ -99,7 +93,7 @@ export function DiagnosticsList({ result, passages, onStep, compact = false }: L
             data-flagged={String(d.flagged)}
             data-applicable={String(d.applicable)}
           >
-            <Status d={d} /> <strong>{compact ? DIAGNOSTIC_NAMES[name] : DIAGNOSTIC_LABELS[name]}</strong>
+            <Status d={d} /> <strong>{DIAGNOSTIC_WORDS[name][compact ? 0 : 1]}</strong>
             {!d.applicable && !compact && (
               <span className="muted">
                 {' '}
