@@ -107,7 +107,6 @@ export function useInspectorTrace(datasetId: string | undefined, datasetReady: b
     followed,
     jumpTo,
     gold,
-    bridges,
     bridge,
     marks,
     chartRows,
