@@ -7,8 +7,6 @@ import { LanePanel } from './LanePanel.tsx';
 import { useLaneStates } from './use-lane-states.ts';
 import { useLanePassages } from './use-lane-passages.ts';
 
-const MAX_RANK = 20;
-
 /** Two to four strategies (or one strategy on several backbones) on the same question, side by side. */
 export function ComparePage() {
   const dataset = useActiveDataset();
@@ -49,7 +47,6 @@ export function ComparePage() {
             asked={question !== undefined}
             others={new Set(shownSets.flatMap((set, j) => (j === i ? [] : [...set])))}
             passages={passages}
-            maxRank={MAX_RANK}
             columns={columns}
           />
         ))}

@@ -14,13 +14,12 @@ interface Props {
   /** Ids in the other lanes' shown contexts. */
   others: ReadonlySet<string>;
   passages: PassageLookup;
-  maxRank: number;
   /** Stage columns of the widest lane. */
   columns: number;
 }
 
 /** One compare lane: its pickers (or a file lane's name) and remove button, then its result, error or wait. */
-export function LanePanel({ state: s, laneCount, asked, others, passages, maxRank, columns }: Props) {
+export function LanePanel({ state: s, laneCount, asked, others, passages, columns }: Props) {
   const removeLane = useAppStore((st) => st.removeLane);
   return (
     <section className="panel lane" data-testid="compare-lane" aria-label={s.label}>
@@ -39,14 +38,7 @@ export function LanePanel({ state: s, laneCount, asked, others, passages, maxRan
       {s.error ? (
         <ErrorLine error={s.error} />
       ) : s.trace ? (
-        <LaneView
-          label={s.label}
-          trace={s.trace}
-          others={others}
-          passages={passages}
-          maxRank={maxRank}
-          columns={columns}
-        />
+        <LaneView label={s.label} trace={s.trace} {...{ others, passages, columns }} />
       ) : (
         <p className="empty">
           {s.pending ? 'Running…' : asked ? 'Press Compare to run this lane.' : 'Waiting for a question.'}

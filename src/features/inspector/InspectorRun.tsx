@@ -40,13 +40,7 @@ export function InspectorRun({ view, datasetId }: { view: InspectorTrace; datase
       )}
       <SideToggle controls="inspector-side" />
       <InspectorGrid view={view} />
-      <RankingList
-        model={model}
-        gold={gold}
-        bridge={bridge}
-        passages={passages}
-        shorten={presenting ? (view.focus?.ids ?? []) : null}
-      />
+      <RankingList {...{ model, gold, bridge, passages }} shorten={presenting ? (view.focus?.ids ?? []) : null} />
       {trace && status === 'done' && trace.question.gold.length > 0 && (
         <Diagnostics
           trace={trace}

@@ -12,13 +12,9 @@ export function RegimesRow({ model, traces, question, passages, busy }: Props) {
       {REGIME_ORDER.map((regime) => (
         <RegimeColumn
           key={regime}
-          regime={regime}
-          model={model}
           trace={traces[model]?.[regime]}
           noContext={regime !== 'no-context' ? traces[model]?.['no-context'] : undefined}
-          question={question}
-          passages={passages}
-          busy={busy}
+          {...{ regime, model, question, passages, busy }}
         />
       ))}
     </div>
