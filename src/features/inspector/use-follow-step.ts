@@ -55,12 +55,8 @@ export function scrollToStepPanel(focus: StepFocus): void {
   const bottom = window.innerHeight;
   if (r.top >= covered - 1 && r.bottom <= bottom + 1) return; // wholly on screen already
   // Where its top goes: a gap under the bar; less gap when that makes it fit; under the bar when it is taller.
-  const top =
-    r.height <= bottom - covered - GAP
-      ? covered + GAP
-      : r.height <= bottom - covered
-        ? bottom - r.height
-        : covered + GAP;
+  const fitsOnlyWithoutGap = r.height > bottom - covered - GAP && r.height <= bottom - covered;
+  const top = fitsOnlyWithoutGap ? bottom - r.height : covered + GAP;
   if (Math.abs(r.top - top) <= 2) return;
   window.scrollTo({ top: Math.max(0, r.top + window.scrollY - top), behavior: 'instant' });
 }
