@@ -47,10 +47,7 @@ export const datasetQuery = (engine: EngineClient, id: string) =>
 
 /** Stored corpora (the demo is listed by the page, not stored). */
 export const libraryQuery = (engine: EngineClient) =>
-  queryOptions({
-    queryKey: ['library'],
-    queryFn: () => engine.listLibrary(),
-  });
+  queryOptions({ queryKey: ['library'], queryFn: () => engine.listLibrary() });
 
 /** Passages by id from a loaded dataset (rankings, contexts, hover text). */
 export const passagesQuery = (engine: EngineClient, datasetId: string, ids: readonly string[]) =>

@@ -14,7 +14,7 @@ type Props = { events: readonly TraceEvent[]; gold: ReadonlySet<string>; passage
 export function DualRagOutline({ events, gold, passages }: Props) {
   const view = useMemo(() => readDualrag(events), [events]);
   if (!view) return null;
-  const title = (id: string) => passages.titleOf(id);
+  const title = passages.titleOf;
   return (
     <section className="panel dualrag" aria-labelledby="dualrag-heading" data-testid="dualrag-view">
       <h2 id="dualrag-heading">DualRAG: reasoning and knowledge outline</h2>
