@@ -127,12 +127,7 @@ export function complementarity(rows: readonly BatchRow[], a: string, b: string,
         .filter((r) => r.strategy === s && r.metrics && isCompleted(r))
         .map((r) => [r.questionId, (r.metrics as RunMetrics).allGold[k] === 1]),
     );
-  const [pair] = pairComplementarity(
-    new Map([
-      [a, solved(a)],
-      [b, solved(b)],
-    ]),
-  );
+  const [pair] = pairComplementarity(new Map([a, b].map((s) => [s, solved(s)])));
   return { aOnly: pair?.onlyA ?? 0, bOnly: pair?.onlyB ?? 0, both: pair?.both ?? 0, neither: pair?.neither ?? 0 };
 }
 

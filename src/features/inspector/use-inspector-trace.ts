@@ -38,13 +38,9 @@ function useStepCaption(
   const runBuild = useAppStore((s) => s.runBuild);
   return useMemo(() => {
     const at = step ?? events.length;
-    return at === 0
-      ? status === 'running'
-        ? runBuild
-          ? buildMessage(runBuild)
-          : 'Waiting for the first event…'
-        : 'Run a question or open a trace to step through it.'
-      : caption(events, at - 1, { titleOf: passages.titleOf, gold, bridge });
+    if (at > 0) return caption(events, at - 1, { titleOf: passages.titleOf, gold, bridge });
+    if (status !== 'running') return 'Run a question or open a trace to step through it.';
+    return runBuild ? buildMessage(runBuild) : 'Waiting for the first event…';
   }, [events, step, status, passages, gold, bridge, runBuild]);
 }
 

@@ -48,14 +48,11 @@ export function useStepPlay(at: number, total: number, disabled: boolean) {
 export function useBarKeepsFocus() {
   const bar = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    const el = bar.current;
     const active = document.activeElement;
-    if (
-      bar.current &&
-      (active === document.body ||
-        (active instanceof HTMLButtonElement && active.disabled && bar.current.contains(active)))
-    ) {
-      if (bar.current.dataset.hadFocus === 'true') bar.current.focus({ preventScroll: true });
-    }
+    const disabledInBar = active instanceof HTMLButtonElement && active.disabled && !!el?.contains(active);
+    if (el && (active === document.body || disabledInBar) && el.dataset.hadFocus === 'true')
+      el.focus({ preventScroll: true });
   });
   const onFocus = () => bar.current && (bar.current.dataset.hadFocus = 'true');
   const onBlur = (e: FocusEvent) => {
