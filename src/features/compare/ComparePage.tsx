@@ -26,13 +26,7 @@ export function ComparePage() {
 
   return (
     <div className="compare">
-      <CompareSetup
-        questions={dataset.data?.questions}
-        ready={dataset.isSuccess}
-        questionId={questionId}
-        question={question}
-        laneCount={lanes.length}
-      />
+      <CompareSetup questions={dataset.data?.questions} ready={dataset.isSuccess} question={question} />
       {!question && (
         <p className="empty">
           Pick a question, choose 2–4 lanes (a backbone, or a recorded run from a file), then press Compare.
@@ -43,7 +37,6 @@ export function ComparePage() {
           <LanePanel
             key={s.lane.key}
             state={s}
-            laneCount={lanes.length}
             asked={question !== undefined}
             others={new Set(shownSets.flatMap((set, j) => (j === i ? [] : [...set])))}
             passages={passages}

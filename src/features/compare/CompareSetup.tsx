@@ -13,13 +13,13 @@ interface Props {
   /** The dataset's questions, undefined while it loads. */
   questions: readonly Question[] | undefined;
   ready: boolean;
-  questionId: string | null;
   question: Question | undefined;
-  laneCount: number;
 }
 
 /** The compare setup form (the question, a lane from a file, + Lane, Compare) and why a file could not be read. */
-export function CompareSetup({ questions, ready, questionId, question, laneCount }: Props) {
+export function CompareSetup({ questions, ready, question }: Props) {
+  const questionId = useAppStore((s) => s.compareQuestionId);
+  const laneCount = useAppStore((s) => s.compareLanes.length);
   const setCompareQuestion = useAppStore((s) => s.setCompareQuestion);
   const addLane = useAppStore((s) => s.addLane);
   const requestCompare = useAppStore((s) => s.requestCompare);

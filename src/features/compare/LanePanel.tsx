@@ -8,7 +8,6 @@ import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 
 interface Props {
   state: LaneState;
-  laneCount: number;
   /** A question is picked (the lane can run). */
   asked: boolean;
   /** Ids in the other lanes' shown contexts. */
@@ -19,7 +18,8 @@ interface Props {
 }
 
 /** One compare lane: its pickers (or a file lane's name) and remove button, then its result, error or wait. */
-export function LanePanel({ state: s, laneCount, asked, others, passages, columns }: Props) {
+export function LanePanel({ state: s, asked, others, passages, columns }: Props) {
+  const laneCount = useAppStore((st) => st.compareLanes.length);
   const removeLane = useAppStore((st) => st.removeLane);
   return (
     <section className="panel lane" data-testid="compare-lane" aria-label={s.label}>
