@@ -14,7 +14,8 @@ export { scrubServer, shareableTrace } from '../../core/trace/hash.ts';
 const RUN_FILE_KIND = 'hopscope-run';
 const RUN_FILE_VERSION = 1;
 
-const passage = z.object({ id: z.string(), title: z.string(), text: z.string() });
+/** A passage as a run file (and the saved workspace) carries it. */
+export const passage = z.object({ id: z.string(), title: z.string(), text: z.string() });
 export const runFileSchema = z.object({
   kind: z.literal(RUN_FILE_KIND),
   version: z.literal(RUN_FILE_VERSION),
@@ -33,7 +34,6 @@ export class RunFileError extends HopscopeError {
   }
 }
 
-/** A provider label without where its server is ("openai-compatible m @ http://…" -> "openai-compatible m"). */
 /** Bundles a trace (and its what-if branches) with every passage they mention; a passage missing from `lookup` is an error. */
 export function makeRunFile(
   trace: Trace,
