@@ -5,8 +5,6 @@ import { StepNavButtons } from './StepNavButtons.tsx';
 import { StepPlayControls } from './StepPlayControls.tsx';
 import { useBarKeepsFocus, useStepPlay } from './use-step-bar.ts';
 
-export { PLAY_PACES } from './use-step-bar.ts';
-
 interface Props {
   events: readonly TraceEvent[];
   caption: string;
