@@ -2,16 +2,19 @@ import type { RoundView } from '../../core/trace/fold.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { Term } from '../../app/components/Glossary.tsx';
 
-const SHOWN_PER_QUERY = 5;
-const KIND_LABEL: Record<string, string> = {
-  fast: 'fast thought',
-  slow: 'slow thought',
-  cot: 'CoT sentence',
-  subquery: 'sub-query',
-  rewrite: 'rewrite',
-  'reasoning-chain': 'reasoning chain',
-  sufficiency: 'sufficiency',
+/** Hits shown per query. */
+export const SHOWN_PER_QUERY = 5;
+/** Each thought kind's name, spelled out and short (the Present round card's). */
+const THOUGHT_KINDS: Record<string, [label: string, short: string]> = {
+  fast: ['fast thought', 'fast'],
+  slow: ['slow thought', 'slow'],
+  cot: ['CoT sentence', 'CoT'],
+  subquery: ['sub-query', 'sub-query'],
+  rewrite: ['rewrite', 'rewrite'],
+  'reasoning-chain': ['reasoning chain', 'chain'],
+  sufficiency: ['sufficiency', 'sufficiency'],
 };
+export const kindName = (kind: string, short = false) => THOUGHT_KINDS[kind]?.[short ? 1 : 0] ?? kind;
 
 interface Props {
   rounds: RoundView[];
@@ -43,7 +46,7 @@ export function RoundTimeline({ rounds, gold, bridge, passages }: Props) {
               </h3>
               {r.thoughts.map((t, i) => (
                 <p key={i} className={`thought thought-${t.kind}`} data-testid="thought" data-kind={t.kind}>
-                  <span className="thought-kind">{KIND_LABEL[t.kind] ?? t.kind}</span> {t.text}
+                  <span className="thought-kind">{kindName(t.kind)}</span> {t.text}
                 </p>
               ))}
               {r.retrieves.map((q, i) => {
@@ -55,7 +58,7 @@ export function RoundTimeline({ rounds, gold, bridge, passages }: Props) {
                       <span className="query-label">{q.label}</span>{' '}
                       {same ? (
                         <span className="muted" data-testid="query-same">
-                          retrieves with the {KIND_LABEL[same.kind] ?? same.kind} above
+                          retrieves with the {kindName(same.kind)} above
                         </span>
                       ) : (
                         q.query
