@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { Trace } from '../../core/trace/schema.ts';
-import type { Passage } from '../../core/types.ts';
 import { traceIds } from '../../core/trace/fold.ts';
 import { useEngine } from '../../app/engine-client.ts';
 import { makeRunFile, runFileName } from '../../app/trace/run-file.ts';
@@ -23,10 +22,8 @@ export function ExportRunButton({ trace, passages }: { trace: Trace; passages: P
       const branches = branchTraces(trace);
       const ids = [...new Set([trace, ...branches].flatMap((t) => traceIds(t.events)))];
       const missing = ids.filter((id) => !passages.get(id));
-      const fetched = new Map<string, Passage>();
-      if (missing.length > 0)
-        for (const p of await engine.passages(trace.corpus.id, missing).catch(() => [] as Passage[]))
-          fetched.set(p.id, p);
+      const got = missing.length ? await engine.passages(trace.corpus.id, missing).catch(() => []) : [];
+      const fetched = new Map(got.map((p) => [p.id, p]));
       const file = makeRunFile(trace, (id) => passages.get(id) ?? fetched.get(id), new Date(), branches);
       const url = URL.createObjectURL(new Blob([JSON.stringify(file)], { type: 'application/json' }));
       const a = document.createElement('a');
