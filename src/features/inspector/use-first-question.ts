@@ -8,14 +8,7 @@ export function usePickFirstQuestion(firstQuestion: Question | undefined) {
   const restored = useAppStore((s) => s.workspaceRestored);
   useEffect(() => {
     const s = appStore.getState();
-    if (
-      restored &&
-      firstQuestion &&
-      s.questionId === null &&
-      s.questionText === '' &&
-      s.trace === null &&
-      s.events.length === 0
-    )
-      s.pickQuestion(firstQuestion.id, firstQuestion.question);
+    const untouched = s.questionId === null && s.questionText === '' && s.trace === null && s.events.length === 0;
+    if (restored && firstQuestion && untouched) s.pickQuestion(firstQuestion.id, firstQuestion.question);
   }, [firstQuestion, restored]);
 }
