@@ -78,7 +78,7 @@ function batchOf(s: AppState): SavedBatch {
 function applyWorkspace(
   store: AppStore,
   saved: { choices: SavedChoices | null; run: SavedRun | null; batch: SavedBatch | null },
-  opened: AppState = store.getState(),
+  opened: AppState,
 ): void {
   const now = store.getState();
   const corpus = now.activeCorpusId;
@@ -136,10 +136,8 @@ export function keepWorkspace(store: AppStore, db: WorkspaceStore, options: Keep
   const schedule = (key: string, value: () => unknown) => {
     pending.set(key, value);
     clearTimeout(timers.get(key));
-    timers.set(
-      key,
-      setTimeout(() => write(key), debounceMs),
-    );
+    const timer = setTimeout(() => write(key), debounceMs);
+    timers.set(key, timer);
   };
 
   const opened = store.getState();
@@ -153,15 +151,12 @@ export function keepWorkspace(store: AppStore, db: WorkspaceStore, options: Keep
       return [undefined, undefined, undefined];
     });
     if (stopped) return;
-    applyWorkspace(
-      store,
-      {
-        choices: read(savedChoices, choices, 'choices', warn),
-        run: read(savedRun, run, 'run', warn),
-        batch: read(savedBatch, batch, 'batch', warn),
-      },
-      opened,
-    );
+    const saved = {
+      choices: read(savedChoices, choices, 'choices', warn),
+      run: read(savedRun, run, 'run', warn),
+      batch: read(savedBatch, batch, 'batch', warn),
+    };
+    applyWorkspace(store, saved, opened);
     store.getState().setWorkspaceRestored();
     let workView: View = store.getState().view === 'settings' ? 'inspector' : store.getState().view;
     unsubscribe = store.subscribe((s, prev) => {
