@@ -47,10 +47,7 @@ export const datasetQuery = (engine: EngineClient, id: string) =>
 
 /** Stored corpora (the demo is listed by the page, not stored). */
 export const libraryQuery = (engine: EngineClient) =>
-  queryOptions({
-    queryKey: ['library'],
-    queryFn: () => engine.listLibrary(),
-  });
+  queryOptions({ queryKey: ['library'], queryFn: () => engine.listLibrary() });
 
 /** Passages by id from a loaded dataset (rankings, contexts, hover text). */
 export const passagesQuery = (engine: EngineClient, datasetId: string, ids: readonly string[]) =>
@@ -78,20 +75,14 @@ export const graphQuery = (
   });
 
 /** One finished run (no streaming), cached by its inputs: the compare and batch views read these. */
-export const runQuery = (engine: EngineClient, request: RunRequest) =>
-  queryOptions({
-    queryKey: [
-      'run',
-      request.datasetId,
-      request.question.id,
-      request.question.question,
-      request.backbone,
-      request.strategy,
-      request.k,
-    ],
+export const runQuery = (engine: EngineClient, request: RunRequest) => {
+  const { datasetId, question, backbone, strategy, k } = request;
+  return queryOptions({
+    queryKey: ['run', datasetId, question.id, question.question, backbone, strategy, k],
     queryFn: () => engine.run(request),
     staleTime: Infinity,
   });
+};
 
 export { LLM_SETTINGS_KEY };
 

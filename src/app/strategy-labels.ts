@@ -1,31 +1,12 @@
 // How the strategies and backbones of a run are named on screen (inspector, compare, batch). Strategy
 // names, labels and help all come from the strategy descriptors (core's registry), so the pickers, the
 // lanes, the CLI and the docs agree.
-import {
-  DESCRIPTORS,
-  flatten,
-  REGISTRY,
-  strategyDescriptor,
-  type StrategyDescriptor,
-} from '../core/strategies/index.ts';
-import { RUN_BACKBONES, type RunBackbone, type RunStrategy } from '../engine/engine-api.ts';
+import { flatten, REGISTRY, strategyDescriptor, type StrategyDescriptor } from '../core/strategies/index.ts';
+import { RUN_BACKBONES, RUN_STRATEGIES, type RunStrategy } from '../engine/engine-api.ts';
 import { backboneAbout } from '../core/backbones/about.ts';
 
-/** One option of a strategy picker, with the help shown under it. */
-export interface StrategyChoice {
-  value: string;
-  /** Long name, for the picker. */
-  label: string;
-  /** Short name, for the help line, lanes and batch columns. */
-  title: string;
-  /** The glossary term it is explained under (an ablation: its parent's). */
-  term: string;
-  /** One paragraph on what it does. */
-  help: string;
-}
-
-/** The picker's options for a registry list (each strategy's ablations right after it). */
-export function strategyChoices(registry: readonly StrategyDescriptor[]): StrategyChoice[] {
+/** The picker's options for a registry list (each strategy's ablations right after it): the help is the explanation. */
+export function strategyChoices(registry: readonly StrategyDescriptor[]) {
   return flatten(registry).map((d) => ({
     value: d.name,
     label: d.label,
@@ -36,29 +17,18 @@ export function strategyChoices(registry: readonly StrategyDescriptor[]): Strate
 }
 
 /** The registry's picker options. */
-export const STRATEGY_CHOICES: readonly StrategyChoice[] = strategyChoices(REGISTRY);
+export const STRATEGY_CHOICES = strategyChoices(REGISTRY);
+
+const names = <K extends string>(keys: readonly K[], name: (key: K) => string) =>
+  Object.fromEntries(keys.map((k) => [k, name(k)])) as Record<K, string>;
 
 /** Long names, for the inspector's picker. */
-export const STRATEGY_LABELS = Object.fromEntries(DESCRIPTORS.map((d) => [d.name, d.label])) as Record<
-  RunStrategy,
-  string
->;
-
+export const STRATEGY_LABELS = names(RUN_STRATEGIES, (s) => strategyDescriptor(s).label);
 /** Short names, for lanes and batch columns: the descriptors' titles, as in the CLI's results. */
-export const STRATEGY_SHORT = Object.fromEntries(DESCRIPTORS.map((d) => [d.name, d.title])) as Record<
-  RunStrategy,
-  string
->;
-
+export const STRATEGY_SHORT = names(RUN_STRATEGIES, (s) => strategyDescriptor(s).title);
 // The backbones' names and picker lines are core's descriptions (src/core/backbones/about.ts), presets included.
-export const BACKBONE_LABELS = Object.fromEntries(RUN_BACKBONES.map((b) => [b, backboneAbout(b).label])) as Record<
-  RunBackbone,
-  string
->;
-export const BACKBONE_SHORT = Object.fromEntries(RUN_BACKBONES.map((b) => [b, backboneAbout(b).title])) as Record<
-  RunBackbone,
-  string
->;
+export const BACKBONE_LABELS = names(RUN_BACKBONES, (b) => backboneAbout(b).label);
+export const BACKBONE_SHORT = names(RUN_BACKBONES, (b) => backboneAbout(b).title);
 
 /** Strategies that call an LLM (the one from Settings, or the offline thinker). */
 export const usesLlm = (s: RunStrategy) => strategyDescriptor(s).needs.llm;

@@ -6,10 +6,7 @@ import { appStore } from '../state/store.ts';
 import type { TraceEvent } from '../core/trace/schema.ts';
 import type { BuildProgress } from '../core/backbones/index.ts';
 import { useEngine } from './engine-client.ts';
-
-export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
+import { errorMessage } from './error-message.ts';
 
 /** The engine-side id of the inspector's run number `seq` (for Stop). */
 const inspectorRunId = (seq: number) => `inspector-${seq}`;

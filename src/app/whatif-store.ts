@@ -3,6 +3,7 @@
 // branches of the run on screen survive a reload (src/app/workspace/keep-branches.ts).
 import { useSyncExternalStore } from 'react';
 import type { Trace } from '../core/trace/schema.ts';
+import { appStore } from '../state/store.ts';
 
 export interface BranchEntry {
   /** Stable within the run: "b1", "b2", ... */
@@ -34,13 +35,7 @@ export function subscribeBranches(listener: () => void): () => void {
 }
 
 export function useBranches(run: Trace | null): BranchEntry[] {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => branchesOf(run),
-  );
+  return useSyncExternalStore(subscribeBranches, () => branchesOf(run));
 }
 
 /** A new branch, running; returns its key. */
@@ -91,4 +86,9 @@ export function rememberParent(branch: Trace, parent: Trace): void {
 
 export function parentOf(branch: Trace): Trace | undefined {
   return parents.get(runKey(branch));
+}
+
+/** Shows a run (an original or one of its branches) in the inspector, keeping the passages on screen. */
+export function showInInspector(run: Trace): void {
+  appStore.getState().showTrace(run, appStore.getState().runPassages ?? undefined);
 }

@@ -3,10 +3,7 @@
 import type { Trace } from '../../core/trace/schema.ts';
 import type { Question } from '../../core/types.ts';
 
-export interface BatchJob<S extends string> {
-  strategy: S;
-  question: Question;
-}
+export type BatchJob<S extends string> = { strategy: S; question: Question };
 
 export const jobKey = (strategy: string, questionId: string) => `${strategy}|${questionId}`;
 

@@ -19,11 +19,7 @@ export const REGIME_LABEL: Record<Regime, string> = {
 };
 export { REGIMES };
 
-export interface Variant {
-  config: string;
-  model: BatchModel;
-  regime: Regime;
-}
+export type Variant = { config: string; model: BatchModel; regime: Regime };
 
 const SEP = ' · ';
 

@@ -5,12 +5,7 @@ const SHORT_STAGE: Record<string, string> = { initial: 'start', verifier: 'verif
 const stageLabel = (s: { kind: string; label: string; round: number }, compact: boolean) =>
   compact ? (SHORT_STAGE[s.kind] ?? `R${s.round}`) : s.label;
 
-interface Props {
-  stages: readonly Stage[];
-  maxRank: number;
-  scale: BumpScale;
-  compact: boolean;
-}
+type Props = { stages: readonly Stage[]; maxRank: number; scale: BumpScale; compact: boolean };
 
 /** The bump chart's axes: one column per stage with its name (short when compact), and the rank ticks. */
 export function BumpAxes({ stages, maxRank, scale: { x, y, height }, compact }: Props) {

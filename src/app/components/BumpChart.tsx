@@ -9,17 +9,19 @@ import { BumpLegend } from './BumpLegend.tsx';
 import { BumpLineMark } from './BumpLineMark.tsx';
 import { useBumpLayout } from './use-bump-layout.ts';
 
-interface Props {
-  model: TraceModel;
+/** What every rank chart marks: gold and bridge passages (and how bridges were defined), with the passages' titles. */
+export type ChartMarks = {
   gold: ReadonlySet<string>;
   bridge: ReadonlySet<string>;
+  /** How bridges were defined (src/app/trace/bridges.ts -> core bridgeOf), said in the legend. */
+  bridgeRule: string;
   passages: PassageLookup;
+};
+
+type Props = ChartMarks & {
+  model: TraceModel;
   maxRank?: number;
   heading?: string;
-  /** Scale to the panel width (default); false keeps one pixel scale so charts side by side share the axis. */
-  fit?: boolean;
-  /** How bridges were defined (src/app/trace/bridges.ts -> core bridgeOf), said in the legend. */
-  bridgeRule?: string;
   /**
    * Compact layout for narrow lanes (compare): narrow columns with short stage names, no line-end
    * labels (focus or hover a line to read it), scaled to the lane. Charts given the same `columns`
@@ -28,25 +30,16 @@ interface Props {
   compact?: { columns: number };
   /** Lines drawn bold (a what-if branch: the passages whose ranks differ from the original's). */
   marked?: ReadonlySet<string>;
-}
+};
 
 /**
  * Every passage's rank across the initial pool, each round, the verifier promotion and the final cut.
  * Gold lines are amber, bridge lines red; the mu + sigma cut is the dashed line. Hover or focus a line
  * to read its passage below the chart (the box has a fixed height, so nothing jumps).
  */
-export function BumpChart({
-  model,
-  gold,
-  bridge,
-  passages,
-  maxRank = BUMP_DEFAULTS.maxRank,
-  heading = 'Rank movement',
-  fit = true,
-  bridgeRule = 'gold the question alone missed; heuristic',
-  compact,
-  marked,
-}: Props) {
+export function BumpChart(props: Props) {
+  const { model, gold, bridge, passages, bridgeRule, compact, marked } = props;
+  const { maxRank = BUMP_DEFAULTS.maxRank, heading = 'Rank movement' } = props;
   const headingId = useId();
   const [hovered, setHovered] = useState<string | null>(null);
   const { stages, cutoff } = model;
@@ -66,7 +59,7 @@ export function BumpChart({
             <svg
               data-testid="rank-chart"
               className="bump"
-              style={compact ? { width: '100%' } : fit ? { maxWidth: width } : { width, minWidth: width }}
+              style={compact ? { width: '100%' } : { maxWidth: width }}
               viewBox={`0 0 ${width} ${height}`}
               role="img"
               aria-label={`Rank movement of ${lines.length} passages across ${stages.length} stages`}
@@ -76,17 +69,9 @@ export function BumpChart({
               {ordered.map((line) => (
                 <BumpLineMark
                   key={line.id}
-                  line={line}
                   kind={kindOf(line.id)}
-                  gold={gold}
-                  bridge={bridge}
-                  marked={marked}
-                  hovered={hovered}
-                  setHovered={setHovered}
-                  passages={passages}
-                  stages={stages}
-                  scale={scale}
                   compact={compact !== undefined}
+                  {...{ line, gold, bridge, marked, hovered, setHovered, passages, stages, scale }}
                 />
               ))}
             </svg>

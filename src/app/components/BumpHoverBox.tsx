@@ -1,11 +1,7 @@
 import type { Passage } from '../../core/types.ts';
 import { RoleMark } from './Marks.tsx';
 
-interface Props {
-  passage: Passage | undefined;
-  gold: ReadonlySet<string>;
-  bridge: ReadonlySet<string>;
-}
+type Props = { passage: Passage | undefined; gold: ReadonlySet<string>; bridge: ReadonlySet<string> };
 
 /** Below the bump chart: the hovered or focused line's passage (a fixed-height box, so nothing jumps). */
 export function BumpHoverBox({ passage, gold, bridge }: Props) {

@@ -19,19 +19,8 @@ interface Props {
 }
 
 /** One passage's line across the stages: a mark per stage (the bridge's diamond or a dot), its label, hover and focus. */
-export function BumpLineMark({
-  line,
-  kind,
-  gold,
-  bridge,
-  marked,
-  hovered,
-  setHovered,
-  passages,
-  stages,
-  scale,
-  compact,
-}: Props) {
+export function BumpLineMark(props: Props) {
+  const { line, kind, gold, bridge, marked, hovered, setHovered, passages, stages, scale, compact } = props;
   const { x, y } = scale;
   const last = line.points[line.points.length - 1];
   const dim = hovered !== null && hovered !== line.id;

@@ -64,12 +64,10 @@ export function Term({ term, children }: { term: string; children?: ReactNode })
       const t = e.target as Node;
       if (!card.current?.contains(t) && !button.current?.contains(t)) close(false);
     };
-    document.addEventListener('keydown', onKey, true);
-    document.addEventListener('pointerdown', onDown, true);
-    return () => {
-      document.removeEventListener('keydown', onKey, true);
-      document.removeEventListener('pointerdown', onDown, true);
-    };
+    const listening = new AbortController();
+    document.addEventListener('keydown', onKey, { capture: true, signal: listening.signal });
+    document.addEventListener('pointerdown', onDown, { capture: true, signal: listening.signal });
+    return () => listening.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 

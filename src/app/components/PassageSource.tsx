@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Passage, PassageSource } from '../../core/types.ts';
 import { useEngine } from '../engine-client.ts';
+import { ErrorLine } from './ErrorLine.tsx';
 
 /** "p. 14" or "pp. 14–15". */
 function pagesLabel(pages: readonly [number, number] | undefined): string {
@@ -60,12 +61,7 @@ function SourceInPlace({ corpusId, passageId }: { corpusId: string; passageId: s
     if (box.current && mark.current)
       box.current.scrollTop = Math.max(0, mark.current.offsetTop - box.current.offsetTop - 24);
   }, [excerpt.data]);
-  if (excerpt.isError)
-    return (
-      <p className="error" role="alert">
-        {excerpt.error.message}
-      </p>
-    );
+  if (excerpt.isError) return <ErrorLine error={excerpt.error.message} />;
   if (!excerpt.data) return <p className="muted">Opening the document…</p>;
   const e = excerpt.data;
   return (

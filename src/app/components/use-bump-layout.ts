@@ -16,12 +16,7 @@ const COMPACT_RIGHT = 26;
 export type LineKind = 'bridge' | 'gold' | 'promoted' | 'other';
 
 /** Where a stage's column and a rank's row are, and the chart's size, in SVG units. */
-export interface BumpScale {
-  x: (stage: number) => number;
-  y: (rank: number) => number;
-  width: number;
-  height: number;
-}
+export type BumpScale = { x: (stage: number) => number; y: (rank: number) => number; width: number; height: number };
 
 interface Options {
   model: TraceModel;

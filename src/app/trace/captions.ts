@@ -3,11 +3,7 @@
 import type { TraceEvent } from '../../core/trace/schema.ts';
 import { cutParts, cutSummary } from './cut-text.ts';
 
-export interface CaptionContext {
-  titleOf(id: string): string;
-  gold: ReadonlySet<string>;
-  bridge: ReadonlySet<string>;
-}
+export type CaptionContext = { titleOf(id: string): string; gold: ReadonlySet<string>; bridge: ReadonlySet<string> };
 
 const quote = (s: string, max = 90) => `"${s.length > max ? `${s.slice(0, max - 1)}…` : s}"`;
 

@@ -1,6 +1,7 @@
 // A shareable run: the trace plus the passages it touched, in one JSON file, so another machine can
 // replay it with no model and no corpus. Settings and keys are never part of it.
 import { z } from 'zod';
+import { errorMessage } from '../error-message.ts';
 import { HopscopeError } from '../../core/errors.ts';
 import { readableTraceSchema } from '../../core/trace/load.ts';
 import type { Trace } from '../../core/trace/schema.ts';
@@ -8,12 +9,13 @@ import type { Passage } from '../../core/types.ts';
 import { traceIds } from '../../core/trace/fold.ts';
 import { shareableTrace } from '../../core/trace/hash.ts';
 
-export { scrubServer, shareableTrace } from '../../core/trace/hash.ts';
+export { scrubServer } from '../../core/trace/hash.ts';
 
 const RUN_FILE_KIND = 'hopscope-run';
 const RUN_FILE_VERSION = 1;
 
-const passage = z.object({ id: z.string(), title: z.string(), text: z.string() });
+/** A passage as a run file (and the saved workspace) carries it. */
+export const passage = z.object({ id: z.string(), title: z.string(), text: z.string() });
 export const runFileSchema = z.object({
   kind: z.literal(RUN_FILE_KIND),
   version: z.literal(RUN_FILE_VERSION),
@@ -32,7 +34,6 @@ export class RunFileError extends HopscopeError {
   }
 }
 
-/** A provider label without where its server is ("openai-compatible m @ http://…" -> "openai-compatible m"). */
 /** Bundles a trace (and its what-if branches) with every passage they mention; a passage missing from `lookup` is an error. */
 export function makeRunFile(
   trace: Trace,
@@ -65,7 +66,7 @@ export function parseRunOrTrace(
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new RunFileError(`${fileName} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
+    throw new RunFileError(`${fileName} is not JSON: ${errorMessage(err)}`);
   }
   const isRunFile = typeof json === 'object' && json !== null && (json as { kind?: unknown }).kind === RUN_FILE_KIND;
   const parsed = isRunFile ? runFileSchema.safeParse(json) : readableTraceSchema.safeParse(json);

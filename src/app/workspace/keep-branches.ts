@@ -2,6 +2,7 @@
 // (IndexedDB), written when they change and put back once the workspace's run is restored, if it is
 // the same run (its trace id and start time). Validated when read back, like every workspace record.
 import { z } from 'zod';
+import { errorMessage } from '../error-message.ts';
 import { readableTraceSchema } from '../../core/trace/load.ts';
 import type { Trace } from '../../core/trace/schema.ts';
 import type { AppStore } from '../../state/store.ts';
@@ -20,6 +21,9 @@ export type SavedBranches = z.infer<typeof savedBranches>;
 const sameRun = (t: Trace | null, saved: SavedBranches['run']) =>
   t !== null && t.id === saved.id && t.createdAt === saved.createdAt;
 
+const recordKey = (run: Trace, branches: readonly Trace[]) =>
+  `${run.id}@${run.createdAt}:${branches.map((b) => b.id).join(',')}`;
+
 /** Restores the saved branches onto the restored run, then keeps saving them. Returns a stop function. */
 export function keepBranches(
   store: AppStore,
@@ -29,18 +33,18 @@ export function keepBranches(
   let stopped = false;
   let last: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopSaving = () => {};
+  const unsubscribe: (() => void)[] = [];
   const save = () => {
     timer = undefined;
     const run = store.getState().trace;
     // a branch stepped through as the run on screen keeps its parent's record
     if (!run || run.branch || store.getState().runStatus === 'running') return;
-    const record: SavedBranches = { run: { id: run.id, createdAt: run.createdAt }, branches: branchTraces(run) };
-    const key = `${run.id}@${run.createdAt}:${record.branches.map((b) => b.id).join(',')}`;
-    if (key === last) return;
-    last = key;
+    const branches = branchTraces(run);
+    if (recordKey(run, branches) === last) return;
+    last = recordKey(run, branches);
+    const record: SavedBranches = { run: { id: run.id, createdAt: run.createdAt }, branches };
     db.putSetting(BRANCHES_KEY, record).catch((err: unknown) =>
-      warn(`hopscope: could not save the branches: ${err instanceof Error ? err.message : String(err)}`),
+      warn(`hopscope: could not save the branches: ${errorMessage(err)}`),
     );
   };
   const schedule = () => {
@@ -53,21 +57,18 @@ export function keepBranches(
     if (raw !== undefined && raw !== null) {
       const parsed = savedBranches.safeParse(raw);
       const run = store.getState().trace;
+      const saved = parsed.data?.branches as Trace[] | undefined;
       if (!parsed.success)
         warn(`hopscope: the saved branches (settings key ${BRANCHES_KEY}) do not match this build; not restored`);
-      else if (sameRun(run, parsed.data.run) && branchesOf(run).length === 0 && parsed.data.branches.length > 0) {
-        restoreBranches(run!, parsed.data.branches as Trace[]);
-        last = `${run!.id}@${run!.createdAt}:${parsed.data.branches.map((b) => b.id).join(',')}`;
+      else if (run && sameRun(run, parsed.data.run) && branchesOf(run).length === 0 && saved?.length) {
+        restoreBranches(run, saved);
+        last = recordKey(run, saved);
       }
     }
-    const unBranches = subscribeBranches(schedule);
-    const unStore = store.subscribe((s, prev) => {
-      if (s.trace !== prev.trace) schedule();
-    });
-    stopSaving = () => {
-      unBranches();
-      unStore();
-    };
+    unsubscribe.push(
+      subscribeBranches(schedule),
+      store.subscribe((s, prev) => s.trace !== prev.trace && schedule()),
+    );
   };
   // after the workspace keeper has put the run back (its branches belong to it)
   if (store.getState().workspaceRestored) void start();
@@ -77,11 +78,7 @@ export function keepBranches(
       un();
       void start();
     });
-    const prevStop = stopSaving;
-    stopSaving = () => {
-      un();
-      prevStop();
-    };
+    unsubscribe.push(un);
   }
   return () => {
     stopped = true;
@@ -89,6 +86,6 @@ export function keepBranches(
       clearTimeout(timer);
       save();
     }
-    stopSaving();
+    for (const un of unsubscribe) un();
   };
 }

@@ -1,6 +1,7 @@
 // The workbench survives a reload: restore the saved records into the store once, then save each record
 // when its part of the store changes (debounced; each record is one put, so a write is whole or absent).
 import type { z } from 'zod';
+import { errorMessage } from '../error-message.ts';
 import type { AppState, AppStore } from '../../state/store.ts';
 import type { View } from '../../state/view-slice.ts';
 import {
@@ -43,32 +44,14 @@ function read<T>(schema: z.ZodType<T>, value: unknown, what: string, warn: (m: s
  * as they change), so a reload returns to the view worked in before Settings.
  */
 function choicesOf(s: AppState, workView: View = s.view): SavedChoices {
+  // Every other choice is saved under its name in the store.
+  const same = Object.fromEntries(Object.keys(savedChoices.shape).map((k) => [k, s[k as keyof AppState]]));
   return {
+    ...same,
     corpusId: s.activeCorpusId,
     view: s.view === 'settings' ? workView : s.view,
-    presenting: s.presenting,
-    sideCollapsed: s.sideCollapsed,
-    questionId: s.questionId,
-    questionText: s.questionText,
-    backbone: s.backbone,
-    strategy: s.strategy,
-    k: s.k,
-    step: s.step,
-    compareQuestionId: s.compareQuestionId,
-    compareLanes: s.compareLanes,
     compareRequested: s.compareRequested > 0,
-    laneSeq: s.laneSeq,
-    batchConfigs: s.batchConfigs,
-    batchModels: s.batchModels,
-    batchRegimes: s.batchRegimes,
-    batchLimit: s.batchLimit,
-    batchPick: s.batchPick,
-    batchSeed: s.batchSeed,
-    batchPickType: s.batchPickType,
-    batchHops: s.batchHops,
-    batchTypeFilter: s.batchTypeFilter,
-    batchSort: s.batchSort,
-  };
+  } as SavedChoices;
 }
 
 /** The run on screen, once it has a trace; a streaming run is saved when it ends (its partial trace too). */
@@ -95,7 +78,7 @@ function batchOf(s: AppState): SavedBatch {
 function applyWorkspace(
   store: AppStore,
   saved: { choices: SavedChoices | null; run: SavedRun | null; batch: SavedBatch | null },
-  opened: AppState = store.getState(),
+  opened: AppState,
 ): void {
   const now = store.getState();
   const corpus = now.activeCorpusId;
@@ -148,17 +131,13 @@ export function keepWorkspace(store: AppStore, db: WorkspaceStore, options: Keep
     const value = pending.get(key);
     pending.delete(key);
     if (!value) return;
-    db.putSetting(key, value()).catch((err: unknown) =>
-      warn(`hopscope: could not save ${key}: ${err instanceof Error ? err.message : String(err)}`),
-    );
+    db.putSetting(key, value()).catch((err: unknown) => warn(`hopscope: could not save ${key}: ${errorMessage(err)}`));
   };
   const schedule = (key: string, value: () => unknown) => {
     pending.set(key, value);
     clearTimeout(timers.get(key));
-    timers.set(
-      key,
-      setTimeout(() => write(key), debounceMs),
-    );
+    const timer = setTimeout(() => write(key), debounceMs);
+    timers.set(key, timer);
   };
 
   const opened = store.getState();
@@ -168,19 +147,16 @@ export function keepWorkspace(store: AppStore, db: WorkspaceStore, options: Keep
       db.getSetting(WORKSPACE_KEYS.run),
       db.getSetting(WORKSPACE_KEYS.batch),
     ]).catch((err: unknown) => {
-      warn(`hopscope: could not read the saved workspace: ${err instanceof Error ? err.message : String(err)}`);
+      warn(`hopscope: could not read the saved workspace: ${errorMessage(err)}`);
       return [undefined, undefined, undefined];
     });
     if (stopped) return;
-    applyWorkspace(
-      store,
-      {
-        choices: read(savedChoices, choices, 'choices', warn),
-        run: read(savedRun, run, 'run', warn),
-        batch: read(savedBatch, batch, 'batch', warn),
-      },
-      opened,
-    );
+    const saved = {
+      choices: read(savedChoices, choices, 'choices', warn),
+      run: read(savedRun, run, 'run', warn),
+      batch: read(savedBatch, batch, 'batch', warn),
+    };
+    applyWorkspace(store, saved, opened);
     store.getState().setWorkspaceRestored();
     let workView: View = store.getState().view === 'settings' ? 'inspector' : store.getState().view;
     unsubscribe = store.subscribe((s, prev) => {

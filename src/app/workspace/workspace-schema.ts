@@ -6,6 +6,7 @@ import { readableTraceSchema } from '../../core/trace/load.ts';
 import { regime } from '../../core/trace/schema.ts';
 import { RUN_BACKBONES, RUN_STRATEGIES, type RunStrategy } from '../../engine/engine-api.ts';
 import { VIEWS } from '../../state/view-slice.ts';
+import { passage } from '../trace/run-file.ts';
 
 /** Settings-store keys; the version is in the key, so a record of another shape is never read as this one. */
 export const WORKSPACE_KEYS = {
@@ -19,7 +20,6 @@ const strategy = z.custom<RunStrategy>(
   (v) => typeof v === 'string' && (RUN_STRATEGIES as readonly string[]).includes(v),
   'not a strategy of this build',
 );
-const passage = z.object({ id: z.string(), title: z.string(), text: z.string() });
 
 const lane = z.discriminatedUnion('kind', [
   z.object({ key: z.number().int(), kind: z.literal('run'), backbone, strategy }),

@@ -7,8 +7,6 @@ import { LanePanel } from './LanePanel.tsx';
 import { useLaneStates } from './use-lane-states.ts';
 import { useLanePassages } from './use-lane-passages.ts';
 
-const MAX_RANK = 20;
-
 /** Two to four strategies (or one strategy on several backbones) on the same question, side by side. */
 export function ComparePage() {
   const dataset = useActiveDataset();
@@ -28,13 +26,7 @@ export function ComparePage() {
 
   return (
     <div className="compare">
-      <CompareSetup
-        questions={dataset.data?.questions}
-        ready={dataset.isSuccess}
-        questionId={questionId}
-        question={question}
-        laneCount={lanes.length}
-      />
+      <CompareSetup questions={dataset.data?.questions} ready={dataset.isSuccess} question={question} />
       {!question && (
         <p className="empty">
           Pick a question, choose 2–4 lanes (a backbone, or a recorded run from a file), then press Compare.
@@ -45,11 +37,9 @@ export function ComparePage() {
           <LanePanel
             key={s.lane.key}
             state={s}
-            laneCount={lanes.length}
             asked={question !== undefined}
             others={new Set(shownSets.flatMap((set, j) => (j === i ? [] : [...set])))}
             passages={passages}
-            maxRank={MAX_RANK}
             columns={columns}
           />
         ))}

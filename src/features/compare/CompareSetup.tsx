@@ -5,18 +5,21 @@ import { RETRIEVAL_ONLY } from '../../core/strategies/index.ts';
 import type { Question } from '../../core/types.ts';
 import { MAX_LANES } from '../../state/compare-slice.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
+import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
+import { errorMessage } from '../../app/error-message.ts';
 
 interface Props {
   /** The dataset's questions, undefined while it loads. */
   questions: readonly Question[] | undefined;
   ready: boolean;
-  questionId: string | null;
   question: Question | undefined;
-  laneCount: number;
 }
 
 /** The compare setup form (the question, a lane from a file, + Lane, Compare) and why a file could not be read. */
-export function CompareSetup({ questions, ready, questionId, question, laneCount }: Props) {
+export function CompareSetup({ questions, ready, question }: Props) {
+  const questionId = useAppStore((s) => s.compareQuestionId);
+  const laneCount = useAppStore((s) => s.compareLanes.length);
   const setCompareQuestion = useAppStore((s) => s.setCompareQuestion);
   const addLane = useAppStore((s) => s.addLane);
   const requestCompare = useAppStore((s) => s.requestCompare);
@@ -29,7 +32,7 @@ export function CompareSetup({ questions, ready, questionId, question, laneCount
       addLane({ kind: 'file', name: file.name, trace, passages: carried });
       if (questionId === null) setCompareQuestion(trace.question.id);
     } catch (err) {
-      setFileError(err instanceof Error ? err.message : String(err));
+      setFileError(errorMessage(err));
     }
   };
 
@@ -73,24 +76,18 @@ export function CompareSetup({ questions, ready, questionId, question, laneCount
             }}
           />
         </label>
-        <button
-          type="button"
-          className="btn btn-secondary"
+        <SecondaryButton
           data-testid="compare-add"
           disabled={laneCount >= MAX_LANES}
           onClick={() => addLane({ kind: 'run', backbone: DEFAULT_BACKBONE, strategy: RETRIEVAL_ONLY })}
         >
           + Lane
-        </button>
+        </SecondaryButton>
         <button type="submit" data-testid="compare-run" disabled={!question}>
           Compare
         </button>
       </form>
-      {fileError && (
-        <p className="error" role="alert">
-          {fileError}
-        </p>
-      )}
+      <ErrorLine error={fileError} />
     </>
   );
 }

@@ -4,22 +4,22 @@ import { useAppStore } from '../../state/use-app-store.ts';
 import { LanePickers } from './LanePickers.tsx';
 import { LaneView } from './LaneView.tsx';
 import type { LaneState } from './use-lane-states.ts';
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 
 interface Props {
   state: LaneState;
-  laneCount: number;
   /** A question is picked (the lane can run). */
   asked: boolean;
   /** Ids in the other lanes' shown contexts. */
   others: ReadonlySet<string>;
   passages: PassageLookup;
-  maxRank: number;
   /** Stage columns of the widest lane. */
   columns: number;
 }
 
 /** One compare lane: its pickers (or a file lane's name) and remove button, then its result, error or wait. */
-export function LanePanel({ state: s, laneCount, asked, others, passages, maxRank, columns }: Props) {
+export function LanePanel({ state: s, asked, others, passages, columns }: Props) {
+  const laneCount = useAppStore((st) => st.compareLanes.length);
   const removeLane = useAppStore((st) => st.removeLane);
   return (
     <section className="panel lane" data-testid="compare-lane" aria-label={s.label}>
@@ -36,18 +36,9 @@ export function LanePanel({ state: s, laneCount, asked, others, passages, maxRan
         </button>
       </div>
       {s.error ? (
-        <p className="error" role="alert">
-          {s.error}
-        </p>
+        <ErrorLine error={s.error} />
       ) : s.trace ? (
-        <LaneView
-          label={s.label}
-          trace={s.trace}
-          others={others}
-          passages={passages}
-          maxRank={maxRank}
-          columns={columns}
-        />
+        <LaneView label={s.label} trace={s.trace} {...{ others, passages, columns }} />
       ) : (
         <p className="empty">
           {s.pending ? 'Running…' : asked ? 'Press Compare to run this lane.' : 'Waiting for a question.'}

@@ -12,13 +12,7 @@ export function LanePickers({ lane }: { lane: Extract<CompareLane, { kind: 'run'
         aria-label="Strategy"
         data-testid="compare-strategy"
         value={lane.strategy}
-        onChange={(e) =>
-          setLane(lane.key, {
-            kind: 'run',
-            backbone: lane.backbone,
-            strategy: e.target.value as RunStrategy,
-          })
-        }
+        onChange={(e) => setLane(lane.key, { ...lane, strategy: e.target.value as RunStrategy })}
       >
         {RUN_STRATEGIES.map((x) => (
           <option key={x} value={x}>
@@ -30,13 +24,7 @@ export function LanePickers({ lane }: { lane: Extract<CompareLane, { kind: 'run'
         aria-label="Backbone"
         data-testid="compare-backbone"
         value={lane.backbone}
-        onChange={(e) =>
-          setLane(lane.key, {
-            kind: 'run',
-            backbone: e.target.value as RunBackbone,
-            strategy: lane.strategy,
-          })
-        }
+        onChange={(e) => setLane(lane.key, { ...lane, backbone: e.target.value as RunBackbone })}
       >
         {RUN_BACKBONES.map((b) => (
           <option key={b} value={b}>

@@ -8,6 +8,8 @@ import type { Trace } from '../../core/trace/schema.ts';
 import { RoleMark } from '../../app/components/Marks.tsx';
 
 export const SHOWN = 10;
+/** Rows of every lane's rank chart. */
+const MAX_RANK = 20;
 
 interface Props {
   label: string;
@@ -15,13 +17,12 @@ interface Props {
   /** Ids in the other lanes' shown contexts: a passage in none of them is marked "only here". */
   others: ReadonlySet<string>;
   passages: PassageLookup;
-  maxRank: number;
   /** Stage columns of the widest lane: every lane's chart uses it, so all share one axis. */
   columns: number;
 }
 
 /** One strategy's result: answer, scores, final context with differences marked, and its rank chart. */
-export function LaneView({ label, trace, others, passages, maxRank, columns }: Props) {
+export function LaneView({ label, trace, others, passages, columns }: Props) {
   const model = useMemo(() => foldTrace(trace.events), [trace]);
   const gold = useMemo(() => new Set(trace.question.gold), [trace]);
   const bridges = useMemo(() => traceBridges(trace.question, model), [model, trace]);
@@ -75,12 +76,9 @@ export function LaneView({ label, trace, others, passages, maxRank, columns }: P
       </ol>
       <BumpChart
         model={model}
-        gold={gold}
-        bridge={bridge}
-        passages={passages}
-        maxRank={maxRank}
-        heading="Rank movement"
+        maxRank={MAX_RANK}
         compact={{ columns }}
+        {...{ gold, bridge, passages }}
         bridgeRule={bridges.rule}
       />
     </div>

@@ -6,7 +6,6 @@ import { passagesQuery } from '../../app/queries.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { traceIds } from '../../core/trace/fold.ts';
 import type { Trace } from '../../core/trace/schema.ts';
-import type { Passage } from '../../core/types.ts';
 import type { CompareLane } from '../../state/compare-slice.ts';
 
 export function useLanePassages(
@@ -17,10 +16,7 @@ export function useLanePassages(
 ): PassageLookup {
   const engine = useEngine();
   const shipped = useMemo(
-    () =>
-      new Map<string, Passage>(
-        lanes.flatMap((l) => (l.kind === 'file' && l.passages ? l.passages.map((p) => [p.id, p] as const) : [])),
-      ),
+    () => new Map(lanes.flatMap((l) => (l.kind === 'file' && l.passages) || []).map((p) => [p.id, p] as const)),
     [lanes],
   );
   const ids = useMemo(

@@ -6,7 +6,6 @@ import { runQuery } from '../../app/queries.ts';
 import { BACKBONE_SHORT, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
 import { DEFAULT_BACKBONE } from '../../core/backbones/about.ts';
 import { RETRIEVAL_ONLY } from '../../core/strategies/index.ts';
-import type { Trace } from '../../core/trace/schema.ts';
 import type { Question } from '../../core/types.ts';
 import type { RunBackbone, RunStrategy } from '../../engine/engine-api.ts';
 import type { CompareLane } from '../../state/compare-slice.ts';
@@ -14,14 +13,6 @@ import { useAppStore } from '../../state/use-app-store.ts';
 
 const laneLabel = (backbone: RunBackbone, strategy: RunStrategy) =>
   `${STRATEGY_SHORT[strategy]} on ${BACKBONE_SHORT[backbone]}`;
-
-export interface LaneState {
-  lane: CompareLane;
-  label: string;
-  trace: Trace | undefined;
-  error: string | null;
-  pending: boolean;
-}
 
 interface Compared {
   datasetId: string | undefined;
@@ -46,7 +37,7 @@ export function useLaneStates(lanes: readonly CompareLane[], { datasetId, ready,
       enabled: lane.kind === 'run' && question !== undefined && requested > 0 && ready,
     })),
   });
-  return lanes.map((lane, i): LaneState => {
+  return lanes.map((lane, i) => {
     if (lane.kind === 'file')
       return {
         lane,
@@ -68,3 +59,5 @@ export function useLaneStates(lanes: readonly CompareLane[], { datasetId, ready,
     };
   });
 }
+
+export type LaneState = ReturnType<typeof useLaneStates>[number];

@@ -1,28 +1,25 @@
 import { useMemo } from 'react';
-import { BumpChart } from '../../app/components/BumpChart.tsx';
+import { BumpChart, type ChartMarks } from '../../app/components/BumpChart.tsx';
+import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
 import { scoreTrace } from '../../app/trace/scores.ts';
-import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { DIAGNOSTICS, diagnoseTrace } from '../../core/eval/diagnostics/index.ts';
 import { foldTrace, traceIds, type TraceModel } from '../../core/trace/fold.ts';
 import type { Passage } from '../../core/types.ts';
-import { DIAGNOSTIC_NAMES, useDiagnosticPassages } from './Diagnostics.tsx';
+import { diagnosticName, useDiagnosticPassages } from './Diagnostics.tsx';
 import { changedIds, withTitles } from './branch-marks.ts';
 import type { Trace } from '../../core/trace/schema.ts';
 import { firstDifference } from '../../core/whatif/diff.ts';
 
-interface Props {
+type Props = ChartMarks & {
   parent: Trace;
   branch: Trace;
-  gold: ReadonlySet<string>;
-  bridge: ReadonlySet<string>;
-  bridgeRule: string;
-  passages: PassageLookup;
   /** Shows the original at a step (the step bar's position: events through this index). */
   onStep: (step: number) => void;
-}
+};
 
 /** A what-if branch beside its original: rank charts with the changed lines bold, answers, metrics, diagnostics and the first step where they differ. */
-export function BranchCompare({ parent, branch, gold, bridge, bridgeRule, passages, onStep }: Props) {
+export function BranchCompare({ parent, branch, onStep, ...marks }: Props) {
+  const { passages } = marks;
   const a = useMemo(() => foldTrace(parent.events), [parent]);
   const b = useMemo(() => foldTrace(branch.events), [branch]);
   const marked = useMemo(() => changedIds(a, b, branch), [a, b, branch]);
@@ -37,21 +34,11 @@ export function BranchCompare({ parent, branch, gold, bridge, bridgeRule, passag
   const side = (t: Trace, m: TraceModel, title: string, testid: string, read: Map<string, Passage> | undefined) => {
     const s = scoreTrace(m, t.question);
     const d = t.question.gold.length > 0 ? diagnoseTrace(t, read ? { passages: read } : {}) : null;
-    const flagged = d ? DIAGNOSTICS.filter((k) => d[k].flagged).map((k) => DIAGNOSTIC_NAMES[k]) : [];
+    const flagged = d ? DIAGNOSTICS.filter((k) => d[k].flagged).map(diagnosticName) : [];
     const calls = m.modules.reduce((n, x) => n + x.calls, 0);
     return (
       <div data-testid={testid}>
-        <BumpChart
-          model={m}
-          gold={gold}
-          bridge={bridge}
-          bridgeRule={bridgeRule}
-          passages={passages}
-          maxRank={rows}
-          heading={title}
-          compact={{ columns }}
-          marked={marked}
-        />
+        <BumpChart model={m} maxRank={rows} heading={title} compact={{ columns }} marked={marked} {...marks} />
         <dl className="whatif-facts">
           <dt>Answer</dt>
           <dd data-testid="whatif-answer">{m.answer ?? '(none)'}</dd>
@@ -98,9 +85,7 @@ export function BranchCompare({ parent, branch, gold, bridge, bridgeRule, passag
         ) : (
           <>
             First difference at step {first + 1}: {at.type} in round {at.round}.{' '}
-            <button type="button" className="btn btn-secondary" onClick={() => onStep(first + 1)}>
-              Show this step
-            </button>
+            <SecondaryButton onClick={() => onStep(first + 1)}>Show this step</SecondaryButton>
           </>
         )}
       </p>

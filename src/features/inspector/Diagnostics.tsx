@@ -18,30 +18,24 @@ import {
 import type { Trace } from '../../core/trace/schema.ts';
 import type { Passage } from '../../core/types.ts';
 
-/** Each diagnostic's name in words (short lists, the regimes' columns). */
-export const DIAGNOSTIC_NAMES: Record<DiagnosticName, string> = {
-  coverageGap: 'coverage gap',
-  anchorCarryDrop: 'anchor carry-drop',
-  distractorLatch: 'distractor latch',
-  compositionFailure: 'composition failure',
-  parametricSuppression: 'parametric suppression',
-  stoppingCalibration: 'stopping calibration',
-  evidenceLost: 'evidence lost (Hopscope)',
+/** Each diagnostic's name in words (short lists, the regimes' columns) and its label with what it means. */
+const DIAGNOSTIC_WORDS: Record<DiagnosticName, [name: string, label: string]> = {
+  coverageGap: ['coverage gap', 'Coverage gap: gold never retrieved'],
+  anchorCarryDrop: ['anchor carry-drop', 'Anchor carry-drop: a found entity left out of the next query'],
+  distractorLatch: ['distractor latch', 'Distractor latch: a look-alike held the context'],
+  compositionFailure: ['composition failure', 'Composition failure: all gold shown, answer wrong'],
+  parametricSuppression: ['parametric suppression', 'Parametric suppression: right without context, wrong with it'],
+  stoppingCalibration: ['stopping calibration', 'Stopping: early or late'],
+  evidenceLost: [
+    'evidence lost (Hopscope)',
+    "Evidence lost (this project's, not paper 004's): gold pooled, never read",
+  ],
 };
+export const diagnosticName = (name: DiagnosticName) => DIAGNOSTIC_WORDS[name][0];
 
 /** What to click in the browser when a diagnostic needs another run (core's reasons stay host-neutral). */
 const BROWSER_HINTS: Partial<Record<DiagnosticName, string>> = {
   parametricSuppression: 'press "Run all three regimes" below to run it',
-};
-
-const DIAGNOSTIC_LABELS: Record<DiagnosticName, string> = {
-  coverageGap: 'Coverage gap: gold never retrieved',
-  anchorCarryDrop: 'Anchor carry-drop: a found entity left out of the next query',
-  distractorLatch: 'Distractor latch: a look-alike held the context',
-  compositionFailure: 'Composition failure: all gold shown, answer wrong',
-  parametricSuppression: 'Parametric suppression: right without context, wrong with it',
-  stoppingCalibration: 'Stopping: early or late',
-  evidenceLost: "Evidence lost (this project's, not paper 004's): gold pooled, never read",
 };
 
 /** Number of events to show so the trace stands at the end of `step` (for StepBar's `step`). */
@@ -75,34 +69,18 @@ interface Props {
 }
 
 function Status({ d }: { d: QuestionDiagnostic }) {
-  if (!d.applicable)
-    return (
-      <span className="muted" data-testid="diagnostic-status">
-        n/a
-      </span>
-    );
-  return d.flagged ? (
-    <span className="badge badge-bridge" data-testid="diagnostic-status">
-      flagged
-    </span>
-  ) : (
-    <span className="muted" data-testid="diagnostic-status">
-      clear
+  const status = !d.applicable ? 'n/a' : d.flagged ? 'flagged' : 'clear';
+  return (
+    <span className={d.applicable && d.flagged ? 'badge badge-bridge' : 'muted'} data-testid="diagnostic-status">
+      {status}
     </span>
   );
 }
 
-export function DiagnosticsList({
-  result,
-  passages,
-  onStep,
-  compact = false,
-}: {
-  result: QuestionDiagnostics;
-  passages: Map<string, Passage> | undefined;
-  onStep?: (step: number) => void;
-  compact?: boolean;
-}) {
+type ListProps = Omit<Props, 'trace' | 'noContext'> & { result: QuestionDiagnostics };
+
+/** Each diagnostic's status, name and evidence (compact: short names, no reasons). */
+export function DiagnosticsList({ result, passages, onStep, compact = false }: ListProps) {
   return (
     <ul className="diagnostics" data-testid="diagnostics">
       {DIAGNOSTICS.map((name) => {
@@ -115,7 +93,7 @@ export function DiagnosticsList({
             data-flagged={String(d.flagged)}
             data-applicable={String(d.applicable)}
           >
-            <Status d={d} /> <strong>{compact ? DIAGNOSTIC_NAMES[name] : DIAGNOSTIC_LABELS[name]}</strong>
+            <Status d={d} /> <strong>{DIAGNOSTIC_WORDS[name][compact ? 0 : 1]}</strong>
             {!d.applicable && !compact && (
               <span className="muted">
                 {' '}
@@ -169,32 +147,33 @@ export function Diagnostics({ trace, passages, noContext, onStep }: Props) {
     () => diagnoseTrace(trace, { ...(passages ? { passages } : {}), ...(noContext ? { noContext } : {}) }),
     [trace, passages, noContext],
   );
-  if (trace.status === 'failed' || trace.status === 'aborted')
-    return (
-      <section className="panel" aria-labelledby="diagnostics-heading" data-testid="diagnostics-panel">
-        <h2 id="diagnostics-heading">Diagnostics</h2>
+  const stopped = trace.status === 'failed' || trace.status === 'aborted';
+  const flagged = DIAGNOSTICS.some((n) => result[n].flagged);
+  return (
+    <section className="panel" aria-labelledby="diagnostics-heading" data-testid="diagnostics-panel">
+      <h2 id="diagnostics-heading">
+        {stopped ? 'Diagnostics' : flagged ? 'Why it failed: diagnostics' : 'Diagnostics: no failure flagged'}
+      </h2>
+      {stopped ? (
         <p data-testid="diagnostics-failed">
           {trace.status === 'failed'
             ? 'The run failed: the failure is the finding. No diagnostic is raised on a run that did not finish.'
             : 'The run was stopped before it finished: no diagnostic is raised on it.'}
         </p>
-      </section>
-    );
-  return (
-    <section className="panel" aria-labelledby="diagnostics-heading" data-testid="diagnostics-panel">
-      <h2 id="diagnostics-heading">
-        {DIAGNOSTICS.some((n) => result[n].flagged) ? 'Why it failed: diagnostics' : 'Diagnostics: no failure flagged'}
-      </h2>
-      <p className="muted">
-        Paper 004&rsquo;s six diagnostics and this project&rsquo;s evidence lost, read off this finished trace and the
-        question&rsquo;s gold
-        {result.gold === 'structured'
-          ? ' (per hop, from the structured gold)'
-          : ' (per gold passage: this question has no structured gold)'}
-        ; correct = Acc.
-        {trace.regime === 'gold-context' && ' This run is the gold-context oracle.'}
-      </p>
-      <DiagnosticsList result={result} passages={passages} {...(onStep ? { onStep } : {})} />
+      ) : (
+        <>
+          <p className="muted">
+            Paper 004&rsquo;s six diagnostics and this project&rsquo;s evidence lost, read off this finished trace and
+            the question&rsquo;s gold
+            {result.gold === 'structured'
+              ? ' (per hop, from the structured gold)'
+              : ' (per gold passage: this question has no structured gold)'}
+            ; correct = Acc.
+            {trace.regime === 'gold-context' && ' This run is the gold-context oracle.'}
+          </p>
+          <DiagnosticsList result={result} passages={passages} {...(onStep ? { onStep } : {})} />
+        </>
+      )}
     </section>
   );
 }

@@ -4,11 +4,7 @@ import { readDualrag } from '../../core/strategies/dualrag-read.ts';
 import type { TraceEvent } from '../../core/trace/schema.ts';
 import './dual-rag-outline.css';
 
-interface Props {
-  events: readonly TraceEvent[];
-  gold: ReadonlySet<string>;
-  passages: PassageLookup;
-}
+type Props = { events: readonly TraceEvent[]; gold: ReadonlySet<string>; passages: PassageLookup };
 
 /**
  * DualRAG: the reasoning history step by step (which steps triggered retrieval, the entities
@@ -18,7 +14,7 @@ interface Props {
 export function DualRagOutline({ events, gold, passages }: Props) {
   const view = useMemo(() => readDualrag(events), [events]);
   if (!view) return null;
-  const title = (id: string) => passages.titleOf(id);
+  const title = passages.titleOf;
   return (
     <section className="panel dualrag" aria-labelledby="dualrag-heading" data-testid="dualrag-view">
       <h2 id="dualrag-heading">DualRAG: reasoning and knowledge outline</h2>

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import type { Trace } from '../../core/trace/schema.ts';
-import type { Passage } from '../../core/types.ts';
 import { traceIds } from '../../core/trace/fold.ts';
 import { useEngine } from '../../app/engine-client.ts';
 import { makeRunFile, runFileName } from '../../app/trace/run-file.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { branchTraces } from '../../app/whatif-store.ts';
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
+import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
+import { errorMessage } from '../../app/error-message.ts';
 
 /**
- * Saves the shown run (trace + the passages it touched) as one JSON file, with its what-if branches and
- * every passage they touched: a passage only a branch mentions (an inserted one) is fetched from the
- * loaded corpus first.
+ * Saves the run, its what-if branches and every passage they touched as one JSON file (a passage only a
+ * branch mentions is fetched from the loaded corpus first).
  */
 export function ExportRunButton({ trace, passages }: { trace: Trace; passages: PassageLookup }) {
   const engine = useEngine();
@@ -21,10 +22,8 @@ export function ExportRunButton({ trace, passages }: { trace: Trace; passages: P
       const branches = branchTraces(trace);
       const ids = [...new Set([trace, ...branches].flatMap((t) => traceIds(t.events)))];
       const missing = ids.filter((id) => !passages.get(id));
-      const fetched = new Map<string, Passage>();
-      if (missing.length > 0)
-        for (const p of await engine.passages(trace.corpus.id, missing).catch(() => [] as Passage[]))
-          fetched.set(p.id, p);
+      const got = missing.length ? await engine.passages(trace.corpus.id, missing).catch(() => []) : [];
+      const fetched = new Map(got.map((p) => [p.id, p]));
       const file = makeRunFile(trace, (id) => passages.get(id) ?? fetched.get(id), new Date(), branches);
       const url = URL.createObjectURL(new Blob([JSON.stringify(file)], { type: 'application/json' }));
       const a = document.createElement('a');
@@ -33,19 +32,15 @@ export function ExportRunButton({ trace, passages }: { trace: Trace; passages: P
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 0);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorMessage(err));
     }
   };
   return (
     <>
-      <button type="button" className="btn btn-secondary" data-testid="export-run" onClick={() => void save()}>
+      <SecondaryButton data-testid="export-run" onClick={() => void save()}>
         Export run…
-      </button>
-      {error && (
-        <p className="error" role="alert" data-testid="export-run-error">
-          {error}
-        </p>
-      )}
+      </SecondaryButton>
+      <ErrorLine error={error} testid="export-run-error" />
     </>
   );
 }

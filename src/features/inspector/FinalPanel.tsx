@@ -1,30 +1,17 @@
-import type { TraceModel } from '../../core/trace/fold.ts';
-import type { TraceScores } from '../../app/trace/scores.ts';
-import { answerPlaceholder, type RunContext } from './empty-states.ts';
+import { answerPlaceholder } from './empty-states.ts';
 import { Term } from '../../app/components/Glossary.tsx';
+import type { InspectorTrace } from './use-inspector-trace.ts';
 
-interface Props {
-  model: TraceModel;
-  scores: TraceScores;
-  llmLabel: string | null;
-  hasGold: boolean;
-  /** A run is streaming in (no answer is final yet). */
-  running?: boolean;
-  /** Strategy of the run on screen and whether a prefix is shown: what the empty answer says. */
-  run?: Omit<RunContext, 'running'>;
-}
-
+/** The answer's scores, each under its glossary term. */
+const ANSWER_METRICS = Object.entries({ EM: 'em', F1: 'f1', Acc: 'acc' } as const);
 const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
 
 /** The answer with its scores, and what the run cost per module. */
-export function FinalPanel({
-  model,
-  scores,
-  llmLabel,
-  hasGold,
-  running = false,
-  run = { strategy: null, stepping: false },
-}: Props) {
+export function FinalPanel({ view }: { view: InspectorTrace }) {
+  const { model, scores, runContext: run, gold } = view;
+  const { answer } = scores;
+  // While a run streams, its header (trace.llm) is not here yet: the first LLM call names the provider.
+  const llmLabel = view.trace?.llm ?? model.llmProvider;
   const calls = model.modules.reduce((a, m) => a + m.calls, 0);
   const tokens = model.modules.reduce((a, m) => a + m.total, 0);
   return (
@@ -42,35 +29,18 @@ export function FinalPanel({
         </p>
       )}
       <p className="answer" data-testid="answer">
-        {model.answer !== null ? (
-          model.answer
-        ) : (
-          <span className="muted answer-empty">{answerPlaceholder({ ...run, running })}</span>
-        )}
+        {model.answer !== null ? model.answer : <span className="muted answer-empty">{answerPlaceholder(run)}</span>}
       </p>
       <dl className="metrics" data-testid="metrics">
-        {scores.answer && (
-          <>
-            <div>
+        {answer &&
+          ANSWER_METRICS.map(([term, key]) => (
+            <div key={term}>
               <dt>
-                <Term term="EM" />
+                <Term term={term} />
               </dt>
-              <dd>{scores.answer.em.toFixed(2)}</dd>
+              <dd>{answer[key].toFixed(2)}</dd>
             </div>
-            <div>
-              <dt>
-                <Term term="F1" />
-              </dt>
-              <dd>{scores.answer.f1.toFixed(2)}</dd>
-            </div>
-            <div>
-              <dt>
-                <Term term="Acc" />
-              </dt>
-              <dd>{scores.answer.acc.toFixed(2)}</dd>
-            </div>
-          </>
-        )}
+          ))}
         {scores.recall?.map((r) => (
           <div key={r.k}>
             <dt>
@@ -79,10 +49,12 @@ export function FinalPanel({
             <dd>{pct(r.value)}</dd>
           </div>
         ))}
-        {!hasGold && run.strategy !== null && <div className="muted">Typed question: no gold, so no scores.</div>}
+        {gold.size === 0 && run.strategy !== null && (
+          <div className="muted">Typed question: no gold, so no scores.</div>
+        )}
       </dl>
       <h3>Cost per module</h3>
-      {run.strategy === null && !running ? (
+      {run.strategy === null && !run.running ? (
         <p className="muted">Nothing has run yet.</p>
       ) : model.modules.length === 0 ? (
         <p className="muted">No LLM calls; {Math.round(model.elapsedMs)} ms in total.</p>

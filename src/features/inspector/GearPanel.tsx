@@ -11,9 +11,7 @@ export function GearPanel({ events, passages }: { events: readonly TraceEvent[];
   const view = useMemo(() => gearView(events), [events]);
   const [selected, setSelected] = useState<TripleRef | null>(null);
   if (view.beams.length === 0 && view.memory.length === 0) return null;
-  const rounds = [...new Set([...view.beams.map((b) => b.round), ...view.memory.map((m) => m.round)])].sort(
-    (a, b) => a - b,
-  );
+  const rounds = [...new Set([...view.beams, ...view.memory].map((x) => x.round))].sort((a, b) => a - b);
   const passage = selected?.passage ? passages.get(selected.passage) : undefined;
   return (
     <section className="panel gear-panel" aria-labelledby="gear-heading" data-testid="gear-panel">
@@ -121,14 +119,9 @@ function PathGraph({ view, onSelect }: { view: GearView; onSelect: (t: TripleRef
   const nodes = [...names.keys()];
   const size = 360;
   const r = 130;
+  const at = (i: number) => (2 * Math.PI * i) / nodes.length;
   const pos = new Map(
-    nodes.map((n, i) => [
-      n,
-      {
-        x: size / 2 + r * Math.cos((2 * Math.PI * i) / nodes.length),
-        y: size / 2 + r * Math.sin((2 * Math.PI * i) / nodes.length),
-      },
-    ]),
+    nodes.map((n, i) => [n, { x: size / 2 + r * Math.cos(at(i)), y: size / 2 + r * Math.sin(at(i)) }]),
   );
   return (
     <figure className="gear-graph">

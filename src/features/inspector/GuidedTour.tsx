@@ -2,11 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import type { TraceEvent } from '../../core/trace/schema.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { tourStops } from './tour-stops.ts';
+import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
 
-interface Props {
-  events: readonly TraceEvent[];
-  onClose(): void;
-}
+type Props = { events: readonly TraceEvent[]; onClose(): void };
 
 /** A card that walks through a finished BDTR run: each stop sets the step and outlines the panel it explains. */
 export function GuidedTour({ events, onClose }: Props) {
@@ -45,15 +43,9 @@ export function GuidedTour({ events, onClose }: Props) {
       <h2 data-testid="tour-title">{stop.title}</h2>
       <p>{stop.text}</p>
       <div className="tour-actions">
-        <button
-          type="button"
-          className="btn btn-secondary"
-          data-testid="tour-back"
-          disabled={index === 0}
-          onClick={() => setIndex(index - 1)}
-        >
+        <SecondaryButton data-testid="tour-back" disabled={index === 0} onClick={() => setIndex(index - 1)}>
           Back
-        </button>
+        </SecondaryButton>
         {index < stops.length - 1 ? (
           <button type="button" className="btn" data-testid="tour-next" onClick={() => setIndex(index + 1)}>
             Next

@@ -19,24 +19,10 @@ export function InspectorGrid({ view }: { view: InspectorTrace }) {
           <DualRagOutline events={view.shown} gold={gold} passages={passages} />
         </div>
         <div data-step-panel="plan">
-          <PlannerPanel
-            model={model}
-            events={view.events}
-            question={view.question?.question ?? ''}
-            gold={gold}
-            passages={passages}
-            onStep={view.jumpTo}
-          />
+          <PlannerPanel view={view} />
         </div>
         <div data-step-panel="ranks">
-          <BumpChart
-            model={model}
-            gold={gold}
-            bridge={bridge}
-            bridgeRule={view.bridges.rule}
-            passages={passages}
-            maxRank={view.chartRows}
-          />
+          <BumpChart model={model} maxRank={view.chartRows} {...view.marks} />
         </div>
         <div data-step-panel="beam">
           <GearPanel events={view.shown} passages={passages} />

@@ -40,13 +40,7 @@ export function InspectorRun({ view, datasetId }: { view: InspectorTrace; datase
       )}
       <SideToggle controls="inspector-side" />
       <InspectorGrid view={view} />
-      <RankingList
-        model={model}
-        gold={gold}
-        bridge={bridge}
-        passages={passages}
-        shorten={presenting ? (view.focus?.ids ?? []) : null}
-      />
+      <RankingList {...{ model, gold, bridge, passages }} shorten={presenting ? (view.focus?.ids ?? []) : null} />
       {trace && status === 'done' && trace.question.gold.length > 0 && (
         <Diagnostics
           trace={trace}
@@ -59,11 +53,8 @@ export function InspectorRun({ view, datasetId }: { view: InspectorTrace; datase
           key={`${trace.id}@${trace.createdAt}`}
           trace={trace}
           datasetId={datasetId === trace.corpus.id ? datasetId : undefined}
-          passages={passages}
-          gold={gold}
-          bridge={bridge}
-          bridgeRule={view.bridges.rule}
           onStep={view.jumpTo}
+          {...view.marks}
         />
       )}
       <RegimesSideBySide datasetId={datasetId} question={question} strategy={chosenStrategy} backbone={backbone} />

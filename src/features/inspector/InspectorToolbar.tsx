@@ -5,32 +5,25 @@ import { RunLabel } from './RunLabel.tsx';
 import { TourAsk } from './TourAsk.tsx';
 import { TraceFileInput } from './TraceFileInput.tsx';
 import type { GuidedTourState } from './use-guided-tour.ts';
+import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
+
+type Props = { datasetReady: boolean; tour: GuidedTourState; passages: PassageLookup };
 
 /** The row under the form: open a run file, start the guided tour, export the run, and the run's label. */
-export function InspectorToolbar({
-  datasetReady,
-  tour,
-  passages,
-}: {
-  datasetReady: boolean;
-  tour: GuidedTourState;
-  passages: PassageLookup;
-}) {
+export function InspectorToolbar({ datasetReady, tour, passages }: Props) {
   const status = useAppStore((s) => s.runStatus);
   const trace = useAppStore((s) => s.trace);
   return (
     <div className="toolbar">
       <TraceFileInput />
-      <button
-        type="button"
-        className="btn btn-secondary"
+      <SecondaryButton
         data-testid="tour-start"
         disabled={!datasetReady || status === 'running'}
         onClick={tour.request}
         title="Six stops through a finished BDTR run"
       >
         Guided tour
-      </button>
+      </SecondaryButton>
       {tour.asking && <TourAsk trace={trace} onReplace={() => void tour.start()} onKeep={tour.keepRun} />}
       {trace && status === 'done' && <ExportRunButton trace={trace} passages={passages} />}
       {trace && <RunLabel trace={trace} />}

@@ -1,19 +1,5 @@
-import type { PassageLookup } from '../../app/use-trace-passages.ts';
-import type { TraceEvent } from '../../core/trace/schema.ts';
-import type { TraceModel } from '../../core/trace/fold.ts';
+import type { InspectorTrace } from './use-inspector-trace.ts';
 import './planner-panel.css';
-
-interface Props {
-  /** The fold of the events shown (the plan grows as the user steps). */
-  model: TraceModel;
-  /** The whole trace: a plan's step link moves the step bar to that plan's event. */
-  events: readonly TraceEvent[];
-  question: string;
-  gold: ReadonlySet<string>;
-  passages: PassageLookup;
-  /** Steps the inspector to `at` events shown (the step bar's unit). */
-  onStep: (at: number) => void;
-}
 
 const fmt = (x: number | undefined) => (x === undefined ? 'not given' : x.toFixed(2));
 
@@ -22,7 +8,10 @@ const fmt = (x: number | undefined) => (x === undefined ? 'not given' : x.toFixe
  * sufficiency it gave its evidence, the anchors carried into the next sub-query and those it named but
  * dropped; then the composer's answer with the passages it cites. Nothing for other strategies.
  */
-export function PlannerPanel({ model, events, question, gold, passages, onStep }: Props) {
+export function PlannerPanel({ view }: { view: InspectorTrace }) {
+  // The plan grows as the user steps (the fold of the events shown); a step link moves the bar in the whole trace.
+  const { model, events, gold, passages, jumpTo: onStep } = view;
+  const question = view.question?.question ?? '';
   if (model.plans.length === 0) return null;
   const answered = model.plans.at(-1)?.action === 'finalize' && model.answer !== null;
   return (

@@ -1,18 +1,7 @@
 import type { TraceModel } from '../../core/trace/fold.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { bridgeMoves, moveText, roundShown } from './present-round.ts';
-
-const SHOWN_PER_QUERY = 5;
-/** Short names of the thought kinds (the timeline's cards spell them out). */
-const KIND_SHORT: Record<string, string> = {
-  fast: 'fast',
-  slow: 'slow',
-  cot: 'CoT',
-  subquery: 'sub-query',
-  rewrite: 'rewrite',
-  'reasoning-chain': 'chain',
-  sufficiency: 'sufficiency',
-};
+import { kindName, SHOWN_PER_QUERY } from './RoundTimeline.tsx';
 
 interface Props {
   /** The run folded up to the step: its rounds, and its rankings so far (the rank-movement chart's columns). */
@@ -25,9 +14,8 @@ interface Props {
 }
 
 /**
- * The step's round in short, pinned in the sticky step bar while presenting, so it stays on screen while
- * the verifier, the cut or the answer is shown under it: the round and its pool, one line of its thoughts
- * (or of its queries, when it has none), and one line of what it retrieved (gold and bridge marked) with how the bridge passages last moved.
+ * The step's round in short, pinned in the step bar while presenting so it stays on screen under the later
+ * panels: its pool, one line of thoughts (else queries), one of hits (gold, bridge marked) and the bridges' moves.
  */
 export function PresentRoundCard({ model, round, gold, bridge, passages }: Props) {
   const shown = roundShown(model.rounds, round);
@@ -52,7 +40,7 @@ export function PresentRoundCard({ model, round, gold, bridge, passages }: Props
       <p className="present-round-thoughts">
         {shown.thoughts.map((t, i) => (
           <span key={i} className={`present-round-thought thought-${t.kind}`} title={t.text}>
-            <span className="thought-kind">{KIND_SHORT[t.kind] ?? t.kind}</span> {t.text}
+            <span className="thought-kind">{kindName(t.kind, true)}</span> {t.text}
           </span>
         ))}
         {/* A round without thoughts (GEAR, the planner) says what it asked the retriever instead. */}

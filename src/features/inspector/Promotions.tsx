@@ -1,26 +1,12 @@
-import type { TraceModel } from '../../core/trace/fold.ts';
-import type { PassageLookup } from '../../app/use-trace-passages.ts';
-import { verifierPlaceholder, type RunContext } from './empty-states.ts';
+import { verifierPlaceholder } from './empty-states.ts';
+import type { InspectorTrace } from './use-inspector-trace.ts';
 import { Term } from '../../app/components/Glossary.tsx';
 import { RoleMark } from '../../app/components/Marks.tsx';
 import { cutParts, cutSummary } from '../../app/trace/cut-text.ts';
 
-interface Props {
-  model: TraceModel;
-  gold: ReadonlySet<string>;
-  bridge: ReadonlySet<string>;
-  passages: PassageLookup;
-  run?: RunContext;
-}
-
 /** What the verifier selected, in its order of strength, and the rank each passage moved from and to. */
-export function Promotions({
-  model,
-  gold,
-  bridge,
-  passages,
-  run = { strategy: null, stepping: false, running: false },
-}: Props) {
+export function Promotions({ view }: { view: InspectorTrace }) {
+  const { model, gold, bridge, passages, runContext: run } = view;
   const { verify, promotions, cutoff } = model;
   // Each passage's own score in the last ranking shown (promotion moves a passage, not its score).
   const scores = model.stages[model.stages.length - 1]?.scores;

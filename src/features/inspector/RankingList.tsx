@@ -4,22 +4,23 @@ import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { useState } from 'react';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { RoleMark } from '../../app/components/Marks.tsx';
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 
 interface Props {
   model: TraceModel;
   gold: ReadonlySet<string>;
   passages: PassageLookup;
   /** Bridge passages (src/app/trace/bridges.ts), marked like everywhere else. */
-  bridge?: ReadonlySet<string>;
+  bridge: ReadonlySet<string>;
   /** Present mode: show the top of the ranking plus these passages (the step's), not a page-long list. */
-  shorten?: readonly string[] | null;
+  shorten: readonly string[] | null;
 }
 
 /** Passages a shortened ranking keeps from its top. */
 const SHORT_TOP = 8;
 
 /** The ranking the run ended with (the final cut when there is one): rank, score, title, gold mark, text. */
-export function RankingList({ model, gold, passages, bridge = new Set<string>(), shorten = null }: Props) {
+export function RankingList({ model, gold, passages, bridge, shorten }: Props) {
   const [showAll, setShowAll] = useState(false);
   const status = useAppStore((s) => s.runStatus);
   const runError = useAppStore((s) => s.runError);
@@ -55,11 +56,7 @@ export function RankingList({ model, gold, passages, bridge = new Set<string>(),
           ({ids.length} passages{gold.size > 0 ? `, ${goldFound} of ${gold.size} gold` : ', typed question: no gold'})
         </span>
       </h2>
-      {passages.error && (
-        <p className="error" role="alert">
-          Passage text unavailable: {passages.error}
-        </p>
-      )}
+      <ErrorLine error={passages.error && `Passage text unavailable: ${passages.error}`} />
       <ol className="ranking" data-testid="ranking">
         {shown.map(({ id, i }) => {
           const p = passages.get(id);

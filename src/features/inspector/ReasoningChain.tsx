@@ -2,13 +2,7 @@ import { chainNodes } from '../../core/trace/fold.ts';
 import { chainPlaceholder, type RunContext } from './empty-states.ts';
 
 /** The reasoning chain as connected nodes (entities and relations alternate in BDTR's arrow format). */
-export function ReasoningChain({
-  chain,
-  run = { strategy: null, stepping: false, running: false },
-}: {
-  chain: string | null;
-  run?: RunContext;
-}) {
+export function ReasoningChain({ chain, run }: { chain: string | null; run: RunContext }) {
   const nodes = chain ? chainNodes(chain) : [];
   return (
     <section className="panel" aria-labelledby="chain-heading">

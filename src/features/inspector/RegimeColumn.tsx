@@ -6,16 +6,7 @@ import type { Passage, Question } from '../../core/types.ts';
 import { DiagnosticsList } from './Diagnostics.tsx';
 import type { RegimeModel } from './use-regime-runs.ts';
 
-/** One regime's run: its LLM, answer (right or wrong by Acc), how many passages the reader saw, and its flags. */
-export function RegimeColumn({
-  regime,
-  model,
-  trace: t,
-  noContext,
-  question,
-  passages,
-  busy,
-}: {
+export type ColumnProps = {
   regime: Regime;
   model: RegimeModel;
   trace: Trace | undefined;
@@ -24,7 +15,10 @@ export function RegimeColumn({
   question: Question | null;
   passages: Map<string, Passage> | undefined;
   busy: boolean;
-}) {
+};
+
+/** One regime's run: its LLM, answer (right or wrong by Acc), how many passages the reader saw, and its flags. */
+export function RegimeColumn({ regime, model, trace: t, noContext, question, passages, busy }: ColumnProps) {
   const answer = t ? readSteps(t).answer : undefined;
   const right =
     answer !== undefined && question && question.answers.length > 0

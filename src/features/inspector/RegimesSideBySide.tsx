@@ -4,25 +4,13 @@
 // stand-in are compared model by model. Only core strategies have regimes.
 import { STRATEGY_SHORT } from '../../app/strategy-labels.ts';
 import { REGIMES, regimeLabel } from '../../core/strategies/regimes.ts';
-import type { Question } from '../../core/types.ts';
-import type { RunBackbone, RunStrategy } from '../../engine/engine-api.ts';
 import { RegimesRow } from './RegimesRow.tsx';
-import { useRegimeRuns, type RegimeModel } from './use-regime-runs.ts';
+import { useRegimeRuns, type RegimeModel, type RegimesRequest } from './use-regime-runs.ts';
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 
-interface Props {
-  datasetId: string | undefined;
-  question: Question | null;
-  strategy: RunStrategy;
-  backbone: RunBackbone;
-}
-
-export function RegimesSideBySide({ datasetId, question, strategy, backbone }: Props) {
-  const { runs, alsoOffline, setAlsoOffline, busy, error, core, can, runAll } = useRegimeRuns(
-    datasetId,
-    question,
-    strategy,
-    backbone,
-  );
+export function RegimesSideBySide(props: RegimesRequest) {
+  const { runs, alsoOffline, setAlsoOffline, busy, error, core, can, runAll } = useRegimeRuns(props);
+  const { question, strategy } = props;
   // Before the first trace is in, one row of "Running…" columns.
   const models: RegimeModel[] =
     runs && Object.keys(runs.traces).length ? (Object.keys(runs.traces) as RegimeModel[]) : ['settings'];
@@ -49,11 +37,7 @@ export function RegimesSideBySide({ datasetId, question, strategy, backbone }: P
       {core && question && question.gold.length === 0 && (
         <span className="muted"> A typed question has no gold passages: pick a dataset question.</span>
       )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       {runs &&
         models.map((model) => (
           <RegimesRow

@@ -2,30 +2,30 @@ import type { RoundView } from '../../core/trace/fold.ts';
 import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { Term } from '../../app/components/Glossary.tsx';
 
-const SHOWN_PER_QUERY = 5;
-const KIND_LABEL: Record<string, string> = {
-  fast: 'fast thought',
-  slow: 'slow thought',
-  cot: 'CoT sentence',
-  subquery: 'sub-query',
-  rewrite: 'rewrite',
-  'reasoning-chain': 'reasoning chain',
-  sufficiency: 'sufficiency',
+/** Hits shown per query. */
+export const SHOWN_PER_QUERY = 5;
+/** Each thought kind's name, spelled out and short (the Present round card's). */
+const THOUGHT_KINDS: Record<string, [label: string, short: string]> = {
+  fast: ['fast thought', 'fast'],
+  slow: ['slow thought', 'slow'],
+  cot: ['CoT sentence', 'CoT'],
+  subquery: ['sub-query', 'sub-query'],
+  rewrite: ['rewrite', 'rewrite'],
+  'reasoning-chain': ['reasoning chain', 'chain'],
+  sufficiency: ['sufficiency', 'sufficiency'],
 };
+export const kindName = (kind: string, short = false) => THOUGHT_KINDS[kind]?.[short ? 1 : 0] ?? kind;
 
 interface Props {
   rounds: RoundView[];
   gold: ReadonlySet<string>;
   /** Bridge passages (src/app/trace/bridges.ts): a diamond instead of the gold star. */
-  bridge?: ReadonlySet<string>;
+  bridge: ReadonlySet<string>;
   passages: PassageLookup;
 }
 
-/**
- * Per round: the thoughts, each query sent (a query that repeats a thought names it instead) and the
- * passages it retrieved (top 5, gold marked).
- */
-export function RoundTimeline({ rounds, gold, bridge = new Set<string>(), passages }: Props) {
+/** Per round: the thoughts, each query (one repeating a thought names it) and its top 5 passages, gold marked. */
+export function RoundTimeline({ rounds, gold, bridge, passages }: Props) {
   return (
     <section className="panel" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">Round timeline</h2>
@@ -46,7 +46,7 @@ export function RoundTimeline({ rounds, gold, bridge = new Set<string>(), passag
               </h3>
               {r.thoughts.map((t, i) => (
                 <p key={i} className={`thought thought-${t.kind}`} data-testid="thought" data-kind={t.kind}>
-                  <span className="thought-kind">{KIND_LABEL[t.kind] ?? t.kind}</span> {t.text}
+                  <span className="thought-kind">{kindName(t.kind)}</span> {t.text}
                 </p>
               ))}
               {r.retrieves.map((q, i) => {
@@ -58,7 +58,7 @@ export function RoundTimeline({ rounds, gold, bridge = new Set<string>(), passag
                       <span className="query-label">{q.label}</span>{' '}
                       {same ? (
                         <span className="muted" data-testid="query-same">
-                          retrieves with the {KIND_LABEL[same.kind] ?? same.kind} above
+                          retrieves with the {kindName(same.kind)} above
                         </span>
                       ) : (
                         q.query

@@ -5,8 +5,6 @@ import { StepNavButtons } from './StepNavButtons.tsx';
 import { StepPlayControls } from './StepPlayControls.tsx';
 import { useBarKeepsFocus, useStepPlay } from './use-step-bar.ts';
 
-export { PLAY_PACES } from './use-step-bar.ts';
-
 interface Props {
   events: readonly TraceEvent[];
   caption: string;
@@ -18,11 +16,8 @@ interface Props {
 }
 
 /**
- * Step-through: previous/next event or stage with a one-line caption, "From the start", and "Play" at a
- * chosen pace. The keys (StepKeys) work anywhere except in text fields (a presenter's clicker sends
- * PageUp/PageDown): arrows step events, PageUp/PageDown stages (each round, then the verifier, the cut
- * and the answer), Home/End the ends. When a button becomes disabled under the focus, the bar itself
- * keeps the (visible) focus.
+ * Step-through with a one-line caption, "From the start" and "Play". The page-wide keys (StepKeys) step too;
+ * a button disabled under the focus hands the (visible) focus to the bar.
  */
 export function StepBar({ events, caption, history, disabled, children }: Props) {
   const step = useAppStore((s) => s.step);

@@ -3,20 +3,7 @@ import { appStore } from '../../state/store.ts';
 import { stepKeyApplies, stepKeyTarget, type FocusKind } from './step-keys.ts';
 
 /** Input types whose keys edit text (a file, checkbox, radio, range or button input does not). */
-const TEXT_INPUTS = new Set([
-  'text',
-  'search',
-  'email',
-  'url',
-  'tel',
-  'password',
-  'number',
-  'date',
-  'datetime-local',
-  'month',
-  'time',
-  'week',
-]);
+const TEXT_INPUTS = new Set('text search email url tel password number date datetime-local month time week'.split(' '));
 
 export function focusKind(el: Element | null): FocusKind {
   if (!(el instanceof HTMLElement)) return 'other';

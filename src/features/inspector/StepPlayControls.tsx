@@ -1,24 +1,13 @@
 import { PLAY_PACES } from './use-step-bar.ts';
+import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
+
+type Props = { playing: boolean; pace: number; disabled: boolean; onToggle(): void; onPace(pace: number): void };
 
 /** "Play" / "Pause" and the pace picker of the step bar. */
-export function StepPlayControls({
-  playing,
-  pace,
-  disabled,
-  onToggle,
-  onPace,
-}: {
-  playing: boolean;
-  pace: number;
-  disabled: boolean;
-  onToggle(): void;
-  onPace(pace: number): void;
-}) {
+export function StepPlayControls({ playing, pace, disabled, onToggle, onPace }: Props) {
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-secondary"
+      <SecondaryButton
         data-testid="step-play"
         disabled={disabled}
         aria-pressed={playing}
@@ -26,7 +15,7 @@ export function StepPlayControls({
         title="Advance one step at the chosen pace"
       >
         {playing ? '■ Pause' : '▶ Play'}
-      </button>
+      </SecondaryButton>
       <label className="pace">
         <span className="sr-only">Pace</span>
         <select

@@ -3,6 +3,8 @@ import { parseRunOrTrace } from '../../app/trace/run-file.ts';
 import { appStore } from '../../state/store.ts';
 import { restoreBranches } from '../../app/whatif-store.ts';
 import { checkBranches } from '../../core/whatif/check.ts';
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
+import { errorMessage } from '../../app/error-message.ts';
 
 /** Opens a run file (trace + passages) or a bare trace to inspect and replay it without running anything. */
 export function TraceFileInput() {
@@ -19,7 +21,7 @@ export function TraceFileInput() {
       restoreBranches(trace, checked.branches);
       appStore.getState().showTrace(trace, passages ?? undefined);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorMessage(err));
     }
   };
   return (
@@ -46,11 +48,7 @@ export function TraceFileInput() {
           ))}
         </ul>
       )}
-      {error && (
-        <p className="error" role="alert" data-testid="trace-file-error">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} testid="trace-file-error" />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import type { PassageLookup } from '../../app/use-trace-passages.ts';
+import type { ChartMarks } from '../../app/components/BumpChart.tsx';
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 import { parentOf } from '../../app/whatif-store.ts';
 import type { Trace } from '../../core/trace/schema.ts';
 import { useLostEvidence, useWhatIfBranches, useWhatIfRound } from './use-what-if.ts';
@@ -12,26 +13,20 @@ import { WhatIfShownBranch } from './WhatIfShownBranch.tsx';
 import { WhatIfThoughts } from './WhatIfThoughts.tsx';
 import { WhatIfVerifier } from './WhatIfVerifier.tsx';
 
-interface Props {
+type Props = ChartMarks & {
   trace: Trace;
   /** The loaded corpus (branches run in the engine over it). */
   datasetId: string | undefined;
-  passages: PassageLookup;
-  gold: ReadonlySet<string>;
-  bridge: ReadonlySet<string>;
-  bridgeRule: string;
   onStep: (step: number) => void;
-}
+};
 
-/**
- * "What if…": change one step of a finished run and rerun from there. The steps before it are replayed
- * from the trace (no LLM call), the rest runs live; the branch appears beside the original.
- */
-export function WhatIfPanel({ trace, datasetId, passages, gold, bridge, bridgeRule, onStep }: Props) {
+/** "What if…": change one step of a finished run and rerun from there; earlier steps replay from the trace. */
+export function WhatIfPanel({ trace, datasetId, onStep, ...marks }: Props) {
   const { branches, open, setOpen, shown, error, setError, branch } = useWhatIfBranches(trace, datasetId);
   const { rounds, round, setRound, pool, thoughts, verify } = useWhatIfRound(trace);
   const lost = useLostEvidence(trace);
   const parent = trace.branch ? parentOf(trace) : undefined;
+  const { passages } = marks;
   return (
     <section className="panel" data-testid="whatif" aria-labelledby="whatif-heading">
       <h2 id="whatif-heading">What if…</h2>
@@ -61,22 +56,10 @@ export function WhatIfPanel({ trace, datasetId, passages, gold, bridge, bridgeRu
         <WhatIfGoldBridge trace={trace} round={round} branch={branch} onError={setError} />
       )}
       {lost.length > 0 && <WhatIfLostEvidence lost={lost} passages={passages} branch={branch} />}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       {parent && <WhatIfParentLine trace={trace} parent={parent} />}
       {branches.length > 0 && <WhatIfBranches branches={branches} open={open} onOpen={setOpen} />}
-      <WhatIfShownBranch
-        shown={shown}
-        trace={trace}
-        passages={passages}
-        gold={gold}
-        bridge={bridge}
-        bridgeRule={bridgeRule}
-        onStep={onStep}
-      />
+      <WhatIfShownBranch shown={shown} trace={trace} onStep={onStep} {...marks} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
+import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
+import { showInInspector } from '../../app/whatif-store.ts';
 import type { Trace } from '../../core/trace/schema.ts';
-import { appStore } from '../../state/store.ts';
 
 /** On a branch shown in the inspector: whose branch it is, and a way back to the original run. */
 export function WhatIfParentLine({ trace, parent }: { trace: Trace; parent: Trace }) {
@@ -7,14 +8,9 @@ export function WhatIfParentLine({ trace, parent }: { trace: Trace; parent: Trac
     <p>
       This is a branch of {parent.strategy} on {parent.question.id}
       {trace.branch?.label ? ` (${trace.branch.label})` : ''}.{' '}
-      <button
-        type="button"
-        className="btn btn-secondary"
-        data-testid="whatif-back-to-original"
-        onClick={() => appStore.getState().showTrace(parent, appStore.getState().runPassages ?? undefined)}
-      >
+      <SecondaryButton data-testid="whatif-back-to-original" onClick={() => showInInspector(parent)}>
         Back to the original run
-      </button>
+      </SecondaryButton>
     </p>
   );
 }

@@ -1,56 +1,38 @@
-import type { PassageLookup } from '../../app/use-trace-passages.ts';
+import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
 import type { TraceEventOf } from '../../core/trace/schema.ts';
-import type { RunBranch } from './use-what-if.ts';
+import { pinToTop, type WhatIfStep } from './use-what-if.ts';
 
 /** Rows of the pool shown by the what-if panel. */
 export const WHAT_IF_SHOWN = 10;
 
 /** The pool after the round picked, each passage with "Drop" and "Pin to top" branches. */
-export function WhatIfPoolRows({
-  pool,
-  round,
-  passages,
-  branch,
-}: {
-  pool: TraceEventOf<'pool'>;
-  round: number;
-  passages: PassageLookup;
-  branch: RunBranch;
-}) {
-  const title = (id: string) => passages.titleOf(id);
+export function WhatIfPoolRows({ pool, round, passages, branch }: WhatIfStep & { pool: TraceEventOf<'pool'> }) {
   return (
     <>
       <h3>Pool after round {round}</h3>
       <ul className="whatif-rows">
-        {pool.pool.slice(0, WHAT_IF_SHOWN).map((p) => (
-          <li key={p.id} data-testid="whatif-pool-row" data-id={p.id}>
+        {pool.pool.slice(0, WHAT_IF_SHOWN).map(({ id, rank }) => (
+          <li key={id} data-testid="whatif-pool-row" data-id={id}>
             <span>
-              {p.rank}. {title(p.id)}
+              {rank}. {passages.titleOf(id)}
             </span>
-            <button
-              type="button"
-              className="btn btn-secondary"
+            <SecondaryButton
               data-testid="whatif-drop"
               onClick={() =>
-                void branch({ kind: 'pool', round, drop: [p.id] }, `drop "${title(p.id)}" after round ${round}`)
+                void branch({ kind: 'pool', round, drop: [id] }, `drop "${passages.titleOf(id)}" after round ${round}`)
               }
             >
               Drop
-            </button>
-            {p.rank > 1 && (
-              <button
-                type="button"
-                className="btn btn-secondary"
+            </SecondaryButton>
+            {rank > 1 && (
+              <SecondaryButton
                 data-testid="whatif-pin"
                 onClick={() =>
-                  void branch(
-                    { kind: 'pool', round, insert: { ids: [p.id], rank: 1 } },
-                    `pin "${title(p.id)}" to the top after round ${round}`,
-                  )
+                  void branch(pinToTop(id, round), `pin "${passages.titleOf(id)}" to the top after round ${round}`)
                 }
               >
                 Pin to top
-              </button>
+              </SecondaryButton>
             )}
           </li>
         ))}

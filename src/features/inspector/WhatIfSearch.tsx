@@ -1,19 +1,13 @@
 import { useState } from 'react';
+import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
 import { useEngine } from '../../app/engine-client.ts';
-import type { RunBranch } from './use-what-if.ts';
+import { errorMessage } from '../../app/error-message.ts';
+import { pinToTop, type WhatIfStep } from './use-what-if.ts';
+
+type Props = Omit<WhatIfStep, 'passages'> & { datasetId: string | undefined; onError(message: string | null): void };
 
 /** A corpus search whose hits can be inserted at the top of the pool after the round picked. */
-export function WhatIfSearch({
-  datasetId,
-  round,
-  branch,
-  onError,
-}: {
-  datasetId: string | undefined;
-  round: number;
-  branch: RunBranch;
-  onError(message: string | null): void;
-}) {
+export function WhatIfSearch({ datasetId, round, branch, onError }: Props) {
   const engine = useEngine();
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<{ id: string; title: string }[]>([]);
@@ -24,7 +18,7 @@ export function WhatIfSearch({
     try {
       setFound((await engine.retrieve(datasetId, query, 5)).map((r) => ({ id: r.id, title: r.title })));
     } catch (err) {
-      onError(err instanceof Error ? err.message : String(err));
+      onError(errorMessage(err));
     }
   };
 
@@ -44,27 +38,20 @@ export function WhatIfSearch({
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
-        <button type="submit" className="btn btn-secondary" data-testid="whatif-search-go">
+        <SecondaryButton type="submit" data-testid="whatif-search-go">
           Search
-        </button>
+        </SecondaryButton>
       </form>
       <ul className="whatif-rows">
         {found.map((f) => (
           <li key={f.id}>
             <span>{f.title}</span>
-            <button
-              type="button"
-              className="btn btn-secondary"
+            <SecondaryButton
               data-testid="whatif-insert"
-              onClick={() =>
-                void branch(
-                  { kind: 'pool', round, insert: { ids: [f.id], rank: 1 } },
-                  `insert "${f.title}" at the top after round ${round}`,
-                )
-              }
+              onClick={() => void branch(pinToTop(f.id, round), `insert "${f.title}" at the top after round ${round}`)}
             >
               Insert at top
-            </button>
+            </SecondaryButton>
           </li>
         ))}
       </ul>

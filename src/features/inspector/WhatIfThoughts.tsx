@@ -1,17 +1,12 @@
 import { useState } from 'react';
+import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
 import type { TraceEventOf } from '../../core/trace/schema.ts';
-import type { RunBranch } from './use-what-if.ts';
+import type { WhatIfStep } from './use-what-if.ts';
+
+type Props = Omit<WhatIfStep, 'passages'> & { thoughts: readonly TraceEventOf<'thought'>[] };
 
 /** The round's thoughts and sub-queries, each editable and rerun with the edited text. */
-export function WhatIfThoughts({
-  thoughts,
-  round,
-  branch,
-}: {
-  thoughts: readonly TraceEventOf<'thought'>[];
-  round: number;
-  branch: RunBranch;
-}) {
+export function WhatIfThoughts({ thoughts, round, branch }: Props) {
   const [edits, setEdits] = useState<Record<number, string>>({});
   return (
     <>
@@ -28,9 +23,7 @@ export function WhatIfThoughts({
               onChange={(e) => setEdits({ ...edits, [i]: e.target.value })}
             />
           </label>
-          <button
-            type="button"
-            className="btn btn-secondary"
+          <SecondaryButton
             data-testid="whatif-thought-run"
             disabled={(edits[i] ?? t.text).trim() === '' || (edits[i] ?? t.text) === t.text}
             onClick={() =>
@@ -41,7 +34,7 @@ export function WhatIfThoughts({
             }
           >
             Rerun with this text
-          </button>
+          </SecondaryButton>
         </div>
       ))}
     </>

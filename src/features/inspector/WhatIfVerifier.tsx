@@ -1,24 +1,21 @@
 import { useState } from 'react';
-import type { PassageLookup } from '../../app/use-trace-passages.ts';
+import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
 import type { Trace, TraceEventOf } from '../../core/trace/schema.ts';
 import { verifierSelection } from '../../core/whatif/counterfactual.ts';
-import type { RunBranch } from './use-what-if.ts';
+import type { WhatIfStep } from './use-what-if.ts';
 import { WHAT_IF_SHOWN } from './WhatIfPoolRows.tsx';
 
+type Props = Omit<WhatIfStep, 'round'> & { trace: Trace; verify: TraceEventOf<'verify'> };
+
 /** The verifier's candidates as checkboxes: change its selection and rerun with it. */
-export function WhatIfVerifier({
-  trace,
-  verify,
-  passages,
-  branch,
-}: {
-  trace: Trace;
-  verify: TraceEventOf<'verify'>;
-  passages: PassageLookup;
-  branch: RunBranch;
-}) {
+export function WhatIfVerifier({ trace, verify, passages, branch }: Props) {
   const [selection, setSelection] = useState<Set<string> | null>(null);
   const selected = selection ?? new Set(verify.selected);
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (!next.delete(id)) next.add(id);
+    setSelection(next);
+  };
   return (
     <>
       <h3>Verifier's selection</h3>
@@ -30,21 +27,14 @@ export function WhatIfVerifier({
                 type="checkbox"
                 data-testid="whatif-verify"
                 checked={selected.has(id)}
-                onChange={() => {
-                  const next = new Set(selected);
-                  if (next.has(id)) next.delete(id);
-                  else next.add(id);
-                  setSelection(next);
-                }}
+                onChange={() => toggle(id)}
               />{' '}
               {passages.titleOf(id)}
             </label>
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        className="btn btn-secondary"
+      <SecondaryButton
         data-testid="whatif-verify-run"
         disabled={selection === null}
         onClick={() =>
@@ -57,7 +47,7 @@ export function WhatIfVerifier({
         }
       >
         Rerun with this selection
-      </button>
+      </SecondaryButton>
     </>
   );
 }

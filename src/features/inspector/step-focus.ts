@@ -14,27 +14,19 @@ export interface StepFocus {
 }
 
 const TOP_HITS = 5;
+const idsOf = (items: readonly { id: string }[]) => items.map((x) => x.id);
 
 function focusOf(e: TraceEvent): StepFocus {
   const at = (panel: StepPanel, ids: string[] = []) => ({ panel, round: e.round, ids });
   switch (e.type) {
     case 'retrieve':
-      return at(
-        'round',
-        e.results.slice(0, TOP_HITS).map((r) => r.id),
-      );
+      return at('round', idsOf(e.results.slice(0, TOP_HITS)));
     case 'pool':
-      return at(
-        'ranks',
-        e.pool.slice(0, TOP_HITS).map((r) => r.id),
-      );
+      return at('ranks', idsOf(e.pool.slice(0, TOP_HITS)));
     case 'verify':
       return at('verifier', e.selected);
     case 'promote':
-      return at(
-        'verifier',
-        e.moves.map((m) => m.id),
-      );
+      return at('verifier', idsOf(e.moves));
     case 'cutoff':
       return at('cut', e.kept);
     case 'answer':

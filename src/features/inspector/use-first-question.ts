@@ -3,22 +3,12 @@ import type { Question } from '../../core/types.ts';
 import { appStore } from '../../state/store.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 
-/**
- * First open (and after switching corpus): the first dataset question is picked, ready to run, unless
- * the last session's question comes back.
- */
+/** On first open (and a corpus switch) picks the first question, unless the last session's comes back. */
 export function usePickFirstQuestion(firstQuestion: Question | undefined) {
   const restored = useAppStore((s) => s.workspaceRestored);
   useEffect(() => {
     const s = appStore.getState();
-    if (
-      restored &&
-      firstQuestion &&
-      s.questionId === null &&
-      s.questionText === '' &&
-      s.trace === null &&
-      s.events.length === 0
-    )
-      s.pickQuestion(firstQuestion.id, firstQuestion.question);
+    const untouched = s.questionId === null && s.questionText === '' && s.trace === null && s.events.length === 0;
+    if (restored && firstQuestion && untouched) s.pickQuestion(firstQuestion.id, firstQuestion.question);
   }, [firstQuestion, restored]);
 }

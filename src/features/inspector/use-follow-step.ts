@@ -9,10 +9,7 @@ function roundCard(round: number): HTMLElement | null {
   return document.querySelector<HTMLElement>(`[data-testid="timeline-round"][data-round="${round}"]`);
 }
 
-/**
- * The element a step brings into view: for a round, the whole timeline panel (its title and the card
- * under it), else the panel marked data-step-panel.
- */
+/** What a step brings into view: a round's whole timeline panel, else the panel marked data-step-panel. */
 function panelElement(focus: StepFocus): HTMLElement | null {
   if (focus.panel === 'round') return roundCard(focus.round)?.closest<HTMLElement>('section') ?? null;
   return document.querySelector<HTMLElement>(`[data-step-panel~="${focus.panel}"]`);
@@ -24,10 +21,7 @@ function coveredTop(): number {
   return bar ? bar.getBoundingClientRect().height : 0;
 }
 
-/**
- * Scrolls the timeline sideways so the round's card is wholly visible: earlier rounds go off to the left,
- * the current one never off to the right.
- */
+/** Scrolls the timeline sideways so the round's card is wholly visible (earlier cards go off to the left). */
 function revealRoundCard(round: number): void {
   const card = roundCard(round);
   const strip = card?.parentElement;
@@ -61,22 +55,15 @@ export function scrollToStepPanel(focus: StepFocus): void {
   const bottom = window.innerHeight;
   if (r.top >= covered - 1 && r.bottom <= bottom + 1) return; // wholly on screen already
   // Where its top goes: a gap under the bar; less gap when that makes it fit; under the bar when it is taller.
-  const top =
-    r.height <= bottom - covered - GAP
-      ? covered + GAP
-      : r.height <= bottom - covered
-        ? bottom - r.height
-        : covered + GAP;
+  const fitsOnlyWithoutGap = r.height > bottom - covered - GAP && r.height <= bottom - covered;
+  const top = fitsOnlyWithoutGap ? bottom - r.height : covered + GAP;
   if (Math.abs(r.top - top) <= 2) return;
   window.scrollTo({ top: Math.max(0, r.top + window.scrollY - top), behavior: 'instant' });
 }
 
 /**
- * Present mode follows the step: every step (Home, End, PageUp/PageDown, the arrows, a jump from a panel)
- * brings its own panel into view under the step bar, so the class sees the step and not the controls; End
- * (the whole run) brings the last step's panel, the answer. The timeline keeps the step's round card in
- * view sideways whether presenting or not. `focus` is the shown step's focus (the last step's when the
- * whole run is shown); `on` is off while a run streams.
+ * Present mode brings each step's panel (End: the answer's) into view under the step bar, so the class sees the
+ * step, not the controls; the timeline keeps the step's round card in view either way. `on` is off while a run streams.
  */
 export function useFollowStep(on: boolean, step: number | null, focus: StepFocus | null): void {
   const key = focus ? `${focus.panel}:${focus.round}` : '';

@@ -9,10 +9,7 @@ function tourReplaces(): boolean {
   return s.trace !== null && !(s.runStatus === 'done' && s.trace.strategy === DEFAULT_STRATEGY);
 }
 
-/**
- * The tour walks a finished BDTR run: the one on screen, else a fresh run of the picked (or first) question.
- * Replacing a run on screen is asked first.
- */
+/** The tour walks a finished BDTR run: the one on screen, else a fresh run (asking before it replaces one). */
 export function useGuidedTour(questions: readonly Question[], run: (question: Question) => Promise<void>) {
   const [touring, setTouring] = useState(false);
   const [asking, setAsking] = useState(false);

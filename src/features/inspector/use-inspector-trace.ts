@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { buildMessage } from '../../app/build-status.ts';
+import type { ChartMarks } from '../../app/components/BumpChart.tsx';
 import { traceBridges } from '../../app/trace/bridges.ts';
 import { caption } from '../../app/trace/captions.ts';
 import { scoreTrace } from '../../app/trace/scores.ts';
@@ -37,20 +38,13 @@ function useStepCaption(
   const runBuild = useAppStore((s) => s.runBuild);
   return useMemo(() => {
     const at = step ?? events.length;
-    return at === 0
-      ? status === 'running'
-        ? runBuild
-          ? buildMessage(runBuild)
-          : 'Waiting for the first event…'
-        : 'Run a question or open a trace to step through it.'
-      : caption(events, at - 1, { titleOf: passages.titleOf, gold, bridge });
+    if (at > 0) return caption(events, at - 1, { titleOf: passages.titleOf, gold, bridge });
+    if (status !== 'running') return 'Run a question or open a trace to step through it.';
+    return runBuild ? buildMessage(runBuild) : 'Waiting for the first event…';
   }, [events, step, status, passages, gold, bridge, runBuild]);
 }
 
-/**
- * The run on screen as the inspector reads it at the step shown: the folded prefix, the step's focus
- * (Present mode follows it), gold and bridges, scores, the failure and the caption.
- */
+/** The run on screen read at the step shown: folded prefix, step focus, gold and bridges, scores, failure, caption. */
 export function useInspectorTrace(datasetId: string | undefined, datasetReady: boolean) {
   const status = useAppStore((s) => s.runStatus);
   const events = useAppStore((s) => s.events);
@@ -82,6 +76,7 @@ export function useInspectorTrace(datasetId: string | undefined, datasetReady: b
   // Bridges are judged on the whole trace, so they stay marked while stepping.
   const bridges = useMemo(() => traceBridges(question, events), [events, question]);
   const bridge = bridges.ids;
+  const marks: ChartMarks = { gold, bridge, bridgeRule: bridges.rule, passages };
   // Rows for the chart: up to 20, fewer when the pools are short (no empty band under a short ranking).
   const chartRows = Math.min(20, Math.max(5, ...model.stages.map((st) => st.order.length)));
   const failure = useRunFailure(events, trace, status);
@@ -108,8 +103,8 @@ export function useInspectorTrace(datasetId: string | undefined, datasetReady: b
     followed,
     jumpTo,
     gold,
-    bridges,
     bridge,
+    marks,
     chartRows,
     failure,
     runContext,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
-import { errorMessage } from '../../app/use-run.ts';
-import type { Regime, Trace } from '../../core/trace/schema.ts';
+import { errorMessage } from '../../app/error-message.ts';
+import type { Regime, Trace, TraceEvent } from '../../core/trace/schema.ts';
 import type { Passage, Question } from '../../core/types.ts';
 import { isBaseline, type RunBackbone, type RunRequest, type RunStrategy } from '../../engine/engine-api.ts';
 
@@ -15,28 +15,20 @@ export type RegimeRuns = Partial<Record<RegimeModel, Partial<Record<Regime, Trac
 /** Passages the regimes' readers saw or retrieved (top 10), and the gold: what their diagnostics read. */
 function passageIds(question: Question, traces: RegimeRuns): string[] {
   const all = Object.values(traces).flatMap((r) => Object.values(r ?? {}));
-  return [
-    ...new Set([
-      ...question.gold,
-      ...all.flatMap((t) =>
-        t.events.flatMap((e) =>
-          e.type === 'context' ? e.ids : e.type === 'retrieve' ? e.results.slice(0, 10).map((r) => r.id) : [],
-        ),
-      ),
-    ]),
-  ];
+  const read = (e: TraceEvent) =>
+    e.type === 'context' ? e.ids : e.type === 'retrieve' ? e.results.slice(0, 10).map((r) => r.id) : [];
+  return [...new Set([...question.gold, ...all.flatMap((t) => t.events.flatMap(read))])];
 }
 
-/**
- * Runs the question in all three regimes (optionally a second row with the offline thinker), one after
- * the other, showing each trace as it finishes; then fetches the passages their diagnostics read.
- */
-export function useRegimeRuns(
-  datasetId: string | undefined,
-  question: Question | null,
-  strategy: RunStrategy,
-  backbone: RunBackbone,
-) {
+/** Runs the question in each regime (per model), one after the other, then fetches what their diagnostics read. */
+export type RegimesRequest = {
+  datasetId: string | undefined;
+  question: Question | null;
+  strategy: RunStrategy;
+  backbone: RunBackbone;
+};
+
+export function useRegimeRuns({ datasetId, question, strategy, backbone }: RegimesRequest) {
   const engine = useEngine();
   const [runs, setRuns] = useState<{ traces: RegimeRuns; passages?: Map<string, Passage> } | null>(null);
   const [alsoOffline, setAlsoOffline] = useState(false);

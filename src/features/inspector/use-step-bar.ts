@@ -6,10 +6,7 @@ import { focusKind } from './StepKeys.tsx';
 /** Auto-advance paces offered by "Play" (ms per step). */
 export const PLAY_PACES = [500, 1000, 2000, 4000] as const;
 
-/**
- * "Play": one step per `pace` ms from step `at` of `total` until the end. A step key (handled page-wide
- * by StepKeys) pauses it.
- */
+/** "Play": one step per `pace` ms from step `at` of `total` to the end; a step key (StepKeys) pauses it. */
 export function useStepPlay(at: number, total: number, disabled: boolean) {
   const setStep = useAppStore((s) => s.setStep);
   const view = useAppStore((s) => s.view);
@@ -47,21 +44,15 @@ export function useStepPlay(at: number, total: number, disabled: boolean) {
   return { playing, pace, setPace, togglePlay };
 }
 
-/**
- * Keep the focus visible: a focused button of the bar that just became disabled hands it to the bar
- * (when the bar had the focus). Returns the bar's ref and the handlers that track whether it had it.
- */
+/** Keeps the focus visible: a bar button disabled under the focus hands it to the bar (when the bar had it). */
 export function useBarKeepsFocus() {
   const bar = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    const el = bar.current;
     const active = document.activeElement;
-    if (
-      bar.current &&
-      (active === document.body ||
-        (active instanceof HTMLButtonElement && active.disabled && bar.current.contains(active)))
-    ) {
-      if (bar.current.dataset.hadFocus === 'true') bar.current.focus({ preventScroll: true });
-    }
+    const disabledInBar = active instanceof HTMLButtonElement && active.disabled && !!el?.contains(active);
+    if (el && (active === document.body || disabledInBar) && el.dataset.hadFocus === 'true')
+      el.focus({ preventScroll: true });
   });
   const onFocus = () => bar.current && (bar.current.dataset.hadFocus = 'true');
   const onBlur = (e: FocusEvent) => {

@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
+import { errorMessage } from '../../app/error-message.ts';
+import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { addBranch, finishBranch, useBranches } from '../../app/whatif-store.ts';
 import { diagnoseTrace } from '../../core/eval/diagnostics/index.ts';
 import type { Trace, TraceEventOf } from '../../core/trace/schema.ts';
@@ -7,6 +9,16 @@ import { describeIntervention, type Intervention } from '../../core/whatif/inter
 
 /** Runs a branch of the trace with one change; the label names it in the list. */
 export type RunBranch = (change: Intervention, label?: string, oracle?: boolean) => Promise<void>;
+
+/** What every what-if control gets: the round picked, the branch runner and the passages' titles. */
+export type WhatIfStep = { round: number; branch: RunBranch; passages: PassageLookup };
+
+/** The change that puts passage `id` at the top of the pool after `round`. */
+export const pinToTop = (id: string, round: number): Intervention => ({
+  kind: 'pool',
+  round,
+  insert: { ids: [id], rank: 1 },
+});
 
 /** The round the what-if edits (its pool and thoughts), the rounds to pick from, and the verifier's step. */
 export function useWhatIfRound(trace: Trace) {
@@ -27,10 +39,7 @@ export function useLostEvidence(trace: Trace) {
   );
 }
 
-/**
- * The branches of a trace: running one in the engine over the loaded corpus, the one opened beside the
- * original, and the panel's error line.
- */
+/** A trace's branches: running one over the loaded corpus, the one opened beside the original, the error line. */
 export function useWhatIfBranches(trace: Trace, datasetId: string | undefined) {
   const engine = useEngine();
   const branches = useBranches(trace);
@@ -49,7 +58,7 @@ export function useWhatIfBranches(trace: Trace, datasetId: string | undefined) {
       const result = await engine.runBranch({ datasetId, parent: trace, intervention: change, label, oracle });
       finishBranch(trace, key, { trace: result });
     } catch (err) {
-      finishBranch(trace, key, { error: err instanceof Error ? err.message : String(err) });
+      finishBranch(trace, key, { error: errorMessage(err) });
     }
   };
 
