@@ -95,6 +95,10 @@ export async function main(): Promise<void> {
         `   ${s(r.unbuilt).padStart(28)}   ${(r.first / r.unbuilt).toFixed(3)}` +
         `   ${s(r.reloadFirst).padStart(21)}  ${s(r.reloadSecond).padStart(7)}`,
     );
-  const worst = Math.max(...rows.map((r) => r.first - r.second));
-  console.log(`\nlargest first − second: ${s(worst)} (${worst <= 1000 ? 'within' : 'over'} the +1 s goal)`);
+  const within = (ms: number) => `${s(ms)} (${ms <= 1000 ? 'within' : 'over'} the +1 s goal)`;
+  const reloadRows = rows as ((typeof rows)[number] & { reloadFirst: number; reloadSecond: number })[];
+  console.log(`\nlargest first − second: ${within(Math.max(...rows.map((r) => r.first - r.second)))}`);
+  console.log(
+    `largest first − second after a reload: ${within(Math.max(...reloadRows.map((r) => r.reloadFirst - r.reloadSecond)))}`,
+  );
 }
