@@ -13,6 +13,7 @@ import { backbonesWhere, EXPANSION_BACKBONE, GRAPH_BACKBONE } from '../core/back
 import { describeBackendChoice } from '../core/embed/backend-choice.ts';
 import type { Embedder } from '../core/embed/port.ts';
 import type { LlmPort } from '../core/llm/port.ts';
+import type { Stores } from '../core/persist/ports.ts';
 import { loadOrBuildTripleIndex } from '../core/persist/triple-index-store.ts';
 import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
 import { strategyDescriptor, type StrategyName } from '../core/strategies/index.ts';
@@ -26,10 +27,17 @@ import type { RunBackbone } from './engine-api.ts';
 import type { Embeddings } from './embeddings.ts';
 import { buildQuestionGraphRetriever } from './graph.ts';
 import type { Loaded } from './loaded.ts';
-import { llmFromStoredSettings } from './llm.ts';
-import type { EngineOptions } from './engine.ts';
+import { llmFromStoredSettings, type InBrowserRuntime } from './llm.ts';
 
-export function createBackbones(deps: EngineOptions, embeddings: Embeddings) {
+/** What the backbones take of the engine's options. */
+interface BackboneDeps {
+  stores?: Stores;
+  kernelReady?: Promise<unknown>;
+  /** The in-browser LLM's runtime, for the LLM from Settings. */
+  embedding?: InBrowserRuntime;
+}
+
+export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
   // Runs waiting for a build: a build is shared by every run that needs it, so its progress goes to all of them.
   const watchers = new Set<(p: BuildProgress) => void>();
   const report = (p: BuildProgress) => {

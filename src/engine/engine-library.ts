@@ -4,7 +4,7 @@ import { HopscopeError } from '../core/errors.ts';
 import { buildBackbone, DEFAULT_BACKBONE } from '../core/backbones/index.ts';
 import { loadDataset } from '../core/ingest/index.ts';
 import type { EngineApi } from './engine-api.ts';
-import type { EngineDeps } from './engine.ts';
+import type { EngineDeps } from './engine-deps.ts';
 import { storageOf, summaryOf } from './datasets.ts';
 import { backboneStage, embeddingStage } from './import-stages.ts';
 import { deleteStored, documentsKey, importFiles, listLibrary, openStored } from './library.ts';

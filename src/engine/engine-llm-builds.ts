@@ -9,7 +9,7 @@ import { HopscopeError } from '../core/errors.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
 import { realLlm, type Backbones } from './backbones.ts';
-import type { EngineDeps } from './engine.ts';
+import type { EngineDeps } from './engine-deps.ts';
 import type { EngineApi, LlmBuildOutcome, LlmBuildProgress } from './engine-api.ts';
 import type { Loaded } from './loaded.ts';
 import { llmFromStoredSettings } from './llm.ts';

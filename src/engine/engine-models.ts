@@ -1,7 +1,7 @@
 // The engine's model methods: a corpus's embeddings (status, embed, estimate, test, imported vectors),
 // in-browser model downloads, DualRAG's reranker test, and Settings' provider calls and Acc† judge.
 import { HopscopeError } from '../core/errors.ts';
-import type { EngineDeps } from './engine.ts';
+import type { EngineDeps } from './engine-deps.ts';
 import type { EngineApi } from './engine-api.ts';
 import { storageOf } from './datasets.ts';
 import { judgeWithSettings } from './judge.ts';

@@ -18,7 +18,7 @@ import {
   type BuildListener,
   type BranchRunRequest,
 } from './engine-api.ts';
-import type { EngineDeps } from './engine.ts';
+import type { EngineDeps } from './engine-deps.ts';
 import type { Loaded } from './loaded.ts';
 import { llmFromStoredSettings } from './llm.ts';
 import { branchRunRequest } from './whatif.ts';

@@ -6,7 +6,7 @@ import type { GraphRagRetriever } from '../core/retrievers/graphrag.ts';
 import type { RaptorRetriever } from '../core/retrievers/raptor.ts';
 import type { EngineApi } from './engine-api.ts';
 import { graphRagLayers, raptorLayers } from './backbone-layers.ts';
-import type { EngineDeps } from './engine.ts';
+import type { EngineDeps } from './engine-deps.ts';
 import { questionGraph } from './graph.ts';
 
 export function createViewMethods({

@@ -11,7 +11,9 @@ import { promptVersions, type StrategyPrompts } from './prompt-port.ts';
 import { DESCRIPTORS, findStrategy, strategyDescriptor, type StrategyName } from './registry.ts';
 import { STOP_PROMPT } from './stopping.ts';
 import { LEXICAL_RERANKER_NAME } from '../rerank/lexical.ts';
-import { assembleTrace, settle } from './trace-parts.ts';
+import { assembleTrace, settle, type RunMeta } from './trace-parts.ts';
+
+export type { RunMeta } from './trace-parts.ts';
 
 export { StrategyError, type StrategyContext } from './context.ts';
 export type { StrategyPrompts, DualThought, ReasoningChain, StepReply, PromptPassage } from './prompt-port.ts';
@@ -49,22 +51,6 @@ const runMember: MemberRunner = async (name, run, raw) => {
   await def.run(run, options, runMember);
   return options;
 };
-
-export interface RunMeta {
-  corpus: { id: string; name: string };
-  retrieverName: string;
-  /** Defaults to "<strategy>-<retriever>-<question id>" (stable across reruns). */
-  traceId?: string;
-  /** Defaults to now. */
-  createdAt?: string;
-  /**
-   * What the host built the backbone with (its summariser, report writer, triple source, how it was
-   * built): recorded in trace.options beside the strategy's own, so no host patches a header afterwards.
-   */
-  backbone?: Record<string, unknown>;
-  /** The host's identity of the run's inputs (corpus fingerprint, backbone configuration, LLM identity). */
-  provenance?: Record<string, string>;
-}
 
 /**
  * The options an iterative run's trace records (without prompt versions): the strategy's validated options,

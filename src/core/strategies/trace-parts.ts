@@ -5,7 +5,23 @@ import type { TraceRecorder } from '../trace/recorder.ts';
 import { TRACE_VERSION, type Trace, type TraceQuestion } from '../trace/schema.ts';
 import type { Question } from '../types.ts';
 import { StrategyError } from './context.ts';
-import type { RunMeta } from './index.ts';
+
+/** What a host says of a run besides its request: where it ran, and what the backbone was built with. */
+export interface RunMeta {
+  corpus: { id: string; name: string };
+  retrieverName: string;
+  /** Defaults to "<strategy>-<retriever>-<question id>" (stable across reruns). */
+  traceId?: string;
+  /** Defaults to now. */
+  createdAt?: string;
+  /**
+   * What the host built the backbone with (its summariser, report writer, triple source, how it was
+   * built): recorded in trace.options beside the strategy's own, so no host patches a header afterwards.
+   */
+  backbone?: Record<string, unknown>;
+  /** The host's identity of the run's inputs (corpus fingerprint, backbone configuration, LLM identity). */
+  provenance?: Record<string, string>;
+}
 
 /**
  * Run a strategy body: LLM, parse and retrieval failures become an `error` event and status "failed";
