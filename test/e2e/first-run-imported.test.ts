@@ -102,15 +102,7 @@ describe('first run after an import with the backbones built (headless Chromium,
       const backbones = page.locator('[data-testid="import-stage"][data-stage="backbones"]');
       expect(await backbones.getAttribute('data-state')).toBe('done');
       expect(await backbones.innerText()).toMatch(/hipporag2, raptor, graphrag, naivege ready/);
-      await page.locator(`[data-testid="library-row"][data-id="${CORPUS_ID}"] [data-testid="library-use"]`).click();
-      await page
-        .locator('[data-testid="corpus-status"]')
-        .filter({ hasText: new RegExp(`${CORPUS_ID}: ready`) })
-        .waitFor({ timeout: 60_000 });
-
-      await page.click('[data-testid="tab-inspector"]');
-      await watchBuildStatus(page);
-      await page.selectOption('[data-testid="question-picker"]', questionId);
+      await useCorpusOnQuestion(page, questionId);
 
       const times: { backbone: string; strategy: string; run: number; ms: number }[] = [];
       const rankings = new Map<string, string[]>();
@@ -159,14 +151,7 @@ describe('first run after an import with the backbones built (headless Chromium,
       // no build of it, and ranks exactly as before.
       await page.reload();
       await page.click('[data-testid="tab-library"]');
-      await page.locator(`[data-testid="library-row"][data-id="${CORPUS_ID}"] [data-testid="library-use"]`).click();
-      await page
-        .locator('[data-testid="corpus-status"]')
-        .filter({ hasText: new RegExp(`${CORPUS_ID}: ready`) })
-        .waitFor({ timeout: 60_000 });
-      await page.click('[data-testid="tab-inspector"]');
-      await watchBuildStatus(page);
-      await page.selectOption('[data-testid="question-picker"]', questionId);
+      await useCorpusOnQuestion(page, questionId);
       for (const { backbone, strategy, reloaded } of RUNS) {
         await page.selectOption('[data-testid="backbone-picker"]', backbone);
         await page.selectOption('[data-testid="strategy-picker"]', strategy);
@@ -198,6 +183,18 @@ describe('first run after an import with the backbones built (headless Chromium,
     },
   );
 });
+
+/** Uses the slice from the Library row, then opens the question in the inspector with the build watch on. */
+async function useCorpusOnQuestion(page: Page, questionId: string): Promise<void> {
+  await page.locator(`[data-testid="library-row"][data-id="${CORPUS_ID}"] [data-testid="library-use"]`).click();
+  await page
+    .locator('[data-testid="corpus-status"]')
+    .filter({ hasText: new RegExp(`${CORPUS_ID}: ready`) })
+    .waitFor({ timeout: 60_000 });
+  await page.click('[data-testid="tab-inspector"]');
+  await watchBuildStatus(page);
+  await page.selectOption('[data-testid="question-picker"]', questionId);
+}
 
 /** Presses Run and waits until this run (not the one shown before it) is done: its Export button is new. */
 async function runOnce(page: Page): Promise<void> {
