@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backboneCall, backboneReply } from '../support/backbone-replies.ts';
 import { appSession } from '../support/app-session.ts';
+import { saveServerLlm } from '../support/settings-llm.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 
 async function run(page: Page, backbone: 'raptor' | 'graphrag' | 'hipporag2'): Promise<void> {
@@ -39,13 +40,7 @@ describe('backbones with the LLM from Settings in the engine worker (headless Ch
       const app = (session.app = await session.chromium.openApp(session.server.url));
       const { page } = app;
       await page.setViewportSize({ width: 1280, height: 720 });
-      await page.click('[data-testid="tab-settings"]');
-      await page.selectOption('[data-testid="llm-provider"]', 'openai');
-      await page.fill('[data-testid="llm-base-url"]', llm.baseURL);
-      await page.fill('[data-testid="llm-model"]', 'tiny');
-      await page.reload();
-      await page.click('[data-testid="tab-settings"]');
-      await expect.poll(() => page.locator('[data-testid="llm-model"]').inputValue()).toBe('tiny');
+      await saveServerLlm(page, llm.baseURL);
       await page.click('[data-testid="tab-inspector"]');
       await page
         .locator('[data-testid="corpus-status"]')

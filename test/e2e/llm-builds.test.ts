@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backboneCall, backboneReply } from '../support/backbone-replies.ts';
 import { appSession } from '../support/app-session.ts';
+import { saveServerLlm } from '../support/settings-llm.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 
 const demo = new URL('../../public/demo/', import.meta.url);
@@ -31,13 +32,7 @@ describe('LLM builds offered after an import (headless Chromium)', () => {
     async () => {
       const app = await session.open();
       const { page } = app;
-      await page.click('[data-testid="tab-settings"]');
-      await page.selectOption('[data-testid="llm-provider"]', 'openai');
-      await page.fill('[data-testid="llm-base-url"]', llm.baseURL);
-      await page.fill('[data-testid="llm-model"]', 'tiny');
-      await page.reload();
-      await page.click('[data-testid="tab-settings"]');
-      await expect.poll(() => page.locator('[data-testid="llm-model"]').inputValue()).toBe('tiny');
+      await saveServerLlm(page, llm.baseURL);
 
       await page.click('[data-testid="tab-library"]');
       await expect.poll(() => page.locator('[data-testid="build-backbones"]').isChecked()).toBe(true);

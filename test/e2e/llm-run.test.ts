@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queue, startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';
 import { appSession } from '../support/app-session.ts';
+import { saveServerLlm } from '../support/settings-llm.ts';
 
 describe('LLM run against the local OpenAI-compatible server (headless Chromium)', () => {
   const session = appSession('llm-run');
@@ -29,14 +30,8 @@ describe('LLM run against the local OpenAI-compatible server (headless Chromium)
     const app = (session.app = await session.chromium.openApp(session.server.url));
     const { page } = app;
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.click('[data-testid="tab-settings"]');
-    await page.selectOption('[data-testid="llm-provider"]', 'openai');
-    await page.fill('[data-testid="llm-base-url"]', llm.baseURL);
-    await page.fill('[data-testid="llm-model"]', 'tiny');
     // The settings are saved (and survive a reload) before anything runs.
-    await page.reload();
-    await page.click('[data-testid="tab-settings"]');
-    await expect.poll(() => page.locator('[data-testid="llm-model"]').inputValue()).toBe('tiny');
+    await saveServerLlm(page, llm.baseURL);
 
     await page.click('[data-testid="tab-inspector"]');
     await page

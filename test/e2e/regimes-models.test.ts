@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiServer, type ChatBody, type OpenAiServer } from '../support/openai-server.ts';
 import { appSession } from '../support/app-session.ts';
+import { saveServerLlm } from '../support/settings-llm.ts';
 
 function script(body: ChatBody) {
   const system = body.messages[0]?.content ?? '';
@@ -32,13 +33,7 @@ describe('regimes with two models side by side (headless Chromium, local OpenAI-
     const app = (session.app = await session.chromium.openApp(session.server.url));
     const { page } = app;
     await page.setViewportSize({ width: 1400, height: 1000 });
-    await page.click('[data-testid="tab-settings"]');
-    await page.selectOption('[data-testid="llm-provider"]', 'openai');
-    await page.fill('[data-testid="llm-base-url"]', llm.baseURL);
-    await page.fill('[data-testid="llm-model"]', 'tiny');
-    await page.reload();
-    await page.click('[data-testid="tab-settings"]');
-    await expect.poll(() => page.locator('[data-testid="llm-model"]').inputValue()).toBe('tiny');
+    await saveServerLlm(page, llm.baseURL);
 
     await page.click('[data-testid="tab-inspector"]');
     await page

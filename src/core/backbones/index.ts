@@ -28,10 +28,6 @@ export const BACKBONE_DESCRIPTORS: Readonly<Record<BackboneName, BackboneDescrip
   syncge: syncgeBackbone,
 } as never;
 
-export function isBackboneName(name: string): name is BackboneName {
-  return (BACKBONES as readonly string[]).includes(name);
-}
-
 const NEED_TEXT: Record<BackboneNeed, string> = {
   embedder: 'deps.embedder (e.g. --model <folder-or-id>)',
   base: 'deps.base (a Retriever)',

@@ -45,7 +45,7 @@ export async function settle(
   }
 }
 
-export function traceQuestion(question: Question): TraceQuestion {
+function traceQuestion(question: Question): TraceQuestion {
   return {
     id: question.id,
     question: question.question,

@@ -1,3 +1,4 @@
+import { Options } from '../../app/components/Options.tsx';
 import { BACKBONE_SHORT, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
 import { RUN_BACKBONES, RUN_STRATEGIES, type RunBackbone, type RunStrategy } from '../../engine/engine-api.ts';
 import type { CompareLane } from '../../state/compare-slice.ts';
@@ -14,11 +15,7 @@ export function LanePickers({ lane }: { lane: Extract<CompareLane, { kind: 'run'
         value={lane.strategy}
         onChange={(e) => setLane(lane.key, { ...lane, strategy: e.target.value as RunStrategy })}
       >
-        {RUN_STRATEGIES.map((x) => (
-          <option key={x} value={x}>
-            {STRATEGY_SHORT[x]}
-          </option>
-        ))}
+        <Options values={RUN_STRATEGIES} label={(x) => STRATEGY_SHORT[x]} />
       </select>
       <select
         aria-label="Backbone"
@@ -26,11 +23,7 @@ export function LanePickers({ lane }: { lane: Extract<CompareLane, { kind: 'run'
         value={lane.backbone}
         onChange={(e) => setLane(lane.key, { ...lane, backbone: e.target.value as RunBackbone })}
       >
-        {RUN_BACKBONES.map((b) => (
-          <option key={b} value={b}>
-            on {BACKBONE_SHORT[b]}
-          </option>
-        ))}
+        <Options values={RUN_BACKBONES} label={(b) => `on ${BACKBONE_SHORT[b]}`} />
       </select>
     </span>
   );

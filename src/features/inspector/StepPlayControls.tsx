@@ -1,3 +1,4 @@
+import { Options } from '../../app/components/Options.tsx';
 import { PLAY_PACES } from './use-step-bar.ts';
 import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
 
@@ -24,11 +25,7 @@ export function StepPlayControls({ playing, pace, disabled, onToggle, onPace }: 
           onChange={(e) => onPace(Number(e.target.value))}
           disabled={disabled}
         >
-          {PLAY_PACES.map((p) => (
-            <option key={p} value={p}>
-              {p / 1000} s / step
-            </option>
-          ))}
+          <Options values={PLAY_PACES} label={(p) => `${p / 1000} s / step`} />
         </select>
       </label>
     </>

@@ -1,5 +1,6 @@
 import type { ChartMarks } from '../../app/components/BumpChart.tsx';
 import { ErrorLine } from '../../app/components/ErrorLine.tsx';
+import { Options } from '../../app/components/Options.tsx';
 import { parentOf } from '../../app/whatif-store.ts';
 import type { Trace } from '../../core/trace/schema.ts';
 import { useLostEvidence, useWhatIfBranches, useWhatIfRound } from './use-what-if.ts';
@@ -37,11 +38,7 @@ export function WhatIfPanel({ trace, datasetId, onStep, ...marks }: Props) {
       <label>
         Step: after round{' '}
         <select data-testid="whatif-round" value={round} onChange={(e) => setRound(Number(e.target.value))}>
-          {rounds.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
+          <Options values={rounds} />
         </select>
       </label>
       {pool && (
