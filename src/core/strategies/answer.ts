@@ -8,11 +8,7 @@ export async function answerStep(run: Run, context: readonly Ranked[], top: numb
   run.checkAbort();
   const p = run.prompts.answer;
   const shown = run.passagesOf(context, top);
-  const reply = await run.ask(
-    { module: p.module, messages: p.build(run.question.question, shown), json: p.json },
-    shown,
-  );
-  const { answer } = p.parse(reply.text);
+  const { answer } = p.parse(await run.prompt(p, shown, run.question.question, shown));
   run.recorder.add({ type: 'answer', text: answer });
   return answer;
 }
@@ -22,8 +18,6 @@ export async function composeStep(run: Run, context: readonly Ranked[], partialA
   run.checkAbort();
   const c = run.prompts.composer;
   const docs = run.passagesOf(context, context.length);
-  const messages = c.build(run.question.question, docs, partialAnswers);
-  const reply = await run.ask({ module: c.module, messages, json: c.json }, context);
-  const composed = c.parse(reply.text, docs.length);
+  const composed = c.parse(await run.prompt(c, context, run.question.question, docs, partialAnswers), docs.length);
   run.recorder.add({ type: 'answer', text: composed.answer, citations: composed.citations.map((i) => context[i]!.id) });
 }

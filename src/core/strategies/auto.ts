@@ -49,10 +49,9 @@ async function llmChoice(
   const menu = o.routes.map((name) => ({ name, ...ROUTE_MENU[name] }));
   const shown = run.passagesOf(base, o.routeTitles);
   const titles = shown.map((s) => s.title);
-  const messages = p.build(run.question.question, menu, titles);
-  const reply = await run.ask({ module: p.module, messages, json: p.json }, shown);
+  const reply = await run.prompt(p, shown, run.question.question, menu, titles);
   try {
-    const out = p.parse(reply.text, o.routes);
+    const out = p.parse(reply, o.routes);
     return { choice: out.route as RouteChoice, why: `LLM judgment: ${out.reason || '(no reason given)'}` };
   } catch (e) {
     // An unreadable reply does not fail the question: the fitted rule decides, and the trace says so.

@@ -59,10 +59,8 @@ async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
     for (let round = 1; round <= o.rounds; round++) {
       run.checkAbort();
       recorder.startRound(round);
-      const p = prompts.dualThought;
       const shown = run.passagesOf(pool.ranking(), o.contextTop);
-      const reply = await run.ask({ module: p.module, messages: p.build(q, shown, thoughts) }, shown);
-      const thought = p.parse(reply.text);
+      const thought = prompts.dualThought.parse(await run.prompt(prompts.dualThought, shown, q, shown, thoughts));
       thoughts.push(thought);
       recorder.add({ type: 'thought', kind: 'fast', text: thought.fast });
       recorder.add({ type: 'thought', kind: 'slow', text: thought.slow });
@@ -80,21 +78,16 @@ async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
   let context = pool.ranking();
   if (o.bgec) {
     run.checkAbort();
-    const rc = prompts.reasoningChain;
     const chainShown = run.passagesOf(context, o.contextTop);
-    const chainReply = await run.ask({ module: rc.module, messages: rc.build(q, chainShown, thoughts) }, chainShown);
-    const chain = rc.parse(chainReply.text);
+    const rc = prompts.reasoningChain;
+    const chain = rc.parse(await run.prompt(rc, chainShown, q, chainShown, thoughts));
     recorder.add({ type: 'thought', kind: 'reasoning-chain', text: chain.text });
 
     run.checkAbort();
     const candidates = context.slice(0, o.verifierTop);
     const v = prompts.verifier;
     const shown = run.passagesOf(candidates, candidates.length);
-    const verifyReply = await run.ask(
-      { module: v.module, messages: v.build(chain.text, shown), json: v.json },
-      candidates,
-    );
-    const selection = v.parse(verifyReply.text, candidates.length);
+    const selection = v.parse(await run.prompt(v, candidates, chain.text, shown), candidates.length);
     // An invalid index is the verifier's slip, not the question's failure: keep the valid ones, say what was dropped.
     if (selection.dropped.length > 0)
       recorder.add({

@@ -1,13 +1,13 @@
 // What a strategy runs against, and the per-run helper every strategy file uses: the traced LLM, the
 // retrieve step that records a `retrieve` event, passage lookup for prompts, and abort checks.
 import { HopscopeError, throwIfAborted } from '../errors.ts';
-import type { LlmPort, LlmRequest, LlmResponse } from '../llm/port.ts';
+import type { ChatMessage, LlmPort, LlmRequest, LlmResponse } from '../llm/port.ts';
 import type { Reranker } from '../rerank/port.ts';
 import type { TraceRecorder } from '../trace/recorder.ts';
 import type { TraceEvent } from '../trace/schema.ts';
 import type { Passage, Question, Ranked, Retriever } from '../types.ts';
 import type { RunHooks } from './run-hooks.ts';
-import { replyFormReader, type StrategyPrompts } from './prompt-port.ts';
+import { replyFormReader, type PromptInfo, type StrategyPrompts } from './prompt-port.ts';
 
 export interface StrategyContext {
   retriever: Retriever;
@@ -33,6 +33,8 @@ export class StrategyError extends HopscopeError {
   override readonly name = 'StrategyError';
 }
 
+type Shown = readonly (string | Ranked | Passage)[];
+
 /** Everything a strategy body needs during one run. */
 export interface Run {
   question: Question;
@@ -51,7 +53,16 @@ export interface Run {
    * Call the LLM with a prompt that shows passages: records a `context` event (the ids, in the order
    * the prompt shows them) before the call's `llm` event, so views and diagnostics know what the model saw.
    */
-  ask(request: LlmRequest, shown: readonly (string | Ranked | Passage)[]): Promise<LlmResponse>;
+  ask(request: LlmRequest, shown: Shown): Promise<LlmResponse>;
+  /**
+   * Call prompt `p` with the messages `p.build(...args)` in its JSON mode, through `ask` with the passages
+   * it shows, or (`shown` undefined: it shows none verbatim) as a plain traced call. Returns the reply text.
+   */
+  prompt<A extends unknown[]>(
+    p: Pick<PromptInfo, 'module' | 'json'> & { build(...args: A): ChatMessage[] },
+    shown: Shown | undefined,
+    ...args: A
+  ): Promise<string>;
   passage(id: string): Passage;
   passagesOf(ranking: readonly Ranked[], top: number): Passage[];
   checkAbort(): void;
@@ -74,7 +85,7 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
   const hooks = ctx.whatif;
   if (hooks) recorder.rewrite ??= (body, round) => hooks.event(body, round);
   const llm = recorder.wrap(ctx.llm, replyFormReader(ctx.prompts));
-  const ask = (request: LlmRequest, shown: readonly (string | Ranked | Passage)[]): Promise<LlmResponse> => {
+  const ask = (request: LlmRequest, shown: Shown): Promise<LlmResponse> => {
     recorder.add({
       type: 'context',
       module: request.module,
@@ -112,6 +123,10 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
       return results;
     },
     ask,
+    async prompt(p, shown, ...args) {
+      const request = { module: p.module, messages: p.build(...args), json: p.json };
+      return (await (shown ? ask(request, shown) : llm.complete(request, ctx.signal))).text;
+    },
     passage,
     passagesOf: (ranking, top) => ranking.slice(0, top).map((r) => passage(r.id)),
     checkAbort: () => throwIfAborted(ctx.signal, `strategies.${strategy}`),

@@ -77,21 +77,14 @@ async function runDualrag(run: Run, o: DualragOptions): Promise<void> {
     const ids = used.slice(-o.knowledgeDocs);
     return { view: { documents: ids.map((id) => run.passage(id)) }, shown: ids };
   };
-  // Outline prompts show no passage verbatim: a plain traced call; w/o KO they show passages.
-  const ask = (
-    module: string,
-    messages: ReturnType<typeof prompts.answer.build>,
-    json: boolean | undefined,
-    shown: string[],
-  ) =>
-    o.outline ? run.llm.complete({ module, messages, json }, run.signal) : run.ask({ module, messages, json }, shown);
-
   for (let t = 1; t <= o.maxSteps; t++) {
     run.checkAbort();
     recorder.startRound(t);
     const k = knowledge();
+    // Outline prompts show no passage verbatim: a plain traced call; w/o KO they show passages.
+    const shown = o.outline ? undefined : k.shown;
     const pr = prompts.dualragReasoner;
-    const step = pr.parse((await ask(pr.module, pr.build(q, k.view, history), pr.json, k.shown)).text); // Eq. 3
+    const step = pr.parse(await run.prompt(pr, shown, q, k.view, history)); // Eq. 3
     history.push(step.reasoning);
     recorder.add({ type: 'thought', kind: 'reasoner', text: step.reasoning });
     const retrieveNow = o.reasoner ? step.needRetrieval : true;
@@ -103,8 +96,8 @@ async function runDualrag(run: Run, o: DualragOptions): Promise<void> {
     if (o.entityIdentifier) {
       const pe = prompts.dualragEntities;
       const hints = outline.names();
-      const reply = await ask(pe.module, pe.build(q, k.view, history, hints), pe.json, k.shown);
-      demands = linkDemands(run, pe.parse(reply.text), o.outline ? hints : []);
+      const found = pe.parse(await run.prompt(pe, shown, q, k.view, history, hints));
+      demands = linkDemands(run, found, o.outline ? hints : []);
     } else demands = [{ entity: `Step ${t}`, queries: [step.reasoning], rerankQuery: step.reasoning }];
 
     const kept = new Map<string, Ranked[]>();
@@ -152,12 +145,8 @@ async function runDualrag(run: Run, o: DualragOptions): Promise<void> {
           });
           continue;
         }
-        const shown = docs.map((r) => run.passage(r.id));
-        const reply = await run.ask(
-          { module: ps.module, messages: ps.build(q, history, d.entity, d.queries, shown) },
-          docs,
-        );
-        const fragment = ps.parse(reply.text, d.entity);
+        const passages = docs.map((r) => run.passage(r.id));
+        const fragment = ps.parse(await run.prompt(ps, docs, q, history, d.entity, d.queries, passages), d.entity);
         if (!fragment.relevant) {
           recorder.add({ type: 'thought', kind: 'fragment-discarded', text: `${d.entity}: ${fragment.knowledge}` });
           continue;
@@ -188,8 +177,7 @@ async function runDualrag(run: Run, o: DualragOptions): Promise<void> {
             view: { documents: used.slice(0, o.readerTop).map((id) => run.passage(id)) },
             shown: used.slice(0, o.readerTop),
           };
-    const reply = await run.ask({ module: pa.module, messages: pa.build(q, k.view, history), json: pa.json }, k.shown);
-    const { answer } = pa.parse(reply.text); // Eq. 4
+    const { answer } = pa.parse(await run.prompt(pa, k.shown, q, k.view, history)); // Eq. 4
     recorder.add({ type: 'answer', text: answer });
   }
 }

@@ -85,8 +85,7 @@ async function runGear(run: Run, o: GearOptions): Promise<void> {
     // Eq. 1: SyncGE reads the base passages with the step's query q(n), no memory
     const read = prompts.gearRead;
     const syncShown = run.passagesOf(base, o.chunks);
-    const syncReply = await run.ask({ module: read.module, messages: read.build(query, syncShown) }, syncShown);
-    const proximal = read.parse(syncReply.text).triples;
+    const proximal = read.parse(await run.prompt(read, syncShown, query, syncShown)).triples;
 
     // Eq. 2 + Alg. 1 + Eq. 3: C_q(n)
     const linked = proximal.map((t) => ex.tripleLink(t)).filter((t): t is number => t !== undefined);
@@ -106,8 +105,7 @@ async function runGear(run: Run, o: GearOptions): Promise<void> {
     run.checkAbort();
     const shown = run.passagesOf(contexts, o.chunks);
     const memo = gist.map((g) => g.triple);
-    const reply = await run.ask({ module: read.module, messages: read.build(q, shown, memo) }, shown);
-    const { triples } = read.parse(reply.text);
+    const { triples } = read.parse(await run.prompt(read, shown, q, shown, memo));
 
     // Eq. 5: append to the gist memory, with provenance
     triples.forEach((t) => {
@@ -128,9 +126,7 @@ async function runGear(run: Run, o: GearOptions): Promise<void> {
     // Eq. 6: answerability
     run.checkAbort();
     const memory = gist.map((g) => g.triple);
-    const reason = prompts.gearReason;
-    const reasoned = await run.llm.complete({ module: reason.module, messages: reason.build(q, memory) }, run.signal);
-    const verdict = reason.parse(reasoned.text);
+    const verdict = prompts.gearReason.parse(await run.prompt(prompts.gearReason, undefined, q, memory));
     recorder.add({ type: 'thought', kind: 'answerability', text: verdict.text });
     if (verdict.answerable) {
       recorder.add({
@@ -143,12 +139,7 @@ async function runGear(run: Run, o: GearOptions): Promise<void> {
     if (n === o.rounds) break;
 
     // Eq. 7: the next query
-    const rw = prompts.gearRewrite;
-    const rewritten = await run.llm.complete(
-      { module: rw.module, messages: rw.build(q, memory, verdict.reason) },
-      run.signal,
-    );
-    query = rw.parse(rewritten.text);
+    query = prompts.gearRewrite.parse(await run.prompt(prompts.gearRewrite, undefined, q, memory, verdict.reason));
     // a what-if branch's edit of this rewrite (src/core/whatif) is the query the next step retrieves
     query = run.ctx.whatif?.query(n, query) ?? query;
     recorder.add({ type: 'thought', kind: 'rewrite', text: query });
@@ -177,8 +168,7 @@ async function runGear(run: Run, o: GearOptions): Promise<void> {
     run.checkAbort();
     const p = prompts.gearAnswer;
     const shown = run.passagesOf(final, o.readerTop === 'all' ? final.length : o.readerTop);
-    const reply = await run.ask({ module: p.module, messages: p.build(q, shown) }, shown);
-    recorder.add({ type: 'answer', text: p.parse(reply.text).answer });
+    recorder.add({ type: 'answer', text: p.parse(await run.prompt(p, shown, q, shown)).answer });
   }
 }
 

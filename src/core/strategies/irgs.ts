@@ -29,8 +29,7 @@ async function runIrgs(run: Run, o: IrgsOptions): Promise<void> {
     run.checkAbort();
     run.recorder.startRound(round);
     const shown = run.passagesOf(pool.ranking(), o.contextTop);
-    const reply = await run.ask({ module: p.module, messages: p.build(q, shown) }, shown);
-    const generation = p.parse(reply.text).text;
+    const generation = p.parse(await run.prompt(p, shown, q, shown)).text;
     run.recorder.add({ type: 'thought', kind: 'cot', text: generation });
     const query = `${q} ${generation}`;
     const results = await run.retrieve(query, 'question+generation', o.depth);

@@ -63,11 +63,7 @@ async function runPlanner(run: Run, o: PlannerOptions): Promise<void> {
     context = [...current, ...carried];
     const p = run.prompts.planner;
     const shown = context.map((r) => run.passage(r.id));
-    const reply = await run.ask(
-      { module: p.module, messages: p.build(q, shown, history, step, o.rounds), json: p.json },
-      context,
-    );
-    const plan = p.parse(reply.text);
+    const plan = p.parse(await run.prompt(p, context, q, shown, history, step, o.rounds));
     const capped = plan.action === 'continue' && step === o.rounds;
     if (capped)
       recorder.add({

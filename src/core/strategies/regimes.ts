@@ -32,26 +32,19 @@ export const regimeLabel = (r: Regime) => (r === 'gold-context' ? 'gold-context 
 
 const readerOf = (name: StrategyName): keyof StrategyPrompts => strategyDescriptor(name).reader;
 
-async function read(run: Run, name: StrategyName, context: readonly Ranked[]): Promise<void> {
+async function read(run: Run, name: StrategyName, context: readonly Ranked[]): Promise<unknown> {
   const reader = readerOf(name);
-  if (reader === 'answer') {
-    await answerStep(run, context, context.length);
-    return;
-  }
-  if (reader === 'composer') {
-    await composeStep(run, context, []);
-    return;
-  }
+  if (reader === 'answer') return answerStep(run, context, context.length);
+  if (reader === 'composer') return composeStep(run, context, []);
   run.checkAbort();
   const q = run.question.question;
   const docs = run.passagesOf(context, context.length);
-  const p = reader === 'gearAnswer' ? run.prompts.gearAnswer : run.prompts.dualragAnswer;
-  const messages =
+  const { gearAnswer, dualragAnswer } = run.prompts;
+  const text =
     reader === 'gearAnswer'
-      ? run.prompts.gearAnswer.build(q, docs)
-      : run.prompts.dualragAnswer.build(q, { documents: docs }, []);
-  const reply = await run.ask({ module: p.module, messages, json: p.json }, docs);
-  run.recorder.add({ type: 'answer', text: p.parse(reply.text).answer });
+      ? gearAnswer.parse(await run.prompt(gearAnswer, docs, q, docs)).answer
+      : dualragAnswer.parse(await run.prompt(dualragAnswer, docs, q, { documents: docs }, [])).answer;
+  run.recorder.add({ type: 'answer', text });
 }
 
 /** Run `name` under `regime` on one question; failures are kept in the trace as runStrategy does. */

@@ -45,8 +45,7 @@ export async function stepLoop(
     run.checkAbort();
     run.recorder.startRound(round);
     const shown = evidence.shown();
-    const reply = await run.ask({ module: p.module, messages: p.build(q, shown, steps) }, shown);
-    const step = p.parse(reply.text);
+    const step = p.parse(await run.prompt(p, shown, q, shown, steps));
     run.recorder.add({ type: 'thought', kind, text: step.text });
     if (step.final) {
       // the run's own decision to stop, which stopping calibration reads
