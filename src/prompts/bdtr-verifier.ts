@@ -1,10 +1,9 @@
 // BDTR Fig. 9: the bridge-based evidence verifier over the top-30 of P_R (Eq. 5). Text verbatim
 // (the figure's "{{...}}" is the template's escaped brace, printed here as one brace).
 import { z } from 'zod';
-import type { ChatMessage } from '../core/llm/port.ts';
 import { numberedListing, type PromptPassage } from './bdtr-documents.ts';
 import type { VerifierSelection } from '../core/strategies/prompt-port.ts';
-import { extractJson, readJsonReply } from './parse.ts';
+import { extractJson, readJsonReply, user } from './parse.ts';
 
 export const module = 'bdtr.verifier';
 export const version = 'bdtr-fig9/1';
@@ -29,9 +28,8 @@ Your task:
 Example (STRICT JSON): {"covered_doc_indices":[17,3,28]} Return STRICT JSON only. No explanations.`;
 }
 
-export function build(chain: string, candidates: readonly PromptPassage[]): ChatMessage[] {
-  return [{ role: 'user', content: prompt(chain, numberedListing(candidates)) }];
-}
+export const build = (chain: string, candidates: readonly PromptPassage[]) =>
+  user(prompt(chain, numberedListing(candidates)));
 
 /** Entries are checked one by one in parse(): a bad entry is dropped (and reported), not fatal. */
 export const schema = z.object({ covered_doc_indices: z.array(z.unknown()) });

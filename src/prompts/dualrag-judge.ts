@@ -3,8 +3,7 @@
 // as printed. The reply is free text that should be "Yes" or "No": read from its first word
 // (markdown and punctuation tolerated), else from the one of the two words it contains; a reply with
 // neither, or with both and no leading verdict, raises LlmOutputError.
-import type { ChatMessage } from '../core/llm/port.ts';
-import { LlmOutputError, textPrompt } from './parse.ts';
+import { LlmOutputError, textPrompt, user } from './parse.ts';
 
 export const module = 'dualrag.judge';
 export const version = 'dualrag-fig8/1';
@@ -19,9 +18,7 @@ Ground-truth Answer ${goldenAnswer}
 Does the Prediction imply the Ground-truth Answer? Output Yes or No:`;
 }
 
-export function build(question: string, prediction: string, goldenAnswer: string): ChatMessage[] {
-  return [{ role: 'user', content: prompt(question, prediction, goldenAnswer) }];
-}
+export const build = (...args: Parameters<typeof prompt>) => user(prompt(...args));
 
 const leading = /^[\s>*#"'`(-]*(yes|no)\b/i;
 

@@ -2,8 +2,8 @@
 // verbatim; the user turn is ircot-step's. A reply not starting with "So the answer is:" names the
 // missing or bridge evidence, which is retrieved next.
 import { parseStepReply, type StepReply } from './answer-marker.ts';
-import { stepMessages, type stepTurn } from './ircot-step.ts';
-import { textPrompt } from './parse.ts';
+import { stepTurn } from './ircot-step.ts';
+import { chat, textPrompt } from './parse.ts';
 
 export const module = 'gcot.step';
 export const version = 'bdtr-fig12/1';
@@ -15,6 +15,6 @@ Your task: Think step by step about what additional information is required for 
 - At each step, only articulate what is still missing or what bridge evidence should be retrieved next.
 - If you reach what you believe to be the final step, begin your response with: "So the answer is:".`;
 
-export const build = (...args: Parameters<typeof stepTurn>) => stepMessages(system, ...args);
+export const build = (...args: Parameters<typeof stepTurn>) => chat(system, stepTurn(...args));
 
 export const { read, parse } = textPrompt(module, (reply): StepReply => parseStepReply(module, reply));

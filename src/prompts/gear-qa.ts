@@ -6,9 +6,8 @@
 // ("Wikipedia Title: <title>\n<text>", a blank line between passages). The reply is the answer after
 // the prompt's closing "Answer:"; a repeated "Answer:" label is tolerated, an empty answer raises
 // LlmOutputError. The "maximum length of 6 words" is asked for, not enforced.
-import type { ChatMessage } from '../core/llm/port.ts';
 import type { PromptPassage } from '../core/strategies/prompt-port.ts';
-import { LlmOutputError, textPrompt } from './parse.ts';
+import { LlmOutputError, textPrompt, user } from './parse.ts';
 
 export const module = 'gear.qa';
 export const version = 'gear-appJ3-qa/1';
@@ -69,9 +68,7 @@ Answer:`;
 }
 
 /** With no passages, the appendix's "No Retrieved Passages" variant. */
-export function build(question: string, passages: readonly PromptPassage[]): ChatMessage[] {
-  return [{ role: 'user', content: prompt(question, passages) }];
-}
+export const build = (...args: Parameters<typeof prompt>) => user(prompt(...args));
 
 const answerLabel = /^[\s>*#-]*answer[ \t*]*:[ \t*]*/i;
 

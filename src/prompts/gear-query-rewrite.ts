@@ -3,9 +3,8 @@
 // breaks are ours (the extraction puts a blank line after most lines). The prompt ends with
 // "Next Question:", so the reply may be the bare question or repeat the label; a reply that only
 // gives a "Reason:" (no question), or an empty one, raises LlmOutputError.
-import type { ChatMessage } from '../core/llm/port.ts';
 import type { Triple } from './openie-triples.ts';
-import { LlmOutputError, textPrompt } from './parse.ts';
+import { LlmOutputError, textPrompt, user } from './parse.ts';
 import { formatTriples } from './gear-reader.ts';
 
 export const module = 'gear.query-rewrite';
@@ -30,9 +29,7 @@ Next Question:`;
 }
 
 /** `query` is the original question q, `gist` G^(n), `reason` r^(n) from gear-reasoning. */
-export function build(query: string, gist: readonly Triple[], reason: string): ChatMessage[] {
-  return [{ role: 'user', content: prompt(query, gist, reason) }];
-}
+export const build = (...args: Parameters<typeof prompt>) => user(prompt(...args));
 
 const nextLabel = /^[ \t>*#-]*next question[ \t*]*:[ \t*]*/im;
 const otherLabel = /^[\s>*#-]*(?:question|facts|reason)[ \t*]*:/i;

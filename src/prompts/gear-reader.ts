@@ -7,10 +7,9 @@
 // line after every line). Documents are HippoRAG's "Wikipedia Title:" blocks (the appendix's {docs}
 // format is not printed). The reply is free text: triples as ("subject", "predicate", "object")
 // tuples, which we read tuple by tuple; a reply with none raises LlmOutputError.
-import type { ChatMessage } from '../core/llm/port.ts';
 import type { PromptPassage } from '../core/strategies/prompt-port.ts';
 import { cleanTriples, type Triple } from './openie-triples.ts';
-import { LlmOutputError, textPrompt } from './parse.ts';
+import { LlmOutputError, textPrompt, user } from './parse.ts';
 import { formatPassages } from './qa-reader.ts';
 
 export const module = 'gear.reader';
@@ -38,9 +37,8 @@ Facts: ${formatTriples(gist)}`;
 }
 
 /** `gist` is G^(n-1); empty on the first iteration (Eq. 4, n = 1) and for SyncGE's read (Eq. 1). */
-export function build(query: string, passages: readonly PromptPassage[], gist: readonly Triple[] = []): ChatMessage[] {
-  return [{ role: 'user', content: prompt(query, formatPassages(passages), gist) }];
-}
+export const build = (query: string, passages: readonly PromptPassage[], gist: readonly Triple[] = []) =>
+  user(prompt(query, formatPassages(passages), gist));
 
 export interface ProximalTriples {
   triples: Triple[];

@@ -3,10 +3,9 @@
 // The reply is free text with markers: "Answerable: Yes" + "Answer: ...", or "Answerable: No" +
 // "Why: ...". The markers are read tolerating markdown bold, bullets and case; a missing
 // "Answerable:" line, or a verdict without its "Answer:" / "Why:" part, raises LlmOutputError.
-import type { ChatMessage } from '../core/llm/port.ts';
 import type { GearTermination } from '../core/strategies/prompt-port.ts';
 import type { Triple } from './openie-triples.ts';
-import { LlmOutputError, textPrompt } from './parse.ts';
+import { LlmOutputError, textPrompt, user } from './parse.ts';
 import { formatTriples } from './gear-reader.ts';
 
 export const module = 'gear.reasoning';
@@ -28,9 +27,7 @@ Your reply:`;
 }
 
 /** `query` is the original question q; `gist` is G^(n). */
-export function build(query: string, gist: readonly Triple[]): ChatMessage[] {
-  return [{ role: 'user', content: prompt(query, gist) }];
-}
+export const build = (...args: Parameters<typeof prompt>) => user(prompt(...args));
 
 const label = (name: string) => new RegExp(`^[\\s>*#-]*${name}[ \\t*]*:[ \\t*]*`, 'im');
 const verdict = /^[ \t>*#-]*answerable[ \t*]*:[ \t*]*(yes|no)\b[*]*[.,;]?/im;

@@ -1,8 +1,7 @@
 // BDTR Fig. 13: the Iter-RetGen (IRGS) generation with the current context; the next retrieval query
 // is the question plus this generation (Shao et al., 2023). Prompt text verbatim, one user turn.
-import type { ChatMessage } from '../core/llm/port.ts';
 import { documentBlock, type PromptPassage } from './bdtr-documents.ts';
-import { LlmOutputError, textPrompt } from './parse.ts';
+import { LlmOutputError, textPrompt, user } from './parse.ts';
 
 export const module = 'irgs.generate';
 export const version = 'bdtr-fig13/1';
@@ -17,9 +16,8 @@ Please provide:
 2. Final answer`;
 }
 
-export function build(question: string, documents: readonly PromptPassage[]): ChatMessage[] {
-  return [{ role: 'user', content: prompt(`\n${documentBlock(documents)}`, question) }];
-}
+export const build = (question: string, documents: readonly PromptPassage[]) =>
+  user(prompt(`\n${documentBlock(documents)}`, question));
 
 export interface Generation {
   /** The whole generation: Iter-RetGen retrieves with question + generation. */

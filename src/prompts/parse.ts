@@ -149,6 +149,9 @@ export const chat = (system: string, user: string): ChatMessage[] => [
   { role: 'user', content: user },
 ];
 
+/** A prompt of one user turn. */
+export const user = (content: string): ChatMessage[] => [{ role: 'user', content }];
+
 /** A text-format prompt's `read` (the reply after any think block, and the form it was read from) and `parse`. */
 export function textPrompt<T>(module: string, readBody: (body: string) => T) {
   const read = (reply: string): Read<T> => readTextReply(reply, readBody, module);

@@ -2,8 +2,8 @@
 // A positive evaluation starts with "So the answer is:"; otherwise the reply says what is missing,
 // and that explanation is the next retrieval query.
 import { parseStepReply, type StepReply } from './answer-marker.ts';
-import { stepMessages, type stepTurn } from './ircot-step.ts';
-import { textPrompt } from './parse.ts';
+import { stepTurn } from './ircot-step.ts';
+import { chat, textPrompt } from './parse.ts';
 
 export const module = 'tog.sufficiency';
 export const version = 'bdtr-fig11/1';
@@ -14,6 +14,6 @@ Your task: Evaluate whether the given information is sufficient to answer the qu
 - If the evaluation is positive, start the response with: "So the answer is:".
 - Otherwise, explain what additional information would be required.`;
 
-export const build = (...args: Parameters<typeof stepTurn>) => stepMessages(system, ...args);
+export const build = (...args: Parameters<typeof stepTurn>) => chat(system, stepTurn(...args));
 
 export const { read, parse } = textPrompt(module, (reply): StepReply => parseStepReply(module, reply));
