@@ -161,7 +161,13 @@ function reasoningChain(v: PromptView): string {
   return [...nodes, askedNoun(v.question), '?'].join(' -> ');
 }
 
-function verifier(v: PromptView, maxSelected: number): string {
+// 3, fitted on the first halves of MuSiQue, 2Wiki and HotpotQA (R@5 of BDTR's final context with 2/3/4:
+// .594/.590/.580, .837/.836/.828, .799/.803/.792): 4 loses everywhere (each promoted look-alike costs a gold
+// slot); 2 and 3 tie within 0.4 points, and 3 lets a chain "question entity -> link -> bridge" promote its
+// bridge, where 2 stops at the link (the demo's first question).
+const MAX_VERIFIED = 3;
+
+function verifier(v: PromptView): string {
   const nodes = (v.chain ?? '').split(/\s*->\s*/).filter((n) => n && n !== '?' && /\p{Lu}/u.test(n));
   const scored = v.docs.map((d, i) => {
     const titleNode = nodes.findIndex((n) => coverage(n, d.title) >= 0.6 && coverage(d.title, n) >= 0.5);
@@ -172,7 +178,7 @@ function verifier(v: PromptView, maxSelected: number): string {
   const byMentions = scored
     .filter((s) => s.titleNode < 0 && s.mentions >= 2)
     .sort((a, b) => b.mentions - a.mentions || a.index - b.index);
-  const selected = [...byTitle, ...byMentions].slice(0, maxSelected).map((s) => s.index);
+  const selected = [...byTitle, ...byMentions].slice(0, MAX_VERIFIED).map((s) => s.index);
   return JSON.stringify({ covered_doc_indices: selected });
 }
 
@@ -199,14 +205,12 @@ function irgs(v: PromptView): string {
 }
 
 export interface OfflineThinkerOptions {
-  /** Most documents the heuristic verifier selects (default 3). */
-  maxVerified?: number;
   /** The offline GEAR reader's knobs (offline-thinker-gear.ts). */
   gear?: Partial<OfflineGearOptions>;
 }
 
 /** The heuristic reply to `request`'s module, or undefined for a module the offline thinker has none for. */
-function replyTo(request: LlmRequest, v: PromptView, maxVerified: number, options: OfflineThinkerOptions) {
+function replyTo(request: LlmRequest, v: PromptView, options: OfflineThinkerOptions) {
   const user = userText(request)!; // readPrompt refused a request without one
   switch (request.module) {
     case 'bdtr.dual-thought':
@@ -214,7 +218,7 @@ function replyTo(request: LlmRequest, v: PromptView, maxVerified: number, option
     case 'bdtr.reasoning-chain':
       return reasoningChain(v);
     case 'bdtr.verifier':
-      return verifier(v, maxVerified);
+      return verifier(v);
     case 'ircot.step':
     case 'tog.sufficiency':
     case 'gcot.step':
@@ -239,11 +243,6 @@ function replyTo(request: LlmRequest, v: PromptView, maxVerified: number, option
 }
 
 export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmProvider {
-  // 3, fitted on the first halves of MuSiQue, 2Wiki and HotpotQA (R@5 of BDTR's final context with 2/3/4:
-  // .594/.590/.580, .837/.836/.828, .799/.803/.792): 4 loses everywhere (each promoted look-alike costs a gold
-  // slot); 2 and 3 tie within 0.4 points, and 3 lets a chain "question entity -> link -> bridge" promote its
-  // bridge, where 2 stops at the link (the demo's first question).
-  const maxVerified = options.maxVerified ?? 3;
   return {
     id: 'offline',
     label: OFFLINE_THINKER_LABEL,
@@ -252,7 +251,7 @@ export function createOfflineThinker(options: OfflineThinkerOptions = {}): LlmPr
     async complete(request, signal): Promise<LlmResponse> {
       if (signal?.aborted) throw new LlmAbortedError(request.module);
       const started = performance.now();
-      const text = replyTo(request, readPrompt(request), maxVerified, options);
+      const text = replyTo(request, readPrompt(request), options);
       if (text === undefined)
         throw new OfflineThinkerError(
           `module "${request.module}" has no offline heuristic (supported: bdtr.*, ircot.step, irgs.generate, tog.sufficiency, gcot.step, answer, gear.*, planner.*, dualrag.*, auto.route)`,
