@@ -62,20 +62,10 @@ export function headerOptions(
   ctx: Pick<StrategyContext, 'options' | 'retriever' | 'reranker'>,
   backbone: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  return headerOf(name, strategyOptions(name, ctx.options, ctx.retriever), ctx.reranker, backbone);
-}
-
-/** headerOptions over options already validated (runStrategy has them). */
-function headerOf(
-  name: StrategyName,
-  options: Record<string, unknown>,
-  reranker: StrategyContext['reranker'],
-  backbone: Record<string, unknown> = {},
-): Record<string, unknown> {
   const rerankedBy = strategyDescriptor(name).needs.reranker
-    ? { reranker: reranker?.name ?? LEXICAL_RERANKER_NAME }
+    ? { reranker: ctx.reranker?.name ?? LEXICAL_RERANKER_NAME }
     : {};
-  return { ...options, ...backbone, ...rerankedBy };
+  return { ...strategyOptions(name, ctx.options, ctx.retriever), ...backbone, ...rerankedBy };
 }
 
 /**
@@ -116,7 +106,6 @@ export async function runStrategy(
   meta: RunMeta,
 ): Promise<Trace> {
   const options = strategyOptions(name, ctx.options, ctx.retriever);
-  const header = headerOf(name, options, ctx.reranker, meta.backbone);
   const def = strategyDescriptor(name);
   const recorder = new TraceRecorder({ now: ctx.now, onEvent: ctx.onEvent });
   const run = createRun(question, ctx, recorder, name);
@@ -127,7 +116,7 @@ export async function runStrategy(
     llm: def.prompts.length === 0 ? 'none (retrieval only)' : ctx.llm.label,
     regime: 'iterative',
     options: {
-      ...header,
+      ...headerOptions(name, ctx, meta.backbone),
       prompts: promptVersions(ctx.prompts, options.stop === 'llm' ? [...def.prompts, STOP_PROMPT] : def.prompts),
     },
     status,
