@@ -6,12 +6,11 @@
 import { z } from 'zod';
 import { NORMALIZATIONS } from './pool.ts';
 import type { Run } from './context.ts';
-import type { MemberRunner } from './members.ts';
 import { count, type OptionsOf } from './options.ts';
 import type { RouteOption } from './prompt-port.ts';
 import { ROUTER_PARAMS } from './router-params.ts';
 import { ROUTE_CHOICES, route, routeFeatures, routerParamsSchema, type RouteChoice } from './router.ts';
-import { defineStrategy, flatten } from './descriptor.ts';
+import { defineStrategy, flatten, type MemberRunner } from './descriptor.ts';
 import { METHODS } from './methods.ts';
 import { staticRetrieval } from './static.ts';
 import { ircot } from './ircot.ts';

@@ -19,8 +19,7 @@ import { cutoff, promote } from './calibrate.ts';
 import type { Run } from './context.ts';
 import { commonOptions, count, readerCount, readerTopOption, type OptionsOf } from './options.ts';
 import { defineStrategy } from './descriptor.ts';
-import { NORMALIZATIONS, normalizationFor, ScorePool } from './pool.ts';
-import { mergeRound } from './pool-round.ts';
+import { mergeRound, NORMALIZATIONS, normalizationFor, ScorePool } from './pool.ts';
 import type { DualThought } from './prompt-port.ts';
 import { shouldStop, stopOption } from './stopping.ts';
 

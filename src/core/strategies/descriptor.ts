@@ -4,11 +4,16 @@
 import type { z } from 'zod';
 import type { Retriever } from '../types.ts';
 import type { Run } from './context.ts';
-import type { MemberRunner } from './members.ts';
 import { parseOptions } from './options.ts';
 import { normalizationFor } from './pool.ts';
 import { StrategyError } from './context.ts';
 import type { StrategyPrompts } from './prompt-port.ts';
+
+/**
+ * Composites (`auto`, `ensemble`) run other strategies' bodies through this, which index.ts gives them (so they
+ * need not import the registry): strategy `name`'s body on `run` with `raw` options, validated as at top level.
+ */
+export type MemberRunner = (name: string, run: Run, raw: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
 /** What a strategy needs from the host beyond a backbone retriever. */
 export interface StrategyNeeds {

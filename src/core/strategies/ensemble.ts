@@ -11,10 +11,9 @@ import type { TraceEvent } from '../trace/schema.ts';
 import type { Ranked } from '../types.ts';
 import { answerStep } from './answer.ts';
 import { createRun, type Run } from './context.ts';
-import type { MemberRunner } from './members.ts';
 import { count, readerCount, readerTopOption, type OptionsOf } from './options.ts';
 import { bdtr, bdtrBgec } from './bdtr.ts';
-import { defineStrategy } from './descriptor.ts';
+import { defineStrategy, type MemberRunner } from './descriptor.ts';
 import { ROUTE_CHOICES } from './router.ts';
 import { NORMALIZATIONS, ScorePool } from './pool.ts';
 

@@ -6,7 +6,7 @@ import { TraceRecorder } from '../trace/recorder.ts';
 import type { Trace } from '../trace/schema.ts';
 import type { Question, Ranked, Retriever } from '../types.ts';
 import { createRun, StrategyError, type StrategyContext } from './context.ts';
-import type { MemberRunner } from './members.ts';
+import type { MemberRunner } from './descriptor.ts';
 import { promptVersions, type StrategyPrompts } from './prompt-port.ts';
 import { DESCRIPTORS, findStrategy, strategyDescriptor, type StrategyName } from './registry.ts';
 import { STOP_PROMPT } from './stopping.ts';

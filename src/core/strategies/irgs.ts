@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { answerStep } from './answer.ts';
 import type { Run } from './context.ts';
 import { commonOptions, count, readerCount, type OptionsOf } from './options.ts';
-import { ScorePool } from './pool.ts';
-import { mergeRound, replaceRound } from './pool-round.ts';
+import { mergeRound, replaceRound, ScorePool } from './pool.ts';
 import { shouldStop, stopOption } from './stopping.ts';
 import { defineStrategy } from './descriptor.ts';
 

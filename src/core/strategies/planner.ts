@@ -12,8 +12,7 @@ import type { Ranked } from '../types.ts';
 import { composeStep } from './answer.ts';
 import type { Run } from './context.ts';
 import { count, readerCount, type OptionsOf } from './options.ts';
-import { NORMALIZATIONS, normalizeScores, ScorePool } from './pool.ts';
-import { mergeRound } from './pool-round.ts';
+import { mergeRound, NORMALIZATIONS, normalizeScores, ScorePool } from './pool.ts';
 import type { PlanHistory } from './prompt-port.ts';
 import { defineStrategy } from './descriptor.ts';
 

@@ -17,6 +17,7 @@
 // against raw: BM25 .559/.827/.788 vs .534/.742/.717, RAPTOR .535/.749/.749 vs .474/.627/.628, GraphRAG
 // .440/.731/.551 vs .410/.715/.507; src/core/fitted.ts).
 import type { Ranked, Retriever } from '../types.ts';
+import type { Run } from './context.ts';
 
 export const NORMALIZATIONS = ['minmax', 'none'] as const;
 export type Normalization = (typeof NORMALIZATIONS)[number];
@@ -130,4 +131,22 @@ export class ScorePool {
     this.previousRanks = new Map(next.map((id, i) => [id, i + 1]));
     return entries;
   }
+}
+
+// One round's pool update shared by the iterative strategies: normalise each retrieval, merge with
+// the Eq. 4 max-update (or replace the pool, Iter-RetGen style), re-sort, record the `pool` event.
+export function mergeRound(
+  run: Run,
+  pool: ScorePool,
+  retrievals: readonly (readonly Ranked[])[],
+  normalize: Normalization,
+): void {
+  for (const results of retrievals) pool.merge(normalizeScores(results, normalize));
+  run.ctx.whatif?.pool(run.recorder.round, pool); // a what-if branch's insertion or removal (src/core/whatif)
+  run.recorder.add({ type: 'pool', pool: pool.resort() });
+}
+
+export function replaceRound(run: Run, pool: ScorePool, results: readonly Ranked[], normalize: Normalization): void {
+  pool.clear();
+  mergeRound(run, pool, [results], normalize);
 }

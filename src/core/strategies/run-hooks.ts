@@ -18,7 +18,7 @@ export interface RunHooks {
   depth(round: number, k: number): number;
   /** What a retrieval in `round` returned, as the strategy sees it (dropped passages removed). */
   results(round: number, results: Ranked[]): Ranked[];
-  /** After a round's merge, before the re-sort (pool-round.ts). `pool` identifies one pool instance. */
+  /** After a round's merge, before the re-sort (pool.ts mergeRound). `pool` identifies one pool instance. */
   pool(round: number, pool: PoolHandle): void;
   /**
    * The ordered collection of a strategy that keeps its own (IRCoT's collected paragraphs, DualRAG's

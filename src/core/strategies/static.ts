@@ -2,8 +2,7 @@
 import type { Run } from './context.ts';
 import { answerStep } from './answer.ts';
 import { commonOptions, readerCount, type OptionsOf } from './options.ts';
-import { ScorePool } from './pool.ts';
-import { mergeRound } from './pool-round.ts';
+import { mergeRound, ScorePool } from './pool.ts';
 import { defineStrategy } from './descriptor.ts';
 
 const staticOptions = { ...commonOptions };

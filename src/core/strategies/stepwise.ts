@@ -7,8 +7,7 @@ import type { Passage, Ranked } from '../types.ts';
 import { answerStep } from './answer.ts';
 import type { Run } from './context.ts';
 import { commonOptions, count, readerCount, type OptionsOf } from './options.ts';
-import { ScorePool } from './pool.ts';
-import { mergeRound } from './pool-round.ts';
+import { mergeRound, ScorePool } from './pool.ts';
 import type { StrategyPrompts } from './prompt-port.ts';
 import { shouldStop, stopOption } from './stopping.ts';
 
