@@ -6,6 +6,7 @@
 // event of its final context, so that the only ranking the trace ends with is the fused one.
 import { z } from 'zod';
 import { rrf } from '../retrievers/rrf.ts';
+import { traceRanking } from '../trace/fold.ts';
 import { TraceRecorder, type EventBody } from '../trace/recorder.ts';
 import type { TraceEvent } from '../trace/schema.ts';
 import type { Ranked } from '../types.ts';
@@ -35,16 +36,6 @@ const ensembleOptions = {
 };
 export type EnsembleOptions = OptionsOf<typeof ensembleOptions>;
 
-/** A member's final context, read the way trace-read.ts reads a run's: the Eq. 6 cut if any, else the last pool. */
-function finalContext(events: readonly TraceEvent[]): Ranked[] {
-  const pool = events.findLast((e) => e.type === 'pool');
-  if (pool?.type !== 'pool') return [];
-  const cut = events.findLast((e) => e.type === 'cutoff');
-  if (cut?.type !== 'cutoff') return pool.pool.map((p) => ({ id: p.id, score: p.score }));
-  const scores = new Map(pool.pool.map((p) => [p.id, p.score]));
-  return cut.kept.map((id) => ({ id, score: scores.get(id) ?? 0 }));
-}
-
 function copyEvent(run: Run, e: TraceEvent): void {
   run.recorder.round = e.round;
   const { t: _t, round: _round, ...body } = e;
@@ -73,7 +64,7 @@ async function runEnsemble(run: Run, o: EnsembleOptions, member: MemberRunner): 
     } finally {
       for (const e of recorder.events) copyEvent(run, e); // a failing member's events are kept too
     }
-    const final = finalContext(recorder.events);
+    const final = traceRanking(recorder); // the Eq. 6 cut if any, else the last pool
     if (recorder.events.some((e) => e.type === 'cutoff')) {
       run.recorder.add({ type: 'pool', pool: final.map((r, j) => ({ ...r, rank: j + 1, delta: null })) });
     }
