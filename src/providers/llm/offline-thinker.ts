@@ -77,15 +77,8 @@ function bridgesFor(v: PromptView, q: QuestionParts): string[] {
 }
 
 const AUX = new Set('is was are were did does do has have had can could will would of kind type year'.split(' '));
-const KIND_NOUN: Record<string, string> = {
-  place: 'place',
-  person: 'person',
-  date: 'date',
-  number: 'number',
-  yesno: 'answer',
-  choice: 'option',
-  any: 'answer',
-};
+/** The noun of an answer kind: place, person, date and number name themselves. */
+const KIND_NOUN: Record<string, string> = { yesno: 'answer', choice: 'option', any: 'answer' };
 
 /** The noun the question asks for: "In which village ..." -> village, "Where ..." -> place, "Who ..." -> person. */
 export function askedNoun(question: string): string {
@@ -98,7 +91,8 @@ export function askedNoun(question: string): string {
     phrase ? phrase.trim().split(/\s+/).at(-1) : /\b(?:which|what)\s+([a-z][a-z-]*)/i.exec(question)?.[1]
   )?.toLowerCase();
   if (word && !AUX.has(word) && !NUMBER_WORDS.has(word)) return word;
-  return KIND_NOUN[answerKind(question)] ?? 'answer';
+  const kind = answerKind(question);
+  return KIND_NOUN[kind] ?? kind;
 }
 
 const NUMBER_WORDS = new Set(['one', 'two', 'three', 'four', 'both', 'other']);
