@@ -3,13 +3,10 @@
 // rendering is ours: the knowledge outline K (Eq. 10) as one block per entity with its knowledge
 // fragments k_e, the reasoning history R as numbered steps, documents as HippoRAG's "Wikipedia Title:"
 // blocks (every prompt in the product reads passages the same way).
-import type { DualKnowledge, OutlineView, PromptPassage } from '../core/strategies/prompt-port.ts';
+import type { DualKnowledge, PromptPassage } from '../core/strategies/prompt-port.ts';
 import { formatPassages } from './qa-reader.ts';
 
 export type { DualKnowledge, PromptPassage };
-
-/** K^t(e) = K^(t-1)(e) ∪ {k_e}: per entity, the summarised fragments in the order they were added. */
-export type KnowledgeOutline = readonly OutlineView[];
 
 /** The outline, or for the w/o KO ablation (Table 3) the retrieved passages, unstructured. */
 export function formatOutline(outline: DualKnowledge): string {

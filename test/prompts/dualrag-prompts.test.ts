@@ -4,13 +4,15 @@ import { describe, expect, it } from 'vitest';
 import * as answer from '../../src/prompts/dualrag-answer.ts';
 import * as identifier from '../../src/prompts/dualrag-entity-identifier.ts';
 import * as judge from '../../src/prompts/dualrag-judge.ts';
-import type { KnowledgeOutline } from '../../src/prompts/dualrag-outline.ts';
+import type { OutlineView } from '../../src/core/strategies/prompt-port.ts';
 import * as reasoner from '../../src/prompts/dualrag-reasoner.ts';
 import * as summarizer from '../../src/prompts/dualrag-knowledge-summarizer.ts';
 import { llmOutputFailure as failure } from '../support/llm-output-failure.ts';
 
 const question = 'Where was the director of Film One born?';
-const outline: KnowledgeOutline = [{ entity: 'Film One', knowledge: ['Film One is a film directed by Ann Lee.'] }];
+const outline: readonly OutlineView[] = [
+  { entity: 'Film One', knowledge: ['Film One is a film directed by Ann Lee.'] },
+];
 const history = ['Film One was directed by Ann Lee; her birthplace is not in the knowledge yet.'];
 
 describe('reasoner (Fig. 5)', () => {
