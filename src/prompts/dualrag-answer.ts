@@ -3,7 +3,6 @@
 // dualrag-outline.ts) and asking for the short answer the QA metrics expect, as JSON {"answer"}
 // validated with a schema. Versioned separately from the figure prompts.
 import { z } from 'zod';
-import type { ChatMessage } from '../core/llm/port.ts';
 import { questionSection, type DualKnowledge } from './dualrag-outline.ts';
 import { firstLine, labelled, readJsonReply, chat } from './parse.ts';
 
@@ -20,9 +19,8 @@ Give the final answer to the question based on the retrieved knowledge and the r
 
 Reply with one JSON object {"answer": "<the answer in a few words>"} and nothing else.`;
 
-export function build(question: string, knowledge: DualKnowledge, history: readonly string[]): ChatMessage[] {
-  return chat(system, questionSection(question, history, knowledge));
-}
+export const build = (question: string, knowledge: DualKnowledge, history: readonly string[]) =>
+  chat(system, questionSection(question, history, knowledge));
 
 export const schema = z.object({ answer: z.string().trim().min(1, 'the answer is empty') });
 

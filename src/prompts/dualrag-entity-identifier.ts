@@ -7,7 +7,6 @@
 // object {"entities": [{"entity", "queries"}]} validated with a schema, which asks to reuse an
 // outline entity's name for the same entity (the paper's linking to earlier iterations, §3.1.1).
 import { z } from 'zod';
-import type { ChatMessage } from '../core/llm/port.ts';
 import type { EntityQueries } from '../core/strategies/prompt-port.ts';
 import { questionSection, type DualKnowledge } from './dualrag-outline.ts';
 import { LlmOutputError, readJsonReply, chat } from './parse.ts';
@@ -42,7 +41,7 @@ export function build(
   outline: DualKnowledge,
   history: readonly string[],
   hints: readonly string[] = [],
-): ChatMessage[] {
+) {
   const entities = hints.length ? `\n\nEntities from previous reasoning: ${hints.join('; ')}` : '';
   return chat(system, questionSection(question, history, outline) + entities);
 }

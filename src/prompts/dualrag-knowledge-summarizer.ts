@@ -8,7 +8,6 @@
 // LlmOutputError. Version 2 adds one line (ours): when the documents hold nothing relevant, reply
 // exactly "No relevant information."; such a fragment (or one that opens by saying the documents hold
 // nothing relevant) is marked irrelevant and the strategy discards it instead of adding it to the outline.
-import type { ChatMessage } from '../core/llm/port.ts';
 import type { KnowledgeFragment } from '../core/strategies/prompt-port.ts';
 import { documentsOf, questionSection, type PromptPassage } from './dualrag-outline.ts';
 import { LlmOutputError, readTextReply, type Read, chat } from './parse.ts';
@@ -36,7 +35,7 @@ export function build(
   entity: string,
   queries: readonly string[],
   documents: readonly PromptPassage[],
-): ChatMessage[] {
+) {
   const q = queries.length ? `Queries: ${queries.join('; ')}\n` : '';
   return chat(
     system,

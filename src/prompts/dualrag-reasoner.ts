@@ -6,7 +6,6 @@
 // {"reasoning", "need_retrieval"} (need_retrieval = f^t), validated with a schema. The final-answer
 // model M_A (Eq. 4) has no printed prompt.
 import { z } from 'zod';
-import type { ChatMessage } from '../core/llm/port.ts';
 import type { ReasonerStep } from '../core/strategies/prompt-port.ts';
 import { questionSection, type DualKnowledge } from './dualrag-outline.ts';
 import { labelled, readJsonReply, chat } from './parse.ts';
@@ -34,9 +33,8 @@ Note
 
 Reply with one JSON object {"reasoning": "<your reasoning for this step>", "need_retrieval": <false if you have obtained the answer you were seeking, true if you need to further expand your knowledge through retrieval tools>} and nothing else.`;
 
-export function build(question: string, outline: DualKnowledge, history: readonly string[]): ChatMessage[] {
-  return chat(system, questionSection(question, history, outline));
-}
+export const build = (question: string, outline: DualKnowledge, history: readonly string[]) =>
+  chat(system, questionSection(question, history, outline));
 
 export const schema = z.object({
   reasoning: z.string().trim().min(1, 'the reasoning is empty'),

@@ -4,7 +4,6 @@
 // grounding rules and the worked example are left out to keep the prompt within small local models'
 // context; the version says so.
 import { z } from 'zod';
-import type { ChatMessage } from '../core/llm/port.ts';
 import { parseJsonReply, chat } from './parse.ts';
 
 export const module = 'graphrag.community-report';
@@ -30,10 +29,7 @@ Do not include information where the supporting evidence for it is not provided.
 
 const csv = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
-export function build(
-  entities: readonly string[],
-  relations: readonly (readonly [string, string, string])[],
-): ChatMessage[] {
+export function build(entities: readonly string[], relations: readonly (readonly [string, string, string])[]) {
   const entityRows = entities.map((e, i) => `${i},${csv(e)}`).join('\n');
   const relationRows = relations.map(([s, p, o], i) => `${i},${csv(s)},${csv(o)},${csv(p)}`).join('\n');
   return chat(

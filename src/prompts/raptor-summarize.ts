@@ -2,7 +2,6 @@
 // GPT3TurboSummarizationModel.summarize): system and user text verbatim; the context is utils.get_text
 // (each node's lines joined by spaces, then a blank line); the tree builder asks for
 // summarization_length = 100 tokens. The reply is the summary itself: parsing rejects an empty reply or JSON.
-import type { ChatMessage } from '../core/llm/port.ts';
 import { LlmOutputError, chat } from './parse.ts';
 
 export const module = 'raptor.summarize';
@@ -14,12 +13,8 @@ export const system = 'You are a helpful assistant.';
 /** utils.get_text: each text on one line, each followed by a blank line. */
 export const context = (texts: readonly string[]) => texts.map((t) => `${t.split(/\r?\n/).join(' ')}\n\n`).join('');
 
-export function build(texts: readonly string[]): ChatMessage[] {
-  return chat(
-    system,
-    `Write a summary of the following, including as many key details as possible: ${context(texts)}:`,
-  );
-}
+export const build = (texts: readonly string[]) =>
+  chat(system, `Write a summary of the following, including as many key details as possible: ${context(texts)}:`);
 
 export function parse(reply: string): string {
   const text = reply.trim();
