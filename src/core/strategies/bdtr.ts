@@ -110,35 +110,38 @@ async function runBdtr(run: Run, o: BdtrOptions): Promise<void> {
   if (o.answer) await answerStep(run, context, readerCount(o.readerTop, context.length));
 }
 
+const shared = {
+  kind: 'method',
+  term: 'BDTR',
+  run: (run: Run, o: Record<string, unknown>) => runBdtr(run, o as BdtrOptions),
+} as const;
+
 /** DTR only (BDTR ablation): the final context is P_R, and the reader takes its top 5 (no cut defines a smaller one). */
 const bdtrDtr = defineStrategy({
+  ...shared,
   name: 'bdtr-dtr',
   title: 'BDTR-DTR',
   label: 'BDTR-DTR (dual thought only)',
-  term: 'BDTR',
   explanation:
     "BDTR's ablation without calibration: the rounds of fast and slow thoughts (Dual-Thought Retrieval, Eq. 1-4) alone; the final context is the pool P_R, no reasoning chain, no verifier, no cut; the reader reads its top 5.",
   paper: 'BDTR paper App. A.5, Table 5 (DTR only); Algorithm 1 lines 1-6',
-  kind: 'method',
   // rounds: BDTR's (an ablation takes its parent's)
   options: { ...bdtrOptions, readerTop: readerTopOption(5) },
   fixed: { dtr: true, bgec: false },
   prompts: ['dualThought', 'answer'],
   offline: 'offline-thinker.ts: bdtr.dual-thought, answer',
   route: { calls: 3, description: 'BDTR thoughts only (direct and bridge queries), no verification' },
-  run: (run, o) => runBdtr(run, o as BdtrOptions),
 });
 
 /** BGEC only (BDTR ablation): one retrieval, then the reasoning chain, verifier and cut over P_0. */
 export const bdtrBgec = defineStrategy({
+  ...shared,
   name: 'bdtr-bgec',
   title: 'BDTR-BGEC',
   label: 'BDTR-BGEC (verifier only)',
-  term: 'BDTR',
   explanation:
     "BDTR's ablation without thought rounds: one retrieval with the question (P_0), then Bridge-Guided Evidence Calibration: a reasoning chain, the verifier promotes the passages that support it, and the μ+σ cut (Eq. 5-6); the reader reads the whole cut set.",
   paper: 'BDTR paper App. A.5, Table 5 (BGEC only); Algorithm 1 lines 7-11',
-  kind: 'method',
   rounds: {
     first: 0,
     round: "round 0 is the question's retrieval, the only one (no thought rounds): @R past 0 is not applied",
@@ -148,17 +151,16 @@ export const bdtrBgec = defineStrategy({
   prompts: ['reasoningChain', 'verifier', 'answer'],
   offline: 'offline-thinker.ts: bdtr.reasoning-chain, bdtr.verifier, answer',
   route: { calls: 3, description: 'one retrieval, then a reasoning chain verifies and promotes evidence' },
-  run: (run, o) => runBdtr(run, o as BdtrOptions),
 });
 
 export const bdtr = defineStrategy({
+  ...shared,
   name: 'bdtr',
   title: 'BDTR',
   label: 'BDTR (dual thought + verifier)',
   explanation:
     'Bridge-guided Dual-Thought Retrieval: each round writes a fast thought (what is missing) and a slow thought (which entity bridges to it), retrieves for both, then a verifier promotes the passages that support a reasoning chain and a μ+σ cut keeps the strongest.',
   paper: 'BDTR paper §3, Algorithm 1, Eq. 1-6, prompts Fig. 8-9',
-  kind: 'method',
   rounds: {
     first: 0,
     round:
@@ -173,5 +175,4 @@ export const bdtr = defineStrategy({
       'BDTR: two thoughts per round (direct and bridge), then a reasoning chain verifies and promotes evidence',
   },
   variants: [bdtrDtr, bdtrBgec],
-  run: (run, o) => runBdtr(run, o as BdtrOptions),
 });

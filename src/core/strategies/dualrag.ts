@@ -227,10 +227,9 @@ const DUALRAG_PROMPTS: (keyof StrategyPrompts)[] = [
   'dualragSummarizer',
   'dualragAnswer',
 ];
-const runIt = (run: Parameters<typeof runDualrag>[0], o: Record<string, unknown>) =>
-  runDualrag(run, o as DualragOptions);
 const shared = {
   kind: 'method',
+  term: 'DualRAG',
   rounds: {
     first: 1,
     round:
@@ -241,7 +240,7 @@ const shared = {
   offline: 'offline-thinker-dualrag.ts',
   needs: { reranker: true },
   exportsFineTuning: true,
-  run: runIt,
+  run: (run: Run, o: Record<string, unknown>) => runDualrag(run, o as DualragOptions),
 } as const;
 
 // The framework ablations of DualRAG Table 3.
@@ -250,7 +249,6 @@ const dualragNoReasoner = defineStrategy({
   name: 'dualrag-no-reasoner',
   title: 'DualRAG w/o R',
   label: 'DualRAG w/o R (retrieve every step)',
-  term: 'DualRAG',
   explanation:
     "DualRAG without the Reasoner's retrieval decision: every step retrieves (IRCoT-like); the loop still ends after the step whose Reasoner says it has the answer.",
   paper: 'DualRAG paper §4.5, Table 3 (w/o R)',
@@ -263,7 +261,6 @@ const dualragNoEi = defineStrategy({
   name: 'dualrag-no-ei',
   title: 'DualRAG w/o Ei',
   label: 'DualRAG w/o Ei (reasoning as query)',
-  term: 'DualRAG',
   explanation:
     'DualRAG without the Entity Identifier: the reasoning step itself is the one query of each step, reranked against that step.',
   paper: 'DualRAG paper §4.5, Table 3 (w/o Ei)',
@@ -276,7 +273,6 @@ const dualragNoOutline = defineStrategy({
   name: 'dualrag-no-outline',
   title: 'DualRAG w/o KO',
   label: 'DualRAG w/o KO (raw passages, no outline)',
-  term: 'DualRAG',
   explanation:
     'DualRAG without the knowledge outline: no Knowledge Summarizer; the prompts show the reranked passages, unstructured, instead of per-entity summaries.',
   paper: 'DualRAG paper §4.5, Table 3 (w/o KO)',

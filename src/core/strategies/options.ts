@@ -18,7 +18,6 @@ export const commonOptions = {
   normalize: z.enum(NORMALIZATIONS).default('minmax'),
   /** Run the shared answer step (reader prompt over the final context). */
   answer: z.boolean().default(true),
-  /** Passages of the final context the reader sees; "all" = the whole final context. */
   readerTop: readerTopOption(5),
 };
 

@@ -15,9 +15,11 @@ async function runStatic(run: Run, o: StaticOptions): Promise<void> {
   if (o.answer) await answerStep(run, pool.ranking(), readerCount(o.readerTop, pool.size));
 }
 
+/** What the three share: one retrieval (so @R past 0 is not applied), the same options and body. */
 const oneRetrieval = {
-  first: 0,
-  round: "round 0 is the question's retrieval, the only one: @R past 0 is not applied",
+  rounds: { first: 0, round: "round 0 is the question's retrieval, the only one: @R past 0 is not applied" },
+  options: staticOptions,
+  run: (run: Run, o: Record<string, unknown>) => runStatic(run, o as StaticOptions),
 } as const;
 
 /** Retrieval only: round 0 with raw backbone scores and no reader. */
@@ -29,13 +31,11 @@ export const single = defineStrategy({
     "the question goes to the backbone once and the passages keep the backbone's raw scores; no LLM, no answer. It is the round 0 every strategy starts from.",
   paper: 'BDTR paper Eq. 1 (the static baseline, without the reader)',
   kind: 'baseline',
-  rounds: oneRetrieval,
-  options: staticOptions,
+  ...oneRetrieval,
   fixed: { answer: false, normalize: 'none' },
   prompts: [],
   offline: 'none (no LLM call)',
   needs: { llm: false },
-  run: (run, o) => runStatic(run, o as StaticOptions),
 });
 
 /** One retrieval with raw scores, then the QA reader over its top 5. */
@@ -46,12 +46,10 @@ export const singleRead = defineStrategy({
   explanation: 'one retrieval with the question (raw backbone scores), then the LLM answers from the top 5 passages.',
   paper: 'BDTR paper Eq. 1 and the shared QA reader',
   kind: 'baseline',
-  rounds: oneRetrieval,
-  options: staticOptions,
+  ...oneRetrieval,
   fixed: { answer: true, normalize: 'none' },
   prompts: ['answer'],
   offline: 'offline-thinker.ts: answer (extractive reader)',
-  run: (run, o) => runStatic(run, o as StaticOptions),
 });
 
 export const staticRetrieval = defineStrategy({
@@ -62,10 +60,8 @@ export const staticRetrieval = defineStrategy({
     "one retrieval with the question (Eq. 1; scores on the score scale every strategy's pool uses over this backbone), then the QA reader over the top 5: the baseline the iterative strategies are measured against.",
   paper: 'BDTR paper §3, Eq. 1 (static retrieval)',
   kind: 'method',
-  rounds: oneRetrieval,
-  options: staticOptions,
+  ...oneRetrieval,
   prompts: ['answer'],
   offline: 'offline-thinker.ts: answer (extractive reader)',
   route: { calls: 1, description: 'one retrieval with the question, then read the top passages' },
-  run: (run, o) => runStatic(run, o as StaticOptions),
 });
