@@ -188,12 +188,8 @@ const pick = (p: { title: string; text: string }) => ({ title: p.title, text: p.
 function linkDemands(run: Run, found: readonly EntityQueries[], earlier: readonly string[]): Demand[] {
   const out: Demand[] = [];
   for (const e of found) {
-    const linked =
-      linkEntity(e.entity, earlier) ??
-      linkEntity(
-        e.entity,
-        out.map((d) => d.entity),
-      );
+    const named = out.map((d) => d.entity);
+    const linked = linkEntity(e.entity, earlier) ?? linkEntity(e.entity, named);
     if (linked !== undefined && linked !== e.entity)
       run.recorder.add({ type: 'thought', kind: 'entity-link', text: `${e.entity} → ${linked}` });
     const entity = linked ?? e.entity;
