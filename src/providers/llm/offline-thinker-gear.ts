@@ -52,13 +52,11 @@ function facts(line: string): Fact[] {
 }
 
 function docsOf(text: string): DocumentText[] {
-  const out: DocumentText[] = [];
-  for (const m of text.matchAll(
-    /(?:^|\n)Wikipedia Title: ([^\n]*)\n([\s\S]*?)(?=\nWikipedia Title: |\n\n|\nBased on these documents|\nQuestion: |$)/g,
-  )) {
-    out.push({ title: m[1]!.trim(), text: m[2]!.trim() });
-  }
-  return out;
+  return [
+    ...text.matchAll(
+      /(?:^|\n)Wikipedia Title: ([^\n]*)\n([\s\S]*?)(?=\nWikipedia Title: |\n\n|\nBased on these documents|\nQuestion: |$)/g,
+    ),
+  ].map((m) => ({ title: m[1]!.trim(), text: m[2]!.trim() }));
 }
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -26,11 +26,11 @@ interface PlannerView {
 
 function read(request: LlmRequest): PlannerView {
   const user = userText(request) ?? '';
-  const docs: DocumentText[] = [];
-  for (const m of user.matchAll(
-    /(?:^|\n)Doc \d+: Wikipedia Title: ([^\n]*)\n([\s\S]*?)(?=\nDoc \d+: Wikipedia Title: |\n\n|\nQuestion: |$)/g,
-  ))
-    docs.push({ title: m[1]!.trim(), text: m[2]!.trim() });
+  const docs: DocumentText[] = [
+    ...user.matchAll(
+      /(?:^|\n)Doc \d+: Wikipedia Title: ([^\n]*)\n([\s\S]*?)(?=\nDoc \d+: Wikipedia Title: |\n\n|\nQuestion: |$)/g,
+    ),
+  ].map((m) => ({ title: m[1]!.trim(), text: m[2]!.trim() }));
   const question = /^Question: (.*)$/m.exec(user)?.[1]?.trim() ?? '';
   const earlier = [...user.matchAll(/^Step \d+: searched "(.*)"; partial answer: (.*)$/gm)].map((m) => ({
     query: m[1]!,

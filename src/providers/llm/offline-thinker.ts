@@ -46,12 +46,11 @@ interface PromptView {
 function readPrompt(request: LlmRequest): PromptView {
   const user = userText(request);
   if (user === undefined) throw new OfflineThinkerError(`module "${request.module}": the request has no user message`);
-  const docs: DocumentText[] = [];
-  for (const m of user.matchAll(
-    /(?:^|\n)(?:Doc \d+: )?Wikipedia Title: ([^\n]*)\n([\s\S]*?)(?=\n(?:Doc \d+: )?Wikipedia Title: |\n\n|$)/g,
-  )) {
-    docs.push({ title: m[1]!.trim(), text: m[2]!.trim() });
-  }
+  const docs: DocumentText[] = [
+    ...user.matchAll(
+      /(?:^|\n)(?:Doc \d+: )?Wikipedia Title: ([^\n]*)\n([\s\S]*?)(?=\n(?:Doc \d+: )?Wikipedia Title: |\n\n|$)/g,
+    ),
+  ].map((m) => ({ title: m[1]!.trim(), text: m[2]!.trim() }));
   const question = [...user.matchAll(/^Question: (.*)$/gm)].at(-1)?.[1]?.trim() ?? '';
   const earlier = [...user.matchAll(/^(?:Fast Thought|Slow Thought): (.*)$/gm)].map((m) => m[1]!);
   const so = /\nThoughts so far:\n([\s\S]*?)\n\n/.exec(user);
