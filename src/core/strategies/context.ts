@@ -50,13 +50,9 @@ export interface Run {
   /** Retrieve and record a `retrieve` event with the backbone's raw scores (DualRAG: with the query's entity). */
   retrieve(query: string, label: string, k: number, entity?: string): Promise<Ranked[]>;
   /**
-   * Call the LLM with a prompt that shows passages: records a `context` event (the ids, in the order
-   * the prompt shows them) before the call's `llm` event, so views and diagnostics know what the model saw.
-   */
-  ask(request: LlmRequest, shown: Shown): Promise<LlmResponse>;
-  /**
-   * Call prompt `p` with the messages `p.build(...args)` in its JSON mode, through `ask` with the passages
-   * it shows, or (`shown` undefined: it shows none verbatim) as a plain traced call. Returns the reply text.
+   * Call prompt `p` with the messages `p.build(...args)` in its JSON mode; returns the reply text. The passages
+   * it shows are recorded first, as a `context` event (their ids in the order shown), so views and diagnostics
+   * know what the model saw; with `shown` undefined (it shows none verbatim) it is a plain traced call.
    */
   prompt<A extends unknown[]>(
     p: Pick<PromptInfo, 'module' | 'json'> & { build(...args: A): ChatMessage[] },
@@ -122,7 +118,6 @@ export function createRun(question: Question, ctx: StrategyContext, recorder: Tr
       for (const beam of withItems?.beams ?? []) recorder.add({ type: 'beam', ...beam });
       return results;
     },
-    ask,
     async prompt(p, shown, ...args) {
       const request = { module: p.module, messages: p.build(...args), json: p.json };
       return (await (shown ? ask(request, shown) : llm.complete(request, ctx.signal))).text;

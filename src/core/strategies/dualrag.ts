@@ -20,7 +20,7 @@
 // score (pool.ts). Recorded as a `pool` event after each retrieval step. (Interleaving was chosen over
 // entity-after-entity on the first half of the first 100 questions of each dataset with the offline
 // thinker, R@5 +6 to +13 points, and held on the second half: README.) Only prompts that show passages verbatim (the summarizer; every prompt under w/o KO)
-// go through run.ask; outline prompts show summaries, whose passages the `memory` entries name.
+// are recorded with what they show (run.prompt); outline prompts show summaries, whose passages the `memory` entries name.
 import { z } from 'zod';
 import { keepReranked } from '../rerank/port.ts';
 import { createLexicalReranker } from '../rerank/lexical.ts';

@@ -81,11 +81,8 @@ export async function shouldStop(
   run.checkAbort();
   const p = run.prompts[STOP_PROMPT];
   const shown = run.passagesOf(o.after, o.contextTop);
-  const reply = await run.ask(
-    { module: STOP_MODULE, messages: p.build(run.question.question, shown, []) },
-    o.after.slice(0, o.contextTop),
-  );
-  const step = p.parse(reply.text);
+  const check = { ...p, module: STOP_MODULE };
+  const step = p.parse(await run.prompt(check, o.after.slice(0, o.contextTop), run.question.question, shown, []));
   if (!step.final) return false;
   run.recorder.add({
     type: 'thought',
