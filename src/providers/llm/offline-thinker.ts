@@ -101,12 +101,6 @@ const verbFor = (noun: string) => (/[^s]s$/.test(noun) ? 'are' : 'is');
 /** Two names are the same entity when either covers most of the other ("Ione Marlow" ~ "Marlow"). */
 const sameEntity = (a: string, b: string) => coverage(a, b) >= 0.6 || coverage(b, a) >= 0.6;
 
-/** The question's other relation words as a gloss, "(woman, devised, fog-lantern)" (all of them: see relationText). */
-function relationGloss(q: QuestionParts, noun: string): string {
-  const words = q.relations.filter((w) => w !== noun);
-  return words.length ? ` (${words.join(', ')})` : '';
-}
-
 /**
  * BDTR's two thoughts as sentences (templates over the question's parts and the passages' entities):
  * the fast thought asks for the wanted noun of the entity still missing; the slow thought names a
@@ -115,7 +109,9 @@ function relationGloss(q: QuestionParts, noun: string): string {
 function dualThought(v: PromptView): string {
   const q = questionParts(v.question);
   const noun = askedNoun(v.question);
-  const gloss = relationGloss(q, noun);
+  // the question's other relation words as a gloss, "(woman, devised, fog-lantern)" (all of them: see relationText)
+  const glossed = q.relations.filter((w) => w !== noun);
+  const gloss = glossed.length ? ` (${glossed.join(', ')})` : '';
   const anchor = q.entities[0] ?? v.docs[0]?.title ?? 'the question';
   const bridges = bridgesFor(v, q).filter((b) => !sameEntity(b, anchor));
   const target = unresolvedEntity(q, v.docs) ?? bridges[0] ?? anchor;
