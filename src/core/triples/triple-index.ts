@@ -9,10 +9,8 @@
 // A triple that occurs in two passages is kept twice (once per passage): alignment stays one-to-one.
 import { errorClass } from '../errors.ts';
 import { Bm25Index } from '../index/bm25.ts';
-import { packStrings, unpackStrings, type PackedStrings } from '../index/bm25-strings.ts';
-import type { Bm25Snapshot } from '../index/bm25-snapshot.ts';
-import { TOKENIZER_VERSION } from '../text/tokenize.ts';
-import { tokenize } from '../text/tokenize.ts';
+import { packStrings, unpackStrings, type Bm25Snapshot, type PackedStrings } from '../index/bm25-snapshot.ts';
+import { tokenize, TOKENIZER_VERSION } from '../text/tokenize.ts';
 import { normalizePhrase } from './normalize.ts';
 import type { TripleSet, TripleSource } from './types.ts';
 
