@@ -5,7 +5,18 @@
 //   next H bytes UTF-8 JSON header { format: "hopscope.vectors", version: 1, count, dim,
 //                dtype: "float32", model, normalized, ids: string[count] }
 //   zero padding to a multiple of 4 bytes, then count x dim float32 little-endian, row i = ids[i].
-import { VectorImportError } from './vectors-errors.ts';
+import { HopscopeError } from '../errors.ts';
+
+/** A precomputed-vectors file that cannot be used: names the file and what is wrong with it. */
+export class VectorImportError extends HopscopeError {
+  override readonly name: string = 'VectorImportError';
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super('index.vectors', `${file}: ${message}`);
+  }
+}
 
 export const VECTORS_MAGIC = 'HSVEC001';
 const VECTORS_FORMAT = 'hopscope.vectors';

@@ -3,8 +3,13 @@
 // Every check names the file and what is wrong: magic, version, dtype, order, shape, byte length,
 // non-finite values, id count, duplicate ids, and (alignVectorsToCorpus) ids that miss the corpus.
 // NPY format: https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html
-import { VectorImportError } from './vectors-errors.ts';
-import { alignVectorsToCorpus, decodeVectorsFile, VECTORS_MAGIC, type VectorsFile } from './vectors-format.ts';
+import {
+  alignVectorsToCorpus,
+  decodeVectorsFile,
+  VectorImportError,
+  VECTORS_MAGIC,
+  type VectorsFile,
+} from './vectors-format.ts';
 
 export interface BinaryFile {
   name: string;
