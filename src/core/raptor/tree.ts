@@ -24,8 +24,6 @@ export interface RaptorNode {
 export interface Summarizer {
   /** Shown with the tree, e.g. "extractive summary (no LLM)" or "LLM summary (raptor-summarize/1, …)". */
   readonly label: string;
-  /** Summaries whose LLM reply could not be read and that the extractive stand-in wrote instead (LLM summarisers). */
-  readonly fallbacks?: number;
   summarize(texts: readonly string[], signal?: AbortSignal): Promise<string>;
 }
 
