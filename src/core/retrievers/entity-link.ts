@@ -47,7 +47,6 @@ export function createEntityLinker(
   let byWords: Map<string, number> | undefined;
   let longest = 0;
   return {
-    options: opts,
     /**
      * Title phrases whose words occur contiguously in the query, longest match first, no overlaps
      * (score 1, how 'query-mention'). A labelled heuristic for queries whose entities do not link.

@@ -11,7 +11,7 @@
 //     score × `reportWeight` to the passages under the community;
 //  4. every passage adds its min–max normalised BM25 score × `baseWeight` (as HippoRAG 2 seeds passages),
 //     so a query with no entity still ranks.
-import { throwIfAborted } from '../errors.ts';
+import { HopscopeError, throwIfAborted } from '../errors.ts';
 import { buildPhraseGraph, type PhraseGraph } from '../graph/build.ts';
 import { Bm25Index } from '../index/bm25.ts';
 import { detectCommunities, type CommunityHierarchy } from '../graphrag/communities.ts';
@@ -22,8 +22,7 @@ import type { TripleSet } from '../triples/types.ts';
 import type { Corpus, Ranked, RetrievedItem, Retriever } from '../types.ts';
 import { createBm25Retriever } from './bm25.ts';
 import { createEntityLinker } from './entity-link.ts';
-import { factsOfGraph, phraseItem, type QueryEntities } from './hipporag2.ts';
-import { HopscopeError } from '../errors.ts';
+import { addMinMax, factsOfGraph, phraseItem, type QueryEntities } from './hipporag2.ts';
 
 export interface GraphRagOptions {
   factTopK: number;
@@ -84,6 +83,7 @@ export async function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps
   );
   const queryEntities = deps.queryEntities ?? extractEntitiesOffline;
   const P = graph.passageCount;
+  const passageIndex = new Map(graph.passageIds.map((id, i) => [id, i]));
   const passageFacts: number[][] = Array.from({ length: P }, () => []);
   graph.facts.forEach((f, i) => passageFacts[f.passage]!.push(i));
 
@@ -128,14 +128,7 @@ export async function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps
         level: r.level,
       });
     });
-    const baseHits = await base.retrieve(query, P, s);
-    if (baseHits.length > 0) {
-      const max = baseHits[0]!.score;
-      const min = baseHits.at(-1)!.score;
-      const index = new Map(graph.passageIds.map((id, i) => [id, i]));
-      for (const h of baseHits)
-        score[index.get(h.id)!]! += o.baseWeight * (max > min ? (h.score - min) / (max - min) : 1);
-    }
+    addMinMax(score, await base.retrieve(query, P, s), (h) => passageIndex.get(h.id)!, o.baseWeight);
     for (const [node, w] of [...weight].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 10))
       items.push(phraseItem(graph, node, w));
     const hit: number[] = [];

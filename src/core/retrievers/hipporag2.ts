@@ -16,8 +16,7 @@
 //  - every passage node gets its min–max normalised base-retriever score × passage_node_weight (0.05);
 //  - PPR with damping 0.5 (run_ppr), passages ranked by PPR mass.
 // The base retriever is pluggable (BM25 by default here, dense in HippoRAG 2).
-import { throwIfAborted } from '../errors.ts';
-import { HopscopeError } from '../errors.ts';
+import { HopscopeError, throwIfAborted } from '../errors.ts';
 import { buildPhraseGraph, type GraphOptions, type PhraseGraph } from '../graph/build.ts';
 import {
   personalizedPageRank,
@@ -122,8 +121,6 @@ export interface HippoRag2Explanation {
 export type HippoRag2Retriever = Retriever & {
   readonly graph: PhraseGraph;
   readonly options: HippoRag2Options;
-  /** Label of the query entity source, e.g. "offline extractor". */
-  readonly queryEntitySource: string;
   /** seed 'facts': how facts are scored and filtered, in words (shown in traces). */
   readonly factSource?: { scorer: FactScorerKind; label: string; filter: string };
   retrieveExplained(
@@ -138,7 +135,6 @@ export const offlineQueryEntities = (query: string): string[] => extractEntities
 export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): HippoRag2Retriever {
   const options = resolveOptions(deps.options);
   const graph = graphOf(corpus, deps, options);
-  checkSeeding(options);
   const prepared = preparePpr(graph.csr);
   const linker = createEntityLinker(
     graph,
@@ -183,7 +179,7 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
     // The PPR reset vector: phrase seeds, then the base retriever's passages.
     const reset = new Float64Array(graph.csr.nodeCount);
     seedPhrases(reset, graph, links);
-    seedPassages(reset, base, baseNode, options.passageNodeWeight);
+    addMinMax(reset, base, baseNode, options.passageNodeWeight);
     const explanation: HippoRag2Explanation = {
       seededBy,
       facts,
@@ -205,7 +201,6 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
     scores: 'comparable', // PPR mass: a probability over the graph's nodes
     graph,
     options,
-    queryEntitySource: deps.queryEntities ? 'provided' : 'offline extractor',
     ...(options.seed === 'facts'
       ? {
           factSource: {
@@ -226,7 +221,7 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
   };
 }
 
-/** The options over HIPPORAG2_DEFAULTS (nested groups merged key by key). */
+/** The options over HIPPORAG2_DEFAULTS (nested groups merged key by key), checked. */
 function resolveOptions(o: NonNullable<HippoRag2Deps['options']> = {}): HippoRag2Options {
   const options: HippoRag2Options = {
     ...HIPPORAG2_DEFAULTS,
@@ -237,6 +232,13 @@ function resolveOptions(o: NonNullable<HippoRag2Deps['options']> = {}): HippoRag
   };
   if (!(options.passageNodeWeight >= 0))
     throw new HopscopeError('retrievers.hipporag2', `passageNodeWeight ${options.passageNodeWeight} must be >= 0`);
+  if (!HIPPORAG2_SEEDS.includes(options.seed))
+    throw new HopscopeError(
+      'retrievers.hipporag2',
+      `seed "${String(options.seed)}" must be one of ${HIPPORAG2_SEEDS.join(', ')}`,
+    );
+  if (!(Number.isInteger(options.factTopK) && options.factTopK >= 1))
+    throw new HopscopeError('retrievers.hipporag2', `factTopK ${options.factTopK} must be a whole number >= 1`);
   return options;
 }
 
@@ -255,17 +257,6 @@ function graphOf(corpus: Corpus, deps: HippoRag2Deps, options: HippoRag2Options)
     );
   }
   return graph;
-}
-
-/** What seeds PPR is one of HIPPORAG2_SEEDS, and factTopK a whole number >= 1. */
-function checkSeeding(options: HippoRag2Options): void {
-  if (!HIPPORAG2_SEEDS.includes(options.seed))
-    throw new HopscopeError(
-      'retrievers.hipporag2',
-      `seed "${String(options.seed)}" must be one of ${HIPPORAG2_SEEDS.join(', ')}`,
-    );
-  if (!(Number.isInteger(options.factTopK) && options.factTopK >= 1))
-    throw new HopscopeError('retrievers.hipporag2', `factTopK ${options.factTopK} must be a whole number >= 1`);
 }
 
 /**
@@ -344,28 +335,23 @@ function seedPhrases(reset: Float64Array, graph: PhraseGraph, links: readonly En
 }
 
 /**
- * Passage seeds: min–max normalised base scores × passage_node_weight. When all base scores are equal
- * (e.g. one hit) HippoRAG's min_max_normalize divides by zero and run_ppr zeroes the NaNs; we seed them
- * with 1 instead so a lone hit still counts (a stated deviation).
+ * Passage seeds (and GraphRAG's base term): min–max normalised base scores × weight (passage_node_weight).
+ * When all base scores are equal (e.g. one hit) HippoRAG's min_max_normalize divides by zero and run_ppr
+ * zeroes the NaNs; we seed them with 1 instead so a lone hit still counts (a stated deviation).
  */
-function seedPassages(
-  reset: Float64Array,
+export function addMinMax(
+  into: Float64Array,
   base: readonly Ranked[],
-  nodeOf: (r: Ranked) => number,
-  passageNodeWeight: number,
+  at: (r: Ranked) => number,
+  weight: number,
 ): void {
-  if (base.length === 0) return;
   let min = Infinity;
   let max = -Infinity;
   for (const r of base) {
     min = Math.min(min, r.score);
     max = Math.max(max, r.score);
   }
-  for (const r of base) {
-    const node = nodeOf(r);
-    const norm = max > min ? (r.score - min) / (max - min) : 1;
-    reset[node]! += norm * passageNodeWeight;
-  }
+  for (const r of base) into[at(r)]! += (max > min ? (r.score - min) / (max - min) : 1) * weight;
 }
 
 /** PPR from the seeds with HippoRAG 2's damping (run_ppr); passages ranked by their mass, ties in corpus order. */
