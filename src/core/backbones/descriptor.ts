@@ -96,11 +96,10 @@ export interface BackboneDescriptor<O = Record<string, unknown>> extends Backbon
   llmBuild?: LlmBuildRule;
 }
 
-/** What the configured LLM writes in a backbone's build, and how many calls that takes. */
+/** What the configured LLM writes in a backbone's build (e.g. "RAPTOR's summaries"), and how many calls that takes. */
 export interface LlmBuildRule {
-  /** e.g. "RAPTOR's summaries". */
   what: string;
-  /** The calls a build with the LLM makes, read off the stand-in build (the same clusters or communities). */
+  /** The calls a build with the LLM makes (exactly, or about), read off the stand-in build (the same clusters or communities), and where the count comes from. */
   calls(standIn: Retriever): { calls: number; exact: boolean; basis: string };
 }
 
