@@ -141,33 +141,21 @@ export function assembleWith(
         );
       inputs.embedder = e.embedder;
       Object.assign(about, e.about);
-      if (wants.has('vectors')) {
-        const v = await res.vectors?.(e.embedder);
-        if (v) inputs.vectors = v;
-      }
+      const vectors = wants.has('vectors') ? await res.vectors?.(e.embedder) : undefined;
+      if (vectors) inputs.vectors = vectors;
     }
     if (wants.has('bm25') && res.bm25) inputs.bm25 = await res.bm25();
     // A stored lexical graph serves only where no embedder asks for embedding synonym edges.
-    if (wants.has('graph') && !inputs.embedder) {
-      const g = await res.graph?.();
-      if (g) inputs.graph = g;
-    }
-    let tripleIndexHow: string | undefined;
-    if (wants.has('tripleIndex')) {
-      const t = await res.tripleIndex?.();
-      if (t) {
-        inputs.tripleIndex = t.index;
-        tripleIndexHow = t.how;
-      }
-    }
+    const graph = wants.has('graph') && !inputs.embedder ? await res.graph?.() : undefined;
+    if (graph) inputs.graph = graph;
+    const tripleIndex = wants.has('tripleIndex') ? await res.tripleIndex?.() : undefined;
+    if (tripleIndex) inputs.tripleIndex = tripleIndex.index;
     if (wants.has('triples') && !inputs.tripleIndex && (!inputs.graph || inputs.embedder)) {
       if (!res.triples) throw new HopscopeError('backbones', `backbone "${spec.name}" needs triples`);
       inputs.triples = await res.triples();
     }
-    if (wants.has('llm')) {
-      const llm = await res.llm?.();
-      if (llm) inputs.llm = llm;
-    }
+    const llm = wants.has('llm') ? await res.llm?.() : undefined;
+    if (llm) inputs.llm = llm;
     if (wants.has('queryEntities') && res.queryEntities) inputs.queryEntities = res.queryEntities.entities;
     if (wants.has('read')) {
       if (!res.read) throw new HopscopeError('backbones', `backbone "${spec.name}" needs an LLM for its read step`);
@@ -181,7 +169,7 @@ export function assembleWith(
       traceOptions: {
         ...about,
         ...built.traceOptions,
-        ...(tripleIndexHow ? { tripleIndex: tripleIndexHow } : {}),
+        ...(tripleIndex?.how ? { tripleIndex: tripleIndex.how } : {}),
         ...(inputs.queryEntities && res.queryEntities ? { queryEntities: res.queryEntities.label } : {}),
       },
     };
