@@ -29,8 +29,8 @@ export const GRAPH_DEFAULTS: Readonly<GraphOptions> = Object.freeze({
   lexicalSynonymThreshold: 0.8,
 });
 
-export type SynonymMode =
-  'embedding-cosine' | 'lexical-trigram-cosine (no phrase vectors: stand-in for embedding cosine)';
+const LEXICAL_MODE = 'lexical-trigram-cosine (no phrase vectors: stand-in for embedding cosine)';
+export type SynonymMode = 'embedding-cosine' | typeof LEXICAL_MODE;
 
 export interface Fact {
   passage: number;
@@ -105,8 +105,6 @@ export function buildPhraseGraph(
   const synonyms = vectors ? embeddingSynonyms(nodes.phrases, vectors, opts) : lexicalSynonyms(nodes.phrases, opts);
   return assemblePhraseGraph(corpus, triples, nodes, synonyms, vectors ? 'embedding-cosine' : LEXICAL_MODE);
 }
-
-const LEXICAL_MODE: SynonymMode = 'lexical-trigram-cosine (no phrase vectors: stand-in for embedding cosine)';
 
 /**
  * buildPhraseGraph without phrase vectors, with the lexical all-pairs search handed to `similarPairs`

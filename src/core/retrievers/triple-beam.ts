@@ -61,11 +61,9 @@ export function diversityWeight(n: number, gamma: number): number {
 }
 
 function checkOptions(o: BeamOptions): void {
-  const bad = (name: string, v: number) =>
-    new HopscopeError('retrievers.beam', `${name} must be a positive integer, got ${String(v)}`);
-  if (!Number.isInteger(o.width) || o.width < 1) throw bad('width', o.width);
-  if (!Number.isInteger(o.length) || o.length < 1) throw bad('length', o.length);
-  if (!Number.isInteger(o.neighbours) || o.neighbours < 1) throw bad('neighbours', o.neighbours);
+  for (const name of ['width', 'length', 'neighbours'] as const)
+    if (!Number.isInteger(o[name]) || o[name] < 1)
+      throw new HopscopeError('retrievers.beam', `${name} must be a positive integer, got ${String(o[name])}`);
   if (!(o.gamma > 0))
     throw new HopscopeError('retrievers.beam', `gamma must be > 0 (Infinity = no diversity), got ${String(o.gamma)}`);
 }
@@ -156,15 +154,15 @@ export function flattenBreadthFirst(beams: readonly BeamSequence[]): number[] {
   return out;
 }
 
+/** Entity lists longer than this are ranked through the query terms' postings (positivesIn). */
+const HUB = 256;
+
 /**
  * The neighbour graph of one query with each entity's triples pre-ranked by relevance and cut to `keep`
  * (Alg. 1's cap of 100, plus room for the visited triples and the triple itself): the search then sees
  * exactly the candidates it would have kept from the full lists, and a hub entity is ranked once per
  * query instead of once per beam and step. `keep` must be >= neighbours + width * length + 1.
  */
-/** Entity lists longer than this are ranked through the query terms' postings (positivesIn). */
-const HUB = 256;
-
 export function cappedNeighbourGraph(
   index: { entitiesOf(t: number): [number, number]; triplesOfEntity(e: number): Uint32Array },
   relevance: TripleRelevance,
