@@ -10,10 +10,7 @@ import { TrigramIndex } from '../graph/lexical.ts';
 import { ENGLISH_STOP_WORDS } from '../text/stopwords.ts';
 import { normalizePhrase } from '../triples/normalize.ts';
 
-export interface EntityLinkOptions {
-  minSimilarity: number;
-  perEntity: number;
-}
+export type EntityLinkOptions = Record<'minSimilarity' | 'perEntity', number>;
 
 export const ENTITY_LINK_DEFAULTS: Readonly<EntityLinkOptions> = Object.freeze({
   /** Minimum trigram cosine for a fuzzy link (exact matches score 1). */

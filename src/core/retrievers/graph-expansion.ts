@@ -65,11 +65,8 @@ export const GRAPH_EXPANSION_DEFAULTS: Readonly<GraphExpansionOptions> = Object.
 });
 
 export interface Expansion {
-  /** RRF(expanded, base), best first. */
+  /** RRF(passages of the flattened beams, base), best first. */
   results: Ranked[];
-  /** Passages of the flattened beams, in order. */
-  expanded: Ranked[];
-  initial: number[];
   search: BeamResult;
 }
 
@@ -127,15 +124,14 @@ function createGraphExpander(
       const search = await diverseTripleBeamSearch(initial, graph, score, o.beam, relevance, signal);
       const seen = new Set<string>();
       const expanded: Ranked[] = [];
-      const flat = flattenBreadthFirst(search.beams);
-      for (const t of flat) {
+      for (const t of flattenBreadthFirst(search.beams)) {
         const p = index.triple(t).passage;
         if (!seen.has(p)) {
           seen.add(p);
           expanded.push({ id: p, score: 1 / (expanded.length + 1) });
         }
       }
-      return { results: rrf([expanded, baseList], { k: o.rrfK }), expanded, initial: [...initial], search };
+      return { results: rrf([expanded, baseList], { k: o.rrfK }), search };
     },
     beamRecords(search) {
       return search.steps.map((s) => {

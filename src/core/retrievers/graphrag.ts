@@ -24,13 +24,7 @@ import { createBm25Retriever } from './bm25.ts';
 import { createEntityLinker } from './entity-link.ts';
 import { addMinMax, factsOfGraph, phraseItem, type QueryEntities } from './hipporag2.ts';
 
-export interface GraphRagOptions {
-  factTopK: number;
-  reportTopK: number;
-  reportWeight: number;
-  baseWeight: number;
-  resolution: number;
-}
+type GraphRagOptions = Record<'factTopK' | 'reportTopK' | 'reportWeight' | 'baseWeight' | 'resolution', number>;
 
 export const GRAPHRAG_DEFAULTS: Readonly<GraphRagOptions> = Object.freeze({
   factTopK: 5,

@@ -130,8 +130,6 @@ export type HippoRag2Retriever = Retriever & {
   ): Promise<{ ranked: Ranked[]; explanation: HippoRag2Explanation }>;
 };
 
-export const offlineQueryEntities = (query: string): string[] => extractEntitiesOffline(query);
-
 export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): HippoRag2Retriever {
   const options = resolveOptions(deps.options);
   const graph = graphOf(corpus, deps, options);
@@ -141,7 +139,7 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
     options.link,
     corpus.passages.map((p) => p.title),
   );
-  const queryEntities = deps.queryEntities ?? offlineQueryEntities;
+  const queryEntities = deps.queryEntities ?? extractEntitiesOffline;
   const passageNode = new Map(graph.passageIds.map((id, i) => [id, i]));
   const baseNode = (r: Ranked): number => {
     const node = passageNode.get(r.id);
