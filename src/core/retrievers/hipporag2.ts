@@ -42,6 +42,8 @@ import type { Corpus, Ranked, RetrievedItem, Retriever } from '../types.ts';
 import type { FactFilter, FactTuple } from './fact-filter.ts';
 import { createEntityLinker, ENTITY_LINK_DEFAULTS, type EntityLink, type EntityLinkOptions } from './entity-link.ts';
 
+const fail = (message: string) => new HopscopeError('retrievers.hipporag2', message);
+
 export type HippoRag2Seed = 'facts' | 'entities';
 export const HIPPORAG2_SEEDS: readonly HippoRag2Seed[] = ['facts', 'entities'];
 
@@ -134,20 +136,13 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
   const options = resolveOptions(deps.options);
   const graph = graphOf(corpus, deps, options);
   const prepared = preparePpr(graph.csr);
-  const linker = createEntityLinker(
-    graph,
-    options.link,
-    corpus.passages.map((p) => p.title),
-  );
+  const linker = createEntityLinker(graph, options.link, corpus.passages);
   const queryEntities = deps.queryEntities ?? extractEntitiesOffline;
   const passageNode = new Map(graph.passageIds.map((id, i) => [id, i]));
   const baseNode = (r: Ranked): number => {
     const node = passageNode.get(r.id);
     if (node === undefined)
-      throw new HopscopeError(
-        'retrievers.hipporag2',
-        `base retriever "${deps.base.name}" returned "${r.id}", not a passage of corpus "${corpus.name}"`,
-      );
+      throw fail(`base retriever "${deps.base.name}" returned "${r.id}", not a passage of corpus "${corpus.name}"`);
     return node;
   };
   const baseK = options.baseTopK > 0 ? options.baseTopK : corpus.passages.length;
@@ -228,32 +223,20 @@ function resolveOptions(o: NonNullable<HippoRag2Deps['options']> = {}): HippoRag
     graph: { ...HIPPORAG2_DEFAULTS.graph, ...o.graph },
     ppr: { ...HIPPORAG2_DEFAULTS.ppr, ...o.ppr },
   };
-  if (!(options.passageNodeWeight >= 0))
-    throw new HopscopeError('retrievers.hipporag2', `passageNodeWeight ${options.passageNodeWeight} must be >= 0`);
+  if (!(options.passageNodeWeight >= 0)) throw fail(`passageNodeWeight ${options.passageNodeWeight} must be >= 0`);
   if (!HIPPORAG2_SEEDS.includes(options.seed))
-    throw new HopscopeError(
-      'retrievers.hipporag2',
-      `seed "${String(options.seed)}" must be one of ${HIPPORAG2_SEEDS.join(', ')}`,
-    );
+    throw fail(`seed "${String(options.seed)}" must be one of ${HIPPORAG2_SEEDS.join(', ')}`);
   if (!(Number.isInteger(options.factTopK) && options.factTopK >= 1))
-    throw new HopscopeError('retrievers.hipporag2', `factTopK ${options.factTopK} must be a whole number >= 1`);
+    throw fail(`factTopK ${options.factTopK} must be a whole number >= 1`);
   return options;
 }
 
 /** The given graph, or one built from the triples; either must have the corpus's passages. */
 function graphOf(corpus: Corpus, deps: HippoRag2Deps, options: HippoRag2Options): PhraseGraph {
-  if (!deps.graph && !deps.triples)
-    throw new HopscopeError(
-      'retrievers.hipporag2',
-      `corpus "${corpus.name}": needs triples to build its graph, or a graph`,
-    );
+  if (!deps.graph && !deps.triples) throw fail(`corpus "${corpus.name}": needs triples to build its graph, or a graph`);
   const graph = deps.graph ?? buildPhraseGraph(corpus, deps.triples as TripleSet, options.graph);
-  if (graph.passageCount !== corpus.passages.length) {
-    throw new HopscopeError(
-      'retrievers.hipporag2',
-      `graph has ${graph.passageCount} passages, corpus "${corpus.name}" has ${corpus.passages.length}`,
-    );
-  }
+  if (graph.passageCount !== corpus.passages.length)
+    throw fail(`graph has ${graph.passageCount} passages, corpus "${corpus.name}" has ${corpus.passages.length}`);
   return graph;
 }
 
