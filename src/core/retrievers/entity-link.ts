@@ -32,11 +32,11 @@ const words = (phrase: string) => phrase.split(' ').filter((w) => w !== '');
 /** A phrase worth matching in free query text: not only stop words or a short number ("the who", "3"). */
 const mentionable = (ws: readonly string[]) => ws.some((w) => !ENGLISH_STOP_WORDS.has(w) && !/^\d{1,3}$/.test(w));
 
-/** Builds the phrase index once per graph; `link` is then cheap per query. `titles`: the passages' titles, for `mentions`. */
+/** Builds the phrase index once per graph; `link` is then cheap per query. `passages`: their titles, for `mentions`. */
 export function createEntityLinker(
   graph: PhraseGraph,
-  options: Partial<EntityLinkOptions> = {},
-  titles: readonly string[] = [],
+  options: Partial<EntityLinkOptions>,
+  passages: readonly { title: string }[],
 ) {
   const opts = { ...ENTITY_LINK_DEFAULTS, ...options };
   let index: TrigramIndex | undefined;
@@ -51,7 +51,7 @@ export function createEntityLinker(
     mentions(query: string): EntityLink[] {
       if (!byWords) {
         byWords = new Map();
-        const titleWords = new Set(titles.map((t) => words(normalizePhrase(t)).join(' ')));
+        const titleWords = new Set(passages.map((p) => words(normalizePhrase(p.title)).join(' ')));
         graph.phrases.forEach((phrase, i) => {
           const ws = words(phrase);
           const key = ws.join(' ');

@@ -70,11 +70,7 @@ export async function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps
   const reportIndex = Bm25Index.build(reports.map((r, i) => ({ id: String(i), text: `${r.title}\n${r.text}` })));
   const facts: FactIndex = deps.facts ?? createBm25FactIndex(collectFacts(factsOfGraph(graph)));
   const base = deps.base ?? createBm25Retriever(corpus.passages);
-  const linker = createEntityLinker(
-    graph,
-    {},
-    corpus.passages.map((p) => p.title),
-  );
+  const linker = createEntityLinker(graph, {}, corpus.passages);
   const queryEntities = deps.queryEntities ?? extractEntitiesOffline;
   const P = graph.passageCount;
   const passageIndex = new Map(graph.passageIds.map((id, i) => [id, i]));
