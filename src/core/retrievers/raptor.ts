@@ -37,7 +37,8 @@ export async function createRaptorRetriever(corpus: Corpus, deps: RaptorDeps = {
     tree.nodes.map((n, i) => ({ id: String(i), text: n.level === 0 ? bm25DocumentText(corpus.passages[i]!) : n.text })),
   );
 
-  function rank(query: string, k: number) {
+  async function rank(query: string, k: number, signal?: AbortSignal) {
+    throwIfAborted(signal, 'retrievers.raptor');
     const { docs, scores } = index.topDocs(query, tree.nodes.length);
     const best = new Float64Array(P);
     const own = new Float64Array(P);
@@ -71,12 +72,8 @@ export async function createRaptorRetriever(corpus: Corpus, deps: RaptorDeps = {
     tree,
     scorer: RAPTOR_SCORER_LABEL,
     async retrieve(query, k, s) {
-      throwIfAborted(s, 'retrievers.raptor');
-      return rank(query, k).results;
+      return (await rank(query, k, s)).results;
     },
-    async retrieveItems(query, k, s) {
-      throwIfAborted(s, 'retrievers.raptor');
-      return rank(query, k);
-    },
+    retrieveItems: rank,
   };
 }
