@@ -103,11 +103,8 @@ export async function buildRaptorTree(
   for (let level = 1; level <= o.maxLevels && current.length > o.minLevelSize; level++) {
     throwIfAborted(signal, 'raptor.tree');
     onProgress?.(`clustering level ${level}`, 0, current.length);
-    const vectors = hashedTfIdf(
-      current.map((i) => nodes[i]!.text),
-      o.dim,
-    );
-    const clusters = softClusters(vectors, o.dim, o.cluster);
+    const texts = current.map((i) => nodes[i]!.text);
+    const clusters = softClusters(hashedTfIdf(texts, o.dim), o.dim, o.cluster);
     if (clusters.length >= current.length) break; // no longer shrinking: nothing to summarise
     const next: number[] = [];
     for (const [n, members] of clusters.entries()) {

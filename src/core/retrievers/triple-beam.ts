@@ -84,10 +84,8 @@ export async function diverseTripleBeamSearch(
   const steps: BeamStep[] = [];
   if (start.length === 0) return { beams: [], steps };
   // lines 1-5
-  const s0 = await score(
-    start.map((t) => [t]),
-    signal,
-  );
+  const singles = start.map((t) => [t]);
+  const s0 = await score(singles, signal);
   const b0 = start.map((t, i) => ({ triples: [t], score: s0[i]!, weight: 1, order: i })).sort(byScore);
   let beams = b0.slice(0, o.width).map(strip);
   steps.push({ step: 1, kept: beams, pruned: b0.slice(o.width, o.width + PRUNED_CAP).map(strip) });

@@ -284,10 +284,8 @@ export class TripleIndex {
 
 /** The parts of a new index: BM25 over the triple strings, the term lists and the entity lists. */
 function buildParts(triples: readonly IndexedTriple[], signal?: AbortSignal): Parts {
-  const bm25 = Bm25Index.build(
-    triples.map((t) => ({ id: tripleId(t.index), text: tripleText(t) })),
-    { signal },
-  );
+  const docs = triples.map((t) => ({ id: tripleId(t.index), text: tripleText(t) }));
+  const bm25 = Bm25Index.build(docs, { signal });
   const termIds = new Map<string, number>();
   const terms: string[] = [];
   const df: number[] = [];
