@@ -83,8 +83,6 @@ export interface BuiltBackbone<R extends Retriever = Retriever> {
   warnings?: string[];
 }
 
-export type { BackboneNeed, BackboneUse } from './about.ts';
-
 /** Title, label, explanation, paper and LLM use come from about.ts (one description the page can import too). */
 export interface BackboneDescriptor<O = Record<string, unknown>> extends BackboneAbout {
   name: string;

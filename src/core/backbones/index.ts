@@ -2,11 +2,11 @@
 // numbers of `npm run eval` equal what the page shows. A backbone is one descriptor in its own file;
 // adding one means adding its file and its entry below.
 import { HopscopeError } from '../errors.ts';
-import { BACKBONES, EXPANSION_BACKBONE, type BackboneName } from './about.ts';
+import { BACKBONES, EXPANSION_BACKBONE, type BackboneName, type BackboneNeed } from './about.ts';
 import type { Corpus, Retriever } from '../types.ts';
 import { bm25Backbone } from './bm25.ts';
 import { denseBackbone } from './dense.ts';
-import type { BackboneDescriptor, BackboneInputs, BackboneNeed, BuiltBackbone, LlmBuildRule } from './descriptor.ts';
+import type { BackboneDescriptor, BackboneInputs, BuiltBackbone, LlmBuildRule } from './descriptor.ts';
 import { naivegeBackbone, syncgeBackbone } from './graph-expansion.ts';
 import { graphragBackbone } from './graphrag.ts';
 import { hipporag2Backbone } from './hipporag2.ts';
