@@ -18,13 +18,10 @@ export interface BinaryFile {
 
 const NPY_MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 
-export interface NpyMatrix {
-  count: number;
-  dim: number;
-  data: Float32Array;
-}
-
-export function parseNpyFloat32(bytes: Uint8Array, file = 'vectors.npy'): NpyMatrix {
+export function parseNpyFloat32(
+  bytes: Uint8Array,
+  file = 'vectors.npy',
+): { count: number; dim: number; data: Float32Array } {
   const fail = (m: string): never => {
     throw new VectorImportError(file, m);
   };
