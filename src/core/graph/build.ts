@@ -14,11 +14,7 @@ import { buildCsr, EdgeList, type Csr } from './csr.ts';
 import { GraphError } from './errors.ts';
 import { TrigramIndex, type SimilarPair } from './lexical.ts';
 
-export interface GraphOptions {
-  synonymThreshold: number;
-  synonymMaxNeighbours: number;
-  lexicalSynonymThreshold: number;
-}
+export type GraphOptions = Record<'synonymThreshold' | 'synonymMaxNeighbours' | 'lexicalSynonymThreshold', number>;
 
 export const GRAPH_DEFAULTS: Readonly<GraphOptions> = Object.freeze({
   /** HippoRAG 2 synonymy_edge_sim_threshold. */

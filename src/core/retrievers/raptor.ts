@@ -20,17 +20,14 @@ export type RaptorRetriever = Retriever & {
   retrieveItems(query: string, k: number, signal?: AbortSignal): Promise<{ results: Ranked[]; items: RetrievedItem[] }>;
 };
 
-export interface RaptorDeps {
-  /** A tree already built for this corpus (e.g. loaded from storage). */
-  tree?: RaptorTree;
-  summarizer?: Summarizer;
-  options?: Partial<RaptorTreeOptions>;
-}
-
 /** Summary nodes handed to the trace per query. */
 const MAX_ITEMS = 5;
 
-export async function createRaptorRetriever(corpus: Corpus, deps: RaptorDeps = {}): Promise<RaptorRetriever> {
+/** `tree`: one already built for this corpus (e.g. loaded from storage); else built here. */
+export async function createRaptorRetriever(
+  corpus: Corpus,
+  deps: { tree?: RaptorTree; summarizer?: Summarizer; options?: Partial<RaptorTreeOptions> } = {},
+): Promise<RaptorRetriever> {
   const tree = deps.tree ?? (await buildRaptorTree(corpus, deps.summarizer, deps.options));
   const P = corpus.passages.length;
   const index = Bm25Index.build(
