@@ -171,6 +171,8 @@ export interface GraphExpansionDeps {
   read?: { prompt: ProximalReadPrompt; llm: LlmPort; passage: (id: string) => Passage | undefined };
 }
 
+const syncError = (message: string) => new HopscopeError('retrievers.syncge', message);
+
 export function createGraphExpansionRetriever(
   mode: 'naive' | 'sync',
   deps: GraphExpansionDeps,
@@ -178,10 +180,7 @@ export function createGraphExpansionRetriever(
   const expansion = createGraphExpander(deps.base, deps.index, deps.scorer, deps.options);
   const name = mode === 'naive' ? 'naivege' : 'syncge';
   if (mode === 'sync' && !deps.read)
-    throw new HopscopeError(
-      'retrievers.syncge',
-      'syncge needs a read step: an LLM (--llm <spec>) and the J.2 reader prompt',
-    );
+    throw syncError('syncge needs a read step: an LLM (--llm <spec>) and the J.2 reader prompt');
   const { index, options } = expansion;
 
   async function initialTriples(
@@ -195,11 +194,7 @@ export function createGraphExpansionRetriever(
     const read = deps.read!;
     const passages = seeds.map((r) => {
       const p = read.passage(r.id);
-      if (!p)
-        throw new HopscopeError(
-          'retrievers.syncge',
-          `base retriever returned passage "${r.id}", which the passage lookup does not hold`,
-        );
+      if (!p) throw syncError(`base retriever returned passage "${r.id}", which the passage lookup does not hold`);
       return p;
     });
     const request = { module: read.prompt.module, messages: read.prompt.build(query, passages) };
