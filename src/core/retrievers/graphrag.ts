@@ -74,8 +74,6 @@ export async function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps
   const queryEntities = deps.queryEntities ?? extractEntitiesOffline;
   const P = graph.passageCount;
   const passageIndex = new Map(graph.passageIds.map((id, i) => [id, i]));
-  const passageFacts: number[][] = Array.from({ length: P }, () => []);
-  graph.facts.forEach((f, i) => passageFacts[f.passage]!.push(i));
 
   async function rank(query: string, k: number, s?: AbortSignal) {
     throwIfAborted(s, 'retrievers.graphrag');
@@ -95,13 +93,8 @@ export async function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps
       const ps = graph.phrasePassages[node - P]!;
       for (const p of ps) score[p]! += w / Math.sqrt(ps.length);
     }
-    for (let p = 0; p < P; p++) {
-      for (const fi of passageFacts[p]!) {
-        const f = graph.facts[fi]!;
-        const w = Math.max(weight.get(f.subject) ?? 0, weight.get(f.object) ?? 0);
-        score[p]! += 0.5 * w;
-      }
-    }
+    for (const f of graph.facts)
+      score[f.passage]! += 0.5 * Math.max(weight.get(f.subject) ?? 0, weight.get(f.object) ?? 0);
     const { docs, scores } = reportIndex.topDocs(query, o.reportTopK);
     const items: RetrievedItem[] = [];
     const top = scores[0] ?? 0;

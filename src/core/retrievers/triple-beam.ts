@@ -68,6 +68,7 @@ function checkOptions(o: BeamOptions): void {
     throw new HopscopeError('retrievers.beam', `gamma must be > 0 (Infinity = no diversity), got ${String(o.gamma)}`);
 }
 
+const strip = ({ triples, score, weight }: BeamSequence): BeamSequence => ({ triples, score, weight });
 const byScore = <T extends { score: number; order: number }>(a: T, b: T) => b.score - a.score || a.order - b.order;
 
 export async function diverseTripleBeamSearch(
@@ -112,10 +113,6 @@ export async function diverseTripleBeamSearch(
     steps.push({ step: i + 1, kept: beams, pruned: all.slice(o.width, o.width + PRUNED_CAP).map(strip) });
   }
   return { beams, steps };
-}
-
-function strip(s: BeamSequence): BeamSequence {
-  return { triples: s.triples, score: s.score, weight: s.weight };
 }
 
 /** The k candidates with the best relevance (ties, and the zero-relevance rest, in candidate order). */
