@@ -17,7 +17,7 @@
 //  - PPR with damping 0.5 (run_ppr), passages ranked by PPR mass.
 // The base retriever is pluggable (BM25 by default here, dense in HippoRAG 2).
 import { HopscopeError, throwIfAborted } from '../errors.ts';
-import { buildPhraseGraph, type GraphOptions, type PhraseGraph } from '../graph/build.ts';
+import { buildPhraseGraph, GRAPH_DEFAULTS, type GraphOptions, type PhraseGraph } from '../graph/build.ts';
 import {
   personalizedPageRank,
   preparePpr,
@@ -76,7 +76,7 @@ export const HIPPORAG2_DEFAULTS: Readonly<HippoRag2Options> = Object.freeze({
   baseTopK: 0,
   linkTopK: 0,
   link: ENTITY_LINK_DEFAULTS,
-  graph: { synonymThreshold: 0.8, synonymMaxNeighbours: 100, lexicalSynonymThreshold: 0.8 },
+  graph: GRAPH_DEFAULTS,
   ppr: { tolerance: PPR_DEFAULTS.tolerance, maxIterations: PPR_DEFAULTS.maxIterations, method: PPR_DEFAULTS.method },
 });
 
