@@ -16,10 +16,10 @@ import {
 } from '../core/backbones/index.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import { strategyDescriptor, type StrategyName } from '../core/strategies/index.ts';
-import { offlineQueryEntities, type QueryEntities } from '../core/retrievers/hipporag2.ts';
+import type { QueryEntities } from '../core/retrievers/hipporag2.ts';
 import { parseQueryNerTsv } from '../core/triples/query-ner-tsv.ts';
 import { parseOpenIeText } from '../core/triples/openie-file.ts';
-import { extractTriplesOffline } from '../core/triples/offline-extractor.ts';
+import { extractEntitiesOffline, extractTriplesOffline } from '../core/triples/offline-extractor.ts';
 import { TRIPLE_SOURCE_LABELS, type TripleSet } from '../core/triples/types.ts';
 import type { Dataset } from '../core/types.ts';
 import { BACKBONE_PROMPTS } from '../prompts/backbone-prompts.ts';
@@ -124,7 +124,7 @@ async function readQueryNer(file: string, io: Io): Promise<{ entities: QueryEnti
   const map = parseQueryNerTsv(text, basename(file));
   io.err(`query entities: ${map.size} queries from ${basename(file)} (others: offline extractor)`);
   return {
-    entities: (q) => map.get(q) ?? offlineQueryEntities(q),
+    entities: (q) => map.get(q) ?? extractEntitiesOffline(q),
     label: `query NER file ${basename(file)} (${map.size} queries; others: offline extractor)`,
   };
 }

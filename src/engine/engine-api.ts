@@ -1,8 +1,7 @@
 // The engine worker's RPC surface (Comlink). The page holds only small results: dataset summaries,
 // ranked ids with titles and text of the passages shown, and traces. Indexes stay in the worker.
 import type { Passage, Question } from '../core/types.ts';
-import type { BuildProgress } from '../core/backbones/index.ts';
-import type { LlmBuildCost } from '../core/backbones/llm-builds.ts';
+import type { BuildProgress, LlmBuildCost } from '../core/backbones/index.ts';
 import { RUNNABLE_BACKBONES, type LayerKind, type RunnableBackbone } from '../core/backbones/about.ts';
 import type { Intervention } from '../core/whatif/intervention.ts';
 import type { BackendChoice } from '../core/embed/backend-choice.ts';

@@ -4,7 +4,7 @@
 // costs, counted on the stand-in builds before any call, and builds them on request, with progress and
 // cancel, stored under the keys a run with that LLM reads (so that run builds nothing).
 import type { BackboneName } from '../core/backbones/about.ts';
-import { LLM_BUILT_BACKBONES, llmBuildCost, llmBuildWhat, type LlmBuildCost } from '../core/backbones/llm-builds.ts';
+import { LLM_BUILT_BACKBONES, llmBuildCost, llmBuildWhat, type LlmBuildCost } from '../core/backbones/index.ts';
 import { HopscopeError } from '../core/errors.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';

@@ -112,6 +112,9 @@ export const BACKBONE_ABOUT = {
 
 export type BackboneName = keyof typeof BACKBONE_ABOUT;
 
+/** Every backbone, in the order the pickers and the CLI list them. */
+export const BACKBONES = Object.keys(BACKBONE_ABOUT) as readonly BackboneName[];
+
 /** The lexical backbone: the pickers' default and the base under the graph backbones. */
 export const DEFAULT_BACKBONE: BackboneName = 'bm25';
 /** The graph backbone whose phrase graph the graph view draws, and the pickers' second default. */
@@ -119,38 +122,28 @@ export const GRAPH_BACKBONE: BackboneName = 'hipporag2';
 /** The graph expansion GEAR runs over any other backbone (GEAR §3). */
 export const EXPANSION_BACKBONE: BackboneName = 'naivege';
 
-/** A preset: a name the pickers and the CLI list for a backbone run with options of its own. */
-export interface BackbonePreset {
-  of: BackboneName;
-  options: Record<string, unknown>;
-  title: string;
-  label: string;
-}
-
-export const BACKBONE_PRESETS = {
+/** Presets: names the pickers and the CLI list for a backbone run with options of its own. */
+const BACKBONE_PRESETS = {
   'hipporag2-dense': {
     of: 'hipporag2',
     options: { base: 'dense' },
     title: `${BACKBONE_ABOUT.hipporag2.title} (dense)`,
     label: `${BACKBONE_ABOUT.hipporag2.title}, dense base (PPR seeded by dense, embedding synonyms)`,
   },
-} as const satisfies Record<string, BackbonePreset>;
+} as const;
+type Preset = keyof typeof BACKBONE_PRESETS;
 
-export type RunnableBackbone = BackboneName | keyof typeof BACKBONE_PRESETS;
+export type RunnableBackbone = BackboneName | Preset;
 
 /** Every name a run may give, a preset after the backbone it sets. */
-export const RUNNABLE_BACKBONES: readonly RunnableBackbone[] = (Object.keys(BACKBONE_ABOUT) as BackboneName[]).flatMap(
-  (name) => [
-    name,
-    ...(Object.keys(BACKBONE_PRESETS) as (keyof typeof BACKBONE_PRESETS)[]).filter(
-      (p) => BACKBONE_PRESETS[p].of === name,
-    ),
-  ],
-);
+export const RUNNABLE_BACKBONES: readonly RunnableBackbone[] = BACKBONES.flatMap((name) => [
+  name,
+  ...(Object.keys(BACKBONE_PRESETS) as Preset[]).filter((p) => BACKBONE_PRESETS[p].of === name),
+]);
 
 /** The preset of that name, or undefined for a name that is none. */
-export const presetOf = (name: string): BackbonePreset | undefined =>
-  Object.hasOwn(BACKBONE_PRESETS, name) ? BACKBONE_PRESETS[name as keyof typeof BACKBONE_PRESETS] : undefined;
+export const presetOf = (name: string) =>
+  Object.hasOwn(BACKBONE_PRESETS, name) ? BACKBONE_PRESETS[name as Preset] : undefined;
 
 /** A runnable name's title and picker line. */
 export function backboneAbout(name: RunnableBackbone): { title: string; label: string } {
@@ -174,7 +167,7 @@ export function aboutOf(name: string | undefined): BackboneAbout | undefined {
 
 /** The backbones whose description says `test`, by name (help texts and argument checks). */
 export const backbonesWhere = (test: (a: BackboneAbout) => boolean): BackboneName[] =>
-  (Object.keys(BACKBONE_ABOUT) as BackboneName[]).filter((n) => test(BACKBONE_ABOUT[n]));
+  BACKBONES.filter((n) => test(BACKBONE_ABOUT[n]));
 
 /** The layers a backbone's runs have on the graph view (none for most). */
 export function layersOf(name: string | undefined): LayerKind | null {
@@ -183,7 +176,7 @@ export function layersOf(name: string | undefined): LayerKind | null {
 
 /** The backbone whose layers are of this kind. */
 export function layeredBackbone(kind: LayerKind): BackboneName {
-  return (Object.keys(BACKBONE_ABOUT) as BackboneName[]).find((n) => layersOf(n) === kind)!;
+  return BACKBONES.find((n) => layersOf(n) === kind)!;
 }
 
 /**

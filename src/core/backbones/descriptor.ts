@@ -10,11 +10,11 @@ import type { LlmPort } from '../llm/port.ts';
 import type { ArtifactStore } from '../persist/ports.ts';
 import type { SummaryPrompt } from '../raptor/summarizer.ts';
 import type { FactFilterPrompt } from '../retrievers/fact-filter.ts';
-import type { ProximalReadPrompt } from '../retrievers/graph-expansion.ts';
+import type { GraphExpansionDeps } from '../retrievers/graph-expansion.ts';
 import type { QueryEntities } from '../retrievers/hipporag2.ts';
 import type { TripleIndex } from '../triples/triple-index.ts';
 import type { TripleSet } from '../triples/types.ts';
-import type { Corpus, Passage, Retriever } from '../types.ts';
+import type { Corpus, Retriever } from '../types.ts';
 import type { BackboneAbout } from './about.ts';
 
 /** The backbone prompts, injected because core does not import src/prompts (src/prompts/backbone-prompts.ts). */
@@ -54,7 +54,7 @@ export interface BackboneInputs {
   /** hipporag2, graphrag: query NER; the offline extractor when absent. */
   queryEntities?: QueryEntities;
   /** syncge: the J.2 read step's prompt, LLM (the run's, possibly the offline thinker) and passage lookup. */
-  read?: { prompt: ProximalReadPrompt; llm: LlmPort; passage: (id: string) => Passage | undefined };
+  read?: GraphExpansionDeps['read'];
   signal?: AbortSignal;
   /** Called at each stage of a one-time build (and along its long loops), so a host can show progress. */
   onProgress?: (p: BuildProgress) => void;
@@ -83,8 +83,6 @@ export interface BuiltBackbone<R extends Retriever = Retriever> {
   warnings?: string[];
 }
 
-export type { BackboneNeed, BackboneUse } from './about.ts';
-
 /** Title, label, explanation, paper and LLM use come from about.ts (one description the page can import too). */
 export interface BackboneDescriptor<O = Record<string, unknown>> extends BackboneAbout {
   name: string;
@@ -96,11 +94,10 @@ export interface BackboneDescriptor<O = Record<string, unknown>> extends Backbon
   llmBuild?: LlmBuildRule;
 }
 
-/** What the configured LLM writes in a backbone's build, and how many calls that takes. */
+/** What the configured LLM writes in a backbone's build (e.g. "RAPTOR's summaries"), and how many calls that takes. */
 export interface LlmBuildRule {
-  /** e.g. "RAPTOR's summaries". */
   what: string;
-  /** The calls a build with the LLM makes, read off the stand-in build (the same clusters or communities). */
+  /** The calls a build with the LLM makes (exactly, or about), read off the stand-in build (the same clusters or communities), and where the count comes from. */
   calls(standIn: Retriever): { calls: number; exact: boolean; basis: string };
 }
 

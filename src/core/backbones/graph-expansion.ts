@@ -58,17 +58,13 @@ export function buildGraphExpansionBackbone(
     );
   const scorer =
     scorerName === 'embedding' ? createEmbeddingScorer(index, deps.embedder!) : createLexicalScorer(index, scorerName);
-  const beam = {
-    width: o.width ?? BEAM_DEFAULTS.width,
-    length: o.length ?? BEAM_DEFAULTS.length,
-    neighbours: o.neighbours ?? BEAM_DEFAULTS.neighbours,
-    gamma: o.gamma === null ? Infinity : (o.gamma ?? 2 * (o.width ?? BEAM_DEFAULTS.width)), // gamma = 2b (App. B.2)
-  };
+  const { width = BEAM_DEFAULTS.width, length = BEAM_DEFAULTS.length, neighbours = BEAM_DEFAULTS.neighbours } = o;
+  const gamma = o.gamma === null ? Infinity : (o.gamma ?? 2 * width); // gamma = 2b (App. B.2)
   return createGraphExpansionRetriever(name === 'naivege' ? 'naive' : 'sync', {
     base: deps.base!,
     index,
     scorer,
-    options: { beam, seedTop: o.seedTop ?? GRAPH_EXPANSION_DEFAULTS.seedTop },
+    options: { beam: { width, length, neighbours, gamma }, seedTop: o.seedTop ?? GRAPH_EXPANSION_DEFAULTS.seedTop },
     ...(deps.read ? { read: deps.read } : {}),
   });
 }

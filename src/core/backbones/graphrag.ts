@@ -48,11 +48,7 @@ export const graphragBackbone = defineBackbone({
     const graph = inputs.graph ?? buildPhraseGraph(corpus, triples!);
     const writer = reportWriterOf(inputs);
     const hash = corpusFingerprint(corpus.passages);
-    const key = builderKey(
-      `graphrag:${graph.source}`,
-      inputs.llm?.identity ?? inputs.llm?.label,
-      inputs.prompts?.graphragReport.version ?? '',
-    );
+    const key = builderKey(`graphrag:${graph.source}`, inputs.llm, inputs.prompts?.graphragReport);
     const resolution = options.resolution ?? GRAPHRAG_DEFAULTS.resolution;
     const r = await readOrBuild(
       resolution === GRAPHRAG_DEFAULTS.resolution ? artifacts : undefined,

@@ -2,20 +2,17 @@
 // numbers of `npm run eval` equal what the page shows. A backbone is one descriptor in its own file;
 // adding one means adding its file and its entry below.
 import { HopscopeError } from '../errors.ts';
-import { BACKBONE_ABOUT, EXPANSION_BACKBONE, type BackboneName } from './about.ts';
+import { BACKBONES, EXPANSION_BACKBONE, type BackboneName, type BackboneNeed } from './about.ts';
 import type { Corpus, Retriever } from '../types.ts';
 import { bm25Backbone } from './bm25.ts';
 import { denseBackbone } from './dense.ts';
-import type { BackboneDescriptor, BackboneInputs, BackboneNeed, BuiltBackbone } from './descriptor.ts';
+import type { BackboneDescriptor, BackboneInputs, BuiltBackbone, LlmBuildRule } from './descriptor.ts';
 import { naivegeBackbone, syncgeBackbone } from './graph-expansion.ts';
 import { graphragBackbone } from './graphrag.ts';
 import { hipporag2Backbone } from './hipporag2.ts';
 import { hybridBackbone } from './hybrid.ts';
 import { raptorBackbone } from './raptor.ts';
 import { assembleWith, type Assembled, type BackboneResources, type BackboneSpec } from './resources.ts';
-
-/** Every backbone, in the order the pickers and the CLI list them (about.ts's order). */
-export const BACKBONES = Object.keys(BACKBONE_ABOUT) as readonly BackboneName[];
 
 export const BACKBONE_DESCRIPTORS: Readonly<Record<BackboneName, BackboneDescriptor<never>>> = {
   bm25: bm25Backbone,
@@ -136,7 +133,32 @@ const optionNames = (d: BackboneDescriptor<Record<string, unknown>> | undefined)
 /** naivege and syncge are GEAR's graph expansion itself. */
 export const isGraphExpansion = (name: string): boolean => name === 'naivege' || name === 'syncge';
 
+// What building a backbone with the configured LLM costs, read off its stand-in build before any call
+// (each descriptor's llmBuild says how it counts). A host asks before such a build and says how many calls it makes.
+export type LlmBuildCost = { backbone: BackboneName; what: string } & ReturnType<LlmBuildRule['calls']>;
+
+/** The backbones whose kept build calls the configured LLM, in the pickers' order. */
+export const LLM_BUILT_BACKBONES: readonly BackboneName[] = BACKBONES.filter(
+  (name) => BACKBONE_DESCRIPTORS[name].llmBuild !== undefined,
+);
+
+/** What the LLM writes in backbone `name`'s build (undefined when its build calls none). */
+export const llmBuildWhat = (name: BackboneName): string | undefined => BACKBONE_DESCRIPTORS[name].llmBuild?.what;
+
+/** The cost of building `name` with the LLM, counted on its stand-in build (undefined when it calls none). */
+export function llmBuildCost(name: BackboneName, standIn: Retriever): LlmBuildCost | undefined {
+  const rule = BACKBONE_DESCRIPTORS[name].llmBuild;
+  return rule && { backbone: name, what: rule.what, ...rule.calls(standIn) };
+}
+
 export type { Assembled, BackboneResources, BackboneSpec } from './resources.ts';
-export { DEFAULT_BACKBONE, GRAPH_BACKBONE, backboneNeedsEmbedder, aboutOf, backbonesWhere } from './about.ts';
+export {
+  BACKBONES,
+  DEFAULT_BACKBONE,
+  GRAPH_BACKBONE,
+  backboneNeedsEmbedder,
+  aboutOf,
+  backbonesWhere,
+} from './about.ts';
 export type { BackboneName } from './about.ts';
 export type { BackboneInputs, BuiltBackbone, BuildProgress } from './descriptor.ts';

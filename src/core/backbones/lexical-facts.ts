@@ -7,6 +7,7 @@ import { Bm25Index, type Bm25Params } from '../index/bm25.ts';
 import { FACT_INDEX_ARTIFACT, factIndexArtifact, factIndexFromArtifact } from '../persist/backbone-codecs.ts';
 import { corpusFingerprint } from '../persist/codecs.ts';
 import { factsOfGraph } from '../retrievers/hipporag2.ts';
+import { keptPromise } from '../retrievers/memo.ts';
 import {
   bm25FactIndex,
   buildFactBm25,
@@ -32,13 +33,7 @@ export function lexicalFactIndex(
   const key = `facts-bm25:${graph.source}:k1=${p.k1}:b=${p.b}`;
   let byKey = kept.get(graph);
   if (!byKey) kept.set(graph, (byKey = new Map()));
-  let index = byKey.get(key);
-  if (!index) {
-    index = readOrBuildFacts(backbone, inputs, graph, key, p);
-    byKey.set(key, index);
-    index.catch(() => byKey.delete(key)); // a failed read or build is retried, not kept
-  }
-  return index;
+  return keptPromise(byKey, key, () => readOrBuildFacts(backbone, inputs, graph, key, p));
 }
 
 async function readOrBuildFacts(

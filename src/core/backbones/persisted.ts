@@ -1,5 +1,6 @@
 // Backbones whose build is worth keeping (RAPTOR's tree, GraphRAG's communities and reports): read
 // from the ArtifactStore when a verified copy fits the corpus and the builder, else built and stored.
+import type { LlmPort } from '../llm/port.ts';
 import { loadDecodedOrRebuild } from '../persist/artifacts.ts';
 import type {
   ArtifactExpectation,
@@ -39,5 +40,7 @@ export async function readOrBuild<T>(
  * LLM-built tree is never read for an extractive run nor the other way round, and both can be kept;
  * the label is also checked against the stored meta on read.
  */
-export const builderKey = (key: string, llmLabel: string | undefined, promptVersion: string): string =>
-  llmLabel ? `${key}:llm:${promptVersion}:${llmLabel}` : key;
+export function builderKey(key: string, llm: LlmPort | undefined, prompt: { version: string } | undefined): string {
+  const label = llm?.identity ?? llm?.label;
+  return label ? `${key}:llm:${prompt?.version ?? ''}:${label}` : key;
+}

@@ -35,11 +35,7 @@ export const raptorBackbone = defineBackbone({
     const { corpus, artifacts, signal } = inputs;
     const summarizer = summarizerOf(inputs);
     const hash = corpusFingerprint(corpus.passages);
-    const key = builderKey(
-      'raptor',
-      inputs.llm?.identity ?? inputs.llm?.label,
-      inputs.prompts?.raptorSummary.version ?? '',
-    );
+    const key = builderKey('raptor', inputs.llm, inputs.prompts?.raptorSummary);
     const r = await readOrBuild(
       Object.keys(options).length === 0 ? artifacts : undefined, // a tree of other options is not the stored one
       backboneRef(corpus.id, key),

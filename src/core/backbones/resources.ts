@@ -11,6 +11,7 @@ import type { VectorIndex } from '../index/vectors.ts';
 import type { LlmPort } from '../llm/port.ts';
 import type { ArtifactStore } from '../persist/ports.ts';
 import type { QueryEntities } from '../retrievers/hipporag2.ts';
+import { keptPromise } from '../retrievers/memo.ts';
 import type { TripleIndex } from '../triples/triple-index.ts';
 import type { TripleSet } from '../triples/types.ts';
 import type { Corpus, Retriever } from '../types.ts';
@@ -22,6 +23,8 @@ import type {
   BuildProgress,
   BuiltBackbone,
 } from './descriptor.ts';
+
+const fail = (message: string) => new HopscopeError('backbones', message);
 
 /** A backbone as a run names it: a descriptor's name (or a preset's) and its options. */
 export interface BackboneSpec {
@@ -105,18 +108,13 @@ export function assembleWith(
   async function assemble(spec: BackboneSpec, res: BackboneResources): Promise<Assembled> {
     const preset = presetOf(spec.name);
     const resolved = preset ? { name: preset.of, options: { ...preset.options, ...spec.options } } : spec;
-    const k = key(resolved, res.identity);
-    const kept = res.memo?.get(k);
-    if (kept) return kept;
-    const made = assembleOnce(resolved, res);
-    res.memo?.set(k, made);
-    made.catch(() => res.memo?.delete(k)); // a failed build is tried again on the next request
-    return made;
+    const once = () => assembleOnce(resolved, res);
+    return res.memo ? keptPromise(res.memo, key(resolved, res.identity), once) : once();
   }
 
   async function assembleOnce(spec: BackboneSpec, res: BackboneResources): Promise<Assembled> {
     const d = descriptors(spec.name);
-    if (!d) throw new HopscopeError('backbones', `backbone "${spec.name}" is not available`);
+    if (!d) throw fail(`backbone "${spec.name}" is not available`);
     const wants = new Set<string>([...d.needs, ...d.uses]);
     const options = spec.options ?? {};
     const inputs: BackboneInputs = { corpus: res.corpus, options, prompts: res.prompts };
@@ -135,42 +133,29 @@ export function assembleWith(
     if (wants.has('embedder') && !inputs.embedder) {
       const e = await res.embedder?.();
       if (!e)
-        throw new HopscopeError(
-          'backbones',
+        throw fail(
           `backbone "${spec.name}" needs an embedding model (Settings › Embeddings in the page, --model <folder> in the CLI)`,
         );
       inputs.embedder = e.embedder;
       Object.assign(about, e.about);
-      if (wants.has('vectors')) {
-        const v = await res.vectors?.(e.embedder);
-        if (v) inputs.vectors = v;
-      }
+      const vectors = wants.has('vectors') ? await res.vectors?.(e.embedder) : undefined;
+      if (vectors) inputs.vectors = vectors;
     }
     if (wants.has('bm25') && res.bm25) inputs.bm25 = await res.bm25();
     // A stored lexical graph serves only where no embedder asks for embedding synonym edges.
-    if (wants.has('graph') && !inputs.embedder) {
-      const g = await res.graph?.();
-      if (g) inputs.graph = g;
-    }
-    let tripleIndexHow: string | undefined;
-    if (wants.has('tripleIndex')) {
-      const t = await res.tripleIndex?.();
-      if (t) {
-        inputs.tripleIndex = t.index;
-        tripleIndexHow = t.how;
-      }
-    }
+    const graph = wants.has('graph') && !inputs.embedder ? await res.graph?.() : undefined;
+    if (graph) inputs.graph = graph;
+    const tripleIndex = wants.has('tripleIndex') ? await res.tripleIndex?.() : undefined;
+    if (tripleIndex) inputs.tripleIndex = tripleIndex.index;
     if (wants.has('triples') && !inputs.tripleIndex && (!inputs.graph || inputs.embedder)) {
-      if (!res.triples) throw new HopscopeError('backbones', `backbone "${spec.name}" needs triples`);
+      if (!res.triples) throw fail(`backbone "${spec.name}" needs triples`);
       inputs.triples = await res.triples();
     }
-    if (wants.has('llm')) {
-      const llm = await res.llm?.();
-      if (llm) inputs.llm = llm;
-    }
+    const llm = wants.has('llm') ? await res.llm?.() : undefined;
+    if (llm) inputs.llm = llm;
     if (wants.has('queryEntities') && res.queryEntities) inputs.queryEntities = res.queryEntities.entities;
     if (wants.has('read')) {
-      if (!res.read) throw new HopscopeError('backbones', `backbone "${spec.name}" needs an LLM for its read step`);
+      if (!res.read) throw fail(`backbone "${spec.name}" needs an LLM for its read step`);
       inputs.read = await res.read();
     }
     const built = await build(d, inputs);
@@ -181,7 +166,7 @@ export function assembleWith(
       traceOptions: {
         ...about,
         ...built.traceOptions,
-        ...(tripleIndexHow ? { tripleIndex: tripleIndexHow } : {}),
+        ...(tripleIndex?.how ? { tripleIndex: tripleIndex.how } : {}),
         ...(inputs.queryEntities && res.queryEntities ? { queryEntities: res.queryEntities.label } : {}),
       },
     };

@@ -3,13 +3,11 @@
 import { throwIfAborted } from '../errors.ts';
 import { EmbedError, type EmbedProgressCallback, type Embeddings } from './port.ts';
 
-/** Embeds one batch; returns `texts.length` rows of `dim` floats. */
-export type EmbedBatch = (texts: string[]) => Promise<Embeddings>;
-
+/** `embedBatch` embeds one batch: `texts.length` rows of `dim` floats. */
 export async function embedInBatches(
   texts: readonly string[],
   batchSize: number,
-  embedBatch: EmbedBatch,
+  embedBatch: (texts: string[]) => Promise<Embeddings>,
   signal?: AbortSignal,
   onProgress?: EmbedProgressCallback,
 ): Promise<Embeddings> {

@@ -13,17 +13,11 @@ export interface EmbedEstimate {
   estimatedSeconds: number;
 }
 
-export interface EstimateOptions {
-  /** Sample size; default 16 (warm-up of one batch is excluded from the timing). */
-  sample?: number;
-  now?: () => number;
-  signal?: AbortSignal;
-}
-
+/** `sample`: texts timed, default 16 (the warm-up before them is not timed). */
 export async function estimateEmbeddingTime(
   embedder: Embedder,
   texts: readonly string[],
-  options: EstimateOptions = {},
+  options: { sample?: number; now?: () => number; signal?: AbortSignal } = {},
 ): Promise<EmbedEstimate> {
   const now = options.now ?? (() => performance.now());
   const n = Math.min(options.sample ?? 16, texts.length);

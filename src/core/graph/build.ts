@@ -14,11 +14,7 @@ import { buildCsr, EdgeList, type Csr } from './csr.ts';
 import { GraphError } from './errors.ts';
 import { TrigramIndex, type SimilarPair } from './lexical.ts';
 
-export interface GraphOptions {
-  synonymThreshold: number;
-  synonymMaxNeighbours: number;
-  lexicalSynonymThreshold: number;
-}
+export type GraphOptions = Record<'synonymThreshold' | 'synonymMaxNeighbours' | 'lexicalSynonymThreshold', number>;
 
 export const GRAPH_DEFAULTS: Readonly<GraphOptions> = Object.freeze({
   /** HippoRAG 2 synonymy_edge_sim_threshold. */
@@ -29,8 +25,8 @@ export const GRAPH_DEFAULTS: Readonly<GraphOptions> = Object.freeze({
   lexicalSynonymThreshold: 0.8,
 });
 
-export type SynonymMode =
-  'embedding-cosine' | 'lexical-trigram-cosine (no phrase vectors: stand-in for embedding cosine)';
+const LEXICAL_MODE = 'lexical-trigram-cosine (no phrase vectors: stand-in for embedding cosine)';
+export type SynonymMode = 'embedding-cosine' | typeof LEXICAL_MODE;
 
 export interface Fact {
   passage: number;
@@ -105,8 +101,6 @@ export function buildPhraseGraph(
   const synonyms = vectors ? embeddingSynonyms(nodes.phrases, vectors, opts) : lexicalSynonyms(nodes.phrases, opts);
   return assemblePhraseGraph(corpus, triples, nodes, synonyms, vectors ? 'embedding-cosine' : LEXICAL_MODE);
 }
-
-const LEXICAL_MODE: SynonymMode = 'lexical-trigram-cosine (no phrase vectors: stand-in for embedding cosine)';
 
 /**
  * buildPhraseGraph without phrase vectors, with the lexical all-pairs search handed to `similarPairs`

@@ -39,15 +39,11 @@ export class EdgeList {
 
   private grow(): void {
     const n = this.src.length * 2;
-    const src = new Uint32Array(n);
+    const [src, dst, w] = [new Uint32Array(n), new Uint32Array(n), new Float32Array(n)];
     src.set(this.src);
-    const dst = new Uint32Array(n);
     dst.set(this.dst);
-    const w = new Float32Array(n);
     w.set(this.w);
-    this.src = src;
-    this.dst = dst;
-    this.w = w;
+    [this.src, this.dst, this.w] = [src, dst, w];
   }
 }
 

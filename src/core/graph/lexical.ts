@@ -85,10 +85,6 @@ export class TrigramIndex {
     this.counts = new Int32Array(phrases.length);
   }
 
-  get size(): number {
-    return this.sets.length;
-  }
-
   /** Phrases with trigram cosine >= threshold to `phrase`, best first (ties: lower id first). */
   search(phrase: string, threshold: number, limit = Infinity): { id: number; score: number }[] {
     const q = trigrams(phrase);

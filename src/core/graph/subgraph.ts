@@ -70,14 +70,14 @@ export function subgraphAround(
   }
   const nodes: SubgraphNode[] = [];
   const edges: SubgraphEdge[] = [];
-  const key = (n: number) =>
-    n < graph.passageCount ? `passage:${graph.passageIds[n]}` : `phrase:${graph.phrases[n - graph.passageCount]}`;
+  const label = (n: number) => (n < graph.passageCount ? graph.passageIds[n]! : graph.phrases[n - graph.passageCount]!);
+  const key = (n: number) => `${n < graph.passageCount ? 'passage' : 'phrase'}:${label(n)}`;
   for (const n of chosen) {
     const isPassage = n < graph.passageCount;
     nodes.push({
       key: key(n),
       attributes: {
-        label: isPassage ? graph.passageIds[n]! : graph.phrases[n - graph.passageCount]!,
+        label: label(n),
         kind: isPassage ? 'passage' : 'phrase',
         node: n,
         seed: seeds.has(n),

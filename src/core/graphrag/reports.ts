@@ -72,8 +72,6 @@ export const EXTRACTIVE_REPORT_LABEL =
 
 export interface ReportWriter {
   readonly label: string;
-  /** Reports whose LLM reply could not be read and that the extractive stand-in wrote instead (LLM writers). */
-  readonly fallbacks?: number;
   write(
     graph: PhraseGraph,
     c: Community,
@@ -106,16 +104,12 @@ export const REPORT_FALLBACK_MARK = '[extractive stand-in: the LLM’s report co
 
 /**
  * An LLM report per community. A reply that cannot be read falls back, for that community only, to the
- * extractive stand-in, marked in its title and counted in `fallbacks` (MS GraphRAG logs a failed report
- * and goes on); a failed call (server, network, abort) still fails the build.
+ * extractive stand-in, marked in its title (MS GraphRAG logs a failed report and goes on); a failed call
+ * (server, network, abort) still fails the build.
  */
 export function createLlmReportWriter(llm: LlmPort, prompt: ReportPrompt): ReportWriter {
-  let fallbacks = 0;
   return {
     label: `LLM community report (${prompt.version}, ${llm.label})`,
-    get fallbacks() {
-      return fallbacks;
-    },
     async write(graph, c, factIds, signal) {
       const entities = c.nodes.slice(0, 50).map((n) => graph.phrases[n - graph.passageCount]!);
       const relations = communityRelations(graph, factIds).map(([s, p, o]) => [s, p, o] as const);
@@ -133,7 +127,6 @@ export function createLlmReportWriter(llm: LlmPort, prompt: ReportPrompt): Repor
       try {
         r = prompt.parse(reply.text);
       } catch {
-        fallbacks++;
         const stand = await extractiveReportWriter.write(graph, c, factIds, signal);
         return { title: `${REPORT_FALLBACK_MARK}${stand.title}`, text: stand.text };
       }

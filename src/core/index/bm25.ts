@@ -20,10 +20,16 @@
 // ran on the evaluation questions themselves (there is no dev split), so treat it as mildly optimistic.
 import { tokenize, TOKENIZER_VERSION } from '../text/tokenize.ts';
 import type { Ranked } from '../types.ts';
-import { Bm25Error, Bm25SnapshotError } from './bm25-errors.ts';
 import { selectTopK } from './topk.ts';
-import { packStrings, unpackStrings } from './bm25-strings.ts';
-import { BM25_SNAPSHOT_FORMAT, BM25_SNAPSHOT_VERSION, type Bm25Snapshot } from './bm25-snapshot.ts';
+import {
+  Bm25Error,
+  Bm25SnapshotError,
+  BM25_SNAPSHOT_FORMAT,
+  BM25_SNAPSHOT_VERSION,
+  packStrings,
+  unpackStrings,
+  type Bm25Snapshot,
+} from './bm25-snapshot.ts';
 import { throwIfAborted } from '../errors.ts';
 
 export interface Bm25Params {
@@ -34,22 +40,6 @@ export interface Bm25Params {
 }
 
 export const BM25_DEFAULTS: Readonly<Bm25Params> = Object.freeze({ k1: 1.2, b: 0.4 });
-
-export interface Bm25Document {
-  id: string;
-  text: string;
-}
-
-export interface Bm25BuildOptions extends Partial<Bm25Params> {
-  /** Checked every 1,024 documents while tokenising; an aborted build throws AbortedError. */
-  signal?: AbortSignal;
-}
-
-/** A ranked document by corpus index (position in the build input), for callers that index arrays. */
-export interface Bm25Hits {
-  docs: Uint32Array;
-  scores: Float64Array;
-}
 
 interface Bm25Arrays {
   ids: string[];
@@ -86,8 +76,11 @@ export class Bm25Index {
     this.touched = new Uint32Array(arrays.ids.length);
   }
 
-  /** Tokenises and indexes `docs`; a document's corpus index is its position in `docs`. */
-  static build(docs: readonly Bm25Document[], options: Bm25BuildOptions = {}): Bm25Index {
+  /** Tokenises and indexes `docs`; a document's corpus index is its position in `docs`. `signal` is checked every 1,024 documents. */
+  static build(
+    docs: readonly { id: string; text: string }[],
+    options: Partial<Bm25Params> & { signal?: AbortSignal } = {},
+  ): Bm25Index {
     const params = checkParams({ k1: options.k1 ?? BM25_DEFAULTS.k1, b: options.b ?? BM25_DEFAULTS.b });
     const n = docs.length;
     const ids = new Array<string>(n);
@@ -98,7 +91,7 @@ export class Bm25Index {
     let used = 0;
     for (let d = 0; d < n; d++) {
       if ((d & 1023) === 0) throwIfAborted(options.signal, 'index.bm25');
-      const doc = docs[d] as Bm25Document;
+      const doc = docs[d]!;
       if (typeof doc.id !== 'string' || typeof doc.text !== 'string') {
         throw new Bm25Error(`document ${d}: expected {id: string, text: string}`);
       }
@@ -174,19 +167,6 @@ export class Bm25Index {
     return this.ids.length;
   }
 
-  get termCount(): number {
-    return this.arrays.terms.length;
-  }
-
-  /** Bytes held in typed arrays (postings, impacts, lengths, scratch); strings not included. */
-  get typedArrayBytes(): number {
-    const { postingOffsets, docIds, tfs, docLengths } = this.arrays;
-    return [postingOffsets, docIds, tfs, docLengths, this.impacts, this.scores, this.touched].reduce(
-      (s, a) => s + a.byteLength,
-      0,
-    );
-  }
-
   /** Id of the document at corpus index `doc`. */
   idAt(doc: number): string {
     const id = this.ids[doc];
@@ -194,15 +174,8 @@ export class Bm25Index {
     return id;
   }
 
-  /** Document frequency of an already tokenised term (0 when unknown). */
-  documentFrequency(term: string): number {
-    const t = this.termIds.get(term);
-    const offsets = this.arrays.postingOffsets;
-    return t === undefined ? 0 : (offsets[t + 1] as number) - (offsets[t] as number);
-  }
-
-  /** The k best documents by BM25, best first, ties to the lower corpus index. Matches nothing -> empty. */
-  topDocs(query: string, k: number): Bm25Hits {
+  /** The k best documents by corpus index, best first, ties to the lower index. Matches nothing -> empty. */
+  topDocs(query: string, k: number): { docs: Uint32Array; scores: Float64Array } {
     if (typeof k !== 'number' || Number.isNaN(k)) throw new Bm25Error(`k must be a number, got ${String(k)}`);
     const queryTerms = new Map<number, number>();
     if (k > 0) {

@@ -5,7 +5,18 @@
 //   next H bytes UTF-8 JSON header { format: "hopscope.vectors", version: 1, count, dim,
 //                dtype: "float32", model, normalized, ids: string[count] }
 //   zero padding to a multiple of 4 bytes, then count x dim float32 little-endian, row i = ids[i].
-import { VectorImportError } from './vectors-errors.ts';
+import { HopscopeError } from '../errors.ts';
+
+/** A precomputed-vectors file that cannot be used: names the file and what is wrong with it. */
+export class VectorImportError extends HopscopeError {
+  override readonly name: string = 'VectorImportError';
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super('index.vectors', `${file}: ${message}`);
+  }
+}
 
 export const VECTORS_MAGIC = 'HSVEC001';
 const VECTORS_FORMAT = 'hopscope.vectors';
@@ -52,7 +63,7 @@ export function encodeVectorsFile(v: VectorsFile): Uint8Array {
 }
 
 export function decodeVectorsFile(bytes: Uint8Array, file = 'vectors file'): VectorsFile {
-  const fail = (m: string): never => {
+  const fail: (m: string) => never = (m) => {
     throw new VectorImportError(file, m);
   };
   if (bytes.length < 12 || new TextDecoder().decode(bytes.subarray(0, 8)) !== VECTORS_MAGIC) {
@@ -84,26 +95,24 @@ export function decodeVectorsFile(bytes: Uint8Array, file = 'vectors file'): Vec
   if (!Array.isArray(ids) || ids.some((x) => typeof x !== 'string'))
     fail('header.ids must be an array of passage id strings');
   const idList = ids as string[];
-  if (idList.length !== count) fail(`header.count is ${count as number} but header.ids has ${idList.length} ids`);
+  if (idList.length !== count) fail(`header.count is ${count} but header.ids has ${idList.length} ids`);
   if (new Set(idList).size !== idList.length) fail('header.ids holds duplicate ids');
   const dataOffset = align4(12 + headerLength);
-  const expected = (count as number) * (dim as number) * 4;
+  const expected = count * dim * 4;
   const actual = bytes.length - dataOffset;
   if (actual !== expected) {
     fail(
-      `${count as number} vectors x ${dim as number} dims need ${expected} bytes of float32 data, the file has ${actual} (truncated or wrong dim)`,
+      `${count} vectors x ${dim} dims need ${expected} bytes of float32 data, the file has ${actual} (truncated or wrong dim)`,
     );
   }
   const data = new Float32Array(expected / 4);
   for (let i = 0; i < data.length; i++) {
     const x = view.getFloat32(dataOffset + 4 * i, true);
     if (!Number.isFinite(x))
-      fail(
-        `vector ${Math.floor(i / (dim as number))} ("${idList[Math.floor(i / (dim as number))]}") holds a non-finite value`,
-      );
+      fail(`vector ${Math.floor(i / dim)} ("${idList[Math.floor(i / dim)]}") holds a non-finite value`);
     data[i] = x;
   }
-  return { model: h.model as string, dim: dim as number, ids: idList, data, normalized: h.normalized as boolean };
+  return { model: h.model, dim, ids: idList, data, normalized: h.normalized };
 }
 
 /**

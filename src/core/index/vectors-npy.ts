@@ -3,8 +3,13 @@
 // Every check names the file and what is wrong: magic, version, dtype, order, shape, byte length,
 // non-finite values, id count, duplicate ids, and (alignVectorsToCorpus) ids that miss the corpus.
 // NPY format: https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html
-import { VectorImportError } from './vectors-errors.ts';
-import { alignVectorsToCorpus, decodeVectorsFile, VECTORS_MAGIC, type VectorsFile } from './vectors-format.ts';
+import {
+  alignVectorsToCorpus,
+  decodeVectorsFile,
+  VectorImportError,
+  VECTORS_MAGIC,
+  type VectorsFile,
+} from './vectors-format.ts';
 
 export interface BinaryFile {
   name: string;
@@ -13,19 +18,16 @@ export interface BinaryFile {
 
 const NPY_MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 
-export interface NpyMatrix {
-  count: number;
-  dim: number;
-  data: Float32Array;
-}
-
-export function parseNpyFloat32(bytes: Uint8Array, file = 'vectors.npy'): NpyMatrix {
-  const fail = (m: string): never => {
+export function parseNpyFloat32(
+  bytes: Uint8Array,
+  file = 'vectors.npy',
+): { count: number; dim: number; data: Float32Array } {
+  const fail: (m: string) => never = (m) => {
     throw new VectorImportError(file, m);
   };
   if (bytes.length < 10 || NPY_MAGIC.some((b, i) => bytes[i] !== b))
     fail('not a NumPy .npy file (expected the magic "\\x93NUMPY" at byte 0)');
-  const major = bytes[6] as number;
+  const major = bytes[6]!;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (major < 1 || major > 3) fail(`.npy format version ${major}.${bytes[7]} is not supported (1.0 to 3.0 are)`);
   const headerLength = major === 1 ? view.getUint16(8, true) : view.getUint32(8, true);
@@ -41,7 +43,7 @@ export function parseNpyFloat32(bytes: Uint8Array, file = 'vectors.npy'): NpyMat
   if (descr !== '<f4' && descr !== '=f4')
     fail(`dtype is "${descr}", expected float32 little-endian "<f4" (use array.astype('<f4'))`);
   if (fortran === 'True') fail('the array is in Fortran order; save a C-ordered array (np.ascontiguousarray)');
-  const dims = (shape as string)
+  const dims = shape
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '')

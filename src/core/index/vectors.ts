@@ -3,22 +3,12 @@
 // accumulators (fewer loop-carried dependencies, so V8 keeps the FPU busy), and the k best are kept
 // in a size-k min-heap (./topk.ts, O(n log k)) instead of sorting all n scores.
 // Ties go to the lower row index = corpus order (the Retriever contract's tie rule).
-import { VectorIndexError } from './vectors-errors.ts';
+import { errorClass } from '../errors.ts';
 import { selectTopK } from './topk.ts';
 import { createSimdScorer, type SimdScorer } from './vectors-simd.ts';
 
-export type VectorKernel = 'js' | 'wasm-simd';
-
-export interface VectorIndexOptions {
-  /** 'auto' (default) uses WebAssembly SIMD when available and dim % 4 === 0, else the JS loop. */
-  kernel?: 'auto' | VectorKernel;
-}
-
-export interface VectorHits {
-  /** Row indices, best first. */
-  indices: Uint32Array;
-  scores: Float32Array;
-}
+/** Vector index misuse: dimension mismatch, bad k, non-finite values. */
+export const VectorIndexError = errorClass('VectorIndexError', 'index.vectors');
 
 /** Dot product of a[ao..ao+dim) and b[0..dim), unrolled by 4. */
 export function dotAt(a: Float32Array, ao: number, b: Float32Array, dim: number): number {
@@ -54,17 +44,20 @@ export class VectorIndex {
   readonly count: number;
   /** Rows as stored: with the SIMD kernel, a copy inside WebAssembly memory (the input may be dropped). */
   readonly data: Float32Array;
-  readonly kernel: VectorKernel;
+  readonly kernel: 'js' | 'wasm-simd';
   private readonly simd: SimdScorer | undefined;
   private scratch: Float32Array;
   /** Every row index, the candidates of a search. */
   private readonly rows: Uint32Array;
 
-  /** `data` is n x dim, row-major, rows L2-normalised (see normalizeRows). */
+  /**
+   * `data` is n x dim, row-major, rows L2-normalised (see normalizeRows). kernel 'auto' (default) uses
+   * WebAssembly SIMD when available and dim % 4 === 0, else the JS loop.
+   */
   constructor(
     data: Float32Array,
     readonly dim: number,
-    options: VectorIndexOptions = {},
+    options: { kernel?: 'auto' | 'js' | 'wasm-simd' } = {},
   ) {
     if (!Number.isInteger(dim) || dim < 1) throw new VectorIndexError(`dim must be a positive integer, got ${dim}`);
     if (data.length % dim !== 0)
@@ -114,7 +107,8 @@ export class VectorIndex {
     return out;
   }
 
-  search(query: Float32Array, k: number): VectorHits {
+  /** The k best rows (indices best first) and their scores. */
+  search(query: Float32Array, k: number): { indices: Uint32Array; scores: Float32Array } {
     const scores = this.scoreAll(query, this.scratch);
     const indices = selectTopK(scores, this.rows, this.count, Math.max(0, Math.floor(k)));
     return { indices, scores: Float32Array.from(indices, (i) => scores[i] as number) };

@@ -8,7 +8,7 @@ import type { CommunityHierarchy } from '../graphrag/communities.ts';
 import type { CommunityReport } from '../graphrag/reports.ts';
 import type { PhraseGraph } from '../graph/build.ts';
 import type { Bm25Index } from '../index/bm25.ts';
-import { packStrings, unpackStrings } from '../index/bm25-strings.ts';
+import { packStrings, unpackStrings } from '../index/bm25-snapshot.ts';
 import type { RaptorTree } from '../raptor/tree.ts';
 import type { IndexedFact } from '../triples/fact-index.ts';
 import type { Corpus } from '../types.ts';

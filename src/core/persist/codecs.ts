@@ -3,7 +3,7 @@
 // Buffers are copied out of larger backing buffers so each artifact owns exactly its bytes.
 import { edgeFactsOf, type Fact, type GraphOptions, type PhraseGraph } from '../graph/build.ts';
 import type { Csr } from '../graph/csr.ts';
-import { packStrings, unpackStrings, type PackedStrings } from '../index/bm25-strings.ts';
+import { packStrings, unpackStrings, type PackedStrings } from '../index/bm25-snapshot.ts';
 import {
   TRIPLE_INDEX_ARRAYS,
   TRIPLE_INDEX_FORMAT,

@@ -16,11 +16,7 @@ export function handlePoolMessage(data: unknown): PoolResponse {
   const req = parsed.data;
   try {
     if (req.type === 'triples')
-      return {
-        type: 'triples',
-        job: req.job,
-        triples: encodeTriples(req.passages.map((p) => extractPassageTriplesOffline(p))),
-      };
+      return { type: 'triples', job: req.job, triples: encodeTriples(req.passages.map(extractPassageTriplesOffline)) };
     const pairs = new TrigramIndex(req.phrases)
       .similarPairsShare(req.threshold, req.part, req.parts)
       .map((p) => [p.a, p.b, p.score] as [number, number, number]);

@@ -1,7 +1,7 @@
 // RAPTOR summaries by an LLM: the prompt (src/prompts/raptor-summarize.ts) is injected, since core does
 // not import prompts. A reply that cannot be read falls back, for that node only, to the labelled
-// extractive summary, counted in `fallbacks` (a tree with a silently missing summary would rank on
-// nothing; one unreadable reply must not lose the whole build); a failed call still fails the build.
+// extractive summary, marked with SUMMARY_FALLBACK_MARK (a tree with a silently missing summary would rank
+// on nothing; one unreadable reply must not lose the whole build); a failed call still fails the build.
 import type { ChatMessage, LlmPort } from '../llm/port.ts';
 import { extractiveSummary, type Summarizer } from './tree.ts';
 
@@ -17,12 +17,8 @@ export interface SummaryPrompt {
 export const SUMMARY_FALLBACK_MARK = '[extractive stand-in: the LLM’s summary could not be read] ';
 
 export function createLlmSummarizer(llm: LlmPort, prompt: SummaryPrompt): Summarizer {
-  let fallbacks = 0;
   return {
     label: `LLM summary (${prompt.version}, ${llm.label})`,
-    get fallbacks() {
-      return fallbacks;
-    },
     async summarize(texts, signal) {
       const reply = await llm.complete(
         { module: prompt.module, messages: prompt.build(texts), maxTokens: prompt.maxTokens, temperature: 0 },
@@ -31,7 +27,6 @@ export function createLlmSummarizer(llm: LlmPort, prompt: SummaryPrompt): Summar
       try {
         return prompt.parse(reply.text);
       } catch {
-        fallbacks++;
         return `${SUMMARY_FALLBACK_MARK}${extractiveSummary(texts)}`;
       }
     },

@@ -24,8 +24,6 @@ export interface RaptorNode {
 export interface Summarizer {
   /** Shown with the tree, e.g. "extractive summary (no LLM)" or "LLM summary (raptor-summarize/1, …)". */
   readonly label: string;
-  /** Summaries whose LLM reply could not be read and that the extractive stand-in wrote instead (LLM summarisers). */
-  readonly fallbacks?: number;
   summarize(texts: readonly string[], signal?: AbortSignal): Promise<string>;
 }
 
@@ -105,11 +103,8 @@ export async function buildRaptorTree(
   for (let level = 1; level <= o.maxLevels && current.length > o.minLevelSize; level++) {
     throwIfAborted(signal, 'raptor.tree');
     onProgress?.(`clustering level ${level}`, 0, current.length);
-    const vectors = hashedTfIdf(
-      current.map((i) => nodes[i]!.text),
-      o.dim,
-    );
-    const clusters = softClusters(vectors, o.dim, o.cluster);
+    const texts = current.map((i) => nodes[i]!.text);
+    const clusters = softClusters(hashedTfIdf(texts, o.dim), o.dim, o.cluster);
     if (clusters.length >= current.length) break; // no longer shrinking: nothing to summarise
     const next: number[] = [];
     for (const [n, members] of clusters.entries()) {

@@ -15,11 +15,8 @@ export function createBm25Retriever(
   passages: readonly Passage[],
   options: Partial<Bm25Params> & { signal?: AbortSignal } = {},
 ): Bm25Retriever {
-  const index = Bm25Index.build(
-    passages.map((p) => ({ id: p.id, text: bm25DocumentText(p) })),
-    options,
-  );
-  return bm25RetrieverFromIndex(index);
+  const docs = passages.map((p) => ({ id: p.id, text: bm25DocumentText(p) }));
+  return bm25RetrieverFromIndex(Bm25Index.build(docs, options));
 }
 
 /** Wraps an index built elsewhere, e.g. loaded with Bm25Index.fromSnapshot in a worker. */

@@ -11,15 +11,13 @@ export function denseDocumentText(p: Passage): string {
   return p.title ? `${p.title}\n${p.text}` : p.text;
 }
 
-export interface DenseDeps {
-  embedder: Embedder;
-  /** Passage vectors in corpus order (stored, imported, or just embedded). */
-  vectors: VectorIndex;
-}
-
 export type DenseRetriever = Retriever & { readonly vectors: VectorIndex; readonly embedder: Embedder };
 
-export function createDenseRetriever(corpus: Corpus, deps: DenseDeps): DenseRetriever {
+/** `vectors`: the passage vectors in corpus order (stored, imported, or just embedded). */
+export function createDenseRetriever(
+  corpus: Corpus,
+  deps: Pick<DenseRetriever, 'embedder' | 'vectors'>,
+): DenseRetriever {
   const { embedder, vectors } = deps;
   if (vectors.count !== corpus.passages.length) {
     throw new HopscopeError(

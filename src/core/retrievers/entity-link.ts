@@ -10,10 +10,7 @@ import { TrigramIndex } from '../graph/lexical.ts';
 import { ENGLISH_STOP_WORDS } from '../text/stopwords.ts';
 import { normalizePhrase } from '../triples/normalize.ts';
 
-export interface EntityLinkOptions {
-  minSimilarity: number;
-  perEntity: number;
-}
+export type EntityLinkOptions = Record<'minSimilarity' | 'perEntity', number>;
 
 export const ENTITY_LINK_DEFAULTS: Readonly<EntityLinkOptions> = Object.freeze({
   /** Minimum trigram cosine for a fuzzy link (exact matches score 1). */
@@ -35,11 +32,11 @@ const words = (phrase: string) => phrase.split(' ').filter((w) => w !== '');
 /** A phrase worth matching in free query text: not only stop words or a short number ("the who", "3"). */
 const mentionable = (ws: readonly string[]) => ws.some((w) => !ENGLISH_STOP_WORDS.has(w) && !/^\d{1,3}$/.test(w));
 
-/** Builds the phrase index once per graph; `link` is then cheap per query. `titles`: the passages' titles, for `mentions`. */
+/** Builds the phrase index once per graph; `link` is then cheap per query. `passages`: their titles, for `mentions`. */
 export function createEntityLinker(
   graph: PhraseGraph,
-  options: Partial<EntityLinkOptions> = {},
-  titles: readonly string[] = [],
+  options: Partial<EntityLinkOptions>,
+  passages: readonly { title: string }[],
 ) {
   const opts = { ...ENTITY_LINK_DEFAULTS, ...options };
   let index: TrigramIndex | undefined;
@@ -47,7 +44,6 @@ export function createEntityLinker(
   let byWords: Map<string, number> | undefined;
   let longest = 0;
   return {
-    options: opts,
     /**
      * Title phrases whose words occur contiguously in the query, longest match first, no overlaps
      * (score 1, how 'query-mention'). A labelled heuristic for queries whose entities do not link.
@@ -55,7 +51,7 @@ export function createEntityLinker(
     mentions(query: string): EntityLink[] {
       if (!byWords) {
         byWords = new Map();
-        const titleWords = new Set(titles.map((t) => words(normalizePhrase(t)).join(' ')));
+        const titleWords = new Set(passages.map((p) => words(normalizePhrase(p.title)).join(' ')));
         graph.phrases.forEach((phrase, i) => {
           const ws = words(phrase);
           const key = ws.join(' ');

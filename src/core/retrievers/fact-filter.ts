@@ -81,13 +81,11 @@ export function createLlmFactFilter(llm: LlmPort, prompt: FactFilterPrompt): Fac
         { module: prompt.module, messages: prompt.build(query, candidates), maxTokens: 512, temperature: 0 },
         signal,
       );
-      let facts: FactTuple[];
       try {
-        facts = prompt.parse(reply.text);
+        return { kept: matchToCandidates(prompt.parse(reply.text), candidates) };
       } catch (e) {
         return { kept: [], error: (e as Error).message };
       }
-      return { kept: matchToCandidates(facts, candidates) };
     },
   };
 }

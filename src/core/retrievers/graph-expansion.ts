@@ -65,11 +65,8 @@ export const GRAPH_EXPANSION_DEFAULTS: Readonly<GraphExpansionOptions> = Object.
 });
 
 export interface Expansion {
-  /** RRF(expanded, base), best first. */
+  /** RRF(passages of the flattened beams, base), best first. */
   results: Ranked[];
-  /** Passages of the flattened beams, in order. */
-  expanded: Ranked[];
-  initial: number[];
   search: BeamResult;
 }
 
@@ -127,15 +124,14 @@ function createGraphExpander(
       const search = await diverseTripleBeamSearch(initial, graph, score, o.beam, relevance, signal);
       const seen = new Set<string>();
       const expanded: Ranked[] = [];
-      const flat = flattenBreadthFirst(search.beams);
-      for (const t of flat) {
+      for (const t of flattenBreadthFirst(search.beams)) {
         const p = index.triple(t).passage;
         if (!seen.has(p)) {
           seen.add(p);
           expanded.push({ id: p, score: 1 / (expanded.length + 1) });
         }
       }
-      return { results: rrf([expanded, baseList], { k: o.rrfK }), expanded, initial: [...initial], search };
+      return { results: rrf([expanded, baseList], { k: o.rrfK }), search };
     },
     beamRecords(search) {
       return search.steps.map((s) => {
@@ -175,6 +171,8 @@ export interface GraphExpansionDeps {
   read?: { prompt: ProximalReadPrompt; llm: LlmPort; passage: (id: string) => Passage | undefined };
 }
 
+const syncError = (message: string) => new HopscopeError('retrievers.syncge', message);
+
 export function createGraphExpansionRetriever(
   mode: 'naive' | 'sync',
   deps: GraphExpansionDeps,
@@ -182,10 +180,7 @@ export function createGraphExpansionRetriever(
   const expansion = createGraphExpander(deps.base, deps.index, deps.scorer, deps.options);
   const name = mode === 'naive' ? 'naivege' : 'syncge';
   if (mode === 'sync' && !deps.read)
-    throw new HopscopeError(
-      'retrievers.syncge',
-      'syncge needs a read step: an LLM (--llm <spec>) and the J.2 reader prompt',
-    );
+    throw syncError('syncge needs a read step: an LLM (--llm <spec>) and the J.2 reader prompt');
   const { index, options } = expansion;
 
   async function initialTriples(
@@ -199,11 +194,7 @@ export function createGraphExpansionRetriever(
     const read = deps.read!;
     const passages = seeds.map((r) => {
       const p = read.passage(r.id);
-      if (!p)
-        throw new HopscopeError(
-          'retrievers.syncge',
-          `base retriever returned passage "${r.id}", which the passage lookup does not hold`,
-        );
+      if (!p) throw syncError(`base retriever returned passage "${r.id}", which the passage lookup does not hold`);
       return p;
     });
     const request = { module: read.prompt.module, messages: read.prompt.build(query, passages) };

@@ -11,7 +11,7 @@
 //     score × `reportWeight` to the passages under the community;
 //  4. every passage adds its min–max normalised BM25 score × `baseWeight` (as HippoRAG 2 seeds passages),
 //     so a query with no entity still ranks.
-import { throwIfAborted } from '../errors.ts';
+import { HopscopeError, throwIfAborted } from '../errors.ts';
 import { buildPhraseGraph, type PhraseGraph } from '../graph/build.ts';
 import { Bm25Index } from '../index/bm25.ts';
 import { detectCommunities, type CommunityHierarchy } from '../graphrag/communities.ts';
@@ -22,16 +22,9 @@ import type { TripleSet } from '../triples/types.ts';
 import type { Corpus, Ranked, RetrievedItem, Retriever } from '../types.ts';
 import { createBm25Retriever } from './bm25.ts';
 import { createEntityLinker } from './entity-link.ts';
-import { factsOfGraph, phraseItem, type QueryEntities } from './hipporag2.ts';
-import { HopscopeError } from '../errors.ts';
+import { addMinMax, factsOfGraph, phraseItem, type QueryEntities } from './hipporag2.ts';
 
-export interface GraphRagOptions {
-  factTopK: number;
-  reportTopK: number;
-  reportWeight: number;
-  baseWeight: number;
-  resolution: number;
-}
+type GraphRagOptions = Record<'factTopK' | 'reportTopK' | 'reportWeight' | 'baseWeight' | 'resolution', number>;
 
 export const GRAPHRAG_DEFAULTS: Readonly<GraphRagOptions> = Object.freeze({
   factTopK: 5,
@@ -77,15 +70,10 @@ export async function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps
   const reportIndex = Bm25Index.build(reports.map((r, i) => ({ id: String(i), text: `${r.title}\n${r.text}` })));
   const facts: FactIndex = deps.facts ?? createBm25FactIndex(collectFacts(factsOfGraph(graph)));
   const base = deps.base ?? createBm25Retriever(corpus.passages);
-  const linker = createEntityLinker(
-    graph,
-    {},
-    corpus.passages.map((p) => p.title),
-  );
+  const linker = createEntityLinker(graph, {}, corpus.passages);
   const queryEntities = deps.queryEntities ?? extractEntitiesOffline;
   const P = graph.passageCount;
-  const passageFacts: number[][] = Array.from({ length: P }, () => []);
-  graph.facts.forEach((f, i) => passageFacts[f.passage]!.push(i));
+  const passageIndex = new Map(graph.passageIds.map((id, i) => [id, i]));
 
   async function rank(query: string, k: number, s?: AbortSignal) {
     throwIfAborted(s, 'retrievers.graphrag');
@@ -105,13 +93,8 @@ export async function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps
       const ps = graph.phrasePassages[node - P]!;
       for (const p of ps) score[p]! += w / Math.sqrt(ps.length);
     }
-    for (let p = 0; p < P; p++) {
-      for (const fi of passageFacts[p]!) {
-        const f = graph.facts[fi]!;
-        const w = Math.max(weight.get(f.subject) ?? 0, weight.get(f.object) ?? 0);
-        score[p]! += 0.5 * w;
-      }
-    }
+    for (const f of graph.facts)
+      score[f.passage]! += 0.5 * Math.max(weight.get(f.subject) ?? 0, weight.get(f.object) ?? 0);
     const { docs, scores } = reportIndex.topDocs(query, o.reportTopK);
     const items: RetrievedItem[] = [];
     const top = scores[0] ?? 0;
@@ -128,14 +111,7 @@ export async function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps
         level: r.level,
       });
     });
-    const baseHits = await base.retrieve(query, P, s);
-    if (baseHits.length > 0) {
-      const max = baseHits[0]!.score;
-      const min = baseHits.at(-1)!.score;
-      const index = new Map(graph.passageIds.map((id, i) => [id, i]));
-      for (const h of baseHits)
-        score[index.get(h.id)!]! += o.baseWeight * (max > min ? (h.score - min) / (max - min) : 1);
-    }
+    addMinMax(score, await base.retrieve(query, P, s), (h) => passageIndex.get(h.id)!, o.baseWeight);
     for (const [node, w] of [...weight].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 10))
       items.push(phraseItem(graph, node, w));
     const hit: number[] = [];

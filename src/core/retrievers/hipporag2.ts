@@ -16,9 +16,8 @@
 //  - every passage node gets its min–max normalised base-retriever score × passage_node_weight (0.05);
 //  - PPR with damping 0.5 (run_ppr), passages ranked by PPR mass.
 // The base retriever is pluggable (BM25 by default here, dense in HippoRAG 2).
-import { throwIfAborted } from '../errors.ts';
-import { HopscopeError } from '../errors.ts';
-import { buildPhraseGraph, type GraphOptions, type PhraseGraph } from '../graph/build.ts';
+import { HopscopeError, throwIfAborted } from '../errors.ts';
+import { buildPhraseGraph, GRAPH_DEFAULTS, type GraphOptions, type PhraseGraph } from '../graph/build.ts';
 import {
   personalizedPageRank,
   preparePpr,
@@ -42,6 +41,8 @@ import type { TripleSet } from '../triples/types.ts';
 import type { Corpus, Ranked, RetrievedItem, Retriever } from '../types.ts';
 import type { FactFilter, FactTuple } from './fact-filter.ts';
 import { createEntityLinker, ENTITY_LINK_DEFAULTS, type EntityLink, type EntityLinkOptions } from './entity-link.ts';
+
+const fail = (message: string) => new HopscopeError('retrievers.hipporag2', message);
 
 export type HippoRag2Seed = 'facts' | 'entities';
 export const HIPPORAG2_SEEDS: readonly HippoRag2Seed[] = ['facts', 'entities'];
@@ -75,7 +76,7 @@ export const HIPPORAG2_DEFAULTS: Readonly<HippoRag2Options> = Object.freeze({
   baseTopK: 0,
   linkTopK: 0,
   link: ENTITY_LINK_DEFAULTS,
-  graph: { synonymThreshold: 0.8, synonymMaxNeighbours: 100, lexicalSynonymThreshold: 0.8 },
+  graph: GRAPH_DEFAULTS,
   ppr: { tolerance: PPR_DEFAULTS.tolerance, maxIterations: PPR_DEFAULTS.maxIterations, method: PPR_DEFAULTS.method },
 });
 
@@ -122,8 +123,6 @@ export interface HippoRag2Explanation {
 export type HippoRag2Retriever = Retriever & {
   readonly graph: PhraseGraph;
   readonly options: HippoRag2Options;
-  /** Label of the query entity source, e.g. "offline extractor". */
-  readonly queryEntitySource: string;
   /** seed 'facts': how facts are scored and filtered, in words (shown in traces). */
   readonly factSource?: { scorer: FactScorerKind; label: string; filter: string };
   retrieveExplained(
@@ -133,27 +132,17 @@ export type HippoRag2Retriever = Retriever & {
   ): Promise<{ ranked: Ranked[]; explanation: HippoRag2Explanation }>;
 };
 
-export const offlineQueryEntities = (query: string): string[] => extractEntitiesOffline(query);
-
 export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): HippoRag2Retriever {
   const options = resolveOptions(deps.options);
   const graph = graphOf(corpus, deps, options);
-  checkSeeding(options);
   const prepared = preparePpr(graph.csr);
-  const linker = createEntityLinker(
-    graph,
-    options.link,
-    corpus.passages.map((p) => p.title),
-  );
-  const queryEntities = deps.queryEntities ?? offlineQueryEntities;
+  const linker = createEntityLinker(graph, options.link, corpus.passages);
+  const queryEntities = deps.queryEntities ?? extractEntitiesOffline;
   const passageNode = new Map(graph.passageIds.map((id, i) => [id, i]));
   const baseNode = (r: Ranked): number => {
     const node = passageNode.get(r.id);
     if (node === undefined)
-      throw new HopscopeError(
-        'retrievers.hipporag2',
-        `base retriever "${deps.base.name}" returned "${r.id}", not a passage of corpus "${corpus.name}"`,
-      );
+      throw fail(`base retriever "${deps.base.name}" returned "${r.id}", not a passage of corpus "${corpus.name}"`);
     return node;
   };
   const baseK = options.baseTopK > 0 ? options.baseTopK : corpus.passages.length;
@@ -183,7 +172,7 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
     // The PPR reset vector: phrase seeds, then the base retriever's passages.
     const reset = new Float64Array(graph.csr.nodeCount);
     seedPhrases(reset, graph, links);
-    seedPassages(reset, base, baseNode, options.passageNodeWeight);
+    addMinMax(reset, base, baseNode, options.passageNodeWeight);
     const explanation: HippoRag2Explanation = {
       seededBy,
       facts,
@@ -205,7 +194,6 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
     scores: 'comparable', // PPR mass: a probability over the graph's nodes
     graph,
     options,
-    queryEntitySource: deps.queryEntities ? 'provided' : 'offline extractor',
     ...(options.seed === 'facts'
       ? {
           factSource: {
@@ -226,7 +214,7 @@ export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): H
   };
 }
 
-/** The options over HIPPORAG2_DEFAULTS (nested groups merged key by key). */
+/** The options over HIPPORAG2_DEFAULTS (nested groups merged key by key), checked. */
 function resolveOptions(o: NonNullable<HippoRag2Deps['options']> = {}): HippoRag2Options {
   const options: HippoRag2Options = {
     ...HIPPORAG2_DEFAULTS,
@@ -235,37 +223,21 @@ function resolveOptions(o: NonNullable<HippoRag2Deps['options']> = {}): HippoRag
     graph: { ...HIPPORAG2_DEFAULTS.graph, ...o.graph },
     ppr: { ...HIPPORAG2_DEFAULTS.ppr, ...o.ppr },
   };
-  if (!(options.passageNodeWeight >= 0))
-    throw new HopscopeError('retrievers.hipporag2', `passageNodeWeight ${options.passageNodeWeight} must be >= 0`);
+  if (!(options.passageNodeWeight >= 0)) throw fail(`passageNodeWeight ${options.passageNodeWeight} must be >= 0`);
+  if (!HIPPORAG2_SEEDS.includes(options.seed))
+    throw fail(`seed "${String(options.seed)}" must be one of ${HIPPORAG2_SEEDS.join(', ')}`);
+  if (!(Number.isInteger(options.factTopK) && options.factTopK >= 1))
+    throw fail(`factTopK ${options.factTopK} must be a whole number >= 1`);
   return options;
 }
 
 /** The given graph, or one built from the triples; either must have the corpus's passages. */
 function graphOf(corpus: Corpus, deps: HippoRag2Deps, options: HippoRag2Options): PhraseGraph {
-  if (!deps.graph && !deps.triples)
-    throw new HopscopeError(
-      'retrievers.hipporag2',
-      `corpus "${corpus.name}": needs triples to build its graph, or a graph`,
-    );
+  if (!deps.graph && !deps.triples) throw fail(`corpus "${corpus.name}": needs triples to build its graph, or a graph`);
   const graph = deps.graph ?? buildPhraseGraph(corpus, deps.triples as TripleSet, options.graph);
-  if (graph.passageCount !== corpus.passages.length) {
-    throw new HopscopeError(
-      'retrievers.hipporag2',
-      `graph has ${graph.passageCount} passages, corpus "${corpus.name}" has ${corpus.passages.length}`,
-    );
-  }
+  if (graph.passageCount !== corpus.passages.length)
+    throw fail(`graph has ${graph.passageCount} passages, corpus "${corpus.name}" has ${corpus.passages.length}`);
   return graph;
-}
-
-/** What seeds PPR is one of HIPPORAG2_SEEDS, and factTopK a whole number >= 1. */
-function checkSeeding(options: HippoRag2Options): void {
-  if (!HIPPORAG2_SEEDS.includes(options.seed))
-    throw new HopscopeError(
-      'retrievers.hipporag2',
-      `seed "${String(options.seed)}" must be one of ${HIPPORAG2_SEEDS.join(', ')}`,
-    );
-  if (!(Number.isInteger(options.factTopK) && options.factTopK >= 1))
-    throw new HopscopeError('retrievers.hipporag2', `factTopK ${options.factTopK} must be a whole number >= 1`);
 }
 
 /**
@@ -344,28 +316,23 @@ function seedPhrases(reset: Float64Array, graph: PhraseGraph, links: readonly En
 }
 
 /**
- * Passage seeds: min–max normalised base scores × passage_node_weight. When all base scores are equal
- * (e.g. one hit) HippoRAG's min_max_normalize divides by zero and run_ppr zeroes the NaNs; we seed them
- * with 1 instead so a lone hit still counts (a stated deviation).
+ * Passage seeds (and GraphRAG's base term): min–max normalised base scores × weight (passage_node_weight).
+ * When all base scores are equal (e.g. one hit) HippoRAG's min_max_normalize divides by zero and run_ppr
+ * zeroes the NaNs; we seed them with 1 instead so a lone hit still counts (a stated deviation).
  */
-function seedPassages(
-  reset: Float64Array,
+export function addMinMax(
+  into: Float64Array,
   base: readonly Ranked[],
-  nodeOf: (r: Ranked) => number,
-  passageNodeWeight: number,
+  at: (r: Ranked) => number,
+  weight: number,
 ): void {
-  if (base.length === 0) return;
   let min = Infinity;
   let max = -Infinity;
   for (const r of base) {
     min = Math.min(min, r.score);
     max = Math.max(max, r.score);
   }
-  for (const r of base) {
-    const node = nodeOf(r);
-    const norm = max > min ? (r.score - min) / (max - min) : 1;
-    reset[node]! += norm * passageNodeWeight;
-  }
+  for (const r of base) into[at(r)]! += (max > min ? (r.score - min) / (max - min) : 1) * weight;
 }
 
 /** PPR from the seeds with HippoRAG 2's damping (run_ppr); passages ranked by their mass, ties in corpus order. */

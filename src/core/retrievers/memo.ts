@@ -19,21 +19,23 @@ export interface MemoRetriever extends Retriever {
   itemEntries(): Promise<MemoItemEntries>;
 }
 
+/** The promise kept under `key`, else `make()`'s, kept until it fails (a failed call is tried again, not kept). */
+export function keptPromise<K, T>(map: Map<K, Promise<T>>, key: K, make: () => Promise<T>): Promise<T> {
+  const kept = map.get(key);
+  if (kept) return kept;
+  const made = make();
+  map.set(key, made);
+  made.catch(() => map.delete(key));
+  return made;
+}
+
 export function memoRetriever(inner: Retriever, seed: MemoEntries = [], itemSeed: MemoItemEntries = []): MemoRetriever {
   const plain = new Map<string, Promise<Ranked[]>>(seed.map(([k, r]) => [k, Promise.resolve(r)]));
   const withItems = new Map<string, Promise<RetrievedWithItems>>(itemSeed.map(([k, r]) => [k, Promise.resolve(r)]));
   const stats = { hits: 0, misses: 0 };
   function cached<T>(map: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
-    const hit = map.get(key);
-    if (hit) {
-      stats.hits++;
-      return hit;
-    }
-    stats.misses++;
-    const p = make();
-    map.set(key, p);
-    p.catch(() => map.delete(key));
-    return p;
+    stats[map.has(key) ? 'hits' : 'misses']++;
+    return keptPromise(map, key, make);
   }
   const key = (query: string, k: number) => `${k}\u0000${query}`;
   const copy = (r: readonly Ranked[]) => r.map((x) => ({ ...x }));

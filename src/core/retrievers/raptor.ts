@@ -20,24 +20,22 @@ export type RaptorRetriever = Retriever & {
   retrieveItems(query: string, k: number, signal?: AbortSignal): Promise<{ results: Ranked[]; items: RetrievedItem[] }>;
 };
 
-export interface RaptorDeps {
-  /** A tree already built for this corpus (e.g. loaded from storage). */
-  tree?: RaptorTree;
-  summarizer?: Summarizer;
-  options?: Partial<RaptorTreeOptions>;
-}
-
 /** Summary nodes handed to the trace per query. */
 const MAX_ITEMS = 5;
 
-export async function createRaptorRetriever(corpus: Corpus, deps: RaptorDeps = {}): Promise<RaptorRetriever> {
+/** `tree`: one already built for this corpus (e.g. loaded from storage); else built here. */
+export async function createRaptorRetriever(
+  corpus: Corpus,
+  deps: { tree?: RaptorTree; summarizer?: Summarizer; options?: Partial<RaptorTreeOptions> } = {},
+): Promise<RaptorRetriever> {
   const tree = deps.tree ?? (await buildRaptorTree(corpus, deps.summarizer, deps.options));
   const P = corpus.passages.length;
   const index = Bm25Index.build(
     tree.nodes.map((n, i) => ({ id: String(i), text: n.level === 0 ? bm25DocumentText(corpus.passages[i]!) : n.text })),
   );
 
-  function rank(query: string, k: number) {
+  async function rank(query: string, k: number, signal?: AbortSignal) {
+    throwIfAborted(signal, 'retrievers.raptor');
     const { docs, scores } = index.topDocs(query, tree.nodes.length);
     const best = new Float64Array(P);
     const own = new Float64Array(P);
@@ -71,12 +69,8 @@ export async function createRaptorRetriever(corpus: Corpus, deps: RaptorDeps = {
     tree,
     scorer: RAPTOR_SCORER_LABEL,
     async retrieve(query, k, s) {
-      throwIfAborted(s, 'retrievers.raptor');
-      return rank(query, k).results;
+      return (await rank(query, k, s)).results;
     },
-    async retrieveItems(query, k, s) {
-      throwIfAborted(s, 'retrievers.raptor');
-      return rank(query, k);
-    },
+    retrieveItems: rank,
   };
 }

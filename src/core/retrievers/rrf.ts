@@ -52,24 +52,17 @@ export function rrf(lists: readonly (readonly Ranked[])[], options: RrfOptions =
     .map(([id, { score }]) => ({ id, score }));
 }
 
-export interface RrfRetrieverOptions extends RrfOptions {
-  /** How many results to fetch from each retriever before fusing; default the requested k. */
-  depth?: number;
-}
-
-/** A retriever whose ranking is the RRF of its members' rankings for the same query. */
+/**
+ * A retriever whose ranking is the RRF of its members' rankings for the same query; `depth`: how many
+ * results to fetch from each retriever before fusing (default the requested k).
+ */
 export function createRrfRetriever(
   name: string,
   retrievers: readonly Retriever[],
-  options: RrfRetrieverOptions = {},
+  options: RrfOptions & { depth?: number } = {},
 ): Retriever {
+  // The weights are checked by rrf() and the depth by the hybrid backbone's schema.
   if (retrievers.length === 0) throw new RrfError(`"${name}" needs at least one retriever`);
-  if (options.weights !== undefined && options.weights.length !== retrievers.length) {
-    throw new RrfError(`"${name}": ${options.weights.length} weights for ${retrievers.length} retrievers`);
-  }
-  if (options.depth !== undefined && !(Number.isInteger(options.depth) && options.depth > 0)) {
-    throw new RrfError(`"${name}": depth must be a positive integer, got ${String(options.depth)}`);
-  }
   return {
     name,
     scores: 'comparable', // 1 / (k + rank), the same for every query

@@ -61,15 +61,14 @@ export function diversityWeight(n: number, gamma: number): number {
 }
 
 function checkOptions(o: BeamOptions): void {
-  const bad = (name: string, v: number) =>
-    new HopscopeError('retrievers.beam', `${name} must be a positive integer, got ${String(v)}`);
-  if (!Number.isInteger(o.width) || o.width < 1) throw bad('width', o.width);
-  if (!Number.isInteger(o.length) || o.length < 1) throw bad('length', o.length);
-  if (!Number.isInteger(o.neighbours) || o.neighbours < 1) throw bad('neighbours', o.neighbours);
+  for (const name of ['width', 'length', 'neighbours'] as const)
+    if (!Number.isInteger(o[name]) || o[name] < 1)
+      throw new HopscopeError('retrievers.beam', `${name} must be a positive integer, got ${String(o[name])}`);
   if (!(o.gamma > 0))
     throw new HopscopeError('retrievers.beam', `gamma must be > 0 (Infinity = no diversity), got ${String(o.gamma)}`);
 }
 
+const strip = ({ triples, score, weight }: BeamSequence): BeamSequence => ({ triples, score, weight });
 const byScore = <T extends { score: number; order: number }>(a: T, b: T) => b.score - a.score || a.order - b.order;
 
 export async function diverseTripleBeamSearch(
@@ -86,10 +85,8 @@ export async function diverseTripleBeamSearch(
   const steps: BeamStep[] = [];
   if (start.length === 0) return { beams: [], steps };
   // lines 1-5
-  const s0 = await score(
-    start.map((t) => [t]),
-    signal,
-  );
+  const singles = start.map((t) => [t]);
+  const s0 = await score(singles, signal);
   const b0 = start.map((t, i) => ({ triples: [t], score: s0[i]!, weight: 1, order: i })).sort(byScore);
   let beams = b0.slice(0, o.width).map(strip);
   steps.push({ step: 1, kept: beams, pruned: b0.slice(o.width, o.width + PRUNED_CAP).map(strip) });
@@ -116,10 +113,6 @@ export async function diverseTripleBeamSearch(
     steps.push({ step: i + 1, kept: beams, pruned: all.slice(o.width, o.width + PRUNED_CAP).map(strip) });
   }
   return { beams, steps };
-}
-
-function strip(s: BeamSequence): BeamSequence {
-  return { triples: s.triples, score: s.score, weight: s.weight };
 }
 
 /** The k candidates with the best relevance (ties, and the zero-relevance rest, in candidate order). */
@@ -156,15 +149,15 @@ export function flattenBreadthFirst(beams: readonly BeamSequence[]): number[] {
   return out;
 }
 
+/** Entity lists longer than this are ranked through the query terms' postings (positivesIn). */
+const HUB = 256;
+
 /**
  * The neighbour graph of one query with each entity's triples pre-ranked by relevance and cut to `keep`
  * (Alg. 1's cap of 100, plus room for the visited triples and the triple itself): the search then sees
  * exactly the candidates it would have kept from the full lists, and a hub entity is ranked once per
  * query instead of once per beam and step. `keep` must be >= neighbours + width * length + 1.
  */
-/** Entity lists longer than this are ranked through the query terms' postings (positivesIn). */
-const HUB = 256;
-
 export function cappedNeighbourGraph(
   index: { entitiesOf(t: number): [number, number]; triplesOfEntity(e: number): Uint32Array },
   relevance: TripleRelevance,

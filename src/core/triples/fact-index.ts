@@ -87,11 +87,10 @@ export function createBm25FactIndex(facts: readonly IndexedFact[], params: Parti
 }
 
 /** The BM25 index over the facts' strings (document id = the fact's position). */
-export const buildFactBm25 = (facts: readonly IndexedFact[], params: Partial<Bm25Params> = {}): Bm25Index =>
-  Bm25Index.build(
-    facts.map((f, i) => ({ id: String(i), text: tripleText(f) })),
-    { ...FACT_BM25_DEFAULTS, ...params },
-  );
+export function buildFactBm25(facts: readonly IndexedFact[], params: Partial<Bm25Params> = {}): Bm25Index {
+  const docs = facts.map((f, i) => ({ id: String(i), text: tripleText(f) }));
+  return Bm25Index.build(docs, { ...FACT_BM25_DEFAULTS, ...params });
+}
 
 /** Facts searched through `index`, built by buildFactBm25 over these facts (or read back from its snapshot). */
 export function bm25FactIndex(facts: readonly IndexedFact[], index: Bm25Index): FactIndex {

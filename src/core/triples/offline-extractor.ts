@@ -105,9 +105,7 @@ function sentenceEntities(sentence: ItemSentence): SentenceEntities {
     i = end + 1;
   }
   found.sort((x, y) => x.span[0] - y.span[0]);
-  const entities = found.map((f) => f.text);
-  const spans = found.map((f) => f.span);
-  return { entities, spans, tokens, pos };
+  return { entities: found.map((f) => f.text), spans: found.map((f) => f.span), tokens, pos };
 }
 
 /** Joins tokens as the text reads: no space before punctuation or after an opening bracket. */

@@ -71,10 +71,7 @@ export function parseOpenIeFile(json: unknown, corpus: Corpus, file: string): Tr
   if (unmatched > 0) warnings.push(`${file}: ${unmatched} docs match no passage of the corpus and were ignored`);
   const missing = corpus.passages.length - out.size;
   if (missing > 0) warnings.push(`${file}: ${missing} corpus passages have no OpenIE entry (no triples)`);
-  const passages = corpus.passages.flatMap((p) => {
-    const e = out.get(p.id);
-    return e ? [e] : [];
-  });
+  const passages = corpus.passages.flatMap((p) => out.get(p.id) ?? []);
   return { source: 'openie-file', origin: file, passages, rejected, warnings };
 }
 

@@ -30,10 +30,7 @@ export function parseQueryNerTsv(text: string, file: string): Map<string, string
     }
     const ents = (parsed as { named_entities?: unknown }).named_entities;
     if (!Array.isArray(ents)) throw new ImportError({ file, record: r, field: 'triples' }, 'a "named_entities" array');
-    out.set(
-      query,
-      ents.map((e) => String(e)),
-    );
+    out.set(query, ents.map(String));
   }
   return out;
 }

@@ -9,10 +9,8 @@
 // A triple that occurs in two passages is kept twice (once per passage): alignment stays one-to-one.
 import { errorClass } from '../errors.ts';
 import { Bm25Index } from '../index/bm25.ts';
-import { packStrings, unpackStrings, type PackedStrings } from '../index/bm25-strings.ts';
-import type { Bm25Snapshot } from '../index/bm25-snapshot.ts';
-import { TOKENIZER_VERSION } from '../text/tokenize.ts';
-import { tokenize } from '../text/tokenize.ts';
+import { packStrings, unpackStrings, type Bm25Snapshot, type PackedStrings } from '../index/bm25-snapshot.ts';
+import { tokenize, TOKENIZER_VERSION } from '../text/tokenize.ts';
 import { normalizePhrase } from './normalize.ts';
 import type { TripleSet, TripleSource } from './types.ts';
 
@@ -286,10 +284,8 @@ export class TripleIndex {
 
 /** The parts of a new index: BM25 over the triple strings, the term lists and the entity lists. */
 function buildParts(triples: readonly IndexedTriple[], signal?: AbortSignal): Parts {
-  const bm25 = Bm25Index.build(
-    triples.map((t) => ({ id: tripleId(t.index), text: tripleText(t) })),
-    { signal },
-  );
+  const docs = triples.map((t) => ({ id: tripleId(t.index), text: tripleText(t) }));
+  const bm25 = Bm25Index.build(docs, { signal });
   const termIds = new Map<string, number>();
   const terms: string[] = [];
   const df: number[] = [];

@@ -2,7 +2,7 @@
 // summary node, exact only when its first level (the clusters of the passages themselves, which no LLM
 // changes) is the only one and too small to cluster again; GraphRAG one per community, always exact.
 import { describe, expect, it } from 'vitest';
-import { LLM_BUILT_BACKBONES, llmBuildCost } from '../../../src/core/backbones/llm-builds.ts';
+import { LLM_BUILT_BACKBONES, llmBuildCost } from '../../../src/core/backbones/index.ts';
 import { summaryCalls } from '../../../src/core/backbones/raptor.ts';
 import type { Retriever } from '../../../src/core/types.ts';
 

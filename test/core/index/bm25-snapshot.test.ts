@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '../../../src/core/index/bm25.ts';
-import { Bm25SnapshotError } from '../../../src/core/index/bm25-errors.ts';
-import type { Bm25Snapshot } from '../../../src/core/index/bm25-snapshot.ts';
+import { Bm25SnapshotError, type Bm25Snapshot } from '../../../src/core/index/bm25-snapshot.ts';
 
 const texts = [
   'Marie Curie discovered polonium',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AbortedError } from '../../../src/core/errors.ts';
 import { BM25_DEFAULTS, Bm25Index } from '../../../src/core/index/bm25.ts';
-import { Bm25Error } from '../../../src/core/index/bm25-errors.ts';
+import { Bm25Error } from '../../../src/core/index/bm25-snapshot.ts';
 
 const docs = (...texts: string[]) => texts.map((text, i) => ({ id: `d${i}`, text }));
 

@@ -3,9 +3,9 @@ import {
   alignVectorsToCorpus,
   decodeVectorsFile,
   encodeVectorsFile,
+  VectorImportError,
   type VectorsFile,
 } from '../../../src/core/index/vectors-format.ts';
-import { VectorImportError } from '../../../src/core/index/vectors-errors.ts';
 
 const sample: VectorsFile = {
   model: 'all-MiniLM-L6-v2',

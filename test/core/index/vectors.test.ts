@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dotAt, normalizeRows, VectorIndex } from '../../../src/core/index/vectors.ts';
-import { VectorIndexError } from '../../../src/core/index/vectors-errors.ts';
+import { dotAt, normalizeRows, VectorIndex, VectorIndexError } from '../../../src/core/index/vectors.ts';
 
 function seeded(seed: number) {
   let s = seed >>> 0;

@@ -79,7 +79,6 @@ describe('hipporag2 retriever', () => {
     const { explanation } = await hr.retrieveExplained(query, 2);
     expect(explanation.links[0]).toMatchObject({ phrase: 'lothair ii', how: 'lexical-trigram' });
     const offline = createHippoRag2Retriever(corpus, { base: bm25, triples, options: { seed: 'entities' } });
-    expect(offline.queryEntitySource).toBe('offline extractor');
     const r = await offline.retrieveExplained(query, 2);
     expect(r.explanation.entities).toEqual(['Lothair II']);
     expect(r.ranked[0]!.id).toBe('p1');

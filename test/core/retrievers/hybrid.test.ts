@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Ranked, Retriever } from '../../../src/core/types.ts';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
 import { createDenseRetriever, embedCorpus } from '../../../src/core/retrievers/dense.ts';
-import { createHybridRetriever } from '../../../src/core/retrievers/hybrid.ts';
+import { createRrfRetriever } from '../../../src/core/retrievers/rrf.ts';
 import { backboneRetriever } from '../../../src/core/backbones/index.ts';
 import { createTransformersEmbedder } from '../../../src/providers/embed/transformers-embedder.ts';
 import { TINY_MODEL, tinyEncoderRoot } from '../../../harness/tiny-encoder.ts';
@@ -36,7 +36,7 @@ describe('hybrid retriever', () => {
       { id: 'b', score: 0.9 },
       { id: 'c', score: 0.8 },
     ]);
-    const top = await createHybridRetriever({ bm25, dense }).retrieve('q', 3);
+    const top = await createRrfRetriever('hybrid', [bm25, dense]).retrieve('q', 3);
     expect(top.map((r) => r.id)).toEqual(['c', 'a', 'b']);
     expect(top[0]?.score).toBeCloseTo(2 / 62, 12);
   });
@@ -44,7 +44,7 @@ describe('hybrid retriever', () => {
   it('asks each member for depth results, not only k', async () => {
     const asked: number[] = [];
     const spy: Retriever = { name: 's', retrieve: async (_q, k) => (asked.push(k), []) };
-    await createHybridRetriever({ bm25: spy, dense: spy }, { depth: 30 }).retrieve('q', 5);
+    await createRrfRetriever('hybrid', [spy, spy], { depth: 30 }).retrieve('q', 5);
     expect(asked).toEqual([30, 30]);
   });
 
@@ -65,10 +65,11 @@ describe('hybrid retriever', () => {
     });
     const vectors = await embedCorpus(corpus, embedder);
     const viaRegistry = await backboneRetriever('hybrid', corpus, { embedder, vectors });
-    const manual = createHybridRetriever({
-      bm25: createBm25Retriever(corpus.passages),
-      dense: createDenseRetriever(corpus, { embedder, vectors }),
-    });
+    const manual = createRrfRetriever(
+      'hybrid',
+      [createBm25Retriever(corpus.passages), createDenseRetriever(corpus, { embedder, vectors })],
+      { depth: 100 }, // the hybrid backbone's default depth
+    );
     expect(await viaRegistry.retrieve('gamma', 2)).toEqual(await manual.retrieve('gamma', 2));
   });
 });
