@@ -1,12 +1,15 @@
 // One corpus from one or more files, dispatched by extension (content decides for a .json file
 // that holds JSON Lines). Either one structured file (.json / .jsonl) or any number of text files:
 // mixing them, or several structured files, would merge independent id spaces, so it is refused.
+// A JSON array's passages are {title, text} with positional ids ("p0", "p1", ...: the format has none,
+// so the same file always yields the same ids); a JSON Lines record may carry its own id. Blank lines
+// are skipped but still counted, so record indices are line indices and a missing id is "p<line index>".
 import { ImportError } from '../errors.ts';
 import { isObject } from './fields.ts';
 import { detectQuestionFormat } from './questions.ts';
 import type { Passage } from '../types.ts';
-import { corpusFromArray } from './corpus-json.ts';
-import { corpusFromLines } from './corpus-jsonl.ts';
+import { checkCorpus } from './corpus-checks.ts';
+import { passageFromRecord } from './passage-record.ts';
 import { extensionOf, jsonRecords, type SourceFile } from './source.ts';
 import { parseTextFiles, TEXT_EXTENSIONS } from './text-files.ts';
 
@@ -40,7 +43,7 @@ export function parseCorpus(files: SourceFile[]): Passage[] {
 function parseStructuredOrSayQuestions(file: SourceFile): Passage[] {
   try {
     const { records, lines } = jsonRecords(file, 'passages {title, text}');
-    return lines ? corpusFromLines(file, records) : corpusFromArray(file, records);
+    return corpusFromRecords(file, records, lines);
   } catch (e) {
     if (!(e instanceof ImportError)) throw e;
     let first: unknown;
@@ -57,4 +60,15 @@ function parseStructuredOrSayQuestions(file: SourceFile): Passage[] {
     }
     throw e;
   }
+}
+
+/** `records[i]` is record (or line) i's value; holes are blank lines. Only JSON Lines records may carry an id. */
+function corpusFromRecords(file: SourceFile, records: unknown[], lines: boolean): Passage[] {
+  const passages: Passage[] = [];
+  const lineOf: number[] = [];
+  records.forEach((value, i) => {
+    passages.push(passageFromRecord(value, { file: file.name, record: i }, `p${i}`, lines));
+    lineOf.push(i);
+  });
+  return checkCorpus(passages, file.name, (k) => ({ file: file.name, record: lineOf[k] ?? k }));
 }

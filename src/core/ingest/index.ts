@@ -4,8 +4,6 @@ export type { SourceFile } from './source.ts';
 export { decodeUtf8, withoutBom } from './source.ts';
 export type { QuestionOptions } from './question-record.ts';
 export type { QuestionFormat } from './questions.ts';
-export { parseCorpusJson } from './corpus-json.ts';
-export { parseCorpusJsonl } from './corpus-jsonl.ts';
 export { parseTextFiles } from './text-files.ts';
 export { parseCorpus } from './corpus.ts';
 export { parseQuestions, detectQuestionFormat } from './questions.ts';
