@@ -16,7 +16,15 @@ import { supportingFactsQuestion } from './questions-supporting-facts.ts';
 import { supportingTitlesQuestion } from './questions-supporting-titles.ts';
 import { jsonRecords, type SourceFile } from './source.ts';
 
-export type QuestionFormat = 'supporting_facts' | 'supporting_titles' | 'paragraphs' | 'context_titles';
+/** The reader of each format's records. */
+const READERS = {
+  supporting_facts: supportingFactsQuestion,
+  supporting_titles: supportingTitlesQuestion,
+  paragraphs: paragraphsQuestion,
+  context_titles: contextTitlesQuestion,
+};
+
+export type QuestionFormat = keyof typeof READERS;
 
 export function detectQuestionFormat(record: JsonObject): QuestionFormat | undefined {
   if ('supporting_facts' in record) return 'supporting_facts';
@@ -44,14 +52,7 @@ export function parseQuestions(file: SourceFile, passages: Passage[], options: Q
     if (value === undefined) return; // blank JSONL line
     const at: RecordRef = { file: file.name, record };
     const obj = asObject(value, at);
-    const q =
-      format === 'supporting_facts'
-        ? supportingFactsQuestion(obj, at, lookup)
-        : format === 'supporting_titles'
-          ? supportingTitlesQuestion(obj, at, lookup, options)
-          : format === 'context_titles'
-            ? contextTitlesQuestion(obj, at, lookup)
-            : paragraphsQuestion(obj, at, lookup);
+    const q = READERS[format](obj, at, lookup, options);
     const dup = seen.get(q.id);
     if (dup !== undefined)
       throw fieldError(at, 'id', `expected unique question ids, "${q.id}" already used by record ${dup}`);
