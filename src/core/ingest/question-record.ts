@@ -1,5 +1,4 @@
 // Fields every question format shares (id, question text, type) and the unknown-gold error.
-import type { ImportError } from '../errors.ts';
 import type { Question } from '../types.ts';
 import type { PassageLookup } from './passage-lookup.ts';
 import { describe, optStr, str, type JsonObject, type RecordRef, fieldError } from './fields.ts';
@@ -32,15 +31,8 @@ export function questionHead(obj: JsonObject, at: RecordRef, fallbackId?: string
   return type === undefined ? { id, question } : { id, question, type };
 }
 
-export function unknownGold(
-  at: RecordRef,
-  field: string,
-  questionId: string,
-  title: string,
-  detail: string,
-): ImportError {
-  return fieldError(at, field, `unknown gold passage for question "${questionId}": title "${title}" ${detail}`);
-}
+export const unknownGold = (at: RecordRef, field: string, questionId: string, title: string, detail: string) =>
+  fieldError(at, field, `unknown gold passage for question "${questionId}": title "${title}" ${detail}`);
 
 /** "3 passages with this title": what the corpus holds under a gold title whose text matched none. */
 export function withTitle(lookup: PassageLookup, title: string): string {
@@ -48,6 +40,5 @@ export function withTitle(lookup: PassageLookup, title: string): string {
   return `${n} passage${n === 1 ? '' : 's'} with this title`;
 }
 
-export function noGold(at: RecordRef, field: string, questionId: string): ImportError {
-  return fieldError(at, field, `expected at least one supporting passage for question "${questionId}", found none`);
-}
+export const noGold = (at: RecordRef, field: string, questionId: string) =>
+  fieldError(at, field, `expected at least one supporting passage for question "${questionId}", found none`);
