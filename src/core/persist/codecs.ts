@@ -95,7 +95,6 @@ export function bm25Artifact(snap: Bm25Snapshot): ArtifactBody {
 
 export const BM25_ARTIFACT = { format: BM25_SNAPSHOT_FORMAT, formatVersion: BM25_SNAPSHOT_VERSION } as const;
 
-/** The snapshot back; Bm25Index.fromSnapshot then checks tokenizer and shapes. */
 /** The named buffer of `a`; a StorageError naming `what` when it lacks it. */
 const needBuffer =
   (a: StoredArtifact, what: string) =>
@@ -105,6 +104,7 @@ const needBuffer =
     return buf;
   };
 
+/** The snapshot back; Bm25Index.fromSnapshot then checks tokenizer and shapes. */
 export function bm25SnapshotFromArtifact(a: StoredArtifact): Bm25Snapshot {
   const need = needBuffer(a, 'bm25');
   return {
@@ -137,19 +137,11 @@ export const PHRASE_GRAPH_ARTIFACT = { format: 'hopscope.phrase-graph', formatVe
 
 const NONE = 0xffffffff;
 
-interface PhraseGraphMeta {
-  source: PhraseGraph['source'];
-  origin: string;
-  synonymMode: PhraseGraph['synonymMode'];
-  passageCount: number;
-  stats: PhraseGraph['stats'];
-  /** The build options, so a graph built with other thresholds is not taken for this build's. */
-  options: GraphOptions;
-  nodeCount: number;
-  phraseCount: number;
-  factCount: number;
-  stringCount: number;
-}
+type PhraseGraphMeta = Pick<PhraseGraph, 'source' | 'origin' | 'synonymMode' | 'passageCount' | 'stats'> &
+  Record<'nodeCount' | 'phraseCount' | 'factCount' | 'stringCount', number> & {
+    /** The build options, so a graph built with other thresholds is not taken for this build's. */
+    options: GraphOptions;
+  };
 
 export function phraseGraphArtifact(graph: PhraseGraph, options: GraphOptions): ArtifactBody {
   const P = graph.passageCount;
@@ -267,13 +259,7 @@ export function phraseGraphFromArtifact(a: StoredArtifact): { graph: PhraseGraph
 }
 
 /** A phrase graph's sizes: passages P, nodes N, phrases Q, facts F, strings S. */
-interface PhraseGraphCounts {
-  P: number;
-  N: number;
-  Q: number;
-  F: number;
-  S: number;
-}
+type PhraseGraphCounts = Record<'P' | 'N' | 'Q' | 'F' | 'S', number>;
 
 /** The artifact's metadata, checked: whole non-negative counts that add up, and the descriptive fields. */
 function phraseGraphMetaOf(a: StoredArtifact, fail: (why: string) => never) {
@@ -283,13 +269,9 @@ function phraseGraphMetaOf(a: StoredArtifact, fail: (why: string) => never) {
     const v = meta[name];
     return Number.isSafeInteger(v) && (v as number) >= 0 ? (v as number) : fail(`metadata ${name} is ${String(v)}`);
   };
-  const [P, N, Q, F, S] = [
-    count('passageCount'),
-    count('nodeCount'),
-    count('phraseCount'),
-    count('factCount'),
-    count('stringCount'),
-  ];
+  const [P, N, Q, F, S] = (['passageCount', 'nodeCount', 'phraseCount', 'factCount', 'stringCount'] as const).map(
+    count,
+  ) as [number, number, number, number, number];
   const { source, origin, synonymMode, stats, options } = meta;
   if (!stats || !options || typeof source !== 'string' || typeof origin !== 'string' || typeof synonymMode !== 'string')
     return fail('metadata lacks source, origin, synonym mode, stats or options');
