@@ -170,6 +170,10 @@ export async function embedCorpusResumable(
   let data: Float32Array | undefined;
   let dim = 0;
   let done = 0;
+  const allocate = (d: number) => {
+    dim = d;
+    return new Float32Array(total * d);
+  };
   for (const ref of mine) {
     const r = await store.getArtifact(ref, VECTOR_PART);
     const meta =
@@ -189,12 +193,8 @@ export async function embedCorpusResumable(
       for (const stale of mine.slice(mine.indexOf(ref))) await store.deleteArtifact(stale);
       break;
     }
-    const rows = new Float32Array(r.artifact.buffers.data!);
-    if (data === undefined) {
-      dim = meta.dim;
-      data = new Float32Array(total * dim);
-    }
-    data.set(rows, meta.start * dim);
+    data ??= allocate(meta.dim);
+    data.set(new Float32Array(r.artifact.buffers.data!), meta.start * dim);
     done = meta.start + meta.count;
   }
   const resumedFrom = done;
@@ -218,10 +218,8 @@ export async function embedCorpusResumable(
     const e = await embedder.embed(corpus.passages.slice(done, end).map(denseDocumentText), options.signal);
     throwIfAborted(options.signal, 'embed');
     if (e.count !== end - done) throw new EmbedError(`embedded ${e.count} of ${end - done} passages`);
-    if (data === undefined) {
-      dim = e.dim;
-      data = new Float32Array(total * dim);
-    } else if (e.dim !== dim) {
+    data ??= allocate(e.dim);
+    if (e.dim !== dim) {
       throw new EmbedError(
         `${modelId} now returns ${e.dim}-d vectors, the stored chunks are ${dim}-d; delete the corpus vectors and embed again`,
       );
