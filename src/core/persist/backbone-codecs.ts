@@ -48,14 +48,10 @@ const builtFor = (a: StoredArtifact, corpusHash: string, expected: Record<string
     if (meta[k] !== v) throw new StorageError(`built with ${k} "${String(meta[k])}", this build uses "${v}"`);
 };
 
+/** A level, or a node's, passage's or phrase's position. */
+const pos = z.number().int().min(0);
 const raptorNodes = z.array(
-  z.object({
-    id: z.string(),
-    level: z.number().int().min(0),
-    text: z.string(),
-    passages: z.array(z.number().int().min(0)),
-    children: z.array(z.number().int().min(0)),
-  }),
+  z.object({ id: z.string(), level: pos, text: z.string(), passages: z.array(pos), children: z.array(pos) }),
 );
 
 export function raptorTreeArtifact(tree: RaptorTree, corpusHash: string): ArtifactBody {
@@ -94,22 +90,9 @@ export function raptorTreeFromArtifact(
   return { nodes, leafCount: P, levels: meta.levels, summarizer: builder.summarizer, vectors: builder.vectors };
 }
 
-const communities = z.array(
-  z.object({
-    id: z.string(),
-    level: z.number().int().min(0),
-    nodes: z.array(z.number().int().min(0)),
-    parent: z.number().int().min(0).optional(),
-  }),
-);
+const communities = z.array(z.object({ id: z.string(), level: pos, nodes: z.array(pos), parent: pos.optional() }));
 const reports = z.array(
-  z.object({
-    community: z.string(),
-    level: z.number().int().min(0),
-    title: z.string(),
-    text: z.string(),
-    passages: z.array(z.number().int().min(0)),
-  }),
+  z.object({ community: z.string(), level: pos, title: z.string(), text: z.string(), passages: z.array(pos) }),
 );
 
 /** Which phrase graph communities were found on: passages, phrases and facts counted. */
