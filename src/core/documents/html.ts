@@ -14,16 +14,10 @@ const BLOCK = tags(
 );
 const CELL = new Set(['td', 'th']);
 
-/** The root of the main content: <main> when the page has one, else <article>, else the whole page. */
-function mainRoot(html: string): string | undefined {
-  if (/<main[\s>]/i.test(html)) return 'main';
-  if (/<article[\s>]/i.test(html)) return 'article';
-  return undefined;
-}
-
 export function readHtml(html: string): ReadDocument {
   const out = new BlockWriter();
-  const root = mainRoot(html);
+  // The root of the main content: <main> when the page has one, else <article>, else the whole page.
+  const root = /<main[\s>]/i.test(html) ? 'main' : /<article[\s>]/i.test(html) ? 'article' : undefined;
   let inRoot = root === undefined ? 1 : 0;
   let skip = 0;
   const skipped: boolean[] = []; // per open element: did it start a skipped region
