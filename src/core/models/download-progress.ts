@@ -67,13 +67,7 @@ export interface DownloadState {
   ready: boolean;
 }
 
-export const EMPTY_DOWNLOAD: DownloadState = Object.freeze({
-  files: [],
-  loaded: 0,
-  total: 0,
-  fraction: 0,
-  ready: false,
-});
+export const EMPTY_DOWNLOAD: DownloadState = Object.freeze(totals([], false));
 
 function totals(files: DownloadFile[], ready: boolean): DownloadState {
   const loaded = files.reduce((s, f) => s + f.loaded, 0);
