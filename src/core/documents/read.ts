@@ -3,7 +3,7 @@
 // file with a text extension, an empty document, an unknown format) is named in a warning with its reason
 // and the rest of the folder is imported; only a folder where nothing could be read is an error.
 import { AbortedError, ImportError, throwIfAborted } from '../errors.ts';
-import { checkCorpus } from '../ingest/corpus-checks.ts';
+import { checkCorpus } from '../ingest/corpus.ts';
 import { decodeUtf8, extensionOf, stemOf, withoutBom } from '../ingest/source.ts';
 import { DOCUMENT_EXTENSIONS } from './names.ts';
 import type { Passage } from '../types.ts';

@@ -4,7 +4,6 @@ export type { SourceFile } from './source.ts';
 export { decodeUtf8, withoutBom } from './source.ts';
 export type { QuestionOptions } from './question-record.ts';
 export type { QuestionFormat } from './questions.ts';
-export { parseTextFiles } from './text-files.ts';
-export { parseCorpus } from './corpus.ts';
+export { parseCorpus, parseTextFiles } from './corpus.ts';
 export { parseQuestions, detectQuestionFormat } from './questions.ts';
 export { loadDataset } from './dataset.ts';
