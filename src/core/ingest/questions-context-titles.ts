@@ -2,10 +2,8 @@
 // [title, []] pairs (titles with empty sentence lists; the text lives in the corpus file) and `answer`
 // is a list. Gold is matched on title, as for `supporting_titles`; a record without an id gets its index.
 import type { Question } from '../types.ts';
-import { answersOf } from './answers.ts';
 import { arr, describe, type JsonObject, type RecordRef, fieldError } from './fields.ts';
-import type { PassageLookup } from './passage-lookup.ts';
-import { noGold, questionHead, unknownGold } from './question-record.ts';
+import { answersOf, noGold, questionHead, unknownGold, type PassageLookup } from './question-record.ts';
 
 /** `context` of this shape: every entry [title, [...]] and every sentence list empty. */
 export function isTitleOnlyContext(value: unknown): boolean {

@@ -8,10 +8,8 @@
 // and the whole prefix is `type`, unless the record has its own `type`.
 import { musiqueEvidence, titleEvidence } from '../eval/bridge.ts';
 import type { Question, QuestionEvidence } from '../types.ts';
-import { answersOf } from './answers.ts';
 import { arr, asObject, describe, type JsonObject, type RecordRef, fieldError } from './fields.ts';
-import type { PassageLookup } from './passage-lookup.ts';
-import { noGold, questionHead, unknownGold, withTitle } from './question-record.ts';
+import { answersOf, noGold, questionHead, unknownGold, withTitle, type PassageLookup } from './question-record.ts';
 
 const SHAPE = /^((\d+)hop\d*)__/;
 

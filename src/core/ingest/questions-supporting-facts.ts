@@ -7,10 +7,8 @@
 // both are tried, in that order.
 import { hotpotEvidence } from '../eval/bridge.ts';
 import type { Question } from '../types.ts';
-import { answersOf } from './answers.ts';
 import { arr, describe, type JsonObject, type RecordRef, fieldError } from './fields.ts';
-import type { PassageLookup } from './passage-lookup.ts';
-import { noGold, questionHead, unknownGold, withTitle } from './question-record.ts';
+import { answersOf, noGold, questionHead, unknownGold, withTitle, type PassageLookup } from './question-record.ts';
 
 function contextOf(obj: JsonObject, at: RecordRef): Map<string, string[][]> {
   const byTitle = new Map<string, string[][]>();

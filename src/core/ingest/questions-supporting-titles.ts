@@ -4,10 +4,15 @@
 // 6,119-passage corpus repeats no title).
 import { titleEvidence, twoWikiEvidence } from '../eval/bridge.ts';
 import type { Question } from '../types.ts';
-import { answersOf } from './answers.ts';
 import { describe, strArray, type JsonObject, type RecordRef, fieldError } from './fields.ts';
-import type { PassageLookup } from './passage-lookup.ts';
-import { noGold, questionHead, unknownGold, type QuestionOptions } from './question-record.ts';
+import {
+  answersOf,
+  noGold,
+  questionHead,
+  unknownGold,
+  type PassageLookup,
+  type QuestionOptions,
+} from './question-record.ts';
 
 export function supportingTitlesQuestion(
   obj: JsonObject,

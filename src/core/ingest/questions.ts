@@ -8,8 +8,7 @@
 import { ImportError } from '../errors.ts';
 import type { Passage, Question } from '../types.ts';
 import { asObject, isObject, type JsonObject, type RecordRef, fieldError } from './fields.ts';
-import { PassageLookup } from './passage-lookup.ts';
-import type { QuestionOptions } from './question-record.ts';
+import { PassageLookup, type QuestionOptions } from './question-record.ts';
 import { paragraphsQuestion } from './questions-paragraphs.ts';
 import { contextTitlesQuestion, isTitleOnlyContext } from './questions-context-titles.ts';
 import { supportingFactsQuestion } from './questions-supporting-facts.ts';
