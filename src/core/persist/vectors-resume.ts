@@ -59,24 +59,18 @@ export function idsHash(ids: readonly string[]): string {
 const partKey = (modelId: string, start: number) => `${modelId}${PART}${String(start).padStart(9, '0')}`;
 const vectorsRef = (corpusId: string, key: string): ArtifactRef => ({ corpusId, kind: 'vectors', key });
 
-export interface StoredVectorsInfo {
-  /** Model ids with complete vectors for this corpus. */
-  complete: { modelId: string; dim: number; count: number }[];
-  /** Model ids with chunks of an unfinished run, and how many passages they cover. */
-  partial: { modelId: string; done: number }[];
-}
-
 /**
- * What vectors a corpus has in the store (checksums verified). The passages' ids are checked against
- * the stored hash when given; without them (a corpus not loaded) only the count is, and the ids are
- * checked when the vectors are read for use (readCompleteVectors).
+ * What vectors a corpus has in the store (checksums verified): the models with complete vectors, and
+ * those with chunks of an unfinished run with how many passages they cover. The passages' ids are
+ * checked against the stored hash when given; without them (a corpus not loaded) only the count is,
+ * and the ids are checked when the vectors are read for use (readCompleteVectors).
  */
 export async function storedVectorsInfo(
   store: ArtifactStore,
   corpus: { id: string; passageCount: number; passageIds?: readonly string[] },
-): Promise<StoredVectorsInfo> {
+) {
   const refs = (await store.listArtifacts(corpus.id)).filter((r) => r.kind === 'vectors' && !isPhraseKey(r.key));
-  const complete: StoredVectorsInfo['complete'] = [];
+  const complete: { modelId: string; dim: number; count: number }[] = [];
   const partial = new Map<string, number>();
   for (const ref of refs) {
     const at = ref.key.indexOf(PART);
@@ -145,16 +139,17 @@ export async function embedCorpusResumable(
   const ids = corpus.passages.map((p) => p.id);
 
   const final = await store.getArtifact(vectorsRef(corpus.id, modelId), VECTORS_ARTIFACT);
-  if (final.status === 'ok') {
-    const index = await readCompleteVectors(store, corpus, modelId);
+  if (final.status !== 'missing') {
+    const index = final.status === 'ok' ? await readCompleteVectors(store, corpus, modelId) : undefined;
     if (index) {
       options.onProgress?.({ done: total, total, resumedFrom: total, passagesPerSecond: null, etaSeconds: 0 });
       return { index, fromStore: true, resumedFrom: total };
     }
-    say(`the stored vectors of ${modelId} were computed for other passages of corpus "${corpus.id}"; embedding again`);
-    await store.deleteArtifact(vectorsRef(corpus.id, modelId));
-  } else if (final.status === 'corrupt' || final.status === 'stale') {
-    say(`the stored vectors of ${modelId} are unusable (${final.reason}); embedding again`);
+    say(
+      final.status === 'ok'
+        ? `the stored vectors of ${modelId} were computed for other passages of corpus "${corpus.id}"; embedding again`
+        : `the stored vectors of ${modelId} are unusable (${final.reason}); embedding again`,
+    );
     await store.deleteArtifact(vectorsRef(corpus.id, modelId));
   }
 
