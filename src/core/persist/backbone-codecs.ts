@@ -12,7 +12,7 @@ import { packStrings, unpackStrings } from '../index/bm25-strings.ts';
 import type { RaptorTree } from '../raptor/tree.ts';
 import type { IndexedFact } from '../triples/fact-index.ts';
 import type { Corpus } from '../types.ts';
-import { bm25Artifact, bm25SnapshotFromArtifact, own } from './codecs.ts';
+import { bm25Artifact, bm25SnapshotFromArtifact, own, packedBuffers } from './codecs.ts';
 import { StorageError, type ArtifactBody, type StoredArtifact } from './ports.ts';
 
 export const RAPTOR_TREE_ARTIFACT = { format: 'hopscope.raptor-tree', formatVersion: 1 } as const;
@@ -172,11 +172,7 @@ export function factIndexArtifact(
     factPassageOffsets: offsets.buffer,
     factPassages: passages.buffer,
   };
-  for (const part of FACT_PARTS) {
-    const packed = packStrings(facts.map((f) => f[part]));
-    buffers[`${part}Bytes`] = packed.bytes;
-    buffers[`${part}Ends`] = packed.ends;
-  }
+  for (const part of FACT_PARTS) Object.assign(buffers, packedBuffers(part, packStrings(facts.map((f) => f[part]))));
   return {
     ...FACT_INDEX_ARTIFACT,
     meta: { bm25: bm25.meta, corpus: corpusHash, graph: graphShape(graph), facts: facts.length },

@@ -19,6 +19,12 @@ import { StorageError, type ArtifactBody, type StoredArtifact } from './ports.ts
 export const CSR_FORMAT = { format: 'hopscope.csr', formatVersion: 1 } as const;
 export const VECTORS_ARTIFACT = { format: 'hopscope.vectors', formatVersion: 1 } as const;
 
+/** A packed string table as the buffers "<name>Bytes" and "<name>Ends". */
+export const packedBuffers = (name: string, p: PackedStrings) => ({
+  [`${name}Bytes`]: p.bytes,
+  [`${name}Ends`]: p.ends,
+});
+
 /** The bytes of a typed array as a buffer of their own. */
 export const own = (v: ArrayBufferView): ArrayBuffer =>
   (v.buffer as ArrayBuffer).slice(v.byteOffset, v.byteOffset + v.byteLength);
@@ -180,10 +186,6 @@ export function phraseGraphArtifact(graph: PhraseGraph, options: GraphOptions): 
   const mentionOffsets = new Uint32Array(graph.phrases.length + 1);
   graph.phrasePassages.forEach((ps, k) => (mentionOffsets[k + 1] = (mentionOffsets[k] as number) + ps.length));
   const mentionPassages = new Uint32Array(graph.phrasePassages.flat());
-  const packed = (name: string, list: readonly string[]) => {
-    const p = packStrings(list);
-    return { [`${name}Bytes`]: p.bytes, [`${name}Ends`]: p.ends };
-  };
   const meta: PhraseGraphMeta = {
     source: graph.source,
     origin: graph.origin,
@@ -200,9 +202,9 @@ export function phraseGraphArtifact(graph: PhraseGraph, options: GraphOptions): 
     ...PHRASE_GRAPH_ARTIFACT,
     meta,
     buffers: {
-      ...packed('passageIds', graph.passageIds),
-      ...packed('phrases', graph.phrases),
-      ...packed('strings', strings),
+      ...packedBuffers('passageIds', packStrings(graph.passageIds)),
+      ...packedBuffers('phrases', packStrings(graph.phrases)),
+      ...packedBuffers('strings', packStrings(strings)),
       mentionOffsets: mentionOffsets.buffer,
       mentionPassages: mentionPassages.buffer,
       factPassage: factPassage.buffer,
@@ -435,10 +437,7 @@ export function tripleIndexArtifact(snap: TripleIndexSnapshot, corpus: string): 
   const bm25 = bm25Artifact(snap.bm25);
   const buffers: Record<string, ArrayBuffer> = {};
   for (const name of TRIPLE_INDEX_ARRAYS) buffers[name] = own(snap[name]);
-  for (const name of TRIPLE_INDEX_STRINGS) {
-    buffers[`${name}Bytes`] = snap[name].bytes;
-    buffers[`${name}Ends`] = snap[name].ends;
-  }
+  for (const name of TRIPLE_INDEX_STRINGS) Object.assign(buffers, packedBuffers(name, snap[name]));
   for (const [name, buf] of Object.entries(bm25.buffers)) buffers[`bm25.${name}`] = buf;
   return {
     ...TRIPLE_INDEX_ARTIFACT,
