@@ -49,8 +49,7 @@ export function createLlm(o: CreateLlmOptions): LlmPort {
   const identity = target
     ? `${o.provider.label} target=sha256:${sha256HexSync(target).slice(0, 16)}`
     : o.provider.label;
-  const composed = port;
-  return { label: composed.label, identity, complete: (request, signal) => composed.complete(request, signal) };
+  return { ...port, identity };
 }
 
 // Cache in front of any provider: a hit returns the stored reply with `cached: true` and makes no
