@@ -15,10 +15,10 @@ import { normalizeRows, VectorIndex } from '../index/vectors.ts';
 
 const VECTOR_PART = { format: 'hopscope.vectors-part', formatVersion: 1 } as const;
 /** Phrase vectors of a HippoRAG 2 graph (synonym edges), stored next to the passage vectors of the same model. */
-export const PHRASE_VECTORS = { format: 'hopscope.phrase-vectors', formatVersion: 1 } as const;
+const PHRASE_VECTORS = { format: 'hopscope.phrase-vectors', formatVersion: 1 } as const;
 const PART = '#part:';
 const PHRASES = '#phrases';
-export const phraseVectorsKey = (modelId: string) => `${modelId}${PHRASES}`;
+const phraseVectorsKey = (modelId: string) => `${modelId}${PHRASES}`;
 const isPhraseKey = (key: string) => key.endsWith(PHRASES);
 
 export interface ResumeProgress {
@@ -52,7 +52,7 @@ export interface ResumeResult {
 }
 
 /** A hash of the passage ids (in order) a stored artifact covers: "fnv1a32:<hex>". */
-export function idsHash(ids: readonly string[]): string {
+function idsHash(ids: readonly string[]): string {
   return fnvLabel(fnv1a(new TextEncoder().encode(ids.join('\n'))));
 }
 
@@ -233,4 +233,40 @@ export async function embedCorpusResumable(
   const index = new VectorIndex(data ?? new Float32Array(0), Math.max(1, dim));
   await storeCompleteVectors(store, corpus, modelId, index);
   return { index, fromStore: false, resumedFrom };
+}
+
+// The phrase graph's phrase vectors for embedding synonym edges (HippoRAG 2 §3: synonym edges between
+// phrases whose embeddings are close): stored ones when they are of this model and these phrases, else
+// embedded now and stored; the fact index's fact vectors the same way. Every host gets them through the
+// same call (the backbone builder).
+export async function phraseVectors(
+  artifacts: ArtifactStore | undefined,
+  corpus: Corpus,
+  phrases: readonly string[],
+  embedder: Embedder,
+  /** 'phrases' (graph nodes) or 'facts' (HippoRAG 2's fact index): stored under keys of their own. */
+  what: 'phrases' | 'facts' = 'phrases',
+): Promise<{ data: Float32Array; dim: number }> {
+  const model = what === 'phrases' ? embedder.model : `${embedder.model}#facts`;
+  const ref = { corpusId: corpus.id, kind: 'vectors', key: phraseVectorsKey(model) } as const;
+  const hash = idsHash(phrases);
+  const stored = artifacts ? await artifacts.getArtifact(ref, PHRASE_VECTORS) : { status: 'missing' as const };
+  if (stored.status === 'ok') {
+    const meta = stored.artifact.meta as { ids: string; dim: number; count: number };
+    if (meta.ids === hash && meta.count === phrases.length && stored.artifact.buffers.data)
+      return { data: new Float32Array(stored.artifact.buffers.data), dim: meta.dim };
+  }
+  if (phrases.length === 0) return { data: new Float32Array(0), dim: 0 };
+  const e = await embedder.embed(phrases);
+  if (e.count !== phrases.length) throw new EmbedError(`embedded ${e.count} of ${phrases.length} phrases`);
+  normalizeRows(e.data, e.dim);
+  if (artifacts) {
+    await artifacts.putArtifact({
+      ...ref,
+      ...PHRASE_VECTORS,
+      meta: { model: embedder.model, dim: e.dim, count: e.count, ids: hash },
+      buffers: { data: own(e.data) },
+    });
+  }
+  return { data: e.data, dim: e.dim };
 }
