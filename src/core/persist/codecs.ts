@@ -20,10 +20,7 @@ export const CSR_FORMAT = { format: 'hopscope.csr', formatVersion: 1 } as const;
 export const VECTORS_ARTIFACT = { format: 'hopscope.vectors', formatVersion: 1 } as const;
 
 /** A packed string table as the buffers "<name>Bytes" and "<name>Ends". */
-export const packedBuffers = (name: string, p: PackedStrings) => ({
-  [`${name}Bytes`]: p.bytes,
-  [`${name}Ends`]: p.ends,
-});
+export const packedBuffers = (n: string, p: PackedStrings) => ({ [`${n}Bytes`]: p.bytes, [`${n}Ends`]: p.ends });
 
 /** The bytes of a typed array as a buffer of their own. */
 export const own = (v: ArrayBufferView): ArrayBuffer =>
@@ -79,18 +76,17 @@ export function vectorIndexFromArtifact(a: StoredArtifact): VectorIndex {
   return index;
 }
 
+export const BM25_ARTIFACT = { format: BM25_SNAPSHOT_FORMAT, formatVersion: BM25_SNAPSHOT_VERSION } as const;
+
 /** BM25 snapshots (src/core/index/bm25-snapshot.ts): numbers in meta, the eight buffers as artifact buffers. */
 export function bm25Artifact(snap: Bm25Snapshot): ArtifactBody {
   const { ids, terms, postingOffsets, docIds, tfs, docLengths, ...meta } = snap;
   return {
-    format: BM25_SNAPSHOT_FORMAT,
-    formatVersion: BM25_SNAPSHOT_VERSION,
+    ...BM25_ARTIFACT,
     meta,
     buffers: {
-      idsBytes: ids.bytes,
-      idsEnds: ids.ends,
-      termsBytes: terms.bytes,
-      termsEnds: terms.ends,
+      ...packedBuffers('ids', ids),
+      ...packedBuffers('terms', terms),
       postingOffsets,
       docIds,
       tfs,
@@ -98,8 +94,6 @@ export function bm25Artifact(snap: Bm25Snapshot): ArtifactBody {
     },
   };
 }
-
-export const BM25_ARTIFACT = { format: BM25_SNAPSHOT_FORMAT, formatVersion: BM25_SNAPSHOT_VERSION } as const;
 
 /** The named buffer of `a`; a StorageError naming `what` when it lacks it. */
 const needBuffer =
