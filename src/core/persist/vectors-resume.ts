@@ -44,13 +44,6 @@ export interface ResumeOptions {
   now?: () => number;
 }
 
-export interface ResumeResult {
-  index: VectorIndex;
-  /** True when the complete vectors were read from the store (nothing embedded). */
-  fromStore: boolean;
-  resumedFrom: number;
-}
-
 /** A hash of the passage ids (in order) a stored artifact covers: "fnv1a32:<hex>". */
 function idsHash(ids: readonly string[]): string {
   return fnvLabel(fnv1a(new TextEncoder().encode(ids.join('\n'))));
@@ -125,12 +118,13 @@ export async function storeCompleteVectors(
     if (ref.kind === 'vectors' && ref.key.startsWith(`${modelId}${PART}`)) await store.deleteArtifact(ref);
 }
 
+/** The corpus vectors, embedded where no stored chunk has them; `fromStore`: read whole from the store, nothing embedded. */
 export async function embedCorpusResumable(
   store: ArtifactStore,
   corpus: Corpus,
   embedder: Embedder,
   options: ResumeOptions = {},
-): Promise<ResumeResult> {
+): Promise<{ index: VectorIndex; fromStore: boolean; resumedFrom: number }> {
   const modelId = options.modelId ?? embedder.model;
   const chunkSize = options.chunkSize ?? 64;
   const now = options.now ?? (() => performance.now());
