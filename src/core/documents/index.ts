@@ -3,14 +3,7 @@
 export type { DocumentFile, DocumentProgress, DocumentWarning, ReadDocument, DocBlock } from './types.ts';
 export { DocumentReadError } from './types.ts';
 export { chunkDocument, sentences, DEFAULT_CHUNK_WORDS, TITLE_SEPARATOR, type ChunkOptions } from './chunker.ts';
-export {
-  readDocuments,
-  formatWarning,
-  sourceExcerpt,
-  type SourceExcerpt,
-  type ReadDocumentsResult,
-  type ReadDocumentsOptions,
-} from './read.ts';
+export { readDocuments, formatWarning, sourceExcerpt, type SourceExcerpt, type ReadDocumentsOptions } from './read.ts';
 export { isDocumentSet, isQuestionsFileName, DOCUMENT_EXTENSIONS } from './names.ts';
 export { parseDocumentQuestions, passagesForGold } from './questions.ts';
 export { readPdf } from './pdf.ts';

@@ -93,12 +93,10 @@ function bodySize(lines: readonly Line[]): number {
 const isHeadingLike = (text: string) =>
   text.split(' ').length <= 14 && !/[.,;:]$/.test(text) && /\p{L}/u.test(text) && !/^\d+$/.test(text);
 
-export interface PdfReadOptions {
-  signal?: AbortSignal;
-  onPage?: (page: number, pages: number) => void;
-}
-
-export async function readPdf(bytes: Uint8Array, options: PdfReadOptions = {}): Promise<ReadDocument> {
+export async function readPdf(
+  bytes: Uint8Array,
+  options: { signal?: AbortSignal; onPage?: (page: number, pages: number) => void } = {},
+): Promise<ReadDocument> {
   if (!(bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46))
     throw new DocumentReadError('not a PDF file (it does not start with "%PDF")');
   const lib = await pdfjs();

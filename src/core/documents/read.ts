@@ -25,17 +25,6 @@ export interface ReadDocumentsOptions extends ChunkOptions {
   onProgress?: (p: DocumentProgress) => void;
 }
 
-export interface ReadDocumentsResult {
-  passages: Passage[];
-  warnings: DocumentWarning[];
-  /** Files that gave passages. */
-  documents: string[];
-  /** Pages read from PDFs. */
-  pages: number;
-  /** Each read document's text (file name -> text as read): passage offsets index into it. */
-  texts: Record<string, string>;
-}
-
 /** Text of a text-format file: strict UTF-8, and no NUL bytes (a binary file under a text extension). */
 function textOf(file: DocumentFile): string {
   if (file.bytes.includes(0)) throw new DocumentReadError('a binary file, not text (it holds NUL bytes)');
@@ -71,15 +60,12 @@ async function readOne(
   );
 }
 
-export async function readDocuments(
-  files: readonly DocumentFile[],
-  options: ReadDocumentsOptions = {},
-): Promise<ReadDocumentsResult> {
+export async function readDocuments(files: readonly DocumentFile[], options: ReadDocumentsOptions = {}) {
   const passages: Passage[] = [];
   const warnings: DocumentWarning[] = [];
-  const documents: string[] = [];
-  let pages = 0;
-  const texts: Record<string, string> = {};
+  const documents: string[] = []; // the files that gave passages
+  let pages = 0; // read from PDFs
+  const texts: Record<string, string> = {}; // file name -> its text as read: passage offsets index into it
   const sorted = [...files].sort((a, b) => a.name.localeCompare(b.name));
   for (const [i, file] of sorted.entries()) {
     throwIfAborted(options.signal, 'documents');
