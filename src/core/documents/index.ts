@@ -7,6 +7,5 @@ export { readDocuments, formatWarning, sourceExcerpt, type SourceExcerpt, type R
 export { isDocumentSet, isQuestionsFileName, DOCUMENT_EXTENSIONS } from './names.ts';
 export { parseDocumentQuestions, passagesForGold } from './questions.ts';
 export { readPdf } from './pdf.ts';
-export { readHtml } from './html.ts';
+export { readDocx, readHtml } from './html.ts';
 export { readMarkdown, readPlainText } from './markdown.ts';
-export { readDocx } from './docx.ts';

@@ -8,8 +8,7 @@ import { decodeUtf8, extensionOf, stemOf, withoutBom } from '../ingest/source.ts
 import { DOCUMENT_EXTENSIONS } from './names.ts';
 import type { Passage } from '../types.ts';
 import { chunkDocument, type ChunkOptions } from './chunker.ts';
-import { readDocx } from './docx.ts';
-import { readHtml } from './html.ts';
+import { readDocx, readHtml } from './html.ts';
 import { readMarkdown, readPlainText } from './markdown.ts';
 import { readPdf } from './pdf.ts';
 import {
