@@ -55,15 +55,10 @@ const raptorNodes = z.array(
 );
 
 export function raptorTreeArtifact(tree: RaptorTree, corpusHash: string): ArtifactBody {
+  const { leafCount, levels, summarizer, vectors } = tree;
   return {
     ...RAPTOR_TREE_ARTIFACT,
-    meta: {
-      corpus: corpusHash,
-      leafCount: tree.leafCount,
-      levels: tree.levels,
-      summarizer: tree.summarizer,
-      vectors: tree.vectors,
-    },
+    meta: { corpus: corpusHash, leafCount, levels, summarizer, vectors },
     buffers: { nodes: json(tree.nodes) },
   };
 }
@@ -106,15 +101,15 @@ export function graphRagArtifact(
   corpusHash: string,
   reportSource: string,
 ): ArtifactBody {
-  const communityOf = hierarchy.communityOf;
+  const { communityOf, levels, modularity } = hierarchy;
   return {
     ...GRAPHRAG_ARTIFACT,
     meta: {
       corpus: corpusHash,
       graph: graphShape(graph),
       reports: reportSource,
-      levels: hierarchy.levels,
-      modularity: hierarchy.modularity,
+      levels,
+      modularity,
       phrases: communityOf.length,
     },
     buffers: {

@@ -433,17 +433,10 @@ export function tripleIndexArtifact(snap: TripleIndexSnapshot, corpus: string): 
   for (const name of TRIPLE_INDEX_ARRAYS) buffers[name] = own(snap[name]);
   for (const name of TRIPLE_INDEX_STRINGS) Object.assign(buffers, packedBuffers(name, snap[name]));
   for (const [name, buf] of Object.entries(bm25.buffers)) buffers[`bm25.${name}`] = buf;
+  const { source, origin, tokenizer, count, termCount } = snap;
   return {
     ...TRIPLE_INDEX_ARTIFACT,
-    meta: {
-      corpus,
-      source: snap.source,
-      origin: snap.origin,
-      tokenizer: snap.tokenizer,
-      count: snap.count,
-      termCount: snap.termCount,
-      bm25: bm25.meta,
-    },
+    meta: { corpus, source, origin, tokenizer, count, termCount, bm25: bm25.meta },
     buffers,
   };
 }
