@@ -28,12 +28,10 @@ export interface CreateLlmOptions {
   timeoutMs?: number;
 }
 
-const LLM_DEFAULTS = { concurrency: 4, retries: 3, timeoutMs: 60_000 };
-
 export function createLlm(o: CreateLlmOptions): LlmPort {
-  let port: LlmPort = withTimeout(o.provider, o.timeoutMs ?? LLM_DEFAULTS.timeoutMs, o.provider.server);
-  port = withRetry(port, { ...o.retry, retries: o.retries ?? LLM_DEFAULTS.retries });
-  port = withConcurrencyLimit(port, o.concurrency ?? LLM_DEFAULTS.concurrency);
+  let port: LlmPort = withTimeout(o.provider, o.timeoutMs ?? 60_000, o.provider.server);
+  port = withRetry(port, { ...o.retry, retries: o.retries ?? 3 });
+  port = withConcurrencyLimit(port, o.concurrency ?? 4);
   if (o.cache) {
     port = withCache(port, o.cache.store, {
       providerId: o.provider.id,
