@@ -37,6 +37,5 @@ export async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function cacheKey(id: CacheIdentity, request: LlmRequest): Promise<string> {
-  return sha256Hex(cacheKeyMaterial(id, request));
-}
+export const cacheKey = (id: CacheIdentity, request: LlmRequest): Promise<string> =>
+  sha256Hex(cacheKeyMaterial(id, request));
