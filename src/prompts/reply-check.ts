@@ -1,4 +1,4 @@
-// Which LLM replies the cache may keep (src/core/llm/with-cache.ts): a reply is stored only when it
+// Which LLM replies the cache may keep (withCache in src/core/llm/create-llm.ts): a reply is stored only when it
 // parses with the parser of the prompt that asked for it, so an unusable reply (prose where JSON was
 // due, empty, null content) is never served again from the cache.
 import type { StrategyPrompts } from '../core/strategies/prompt-port.ts';

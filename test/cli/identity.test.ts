@@ -10,7 +10,7 @@ import { parseEvalArgs } from '../../src/cli/args.ts';
 import { readDatasetDir } from '../../src/cli/dataset-dir.ts';
 import { llmIdentity, runConfig } from '../../src/cli/run-config.ts';
 import { llmSpecFrom } from '../../src/cli/llm-spec.ts';
-import { withCache } from '../../src/core/llm/with-cache.ts';
+import { withCache } from '../../src/core/llm/create-llm.ts';
 import type { CachedReply, LlmPort, StructuredMode } from '../../src/core/llm/port.ts';
 import { requestTarget } from '../../src/core/llm/base-url.ts';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.ts';

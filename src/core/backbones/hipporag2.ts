@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { buildPhraseGraph, type PhraseGraph } from '../graph/build.ts';
-import { phraseVectors } from '../persist/phrase-vectors.ts';
+import { phraseVectors } from '../persist/vectors-resume.ts';
 import {
   createHippoRag2Retriever,
   HIPPORAG2_DEFAULTS,

@@ -3,7 +3,8 @@
 // exist in a worker or in Node). The main content is kept: when the page has <main> (else <article>) only
 // its inside is read; navigation, headers, footers, asides, forms, scripts and styles are dropped.
 import { Parser } from 'htmlparser2';
-import { BlockWriter, type ReadDocument } from './types.ts';
+import mammoth from 'mammoth';
+import { BlockWriter, DocumentReadError, type ReadDocument } from './types.ts';
 
 const tags = (names: string) => new Set(names.split(' '));
 
@@ -14,16 +15,10 @@ const BLOCK = tags(
 );
 const CELL = new Set(['td', 'th']);
 
-/** The root of the main content: <main> when the page has one, else <article>, else the whole page. */
-function mainRoot(html: string): string | undefined {
-  if (/<main[\s>]/i.test(html)) return 'main';
-  if (/<article[\s>]/i.test(html)) return 'article';
-  return undefined;
-}
-
 export function readHtml(html: string): ReadDocument {
   const out = new BlockWriter();
-  const root = mainRoot(html);
+  // The root of the main content: <main> when the page has one, else <article>, else the whole page.
+  const root = /<main[\s>]/i.test(html) ? 'main' : /<article[\s>]/i.test(html) ? 'article' : undefined;
   let inRoot = root === undefined ? 1 : 0;
   let skip = 0;
   const skipped: boolean[] = []; // per open element: did it start a skipped region
@@ -81,4 +76,36 @@ export function readHtml(html: string): ReadDocument {
   flush();
   const t = title.replace(/\s+/g, ' ').trim();
   return { ...(t ? { title: t } : {}), text: out.text, blocks: out.blocks };
+}
+
+// Word .docx through mammoth (its own browser build is picked by the bundler's "browser" field; Node reads
+// the same bytes as a Buffer): mammoth maps Word's heading styles to <h1>..<h6> and paragraphs to <p>, and
+// the HTML reader turns that into blocks. A Title-style paragraph becomes the document title (chunker.ts).
+/** Word's Title style is the document's one top-level heading; Heading 1..5 sit below it. */
+const STYLE_MAP = [
+  "p[style-name='Title'] => h1:fresh",
+  ...[1, 2, 3, 4, 5].map((n) => `p[style-name='Heading ${n}'] => h${n + 1}:fresh`),
+];
+
+export async function readDocx(bytes: Uint8Array): Promise<ReadDocument> {
+  // PK\x03\x04: every .docx is a zip archive
+  if (!(bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04))
+    throw new DocumentReadError('not a Word .docx file (it is not a zip archive; old binary .doc files are not read)');
+  const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  let html: string;
+  let messages: { type: string; message: string }[];
+  try {
+    // `buffer` is what mammoth's Node entry reads, `arrayBuffer` what its browser build reads
+    const input = { arrayBuffer, buffer: bytes } as unknown as { arrayBuffer: ArrayBuffer };
+    const result = await mammoth.convertToHtml(input, { styleMap: STYLE_MAP });
+    html = result.value;
+    messages = result.messages;
+  } catch (e) {
+    throw new DocumentReadError(
+      `cannot read it as a Word document (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`,
+    );
+  }
+  const doc = readHtml(html);
+  const errors = messages.filter((m) => m.type === 'error').map((m) => m.message);
+  return errors.length ? { ...doc, notes: errors.slice(0, 3) } : doc;
 }

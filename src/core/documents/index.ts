@@ -1,19 +1,11 @@
 // Public surface of the document import: readers (PDF, Word, HTML, Markdown, text), the structure-aware
 // chunker and questions files with or without gold. Hosts supply bytes; nothing here reads files.
-export type { DocumentFile, DocumentProgress, DocumentWarning, ReadDocument, DocBlock } from './types.ts';
+export type { DocumentProgress, ReadDocument } from './types.ts';
 export { DocumentReadError } from './types.ts';
-export { chunkDocument, sentences, DEFAULT_CHUNK_WORDS, TITLE_SEPARATOR, type ChunkOptions } from './chunker.ts';
-export {
-  readDocuments,
-  formatWarning,
-  sourceExcerpt,
-  type SourceExcerpt,
-  type ReadDocumentsResult,
-  type ReadDocumentsOptions,
-} from './read.ts';
+export { chunkDocument, sentences } from './chunker.ts';
+export { readDocuments, formatWarning, sourceExcerpt } from './read.ts';
 export { isDocumentSet, isQuestionsFileName, DOCUMENT_EXTENSIONS } from './names.ts';
 export { parseDocumentQuestions, passagesForGold } from './questions.ts';
 export { readPdf } from './pdf.ts';
-export { readHtml } from './html.ts';
+export { readDocx, readHtml } from './html.ts';
 export { readMarkdown, readPlainText } from './markdown.ts';
-export { readDocx } from './docx.ts';

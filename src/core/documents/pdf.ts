@@ -75,10 +75,9 @@ function runningLines(pages: readonly Line[][]): Set<string> {
     for (const l of [...sorted.slice(0, edge), ...sorted.slice(-edge)]) seen.add(shape(l.text));
     for (const k of seen) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
-  const repeated = new Set<string>();
-  if (pages.length < 3) return repeated;
-  for (const [k, n] of counts) if (n >= Math.max(3, Math.ceil(pages.length * 0.6))) repeated.add(k);
-  return repeated;
+  // n counts pages, so fewer than 3 pages never repeat a line enough
+  const min = Math.max(3, Math.ceil(pages.length * 0.6));
+  return new Set([...counts].filter(([, n]) => n >= min).map(([k]) => k));
 }
 
 /** The body text size: the size that carries the most characters. */
@@ -94,12 +93,10 @@ function bodySize(lines: readonly Line[]): number {
 const isHeadingLike = (text: string) =>
   text.split(' ').length <= 14 && !/[.,;:]$/.test(text) && /\p{L}/u.test(text) && !/^\d+$/.test(text);
 
-export interface PdfReadOptions {
-  signal?: AbortSignal;
-  onPage?: (page: number, pages: number) => void;
-}
-
-export async function readPdf(bytes: Uint8Array, options: PdfReadOptions = {}): Promise<ReadDocument> {
+export async function readPdf(
+  bytes: Uint8Array,
+  options: { signal?: AbortSignal; onPage?: (page: number, pages: number) => void } = {},
+): Promise<ReadDocument> {
   if (!(bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46))
     throw new DocumentReadError('not a PDF file (it does not start with "%PDF")');
   const lib = await pdfjs();

@@ -3,13 +3,12 @@
 // file with a text extension, an empty document, an unknown format) is named in a warning with its reason
 // and the rest of the folder is imported; only a folder where nothing could be read is an error.
 import { AbortedError, ImportError, throwIfAborted } from '../errors.ts';
-import { checkCorpus } from '../ingest/corpus-checks.ts';
+import { checkCorpus } from '../ingest/corpus.ts';
 import { decodeUtf8, extensionOf, stemOf, withoutBom } from '../ingest/source.ts';
 import { DOCUMENT_EXTENSIONS } from './names.ts';
 import type { Passage } from '../types.ts';
 import { chunkDocument, type ChunkOptions } from './chunker.ts';
-import { readDocx } from './docx.ts';
-import { readHtml } from './html.ts';
+import { readDocx, readHtml } from './html.ts';
 import { readMarkdown, readPlainText } from './markdown.ts';
 import { readPdf } from './pdf.ts';
 import {
@@ -23,17 +22,6 @@ import {
 export interface ReadDocumentsOptions extends ChunkOptions {
   signal?: AbortSignal;
   onProgress?: (p: DocumentProgress) => void;
-}
-
-export interface ReadDocumentsResult {
-  passages: Passage[];
-  warnings: DocumentWarning[];
-  /** Files that gave passages. */
-  documents: string[];
-  /** Pages read from PDFs. */
-  pages: number;
-  /** Each read document's text (file name -> text as read): passage offsets index into it. */
-  texts: Record<string, string>;
 }
 
 /** Text of a text-format file: strict UTF-8, and no NUL bytes (a binary file under a text extension). */
@@ -71,15 +59,12 @@ async function readOne(
   );
 }
 
-export async function readDocuments(
-  files: readonly DocumentFile[],
-  options: ReadDocumentsOptions = {},
-): Promise<ReadDocumentsResult> {
+export async function readDocuments(files: readonly DocumentFile[], options: ReadDocumentsOptions = {}) {
   const passages: Passage[] = [];
   const warnings: DocumentWarning[] = [];
-  const documents: string[] = [];
-  let pages = 0;
-  const texts: Record<string, string> = {};
+  const documents: string[] = []; // the files that gave passages
+  let pages = 0; // read from PDFs
+  const texts: Record<string, string> = {}; // file name -> its text as read: passage offsets index into it
   const sorted = [...files].sort((a, b) => a.name.localeCompare(b.name));
   for (const [i, file] of sorted.entries()) {
     throwIfAborted(options.signal, 'documents');

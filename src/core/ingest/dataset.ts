@@ -8,35 +8,31 @@ import type { QuestionOptions } from './question-record.ts';
 import { parseQuestions } from './questions.ts';
 import { extensionOf, withoutBom, type SourceFile } from './source.ts';
 
-function baseName(name: string): string {
-  return name.slice(name.lastIndexOf('/') + 1);
-}
+const baseName = (name: string) => name.slice(name.lastIndexOf('/') + 1).toLowerCase();
 
 export function loadDataset(name: string, given: SourceFile[], options: QuestionOptions = {}): Dataset {
   const files = given.map((f) => ({ ...f, text: withoutBom(f.text) }));
   const json = files.filter((f) => {
     const ext = extensionOf(f.name);
-    return (ext === 'json' || ext === 'jsonl') && !baseName(f.name).toLowerCase().startsWith('openie_');
+    return (ext === 'json' || ext === 'jsonl') && !baseName(f.name).startsWith('openie_');
   });
-  const corpora = json.filter((f) => baseName(f.name).toLowerCase().includes('corpus'));
-  const questionFiles = json.filter((f) => !corpora.includes(f));
+  const corpora = json.filter((f) => baseName(f.name).includes('corpus'));
   const listed = files.map((f) => f.name).join(', ') || '(no files)';
-  const at = { file: `dataset "${name}"` };
-  if (corpora.length === 0)
-    throw new ImportError(at, `expected one corpus file named *corpus*.json or *corpus*.jsonl among: ${listed}`);
-  if (corpora.length > 1)
-    throw new ImportError(
-      at,
-      `expected one corpus file, found ${corpora.length}: ${corpora.map((f) => f.name).join(', ')}`,
-    );
-  if (questionFiles.length === 0)
-    throw new ImportError(at, `expected one question file (.json/.jsonl, not *corpus* or openie_*) among: ${listed}`);
-  if (questionFiles.length > 1)
-    throw new ImportError(
-      at,
-      `expected one question file, found ${questionFiles.length}: ${questionFiles.map((f) => f.name).join(', ')}`,
-    );
-  const passages = parseCorpus(corpora);
-  const questions = parseQuestions(questionFiles[0] as SourceFile, passages, options);
+  /** The one file of `found`; `what` and `which` say what was looked for. */
+  const one = (found: SourceFile[], what: string, which: string): SourceFile => {
+    const at = { file: `dataset "${name}"` };
+    if (found.length === 0) throw new ImportError(at, `expected one ${what} ${which} among: ${listed}`);
+    if (found.length > 1)
+      throw new ImportError(at, `expected one ${what}, found ${found.length}: ${found.map((f) => f.name).join(', ')}`);
+    return found[0]!;
+  };
+  const corpus = one(corpora, 'corpus file', 'named *corpus*.json or *corpus*.jsonl');
+  const questionFile = one(
+    json.filter((f) => !corpora.includes(f)),
+    'question file',
+    '(.json/.jsonl, not *corpus* or openie_*)',
+  );
+  const passages = parseCorpus([corpus]);
+  const questions = parseQuestions(questionFile, passages, options);
   return { name, corpus: { id: name, name, passages }, questions };
 }

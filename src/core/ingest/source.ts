@@ -11,33 +11,18 @@ export interface SourceFile {
   bytes?: Uint8Array;
 }
 
-/** Lower-case extension without the dot ("" when there is none). */
-export function extensionOf(name: string): string {
+/** The name without its directory, split at its last dot (a leading dot is not one). */
+function nameParts(name: string): { stem: string; ext: string } {
   const base = name.slice(name.lastIndexOf('/') + 1);
   const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+  return dot > 0 ? { stem: base.slice(0, dot), ext: base.slice(dot + 1) } : { stem: base, ext: '' };
 }
+
+/** Lower-case extension without the dot ("" when there is none). */
+export const extensionOf = (name: string): string => nameParts(name).ext.toLowerCase();
 
 /** File name without directory and extension: the title of a plain-text passage. */
-export function stemOf(name: string): string {
-  const base = name.slice(name.lastIndexOf('/') + 1);
-  const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(0, dot) : base;
-}
-
-/** 1-based line and column of a UTF-16 offset. */
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  const end = Math.min(offset, text.length);
-  for (let i = 0; i < end; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: end - lineStart + 1 };
-}
+export const stemOf = (name: string): string => nameParts(name).stem;
 
 /**
  * JSON.parse with an ImportError that says where the document breaks (line, column, offset).
@@ -56,10 +41,12 @@ export function parseJson(file: SourceFile, text = file.text, record?: number, f
   }
 }
 
+/** Where `offset` is, as 1-based line (counted from `firstLine`) and column. */
 function describeOffset(text: string, offset: number | undefined, firstLine: number): string {
   if (offset === undefined) return '';
-  const { line: l, column } = lineColumn(text, offset);
-  const line = l + firstLine - 1;
+  const lines = text.slice(0, offset).split('\n');
+  const line = firstLine + lines.length - 1;
+  const column = lines.at(-1)!.length + 1;
   return offset >= text.length
     ? ` at the end, line ${line}, column ${column} (offset ${offset}): the document is truncated`
     : ` at line ${line}, column ${column} (offset ${offset})`;
@@ -72,25 +59,21 @@ function describeOffset(text: string, offset: number | undefined, firstLine: num
  * record is its array index, or its 0-based line index for JSON Lines (blank lines stay holes).
  */
 export function jsonRecords(file: SourceFile, what: string): { records: unknown[]; lines: boolean } {
-  const first = /\S/.exec(file.text)?.[0];
   if (extensionOf(file.name) !== 'jsonl') {
     let whole: unknown;
-    let parsed = false;
     try {
       whole = JSON.parse(file.text) as unknown;
-      parsed = true;
     } catch {
       // Not one JSON document: JSON Lines if it starts like one, else report where it breaks.
-      if (first !== '{') parseJson(file);
+      if (/\S/.exec(file.text)?.[0] !== '{') parseJson(file);
+      return { records: jsonLines(file), lines: true };
     }
-    if (parsed) {
-      if (!Array.isArray(whole))
-        throw new ImportError(
-          { file: file.name },
-          `expected a JSON array of ${what} or JSON Lines, got ${whole === null ? 'null' : typeof whole === 'object' ? 'an object' : typeof whole}`,
-        );
-      return { records: whole, lines: false };
-    }
+    if (!Array.isArray(whole))
+      throw new ImportError(
+        { file: file.name },
+        `expected a JSON array of ${what} or JSON Lines, got ${whole === null ? 'null' : typeof whole === 'object' ? 'an object' : typeof whole}`,
+      );
+    return { records: whole, lines: false };
   }
   return { records: jsonLines(file), lines: true };
 }

@@ -50,22 +50,18 @@ function keyLike(segment: string, previous: string | undefined): boolean {
   return uuid || opaque;
 }
 
-/** `url` parsed, or undefined when it is not a URL. */
-function urlOf(url: string): URL | undefined {
+/** `make()`, or `fallback` when it throws. */
+function orElse<T>(make: () => T, fallback: T): T {
   try {
-    return new URL(url);
+    return make();
   } catch {
-    return undefined;
+    return fallback;
   }
 }
 
-const decoded = (s: string) => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-};
+/** `url` parsed, or undefined when it is not a URL. */
+const urlOf = (url: string): URL | undefined => orElse(() => new URL(url), undefined);
+const decoded = (s: string) => orElse(() => decodeURIComponent(s), s);
 
 /**
  * What a URL may be shown and recorded as (labels, traces, --out, cache keys): scheme, host, port and

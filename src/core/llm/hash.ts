@@ -34,11 +34,8 @@ export async function sha256Hex(text: string): Promise<string> {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) throw new HopscopeError('llm.cache', 'WebCrypto (crypto.subtle) is unavailable: cannot hash cache keys');
   const digest = await subtle.digest('SHA-256', new TextEncoder().encode(text));
-  let hex = '';
-  for (const b of new Uint8Array(digest)) hex += b.toString(16).padStart(2, '0');
-  return hex;
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function cacheKey(id: CacheIdentity, request: LlmRequest): Promise<string> {
-  return sha256Hex(cacheKeyMaterial(id, request));
-}
+export const cacheKey = (id: CacheIdentity, request: LlmRequest): Promise<string> =>
+  sha256Hex(cacheKeyMaterial(id, request));

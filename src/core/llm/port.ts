@@ -1,9 +1,7 @@
 // The one port every LLM-driven module calls (DESIGN: LLM.complete). Providers live in src/providers/llm.
 
-export type ChatRole = 'system' | 'user' | 'assistant';
-
 export interface ChatMessage {
-  role: ChatRole;
+  role: 'system' | 'user' | 'assistant';
   content: string;
 }
 

@@ -3,11 +3,9 @@
 // per file and in total (the total is known up front: transformers.js reads every file's size before
 // the first byte), and whether the pipeline is ready. Pure, so it is tested without a browser.
 
-export type DownloadTask = 'text-generation' | 'feature-extraction';
-
 /** What to download (src/providers/models/download.ts runs it in the engine worker). */
 export interface ModelDownloadSpec {
-  task: DownloadTask;
+  task: 'text-generation' | 'feature-extraction';
   /** Hub id (allowRemote) or a folder name under localModelPath. */
   model: string;
   /** The weights the later load asks for (q4 for the in-browser LLM, the encoder's setting). */
@@ -67,13 +65,7 @@ export interface DownloadState {
   ready: boolean;
 }
 
-export const EMPTY_DOWNLOAD: DownloadState = Object.freeze({
-  files: [],
-  loaded: 0,
-  total: 0,
-  fraction: 0,
-  ready: false,
-});
+export const EMPTY_DOWNLOAD: DownloadState = Object.freeze(totals([], false));
 
 function totals(files: DownloadFile[], ready: boolean): DownloadState {
   const loaded = files.reduce((s, f) => s + f.loaded, 0);

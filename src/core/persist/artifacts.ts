@@ -69,7 +69,7 @@ export async function loadOrRebuild(
 export type DecodedOrRebuilt<T> = Omit<LoadOrRebuildResult, 'artifact'> & { value: T };
 
 /**
- * loadOrRebuild, then decode. `build` returns the value and its artifact, so a rebuilt value is used
+ * As loadOrRebuild, then decode. `build` returns the value and its artifact, so a rebuilt value is used
  * as built (never decoded back). When the stored artifact verifies but `decode` throws, it is rebuilt
  * and replaced, with a message naming the error.
  */
@@ -81,27 +81,18 @@ export async function loadDecodedOrRebuild<T>(
   build: () => Promise<{ value: T; artifact: ArtifactBody }>,
   onMessage?: (message: string) => void,
 ): Promise<DecodedOrRebuilt<T>> {
-  let built: { value: T } | undefined;
-  const r = await loadOrRebuild(
-    store,
-    ref,
-    expect,
-    async () => {
-      const b = await build();
-      built = b;
-      return b.artifact;
-    },
-    onMessage,
-  );
-  if (!r.fromStore)
-    return { value: (built as { value: T }).value, fromStore: false, ...(r.message ? { message: r.message } : {}) };
-  try {
-    return { value: decode(r.artifact), fromStore: true };
-  } catch (err) {
-    const message = `${describe(ref)} could not be used (${err instanceof Error ? err.message : String(err)}); rebuilding it`;
-    onMessage?.(message);
-    const b = await build();
-    await store.putArtifact({ ...b.artifact, ...ref });
-    return { value: b.value, fromStore: false, message };
+  const loaded = await store.getArtifact(ref, expect);
+  let message =
+    loaded.status === 'stale' || loaded.status === 'corrupt' ? `${loaded.reason}; rebuilding it` : undefined;
+  if (loaded.status === 'ok') {
+    try {
+      return { value: decode(loaded.artifact), fromStore: true };
+    } catch (err) {
+      message = `${describe(ref)} could not be used (${err instanceof Error ? err.message : String(err)}); rebuilding it`;
+    }
   }
+  if (message) onMessage?.(message);
+  const { value, artifact } = await build();
+  await store.putArtifact({ ...artifact, ...ref });
+  return { value, fromStore: false, ...(message ? { message } : {}) };
 }

@@ -12,7 +12,7 @@ import { packStrings, unpackStrings } from '../index/bm25-snapshot.ts';
 import type { RaptorTree } from '../raptor/tree.ts';
 import type { IndexedFact } from '../triples/fact-index.ts';
 import type { Corpus } from '../types.ts';
-import { bm25Artifact, bm25SnapshotFromArtifact, own } from './codecs.ts';
+import { bm25Artifact, bm25SnapshotFromArtifact, own, packedBuffers } from './codecs.ts';
 import { StorageError, type ArtifactBody, type StoredArtifact } from './ports.ts';
 
 export const RAPTOR_TREE_ARTIFACT = { format: 'hopscope.raptor-tree', formatVersion: 1 } as const;
@@ -48,26 +48,17 @@ const builtFor = (a: StoredArtifact, corpusHash: string, expected: Record<string
     if (meta[k] !== v) throw new StorageError(`built with ${k} "${String(meta[k])}", this build uses "${v}"`);
 };
 
+/** A level, or a node's, passage's or phrase's position. */
+const pos = z.number().int().min(0);
 const raptorNodes = z.array(
-  z.object({
-    id: z.string(),
-    level: z.number().int().min(0),
-    text: z.string(),
-    passages: z.array(z.number().int().min(0)),
-    children: z.array(z.number().int().min(0)),
-  }),
+  z.object({ id: z.string(), level: pos, text: z.string(), passages: z.array(pos), children: z.array(pos) }),
 );
 
 export function raptorTreeArtifact(tree: RaptorTree, corpusHash: string): ArtifactBody {
+  const { leafCount, levels, summarizer, vectors } = tree;
   return {
     ...RAPTOR_TREE_ARTIFACT,
-    meta: {
-      corpus: corpusHash,
-      leafCount: tree.leafCount,
-      levels: tree.levels,
-      summarizer: tree.summarizer,
-      vectors: tree.vectors,
-    },
+    meta: { corpus: corpusHash, leafCount, levels, summarizer, vectors },
     buffers: { nodes: json(tree.nodes) },
   };
 }
@@ -94,22 +85,9 @@ export function raptorTreeFromArtifact(
   return { nodes, leafCount: P, levels: meta.levels, summarizer: builder.summarizer, vectors: builder.vectors };
 }
 
-const communities = z.array(
-  z.object({
-    id: z.string(),
-    level: z.number().int().min(0),
-    nodes: z.array(z.number().int().min(0)),
-    parent: z.number().int().min(0).optional(),
-  }),
-);
+const communities = z.array(z.object({ id: z.string(), level: pos, nodes: z.array(pos), parent: pos.optional() }));
 const reports = z.array(
-  z.object({
-    community: z.string(),
-    level: z.number().int().min(0),
-    title: z.string(),
-    text: z.string(),
-    passages: z.array(z.number().int().min(0)),
-  }),
+  z.object({ community: z.string(), level: pos, title: z.string(), text: z.string(), passages: z.array(pos) }),
 );
 
 /** Which phrase graph communities were found on: passages, phrases and facts counted. */
@@ -123,15 +101,15 @@ export function graphRagArtifact(
   corpusHash: string,
   reportSource: string,
 ): ArtifactBody {
-  const communityOf = hierarchy.communityOf;
+  const { communityOf, levels, modularity } = hierarchy;
   return {
     ...GRAPHRAG_ARTIFACT,
     meta: {
       corpus: corpusHash,
       graph: graphShape(graph),
       reports: reportSource,
-      levels: hierarchy.levels,
-      modularity: hierarchy.modularity,
+      levels,
+      modularity,
       phrases: communityOf.length,
     },
     buffers: {
@@ -189,11 +167,7 @@ export function factIndexArtifact(
     factPassageOffsets: offsets.buffer,
     factPassages: passages.buffer,
   };
-  for (const part of FACT_PARTS) {
-    const packed = packStrings(facts.map((f) => f[part]));
-    buffers[`${part}Bytes`] = packed.bytes;
-    buffers[`${part}Ends`] = packed.ends;
-  }
+  for (const part of FACT_PARTS) Object.assign(buffers, packedBuffers(part, packStrings(facts.map((f) => f[part]))));
   return {
     ...FACT_INDEX_ARTIFACT,
     meta: { bm25: bm25.meta, corpus: corpusHash, graph: graphShape(graph), facts: facts.length },

@@ -19,6 +19,9 @@ import { StorageError, type ArtifactBody, type StoredArtifact } from './ports.ts
 export const CSR_FORMAT = { format: 'hopscope.csr', formatVersion: 1 } as const;
 export const VECTORS_ARTIFACT = { format: 'hopscope.vectors', formatVersion: 1 } as const;
 
+/** A packed string table as the buffers "<name>Bytes" and "<name>Ends". */
+export const packedBuffers = (n: string, p: PackedStrings) => ({ [`${n}Bytes`]: p.bytes, [`${n}Ends`]: p.ends });
+
 /** The bytes of a typed array as a buffer of their own. */
 export const own = (v: ArrayBufferView): ArrayBuffer =>
   (v.buffer as ArrayBuffer).slice(v.byteOffset, v.byteOffset + v.byteLength);
@@ -73,18 +76,17 @@ export function vectorIndexFromArtifact(a: StoredArtifact): VectorIndex {
   return index;
 }
 
+export const BM25_ARTIFACT = { format: BM25_SNAPSHOT_FORMAT, formatVersion: BM25_SNAPSHOT_VERSION } as const;
+
 /** BM25 snapshots (src/core/index/bm25-snapshot.ts): numbers in meta, the eight buffers as artifact buffers. */
 export function bm25Artifact(snap: Bm25Snapshot): ArtifactBody {
   const { ids, terms, postingOffsets, docIds, tfs, docLengths, ...meta } = snap;
   return {
-    format: BM25_SNAPSHOT_FORMAT,
-    formatVersion: BM25_SNAPSHOT_VERSION,
+    ...BM25_ARTIFACT,
     meta,
     buffers: {
-      idsBytes: ids.bytes,
-      idsEnds: ids.ends,
-      termsBytes: terms.bytes,
-      termsEnds: terms.ends,
+      ...packedBuffers('ids', ids),
+      ...packedBuffers('terms', terms),
       postingOffsets,
       docIds,
       tfs,
@@ -93,9 +95,6 @@ export function bm25Artifact(snap: Bm25Snapshot): ArtifactBody {
   };
 }
 
-export const BM25_ARTIFACT = { format: BM25_SNAPSHOT_FORMAT, formatVersion: BM25_SNAPSHOT_VERSION } as const;
-
-/** The snapshot back; Bm25Index.fromSnapshot then checks tokenizer and shapes. */
 /** The named buffer of `a`; a StorageError naming `what` when it lacks it. */
 const needBuffer =
   (a: StoredArtifact, what: string) =>
@@ -105,6 +104,7 @@ const needBuffer =
     return buf;
   };
 
+/** The snapshot back; Bm25Index.fromSnapshot then checks tokenizer and shapes. */
 export function bm25SnapshotFromArtifact(a: StoredArtifact): Bm25Snapshot {
   const need = needBuffer(a, 'bm25');
   return {
@@ -137,19 +137,11 @@ export const PHRASE_GRAPH_ARTIFACT = { format: 'hopscope.phrase-graph', formatVe
 
 const NONE = 0xffffffff;
 
-interface PhraseGraphMeta {
-  source: PhraseGraph['source'];
-  origin: string;
-  synonymMode: PhraseGraph['synonymMode'];
-  passageCount: number;
-  stats: PhraseGraph['stats'];
-  /** The build options, so a graph built with other thresholds is not taken for this build's. */
-  options: GraphOptions;
-  nodeCount: number;
-  phraseCount: number;
-  factCount: number;
-  stringCount: number;
-}
+type PhraseGraphMeta = Pick<PhraseGraph, 'source' | 'origin' | 'synonymMode' | 'passageCount' | 'stats'> &
+  Record<'nodeCount' | 'phraseCount' | 'factCount' | 'stringCount', number> & {
+    /** The build options, so a graph built with other thresholds is not taken for this build's. */
+    options: GraphOptions;
+  };
 
 export function phraseGraphArtifact(graph: PhraseGraph, options: GraphOptions): ArtifactBody {
   const P = graph.passageCount;
@@ -188,10 +180,6 @@ export function phraseGraphArtifact(graph: PhraseGraph, options: GraphOptions): 
   const mentionOffsets = new Uint32Array(graph.phrases.length + 1);
   graph.phrasePassages.forEach((ps, k) => (mentionOffsets[k + 1] = (mentionOffsets[k] as number) + ps.length));
   const mentionPassages = new Uint32Array(graph.phrasePassages.flat());
-  const packed = (name: string, list: readonly string[]) => {
-    const p = packStrings(list);
-    return { [`${name}Bytes`]: p.bytes, [`${name}Ends`]: p.ends };
-  };
   const meta: PhraseGraphMeta = {
     source: graph.source,
     origin: graph.origin,
@@ -208,9 +196,9 @@ export function phraseGraphArtifact(graph: PhraseGraph, options: GraphOptions): 
     ...PHRASE_GRAPH_ARTIFACT,
     meta,
     buffers: {
-      ...packed('passageIds', graph.passageIds),
-      ...packed('phrases', graph.phrases),
-      ...packed('strings', strings),
+      ...packedBuffers('passageIds', packStrings(graph.passageIds)),
+      ...packedBuffers('phrases', packStrings(graph.phrases)),
+      ...packedBuffers('strings', packStrings(strings)),
       mentionOffsets: mentionOffsets.buffer,
       mentionPassages: mentionPassages.buffer,
       factPassage: factPassage.buffer,
@@ -267,13 +255,7 @@ export function phraseGraphFromArtifact(a: StoredArtifact): { graph: PhraseGraph
 }
 
 /** A phrase graph's sizes: passages P, nodes N, phrases Q, facts F, strings S. */
-interface PhraseGraphCounts {
-  P: number;
-  N: number;
-  Q: number;
-  F: number;
-  S: number;
-}
+type PhraseGraphCounts = Record<'P' | 'N' | 'Q' | 'F' | 'S', number>;
 
 /** The artifact's metadata, checked: whole non-negative counts that add up, and the descriptive fields. */
 function phraseGraphMetaOf(a: StoredArtifact, fail: (why: string) => never) {
@@ -283,13 +265,9 @@ function phraseGraphMetaOf(a: StoredArtifact, fail: (why: string) => never) {
     const v = meta[name];
     return Number.isSafeInteger(v) && (v as number) >= 0 ? (v as number) : fail(`metadata ${name} is ${String(v)}`);
   };
-  const [P, N, Q, F, S] = [
-    count('passageCount'),
-    count('nodeCount'),
-    count('phraseCount'),
-    count('factCount'),
-    count('stringCount'),
-  ];
+  const [P, N, Q, F, S] = (['passageCount', 'nodeCount', 'phraseCount', 'factCount', 'stringCount'] as const).map(
+    count,
+  ) as [number, number, number, number, number];
   const { source, origin, synonymMode, stats, options } = meta;
   if (!stats || !options || typeof source !== 'string' || typeof origin !== 'string' || typeof synonymMode !== 'string')
     return fail('metadata lacks source, origin, synonym mode, stats or options');
@@ -453,22 +431,12 @@ export function tripleIndexArtifact(snap: TripleIndexSnapshot, corpus: string): 
   const bm25 = bm25Artifact(snap.bm25);
   const buffers: Record<string, ArrayBuffer> = {};
   for (const name of TRIPLE_INDEX_ARRAYS) buffers[name] = own(snap[name]);
-  for (const name of TRIPLE_INDEX_STRINGS) {
-    buffers[`${name}Bytes`] = snap[name].bytes;
-    buffers[`${name}Ends`] = snap[name].ends;
-  }
+  for (const name of TRIPLE_INDEX_STRINGS) Object.assign(buffers, packedBuffers(name, snap[name]));
   for (const [name, buf] of Object.entries(bm25.buffers)) buffers[`bm25.${name}`] = buf;
+  const { source, origin, tokenizer, count, termCount } = snap;
   return {
     ...TRIPLE_INDEX_ARTIFACT,
-    meta: {
-      corpus,
-      source: snap.source,
-      origin: snap.origin,
-      tokenizer: snap.tokenizer,
-      count: snap.count,
-      termCount: snap.termCount,
-      bm25: bm25.meta,
-    },
+    meta: { corpus, source, origin, tokenizer, count, termCount, bm25: bm25.meta },
     buffers,
   };
 }

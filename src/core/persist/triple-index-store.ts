@@ -10,19 +10,13 @@ import {
   tripleIndexArtifact,
   tripleIndexSnapshotFromArtifact,
 } from './codecs.ts';
-import { StorageError, type ArtifactRef, type ArtifactStore } from './ports.ts';
+import { StorageError, type ArtifactStore } from './ports.ts';
 import type { Corpus } from '../types.ts';
 import { TripleIndex } from '../triples/triple-index.ts';
 import type { TripleSet, TripleSource } from '../triples/types.ts';
 
 /** The index, whether it was read from the store, and why it was rebuilt (stale, damaged) when it was. */
 export type TripleIndexLoad = Omit<DecodedOrRebuilt<TripleIndex>, 'value'> & { index: TripleIndex };
-
-const tripleIndexRef = (corpusId: string, source: TripleSource): ArtifactRef => ({
-  corpusId,
-  kind: 'triples',
-  key: source,
-});
 
 /** The stored index when it fits `corpus`, else `triples()` indexed and stored; without a store, built. */
 export async function loadOrBuildTripleIndex(
@@ -40,7 +34,7 @@ export async function loadOrBuildTripleIndex(
   if (!store) return { index: await build(), fromStore: false };
   const r = await loadDecodedOrRebuild(
     store,
-    tripleIndexRef(corpus.id, source),
+    { corpusId: corpus.id, kind: 'triples', key: source },
     TRIPLE_INDEX_ARTIFACT,
     (a) => {
       const { snapshot, corpus: stored } = tripleIndexSnapshotFromArtifact(a);

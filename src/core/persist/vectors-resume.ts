@@ -15,10 +15,10 @@ import { normalizeRows, VectorIndex } from '../index/vectors.ts';
 
 const VECTOR_PART = { format: 'hopscope.vectors-part', formatVersion: 1 } as const;
 /** Phrase vectors of a HippoRAG 2 graph (synonym edges), stored next to the passage vectors of the same model. */
-export const PHRASE_VECTORS = { format: 'hopscope.phrase-vectors', formatVersion: 1 } as const;
+const PHRASE_VECTORS = { format: 'hopscope.phrase-vectors', formatVersion: 1 } as const;
 const PART = '#part:';
 const PHRASES = '#phrases';
-export const phraseVectorsKey = (modelId: string) => `${modelId}${PHRASES}`;
+const phraseVectorsKey = (modelId: string) => `${modelId}${PHRASES}`;
 const isPhraseKey = (key: string) => key.endsWith(PHRASES);
 
 export interface ResumeProgress {
@@ -44,39 +44,26 @@ export interface ResumeOptions {
   now?: () => number;
 }
 
-export interface ResumeResult {
-  index: VectorIndex;
-  /** True when the complete vectors were read from the store (nothing embedded). */
-  fromStore: boolean;
-  resumedFrom: number;
-}
-
 /** A hash of the passage ids (in order) a stored artifact covers: "fnv1a32:<hex>". */
-export function idsHash(ids: readonly string[]): string {
+function idsHash(ids: readonly string[]): string {
   return fnvLabel(fnv1a(new TextEncoder().encode(ids.join('\n'))));
 }
 
 const partKey = (modelId: string, start: number) => `${modelId}${PART}${String(start).padStart(9, '0')}`;
 const vectorsRef = (corpusId: string, key: string): ArtifactRef => ({ corpusId, kind: 'vectors', key });
 
-export interface StoredVectorsInfo {
-  /** Model ids with complete vectors for this corpus. */
-  complete: { modelId: string; dim: number; count: number }[];
-  /** Model ids with chunks of an unfinished run, and how many passages they cover. */
-  partial: { modelId: string; done: number }[];
-}
-
 /**
- * What vectors a corpus has in the store (checksums verified). The passages' ids are checked against
- * the stored hash when given; without them (a corpus not loaded) only the count is, and the ids are
- * checked when the vectors are read for use (readCompleteVectors).
+ * What vectors a corpus has in the store (checksums verified): the models with complete vectors, and
+ * those with chunks of an unfinished run with how many passages they cover. The passages' ids are
+ * checked against the stored hash when given; without them (a corpus not loaded) only the count is,
+ * and the ids are checked when the vectors are read for use (readCompleteVectors).
  */
 export async function storedVectorsInfo(
   store: ArtifactStore,
   corpus: { id: string; passageCount: number; passageIds?: readonly string[] },
-): Promise<StoredVectorsInfo> {
+) {
   const refs = (await store.listArtifacts(corpus.id)).filter((r) => r.kind === 'vectors' && !isPhraseKey(r.key));
-  const complete: StoredVectorsInfo['complete'] = [];
+  const complete: { modelId: string; dim: number; count: number }[] = [];
   const partial = new Map<string, number>();
   for (const ref of refs) {
     const at = ref.key.indexOf(PART);
@@ -131,12 +118,13 @@ export async function storeCompleteVectors(
     if (ref.kind === 'vectors' && ref.key.startsWith(`${modelId}${PART}`)) await store.deleteArtifact(ref);
 }
 
+/** The corpus vectors, embedded where no stored chunk has them; `fromStore`: read whole from the store, nothing embedded. */
 export async function embedCorpusResumable(
   store: ArtifactStore,
   corpus: Corpus,
   embedder: Embedder,
   options: ResumeOptions = {},
-): Promise<ResumeResult> {
+): Promise<{ index: VectorIndex; fromStore: boolean; resumedFrom: number }> {
   const modelId = options.modelId ?? embedder.model;
   const chunkSize = options.chunkSize ?? 64;
   const now = options.now ?? (() => performance.now());
@@ -145,16 +133,17 @@ export async function embedCorpusResumable(
   const ids = corpus.passages.map((p) => p.id);
 
   const final = await store.getArtifact(vectorsRef(corpus.id, modelId), VECTORS_ARTIFACT);
-  if (final.status === 'ok') {
-    const index = await readCompleteVectors(store, corpus, modelId);
+  if (final.status !== 'missing') {
+    const index = final.status === 'ok' ? await readCompleteVectors(store, corpus, modelId) : undefined;
     if (index) {
       options.onProgress?.({ done: total, total, resumedFrom: total, passagesPerSecond: null, etaSeconds: 0 });
       return { index, fromStore: true, resumedFrom: total };
     }
-    say(`the stored vectors of ${modelId} were computed for other passages of corpus "${corpus.id}"; embedding again`);
-    await store.deleteArtifact(vectorsRef(corpus.id, modelId));
-  } else if (final.status === 'corrupt' || final.status === 'stale') {
-    say(`the stored vectors of ${modelId} are unusable (${final.reason}); embedding again`);
+    say(
+      final.status === 'ok'
+        ? `the stored vectors of ${modelId} were computed for other passages of corpus "${corpus.id}"; embedding again`
+        : `the stored vectors of ${modelId} are unusable (${final.reason}); embedding again`,
+    );
     await store.deleteArtifact(vectorsRef(corpus.id, modelId));
   }
 
@@ -170,6 +159,10 @@ export async function embedCorpusResumable(
   let data: Float32Array | undefined;
   let dim = 0;
   let done = 0;
+  const allocate = (d: number) => {
+    dim = d;
+    return new Float32Array(total * d);
+  };
   for (const ref of mine) {
     const r = await store.getArtifact(ref, VECTOR_PART);
     const meta =
@@ -189,12 +182,8 @@ export async function embedCorpusResumable(
       for (const stale of mine.slice(mine.indexOf(ref))) await store.deleteArtifact(stale);
       break;
     }
-    const rows = new Float32Array(r.artifact.buffers.data!);
-    if (data === undefined) {
-      dim = meta.dim;
-      data = new Float32Array(total * dim);
-    }
-    data.set(rows, meta.start * dim);
+    data ??= allocate(meta.dim);
+    data.set(new Float32Array(r.artifact.buffers.data!), meta.start * dim);
     done = meta.start + meta.count;
   }
   const resumedFrom = done;
@@ -218,10 +207,8 @@ export async function embedCorpusResumable(
     const e = await embedder.embed(corpus.passages.slice(done, end).map(denseDocumentText), options.signal);
     throwIfAborted(options.signal, 'embed');
     if (e.count !== end - done) throw new EmbedError(`embedded ${e.count} of ${end - done} passages`);
-    if (data === undefined) {
-      dim = e.dim;
-      data = new Float32Array(total * dim);
-    } else if (e.dim !== dim) {
+    data ??= allocate(e.dim);
+    if (e.dim !== dim) {
       throw new EmbedError(
         `${modelId} now returns ${e.dim}-d vectors, the stored chunks are ${dim}-d; delete the corpus vectors and embed again`,
       );
@@ -240,4 +227,40 @@ export async function embedCorpusResumable(
   const index = new VectorIndex(data ?? new Float32Array(0), Math.max(1, dim));
   await storeCompleteVectors(store, corpus, modelId, index);
   return { index, fromStore: false, resumedFrom };
+}
+
+// The phrase graph's phrase vectors for embedding synonym edges (HippoRAG 2 §3: synonym edges between
+// phrases whose embeddings are close): stored ones when they are of this model and these phrases, else
+// embedded now and stored; the fact index's fact vectors the same way. Every host gets them through the
+// same call (the backbone builder).
+export async function phraseVectors(
+  artifacts: ArtifactStore | undefined,
+  corpus: Corpus,
+  phrases: readonly string[],
+  embedder: Embedder,
+  /** 'phrases' (graph nodes) or 'facts' (HippoRAG 2's fact index): stored under keys of their own. */
+  what: 'phrases' | 'facts' = 'phrases',
+): Promise<{ data: Float32Array; dim: number }> {
+  const model = what === 'phrases' ? embedder.model : `${embedder.model}#facts`;
+  const ref = { corpusId: corpus.id, kind: 'vectors', key: phraseVectorsKey(model) } as const;
+  const hash = idsHash(phrases);
+  const stored = artifacts ? await artifacts.getArtifact(ref, PHRASE_VECTORS) : { status: 'missing' as const };
+  if (stored.status === 'ok') {
+    const meta = stored.artifact.meta as { ids: string; dim: number; count: number };
+    if (meta.ids === hash && meta.count === phrases.length && stored.artifact.buffers.data)
+      return { data: new Float32Array(stored.artifact.buffers.data), dim: meta.dim };
+  }
+  if (phrases.length === 0) return { data: new Float32Array(0), dim: 0 };
+  const e = await embedder.embed(phrases);
+  if (e.count !== phrases.length) throw new EmbedError(`embedded ${e.count} of ${phrases.length} phrases`);
+  normalizeRows(e.data, e.dim);
+  if (artifacts) {
+    await artifacts.putArtifact({
+      ...ref,
+      ...PHRASE_VECTORS,
+      meta: { model: embedder.model, dim: e.dim, count: e.count, ids: hash },
+      buffers: { data: own(e.data) },
+    });
+  }
+  return { data: e.data, dim: e.dim };
 }

@@ -10,13 +10,12 @@
 //     punctuation, apostrophes, hyphens and whitespace all separate tokens ("Lothair II's" ->
 //     "lothair", "ii", "s"; "1990-91" -> "1990", "91"; the lone "s" goes in step 5).
 //  5. Drop English stop words (./stopwords.ts).
-//  6. Harman's "S" stemmer (./s-stemmer.ts), plural endings only: "countries" -> "country",
+//  6. Harman's "S" stemmer (sStem below), plural endings only: "countries" -> "country",
 //     "films" -> "film". Measured with BM25 k1 = 1.2, b = 0.4 (passage Recall@5, title + text):
 //     HotpotQA 0.704 -> 0.721, 2Wiki 0.680 -> 0.680, MuSiQue 0.503 -> 0.508. A full Porter stemmer
 //     conflates more ("university" / "universal") and was not needed for the targets.
 // Changing any step changes the terms of a stored index: bump TOKENIZER_VERSION so old snapshots are
 // refused instead of silently mis-scored.
-import { sStem } from './s-stemmer.ts';
 import { ENGLISH_STOP_WORDS } from './stopwords.ts';
 
 export const TOKENIZER_VERSION = 'hopscope-en-1';
@@ -35,4 +34,19 @@ export function tokenize(text: string): string[] {
   const out: string[] = [];
   for (const p of parts) if (p.length > 0 && !ENGLISH_STOP_WORDS.has(p)) out.push(sStem(p));
   return out;
+}
+
+// Harman's "S" stemmer (D. Harman, "How effective is suffixing?", JASIS 42(1), 1991, Table 1):
+// removes English plural endings only, so it rarely merges unrelated words. Rules, first match wins:
+//   -ies -> -y  unless -eies or -aies   ("countries" -> "country")
+//   -es  -> -e  unless -aes, -ees, -oes ("states" -> "state")
+//   -s   -> ""  unless -us or -ss        ("films" -> "film"; "status", "class" unchanged)
+// Words of 3 letters or fewer are left alone ("gas", "bus", "its") as are words not ending in "s".
+export function sStem(word: string): string {
+  if (word.length <= 3 || !word.endsWith('s')) return word;
+  if (word.endsWith('ies')) return word.endsWith('eies') || word.endsWith('aies') ? word : `${word.slice(0, -3)}y`;
+  if (word.endsWith('es'))
+    return word.endsWith('aes') || word.endsWith('ees') || word.endsWith('oes') ? word : word.slice(0, -1);
+  if (word.endsWith('us') || word.endsWith('ss')) return word;
+  return word.slice(0, -1);
 }

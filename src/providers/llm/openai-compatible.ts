@@ -1,6 +1,6 @@
 // OpenAI-compatible chat completions through the `openai` package: OpenAI itself and the local
 // servers people run (Ollama, LM Studio, vLLM, llama.cpp server). Works in the page, a worker and
-// Node. The client's own retries are off (maxRetries: 0): src/core/llm/with-retry.ts retries
+// Node. The client's own retries are off (maxRetries: 0): src/core/llm/create-llm.ts (withRetry) retries
 // visibly. Structured outputs: a JSON prompt's reply schema goes out as `response_format:
 // {type: "json_schema"}` where the server has it (OpenAI, vLLM, llama.cpp, LM Studio, Ollama's /v1
 // since 0.5), else JSON mode, else nothing; which one is found out once, on the first JSON call (or by

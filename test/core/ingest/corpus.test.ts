@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseCorpus, parseCorpusJson, parseCorpusJsonl, parseTextFiles } from '../../../src/core/ingest/index.ts';
+import { parseCorpus, parseTextFiles } from '../../../src/core/ingest/index.ts';
 import { importError } from './helpers.ts';
 
+/** parseCorpus of one file. */
+const parseOne = (file: { name: string; text: string }) => parseCorpus([file]);
 const json = (value: unknown, name = 'c_corpus.json') => ({ name, text: JSON.stringify(value, null, 1) });
 
-describe('parseCorpusJson', () => {
+describe('parseCorpus: a JSON array', () => {
   it('reads [{title, text}] with positional ids', () => {
-    const passages = parseCorpusJson(
+    const passages = parseOne(
       json([
         { title: 'A', text: 'alpha' },
         { title: 'B', text: 'beta' },
@@ -21,7 +23,7 @@ describe('parseCorpusJson', () => {
   it('says where truncated JSON ends', () => {
     // line 1 "[\n" = 2 chars, line 2 = 33 + newline = 34, line 3 has 19 chars: ends at offset 55, column 20
     const e = importError(() =>
-      parseCorpusJson({ name: 'cut.json', text: '[\n {"title": "A", "text": "alpha"},\n {"title": "B", "te' }),
+      parseOne({ name: 'cut.json', text: '[\n {"title": "A", "text": "alpha"},\n {"title": "B", "te' }),
     );
     expect(e.location).toEqual({ file: 'cut.json', record: undefined });
     expect(e.message).toMatch(
@@ -32,15 +34,13 @@ describe('parseCorpusJson', () => {
   it('says at which line and column a syntax error is, even when the engine does not', () => {
     // line 1 "[" (2 chars with its newline) + line 2 (34) = offset 36 for the "]" on line 3.
     // V8 reports a trailing comma as `Unexpected token ']', ..."` without a position
-    const e = importError(() =>
-      parseCorpusJson({ name: 'comma.json', text: '[\n {"title": "A", "text": "alpha"},\n]' }),
-    );
+    const e = importError(() => parseOne({ name: 'comma.json', text: '[\n {"title": "A", "text": "alpha"},\n]' }));
     expect(e.message).toContain('at line 3, column 1 (offset 36)');
   });
 
   it('names the record and field of a wrong type or missing field', () => {
     const wrong = importError(() =>
-      parseCorpusJson(
+      parseOne(
         json([
           { title: 'A', text: 'a' },
           { title: 'B', text: 7 },
@@ -49,29 +49,29 @@ describe('parseCorpusJson', () => {
     );
     expect(wrong.location).toEqual({ file: 'c_corpus.json', record: 1, field: 'text' });
     expect(wrong.message).toBe('import: c_corpus.json, record 1, field "text": expected a string, got number 7');
-    const missing = importError(() => parseCorpusJson(json([{ text: 'a' }])));
+    const missing = importError(() => parseOne(json([{ text: 'a' }])));
     expect(missing.message).toBe('import: c_corpus.json, record 0, field "title": missing; expected a string');
-    const notObject = importError(() => parseCorpusJson(json([['A', 'a']])));
+    const notObject = importError(() => parseOne(json([['A', 'a']])));
     expect(notObject.message).toContain('record 0: expected an object, got an array of 2');
-    const blank = importError(() => parseCorpusJson(json([{ title: 'A', text: '  ' }])));
+    const blank = importError(() => parseOne(json([{ title: 'A', text: '  ' }])));
     expect(blank.location.field).toBe('text');
   });
 
   it('refuses a non-array and an empty corpus', () => {
-    expect(importError(() => parseCorpusJson(json({ docs: [] }))).message).toContain(
-      'expected a JSON array of passages {title, text}, got an object',
+    expect(importError(() => parseOne(json({ docs: [] }))).message).toContain(
+      'expected a JSON array of passages {title, text} or JSON Lines, got an object',
     );
-    expect(importError(() => parseCorpusJson(json([]))).message).toBe(
+    expect(importError(() => parseOne(json([]))).message).toBe(
       'import: c_corpus.json: expected at least one passage, the corpus is empty',
     );
   });
 });
 
-describe('parseCorpusJsonl', () => {
+describe('parseCorpus: JSON Lines', () => {
   it('uses the given ids and "p<line index>" for missing ones; blank lines keep their index', () => {
     const text =
       '{"id": "x1", "title": "A", "text": "alpha"}\n\n{"title": "B", "text": "beta"}\r\n{"id": 7, "title": "C", "text": "gamma"}\n';
-    expect(parseCorpusJsonl({ name: 'c.jsonl', text })).toEqual([
+    expect(parseOne({ name: 'c.jsonl', text })).toEqual([
       { id: 'x1', title: 'A', text: 'alpha' },
       { id: 'p2', title: 'B', text: 'beta' },
       { id: '7', title: 'C', text: 'gamma' },
@@ -80,7 +80,7 @@ describe('parseCorpusJsonl', () => {
 
   it('names the line of a broken record', () => {
     const e = importError(() =>
-      parseCorpusJsonl({ name: 'c.jsonl', text: '{"title": "A", "text": "a"}\n{"title": "B", "text": "b"\n' }),
+      parseOne({ name: 'c.jsonl', text: '{"title": "A", "text": "a"}\n{"title": "B", "text": "b"\n' }),
     );
     expect(e.location.record).toBe(1);
     expect(e.message).toContain(
@@ -90,7 +90,7 @@ describe('parseCorpusJsonl', () => {
 
   it('refuses duplicate ids naming both records', () => {
     const e = importError(() =>
-      parseCorpusJsonl({
+      parseOne({
         name: 'c.jsonl',
         text: '{"id": "a", "title": "A", "text": "x"}\n{"id": "a", "title": "B", "text": "y"}',
       }),
@@ -101,8 +101,7 @@ describe('parseCorpusJsonl', () => {
 
   it('refuses a wrongly typed id', () => {
     expect(
-      importError(() => parseCorpusJsonl({ name: 'c.jsonl', text: '{"id": [1], "title": "A", "text": "x"}' })).location
-        .field,
+      importError(() => parseOne({ name: 'c.jsonl', text: '{"id": [1], "title": "A", "text": "x"}' })).location.field,
     ).toBe('id');
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BRIDGE_RULES } from '../../../src/core/eval/bridge.ts';
-import { parseCorpusJson, parseQuestions } from '../../../src/core/ingest/index.ts';
+import { parseCorpus, parseQuestions } from '../../../src/core/ingest/index.ts';
 import type { Passage } from '../../../src/core/types.ts';
 import { importError } from './helpers.ts';
 
@@ -281,7 +281,7 @@ describe('HippoRAG 2 question format', () => {
     name,
     text: readFileSync(new URL(`../../fixtures/ingest/${name}`, import.meta.url), 'utf8'),
   });
-  const corpus = parseCorpusJson(fixture('hipporag_sample_corpus.json'));
+  const corpus = parseCorpus([fixture('hipporag_sample_corpus.json')]);
 
   it('reads sample.json-shaped records: no id, answer string or list, is_supporting optional (then gold)', () => {
     const qs = parseQuestions(fixture('hipporag_sample.json'), corpus);

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cacheKeyMaterial, sha256Hex } from '../../../src/core/llm/hash.ts';
 import { LlmAbortedError, LlmServerError, LlmAuthError } from '../../../src/core/llm/errors.ts';
 import type { LlmPort, LlmRequest, LlmResponse } from '../../../src/core/llm/port.ts';
-import { retryDelayMs, withRetry } from '../../../src/core/llm/with-retry.ts';
-import { withConcurrencyLimit } from '../../../src/core/llm/with-concurrency.ts';
+import { retryDelayMs, withConcurrencyLimit, withRetry } from '../../../src/core/llm/create-llm.ts';
 
 const req: LlmRequest = { module: 'm', messages: [{ role: 'user', content: 'x' }] };
 const reply = (text: string): LlmResponse => ({

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sStem } from '../../../src/core/text/s-stemmer.ts';
-import { tokenize } from '../../../src/core/text/tokenize.ts';
+import { sStem, tokenize } from '../../../src/core/text/tokenize.ts';
 
 describe('tokenize', () => {
   it('lower-cases, splits on non letters/digits and drops stop words', () => {
