@@ -3,21 +3,15 @@
 // model folder copied into Cache Storage. They run in the engine worker, so the page never loads a
 // provider; a call the page gives an id can be stopped with cancelCall(id).
 import { HopscopeError } from '../core/errors.ts';
-import type { StructuredMode } from '../core/llm/port.ts';
-import type { LlmSettings } from '../core/llm/settings.ts';
-import { storeLocalModel, type LocalModelKind, type StoredLocalModel } from '../providers/embed/local-model.ts';
-import { detectLocalServers, type Detected, type LocalServer } from '../providers/llm/detect-local.ts';
+import { storeLocalModel } from '../providers/embed/local-model.ts';
+import { detectLocalServers } from '../providers/llm/detect-local.ts';
 import { detectStructuredOutputs, testConnection } from '../providers/llm/from-settings.ts';
+import type { EngineApi } from './engine-api.ts';
 
-export interface ProviderCalls {
-  testConnection(settings: LlmSettings, callId?: string): Promise<string[]>;
-  detectStructured(settings: LlmSettings, callId?: string): Promise<StructuredMode>;
-  detectLocalServers(servers?: readonly LocalServer[], callId?: string): Promise<Detected[]>;
-  cancelCall(callId: string): void;
-  storeLocalModel(files: File[], paths: string[], kind?: LocalModelKind): Promise<StoredLocalModel>;
-}
-
-export function createProviderCalls(): ProviderCalls {
+export function createProviderCalls(): Pick<
+  EngineApi,
+  'testConnection' | 'detectStructured' | 'detectLocalServers' | 'cancelCall' | 'storeLocalModel'
+> {
   const calls = new Map<string, AbortController>();
 
   async function tracked<T>(callId: string | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
