@@ -25,24 +25,15 @@ export async function embeddingStatusOf(
       : corpus;
   const base = { corpusId: corpus.id, passageCount: shape.passageCount, running: running() };
   const info = artifacts ? await storedVectorsInfo(artifacts, shape) : { complete: [], partial: [] };
-  if (!s)
-    return {
-      ...base,
-      model: null,
-      backend: null,
-      ready: false,
-      done: 0,
-      otherModels: [...new Set([...info.complete, ...info.partial].map((x) => x.modelId))],
-    };
-  const id = embeddingModelId(s);
+  // Without a model in Settings every stored model is another one, and nothing is done.
+  const id = s ? embeddingModelId(s) : undefined;
   const complete = info.complete.find((c) => c.modelId === id);
-  const others = [...new Set([...info.complete, ...info.partial].map((x) => x.modelId).filter((m) => m !== id))];
   return {
     ...base,
-    model: { id, label: embeddingLabel(s), dim: s.source === 'local' ? s.dim : null },
-    backend: model.backendOf(id),
+    model: s && id ? { id, label: embeddingLabel(s), dim: s.source === 'local' ? s.dim : null } : null,
+    backend: id ? model.backendOf(id) : null,
     ready: complete !== undefined,
     done: complete ? complete.count : (info.partial.find((p) => p.modelId === id)?.done ?? 0),
-    otherModels: others,
+    otherModels: [...new Set([...info.complete, ...info.partial].map((x) => x.modelId).filter((m) => m !== id))],
   };
 }
