@@ -52,6 +52,14 @@ async function costs(backbones: Backbones, entry: Loaded): Promise<LlmBuildCost[
   return out;
 }
 
+/** How one build ended (a build not started: no calls). */
+const outcomeOf = (
+  name: BackboneName,
+  state: LlmBuildOutcome['state'],
+  detail: string,
+  tally = { calls: 0, cached: 0 },
+): LlmBuildOutcome => ({ backbone: name, what: llmBuildWhat(name) ?? name, state, ...tally, detail });
+
 /** One build of buildWithLlm: where it stands among them all, and where its progress goes. */
 interface Step {
   backbones: Backbones;
@@ -74,13 +82,7 @@ async function buildOne(name: BackboneName, step: Step): Promise<LlmBuildOutcome
     if (!signal.aborted)
       step.onProgress?.({ what, stage: p.stage, done: p.done, total: p.total, fraction: (step.at + within) / step.of });
   });
-  const outcome = (state: LlmBuildOutcome['state'], detail: string): LlmBuildOutcome => ({
-    backbone: name,
-    what,
-    state,
-    ...tally,
-    detail,
-  });
+  const outcome = (state: LlmBuildOutcome['state'], detail: string) => outcomeOf(name, state, detail, tally);
   try {
     return outcome('built', (await backbones.withLlm(step.entry, name, port, signal)).built);
   } catch (err) {
@@ -90,16 +92,6 @@ async function buildOne(name: BackboneName, step: Step): Promise<LlmBuildOutcome
     stop();
   }
 }
-
-/** A build left for later because one before it failed or was cancelled. */
-const notStarted = (name: BackboneName): LlmBuildOutcome => ({
-  backbone: name,
-  what: llmBuildWhat(name) ?? name,
-  state: 'not started',
-  calls: 0,
-  cached: 0,
-  detail: '',
-});
 
 export function createLlmBuildMethods({
   stores,
@@ -136,7 +128,8 @@ export function createLlmBuildMethods({
           // After a failure or a cancel the rest waits: what was built is kept.
           const stopped = outcomes.some((o) => o.state !== 'built');
           const step = { backbones, entry, llm, signal: controller.signal, at, of, onProgress };
-          outcomes.push(stopped ? notStarted(name) : await buildOne(name, step));
+          // A build left for later because one before it failed or was cancelled.
+          outcomes.push(stopped ? outcomeOf(name, 'not started', '') : await buildOne(name, step));
         }
         return outcomes;
       } finally {
