@@ -76,8 +76,7 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
 
   /** A backbone as the views need it (RAPTOR's tree, GraphRAG's communities): with the LLM from Settings. */
   async function of(entry: Loaded, backbone: RunBackbone): Promise<Assembled> {
-    const llm = await llmFromStoredSettings(deps.stores, entry.dataset.corpus.id, deps.embedding);
-    return assembleBackbone({ name: backbone }, await resources(entry, llm));
+    return withLlm(entry, backbone, await llmFromStoredSettings(deps.stores, entry.dataset.corpus.id, deps.embedding));
   }
 
   /**
