@@ -241,16 +241,9 @@ function fileRunStore(root: string): RunStore {
       for (const f of await listDir(runsDir)) {
         if (!f.endsWith('.json')) continue;
         const t = await readJson<Trace>(join(runsDir, f));
-        if (t && (corpusId === undefined || t.corpus.id === corpusId)) {
-          out.push({
-            id: t.id,
-            corpusId: t.corpus.id,
-            strategy: t.strategy,
-            retriever: t.retriever,
-            status: t.status,
-            createdAt: t.createdAt,
-          });
-        }
+        if (!t || (corpusId !== undefined && t.corpus.id !== corpusId)) continue;
+        const { id, corpus, strategy, retriever, status, createdAt } = t;
+        out.push({ id, corpusId: corpus.id, strategy, retriever, status, createdAt });
       }
       return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     },

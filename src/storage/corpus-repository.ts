@@ -130,12 +130,7 @@ export function createCorpusRepository(
       return {
         id: row.id,
         name: row.name,
-        passages: passages.map((p) => ({
-          id: p.id,
-          title: p.title,
-          text: p.text,
-          ...(p.source ? { source: p.source } : {}),
-        })),
+        passages: passages.map(({ corpusId: _corpusId, ord: _ord, ...p }) => p),
       };
     },
     async getTriples(corpusId) {
