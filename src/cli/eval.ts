@@ -38,16 +38,18 @@ export const writeFinishedOnExit = (): void => lastWords?.();
 
 export async function main(argv: string[], rawIo: Io = processIo, signal?: AbortSignal): Promise<number> {
   const io = safeIo(rawIo);
+  // A bad argument, found before or after the data is read: the sentence, the usage text, exit 2.
+  const usageExit = (e: unknown) => {
+    if (!(e instanceof UsageError || e instanceof LlmSpecError)) return undefined;
+    io.err(`${e.message}\n\n${USAGE}`);
+    return EXIT.usage;
+  };
   let args: EvalArgs;
   try {
     args = parseEvalArgs(argv);
     await preflight(args);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof LlmSpecError) {
-      io.err(`${e.message}\n\n${USAGE}`);
-      return EXIT.usage;
-    }
-    throw e;
+    return usageExit(e) ?? Promise.reject(e);
   }
   const outputs = new Outputs(io);
   let written = false;
@@ -113,10 +115,8 @@ export async function main(argv: string[], rawIo: Io = processIo, signal?: Abort
     }
     return EXIT.ok;
   } catch (e) {
-    if (e instanceof UsageError || e instanceof LlmSpecError) {
-      io.err(`${e.message}\n\n${USAGE}`);
-      return EXIT.usage;
-    }
+    const usage = usageExit(e);
+    if (usage !== undefined) return usage;
     if (e instanceof AbortedError && signal?.aborted) {
       io.err('interrupted while reading the dataset: no question ran');
       return EXIT.interrupted;
