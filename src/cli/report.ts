@@ -36,11 +36,8 @@ export function flatSummary(s: Summary): FlatSummary {
 }
 
 /** A run where no question completed: every metric null (no result, never 0). */
-export function noMetrics(ks: readonly number[]): Record<string, number | null> & {
-  byType: Record<string, never>;
-  byHops: Record<string, never>;
-} {
-  const out: Record<string, number | null> = { count: 0 };
+export function noMetrics(ks: readonly number[]): FlatSummary {
+  const out: FlatMeans = { count: 0 };
   for (const k of ks) out[`recall@${k}`] = null;
   for (const k of ks) out[`allGold@${k}`] = null;
   return Object.assign(out, { byType: {}, byHops: {} });
