@@ -336,7 +336,7 @@ export interface EngineApi {
   run(request: RunRequest, onEvent?: TraceListener, onBuild?: BuildListener): Promise<Trace>;
   /** Stops the run started with this runId (between steps, and an LLM call in flight). */
   cancelRun(runId: string): void;
-  /** A what-if branch of a finished run: its prefix replayed, the rest live (src/engine/whatif.ts). */
+  /** A what-if branch of a finished run: its prefix replayed, the rest live (src/core/whatif). */
   runBranch(request: BranchRunRequest, onEvent?: TraceListener): Promise<Trace>;
   /** Vectors of a corpus for the embedding model in Settings. */
   embeddingStatus(corpusId: string): Promise<EmbeddingStatus>;
