@@ -16,16 +16,15 @@ import { runStrategies } from './strategy-run.ts';
 import { preflight } from './preflight.ts';
 import { Outputs, writeFileAtomicSync, writeOutput } from './outputs.ts';
 import { LlmSpecError } from './llm-spec.ts';
-import { printable, printableBlock, safeIo } from './printable.ts';
+import { printable, printableBlock, safeIo, type Io } from './printable.ts';
 import { readTextInput } from './text-input.ts';
 import { interruptHandler, watchLaunchers } from './interrupts.ts';
-import type { Io } from './io.ts';
 import type { Dataset, Ranked } from '../core/types.ts';
 
 export const EXIT = { ok: 0, badData: 1, usage: 2, questionsFailed: 3, interrupted: 130 } as const;
 import { installPprWasmNode } from '../../wasm/ppr-node.ts';
 
-export type { Io } from './io.ts';
+export type { Io } from './printable.ts';
 
 const processIo: Io = {
   out: (t) => process.stdout.write(t + '\n'),

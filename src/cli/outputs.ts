@@ -3,7 +3,7 @@
 // Outputs besides --out (the retrieval memo, the DualRAG-FT export) are queued and written after --out,
 // so a full disk or a read-only folder under them never loses a finished run.
 import { HopscopeError } from '../core/errors.ts';
-import type { Io } from './io.ts';
+import type { Io } from './printable.ts';
 import { renameSync, writeFileSync } from 'node:fs';
 import { tmpName, why, writeFileAtomic } from './out-files.ts';
 

@@ -37,10 +37,9 @@ import { OpenAiCompatibleProvider } from '../providers/llm/openai-compatible.ts'
 import type { EvalArgs } from './args.ts';
 import { runCounterfactualBatch } from './counterfactual.ts';
 import { modelTable } from './diagnostics-report.ts';
-import type { Io } from './io.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { OutputError, type Outputs } from './outputs.ts';
-import { printable } from './printable.ts';
+import { printable, type Io } from './printable.ts';
 import { progressPrinter } from './progress-printer.ts';
 import { memoJson, readMemo } from './retrieval-memo.ts';
 import type { CliBackbone } from './retriever.ts';
