@@ -4,6 +4,7 @@
 // descriptor lists; builds are kept per loaded dataset, LLM and embedding model.
 import {
   assembleBackbone,
+  buildBackbone,
   strategyBackbone,
   type Assembled,
   type BackboneResources,
@@ -24,8 +25,8 @@ import { BACKBONE_PROMPTS } from '../prompts/backbone-prompts.ts';
 import { GEAR_READ_PROMPT } from '../prompts/gear-read-port.ts';
 import { createOfflineThinker, OFFLINE_THINKER_LABEL } from '../providers/llm/offline-thinker.ts';
 import type { RunBackbone } from './engine-api.ts';
+import type { Corpus, Retriever } from '../core/types.ts';
 import type { Embeddings } from './embeddings.ts';
-import { buildQuestionGraphRetriever } from './graph.ts';
 import type { Loaded } from './loaded.ts';
 import { llmFromStoredSettings, type InBrowserRuntime } from './llm.ts';
 
@@ -192,4 +193,10 @@ async function embedderResource(
 /** The LLM the backbones may use: none when the run's LLM is the offline thinker (labelled stand-ins run). */
 export function realLlm(llm: LlmPort): LlmPort | undefined {
   return llm.label === OFFLINE_THINKER_LABEL ? undefined : llm;
+}
+
+/** The dataset's phrase graph for the graph view, built once from offline-extractor triples. */
+async function buildQuestionGraphRetriever(corpus: Corpus, bm25: Retriever): Promise<HippoRag2Retriever> {
+  const triples = extractTriplesOffline(corpus.passages);
+  return (await buildBackbone(GRAPH_BACKBONE, { corpus, base: bm25, triples })).retriever as HippoRag2Retriever;
 }
