@@ -20,8 +20,7 @@ import {
   type BuildListener,
   type BranchRunRequest,
 } from './engine-api.ts';
-import type { EngineDeps } from './engine-deps.ts';
-import type { Loaded } from './loaded.ts';
+import type { EngineDeps, Loaded } from './engine-deps.ts';
 import { llmFromStoredSettings } from './llm.ts';
 
 export function createRunMethods({
