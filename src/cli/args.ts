@@ -390,15 +390,14 @@ function checkBackboneFlags(values: Flags): void {
   // reports, the recognition-memory fact filter), syncge its read step.
   const about = aboutOf(values.retriever);
   const llmBackbone = about?.usesLlm !== undefined;
+  const llmUsers = backbonesWhere((a) => a.usesLlm !== undefined);
   const namesOpenAi = (values.llm ?? '')
     .split(',')
     .some((l) => l.trim() === 'openai' || l.trim().startsWith('openai:'));
   const reads = about?.needs.includes('read') ?? false;
   if (values.llm && !values.strategy && !reads && !(llmBackbone && namesOpenAi))
     throw new UsageError(
-      `--llm is used by --strategy (or, as an OpenAI-compatible --llm, by ${backbonesWhere((a) => a.usesLlm !== undefined).join(', ')} for ${backbonesWhere(
-        (a) => a.usesLlm !== undefined,
-      )
+      `--llm is used by --strategy (or, as an OpenAI-compatible --llm, by ${llmUsers.join(', ')} for ${llmUsers
         .map((n) => aboutOf(n)!.usesLlm!.split(' (')[0])
         .join(', ')}); give --strategy <name> as well`,
     );
