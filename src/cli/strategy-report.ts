@@ -23,13 +23,7 @@ import type { EvalArgs } from './args.ts';
 import { counterfactualQuestionJson, counterfactualSummaryJson } from './counterfactual.ts';
 import { diagnosticsTable, flatDiagnostics, regimeTable } from './diagnostics-report.ts';
 import { printable, type Io } from './printable.ts';
-import { flatSummary, formatTable, noMetrics, summaryTables, type Basis } from './report.ts';
-
-const basisOf = (r: StrategyBatchResult): Basis => ({
-  completed: r.completed,
-  failed: r.failedCount,
-  total: r.questions.length,
-});
+import { flatSummary, formatTable, noMetrics, summaryTables } from './report.ts';
 
 export function resultJson(r: StrategyBatchResult, ks: readonly number[], facts?: BatchFacts) {
   return {
@@ -51,7 +45,7 @@ export function resultJson(r: StrategyBatchResult, ks: readonly number[], facts?
         round: x.round,
         ...Object.fromEntries(Object.entries(x.recall).map(([k, v]) => [`recall@${k}`, v])),
       })),
-      tokens: { byModule: r.tokensByModule, total: totalCost(r) },
+      tokens: { byModule: r.tokensByModule, total: Object.values(r.tokensByModule).reduce(addCost, emptyCost()) },
       replyForms: replyForms(r),
       diagnostics: flatDiagnostics(r.diagnostics),
       diagnosticsBasis: diagnosticsBasis(r.questionDiagnostics.filter((_, i) => isCompleted(r.questions[i]!))),
@@ -79,8 +73,6 @@ function replyForms(r: StrategyBatchResult): Record<string, number> {
       if (e.type === 'llm' && e.replyForm) counts.set(e.replyForm, (counts.get(e.replyForm) ?? 0) + 1);
   return Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
 }
-
-const totalCost = (r: StrategyBatchResult) => Object.values(r.tokensByModule).reduce(addCost, emptyCost());
 
 export function strategyReport(title: string, r: StrategyBatchResult, ks: readonly number[], f?: BatchFacts): string {
   const settings = f
@@ -126,7 +118,7 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
     ],
   );
   return [
-    summaryTables(title, r.summary, ks, basisOf(r)),
+    summaryTables(title, r.summary, ks, { completed: r.completed, failed: r.failedCount, total: r.questions.length }),
     ...(settings ? [settings] : []),
     `Bridge recall (${r.questions[0]?.bridgeRule ?? 'no bridges'})`,
     bridge,
