@@ -5,7 +5,6 @@ import { HopscopeError } from '../core/errors.ts';
 import { isBaseline, isStrategyName, strategyDescriptor } from '../core/strategies/index.ts';
 import { runRegime } from '../core/strategies/regimes.ts';
 import { traceSchema, type Trace } from '../core/trace/schema.ts';
-import type { Retriever } from '../core/types.ts';
 import { runBranch } from '../core/whatif/branch.ts';
 import { intervention as interventionSchema } from '../core/whatif/intervention.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
@@ -61,12 +60,11 @@ export function createRunMethods({
     // A backbone's first use builds it (RAPTOR's tree, GraphRAG's communities, ...): its progress goes to onBuild.
     const unwatch = onBuild ? backbones.watch(onBuild) : undefined;
     const over = await backbones.forRun(entry, strategy, request.backbone, llm).finally(() => unwatch?.());
-    const retriever: Retriever = over.retriever;
     const { corpus } = entry.dataset;
     // DualRAG's Eq. 8 reranker from Settings (loaded here, in this worker); core names it in the trace options.
     const reranker = strategyDescriptor(strategy).needs.reranker ? await rerankers.current() : undefined;
     const ctx = {
-      retriever,
+      retriever: over.retriever,
       llm,
       prompts: STRATEGY_PROMPTS,
       passages: entry.byId,
