@@ -1,9 +1,11 @@
 // Typed, validated arguments of `npm run eval`. Bad arguments raise UsageError with a sentence that
 // says what was wrong; the CLI prints it with the usage text and exits 2.
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { HopscopeError } from '../core/errors.ts';
 import {
   aboutOf,
+  BACKBONE_DESCRIPTORS,
   BACKBONES,
   backboneNeedsEmbedder,
   backboneOptionNames,
@@ -28,7 +30,6 @@ import { HIPPORAG2_DEFAULTS, type HippoRag2Seed } from '../core/retrievers/hippo
 import { GRAPH_EXPANSION_DEFAULTS } from '../core/retrievers/graph-expansion.ts';
 import { BEAM_DEFAULTS } from '../core/retrievers/triple-beam.ts';
 import { DEFAULT_LEXICAL_SCORER } from '../core/triples/sequence-scorer.ts';
-import { backboneChoices, strategyChoices } from './option-choices.ts';
 
 export class UsageError extends HopscopeError {
   override readonly name: string = 'UsageError';
@@ -65,6 +66,34 @@ function roundsHelp(registry: readonly StrategyDescriptor[]): string {
     .filter(([name]) => flatten(registry).find((d) => d.name === name)?.kind !== 'baseline')
     .map(([name, , round]) => `  ${name}\n${wrap(round, '      ')}`)
     .join('\n')}`;
+}
+
+// What a flag accepts, read off the descriptors (the strategies' option shapes, the backbones' option schemas),
+// so the CLI restates no descriptor's list of values.
+/** The values of an enum schema under any optional, nullable or default wrappers; none for another schema. */
+function enumValues(schema: unknown): string[] {
+  let s = schema;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) s = s.unwrap();
+  return s instanceof z.ZodEnum ? s.options.map(String) : [];
+}
+
+function union(lists: string[][]): string[] {
+  return [...new Set(lists.flat())];
+}
+
+/** The values strategy option `option` takes, over every strategy that has it (in the registry's order). */
+function strategyChoices(option: string): string[] {
+  return union(flatten(REGISTRY).map((d) => enumValues((d.shape as Record<string, unknown>)[option])));
+}
+
+/** The values backbone option `option` takes, over every backbone whose schema has it. */
+function backboneChoices(option: string): string[] {
+  return union(
+    BACKBONES.map((n) => {
+      const schema = BACKBONE_DESCRIPTORS[n].options as { shape?: Record<string, unknown> };
+      return enumValues(schema.shape?.[option]);
+    }),
+  );
 }
 
 /** Questions run at once unless --concurrency says otherwise. */
@@ -361,15 +390,14 @@ function checkBackboneFlags(values: Flags): void {
   // reports, the recognition-memory fact filter), syncge its read step.
   const about = aboutOf(values.retriever);
   const llmBackbone = about?.usesLlm !== undefined;
+  const llmUsers = backbonesWhere((a) => a.usesLlm !== undefined);
   const namesOpenAi = (values.llm ?? '')
     .split(',')
     .some((l) => l.trim() === 'openai' || l.trim().startsWith('openai:'));
   const reads = about?.needs.includes('read') ?? false;
   if (values.llm && !values.strategy && !reads && !(llmBackbone && namesOpenAi))
     throw new UsageError(
-      `--llm is used by --strategy (or, as an OpenAI-compatible --llm, by ${backbonesWhere((a) => a.usesLlm !== undefined).join(', ')} for ${backbonesWhere(
-        (a) => a.usesLlm !== undefined,
-      )
+      `--llm is used by --strategy (or, as an OpenAI-compatible --llm, by ${llmUsers.join(', ')} for ${llmUsers
         .map((n) => aboutOf(n)!.usesLlm!.split(' (')[0])
         .join(', ')}); give --strategy <name> as well`,
     );

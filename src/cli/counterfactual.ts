@@ -8,7 +8,7 @@ import type { StrategyContext } from '../core/strategies/index.ts';
 import { COUNTERFACTUAL_STATUS_TEXT, runCounterfactuals, type CounterfactualResult } from '../core/whatif/batch.ts';
 import { printable } from './printable.ts';
 import type { CounterfactualSpec } from '../core/whatif/counterfactual.ts';
-import { formatTable } from './table.ts';
+import { formatTable } from './report.ts';
 import { writeTrace } from './trace-files.ts';
 
 const done = new WeakMap<StrategyBatchResult, CounterfactualResult>();

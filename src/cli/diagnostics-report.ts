@@ -11,7 +11,7 @@ import {
   type LossMechanism,
 } from '../core/eval/diagnostics/index.ts';
 import { regimeLabel } from '../core/strategies/regimes.ts';
-import { formatTable } from './table.ts';
+import { formatTable } from './report.ts';
 
 /** The `diagnostics` object of the JSON summary: exactly the DIAGNOSTICS names (paper 004's six, then evidenceLost). */
 export function flatDiagnostics(d: DiagnosticsSummary): DiagnosticsSummary {

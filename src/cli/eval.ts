@@ -6,7 +6,6 @@ import { AbortedError, HopscopeError } from '../core/errors.ts';
 import { evaluateRetrieval } from '../core/batch/retrieval.ts';
 import { scorePredictions } from '../core/batch/predictions.ts';
 import { formatDuration } from '../core/batch/progress.ts';
-import { progressPrinter } from './progress-printer.ts';
 import { parseEvalArgs, USAGE, UsageError, type EvalArgs } from './args.ts';
 import { readDatasetDir, type DatasetDirOptions } from './dataset-dir.ts';
 import { buildCliRetriever } from './retriever.ts';
@@ -16,16 +15,15 @@ import { runStrategies } from './strategy-run.ts';
 import { preflight } from './preflight.ts';
 import { Outputs, writeFileAtomicSync, writeOutput } from './outputs.ts';
 import { LlmSpecError } from './llm-spec.ts';
-import { printable, printableBlock, safeIo } from './printable.ts';
+import { printable, printableBlock, progressPrinter, safeIo, type Io } from './printable.ts';
 import { readTextInput } from './text-input.ts';
 import { interruptHandler, watchLaunchers } from './interrupts.ts';
-import type { Io } from './io.ts';
 import type { Dataset, Ranked } from '../core/types.ts';
 
 export const EXIT = { ok: 0, badData: 1, usage: 2, questionsFailed: 3, interrupted: 130 } as const;
 import { installPprWasmNode } from '../../wasm/ppr-node.ts';
 
-export type { Io } from './io.ts';
+export type { Io } from './printable.ts';
 
 const processIo: Io = {
   out: (t) => process.stdout.write(t + '\n'),
@@ -38,16 +36,18 @@ export const writeFinishedOnExit = (): void => lastWords?.();
 
 export async function main(argv: string[], rawIo: Io = processIo, signal?: AbortSignal): Promise<number> {
   const io = safeIo(rawIo);
+  // A bad argument, found before or after the data is read: the sentence, the usage text, exit 2.
+  const usageExit = (e: unknown) => {
+    if (!(e instanceof UsageError || e instanceof LlmSpecError)) return undefined;
+    io.err(`${e.message}\n\n${USAGE}`);
+    return EXIT.usage;
+  };
   let args: EvalArgs;
   try {
     args = parseEvalArgs(argv);
     await preflight(args);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof LlmSpecError) {
-      io.err(`${e.message}\n\n${USAGE}`);
-      return EXIT.usage;
-    }
-    throw e;
+    return usageExit(e) ?? Promise.reject(e);
   }
   const outputs = new Outputs(io);
   let written = false;
@@ -113,10 +113,8 @@ export async function main(argv: string[], rawIo: Io = processIo, signal?: Abort
     }
     return EXIT.ok;
   } catch (e) {
-    if (e instanceof UsageError || e instanceof LlmSpecError) {
-      io.err(`${e.message}\n\n${USAGE}`);
-      return EXIT.usage;
-    }
+    const usage = usageExit(e);
+    if (usage !== undefined) return usage;
     if (e instanceof AbortedError && signal?.aborted) {
       io.err('interrupted while reading the dataset: no question ran');
       return EXIT.interrupted;

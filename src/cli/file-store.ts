@@ -45,6 +45,15 @@ async function guard<T>(what: string, op: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Renames `path` to a sibling temp name (nothing when it does not exist) and returns that name. */
+async function moveAside(path: string): Promise<string> {
+  const trash = tmpName(path);
+  await rename(path, trash).catch((e: NodeJS.ErrnoException) => {
+    if (e.code !== 'ENOENT') throw e;
+  });
+  return trash;
+}
+
 async function readJson<T>(path: string): Promise<T | undefined> {
   try {
     return JSON.parse(await readFile(path, 'utf8')) as T;
@@ -136,10 +145,7 @@ function fileCorpusStore(
             const sealed = sealArtifact({ ...a, corpusId: corpus.id }, now);
             await writeFile(join(staging, 'artifacts', `${a.kind}.${enc(a.key)}.bin`), encodeArtifact(sealed));
           }
-          const trash = tmpName(final);
-          await rename(final, trash).catch((e: NodeJS.ErrnoException) => {
-            if (e.code !== 'ENOENT') throw e;
-          });
+          const trash = await moveAside(final);
           await rename(staging, final);
           await rm(trash, { recursive: true, force: true });
         } catch (e) {
@@ -169,11 +175,7 @@ function fileCorpusStore(
     },
     async deleteCorpus(id) {
       await guard(`delete corpus "${id}"`, async () => {
-        const trash = tmpName(corpusDir(root, id));
-        await rename(corpusDir(root, id), trash).catch((e: NodeJS.ErrnoException) => {
-          if (e.code !== 'ENOENT') throw e;
-        });
-        await rm(trash, { recursive: true, force: true });
+        await rm(await moveAside(corpusDir(root, id)), { recursive: true, force: true });
         for (const r of await runs.listRuns(id)) await runs.deleteRun(r.id);
         await llmCache.clear({ corpusId: id });
       });
@@ -239,16 +241,9 @@ function fileRunStore(root: string): RunStore {
       for (const f of await listDir(runsDir)) {
         if (!f.endsWith('.json')) continue;
         const t = await readJson<Trace>(join(runsDir, f));
-        if (t && (corpusId === undefined || t.corpus.id === corpusId)) {
-          out.push({
-            id: t.id,
-            corpusId: t.corpus.id,
-            strategy: t.strategy,
-            retriever: t.retriever,
-            status: t.status,
-            createdAt: t.createdAt,
-          });
-        }
+        if (!t || (corpusId !== undefined && t.corpus.id !== corpusId)) continue;
+        const { id, corpus, strategy, retriever, status, createdAt } = t;
+        out.push({ id, corpusId: corpus.id, strategy, retriever, status, createdAt });
       }
       return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     },

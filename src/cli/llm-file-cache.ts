@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { HopscopeError } from '../core/errors.ts';
 import type { CachedReply, LlmCacheStore } from '../core/llm/port.ts';
+import { why } from './out-files.ts';
 
 const entrySchema = z.object({
   key: z.string(),
@@ -74,8 +75,7 @@ export class FileLlmCacheStore implements LlmCacheStore {
       if (!this.onWriteError) throw e;
       if (this.writeFailed) return;
       this.writeFailed = true;
-      const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-      this.onWriteError(`cannot write the LLM cache in "${this.dir}" (${code}); the run goes on uncached`);
+      this.onWriteError(`cannot write the LLM cache in "${this.dir}" (${why(e)}); the run goes on uncached`);
     }
   }
 

@@ -120,13 +120,12 @@ export interface CliLlm {
 export async function createLlmFromSpec(spec: LlmSpec, o: LlmFromSpecOptions = {}): Promise<CliLlm> {
   switch (spec.kind) {
     case 'offline': {
-      if (!o.offline) {
+      if (!o.offline)
         throw new LlmConfigError(
           'cli.llm',
           'the offline thinker is not wired into this command: it needs the corpus and graph (pass `offline` to createLlmFromSpec)',
           'The offline thinker is not available here yet; use --llm openai or --llm replay:<trace>.',
         );
-      }
       const port = await o.offline();
       return { llm: port, label: port.label };
     }

@@ -5,11 +5,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ModelVerificationError, parseLfsPointer, verifyModelFile } from '../core/embed/verify-model.ts';
 
-const exists = (path: string) =>
-  stat(path).then(
-    () => true,
-    () => false,
-  );
+const exists = (path: string) => stat(path).then(Boolean, () => false);
 
 /** Checks `onnx/<file>` of the folder against `lfs_pointers/onnx__<file>.lfs-pointer.txt`; true when a pointer was checked. */
 export async function checkModelFolder(folder: string, file = 'model.onnx'): Promise<boolean> {

@@ -21,7 +21,19 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   }
 }
 
-const why = (e: unknown) => (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+/** What the file system said: the error code (ENOSPC, EROFS, ...), else the message. */
+export const why = (e: unknown) => (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+
+/** A read-only mount or a folder without write permission fails here, not mid-run: a temp file made and removed. */
+async function probeWrite(flag: string, probe: string, folder: string): Promise<void> {
+  try {
+    await (await open(probe, 'wx')).close();
+  } catch (e) {
+    throw new UsageError(`${flag}: cannot write in "${folder}" (${why(e)})`);
+  } finally {
+    await rm(probe, { force: true });
+  }
+}
 
 /** The file system of /proc, /sys and /dev is not a place for results (writes there can block or vanish). */
 const SPECIAL = /^\/(proc|sys|dev)(\/|$)/;
@@ -45,14 +57,7 @@ export async function checkOutFile(flag: string, path: string): Promise<void> {
   } catch (e) {
     throw new UsageError(`${flag}: cannot create the folder "${dirname(path)}" (${why(e)})`);
   }
-  const probe = `${full}.${randomBytes(6).toString('hex')}.probe`;
-  try {
-    await (await open(probe, 'wx')).close();
-  } catch (e) {
-    throw new UsageError(`${flag}: cannot write in "${dirname(path)}" (${why(e)})`);
-  } finally {
-    await rm(probe, { force: true });
-  }
+  await probeWrite(flag, `${full}.${randomBytes(6).toString('hex')}.probe`, dirname(path));
 }
 
 /** A folder path (--traces, --cache-dir): an existing folder or one that can be made, never a file. */
@@ -69,13 +74,5 @@ export async function checkOutDir(flag: string, path: string): Promise<void> {
   } catch (e) {
     throw new UsageError(`${flag}: cannot create the folder "${path}" (${why(e)})`);
   }
-  // An existing folder on a read-only mount, or without write permission, fails here, not mid-run.
-  const probe = join(full, `.${randomBytes(6).toString('hex')}.probe`);
-  try {
-    await (await open(probe, 'wx')).close();
-  } catch (e) {
-    throw new UsageError(`${flag}: cannot write in "${path}" (${why(e)})`);
-  } finally {
-    await rm(probe, { force: true });
-  }
+  await probeWrite(flag, join(full, `.${randomBytes(6).toString('hex')}.probe`), path);
 }

@@ -3,9 +3,9 @@
 // Outputs besides --out (the retrieval memo, the DualRAG-FT export) are queued and written after --out,
 // so a full disk or a read-only folder under them never loses a finished run.
 import { HopscopeError } from '../core/errors.ts';
-import type { Io } from './io.ts';
+import type { Io } from './printable.ts';
 import { renameSync, writeFileSync } from 'node:fs';
-import { tmpName, writeFileAtomic } from './out-files.ts';
+import { tmpName, why, writeFileAtomic } from './out-files.ts';
 
 const REASONS: Record<string, string> = {
   ENOSPC: 'the file system is full',
@@ -31,8 +31,6 @@ export class OutputError extends HopscopeError {
   }
 }
 
-const errorCode = (e: unknown) => (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-
 /** Write `data` to `path` atomically and synchronously (a temporary file, then a rename): for the last moment before an exit. */
 export function writeFileAtomicSync(path: string, data: string): void {
   const tmp = tmpName(path);
@@ -45,7 +43,7 @@ export async function writeOutput(flag: string, path: string, data: string | Uin
   try {
     await writeFileAtomic(path, data);
   } catch (e) {
-    throw new OutputError(flag, path, errorCode(e));
+    throw new OutputError(flag, path, why(e));
   }
 }
 

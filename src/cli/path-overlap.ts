@@ -28,21 +28,18 @@ export function within(inner: string, outer: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-interface Named {
+/** A path a flag names, and whether it is a folder. */
+interface FlagPath {
   flag: string;
   path: string;
-  real: string;
   folder: boolean;
 }
 
-function inputsOf(args: EvalArgs): { flag: string; path: string; folder: boolean }[] {
-  const out: { flag: string; path: string; folder: boolean }[] = [
-    { flag: '--dataset', path: args.dataset, folder: true },
-  ];
-  const file = (flag: string, path: string | undefined) =>
-    path !== undefined && out.push({ flag, path, folder: false });
-  const folder = (flag: string, path: string | undefined) =>
-    path !== undefined && out.push({ flag, path, folder: true });
+function inputsOf(args: EvalArgs): FlagPath[] {
+  const out: FlagPath[] = [{ flag: '--dataset', path: args.dataset, folder: true }];
+  const add = (folder: boolean) => (flag: string, path: string | undefined) =>
+    path !== undefined && out.push({ flag, path, folder });
+  const [file, folder] = [add(false), add(true)];
   file('--openie', args.openie);
   file('--query-ner', args.queryNer);
   file('--predictions', args.predictions);
@@ -59,8 +56,8 @@ function inputsOf(args: EvalArgs): { flag: string; path: string; folder: boolean
   return out;
 }
 
-function outputsOf(args: EvalArgs): { flag: string; path: string; folder: boolean }[] {
-  const out: { flag: string; path: string; folder: boolean }[] = [];
+function outputsOf(args: EvalArgs): FlagPath[] {
+  const out: FlagPath[] = [];
   if (args.out) out.push({ flag: '--out', path: args.out, folder: false });
   if (args.retrievalMemo) out.push({ flag: '--retrieval-memo', path: args.retrievalMemo, folder: false });
   if (args.exportFt) out.push({ flag: '--export-ft', path: args.exportFt, folder: false });
@@ -73,8 +70,7 @@ function outputsOf(args: EvalArgs): { flag: string; path: string; folder: boolea
 
 /** Refuse (UsageError, exit 2) any output that is, or lies inside, an input; nothing is touched. */
 export async function checkInputsAreNotOutputs(args: EvalArgs): Promise<void> {
-  const resolveAll = (xs: { flag: string; path: string; folder: boolean }[]) =>
-    Promise.all(xs.map(async (x): Promise<Named> => ({ ...x, real: await realPathOf(x.path) })));
+  const resolveAll = (xs: FlagPath[]) => Promise.all(xs.map(async (x) => ({ ...x, real: await realPathOf(x.path) })));
   const [inputs, outputs] = await Promise.all([resolveAll(inputsOf(args)), resolveAll(outputsOf(args))]);
   for (const o of outputs)
     for (const i of inputs) {

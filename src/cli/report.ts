@@ -1,7 +1,6 @@
 // What the eval CLI prints and writes: readable tables for stdout, and the flat JSON summary of the
 // `--out` contract ({ "recall@5": 0.71, "allGold@5": ..., "em": ..., "byType": {...}, "byHops": {...} }).
 import type { ScoreMeans, Summary } from '../core/eval/metrics.ts';
-import { formatTable } from './table.ts';
 
 /** null: n/a (Recall@k of questions without gold). */
 export type FlatMeans = Record<string, number | null>;
@@ -36,11 +35,8 @@ export function flatSummary(s: Summary): FlatSummary {
 }
 
 /** A run where no question completed: every metric null (no result, never 0). */
-export function noMetrics(ks: readonly number[]): Record<string, number | null> & {
-  byType: Record<string, never>;
-  byHops: Record<string, never>;
-} {
-  const out: Record<string, number | null> = { count: 0 };
+export function noMetrics(ks: readonly number[]): FlatSummary {
+  const out: FlatMeans = { count: 0 };
   for (const k of ks) out[`recall@${k}`] = null;
   for (const k of ks) out[`allGold@${k}`] = null;
   return Object.assign(out, { byType: {}, byHops: {} });
@@ -84,4 +80,16 @@ export function summaryTables(title: string, summary: Summary | null, ks: readon
     if (rows.length > 0) parts.push(formatTable(header(by), rows));
   }
   return parts.join('\n\n');
+}
+
+// Plain-text tables for the terminal: right-aligned numbers, a header rule, no dependencies.
+export function formatTable(header: string[], rows: (string | number)[][]): string {
+  const cells = [header, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? formatNumber(c) : c)))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+function formatNumber(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(3);
 }

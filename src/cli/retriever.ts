@@ -14,6 +14,7 @@ import {
   type BackboneSpec,
   type BuiltBackbone,
 } from '../core/backbones/index.ts';
+import { backboneLlmRole } from '../core/backbones/about.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import { strategyDescriptor, type StrategyName } from '../core/strategies/index.ts';
 import type { QueryEntities } from '../core/retrievers/hipporag2.ts';
@@ -27,16 +28,35 @@ import { GEAR_READ_PROMPT } from '../prompts/gear-read-port.ts';
 import { createTransformersEmbedder } from '../providers/embed/transformers-embedder.ts';
 import { checkModelFolder } from './model-check.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
-import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
-import { backboneLlmSpec } from './backbone-llm.ts';
+import { createLlmFromSpec, llmSpecFrom, type LlmSpec } from './llm-spec.ts';
 import { readTextInput } from './text-input.ts';
 import { UsageError, type EvalArgs } from './args.ts';
-import type { Io } from './io.ts';
+import type { Io } from './printable.ts';
 
 export interface CliBackbone extends BuiltBackbone {
   name: BackboneName;
   /** The backbone a strategy runs over (GEAR over a non-expansion backbone: NaiveGE over it; see strategyBackbone). */
   forStrategy(strategy: StrategyName): Promise<BuiltBackbone>;
+}
+
+/**
+ * The LLM a backbone built by the CLI calls: the first OpenAI-compatible model among --llm (replay and the
+ * offline thinker are no LLM for a backbone: it runs its labelled stand-in). The builder and the run
+ * configuration (run-config.ts) both ask this one function, so the LLM that wrote RAPTOR's summaries,
+ * GraphRAG's reports or HippoRAG 2's filter is always part of the key.
+ */
+type OpenAiSpec = Extract<LlmSpec, { kind: 'openai' }>;
+
+export function backboneLlmSpec(
+  args: Pick<EvalArgs, 'retriever' | 'seed' | 'llm' | 'llms' | 'llmRest'>,
+): OpenAiSpec | undefined {
+  if (!args.retriever || !backboneLlmRole(args.retriever, { seed: args.seed })) return undefined;
+  const names = args.llms.length ? args.llms : args.llm ? [args.llm] : [];
+  for (const name of names) {
+    const spec = llmSpecFrom({ llm: name, ...args.llmRest });
+    if (spec.kind === 'openai') return spec;
+  }
+  return undefined;
 }
 
 /** The backbone's LLM (backboneLlmSpec: the first OpenAI-compatible model among --llm), or none. */

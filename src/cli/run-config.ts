@@ -11,12 +11,11 @@ import type { Dataset } from '../core/types.ts';
 import { OFFLINE_THINKER_VERSION } from '../providers/llm/offline-thinker.ts';
 import type { EvalArgs } from './args.ts';
 import { llmSpecFrom, specLabel, type LlmSpec } from './llm-spec.ts';
-import { backboneLlmSpec } from './backbone-llm.ts';
 import { backboneLlmRole } from '../core/backbones/about.ts';
 import { requestTarget } from '../core/llm/base-url.ts';
 import type { StructuredMode } from '../core/llm/port.ts';
 import { readTextInput } from './text-input.ts';
-import { cliSpec } from './retriever.ts';
+import { backboneLlmSpec, cliSpec } from './retriever.ts';
 import { corpusFingerprint, type Provenance } from './trace-files.ts';
 
 export interface RunConfig {
@@ -73,7 +72,7 @@ export async function runConfig(args: EvalArgs, dataset: Dataset): Promise<RunCo
   for (const [key, value] of Object.entries(options).sort(([a], [b]) => a.localeCompare(b)))
     parts.push(`${key}=${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`);
   // The LLM inside the backbone (summaries, reports, HippoRAG 2's filter): the one its build will use.
-  // The same function the builder asks (src/cli/backbone-llm.ts), so what ran is what is keyed.
+  // The same function the builder asks (retriever.ts), so what ran is what is keyed.
   if (backboneLlmRole(name, { seed: args.seed }) !== undefined) {
     const spec = backboneLlmSpec(args);
     parts.push(`llm=${spec ? llmIdentity(spec) : 'none'}`);

@@ -13,8 +13,7 @@ import { HopscopeError } from '../core/errors.ts';
 import { loadTrace } from '../core/trace/load.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { Dataset } from '../core/types.ts';
-import type { Io } from './io.ts';
-import { printable } from './printable.ts';
+import { printable, type Io } from './printable.ts';
 import { readTextInput } from './text-input.ts';
 import { batchFacts, complementarity, resultJson, strategyReport } from './strategy-report.ts';
 

@@ -18,7 +18,7 @@ import { findStrategy } from '../core/strategies/registry.ts';
 import * as judgePrompt from '../prompts/dualrag-judge.ts';
 import { createTransformersReranker } from '../providers/rerank/transformers-reranker.ts';
 import type { EvalArgs } from './args.ts';
-import type { Io } from './io.ts';
+import type { Io } from './printable.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import type { Outputs } from './outputs.ts';
 

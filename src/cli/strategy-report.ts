@@ -9,6 +9,7 @@ import {
   type StrategyBatchResult,
 } from '../core/batch/strategy.ts';
 import type { PairComplementarity } from '../core/eval/complementarity.ts';
+import { failureShift, shiftRows, type FailureShift } from '../core/eval/failure-shift.ts';
 import { diagnosticsBasis } from '../core/eval/diagnostics/index.ts';
 import type { JudgeResult } from '../core/eval/judge.ts';
 import { BOOTSTRAP_NOTE, formatInterval } from '../core/eval/paired.ts';
@@ -21,16 +22,8 @@ import type { Trace } from '../core/trace/schema.ts';
 import type { EvalArgs } from './args.ts';
 import { counterfactualQuestionJson, counterfactualSummaryJson } from './counterfactual.ts';
 import { diagnosticsTable, flatDiagnostics, regimeTable } from './diagnostics-report.ts';
-import type { Io } from './io.ts';
-import { flatSummary, noMetrics, summaryTables, type Basis } from './report.ts';
-import { shiftOf, shiftTable } from './shift-report.ts';
-import { formatTable } from './table.ts';
-
-const basisOf = (r: StrategyBatchResult): Basis => ({
-  completed: r.completed,
-  failed: r.failedCount,
-  total: r.questions.length,
-});
+import { printable, type Io } from './printable.ts';
+import { flatSummary, formatTable, noMetrics, summaryTables } from './report.ts';
 
 export function resultJson(r: StrategyBatchResult, ks: readonly number[], facts?: BatchFacts) {
   return {
@@ -52,7 +45,7 @@ export function resultJson(r: StrategyBatchResult, ks: readonly number[], facts?
         round: x.round,
         ...Object.fromEntries(Object.entries(x.recall).map(([k, v]) => [`recall@${k}`, v])),
       })),
-      tokens: { byModule: r.tokensByModule, total: totalCost(r) },
+      tokens: { byModule: r.tokensByModule, total: Object.values(r.tokensByModule).reduce(addCost, emptyCost()) },
       replyForms: replyForms(r),
       diagnostics: flatDiagnostics(r.diagnostics),
       diagnosticsBasis: diagnosticsBasis(r.questionDiagnostics.filter((_, i) => isCompleted(r.questions[i]!))),
@@ -80,8 +73,6 @@ function replyForms(r: StrategyBatchResult): Record<string, number> {
       if (e.type === 'llm' && e.replyForm) counts.set(e.replyForm, (counts.get(e.replyForm) ?? 0) + 1);
   return Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
 }
-
-const totalCost = (r: StrategyBatchResult) => Object.values(r.tokensByModule).reduce(addCost, emptyCost());
 
 export function strategyReport(title: string, r: StrategyBatchResult, ks: readonly number[], f?: BatchFacts): string {
   const settings = f
@@ -127,7 +118,7 @@ export function strategyReport(title: string, r: StrategyBatchResult, ks: readon
     ],
   );
   return [
-    summaryTables(title, r.summary, ks, basisOf(r)),
+    summaryTables(title, r.summary, ks, { completed: r.completed, failed: r.failedCount, total: r.questions.length }),
     ...(settings ? [settings] : []),
     `Bridge recall (${r.questions[0]?.bridgeRule ?? 'no bridges'})`,
     bridge,
@@ -294,4 +285,51 @@ export function modelReport(
         ...(shift ? { shift } : {}),
         paired: { method: BOOTSTRAP_NOTE, comparisons: paired },
       };
+}
+
+// The failure shift between the first two strategies of a run (core/eval/failure-shift.ts), as the
+// terminal shows it: the outcome matrix and the flag moves, each cell with its questions.
+
+/** Questions listed per cell before "… and N more". */
+const LISTED = 6;
+
+const list = (ids: readonly string[]) =>
+  ids.length === 0
+    ? '—'
+    : ids
+        .slice(0, LISTED)
+        .map((id) => printable(id))
+        .join(', ') + (ids.length > LISTED ? ` … and ${ids.length - LISTED} more` : '');
+
+/** The shift between two results (A = the first, B = the second). */
+function shiftOf(a: StrategyBatchResult, b: StrategyBatchResult): FailureShift {
+  return failureShift(
+    { name: a.strategy, rows: shiftRows(a.traces, a.questionDiagnostics) },
+    { name: b.strategy, rows: shiftRows(b.traces, b.questionDiagnostics) },
+  );
+}
+
+function shiftTable(s: FailureShift): string {
+  const A = strategyTitle(s.a);
+  const B = strategyTitle(s.b);
+  const o = s.outcomes;
+  const outcome = formatTable(
+    [`${A} \\ ${B}`, `${B} right`, `${B} wrong`],
+    [
+      [`${A} right`, `${o.bothRight.length}: ${list(o.bothRight)}`, `${o.broken.length} broken: ${list(o.broken)}`],
+      [`${A} wrong`, `${o.fixed.length} fixed: ${list(o.fixed)}`, `${o.bothWrong.length}: ${list(o.bothWrong)}`],
+    ],
+  );
+  const flags = formatTable(
+    [`flag in ${A}`, `flag in ${B}`, 'questions', 'which'],
+    s.flags.map((c) => [c.from, c.to, c.questions.length, list(c.questions)]),
+  );
+  return [
+    `Failure shift ${A} -> ${B} over the ${s.questions} questions both ran (correct by each run's basis; a question's flag is its first flagged diagnostic)`,
+    outcome,
+    flags,
+    ...(s.notCompared.length
+      ? [`not compared: ${s.notCompared.length} (e.g. ${printable(s.notCompared[0]!.id)}: ${s.notCompared[0]!.reason})`]
+      : []),
+  ].join('\n');
 }

@@ -37,11 +37,9 @@ import { OpenAiCompatibleProvider } from '../providers/llm/openai-compatible.ts'
 import type { EvalArgs } from './args.ts';
 import { runCounterfactualBatch } from './counterfactual.ts';
 import { modelTable } from './diagnostics-report.ts';
-import type { Io } from './io.ts';
 import { createLlmFromSpec, llmSpecFrom } from './llm-spec.ts';
 import { OutputError, type Outputs } from './outputs.ts';
-import { printable } from './printable.ts';
-import { progressPrinter } from './progress-printer.ts';
+import { printable, progressPrinter, type Io } from './printable.ts';
 import { memoJson, readMemo } from './retrieval-memo.ts';
 import type { CliBackbone } from './retriever.ts';
 import { provenanceOf, runConfig } from './run-config.ts';
@@ -228,23 +226,26 @@ async function runStrategyRegimes(m: ModelRun, strategy: StrategyName): Promise<
   for (const regime of regimeOrder(m.args.regimes)) {
     if (m.signal?.aborted) break;
     const name = m.args.regimes.length ? `${strategy} · ${regimeLabel(regime)}` : strategy;
-    const nc = noContext;
-    const result = await runRegimeBatch(m, setup, regime, options, nc, name);
+    const batch: Batch = { setup, regime, options, nc: noContext, name };
+    const result = await runRegimeBatch(m, batch);
     if (!result) break;
     if (regime === 'no-context') noContext = new Map(result.traces.map((t) => [t.question.id, t]));
-    await afterBatch(m, setup, result, options, nc, name);
+    await afterBatch(m, batch, result);
   }
 }
 
+/** One strategy's batch under one regime: the no-context traces before it (nc) and the name it is reported by. */
+interface Batch {
+  setup: BatchSetup;
+  regime: Regime;
+  options: Record<string, unknown> | undefined;
+  nc: Map<string, Trace> | undefined;
+  name: string;
+}
+
 /** One batch: traces reused where --traces holds the same run (core's header is the key), new ones written. */
-async function runRegimeBatch(
-  m: ModelRun,
-  setup: BatchSetup,
-  regime: Regime,
-  options: Record<string, unknown> | undefined,
-  nc: Map<string, Trace> | undefined,
-  name: string,
-): Promise<StrategyBatchResult | undefined> {
+async function runRegimeBatch(m: ModelRun, batch: Batch): Promise<StrategyBatchResult | undefined> {
+  const { setup, regime, options, nc, name } = batch;
   const { strategy } = setup;
   const resume: ResumeStats = { reused: 0, stale: new Map(), setAside: [] };
   const header =
@@ -324,18 +325,12 @@ function reportBatch(m: ModelRun, result: StrategyBatchResult, resume: ResumeSta
 }
 
 /** After a batch: the equal-budget pass, the extras and the judge, the counterfactual branches, the report. */
-async function afterBatch(
-  m: ModelRun,
-  setup: BatchSetup,
-  result: StrategyBatchResult,
-  options: Record<string, unknown> | undefined,
-  nc: Map<string, Trace> | undefined,
-  name: string,
-): Promise<void> {
+async function afterBatch(m: ModelRun, batch: Batch, result: StrategyBatchResult): Promise<void> {
   const { args, io, signal } = m;
+  const { setup, nc, name } = batch;
   const { strategy } = setup;
   const facts = m.track.facts.get(result)!;
-  if (result.regime === 'iterative') await equalBudgetPass(m, setup, result, options, facts);
+  if (result.regime === 'iterative') await equalBudgetPass(m, batch, result, facts);
   const x = await strategyExtras(args, result, m.judge, m.ft, io, signal).catch((e: unknown) => {
     if (!(e instanceof HopscopeError)) throw e;
     // Ctrl-C stopped the judge: an interrupt (exit 130), not a failure
@@ -388,9 +383,8 @@ async function afterBatch(
 /** --equal-budget: the strategy's reader again at the shared readerTop, where it has a reader of passages. */
 async function equalBudgetPass(
   m: ModelRun,
-  setup: BatchSetup,
+  { setup, options }: Batch,
   result: StrategyBatchResult,
-  options: Record<string, unknown> | undefined,
   facts: BatchFacts,
 ): Promise<void> {
   const { args, signal } = m;

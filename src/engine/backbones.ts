@@ -4,6 +4,7 @@
 // descriptor lists; builds are kept per loaded dataset, LLM and embedding model.
 import {
   assembleBackbone,
+  buildBackbone,
   strategyBackbone,
   type Assembled,
   type BackboneResources,
@@ -24,9 +25,9 @@ import { BACKBONE_PROMPTS } from '../prompts/backbone-prompts.ts';
 import { GEAR_READ_PROMPT } from '../prompts/gear-read-port.ts';
 import { createOfflineThinker, OFFLINE_THINKER_LABEL } from '../providers/llm/offline-thinker.ts';
 import type { RunBackbone } from './engine-api.ts';
+import type { Corpus, Retriever } from '../core/types.ts';
 import type { Embeddings } from './embeddings.ts';
-import { buildQuestionGraphRetriever } from './graph.ts';
-import type { Loaded } from './loaded.ts';
+import type { Loaded } from './engine-deps.ts';
 import { llmFromStoredSettings, type InBrowserRuntime } from './llm.ts';
 
 /** What the backbones take of the engine's options. */
@@ -76,8 +77,7 @@ export function createBackbones(deps: BackboneDeps, embeddings: Embeddings) {
 
   /** A backbone as the views need it (RAPTOR's tree, GraphRAG's communities): with the LLM from Settings. */
   async function of(entry: Loaded, backbone: RunBackbone): Promise<Assembled> {
-    const llm = await llmFromStoredSettings(deps.stores, entry.dataset.corpus.id, deps.embedding);
-    return assembleBackbone({ name: backbone }, await resources(entry, llm));
+    return withLlm(entry, backbone, await llmFromStoredSettings(deps.stores, entry.dataset.corpus.id, deps.embedding));
   }
 
   /**
@@ -193,4 +193,10 @@ async function embedderResource(
 /** The LLM the backbones may use: none when the run's LLM is the offline thinker (labelled stand-ins run). */
 export function realLlm(llm: LlmPort): LlmPort | undefined {
   return llm.label === OFFLINE_THINKER_LABEL ? undefined : llm;
+}
+
+/** The dataset's phrase graph for the graph view, built once from offline-extractor triples. */
+async function buildQuestionGraphRetriever(corpus: Corpus, bm25: Retriever): Promise<HippoRag2Retriever> {
+  const triples = extractTriplesOffline(corpus.passages);
+  return (await buildBackbone(GRAPH_BACKBONE, { corpus, base: bm25, triples })).retriever as HippoRag2Retriever;
 }

@@ -5,18 +5,7 @@ import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
 import type { Dataset, Passage, Retriever } from '../core/types.ts';
 import type { DatasetSummary } from './engine-api.ts';
 import { openStored } from './library.ts';
-import type { Loaded } from './loaded.ts';
-
-export interface Datasets {
-  register(dataset: Dataset, bm25: Retriever, hippo?: HippoRag2Retriever): Loaded;
-  /** A loaded dataset; an error naming the loaded ones otherwise. */
-  get(datasetId: string): Loaded;
-  peek(datasetId: string): Loaded | undefined;
-  /** A loaded dataset, or a stored corpus opened now (the Library may act on a corpus not in use). */
-  entryOf(id: string): Promise<Loaded>;
-  remove(id: string): void;
-  passageOf(entry: Loaded, id: string): Passage;
-}
+import type { Loaded } from './engine-deps.ts';
 
 /** The engine's storage, or an error saying the library needs it. */
 export function storageOf(stores: Stores | undefined): Stores {
@@ -35,22 +24,25 @@ export function summaryOf(entry: Loaded, indexMs: number): DatasetSummary {
   };
 }
 
-export function createDatasets(stores: Stores | undefined): Datasets {
+export function createDatasets(stores: Stores | undefined) {
   const loaded = new Map<string, Loaded>();
 
-  const datasets: Datasets = {
-    register(dataset, bm25, hippo) {
-      const entry: Loaded = {
-        dataset,
-        byId: new Map(dataset.corpus.passages.map((p) => [p.id, p])),
-        bm25,
-        ...(hippo ? { hippo: Promise.resolve(hippo) } : {}),
-      };
-      loaded.set(dataset.corpus.id, entry);
-      return entry;
-    },
+  function register(dataset: Dataset, bm25: Retriever, hippo?: HippoRag2Retriever): Loaded {
+    const entry: Loaded = {
+      dataset,
+      byId: new Map(dataset.corpus.passages.map((p) => [p.id, p])),
+      bm25,
+      ...(hippo ? { hippo: Promise.resolve(hippo) } : {}),
+    };
+    loaded.set(dataset.corpus.id, entry);
+    return entry;
+  }
 
-    get(datasetId) {
+  return {
+    register,
+
+    /** A loaded dataset; an error naming the loaded ones otherwise. */
+    get(datasetId: string): Loaded {
       const entry = loaded.get(datasetId);
       if (!entry) {
         const known = [...loaded.keys()].join(', ') || 'none';
@@ -62,24 +54,26 @@ export function createDatasets(stores: Stores | undefined): Datasets {
       return entry;
     },
 
-    peek: (datasetId) => loaded.get(datasetId),
+    peek: (datasetId: string) => loaded.get(datasetId),
 
-    async entryOf(id) {
+    /** A loaded dataset, or a stored corpus opened now (the Library may act on a corpus not in use). */
+    async entryOf(id: string): Promise<Loaded> {
       const existing = loaded.get(id);
       if (existing) return existing;
       const { dataset, bm25, hippo } = await openStored(storageOf(stores), id);
-      return datasets.register(dataset, bm25, hippo);
+      return register(dataset, bm25, hippo);
     },
 
-    remove(id) {
+    remove(id: string) {
       loaded.delete(id);
     },
 
-    passageOf(entry, id) {
+    passageOf(entry: Loaded, id: string): Passage {
       const p = entry.byId.get(id);
       if (!p) throw new HopscopeError('engine', `passage "${id}" is not in dataset "${entry.dataset.name}"`);
       return p;
     },
   };
-  return datasets;
 }
+
+export type Datasets = ReturnType<typeof createDatasets>;

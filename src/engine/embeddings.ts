@@ -2,7 +2,7 @@
 // or a hub id, run by the embedding worker, a nested Worker in the browser, in-process in Node tests);
 // resumable corpus embedding into IndexedDB (src/core/persist/vectors-resume.ts); precomputed vectors;
 // the stored vectors a run reads; query embedding. Vectors stay in this worker: the page gets statuses
-// (embedding-status.ts), progress and rankings; the backbones take the model and the vectors as
+// (embeddingStatusOf), progress and rankings; the backbones take the model and the vectors as
 // resources (src/engine/backbones.ts).
 import { describeBackendChoice, singleBackend } from '../core/embed/backend-choice.ts';
 import { estimateEmbeddingTime } from '../core/embed/estimate.ts';
@@ -10,12 +10,16 @@ import { embeddingLabel, embeddingModelId } from '../core/embed/settings.ts';
 import { HopscopeError } from '../core/errors.ts';
 import { readPrecomputedVectors, vectorsForCorpus } from '../core/index/vectors-npy.ts';
 import { normalizeRows, VectorIndex } from '../core/index/vectors.ts';
-import type { Stores } from '../core/persist/ports.ts';
-import { embedCorpusResumable, readCompleteVectors, storeCompleteVectors } from '../core/persist/vectors-resume.ts';
+import type { ArtifactStore, Stores } from '../core/persist/ports.ts';
+import {
+  embedCorpusResumable,
+  readCompleteVectors,
+  storeCompleteVectors,
+  storedVectorsInfo,
+} from '../core/persist/vectors-resume.ts';
 import { denseDocumentText } from '../core/retrievers/dense.ts';
 import type { Corpus } from '../core/types.ts';
 import { createEmbeddingModel, type EmbeddingHost, type EmbeddingModel } from './embedding-model.ts';
-import { embeddingStatusOf, type CorpusOrSize } from './embedding-status.ts';
 import type {
   BinarySource,
   EmbeddingEstimate,
@@ -188,5 +192,39 @@ async function testEmbedding(model: EmbeddingModel, now: () => number): Promise<
     loadMs,
     choice,
     choiceText: describeBackendChoice(choice),
+  };
+}
+
+/** A loaded corpus, or just its id and size (the Library must not load a corpus to show its vectors). */
+type CorpusOrSize = Corpus | { id: string; passageCount: number };
+
+/**
+ * What the Library shows of a corpus's embeddings: the model in Settings, how many passages have its vectors
+ * (complete or resumable), other models' vectors kept beside them, where the model runs, whether a run is on.
+ */
+async function embeddingStatusOf(
+  corpus: CorpusOrSize,
+  model: Pick<EmbeddingModel, 'settings' | 'backendOf'>,
+  artifacts: ArtifactStore | undefined,
+  /** Whether an embedding run of this corpus is in progress (asked after the settings are read). */
+  running: () => boolean,
+): Promise<EmbeddingStatus> {
+  const s = await model.settings();
+  const shape =
+    'passages' in corpus
+      ? { id: corpus.id, passageCount: corpus.passages.length, passageIds: corpus.passages.map((p) => p.id) }
+      : corpus;
+  const base = { corpusId: corpus.id, passageCount: shape.passageCount, running: running() };
+  const info = artifacts ? await storedVectorsInfo(artifacts, shape) : { complete: [], partial: [] };
+  // Without a model in Settings every stored model is another one, and nothing is done.
+  const id = s ? embeddingModelId(s) : undefined;
+  const complete = info.complete.find((c) => c.modelId === id);
+  return {
+    ...base,
+    model: s && id ? { id, label: embeddingLabel(s), dim: s.source === 'local' ? s.dim : null } : null,
+    backend: id ? model.backendOf(id) : null,
+    ready: complete !== undefined,
+    done: complete ? complete.count : (info.partial.find((p) => p.modelId === id)?.done ?? 0),
+    otherModels: [...new Set([...info.complete, ...info.partial].map((x) => x.modelId).filter((m) => m !== id))],
   };
 }

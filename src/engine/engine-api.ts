@@ -64,10 +64,7 @@ export interface RunRequest {
   /** A dataset question (gold known) or a typed question (no gold). */
   question: Question;
   backbone: RunBackbone;
-  /**
-   * "single": one retrieval with the question; "single-read": then the QA reader; any of core's STRATEGIES
-   * with its paper defaults; the LLM from Settings, or the labelled offline thinker when they hold none.
-   */
+  /** A retrieval baseline ("single", "single-read": then the QA reader) or a core strategy with its paper defaults. */
   strategy: RunStrategy;
   /** Ranking depth of "single"/"single-read"; core strategies use their own `depth` (50), as the CLI does. */
   k: number;
@@ -115,17 +112,9 @@ export interface GraphView {
   stats: { passages: number; phrases: number; facts: number };
 }
 
-export type ImportStage = 'parse' | 'bm25' | 'triples' | 'graph' | 'embeddings' | 'save' | 'backbones';
 /** Embeddings run after the save: their chunks are stored under the saved corpus, so a cancel or reload resumes. */
-export const IMPORT_STAGES: readonly ImportStage[] = [
-  'parse',
-  'bm25',
-  'triples',
-  'graph',
-  'save',
-  'backbones',
-  'embeddings',
-];
+export const IMPORT_STAGES = ['parse', 'bm25', 'triples', 'graph', 'save', 'backbones', 'embeddings'] as const;
+export type ImportStage = (typeof IMPORT_STAGES)[number];
 
 /** Settings-store key of the embedding settings (src/core/embed/settings.ts). */
 export const EMBEDDING_SETTINGS_KEY = 'embedding';
@@ -226,10 +215,7 @@ export interface ImportOptions {
 
 export type { LlmBuildCost };
 
-/**
- * Building the backbones whose build calls the LLM in Settings (RAPTOR's summaries, GraphRAG's reports)
- * once an import has built their stand-ins: the calls each would make, counted before any call.
- */
+/** What building RAPTOR's summaries and GraphRAG's reports with the LLM in Settings would cost, counted before any call. */
 export interface LlmBuildOffer {
   corpusId: string;
   /** The LLM from Settings, as a run's trace labels it. */
@@ -237,7 +223,6 @@ export interface LlmBuildOffer {
   builds: LlmBuildCost[];
 }
 
-/** Where buildWithLlm is. */
 export interface LlmBuildProgress {
   /** What is being written, e.g. "RAPTOR's summaries". */
   what: string;
@@ -325,11 +310,7 @@ export interface EngineApi {
   backboneLayers(datasetId: string, request: BackboneLayersRequest): Promise<BackboneLayers>;
   /** Stored corpora (IndexedDB), newest first. */
   listLibrary(): Promise<LibraryEntry[]>;
-  /**
-   * Imports files into the library and loads the corpus; progress per stage; cancelImport() stops between steps.
-   * Files with `bytes` (PDF, Word, HTML, Markdown, text; a set with a PDF, Word or HTML file) are read as
-   * documents and chunked by their headings; a file that cannot be read is named in the entry's warnings.
-   */
+  /** Imports files (benchmark JSON, or documents chunked by their headings) into the library and loads the corpus. */
   importCorpus(
     files: SourceFile[],
     onProgress?: (p: ImportProgress) => void,
@@ -354,7 +335,7 @@ export interface EngineApi {
   run(request: RunRequest, onEvent?: TraceListener, onBuild?: BuildListener): Promise<Trace>;
   /** Stops the run started with this runId (between steps, and an LLM call in flight). */
   cancelRun(runId: string): void;
-  /** A what-if branch of a finished run: its prefix replayed, the rest live (src/engine/whatif.ts). */
+  /** A what-if branch of a finished run: its prefix replayed, the rest live (src/core/whatif). */
   runBranch(request: BranchRunRequest, onEvent?: TraceListener): Promise<Trace>;
   /** Vectors of a corpus for the embedding model in Settings. */
   embeddingStatus(corpusId: string): Promise<EmbeddingStatus>;

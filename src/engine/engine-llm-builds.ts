@@ -9,9 +9,8 @@ import { HopscopeError } from '../core/errors.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
 import { realLlm, type Backbones } from './backbones.ts';
-import type { EngineDeps } from './engine-deps.ts';
+import type { EngineDeps, Loaded } from './engine-deps.ts';
 import type { EngineApi, LlmBuildOutcome, LlmBuildProgress } from './engine-api.ts';
-import type { Loaded } from './loaded.ts';
 import { llmFromStoredSettings } from './llm.ts';
 
 /** The calls an LLM port receives, and of them the ones its reply cache answered. */
@@ -52,6 +51,14 @@ async function costs(backbones: Backbones, entry: Loaded): Promise<LlmBuildCost[
   return out;
 }
 
+/** How one build ended (a build not started: no calls). */
+const outcomeOf = (
+  name: BackboneName,
+  state: LlmBuildOutcome['state'],
+  detail: string,
+  tally = { calls: 0, cached: 0 },
+): LlmBuildOutcome => ({ backbone: name, what: llmBuildWhat(name) ?? name, state, ...tally, detail });
+
 /** One build of buildWithLlm: where it stands among them all, and where its progress goes. */
 interface Step {
   backbones: Backbones;
@@ -74,13 +81,7 @@ async function buildOne(name: BackboneName, step: Step): Promise<LlmBuildOutcome
     if (!signal.aborted)
       step.onProgress?.({ what, stage: p.stage, done: p.done, total: p.total, fraction: (step.at + within) / step.of });
   });
-  const outcome = (state: LlmBuildOutcome['state'], detail: string): LlmBuildOutcome => ({
-    backbone: name,
-    what,
-    state,
-    ...tally,
-    detail,
-  });
+  const outcome = (state: LlmBuildOutcome['state'], detail: string) => outcomeOf(name, state, detail, tally);
   try {
     return outcome('built', (await backbones.withLlm(step.entry, name, port, signal)).built);
   } catch (err) {
@@ -90,16 +91,6 @@ async function buildOne(name: BackboneName, step: Step): Promise<LlmBuildOutcome
     stop();
   }
 }
-
-/** A build left for later because one before it failed or was cancelled. */
-const notStarted = (name: BackboneName): LlmBuildOutcome => ({
-  backbone: name,
-  what: llmBuildWhat(name) ?? name,
-  state: 'not started',
-  calls: 0,
-  cached: 0,
-  detail: '',
-});
 
 export function createLlmBuildMethods({
   stores,
@@ -136,7 +127,8 @@ export function createLlmBuildMethods({
           // After a failure or a cancel the rest waits: what was built is kept.
           const stopped = outcomes.some((o) => o.state !== 'built');
           const step = { backbones, entry, llm, signal: controller.signal, at, of, onProgress };
-          outcomes.push(stopped ? notStarted(name) : await buildOne(name, step));
+          // A build left for later because one before it failed or was cancelled.
+          outcomes.push(stopped ? outcomeOf(name, 'not started', '') : await buildOne(name, step));
         }
         return outcomes;
       } finally {

@@ -1,11 +1,16 @@
 // The engine's model methods: a corpus's embeddings (status, embed, estimate, test, imported vectors),
 // in-browser model downloads, DualRAG's reranker test, and Settings' provider calls and Acc† judge.
+import { judgeAnswers } from '../core/eval/judge.ts';
 import { HopscopeError } from '../core/errors.ts';
+import * as judgePrompt from '../prompts/dualrag-judge.ts';
+import { storeLocalModel } from '../providers/embed/local-model.ts';
+import { detectLocalServers } from '../providers/llm/detect-local.ts';
+import { detectStructuredOutputs, testConnection } from '../providers/llm/from-settings.ts';
+import { OFFLINE_THINKER_LABEL } from '../providers/llm/offline-thinker.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import type { EngineApi } from './engine-api.ts';
 import { storageOf } from './datasets.ts';
-import { judgeWithSettings } from './judge.ts';
-import { createProviderCalls } from './provider-calls.ts';
+import { llmFromStoredSettings } from './llm.ts';
 
 export function createModelMethods({
   stores,
@@ -41,6 +46,53 @@ export function createModelMethods({
 
     testReranker: () => rerankers.test(),
     ...createProviderCalls(),
-    judge: (request, onProgress) => judgeWithSettings(stores, runtime, request, onProgress),
+    // The Acc† judge runs like a strategy's calls: the same provider, concurrency, retry and reply cache.
+    async judge(request, onProgress) {
+      const llm = await llmFromStoredSettings(stores, request.corpusId, runtime);
+      if (llm.label === OFFLINE_THINKER_LABEL)
+        throw new HopscopeError('engine', 'the offline thinker cannot judge answers; choose an LLM in Settings');
+      return judgeAnswers(request.items, llm, judgePrompt, {
+        concurrency: request.concurrency ?? 2,
+        ...(onProgress ? { onProgress } : {}),
+      });
+    },
   } satisfies Partial<EngineApi>;
+}
+
+/**
+ * Settings' calls that reach a provider ("Test connection" and its structured-output probe, "Detect" of local
+ * servers, a picked model folder copied into Cache Storage), in this worker so the page never loads a provider;
+ * a call the page gives an id can be stopped with cancelCall(id).
+ */
+function createProviderCalls(): Pick<
+  EngineApi,
+  'testConnection' | 'detectStructured' | 'detectLocalServers' | 'cancelCall' | 'storeLocalModel'
+> {
+  const calls = new Map<string, AbortController>();
+
+  async function tracked<T>(callId: string | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    if (callId !== undefined) calls.get(callId)?.abort();
+    if (callId !== undefined) calls.set(callId, controller);
+    try {
+      return await work(controller.signal);
+    } finally {
+      if (callId !== undefined && calls.get(callId) === controller) calls.delete(callId);
+    }
+  }
+
+  return {
+    testConnection: (settings, callId) => tracked(callId, (signal) => testConnection(settings, signal)),
+    detectStructured: (settings, callId) => tracked(callId, (signal) => detectStructuredOutputs(settings, signal)),
+    detectLocalServers: (servers, callId) =>
+      tracked(callId, (signal) => detectLocalServers(servers ?? undefined, signal)),
+    cancelCall(callId) {
+      calls.get(callId)?.abort();
+    },
+    async storeLocalModel(files, paths, kind) {
+      if (files.length !== paths.length)
+        throw new HopscopeError('engine', `${files.length} files but ${paths.length} paths for the model folder`);
+      return storeLocalModel(files, paths, kind);
+    },
+  };
 }

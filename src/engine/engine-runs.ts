@@ -2,26 +2,25 @@
 // with the dataset's backbone, the LLM from Settings (or the labelled offline thinker) and the run's
 // AbortSignal; what-if branches of a finished run; cancel by run id.
 import { HopscopeError } from '../core/errors.ts';
-import { isBaseline, strategyDescriptor } from '../core/strategies/index.ts';
+import { isBaseline, isStrategyName, strategyDescriptor } from '../core/strategies/index.ts';
 import { runRegime } from '../core/strategies/regimes.ts';
-import type { Trace } from '../core/trace/schema.ts';
-import type { Retriever } from '../core/types.ts';
+import { traceSchema, type Trace } from '../core/trace/schema.ts';
 import { runBranch } from '../core/whatif/branch.ts';
+import { intervention as interventionSchema } from '../core/whatif/intervention.ts';
 import { STRATEGY_PROMPTS } from '../prompts/strategy-prompts.ts';
-import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
+import { createOfflineThinker, OFFLINE_THINKER_LABEL } from '../providers/llm/offline-thinker.ts';
 import {
   RUN_BACKBONES,
   RUN_STRATEGIES,
   type EngineApi,
+  type RunBackbone,
   type RunRequest,
   type TraceListener,
   type BuildListener,
   type BranchRunRequest,
 } from './engine-api.ts';
-import type { EngineDeps } from './engine-deps.ts';
-import type { Loaded } from './loaded.ts';
+import type { EngineDeps, Loaded } from './engine-deps.ts';
 import { llmFromStoredSettings } from './llm.ts';
-import { branchRunRequest } from './whatif.ts';
 
 export function createRunMethods({
   stores,
@@ -61,12 +60,11 @@ export function createRunMethods({
     // A backbone's first use builds it (RAPTOR's tree, GraphRAG's communities, ...): its progress goes to onBuild.
     const unwatch = onBuild ? backbones.watch(onBuild) : undefined;
     const over = await backbones.forRun(entry, strategy, request.backbone, llm).finally(() => unwatch?.());
-    const retriever: Retriever = over.retriever;
     const { corpus } = entry.dataset;
     // DualRAG's Eq. 8 reranker from Settings (loaded here, in this worker); core names it in the trace options.
     const reranker = strategyDescriptor(strategy).needs.reranker ? await rerankers.current() : undefined;
     const ctx = {
-      retriever,
+      retriever: over.retriever,
       llm,
       prompts: STRATEGY_PROMPTS,
       passages: entry.byId,
@@ -122,5 +120,41 @@ export function createRunMethods({
       const run = branchRunRequest(request);
       return tracked(run.runId, (signal) => runCore(run, datasets.get(run.datasetId), signal, onEvent, request));
     },
+  };
+}
+
+/**
+ * A what-if branch runs with the same backbone and LLM choice as its parent, so the page sends only the parent
+ * trace and the change: the run request the parent was made with, checked (strategy, backbone, question, LLM).
+ */
+function branchRunRequest(r: BranchRunRequest): RunRequest {
+  const parent = traceSchema.safeParse(r.parent);
+  if (!parent.success)
+    throw new HopscopeError('engine', `what-if: the parent is not a trace (${parent.error.issues[0]?.message})`);
+  const change = interventionSchema.safeParse(r.intervention);
+  if (!change.success)
+    throw new HopscopeError(
+      'engine',
+      `what-if: invalid change (${change.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`,
+    );
+  const t = parent.data;
+  if (t.corpus.id !== r.datasetId)
+    throw new HopscopeError(
+      'engine',
+      `what-if: this run is on corpus "${t.corpus.name}"; open that corpus to branch it (the loaded one is "${r.datasetId}")`,
+    );
+  if (!isStrategyName(t.strategy)) throw new HopscopeError('engine', `what-if: unknown strategy "${t.strategy}"`);
+  if (!(RUN_BACKBONES as readonly string[]).includes(t.retriever))
+    throw new HopscopeError('engine', `what-if: backbone "${t.retriever}" is not available here`);
+  const depth = typeof t.options.depth === 'number' ? t.options.depth : 50;
+  return {
+    datasetId: r.datasetId,
+    question: t.question,
+    backbone: t.retriever as RunBackbone,
+    strategy: t.strategy,
+    k: depth,
+    ...(r.runId !== undefined ? { runId: r.runId } : {}),
+    // The parent's LLM: a run made with the offline thinker branches with it too.
+    llm: t.llm === OFFLINE_THINKER_LABEL ? 'offline' : 'settings',
   };
 }

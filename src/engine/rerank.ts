@@ -43,16 +43,6 @@ export function createRerankers(
     return s === undefined || s.source === 'lexical' ? null : s;
   }
 
-  function configFor(s: ConfiguredReranker): EmbedderConfig {
-    // WASM (not WebGPU): a few hundred short pairs per DualRAG step, and the same scores on every machine.
-    return {
-      ...modelFiles(s, host),
-      device: host?.localModelPath !== undefined ? 'cpu' : 'wasm',
-      dtype: s.dtype,
-      ...(host?.wasmPaths ? { wasmPaths: host.wasmPaths } : {}),
-    };
-  }
-
   /** The reranker in Settings, loaded; the lexical one (heuristic, labelled in its name) when none is chosen. */
   async function current(): Promise<Reranker> {
     const s = await settings();
@@ -65,7 +55,14 @@ export function createRerankers(
     const id = rerankerModelId(s);
     if (active?.id !== id) {
       const previous = active;
-      active = { id, reranker: host.makeReranker(configFor(s)) };
+      // WASM (not WebGPU): a few hundred short pairs per DualRAG step, and the same scores on every machine.
+      const config: EmbedderConfig = {
+        ...modelFiles(s, host),
+        device: host.localModelPath !== undefined ? 'cpu' : 'wasm',
+        dtype: s.dtype,
+        ...(host.wasmPaths ? { wasmPaths: host.wasmPaths } : {}),
+      };
+      active = { id, reranker: host.makeReranker(config) };
       if (previous) await previous.reranker.dispose().catch(() => {});
     }
     await active.reranker.load();

@@ -58,6 +58,9 @@ export const RUN_DEFAULTS = {
   runBuild: null,
 } as const;
 
+/** What starting or showing a run clears: its error, the step-through position, the graph view's round and selection. */
+const FRESH_VIEW = { runError: null, step: null, graphRound: null, selectedNode: null } as const;
+
 export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, get) => ({
   ...RUN_DEFAULTS,
   events: [],
@@ -70,13 +73,10 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       trace: null,
       events: [],
       runQuestion: question,
-      runError: null,
       runPassages: null,
       runBuild: null,
       runBuildLog: [],
-      step: null,
-      graphRound: null,
-      selectedNode: null,
+      ...FRESH_VIEW,
     });
     return seq;
   },
@@ -111,11 +111,8 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       trace,
       events: trace.events,
       runQuestion: trace.question,
-      runError: null,
       runPassages: passages ?? null,
-      step: null,
-      graphRound: null,
-      selectedNode: null,
+      ...FRESH_VIEW,
     })),
   // Stepping moves the graph view with it (its slider follows the step until moved again).
   setStep: (step) => set({ step, graphRound: null }),

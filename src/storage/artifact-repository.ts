@@ -1,8 +1,10 @@
-// ArtifactStore over Dexie: sealed (format version + checksum) on write, verified on read.
+// ArtifactStore over Dexie: sealed (format version + checksum) on write, verified on read; which table holds
+// each artifact kind.
+import type { Table } from 'dexie';
 import { sealArtifact, verifyArtifact } from '../core/persist/artifacts.ts';
-import type { ArtifactRef, ArtifactStore } from '../core/persist/ports.ts';
-import { artifactTable, indexesKindOf } from './artifact-tables.ts';
+import { BACKBONE_KEY_PREFIX, type ArtifactKind, type ArtifactRef, type ArtifactStore } from '../core/persist/ports.ts';
 import type { HopscopeDb } from './db.ts';
+import type { ArtifactRow } from './entities.ts';
 import { guardWrite } from './quota.ts';
 
 export function createArtifactRepository(
@@ -38,3 +40,17 @@ export function createArtifactRepository(
     },
   };
 }
+
+export function artifactTable(db: HopscopeDb, kind: ArtifactKind): Table<ArtifactRow, [string, string]> {
+  return kind === 'graph'
+    ? db.graphs
+    : kind === 'vectors'
+      ? db.vectors
+      : kind === 'triples'
+        ? db.tripleIndexes
+        : db.indexes;
+}
+
+/** The kind of a row of the indexes table: BM25 snapshots and backbone artifacts live there side by side. */
+export const indexesKindOf = (key: string): 'bm25' | 'backbone' =>
+  key.startsWith(BACKBONE_KEY_PREFIX) ? 'backbone' : 'bm25';

@@ -3,13 +3,12 @@
 // deletion removes everything derived from it (runs and LLM cache entries included).
 import Dexie from 'dexie';
 import { sealArtifact } from '../core/persist/artifacts.ts';
-import type { CorpusStore, CorpusSummary } from '../core/persist/ports.ts';
-import { artifactTable } from './artifact-tables.ts';
+import { artifactTable } from './artifact-repository.ts';
 import { fromStoredTriples, toStoredTriples } from './triple-rows.ts';
 import type { HopscopeDb } from './db.ts';
 import type { CorpusRow, PassageRow } from './entities.ts';
 import type { Corpus, Passage } from '../core/types.ts';
-import type { ArtifactInput } from '../core/persist/ports.ts';
+import type { ArtifactInput, CorpusStore } from '../core/persist/ports.ts';
 import type { TripleSet } from '../core/triples/types.ts';
 import { guardWrite } from './quota.ts';
 
@@ -21,14 +20,6 @@ const passageRow = (corpusId: string, ord: number, p: Passage): PassageRow => ({
   title: p.title,
   text: p.text,
   ...(p.source ? { source: p.source } : {}),
-});
-
-const summary = (row: CorpusRow): CorpusSummary => ({
-  id: row.id,
-  name: row.name,
-  passageCount: row.passageCount,
-  createdAt: row.createdAt,
-  ...(row.source !== undefined ? { source: row.source } : {}),
 });
 
 /** Passages per write transaction while an import streams its corpus in. */
@@ -57,7 +48,7 @@ export function createCorpusRepository(
         await db.triples.put({ corpusId: corpus.id, source: set.source, set: toStoredTriples(set) });
       for (const a of sealed) await artifactTable(db, a.kind).put(a);
       await db.corpora.put(row);
-      return summary(row);
+      return row;
     };
   };
   const store: CorpusStore = {
@@ -116,9 +107,9 @@ export function createCorpusRepository(
       };
     },
     async listCorpora() {
-      return (await db.corpora.toArray())
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
-        .map(summary);
+      return (await db.corpora.toArray()).sort(
+        (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+      );
     },
     async getCorpus(id) {
       const row = await db.corpora.get(id);
@@ -130,12 +121,7 @@ export function createCorpusRepository(
       return {
         id: row.id,
         name: row.name,
-        passages: passages.map((p) => ({
-          id: p.id,
-          title: p.title,
-          text: p.text,
-          ...(p.source ? { source: p.source } : {}),
-        })),
+        passages: passages.map(({ corpusId: _corpusId, ord: _ord, ...p }) => p),
       };
     },
     async getTriples(corpusId) {

@@ -73,10 +73,7 @@ const instances = new Map<string, HopscopeDb>();
 
 /** One instance per database name for the whole page or worker. */
 export function getDb(name: string = DB_NAME, options?: DexieOptions): HopscopeDb {
-  let db = instances.get(name);
-  if (!db) {
-    db = new HopscopeDb(name, options);
-    instances.set(name, db);
-  }
+  const db = instances.get(name) ?? new HopscopeDb(name, options);
+  instances.set(name, db);
   return db;
 }

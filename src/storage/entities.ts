@@ -1,20 +1,14 @@
 // Row types of the IndexedDB tables (one file, as in Dexie's samples). Binary index data is stored as
 // ArrayBuffers inside artifact rows; everything derived from a corpus carries its corpusId.
 import type { CachedReply } from '../core/llm/port.ts';
-import type { StoredArtifact } from '../core/persist/ports.ts';
+import type { CorpusSummary, StoredArtifact } from '../core/persist/ports.ts';
 import type { Trace } from '../core/trace/schema.ts';
 import type { TripleSet } from '../core/triples/types.ts';
 import type { PassageSource } from '../core/types.ts';
 import type { StoredTripleSet } from './triple-rows.ts';
 
-export interface CorpusRow {
-  id: string;
-  name: string;
-  /** Added in schema version 2 (filled by its upgrade for corpora stored by version 1). */
-  passageCount: number;
-  createdAt: string;
-  source?: string;
-}
+/** The corpus summary itself (passageCount added in schema version 2, filled by its upgrade for version 1's rows). */
+export type CorpusRow = CorpusSummary;
 
 export interface PassageRow {
   corpusId: string;
