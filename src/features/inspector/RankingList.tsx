@@ -80,7 +80,7 @@ export function RankingList({ model, gold, passages, bridge, shorten }: Props) {
                   <RoleMark id={id} gold={gold} bridge={bridge} />
                   {score !== undefined && <span className="score">score {score.toFixed(3)}</span>}
                 </div>
-                <PassageSourceLine passage={p} {...(passages.corpusId ? { corpusId: passages.corpusId } : {})} />
+                <PassageSourceLine passage={p} corpusId={passages.corpusId} />
                 <p className="passage-text">{p?.text ?? '…'}</p>
               </div>
             </li>
