@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { BUMP_DEFAULTS } from '../trace/bump.ts';
 import type { TraceModel } from '../../core/trace/fold.ts';
 import type { PassageMarks } from './Marks.tsx';
 import { BumpAxes } from './BumpAxes.tsx';
@@ -33,7 +32,7 @@ type Props = ChartMarks & {
  */
 export function BumpChart(props: Props) {
   const { model, gold, bridge, passages, bridgeRule, compact, marked } = props;
-  const { maxRank = BUMP_DEFAULTS.maxRank, heading = 'Rank movement' } = props;
+  const { maxRank = 20, heading = 'Rank movement' } = props;
   const headingId = useId();
   const [hovered, setHovered] = useState<string | null>(null);
   const { stages, cutoff } = model;
