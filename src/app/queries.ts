@@ -84,8 +84,6 @@ export const runQuery = (engine: EngineClient, request: RunRequest) => {
   });
 };
 
-export { LLM_SETTINGS_KEY };
-
 /** LLM settings from this browser's storage, validated; defaults (offline thinker) when never saved. */
 export const llmSettingsQuery = (engine: EngineClient) =>
   storedSettingsQuery(

@@ -22,8 +22,6 @@ export const STRATEGY_CHOICES = strategyChoices(REGISTRY);
 const names = <K extends string>(keys: readonly K[], name: (key: K) => string) =>
   Object.fromEntries(keys.map((k) => [k, name(k)])) as Record<K, string>;
 
-/** Long names, for the inspector's picker. */
-export const STRATEGY_LABELS = names(RUN_STRATEGIES, (s) => strategyDescriptor(s).label);
 /** Short names, for lanes and batch columns: the descriptors' titles, as in the CLI's results. */
 export const STRATEGY_SHORT = names(RUN_STRATEGIES, (s) => strategyDescriptor(s).title);
 // The backbones' names and picker lines are core's descriptions (src/core/backbones/about.ts), presets included.

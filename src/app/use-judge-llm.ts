@@ -16,9 +16,8 @@ export interface JudgeLlm {
 
 export function useJudgeLlm(): JudgeLlm | undefined {
   const engine = useEngine();
-  const settings = useQuery(llmSettingsQuery(engine)).data;
-  if (!settings || settings.provider === 'offline') return undefined;
-  const s = settings;
+  const s = useQuery(llmSettingsQuery(engine)).data;
+  if (!s || s.provider === 'offline') return undefined;
   return {
     label: s.provider === 'openai' ? `${s.model} @ ${s.baseURL}` : `in-browser ${s.browserModel}`,
     judge: (corpusId, items, onProgress) =>

@@ -38,7 +38,7 @@ export function useTracePassages(corpusId: string | undefined, ready: boolean): 
       // a document passage's title names its file and pages too (graph hovers, captions)
       titleOf: (id) => titleWithSource(passageName(id, map?.get(id)?.title), map?.get(id)),
       error,
-      ...(shipped === null && ready && corpusId !== undefined ? { corpusId } : {}),
+      corpusId: shipped === null && ready ? corpusId : undefined,
     };
   }, [shipped, query.data, query.isError, query.error, ready, corpusId]);
 }

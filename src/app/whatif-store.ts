@@ -1,6 +1,6 @@
 // The what-if branches of each run shown in the inspector, kept beside the run (keyed by its trace id
 // and start time), exported with it in the run file and restored when the file is opened again; the
-// branches of the run on screen survive a reload (src/app/workspace/keep-branches.ts).
+// branches of the run on screen survive a reload (src/app/workspace/keep-workspace.ts).
 import { useSyncExternalStore } from 'react';
 import type { Trace } from '../core/trace/schema.ts';
 import { appStore } from '../state/store.ts';

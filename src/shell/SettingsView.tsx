@@ -7,9 +7,9 @@ import { SettingsPanel } from '../features/settings/SettingsPanel.tsx';
 import { EmbeddingSettingsView } from './EmbeddingSettingsView.tsx';
 import { RerankerSettingsView } from './RerankerSettingsView.tsx';
 import { useEngine, withCancel } from '../app/engine-client.ts';
-import type { LocalServer } from '../engine/engine-api.ts';
+import { LLM_SETTINGS_KEY, type LocalServer } from '../engine/engine-api.ts';
 import { engineDownloads } from '../app/model-downloads.ts';
-import { LLM_SETTINGS_KEY, llmSettingsQuery } from '../app/queries.ts';
+import { llmSettingsQuery } from '../app/queries.ts';
 import { SaveFailed, SettingsUnreadable } from './SettingsStates.tsx';
 
 /** Which localhost servers "Detect" probes: Ollama's and LM Studio's usual ports, or a list stored under this key (tests point it at their own ports). */

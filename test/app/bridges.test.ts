@@ -16,12 +16,12 @@ describe('the one bridge lookup of the UI', () => {
     };
     const b = traceBridges(question, trace.events);
     expect([...b.ids]).toEqual([trace.question.gold[0]]);
-    expect(b.source).toBe('dataset');
+    expect(b.structured).toBe(true);
     expect(b.rule).toBe('second-hop passage of the dataset');
   });
   it('falls back to the labelled heuristic without evidence, and marks nothing without a question', () => {
     const b = traceBridges(trace.question, trace.events);
-    expect(b.source).toBe('heuristic');
+    expect(b.structured).toBe(false);
     expect(b.rule).toBe(BRIDGE_RULES.heuristic);
     expect(b.ids.size).toBe(1);
     expect(traceBridges(null, trace.events).ids.size).toBe(0);

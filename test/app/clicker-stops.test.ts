@@ -53,7 +53,7 @@ async function events(strategy: string, backbone = 'bm25'): Promise<TraceEvent[]
 function clicker(ev: readonly TraceEvent[]) {
   const stops = [{ at: 1, panel: stepFocus(ev, 1)?.panel, caption: caption(ev, 0, ctx) }];
   for (let at = 1; at < ev.length;) {
-    at = stepKeyTarget('PageDown', at, ev.length, ev) as number;
+    at = stepKeyTarget('PageDown', at, ev) as number;
     stops.push({ at, panel: stepFocus(ev, at)?.panel, caption: caption(ev, at - 1, ctx) });
   }
   return stops;

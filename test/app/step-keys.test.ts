@@ -49,20 +49,19 @@ describe('step-through keys', () => {
   });
   it('PageDown from step 1 walks every stage to the end; PageUp walks back to step 1', () => {
     const seen: number[] = [];
-    for (let at = 1; at < events.length;)
-      seen.push((at = stepKeyTarget('PageDown', at, events.length, events) as number));
+    for (let at = 1; at < events.length;) seen.push((at = stepKeyTarget('PageDown', at, events) as number));
     expect(seen).toEqual([4, 7, 8, 10, 11, 12]);
-    expect(stepKeyTarget('PageDown', 12, 12, events)).toBe(12);
-    expect(stepKeyTarget('PageUp', 4, 12, events)).toBe(1);
-    expect(stepKeyTarget('PageUp', 1, 12, events)).toBe(1);
+    expect(stepKeyTarget('PageDown', 12, events)).toBe(12);
+    expect(stepKeyTarget('PageUp', 4, events)).toBe(1);
+    expect(stepKeyTarget('PageUp', 1, events)).toBe(1);
   });
   it('arrows clamp instead of getting stuck; Home/End; other keys are not step keys', () => {
-    expect(stepKeyTarget('ArrowLeft', 1, 12, events)).toBe(1);
-    expect(stepKeyTarget('ArrowRight', 12, 12, events)).toBe(12);
-    expect(stepKeyTarget('Home', 7, 12, events)).toBe(1);
-    expect(stepKeyTarget('End', 7, 12, events)).toBeNull();
-    expect(stepKeyTarget('a', 7, 12, events)).toBeUndefined();
-    expect(stepKeyTarget('Home', 0, 0, [])).toBeUndefined();
+    expect(stepKeyTarget('ArrowLeft', 1, events)).toBe(1);
+    expect(stepKeyTarget('ArrowRight', 12, events)).toBe(12);
+    expect(stepKeyTarget('Home', 7, events)).toBe(1);
+    expect(stepKeyTarget('End', 7, events)).toBeNull();
+    expect(stepKeyTarget('a', 7, events)).toBeUndefined();
+    expect(stepKeyTarget('Home', 0, [])).toBeUndefined();
   });
 });
 

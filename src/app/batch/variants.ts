@@ -5,7 +5,6 @@ import { REGIMES, type Regime } from '../../core/strategies/regimes.ts';
 
 import type { BatchModel } from '../../state/batch-slice.ts';
 
-export type { BatchModel };
 export const BATCH_MODELS: readonly BatchModel[] = ['settings', 'offline'];
 export const MODEL_LABEL: Record<BatchModel, string> = {
   settings: 'LLM from Settings',

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
-import { BUMP_DEFAULTS } from '../trace/bump.ts';
 import type { TraceModel } from '../../core/trace/fold.ts';
-import type { PassageLookup } from '../use-trace-passages.ts';
+import type { PassageMarks } from './Marks.tsx';
 import { BumpAxes } from './BumpAxes.tsx';
 import { BumpCutoff } from './BumpCutoff.tsx';
 import { BumpHoverBox } from './BumpHoverBox.tsx';
@@ -9,14 +8,8 @@ import { BumpLegend } from './BumpLegend.tsx';
 import { BumpLineMark } from './BumpLineMark.tsx';
 import { useBumpLayout } from './use-bump-layout.ts';
 
-/** What every rank chart marks: gold and bridge passages (and how bridges were defined), with the passages' titles. */
-export type ChartMarks = {
-  gold: ReadonlySet<string>;
-  bridge: ReadonlySet<string>;
-  /** How bridges were defined (src/app/trace/bridges.ts -> core bridgeOf), said in the legend. */
-  bridgeRule: string;
-  passages: PassageLookup;
-};
+/** What every rank chart marks, and how bridges were defined (core's bridgeOf), said in the legend. */
+export type ChartMarks = PassageMarks & { bridgeRule: string };
 
 type Props = ChartMarks & {
   model: TraceModel;
@@ -39,7 +32,7 @@ type Props = ChartMarks & {
  */
 export function BumpChart(props: Props) {
   const { model, gold, bridge, passages, bridgeRule, compact, marked } = props;
-  const { maxRank = BUMP_DEFAULTS.maxRank, heading = 'Rank movement' } = props;
+  const { maxRank = 20, heading = 'Rank movement' } = props;
   const headingId = useId();
   const [hovered, setHovered] = useState<string | null>(null);
   const { stages, cutoff } = model;

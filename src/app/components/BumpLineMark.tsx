@@ -1,22 +1,19 @@
 import type { Stage } from '../../core/trace/fold.ts';
 import { linePath, type BumpLine } from '../trace/bump.ts';
-import type { PassageLookup } from '../use-trace-passages.ts';
+import type { PassageMarks } from './Marks.tsx';
 import type { BumpScale, LineKind } from './use-bump-layout.ts';
 
-interface Props {
+type Props = PassageMarks & {
   line: BumpLine;
   kind: LineKind;
-  gold: ReadonlySet<string>;
-  bridge: ReadonlySet<string>;
   marked: ReadonlySet<string> | undefined;
   hovered: string | null;
   setHovered: (id: string | null) => void;
-  passages: PassageLookup;
   stages: readonly Stage[];
   scale: BumpScale;
   /** No line-end label (compact lanes). */
   compact: boolean;
-}
+};
 
 /** One passage's line across the stages: a mark per stage (the bridge's diamond or a dot), its label, hover and focus. */
 export function BumpLineMark(props: Props) {

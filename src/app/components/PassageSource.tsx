@@ -88,7 +88,7 @@ function SourceText({ source: s }: { source: PassageSource }) {
       data-testid="passage-source"
       data-file={s.file}
       data-section={s.section.join(' › ')}
-      {...(s.pages ? { 'data-pages': `${s.pages[0]}-${s.pages[1]}` } : {})}
+      data-pages={s.pages ? `${s.pages[0]}-${s.pages[1]}` : undefined}
       title={`characters ${s.start}–${s.end} of ${s.file} as read`}
     >
       <span className="source-file">{s.file}</span>

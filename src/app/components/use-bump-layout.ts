@@ -1,7 +1,7 @@
 // The bump chart's lines and geometry: which passages get a line and how each is drawn (bridge, gold,
 // promoted or other), the stage and rank scales, and the chart's size (compact lanes share one axis).
 import { useMemo } from 'react';
-import { bumpLines, BUMP_DEFAULTS } from '../trace/bump.ts';
+import { bumpLines } from '../trace/bump.ts';
 import type { TraceModel } from '../../core/trace/fold.ts';
 
 const ROW = 20;
@@ -29,10 +29,7 @@ interface Options {
 export function useBumpLayout({ model, gold, bridge, maxRank, compact }: Options) {
   const { stages } = model;
   const highlighted = useMemo(() => new Set([...gold, ...model.promotions.map((m) => m.id)]), [gold, model.promotions]);
-  const lines = useMemo(
-    () => bumpLines(stages, highlighted, { ...BUMP_DEFAULTS, maxRank }),
-    [stages, highlighted, maxRank],
-  );
+  const lines = useMemo(() => bumpLines(stages, highlighted, maxRank), [stages, highlighted, maxRank]);
   const col = compact ? COMPACT_COL : COL;
   const right = compact ? COMPACT_RIGHT : RIGHT;
   const scale: BumpScale = {

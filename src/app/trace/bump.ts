@@ -8,28 +8,24 @@ export interface BumpLine {
   points: { stage: number; rank: number; shownRank: number }[];
 }
 
-export interface BumpOptions {
-  /** Ranks drawn one row each; deeper ranks share the bottom row. */
-  maxRank: number;
-  /** A passage gets a line when it is within this rank at some stage, or is always-shown. */
-  showTop: number;
-}
-
-export const BUMP_DEFAULTS: BumpOptions = { maxRank: 20, showTop: 10 };
-
+/**
+ * Ranks to `maxRank` are drawn one row each; deeper ranks share the bottom row. A passage gets a line when it
+ * is within `showTop` at some stage, or is always-shown.
+ */
 export function bumpLines(
   stages: readonly Stage[],
   always: ReadonlySet<string>,
-  options: BumpOptions = BUMP_DEFAULTS,
+  maxRank: number,
+  showTop = 10,
 ): BumpLine[] {
   const ids = new Set<string>();
-  for (const s of stages) for (const id of s.order.slice(0, options.showTop)) ids.add(id);
+  for (const s of stages) for (const id of s.order.slice(0, showTop)) ids.add(id);
   for (const id of always) if (stages.some((s) => s.ranks.has(id))) ids.add(id);
   return [...ids].map((id) => ({
     id,
     points: stages.flatMap((s, i) => {
       const rank = s.ranks.get(id);
-      return rank === undefined ? [] : [{ stage: i, rank, shownRank: Math.min(rank, options.maxRank + 1) }];
+      return rank === undefined ? [] : [{ stage: i, rank, shownRank: Math.min(rank, maxRank + 1) }];
     }),
   }));
 }

@@ -38,14 +38,13 @@ export function caption(events: readonly TraceEvent[], i: number, ctx: CaptionCo
       return `the ${e.label} query retrieves ${e.results.length} passages${topText}${ctx.gold.size ? `, ${gold} gold` : ''}`;
     }
     case 'pool': {
-      const previous = [...events.slice(0, i)].reverse().find((x) => x.type === 'pool');
+      const previous = events.slice(0, i).findLast((x) => x.type === 'pool');
+      const wasAt = (id: string) =>
+        previous?.type === 'pool' ? previous.pool.find((x) => x.id === id)?.rank : undefined;
       const rises = e.pool
         .filter((p) => ctx.gold.has(p.id))
-        .map((p) => {
-          const was = previous?.type === 'pool' ? previous.pool.find((x) => x.id === p.id)?.rank : undefined;
-          return { p, was };
-        })
-        .filter(({ p, was }) => was === undefined || was !== p.rank);
+        .map((p) => ({ p, was: wasAt(p.id) }))
+        .filter(({ p, was }) => was !== p.rank);
       const best = rises.sort((a, b) => (b.was ?? 999) - b.p.rank - ((a.was ?? 999) - a.p.rank))[0];
       const move = best
         ? best.was === undefined

@@ -2,20 +2,12 @@
 // promoted passages first (kept whatever their score), then the passages at or above μ+σ, then any
 // filled in to reach the minimum (below μ+σ). Used by the step caption and the verifier panel.
 
-export interface CutParts {
-  /** Promoted passages kept, with the range of their own retrieval scores (null when unknown). */
-  promoted: { n: number; min: number | null; max: number | null };
-  /** Kept because their score is at least μ+σ. */
-  passers: number;
-  /** Kept below μ+σ only to reach the minimum number of passages. */
-  filled: number;
-}
-
+/** The promoted passages kept, with the range of their own scores (null when unknown); the passers; the filled. */
 export function cutParts(
   cut: { threshold: number; kept: readonly string[] },
   selected: readonly string[],
   scoreOf: (id: string) => number | undefined,
-): CutParts {
+) {
   const chosen = new Set(selected);
   const eps = 1e-9 * Math.max(1, Math.abs(cut.threshold));
   const promotedScores: number[] = [];
@@ -50,7 +42,7 @@ const range = (min: number | null, max: number | null) =>
       : ` (scores ${min.toFixed(2)}–${max.toFixed(2)})`;
 
 /** "3 promoted by the verifier (scores 0.15–0.30), 4 scoring at least μ+σ = 0.61, 1 filled in to reach 5". */
-export function cutSummary(parts: CutParts, threshold: number, minKept?: number): string {
+export function cutSummary(parts: ReturnType<typeof cutParts>, threshold: number, minKept?: number): string {
   const out: string[] = [];
   if (parts.promoted.n > 0)
     out.push(`${parts.promoted.n} promoted by the verifier${range(parts.promoted.min, parts.promoted.max)}`);

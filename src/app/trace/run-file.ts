@@ -9,8 +9,6 @@ import type { Passage } from '../../core/types.ts';
 import { traceIds } from '../../core/trace/fold.ts';
 import { shareableTrace } from '../../core/trace/hash.ts';
 
-export { scrubServer } from '../../core/trace/hash.ts';
-
 const RUN_FILE_KIND = 'hopscope-run';
 const RUN_FILE_VERSION = 1;
 

@@ -8,12 +8,7 @@ import type { TraceModel } from '../../core/trace/fold.ts';
 
 const RECALL_KS = [2, 5, 10] as const;
 
-export interface TraceScores {
-  answer: { em: number; f1: number; acc: number } | null;
-  recall: { k: number; value: number }[] | null;
-}
-
-export function scoreTrace(model: TraceModel, question: Question): TraceScores {
+export function scoreTrace(model: TraceModel, question: Question) {
   const answer = answerScores(model.answer, question.answers);
   const recall =
     question.gold.length > 0 && model.finalRanking.length > 0

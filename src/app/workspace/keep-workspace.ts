@@ -2,14 +2,18 @@
 // when its part of the store changes (debounced; each record is one put, so a write is whole or absent).
 import type { z } from 'zod';
 import { errorMessage } from '../error-message.ts';
+import type { Trace } from '../../core/trace/schema.ts';
 import type { AppState, AppStore } from '../../state/store.ts';
 import type { View } from '../../state/view-slice.ts';
+import { branchesOf, branchTraces, restoreBranches, subscribeBranches } from '../whatif-store.ts';
 import {
   savedBatch,
+  savedBranches,
   savedChoices,
   savedRun,
   WORKSPACE_KEYS,
   type SavedBatch,
+  type SavedBranches,
   type SavedChoices,
   type SavedRun,
 } from './workspace-schema.ts';
@@ -58,6 +62,19 @@ function choicesOf(s: AppState, workView: View = s.view): SavedChoices {
 function runOf(s: AppState): SavedRun | null {
   if (s.runStatus === 'running' || !s.trace) return null;
   return { corpusId: s.activeCorpusId, trace: s.trace, passages: s.runPassages };
+}
+
+/** The run's what-if branches; none while it runs, nor for a branch stepped through (it keeps its parent's record). */
+function branchesOfRun(s: AppState): SavedBranches | undefined {
+  const run = s.trace;
+  if (!run || run.branch || s.runStatus === 'running') return undefined;
+  return { run: { id: run.id, createdAt: run.createdAt }, branches: branchTraces(run) };
+}
+
+/** Saved branches go back onto the run on screen when it is the run they were made from and has none yet. */
+function restoreSavedBranches(run: Trace | null, saved: SavedBranches | null): void {
+  if (!run || !saved?.branches.length || branchesOf(run).length > 0) return;
+  if (run.id === saved.run.id && run.createdAt === saved.run.createdAt) restoreBranches(run, saved.branches as Trace[]);
 }
 
 function batchOf(s: AppState): SavedBatch {
@@ -122,16 +139,17 @@ function applyWorkspace(
 export function keepWorkspace(store: AppStore, db: WorkspaceStore, options: KeepOptions = {}): () => void {
   const { debounceMs, warn } = { ...DEFAULTS, ...options };
   let stopped = false;
-  let unsubscribe = () => {};
+  const unsubscribe: (() => void)[] = [];
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  // A record that reads as undefined when it is due is not written.
   const pending = new Map<string, () => unknown>();
 
   const write = (key: string) => {
     timers.delete(key);
-    const value = pending.get(key);
+    const value = pending.get(key)?.();
     pending.delete(key);
-    if (!value) return;
-    db.putSetting(key, value()).catch((err: unknown) => warn(`hopscope: could not save ${key}: ${errorMessage(err)}`));
+    if (value === undefined) return;
+    db.putSetting(key, value).catch((err: unknown) => warn(`hopscope: could not save ${key}: ${errorMessage(err)}`));
   };
   const schedule = (key: string, value: () => unknown) => {
     pending.set(key, value);
@@ -142,13 +160,14 @@ export function keepWorkspace(store: AppStore, db: WorkspaceStore, options: Keep
 
   const opened = store.getState();
   void (async () => {
-    const [choices, run, batch] = await Promise.all([
+    const [choices, run, batch, branches] = await Promise.all([
       db.getSetting(WORKSPACE_KEYS.choices),
       db.getSetting(WORKSPACE_KEYS.run),
       db.getSetting(WORKSPACE_KEYS.batch),
+      db.getSetting(WORKSPACE_KEYS.branches),
     ]).catch((err: unknown) => {
       warn(`hopscope: could not read the saved workspace: ${errorMessage(err)}`);
-      return [undefined, undefined, undefined];
+      return [undefined, undefined, undefined, undefined];
     });
     if (stopped) return;
     const saved = {
@@ -157,30 +176,37 @@ export function keepWorkspace(store: AppStore, db: WorkspaceStore, options: Keep
       batch: read(savedBatch, batch, 'batch', warn),
     };
     applyWorkspace(store, saved, opened);
+    // the run's what-if branches, put back once the run is
+    restoreSavedBranches(store.getState().trace, read(savedBranches, branches, 'branches', warn));
+    const scheduleBranches = () => schedule(WORKSPACE_KEYS.branches, () => branchesOfRun(store.getState()));
     store.getState().setWorkspaceRestored();
     let workView: View = store.getState().view === 'settings' ? 'inspector' : store.getState().view;
-    unsubscribe = store.subscribe((s, prev) => {
-      if (s.view !== 'settings') workView = s.view;
-      const c = choicesOf(s, workView);
-      const p = choicesOf(prev, workView);
-      if ((Object.keys(c) as (keyof SavedChoices)[]).some((k) => c[k] !== p[k]))
-        schedule(WORKSPACE_KEYS.choices, () => choicesOf(store.getState(), workView));
-      if ((s.trace !== prev.trace || s.runStatus !== prev.runStatus) && s.runStatus !== 'running')
-        schedule(WORKSPACE_KEYS.run, () => runOf(store.getState()));
-      if (s.batchRuns !== prev.batchRuns || s.batchStatus !== prev.batchStatus || s.batchTotal !== prev.batchTotal) {
-        schedule(WORKSPACE_KEYS.batch, () => batchOf(store.getState()));
-        // A batch that just ended is written at once: a reload right after it must not lose the results.
-        if (s.batchStatus !== prev.batchStatus && s.batchStatus !== 'running') {
-          clearTimeout(timers.get(WORKSPACE_KEYS.batch));
-          write(WORKSPACE_KEYS.batch);
+    unsubscribe.push(subscribeBranches(scheduleBranches));
+    unsubscribe.push(
+      store.subscribe((s, prev) => {
+        if (s.view !== 'settings') workView = s.view;
+        if (s.trace !== prev.trace) scheduleBranches();
+        const c = choicesOf(s, workView);
+        const p = choicesOf(prev, workView);
+        if ((Object.keys(c) as (keyof SavedChoices)[]).some((k) => c[k] !== p[k]))
+          schedule(WORKSPACE_KEYS.choices, () => choicesOf(store.getState(), workView));
+        if ((s.trace !== prev.trace || s.runStatus !== prev.runStatus) && s.runStatus !== 'running')
+          schedule(WORKSPACE_KEYS.run, () => runOf(store.getState()));
+        if (s.batchRuns !== prev.batchRuns || s.batchStatus !== prev.batchStatus || s.batchTotal !== prev.batchTotal) {
+          schedule(WORKSPACE_KEYS.batch, () => batchOf(store.getState()));
+          // A batch that just ended is written at once: a reload right after it must not lose the results.
+          if (s.batchStatus !== prev.batchStatus && s.batchStatus !== 'running') {
+            clearTimeout(timers.get(WORKSPACE_KEYS.batch));
+            write(WORKSPACE_KEYS.batch);
+          }
         }
-      }
-    });
+      }),
+    );
   })();
 
   return () => {
     stopped = true;
-    unsubscribe();
+    for (const un of unsubscribe) un();
     for (const key of [...timers.keys()]) {
       clearTimeout(timers.get(key));
       write(key);

@@ -1,6 +1,7 @@
-// What of the workbench survives a reload, as three records in the settings store (IndexedDB): the
-// choices (tab, form, compare lanes, batch choices), the run on screen, and the batch with its results.
-// Each is validated when read back; a record that does not match is dropped with a warning naming it.
+// What of the workbench survives a reload, as four records in the settings store (IndexedDB): the
+// choices (tab, form, compare lanes, batch choices), the run on screen, its what-if branches, and the
+// batch with its results. Each is validated when read back; a record that does not match is dropped
+// with a warning naming it.
 import { z } from 'zod';
 import { readableTraceSchema } from '../../core/trace/load.ts';
 import { regime } from '../../core/trace/schema.ts';
@@ -13,6 +14,7 @@ export const WORKSPACE_KEYS = {
   choices: 'workspace.v1.choices',
   run: 'workspace.v1.run',
   batch: 'workspace.v1.batch',
+  branches: 'workspace.v1.branches',
 } as const;
 
 const backbone = z.enum(RUN_BACKBONES);
@@ -79,6 +81,13 @@ export const savedBatch = z.object({
   error: z.string().nullable(),
 });
 
+export const savedBranches = z.object({
+  /** The run the branches belong to: its trace id and start time. */
+  run: z.object({ id: z.string(), createdAt: z.string() }),
+  branches: z.array(readableTraceSchema),
+});
+
 export type SavedChoices = z.infer<typeof savedChoices>;
 export type SavedRun = z.infer<typeof savedRun>;
 export type SavedBatch = z.infer<typeof savedBatch>;
+export type SavedBranches = z.infer<typeof savedBranches>;

@@ -1,21 +1,15 @@
-import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { MIN_LANES } from '../../state/compare-slice.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { LanePickers } from './LanePickers.tsx';
-import { LaneView } from './LaneView.tsx';
+import { LaneView, type LaneViewProps } from './LaneView.tsx';
 import type { LaneState } from './use-lane-states.ts';
 import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 
-interface Props {
+type Props = Pick<LaneViewProps, 'others' | 'passages' | 'columns'> & {
   state: LaneState;
   /** A question is picked (the lane can run). */
   asked: boolean;
-  /** Ids in the other lanes' shown contexts. */
-  others: ReadonlySet<string>;
-  passages: PassageLookup;
-  /** Stage columns of the widest lane. */
-  columns: number;
-}
+};
 
 /** One compare lane: its pickers (or a file lane's name) and remove button, then its result, error or wait. */
 export function LanePanel({ state: s, asked, others, passages, columns }: Props) {

@@ -11,7 +11,7 @@ export const SHOWN = 10;
 /** Rows of every lane's rank chart. */
 const MAX_RANK = 20;
 
-interface Props {
+export interface LaneViewProps {
   label: string;
   trace: Trace;
   /** Ids in the other lanes' shown contexts: a passage in none of them is marked "only here". */
@@ -22,7 +22,7 @@ interface Props {
 }
 
 /** One strategy's result: answer, scores, final context with differences marked, and its rank chart. */
-export function LaneView({ label, trace, others, passages, columns }: Props) {
+export function LaneView({ label, trace, others, passages, columns }: LaneViewProps) {
   const model = useMemo(() => foldTrace(trace.events), [trace]);
   const gold = useMemo(() => new Set(trace.question.gold), [trace]);
   const bridges = useMemo(() => traceBridges(trace.question, model), [model, trace]);

@@ -7,12 +7,8 @@ import { BACKBONE_SHORT, STRATEGY_SHORT } from '../../app/strategy-labels.ts';
 import { DEFAULT_BACKBONE } from '../../core/backbones/about.ts';
 import { RETRIEVAL_ONLY } from '../../core/strategies/index.ts';
 import type { Question } from '../../core/types.ts';
-import type { RunBackbone, RunStrategy } from '../../engine/engine-api.ts';
 import type { CompareLane } from '../../state/compare-slice.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
-
-const laneLabel = (backbone: RunBackbone, strategy: RunStrategy) =>
-  `${STRATEGY_SHORT[strategy]} on ${BACKBONE_SHORT[backbone]}`;
 
 interface Compared {
   datasetId: string | undefined;
@@ -52,7 +48,7 @@ export function useLaneStates(lanes: readonly CompareLane[], { datasetId, ready,
     const r = runs[i];
     return {
       lane,
-      label: laneLabel(lane.backbone, lane.strategy),
+      label: `${STRATEGY_SHORT[lane.strategy]} on ${BACKBONE_SHORT[lane.backbone]}`,
       trace: r?.data,
       error: r?.isError ? r.error.message : null,
       pending: r?.fetchStatus === 'fetching',

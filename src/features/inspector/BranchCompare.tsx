@@ -33,7 +33,7 @@ export function BranchCompare({ parent, branch, onStep, ...marks }: Props) {
   const columns = Math.max(a.stages.length, b.stages.length);
   const side = (t: Trace, m: TraceModel, title: string, testid: string, read: Map<string, Passage> | undefined) => {
     const s = scoreTrace(m, t.question);
-    const d = t.question.gold.length > 0 ? diagnoseTrace(t, read ? { passages: read } : {}) : null;
+    const d = t.question.gold.length > 0 ? diagnoseTrace(t, { passages: read }) : null;
     const flagged = d ? DIAGNOSTICS.filter((k) => d[k].flagged).map(diagnosticName) : [];
     const calls = m.modules.reduce((n, x) => n + x.calls, 0);
     return (

@@ -12,7 +12,6 @@ import {
   diagnoseTrace,
   readSteps,
   type DiagnosticName,
-  type QuestionDiagnostic,
   type QuestionDiagnostics,
 } from '../../core/eval/diagnostics/index.ts';
 import type { Trace } from '../../core/trace/schema.ts';
@@ -68,15 +67,6 @@ interface Props {
   compact?: boolean;
 }
 
-function Status({ d }: { d: QuestionDiagnostic }) {
-  const status = !d.applicable ? 'n/a' : d.flagged ? 'flagged' : 'clear';
-  return (
-    <span className={d.applicable && d.flagged ? 'badge badge-bridge' : 'muted'} data-testid="diagnostic-status">
-      {status}
-    </span>
-  );
-}
-
 type ListProps = Omit<Props, 'trace' | 'noContext'> & { result: QuestionDiagnostics };
 
 /** Each diagnostic's status, name and evidence (compact: short names, no reasons). */
@@ -93,7 +83,13 @@ export function DiagnosticsList({ result, passages, onStep, compact = false }: L
             data-flagged={String(d.flagged)}
             data-applicable={String(d.applicable)}
           >
-            <Status d={d} /> <strong>{DIAGNOSTIC_WORDS[name][compact ? 0 : 1]}</strong>
+            <span
+              className={d.applicable && d.flagged ? 'badge badge-bridge' : 'muted'}
+              data-testid="diagnostic-status"
+            >
+              {!d.applicable ? 'n/a' : d.flagged ? 'flagged' : 'clear'}
+            </span>{' '}
+            <strong>{DIAGNOSTIC_WORDS[name][compact ? 0 : 1]}</strong>
             {!d.applicable && !compact && (
               <span className="muted">
                 {' '}
@@ -143,10 +139,7 @@ export function DiagnosticsList({ result, passages, onStep, compact = false }: L
 
 /** The inspector's panel for the finished run. */
 export function Diagnostics({ trace, passages, noContext, onStep }: Props) {
-  const result = useMemo(
-    () => diagnoseTrace(trace, { ...(passages ? { passages } : {}), ...(noContext ? { noContext } : {}) }),
-    [trace, passages, noContext],
-  );
+  const result = useMemo(() => diagnoseTrace(trace, { passages, noContext }), [trace, passages, noContext]);
   const stopped = trace.status === 'failed' || trace.status === 'aborted';
   const flagged = DIAGNOSTICS.some((n) => result[n].flagged);
   return (
@@ -171,7 +164,7 @@ export function Diagnostics({ trace, passages, noContext, onStep }: Props) {
             ; correct = Acc.
             {trace.regime === 'gold-context' && ' This run is the gold-context oracle.'}
           </p>
-          <DiagnosticsList result={result} passages={passages} {...(onStep ? { onStep } : {})} />
+          <DiagnosticsList result={result} passages={passages} onStep={onStep} />
         </>
       )}
     </section>

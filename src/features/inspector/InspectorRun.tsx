@@ -14,8 +14,6 @@ import { WhatIfPanel } from './WhatIfPanel.tsx';
 export function InspectorRun({ view, datasetId }: { view: InspectorTrace; datasetId: string | undefined }) {
   const presenting = useAppStore((s) => s.presenting);
   const buildLog = useAppStore((s) => s.runBuildLog);
-  const chosenStrategy = useAppStore((s) => s.strategy);
-  const backbone = useAppStore((s) => s.backbone);
   const { trace, status, events, question, model, gold, bridge, passages, failure } = view;
   return (
     <>
@@ -57,7 +55,7 @@ export function InspectorRun({ view, datasetId }: { view: InspectorTrace; datase
           {...view.marks}
         />
       )}
-      <RegimesSideBySide datasetId={datasetId} question={question} strategy={chosenStrategy} backbone={backbone} />
+      <RegimesSideBySide datasetId={datasetId} question={question} />
     </>
   );
 }

@@ -1,17 +1,14 @@
 import type { TraceModel } from '../../core/trace/fold.ts';
-import type { PassageLookup } from '../../app/use-trace-passages.ts';
+import type { PassageMarks } from '../../app/components/Marks.tsx';
 import { bridgeMoves, moveText, roundShown } from './present-round.ts';
 import { kindName, SHOWN_PER_QUERY } from './RoundTimeline.tsx';
 
-interface Props {
+type Props = PassageMarks & {
   /** The run folded up to the step: its rounds, and its rankings so far (the rank-movement chart's columns). */
   model: Pick<TraceModel, 'rounds' | 'stages'>;
   /** The step's round (its focus); the latest round when it has no card. */
   round: number | null | undefined;
-  gold: ReadonlySet<string>;
-  bridge: ReadonlySet<string>;
-  passages: PassageLookup;
-}
+};
 
 /**
  * The step's round in short, pinned in the step bar while presenting so it stays on screen under the later

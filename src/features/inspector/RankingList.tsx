@@ -1,20 +1,15 @@
 import { PassageSourceLine } from '../../app/components/PassageSource.tsx';
 import type { TraceModel } from '../../core/trace/fold.ts';
-import type { PassageLookup } from '../../app/use-trace-passages.ts';
 import { useState } from 'react';
 import { useAppStore } from '../../state/use-app-store.ts';
-import { RoleMark } from '../../app/components/Marks.tsx';
+import { RoleMark, type PassageMarks } from '../../app/components/Marks.tsx';
 import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 
-interface Props {
+type Props = PassageMarks & {
   model: TraceModel;
-  gold: ReadonlySet<string>;
-  passages: PassageLookup;
-  /** Bridge passages (src/app/trace/bridges.ts), marked like everywhere else. */
-  bridge: ReadonlySet<string>;
   /** Present mode: show the top of the ranking plus these passages (the step's), not a page-long list. */
   shorten: readonly string[] | null;
-}
+};
 
 /** Passages a shortened ranking keeps from its top. */
 const SHORT_TOP = 8;
@@ -80,7 +75,7 @@ export function RankingList({ model, gold, passages, bridge, shorten }: Props) {
                   <RoleMark id={id} gold={gold} bridge={bridge} />
                   {score !== undefined && <span className="score">score {score.toFixed(3)}</span>}
                 </div>
-                <PassageSourceLine passage={p} {...(passages.corpusId ? { corpusId: passages.corpusId } : {})} />
+                <PassageSourceLine passage={p} corpusId={passages.corpusId} />
                 <p className="passage-text">{p?.text ?? '…'}</p>
               </div>
             </li>

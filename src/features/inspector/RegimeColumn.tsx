@@ -47,14 +47,7 @@ export function RegimeColumn({ regime, model, trace: t, noContext, question, pas
             )}
           </p>
           <p className="muted">The reader saw {shown?.type === 'context' ? shown.ids.length : 0} passages.</p>
-          <DiagnosticsList
-            result={diagnoseTrace(t, {
-              ...(passages ? { passages } : {}),
-              ...(noContext ? { noContext } : {}),
-            })}
-            passages={passages}
-            compact
-          />
+          <DiagnosticsList result={diagnoseTrace(t, { passages, noContext })} passages={passages} compact />
         </>
       )}
     </div>

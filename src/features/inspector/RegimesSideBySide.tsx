@@ -9,8 +9,8 @@ import { useRegimeRuns, type RegimeModel, type RegimesRequest } from './use-regi
 import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 
 export function RegimesSideBySide(props: RegimesRequest) {
-  const { runs, alsoOffline, setAlsoOffline, busy, error, core, can, runAll } = useRegimeRuns(props);
-  const { question, strategy } = props;
+  const { runs, alsoOffline, setAlsoOffline, busy, error, core, can, runAll, strategy } = useRegimeRuns(props);
+  const { question } = props;
   // Before the first trace is in, one row of "Running…" columns.
   const models: RegimeModel[] =
     runs && Object.keys(runs.traces).length ? (Object.keys(runs.traces) as RegimeModel[]) : ['settings'];

@@ -1,5 +1,5 @@
 import type { RoundView } from '../../core/trace/fold.ts';
-import type { PassageLookup } from '../../app/use-trace-passages.ts';
+import type { PassageMarks } from '../../app/components/Marks.tsx';
 import { Term } from '../../app/components/Glossary.tsx';
 
 /** Hits shown per query. */
@@ -16,16 +16,8 @@ const THOUGHT_KINDS: Record<string, [label: string, short: string]> = {
 };
 export const kindName = (kind: string, short = false) => THOUGHT_KINDS[kind]?.[short ? 1 : 0] ?? kind;
 
-interface Props {
-  rounds: RoundView[];
-  gold: ReadonlySet<string>;
-  /** Bridge passages (src/app/trace/bridges.ts): a diamond instead of the gold star. */
-  bridge: ReadonlySet<string>;
-  passages: PassageLookup;
-}
-
 /** Per round: the thoughts, each query (one repeating a thought names it) and its top 5 passages, gold marked. */
-export function RoundTimeline({ rounds, gold, bridge, passages }: Props) {
+export function RoundTimeline({ rounds, gold, bridge, passages }: PassageMarks & { rounds: RoundView[] }) {
   return (
     <section className="panel" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">Round timeline</h2>

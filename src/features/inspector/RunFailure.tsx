@@ -1,14 +1,8 @@
 import { failureAdvice } from './failure-advice.ts';
-
-interface Props {
-  /** Where it failed (trace error event), when the trace recorded it. */
-  module: string | null;
-  round: number | null;
-  message: string;
-}
+import type { InspectorTrace } from './use-inspector-trace.ts';
 
 /** A failed run, said where the inspector opens: the whole error, where it happened and what to do next. */
-export function RunFailure({ module, round, message }: Props) {
+export function RunFailure({ module, round, message }: NonNullable<InspectorTrace['failure']>) {
   const advice = failureAdvice(message);
   return (
     <section className="run-failure" role="alert" data-testid="run-failure">

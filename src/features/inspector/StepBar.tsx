@@ -47,7 +47,7 @@ export function StepBar({ events, caption, history, disabled, children }: Props)
         className="step-caption"
         data-testid="step-caption"
         aria-live="polite"
-        {...(history?.length ? { 'data-history': history.join('\n') } : {})}
+        data-history={history?.length ? history.join('\n') : undefined}
       >
         {caption}
       </p>

@@ -23,7 +23,7 @@ export function StepKeys() {
       const s = appStore.getState();
       if (s.events.length === 0 || s.runStatus === 'running') return;
       if (!stepKeyApplies(e.key, focusKind(document.activeElement), s.view)) return;
-      const target = stepKeyTarget(e.key, s.step ?? s.events.length, s.events.length, s.events);
+      const target = stepKeyTarget(e.key, s.step ?? s.events.length, s.events);
       if (target === undefined) return;
       e.preventDefault();
       s.setStep(target);

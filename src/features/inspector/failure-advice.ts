@@ -1,16 +1,10 @@
 // What to do next after a failed run, read off the error message (the typed LLM errors of
 // src/core/llm/errors.ts say what failed in fixed words; the trace keeps only the message).
 
-export interface FailureAdvice {
-  /** Short cause in a user's words. */
-  cause: string;
-  /** Concrete next steps, most likely first. */
-  steps: string[];
-}
-
 const SETTINGS = 'Settings → LLM';
 
-export function failureAdvice(message: string): FailureAdvice {
+/** The cause in a user's words and the next steps, most likely first. */
+export function failureAdvice(message: string): { cause: string; steps: string[] } {
   const m = message.toLowerCase();
   if (/rejected the api key|\b401\b|\b403\b|unauthori[sz]ed|api key/.test(m))
     return {

@@ -2,14 +2,6 @@
 // which round it shows, and how each bridge passage moved in the last ranking.
 import type { RoundView, Stage } from '../../core/trace/fold.ts';
 
-/** A bridge passage's rank in the ranking before the last one and in the last one (null: not ranked there). */
-export interface BridgeMove {
-  id: string;
-  /** Null when the last ranking is the first one. */
-  from: { rank: number | null; label: string } | null;
-  to: { rank: number | null; label: string };
-}
-
 /** The step's round (`round`, from the step's focus) when it has a card, else the latest round; null before any. */
 export function roundShown(rounds: readonly RoundView[], round: number | null | undefined): RoundView | null {
   return rounds.find((r) => r.round === round) ?? rounds.at(-1) ?? null;
@@ -17,9 +9,10 @@ export function roundShown(rounds: readonly RoundView[], round: number | null | 
 
 /**
  * How each bridge passage moved from the ranking before the last one to the last one shown (the rank-movement
- * chart's last two columns); none before the first ranking. At most `limit` passages, in the bridge set's order.
+ * chart's last two columns; a rank is null where it is not ranked, `from` is null when the last ranking is the
+ * first); none before the first ranking. At most `limit` passages, in the bridge set's order.
  */
-export function bridgeMoves(stages: readonly Stage[], bridge: ReadonlySet<string>, limit = 2): BridgeMove[] {
+export function bridgeMoves(stages: readonly Stage[], bridge: ReadonlySet<string>, limit = 2) {
   const last = stages.at(-1);
   if (!last) return [];
   const before = stages.at(-2);
@@ -31,7 +24,7 @@ export function bridgeMoves(stages: readonly Stage[], bridge: ReadonlySet<string
 }
 
 /** A move in ranks only: "#12 → #3", "#7", "not in the pool → #4", "#9 → cut"; unchanged absence once. */
-export function moveText(move: BridgeMove): string {
+export function moveText(move: ReturnType<typeof bridgeMoves>[number]): string {
   const place = (at: { rank: number | null; label: string }) =>
     at.rank !== null ? `#${at.rank}` : at.label === 'final cut' ? 'cut' : 'not in the pool';
   if (move.from === null || (move.from.rank === null && move.to.rank === null)) return place(move.to);

@@ -10,15 +10,11 @@ export function chapterStarts(events: readonly TraceEvent[]): number[] {
 }
 
 /**
- * The step a key moves to from step `at` of `total` (null: show all), or undefined when the key is not a
- * step key. Keys never get stuck: at either end they stay there instead of being ignored.
+ * The step a key moves to from step `at` (null: show all), or undefined when the key is not a step key.
+ * Keys never get stuck: at either end they stay there instead of being ignored.
  */
-export function stepKeyTarget(
-  key: string,
-  at: number,
-  total: number,
-  events: readonly TraceEvent[],
-): number | null | undefined {
+export function stepKeyTarget(key: string, at: number, events: readonly TraceEvent[]): number | null | undefined {
+  const total = events.length;
   if (total === 0) return undefined;
   const clamp = (n: number) => Math.max(1, Math.min(total, n));
   const chapters = chapterStarts(events);

@@ -3,16 +3,8 @@
 import { foldTrace } from '../../core/trace/fold.ts';
 import type { TraceEvent } from '../../core/trace/schema.ts';
 
-export interface TourStop {
-  title: string;
-  text: string;
-  /** CSS selector of the panel the stop explains. */
-  target: string;
-  /** Step to show (events shown), null for the whole run. */
-  step: number | null;
-}
-
-export function tourStops(events: readonly TraceEvent[]): TourStop[] {
+/** Each stop: its title and text, the CSS selector of the panel it explains, the step to show (null: the whole run). */
+export function tourStops(events: readonly TraceEvent[]) {
   // Every stop is a place the fold already knows: a stage (a ranking) or a chapter (the cut).
   const model = foldTrace(events);
   const stageStep = (kind: string, round: number) =>

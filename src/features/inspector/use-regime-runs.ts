@@ -3,7 +3,8 @@ import { useEngine } from '../../app/engine-client.ts';
 import { errorMessage } from '../../app/error-message.ts';
 import type { Regime, Trace, TraceEvent } from '../../core/trace/schema.ts';
 import type { Passage, Question } from '../../core/types.ts';
-import { isBaseline, type RunBackbone, type RunRequest, type RunStrategy } from '../../engine/engine-api.ts';
+import { isBaseline, type RunRequest } from '../../engine/engine-api.ts';
+import { useAppStore } from '../../state/use-app-store.ts';
 
 /** The LLM a row of regimes ran with: Settings' or the offline thinker. */
 export type RegimeModel = NonNullable<RunRequest['llm']>;
@@ -20,16 +21,13 @@ function passageIds(question: Question, traces: RegimeRuns): string[] {
   return [...new Set([...question.gold, ...all.flatMap((t) => t.events.flatMap(read))])];
 }
 
-/** Runs the question in each regime (per model), one after the other, then fetches what their diagnostics read. */
-export type RegimesRequest = {
-  datasetId: string | undefined;
-  question: Question | null;
-  strategy: RunStrategy;
-  backbone: RunBackbone;
-};
+export type RegimesRequest = { datasetId: string | undefined; question: Question | null };
 
-export function useRegimeRuns({ datasetId, question, strategy, backbone }: RegimesRequest) {
+/** Runs the question in each regime (per model) with the form's strategy and backbone, then fetches what their diagnostics read. */
+export function useRegimeRuns({ datasetId, question }: RegimesRequest) {
   const engine = useEngine();
+  const strategy = useAppStore((s) => s.strategy);
+  const backbone = useAppStore((s) => s.backbone);
   const [runs, setRuns] = useState<{ traces: RegimeRuns; passages?: Map<string, Passage> } | null>(null);
   const [alsoOffline, setAlsoOffline] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -63,5 +61,5 @@ export function useRegimeRuns({ datasetId, question, strategy, backbone }: Regim
     }
   }
 
-  return { runs, alsoOffline, setAlsoOffline, busy, error, core, can, runAll };
+  return { runs, alsoOffline, setAlsoOffline, busy, error, core, can, runAll, strategy };
 }

@@ -1,6 +1,6 @@
 // Names that do not claim too much: ToG and GCoT are prompt-level versions (BDTR Fig. 11, 12).
 import { describe, expect, it } from 'vitest';
-import { STRATEGY_LABELS, STRATEGY_SHORT } from '../../../src/app/strategy-labels.ts';
+import { STRATEGY_CHOICES, STRATEGY_SHORT } from '../../../src/app/strategy-labels.ts';
 import { STRATEGIES, strategyTitle } from '../../../src/core/strategies/index.ts';
 
 describe('strategy titles', () => {
@@ -13,7 +13,8 @@ describe('strategy titles', () => {
   it('the UI pickers and lanes use the same names', () => {
     expect(STRATEGY_SHORT.tog).toBe('ToG-style (Fig. 11)');
     expect(STRATEGY_SHORT.gcot).toBe('GCoT-style (Fig. 12)');
-    expect(STRATEGY_LABELS.tog).toMatch(/^ToG-style \(Fig\. 11\)/);
-    expect(STRATEGY_LABELS.gcot).toMatch(/^GCoT-style \(Fig\. 12\)/);
+    const label = (s: string) => STRATEGY_CHOICES.find((c) => c.value === s)?.label;
+    expect(label('tog')).toMatch(/^ToG-style \(Fig\. 11\)/);
+    expect(label('gcot')).toMatch(/^GCoT-style \(Fig\. 12\)/);
   });
 });

@@ -113,7 +113,7 @@ describe('bump chart geometry', () => {
 
   it('draws top passages and always the gold ones, with deep ranks clamped to the bottom row', () => {
     const gold = new Set(trace.question.gold);
-    const lines = bumpLines(model.stages, gold, { maxRank: 3, showTop: 2 });
+    const lines = bumpLines(model.stages, gold, 3, 2);
     for (const g of gold) expect(lines.map((l) => l.id)).toContain(g);
     for (const l of lines) for (const p of l.points) expect(p.shownRank).toBe(Math.min(p.rank, 4));
   });
