@@ -135,9 +135,9 @@ export function stepOverlay(input: OverlayInput): Overlay {
   const pairs = new Map(view.edges.map((e) => [pair(e.source, e.target), e.key]));
   const connect = (from: string, to: string, color: string, title: string, linkKey: string) => {
     if (from === to) return;
-    const key = pairs.get(pair(from, to)) ?? b.links.get(pair(from, to))?.key ?? linkKey;
-    if (!pairs.has(pair(from, to)) && !b.links.has(pair(from, to)))
-      b.links.set(pair(from, to), { key, source: from, target: to });
+    const ends = pair(from, to);
+    const key = pairs.get(ends) ?? b.links.get(ends)?.key ?? linkKey;
+    if (!pairs.has(ends) && !b.links.has(ends)) b.links.set(ends, { key, source: from, target: to });
     b.edges.set(key, color); // later layers win: the chain over the retrievals, beams over both
     b.titles.set(key, b.titles.has(key) ? `${b.titles.get(key)}\n${title}` : title);
   };
