@@ -1,10 +1,9 @@
 import { Options } from '../../app/components/Options.tsx';
 import { GRAPH_LIMITS } from '../../state/graph-slice.ts';
+import { useAppStore } from '../../state/use-app-store.ts';
 
 interface Props {
   question: string;
-  limit: number;
-  setLimit(limit: number): void;
   /** The pool's round; null: all rounds. */
   round: number | null;
   lastRound: number;
@@ -13,8 +12,10 @@ interface Props {
   setRound(round: number | null): void;
 }
 
-/** The question, the node limit and the round slider. */
-export function GraphHead({ question, limit, setLimit, round, lastRound, poolCount, setRound }: Props) {
+/** The question, the node limit (in the store) and the round slider. */
+export function GraphHead({ question, round, lastRound, poolCount, setRound }: Props) {
+  const limit = useAppStore((s) => s.graphLimit);
+  const setLimit = useAppStore((s) => s.setGraphLimit);
   return (
     <div className="graph-head">
       <p className="run-question">

@@ -72,8 +72,6 @@ export function GraphPage() {
     <div className="graph-page" data-testid="graph-view">
       <GraphHead
         question={question.question}
-        limit={run.limit}
-        setLimit={run.setLimit}
         round={round}
         lastRound={run.lastRound}
         poolCount={poolAtRound(model.firstRound, round).length}
