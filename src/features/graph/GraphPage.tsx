@@ -23,38 +23,16 @@ import { PoolList } from './PoolList.tsx';
 export function GraphPage() {
   const run = useRunGraph();
   const { trace, events, question, model, passages, graph, gold } = run;
-  const { step, setStep, round, marksRound, setRound, at } = useGraphStep(model, events);
+  const graphStep = useGraphStep(model, events);
+  const { step, setStep, round, setRound, at } = graphStep;
   const selected = useAppStore((s) => s.selectedNode);
   const select = useAppStore((s) => s.selectNode);
-  const layer = useBackboneLayers({
-    engine: run.engine,
-    datasetId: run.corpusId,
-    retriever: trace?.retriever,
-    poolIds: run.poolIds,
-    view: graph.data,
-    nodes: run.runNodes,
-    selected,
-    titleOf: passages.titleOf,
-  });
+  const layer = useBackboneLayers(run, selected);
   const nodes = layer.nodes;
   const [reset, setReset] = useState(0);
   const [showPaths, setShowPaths] = useState(true);
   const { branches, branchKey, setBranchKey, branch, path } = useGraphBranch(trace, events);
-  const { bridge, drawn, viewState } = useGraphMarks({
-    view: graph.data,
-    nodes,
-    events,
-    model,
-    question,
-    gold,
-    step,
-    round,
-    marksRound,
-    selected,
-    showPaths,
-    branch: path,
-    titleOf: passages.titleOf,
-  });
+  const { bridge, drawn, viewState } = useGraphMarks(run, graphStep, { nodes, selected, showPaths, branch: path });
   const hubs = useMemo(() => [...(nodes?.values() ?? [])].filter((n) => n.hub).length, [nodes]);
   // Present mode: the canvas takes the window's height below the tools, wholly on screen.
   const presenting = useAppStore((s) => s.presenting);

@@ -25,3 +25,5 @@ export function useGraphStep(model: TraceModel, events: readonly TraceEvent[]) {
   const at = step ?? events.length; // as the inspector's step bar counts
   return { step, setStep, round, marksRound, setRound, at };
 }
+
+export type GraphStep = ReturnType<typeof useGraphStep>;

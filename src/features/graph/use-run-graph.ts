@@ -64,3 +64,5 @@ export function useRunGraph() {
     listed,
   };
 }
+
+export type RunGraph = ReturnType<typeof useRunGraph>;
