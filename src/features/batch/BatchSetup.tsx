@@ -4,19 +4,19 @@ import { CounterfactualSetup } from './CounterfactualPanel.tsx';
 import { QuestionPicker } from './QuestionPicker.tsx';
 import { StrategyGrid } from './StrategyGrid.tsx';
 import { BaselineChecks, ModelChecks, RegimeChecks } from './BatchVariantChecks.tsx';
+import type { BatchProgressState } from './use-batch-progress.ts';
+import type { BatchRunner } from './use-batch-runner.ts';
 
 interface Props {
   questions: readonly Question[];
   /** The dataset is loaded (a batch can run). */
   ready: boolean;
-  running: boolean;
-  canResume: boolean;
-  run: (resume: boolean) => Promise<void>;
-  cancel: () => void;
+  progress: BatchProgressState;
+  runner: BatchRunner;
 }
 
 /** The batch setup form: what to run (baselines, strategies, LLMs, regimes, what-ifs, questions) and Run/Cancel/Resume. */
-export function BatchSetup({ questions, ready, running, canResume, run, cancel }: Props) {
+export function BatchSetup({ questions, ready, progress: { running, canResume }, runner: { run, cancel } }: Props) {
   const configs = useAppStore((s) => s.batchConfigs);
   return (
     <form
