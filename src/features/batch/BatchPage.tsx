@@ -1,3 +1,4 @@
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 import { useActiveDataset } from '../../app/use-active-dataset.ts';
 import { useMemo } from 'react';
 import { DualRagBatchActions } from './DualRagBatchActions.tsx';
@@ -36,11 +37,7 @@ export function BatchPage() {
     <div className="batch">
       <BatchSetup questions={questions} ready={dataset.isSuccess} progress={progress} runner={runner} />
       <BatchProgress progress={progress} failedCount={failed.length} />
-      {error && (
-        <p className="error" role="alert">
-          The batch stopped: {error}. Resume continues with the questions not done.
-        </p>
-      )}
+      <ErrorLine error={error && `The batch stopped: ${error}. Resume continues with the questions not done.`} />
       {rows.length > 0 && (
         <>
           <BatchLlmNote rows={rows} />

@@ -1,3 +1,4 @@
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 import { useMemo, useState } from 'react';
 import { usePresentFit } from './use-present-fit.ts';
 import './graph-present.css';
@@ -68,9 +69,7 @@ export function GraphPage() {
       {graph.isPending ? (
         <p className="empty graph-canvas">Building the graph (triples, PPR, layout)…</p>
       ) : graph.isError ? (
-        <p className="error" role="alert">
-          The graph could not be built: {graph.error.message}
-        </p>
+        <ErrorLine error={`The graph could not be built: ${graph.error.message}`} />
       ) : (
         <div className="graph-grid" ref={fit.ref} style={fit.style}>
           {nodes && (
