@@ -1,3 +1,4 @@
+import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
 import type { Question } from '../../core/types.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { CounterfactualSetup } from './CounterfactualPanel.tsx';
@@ -36,24 +37,12 @@ export function BatchSetup({ questions, ready, progress: { running, canResume },
       <button type="submit" data-testid="batch-run" disabled={running || !ready || configs.length === 0}>
         Run batch
       </button>
-      <button
-        type="button"
-        className="btn btn-secondary"
-        data-testid="batch-cancel"
-        disabled={!running}
-        onClick={cancel}
-      >
+      <SecondaryButton data-testid="batch-cancel" disabled={!running} onClick={cancel}>
         Cancel
-      </button>
-      <button
-        type="button"
-        className="btn btn-secondary"
-        data-testid="batch-resume"
-        disabled={!canResume}
-        onClick={() => void run(true)}
-      >
+      </SecondaryButton>
+      <SecondaryButton data-testid="batch-resume" disabled={!canResume} onClick={() => void run(true)}>
         Resume
-      </button>
+      </SecondaryButton>
     </form>
   );
 }
