@@ -1,4 +1,5 @@
 // How a chosen embedding model runs: pooling, the hub weights, the batch size, and "Load and test".
+import { Options } from '../../app/components/Options.tsx';
 import { EMBED_DTYPES, EMBED_POOLINGS, type ConfiguredEmbedding } from '../../core/embed/settings.ts';
 import { LoadAndTestButton } from './LoadAndTestButton.tsx';
 import { WeightsSelect } from './WeightsSelect.tsx';
@@ -20,9 +21,7 @@ export function EmbeddingOptions({ value, onChange, busy, onTest }: Props) {
           onChange={(e) => onChange({ ...value, pooling: e.target.value as (typeof EMBED_POOLINGS)[number] })}
           data-testid="embed-pooling"
         >
-          {EMBED_POOLINGS.map((p) => (
-            <option key={p}>{p}</option>
-          ))}
+          <Options values={EMBED_POOLINGS} />
         </select>
       </label>
       {value.source === 'hub' && (
