@@ -3,7 +3,6 @@ import { useMemo, useState } from 'react';
 import { usePresentFit } from './use-present-fit.ts';
 import './graph-present.css';
 import { useAppStore } from '../../state/use-app-store.ts';
-import { poolAtRound } from './graph-style.ts';
 import { StepOnGraph } from './StepOnGraph.tsx';
 import { NodeDetails } from './NodeDetails.tsx';
 import { SigmaCanvas } from './SigmaCanvas.tsx';
@@ -23,9 +22,9 @@ import { PoolList } from './PoolList.tsx';
 /** The subgraph around the shown question: seeds, pool passages and the phrases that connect them. */
 export function GraphPage() {
   const run = useRunGraph();
-  const { trace, events, question, model, passages, graph, gold } = run;
+  const { trace, events, question, model, passages, graph } = run;
   const graphStep = useGraphStep(model, events);
-  const { step, setStep, round, setRound, at } = graphStep;
+  const { step, setStep, round, at } = graphStep;
   const selected = useAppStore((s) => s.selectedNode);
   const select = useAppStore((s) => s.selectNode);
   const layer = useBackboneLayers(run, selected);
@@ -46,16 +45,10 @@ export function GraphPage() {
       </p>
     );
   }
-  if (!run.ready) return <CorpusNotReady dataset={run.dataset} corpusId={run.corpusId} />;
+  if (!run.ready) return <CorpusNotReady run={run} />;
   return (
     <div className="graph-page" data-testid="graph-view">
-      <GraphHead
-        question={question.question}
-        round={round}
-        lastRound={run.lastRound}
-        poolCount={poolAtRound(model.firstRound, round).length}
-        setRound={setRound}
-      />
+      <GraphHead run={run} graphStep={graphStep} />
       <GraphLegend lastRound={run.lastRound} retriever={trace?.retriever} />
       <GraphTools
         onFit={() => setReset((n) => n + 1)}
@@ -82,23 +75,8 @@ export function GraphPage() {
             )}
             <StepOnGraph view={graph.data} at={drawn} stepping={step !== null} titleOf={passages.titleOf} />
             {layer.panel}
-            <NodeDetails
-              view={graph.data}
-              selected={selected}
-              firstRound={model.firstRound}
-              gold={gold}
-              passages={passages}
-            />
-            <PoolList
-              listed={run.listed}
-              firstRound={model.firstRound}
-              round={round}
-              selected={selected}
-              select={select}
-              gold={gold}
-              bridge={bridge}
-              titleOf={passages.titleOf}
-            />
+            <NodeDetails view={graph.data} run={run} selected={selected} />
+            <PoolList run={run} round={round} selected={selected} select={select} bridge={bridge} />
           </aside>
         </div>
       )}

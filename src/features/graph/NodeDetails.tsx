@@ -1,17 +1,16 @@
 import { PassageSourceLine } from '../../app/components/PassageSource.tsx';
 import type { GraphView } from '../../engine/engine-api.ts';
-import type { PassageLookup } from '../../app/use-trace-passages.ts';
+import type { RunGraph } from './use-run-graph.ts';
 
 interface Props {
+  /** The run's graph, drawn. */
   view: GraphView;
+  run: RunGraph;
   selected: string | null;
-  firstRound: ReadonlyMap<string, number>;
-  gold: ReadonlySet<string>;
-  passages: PassageLookup;
 }
 
 /** The selected node: a passage's text, or a phrase with the triples and passages behind it. */
-export function NodeDetails({ view, selected, firstRound, gold, passages }: Props) {
+export function NodeDetails({ view, run: { model, gold, passages }, selected }: Props) {
   const node = selected ? view.nodes.find((n) => n.key === selected) : undefined;
   if (!node)
     return <p className="empty node-details">Click a node, or pick a passage below, to read it with its provenance.</p>;
@@ -24,7 +23,7 @@ export function NodeDetails({ view, selected, firstRound, gold, passages }: Prop
   };
   if (node.kind === 'passage') {
     const p = passages.get(node.label);
-    const round = firstRound.get(node.label);
+    const round = model.firstRound.get(node.label);
     return (
       <div className="node-details" data-testid="node-details">
         <h3>
