@@ -40,6 +40,9 @@ interface Builder {
   nodes: Map<string, string[]>;
   links: Map<string, OverlayLink>;
   titles: Map<string, string>;
+  tag(key: string, t: string): void;
+  /** The edge between two nodes in a colour, or a link in its place when there is none in view. */
+  connect(from: string, to: string, color: string, title: string, linkKey: string): void;
 }
 
 /** Phrase nodes named in a text: whole-word matches of the normalised phrase in the normalised text. */
@@ -125,44 +128,49 @@ export function roundLinks(input: Pick<OverlayInput, 'view' | 'model' | 'round' 
 }
 
 export function stepOverlay(input: OverlayInput): Overlay {
-  const { view, model, round, titleOf, isHub } = input;
-  const b: Builder = { edges: new Map(), nodes: new Map(), links: new Map(), titles: new Map() };
-  const tag = (key: string, t: string) => {
-    const tags = b.nodes.get(key) ?? [];
-    if (!tags.includes(t)) tags.push(t);
-    b.nodes.set(key, tags);
-  };
+  const { view, model, round, isHub } = input;
   const pairs = new Map(view.edges.map((e) => [pair(e.source, e.target), e.key]));
-  const connect = (from: string, to: string, color: string, title: string, linkKey: string) => {
-    if (from === to) return;
-    const ends = pair(from, to);
-    const key = pairs.get(ends) ?? b.links.get(ends)?.key ?? linkKey;
-    if (!pairs.has(ends) && !b.links.has(ends)) b.links.set(ends, { key, source: from, target: to });
-    b.edges.set(key, color); // later layers win: the chain over the retrievals, beams over both
-    b.titles.set(key, b.titles.has(key) ? `${b.titles.get(key)}\n${title}` : title);
+  const b: Builder = {
+    edges: new Map(),
+    nodes: new Map(),
+    links: new Map(),
+    titles: new Map(),
+    tag: (key, t) => {
+      const tags = b.nodes.get(key) ?? [];
+      if (!tags.includes(t)) tags.push(t);
+      b.nodes.set(key, tags);
+    },
+    connect: (from, to, color, title, linkKey) => {
+      if (from === to) return;
+      const ends = pair(from, to);
+      const key = pairs.get(ends) ?? b.links.get(ends)?.key ?? linkKey;
+      if (!pairs.has(ends) && !b.links.has(ends)) b.links.set(ends, { key, source: from, target: to });
+      b.edges.set(key, color); // later layers win: the chain over the retrievals, beams over both
+      b.titles.set(key, b.titles.has(key) ? `${b.titles.get(key)}\n${title}` : title);
+    },
   };
   const passageKey = new Map(view.nodes.filter((n) => n.kind === 'passage').map((n) => [n.label, n.key]));
 
   model.cutoff?.kept.forEach((id, i) => {
     const key = passageKey.get(id);
-    if (key) tag(key, `cut #${i + 1}`);
+    if (key) b.tag(key, `cut #${i + 1}`);
   });
   for (const m of model.promotions) {
     const key = passageKey.get(m.id);
-    if (key) tag(key, `verifier ${m.from}→${m.to}`);
+    if (key) b.tag(key, `verifier ${m.from}→${m.to}`);
   }
   if (!model.cutoff && model.promotions.length === 0) {
     // The round's thoughts and sub-queries: what each linked to, edges between them in its colour.
     for (const q of roundLinks({ view, model, round, isHub })) {
       const color = thoughtColor(q.label);
-      for (const k of [...q.phrases, ...q.passages]) tag(k, shortLabel(q.label));
+      for (const k of [...q.phrases, ...q.passages]) b.tag(k, shortLabel(q.label));
       const mine = new Set([...q.phrases, ...q.passages]);
       for (const e of view.edges)
         if (mine.has(e.source) && mine.has(e.target) && !b.edges.has(e.key)) b.edges.set(e.key, color);
     }
   }
-  if (model.chain) chainPath(model.chain, view, titleOf, isHub, b, tag, connect);
-  beamPaths(model, round, view, b, tag, connect);
+  if (model.chain) chainPath(model.chain, input, b);
+  beamPaths(model, round, view, b);
 
   return {
     edges: b.edges,
@@ -184,19 +192,8 @@ export function stepOverlay(input: OverlayInput): Overlay {
 
 const pair = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
-type Tag = (key: string, t: string) => void;
-type Connect = (from: string, to: string, color: string, title: string, linkKey: string) => void;
-
 /** "fog-lantern -> devised by -> Ione Marlow -> raised in -> Dunmere": the parts that name a phrase or a passage title, joined over the graph. */
-function chainPath(
-  chain: string,
-  view: GraphView,
-  titleOf: (id: string) => string,
-  isHub: (key: string) => boolean,
-  b: Builder,
-  tag: Tag,
-  connect: Connect,
-): void {
+function chainPath(chain: string, { view, titleOf, isHub }: OverlayInput, b: Builder): void {
   const byName = phraseKeys(view, isHub);
   for (const n of view.nodes) if (n.kind === 'passage') byName.set(normalizePhrase(titleOf(n.label)), n.key);
   const hits = chain
@@ -204,19 +201,19 @@ function chainPath(
     .map((part) => byName.get(normalizePhrase(part)))
     .filter((k): k is string => k !== undefined);
   const adj = adjacency(view, isHub);
-  hits.forEach((k, i) => tag(k, `chain ${i + 1}`));
+  hits.forEach((k, i) => b.tag(k, `chain ${i + 1}`));
   for (let i = 1; i < hits.length; i++) {
     const [from, to] = [hits[i - 1]!, hits[i]!];
     const p = shortestPath(adj, [from], to);
     if (p && p.edges.length <= MAX_CHAIN_HOPS) {
       for (const e of p.edges) b.edges.set(e, CHAIN_COLOR);
       for (const e of p.edges) b.titles.set(e, `reasoning chain step ${i}`);
-    } else connect(from, to, CHAIN_COLOR, `reasoning chain step ${i}`, `ov:chain:${i}`);
+    } else b.connect(from, to, CHAIN_COLOR, `reasoning chain step ${i}`, `ov:chain:${i}`);
   }
 }
 
 /** GEAR (Alg. 1): the best kept sequences of the round's last beam step, triple by triple over the phrase nodes. */
-function beamPaths(model: TraceModel, round: number, view: GraphView, b: Builder, tag: Tag, connect: Connect): void {
+function beamPaths(model: TraceModel, round: number, view: GraphView, b: Builder): void {
   const steps = model.beams.filter((s) => s.round === round);
   const last = steps[steps.length - 1];
   if (!last) return;
@@ -232,10 +229,10 @@ function beamPaths(model: TraceModel, round: number, view: GraphView, b: Builder
       const s = phraseKey.get(normalizePhrase(t.subject));
       const o = phraseKey.get(normalizePhrase(t.object));
       const title = `beam ${i + 1} · step ${last.step} · score ${seq.score.toFixed(3)} · ${t.subject} | ${t.predicate} | ${t.object}`;
-      for (const k of [s, o]) if (k) tag(k, `beam ${i + 1}`);
-      if (s && o) connect(s, o, color, title, `ov:beam:${i}:${j}`);
+      for (const k of [s, o]) if (k) b.tag(k, `beam ${i + 1}`);
+      if (s && o) b.connect(s, o, color, title, `ov:beam:${i}:${j}`);
       if (prev && s && prev !== s)
-        connect(
+        b.connect(
           prev,
           s,
           color,
