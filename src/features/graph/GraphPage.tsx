@@ -24,7 +24,7 @@ export function GraphPage() {
   const run = useRunGraph();
   const { trace, events, question, model, passages, graph } = run;
   const graphStep = useGraphStep(model, events);
-  const { step, setStep, round, at } = graphStep;
+  const { step, round } = graphStep;
   const selected = useAppStore((s) => s.selectedNode);
   const select = useAppStore((s) => s.selectNode);
   const layer = useBackboneLayers(run, selected);
@@ -54,9 +54,8 @@ export function GraphPage() {
         onFit={() => setReset((n) => n + 1)}
         showPaths={showPaths}
         setShowPaths={setShowPaths}
-        at={at}
+        graphStep={graphStep}
         steps={events.length}
-        setStep={setStep}
         branchPicker={<BranchPicker branches={branches} value={branch ? branchKey : null} onChange={setBranchKey} />}
       />
       {graph.isPending ? (
