@@ -65,10 +65,8 @@ export function useCorpusEmbedding(corpusId: string) {
     if (files.length === 0) return;
     setError(null);
     try {
-      await engine.importVectors(
-        corpusId,
-        await Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }))),
-      );
+      const read = files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }));
+      await engine.importVectors(corpusId, await Promise.all(read));
       setNotes([`imported vectors from ${files.map((f) => f.name).join(' + ')}`]);
     } catch (e) {
       setError(message(e));

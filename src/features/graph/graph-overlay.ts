@@ -231,14 +231,8 @@ function beamPaths(model: TraceModel, round: number, view: GraphView, b: Builder
       const title = `beam ${i + 1} · step ${last.step} · score ${seq.score.toFixed(3)} · ${t.subject} | ${t.predicate} | ${t.object}`;
       for (const k of [s, o]) if (k) b.tag(k, `beam ${i + 1}`);
       if (s && o) b.connect(s, o, color, title, `ov:beam:${i}:${j}`);
-      if (prev && s && prev !== s)
-        b.connect(
-          prev,
-          s,
-          color,
-          `beam ${i + 1} · score ${seq.score.toFixed(3)} · next triple`,
-          `ov:beam:${i}:${j}:join`,
-        );
+      const join = `beam ${i + 1} · score ${seq.score.toFixed(3)} · next triple`;
+      if (prev && s && prev !== s) b.connect(prev, s, color, join, `ov:beam:${i}:${j}:join`);
       prev = o ?? s ?? prev;
     });
   }
