@@ -12,7 +12,7 @@ import type { TraceModel } from '../../core/trace/fold.ts';
 import type { RetrievedItem } from '../../core/trace/schema.ts';
 import { normalizePhrase } from '../../core/triples/normalize.ts';
 import { adjacency, shortestPath, type EvidencePaths } from './graph-paths.ts';
-import type { NodeMark, Overlay, OverlayLink } from './graph-style.ts';
+import { EMPTY_OVERLAY, type NodeMark, type Overlay, type OverlayLink } from './graph-style.ts';
 
 /** Edge colours of the overlay: none is a round, seed, phrase or gold colour. */
 export const THOUGHT_COLORS: Record<string, string> = { question: '#5d4037', fast: '#0097a7', slow: '#5e35b1' };
@@ -20,6 +20,10 @@ const SUBQUERY_COLOR = '#6d4c41';
 export const CHAIN_COLOR = '#1b1b1b';
 export const BEAM_COLORS = ['#1b1b1b', '#e65100', '#78909c'] as const;
 export const PATH_COLORS = { bridge: '#b3261e', gold: '#b07800' } as const;
+const PATH_TITLES = {
+  bridge: 'evidence path: seed phrase → bridge passage',
+  gold: 'evidence path: bridge passage → gold passage',
+} as const;
 /** Passages of a retrieval marked as what it linked to. */
 const LINKED_PASSAGES = 5;
 /** Beams drawn per step (the best kept sequences). */
@@ -241,18 +245,9 @@ function beamPaths(model: TraceModel, round: number, view: GraphView, b: Builder
 /** The evidence paths (graph-paths.ts) as an overlay: seed -> bridge in the bridge colour, on to gold in gold. */
 export function pathOverlay(paths: EvidencePaths): Overlay {
   return {
+    ...EMPTY_OVERLAY,
     edges: new Map([...paths.edges].map(([k, kind]) => [k, PATH_COLORS[kind]])),
-    nodes: new Map(),
-    links: [],
-    titles: new Map(
-      [...paths.edges].map(([k, kind]) => [
-        k,
-        kind === 'bridge'
-          ? 'evidence path: seed phrase → bridge passage'
-          : 'evidence path: bridge passage → gold passage',
-      ]),
-    ),
-    focus: false,
+    titles: new Map([...paths.edges].map(([k, kind]) => [k, PATH_TITLES[kind]])),
   };
 }
 
