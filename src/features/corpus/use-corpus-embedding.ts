@@ -31,14 +31,12 @@ export function useCorpusEmbedding(corpusId: string) {
     setEstimate(null);
     setNotes([]);
     setBusy(true);
+    const onProgress = (p: EmbeddingProgress) => {
+      if (p.message && p.phase !== 'load') setNotes((n) => [...n, p.message!]);
+      else setProgress(p);
+    };
     try {
-      await engine.embedCorpus(
-        corpusId,
-        proxy((p: EmbeddingProgress) => {
-          if (p.message && p.phase !== 'load') setNotes((n) => [...n, p.message!]);
-          else setProgress(p);
-        }),
-      );
+      await engine.embedCorpus(corpusId, proxy(onProgress));
     } catch (e) {
       const m = message(e);
       if (!/abort/i.test(m)) setError(m);

@@ -181,19 +181,12 @@ export function stepOverlay(input: OverlayInput): Overlay {
     nodes: new Map([...b.nodes].map(([k, tags]) => [k, { tags } satisfies NodeMark])),
     links: [...b.links.values()],
     // An edge several beams share lists them best first ("beam 1 …", "beam 2 …").
-    titles: new Map(
-      [...b.titles].map(([k, t]) => [
-        k,
-        t
-          .split('\n')
-          .sort((x, y) => x.localeCompare(y, undefined, { numeric: true }))
-          .join('\n'),
-      ]),
-    ),
+    titles: new Map([...b.titles].map(([k, t]) => [k, t.split('\n').sort(numbered).join('\n')])),
     focus: b.nodes.size > 0,
   };
 }
 
+const numbered = (x: string, y: string) => x.localeCompare(y, undefined, { numeric: true });
 const pair = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
 /** "fog-lantern -> devised by -> Ione Marlow -> raised in -> Dunmere": the parts that name a phrase or a passage title, joined over the graph. */
