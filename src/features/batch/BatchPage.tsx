@@ -1,3 +1,4 @@
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 import { useActiveDataset } from '../../app/use-active-dataset.ts';
 import { useMemo } from 'react';
 import { DualRagBatchActions } from './DualRagBatchActions.tsx';
@@ -22,9 +23,11 @@ export function BatchPage() {
   useKeepCounterfactuals();
   const dataset = useActiveDataset();
   const questions = useMemo(() => dataset.data?.questions ?? [], [dataset.data]);
-  const { run, cancel } = useBatchRunner(dataset.data?.id, questions);
-  const { status, runs, total, error, done, eta, running, canResume } = useBatchProgress();
-  const { rows, failed, completedRows, facts, strategies } = useBatchResults(runs);
+  const runner = useBatchRunner(dataset.data?.id, questions);
+  const progress = useBatchProgress();
+  const { runs, error } = progress;
+  const results = useBatchResults(runs);
+  const { rows, failed, completedRows, facts, strategies } = results;
   const judge = useJudgeLlm();
   // Kept here, not in the table or the plot card, so the scroll window and the lane pick outlive them.
   const table = useBatchTable(rows);
@@ -32,20 +35,9 @@ export function BatchPage() {
 
   return (
     <div className="batch">
-      <BatchSetup
-        questions={questions}
-        ready={dataset.isSuccess}
-        running={running}
-        canResume={canResume}
-        run={run}
-        cancel={cancel}
-      />
-      <BatchProgress status={status} done={done} total={total} eta={eta} failedCount={failed.length} />
-      {error && (
-        <p className="error" role="alert">
-          The batch stopped: {error}. Resume continues with the questions not done.
-        </p>
-      )}
+      <BatchSetup questions={questions} ready={dataset.isSuccess} progress={progress} runner={runner} />
+      <BatchProgress progress={progress} failedCount={failed.length} />
+      <ErrorLine error={error && `The batch stopped: ${error}. Resume continues with the questions not done.`} />
       {rows.length > 0 && (
         <>
           <BatchLlmNote rows={rows} />
@@ -55,14 +47,7 @@ export function BatchPage() {
               No run completed: there is nothing to plot.
             </p>
           ) : (
-            <BatchPlots
-              datasetId={dataset.data?.id}
-              runs={runs}
-              rows={rows}
-              completedRows={completedRows}
-              strategies={strategies}
-              complementarity={complementarity}
-            />
+            <BatchPlots datasetId={dataset.data?.id} runs={runs} results={results} complementarity={complementarity} />
           )}
           <BatchToolbar rows={rows} />
           <DualRagBatchActions rows={rows} judge={judge} />

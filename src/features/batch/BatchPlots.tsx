@@ -1,4 +1,4 @@
-import { perRoundRecall, recallCurve, roundGroups, type BatchRow } from '../../app/batch/results.ts';
+import { perRoundRecall, recallCurve, roundGroups } from '../../app/batch/results.ts';
 import type { BatchRun } from '../../state/batch-slice.ts';
 import { BarChart, LineChart, SeriesColors } from './charts.tsx';
 import { ComplementarityPlot } from './ComplementarityPlot.tsx';
@@ -8,19 +8,18 @@ import { IterationPlots } from './IterationPlots.tsx';
 import { PlotCard } from './PlotCard.tsx';
 import { TypePlot } from './TypePlot.tsx';
 import type { ComplementarityLanes } from './use-complementarity-lanes.ts';
+import type { BatchResults } from './use-batch-results.ts';
 
 interface Props {
   datasetId: string | undefined;
   runs: readonly BatchRun[];
-  rows: readonly BatchRow[];
-  completedRows: readonly BatchRow[];
-  /** The lanes in the table's order: one colour each in every plot. */
-  strategies: readonly string[];
+  /** Its strategies are the lanes in the table's order: one colour each in every plot. */
+  results: BatchResults;
   complementarity: ComplementarityLanes;
 }
 
 /** The batch's plots: Recall@k, Recall@5 per round, the iteration plots, by type, complementarity, diagnostics, failure shift. */
-export function BatchPlots({ datasetId, runs, rows, completedRows, strategies, complementarity }: Props) {
+export function BatchPlots({ datasetId, runs, results: { rows, completedRows, strategies }, complementarity }: Props) {
   const maxK = Math.min(200, Math.max(1, ...rows.map((r) => r.ranking.length)));
   return (
     /* One colour per lane in every plot (the lanes in the table's order). */

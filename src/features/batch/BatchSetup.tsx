@@ -1,22 +1,23 @@
+import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
 import type { Question } from '../../core/types.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { CounterfactualSetup } from './CounterfactualPanel.tsx';
 import { QuestionPicker } from './QuestionPicker.tsx';
 import { StrategyGrid } from './StrategyGrid.tsx';
 import { BaselineChecks, ModelChecks, RegimeChecks } from './BatchVariantChecks.tsx';
+import type { BatchProgressState } from './use-batch-progress.ts';
+import type { BatchRunner } from './use-batch-runner.ts';
 
 interface Props {
   questions: readonly Question[];
   /** The dataset is loaded (a batch can run). */
   ready: boolean;
-  running: boolean;
-  canResume: boolean;
-  run: (resume: boolean) => Promise<void>;
-  cancel: () => void;
+  progress: BatchProgressState;
+  runner: BatchRunner;
 }
 
 /** The batch setup form: what to run (baselines, strategies, LLMs, regimes, what-ifs, questions) and Run/Cancel/Resume. */
-export function BatchSetup({ questions, ready, running, canResume, run, cancel }: Props) {
+export function BatchSetup({ questions, ready, progress: { running, canResume }, runner: { run, cancel } }: Props) {
   const configs = useAppStore((s) => s.batchConfigs);
   return (
     <form
@@ -36,24 +37,12 @@ export function BatchSetup({ questions, ready, running, canResume, run, cancel }
       <button type="submit" data-testid="batch-run" disabled={running || !ready || configs.length === 0}>
         Run batch
       </button>
-      <button
-        type="button"
-        className="btn btn-secondary"
-        data-testid="batch-cancel"
-        disabled={!running}
-        onClick={cancel}
-      >
+      <SecondaryButton data-testid="batch-cancel" disabled={!running} onClick={cancel}>
         Cancel
-      </button>
-      <button
-        type="button"
-        className="btn btn-secondary"
-        data-testid="batch-resume"
-        disabled={!canResume}
-        onClick={() => void run(true)}
-      >
+      </SecondaryButton>
+      <SecondaryButton data-testid="batch-resume" disabled={!canResume} onClick={() => void run(true)}>
         Resume
-      </button>
+      </SecondaryButton>
     </form>
   );
 }

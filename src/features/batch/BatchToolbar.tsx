@@ -1,3 +1,4 @@
+import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
 import { Options } from '../../app/components/Options.tsx';
 import { rowsToCsv, rowsToJson, type BatchRow } from '../../app/batch/results.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
@@ -21,22 +22,18 @@ export function BatchToolbar({ rows }: { rows: readonly BatchRow[] }) {
           <Options values={types} />
         </select>
       </label>
-      <button
-        type="button"
-        className="btn btn-secondary"
+      <SecondaryButton
         data-testid="export-csv"
         onClick={() => download('hopscope-batch.csv', new Blob([rowsToCsv(rows)], { type: 'text/csv' }))}
       >
         Export CSV
-      </button>
-      <button
-        type="button"
-        className="btn btn-secondary"
+      </SecondaryButton>
+      <SecondaryButton
         data-testid="export-json"
         onClick={() => download('hopscope-batch.json', new Blob([rowsToJson(rows)], { type: 'application/json' }))}
       >
         Export JSON
-      </button>
+      </SecondaryButton>
       <span className="muted">Click a row to open its trace in the Inspector.</span>
     </div>
   );

@@ -1,13 +1,13 @@
 import { isBaseline } from '../../engine/engine-api.ts';
 import { BATCH_MODELS, MODEL_LABEL, REGIME_LABEL, REGIMES } from '../../app/batch/variants.ts';
 import { BATCH_CONFIGS } from '../../state/batch-slice.ts';
+import { appStore } from '../../state/store.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { useSettingsLlmLabel } from './use-settings-llm.ts';
 
 /** The batch setup's checkboxes for the retrieval baselines. */
 export function BaselineChecks({ disabled }: { disabled: boolean }) {
   const configs = useAppStore((s) => s.batchConfigs);
-  const toggle = useAppStore((s) => s.toggleBatchConfig);
   return (
     <fieldset className="field checks">
       <legend>Baselines (+reader: answers with the LLM from Settings)</legend>
@@ -17,7 +17,7 @@ export function BaselineChecks({ disabled }: { disabled: boolean }) {
             type="checkbox"
             checked={configs.includes(c.key)}
             disabled={disabled}
-            onChange={() => toggle(c.key)}
+            onChange={() => appStore.getState().toggleBatchConfig(c.key)}
             data-testid={`batch-config-${c.key}`}
           />{' '}
           {c.key}
@@ -30,7 +30,6 @@ export function BaselineChecks({ disabled }: { disabled: boolean }) {
 /** The batch setup's checkboxes for the LLMs run side by side. */
 export function ModelChecks({ disabled }: { disabled: boolean }) {
   const models = useAppStore((s) => s.batchModels);
-  const toggleModel = useAppStore((s) => s.toggleBatchModel);
   const settingsLlm = useSettingsLlmLabel();
   return (
     <fieldset className="field checks" data-testid="batch-models">
@@ -41,7 +40,7 @@ export function ModelChecks({ disabled }: { disabled: boolean }) {
             type="checkbox"
             checked={models.includes(m)}
             disabled={disabled}
-            onChange={() => toggleModel(m)}
+            onChange={() => appStore.getState().toggleBatchModel(m)}
             data-testid={`batch-model-${m}`}
           />{' '}
           {MODEL_LABEL[m]}
@@ -55,7 +54,6 @@ export function ModelChecks({ disabled }: { disabled: boolean }) {
 /** The batch setup's checkboxes for the evidence regimes. */
 export function RegimeChecks({ disabled }: { disabled: boolean }) {
   const regimes = useAppStore((s) => s.batchRegimes);
-  const toggleRegime = useAppStore((s) => s.toggleBatchRegime);
   return (
     <fieldset className="field checks" data-testid="batch-regimes">
       <legend>Evidence regimes (paper 004)</legend>
@@ -65,7 +63,7 @@ export function RegimeChecks({ disabled }: { disabled: boolean }) {
             type="checkbox"
             checked={regimes.includes(r)}
             disabled={disabled}
-            onChange={() => toggleRegime(r)}
+            onChange={() => appStore.getState().toggleBatchRegime(r)}
             data-testid={`batch-regime-${r}`}
           />{' '}
           {REGIME_LABEL[r]}

@@ -1,3 +1,4 @@
+import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
 import { useState } from 'react';
 import type { BatchRow } from '../../app/batch/results.ts';
 import type { JudgeLlm } from '../../app/use-judge-llm.ts';
@@ -82,9 +83,7 @@ export function DualRagBatchActions({ rows, judge }: { rows: readonly BatchRow[]
 
   return (
     <div className="toolbar" data-testid="dualrag-batch-actions">
-      <button
-        type="button"
-        className="btn btn-secondary"
+      <SecondaryButton
         data-testid="judge-run"
         disabled={!judge || busy !== null || rows.length === 0}
         onClick={() => void runJudge()}
@@ -93,16 +92,10 @@ export function DualRagBatchActions({ rows, judge }: { rows: readonly BatchRow[]
         }
       >
         Judge answers (Acc†)
-      </button>
-      <button
-        type="button"
-        className="btn btn-secondary"
-        data-testid="export-ft"
-        disabled={dualrag.length === 0}
-        onClick={exportFt}
-      >
+      </SecondaryButton>
+      <SecondaryButton data-testid="export-ft" disabled={dualrag.length === 0} onClick={exportFt}>
         Export DualRAG-FT (JSONL)
-      </button>
+      </SecondaryButton>
       {!judge && <span className="muted">Acc† needs an LLM in Settings.</span>}
       {busy && <span className="muted">{busy}</span>}
       {result && (

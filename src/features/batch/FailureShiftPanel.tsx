@@ -4,6 +4,7 @@
 import { Options } from '../../app/components/Options.tsx';
 import { useMemo, useState } from 'react';
 import { useDiagnosisPassages } from './use-diagnosis-passages.ts';
+import { complementarityPair } from './complementarity-pair.ts';
 import { diagnoseTrace } from '../../core/eval/diagnostics/index.ts';
 import { failureShift, shiftRows, type FailureShift } from '../../core/eval/failure-shift.ts';
 import type { Trace } from '../../core/trace/schema.ts';
@@ -58,9 +59,7 @@ export function FailureShiftPanel({ datasetId, runs }: Props) {
     [runs],
   );
   const [picked, setPicked] = useState<[string | null, string | null]>([null, null]);
-  const a = picked[0] && lanes.includes(picked[0]) ? picked[0] : (lanes[0] ?? null);
-  const b =
-    picked[1] && lanes.includes(picked[1]) && picked[1] !== a ? picked[1] : (lanes.find((l) => l !== a) ?? null);
+  const [a, b] = complementarityPair(lanes, picked) ?? [null, null];
   const passages = useDiagnosisPassages(datasetId, runs);
   const traces = (lane: string) => runs.filter((r) => r.strategy === lane).map((r) => r.trace);
   const shift: FailureShift | null = useMemo(() => {
@@ -75,7 +74,7 @@ export function FailureShiftPanel({ datasetId, runs }: Props) {
     return failureShift({ name: a, rows: rowsOf(a) }, { name: b, rows: rowsOf(b) });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- traces() reads runs
   }, [a, b, runs, passages.data]);
-  if (lanes.length < 2 || !a || !b || !shift) return null;
+  if (!a || !b || !shift) return null;
   const open = (id: string) =>
     openInCompare(
       id,

@@ -1,3 +1,4 @@
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 import { useRef, useState, type ReactElement, type ReactNode, type Ref } from 'react';
 import { download, svgText, svgToPng } from './export.ts';
 
@@ -49,11 +50,7 @@ export function PlotCard({ title, file, note, children }: Props) {
       </figcaption>
       {children(ref)}
       {note && <p className="muted plot-note">{note}</p>}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
     </figure>
   );
 }

@@ -4,6 +4,7 @@ import { Options } from '../../app/components/Options.tsx';
 import { useMemo } from 'react';
 import { selectionChoices, selectQuestions, type BatchPick } from '../../app/batch/select.ts';
 import type { Question } from '../../core/types.ts';
+import { appStore } from '../../state/store.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
 
 export function QuestionPicker({ questions, disabled }: { questions: readonly Question[]; disabled: boolean }) {
@@ -12,11 +13,8 @@ export function QuestionPicker({ questions, disabled }: { questions: readonly Qu
   const seed = useAppStore((s) => s.batchSeed);
   const type = useAppStore((s) => s.batchPickType);
   const hops = useAppStore((s) => s.batchHops);
-  const setPick = useAppStore((s) => s.setBatchPick);
-  const setCount = useAppStore((s) => s.setBatchLimit);
-  const setSeed = useAppStore((s) => s.setBatchSeed);
-  const setType = useAppStore((s) => s.setBatchPickType);
-  const setHops = useAppStore((s) => s.setBatchHops);
+  // The store's actions never change: read once, not subscribed to.
+  const { setBatchPick, setBatchLimit, setBatchSeed, setBatchPickType, setBatchHops } = appStore.getState();
   const choices = useMemo(() => selectionChoices(questions), [questions]);
   const chosen = useMemo(
     () => selectQuestions(questions, { pick, count, seed, type, hops }),
@@ -35,7 +33,7 @@ export function QuestionPicker({ questions, disabled }: { questions: readonly Qu
           value={count}
           disabled={disabled}
           data-testid="batch-limit"
-          onChange={(e) => setCount(Number(e.target.value))}
+          onChange={(e) => setBatchLimit(Number(e.target.value))}
         />
       </label>
       <label className="field-inline">
@@ -44,7 +42,7 @@ export function QuestionPicker({ questions, disabled }: { questions: readonly Qu
           value={pick}
           disabled={disabled}
           data-testid="batch-pick-mode"
-          onChange={(e) => setPick(e.target.value as BatchPick)}
+          onChange={(e) => setBatchPick(e.target.value as BatchPick)}
         >
           <option value="first">the first N</option>
           <option value="sample">a seeded random sample</option>
@@ -60,7 +58,7 @@ export function QuestionPicker({ questions, disabled }: { questions: readonly Qu
             value={seed}
             disabled={disabled}
             data-testid="batch-seed"
-            onChange={(e) => setSeed(Number(e.target.value))}
+            onChange={(e) => setBatchSeed(Number(e.target.value))}
           />
         </label>
       )}
@@ -70,7 +68,7 @@ export function QuestionPicker({ questions, disabled }: { questions: readonly Qu
           value={type ?? ''}
           disabled={disabled}
           data-testid="batch-pick-type"
-          onChange={(e) => setType(e.target.value || null)}
+          onChange={(e) => setBatchPickType(e.target.value || null)}
         >
           <option value="">all types</option>
           <Options values={choices.types} />
@@ -82,7 +80,7 @@ export function QuestionPicker({ questions, disabled }: { questions: readonly Qu
           value={hops ?? ''}
           disabled={disabled}
           data-testid="batch-hops"
-          onChange={(e) => setHops(e.target.value ? Number(e.target.value) : null)}
+          onChange={(e) => setBatchHops(e.target.value ? Number(e.target.value) : null)}
         >
           <option value="">any</option>
           <Options values={choices.hops} label={(h) => `${h}-hop`} />

@@ -1,12 +1,12 @@
 /**
- * The two lanes the complementarity plot compares among `lanes` (oracles left out): the user's pick (either side
- * may be unset or gone), else the first methods before the baselines, so BDTR and GEAR beside two baselines compare
- * BDTR with GEAR. Null with fewer than two lanes; the two always differ.
+ * The two lanes a two-lane plot (complementarity, failure shift) compares among `lanes`: the user's pick (either
+ * side may be unset or gone), else the first methods before the baselines, so BDTR and GEAR beside two baselines
+ * compare BDTR with GEAR. Null with fewer than two lanes; the two always differ.
  */
 export function complementarityPair(
   lanes: readonly string[],
   picked: readonly [string | null, string | null],
-  isBaselineLane: (lane: string) => boolean,
+  isBaselineLane: (lane: string) => boolean = () => false,
 ): [string, string] | null {
   if (lanes.length < 2) return null;
   const preferred = [...lanes.filter((l) => !isBaselineLane(l)), ...lanes.filter((l) => isBaselineLane(l))];

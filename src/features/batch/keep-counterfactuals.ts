@@ -1,6 +1,7 @@
 // The browser batch's counterfactual results survive a reload: one record in the settings store
 // (IndexedDB) with the spec and every run's row and plain metrics (the branch traces are not kept),
 // validated when read back and put back once per page when the batch has none of its own yet.
+import { errorMessage } from '../../app/error-message.ts';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { useEngine } from '../../app/engine-client.ts';
@@ -53,9 +54,7 @@ export function useKeepCounterfactuals(): void {
       engine
         .putSetting(COUNTERFACTUAL_KEY, record)
         .catch((err: unknown) =>
-          console.warn(
-            `hopscope: could not save the counterfactual results: ${err instanceof Error ? err.message : String(err)}`,
-          ),
+          console.warn(`hopscope: could not save the counterfactual results: ${errorMessage(err)}`),
         );
     };
     void (async () => {

@@ -15,3 +15,5 @@ export function useBatchProgress() {
   const canResume = (status === 'cancelled' || status === 'failed') && done < total;
   return { status, runs, total, error, done, eta, running, canResume };
 }
+
+export type BatchProgressState = ReturnType<typeof useBatchProgress>;

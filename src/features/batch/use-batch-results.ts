@@ -36,3 +36,5 @@ export function useBatchResults(runs: readonly BatchRun[]) {
   const strategies = strategiesOf(rows);
   return { rows, failed, completedRows, facts, strategies };
 }
+
+export type BatchResults = ReturnType<typeof useBatchResults>;

@@ -110,3 +110,5 @@ export function useBatchRunner(datasetId: string | undefined, questions: readonl
 
   return { run, cancel };
 }
+
+export type BatchRunner = ReturnType<typeof useBatchRunner>;

@@ -19,6 +19,12 @@ const SORTS: Record<BatchSortKey, (r: BatchRow) => string | number> = {
   firstGoldRank: (r) => r.firstGoldRank ?? Infinity,
 };
 
+/** Numbers in order with NaN (no score) after them, anything else as text. */
+function compare(x: string | number, y: string | number): number {
+  if (typeof x !== 'number' || typeof y !== 'number') return String(x).localeCompare(String(y));
+  return Number.isNaN(x) ? 1 : Number.isNaN(y) ? -1 : x - y;
+}
+
 export function useBatchTable(rows: readonly BatchRow[]) {
   const typeFilter = useAppStore((s) => s.batchTypeFilter);
   const sort = useAppStore((s) => s.batchSort);
@@ -26,19 +32,7 @@ export function useBatchTable(rows: readonly BatchRow[]) {
   const shown = useMemo(() => {
     const f = typeFilter ? rows.filter((r) => r.type === typeFilter) : rows;
     const key = SORTS[sort.key];
-    return [...f].sort((a, b) => {
-      const x = key(a);
-      const y = key(b);
-      const c =
-        typeof x === 'number' && typeof y === 'number'
-          ? Number.isNaN(x)
-            ? 1
-            : Number.isNaN(y)
-              ? -1
-              : x - y
-          : String(x).localeCompare(String(y));
-      return sort.desc ? -c : c;
-    });
+    return [...f].sort((a, b) => (sort.desc ? -1 : 1) * compare(key(a), key(b)));
   }, [rows, typeFilter, sort]);
   const win = useWindow(shown.length, TABLE_HEIGHT);
   return { shown, win, sort, sortBy };

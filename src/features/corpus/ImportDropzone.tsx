@@ -1,5 +1,5 @@
 // Where files come in: the drop zone, the file and folder pickers, what can be imported, and the import's options.
-import { useState, type DragEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
 import { droppedFiles, pickedFiles, type PickedFile } from './read-files.ts';
 
 interface Props {
@@ -12,6 +12,13 @@ interface Props {
 
 export function ImportDropzone({ busy, onFiles, children }: Props) {
   const [over, setOver] = useState(false);
+  // Both pickers: off while an import runs.
+  const picker = {
+    type: 'file',
+    multiple: true,
+    disabled: busy,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => onFiles(pickedFiles(e.target.files ?? [])),
+  };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setOver(false);
@@ -33,25 +40,15 @@ export function ImportDropzone({ busy, onFiles, children }: Props) {
         <label className="file-label">
           choose files…
           <input
-            type="file"
-            multiple
+            {...picker}
             accept=".json,.jsonl,.txt,.md,.markdown,.pdf,.docx,.html,.htm"
             data-testid="import-files"
-            disabled={busy}
-            onChange={(e) => onFiles(pickedFiles(e.target.files ?? []))}
           />
         </label>{' '}
         or{' '}
         <label className="file-label">
           a folder…
-          <input
-            type="file"
-            multiple
-            data-testid="import-folder"
-            disabled={busy}
-            {...{ webkitdirectory: '' }}
-            onChange={(e) => onFiles(pickedFiles(e.target.files ?? []))}
-          />
+          <input {...picker} data-testid="import-folder" {...{ webkitdirectory: '' }} />
         </label>
       </p>
       <p className="muted">

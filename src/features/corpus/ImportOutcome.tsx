@@ -1,20 +1,14 @@
 // How an import ended: the error to fix, or what was imported and how long it took, with the files not
 // imported, and (with an LLM in Settings, after the backbones stage) the offer to build their LLM versions.
-import type { LibraryEntry } from '../../engine/engine-api.ts';
 import { seconds } from './import-stages.ts';
 import { LlmBuilds } from './LlmBuilds.tsx';
+import type { CorpusImport } from './use-corpus-import.ts';
 
-interface Props {
-  /** The import failed with this. */
-  error: Error | null;
-  /** The import succeeded with this corpus. */
-  entry: LibraryEntry | undefined;
-  tookMs: number | undefined;
-  /** The import's backbones stage built the stand-ins. */
-  backbonesBuilt: boolean;
-}
-
-export function ImportOutcome({ error, entry, tookMs, backbonesBuilt }: Props) {
+export function ImportOutcome({ imported: { importing, tookMs, stages } }: { imported: CorpusImport }) {
+  const error = importing.isError ? importing.error : null;
+  const entry = importing.isSuccess ? importing.data : undefined;
+  // The import's backbones stage built the stand-ins.
+  const backbonesBuilt = stages.backbones?.state === 'done';
   return (
     <>
       {error && (

@@ -8,7 +8,8 @@ import { ImportOutcome } from './ImportOutcome.tsx';
 
 /** Import by picker or drag and drop: a progress bar per stage with its time, cancel, and errors next to the files. */
 export function ImportPanel() {
-  const { importing, start, cancel, stages, tookMs, names, options } = useCorpusImport();
+  const imported = useCorpusImport();
+  const { importing, start, cancel, stages, names, options } = imported;
   return (
     <section className="panel" aria-labelledby="import-heading">
       <h2 id="import-heading">Import a corpus</h2>
@@ -37,12 +38,7 @@ export function ImportPanel() {
               ))}
             </tbody>
           </table>
-          <ImportOutcome
-            error={importing.isError ? importing.error : null}
-            entry={importing.isSuccess ? importing.data : undefined}
-            tookMs={tookMs}
-            backbonesBuilt={stages.backbones?.state === 'done'}
-          />
+          <ImportOutcome imported={imported} />
         </div>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useEngine } from '../../app/engine-client.ts';
@@ -124,11 +125,7 @@ export function LibraryPage() {
             ))}
           </tbody>
         </table>
-        {remove.isError && (
-          <p className="error" role="alert">
-            Delete failed: {remove.error.message}
-          </p>
-        )}
+        <ErrorLine error={remove.isError ? `Delete failed: ${remove.error.message}` : null} />
         {library.isSuccess && library.data.length === 0 && (
           <p className="muted">No imported corpora yet: import one above; the demo is always here.</p>
         )}

@@ -25,16 +25,15 @@ export function LlmBuildOutcomes({ outcomes, llm, onRetry }: Props) {
           </li>
         ))}
       </ul>
-      {!unbuilt && (
-        <p className="muted" data-testid="llm-build-kept">
-          Stored with the corpus: the first run of each with this LLM reads them instead of building them.
-        </p>
-      )}
-      {unbuilt && (
+      {unbuilt ? (
         <p>
           <button type="button" className="btn btn-small" data-testid="llm-build-retry" onClick={onRetry}>
             Try again
           </button>
+        </p>
+      ) : (
+        <p className="muted" data-testid="llm-build-kept">
+          Stored with the corpus: the first run of each with this LLM reads them instead of building them.
         </p>
       )}
     </>

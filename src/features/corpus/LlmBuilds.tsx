@@ -1,5 +1,6 @@
 // With an LLM in Settings, after an import built the stand-ins: the offer to build their LLM versions, the
 // build's progress, and how it ended.
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 import type { LibraryEntry } from '../../engine/engine-api.ts';
 import { LlmBuildOffer } from './LlmBuildOffer.tsx';
 import { LlmBuildOutcomes } from './LlmBuildOutcomes.tsx';
@@ -18,12 +19,7 @@ export function LlmBuilds({ entry }: { entry: LibraryEntry }) {
   if (!o || o.builds.length === 0) return null; // no LLM in Settings (or still asking): nothing to offer
   if (building.isPending) return <LlmBuildProgressBar progress={progress} onCancel={cancel} />;
   if (building.isSuccess) return <LlmBuildOutcomes outcomes={building.data} llm={o.llm} onRetry={start} />;
-  if (building.isError)
-    return (
-      <p className="error" role="alert" data-testid="llm-build-error">
-        {building.error.message}
-      </p>
-    );
+  if (building.isError) return <ErrorLine error={building.error.message} testid="llm-build-error" />;
   if (dismissed)
     return (
       <p className="muted" data-testid="llm-build-dismissed">

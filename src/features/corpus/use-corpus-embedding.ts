@@ -31,14 +31,12 @@ export function useCorpusEmbedding(corpusId: string) {
     setEstimate(null);
     setNotes([]);
     setBusy(true);
+    const onProgress = (p: EmbeddingProgress) => {
+      if (p.message && p.phase !== 'load') setNotes((n) => [...n, p.message!]);
+      else setProgress(p);
+    };
     try {
-      await engine.embedCorpus(
-        corpusId,
-        proxy((p: EmbeddingProgress) => {
-          if (p.message && p.phase !== 'load') setNotes((n) => [...n, p.message!]);
-          else setProgress(p);
-        }),
-      );
+      await engine.embedCorpus(corpusId, proxy(onProgress));
     } catch (e) {
       const m = message(e);
       if (!/abort/i.test(m)) setError(m);
@@ -65,10 +63,8 @@ export function useCorpusEmbedding(corpusId: string) {
     if (files.length === 0) return;
     setError(null);
     try {
-      await engine.importVectors(
-        corpusId,
-        await Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }))),
-      );
+      const read = files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }));
+      await engine.importVectors(corpusId, await Promise.all(read));
       setNotes([`imported vectors from ${files.map((f) => f.name).join(' + ')}`]);
     } catch (e) {
       setError(message(e));

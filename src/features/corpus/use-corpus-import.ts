@@ -56,4 +56,5 @@ export function useCorpusImport() {
   };
 }
 
-export type ImportChoices = ReturnType<typeof useCorpusImport>['options'];
+export type CorpusImport = ReturnType<typeof useCorpusImport>;
+export type ImportChoices = CorpusImport['options'];

@@ -1,13 +1,12 @@
 // The graph view's backbone layer: RAPTOR's tree levels and summaries, or GraphRAG's communities and reports.
-// useBackboneLayers keeps the state and recolours the nodes; GraphPage threads its nodes through it.
+// useBackboneLayers keeps the state and recolours the run's nodes; GraphPage draws the nodes it returns.
 import { Options } from '../../app/components/Options.tsx';
 import { readableId } from '../../app/passage-names.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { EngineClient } from '../../app/engine-client.ts';
 import { layersOf } from '../../core/backbones/about.ts';
-import type { BackboneLayers, GraphView } from '../../engine/engine-api.ts';
-import type { NodeAttributes } from './graph-style.ts';
+import type { BackboneLayers } from '../../engine/engine-api.ts';
+import type { RunGraph } from './use-run-graph.ts';
 import {
   backboneLayersQuery,
   colourByCommunity,
@@ -16,18 +15,10 @@ import {
   passagesUnder,
 } from './graph-backbone-layers.ts';
 
-interface Input {
-  engine: EngineClient;
-  datasetId: string | undefined;
-  retriever: string | undefined;
-  poolIds: readonly string[];
-  view: GraphView | undefined;
-  nodes: Map<string, NodeAttributes> | null;
-  selected: string | null;
-  titleOf: (id: string) => string;
-}
-
-export function useBackboneLayers({ engine, datasetId, retriever, poolIds, view, nodes, selected, titleOf }: Input) {
+export function useBackboneLayers(run: RunGraph, selected: string | null) {
+  const { engine, corpusId: datasetId, poolIds, runNodes: nodes, passages, trace } = run;
+  const view = run.graph.data;
+  const retriever = trace?.retriever;
   const kind = layersOf(retriever);
   const phrases = useMemo(() => (view?.nodes ?? []).filter((n) => n.kind === 'phrase').map((n) => n.label), [view]);
   const layers = useQuery({
@@ -59,7 +50,7 @@ export function useBackboneLayers({ engine, datasetId, retriever, poolIds, view,
           summary={summary}
           setSummary={setSummary}
           poolIds={poolIds}
-          titleOf={titleOf}
+          titleOf={passages.titleOf}
         />
       ) : (
         <Communities

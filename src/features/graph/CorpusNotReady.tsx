@@ -1,13 +1,7 @@
-import type { useActiveDataset } from '../../app/use-active-dataset.ts';
+import type { RunGraph } from './use-run-graph.ts';
 
 /** Why there is no graph yet: the run's corpus failed to load, is not loaded here, or is being indexed. */
-export function CorpusNotReady({
-  dataset,
-  corpusId,
-}: {
-  dataset: ReturnType<typeof useActiveDataset>;
-  corpusId: string | undefined;
-}) {
+export function CorpusNotReady({ run: { dataset, corpusId } }: { run: RunGraph }) {
   return (
     <p className={dataset.isError ? 'error' : 'empty'} role={dataset.isError ? 'alert' : undefined}>
       {dataset.isError

@@ -1,24 +1,20 @@
 import { Options } from '../../app/components/Options.tsx';
 import { GRAPH_LIMITS } from '../../state/graph-slice.ts';
+import { useAppStore } from '../../state/use-app-store.ts';
+import { poolAtRound } from './graph-style.ts';
+import type { GraphStep } from './use-graph-step.ts';
+import type { RunGraph } from './use-run-graph.ts';
 
-interface Props {
-  question: string;
-  limit: number;
-  setLimit(limit: number): void;
-  /** The pool's round; null: all rounds. */
-  round: number | null;
-  lastRound: number;
-  /** Passages in the pool at that round. */
-  poolCount: number;
-  setRound(round: number | null): void;
-}
-
-/** The question, the node limit and the round slider. */
-export function GraphHead({ question, limit, setLimit, round, lastRound, poolCount, setRound }: Props) {
+/** The question, the node limit (in the store) and the round slider with the pool's size at that round. */
+export function GraphHead({ run, graphStep: { round, setRound } }: { run: RunGraph; graphStep: GraphStep }) {
+  const { question, lastRound, model } = run;
+  const poolCount = poolAtRound(model.firstRound, round).length;
+  const limit = useAppStore((s) => s.graphLimit);
+  const setLimit = useAppStore((s) => s.setGraphLimit);
   return (
     <div className="graph-head">
       <p className="run-question">
-        <span className="muted">Question:</span> {question}
+        <span className="muted">Question:</span> {question?.question}
       </p>
       <label className="field field-inline">
         <span>Nodes</span>

@@ -1,8 +1,8 @@
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 import { useMemo, useState } from 'react';
 import { usePresentFit } from './use-present-fit.ts';
 import './graph-present.css';
 import { useAppStore } from '../../state/use-app-store.ts';
-import { poolAtRound } from './graph-style.ts';
 import { StepOnGraph } from './StepOnGraph.tsx';
 import { NodeDetails } from './NodeDetails.tsx';
 import { SigmaCanvas } from './SigmaCanvas.tsx';
@@ -22,39 +22,17 @@ import { PoolList } from './PoolList.tsx';
 /** The subgraph around the shown question: seeds, pool passages and the phrases that connect them. */
 export function GraphPage() {
   const run = useRunGraph();
-  const { trace, events, question, model, passages, graph, gold } = run;
-  const { step, setStep, round, marksRound, setRound, at } = useGraphStep(model, events);
+  const { trace, events, question, model, passages, graph } = run;
+  const graphStep = useGraphStep(model, events);
+  const { step, round } = graphStep;
   const selected = useAppStore((s) => s.selectedNode);
   const select = useAppStore((s) => s.selectNode);
-  const layer = useBackboneLayers({
-    engine: run.engine,
-    datasetId: run.corpusId,
-    retriever: trace?.retriever,
-    poolIds: run.poolIds,
-    view: graph.data,
-    nodes: run.runNodes,
-    selected,
-    titleOf: passages.titleOf,
-  });
+  const layer = useBackboneLayers(run, selected);
   const nodes = layer.nodes;
   const [reset, setReset] = useState(0);
   const [showPaths, setShowPaths] = useState(true);
   const { branches, branchKey, setBranchKey, branch, path } = useGraphBranch(trace, events);
-  const { bridge, drawn, viewState } = useGraphMarks({
-    view: graph.data,
-    nodes,
-    events,
-    model,
-    question,
-    gold,
-    step,
-    round,
-    marksRound,
-    selected,
-    showPaths,
-    branch: path,
-    titleOf: passages.titleOf,
-  });
+  const { bridge, drawn, viewState } = useGraphMarks(run, graphStep, { nodes, selected, showPaths, branch: path });
   const hubs = useMemo(() => [...(nodes?.values() ?? [])].filter((n) => n.hub).length, [nodes]);
   // Present mode: the canvas takes the window's height below the tools, wholly on screen.
   const presenting = useAppStore((s) => s.presenting);
@@ -67,34 +45,23 @@ export function GraphPage() {
       </p>
     );
   }
-  if (!run.ready) return <CorpusNotReady dataset={run.dataset} corpusId={run.corpusId} />;
+  if (!run.ready) return <CorpusNotReady run={run} />;
   return (
     <div className="graph-page" data-testid="graph-view">
-      <GraphHead
-        question={question.question}
-        limit={run.limit}
-        setLimit={run.setLimit}
-        round={round}
-        lastRound={run.lastRound}
-        poolCount={poolAtRound(model.firstRound, round).length}
-        setRound={setRound}
-      />
+      <GraphHead run={run} graphStep={graphStep} />
       <GraphLegend lastRound={run.lastRound} retriever={trace?.retriever} />
       <GraphTools
         onFit={() => setReset((n) => n + 1)}
         showPaths={showPaths}
         setShowPaths={setShowPaths}
-        at={at}
+        graphStep={graphStep}
         steps={events.length}
-        setStep={setStep}
         branchPicker={<BranchPicker branches={branches} value={branch ? branchKey : null} onChange={setBranchKey} />}
       />
       {graph.isPending ? (
         <p className="empty graph-canvas">Building the graph (triples, PPR, layout)…</p>
       ) : graph.isError ? (
-        <p className="error" role="alert">
-          The graph could not be built: {graph.error.message}
-        </p>
+        <ErrorLine error={`The graph could not be built: ${graph.error.message}`} />
       ) : (
         <div className="graph-grid" ref={fit.ref} style={fit.style}>
           {nodes && (
@@ -107,23 +74,8 @@ export function GraphPage() {
             )}
             <StepOnGraph view={graph.data} at={drawn} stepping={step !== null} titleOf={passages.titleOf} />
             {layer.panel}
-            <NodeDetails
-              view={graph.data}
-              selected={selected}
-              firstRound={model.firstRound}
-              gold={gold}
-              passages={passages}
-            />
-            <PoolList
-              listed={run.listed}
-              firstRound={model.firstRound}
-              round={round}
-              selected={selected}
-              select={select}
-              gold={gold}
-              bridge={bridge}
-              titleOf={passages.titleOf}
-            />
+            <NodeDetails view={graph.data} run={run} selected={selected} />
+            <PoolList run={run} round={round} selected={selected} select={select} bridge={bridge} />
           </aside>
         </div>
       )}

@@ -15,7 +15,7 @@ export function GraphStats({ view, hubs }: { view: GraphView; hubs: number }) {
       {view.nodes.length} nodes, {view.edges.length} edges
       {view.truncated ? ' (neighbours cut at the limit)' : ''}. Triples: {view.tripleSource}.
       {view.seeds.length > 0
-        ? ` PPR seeds (${view.seedSource}): ${view.seeds.map((s) => (s.how === 'fact' ? s.phrase : seedLabel(s))).join(', ')}.`
+        ? ` PPR seeds (${view.seedSource}): ${view.seeds.map(seedLabel).join(', ')}.`
         : ` No PPR seed (${view.seedSource}): nothing in the question matched the graph.`}
       {hubs + (view.hubsLeftOut ?? 0) > 0 ? ` ${hubs + (view.hubsLeftOut ?? 0)} hub phrase(s) hidden or left out.` : ''}
     </p>

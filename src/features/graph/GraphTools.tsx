@@ -1,21 +1,21 @@
 import { SideToggle } from '../../app/components/SideToggle.tsx';
 import type { ReactNode } from 'react';
+import type { GraphStep } from './use-graph-step.ts';
 
 interface Props {
   /** Fit / reset view: the camera back to the whole graph. */
   onFit(): void;
   showPaths: boolean;
   setShowPaths(show: boolean): void;
-  /** The step shown, as the inspector's step bar counts, of `steps`. */
-  at: number;
+  /** Its `at`: the step shown, as the inspector's step bar counts, of `steps`. */
+  graphStep: GraphStep;
   steps: number;
-  setStep(step: number): void;
   /** The picker of a what-if branch to compare (BranchPicker). */
   branchPicker: ReactNode;
 }
 
 /** The tools above the canvas: fit, the evidence paths toggle, stepping through the run, a branch to compare, the side panel toggle. */
-export function GraphTools({ onFit, showPaths, setShowPaths, at, steps, setStep, branchPicker }: Props) {
+export function GraphTools({ onFit, showPaths, setShowPaths, graphStep: { at, setStep }, steps, branchPicker }: Props) {
   return (
     <div className="graph-tools">
       <button

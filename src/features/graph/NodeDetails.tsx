@@ -1,28 +1,29 @@
 import { PassageSourceLine } from '../../app/components/PassageSource.tsx';
 import type { GraphView } from '../../engine/engine-api.ts';
-import type { PassageLookup } from '../../app/use-trace-passages.ts';
+import type { RunGraph } from './use-run-graph.ts';
 
 interface Props {
+  /** The run's graph, drawn. */
   view: GraphView;
+  run: RunGraph;
   selected: string | null;
-  firstRound: ReadonlyMap<string, number>;
-  gold: ReadonlySet<string>;
-  passages: PassageLookup;
 }
 
 /** The selected node: a passage's text, or a phrase with the triples and passages behind it. */
-export function NodeDetails({ view, selected, firstRound, gold, passages }: Props) {
+export function NodeDetails({ view, run: { model, gold, passages }, selected }: Props) {
   const node = selected ? view.nodes.find((n) => n.key === selected) : undefined;
   if (!node)
     return <p className="empty node-details">Click a node, or pick a passage below, to read it with its provenance.</p>;
   const edges = view.edges.filter((e) => e.source === node.key || e.target === node.key);
-  const labelOf = (key: string) => {
+  /** The node at an edge's other end, by its label (a passage by its title). */
+  const otherEnd = (e: { source: string; target: string }) => {
+    const key = e.source === node.key ? e.target : e.source;
     const n = view.nodes.find((x) => x.key === key);
     return n ? (n.kind === 'passage' ? passages.titleOf(n.label) : n.label) : key;
   };
   if (node.kind === 'passage') {
     const p = passages.get(node.label);
-    const round = firstRound.get(node.label);
+    const round = model.firstRound.get(node.label);
     return (
       <div className="node-details" data-testid="node-details">
         <h3>
@@ -34,9 +35,7 @@ export function NodeDetails({ view, selected, firstRound, gold, passages }: Prop
         </p>
         <PassageSourceLine passage={p} />
         <p className="node-text">{p?.text ?? '…'}</p>
-        <p className="muted">
-          Phrases: {edges.map((e) => labelOf(e.source === node.key ? e.target : e.source)).join(', ') || 'none in view'}
-        </p>
+        <p className="muted">Phrases: {edges.map(otherEnd).join(', ') || 'none in view'}</p>
       </div>
     );
   }
@@ -58,16 +57,12 @@ export function NodeDetails({ view, selected, firstRound, gold, passages }: Prop
         <ul className="facts">
           {relations.map((e) => (
             <li key={e.key}>
-              {node.label} — <em>{e.predicates.join(' / ') || 'related'}</em> —{' '}
-              {labelOf(e.source === node.key ? e.target : e.source)}
+              {node.label} — <em>{e.predicates.join(' / ') || 'related'}</em> — {otherEnd(e)}
             </li>
           ))}
         </ul>
       )}
-      <p className="muted">
-        In passages:{' '}
-        {mentions.map((e) => labelOf(e.source === node.key ? e.target : e.source)).join(', ') || 'none in view'}
-      </p>
+      <p className="muted">In passages: {mentions.map(otherEnd).join(', ') || 'none in view'}</p>
     </div>
   );
 }

@@ -1,27 +1,24 @@
-import type { GraphNode } from '../../engine/engine-api.ts';
+import type { RunGraph } from './use-run-graph.ts';
 import { roundColor } from './graph-style.ts';
 
 interface Props {
-  /** The pool's passages in view, by PPR mass. */
-  listed: readonly GraphNode[];
-  firstRound: ReadonlyMap<string, number>;
+  run: RunGraph;
   /** The pool's round (null: all rounds): passages entered later cannot be picked. */
   round: number | null;
   selected: string | null;
   select(key: string | null): void;
-  gold: ReadonlySet<string>;
   bridge: ReadonlySet<string>;
-  titleOf(id: string): string;
 }
 
 /** The pool's passages by PPR mass, each a button that selects its node (the keyboard's way into the graph). */
-export function PoolList({ listed, firstRound, round, selected, select, gold, bridge, titleOf }: Props) {
+export function PoolList({ run, round, selected, select, bridge }: Props) {
+  const { listed, model, gold, passages } = run;
   return (
     <>
       <h3>Pool passages by PPR mass</h3>
       <ul className="node-list">
         {listed.map((n) => {
-          const entered = firstRound.get(n.label) ?? 0;
+          const entered = model.firstRound.get(n.label) ?? 0;
           const hidden = round !== null && entered > round;
           return (
             <li key={n.key}>
@@ -35,7 +32,7 @@ export function PoolList({ listed, firstRound, round, selected, select, gold, br
               >
                 <span className="swatch" style={{ background: roundColor(entered) }} />
                 {bridge.has(n.label) ? '◆ ' : gold.has(n.label) && '★ '}
-                {titleOf(n.label)}
+                {passages.titleOf(n.label)}
                 <span className="muted"> · {(n.ppr ?? 0).toFixed(3)}</span>
               </button>
             </li>

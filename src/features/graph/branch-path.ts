@@ -14,17 +14,11 @@ export interface BranchPath {
   both: string[];
 }
 
-export function branchPath(
-  original: { events: readonly TraceEvent[] },
-  branch: { events: readonly TraceEvent[] },
-  top = BRANCH_TOP,
-): BranchPath {
-  const a = traceRanking(original)
-    .slice(0, top)
-    .map((r) => r.id);
-  const b = traceRanking(branch)
-    .slice(0, top)
-    .map((r) => r.id);
+type Run = { events: readonly TraceEvent[] };
+
+export function branchPath(original: Run, branch: Run): BranchPath {
+  const top = (run: Run) => traceRanking(run).slice(0, BRANCH_TOP);
+  const [a, b] = [top(original).map((r) => r.id), top(branch).map((r) => r.id)];
   return {
     branchOnly: b.filter((id) => !a.includes(id)),
     originalOnly: a.filter((id) => !b.includes(id)),

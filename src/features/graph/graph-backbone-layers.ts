@@ -16,11 +16,7 @@ export const backboneLayersQuery = (
   queryOptions({
     queryKey: ['backbone-layers', datasetId, kind, [...poolIds].sort(), [...phrases].sort()],
     queryFn: (): Promise<BackboneLayers> =>
-      engine.backboneLayers(datasetId, {
-        kind,
-        poolIds: [...poolIds],
-        phrases: [...phrases],
-      }) as Promise<BackboneLayers>,
+      engine.backboneLayers(datasetId, { kind, poolIds: [...poolIds], phrases: [...phrases] }),
     staleTime: Infinity,
   });
 

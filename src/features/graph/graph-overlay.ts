@@ -12,7 +12,7 @@ import type { TraceModel } from '../../core/trace/fold.ts';
 import type { RetrievedItem } from '../../core/trace/schema.ts';
 import { normalizePhrase } from '../../core/triples/normalize.ts';
 import { adjacency, shortestPath, type EvidencePaths } from './graph-paths.ts';
-import type { NodeMark, Overlay, OverlayLink } from './graph-style.ts';
+import { EMPTY_OVERLAY, type NodeMark, type Overlay, type OverlayLink } from './graph-style.ts';
 
 /** Edge colours of the overlay: none is a round, seed, phrase or gold colour. */
 export const THOUGHT_COLORS: Record<string, string> = { question: '#5d4037', fast: '#0097a7', slow: '#5e35b1' };
@@ -20,6 +20,10 @@ const SUBQUERY_COLOR = '#6d4c41';
 export const CHAIN_COLOR = '#1b1b1b';
 export const BEAM_COLORS = ['#1b1b1b', '#e65100', '#78909c'] as const;
 export const PATH_COLORS = { bridge: '#b3261e', gold: '#b07800' } as const;
+const PATH_TITLES = {
+  bridge: 'evidence path: seed phrase → bridge passage',
+  gold: 'evidence path: bridge passage → gold passage',
+} as const;
 /** Passages of a retrieval marked as what it linked to. */
 const LINKED_PASSAGES = 5;
 /** Beams drawn per step (the best kept sequences). */
@@ -40,6 +44,9 @@ interface Builder {
   nodes: Map<string, string[]>;
   links: Map<string, OverlayLink>;
   titles: Map<string, string>;
+  tag(key: string, t: string): void;
+  /** The edge between two nodes in a colour, or a link in its place when there is none in view. */
+  connect(from: string, to: string, color: string, title: string, linkKey: string): void;
 }
 
 /** Phrase nodes named in a text: whole-word matches of the normalised phrase in the normalised text. */
@@ -125,78 +132,65 @@ export function roundLinks(input: Pick<OverlayInput, 'view' | 'model' | 'round' 
 }
 
 export function stepOverlay(input: OverlayInput): Overlay {
-  const { view, model, round, titleOf, isHub } = input;
-  const b: Builder = { edges: new Map(), nodes: new Map(), links: new Map(), titles: new Map() };
-  const tag = (key: string, t: string) => {
-    const tags = b.nodes.get(key) ?? [];
-    if (!tags.includes(t)) tags.push(t);
-    b.nodes.set(key, tags);
-  };
+  const { view, model, round, isHub } = input;
   const pairs = new Map(view.edges.map((e) => [pair(e.source, e.target), e.key]));
-  const connect = (from: string, to: string, color: string, title: string, linkKey: string) => {
-    if (from === to) return;
-    const key = pairs.get(pair(from, to)) ?? b.links.get(pair(from, to))?.key ?? linkKey;
-    if (!pairs.has(pair(from, to)) && !b.links.has(pair(from, to)))
-      b.links.set(pair(from, to), { key, source: from, target: to });
-    b.edges.set(key, color); // later layers win: the chain over the retrievals, beams over both
-    b.titles.set(key, b.titles.has(key) ? `${b.titles.get(key)}\n${title}` : title);
+  const b: Builder = {
+    edges: new Map(),
+    nodes: new Map(),
+    links: new Map(),
+    titles: new Map(),
+    tag: (key, t) => {
+      const tags = b.nodes.get(key) ?? [];
+      if (!tags.includes(t)) tags.push(t);
+      b.nodes.set(key, tags);
+    },
+    connect: (from, to, color, title, linkKey) => {
+      if (from === to) return;
+      const ends = pair(from, to);
+      const key = pairs.get(ends) ?? b.links.get(ends)?.key ?? linkKey;
+      if (!pairs.has(ends) && !b.links.has(ends)) b.links.set(ends, { key, source: from, target: to });
+      b.edges.set(key, color); // later layers win: the chain over the retrievals, beams over both
+      b.titles.set(key, b.titles.has(key) ? `${b.titles.get(key)}\n${title}` : title);
+    },
   };
   const passageKey = new Map(view.nodes.filter((n) => n.kind === 'passage').map((n) => [n.label, n.key]));
 
   model.cutoff?.kept.forEach((id, i) => {
     const key = passageKey.get(id);
-    if (key) tag(key, `cut #${i + 1}`);
+    if (key) b.tag(key, `cut #${i + 1}`);
   });
   for (const m of model.promotions) {
     const key = passageKey.get(m.id);
-    if (key) tag(key, `verifier ${m.from}→${m.to}`);
+    if (key) b.tag(key, `verifier ${m.from}→${m.to}`);
   }
   if (!model.cutoff && model.promotions.length === 0) {
     // The round's thoughts and sub-queries: what each linked to, edges between them in its colour.
     for (const q of roundLinks({ view, model, round, isHub })) {
       const color = thoughtColor(q.label);
-      for (const k of [...q.phrases, ...q.passages]) tag(k, shortLabel(q.label));
+      for (const k of [...q.phrases, ...q.passages]) b.tag(k, shortLabel(q.label));
       const mine = new Set([...q.phrases, ...q.passages]);
       for (const e of view.edges)
         if (mine.has(e.source) && mine.has(e.target) && !b.edges.has(e.key)) b.edges.set(e.key, color);
     }
   }
-  if (model.chain) chainPath(model.chain, view, titleOf, isHub, b, tag, connect);
-  beamPaths(model, round, view, b, tag, connect);
+  if (model.chain) chainPath(model.chain, input, b);
+  beamPaths(model, round, view, b);
 
   return {
     edges: b.edges,
     nodes: new Map([...b.nodes].map(([k, tags]) => [k, { tags } satisfies NodeMark])),
     links: [...b.links.values()],
     // An edge several beams share lists them best first ("beam 1 …", "beam 2 …").
-    titles: new Map(
-      [...b.titles].map(([k, t]) => [
-        k,
-        t
-          .split('\n')
-          .sort((x, y) => x.localeCompare(y, undefined, { numeric: true }))
-          .join('\n'),
-      ]),
-    ),
+    titles: new Map([...b.titles].map(([k, t]) => [k, t.split('\n').sort(numbered).join('\n')])),
     focus: b.nodes.size > 0,
   };
 }
 
+const numbered = (x: string, y: string) => x.localeCompare(y, undefined, { numeric: true });
 const pair = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
-type Tag = (key: string, t: string) => void;
-type Connect = (from: string, to: string, color: string, title: string, linkKey: string) => void;
-
 /** "fog-lantern -> devised by -> Ione Marlow -> raised in -> Dunmere": the parts that name a phrase or a passage title, joined over the graph. */
-function chainPath(
-  chain: string,
-  view: GraphView,
-  titleOf: (id: string) => string,
-  isHub: (key: string) => boolean,
-  b: Builder,
-  tag: Tag,
-  connect: Connect,
-): void {
+function chainPath(chain: string, { view, titleOf, isHub }: OverlayInput, b: Builder): void {
   const byName = phraseKeys(view, isHub);
   for (const n of view.nodes) if (n.kind === 'passage') byName.set(normalizePhrase(titleOf(n.label)), n.key);
   const hits = chain
@@ -204,19 +198,19 @@ function chainPath(
     .map((part) => byName.get(normalizePhrase(part)))
     .filter((k): k is string => k !== undefined);
   const adj = adjacency(view, isHub);
-  hits.forEach((k, i) => tag(k, `chain ${i + 1}`));
+  hits.forEach((k, i) => b.tag(k, `chain ${i + 1}`));
   for (let i = 1; i < hits.length; i++) {
     const [from, to] = [hits[i - 1]!, hits[i]!];
     const p = shortestPath(adj, [from], to);
     if (p && p.edges.length <= MAX_CHAIN_HOPS) {
       for (const e of p.edges) b.edges.set(e, CHAIN_COLOR);
       for (const e of p.edges) b.titles.set(e, `reasoning chain step ${i}`);
-    } else connect(from, to, CHAIN_COLOR, `reasoning chain step ${i}`, `ov:chain:${i}`);
+    } else b.connect(from, to, CHAIN_COLOR, `reasoning chain step ${i}`, `ov:chain:${i}`);
   }
 }
 
 /** GEAR (Alg. 1): the best kept sequences of the round's last beam step, triple by triple over the phrase nodes. */
-function beamPaths(model: TraceModel, round: number, view: GraphView, b: Builder, tag: Tag, connect: Connect): void {
+function beamPaths(model: TraceModel, round: number, view: GraphView, b: Builder): void {
   const steps = model.beams.filter((s) => s.round === round);
   const last = steps[steps.length - 1];
   if (!last) return;
@@ -232,16 +226,10 @@ function beamPaths(model: TraceModel, round: number, view: GraphView, b: Builder
       const s = phraseKey.get(normalizePhrase(t.subject));
       const o = phraseKey.get(normalizePhrase(t.object));
       const title = `beam ${i + 1} · step ${last.step} · score ${seq.score.toFixed(3)} · ${t.subject} | ${t.predicate} | ${t.object}`;
-      for (const k of [s, o]) if (k) tag(k, `beam ${i + 1}`);
-      if (s && o) connect(s, o, color, title, `ov:beam:${i}:${j}`);
-      if (prev && s && prev !== s)
-        connect(
-          prev,
-          s,
-          color,
-          `beam ${i + 1} · score ${seq.score.toFixed(3)} · next triple`,
-          `ov:beam:${i}:${j}:join`,
-        );
+      for (const k of [s, o]) if (k) b.tag(k, `beam ${i + 1}`);
+      if (s && o) b.connect(s, o, color, title, `ov:beam:${i}:${j}`);
+      const join = `beam ${i + 1} · score ${seq.score.toFixed(3)} · next triple`;
+      if (prev && s && prev !== s) b.connect(prev, s, color, join, `ov:beam:${i}:${j}:join`);
       prev = o ?? s ?? prev;
     });
   }
@@ -250,18 +238,9 @@ function beamPaths(model: TraceModel, round: number, view: GraphView, b: Builder
 /** The evidence paths (graph-paths.ts) as an overlay: seed -> bridge in the bridge colour, on to gold in gold. */
 export function pathOverlay(paths: EvidencePaths): Overlay {
   return {
+    ...EMPTY_OVERLAY,
     edges: new Map([...paths.edges].map(([k, kind]) => [k, PATH_COLORS[kind]])),
-    nodes: new Map(),
-    links: [],
-    titles: new Map(
-      [...paths.edges].map(([k, kind]) => [
-        k,
-        kind === 'bridge'
-          ? 'evidence path: seed phrase → bridge passage'
-          : 'evidence path: bridge passage → gold passage',
-      ]),
-    ),
-    focus: false,
+    titles: new Map([...paths.edges].map(([k, kind]) => [k, PATH_TITLES[kind]])),
   };
 }
 

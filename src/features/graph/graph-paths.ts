@@ -80,22 +80,15 @@ export function evidencePaths(
     for (const e of p.edges) if (!out.edges.has(e)) out.edges.set(e, kind);
   };
   const reachedBridges: string[] = [];
-  for (const id of [...gold].filter((g) => bridge.has(g))) {
-    const key = keyOf.get(id);
-    if (!key) continue;
-    const p = shortestPath(adj, seeds, key);
-    if (p) {
-      take(p, 'bridge');
-      reachedBridges.push(key);
-    } else out.unreached.push(id);
-  }
-  for (const id of [...gold].filter((g) => !bridge.has(g))) {
-    const key = keyOf.get(id);
-    if (!key) continue;
-    const p =
-      (reachedBridges.length > 0 ? shortestPath(adj, reachedBridges, key) : null) ?? shortestPath(adj, seeds, key);
-    if (p) take(p, 'gold');
-    else out.unreached.push(id);
-  }
+  for (const kind of ['bridge', 'gold'] as const)
+    for (const id of [...gold].filter((g) => bridge.has(g) === (kind === 'bridge'))) {
+      const key = keyOf.get(id);
+      if (!key) continue;
+      // A bridge from the seeds; other gold from the nearest reached bridge, else from the seeds.
+      const p = (kind === 'gold' ? shortestPath(adj, reachedBridges, key) : null) ?? shortestPath(adj, seeds, key);
+      if (!p) out.unreached.push(id);
+      else take(p, kind);
+      if (p && kind === 'bridge') reachedBridges.push(key);
+    }
   return out;
 }

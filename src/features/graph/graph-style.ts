@@ -50,7 +50,7 @@ export function nodeAttributes(
   titleOf: (id: string) => string,
 ): Map<string, NodeAttributes> {
   const maxPpr = Math.max(1e-12, ...view.nodes.map((n) => n.ppr ?? 0));
-  const k = nodeScale(view.nodes.length);
+  const k = view.nodes.length >= LARGE_GRAPH ? LARGE_NODE_SCALE : 1;
   const out = new Map<string, NodeAttributes>();
   const top = new Set(
     view.nodes
@@ -147,8 +147,6 @@ export const LARGE_GRAPH = 2000;
 /** Disc scale at LARGE_GRAPH nodes and more: the fill is most of a frame's GPU time in software WebGL. */
 const LARGE_NODE_SCALE = 0.6;
 
-const nodeScale = (nodeCount: number) => (nodeCount >= LARGE_GRAPH ? LARGE_NODE_SCALE : 1);
-
 /**
  * Display attributes for a node. Sigma hands the reducer its own shallow copy, but this stays pure (the
  * tests call it on shared attributes): it returns `a` itself when nothing applies (no selection, not
@@ -167,13 +165,8 @@ export function reduceNode(key: string, a: NodeAttributes, s: ViewState): Omit<N
   const out: Omit<NodeAttributes, 'label'> & Display = { ...a };
   if (hidden) out.hidden = true;
   if (a.top) out.forceLabel = true;
-  if (seed) {
-    out.label = `◎ ${a.label}`;
-    out.forceLabel = true;
-    out.zIndex = 2;
-  }
-  if (gold) {
-    out.label = `${bridge ? '◆' : '★'} ${a.label}`;
+  if (seed || gold) {
+    out.label = `${seed ? '◎' : bridge ? '◆' : '★'} ${a.label}`;
     out.forceLabel = true;
     out.zIndex = 2;
   }

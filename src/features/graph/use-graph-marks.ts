@@ -3,25 +3,25 @@
 // sigma reducers read.
 import { useMemo } from 'react';
 import { traceBridges } from '../../app/trace/bridges.ts';
-import type { Question } from '../../core/types.ts';
 import { branchOverlay, type BranchPath } from './branch-path.ts';
 import { mergeOverlays } from './graph-overlay.ts';
-import type { ViewState } from './graph-style.ts';
-import { useGraphOverlay, type GraphOverlayInput } from './use-graph-overlay.ts';
+import type { NodeAttributes, ViewState } from './graph-style.ts';
+import { useGraphOverlay } from './use-graph-overlay.ts';
+import type { GraphStep } from './use-graph-step.ts';
+import type { RunGraph } from './use-run-graph.ts';
 
-interface Input extends Omit<GraphOverlayInput, 'bridge'> {
-  question: Question | null;
-  /** The pool's round (slider or step). */
-  round: number | null;
-  /** The round whose thoughts and retrievals are marked. */
-  marksRound: number | null;
+interface Marks {
+  nodes: Map<string, NodeAttributes> | null;
   selected: string | null;
+  showPaths: boolean;
   /** The picked branch's path against the run, tagged over the run's overlay. */
   branch: BranchPath | null;
 }
 
-export function useGraphMarks(input: Input) {
-  const { view, events, question, gold, round, selected, branch } = input;
+export function useGraphMarks(run: RunGraph, at: GraphStep, { nodes, selected, showPaths, branch }: Marks) {
+  const { events, question, gold } = run;
+  const view = run.graph.data;
+  const round = at.round;
   const neighbours = useMemo(() => {
     const out = new Set<string>();
     if (selected && view)
@@ -32,7 +32,7 @@ export function useGraphMarks(input: Input) {
   }, [selected, view]);
   const bridge = useMemo(() => traceBridges(question, events).ids, [question, events]);
   // Evidence paths and the run at the step, drawn over the graph (GEAR's beams included).
-  const drawn = useGraphOverlay({ ...input, round: input.marksRound, bridge });
+  const drawn = useGraphOverlay(run, at, { nodes, bridge, showPaths });
   const overlay = useMemo(
     () => (branch && view ? mergeOverlays(drawn.overlay, branchOverlay(view, branch)) : drawn.overlay),
     [branch, view, drawn.overlay],

@@ -1,12 +1,12 @@
 // What the graph view draws over the graph: the evidence paths (seeds -> bridges -> gold) and the run at
 // the inspector's step (graph-overlay.ts), from the fold of the trace prefix up to that step.
 import { useMemo } from 'react';
-import type { GraphView } from '../../engine/engine-api.ts';
 import { foldTrace, type TraceModel } from '../../core/trace/fold.ts';
-import type { TraceEvent } from '../../core/trace/schema.ts';
 import { evidencePaths, type EvidencePaths } from './graph-paths.ts';
 import { mergeOverlays, pathOverlay, roundLinks, stepOverlay, type RoundLinks } from './graph-overlay.ts';
 import { EMPTY_OVERLAY, type NodeAttributes, type NodeMark, type Overlay } from './graph-style.ts';
+import type { GraphStep } from './use-graph-step.ts';
+import type { RunGraph } from './use-run-graph.ts';
 
 export interface GraphOverlay {
   overlay: Overlay;
@@ -18,21 +18,16 @@ export interface GraphOverlay {
   links: RoundLinks[];
 }
 
-export interface GraphOverlayInput {
-  view: GraphView | undefined;
+interface Drawn {
   nodes: Map<string, NodeAttributes> | null;
-  events: readonly TraceEvent[];
-  model: TraceModel;
-  step: number | null;
-  round: number | null;
-  gold: ReadonlySet<string>;
   bridge: ReadonlySet<string>;
   showPaths: boolean;
-  titleOf(id: string): string;
 }
 
-export function useGraphOverlay(input: GraphOverlayInput): GraphOverlay {
-  const { view, nodes, events, model, step, round, gold, bridge, showPaths, titleOf } = input;
+export function useGraphOverlay(run: RunGraph, at: GraphStep, { nodes, bridge, showPaths }: Drawn): GraphOverlay {
+  const { events, model, gold, graph, passages } = run;
+  const { step, marksRound: round } = at;
+  const view = graph.data;
   const isHub = useMemo(() => (key: string) => nodes?.get(key)?.hub === true, [nodes]);
   const paths = useMemo(
     () => (view && showPaths ? evidencePaths(view, gold, bridge, isHub) : null),
@@ -48,7 +43,7 @@ export function useGraphOverlay(input: GraphOverlayInput): GraphOverlay {
   return useMemo(() => {
     const under = paths ? pathOverlay(paths) : EMPTY_OVERLAY;
     if (!view) return { overlay: under, paths, stepModel, round: shownRound, links: [] };
-    const over = stepOverlay({ view, model: stepModel, round: shownRound, titleOf, isHub });
+    const over = stepOverlay({ view, model: stepModel, round: shownRound, titleOf: passages.titleOf, isHub });
     // The whole run marks only its outcome (the cut, the verifier's promotions; the rest is in the side panel),
     // unfaded and under the evidence paths, so the labels stay few; a step focuses on what it touched, over them.
     const overlay = whole
@@ -61,7 +56,7 @@ export function useGraphOverlay(input: GraphOverlayInput): GraphOverlay {
       round: shownRound,
       links: roundLinks({ view, model: stepModel, round: shownRound, isHub }),
     };
-  }, [paths, view, stepModel, shownRound, titleOf, isHub, whole]);
+  }, [paths, view, stepModel, shownRound, passages.titleOf, isHub, whole]);
 }
 
 /** The marks of a run's outcome: a node's cut and verifier tags, without the round's other tags. */

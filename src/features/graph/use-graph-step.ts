@@ -15,13 +15,12 @@ export function useGraphStep(model: TraceModel, events: readonly TraceEvent[]) {
   // its pool (the pool listed stays the last one the step has seen).
   const marksRound = sliderRound ?? (step === null ? null : (events[Math.min(step, events.length) - 1]?.round ?? 0));
   const setRound = (r: number | null) => {
-    if (r === null) setStep(null);
-    else {
-      // The last event of that round, so its pool is shown: before the next round, or before the verifier.
-      setStep(roundEndStep(model, r));
-    }
+    // A round's last event, so its pool is shown: before the next round, or before the verifier.
+    setStep(r === null ? null : roundEndStep(model, r));
     setSliderRound(r); // after setStep, which clears it
   };
   const at = step ?? events.length; // as the inspector's step bar counts
   return { step, setStep, round, marksRound, setRound, at };
 }
+
+export type GraphStep = ReturnType<typeof useGraphStep>;

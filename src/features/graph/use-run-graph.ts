@@ -17,7 +17,6 @@ export function useRunGraph() {
   const events = useAppStore((s) => s.events);
   const question = useAppStore((s) => s.runQuestion);
   const limit = useAppStore((s) => s.graphLimit);
-  const setLimit = useAppStore((s) => s.setGraphLimit);
   const model = useMemo(() => foldTrace(events), [events]);
 
   const corpusId = trace?.corpus.id ?? dataset.data?.id;
@@ -52,8 +51,6 @@ export function useRunGraph() {
     trace,
     events,
     question,
-    limit,
-    setLimit,
     model,
     corpusId,
     ready,
@@ -67,3 +64,5 @@ export function useRunGraph() {
     listed,
   };
 }
+
+export type RunGraph = ReturnType<typeof useRunGraph>;

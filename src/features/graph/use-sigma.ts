@@ -44,13 +44,10 @@ export function useSigmaRenderer({ container, view, nodes, stateRef, onSelectRef
     if (!el) return;
     const graph = buildGraph(view, nodes);
     const labels = createLabelLayer();
+    const settings = sigmaSettings(graph, stateRef, labels.drawNodeLabel);
     let renderer: SigmaRenderer;
     try {
-      renderer = new Sigma<NodeAttributes, EdgeAttributes>(
-        graph,
-        el,
-        sigmaSettings(graph, stateRef, labels.drawNodeLabel),
-      );
+      renderer = new Sigma<NodeAttributes, EdgeAttributes>(graph, el, settings);
     } catch (err) {
       // No WebGL (old GPU, disabled acceleration): say so where the graph would be.
       queueMicrotask(() => setError(err instanceof Error ? err.message : String(err)));

@@ -1,4 +1,5 @@
 // "Test connection" and what it found: the server's models to pick from and its structured outputs, or why it failed.
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 import type { ConnectionTestState } from './use-connection-test.ts';
 
 interface Props {
@@ -34,11 +35,7 @@ export function ConnectionTest({ test, model, onTest, onPickModel }: Props) {
             {test.structured !== undefined && <p data-testid="llm-structured">Structured outputs: {test.structured}</p>}
           </>
         )}
-        {test.kind === 'failed' && (
-          <p className="error" role="alert" data-testid="llm-test-error">
-            {test.message}
-          </p>
-        )}
+        <ErrorLine error={test.kind === 'failed' ? test.message : null} testid="llm-test-error" />
       </div>
     </>
   );

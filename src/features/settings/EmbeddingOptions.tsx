@@ -1,16 +1,17 @@
 // How a chosen embedding model runs: pooling, the hub weights, the batch size, and "Load and test".
+import { Options } from '../../app/components/Options.tsx';
 import { EMBED_DTYPES, EMBED_POOLINGS, type ConfiguredEmbedding } from '../../core/embed/settings.ts';
 import { LoadAndTestButton } from './LoadAndTestButton.tsx';
 import { WeightsSelect } from './WeightsSelect.tsx';
+import type { ModelChoice } from './use-model-choice.ts';
 
 interface Props {
   value: ConfiguredEmbedding;
   onChange(next: ConfiguredEmbedding): void;
-  busy: boolean;
-  onTest(): void;
+  choice: ModelChoice<unknown>;
 }
 
-export function EmbeddingOptions({ value, onChange, busy, onTest }: Props) {
+export function EmbeddingOptions({ value, onChange, choice }: Props) {
   return (
     <div className="actions">
       <label className="field">
@@ -20,9 +21,7 @@ export function EmbeddingOptions({ value, onChange, busy, onTest }: Props) {
           onChange={(e) => onChange({ ...value, pooling: e.target.value as (typeof EMBED_POOLINGS)[number] })}
           data-testid="embed-pooling"
         >
-          {EMBED_POOLINGS.map((p) => (
-            <option key={p}>{p}</option>
-          ))}
+          <Options values={EMBED_POOLINGS} />
         </select>
       </label>
       {value.source === 'hub' && (
@@ -39,7 +38,7 @@ export function EmbeddingOptions({ value, onChange, busy, onTest }: Props) {
           data-testid="embed-batch"
         />
       </label>
-      <LoadAndTestButton testId="embed-test" busy={busy} onTest={onTest} />
+      <LoadAndTestButton testId="embed-test" choice={choice} />
     </div>
   );
 }

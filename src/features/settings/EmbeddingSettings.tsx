@@ -76,14 +76,7 @@ export function EmbeddingSettings({ value, onChange, storeFolder, test, download
           blocked={choice.allowDownload ? null : 'Allow downloading from the Hugging Face hub first.'}
         />
       )}
-      {value.source !== 'none' && (
-        <EmbeddingOptions
-          value={value}
-          onChange={onChange}
-          busy={choice.state.kind === 'busy'}
-          onTest={() => void choice.runTest()}
-        />
-      )}
+      {value.source !== 'none' && <EmbeddingOptions value={value} onChange={onChange} choice={choice} />}
       <ModelTestStatus prefix="embed" state={choice.state} found={(r) => <EmbeddingTestFound r={r} />} />
       <p className="muted">
         Changing the model never mixes vectors: each corpus keeps its vectors per model, and a corpus without vectors of

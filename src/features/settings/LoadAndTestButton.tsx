@@ -1,7 +1,15 @@
 // The "Load and test" button of a model form, disabled while a folder is stored or a test runs.
-export function LoadAndTestButton({ testId, busy, onTest }: { testId: string; busy: boolean; onTest(): void }) {
+import type { ModelChoice } from './use-model-choice.ts';
+
+export function LoadAndTestButton({ testId, choice }: { testId: string; choice: ModelChoice<unknown> }) {
   return (
-    <button type="button" className="btn" onClick={onTest} disabled={busy} data-testid={testId}>
+    <button
+      type="button"
+      className="btn"
+      onClick={() => void choice.runTest()}
+      disabled={choice.state.kind === 'busy'}
+      data-testid={testId}
+    >
       Load and test
     </button>
   );

@@ -1,5 +1,6 @@
 // Download an in-browser model before its first use: a progress bar, Cancel, and whether the files are cached here.
 // The download runs in the engine worker; this only folds its events (src/core/models/download-progress.ts).
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 import { useEffect, useRef, useState } from 'react';
 import {
   EMPTY_DOWNLOAD,
@@ -129,11 +130,7 @@ export function ModelDownload({ spec, blocked, downloads, testId = 'model-downlo
           `Ready: ${spec.model} loaded on ${phase.r.device} in ${(phase.r.ms / 1000).toFixed(1)} s.`}
         {phase.kind === 'cancelled' && 'Cancelled: nothing half-downloaded is kept; files that finished stay cached.'}
       </p>
-      {phase.kind === 'failed' && (
-        <p className="error" role="alert" data-testid={`${testId}-error`}>
-          {phase.message}
-        </p>
-      )}
+      <ErrorLine error={phase.kind === 'failed' ? phase.message : null} testid={`${testId}-error`} />
     </div>
   );
 }

@@ -2,18 +2,7 @@
 // (with the known ids) and the consent to download from the hub.
 import { folderPicker, type ModelChoice } from './use-model-choice.ts';
 
-export function ModelSourceChoice<R>({
-  prefix,
-  groupLabel,
-  source,
-  off,
-  folderText,
-  folderLabel,
-  consentText,
-  knownIds,
-  choice,
-  onUseHub,
-}: {
+export function ModelSourceChoice<R>(props: {
   /** Names the radio group and starts every test id: "embed", "rerank". */
   prefix: string;
   groupLabel: string;
@@ -28,28 +17,29 @@ export function ModelSourceChoice<R>({
   choice: ModelChoice<R>;
   onUseHub(): void;
 }) {
+  const { prefix, source, choice } = props;
   const name = `${prefix}-source`;
   return (
-    <div className="field" role="radiogroup" aria-label={groupLabel}>
+    <div className="field" role="radiogroup" aria-label={props.groupLabel}>
       <label>
         <input
           type="radio"
           name={name}
-          checked={source === off.value}
-          onChange={off.choose}
-          data-testid={`${prefix}-source-${off.value}`}
+          checked={source === props.off.value}
+          onChange={props.off.choose}
+          data-testid={`${prefix}-source-${props.off.value}`}
         />{' '}
-        {off.text}
+        {props.off.text}
       </label>
       <label>
         <input type="radio" name={name} checked={source === 'local'} readOnly data-testid={`${prefix}-source-local`} />{' '}
-        {folderText}{' '}
+        {props.folderText}{' '}
         <input
           type="file"
           multiple
           {...folderPicker}
           data-testid={`${prefix}-folder`}
-          aria-label={folderLabel}
+          aria-label={props.folderLabel}
           onChange={(e) => void choice.pick(e.target.files)}
         />
       </label>
@@ -59,7 +49,7 @@ export function ModelSourceChoice<R>({
           name={name}
           checked={source === 'hub'}
           disabled={!choice.allowDownload}
-          onChange={onUseHub}
+          onChange={props.onUseHub}
           data-testid={`${prefix}-source-hub`}
         />{' '}
         Hugging Face id:{' '}
@@ -70,7 +60,7 @@ export function ModelSourceChoice<R>({
           data-testid={`${prefix}-hub-id`}
         />
         <datalist id={`${prefix}-known-ids`}>
-          {knownIds.map((id) => (
+          {props.knownIds.map((id) => (
             <option key={id} value={id} />
           ))}
         </datalist>
@@ -82,7 +72,7 @@ export function ModelSourceChoice<R>({
           onChange={(e) => choice.setAllowDownload(e.target.checked)}
           data-testid={`${prefix}-allow-download`}
         />{' '}
-        {consentText}
+        {props.consentText}
       </label>
     </div>
   );

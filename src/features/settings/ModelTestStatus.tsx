@@ -1,4 +1,5 @@
 // Under a model form: what "Load and test" (or storing a folder) is doing, what the test found, or why it failed.
+import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 import type { ReactNode } from 'react';
 import type { ModelTest } from './use-model-choice.ts';
 
@@ -14,11 +15,7 @@ export function ModelTestStatus<R>({ prefix, state, found }: Props<R>) {
     <div role="status" data-testid={`${prefix}-test-result`}>
       {state.kind === 'busy' && <p className="muted">{state.what}</p>}
       {state.kind === 'ok' && found(state.r)}
-      {state.kind === 'failed' && (
-        <p className="error" role="alert" data-testid={`${prefix}-error`}>
-          {state.message}
-        </p>
-      )}
+      <ErrorLine error={state.kind === 'failed' ? state.message : null} testid={`${prefix}-error`} />
     </div>
   );
 }

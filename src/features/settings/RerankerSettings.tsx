@@ -63,11 +63,7 @@ export function RerankerSettings({ value, onChange, storeFolder, test }: Props) 
         {value.source === 'hub' && (
           <WeightsSelect value={value.dtype} dtypes={RERANK_DTYPES} onPick={(dtype) => onChange({ ...value, dtype })} />
         )}
-        <LoadAndTestButton
-          testId="rerank-test"
-          busy={choice.state.kind === 'busy'}
-          onTest={() => void choice.runTest()}
-        />
+        <LoadAndTestButton testId="rerank-test" choice={choice} />
       </div>
       <ModelTestStatus prefix="rerank" state={choice.state} found={(r) => <RerankerTestFound r={r} />} />
     </section>

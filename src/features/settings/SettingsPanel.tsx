@@ -26,16 +26,9 @@ export interface SettingsPanelProps {
   downloads?: ModelDownloads;
 }
 
-export function SettingsPanel({
-  value,
-  onChange,
-  testConnection,
-  detectStructured,
-  onClearCache,
-  detectLocal,
-  downloads,
-}: SettingsPanelProps) {
-  const { test, runTest } = useConnectionTest(value, testConnection, detectStructured);
+export function SettingsPanel(props: SettingsPanelProps) {
+  const { value, onChange, onClearCache, detectLocal, downloads } = props;
+  const { test, runTest } = useConnectionTest(value, props.testConnection, props.detectStructured);
   const { cacheNote, clearCache } = useClearCache(onClearCache);
   const problems = settingsProblems(value);
 

@@ -1,3 +1,5 @@
+import { Options } from '../../app/components/Options.tsx';
+
 interface Props<D extends string> {
   value: D;
   dtypes: readonly D[];
@@ -10,9 +12,7 @@ export function WeightsSelect<D extends string>({ value, dtypes, onPick }: Props
     <label className="field">
       <span>Weights</span>
       <select value={value} onChange={(e) => onPick(e.target.value as D)}>
-        {dtypes.map((d) => (
-          <option key={d}>{d}</option>
-        ))}
+        <Options values={dtypes} />
       </select>
     </label>
   );

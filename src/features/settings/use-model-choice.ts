@@ -41,12 +41,8 @@ export function useModelChoice<R>(
     if (files.length === 0) return;
     setState({ kind: 'busy', what: `storing ${files.length} files in this browser…` });
     try {
-      options.onPicked(
-        await options.storeFolder(
-          files,
-          files.map((f) => f.webkitRelativePath || f.name),
-        ),
-      );
+      const paths = files.map((f) => f.webkitRelativePath || f.name);
+      options.onPicked(await options.storeFolder(files, paths));
       setState({ kind: 'idle' });
     } catch (e) {
       setState({ kind: 'failed', message: message(e) });
