@@ -128,7 +128,7 @@ export async function evaluateStrategy(
     ...summarizeTraces(o.strategy, finished, o.ks, {
       regime: o.regime ?? 'iterative',
       passages: o.passages,
-      ...(o.noContext ? { noContext: o.noContext } : {}),
+      noContext: o.noContext,
     }),
     aborted: all.filter((t) => t?.status === 'aborted').length,
     notRun: all.filter((t) => t === undefined).length,
@@ -203,27 +203,22 @@ export function diagnoseBatch(
   traces: readonly Trace[],
   o: SummarizeOptions & { judged?: (trace: Trace) => boolean | undefined } = {},
 ): { questionDiagnostics: QuestionDiagnostics[]; diagnostics: DiagnosticsSummary } {
-  const questionDiagnostics = traces.map((t) => {
-    const nc = o.noContext?.(t.question.id);
-    return diagnoseTrace(t, {
-      ...(o.passages ? { passages: o.passages } : {}),
-      ...(nc ? { noContext: nc } : {}),
-      ...(o.judged ? { judged: o.judged } : {}),
-    });
-  });
+  const questionDiagnostics = traces.map((t) =>
+    diagnoseTrace(t, { passages: o.passages, noContext: o.noContext?.(t.question.id), judged: o.judged }),
+  );
   // one diagnosis per trace; the rates are over the completed questions (a failed run diagnoses nothing)
   const completed = questionDiagnostics.filter((_, i) => isCompleted(traces[i]!));
   return { questionDiagnostics, diagnostics: summarizeDiagnostics(completed) };
 }
 
+/** The mean over `rows` of `at(row, k)` for every k (NaN without rows). */
+function meanByK(rows: readonly RunMetrics[], ks: readonly number[], at: (r: RunMetrics, k: number) => number) {
+  return Object.fromEntries(ks.map((k) => [k, rows.reduce((a, r) => a + at(r, k), 0) / rows.length]));
+}
+
 function meanBridgeRecall(rows: readonly RunMetrics[], ks: readonly number[]): BridgeRecall {
   const withBridge = rows.filter((r) => r.bridgeRecall !== undefined);
-  const recall: Record<number, number> = {};
-  for (const k of ks)
-    recall[k] = withBridge.length
-      ? withBridge.reduce((a, r) => a + (r.bridgeRecall?.[k] ?? 0), 0) / withBridge.length
-      : Number.NaN;
-  return { count: withBridge.length, recall };
+  return { count: withBridge.length, recall: meanByK(withBridge, ks, (r, k) => r.bridgeRecall?.[k] ?? 0) };
 }
 
 /** A completed question with gold answers but no answer (the strategy gave none) scores 0 when others answered. */
@@ -234,17 +229,10 @@ function scoredRows(rows: readonly RunMetrics[]): QuestionScore[] {
 
 function meanRecallByRound(rows: readonly RunMetrics[], ks: readonly number[]): RoundRecall[] {
   const depth = Math.max(0, ...rows.map((r) => r.recallByRound.length));
-  const out: RoundRecall[] = [];
-  for (let i = 0; i < depth; i++) {
-    const recall: Record<number, number> = {};
-    for (const k of ks) {
-      let sum = 0;
-      for (const r of rows) sum += r.recallByRound[Math.min(i, r.recallByRound.length - 1)]?.[k] ?? 0;
-      recall[k] = rows.length ? sum / rows.length : 0;
-    }
-    out.push({ round: i, recall });
-  }
-  return out;
+  return Array.from({ length: depth }, (_, i) => ({
+    round: i,
+    recall: meanByK(rows, ks, (r, k) => r.recallByRound[Math.min(i, r.recallByRound.length - 1)]?.[k] ?? 0),
+  }));
 }
 
 function sumCosts(rows: readonly RunMetrics[]): Record<string, Cost> {

@@ -86,11 +86,8 @@ function validate(rows: readonly QuestionScore[], ks: readonly number[]): void {
   }
 }
 
-function groupBy(
-  rows: readonly QuestionScore[],
-  key: (r: QuestionScore) => string | undefined,
-): Map<string, QuestionScore[]> {
-  const groups = new Map<string, QuestionScore[]>();
+function groupBy<T>(rows: readonly T[], key: (r: T) => string | undefined): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
   for (const row of rows) {
     const k = key(row);
     if (k === undefined) continue;
@@ -99,6 +96,15 @@ function groupBy(
     else groups.set(k, [row]);
   }
   return groups;
+}
+
+/** Rows grouped by hop count (keys "2", "3", ... in numeric order; rows without hops left out), each group reduced by `f`. */
+export function perHops<T extends { hops?: number }, R>(rows: readonly T[], f: (group: T[]) => R): Record<string, R> {
+  return Object.fromEntries(
+    [...groupBy(rows, (r) => (r.hops === undefined ? undefined : String(r.hops)))]
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([hops, group]) => [hops, f(group)]),
+  );
 }
 
 export function summarize(rows: readonly QuestionScore[], ks: readonly number[]): Summary {
@@ -110,10 +116,5 @@ export function summarize(rows: readonly QuestionScore[], ks: readonly number[])
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([type, group]) => [type, means(group, ks)]),
   );
-  const byHops: Record<string, ScoreMeans> = Object.fromEntries(
-    [...groupBy(rows, (r) => (r.hops === undefined ? undefined : String(r.hops)))]
-      .sort(([a], [b]) => Number(a) - Number(b))
-      .map(([hops, group]) => [hops, means(group, ks)]),
-  );
-  return { ...means(rows, ks), byType, byHops };
+  return { ...means(rows, ks), byType, byHops: perHops(rows, (group) => means(group, ks)) };
 }

@@ -265,13 +265,12 @@ const foldLlm: Reducer<'llm'> = (s, e) => {
 /** The cut: the final stage of the rank chart, scored by the last pool. */
 const foldCutoff: Reducer<'cutoff'> = (s, e, step) => {
   s.m.cutoff = { mu: e.mu, sigma: e.sigma, threshold: e.threshold, kept: e.kept };
-  const scores = s.lastScores;
   s.m.stages.push({
     kind: 'final',
     label: 'final cut',
     round: e.round,
     ranks: new Map(e.kept.map((id, i) => [id, i + 1])),
-    scores: new Map(e.kept.map((id) => [id, scores.get(id) ?? Number.NaN])),
+    scores: new Map(e.kept.map((id) => [id, s.lastScores.get(id) ?? Number.NaN])),
     order: e.kept,
     step,
   });
@@ -290,15 +289,13 @@ const REDUCERS: { [K in TraceEvent['type']]: Reducer<K> } = {
     s.lastContext = e.ids.length;
   },
   llm: foldLlm,
-  verify: ({ m }, e) => {
-    m.verify = { candidates: e.candidates, selected: e.selected };
-  },
+  verify: ({ m }, e) => (m.verify = { candidates: e.candidates, selected: e.selected }),
   promote: (s, e) => {
     s.m.promotions = e.moves;
     s.promotedInRound = e.round;
   },
   cutoff: foldCutoff,
-  beam: (s, e) => {
+  beam: (s, e) =>
     s.m.beams.push({
       round: e.round,
       query: s.lastQuery,
@@ -306,25 +303,16 @@ const REDUCERS: { [K in TraceEvent['type']]: Reducer<K> } = {
       kept: e.kept,
       pruned: e.pruned,
       triples: new Map(e.triples.map((t) => [t.id, t])),
-    });
-  },
-  memory: ({ m }, e) => {
-    m.memory.push({ round: e.round, kind: e.kind, entries: e.entries });
-  },
-  plan: ({ m }, e) => {
-    m.plans.push(e);
-  },
+    }),
+  memory: ({ m }, e) => m.memory.push({ round: e.round, kind: e.kind, entries: e.entries }),
+  plan: ({ m }, e) => m.plans.push(e),
   answer: (s, e) => {
     s.m.readerPassages = s.lastContext;
     s.m.answer = e.text;
     s.m.citations = e.citations ?? [];
   },
-  warning: ({ m }, e) => {
-    m.warnings.push({ module: e.module, message: e.message, round: e.round });
-  },
-  error: ({ m }, e) => {
-    m.errors.push({ module: e.module, message: e.message, round: e.round });
-  },
+  warning: ({ m }, e) => m.warnings.push({ module: e.module, message: e.message, round: e.round }),
+  error: ({ m }, e) => m.errors.push({ module: e.module, message: e.message, round: e.round }),
 };
 
 /** After the last event: the closing chapter, the rounds in order, the rounds used, the final ranking. */

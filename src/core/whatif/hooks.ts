@@ -5,8 +5,6 @@ import type { PoolHandle, RunHooks } from '../strategies/run-hooks.ts';
 import type { Ranked } from '../types.ts';
 import type { Intervention } from './intervention.ts';
 
-export type { PoolHandle, RunHooks } from '../strategies/run-hooks.ts';
-
 export function createHooks(change: Intervention): RunHooks {
   const round = 'round' in change ? change.round : Number.POSITIVE_INFINITY;
   const dropped = new Set(change.kind === 'pool' ? (change.drop ?? []) : []);

@@ -7,6 +7,7 @@
 // LLM judge's verdicts are passed in (Acc†, basis 'judge', as paper 004 judges answers); every row and
 // the basis say which.
 import { accuracy } from '../answer-metrics.ts';
+import { perHops } from '../summary.ts';
 import type { Trace } from '../../trace/schema.ts';
 import type { Passage } from '../../types.ts';
 import { anchorCarryDrop } from './anchor-carry-drop.ts';
@@ -84,21 +85,15 @@ export interface QuestionDiagnostics {
 const DEFAULT_TOP = 10;
 const DEFAULT_MIN_OVERLAP = 0.5;
 
-const acc = (answer: string, golds: readonly string[]) => accuracy(answer, golds) === 1;
-
 export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDiagnostics {
-  const lookup =
-    o.passages === undefined
-      ? () => undefined
-      : typeof o.passages === 'function'
-        ? o.passages
-        : (id: string) => (o.passages as ReadonlyMap<string, Passage>).get(id);
+  const { passages } = o;
+  const lookup = typeof passages === 'function' ? passages : (id: string) => passages?.get(id);
   const top = o.top ?? DEFAULT_TOP;
   const run = readSteps(trace);
   const gold = goldOf(trace.question);
   const golds = trace.question.answers;
   const judge = (t: Trace, answer: string | undefined) =>
-    answer === undefined || golds.length === 0 ? undefined : o.judged ? o.judged(t) : acc(answer, golds);
+    answer === undefined || golds.length === 0 ? undefined : o.judged ? o.judged(t) : accuracy(answer, golds) === 1;
   const correct = judge(trace, run.answer);
   const retrieving = trace.regime === 'iterative';
   const noRetrieval = notApplicable(`the ${trace.regime} regime does not retrieve`);
@@ -187,20 +182,13 @@ function rateOf(rows: readonly QuestionDiagnostic[]): DiagnosticRate {
   return { rate: app.length ? flagged / app.length : null, applicable: app.length, flagged };
 }
 
-function byHops(rows: readonly QuestionDiagnostics[], name: DiagnosticName): Record<string, DiagnosticRate> {
-  const groups = new Map<string, QuestionDiagnostic[]>();
-  for (const r of rows) {
-    if (r.hops === undefined) continue;
-    const k = String(r.hops);
-    groups.set(k, [...(groups.get(k) ?? []), r[name]]);
-  }
-  return Object.fromEntries([...groups].sort(([a], [b]) => Number(a) - Number(b)).map(([k, g]) => [k, rateOf(g)]));
-}
-
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
 export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]): DiagnosticsSummary {
-  const of = (name: DiagnosticName) => ({ ...rateOf(rows.map((r) => r[name])), byHops: byHops(rows, name) });
+  const of = (name: DiagnosticName) => ({
+    ...rateOf(rows.map((r) => r[name])),
+    byHops: perHops(rows, (group) => rateOf(group.map((r) => r[name]))),
+  });
   const cov = of('coverageGap');
   const late = rows.filter((r) => r.coverageGap.applicable && r.coverageGap.lateHits.length > 0).length;
   const stop = of('stoppingCalibration');
