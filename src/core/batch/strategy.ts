@@ -46,18 +46,6 @@ export interface StrategyBatchOptions extends Pick<
   onProgress?: (done: number, total: number) => void;
 }
 
-export interface RoundRecall {
-  /** Pool index: 0 = initial retrieval, 1..R = after each round, then promotion/cut where the strategy has them. */
-  round: number;
-  recall: Record<number, number>;
-}
-
-/** Mean Recall@k of the bridge passages (src/core/eval/bridge.ts) over the questions that have any. */
-export interface BridgeRecall {
-  count: number;
-  recall: Record<number, number>;
-}
-
 export interface StrategyBatchResult {
   /** The strategy, or the group name of scored traces (score-traces). */
   strategy: string;
@@ -67,9 +55,13 @@ export interface StrategyBatchResult {
   /** Questions the metrics are over, and questions whose run failed (not in any metric). */
   completed: number;
   failedCount: number;
-  bridgeRecall: BridgeRecall;
-  /** Mean Recall@k of the pool after each round (completed questions); a question that stopped earlier carries its last pool. */
-  recallByRound: RoundRecall[];
+  /** Mean Recall@k of the bridge passages (src/core/eval/bridge.ts) over the questions that have any. */
+  bridgeRecall: { count: number; recall: Record<number, number> };
+  /**
+   * Mean Recall@k of the pool after each round (completed questions); a question that stopped earlier carries its
+   * last pool. `round` is the pool index: 0 = initial retrieval, 1..R = after each round, then promotion/cut.
+   */
+  recallByRound: { round: number; recall: Record<number, number> }[];
   /** Every question's LLM cost, failed ones included (their calls were spent). */
   tokensByModule: Record<string, Cost>;
   failed: { id: string; errors: string[] }[];
@@ -107,16 +99,11 @@ export async function evaluateStrategy(
           llm: o.llm,
           prompts: o.prompts,
           passages: o.passages,
-          ...(o.options ? { options: o.options } : {}),
-          ...(o.reranker ? { reranker: o.reranker } : {}),
-          ...(o.signal ? { signal: o.signal } : {}),
+          options: o.options,
+          reranker: o.reranker,
+          signal: o.signal,
         },
-        {
-          corpus: o.corpus,
-          retrieverName: o.retrieverName,
-          ...(o.backbone ? { backbone: o.backbone } : {}),
-          ...(o.provenance ? { provenance: o.provenance } : {}),
-        },
+        { corpus: o.corpus, retrieverName: o.retrieverName, backbone: o.backbone, provenance: o.provenance },
       ));
     if (old) reused++;
     await o.onTrace?.(trace, old !== undefined);
@@ -216,7 +203,7 @@ function meanByK(rows: readonly RunMetrics[], ks: readonly number[], at: (r: Run
   return Object.fromEntries(ks.map((k) => [k, rows.reduce((a, r) => a + at(r, k), 0) / rows.length]));
 }
 
-function meanBridgeRecall(rows: readonly RunMetrics[], ks: readonly number[]): BridgeRecall {
+function meanBridgeRecall(rows: readonly RunMetrics[], ks: readonly number[]): StrategyBatchResult['bridgeRecall'] {
   const withBridge = rows.filter((r) => r.bridgeRecall !== undefined);
   return { count: withBridge.length, recall: meanByK(withBridge, ks, (r, k) => r.bridgeRecall?.[k] ?? 0) };
 }
@@ -227,7 +214,7 @@ function scoredRows(rows: readonly RunMetrics[]): QuestionScore[] {
   return rows.map((r) => (anyAnswer && r.em === undefined ? { ...r, em: 0, f1: 0, acc: 0 } : r));
 }
 
-function meanRecallByRound(rows: readonly RunMetrics[], ks: readonly number[]): RoundRecall[] {
+function meanRecallByRound(rows: readonly RunMetrics[], ks: readonly number[]): StrategyBatchResult['recallByRound'] {
   const depth = Math.max(0, ...rows.map((r) => r.recallByRound.length));
   return Array.from({ length: depth }, (_, i) => ({
     round: i,
