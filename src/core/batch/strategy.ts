@@ -4,7 +4,8 @@
 // every metric is a mean over the completed questions only (a run where none completed has no metric,
 // summary null), and the result counts completed and failed beside it. Results are placed by question
 // index, so --concurrency 8 equals --concurrency 1.
-import { addCost, emptyCost, runMetrics, type Cost, type RunMetrics } from '../eval/run-metrics.ts';
+import { runMetrics, type RunMetrics } from '../eval/run-metrics.ts';
+import { addCost, emptyCost, type Cost } from '../trace/fold.ts';
 import { summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
 import { complementarity, type PairComplementarity } from '../eval/complementarity.ts';
 import { pairedInterval, type PairedInterval } from '../eval/paired.ts';

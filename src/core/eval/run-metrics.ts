@@ -10,8 +10,6 @@ import { bridgeOf } from './bridge.ts';
 import { goldAllAtK, goldRanks, goldRecallAtK, recallAtK } from './retrieval-metrics.ts';
 import type { QuestionScore } from './summary.ts';
 
-export { addCost, emptyCost, type Cost } from '../trace/fold.ts';
-
 /** EM/F1/Acc of an answer against the gold answers; null when there is no answer or no gold answer. */
 export function answerScores(
   answer: string | null | undefined,

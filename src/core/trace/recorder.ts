@@ -1,13 +1,17 @@
 // Appends the events of one run (src/core/trace/schema.ts) with `t` from an injectable clock, so tests
 // are deterministic, emits each to the live listener (the UI streams them through the engine worker),
 // and wraps the LlmPort so that every call becomes an `llm` event (or an `error` event when it fails).
-import type { LlmPort } from '../llm/port.ts';
+import { LlmAbortedError } from '../llm/errors.ts';
+import type { LlmPort, LlmRequest, LlmResponse } from '../llm/port.ts';
 import type { ReplyFormReader } from '../llm/reply-form.ts';
-import { withTrace } from './llm-event.ts';
+import { llmEvent } from './llm-event.ts';
 import type { TraceEvent } from './schema.ts';
 
 /** A trace event without its stamp: the recorder adds `t` (ms since run start) and `round`. */
 export type EventBody = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, 't' | 'round'> : never) : never;
+
+/** Replies longer than this yield to the event loop before they are read. */
+const LONG_REPLY = 20_000;
 
 export interface RecorderOptions {
   /** Milliseconds clock; defaults to performance.now(). Tests pass a fake one. */
@@ -54,14 +58,43 @@ export class TraceRecorder {
     this.add({ type: 'error', module, message: error instanceof Error ? error.message : String(error) });
   }
 
-  /** The port every strategy calls: each completed call is an `llm` event, each failure an `error` event. */
+  /**
+   * The port every strategy calls: each completed call is an `llm` event, each failure (an abort included) an
+   * `error` event with the typed error's message (never credentials), then rethrown. Events already recorded
+   * stay, so an aborted run keeps its partial trace.
+   */
   wrap(port: LlmPort, replyForm?: ReplyFormReader): LlmPort {
     const at = () => ({ t: this.elapsed(), round: this.round });
-    const traced = withTrace(port, (e) => this.push(e), at, replyForm);
+    const call = async (request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> => {
+      let response: LlmResponse;
+      try {
+        response = await port.complete(request, signal);
+      } catch (e) {
+        this.push({
+          type: 'error',
+          ...at(),
+          module: request.module,
+          message: e instanceof Error ? e.message : String(e),
+        });
+        throw e;
+      }
+      // A long reply is read (its form here, its value by the strategy) after one turn of the event loop,
+      // so an interrupt that came in with it (Ctrl-C, a cancelled run) is heard first: the reply is
+      // recorded and the call ends as aborted.
+      if (response.text.length > LONG_REPLY) {
+        await new Promise<void>((resolve) => setTimeout(resolve, 0));
+        if (signal?.aborted) {
+          this.push(llmEvent(request, response, at()));
+          throw new LlmAbortedError(request.module);
+        }
+      }
+      this.push(llmEvent(request, response, at(), replyForm?.(request.module, response.text)));
+      return response;
+    };
     return {
       label: port.label,
       complete: (request, signal) =>
-        traced.complete(request, signal).catch((e: unknown) => {
+        call(request, signal).catch((e: unknown) => {
           if (typeof e === 'object' && e !== null) this.recordedErrors.add(e);
           throw e;
         }),

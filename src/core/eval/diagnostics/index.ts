@@ -21,11 +21,9 @@ import { readSteps } from './steps.ts';
 import { stoppingCalibration, type StoppingCalibration } from './stopping-calibration.ts';
 import { notApplicable, type QuestionDiagnostic } from './types.ts';
 
-export type { DiagnosticEvidence, QuestionDiagnostic } from './types.ts';
-export type { CoverageGap } from './coverage-gap.ts';
+export type { QuestionDiagnostic } from './types.ts';
 export type { EvidenceLost, LossMechanism } from './evidence-lost.ts';
-export type { StoppingCalibration, StopOutcome } from './stopping-calibration.ts';
-export { readSteps, type StepView, type TraceSteps } from './steps.ts';
+export { readSteps } from './steps.ts';
 
 export const DIAGNOSTICS = [
   'coverageGap',
