@@ -17,11 +17,6 @@ export interface RetrievalEvalOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export interface RetrievalEvalResult {
-  summary: Summary;
-  questions: RetrievalRow[];
-}
-
 export function scoreRanking(question: Question, ranking: readonly Ranked[], ks: readonly number[]): QuestionScore {
   const ids = ranking.map((r) => r.id);
   const recall: Record<number, number> = {};
@@ -43,7 +38,7 @@ export async function evaluateRetrieval(
   questions: readonly Question[],
   retriever: Retriever,
   options: RetrievalEvalOptions,
-): Promise<RetrievalEvalResult> {
+): Promise<{ summary: Summary; questions: RetrievalRow[] }> {
   const depth = Math.max(...options.ks);
   let done = 0;
   const rows = await mapConcurrent(
