@@ -2,25 +2,14 @@
 // many questions each solves that the other does not. "Solved" is the caller's choice (e.g. EM = 1,
 // or all gold passages in the top 5); a question missing from either run is left out of that pair.
 
-export interface PairComplementarity {
-  a: string;
-  b: string;
-  /** Questions both runs hold. */
-  shared: number;
-  both: number;
-  onlyA: number;
-  onlyB: number;
-  neither: number;
-}
-
 /** Every pair of named runs, each once, in the map's order. */
 export function runPairs<T>(runs: ReadonlyMap<string, T>): [[string, T], [string, T]][] {
   const list = [...runs];
   return list.flatMap((x, i) => list.slice(i + 1).map((y): [[string, T], [string, T]] => [x, y]));
 }
 
-/** runs: strategy name -> (question id -> solved). */
-export function complementarity(runs: ReadonlyMap<string, ReadonlyMap<string, boolean>>): PairComplementarity[] {
+/** runs: strategy name -> (question id -> solved). Per pair: the questions both runs hold, split four ways. */
+export function complementarity(runs: ReadonlyMap<string, ReadonlyMap<string, boolean>>) {
   return runPairs(runs).map(([[aName, a], [bName, b]]) => {
     const row = { a: aName, b: bName, shared: 0, both: 0, onlyA: 0, onlyB: 0, neither: 0 };
     for (const [id, solvedA] of a) {
@@ -35,3 +24,5 @@ export function complementarity(runs: ReadonlyMap<string, ReadonlyMap<string, bo
     return row;
   });
 }
+
+export type PairComplementarity = ReturnType<typeof complementarity>[number];

@@ -11,22 +11,12 @@ export interface FusionRun {
   questions: ReadonlyMap<string, { ranking: readonly Ranked[]; gold: readonly string[] }>;
 }
 
-export interface PairFusion {
-  a: string;
-  b: string;
-  /** Questions both runs hold (with gold). */
-  shared: number;
-  recallA: number;
-  recallB: number;
-  /** Mean Recall@k of RRF(a, b). */
-  fused: number;
-  /** fused - max(recallA, recallB). */
-  gain: number;
-}
-
-/** Pairs sorted best fused Recall@k first. */
-export function pairFusion(runs: ReadonlyMap<string, FusionRun>, k = 5, rrfK = 60): PairFusion[] {
-  const out = runPairs(runs).map(([[aName, { questions: a }], [bName, { questions: b }]]): PairFusion => {
+/**
+ * Pairs sorted best fused Recall@k first: the questions both runs hold (with gold), each run's mean Recall@k,
+ * that of RRF(a, b) (`fused`), and fused - max(recallA, recallB) (`gain`).
+ */
+export function pairFusion(runs: ReadonlyMap<string, FusionRun>, k = 5, rrfK = 60) {
+  const out = runPairs(runs).map(([[aName, { questions: a }], [bName, { questions: b }]]) => {
     let shared = 0;
     let ra = 0;
     let rb = 0;
@@ -51,3 +41,5 @@ export function pairFusion(runs: ReadonlyMap<string, FusionRun>, k = 5, rrfK = 6
   });
   return out.sort((x, y) => y.fused - x.fused || y.gain - x.gain);
 }
+
+export type PairFusion = ReturnType<typeof pairFusion>[number];

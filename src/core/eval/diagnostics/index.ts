@@ -141,40 +141,8 @@ const FAILED_REASON = {
   aborted: 'the run was stopped before it finished',
 } as const;
 
-export interface DiagnosticRate {
-  /** flagged / applicable; null when no question applies. */
-  rate: number | null;
-  applicable: number;
-  flagged: number;
-}
-
-/** A diagnostic's rate overall and by hop count. */
-type RateByHops = DiagnosticRate & { byHops: Record<string, DiagnosticRate> };
-
-export interface DiagnosticsSummary {
-  coverageGap: RateByHops & {
-    lateHitRate: number | null;
-    /** Over the questions the run answered (paper 004's "87.3% of answered questions"); the rate above is over all. */
-    answered: DiagnosticRate;
-  };
-  anchorCarryDrop: RateByHops;
-  distractorLatch: RateByHops;
-  compositionFailure: RateByHops;
-  parametricSuppression: RateByHops & { note?: string };
-  stoppingCalibration: RateByHops & {
-    early: number | null;
-    late: number | null;
-    onTime: number | null;
-    /** Share the step cap ended without a decision to stop. */
-    capped: number | null;
-    /** Sufficiency score vs correctness (Brier score; mean score of right and wrong answers); null when no score was reported. */
-    sufficiency: { n: number; brier: number; meanWhenRight: number | null; meanWhenWrong: number | null } | null;
-  };
-  /** This project's: the share of questions that lost pooled gold, and how many losses per mechanism. */
-  evidenceLost: RateByHops & { byMechanism: Record<LossMechanism, number> };
-}
-
-function rateOf(rows: readonly QuestionDiagnostic[]): DiagnosticRate {
+/** flagged / applicable (rate null when no question applies). */
+function rateOf(rows: readonly QuestionDiagnostic[]) {
   const app = rows.filter((r) => r.applicable);
   const flagged = app.filter((r) => r.flagged).length;
   return { rate: app.length ? flagged / app.length : null, applicable: app.length, flagged };
@@ -182,7 +150,8 @@ function rateOf(rows: readonly QuestionDiagnostic[]): DiagnosticRate {
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
-export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]): DiagnosticsSummary {
+/** Each diagnostic's rate overall and by hop count, with what some add (late hits, stop outcomes, loss mechanisms). */
+export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]) {
   const of = (name: DiagnosticName) => ({
     ...rateOf(rows.map((r) => r[name])),
     byHops: perHops(rows, (group) => rateOf(group.map((r) => r[name]))),
@@ -198,6 +167,7 @@ export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]): Diag
     coverageGap: {
       ...cov,
       lateHitRate: cov.applicable ? late / cov.applicable : null,
+      // over the questions the run answered (paper 004's "87.3% of answered questions"); the rate above is over all
       answered: rateOf(rows.filter((r) => r.answer !== undefined && r.answer.trim() !== '').map((r) => r.coverageGap)),
     },
     anchorCarryDrop: of('anchorCarryDrop'),
@@ -212,7 +182,9 @@ export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]): Diag
       early: share('early'),
       late: share('late'),
       onTime: share('onTime'),
+      // the step cap ended the run without a decision to stop
       capped: share('capped'),
+      // the stop's sufficiency score vs correctness (Brier score; mean score of right and wrong answers)
       sufficiency: suff.length
         ? {
             n: suff.length,
@@ -222,9 +194,12 @@ export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]): Diag
           }
         : null,
     },
+    // this project's: the share of questions that lost pooled gold, and how many losses per mechanism
     evidenceLost: { ...of('evidenceLost'), byMechanism: byMechanism(rows) },
   };
 }
+
+export type DiagnosticsSummary = ReturnType<typeof summarizeDiagnostics>;
 
 function byMechanism(rows: readonly QuestionDiagnostics[]): Record<LossMechanism, number> {
   const out: Record<LossMechanism, number> = { 'pool cap': 0, verifier: 0, 'μ+σ cut': 0, 'reader budget': 0 };
