@@ -83,19 +83,12 @@ export function titleEvidence(question: string, gold: readonly { id: string; tit
   return { hops: gold.map((g) => ({ passages: [g.id] })), bridge, bridgeRule: BRIDGE_RULES.titles };
 }
 
-export interface BridgeSet {
-  ids: Set<string>;
-  rule: string;
-  /** False when the heuristic decided (no structure in the dataset). */
-  structured: boolean;
-}
-
 /**
- * The bridge passages of a question: from its structured gold when the dataset gave one, else the
- * heuristic over the run's round-0 retrieval (`round0`: the ids the question alone retrieved).
+ * The bridge passages of a question: from its structured gold when the dataset gave one, else (`structured`
+ * false) the heuristic over the run's round-0 retrieval (`round0`: the ids the question alone retrieved).
  * Every view, caption and metric calls this one function.
  */
-export function bridgeOf(question: Pick<Question, 'gold' | 'evidence'>, round0?: Iterable<string>): BridgeSet {
+export function bridgeOf(question: Pick<Question, 'gold' | 'evidence'>, round0?: Iterable<string>) {
   if (question.evidence)
     return { ids: new Set(question.evidence.bridge), rule: question.evidence.bridgeRule, structured: true };
   const own = new Set(round0 ?? []);

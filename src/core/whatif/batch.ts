@@ -44,13 +44,6 @@ export interface CounterfactualRow extends Pick<RunMetrics, 'answer' | 'em' | 'a
   warnings: string[];
 }
 
-export interface CounterfactualResult {
-  rows: CounterfactualRow[];
-  summary: CounterfactualSummary;
-  /** Every branch that ran (applied or not; a failed branch with a trace too), for the traces folder. */
-  branches: Trace[];
-}
-
 const right = (acc: number | undefined): boolean => acc === 1;
 
 /** One question's plain metrics, its row and (when a branch ran) its branch. */
@@ -182,7 +175,7 @@ export async function runCounterfactuals(
   ctx: Omit<StrategyContext, 'options' | 'whatif'>,
   ks: readonly number[],
   concurrency = 1,
-): Promise<CounterfactualResult> {
+) {
   // The run's abort signal (ctx.signal) stops the pass: a branch in flight ends aborted, the rest never start.
   const results = await mapConcurrent(traces, concurrency, async (parent) => {
     const outcome: CounterfactualOutcome = ctx.signal?.aborted
@@ -194,7 +187,10 @@ export async function runCounterfactuals(
   });
   return {
     rows: results.map((r) => r.row),
+    // every branch that ran (applied or not; a failed branch with a trace too), for the traces folder
     branches: results.flatMap((r) => (r.branch ? [r.branch] : [])),
     summary: summarizeCounterfactuals(spec, results, ks),
   };
 }
+
+export type CounterfactualResult = Awaited<ReturnType<typeof runCounterfactuals>>;

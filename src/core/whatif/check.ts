@@ -8,13 +8,6 @@ import { traceHash } from '../trace/hash.ts';
 import type { Trace } from '../trace/schema.ts';
 import { branchStep } from './branch.ts';
 
-export interface BranchCheck {
-  /** The branches that passed, their oracle flag recomputed. */
-  branches: Trace[];
-  /** The refused ones: the branch's id and why. */
-  refused: { id: string; reason: string }[];
-}
-
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length > 0 && a.length === b.length && a.every((x) => b.includes(x));
 
@@ -49,10 +42,10 @@ async function reasonToRefuse(parent: Trace, t: Trace, hash: string): Promise<st
   return undefined;
 }
 
-/** Check every branch against `parent` (see the file comment). */
-export async function checkBranches(parent: Trace, branches: readonly Trace[]): Promise<BranchCheck> {
+/** Every branch checked against `parent` (see the file comment): those that passed (oracle flag recomputed), the refused ones with why. */
+export async function checkBranches(parent: Trace, branches: readonly Trace[]) {
   const hash = await traceHash(parent);
-  const out: BranchCheck = { branches: [], refused: [] };
+  const out = { branches: [] as Trace[], refused: [] as { id: string; reason: string }[] };
   for (const t of branches) {
     const reason = await reasonToRefuse(parent, t, hash);
     if (reason) out.refused.push({ id: t.id, reason });
