@@ -6,8 +6,8 @@
 // index, so --concurrency 8 equals --concurrency 1.
 import { runMetrics, type RunMetrics } from '../eval/run-metrics.ts';
 import { addCost, emptyCost, type Cost } from '../trace/fold.ts';
-import { summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
-import { complementarity, type PairComplementarity } from '../eval/complementarity.ts';
+import { summarize, type QuestionScore } from '../eval/metrics.ts';
+import { complementarity } from '../eval/complementarity.ts';
 import { pairedInterval, type PairedInterval } from '../eval/paired.ts';
 import {
   diagnoseTrace,
@@ -45,37 +45,6 @@ export interface StrategyBatchOptions extends Pick<
   /** Each trace as soon as its question finishes (the CLI writes it to --traces). */
   onTrace?: (trace: Trace, reused: boolean) => Promise<void> | void;
   onProgress?: (done: number, total: number) => void;
-}
-
-export interface StrategyBatchResult {
-  /** The strategy, or the group name of scored traces (score-traces). */
-  strategy: string;
-  regime: Regime;
-  /** Means over the completed questions (status done); null when none completed (no metric, never 0). */
-  summary: Summary | null;
-  /** Questions the metrics are over, and questions whose run failed (not in any metric). */
-  completed: number;
-  failedCount: number;
-  /** Mean Recall@k of the bridge passages (src/core/eval/bridge.ts) over the questions that have any. */
-  bridgeRecall: { count: number; recall: Record<number, number> };
-  /**
-   * Mean Recall@k of the pool after each round (completed questions); a question that stopped earlier carries its
-   * last pool. `round` is the pool index: 0 = initial retrieval, 1..R = after each round, then promotion/cut.
-   */
-  recallByRound: { round: number; recall: Record<number, number> }[];
-  /** Every question's LLM cost, failed ones included (their calls were spent). */
-  tokensByModule: Record<string, Cost>;
-  failed: { id: string; errors: string[] }[];
-  /** Questions stopped mid-run by an abort (their partial traces went to onTrace); not in `questions`. */
-  aborted: number;
-  /** Questions never started because the batch was aborted. */
-  notRun: number;
-  reused: number;
-  questions: RunMetrics[];
-  /** Paper 004's six diagnostics over the completed questions, read off the traces and the gold (never inside a run). */
-  diagnostics: DiagnosticsSummary;
-  questionDiagnostics: QuestionDiagnostics[];
-  traces: Trace[];
 }
 
 export async function evaluateStrategy(
@@ -118,6 +87,7 @@ export async function evaluateStrategy(
       passages: o.passages,
       noContext: o.noContext,
     }),
+    // stopped mid-run by an abort (their partial traces went to onTrace; not in `questions`), and never started
     aborted: all.filter((t) => t?.status === 'aborted').length,
     notRun: all.filter((t) => t === undefined).length,
     reused,
@@ -138,11 +108,12 @@ export function summarizeTraces(
   traces: readonly Trace[],
   ks: readonly number[],
   o: SummarizeOptions = {},
-): StrategyBatchResult {
+) {
   const rows = traces.map((t) => runMetrics(t, ks));
   const { questionDiagnostics, diagnostics } = diagnoseBatch(traces, o);
   // questionDiagnostics has one entry per trace (the JSON lists every question); the summary is over completed ones
   return {
+    // the strategy, or the group name of scored traces (score-traces)
     strategy: name,
     regime: o.regime ?? traces[0]?.regime ?? 'iterative',
     ...summarizeMetrics(rows, ks),
@@ -151,11 +122,14 @@ export function summarizeTraces(
     notRun: 0,
     reused: 0,
     questions: rows,
+    // paper 004's diagnostics over the completed questions, read off the traces and the gold (never inside a run)
     diagnostics,
     questionDiagnostics,
     traces: [...traces],
   };
 }
+
+export type StrategyBatchResult = ReturnType<typeof summarizeTraces>;
 
 /** A question whose run finished (not failed, not aborted, not still running): the only kind a metric reads. */
 export const isCompleted = (r: { status: Trace['status'] }): boolean => r.status === 'done';
@@ -165,20 +139,17 @@ export const isCompleted = (r: { status: Trace['status'] }): boolean => r.status
  * plots (the browser passes the rows of each strategy lane), so both read one computation. Means are
  * over the completed questions only; a failed question is counted, never scored.
  */
-export function summarizeMetrics(
-  rows: readonly RunMetrics[],
-  ks: readonly number[],
-): Pick<
-  StrategyBatchResult,
-  'summary' | 'completed' | 'failedCount' | 'bridgeRecall' | 'recallByRound' | 'tokensByModule'
-> {
+export function summarizeMetrics(rows: readonly RunMetrics[], ks: readonly number[]) {
   const done = rows.filter(isCompleted);
   return {
+    // null when none completed (no metric, never 0)
     summary: done.length ? summarize(scoredRows(done), ks) : null,
+    // the questions the metrics are over, and those whose run failed (in no metric)
     completed: done.length,
     failedCount: rows.filter((r) => r.status === 'failed').length,
     bridgeRecall: meanBridgeRecall(done, ks),
     recallByRound: meanRecallByRound(done, ks),
+    // every question's LLM cost, failed ones included (their calls were spent)
     tokensByModule: sumCosts(rows),
   };
 }
@@ -200,11 +171,16 @@ export function diagnoseBatch(
 }
 
 /** The mean over `rows` of `at(row, k)` for every k (NaN without rows). */
-function meanByK(rows: readonly RunMetrics[], ks: readonly number[], at: (r: RunMetrics, k: number) => number) {
+function meanByK(
+  rows: readonly RunMetrics[],
+  ks: readonly number[],
+  at: (r: RunMetrics, k: number) => number,
+): Record<number, number> {
   return Object.fromEntries(ks.map((k) => [k, rows.reduce((a, r) => a + at(r, k), 0) / rows.length]));
 }
 
-function meanBridgeRecall(rows: readonly RunMetrics[], ks: readonly number[]): StrategyBatchResult['bridgeRecall'] {
+/** Mean Recall@k of the bridge passages (src/core/eval/bridge.ts) over the questions that have any. */
+function meanBridgeRecall(rows: readonly RunMetrics[], ks: readonly number[]) {
   const withBridge = rows.filter((r) => r.bridgeRecall !== undefined);
   return { count: withBridge.length, recall: meanByK(withBridge, ks, (r, k) => r.bridgeRecall?.[k] ?? 0) };
 }
@@ -215,7 +191,11 @@ function scoredRows(rows: readonly RunMetrics[]): QuestionScore[] {
   return rows.map((r) => (anyAnswer && r.em === undefined ? { ...r, em: 0, f1: 0, acc: 0 } : r));
 }
 
-function meanRecallByRound(rows: readonly RunMetrics[], ks: readonly number[]): StrategyBatchResult['recallByRound'] {
+/**
+ * Mean Recall@k of the pool after each round; a question that stopped earlier carries its last pool. `round` is
+ * the pool index: 0 = initial retrieval, 1..R = after each round, then promotion/cut.
+ */
+function meanRecallByRound(rows: readonly RunMetrics[], ks: readonly number[]) {
   const depth = Math.max(0, ...rows.map((r) => r.recallByRound.length));
   return Array.from({ length: depth }, (_, i) => ({
     round: i,
@@ -233,10 +213,7 @@ function sumCosts(rows: readonly RunMetrics[]): Record<string, Cost> {
 }
 
 /** Complementarity of the strategies run on the same questions (BDTR Fig. 3) under two notions of "solved". */
-export function strategyComplementarity(
-  results: readonly StrategyBatchResult[],
-  k = 5,
-): { byEm: PairComplementarity[]; byAllGold: PairComplementarity[] } {
+export function strategyComplementarity(results: readonly StrategyBatchResult[], k = 5) {
   // completed questions only: a failed run is neither solved nor unsolved (the pair's "shared" counts both completed)
   const by = (solved: (r: RunMetrics) => boolean) =>
     complementarity(
