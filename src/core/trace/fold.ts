@@ -373,24 +373,21 @@ export function chainNodes(chain: string): string[] {
     .filter((s) => s !== '');
 }
 
-/** Every passage id a trace mentions (retrievals and their items' provenance, pools, contexts, verifier, cut, beams, memory, citations). */
+/** The passage ids each event type mentions (retrievals and their items' provenance, pools, contexts, verifier, cut, beams, memory, citations). */
+const MENTIONED: { [K in TraceEvent['type']]?: (e: TraceEventOf<K>) => readonly string[] } = {
+  retrieve: (e) => [...e.results.map((r) => r.id), ...(e.items ?? []).flatMap((item) => item.passages)],
+  pool: (e) => e.pool.map((r) => r.id),
+  context: (e) => e.ids,
+  verify: (e) => [...e.candidates, ...e.selected],
+  promote: (e) => e.moves.map((x) => x.id),
+  cutoff: (e) => e.kept,
+  beam: (e) => e.triples.flatMap((t) => (t.passage === null ? [] : [t.passage])),
+  memory: (e) => e.entries.flatMap((entry) => entry.passages),
+  answer: (e) => e.citations ?? [],
+};
+
+/** Every passage id a trace mentions, in order of first mention. */
 export function traceIds(events: readonly TraceEvent[]): string[] {
-  const ids = new Set<string>();
-  const add = (xs: Iterable<string>) => {
-    for (const x of xs) ids.add(x);
-  };
-  for (const e of events) {
-    if (e.type === 'retrieve') {
-      add(e.results.map((r) => r.id));
-      for (const item of e.items ?? []) add(item.passages);
-    } else if (e.type === 'pool') add(e.pool.map((r) => r.id));
-    else if (e.type === 'context') add(e.ids);
-    else if (e.type === 'verify') add([...e.candidates, ...e.selected]);
-    else if (e.type === 'promote') add(e.moves.map((x) => x.id));
-    else if (e.type === 'cutoff') add(e.kept);
-    else if (e.type === 'beam') add(e.triples.flatMap((t) => (t.passage === null ? [] : [t.passage])));
-    else if (e.type === 'memory') for (const entry of e.entries) add(entry.passages);
-    else if (e.type === 'answer') add(e.citations ?? []);
-  }
-  return [...ids];
+  const mentioned = (e: TraceEvent) => (MENTIONED[e.type] as ((e: TraceEvent) => readonly string[]) | undefined)?.(e);
+  return [...new Set(events.flatMap((e) => mentioned(e) ?? []))];
 }
