@@ -13,7 +13,6 @@ export type RetrievalRow = Pick<Question, 'id' | 'question' | 'type' | 'hops'> &
 export interface RetrievalEvalOptions {
   ks: number[];
   concurrency?: number;
-  signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -41,16 +40,11 @@ export async function evaluateRetrieval(
 ): Promise<{ summary: Summary; questions: RetrievalRow[] }> {
   const depth = Math.max(...options.ks);
   let done = 0;
-  const rows = await mapConcurrent(
-    questions,
-    options.concurrency ?? 1,
-    async (q) => {
-      const ranking = await retriever.retrieve(q.question, depth, options.signal);
-      options.onProgress?.(++done, questions.length);
-      return { q, ranking };
-    },
-    options.signal,
-  );
+  const rows = await mapConcurrent(questions, options.concurrency ?? 1, async (q) => {
+    const ranking = await retriever.retrieve(q.question, depth);
+    options.onProgress?.(++done, questions.length);
+    return { q, ranking };
+  });
   const scores = rows.map(({ q, ranking }) => scoreRanking(q, ranking, options.ks));
   return {
     summary: summarize(scores, options.ks),

@@ -17,7 +17,6 @@ export interface BranchOptions {
   label?: string;
   /** The change reads the gold (gold-bridge, gold-all): labelled oracle wherever the branch appears. */
   oracle?: boolean;
-  createdAt?: string;
   /** The host's build facts of the backbone the branch runs over; by default the parent's (same backbone). */
   backbone?: Record<string, unknown>;
 }
@@ -84,7 +83,6 @@ export async function runBranch(
       corpus: parent.corpus,
       retrieverName: parent.retriever,
       traceId: `${parent.id}~${(await sha256Hex(JSON.stringify(change))).slice(0, 8)}`,
-      ...(o.createdAt ? { createdAt: o.createdAt } : {}),
       backbone: o.backbone ?? parentBackbone(parent, keys),
       ...(parent.provenance ? { provenance: parent.provenance } : {}),
     },

@@ -48,8 +48,6 @@ export interface DiagnoseOptions {
   noContext?: Trace;
   /** Passages of each retrieval that count as retrieved (paper 004: top 10 per step). */
   top?: number;
-  /** Word overlap (Jaccard) at which a non-gold passage resembles a gold one. */
-  minOverlap?: number;
   /**
    * The LLM judge's verdict (Acc†) on a trace's answer, when a judge ran: true, false, or undefined when
    * it gave none (unreadable). Without it answers are judged by Acc (gold contained in the prediction).
@@ -81,7 +79,8 @@ export interface QuestionDiagnostics {
 }
 
 const DEFAULT_TOP = 10;
-const DEFAULT_MIN_OVERLAP = 0.5;
+/** Word overlap (Jaccard) at which a non-gold passage resembles a gold one. */
+const MIN_OVERLAP = 0.5;
 
 export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDiagnostics {
   const { passages } = o;
@@ -109,7 +108,7 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
     correctness: o.judged ? 'judge' : 'substring',
     coverageGap: coverage,
     anchorCarryDrop: retrieving ? anchorCarryDrop(run, gold, top, lookup) : noRetrieval,
-    distractorLatch: retrieving ? distractorLatch(run, gold, o.minOverlap ?? DEFAULT_MIN_OVERLAP, lookup) : noRetrieval,
+    distractorLatch: retrieving ? distractorLatch(run, gold, MIN_OVERLAP, lookup) : noRetrieval,
     compositionFailure:
       trace.regime === 'no-context'
         ? notApplicable('the no-context regime shows no passages')
@@ -208,7 +207,7 @@ function byMechanism(rows: readonly QuestionDiagnostics[]): Record<LossMechanism
 }
 
 /** How the rates were computed: the gold basis of the questions (structured per hop, or passages only). */
-export function diagnosticsBasis(rows: readonly QuestionDiagnostics[], top = DEFAULT_TOP) {
+export function diagnosticsBasis(rows: readonly QuestionDiagnostics[]) {
   const structured = rows.filter((r) => r.gold === 'structured').length;
   const correctness = correctnessOf(rows);
   return {
@@ -217,7 +216,7 @@ export function diagnosticsBasis(rows: readonly QuestionDiagnostics[], top = DEF
     /** 'judge' when an LLM judge's verdicts (Acc†) decided correctness, else 'substring' (Acc); then in words, for tables. */
     correctness,
     correctnessNote: CORRECTNESS_NOTE[correctness],
-    retrievedTop: top,
+    retrievedTop: DEFAULT_TOP,
   };
 }
 
