@@ -41,8 +41,7 @@ export function verifierSelection(parent: Trace, selected: readonly string[], ve
   const at = verifyIndex ?? parent.events.findIndex((e) => e.type === 'verify');
   const verify = parent.events[at];
   if (verify?.type !== 'verify') throw new WhatIfError(`trace "${parent.id}" has no verifier step`);
-  let call = -1;
-  for (let i = 0; i < at; i++) if (parent.events[i]!.type === 'llm') call++;
+  const call = parent.events.slice(0, at).filter((e) => e.type === 'llm').length - 1;
   if (call < 0) throw new WhatIfError(`trace "${parent.id}": no LLM call before its verifier step`);
   // The verifier's reply that selects `selected` among its candidates (BDTR Fig. 9's format: 1-based indices).
   const indices = selected.map((id) => verify.candidates.indexOf(id) + 1).filter((i) => i > 0);
