@@ -15,10 +15,10 @@ import { compositionFailure } from './composition-failure.ts';
 import { coverageGap, type CoverageGap } from './coverage-gap.ts';
 import { distractorLatch } from './distractor-latch.ts';
 import { evidenceLost, type EvidenceLost, type LossMechanism } from './evidence-lost.ts';
-import { goldOf, type GoldBasis } from './gold.ts';
+import { goldOf } from './gold.ts';
 import { parametricSuppression } from './parametric-suppression.ts';
 import { readSteps } from './steps.ts';
-import { stoppingCalibration, type StoppingCalibration } from './stopping-calibration.ts';
+import { stoppingCalibration } from './stopping-calibration.ts';
 import { notApplicable, type QuestionDiagnostic } from './types.ts';
 
 export type { QuestionDiagnostic } from './types.ts';
@@ -58,31 +58,11 @@ export interface DiagnoseOptions {
 /** How answers were judged right: the LLM judge (Acc†) or gold-answer containment (Acc). */
 export type CorrectnessBasis = 'judge' | 'substring';
 
-export interface QuestionDiagnostics {
-  id: string;
-  strategy: string;
-  regime: Trace['regime'];
-  hops?: number;
-  /** structured = per hop from trace.question.evidence; passages-only = per gold passage (no structured gold). */
-  gold: GoldBasis;
-  answer?: string;
-  correct?: boolean;
-  correctness: CorrectnessBasis;
-  coverageGap: CoverageGap;
-  anchorCarryDrop: QuestionDiagnostic;
-  distractorLatch: QuestionDiagnostic;
-  compositionFailure: QuestionDiagnostic;
-  parametricSuppression: QuestionDiagnostic;
-  stoppingCalibration: StoppingCalibration;
-  /** This project's (not paper 004's): gold that was pooled and never read, with the dropping step and mechanism. */
-  evidenceLost: EvidenceLost;
-}
-
 const DEFAULT_TOP = 10;
 /** Word overlap (Jaccard) at which a non-gold passage resembles a gold one. */
 const MIN_OVERLAP = 0.5;
 
-export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDiagnostics {
+export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}) {
   const { passages } = o;
   const lookup = typeof passages === 'function' ? passages : (id: string) => passages?.get(id);
   const top = o.top ?? DEFAULT_TOP;
@@ -94,18 +74,20 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
   const correct = judge(trace, run.answer);
   const retrieving = trace.regime === 'iterative';
   const noRetrieval = notApplicable(`the ${trace.regime} regime does not retrieve`);
-  const coverage = retrieving ? coverageGap(run, gold, top) : { ...noRetrieval, lateHits: [] };
+  const coverage: CoverageGap = retrieving ? coverageGap(run, gold, top) : { ...noRetrieval, lateHits: [] };
   const ncAnswer = o.noContext ? readSteps(o.noContext).answer : undefined;
   const noContext = o.noContext && { answer: ncAnswer, correct: judge(o.noContext, ncAnswer) };
-  const result: QuestionDiagnostics = {
+  const lost: EvidenceLost = retrieving ? evidenceLost(trace, run, gold) : { ...noRetrieval, lost: [] };
+  const result = {
     id: trace.question.id,
     strategy: trace.strategy,
     regime: trace.regime,
     ...(trace.question.hops !== undefined ? { hops: trace.question.hops } : {}),
+    // structured = per hop from trace.question.evidence; passages-only = per gold passage (no structured gold)
     gold: gold.basis,
     ...(run.answer !== undefined ? { answer: run.answer } : {}),
     ...(correct !== undefined ? { correct } : {}),
-    correctness: o.judged ? 'judge' : 'substring',
+    correctness: (o.judged ? 'judge' : 'substring') as CorrectnessBasis,
     coverageGap: coverage,
     anchorCarryDrop: retrieving ? anchorCarryDrop(run, gold, top, lookup) : noRetrieval,
     distractorLatch: retrieving ? distractorLatch(run, gold, MIN_OVERLAP, lookup) : noRetrieval,
@@ -115,7 +97,8 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
         : compositionFailure(run, gold, correct),
     parametricSuppression: parametricSuppression(run, trace.regime, correct, noContext),
     stoppingCalibration: stoppingCalibration(trace, gold, top, correct),
-    evidenceLost: retrieving ? evidenceLost(trace, run, gold) : { ...noRetrieval, lost: [] },
+    // this project's (not paper 004's): gold that was pooled and never read, with the dropping step and mechanism
+    evidenceLost: lost,
   };
   // A run that crashed or was stopped raises no flag: the failure is the finding.
   if (trace.status === 'failed' || trace.status === 'aborted') {
@@ -133,6 +116,8 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
       }
   return result;
 }
+
+export type QuestionDiagnostics = ReturnType<typeof diagnoseTrace>;
 
 /** Why no diagnostic applies to a run that did not finish. */
 const FAILED_REASON = {
