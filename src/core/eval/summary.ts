@@ -40,6 +40,10 @@ export interface Summary extends ScoreMeans {
 
 const ANSWER_FIELDS = ['em', 'f1', 'acc'] as const;
 
+/** The mean of `value` over `rows`, summed in order; null without rows. */
+export const meanOf = <T>(rows: readonly T[], value: (row: T) => number): number | null =>
+  rows.length ? rows.reduce((sum, row) => sum + value(row), 0) / rows.length : null;
+
 function means(rows: readonly QuestionScore[], ks: readonly number[]): ScoreMeans {
   const gold = rows.filter((r) => !r.noGold);
   const out: ScoreMeans = {
@@ -49,21 +53,12 @@ function means(rows: readonly QuestionScore[], ks: readonly number[]): ScoreMean
     ...(gold.length !== rows.length ? { withGold: gold.length } : {}),
   };
   for (const k of ks) {
-    let r = 0;
-    let a = 0;
-    for (const row of gold) {
-      r += row.recall[k] as number;
-      a += row.allGold[k] as number;
-    }
-    out.recall[k] = gold.length ? r / gold.length : null;
-    out.allGold[k] = gold.length ? a / gold.length : null;
+    out.recall[k] = meanOf(gold, (row) => row.recall[k] as number);
+    out.allGold[k] = meanOf(gold, (row) => row.allGold[k] as number);
   }
-  for (const field of ANSWER_FIELDS) {
-    if (rows[0]?.[field] === undefined) continue;
-    let sum = 0;
-    for (const row of rows) sum += row[field] as number;
-    out[field] = sum / rows.length;
-  }
+  // answer scores are on every row or none (validate); rows is never empty there
+  for (const field of ANSWER_FIELDS)
+    if (rows[0]?.[field] !== undefined) out[field] = meanOf(rows, (row) => row[field] as number) as number;
   return out;
 }
 
