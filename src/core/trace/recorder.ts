@@ -2,7 +2,7 @@
 // are deterministic, emits each to the live listener (the UI streams them through the engine worker),
 // and wraps the LlmPort so that every call becomes an `llm` event (or an `error` event when it fails).
 import { LlmAbortedError } from '../llm/errors.ts';
-import type { LlmPort, LlmRequest, LlmResponse } from '../llm/port.ts';
+import type { LlmPort, LlmResponse } from '../llm/port.ts';
 import type { ReplyFormReader } from '../llm/reply-form.ts';
 import { llmEvent } from './llm-event.ts';
 import type { TraceEvent } from './schema.ts';
@@ -65,39 +65,34 @@ export class TraceRecorder {
    */
   wrap(port: LlmPort, replyForm?: ReplyFormReader): LlmPort {
     const at = () => ({ t: this.elapsed(), round: this.round });
-    const call = async (request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> => {
-      let response: LlmResponse;
-      try {
-        response = await port.complete(request, signal);
-      } catch (e) {
-        this.push({
-          type: 'error',
-          ...at(),
-          module: request.module,
-          message: e instanceof Error ? e.message : String(e),
-        });
-        throw e;
-      }
-      // A long reply is read (its form here, its value by the strategy) after one turn of the event loop,
-      // so an interrupt that came in with it (Ctrl-C, a cancelled run) is heard first: the reply is
-      // recorded and the call ends as aborted.
-      if (response.text.length > LONG_REPLY) {
-        await new Promise<void>((resolve) => setTimeout(resolve, 0));
-        if (signal?.aborted) {
-          this.push(llmEvent(request, response, at()));
-          throw new LlmAbortedError(request.module);
-        }
-      }
-      this.push(llmEvent(request, response, at(), replyForm?.(request.module, response.text)));
-      return response;
+    const recorded = (e: unknown) => {
+      if (typeof e === 'object' && e !== null) this.recordedErrors.add(e);
+      return e;
     };
     return {
       label: port.label,
-      complete: (request, signal) =>
-        call(request, signal).catch((e: unknown) => {
-          if (typeof e === 'object' && e !== null) this.recordedErrors.add(e);
-          throw e;
-        }),
+      complete: async (request, signal) => {
+        let response: LlmResponse;
+        try {
+          response = await port.complete(request, signal);
+        } catch (e) {
+          const message = e instanceof Error ? e.message : String(e);
+          this.push({ type: 'error', ...at(), module: request.module, message });
+          throw recorded(e);
+        }
+        // A long reply is read (its form here, its value by the strategy) after one turn of the event loop,
+        // so an interrupt that came in with it (Ctrl-C, a cancelled run) is heard first: the reply is
+        // recorded and the call ends as aborted.
+        if (response.text.length > LONG_REPLY) {
+          await new Promise<void>((resolve) => setTimeout(resolve, 0));
+          if (signal?.aborted) {
+            this.push(llmEvent(request, response, at()));
+            throw recorded(new LlmAbortedError(request.module));
+          }
+        }
+        this.push(llmEvent(request, response, at(), replyForm?.(request.module, response.text)));
+        return response;
+      },
     };
   }
 
