@@ -120,8 +120,6 @@ function emptyModel(steps: number) {
     finalRanking: [] as string[],
     /** The same with the pool's scores (NaN for a kept id the last pool lacks). */
     finalScored: [] as Ranked[],
-    /** Last pool order (after promotion). */
-    lastPool: [] as string[],
     /** The pool after each `pool` event (round 0, each round, after promotion), for per-round Recall@k. */
     poolRankings: [] as Ranked[][],
     /** Ids the question's own round-0 retrievals returned (the bridge heuristic's input when a dataset has no structure). */
@@ -247,7 +245,6 @@ const foldPool: Reducer<'pool'> = (s, e, step) => {
   m.poolRankings.push(e.pool.map((p) => ({ id: p.id, score: p.score })));
   for (const id of order) if (!m.firstRound.has(id)) m.firstRound.set(id, e.round);
   if (!afterPromotion) roundOf(s, e.round).poolSize = order.length;
-  m.lastPool = order;
 };
 
 /** An LLM call: its module's cost, the run's calls and the round's tokens. */
@@ -328,7 +325,8 @@ function finishFold(s: FoldState, events: readonly TraceEvent[]): TraceModel {
   };
   m.roundsUsed = Math.max(0, ...[...s.started].filter((r) => !linkOnly(r)));
   m.modules = [...s.modules.values()];
-  m.finalRanking = m.cutoff ? m.cutoff.kept : m.lastPool;
+  // without a cut, every stage is a pool's: the last one (after promotion) is the final context
+  m.finalRanking = m.cutoff ? m.cutoff.kept : (m.stages.at(-1)?.order ?? []);
   m.finalScored = m.finalRanking.map((id) => ({ id, score: s.lastScores.get(id) ?? Number.NaN }));
   return m;
 }
