@@ -16,8 +16,10 @@ export interface RetrievalEvalOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+const idOf = (r: Ranked) => r.id;
+
 export function scoreRanking(question: Question, ranking: readonly Ranked[], ks: readonly number[]): QuestionScore {
-  const ids = ranking.map((r) => r.id);
+  const ids = ranking.map(idOf);
   const recall: Record<number, number> = {};
   const allGold: Record<number, number> = {};
   let noGold = false;
@@ -55,10 +57,7 @@ export async function evaluateRetrieval(
       hops: q.hops,
       goldIds: q.gold,
       ranking,
-      goldRanks: goldRanks(
-        ranking.map((r) => r.id),
-        q.gold,
-      ),
+      goldRanks: goldRanks(ranking.map(idOf), q.gold),
     })),
   };
 }

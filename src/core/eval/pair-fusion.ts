@@ -11,6 +11,8 @@ export interface FusionRun {
   questions: ReadonlyMap<string, { ranking: readonly Ranked[]; gold: readonly string[] }>;
 }
 
+const idOf = (r: Ranked) => r.id;
+
 /**
  * Pairs sorted best fused Recall@k first: the questions both runs hold (with gold), each run's mean Recall@k,
  * that of RRF(a, b) (`fused`), and fused - max(recallA, recallB) (`gain`).
@@ -25,12 +27,7 @@ export function pairFusion(runs: ReadonlyMap<string, FusionRun>, k = 5, rrfK = 6
       const qb = b.get(id);
       if (!qb || qa.gold.length === 0) continue;
       shared++;
-      const recall = (ranking: readonly Ranked[]) =>
-        recallAtK(
-          ranking.map((r) => r.id),
-          qa.gold,
-          k,
-        );
+      const recall = (ranking: readonly Ranked[]) => recallAtK(ranking.map(idOf), qa.gold, k);
       ra += recall(qa.ranking);
       rb += recall(qb.ranking);
       rf += recall(rrf([qa.ranking, qb.ranking], { k: rrfK }));
