@@ -27,14 +27,12 @@ export class TraceRecorder {
   rewrite: ((body: EventBody, round: number) => EventBody) | undefined;
   private readonly now: () => number;
   private readonly started: number;
-  private readonly onEvent: ((event: TraceEvent) => void) | undefined;
   /** Failures the LLM wrapper already recorded as `error` events, so a strategy does not record them twice. */
   private readonly recordedErrors = new WeakSet<object>();
 
-  constructor(options: RecorderOptions = {}) {
+  constructor(private readonly options: RecorderOptions = {}) {
     this.now = options.now ?? (() => performance.now());
     this.started = this.now();
-    this.onEvent = options.onEvent;
   }
 
   elapsed(): number {
@@ -98,7 +96,7 @@ export class TraceRecorder {
 
   private push(event: TraceEvent): TraceEvent {
     this.events.push(event);
-    this.onEvent?.(event);
+    this.options.onEvent?.(event);
     return event;
   }
 }

@@ -47,11 +47,7 @@ export interface CounterfactualRow extends Pick<RunMetrics, 'answer' | 'em' | 'a
 const right = (acc: number | undefined): boolean => acc === 1;
 
 /** One question's plain metrics, its row and (when a branch ran) its branch. */
-export interface CounterfactualEntry {
-  plain: RunMetrics;
-  row: CounterfactualRow;
-  branch?: Trace;
-}
+export type CounterfactualEntry = { plain: RunMetrics; row: CounterfactualRow; branch?: Trace };
 
 /** How a host's attempt at one question's counterfactual ended. */
 export type CounterfactualOutcome = { branch: Trace } | { skip: string } | { failed: string };

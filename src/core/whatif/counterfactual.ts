@@ -7,8 +7,6 @@ import type { Trace } from '../trace/schema.ts';
 import { WhatIfError } from './branch.ts';
 import type { Intervention } from './intervention.ts';
 
-const COUNTERFACTUAL_SPECS = ['rerun', 'gold-bridge@R', 'gold-all@R', 'drop-promoted'] as const;
-
 export interface CounterfactualSpec {
   name: 'rerun' | 'gold-bridge' | 'gold-all' | 'drop-promoted';
   round: number;
@@ -20,7 +18,8 @@ export interface CounterfactualSpec {
 /** Parse "rerun", "rerun@R", "gold-bridge@R", "gold-all@R", "drop-promoted"; a bad spec names what is wrong. */
 export function parseCounterfactual(raw: string): CounterfactualSpec {
   const m = /^(rerun|gold-bridge|gold-all|drop-promoted)(?:@(\d+))?$/.exec(raw.trim());
-  const usage = `expected one of ${COUNTERFACTUAL_SPECS.join(', ')} (R = a round number, e.g. gold-bridge@1)`;
+  const usage =
+    'expected one of rerun, gold-bridge@R, gold-all@R, drop-promoted (R = a round number, e.g. gold-bridge@1)';
   if (!m) throw new WhatIfError(`unknown counterfactual "${raw}": ${usage}`);
   const name = m[1] as CounterfactualSpec['name'];
   if (name === 'drop-promoted' && m[2] !== undefined)
