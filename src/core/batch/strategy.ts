@@ -8,7 +8,7 @@ import { runMetrics, type RunMetrics } from '../eval/run-metrics.ts';
 import { addCost, emptyCost, type Cost } from '../trace/fold.ts';
 import { summarize, type QuestionScore } from '../eval/metrics.ts';
 import { complementarity } from '../eval/complementarity.ts';
-import { pairedInterval, type PairedInterval } from '../eval/paired.ts';
+import { pairedInterval } from '../eval/paired.ts';
 import {
   diagnoseTrace,
   summarizeDiagnostics,
@@ -224,19 +224,12 @@ export function strategyComplementarity(results: readonly StrategyBatchResult[],
   return { byEm: by((q) => q.em === 1), byAllGold: by((q) => q.allGold[k] === 1) };
 }
 
-export interface PairedComparison {
-  a: string;
-  b: string;
-  /** recall@k, em, f1 or acc. */
-  metric: string;
-  interval: PairedInterval;
-}
-
 /**
  * The first result against each other one on the questions both completed (src/core/eval/paired.ts):
- * Recall@k for every k, and EM, F1 and Acc where both answer. What the CLI prints and writes to --out.
+ * Recall@k for every k, and EM, F1 and Acc where both answer (`metric`: recall@k, em, f1 or acc). What the
+ * CLI prints and writes to --out.
  */
-export function pairedComparisons(results: readonly StrategyBatchResult[], ks: readonly number[]): PairedComparison[] {
+export function pairedComparisons(results: readonly StrategyBatchResult[], ks: readonly number[]) {
   const [first, ...others] = results;
   if (!first) return [];
   const scores = (r: StrategyBatchResult, f: (q: RunMetrics) => number | undefined) =>
@@ -252,11 +245,12 @@ export function pairedComparisons(results: readonly StrategyBatchResult[], ks: r
     ['f1', (q) => q.f1],
     ['acc', (q) => q.acc],
   ];
-  const out: PairedComparison[] = [];
-  for (const b of others)
-    for (const [metric, f] of metrics) {
+  return others.flatMap((b) =>
+    metrics.flatMap(([metric, f]) => {
       const interval = pairedInterval(scores(first, f), scores(b, f));
-      if (interval) out.push({ a: first.strategy, b: b.strategy, metric, interval });
-    }
-  return out;
+      return interval ? [{ a: first.strategy, b: b.strategy, metric, interval }] : [];
+    }),
+  );
 }
+
+export type PairedComparison = ReturnType<typeof pairedComparisons>[number];
