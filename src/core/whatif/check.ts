@@ -15,9 +15,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
 function readsGold(parent: Trace, branch: NonNullable<Trace['branch']>): boolean {
   const change = branch.intervention;
   if (change.kind !== 'pool' || !change.insert) return false;
-  const ids = change.insert.ids;
-  const gold = parent.question.gold;
-  return sameSet(ids, gold) || sameSet(ids, traceBridgeIds(parent));
+  return sameSet(change.insert.ids, parent.question.gold) || sameSet(change.insert.ids, traceBridgeIds(parent));
 }
 
 async function reasonToRefuse(parent: Trace, t: Trace, hash: string): Promise<string | undefined> {

@@ -60,18 +60,15 @@ export function readSteps(trace: Trace): TraceSteps {
       s.retrieved.push(e.results.map((r) => r.id));
     } else if (e.type === 'context') {
       lastContext = e.ids;
-      const s = at(e.round);
-      const into = s ? s.context : pending.context;
+      const into = at(e.round)?.context ?? pending.context;
       for (const id of e.ids) if (!into.includes(id)) into.push(id);
     } else if (e.type === 'thought') {
       (at(e.round)?.notes ?? pending.notes).push(e.text);
     } else if (e.type === 'plan') {
       const s = at(e.round);
       const { type: _type, t: _t, round: _round, step: _step, ...plan } = e;
-      if (s) {
-        s.plan = plan;
-        s.notes.push(e.partialAnswer);
-      } else pending.notes.push(e.partialAnswer);
+      if (s) s.plan = plan;
+      (s?.notes ?? pending.notes).push(e.partialAnswer);
     } else if (e.type === 'answer') {
       answer = e.text;
       finalContext = lastContext;
