@@ -2,13 +2,38 @@
 // are deterministic, emits each to the live listener (the UI streams them through the engine worker),
 // and wraps the LlmPort so that every call becomes an `llm` event (or an `error` event when it fails).
 import { LlmAbortedError } from '../llm/errors.ts';
-import type { LlmPort, LlmResponse } from '../llm/port.ts';
-import type { ReplyFormReader } from '../llm/reply-form.ts';
-import { llmEvent } from './llm-event.ts';
+import type { LlmPort, LlmRequest, LlmResponse } from '../llm/port.ts';
+import { cutLength, recordedReply } from '../llm/reply-cap.ts';
+import type { ReplyForm, ReplyFormReader } from '../llm/reply-form.ts';
 import type { TraceEvent } from './schema.ts';
 
 /** A trace event without its stamp: the recorder adds `t` (ms since run start) and `round`. */
 export type EventBody = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, 't' | 'round'> : never) : never;
+
+/** The `llm` event of one call: prompts and replies only (the request carries no credentials, so nothing secret reaches a trace). */
+export function llmEvent(
+  request: LlmRequest,
+  response: LlmResponse,
+  at: { t: number; round: number },
+  replyForm?: ReplyForm,
+): Extract<TraceEvent, { type: 'llm' }> {
+  return {
+    type: 'llm',
+    t: at.t,
+    round: at.round,
+    module: request.module,
+    prompt: request.messages.map((m) => ({ role: m.role, content: m.content })),
+    response: recordedReply(response.text),
+    ...cutLength(response.text),
+    usage: { ...response.usage },
+    cached: response.cached,
+    latencyMs: response.latencyMs,
+    provider: response.provider,
+    model: response.model,
+    ...(replyForm !== undefined ? { replyForm } : {}),
+    ...(response.structured !== undefined ? { structured: response.structured } : {}),
+  };
+}
 
 /** Replies longer than this yield to the event loop before they are read. */
 const LONG_REPLY = 20_000;
