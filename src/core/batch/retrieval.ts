@@ -10,12 +10,6 @@ export type RetrievalRow = Pick<Question, 'id' | 'question' | 'type' | 'hops'> &
   goldRanks: (number | null)[];
 };
 
-export interface RetrievalEvalOptions {
-  ks: number[];
-  concurrency?: number;
-  onProgress?: (done: number, total: number) => void;
-}
-
 const idOf = (r: Ranked) => r.id;
 
 export function scoreRanking(question: Question, ranking: readonly Ranked[], ks: readonly number[]): QuestionScore {
@@ -38,7 +32,7 @@ export function scoreRanking(question: Question, ranking: readonly Ranked[], ks:
 export async function evaluateRetrieval(
   questions: readonly Question[],
   retriever: Retriever,
-  options: RetrievalEvalOptions,
+  options: { ks: number[]; concurrency?: number; onProgress?: (done: number, total: number) => void },
 ): Promise<{ summary: Summary; questions: RetrievalRow[] }> {
   const depth = Math.max(...options.ks);
   let done = 0;

@@ -38,12 +38,6 @@ export function llmEvent(
 /** Replies longer than this yield to the event loop before they are read. */
 const LONG_REPLY = 20_000;
 
-export interface RecorderOptions {
-  /** Milliseconds clock; defaults to performance.now(). Tests pass a fake one. */
-  now?: () => number;
-  onEvent?: (event: TraceEvent) => void;
-}
-
 export class TraceRecorder {
   readonly events: TraceEvent[] = [];
   /** The round new events belong to; strategies set it at each `round.start`. */
@@ -55,7 +49,8 @@ export class TraceRecorder {
   /** Failures the LLM wrapper already recorded as `error` events, so a strategy does not record them twice. */
   private readonly recordedErrors = new WeakSet<object>();
 
-  constructor(private readonly options: RecorderOptions = {}) {
+  /** `now`: a milliseconds clock, performance.now() by default (tests pass a fake one). */
+  constructor(private readonly options: { now?: () => number; onEvent?: (event: TraceEvent) => void } = {}) {
     this.now = options.now ?? (() => performance.now());
     this.started = this.now();
   }
