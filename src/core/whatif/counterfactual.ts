@@ -7,21 +7,16 @@ import type { Trace } from '../trace/schema.ts';
 import { WhatIfError } from './branch.ts';
 import type { Intervention } from './intervention.ts';
 
-export interface CounterfactualSpec {
-  name: 'rerun' | 'gold-bridge' | 'gold-all' | 'drop-promoted';
-  round: number;
-  oracle: boolean;
-  /** The spec as written, with its round (rerun@1, gold-bridge@1). */
-  text: string;
-}
-
-/** Parse "rerun", "rerun@R", "gold-bridge@R", "gold-all@R", "drop-promoted"; a bad spec names what is wrong. */
-export function parseCounterfactual(raw: string): CounterfactualSpec {
+/**
+ * Parse "rerun", "rerun@R", "gold-bridge@R", "gold-all@R", "drop-promoted"; a bad spec names what is wrong.
+ * `text` is the spec as written, with its round (rerun@1, gold-bridge@1).
+ */
+export function parseCounterfactual(raw: string) {
   const m = /^(rerun|gold-bridge|gold-all|drop-promoted)(?:@(\d+))?$/.exec(raw.trim());
   const usage =
     'expected one of rerun, gold-bridge@R, gold-all@R, drop-promoted (R = a round number, e.g. gold-bridge@1)';
   if (!m) throw new WhatIfError(`unknown counterfactual "${raw}": ${usage}`);
-  const name = m[1] as CounterfactualSpec['name'];
+  const name = m[1] as 'rerun' | 'gold-bridge' | 'gold-all' | 'drop-promoted';
   if (name === 'drop-promoted' && m[2] !== undefined)
     throw new WhatIfError(`counterfactual "${raw}": drop-promoted takes no round (it acts at the verifier)`);
   if ((name === 'gold-bridge' || name === 'gold-all') && m[2] === undefined)
@@ -31,6 +26,8 @@ export function parseCounterfactual(raw: string): CounterfactualSpec {
   const oracle = name === 'gold-bridge' || name === 'gold-all';
   return { name, round, oracle, text: name === 'drop-promoted' ? name : `${name}@${round}` };
 }
+
+export type CounterfactualSpec = ReturnType<typeof parseCounterfactual>;
 
 /**
  * The intervention that gives the verifier step of `parent` another selection (the `verify` event at
