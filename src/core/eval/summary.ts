@@ -85,10 +85,7 @@ function groupBy<T>(rows: readonly T[], key: (r: T) => string | undefined): Map<
   const groups = new Map<string, T[]>();
   for (const row of rows) {
     const k = key(row);
-    if (k === undefined) continue;
-    const g = groups.get(k);
-    if (g) g.push(row);
-    else groups.set(k, [row]);
+    if (k !== undefined) (groups.get(k) ?? groups.set(k, []).get(k)!).push(row);
   }
   return groups;
 }

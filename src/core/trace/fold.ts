@@ -197,14 +197,8 @@ type FoldState = ReturnType<typeof emptyFold>;
 type Reducer<K extends TraceEvent['type']> = (s: FoldState, e: TraceEventOf<K>, step: number) => void;
 
 /** The view of round `r`, made when first named. */
-function roundOf(s: FoldState, r: number): RoundView {
-  let v = s.rounds.get(r);
-  if (!v) {
-    v = { round: r, thoughts: [], retrieves: [], poolSize: null };
-    s.rounds.set(r, v);
-  }
-  return v;
-}
+const roundOf = (s: FoldState, r: number): RoundView =>
+  s.rounds.get(r) ?? s.rounds.set(r, { round: r, thoughts: [], retrieves: [], poolSize: null }).get(r)!;
 
 /** A thought: BDTR's reasoning chain and auto's route are kept apart too. */
 const foldThought: Reducer<'thought'> = (s, e) => {

@@ -30,13 +30,12 @@ async function reasonToRefuse(parent: Trace, t: Trace, hash: string): Promise<st
   if (t.strategy !== parent.strategy) return `it ran ${t.strategy}, the run ${parent.strategy}`;
   if (b.step < 0 || b.step > parent.events.length)
     return `its step ${b.step} is outside the run's ${parent.events.length} events`;
-  let expected: number;
   try {
-    expected = branchStep(parent, b.intervention);
+    const expected = branchStep(parent, b.intervention);
+    if (b.step !== expected) return `its step ${b.step} is not where its change acts (event ${expected})`;
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
   }
-  if (b.step !== expected) return `its step ${b.step} is not where its change acts (event ${expected})`;
   return undefined;
 }
 

@@ -102,7 +102,8 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}) {
   };
   // A run that crashed or was stopped raises no flag: the failure is the finding.
   if (trace.status === 'failed' || trace.status === 'aborted') {
-    const na = () => notApplicable(FAILED_REASON[trace.status as 'failed' | 'aborted']);
+    const stopped = 'the run was stopped before it finished';
+    const na = () => notApplicable(trace.status === 'failed' ? 'the run failed: the failure is the finding' : stopped);
     for (const name of DIAGNOSTICS) Object.assign(result, { [name]: na() });
     Object.assign(result.coverageGap, { lateHits: [] });
     Object.assign(result.evidenceLost, { lost: [] });
@@ -118,12 +119,6 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}) {
 }
 
 export type QuestionDiagnostics = ReturnType<typeof diagnoseTrace>;
-
-/** Why no diagnostic applies to a run that did not finish. */
-const FAILED_REASON = {
-  failed: 'the run failed: the failure is the finding',
-  aborted: 'the run was stopped before it finished',
-} as const;
 
 /** flagged / applicable (rate null when no question applies). */
 function rateOf(rows: readonly QuestionDiagnostic[]) {
