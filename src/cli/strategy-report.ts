@@ -14,7 +14,7 @@ import { diagnosticsBasis } from '../core/eval/diagnostics/index.ts';
 import type { JudgeResult } from '../core/eval/judge.ts';
 import { BOOTSTRAP_NOTE, formatInterval } from '../core/eval/paired.ts';
 import { pairFusion, type PairFusion } from '../core/eval/pair-fusion.ts';
-import { addCost, emptyCost } from '../core/eval/run-metrics.ts';
+import { addCost, emptyCost } from '../core/trace/fold.ts';
 import type { StrategyName } from '../core/strategies/index.ts';
 import { strategyTitle } from '../core/strategies/registry.ts';
 import { foldTrace } from '../core/trace/fold.ts';

@@ -26,7 +26,7 @@ import { OpenAiCompatibleProvider } from '../../src/providers/llm/openai-compati
 import { createLlm } from '../../src/core/llm/create-llm.ts';
 import { MemoryLlmCacheStore } from '../../test/support/memory-cache-store.ts';
 import { costByModule } from '../../src/core/trace/fold.ts';
-import { llmEvent } from '../../src/core/trace/llm-event.ts';
+import { llmEvent } from '../../src/core/trace/recorder.ts';
 
 const describeError = (e) => ({ name: e?.name, message: e?.message, userMessage: e?.userMessage });
 const store = new MemoryLlmCacheStore();

@@ -2,7 +2,7 @@
 // promotions, final context, round timeline, captions, compare lanes) asks this one function, which
 // asks core's bridgeOf (src/core/eval/bridge.ts): the dataset's structured evidence (trace v2
 // `question.evidence`) when the question has it, the round-0 heuristic (labelled) otherwise.
-import { BRIDGE_RULES, bridgeOf, type BridgeSet } from '../../core/eval/bridge.ts';
+import { BRIDGE_RULES, bridgeOf } from '../../core/eval/bridge.ts';
 import { foldTrace, type TraceModel } from '../../core/trace/fold.ts';
 import type { TraceEvent } from '../../core/trace/schema.ts';
 import type { Question } from '../../core/types.ts';
@@ -11,7 +11,7 @@ import type { Question } from '../../core/types.ts';
 export function traceBridges(
   question: Pick<Question, 'gold' | 'evidence'> | null,
   events: readonly TraceEvent[] | TraceModel,
-): BridgeSet {
+): ReturnType<typeof bridgeOf> {
   if (!question) return { ids: new Set(), rule: BRIDGE_RULES.heuristic, structured: false };
   const model = Array.isArray(events) ? foldTrace(events as readonly TraceEvent[]) : (events as TraceModel);
   return bridgeOf(question, model.round0Ids);

@@ -2,7 +2,7 @@
 // pooled). Malformed files and unknown question ids are import errors naming the record.
 import { ImportError } from '../errors.ts';
 import type { Question } from '../types.ts';
-import { accuracy, exactMatch, f1, summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
+import { accuracy, exactMatch, f1, summarize } from '../eval/metrics.ts';
 
 export type PredictionRow = Pick<Question, 'id' | 'type' | 'hops' | 'answers'> & {
   prediction: string;
@@ -10,13 +10,6 @@ export type PredictionRow = Pick<Question, 'id' | 'type' | 'hops' | 'answers'> &
   f1: number;
   acc: number;
 };
-
-export interface PredictionsResult {
-  summary: Summary;
-  questions: PredictionRow[];
-  /** Question ids with no prediction; they score 0 (as an empty answer). */
-  missing: string[];
-}
 
 function parsePredictions(file: string, text: string): Map<string, string> {
   let data: unknown;
@@ -36,18 +29,17 @@ function parsePredictions(file: string, text: string): Map<string, string> {
   return map;
 }
 
-export function scorePredictions(file: string, text: string, questions: readonly Question[]): PredictionsResult {
+/** Every question scored; `missing`: the question ids with no prediction (they score 0, as an empty answer). */
+export function scorePredictions(file: string, text: string, questions: readonly Question[]) {
   const predictions = parsePredictions(file, text);
   const known = new Set(questions.map((q) => q.id));
   for (const id of predictions.keys()) {
     if (!known.has(id))
       throw new ImportError({ file, field: id }, 'no question with this id in the dataset (or outside --limit)');
   }
-  const missing: string[] = [];
+  const missing = questions.filter((q) => !predictions.has(q.id)).map((q) => q.id);
   const rows: PredictionRow[] = questions.map((q) => {
-    const prediction = predictions.get(q.id);
-    if (prediction === undefined) missing.push(q.id);
-    const p = prediction ?? '';
+    const p = predictions.get(q.id) ?? '';
     return {
       id: q.id,
       type: q.type,
@@ -59,10 +51,6 @@ export function scorePredictions(file: string, text: string, questions: readonly
       acc: accuracy(p, q.answers),
     };
   });
-  const scores: QuestionScore[] = rows.map(({ prediction: _p, answers: _a, ...r }) => ({
-    ...r,
-    recall: {},
-    allGold: {},
-  }));
+  const scores = rows.map(({ prediction: _p, answers: _a, ...r }) => ({ ...r, recall: {}, allGold: {} }));
   return { summary: summarize(scores, []), questions: rows, missing };
 }

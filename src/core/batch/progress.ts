@@ -1,13 +1,6 @@
 // Progress with an ETA from the mean time per finished item so far.
-export interface Progress {
-  done: number;
-  total: number;
-  elapsedMs: number;
-  /** Estimated ms left; undefined until at least one item is done. */
-  etaMs: number | undefined;
-}
-
-export function progressAt(done: number, total: number, startedAt: number, now: number): Progress {
+/** `etaMs`: the estimated ms left, undefined until at least one item is done. */
+export function progressAt(done: number, total: number, startedAt: number, now: number) {
   const elapsedMs = now - startedAt;
   const etaMs = done > 0 ? (elapsedMs / done) * (total - done) : undefined;
   return { done, total, elapsedMs, etaMs };

@@ -10,20 +10,10 @@ export type RetrievalRow = Pick<Question, 'id' | 'question' | 'type' | 'hops'> &
   goldRanks: (number | null)[];
 };
 
-export interface RetrievalEvalOptions {
-  ks: number[];
-  concurrency?: number;
-  signal?: AbortSignal;
-  onProgress?: (done: number, total: number) => void;
-}
-
-export interface RetrievalEvalResult {
-  summary: Summary;
-  questions: RetrievalRow[];
-}
+const idOf = (r: Ranked) => r.id;
 
 export function scoreRanking(question: Question, ranking: readonly Ranked[], ks: readonly number[]): QuestionScore {
-  const ids = ranking.map((r) => r.id);
+  const ids = ranking.map(idOf);
   const recall: Record<number, number> = {};
   const allGold: Record<number, number> = {};
   let noGold = false;
@@ -42,20 +32,15 @@ export function scoreRanking(question: Question, ranking: readonly Ranked[], ks:
 export async function evaluateRetrieval(
   questions: readonly Question[],
   retriever: Retriever,
-  options: RetrievalEvalOptions,
-): Promise<RetrievalEvalResult> {
+  options: { ks: number[]; concurrency?: number; onProgress?: (done: number, total: number) => void },
+): Promise<{ summary: Summary; questions: RetrievalRow[] }> {
   const depth = Math.max(...options.ks);
   let done = 0;
-  const rows = await mapConcurrent(
-    questions,
-    options.concurrency ?? 1,
-    async (q) => {
-      const ranking = await retriever.retrieve(q.question, depth, options.signal);
-      options.onProgress?.(++done, questions.length);
-      return { q, ranking };
-    },
-    options.signal,
-  );
+  const rows = await mapConcurrent(questions, options.concurrency ?? 1, async (q) => {
+    const ranking = await retriever.retrieve(q.question, depth);
+    options.onProgress?.(++done, questions.length);
+    return { q, ranking };
+  });
   const scores = rows.map(({ q, ranking }) => scoreRanking(q, ranking, options.ks));
   return {
     summary: summarize(scores, options.ks),
@@ -66,10 +51,7 @@ export async function evaluateRetrieval(
       hops: q.hops,
       goldIds: q.gold,
       ranking,
-      goldRanks: goldRanks(
-        ranking.map((r) => r.id),
-        q.gold,
-      ),
+      goldRanks: goldRanks(ranking.map(idOf), q.gold),
     })),
   };
 }

@@ -4,10 +4,11 @@
 // every metric is a mean over the completed questions only (a run where none completed has no metric,
 // summary null), and the result counts completed and failed beside it. Results are placed by question
 // index, so --concurrency 8 equals --concurrency 1.
-import { addCost, emptyCost, runMetrics, type Cost, type RunMetrics } from '../eval/run-metrics.ts';
-import { summarize, type QuestionScore, type Summary } from '../eval/metrics.ts';
-import { complementarity, type PairComplementarity } from '../eval/complementarity.ts';
-import { pairedInterval, type PairedInterval } from '../eval/paired.ts';
+import { runMetrics, type RunMetrics } from '../eval/run-metrics.ts';
+import { addCost, emptyCost, type Cost } from '../trace/fold.ts';
+import { summarize, type QuestionScore } from '../eval/metrics.ts';
+import { complementarity } from '../eval/complementarity.ts';
+import { pairedInterval } from '../eval/paired.ts';
 import {
   diagnoseTrace,
   summarizeDiagnostics,
@@ -46,45 +47,6 @@ export interface StrategyBatchOptions extends Pick<
   onProgress?: (done: number, total: number) => void;
 }
 
-export interface RoundRecall {
-  /** Pool index: 0 = initial retrieval, 1..R = after each round, then promotion/cut where the strategy has them. */
-  round: number;
-  recall: Record<number, number>;
-}
-
-/** Mean Recall@k of the bridge passages (src/core/eval/bridge.ts) over the questions that have any. */
-export interface BridgeRecall {
-  count: number;
-  recall: Record<number, number>;
-}
-
-export interface StrategyBatchResult {
-  /** The strategy, or the group name of scored traces (score-traces). */
-  strategy: string;
-  regime: Regime;
-  /** Means over the completed questions (status done); null when none completed (no metric, never 0). */
-  summary: Summary | null;
-  /** Questions the metrics are over, and questions whose run failed (not in any metric). */
-  completed: number;
-  failedCount: number;
-  bridgeRecall: BridgeRecall;
-  /** Mean Recall@k of the pool after each round (completed questions); a question that stopped earlier carries its last pool. */
-  recallByRound: RoundRecall[];
-  /** Every question's LLM cost, failed ones included (their calls were spent). */
-  tokensByModule: Record<string, Cost>;
-  failed: { id: string; errors: string[] }[];
-  /** Questions stopped mid-run by an abort (their partial traces went to onTrace); not in `questions`. */
-  aborted: number;
-  /** Questions never started because the batch was aborted. */
-  notRun: number;
-  reused: number;
-  questions: RunMetrics[];
-  /** Paper 004's six diagnostics over the completed questions, read off the traces and the gold (never inside a run). */
-  diagnostics: DiagnosticsSummary;
-  questionDiagnostics: QuestionDiagnostics[];
-  traces: Trace[];
-}
-
 export async function evaluateStrategy(
   questions: readonly Question[],
   o: StrategyBatchOptions,
@@ -107,16 +69,11 @@ export async function evaluateStrategy(
           llm: o.llm,
           prompts: o.prompts,
           passages: o.passages,
-          ...(o.options ? { options: o.options } : {}),
-          ...(o.reranker ? { reranker: o.reranker } : {}),
-          ...(o.signal ? { signal: o.signal } : {}),
+          options: o.options,
+          reranker: o.reranker,
+          signal: o.signal,
         },
-        {
-          corpus: o.corpus,
-          retrieverName: o.retrieverName,
-          ...(o.backbone ? { backbone: o.backbone } : {}),
-          ...(o.provenance ? { provenance: o.provenance } : {}),
-        },
+        { corpus: o.corpus, retrieverName: o.retrieverName, backbone: o.backbone, provenance: o.provenance },
       ));
     if (old) reused++;
     await o.onTrace?.(trace, old !== undefined);
@@ -128,8 +85,9 @@ export async function evaluateStrategy(
     ...summarizeTraces(o.strategy, finished, o.ks, {
       regime: o.regime ?? 'iterative',
       passages: o.passages,
-      ...(o.noContext ? { noContext: o.noContext } : {}),
+      noContext: o.noContext,
     }),
+    // stopped mid-run by an abort (their partial traces went to onTrace; not in `questions`), and never started
     aborted: all.filter((t) => t?.status === 'aborted').length,
     notRun: all.filter((t) => t === undefined).length,
     reused,
@@ -150,11 +108,12 @@ export function summarizeTraces(
   traces: readonly Trace[],
   ks: readonly number[],
   o: SummarizeOptions = {},
-): StrategyBatchResult {
+) {
   const rows = traces.map((t) => runMetrics(t, ks));
   const { questionDiagnostics, diagnostics } = diagnoseBatch(traces, o);
   // questionDiagnostics has one entry per trace (the JSON lists every question); the summary is over completed ones
   return {
+    // the strategy, or the group name of scored traces (score-traces)
     strategy: name,
     regime: o.regime ?? traces[0]?.regime ?? 'iterative',
     ...summarizeMetrics(rows, ks),
@@ -163,11 +122,14 @@ export function summarizeTraces(
     notRun: 0,
     reused: 0,
     questions: rows,
+    // paper 004's diagnostics over the completed questions, read off the traces and the gold (never inside a run)
     diagnostics,
     questionDiagnostics,
     traces: [...traces],
   };
 }
+
+export type StrategyBatchResult = ReturnType<typeof summarizeTraces>;
 
 /** A question whose run finished (not failed, not aborted, not still running): the only kind a metric reads. */
 export const isCompleted = (r: { status: Trace['status'] }): boolean => r.status === 'done';
@@ -177,20 +139,17 @@ export const isCompleted = (r: { status: Trace['status'] }): boolean => r.status
  * plots (the browser passes the rows of each strategy lane), so both read one computation. Means are
  * over the completed questions only; a failed question is counted, never scored.
  */
-export function summarizeMetrics(
-  rows: readonly RunMetrics[],
-  ks: readonly number[],
-): Pick<
-  StrategyBatchResult,
-  'summary' | 'completed' | 'failedCount' | 'bridgeRecall' | 'recallByRound' | 'tokensByModule'
-> {
+export function summarizeMetrics(rows: readonly RunMetrics[], ks: readonly number[]) {
   const done = rows.filter(isCompleted);
   return {
+    // null when none completed (no metric, never 0)
     summary: done.length ? summarize(scoredRows(done), ks) : null,
+    // the questions the metrics are over, and those whose run failed (in no metric)
     completed: done.length,
     failedCount: rows.filter((r) => r.status === 'failed').length,
     bridgeRecall: meanBridgeRecall(done, ks),
     recallByRound: meanRecallByRound(done, ks),
+    // every question's LLM cost, failed ones included (their calls were spent)
     tokensByModule: sumCosts(rows),
   };
 }
@@ -203,27 +162,27 @@ export function diagnoseBatch(
   traces: readonly Trace[],
   o: SummarizeOptions & { judged?: (trace: Trace) => boolean | undefined } = {},
 ): { questionDiagnostics: QuestionDiagnostics[]; diagnostics: DiagnosticsSummary } {
-  const questionDiagnostics = traces.map((t) => {
-    const nc = o.noContext?.(t.question.id);
-    return diagnoseTrace(t, {
-      ...(o.passages ? { passages: o.passages } : {}),
-      ...(nc ? { noContext: nc } : {}),
-      ...(o.judged ? { judged: o.judged } : {}),
-    });
-  });
+  const questionDiagnostics = traces.map((t) =>
+    diagnoseTrace(t, { passages: o.passages, noContext: o.noContext?.(t.question.id), judged: o.judged }),
+  );
   // one diagnosis per trace; the rates are over the completed questions (a failed run diagnoses nothing)
   const completed = questionDiagnostics.filter((_, i) => isCompleted(traces[i]!));
   return { questionDiagnostics, diagnostics: summarizeDiagnostics(completed) };
 }
 
-function meanBridgeRecall(rows: readonly RunMetrics[], ks: readonly number[]): BridgeRecall {
+/** The mean over `rows` of `at(row, k)` for every k (NaN without rows). */
+function meanByK(
+  rows: readonly RunMetrics[],
+  ks: readonly number[],
+  at: (r: RunMetrics, k: number) => number,
+): Record<number, number> {
+  return Object.fromEntries(ks.map((k) => [k, rows.reduce((a, r) => a + at(r, k), 0) / rows.length]));
+}
+
+/** Mean Recall@k of the bridge passages (src/core/eval/bridge.ts) over the questions that have any. */
+function meanBridgeRecall(rows: readonly RunMetrics[], ks: readonly number[]) {
   const withBridge = rows.filter((r) => r.bridgeRecall !== undefined);
-  const recall: Record<number, number> = {};
-  for (const k of ks)
-    recall[k] = withBridge.length
-      ? withBridge.reduce((a, r) => a + (r.bridgeRecall?.[k] ?? 0), 0) / withBridge.length
-      : Number.NaN;
-  return { count: withBridge.length, recall };
+  return { count: withBridge.length, recall: meanByK(withBridge, ks, (r, k) => r.bridgeRecall?.[k] ?? 0) };
 }
 
 /** A completed question with gold answers but no answer (the strategy gave none) scores 0 when others answered. */
@@ -232,19 +191,16 @@ function scoredRows(rows: readonly RunMetrics[]): QuestionScore[] {
   return rows.map((r) => (anyAnswer && r.em === undefined ? { ...r, em: 0, f1: 0, acc: 0 } : r));
 }
 
-function meanRecallByRound(rows: readonly RunMetrics[], ks: readonly number[]): RoundRecall[] {
+/**
+ * Mean Recall@k of the pool after each round; a question that stopped earlier carries its last pool. `round` is
+ * the pool index: 0 = initial retrieval, 1..R = after each round, then promotion/cut.
+ */
+function meanRecallByRound(rows: readonly RunMetrics[], ks: readonly number[]) {
   const depth = Math.max(0, ...rows.map((r) => r.recallByRound.length));
-  const out: RoundRecall[] = [];
-  for (let i = 0; i < depth; i++) {
-    const recall: Record<number, number> = {};
-    for (const k of ks) {
-      let sum = 0;
-      for (const r of rows) sum += r.recallByRound[Math.min(i, r.recallByRound.length - 1)]?.[k] ?? 0;
-      recall[k] = rows.length ? sum / rows.length : 0;
-    }
-    out.push({ round: i, recall });
-  }
-  return out;
+  return Array.from({ length: depth }, (_, i) => ({
+    round: i,
+    recall: meanByK(rows, ks, (r, k) => r.recallByRound[Math.min(i, r.recallByRound.length - 1)]?.[k] ?? 0),
+  }));
 }
 
 function sumCosts(rows: readonly RunMetrics[]): Record<string, Cost> {
@@ -257,10 +213,7 @@ function sumCosts(rows: readonly RunMetrics[]): Record<string, Cost> {
 }
 
 /** Complementarity of the strategies run on the same questions (BDTR Fig. 3) under two notions of "solved". */
-export function strategyComplementarity(
-  results: readonly StrategyBatchResult[],
-  k = 5,
-): { byEm: PairComplementarity[]; byAllGold: PairComplementarity[] } {
+export function strategyComplementarity(results: readonly StrategyBatchResult[], k = 5) {
   // completed questions only: a failed run is neither solved nor unsolved (the pair's "shared" counts both completed)
   const by = (solved: (r: RunMetrics) => boolean) =>
     complementarity(
@@ -271,19 +224,12 @@ export function strategyComplementarity(
   return { byEm: by((q) => q.em === 1), byAllGold: by((q) => q.allGold[k] === 1) };
 }
 
-export interface PairedComparison {
-  a: string;
-  b: string;
-  /** recall@k, em, f1 or acc. */
-  metric: string;
-  interval: PairedInterval;
-}
-
 /**
  * The first result against each other one on the questions both completed (src/core/eval/paired.ts):
- * Recall@k for every k, and EM, F1 and Acc where both answer. What the CLI prints and writes to --out.
+ * Recall@k for every k, and EM, F1 and Acc where both answer (`metric`: recall@k, em, f1 or acc). What the
+ * CLI prints and writes to --out.
  */
-export function pairedComparisons(results: readonly StrategyBatchResult[], ks: readonly number[]): PairedComparison[] {
+export function pairedComparisons(results: readonly StrategyBatchResult[], ks: readonly number[]) {
   const [first, ...others] = results;
   if (!first) return [];
   const scores = (r: StrategyBatchResult, f: (q: RunMetrics) => number | undefined) =>
@@ -299,11 +245,12 @@ export function pairedComparisons(results: readonly StrategyBatchResult[], ks: r
     ['f1', (q) => q.f1],
     ['acc', (q) => q.acc],
   ];
-  const out: PairedComparison[] = [];
-  for (const b of others)
-    for (const [metric, f] of metrics) {
+  return others.flatMap((b) =>
+    metrics.flatMap(([metric, f]) => {
       const interval = pairedInterval(scores(first, f), scores(b, f));
-      if (interval) out.push({ a: first.strategy, b: b.strategy, metric, interval });
-    }
-  return out;
+      return interval ? [{ a: first.strategy, b: b.strategy, metric, interval }] : [];
+    }),
+  );
 }
+
+export type PairedComparison = ReturnType<typeof pairedComparisons>[number];

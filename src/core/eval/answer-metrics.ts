@@ -15,9 +15,7 @@ const SPECIAL = new Set(['yes', 'no', 'noanswer']);
 function best(metric: string, golds: readonly string[], score: (gold: string) => number): number {
   if (golds.length === 0)
     throw new MetricError(metric, 'no gold answers to compare with; a question without answers cannot be scored');
-  let max = 0;
-  for (const g of golds) max = Math.max(max, score(g));
-  return max;
+  return Math.max(0, ...golds.map(score));
 }
 
 export function exactMatch(prediction: string, golds: readonly string[]): number {

@@ -7,12 +7,36 @@
 //   HotpotQA a supporting-fact paragraph of a "bridge" question whose title the question does not name
 //            (comparison questions name both of their entities: no bridge).
 // Where a dataset has no structure, the old heuristic remains, labelled as one (heuristicBridge).
-// "Names" is measured on title content words (names.ts), so "1998–99 Valencia CF season" counts as
-// named by "... a main player for Valencia CF?" and "Claudio López (footballer)" does not.
 import { foldTrace } from '../trace/fold.ts';
 import type { Trace } from '../trace/schema.ts';
 import type { Question, QuestionEvidence } from '../types.ts';
-import { questionNamesTitle } from './names.ts';
+
+const STOP = new Set(
+  `the a an of and in on at to for by from with de la le von van
+  season film album song band novel tv series s`.split(/\s+/),
+);
+
+function words(s: string): string[] {
+  return (s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w) && !/^\d+$/.test(w));
+}
+
+/**
+ * Does a question name a passage's title entity? A title counts as named when at least two thirds of the
+ * content words of its head (the part before a comma or a bracketed disambiguation: "Van Hook Township,
+ * Mountrail County, North Dakota" -> "Van Hook Township", "Claudio López (footballer)" -> "Claudio López")
+ * appears in the question. Numbers, function words and page-kind words (season, film, ...) are not content
+ * words, so "1998–99 Valencia CF season" is named by "... a main player for Valencia CF?" and "Gujarat
+ * Legislative Assembly election, 2012" by "... member of Gujarat Legislative Assembly ...", while "Kris Benson"
+ * is not named by "What team was Anna Benson's husband on?" (a shared surname is not the entity: a two-word
+ * name needs both words).
+ */
+export function questionNamesTitle(question: string, title: string): boolean {
+  const head = title.replace(/\s*\([^)]*\)/g, ' ').split(',')[0] ?? '';
+  const t = words(head);
+  if (t.length === 0) return false;
+  const q = new Set(words(question));
+  return t.filter((w) => q.has(w)).length / t.length >= 2 / 3;
+}
 
 export const BRIDGE_RULES = {
   musique:
@@ -83,19 +107,12 @@ export function titleEvidence(question: string, gold: readonly { id: string; tit
   return { hops: gold.map((g) => ({ passages: [g.id] })), bridge, bridgeRule: BRIDGE_RULES.titles };
 }
 
-export interface BridgeSet {
-  ids: Set<string>;
-  rule: string;
-  /** False when the heuristic decided (no structure in the dataset). */
-  structured: boolean;
-}
-
 /**
- * The bridge passages of a question: from its structured gold when the dataset gave one, else the
- * heuristic over the run's round-0 retrieval (`round0`: the ids the question alone retrieved).
+ * The bridge passages of a question: from its structured gold when the dataset gave one, else (`structured`
+ * false) the heuristic over the run's round-0 retrieval (`round0`: the ids the question alone retrieved).
  * Every view, caption and metric calls this one function.
  */
-export function bridgeOf(question: Pick<Question, 'gold' | 'evidence'>, round0?: Iterable<string>): BridgeSet {
+export function bridgeOf(question: Pick<Question, 'gold' | 'evidence'>, round0?: Iterable<string>) {
   if (question.evidence)
     return { ids: new Set(question.evidence.bridge), rule: question.evidence.bridgeRule, structured: true };
   const own = new Set(round0 ?? []);

@@ -21,34 +21,25 @@ export type ShiftOutcome = 'fixed' | 'broken' | 'bothRight' | 'bothWrong';
 /** A question's flag for the matrix: its first flagged diagnostic in the DIAGNOSTICS order, or none. */
 export type ShiftFlag = DiagnosticName | 'none';
 
-export interface FailureShift {
-  a: string;
-  b: string;
-  /** Questions both lanes ran to the end with a known correctness: what every matrix adds up to. */
-  questions: number;
-  /** fixed: wrong in A, right in B; broken: right in A, wrong in B. */
-  outcomes: Record<ShiftOutcome, string[]>;
-  /** Flag in A -> flag in B, one cell per pair that holds a question. */
-  flags: { from: ShiftFlag; to: ShiftFlag; questions: string[] }[];
-  /** Per question: its outcome and both lanes' flags in full. */
-  perQuestion: { id: string; outcome: ShiftOutcome; flagsA: DiagnosticName[]; flagsB: DiagnosticName[] }[];
-  /** Questions not compared (one lane lacks them, did not finish them, or has no gold answer), with why. */
-  notCompared: { id: string; reason: string }[];
-}
-
 const primary = (flags: readonly DiagnosticName[]): ShiftFlag => flags[0] ?? 'none';
 
+/**
+ * The questions both lanes ran to the end with a known correctness (what every matrix adds up to): their
+ * outcomes (fixed: wrong in A, right in B; broken: right in A, wrong in B), the flag in A -> flag in B cells
+ * that hold a question, and per question its outcome and both lanes' flags in full; the questions not
+ * compared (one lane lacks them, did not finish them, or has no gold answer) with why.
+ */
 export function failureShift(
   a: { name: string; rows: readonly ShiftRow[] },
   b: { name: string; rows: readonly ShiftRow[] },
-): FailureShift {
+) {
   const byB = new Map(b.rows.map((r) => [r.id, r]));
   const ids = [...new Set([...a.rows.map((r) => r.id), ...b.rows.map((r) => r.id)])];
   const byA = new Map(a.rows.map((r) => [r.id, r]));
   const outcomes: Record<ShiftOutcome, string[]> = { fixed: [], broken: [], bothRight: [], bothWrong: [] };
   const cells = new Map<string, { from: ShiftFlag; to: ShiftFlag; questions: string[] }>();
-  const perQuestion: FailureShift['perQuestion'] = [];
-  const notCompared: FailureShift['notCompared'] = [];
+  const perQuestion: { id: string; outcome: ShiftOutcome; flagsA: DiagnosticName[]; flagsB: DiagnosticName[] }[] = [];
+  const notCompared: { id: string; reason: string }[] = [];
   for (const id of ids) {
     const x = byA.get(id);
     const y = byB.get(id);
@@ -86,6 +77,8 @@ export function failureShift(
     notCompared,
   };
 }
+
+export type FailureShift = ReturnType<typeof failureShift>;
 
 /** A lane's rows from its traces and their diagnostics (matched by question id). */
 export function shiftRows(traces: readonly Trace[], diagnostics: readonly QuestionDiagnostics[]): ShiftRow[] {

@@ -3,6 +3,7 @@
 // rrf.ts, as the `ensemble` strategy fuses) of the two final contexts, next to each alone.
 import { rrf } from '../retrievers/rrf.ts';
 import type { Ranked } from '../types.ts';
+import { runPairs } from './complementarity.ts';
 import { recallAtK } from './retrieval-metrics.ts';
 
 export interface FusionRun {
@@ -10,49 +11,32 @@ export interface FusionRun {
   questions: ReadonlyMap<string, { ranking: readonly Ranked[]; gold: readonly string[] }>;
 }
 
-export interface PairFusion {
-  a: string;
-  b: string;
-  /** Questions both runs hold (with gold). */
-  shared: number;
-  recallA: number;
-  recallB: number;
-  /** Mean Recall@k of RRF(a, b). */
-  fused: number;
-  /** fused - max(recallA, recallB). */
-  gain: number;
-}
+const idOf = (r: Ranked) => r.id;
 
-/** Pairs sorted best fused Recall@k first. */
-export function pairFusion(runs: ReadonlyMap<string, FusionRun>, k = 5, rrfK = 60): PairFusion[] {
-  const names = [...runs.keys()];
-  const out: PairFusion[] = [];
-  for (let i = 0; i < names.length; i++) {
-    for (let j = i + 1; j < names.length; j++) {
-      const a = runs.get(names[i]!)!.questions;
-      const b = runs.get(names[j]!)!.questions;
-      let shared = 0;
-      let ra = 0;
-      let rb = 0;
-      let rf = 0;
-      for (const [id, qa] of a) {
-        const qb = b.get(id);
-        if (!qb || qa.gold.length === 0) continue;
-        shared++;
-        const recall = (ranking: readonly Ranked[]) =>
-          recallAtK(
-            ranking.map((r) => r.id),
-            qa.gold,
-            k,
-          );
-        ra += recall(qa.ranking);
-        rb += recall(qb.ranking);
-        rf += recall(rrf([qa.ranking, qb.ranking], { k: rrfK }));
-      }
-      const n = Math.max(1, shared);
-      const row = { a: names[i]!, b: names[j]!, shared, recallA: ra / n, recallB: rb / n, fused: rf / n };
-      out.push({ ...row, gain: row.fused - Math.max(row.recallA, row.recallB) });
+/**
+ * Pairs sorted best fused Recall@k first: the questions both runs hold (with gold), each run's mean Recall@k,
+ * that of RRF(a, b) (`fused`), and fused - max(recallA, recallB) (`gain`).
+ */
+export function pairFusion(runs: ReadonlyMap<string, FusionRun>, k = 5, rrfK = 60) {
+  const out = runPairs(runs).map(([[aName, { questions: a }], [bName, { questions: b }]]) => {
+    let shared = 0;
+    let ra = 0;
+    let rb = 0;
+    let rf = 0;
+    for (const [id, qa] of a) {
+      const qb = b.get(id);
+      if (!qb || qa.gold.length === 0) continue;
+      shared++;
+      const recall = (ranking: readonly Ranked[]) => recallAtK(ranking.map(idOf), qa.gold, k);
+      ra += recall(qa.ranking);
+      rb += recall(qb.ranking);
+      rf += recall(rrf([qa.ranking, qb.ranking], { k: rrfK }));
     }
-  }
+    const n = Math.max(1, shared);
+    const row = { a: aName, b: bName, shared, recallA: ra / n, recallB: rb / n, fused: rf / n };
+    return { ...row, gain: row.fused - Math.max(row.recallA, row.recallB) };
+  });
   return out.sort((x, y) => y.fused - x.fused || y.gain - x.gain);
 }
+
+export type PairFusion = ReturnType<typeof pairFusion>[number];

@@ -41,16 +41,11 @@ export function pairedInterval(
 ): PairedInterval | null {
   const ids = [...a.keys()].filter((id) => b.has(id)).sort();
   if (ids.length === 0) return null;
-  const xa: number[] = [];
-  const xb: number[] = [];
-  for (const id of ids) {
-    const va = a.get(id)!;
-    const vb = b.get(id)!;
-    if (!Number.isFinite(va) || !Number.isFinite(vb))
-      throw new MetricError('pairedInterval', `question "${id}" has no finite score (${va}, ${vb})`);
-    xa.push(va);
-    xb.push(vb);
-  }
+  const xa = ids.map((id) => a.get(id)!);
+  const xb = ids.map((id) => b.get(id)!);
+  const bad = ids.findIndex((_, i) => !Number.isFinite(xa[i]) || !Number.isFinite(xb[i]));
+  if (bad >= 0)
+    throw new MetricError('pairedInterval', `question "${ids[bad]}" has no finite score (${xa[bad]}, ${xb[bad]})`);
   const n = ids.length;
   const d = xa.map((v, i) => v - xb[i]!);
   const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;

@@ -16,15 +16,8 @@ function checkK(metric: string, k: number): void {
   if (!Number.isInteger(k) || k < 1) throw new MetricError(metric, `expected k to be an integer >= 1, got ${k}`);
 }
 
-function foundInTop(ranking: readonly string[], gold: Set<string>, k: number): number {
-  const found = new Set<string>();
-  const end = Math.min(k, ranking.length);
-  for (let i = 0; i < end; i++) {
-    const id = ranking[i] as string;
-    if (gold.has(id)) found.add(id);
-  }
-  return found.size;
-}
+const foundInTop = (ranking: readonly string[], gold: Set<string>, k: number): number =>
+  new Set(ranking.slice(0, k).filter((id) => gold.has(id))).size;
 
 /** Fraction of the distinct gold ids found in the top k. */
 export function recallAtK(ranking: readonly string[], gold: readonly string[], k: number): number {
@@ -42,11 +35,10 @@ export function allGoldAtK(ranking: readonly string[], gold: readonly string[], 
 
 /** 1-based rank of each gold id (in gold order, duplicates included), null when absent. */
 export function goldRanks(ranking: readonly string[], gold: readonly string[]): (number | null)[] {
-  const first = new Map<string, number>();
-  ranking.forEach((id, i) => {
-    if (!first.has(id)) first.set(id, i + 1);
+  return gold.map((id) => {
+    const i = ranking.indexOf(id);
+    return i < 0 ? null : i + 1;
   });
-  return gold.map((id) => first.get(id) ?? null);
 }
 
 type GoldOf = { gold: readonly string[]; goldItems?: readonly (readonly string[])[] };

@@ -10,8 +10,6 @@ import { bridgeOf } from './bridge.ts';
 import { goldAllAtK, goldRanks, goldRecallAtK, recallAtK } from './retrieval-metrics.ts';
 import type { QuestionScore } from './summary.ts';
 
-export { addCost, emptyCost, type Cost } from '../trace/fold.ts';
-
 /** EM/F1/Acc of an answer against the gold answers; null when there is no answer or no gold answer. */
 export function answerScores(
   answer: string | null | undefined,
@@ -61,7 +59,6 @@ export function runMetrics(trace: Trace, ks: readonly number[]): RunMetrics {
     allGold[k] = goldAllAtK(ids, trace.question, k) as number;
   }
   const rounds = model.poolRankings.map((r) => r.map((x) => x.id));
-  const llmCalls = model.modules.reduce((n, m) => n + m.calls, 0);
   const answer = model.answer ?? undefined;
   const scored = answerScores(answer, trace.question.answers);
   return {
@@ -90,7 +87,7 @@ export function runMetrics(trace: Trace, ks: readonly number[]): RunMetrics {
       : rounds.map((r) => Object.fromEntries(ks.map((k) => [k, goldRecallAtK(r, trace.question, k) as number]))),
     goldRanksByRound: rounds.map((r) => goldRanks(r, gold)),
     bridgeRanksByRound: rounds.map((r) => goldRanks(r, bridgeIds)),
-    llmCalls,
+    llmCalls: model.llmCalls,
     tokensByModule: costsOf(model),
     wallMs: model.elapsedMs,
     errors: model.errors.map((e) => `${e.module}: ${e.message}`),

@@ -40,6 +40,10 @@ export interface Summary extends ScoreMeans {
 
 const ANSWER_FIELDS = ['em', 'f1', 'acc'] as const;
 
+/** The mean of `value` over `rows`, summed in order; null without rows. */
+export const meanOf = <T>(rows: readonly T[], value: (row: T) => number): number | null =>
+  rows.length ? rows.reduce((sum, row) => sum + value(row), 0) / rows.length : null;
+
 function means(rows: readonly QuestionScore[], ks: readonly number[]): ScoreMeans {
   const gold = rows.filter((r) => !r.noGold);
   const out: ScoreMeans = {
@@ -49,21 +53,12 @@ function means(rows: readonly QuestionScore[], ks: readonly number[]): ScoreMean
     ...(gold.length !== rows.length ? { withGold: gold.length } : {}),
   };
   for (const k of ks) {
-    let r = 0;
-    let a = 0;
-    for (const row of gold) {
-      r += row.recall[k] as number;
-      a += row.allGold[k] as number;
-    }
-    out.recall[k] = gold.length ? r / gold.length : null;
-    out.allGold[k] = gold.length ? a / gold.length : null;
+    out.recall[k] = meanOf(gold, (row) => row.recall[k] as number);
+    out.allGold[k] = meanOf(gold, (row) => row.allGold[k] as number);
   }
-  for (const field of ANSWER_FIELDS) {
-    if (rows[0]?.[field] === undefined) continue;
-    let sum = 0;
-    for (const row of rows) sum += row[field] as number;
-    out[field] = sum / rows.length;
-  }
+  // answer scores are on every row or none (validate); rows is never empty there
+  for (const field of ANSWER_FIELDS)
+    if (rows[0]?.[field] !== undefined) out[field] = meanOf(rows, (row) => row[field] as number) as number;
   return out;
 }
 
@@ -86,19 +81,22 @@ function validate(rows: readonly QuestionScore[], ks: readonly number[]): void {
   }
 }
 
-function groupBy(
-  rows: readonly QuestionScore[],
-  key: (r: QuestionScore) => string | undefined,
-): Map<string, QuestionScore[]> {
-  const groups = new Map<string, QuestionScore[]>();
+function groupBy<T>(rows: readonly T[], key: (r: T) => string | undefined): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
   for (const row of rows) {
     const k = key(row);
-    if (k === undefined) continue;
-    const g = groups.get(k);
-    if (g) g.push(row);
-    else groups.set(k, [row]);
+    if (k !== undefined) (groups.get(k) ?? groups.set(k, []).get(k)!).push(row);
   }
   return groups;
+}
+
+/** Rows grouped by hop count (keys "2", "3", ... in numeric order; rows without hops left out), each group reduced by `f`. */
+export function perHops<T extends { hops?: number }, R>(rows: readonly T[], f: (group: T[]) => R): Record<string, R> {
+  return Object.fromEntries(
+    [...groupBy(rows, (r) => (r.hops === undefined ? undefined : String(r.hops)))]
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([hops, group]) => [hops, f(group)]),
+  );
 }
 
 export function summarize(rows: readonly QuestionScore[], ks: readonly number[]): Summary {
@@ -110,10 +108,5 @@ export function summarize(rows: readonly QuestionScore[], ks: readonly number[])
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([type, group]) => [type, means(group, ks)]),
   );
-  const byHops: Record<string, ScoreMeans> = Object.fromEntries(
-    [...groupBy(rows, (r) => (r.hops === undefined ? undefined : String(r.hops)))]
-      .sort(([a], [b]) => Number(a) - Number(b))
-      .map(([hops, group]) => [hops, means(group, ks)]),
-  );
-  return { ...means(rows, ks), byType, byHops };
+  return { ...means(rows, ks), byType, byHops: perHops(rows, (group) => means(group, ks)) };
 }

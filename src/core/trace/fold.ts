@@ -120,8 +120,6 @@ function emptyModel(steps: number) {
     finalRanking: [] as string[],
     /** The same with the pool's scores (NaN for a kept id the last pool lacks). */
     finalScored: [] as Ranked[],
-    /** Last pool order (after promotion). */
-    lastPool: [] as string[],
     /** The pool after each `pool` event (round 0, each round, after promotion), for per-round Recall@k. */
     poolRankings: [] as Ranked[][],
     /** Ids the question's own round-0 retrievals returned (the bridge heuristic's input when a dataset has no structure). */
@@ -199,14 +197,8 @@ type FoldState = ReturnType<typeof emptyFold>;
 type Reducer<K extends TraceEvent['type']> = (s: FoldState, e: TraceEventOf<K>, step: number) => void;
 
 /** The view of round `r`, made when first named. */
-function roundOf(s: FoldState, r: number): RoundView {
-  let v = s.rounds.get(r);
-  if (!v) {
-    v = { round: r, thoughts: [], retrieves: [], poolSize: null };
-    s.rounds.set(r, v);
-  }
-  return v;
-}
+const roundOf = (s: FoldState, r: number): RoundView =>
+  s.rounds.get(r) ?? s.rounds.set(r, { round: r, thoughts: [], retrieves: [], poolSize: null }).get(r)!;
 
 /** A thought: BDTR's reasoning chain and auto's route are kept apart too. */
 const foldThought: Reducer<'thought'> = (s, e) => {
@@ -247,7 +239,6 @@ const foldPool: Reducer<'pool'> = (s, e, step) => {
   m.poolRankings.push(e.pool.map((p) => ({ id: p.id, score: p.score })));
   for (const id of order) if (!m.firstRound.has(id)) m.firstRound.set(id, e.round);
   if (!afterPromotion) roundOf(s, e.round).poolSize = order.length;
-  m.lastPool = order;
 };
 
 /** An LLM call: its module's cost, the run's calls and the round's tokens. */
@@ -265,13 +256,12 @@ const foldLlm: Reducer<'llm'> = (s, e) => {
 /** The cut: the final stage of the rank chart, scored by the last pool. */
 const foldCutoff: Reducer<'cutoff'> = (s, e, step) => {
   s.m.cutoff = { mu: e.mu, sigma: e.sigma, threshold: e.threshold, kept: e.kept };
-  const scores = s.lastScores;
   s.m.stages.push({
     kind: 'final',
     label: 'final cut',
     round: e.round,
     ranks: new Map(e.kept.map((id, i) => [id, i + 1])),
-    scores: new Map(e.kept.map((id) => [id, scores.get(id) ?? Number.NaN])),
+    scores: new Map(e.kept.map((id) => [id, s.lastScores.get(id) ?? Number.NaN])),
     order: e.kept,
     step,
   });
@@ -290,15 +280,13 @@ const REDUCERS: { [K in TraceEvent['type']]: Reducer<K> } = {
     s.lastContext = e.ids.length;
   },
   llm: foldLlm,
-  verify: ({ m }, e) => {
-    m.verify = { candidates: e.candidates, selected: e.selected };
-  },
+  verify: ({ m }, e) => (m.verify = { candidates: e.candidates, selected: e.selected }),
   promote: (s, e) => {
     s.m.promotions = e.moves;
     s.promotedInRound = e.round;
   },
   cutoff: foldCutoff,
-  beam: (s, e) => {
+  beam: (s, e) =>
     s.m.beams.push({
       round: e.round,
       query: s.lastQuery,
@@ -306,25 +294,16 @@ const REDUCERS: { [K in TraceEvent['type']]: Reducer<K> } = {
       kept: e.kept,
       pruned: e.pruned,
       triples: new Map(e.triples.map((t) => [t.id, t])),
-    });
-  },
-  memory: ({ m }, e) => {
-    m.memory.push({ round: e.round, kind: e.kind, entries: e.entries });
-  },
-  plan: ({ m }, e) => {
-    m.plans.push(e);
-  },
+    }),
+  memory: ({ m }, e) => m.memory.push({ round: e.round, kind: e.kind, entries: e.entries }),
+  plan: ({ m }, e) => m.plans.push(e),
   answer: (s, e) => {
     s.m.readerPassages = s.lastContext;
     s.m.answer = e.text;
     s.m.citations = e.citations ?? [];
   },
-  warning: ({ m }, e) => {
-    m.warnings.push({ module: e.module, message: e.message, round: e.round });
-  },
-  error: ({ m }, e) => {
-    m.errors.push({ module: e.module, message: e.message, round: e.round });
-  },
+  warning: ({ m }, e) => m.warnings.push({ module: e.module, message: e.message, round: e.round }),
+  error: ({ m }, e) => m.errors.push({ module: e.module, message: e.message, round: e.round }),
 };
 
 /** After the last event: the closing chapter, the rounds in order, the rounds used, the final ranking. */
@@ -340,7 +319,8 @@ function finishFold(s: FoldState, events: readonly TraceEvent[]): TraceModel {
   };
   m.roundsUsed = Math.max(0, ...[...s.started].filter((r) => !linkOnly(r)));
   m.modules = [...s.modules.values()];
-  m.finalRanking = m.cutoff ? m.cutoff.kept : m.lastPool;
+  // without a cut, every stage is a pool's: the last one (after promotion) is the final context
+  m.finalRanking = m.cutoff ? m.cutoff.kept : (m.stages.at(-1)?.order ?? []);
   m.finalScored = m.finalRanking.map((id) => ({ id, score: s.lastScores.get(id) ?? Number.NaN }));
   return m;
 }
@@ -385,24 +365,21 @@ export function chainNodes(chain: string): string[] {
     .filter((s) => s !== '');
 }
 
-/** Every passage id a trace mentions (retrievals and their items' provenance, pools, contexts, verifier, cut, beams, memory, citations). */
+/** The passage ids each event type mentions (retrievals and their items' provenance, pools, contexts, verifier, cut, beams, memory, citations). */
+const MENTIONED: { [K in TraceEvent['type']]?: (e: TraceEventOf<K>) => readonly string[] } = {
+  retrieve: (e) => [...e.results.map((r) => r.id), ...(e.items ?? []).flatMap((item) => item.passages)],
+  pool: (e) => e.pool.map((r) => r.id),
+  context: (e) => e.ids,
+  verify: (e) => [...e.candidates, ...e.selected],
+  promote: (e) => e.moves.map((x) => x.id),
+  cutoff: (e) => e.kept,
+  beam: (e) => e.triples.flatMap((t) => (t.passage === null ? [] : [t.passage])),
+  memory: (e) => e.entries.flatMap((entry) => entry.passages),
+  answer: (e) => e.citations ?? [],
+};
+
+/** Every passage id a trace mentions, in order of first mention. */
 export function traceIds(events: readonly TraceEvent[]): string[] {
-  const ids = new Set<string>();
-  const add = (xs: Iterable<string>) => {
-    for (const x of xs) ids.add(x);
-  };
-  for (const e of events) {
-    if (e.type === 'retrieve') {
-      add(e.results.map((r) => r.id));
-      for (const item of e.items ?? []) add(item.passages);
-    } else if (e.type === 'pool') add(e.pool.map((r) => r.id));
-    else if (e.type === 'context') add(e.ids);
-    else if (e.type === 'verify') add([...e.candidates, ...e.selected]);
-    else if (e.type === 'promote') add(e.moves.map((x) => x.id));
-    else if (e.type === 'cutoff') add(e.kept);
-    else if (e.type === 'beam') add(e.triples.flatMap((t) => (t.passage === null ? [] : [t.passage])));
-    else if (e.type === 'memory') for (const entry of e.entries) add(entry.passages);
-    else if (e.type === 'answer') add(e.citations ?? []);
-  }
-  return [...ids];
+  const mentioned = (e: TraceEvent) => (MENTIONED[e.type] as ((e: TraceEvent) => readonly string[]) | undefined)?.(e);
+  return [...new Set(events.flatMap((e) => mentioned(e) ?? []))];
 }

@@ -1,6 +1,6 @@
 // The versioned, append-only event log of one run (DESIGN: Trace). Everything the user sees and
 // every metric is read off traces, so the schema is validated on load. Version 1 traces are upgraded
-// on load (migrate.ts); this file describes version 2.
+// on load (load.ts); this file describes version 2.
 import { z } from 'zod';
 import { replyFormSchema } from '../llm/reply-form.ts';
 import { branchRecord } from './branch.ts';

@@ -44,21 +44,10 @@ export interface CounterfactualRow extends Pick<RunMetrics, 'answer' | 'em' | 'a
   warnings: string[];
 }
 
-export interface CounterfactualResult {
-  rows: CounterfactualRow[];
-  summary: CounterfactualSummary;
-  /** Every branch that ran (applied or not; a failed branch with a trace too), for the traces folder. */
-  branches: Trace[];
-}
-
 const right = (acc: number | undefined): boolean => acc === 1;
 
 /** One question's plain metrics, its row and (when a branch ran) its branch. */
-export interface CounterfactualEntry {
-  plain: RunMetrics;
-  row: CounterfactualRow;
-  branch?: Trace;
-}
+export type CounterfactualEntry = { plain: RunMetrics; row: CounterfactualRow; branch?: Trace };
 
 /** How a host's attempt at one question's counterfactual ended. */
 export type CounterfactualOutcome = { branch: Trace } | { skip: string } | { failed: string };
@@ -182,7 +171,7 @@ export async function runCounterfactuals(
   ctx: Omit<StrategyContext, 'options' | 'whatif'>,
   ks: readonly number[],
   concurrency = 1,
-): Promise<CounterfactualResult> {
+) {
   // The run's abort signal (ctx.signal) stops the pass: a branch in flight ends aborted, the rest never start.
   const results = await mapConcurrent(traces, concurrency, async (parent) => {
     const outcome: CounterfactualOutcome = ctx.signal?.aborted
@@ -194,7 +183,10 @@ export async function runCounterfactuals(
   });
   return {
     rows: results.map((r) => r.row),
+    // every branch that ran (applied or not; a failed branch with a trace too), for the traces folder
     branches: results.flatMap((r) => (r.branch ? [r.branch] : [])),
     summary: summarizeCounterfactuals(spec, results, ks),
   };
 }
+
+export type CounterfactualResult = Awaited<ReturnType<typeof runCounterfactuals>>;

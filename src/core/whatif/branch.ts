@@ -1,7 +1,7 @@
 // Run a what-if branch of a finished trace: the parent's steps before the intervention are replayed
 // (its recorded LLM replies, no model call), the rest runs live through the host's LLM port (its cache
 // makes every unchanged prompt free), and the new trace records its parent, step and change.
-import { HopscopeError } from '../errors.ts';
+import { errorClass } from '../errors.ts';
 import { sha256Hex } from '../llm/hash.ts';
 import { traceHash } from '../trace/hash.ts';
 import { isStrategyName, runStrategy, strategyOptionKeys, type StrategyContext } from '../strategies/index.ts';
@@ -10,19 +10,13 @@ import { createHooks } from './hooks.ts';
 import { describeIntervention, intervention as interventionSchema, type Intervention } from './intervention.ts';
 import { replayPrefix } from './replay-port.ts';
 
-export class WhatIfError extends HopscopeError {
-  override readonly name = 'WhatIfError';
-  constructor(message: string) {
-    super('whatif', message);
-  }
-}
+export const WhatIfError = errorClass('WhatIfError', 'whatif');
 
 export interface BranchOptions {
   /** Shown in branch lists; defaults to a description of the change. */
   label?: string;
   /** The change reads the gold (gold-bridge, gold-all): labelled oracle wherever the branch appears. */
   oracle?: boolean;
-  createdAt?: string;
   /** The host's build facts of the backbone the branch runs over; by default the parent's (same backbone). */
   backbone?: Record<string, unknown>;
 }
@@ -89,7 +83,6 @@ export async function runBranch(
       corpus: parent.corpus,
       retrieverName: parent.retriever,
       traceId: `${parent.id}~${(await sha256Hex(JSON.stringify(change))).slice(0, 8)}`,
-      ...(o.createdAt ? { createdAt: o.createdAt } : {}),
       backbone: o.backbone ?? parentBackbone(parent, keys),
       ...(parent.provenance ? { provenance: parent.provenance } : {}),
     },

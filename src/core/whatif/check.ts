@@ -8,13 +8,6 @@ import { traceHash } from '../trace/hash.ts';
 import type { Trace } from '../trace/schema.ts';
 import { branchStep } from './branch.ts';
 
-export interface BranchCheck {
-  /** The branches that passed, their oracle flag recomputed. */
-  branches: Trace[];
-  /** The refused ones: the branch's id and why. */
-  refused: { id: string; reason: string }[];
-}
-
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length > 0 && a.length === b.length && a.every((x) => b.includes(x));
 
@@ -22,9 +15,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
 function readsGold(parent: Trace, branch: NonNullable<Trace['branch']>): boolean {
   const change = branch.intervention;
   if (change.kind !== 'pool' || !change.insert) return false;
-  const ids = change.insert.ids;
-  const gold = parent.question.gold;
-  return sameSet(ids, gold) || sameSet(ids, traceBridgeIds(parent));
+  return sameSet(change.insert.ids, parent.question.gold) || sameSet(change.insert.ids, traceBridgeIds(parent));
 }
 
 async function reasonToRefuse(parent: Trace, t: Trace, hash: string): Promise<string | undefined> {
@@ -39,20 +30,19 @@ async function reasonToRefuse(parent: Trace, t: Trace, hash: string): Promise<st
   if (t.strategy !== parent.strategy) return `it ran ${t.strategy}, the run ${parent.strategy}`;
   if (b.step < 0 || b.step > parent.events.length)
     return `its step ${b.step} is outside the run's ${parent.events.length} events`;
-  let expected: number;
   try {
-    expected = branchStep(parent, b.intervention);
+    const expected = branchStep(parent, b.intervention);
+    if (b.step !== expected) return `its step ${b.step} is not where its change acts (event ${expected})`;
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
   }
-  if (b.step !== expected) return `its step ${b.step} is not where its change acts (event ${expected})`;
   return undefined;
 }
 
-/** Check every branch against `parent` (see the file comment). */
-export async function checkBranches(parent: Trace, branches: readonly Trace[]): Promise<BranchCheck> {
+/** Every branch checked against `parent` (see the file comment): those that passed (oracle flag recomputed), the refused ones with why. */
+export async function checkBranches(parent: Trace, branches: readonly Trace[]) {
   const hash = await traceHash(parent);
-  const out: BranchCheck = { branches: [], refused: [] };
+  const out = { branches: [] as Trace[], refused: [] as { id: string; reason: string }[] };
   for (const t of branches) {
     const reason = await reasonToRefuse(parent, t, hash);
     if (reason) out.refused.push({ id: t.id, reason });

@@ -7,22 +7,16 @@ import type { Trace } from '../trace/schema.ts';
 import { WhatIfError } from './branch.ts';
 import type { Intervention } from './intervention.ts';
 
-const COUNTERFACTUAL_SPECS = ['rerun', 'gold-bridge@R', 'gold-all@R', 'drop-promoted'] as const;
-
-export interface CounterfactualSpec {
-  name: 'rerun' | 'gold-bridge' | 'gold-all' | 'drop-promoted';
-  round: number;
-  oracle: boolean;
-  /** The spec as written, with its round (rerun@1, gold-bridge@1). */
-  text: string;
-}
-
-/** Parse "rerun", "rerun@R", "gold-bridge@R", "gold-all@R", "drop-promoted"; a bad spec names what is wrong. */
-export function parseCounterfactual(raw: string): CounterfactualSpec {
+/**
+ * Parse "rerun", "rerun@R", "gold-bridge@R", "gold-all@R", "drop-promoted"; a bad spec names what is wrong.
+ * `text` is the spec as written, with its round (rerun@1, gold-bridge@1).
+ */
+export function parseCounterfactual(raw: string) {
   const m = /^(rerun|gold-bridge|gold-all|drop-promoted)(?:@(\d+))?$/.exec(raw.trim());
-  const usage = `expected one of ${COUNTERFACTUAL_SPECS.join(', ')} (R = a round number, e.g. gold-bridge@1)`;
+  const usage =
+    'expected one of rerun, gold-bridge@R, gold-all@R, drop-promoted (R = a round number, e.g. gold-bridge@1)';
   if (!m) throw new WhatIfError(`unknown counterfactual "${raw}": ${usage}`);
-  const name = m[1] as CounterfactualSpec['name'];
+  const name = m[1] as 'rerun' | 'gold-bridge' | 'gold-all' | 'drop-promoted';
   if (name === 'drop-promoted' && m[2] !== undefined)
     throw new WhatIfError(`counterfactual "${raw}": drop-promoted takes no round (it acts at the verifier)`);
   if ((name === 'gold-bridge' || name === 'gold-all') && m[2] === undefined)
@@ -33,6 +27,8 @@ export function parseCounterfactual(raw: string): CounterfactualSpec {
   return { name, round, oracle, text: name === 'drop-promoted' ? name : `${name}@${round}` };
 }
 
+export type CounterfactualSpec = ReturnType<typeof parseCounterfactual>;
+
 /**
  * The intervention that gives the verifier step of `parent` another selection (the `verify` event at
  * `verifyIndex`, default the first): its LLM reply is replaced, so promotion and cut follow from it.
@@ -41,8 +37,7 @@ export function verifierSelection(parent: Trace, selected: readonly string[], ve
   const at = verifyIndex ?? parent.events.findIndex((e) => e.type === 'verify');
   const verify = parent.events[at];
   if (verify?.type !== 'verify') throw new WhatIfError(`trace "${parent.id}" has no verifier step`);
-  let call = -1;
-  for (let i = 0; i < at; i++) if (parent.events[i]!.type === 'llm') call++;
+  const call = parent.events.slice(0, at).filter((e) => e.type === 'llm').length - 1;
   if (call < 0) throw new WhatIfError(`trace "${parent.id}": no LLM call before its verifier step`);
   // The verifier's reply that selects `selected` among its candidates (BDTR Fig. 9's format: 1-based indices).
   const indices = selected.map((id) => verify.candidates.indexOf(id) + 1).filter((i) => i > 0);

@@ -5,8 +5,6 @@ import type { PoolHandle, RunHooks } from '../strategies/run-hooks.ts';
 import type { Ranked } from '../types.ts';
 import type { Intervention } from './intervention.ts';
 
-export type { PoolHandle, RunHooks } from '../strategies/run-hooks.ts';
-
 export function createHooks(change: Intervention): RunHooks {
   const round = 'round' in change ? change.round : Number.POSITIVE_INFINITY;
   const dropped = new Set(change.kind === 'pool' ? (change.drop ?? []) : []);
@@ -67,11 +65,9 @@ export function createHooks(change: Intervention): RunHooks {
       if (out.length !== ids.length) applied = true;
       if (change.insert) {
         // a given score has no place in a list without scores: the passages join at its end
-        const wanted = new Set(change.insert.ids);
-        const rest = out.filter((id) => !wanted.has(id));
-        const rank =
-          change.insert.score !== undefined ? rest.length + 1 : Math.min(change.insert.rank ?? 1, rest.length + 1);
-        out = [...rest.slice(0, rank - 1), ...change.insert.ids, ...rest.slice(rank - 1)];
+        const at = change.insert.score !== undefined ? { ids: change.insert.ids, rank: Infinity } : change.insert;
+        const unscored = out.map((id) => ({ id, score: 0 }));
+        out = insertRanked(unscored, at).map((r) => r.id);
         applied = true;
       }
       return out;

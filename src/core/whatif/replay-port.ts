@@ -1,16 +1,13 @@
 // The LLM port of a what-if branch: the parent's recorded replies, in order, for every call before the
 // branch step (no model call), then the live port. A call whose module or prompt differs from the
 // recording ends the replay early (the run has diverged), so a reply is never served to another prompt.
-import type { ChatMessage, LlmPort, LlmRequest, LlmResponse } from '../llm/port.ts';
-import { ZERO_USAGE } from '../llm/port.ts';
+import { ZERO_USAGE, type ChatMessage, type LlmPort, type LlmRequest, type LlmResponse } from '../llm/port.ts';
 import type { Trace, TraceEventOf } from '../trace/schema.ts';
 import type { Intervention } from './intervention.ts';
 
 export interface ReplayPrefixPort extends LlmPort {
   /** Calls served from the parent's recording. */
   replayed(): number;
-  /** Calls that went to the live port. */
-  live(): number;
 }
 
 /** A replacement reply for the parent's n-th call (0-based), e.g. another verifier selection. */
@@ -24,11 +21,9 @@ export function replayPrefix(parent: Trace, limit: number, live: LlmPort, overri
   let next = 0;
   let diverged = false;
   let replayed = 0;
-  let liveCalls = 0;
   return {
     label: live.label,
     replayed: () => replayed,
-    live: () => liveCalls,
     async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
       const i = next++;
       const event = recorded[i];
@@ -59,7 +54,6 @@ export function replayPrefix(parent: Trace, limit: number, live: LlmPort, overri
         };
       }
       diverged = true;
-      liveCalls++;
       return live.complete(request, signal);
     },
   };

@@ -2,8 +2,7 @@
 // plus the heuristic fallback and the "names a title" rule it rests on.
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BRIDGE_RULES, bridgeOf } from '../../../src/core/eval/bridge.ts';
-import { questionNamesTitle } from '../../../src/core/eval/names.ts';
+import { BRIDGE_RULES, bridgeOf, questionNamesTitle } from '../../../src/core/eval/bridge.ts';
 import { loadDataset } from '../../../src/core/ingest/index.ts';
 import type { Dataset } from '../../../src/core/types.ts';
 

@@ -6,7 +6,7 @@ import { MemoryLlmCacheStore } from '../../support/memory-cache-store.ts';
 import type { LlmPort } from '../../../src/core/llm/port.ts';
 import { MAX_RECORDED_REPLY } from '../../../src/core/llm/reply-cap.ts';
 import { withCache } from '../../../src/core/llm/create-llm.ts';
-import { llmEvent } from '../../../src/core/trace/llm-event.ts';
+import { llmEvent } from '../../../src/core/trace/recorder.ts';
 import * as judge from '../../../src/prompts/dualrag-judge.ts';
 import { ScriptedLlm } from '../strategies/scripted.ts';
 

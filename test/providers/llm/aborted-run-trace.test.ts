@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlm } from '../../../src/core/llm/create-llm.ts';
 import { LlmAbortedError } from '../../../src/core/llm/errors.ts';
-import { withTrace } from '../../../src/core/trace/llm-event.ts';
-import { traceEvent, type TraceEvent } from '../../../src/core/trace/schema.ts';
+import { TraceRecorder } from '../../../src/core/trace/recorder.ts';
+import { traceEvent } from '../../../src/core/trace/schema.ts';
 import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-compatible.ts';
 import { startOpenAiServer, type OpenAiServer } from '../../support/openai-server.ts';
 
@@ -21,21 +21,19 @@ describe('an aborted run', () => {
     'rejects the pending call with LlmAbortedError and keeps the events recorded before it',
     { timeout: 60_000 },
     async () => {
-      const events: TraceEvent[] = [];
-      let round = 0;
-      const llm = withTrace(
+      const recorder = new TraceRecorder();
+      const events = recorder.events;
+      const llm = recorder.wrap(
         createLlm({
           provider: new OpenAiCompatibleProvider({ baseURL: server.baseURL, model: 'test-model' }),
           timeoutMs: 60_000,
         }),
-        (e) => events.push(e),
-        () => ({ t: events.length, round }),
       );
       const controller = new AbortController();
       const run = async () => {
-        for (round = 1; round <= 3; round++) {
+        for (recorder.round = 1; recorder.round <= 3; recorder.round++) {
           await llm.complete(
-            { module: 'bdtr.fast-thought', messages: [{ role: 'user', content: `round ${round}` }] },
+            { module: 'bdtr.fast-thought', messages: [{ role: 'user', content: `round ${recorder.round}` }] },
             controller.signal,
           );
         }

@@ -5,7 +5,7 @@ import { createLlm } from '../../../src/core/llm/create-llm.ts';
 import { costByModule } from '../../../src/core/trace/fold.ts';
 import { MemoryLlmCacheStore } from '../../support/memory-cache-store.ts';
 import type { LlmPort, LlmRequest, LlmResponse } from '../../../src/core/llm/port.ts';
-import { llmEvent } from '../../../src/core/trace/llm-event.ts';
+import { llmEvent } from '../../../src/core/trace/recorder.ts';
 import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-compatible.ts';
 import { startOpenAiServer, type ChatBody, type OpenAiServer } from '../../support/openai-server.ts';
 

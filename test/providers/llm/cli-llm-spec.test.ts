@@ -12,7 +12,7 @@ import {
 } from '../../../src/core/llm/errors.ts';
 import type { LlmRequest } from '../../../src/core/llm/port.ts';
 import { costByModule } from '../../../src/core/trace/fold.ts';
-import { llmEvent } from '../../../src/core/trace/llm-event.ts';
+import { llmEvent } from '../../../src/core/trace/recorder.ts';
 import { loadTrace } from '../../../src/core/trace/load.ts';
 import { createLlmFromSpec, LlmSpecError, llmSpecFrom } from '../../../src/cli/llm-spec.ts';
 import { FileLlmCacheStore } from '../../../src/cli/llm-file-cache.ts';

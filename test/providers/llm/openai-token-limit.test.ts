@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlm } from '../../../src/core/llm/create-llm.ts';
 import { LlmTokenLimitError } from '../../../src/core/llm/errors.ts';
 import { costByModule } from '../../../src/core/trace/fold.ts';
-import { llmEvent } from '../../../src/core/trace/llm-event.ts';
+import { llmEvent } from '../../../src/core/trace/recorder.ts';
 import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-compatible.ts';
 import { queue, startOpenAiServer, type OpenAiServer } from '../../support/openai-server.ts';
 

@@ -1,7 +1,6 @@
 // coverageGap (paper 004, "retrieval coverage"): a gold unit (a hop with structured gold, else a gold
 // passage) was never retrieved at any step. Also reports late hits: units first retrieved at step >= 2.
-import type { GoldView } from './gold.ts';
-import { covers } from './gold.ts';
+import { covers, type GoldView } from './gold.ts';
 import { foundAt, type TraceSteps } from './steps.ts';
 import { notApplicable, type DiagnosticEvidence, type QuestionDiagnostic } from './types.ts';
 

@@ -33,7 +33,6 @@ export function evidenceLost(trace: Trace, run: TraceSteps, gold: GoldView): Evi
   );
   if (pools.length === 0) return none('the run records no pool');
   const cutoff = trace.events.findLast((e) => e.type === 'cutoff');
-  const verify = trace.events.filter((e) => e.type === 'verify');
   const lastPool = pools.at(-1)!;
   const lost: EvidenceLost['lost'] = [];
   const evidence: DiagnosticEvidence[] = [];
@@ -56,7 +55,7 @@ export function evidenceLost(trace: Trace, run: TraceSteps, gold: GoldView): Evi
       round = later.round;
       how = `the pool of round ${later.round} no longer holds it`;
     } else if (cutoff?.type === 'cutoff' && lastPool.ids.includes(passage) && !cutoff.kept.includes(passage)) {
-      const shown = verify.find((v) => v.type === 'verify' && v.candidates.includes(passage));
+      const shown = trace.events.find((v) => v.type === 'verify' && v.candidates.includes(passage));
       const unselected = shown?.type === 'verify' && !shown.selected.includes(passage);
       mechanism = unselected ? 'verifier' : 'μ+σ cut';
       round = unselected ? shown.round : cutoff.round;

@@ -7,6 +7,7 @@
 // LLM judge's verdicts are passed in (Acc†, basis 'judge', as paper 004 judges answers); every row and
 // the basis say which.
 import { accuracy } from '../answer-metrics.ts';
+import { perHops } from '../summary.ts';
 import type { Trace } from '../../trace/schema.ts';
 import type { Passage } from '../../types.ts';
 import { anchorCarryDrop } from './anchor-carry-drop.ts';
@@ -14,17 +15,15 @@ import { compositionFailure } from './composition-failure.ts';
 import { coverageGap, type CoverageGap } from './coverage-gap.ts';
 import { distractorLatch } from './distractor-latch.ts';
 import { evidenceLost, type EvidenceLost, type LossMechanism } from './evidence-lost.ts';
-import { goldOf, type GoldBasis } from './gold.ts';
+import { goldOf } from './gold.ts';
 import { parametricSuppression } from './parametric-suppression.ts';
 import { readSteps } from './steps.ts';
-import { stoppingCalibration, type StoppingCalibration } from './stopping-calibration.ts';
+import { stoppingCalibration } from './stopping-calibration.ts';
 import { notApplicable, type QuestionDiagnostic } from './types.ts';
 
-export type { DiagnosticEvidence, QuestionDiagnostic } from './types.ts';
-export type { CoverageGap } from './coverage-gap.ts';
+export type { QuestionDiagnostic } from './types.ts';
 export type { EvidenceLost, LossMechanism } from './evidence-lost.ts';
-export type { StoppingCalibration, StopOutcome } from './stopping-calibration.ts';
-export { readSteps, type StepView, type TraceSteps } from './steps.ts';
+export { readSteps } from './steps.ts';
 
 export const DIAGNOSTICS = [
   'coverageGap',
@@ -49,8 +48,6 @@ export interface DiagnoseOptions {
   noContext?: Trace;
   /** Passages of each retrieval that count as retrieved (paper 004: top 10 per step). */
   top?: number;
-  /** Word overlap (Jaccard) at which a non-gold passage resembles a gold one. */
-  minOverlap?: number;
   /**
    * The LLM judge's verdict (Acc†) on a trace's answer, when a judge ran: true, false, or undefined when
    * it gave none (unreadable). Without it answers are judged by Acc (gold contained in the prediction).
@@ -61,73 +58,52 @@ export interface DiagnoseOptions {
 /** How answers were judged right: the LLM judge (Acc†) or gold-answer containment (Acc). */
 export type CorrectnessBasis = 'judge' | 'substring';
 
-export interface QuestionDiagnostics {
-  id: string;
-  strategy: string;
-  regime: Trace['regime'];
-  hops?: number;
-  /** structured = per hop from trace.question.evidence; passages-only = per gold passage (no structured gold). */
-  gold: GoldBasis;
-  answer?: string;
-  correct?: boolean;
-  correctness: CorrectnessBasis;
-  coverageGap: CoverageGap;
-  anchorCarryDrop: QuestionDiagnostic;
-  distractorLatch: QuestionDiagnostic;
-  compositionFailure: QuestionDiagnostic;
-  parametricSuppression: QuestionDiagnostic;
-  stoppingCalibration: StoppingCalibration;
-  /** This project's (not paper 004's): gold that was pooled and never read, with the dropping step and mechanism. */
-  evidenceLost: EvidenceLost;
-}
-
 const DEFAULT_TOP = 10;
-const DEFAULT_MIN_OVERLAP = 0.5;
+/** Word overlap (Jaccard) at which a non-gold passage resembles a gold one. */
+const MIN_OVERLAP = 0.5;
 
-const acc = (answer: string, golds: readonly string[]) => accuracy(answer, golds) === 1;
-
-export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDiagnostics {
-  const lookup =
-    o.passages === undefined
-      ? () => undefined
-      : typeof o.passages === 'function'
-        ? o.passages
-        : (id: string) => (o.passages as ReadonlyMap<string, Passage>).get(id);
+export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}) {
+  const { passages } = o;
+  const lookup = typeof passages === 'function' ? passages : (id: string) => passages?.get(id);
   const top = o.top ?? DEFAULT_TOP;
   const run = readSteps(trace);
   const gold = goldOf(trace.question);
   const golds = trace.question.answers;
   const judge = (t: Trace, answer: string | undefined) =>
-    answer === undefined || golds.length === 0 ? undefined : o.judged ? o.judged(t) : acc(answer, golds);
+    answer === undefined || golds.length === 0 ? undefined : o.judged ? o.judged(t) : accuracy(answer, golds) === 1;
   const correct = judge(trace, run.answer);
   const retrieving = trace.regime === 'iterative';
   const noRetrieval = notApplicable(`the ${trace.regime} regime does not retrieve`);
-  const coverage = retrieving ? coverageGap(run, gold, top) : { ...noRetrieval, lateHits: [] };
+  const coverage: CoverageGap = retrieving ? coverageGap(run, gold, top) : { ...noRetrieval, lateHits: [] };
   const ncAnswer = o.noContext ? readSteps(o.noContext).answer : undefined;
   const noContext = o.noContext && { answer: ncAnswer, correct: judge(o.noContext, ncAnswer) };
-  const result: QuestionDiagnostics = {
+  const lost: EvidenceLost = retrieving ? evidenceLost(trace, run, gold) : { ...noRetrieval, lost: [] };
+  const result = {
     id: trace.question.id,
     strategy: trace.strategy,
     regime: trace.regime,
     ...(trace.question.hops !== undefined ? { hops: trace.question.hops } : {}),
+    // structured = per hop from trace.question.evidence; passages-only = per gold passage (no structured gold)
     gold: gold.basis,
     ...(run.answer !== undefined ? { answer: run.answer } : {}),
     ...(correct !== undefined ? { correct } : {}),
-    correctness: o.judged ? 'judge' : 'substring',
+    correctness: (o.judged ? 'judge' : 'substring') as CorrectnessBasis,
     coverageGap: coverage,
     anchorCarryDrop: retrieving ? anchorCarryDrop(run, gold, top, lookup) : noRetrieval,
-    distractorLatch: retrieving ? distractorLatch(run, gold, o.minOverlap ?? DEFAULT_MIN_OVERLAP, lookup) : noRetrieval,
+    distractorLatch: retrieving ? distractorLatch(run, gold, MIN_OVERLAP, lookup) : noRetrieval,
     compositionFailure:
       trace.regime === 'no-context'
         ? notApplicable('the no-context regime shows no passages')
         : compositionFailure(run, gold, correct),
     parametricSuppression: parametricSuppression(run, trace.regime, correct, noContext),
     stoppingCalibration: stoppingCalibration(trace, gold, top, correct),
-    evidenceLost: retrieving ? evidenceLost(trace, run, gold) : { ...noRetrieval, lost: [] },
+    // this project's (not paper 004's): gold that was pooled and never read, with the dropping step and mechanism
+    evidenceLost: lost,
   };
   // A run that crashed or was stopped raises no flag: the failure is the finding.
   if (trace.status === 'failed' || trace.status === 'aborted') {
-    const na = () => notApplicable(FAILED_REASON[trace.status as 'failed' | 'aborted']);
+    const stopped = 'the run was stopped before it finished';
+    const na = () => notApplicable(trace.status === 'failed' ? 'the run failed: the failure is the finding' : stopped);
     for (const name of DIAGNOSTICS) Object.assign(result, { [name]: na() });
     Object.assign(result.coverageGap, { lateHits: [] });
     Object.assign(result.evidenceLost, { lost: [] });
@@ -142,65 +118,23 @@ export function diagnoseTrace(trace: Trace, o: DiagnoseOptions = {}): QuestionDi
   return result;
 }
 
-/** Why no diagnostic applies to a run that did not finish. */
-const FAILED_REASON = {
-  failed: 'the run failed: the failure is the finding',
-  aborted: 'the run was stopped before it finished',
-} as const;
+export type QuestionDiagnostics = ReturnType<typeof diagnoseTrace>;
 
-export interface DiagnosticRate {
-  /** flagged / applicable; null when no question applies. */
-  rate: number | null;
-  applicable: number;
-  flagged: number;
-}
-
-/** A diagnostic's rate overall and by hop count. */
-type RateByHops = DiagnosticRate & { byHops: Record<string, DiagnosticRate> };
-
-export interface DiagnosticsSummary {
-  coverageGap: RateByHops & {
-    lateHitRate: number | null;
-    /** Over the questions the run answered (paper 004's "87.3% of answered questions"); the rate above is over all. */
-    answered: DiagnosticRate;
-  };
-  anchorCarryDrop: RateByHops;
-  distractorLatch: RateByHops;
-  compositionFailure: RateByHops;
-  parametricSuppression: RateByHops & { note?: string };
-  stoppingCalibration: RateByHops & {
-    early: number | null;
-    late: number | null;
-    onTime: number | null;
-    /** Share the step cap ended without a decision to stop. */
-    capped: number | null;
-    /** Sufficiency score vs correctness (Brier score; mean score of right and wrong answers); null when no score was reported. */
-    sufficiency: { n: number; brier: number; meanWhenRight: number | null; meanWhenWrong: number | null } | null;
-  };
-  /** This project's: the share of questions that lost pooled gold, and how many losses per mechanism. */
-  evidenceLost: RateByHops & { byMechanism: Record<LossMechanism, number> };
-}
-
-function rateOf(rows: readonly QuestionDiagnostic[]): DiagnosticRate {
+/** flagged / applicable (rate null when no question applies). */
+function rateOf(rows: readonly QuestionDiagnostic[]) {
   const app = rows.filter((r) => r.applicable);
   const flagged = app.filter((r) => r.flagged).length;
   return { rate: app.length ? flagged / app.length : null, applicable: app.length, flagged };
 }
 
-function byHops(rows: readonly QuestionDiagnostics[], name: DiagnosticName): Record<string, DiagnosticRate> {
-  const groups = new Map<string, QuestionDiagnostic[]>();
-  for (const r of rows) {
-    if (r.hops === undefined) continue;
-    const k = String(r.hops);
-    groups.set(k, [...(groups.get(k) ?? []), r[name]]);
-  }
-  return Object.fromEntries([...groups].sort(([a], [b]) => Number(a) - Number(b)).map(([k, g]) => [k, rateOf(g)]));
-}
-
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
-export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]): DiagnosticsSummary {
-  const of = (name: DiagnosticName) => ({ ...rateOf(rows.map((r) => r[name])), byHops: byHops(rows, name) });
+/** Each diagnostic's rate overall and by hop count, with what some add (late hits, stop outcomes, loss mechanisms). */
+export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]) {
+  const of = (name: DiagnosticName) => ({
+    ...rateOf(rows.map((r) => r[name])),
+    byHops: perHops(rows, (group) => rateOf(group.map((r) => r[name]))),
+  });
   const cov = of('coverageGap');
   const late = rows.filter((r) => r.coverageGap.applicable && r.coverageGap.lateHits.length > 0).length;
   const stop = of('stoppingCalibration');
@@ -212,6 +146,7 @@ export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]): Diag
     coverageGap: {
       ...cov,
       lateHitRate: cov.applicable ? late / cov.applicable : null,
+      // over the questions the run answered (paper 004's "87.3% of answered questions"); the rate above is over all
       answered: rateOf(rows.filter((r) => r.answer !== undefined && r.answer.trim() !== '').map((r) => r.coverageGap)),
     },
     anchorCarryDrop: of('anchorCarryDrop'),
@@ -226,7 +161,9 @@ export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]): Diag
       early: share('early'),
       late: share('late'),
       onTime: share('onTime'),
+      // the step cap ended the run without a decision to stop
       capped: share('capped'),
+      // the stop's sufficiency score vs correctness (Brier score; mean score of right and wrong answers)
       sufficiency: suff.length
         ? {
             n: suff.length,
@@ -236,9 +173,12 @@ export function summarizeDiagnostics(rows: readonly QuestionDiagnostics[]): Diag
           }
         : null,
     },
+    // this project's: the share of questions that lost pooled gold, and how many losses per mechanism
     evidenceLost: { ...of('evidenceLost'), byMechanism: byMechanism(rows) },
   };
 }
+
+export type DiagnosticsSummary = ReturnType<typeof summarizeDiagnostics>;
 
 function byMechanism(rows: readonly QuestionDiagnostics[]): Record<LossMechanism, number> {
   const out: Record<LossMechanism, number> = { 'pool cap': 0, verifier: 0, 'μ+σ cut': 0, 'reader budget': 0 };
@@ -247,7 +187,7 @@ function byMechanism(rows: readonly QuestionDiagnostics[]): Record<LossMechanism
 }
 
 /** How the rates were computed: the gold basis of the questions (structured per hop, or passages only). */
-export function diagnosticsBasis(rows: readonly QuestionDiagnostics[], top = DEFAULT_TOP) {
+export function diagnosticsBasis(rows: readonly QuestionDiagnostics[]) {
   const structured = rows.filter((r) => r.gold === 'structured').length;
   const correctness = correctnessOf(rows);
   return {
@@ -256,7 +196,7 @@ export function diagnosticsBasis(rows: readonly QuestionDiagnostics[], top = DEF
     /** 'judge' when an LLM judge's verdicts (Acc†) decided correctness, else 'substring' (Acc); then in words, for tables. */
     correctness,
     correctnessNote: CORRECTNESS_NOTE[correctness],
-    retrievedTop: top,
+    retrievedTop: DEFAULT_TOP,
   };
 }
 

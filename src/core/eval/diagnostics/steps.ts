@@ -2,7 +2,7 @@
 // paper 004: retrieval steps of an iterative controller). A "step" is a round that retrieved: the
 // first retrieving round is step 1, whatever its round number (static/IRCoT/BDTR retrieve with the
 // question in round 0, the planner in round 1). Rounds without a retrieval attach their thoughts and
-// contexts to the step before them. (The lead's trace fold may absorb this reader when merging.)
+// contexts to the step before them.
 import type { Trace, TraceEventOf } from '../../trace/schema.ts';
 
 export interface StepView {
@@ -37,10 +37,7 @@ export function readSteps(trace: Trace): TraceSteps {
   let lastContext: string[] = [];
   let finalContext: string[] = [];
   let answer: string | undefined;
-  const at = (round: number): StepView | undefined => {
-    if (byRound.has(round)) return byRound.get(round);
-    return current;
-  };
+  const at = (round: number): StepView | undefined => byRound.get(round) ?? current;
   for (const e of trace.events) {
     if (e.type === 'retrieve') {
       let s = byRound.get(e.round);
@@ -63,18 +60,15 @@ export function readSteps(trace: Trace): TraceSteps {
       s.retrieved.push(e.results.map((r) => r.id));
     } else if (e.type === 'context') {
       lastContext = e.ids;
-      const s = at(e.round);
-      const into = s ? s.context : pending.context;
+      const into = at(e.round)?.context ?? pending.context;
       for (const id of e.ids) if (!into.includes(id)) into.push(id);
     } else if (e.type === 'thought') {
       (at(e.round)?.notes ?? pending.notes).push(e.text);
     } else if (e.type === 'plan') {
       const s = at(e.round);
       const { type: _type, t: _t, round: _round, step: _step, ...plan } = e;
-      if (s) {
-        s.plan = plan;
-        s.notes.push(e.partialAnswer);
-      } else pending.notes.push(e.partialAnswer);
+      if (s) s.plan = plan;
+      (s?.notes ?? pending.notes).push(e.partialAnswer);
     } else if (e.type === 'answer') {
       answer = e.text;
       finalContext = lastContext;

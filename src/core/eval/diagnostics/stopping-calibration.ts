@@ -33,11 +33,7 @@ export interface StoppingCalibration extends QuestionDiagnostic {
   sufficiency?: { score: number; correct: boolean };
 }
 
-interface Decision {
-  stop: boolean;
-  by: string;
-  score?: number;
-}
+type Decision = { stop: boolean; by: string; score?: number };
 
 /** A decision recorded by this event, if it is one (`capped`: rounds whose finalize the cap forced). */
 function decisionOf(e: TraceEvent, capped: ReadonlySet<number>): Decision | undefined {

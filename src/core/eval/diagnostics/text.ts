@@ -23,16 +23,10 @@ function jaccard(a: readonly string[], b: readonly string[]): number {
   return both / (x.size + y.size - both);
 }
 
-export interface Resemblance {
-  /** Why the two look alike: the shared title entity, or the word overlap. */
-  reason: 'same title entity' | 'high overlap';
-  overlap: number;
-}
-
 /** A non-gold passage that could be mistaken for a gold one: the same title head, or text Jaccard >= `minOverlap`. */
-export function resembles(d: Passage, g: Passage, minOverlap: number): Resemblance | undefined {
+export function resembles(d: Passage, g: Passage, minOverlap: number) {
   const overlap = jaccard(tokenize(`${d.title} ${d.text}`), tokenize(`${g.title} ${g.text}`));
   const dh = titleHead(d.title);
-  if (dh !== '' && dh === titleHead(g.title)) return { reason: 'same title entity', overlap };
-  return overlap >= minOverlap ? { reason: 'high overlap', overlap } : undefined;
+  if (dh !== '' && dh === titleHead(g.title)) return { reason: 'same title entity' as const, overlap };
+  return overlap >= minOverlap ? { reason: 'high overlap' as const, overlap } : undefined;
 }
