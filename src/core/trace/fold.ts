@@ -325,10 +325,7 @@ function finishFold(s: FoldState, events: readonly TraceEvent[]): TraceModel {
   return m;
 }
 
-/** Per-module costs of a run's events, keyed by module (the CLI's JSON shape). */
-export const costByModule = (events: readonly TraceEvent[]): Record<string, Cost> => costsOf(foldTrace(events));
-
-/** A folded run's per-module costs, keyed by module. */
+/** A folded run's per-module costs, keyed by module (the CLI's JSON shape). */
 export const costsOf = (m: TraceModel): Record<string, Cost> =>
   Object.fromEntries(m.modules.map(({ module, ms: _ms, ...c }) => [module, c]));
 
