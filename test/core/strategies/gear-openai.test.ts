@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateStrategy } from '../../../src/core/batch/strategy.ts';
 import { loadDataset } from '../../../src/core/ingest/index.ts';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
-import { backboneRetriever } from '../../../src/core/backbones/index.ts';
+import { backboneRetriever } from '../../support/backbone.ts';
 import { runStrategy, traceAnswer } from '../../../src/core/strategies/index.ts';
 import { TripleIndex } from '../../../src/core/triples/triple-index.ts';
 import { extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
