@@ -331,12 +331,6 @@ export const costsOf = (m: TraceModel): Record<string, Cost> =>
 
 /** The final context in its final order, with the pool's scores (the ranking Recall@k is measured on). */
 export const traceRanking = (trace: { events: readonly TraceEvent[] }): Ranked[] => foldTrace(trace.events).finalScored;
-/** The pool after each `pool` event. */
-export const traceRoundRankings = (trace: { events: readonly TraceEvent[] }): Ranked[][] =>
-  foldTrace(trace.events).poolRankings;
-/** The run's answer, if it reached the answer step. */
-export const traceAnswer = (trace: { events: readonly TraceEvent[] }): string | undefined =>
-  foldTrace(trace.events).answer ?? undefined;
 
 /** The round whose ranking is on screen at `step`: that of the last stage shown (0 before any). */
 export function roundAtStep(model: TraceModel, step: number): number {
