@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/core/ingest/index.ts';
 import { createBm25Retriever } from '../../src/core/retrievers/bm25.ts';
-import { backboneRetriever } from '../../src/core/backbones/index.ts';
+import { backboneRetriever } from '../support/backbone.ts';
 import { runStrategy } from '../../src/core/strategies/index.ts';
 import { readDualrag } from '../../src/core/strategies/dualrag-read.ts';
 import type { TraceEvent } from '../../src/core/trace/schema.ts';

@@ -25,7 +25,7 @@ import { detectStructuredOutputs, testConnection } from '../../src/providers/llm
 import { OpenAiCompatibleProvider } from '../../src/providers/llm/openai-compatible.ts';
 import { createLlm } from '../../src/core/llm/create-llm.ts';
 import { MemoryLlmCacheStore } from '../../test/support/memory-cache-store.ts';
-import { costByModule } from '../../src/core/trace/fold.ts';
+import { costsOf, foldTrace } from '../../src/core/trace/fold.ts';
 import { llmEvent } from '../../src/core/trace/recorder.ts';
 
 const describeError = (e) => ({ name: e?.name, message: e?.message, userMessage: e?.userMessage });
@@ -39,7 +39,7 @@ window.hopscope = {
     const requests = contents.map((c, i) => ({ module: i % 2 ? 'answer' : 'bdtr.fast-thought', messages: [{ role: 'user', content: c }] }));
     const out = await Promise.all(requests.map((r) => llm.complete({ ...r, ...(stream ? { onToken: (t) => tokens.push(t) } : {}) })));
     const events = out.map((r, i) => llmEvent(requests[i], r, { t: 0, round: 0 }));
-    return { texts: out.map((r) => r.text), cached: out.map((r) => r.cached), tokens, costs: costByModule(events), label: llm.label, events: JSON.stringify(events) };
+    return { texts: out.map((r) => r.text), cached: out.map((r) => r.cached), tokens, costs: costsOf(foldTrace(events)), label: llm.label, events: JSON.stringify(events) };
   },
   async fail(baseURL, apiKey, opts) {
     const provider = new OpenAiCompatibleProvider({ baseURL, apiKey, model: 'test-model', stream: !!opts.stream });

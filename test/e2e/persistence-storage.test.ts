@@ -12,32 +12,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
 import type { Page } from 'playwright-core';
 import { launchBrowser, showLog, type AppPage, type TestBrowser } from '../../harness/browser.ts';
+import { buildPhraseGraph } from '../../src/core/graph/build.ts';
+import { miniCorpus, miniTriples } from '../support/mini-hotpot-graph.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
 const ENTRY = `
 import { getDb } from '${repo}src/storage/db.ts';
 import { createDexieStores } from '${repo}src/storage/repositories.ts';
-import { loadOrRebuild } from '${repo}src/core/persist/artifacts.ts';
-import { csrArtifact, csrFromArtifact, CSR_FORMAT, vectorsArtifact, VECTORS_ARTIFACT, vectorIndexFromArtifact } from '${repo}src/core/persist/codecs.ts';
-import { buildCsr, EdgeList } from '${repo}src/core/graph/csr.ts';
+import { loadDecodedOrRebuild } from '${repo}src/core/persist/artifacts.ts';
+import { phraseGraphArtifact, phraseGraphFromArtifact, PHRASE_GRAPH_ARTIFACT, vectorsArtifact, VECTORS_ARTIFACT, vectorIndexFromArtifact } from '${repo}src/core/persist/codecs.ts';
+import { buildPhraseGraph, GRAPH_DEFAULTS } from '${repo}src/core/graph/build.ts';
 import { VectorIndex } from '${repo}src/core/index/vectors.ts';
+import { miniCorpus as corpus, miniTriples } from '${repo}test/support/mini-hotpot-graph.ts';
 
 const stores = createDexieStores(getDb('hopscope-e2e'));
 let builds = 0;
 function graph() {
   builds++;
-  const e = new EdgeList();
-  for (let i = 0; i < 999; i++) e.add(i, i + 1, 1 + (i % 3));
-  return buildCsr(1000, e.view());
+  return buildPhraseGraph(corpus, miniTriples);
 }
-const corpus = { id: 'hotpot-mini', name: 'HotpotQA mini', passages: Array.from({ length: 500 }, (_, i) => ({ id: 'p' + i, title: 'T' + i, text: 'passage ' + i })) };
+const rebuild = async () => {
+  const built = graph();
+  return { value: { graph: built, options: GRAPH_DEFAULTS }, artifact: phraseGraphArtifact(built, GRAPH_DEFAULTS) };
+};
 const ref = { corpusId: corpus.id, kind: 'graph', key: 'offline-extractor' };
 window.hopscope = {
   async save() {
     const v = new Float32Array(500 * 4).map((_, i) => ((i % 4) === 0 ? 1 : 0));
     await stores.corpora.saveCorpus({ corpus, source: 'mini.json', artifacts: [
-      { kind: 'graph', key: 'offline-extractor', ...csrArtifact(graph()) },
+      { kind: 'graph', key: 'offline-extractor', ...phraseGraphArtifact(graph(), GRAPH_DEFAULTS) },
       { kind: 'vectors', key: 'tiny-minilm', ...vectorsArtifact(new VectorIndex(v, 4), 'tiny-minilm', 500) },
     ] });
     return builds;
@@ -46,10 +50,10 @@ window.hopscope = {
     const list = await stores.corpora.listCorpora();
     const back = await stores.corpora.getCorpus(corpus.id);
     const messages = [];
-    const g = await loadOrRebuild(stores.artifacts, ref, CSR_FORMAT, async () => csrArtifact(graph()), (m) => messages.push(m));
+    const g = await loadDecodedOrRebuild(stores.artifacts, ref, PHRASE_GRAPH_ARTIFACT, phraseGraphFromArtifact, rebuild, (m) => messages.push(m));
     const v = await stores.artifacts.getArtifact({ corpusId: corpus.id, kind: 'vectors', key: 'tiny-minilm' }, VECTORS_ARTIFACT);
     return { list, passages: back ? back.passages.length : -1, last: back ? back.passages[499].id : '', graphFromStore: g.fromStore,
-      arcs: csrFromArtifact(g.artifact).targets.length, vectors: v.status === 'ok' ? vectorIndexFromArtifact(v.artifact).count : v.status, builds, messages };
+      arcs: g.value.graph.csr.targets.length, vectors: v.status === 'ok' ? vectorIndexFromArtifact(v.artifact).count : v.status, builds, messages };
   },
   async damage() {
     const db = getDb('hopscope-e2e');
@@ -139,7 +143,7 @@ describe('persistence in real IndexedDB (headless Chromium)', () => {
     expect(after.last).toBe('p499');
     expect(after.graphFromStore).toBe(true);
     expect(after.builds).toBe(0); // the reloaded page built nothing
-    expect(after.arcs).toBe(2 * 999);
+    expect(after.arcs).toBe(buildPhraseGraph(miniCorpus, miniTriples).csr.targets.length);
     expect(after.vectors).toBe(500);
   });
 

@@ -2,22 +2,15 @@
 // the corpus is ready, the corpus is listed and readable only after commit, and an abort (a cancelled or
 // failed import) leaves nothing of it behind.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { csrArtifact } from '../../src/core/persist/codecs.ts';
-import { buildCsr, EdgeList } from '../../src/core/graph/csr.ts';
 import type { Stores } from '../../src/core/persist/ports.ts';
 import type { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
-import { corpusA, openTestDb, triplesA } from './helpers.ts';
+import { corpusA, graphArtifactA, openTestDb, triplesA } from './helpers.ts';
 
 const big = {
   id: 'big',
   name: 'Big',
   passages: Array.from({ length: 4500 }, (_, i) => ({ id: `p${i}`, title: `T${i}`, text: `passage ${i}` })),
-};
-const csr = () => {
-  const e = new EdgeList();
-  e.add(0, 1, 1);
-  return buildCsr(2, e.view());
 };
 
 describe('streaming corpus save (Dexie)', () => {
@@ -36,7 +29,7 @@ describe('streaming corpus save (Dexie)', () => {
     expect(await stores.corpora.getCorpus('big')).toBeUndefined();
     const summary = await writer.commit({
       triples: [triplesA],
-      artifacts: [{ kind: 'graph', key: 'g', ...csrArtifact(csr()) }],
+      artifacts: [{ kind: 'graph', key: 'g', ...graphArtifactA() }],
     });
     expect(summary).toMatchObject({ id: 'big', passageCount: 4500, source: 'big.json' });
     expect((await stores.corpora.getCorpus('big'))?.passages).toEqual(big.passages);

@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileStores } from '../../src/cli/file-store.ts';
-import { csrArtifact } from '../../src/core/persist/codecs.ts';
 import { StorageError } from '../../src/core/persist/ports.ts';
-import { corpusA, triplesA } from './helpers.ts';
-import { smallCsr } from './store-contract.ts';
+import { corpusA, graphArtifactA, triplesA } from './helpers.ts';
 
 describe('file store', () => {
   let root: string;
@@ -21,7 +19,7 @@ describe('file store', () => {
     const stores = createFileStores(root);
     await stores.corpora.saveCorpus({ corpus: { ...corpusA, passages: corpusA.passages.slice(0, 1) } });
     // an artifact whose meta cannot be serialised fails after corpus.json was already written to staging
-    const bad = { kind: 'graph' as const, key: 'g', ...csrArtifact(smallCsr()), meta: { n: 1n } };
+    const bad = { kind: 'graph' as const, key: 'g', ...graphArtifactA(), meta: { n: 1n } };
     const err = await stores.corpora
       .saveCorpus({ corpus: corpusA, triples: [triplesA], artifacts: [bad] })
       .catch((e: unknown) => e);

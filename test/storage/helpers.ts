@@ -1,5 +1,7 @@
 // Each test gets its own in-memory IndexedDB (fake-indexeddb), so tests never share state.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { buildPhraseGraph, GRAPH_DEFAULTS } from '../../src/core/graph/build.ts';
+import { phraseGraphArtifact } from '../../src/core/persist/codecs.ts';
 import type { Trace } from '../../src/core/trace/schema.ts';
 import type { TripleSet } from '../../src/core/triples/types.ts';
 import { HopscopeDb } from '../../src/storage/db.ts';
@@ -35,6 +37,15 @@ export const triplesA: TripleSet = {
   rejected: [],
   warnings: [],
 };
+
+/** Corpus A's phrase graph and its stored form: the artifact of kind "graph" the app writes. */
+export const graphA = () => buildPhraseGraph(corpusA, triplesA);
+export const graphArtifactA = () => phraseGraphArtifact(graphA(), GRAPH_DEFAULTS);
+/** A rebuild for loadDecodedOrRebuild: the graph and its artifact. */
+export async function rebuildGraphA() {
+  const graph = graphA();
+  return { value: { graph, options: GRAPH_DEFAULTS }, artifact: phraseGraphArtifact(graph, GRAPH_DEFAULTS) };
+}
 
 export function trace(id: string, corpusId: string, createdAt: string): Trace {
   return {

@@ -1,14 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildCsr, EdgeList } from '../../src/core/graph/csr.ts';
 import { VectorIndex } from '../../src/core/index/vectors.ts';
-import { loadOrRebuild } from '../../src/core/persist/artifacts.ts';
+import { loadDecodedOrRebuild } from '../../src/core/persist/artifacts.ts';
 import {
   BM25_ARTIFACT,
   bm25Artifact,
   bm25SnapshotFromArtifact,
-  csrArtifact,
-  csrFromArtifact,
-  CSR_FORMAT,
+  phraseGraphFromArtifact,
+  PHRASE_GRAPH_ARTIFACT,
   vectorIndexFromArtifact,
   vectorsArtifact,
   VECTORS_ARTIFACT,
@@ -18,15 +16,7 @@ import { bm25RetrieverFromIndex, createBm25Retriever } from '../../src/core/retr
 import { StorageQuotaError, type Stores } from '../../src/core/persist/ports.ts';
 import type { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
-import { corpusA, openTestDb, trace, triplesA } from './helpers.ts';
-
-function smallCsr() {
-  const e = new EdgeList();
-  e.add(0, 1, 1);
-  e.add(1, 2, 2);
-  e.add(2, 3, 0.5);
-  return buildCsr(4, e.view());
-}
+import { corpusA, graphA, graphArtifactA, openTestDb, rebuildGraphA, trace, triplesA } from './helpers.ts';
 
 describe('Dexie stores', () => {
   let db: HopscopeDb;
@@ -44,7 +34,7 @@ describe('Dexie stores', () => {
       source: 'a.json',
       triples: [triplesA],
       artifacts: [
-        { kind: 'graph', key: 'openie-file', ...csrArtifact(smallCsr()) },
+        { kind: 'graph', key: 'openie-file', ...graphArtifactA() },
         { kind: 'vectors', key: 'tiny-minilm', ...vectorsArtifact(vectors, 'tiny-minilm', 3) },
       ],
     });
@@ -52,9 +42,12 @@ describe('Dexie stores', () => {
     expect(await stores.corpora.listCorpora()).toEqual([summary]);
     expect(await stores.corpora.getCorpus('a')).toEqual(corpusA);
     expect(await stores.corpora.getTriples('a')).toEqual([triplesA]);
-    const g = await stores.artifacts.getArtifact({ corpusId: 'a', kind: 'graph', key: 'openie-file' }, CSR_FORMAT);
+    const g = await stores.artifacts.getArtifact(
+      { corpusId: 'a', kind: 'graph', key: 'openie-file' },
+      PHRASE_GRAPH_ARTIFACT,
+    );
     expect(g.status).toBe('ok');
-    if (g.status === 'ok') expect(csrFromArtifact(g.artifact)).toEqual(smallCsr());
+    if (g.status === 'ok') expect(phraseGraphFromArtifact(g.artifact).graph.csr).toEqual(graphA().csr);
     const v = await stores.artifacts.getArtifact(
       { corpusId: 'a', kind: 'vectors', key: 'tiny-minilm' },
       VECTORS_ARTIFACT,
@@ -67,11 +60,11 @@ describe('Dexie stores', () => {
     await stores.corpora.saveCorpus({
       corpus: corpusA,
       triples: [triplesA],
-      artifacts: [{ kind: 'graph', key: 'g', ...csrArtifact(smallCsr()) }],
+      artifacts: [{ kind: 'graph', key: 'g', ...graphArtifactA() }],
     });
     await stores.corpora.saveCorpus({
       corpus: { ...corpusA, id: 'b', name: 'B' },
-      artifacts: [{ kind: 'graph', key: 'g', ...csrArtifact(smallCsr()) }],
+      artifacts: [{ kind: 'graph', key: 'g', ...graphArtifactA() }],
     });
     await stores.runs.putRun(trace('r1', 'a', '2026-01-01T00:00:00Z'));
     await stores.runs.putRun(trace('r2', 'b', '2026-01-02T00:00:00Z'));
@@ -101,7 +94,7 @@ describe('Dexie stores', () => {
   it('saving a corpus again replaces it (no stale passages or artifacts left)', async () => {
     await stores.corpora.saveCorpus({
       corpus: corpusA,
-      artifacts: [{ kind: 'graph', key: 'old', ...csrArtifact(smallCsr()) }],
+      artifacts: [{ kind: 'graph', key: 'old', ...graphArtifactA() }],
     });
     await stores.corpora.saveCorpus({ corpus: { ...corpusA, passages: corpusA.passages.slice(0, 1) } });
     expect((await stores.corpora.getCorpus('a'))?.passages).toHaveLength(1);
@@ -126,13 +119,13 @@ describe('Dexie stores', () => {
 
   it('a corrupted or truncated stored graph is detected and rebuilt with a message, never used', async () => {
     const ref = { corpusId: 'a', kind: 'graph', key: 'openie-file' } as const;
-    await stores.artifacts.putArtifact({ ...ref, ...csrArtifact(smallCsr()) });
+    await stores.artifacts.putArtifact({ ...ref, ...graphArtifactA() });
     // flip one weight byte in the stored row
     const row = (await db.graphs.get(['a', 'openie-file']))!;
     const bytes = new Uint8Array(row.buffers.weights as ArrayBuffer);
     bytes[0] = (bytes[0] as number) ^ 0xff;
     await db.graphs.put(row);
-    const corrupt = await stores.artifacts.getArtifact(ref, CSR_FORMAT);
+    const corrupt = await stores.artifacts.getArtifact(ref, PHRASE_GRAPH_ARTIFACT);
     expect(corrupt).toMatchObject({ status: 'corrupt' });
     if (corrupt.status === 'corrupt')
       expect(corrupt.reason).toMatch(
@@ -141,31 +134,43 @@ describe('Dexie stores', () => {
 
     const messages: string[] = [];
     let rebuilds = 0;
-    const rebuild = async () => (rebuilds++, csrArtifact(smallCsr()));
-    const first = await loadOrRebuild(stores.artifacts, ref, CSR_FORMAT, rebuild, (m) => messages.push(m));
+    const load = (onMessage?: (m: string) => void) =>
+      loadDecodedOrRebuild(
+        stores.artifacts,
+        ref,
+        PHRASE_GRAPH_ARTIFACT,
+        phraseGraphFromArtifact,
+        async () => (rebuilds++, rebuildGraphA()),
+        onMessage,
+      );
+    const first = await load((m) => messages.push(m));
     expect(first.fromStore).toBe(false);
     expect(messages[0]).toMatch(/failed its checksum.*; rebuilding it$/);
-    expect(csrFromArtifact(first.artifact)).toEqual(smallCsr());
+    const rebuilt = await stores.artifacts.getArtifact(ref, PHRASE_GRAPH_ARTIFACT);
+    if (rebuilt.status !== 'ok') throw new Error(`graph ${rebuilt.status}`);
+    expect(phraseGraphFromArtifact(rebuilt.artifact).graph.csr).toEqual(graphA().csr);
     // truncation: a buffer cut short is caught the same way
     const again = (await db.graphs.get(['a', 'openie-file']))!;
     again.buffers.targets = (again.buffers.targets as ArrayBuffer).slice(0, 8);
     await db.graphs.put(again);
-    expect((await stores.artifacts.getArtifact(ref, CSR_FORMAT)).status).toBe('corrupt');
-    await loadOrRebuild(stores.artifacts, ref, CSR_FORMAT, rebuild);
+    expect((await stores.artifacts.getArtifact(ref, PHRASE_GRAPH_ARTIFACT)).status).toBe('corrupt');
+    await load();
     // now intact: used from the store without rebuilding
-    const third = await loadOrRebuild(stores.artifacts, ref, CSR_FORMAT, rebuild);
+    const third = await load();
     expect(third.fromStore).toBe(true);
     expect(rebuilds).toBe(2);
   });
 
   it('a stored artifact of another format version is stale, not mis-read', async () => {
     const ref = { corpusId: 'a', kind: 'graph', key: 'g' } as const;
-    await stores.artifacts.putArtifact({ ...ref, ...csrArtifact(smallCsr()), formatVersion: 0 });
-    expect(await stores.artifacts.getArtifact(ref, CSR_FORMAT)).toEqual({
+    await stores.artifacts.putArtifact({ ...ref, ...graphArtifactA(), formatVersion: 0 });
+    expect(await stores.artifacts.getArtifact(ref, PHRASE_GRAPH_ARTIFACT)).toEqual({
       status: 'stale',
       reason: 'graph "g" of corpus "a" is format version 0, this build reads 1',
     });
-    expect(await stores.artifacts.getArtifact({ ...ref, key: 'none' }, CSR_FORMAT)).toEqual({ status: 'missing' });
+    expect(await stores.artifacts.getArtifact({ ...ref, key: 'none' }, PHRASE_GRAPH_ARTIFACT)).toEqual({
+      status: 'missing',
+    });
   });
 
   it('runs, settings and the LLM cache round-trip', async () => {

@@ -1,25 +1,16 @@
 // The store ports as a contract-test factory: the Dexie repositories (browser) and the file store
 // (Node CLI) must behave the same for the same calls.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildCsr, EdgeList } from '../../src/core/graph/csr.ts';
-import { loadOrRebuild } from '../../src/core/persist/artifacts.ts';
-import { csrArtifact, csrFromArtifact, CSR_FORMAT } from '../../src/core/persist/codecs.ts';
+import { loadDecodedOrRebuild } from '../../src/core/persist/artifacts.ts';
+import { phraseGraphFromArtifact, PHRASE_GRAPH_ARTIFACT } from '../../src/core/persist/codecs.ts';
 import type { ArtifactRef, Stores } from '../../src/core/persist/ports.ts';
-import { corpusA, trace, triplesA } from './helpers.ts';
+import { corpusA, graphA, graphArtifactA, rebuildGraphA, trace, triplesA } from './helpers.ts';
 
 export interface StoreHarness {
   stores: Stores;
   /** Truncates one buffer of a stored artifact behind the store's back (simulated damage). */
   truncate(ref: ArtifactRef): Promise<void>;
   close(): Promise<void>;
-}
-
-export function smallCsr() {
-  const e = new EdgeList();
-  e.add(0, 1, 1);
-  e.add(1, 2, 2);
-  e.add(2, 3, 0.5);
-  return buildCsr(4, e.view());
 }
 
 const reply = { text: 'x', usage: { prompt: 1, completion: 1, total: 2 }, provider: 'p', model: 'm', createdAt: 't' };
@@ -39,22 +30,25 @@ export function describeStoreContract(name: string, open: () => Promise<StoreHar
         corpus: corpusA,
         source: 'a.json',
         triples: [triplesA],
-        artifacts: [{ kind: 'graph', key: 'openie-file', ...csrArtifact(smallCsr()) }],
+        artifacts: [{ kind: 'graph', key: 'openie-file', ...graphArtifactA() }],
       });
       expect(s).toMatchObject({ id: 'a', passageCount: 3, source: 'a.json' });
       expect(await h.stores.corpora.listCorpora()).toEqual([s]);
       expect(await h.stores.corpora.getCorpus('a')).toEqual(corpusA);
       expect(await h.stores.corpora.getTriples('a')).toEqual([triplesA]);
-      const g = await h.stores.artifacts.getArtifact({ corpusId: 'a', kind: 'graph', key: 'openie-file' }, CSR_FORMAT);
+      const g = await h.stores.artifacts.getArtifact(
+        { corpusId: 'a', kind: 'graph', key: 'openie-file' },
+        PHRASE_GRAPH_ARTIFACT,
+      );
       if (g.status !== 'ok') throw new Error(`graph ${g.status}`);
-      expect(csrFromArtifact(g.artifact)).toEqual(smallCsr());
+      expect(phraseGraphFromArtifact(g.artifact).graph.csr).toEqual(graphA().csr);
       expect(await h.stores.corpora.getCorpus('missing')).toBeUndefined();
     });
 
     it('deletes a corpus with its artifacts, runs and cache entries only', async () => {
       await h.stores.corpora.saveCorpus({
         corpus: corpusA,
-        artifacts: [{ kind: 'graph', key: 'g', ...csrArtifact(smallCsr()) }],
+        artifacts: [{ kind: 'graph', key: 'g', ...graphArtifactA() }],
       });
       await h.stores.corpora.saveCorpus({ corpus: { ...corpusA, id: 'b', name: 'B' } });
       await h.stores.runs.putRun(trace('r1', 'a', '2026-01-01T00:00:00Z'));
@@ -72,23 +66,24 @@ export function describeStoreContract(name: string, open: () => Promise<StoreHar
 
     it('a truncated stored graph is reported corrupt and rebuilt with a message', async () => {
       const ref = { corpusId: 'a', kind: 'graph', key: 'g' } as const;
-      await h.stores.artifacts.putArtifact({ ...ref, ...csrArtifact(smallCsr()) });
+      await h.stores.artifacts.putArtifact({ ...ref, ...graphArtifactA() });
       await h.truncate(ref);
-      expect((await h.stores.artifacts.getArtifact(ref, CSR_FORMAT)).status).toBe('corrupt');
+      expect((await h.stores.artifacts.getArtifact(ref, PHRASE_GRAPH_ARTIFACT)).status).toBe('corrupt');
       const messages: string[] = [];
-      const r = await loadOrRebuild(
-        h.stores.artifacts,
-        ref,
-        CSR_FORMAT,
-        async () => csrArtifact(smallCsr()),
-        (m) => messages.push(m),
-      );
+      const load = (onMessage?: (m: string) => void) =>
+        loadDecodedOrRebuild(
+          h.stores.artifacts,
+          ref,
+          PHRASE_GRAPH_ARTIFACT,
+          phraseGraphFromArtifact,
+          rebuildGraphA,
+          onMessage,
+        );
+      const r = await load((m) => messages.push(m));
       expect(r.fromStore).toBe(false);
       expect(messages).toHaveLength(1);
       expect(messages[0]).toMatch(/rebuilding it$/);
-      expect(
-        (await loadOrRebuild(h.stores.artifacts, ref, CSR_FORMAT, async () => csrArtifact(smallCsr()))).fromStore,
-      ).toBe(true);
+      expect((await load()).fromStore).toBe(true);
     });
 
     it('runs are listed by date and settings persist', async () => {

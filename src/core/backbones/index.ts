@@ -3,7 +3,7 @@
 // adding one means adding its file and its entry below.
 import { HopscopeError } from '../errors.ts';
 import { BACKBONES, EXPANSION_BACKBONE, type BackboneName, type BackboneNeed } from './about.ts';
-import type { Corpus, Retriever } from '../types.ts';
+import type { Retriever } from '../types.ts';
 import { bm25Backbone } from './bm25.ts';
 import { denseBackbone } from './dense.ts';
 import type { BackboneDescriptor, BackboneInputs, BuiltBackbone, LlmBuildRule } from './descriptor.ts';
@@ -113,15 +113,6 @@ export async function strategyBackbone(
       tripleIndex: ge.traceOptions.tripleIndex ?? ge.built,
     },
   };
-}
-
-/** The retriever alone, for callers that record nothing about how it was built (tests, benchmarks). */
-export async function backboneRetriever(
-  name: BackboneName,
-  corpus: Corpus,
-  deps: Omit<BackboneInputs, 'corpus'> = {},
-): Promise<Retriever> {
-  return (await buildBackbone(name, { corpus, ...deps })).retriever;
 }
 
 /** The option names a backbone's schema accepts (its own, not its base's). */

@@ -33,34 +33,6 @@ export interface VectorsFile {
 }
 
 const align4 = (n: number) => (n + 3) & ~3;
-const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-export function encodeVectorsFile(v: VectorsFile): Uint8Array {
-  const count = v.ids.length;
-  if (v.data.length !== count * v.dim)
-    throw new VectorImportError('(encode)', `${v.data.length} floats for ${count} ids x ${v.dim} dims`);
-  const header = new TextEncoder().encode(
-    JSON.stringify({
-      format: VECTORS_FORMAT,
-      version: VECTORS_VERSION,
-      count,
-      dim: v.dim,
-      dtype: 'float32',
-      model: v.model,
-      normalized: v.normalized,
-      ids: v.ids,
-    }),
-  );
-  const dataOffset = align4(12 + header.length);
-  const out = new Uint8Array(dataOffset + v.data.length * 4);
-  out.set(new TextEncoder().encode(VECTORS_MAGIC), 0);
-  const view = new DataView(out.buffer);
-  view.setUint32(8, header.length, true);
-  out.set(header, 12);
-  if (littleEndian) out.set(new Uint8Array(v.data.buffer, v.data.byteOffset, v.data.byteLength), dataOffset);
-  else for (let i = 0; i < v.data.length; i++) view.setFloat32(dataOffset + 4 * i, v.data[i] as number, true);
-  return out;
-}
 
 export function decodeVectorsFile(bytes: Uint8Array, file = 'vectors file'): VectorsFile {
   const fail: (m: string) => never = (m) => {

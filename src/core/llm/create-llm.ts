@@ -1,6 +1,6 @@
 // One composition point: cache (outermost: hits take no slot and make no call) -> concurrency limit
 // -> retry -> per-attempt timeout -> provider. Tokens are counted from the trace's llm events
-// (costByModule in src/core/trace/fold.ts), not here.
+// (costsOf in src/core/trace/fold.ts), not here.
 import { HopscopeError, throwIfAborted } from '../errors.ts';
 import {
   LlmAbortedError,

@@ -1,7 +1,7 @@
 // Artifact verification shared by every ArtifactStore, and the "load verified or rebuild with a
-// message" path the index pipeline uses, so a damaged stored graph is rebuilt, never used.
-// loadDecodedOrRebuild adds the decoding step: a stored artifact that verifies but cannot be used
-// (metadata that does not fit this corpus, another tokenizer or build options) is rebuilt as well.
+// message" path the index pipeline uses (loadDecodedOrRebuild), so a damaged stored graph is rebuilt, never
+// used; so is one that verifies but cannot be used (metadata that does not fit this corpus, another
+// tokenizer or build options).
 import { artifactChecksum } from './checksum.ts';
 import type {
   ArtifactBody,
@@ -41,37 +41,18 @@ export function verifyArtifact(stored: StoredArtifact, expect: ArtifactExpectati
   return { status: 'ok', artifact: stored };
 }
 
-export interface LoadOrRebuildResult {
-  artifact: StoredArtifact;
+export interface DecodedOrRebuilt<T> {
+  value: T;
   /** True when the stored copy was used (no rebuild). */
   fromStore: boolean;
   /** Why it was rebuilt, for the user; undefined when used from the store or built the first time. */
   message?: string;
 }
 
-export async function loadOrRebuild(
-  store: ArtifactStore,
-  ref: ArtifactRef,
-  expect: ArtifactExpectation,
-  rebuild: () => Promise<ArtifactBody>,
-  onMessage?: (message: string) => void,
-): Promise<LoadOrRebuildResult> {
-  const loaded = await store.getArtifact(ref, expect);
-  if (loaded.status === 'ok') return { artifact: loaded.artifact, fromStore: true };
-  const message = loaded.status === 'missing' ? undefined : `${loaded.reason}; rebuilding it`;
-  if (message) onMessage?.(message);
-  const built = await rebuild();
-  const artifact = await store.putArtifact({ ...built, ...ref });
-  return { artifact, fromStore: false, ...(message ? { message } : {}) };
-}
-
-/** The value instead of the artifact; `message` also says when a stored copy verified but could not be used. */
-export type DecodedOrRebuilt<T> = Omit<LoadOrRebuildResult, 'artifact'> & { value: T };
-
 /**
- * As loadOrRebuild, then decode. `build` returns the value and its artifact, so a rebuilt value is used
- * as built (never decoded back). When the stored artifact verifies but `decode` throws, it is rebuilt
- * and replaced, with a message naming the error.
+ * The stored artifact, verified and decoded, or else rebuilt and stored. `build` returns the value and its
+ * artifact, so a rebuilt value is used as built (never decoded back). When the stored artifact verifies
+ * but `decode` throws, it is rebuilt and replaced, with a message naming the error.
  */
 export async function loadDecodedOrRebuild<T>(
   store: ArtifactStore,

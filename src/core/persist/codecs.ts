@@ -16,7 +16,6 @@ import { BM25_SNAPSHOT_FORMAT, BM25_SNAPSHOT_VERSION, type Bm25Snapshot } from '
 import { VectorIndex } from '../index/vectors.ts';
 import { StorageError, type ArtifactBody, type StoredArtifact } from './ports.ts';
 
-export const CSR_FORMAT = { format: 'hopscope.csr', formatVersion: 1 } as const;
 export const VECTORS_ARTIFACT = { format: 'hopscope.vectors', formatVersion: 1 } as const;
 
 /** A packed string table as the buffers "<name>Bytes" and "<name>Ends". */
@@ -25,35 +24,6 @@ export const packedBuffers = (n: string, p: PackedStrings) => ({ [`${n}Bytes`]: 
 /** The bytes of a typed array as a buffer of their own. */
 export const own = (v: ArrayBufferView): ArrayBuffer =>
   (v.buffer as ArrayBuffer).slice(v.byteOffset, v.byteOffset + v.byteLength);
-
-export function csrArtifact(csr: Csr, meta: Record<string, unknown> = {}): ArtifactBody {
-  return {
-    ...CSR_FORMAT,
-    meta: { ...meta, nodeCount: csr.nodeCount, arcs: csr.targets.length },
-    buffers: { offsets: own(csr.offsets), targets: own(csr.targets), weights: own(csr.weights) },
-  };
-}
-
-export function csrFromArtifact(a: StoredArtifact): Csr {
-  const meta = a.meta as { nodeCount?: unknown; arcs?: unknown };
-  const { offsets, targets, weights } = a.buffers;
-  if (!offsets || !targets || !weights || typeof meta.nodeCount !== 'number')
-    throw new StorageError(`graph "${a.key}" of corpus "${a.corpusId}" lacks CSR buffers`);
-  const csr = {
-    nodeCount: meta.nodeCount,
-    offsets: new Uint32Array(offsets),
-    targets: new Uint32Array(targets),
-    weights: new Float32Array(weights),
-  };
-  if (
-    csr.offsets.length !== csr.nodeCount + 1 ||
-    csr.targets.length !== csr.weights.length ||
-    csr.targets.length !== meta.arcs
-  ) {
-    throw new StorageError(`graph "${a.key}" of corpus "${a.corpusId}": CSR sizes do not match its metadata`);
-  }
-  return csr;
-}
 
 export function vectorsArtifact(index: VectorIndex, model: string, passageCount: number): ArtifactBody {
   return {

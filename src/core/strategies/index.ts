@@ -1,7 +1,6 @@
 // Public API of the iterative retrieval strategies. Hosts (CLI, engine worker) call:
 //   const trace = await runStrategy('bdtr', question, { retriever, llm, prompts: STRATEGY_PROMPTS, passages, options, signal, onEvent }, { corpus, retrieverName });
 //   traceRanking(trace)        -> the final context in its final order (the run's `ranking`)
-//   traceRoundRankings(trace)  -> the pool after each round (for per-round Recall@k)
 import { TraceRecorder } from '../trace/recorder.ts';
 import type { Trace } from '../trace/schema.ts';
 import type { Question, Ranked, Retriever } from '../types.ts';
@@ -123,5 +122,5 @@ export async function runStrategy(
   });
 }
 
-export { traceRanking, traceRoundRankings, traceAnswer } from '../trace/fold.ts';
+export { traceRanking } from '../trace/fold.ts';
 export type { Ranked };

@@ -93,7 +93,7 @@ export interface RouteReply {
 }
 
 export interface PromptInfo {
-  /** LLM request module, e.g. "bdtr.verifier"; the offline thinker and the per-module costs (costByModule) read it. */
+  /** LLM request module, e.g. "bdtr.verifier"; the offline thinker and the per-module costs (costsOf) read it. */
   module: string;
   version: string;
   /** Ask for JSON mode. */

@@ -325,21 +325,12 @@ function finishFold(s: FoldState, events: readonly TraceEvent[]): TraceModel {
   return m;
 }
 
-/** Per-module costs of a run's events, keyed by module (the CLI's JSON shape). */
-export const costByModule = (events: readonly TraceEvent[]): Record<string, Cost> => costsOf(foldTrace(events));
-
-/** A folded run's per-module costs, keyed by module. */
+/** A folded run's per-module costs, keyed by module (the CLI's JSON shape). */
 export const costsOf = (m: TraceModel): Record<string, Cost> =>
   Object.fromEntries(m.modules.map(({ module, ms: _ms, ...c }) => [module, c]));
 
 /** The final context in its final order, with the pool's scores (the ranking Recall@k is measured on). */
 export const traceRanking = (trace: { events: readonly TraceEvent[] }): Ranked[] => foldTrace(trace.events).finalScored;
-/** The pool after each `pool` event. */
-export const traceRoundRankings = (trace: { events: readonly TraceEvent[] }): Ranked[][] =>
-  foldTrace(trace.events).poolRankings;
-/** The run's answer, if it reached the answer step. */
-export const traceAnswer = (trace: { events: readonly TraceEvent[] }): string | undefined =>
-  foldTrace(trace.events).answer ?? undefined;
 
 /** The round whose ranking is on screen at `step`: that of the last stage shown (0 before any). */
 export function roundAtStep(model: TraceModel, step: number): number {

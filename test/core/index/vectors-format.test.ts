@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   alignVectorsToCorpus,
   decodeVectorsFile,
-  encodeVectorsFile,
   VectorImportError,
   type VectorsFile,
 } from '../../../src/core/index/vectors-format.ts';
+import { encodeVectorsFile } from '../../support/vectors-file.ts';
 
 const sample: VectorsFile = {
   model: 'all-MiniLM-L6-v2',

@@ -1,7 +1,7 @@
 // The .npy + ids reader for precomputed vectors: valid files load, and every malformed input is
 // refused with a message naming the file and the problem.
 import { describe, expect, it } from 'vitest';
-import { encodeVectorsFile } from '../../../src/core/index/vectors-format.ts';
+import { encodeVectorsFile } from '../../support/vectors-file.ts';
 import { npyBytes } from '../../support/npy.ts';
 import {
   parseIdList,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
-import { backboneRetriever } from '../../../src/core/backbones/index.ts';
+import { backboneRetriever } from '../../support/backbone.ts';
 import type { Passage } from '../../../src/core/types.ts';
 import { describeRetrieverContract } from './contract.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Embedder } from '../../../src/core/embed/port.ts';
 import { VectorIndex } from '../../../src/core/index/vectors.ts';
 import { createDenseRetriever, embedCorpus } from '../../../src/core/retrievers/dense.ts';
-import { backboneRetriever } from '../../../src/core/backbones/index.ts';
+import { backboneRetriever } from '../../support/backbone.ts';
 import { createTransformersEmbedder } from '../../../src/providers/embed/transformers-embedder.ts';
 import { TINY_MODEL, tinyEncoderRoot } from '../../../harness/tiny-encoder.ts';
 import { describeRetrieverContract } from './contract.ts';

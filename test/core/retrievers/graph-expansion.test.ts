@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backboneRetriever } from '../../../src/core/backbones/index.ts';
+import { backboneRetriever } from '../../support/backbone.ts';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
 import type { GraphExpansionRetriever } from '../../../src/core/retrievers/graph-expansion.ts';
 import { extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';

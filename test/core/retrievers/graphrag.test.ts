@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGraphRagRetriever } from '../../../src/core/retrievers/graphrag.ts';
-import { backboneRetriever } from '../../../src/core/backbones/index.ts';
+import { backboneRetriever } from '../../support/backbone.ts';
 import { extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
 import { corpusOf, LOTHAIR, openIeTriples } from '../../support/tiny-corpus.ts';
 import { describeRetrieverContract } from './contract.ts';

@@ -3,7 +3,7 @@ import type { Ranked, Retriever } from '../../../src/core/types.ts';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
 import { createDenseRetriever, embedCorpus } from '../../../src/core/retrievers/dense.ts';
 import { createRrfRetriever } from '../../../src/core/retrievers/rrf.ts';
-import { backboneRetriever } from '../../../src/core/backbones/index.ts';
+import { backboneRetriever } from '../../support/backbone.ts';
 import { createTransformersEmbedder } from '../../../src/providers/embed/transformers-embedder.ts';
 import { TINY_MODEL, tinyEncoderRoot } from '../../../harness/tiny-encoder.ts';
 import { describeRetrieverContract } from './contract.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backboneRetriever } from '../../../src/core/backbones/index.ts';
+import { backboneRetriever } from '../../support/backbone.ts';
 import { createRaptorRetriever, RAPTOR_SCORER_LABEL } from '../../../src/core/retrievers/raptor.ts';
 import { describeRetrieverContract } from './contract.ts';
 import type { Corpus } from '../../../src/core/types.ts';

@@ -1,13 +1,8 @@
 // The baselines (static, IRCoT Fig. 10, ToG Fig. 11, GCoT Fig. 12, IRGS Fig. 13) against a scripted
 // LLM: prompts carry the right pieces, replies are parsed, the trace is the one the script implies.
 import { describe, expect, it } from 'vitest';
-import {
-  runStrategy,
-  traceAnswer,
-  traceRanking,
-  traceRoundRankings,
-  type StrategyName,
-} from '../../../src/core/strategies/index.ts';
+import { runStrategy, traceRanking, type StrategyName } from '../../../src/core/strategies/index.ts';
+import { traceAnswer, traceRoundRankings } from '../../support/trace.ts';
 import { STRATEGY_PROMPTS } from '../../../src/prompts/strategy-prompts.ts';
 import { fixedRetriever, meta, passagesOf, question, ScriptedLlm } from './scripted.ts';
 

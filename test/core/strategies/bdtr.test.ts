@@ -1,7 +1,8 @@
 // BDTR (Algorithm 1, Eq. 1-6) against a scripted LLM and fixed retrieval lists: the prompts carry the
 // right pieces, the replies are parsed, and the trace holds the rankings computed by hand below.
 import { describe, expect, it } from 'vitest';
-import { runStrategy, traceAnswer, traceRanking, traceRoundRankings } from '../../../src/core/strategies/index.ts';
+import { runStrategy, traceRanking } from '../../../src/core/strategies/index.ts';
+import { traceAnswer, traceRoundRankings } from '../../support/trace.ts';
 import { loadTrace } from '../../../src/core/trace/load.ts';
 import type { TraceEvent } from '../../../src/core/trace/schema.ts';
 import type { ScoreScale } from '../../../src/core/types.ts';

@@ -1,7 +1,8 @@
 // `auto` (the complexity router) and `ensemble` (RRF of member strategies) against a scripted LLM.
 import { describe, expect, it } from 'vitest';
 import { rrf } from '../../../src/core/retrievers/rrf.ts';
-import { runStrategy, traceAnswer, traceRanking } from '../../../src/core/strategies/index.ts';
+import { runStrategy, traceRanking } from '../../../src/core/strategies/index.ts';
+import { traceAnswer } from '../../support/trace.ts';
 import { ROUTER_PARAMS } from '../../../src/core/strategies/router-params.ts';
 import {
   entityCount,

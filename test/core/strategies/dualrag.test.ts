@@ -3,7 +3,8 @@
 // final ranking, the three Table 3 ablations, and a malformed reply as a typed, recorded failure.
 import { describe, expect, it } from 'vitest';
 import { readDualrag } from '../../../src/core/strategies/dualrag-read.ts';
-import { runStrategy, traceAnswer, traceRanking } from '../../../src/core/strategies/index.ts';
+import { runStrategy, traceRanking } from '../../../src/core/strategies/index.ts';
+import { traceAnswer } from '../../support/trace.ts';
 import type { Trace, TraceEvent } from '../../../src/core/trace/schema.ts';
 import type { Passage } from '../../../src/core/types.ts';
 import { STRATEGY_PROMPTS } from '../../../src/prompts/strategy-prompts.ts';

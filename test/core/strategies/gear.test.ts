@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../../src/core/ingest/index.ts';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
-import { backboneRetriever } from '../../../src/core/backbones/index.ts';
+import { backboneRetriever } from '../../support/backbone.ts';
 import { rrf } from '../../../src/core/retrievers/rrf.ts';
 import { runStrategy, traceRanking } from '../../../src/core/strategies/index.ts';
 import { traceSchema } from '../../../src/core/trace/schema.ts';

@@ -1,7 +1,8 @@
 // Every strategy through the real openai client against the local OpenAI-compatible test server with
 // scripted replies: well-formed requests over the wire, replies parsed, the trace the script implies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runStrategy, STRATEGIES, traceAnswer, traceRanking } from '../../../src/core/strategies/index.ts';
+import { runStrategy, STRATEGIES, traceRanking } from '../../../src/core/strategies/index.ts';
+import { traceAnswer } from '../../support/trace.ts';
 import { foldTrace } from '../../../src/core/trace/fold.ts';
 import { STRATEGY_PROMPTS } from '../../../src/prompts/strategy-prompts.ts';
 import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-compatible.ts';

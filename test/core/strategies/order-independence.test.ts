@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset } from '../../../src/core/ingest/index.ts';
-import { backboneRetriever } from '../../../src/core/backbones/index.ts';
+import { backboneRetriever } from '../../support/backbone.ts';
 import { runStrategy, type StrategyName } from '../../../src/core/strategies/index.ts';
 import { extractEntitiesOffline, extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
 import type { Dataset, Retriever } from '../../../src/core/types.ts';

@@ -2,7 +2,8 @@
 // (current top + best earlier passages), plan events with carried anchors, the step cap, the composer's
 // citations, and a parse failure kept as a failed trace.
 import { describe, expect, it } from 'vitest';
-import { runStrategy, traceAnswer, traceRanking } from '../../../src/core/strategies/index.ts';
+import { runStrategy, traceRanking } from '../../../src/core/strategies/index.ts';
+import { traceAnswer } from '../../support/trace.ts';
 import { carriedAnchors } from '../../../src/core/strategies/planner.ts';
 import { STRATEGY_PROMPTS } from '../../../src/prompts/strategy-prompts.ts';
 import { traceSchema } from '../../../src/core/trace/schema.ts';

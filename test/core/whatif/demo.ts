@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { loadDataset } from '../../../src/core/ingest/index.ts';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
-import { backboneRetriever } from '../../../src/core/backbones/index.ts';
+import { backboneRetriever } from '../../support/backbone.ts';
 import type { StrategyContext } from '../../../src/core/strategies/index.ts';
 import { extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
 import type { Retriever } from '../../../src/core/types.ts';

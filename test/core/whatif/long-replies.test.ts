@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LlmPort } from '../../../src/core/llm/port.ts';
 import { MAX_RECORDED_REPLY } from '../../../src/core/llm/reply-cap.ts';
-import { runStrategy, traceAnswer } from '../../../src/core/strategies/index.ts';
+import { runStrategy } from '../../../src/core/strategies/index.ts';
+import { traceAnswer } from '../../support/trace.ts';
 import { traceSchema } from '../../../src/core/trace/schema.ts';
 import { runBranch } from '../../../src/core/whatif/branch.ts';
 import { firstDifference, sameValue } from '../../../src/core/whatif/diff.ts';

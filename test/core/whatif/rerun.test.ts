@@ -1,7 +1,8 @@
 // A branch with no change reproduces its parent exactly (times aside) for every strategy, so any
 // difference a branch shows is caused by its intervention.
 import { describe, expect, it } from 'vitest';
-import { RUNNABLE, runStrategy, traceAnswer, traceRanking } from '../../../src/core/strategies/index.ts';
+import { RUNNABLE, runStrategy, traceRanking } from '../../../src/core/strategies/index.ts';
+import { traceAnswer } from '../../support/trace.ts';
 import { traceSchema } from '../../../src/core/trace/schema.ts';
 import { runBranch } from '../../../src/core/whatif/branch.ts';
 import { comparable, firstDifference } from '../../../src/core/whatif/diff.ts';

@@ -2,7 +2,7 @@
 // results; token usage per module equals the server's usage fields exactly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlm } from '../../../src/core/llm/create-llm.ts';
-import { costByModule } from '../../../src/core/trace/fold.ts';
+import { costsOf, foldTrace } from '../../../src/core/trace/fold.ts';
 import { MemoryLlmCacheStore } from '../../support/memory-cache-store.ts';
 import type { LlmPort, LlmRequest, LlmResponse } from '../../../src/core/llm/port.ts';
 import { llmEvent } from '../../../src/core/trace/recorder.ts';
@@ -30,7 +30,7 @@ const batch: LlmRequest[] = [
 const runBatch = (llm: LlmPort) => Promise.all(batch.map((r) => llm.complete(r)));
 // Costs as runs report them: from the llm trace events of the calls.
 const costs = (responses: LlmResponse[]) =>
-  costByModule(responses.map((r, i) => llmEvent(batch[i]!, r, { t: 0, round: 0 })));
+  costsOf(foldTrace(responses.map((r, i) => llmEvent(batch[i]!, r, { t: 0, round: 0 }))));
 
 describe('cache in front of the OpenAI-compatible provider', () => {
   it('a rerun makes zero requests and returns identical results; the reported tokens equal the server usage', async () => {

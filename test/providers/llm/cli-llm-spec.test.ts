@@ -11,7 +11,7 @@ import {
   LlmUnreachableError,
 } from '../../../src/core/llm/errors.ts';
 import type { LlmRequest } from '../../../src/core/llm/port.ts';
-import { costByModule } from '../../../src/core/trace/fold.ts';
+import { costsOf, foldTrace } from '../../../src/core/trace/fold.ts';
 import { llmEvent } from '../../../src/core/trace/recorder.ts';
 import { loadTrace } from '../../../src/core/trace/load.ts';
 import { createLlmFromSpec, LlmSpecError, llmSpecFrom } from '../../../src/cli/llm-spec.ts';
@@ -144,7 +144,7 @@ describe('the API key never leaves the request header', () => {
       JSON.stringify(event),
       JSON.stringify(response),
       cli.label,
-      JSON.stringify(costByModule([event])),
+      JSON.stringify(costsOf(foldTrace([event]))),
     ];
     for (const shard of await readdir(cacheDir))
       for (const f of await readdir(join(cacheDir, shard)))

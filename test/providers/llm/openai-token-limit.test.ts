@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlm } from '../../../src/core/llm/create-llm.ts';
 import { LlmTokenLimitError } from '../../../src/core/llm/errors.ts';
-import { costByModule } from '../../../src/core/trace/fold.ts';
+import { costsOf, foldTrace } from '../../../src/core/trace/fold.ts';
 import { llmEvent } from '../../../src/core/trace/recorder.ts';
 import { OpenAiCompatibleProvider } from '../../../src/providers/llm/openai-compatible.ts';
 import { queue, startOpenAiServer, type OpenAiServer } from '../../support/openai-server.ts';
@@ -61,13 +61,15 @@ describe('reasoning tokens', () => {
     );
     const r = await llm().complete(request);
     expect(r.usage).toEqual({ prompt: 10, completion: 50, total: 60, reasoning: 42 });
-    const costs = costByModule([llmEvent(request, r, { t: 0, round: 0 })]);
+    const costs = costsOf(foldTrace([llmEvent(request, r, { t: 0, round: 0 })]));
     expect(costs['bdtr.verifier']).toMatchObject({ completion: 50, reasoning: 42 });
   });
   it('are absent when the server reports none (old cost tables unchanged)', async () => {
     server.setScript(queue({ content: 'ok', usage: { prompt_tokens: 10, completion_tokens: 5 } }));
     const r = await llm().complete(request);
     expect(r.usage).toEqual({ prompt: 10, completion: 5, total: 15 });
-    expect(costByModule([llmEvent(request, r, { t: 0, round: 0 })])['bdtr.verifier']).not.toHaveProperty('reasoning');
+    expect(costsOf(foldTrace([llmEvent(request, r, { t: 0, round: 0 })]))['bdtr.verifier']).not.toHaveProperty(
+      'reasoning',
+    );
   });
 });
