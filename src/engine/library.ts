@@ -217,7 +217,7 @@ async function buildAndSave(
         similarPairsPooled(pool, phrases, threshold, signal),
       )
     : buildPhraseGraph(dataset.corpus, triples, GRAPH_OPTIONS);
-  const hippo = createHippoRag2Retriever(dataset.corpus, { base: bm25, triples, graph });
+  const hippo = createHippoRag2Retriever(dataset.corpus, { base: bm25, graph });
   stage('graph', 'done', `${hippo.graph.stats.phrases} phrases, ${hippo.graph.stats.relationEdges} relation edges`);
   throwIfAborted(signal, 'library');
 

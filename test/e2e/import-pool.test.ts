@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/core/ingest/index.ts';
 import { createBm25Retriever } from '../../src/core/retrievers/bm25.ts';
-import { createHippoRag2Retriever } from '../../src/core/retrievers/hipporag2.ts';
 import { extractTriplesOffline } from '../../src/core/triples/offline-extractor.ts';
 import { installPprWasmNode } from '../../wasm/ppr-node.ts';
 import { appSession } from '../support/app-session.ts';
+import { hippoRag2Over } from '../support/hipporag2.ts';
 
 const DIR = new URL('../../../shared/data/hotpotqa/', import.meta.url);
 const SLICE = 2000;
@@ -41,7 +41,7 @@ describe('Library import through the worker pool (headless Chromium)', () => {
     const question = dataset.questions[0]!;
     const titleOf = new Map(dataset.corpus.passages.map((p) => [p.id, p.title]));
     installPprWasmNode();
-    const hippo = createHippoRag2Retriever(dataset.corpus, {
+    const hippo = hippoRag2Over(dataset.corpus, {
       base: createBm25Retriever(dataset.corpus.passages),
       triples,
     });

@@ -10,10 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/core/ingest/index.ts';
 import { createBm25Retriever } from '../../src/core/retrievers/bm25.ts';
-import { createHippoRag2Retriever } from '../../src/core/retrievers/hipporag2.ts';
 import { extractTriplesOffline } from '../../src/core/triples/offline-extractor.ts';
 import { installPprWasmNode } from '../../wasm/ppr-node.ts';
 import { appSession } from '../support/app-session.ts';
+import { hippoRag2Over } from '../support/hipporag2.ts';
 
 const DIR = new URL('../../../shared/data/hotpotqa/', import.meta.url);
 const FILES = ['hotpotqa_corpus.json', 'hotpotqa.json'].map((n) => fileURLToPath(new URL(n, DIR)));
@@ -42,7 +42,7 @@ describe('HotpotQA through the Library page (headless Chromium, IndexedDB)', () 
     const expected = (await bm25.retrieve(question.question, SHOWN)).map((r) => titleOf.get(r.id));
     // HippoRAG 2 as the import builds it (offline triples, BM25 seeds), on the kernel the worker runs.
     installPprWasmNode();
-    const hippo = createHippoRag2Retriever(dataset.corpus, {
+    const hippo = hippoRag2Over(dataset.corpus, {
       base: bm25,
       triples: extractTriplesOffline(dataset.corpus.passages),
     });

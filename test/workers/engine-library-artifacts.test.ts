@@ -14,7 +14,6 @@ import { buildPhraseGraph } from '../../src/core/graph/build.ts';
 import type * as GraphBuild from '../../src/core/graph/build.ts';
 import { Bm25Index } from '../../src/core/index/bm25.ts';
 import { createBm25Retriever } from '../../src/core/retrievers/bm25.ts';
-import { createHippoRag2Retriever } from '../../src/core/retrievers/hipporag2.ts';
 import type { ArtifactRef, Stores } from '../../src/core/persist/ports.ts';
 import { extractTriplesOffline } from '../../src/core/triples/offline-extractor.ts';
 import type { Question, Ranked } from '../../src/core/types.ts';
@@ -22,6 +21,7 @@ import { HopscopeDb } from '../../src/storage/db.ts';
 import { createDexieStores } from '../../src/storage/repositories.ts';
 import { createEngine } from '../../src/engine/engine.ts';
 import { openStored } from '../../src/engine/library.ts';
+import { hippoRag2Over } from '../support/hipporag2.ts';
 
 // Every graph build (the library's and hipporag2's own) goes through this spy.
 vi.mock('../../src/core/graph/build.ts', async (importOriginal) => {
@@ -127,7 +127,7 @@ describe.each(Object.keys(backends))('library reopen from stored artifacts: %s',
     questions = summary.questions;
     const corpus = { id: 'wiki', name: 'wiki', passages: (await backend.reopen().corpora.getCorpus('wiki'))!.passages };
     const bm25 = createBm25Retriever(corpus.passages);
-    const hippo = createHippoRag2Retriever(corpus, { base: bm25, triples: extractTriplesOffline(corpus.passages) });
+    const hippo = hippoRag2Over(corpus, { base: bm25, triples: extractTriplesOffline(corpus.passages) });
     expected = await rankings((b, q) => (b === 'bm25' ? bm25 : hippo).retrieve(q.question, K), questions);
     graphBuilds.mockClear();
   });

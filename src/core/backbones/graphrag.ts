@@ -4,6 +4,7 @@ import { detectCommunities } from '../graphrag/communities.ts';
 import { REPORT_FALLBACK_MARK, writeReports } from '../graphrag/reports.ts';
 import { GRAPHRAG_ARTIFACT, graphRagArtifact, graphRagFromArtifact } from '../persist/backbone-codecs.ts';
 import { corpusFingerprint } from '../persist/codecs.ts';
+import { createBm25Retriever } from '../retrievers/bm25.ts';
 import { createGraphRagRetriever, GRAPHRAG_DEFAULTS, type GraphRagRetriever } from '../retrievers/graphrag.ts';
 import { TRIPLE_SOURCE_LABELS } from '../triples/types.ts';
 import { BACKBONE_ABOUT } from './about.ts';
@@ -75,12 +76,12 @@ export const graphragBackbone = defineBackbone({
       : undefined;
     return {
       ...(warning ? { warnings: [warning] } : {}),
-      retriever: await createGraphRagRetriever(corpus, {
+      retriever: createGraphRagRetriever(corpus, {
         graph,
         ...r.value,
+        reportSource: writer.label,
         facts: await lexicalFactIndex('graphrag', inputs, graph),
-        ...(inputs.bm25 ? { base: inputs.bm25 } : {}),
-        reportWriter: writer,
+        base: inputs.bm25 ?? createBm25Retriever(corpus.passages),
         ...(inputs.queryEntities ? { queryEntities: inputs.queryEntities } : {}),
         options,
       }),

@@ -60,7 +60,7 @@ export const raptorBackbone = defineBackbone({
       ? `raptor: ${fallbacks} of ${summaries} summaries could not be read from the LLM's replies; the labelled extractive stand-in wrote those nodes and the build went on`
       : undefined;
     return {
-      retriever: await createRaptorRetriever(corpus, { tree: r.value }),
+      retriever: createRaptorRetriever(corpus, r.value),
       built: warning ? `${r.built}; ${fallbacks} of ${summaries} summaries by the extractive stand-in` : r.built,
       ...(warning ? { warnings: [warning] } : {}),
       traceOptions: { summaries: summarizer.label, vectors: HASHED_TFIDF_LABEL, nodeScores: RAPTOR_SCORER_LABEL },

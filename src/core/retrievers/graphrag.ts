@@ -11,18 +11,16 @@
 //     score × `reportWeight` to the passages under the community;
 //  4. every passage adds its min–max normalised BM25 score × `baseWeight` (as HippoRAG 2 seeds passages),
 //     so a query with no entity still ranks.
-import { HopscopeError, throwIfAborted } from '../errors.ts';
-import { buildPhraseGraph, type PhraseGraph } from '../graph/build.ts';
+import { throwIfAborted } from '../errors.ts';
+import type { PhraseGraph } from '../graph/build.ts';
 import { Bm25Index } from '../index/bm25.ts';
-import { detectCommunities, type CommunityHierarchy } from '../graphrag/communities.ts';
-import { EXTRACTIVE_REPORT_LABEL, writeReports, type CommunityReport, type ReportWriter } from '../graphrag/reports.ts';
+import type { CommunityHierarchy } from '../graphrag/communities.ts';
+import type { CommunityReport } from '../graphrag/reports.ts';
 import { extractEntitiesOffline } from '../triples/offline-extractor.ts';
-import { collectFacts, createBm25FactIndex, type FactIndex } from '../triples/fact-index.ts';
-import type { TripleSet } from '../triples/types.ts';
+import type { FactIndex } from '../triples/fact-index.ts';
 import type { Corpus, Ranked, RetrievedItem, Retriever } from '../types.ts';
-import { createBm25Retriever } from './bm25.ts';
 import { createEntityLinker } from './entity-link.ts';
-import { addMinMax, factsOfGraph, phraseItem, type QueryEntities } from './hipporag2.ts';
+import { addMinMax, phraseItem, type QueryEntities } from './hipporag2.ts';
 
 type GraphRagOptions = Record<'factTopK' | 'reportTopK' | 'reportWeight' | 'baseWeight' | 'resolution', number>;
 
@@ -35,16 +33,16 @@ export const GRAPHRAG_DEFAULTS: Readonly<GraphRagOptions> = Object.freeze({
 });
 
 export interface GraphRagDeps {
-  triples?: TripleSet;
-  graph?: PhraseGraph;
-  hierarchy?: CommunityHierarchy;
-  reports?: CommunityReport[];
-  reportWriter?: ReportWriter;
+  graph: PhraseGraph;
+  hierarchy: CommunityHierarchy;
+  reports: CommunityReport[];
+  /** The label of what wrote the reports (the LLM's prompt or the extractive stand-in). */
+  reportSource: string;
   queryEntities?: QueryEntities;
-  /** BM25 over the graph's facts (the host's shared, stored one); built here when absent. */
-  facts?: FactIndex;
-  /** BM25 over the corpus (the host's index); built here when absent. */
-  base?: Retriever;
+  /** BM25 over the graph's facts (the host's shared, stored one). */
+  facts: FactIndex;
+  /** BM25 over the corpus (the host's index). */
+  base: Retriever;
   options?: Partial<GraphRagOptions>;
 }
 
@@ -56,20 +54,10 @@ export type GraphRagRetriever = Retriever & {
   retrieveItems(query: string, k: number, signal?: AbortSignal): Promise<{ results: Ranked[]; items: RetrievedItem[] }>;
 };
 
-export async function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps): Promise<GraphRagRetriever> {
+export function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps): GraphRagRetriever {
   const o = { ...GRAPHRAG_DEFAULTS, ...deps.options };
-  if (!deps.graph && !deps.triples)
-    throw new HopscopeError(
-      'retrievers.graphrag',
-      `corpus "${corpus.name}": needs triples to build its entity graph, or a graph`,
-    );
-  const graph = deps.graph ?? buildPhraseGraph(corpus, deps.triples!);
-  const hierarchy = deps.hierarchy ?? detectCommunities(graph, { resolution: o.resolution });
-  const writer = deps.reportWriter;
-  const reports = deps.reports ?? (await writeReports(graph, hierarchy, writer));
+  const { graph, hierarchy, reports, facts, base } = deps;
   const reportIndex = Bm25Index.build(reports.map((r, i) => ({ id: String(i), text: `${r.title}\n${r.text}` })));
-  const facts: FactIndex = deps.facts ?? createBm25FactIndex(collectFacts(factsOfGraph(graph)));
-  const base = deps.base ?? createBm25Retriever(corpus.passages);
   const linker = createEntityLinker(graph, {}, corpus.passages);
   const queryEntities = deps.queryEntities ?? extractEntitiesOffline;
   const P = graph.passageCount;
@@ -128,7 +116,7 @@ export async function createGraphRagRetriever(corpus: Corpus, deps: GraphRagDeps
     graph,
     hierarchy,
     reports,
-    reportSource: writer?.label ?? EXTRACTIVE_REPORT_LABEL,
+    reportSource: deps.reportSource,
     async retrieve(query, k, s) {
       return (await rank(query, k, s)).results;
     },

@@ -17,7 +17,7 @@
 //  - PPR with damping 0.5 (run_ppr), passages ranked by PPR mass.
 // The base retriever is pluggable (BM25 by default here, dense in HippoRAG 2).
 import { HopscopeError, throwIfAborted } from '../errors.ts';
-import { buildPhraseGraph, GRAPH_DEFAULTS, type GraphOptions, type PhraseGraph } from '../graph/build.ts';
+import { GRAPH_DEFAULTS, type GraphOptions, type PhraseGraph } from '../graph/build.ts';
 import {
   personalizedPageRank,
   preparePpr,
@@ -84,8 +84,6 @@ export type QueryEntities = (query: string, signal?: AbortSignal) => string[] | 
 
 export interface HippoRag2Deps {
   base: Retriever;
-  /** The triples to build the graph from; may be left out when `graph` is given. */
-  triples?: TripleSet;
   /** Query NER: the LLM NER prompt, a query NER file, or (default) the offline extractor. */
   queryEntities?: QueryEntities;
   options?: Partial<Omit<HippoRag2Options, 'link' | 'graph' | 'ppr'>> & {
@@ -93,8 +91,8 @@ export interface HippoRag2Deps {
     graph?: Partial<GraphOptions>;
     ppr?: Partial<HippoRag2Options['ppr']>;
   };
-  /** A graph already built from the same corpus and triples (e.g. loaded from storage). */
-  graph?: PhraseGraph;
+  /** The phrase graph built (or loaded from storage) for this corpus. */
+  graph: PhraseGraph;
   /** seed 'facts': the fact index (embedded facts); BM25 over the graph's triple strings when absent. */
   tripleIndex?: FactIndex;
   /** seed 'facts': the recognition-memory filter (an LLM); without it the top facts are kept unfiltered. */
@@ -134,7 +132,9 @@ export type HippoRag2Retriever = Retriever & {
 
 export function createHippoRag2Retriever(corpus: Corpus, deps: HippoRag2Deps): HippoRag2Retriever {
   const options = resolveOptions(deps.options);
-  const graph = graphOf(corpus, deps, options);
+  const { graph } = deps;
+  if (graph.passageCount !== corpus.passages.length)
+    throw fail(`graph has ${graph.passageCount} passages, corpus "${corpus.name}" has ${corpus.passages.length}`);
   const prepared = preparePpr(graph.csr);
   const linker = createEntityLinker(graph, options.link, corpus.passages);
   const queryEntities = deps.queryEntities ?? extractEntitiesOffline;
@@ -229,15 +229,6 @@ function resolveOptions(o: NonNullable<HippoRag2Deps['options']> = {}): HippoRag
   if (!(Number.isInteger(options.factTopK) && options.factTopK >= 1))
     throw fail(`factTopK ${options.factTopK} must be a whole number >= 1`);
   return options;
-}
-
-/** The given graph, or one built from the triples; either must have the corpus's passages. */
-function graphOf(corpus: Corpus, deps: HippoRag2Deps, options: HippoRag2Options): PhraseGraph {
-  if (!deps.graph && !deps.triples) throw fail(`corpus "${corpus.name}": needs triples to build its graph, or a graph`);
-  const graph = deps.graph ?? buildPhraseGraph(corpus, deps.triples as TripleSet, options.graph);
-  if (graph.passageCount !== corpus.passages.length)
-    throw fail(`graph has ${graph.passageCount} passages, corpus "${corpus.name}" has ${corpus.passages.length}`);
-  return graph;
 }
 
 /**

@@ -7,7 +7,7 @@
 // RAPTOR's SBERT cosine, labelled in `scorer`).
 import { throwIfAborted } from '../errors.ts';
 import { Bm25Index } from '../index/bm25.ts';
-import { buildRaptorTree, type RaptorTree, type RaptorTreeOptions, type Summarizer } from '../raptor/tree.ts';
+import type { RaptorTree } from '../raptor/tree.ts';
 import type { Corpus, Ranked, RetrievedItem, Retriever } from '../types.ts';
 import { bm25DocumentText } from './bm25.ts';
 
@@ -23,12 +23,8 @@ export type RaptorRetriever = Retriever & {
 /** Summary nodes handed to the trace per query. */
 const MAX_ITEMS = 5;
 
-/** `tree`: one already built for this corpus (e.g. loaded from storage); else built here. */
-export async function createRaptorRetriever(
-  corpus: Corpus,
-  deps: { tree?: RaptorTree; summarizer?: Summarizer; options?: Partial<RaptorTreeOptions> } = {},
-): Promise<RaptorRetriever> {
-  const tree = deps.tree ?? (await buildRaptorTree(corpus, deps.summarizer, deps.options));
+/** `tree`: the tree built (or read from storage) for this corpus. */
+export function createRaptorRetriever(corpus: Corpus, tree: RaptorTree): RaptorRetriever {
   const P = corpus.passages.length;
   const index = Bm25Index.build(
     tree.nodes.map((n, i) => ({ id: String(i), text: n.level === 0 ? bm25DocumentText(corpus.passages[i]!) : n.text })),

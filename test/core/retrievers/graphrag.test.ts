@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createGraphRagRetriever } from '../../../src/core/retrievers/graphrag.ts';
+import type { GraphRagRetriever } from '../../../src/core/retrievers/graphrag.ts';
 import { backboneRetriever } from '../../support/backbone.ts';
 import { extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
 import { corpusOf, LOTHAIR, openIeTriples } from '../../support/tiny-corpus.ts';
 import { describeRetrieverContract } from './contract.ts';
 
 describeRetrieverContract('graphrag (offline extractor, extractive reports)', async (passages) =>
-  createGraphRagRetriever({ id: 'contract', name: 'contract', passages }, { triples: extractTriplesOffline(passages) }),
+  backboneRetriever(
+    'graphrag',
+    { id: 'contract', name: 'contract', passages },
+    { triples: extractTriplesOffline(passages) },
+  ),
 );
 
 describe('graphrag local search', () => {
@@ -18,7 +22,7 @@ describe('graphrag local search', () => {
   });
 
   it('reaches the passages of the query’s entities and hands communities and entities to the trace', async () => {
-    const r = await createGraphRagRetriever(corpus, { triples });
+    const r = (await backboneRetriever('graphrag', corpus, { triples })) as GraphRagRetriever;
     const { results, items } = await r.retrieveItems("When did Lothair II's mother die?", 3);
     expect(results.map((x) => x.id).slice(0, 2)).toEqual(['p1', 'p2']);
     const community = items.find((i) => i.kind === 'community')!;

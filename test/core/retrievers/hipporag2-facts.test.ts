@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
 import { createLlmFactFilter, matchToCandidates, type FactFilter } from '../../../src/core/retrievers/fact-filter.ts';
-import { createHippoRag2Retriever } from '../../../src/core/retrievers/hipporag2.ts';
 import type { LlmPort } from '../../../src/core/llm/port.ts';
 import * as filterPrompt from '../../../src/prompts/hipporag2-recognition-filter.ts';
 import { corpusOf, LOTHAIR, openIeTriples } from '../../support/tiny-corpus.ts';
+import { hippoRag2Over } from '../../support/hipporag2.ts';
 
 const corpus = corpusOf({
   ...LOTHAIR,
@@ -44,7 +44,7 @@ function scriptedLlm(reply: string): LlmPort & { shown: string[] } {
 
 describe('hipporag2 fact seeding (HippoRAG 2 as published)', () => {
   it('seeds the phrases of the top facts, weighted by fact score over the passages naming the phrase', async () => {
-    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples });
+    const hr = hippoRag2Over(corpus, { base: bm25, triples });
     expect(hr.factSource?.scorer).toBe('bm25-triple-strings');
     const { ranked, explanation } = await hr.retrieveExplained(query, 4);
     expect(explanation.seededBy).toBe('facts');
@@ -66,7 +66,7 @@ describe('hipporag2 fact seeding (HippoRAG 2 as published)', () => {
   });
 
   it('hands the kept facts to the trace as triple items with their passages', async () => {
-    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples });
+    const hr = hippoRag2Over(corpus, { base: bm25, triples });
     const { results, items } = await hr.retrieveItems!(query, 2);
     expect(results.map((r) => r.id)).toEqual(['p1', 'p2']);
     expect(items[0]).toEqual({
@@ -82,7 +82,7 @@ describe('hipporag2 fact seeding (HippoRAG 2 as published)', () => {
     const llm = scriptedLlm(
       '[[ ## fact_after_filter ## ]]\n{"fact": [["Ermengarde of Tours", "died on", "20 March 851"]]}\n\n[[ ## completed ## ]]',
     );
-    const hr = createHippoRag2Retriever(corpus, {
+    const hr = hippoRag2Over(corpus, {
       base: bm25,
       triples,
       factFilter: createLlmFactFilter(llm, filterPrompt),
@@ -100,7 +100,7 @@ describe('hipporag2 fact seeding (HippoRAG 2 as published)', () => {
   });
 
   it('falls back to entity linking, labelled, when the filter keeps nothing or its reply is unreadable', async () => {
-    const none = createHippoRag2Retriever(corpus, {
+    const none = hippoRag2Over(corpus, {
       base: bm25,
       triples,
       queryEntities: () => ['Lothair II'],
@@ -110,7 +110,7 @@ describe('hipporag2 fact seeding (HippoRAG 2 as published)', () => {
     expect(a.explanation.seededBy).toBe('entities (fallback: no fact survived)');
     expect(a.explanation.links).toMatchObject([{ phrase: 'lothair ii', how: 'exact' }]);
     expect(a.ranked[0]!.id).toBe('p1');
-    const garbled = createHippoRag2Retriever(corpus, {
+    const garbled = hippoRag2Over(corpus, {
       base: bm25,
       triples,
       queryEntities: () => ['Lothair II'],
@@ -148,11 +148,9 @@ describe('hipporag2 fact seeding (HippoRAG 2 as published)', () => {
   });
 
   it('rejects an unknown seed and a factTopK below 1', () => {
-    expect(() =>
-      createHippoRag2Retriever(corpus, { base: bm25, triples, options: { seed: 'phrases' as 'facts' } }),
-    ).toThrow(/seed "phrases"/);
-    expect(() => createHippoRag2Retriever(corpus, { base: bm25, triples, options: { factTopK: 0 } })).toThrow(
-      /factTopK 0/,
+    expect(() => hippoRag2Over(corpus, { base: bm25, triples, options: { seed: 'phrases' as 'facts' } })).toThrow(
+      /seed "phrases"/,
     );
+    expect(() => hippoRag2Over(corpus, { base: bm25, triples, options: { factTopK: 0 } })).toThrow(/factTopK 0/);
   });
 });

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createBm25Retriever } from '../../../src/core/retrievers/bm25.ts';
-import { createHippoRag2Retriever, HIPPORAG2_DEFAULTS } from '../../../src/core/retrievers/hipporag2.ts';
+import { HIPPORAG2_DEFAULTS } from '../../../src/core/retrievers/hipporag2.ts';
 import { extractTriplesOffline } from '../../../src/core/triples/offline-extractor.ts';
 import { corpusOf, LOTHAIR, openIeTriples } from '../../support/tiny-corpus.ts';
 import { AbortedError, HopscopeError } from '../../../src/core/errors.ts';
 import { describeRetrieverContract } from './contract.ts';
+import { hippoRag2Over } from '../../support/hipporag2.ts';
 
 describeRetrieverContract('hipporag2 (offline extractor, bm25 base, fact-seeded)', async (passages) =>
-  createHippoRag2Retriever(
+  hippoRag2Over(
     { id: 'contract', name: 'contract', passages },
     { base: createBm25Retriever(passages), triples: extractTriplesOffline(passages) },
   ),
 );
 describeRetrieverContract('hipporag2 (offline extractor, bm25 base, entity-seeded)', async (passages) =>
-  createHippoRag2Retriever(
+  hippoRag2Over(
     { id: 'contract', name: 'contract', passages },
     { base: createBm25Retriever(passages), triples: extractTriplesOffline(passages), options: { seed: 'entities' } },
   ),
@@ -44,7 +45,7 @@ describe('hipporag2 retriever', () => {
     const base = (await bm25.retrieve(query, 4)).map((r) => r.id);
     expect(base.slice(0, 2)).toContain('p3');
     expect(base.slice(0, 2)).not.toContain('p2');
-    const hr = createHippoRag2Retriever(corpus, {
+    const hr = hippoRag2Over(corpus, {
       base: bm25,
       triples,
       queryEntities: () => ['Lothair II'],
@@ -70,7 +71,7 @@ describe('hipporag2 retriever', () => {
   });
 
   it('links query entities lexically when there is no exact phrase, and uses the offline extractor by default', async () => {
-    const hr = createHippoRag2Retriever(corpus, {
+    const hr = hippoRag2Over(corpus, {
       base: bm25,
       triples,
       queryEntities: () => ['Lothair the Second II'],
@@ -78,14 +79,14 @@ describe('hipporag2 retriever', () => {
     });
     const { explanation } = await hr.retrieveExplained(query, 2);
     expect(explanation.links[0]).toMatchObject({ phrase: 'lothair ii', how: 'lexical-trigram' });
-    const offline = createHippoRag2Retriever(corpus, { base: bm25, triples, options: { seed: 'entities' } });
+    const offline = hippoRag2Over(corpus, { base: bm25, triples, options: { seed: 'entities' } });
     const r = await offline.retrieveExplained(query, 2);
     expect(r.explanation.entities).toEqual(['Lothair II']);
     expect(r.ranked[0]!.id).toBe('p1');
   });
 
   it('seeds with the passage-title phrases the query names, longest first, when no query entity links', async () => {
-    const hr = createHippoRag2Retriever(corpus, {
+    const hr = hippoRag2Over(corpus, {
       base: bm25,
       triples,
       queryEntities: () => ['Nowhere Land'],
@@ -108,7 +109,7 @@ describe('hipporag2 retriever', () => {
   it('keeps the HippoRAG 2 defaults visible and overridable', () => {
     expect(HIPPORAG2_DEFAULTS).toMatchObject({ damping: 0.5, passageNodeWeight: 0.05 });
     expect(HIPPORAG2_DEFAULTS.graph.synonymThreshold).toBe(0.8);
-    const hr = createHippoRag2Retriever(corpus, {
+    const hr = hippoRag2Over(corpus, {
       base: bm25,
       triples,
       options: { damping: 0.7, ppr: { tolerance: 1e-8 } },
@@ -119,7 +120,7 @@ describe('hipporag2 retriever', () => {
   });
 
   it('meets the Retriever contract: at most k unique corpus ids, scores non-increasing, k = 0 empty, abort honoured', async () => {
-    const hr = createHippoRag2Retriever(corpus, { base: bm25, triples: extractTriplesOffline(corpus.passages) });
+    const hr = hippoRag2Over(corpus, { base: bm25, triples: extractTriplesOffline(corpus.passages) });
     expect(hr.name).toBe('hipporag2');
     for (const k of [1, 3, 10]) {
       const r = await hr.retrieve(query, k);
@@ -138,7 +139,7 @@ describe('hipporag2 retriever', () => {
 
   it('rejects a base retriever returning ids outside the corpus', async () => {
     const bad = { name: 'bad', retrieve: async () => [{ id: 'nope', score: 1 }] };
-    const hr = createHippoRag2Retriever(corpus, { base: bad, triples, queryEntities: () => [] });
+    const hr = hippoRag2Over(corpus, { base: bad, triples, queryEntities: () => [] });
     await expect(hr.retrieve(query, 3)).rejects.toThrow(HopscopeError);
     await expect(hr.retrieve(query, 3)).rejects.toThrow(/"nope"/);
   });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { backboneRetriever } from '../../support/backbone.ts';
-import { createRaptorRetriever, RAPTOR_SCORER_LABEL } from '../../../src/core/retrievers/raptor.ts';
+import { RAPTOR_SCORER_LABEL, type RaptorRetriever } from '../../../src/core/retrievers/raptor.ts';
 import { describeRetrieverContract } from './contract.ts';
 import type { Corpus } from '../../../src/core/types.ts';
 
 describeRetrieverContract('raptor (extractive summaries, hashed TF-IDF clusters)', async (passages) =>
-  createRaptorRetriever({ id: 'contract', name: 'contract', passages }),
+  backboneRetriever('raptor', { id: 'contract', name: 'contract', passages }),
 );
 
 describe('raptor collapsed-tree retrieval', () => {
@@ -24,9 +24,9 @@ describe('raptor collapsed-tree retrieval', () => {
   };
 
   it('a summary node lifts the passages under it, and the trace gets it with its level and passages', async () => {
-    const r = await createRaptorRetriever(corpus, {
+    const r = (await backboneRetriever('raptor', corpus, {
       options: { minLevelSize: 2, cluster: { targetSize: 3, softMargin: 0, iterations: 8 } },
-    });
+    })) as RaptorRetriever;
     expect(r.scorer).toBe(RAPTOR_SCORER_LABEL);
     const summary = r.tree.nodes.find((n) => n.level === 1 && n.passages.includes(0))!;
     expect(summary.passages).toContain(1);
