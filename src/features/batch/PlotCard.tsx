@@ -1,6 +1,7 @@
 import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 import { useRef, useState, type ReactElement, type ReactNode, type Ref } from 'react';
-import { download, svgText, svgToPng } from './export.ts';
+import { download } from '../../app/download.ts';
+import { svgText, svgToPng } from './export.ts';
 
 interface Props {
   title: string;
