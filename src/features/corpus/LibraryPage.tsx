@@ -7,6 +7,7 @@ import { useAppStore } from '../../state/use-app-store.ts';
 import { ImportPanel } from './ImportPanel.tsx';
 import { EmbeddingCell } from './EmbeddingCell.tsx';
 import { ColumnHeads } from '../../app/components/ColumnHeads.tsx';
+import { SmallButton } from '../../app/components/SecondaryButton.tsx';
 
 /** Stored corpora (plus the built-in demo): size, triple source, embedding model, date; use or delete. */
 export function LibraryPage() {
@@ -109,14 +110,9 @@ export function LibraryPage() {
                           Delete for good
                         </button>
                       ) : (
-                        <button
-                          type="button"
-                          className="btn btn-secondary btn-small"
-                          data-testid="library-delete"
-                          onClick={() => setConfirming(c.id)}
-                        >
+                        <SmallButton data-testid="library-delete" onClick={() => setConfirming(c.id)}>
                           Delete…
-                        </button>
+                        </SmallButton>
                       ))}
                   </div>
                 </td>
