@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { GLOSSARY, gloss, glossId } from '../glossary.ts';
+import { SmallButton } from './SecondaryButton.tsx';
 
 /** One definition open at a time: opening a term closes the one open before. */
 let closeOpen: (() => void) | null = null;
@@ -109,14 +110,9 @@ export function Term({ term, children }: { term: string; children?: ReactNode })
               {entry.term}
             </p>
             <p className="gloss-popover-text">{entry.short}</p>
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              data-testid="gloss-close"
-              onClick={() => close(true)}
-            >
+            <SmallButton data-testid="gloss-close" onClick={() => close(true)}>
               Close (Esc)
-            </button>
+            </SmallButton>
           </div>,
           document.body,
         )}

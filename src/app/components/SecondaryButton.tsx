@@ -4,3 +4,8 @@ import type { ButtonHTMLAttributes } from 'react';
 export function SecondaryButton(props: ButtonHTMLAttributes<HTMLButtonElement>) {
   return <button type="button" className="btn btn-secondary" {...props} />;
 }
+
+/** The same, small (btn-small): Cancel, Not now, step and export buttons. */
+export function SmallButton(props: ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button type="button" className="btn btn-secondary btn-small" {...props} />;
+}

@@ -2,7 +2,7 @@ import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
 import { Options } from '../../app/components/Options.tsx';
 import { rowsToCsv, rowsToJson, type BatchRow } from '../../app/batch/results.ts';
 import { useAppStore } from '../../state/use-app-store.ts';
-import { download } from './export.ts';
+import { download } from '../../app/download.ts';
 
 /** Above the batch table: the question-type filter and the CSV/JSON exports of every row. */
 export function BatchToolbar({ rows }: { rows: readonly BatchRow[] }) {

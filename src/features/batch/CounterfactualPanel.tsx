@@ -16,6 +16,7 @@ import {
   takesRound,
   type CounterfactualChoice,
 } from './counterfactual-store.ts';
+import { ColumnHeads } from '../../app/components/ColumnHeads.tsx';
 
 const K = COUNTERFACTUAL_KS[0];
 const signed = (x: number) => (Number.isNaN(x) ? '—' : `${x > 0 ? '+' : ''}${(x * 100).toFixed(0)} pts`);
@@ -117,17 +118,7 @@ export function CounterfactualSummary() {
         <p className="muted">No counterfactual rows yet.</p>
       ) : (
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">strategy</th>
-              {COUNT_COLUMNS.map(([, title]) => (
-                <th key={title} scope="col">
-                  {title}
-                </th>
-              ))}
-              <th scope="col">ΔRecall@{K}</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['strategy', ...COUNT_COLUMNS.map(([, title]) => title), `ΔRecall@${K}`]} />
           <tbody>
             {[...byStrategy].map(([strategy, entries]) => {
               const s = summarizeCounterfactuals(spec, entries, COUNTERFACTUAL_KS);

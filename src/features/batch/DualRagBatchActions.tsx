@@ -4,7 +4,7 @@ import type { BatchRow } from '../../app/batch/results.ts';
 import type { JudgeLlm } from '../../app/use-judge-llm.ts';
 import { ftCounts, ftExamples, ftJsonl, isCorrect } from '../../core/eval/ft-export.ts';
 import type { JudgeResult } from '../../core/eval/judge.ts';
-import { download } from './export.ts';
+import { download } from '../../app/download.ts';
 import { strategyDescriptor } from '../../core/strategies/index.ts';
 import { parseVariant } from '../../app/batch/variants.ts';
 import { strategyOfConfig } from '../../state/batch-slice.ts';

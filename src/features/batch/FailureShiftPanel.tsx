@@ -9,6 +9,7 @@ import { diagnoseTrace } from '../../core/eval/diagnostics/index.ts';
 import { failureShift, shiftRows, type FailureShift } from '../../core/eval/failure-shift.ts';
 import type { Trace } from '../../core/trace/schema.ts';
 import { appStore } from '../../state/store.ts';
+import { ColumnHeads } from '../../app/components/ColumnHeads.tsx';
 
 interface Props {
   datasetId: string | undefined;
@@ -107,15 +108,7 @@ export function FailureShiftPanel({ datasetId, runs }: Props) {
           ` ${shift.notCompared.length} not compared (${shift.notCompared[0]!.reason}, …).`}
       </p>
       <table className="table" data-testid="shift-outcomes">
-        <thead>
-          <tr>
-            <th scope="col">
-              {a} \ {b}
-            </th>
-            <th scope="col">{b} right</th>
-            <th scope="col">{b} wrong</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={[`${a} \\ ${b}`, `${b} right`, `${b} wrong`]} />
         <tbody>
           <tr>
             <th scope="row">{a} right</th>
@@ -138,13 +131,7 @@ export function FailureShiftPanel({ datasetId, runs }: Props) {
         </tbody>
       </table>
       <table className="table" data-testid="shift-flags">
-        <thead>
-          <tr>
-            <th scope="col">flag in {a}</th>
-            <th scope="col">flag in {b}</th>
-            <th scope="col">questions</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={[`flag in ${a}`, `flag in ${b}`, 'questions']} />
         <tbody>
           {shift.flags.map((c) => (
             <tr key={`${c.from}-${c.to}`} data-testid="shift-flag-row" data-count={c.questions.length}>

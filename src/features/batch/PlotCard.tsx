@@ -1,6 +1,8 @@
 import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 import { useRef, useState, type ReactElement, type ReactNode, type Ref } from 'react';
-import { download, svgText, svgToPng } from './export.ts';
+import { download } from '../../app/download.ts';
+import { svgText, svgToPng } from './export.ts';
+import { SmallButton } from '../../app/components/SecondaryButton.tsx';
 
 interface Props {
   title: string;
@@ -30,22 +32,18 @@ export function PlotCard({ title, file, note, children }: Props) {
       <figcaption>
         <strong>{title}</strong>
         <span className="plot-actions">
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
+          <SmallButton
             data-testid="export-svg"
             onClick={run(() => download(`${file}.svg`, new Blob([svgText(svg())], { type: 'image/svg+xml' })))}
           >
             SVG
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
+          </SmallButton>
+          <SmallButton
             data-testid="export-png"
             onClick={run(async () => download(`${file}.png`, await svgToPng(svg())))}
           >
             PNG
-          </button>
+          </SmallButton>
         </span>
       </figcaption>
       {children(ref)}

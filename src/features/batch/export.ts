@@ -1,13 +1,4 @@
-// Downloads: text files, and a plot's <svg> as SVG or rasterised to PNG.
-
-export function download(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+// A plot's <svg> as SVG text or rasterised to PNG.
 
 export function svgText(svg: SVGSVGElement): string {
   return new XMLSerializer().serializeToString(svg);

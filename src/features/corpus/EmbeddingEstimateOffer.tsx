@@ -1,6 +1,7 @@
 // Before embedding a large corpus: how many passages are left, the measured speed and time, Start or Not now.
 import type { EmbeddingEstimate } from '../../engine/engine-api.ts';
 import { duration } from './duration.ts';
+import { SmallButton } from '../../app/components/SecondaryButton.tsx';
 
 interface Props {
   estimate: EmbeddingEstimate;
@@ -18,9 +19,7 @@ export function EmbeddingEstimateOffer({ estimate, done, onStart, onDismiss }: P
       <button type="button" className="btn btn-small" data-testid="embed-confirm" onClick={onStart}>
         Start
       </button>{' '}
-      <button type="button" className="btn btn-secondary btn-small" onClick={onDismiss}>
-        Not now
-      </button>
+      <SmallButton onClick={onDismiss}>Not now</SmallButton>
     </span>
   );
 }

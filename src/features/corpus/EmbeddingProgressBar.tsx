@@ -1,6 +1,7 @@
 // A running embedding: its progress bar, how far (resumed where, speed, time left) and Cancel.
 import type { EmbeddingProgress } from '../../engine/engine-api.ts';
 import { duration } from './duration.ts';
+import { SmallButton } from '../../app/components/SecondaryButton.tsx';
 
 /** The line next to the bar: loading, or done / total with the speed and the time left. */
 function progressText(progress: EmbeddingProgress | null): string {
@@ -24,9 +25,9 @@ export function EmbeddingProgressBar({ progress, onCancel }: { progress: Embeddi
       <span className="muted" data-testid="embed-progress-text">
         {progressText(progress)}
       </span>{' '}
-      <button type="button" className="btn btn-secondary btn-small" data-testid="embed-cancel" onClick={onCancel}>
+      <SmallButton data-testid="embed-cancel" onClick={onCancel}>
         Cancel
-      </button>
+      </SmallButton>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { ImportDropzone } from './ImportDropzone.tsx';
 import { ImportOptions } from './ImportOptions.tsx';
 import { ImportStageRow } from './ImportStageRow.tsx';
 import { ImportOutcome } from './ImportOutcome.tsx';
+import { SmallButton } from '../../app/components/SecondaryButton.tsx';
 
 /** Import by picker or drag and drop: a progress bar per stage with its time, cancel, and errors next to the files. */
 export function ImportPanel() {
@@ -21,14 +22,9 @@ export function ImportPanel() {
           <p>
             <strong>{names.join(', ')}</strong>{' '}
             {importing.isPending && (
-              <button
-                type="button"
-                className="btn btn-secondary btn-small"
-                data-testid="import-cancel"
-                onClick={cancel}
-              >
+              <SmallButton data-testid="import-cancel" onClick={cancel}>
                 Cancel
-              </button>
+              </SmallButton>
             )}
           </p>
           <table className="table stages">

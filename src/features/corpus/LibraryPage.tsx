@@ -6,6 +6,8 @@ import { DEMO_DATASET_ID, demoDatasetQuery, libraryQuery } from '../../app/queri
 import { useAppStore } from '../../state/use-app-store.ts';
 import { ImportPanel } from './ImportPanel.tsx';
 import { EmbeddingCell } from './EmbeddingCell.tsx';
+import { ColumnHeads } from '../../app/components/ColumnHeads.tsx';
+import { SmallButton } from '../../app/components/SecondaryButton.tsx';
 
 /** Stored corpora (plus the built-in demo): size, triple source, embedding model, date; use or delete. */
 export function LibraryPage() {
@@ -55,19 +57,17 @@ export function LibraryPage() {
           </p>
         )}
         <table className="table" data-testid="library">
-          <thead>
-            <tr>
-              <th scope="col">corpus</th>
-              <th scope="col">passages</th>
-              <th scope="col">questions</th>
-              <th scope="col">triples</th>
-              <th scope="col">embeddings</th>
-              <th scope="col">imported</th>
-              <th scope="col">
-                <span className="sr-only">actions</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={[
+              'corpus',
+              'passages',
+              'questions',
+              'triples',
+              'embeddings',
+              'imported',
+              <span className="sr-only">actions</span>,
+            ]}
+          />
           <tbody>
             {rows.map((c) => (
               <tr
@@ -110,14 +110,9 @@ export function LibraryPage() {
                           Delete for good
                         </button>
                       ) : (
-                        <button
-                          type="button"
-                          className="btn btn-secondary btn-small"
-                          data-testid="library-delete"
-                          onClick={() => setConfirming(c.id)}
-                        >
+                        <SmallButton data-testid="library-delete" onClick={() => setConfirming(c.id)}>
                           Delete…
-                        </button>
+                        </SmallButton>
                       ))}
                   </div>
                 </td>

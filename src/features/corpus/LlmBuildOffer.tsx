@@ -1,6 +1,7 @@
 // Before any LLM call: which backbones the LLM in Settings would build now, how many calls each takes, Build now or Not now.
 import type { LlmBuildOffer as Offer } from '../../engine/engine-api.ts';
 import { costText } from './llm-build-text.ts';
+import { SmallButton } from '../../app/components/SecondaryButton.tsx';
 
 export function LlmBuildOffer({ offer, onStart, onDismiss }: { offer: Offer; onStart(): void; onDismiss(): void }) {
   return (
@@ -14,14 +15,9 @@ export function LlmBuildOffer({ offer, onStart, onDismiss }: { offer: Offer; onS
         <button type="button" className="btn btn-small" data-testid="llm-build-start" onClick={onStart}>
           Build now
         </button>{' '}
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          data-testid="llm-build-dismiss"
-          onClick={onDismiss}
-        >
+        <SmallButton data-testid="llm-build-dismiss" onClick={onDismiss}>
           Not now
-        </button>
+        </SmallButton>
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 // The LLM builds under way: one bar over all of them, the build and its stage, and Cancel.
 import type { LlmBuildProgress } from '../../engine/engine-api.ts';
 import { progressText } from './llm-build-text.ts';
+import { SmallButton } from '../../app/components/SecondaryButton.tsx';
 
 export function LlmBuildProgressBar({ progress, onCancel }: { progress: LlmBuildProgress | null; onCancel(): void }) {
   return (
@@ -9,9 +10,9 @@ export function LlmBuildProgressBar({ progress, onCancel }: { progress: LlmBuild
       <span className="muted" data-testid="llm-build-progress-text">
         {progressText(progress)}
       </span>{' '}
-      <button type="button" className="btn btn-secondary btn-small" data-testid="llm-build-cancel" onClick={onCancel}>
+      <SmallButton data-testid="llm-build-cancel" onClick={onCancel}>
         Cancel
-      </button>
+      </SmallButton>
     </p>
   );
 }

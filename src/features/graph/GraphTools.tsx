@@ -1,6 +1,7 @@
 import { SideToggle } from '../../app/components/SideToggle.tsx';
 import type { ReactNode } from 'react';
 import type { GraphStep } from './use-graph-step.ts';
+import { SmallButton } from '../../app/components/SecondaryButton.tsx';
 
 interface Props {
   /** Fit / reset view: the camera back to the whole graph. */
@@ -18,15 +19,9 @@ interface Props {
 export function GraphTools({ onFit, showPaths, setShowPaths, graphStep: { at, setStep }, steps, branchPicker }: Props) {
   return (
     <div className="graph-tools">
-      <button
-        type="button"
-        className="btn btn-secondary btn-small"
-        data-testid="graph-fit"
-        onClick={onFit}
-        title="Back to the whole graph after zooming or panning"
-      >
+      <SmallButton data-testid="graph-fit" onClick={onFit} title="Back to the whole graph after zooming or panning">
         Fit / reset view
-      </button>
+      </SmallButton>
       <label className="check">
         <input
           type="checkbox"
@@ -38,27 +33,19 @@ export function GraphTools({ onFit, showPaths, setShowPaths, graphStep: { at, se
       </label>
       {/* Step here and the inspector steps with the graph (the step lives in the store). */}
       <span className="graph-step" role="group" aria-label="Step through the run">
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          data-testid="graph-step-prev"
-          disabled={at <= 1}
-          onClick={() => setStep(Math.max(1, at - 1))}
-        >
+        <SmallButton data-testid="graph-step-prev" disabled={at <= 1} onClick={() => setStep(Math.max(1, at - 1))}>
           ← Step
-        </button>
+        </SmallButton>
         <span data-testid="graph-step-count">
           step {at} / {steps}
         </span>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
+        <SmallButton
           data-testid="graph-step-next"
           disabled={at >= steps}
           onClick={() => setStep(Math.min(steps, at + 1))}
         >
           Step →
-        </button>
+        </SmallButton>
       </span>
       {branchPicker}
       <SideToggle controls="graph-side" />

@@ -8,6 +8,7 @@ import { branchTraces } from '../../app/whatif-store.ts';
 import { ErrorLine } from '../../app/components/ErrorLine.tsx';
 import { SecondaryButton } from '../../app/components/SecondaryButton.tsx';
 import { errorMessage } from '../../app/error-message.ts';
+import { download } from '../../app/download.ts';
 
 /**
  * Saves the run, its what-if branches and every passage they touched as one JSON file (a passage only a
@@ -25,12 +26,7 @@ export function ExportRunButton({ trace, passages }: { trace: Trace; passages: P
       const got = missing.length ? await engine.passages(trace.corpus.id, missing).catch(() => []) : [];
       const fetched = new Map(got.map((p) => [p.id, p]));
       const file = makeRunFile(trace, (id) => passages.get(id) ?? fetched.get(id), new Date(), branches);
-      const url = URL.createObjectURL(new Blob([JSON.stringify(file)], { type: 'application/json' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = runFileName(trace);
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      download(runFileName(trace), new Blob([JSON.stringify(file)], { type: 'application/json' }));
     } catch (err) {
       setError(errorMessage(err));
     }

@@ -1,6 +1,7 @@
 import { answerPlaceholder } from './empty-states.ts';
 import { Term } from '../../app/components/Glossary.tsx';
 import type { InspectorTrace } from './use-inspector-trace.ts';
+import { ColumnHeads } from '../../app/components/ColumnHeads.tsx';
 
 /** The answer's scores, each under its glossary term. */
 const ANSWER_METRICS = Object.entries({ EM: 'em', F1: 'f1', Acc: 'acc' } as const);
@@ -60,14 +61,7 @@ export function FinalPanel({ view }: { view: InspectorTrace }) {
         <p className="muted">No LLM calls; {Math.round(model.elapsedMs)} ms in total.</p>
       ) : (
         <table className="table" data-testid="module-costs">
-          <thead>
-            <tr>
-              <th scope="col">module</th>
-              <th scope="col">calls</th>
-              <th scope="col">tokens</th>
-              <th scope="col">time</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['module', 'calls', 'tokens', 'time']} />
           <tbody>
             {model.modules.map((m) => (
               <tr key={m.module}>

@@ -3,6 +3,7 @@ import type { InspectorTrace } from './use-inspector-trace.ts';
 import { Term } from '../../app/components/Glossary.tsx';
 import { RoleMark } from '../../app/components/Marks.tsx';
 import { cutParts, cutSummary } from '../../app/trace/cut-text.ts';
+import { ColumnHeads } from '../../app/components/ColumnHeads.tsx';
 
 /** What the verifier selected, in its order of strength, and the rank each passage moved from and to. */
 export function Promotions({ view }: { view: InspectorTrace }) {
@@ -25,14 +26,7 @@ export function Promotions({ view }: { view: InspectorTrace }) {
             Selected {verify.selected.length} of the top {verify.candidates.length} candidates, strongest first.
           </p>
           <table className="table" data-testid="promotions">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">passage</th>
-                <th scope="col">from rank</th>
-                <th scope="col">to rank</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['#', 'passage', 'from rank', 'to rank']} />
             <tbody>
               {verify.selected.map((id, i) => {
                 const move = promotions.find((m) => m.id === id);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useAppStore } from '../../state/use-app-store.ts';
 import { RoleMark, type PassageMarks } from '../../app/components/Marks.tsx';
 import { ErrorLine } from '../../app/components/ErrorLine.tsx';
+import { SmallButton } from '../../app/components/SecondaryButton.tsx';
 
 type Props = PassageMarks & {
   model: TraceModel;
@@ -85,9 +86,7 @@ export function RankingList({ model, gold, passages, bridge, shorten }: Props) {
       {short && (
         <p className="muted" data-testid="ranking-shortened">
           Showing the top {SHORT_TOP} and the passages this step is about ({shown.length} of {ids.length}).{' '}
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => setShowAll(true)}>
-            Show all {ids.length}
-          </button>
+          <SmallButton onClick={() => setShowAll(true)}>Show all {ids.length}</SmallButton>
         </p>
       )}
     </section>

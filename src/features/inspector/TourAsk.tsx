@@ -1,4 +1,5 @@
 import type { Trace } from '../../core/trace/schema.ts';
+import { SmallButton } from '../../app/components/SecondaryButton.tsx';
 
 /** Asks before the guided tour replaces the run on screen with a BDTR run. */
 export function TourAsk({ trace, onReplace, onKeep }: { trace: Trace | null; onReplace(): void; onKeep(): void }) {
@@ -9,9 +10,9 @@ export function TourAsk({ trace, onReplace, onKeep }: { trace: Trace | null; onR
       <button type="button" className="btn btn-small" data-testid="tour-ask-yes" onClick={onReplace}>
         Replace it
       </button>{' '}
-      <button type="button" className="btn btn-secondary btn-small" data-testid="tour-ask-no" onClick={onKeep}>
+      <SmallButton data-testid="tour-ask-no" onClick={onKeep}>
         Keep my run
-      </button>
+      </SmallButton>
     </p>
   );
 }

@@ -1,5 +1,6 @@
 // The known small models a settings panel offers: one row per model, the columns given.
 import type { ReactNode } from 'react';
+import { ColumnHeads } from '../../app/components/ColumnHeads.tsx';
 
 export interface KnownModelColumn<M> {
   header: string;
@@ -16,15 +17,7 @@ interface Props<M extends { id: string }> {
 export function KnownModelsTable<M extends { id: string }>({ testId, models, columns }: Props<M>) {
   return (
     <table className="table" data-testid={testId}>
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.header} scope="col">
-              {c.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <ColumnHeads names={columns.map((c) => c.header)} />
       <tbody>
         {models.map((m) => (
           <tr key={m.id}>
