@@ -27,7 +27,7 @@ import { createOfflineThinker, OFFLINE_THINKER_LABEL } from '../providers/llm/of
 import type { RunBackbone } from './engine-api.ts';
 import type { Corpus, Retriever } from '../core/types.ts';
 import type { Embeddings } from './embeddings.ts';
-import type { Loaded } from './engine-deps.ts';
+import type { Loaded } from './loaded.ts';
 import { llmFromStoredSettings, type InBrowserRuntime } from './llm.ts';
 
 /** What the backbones take of the engine's options. */

@@ -5,7 +5,7 @@ import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
 import type { Dataset, Passage, Retriever } from '../core/types.ts';
 import type { DatasetSummary } from './engine-api.ts';
 import { openStored } from './library.ts';
-import type { Loaded } from './engine-deps.ts';
+import type { Loaded } from './loaded.ts';
 
 /** The engine's storage, or an error saying the library needs it. */
 export function storageOf(stores: Stores | undefined): Stores {

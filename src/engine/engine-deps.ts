@@ -1,9 +1,5 @@
-// What the engine is given (EngineOptions), what its method groups (engine-*.ts) share (EngineDeps) and a
-// dataset it holds (Loaded), apart from engine.ts so the groups need not import the file that composes them.
-import type { Assembled } from '../core/backbones/index.ts';
-import type { HippoRag2Retriever } from '../core/retrievers/hipporag2.ts';
-import type { TripleIndex } from '../core/triples/triple-index.ts';
-import type { Dataset, Passage, Retriever } from '../core/types.ts';
+// What the engine is given (EngineOptions) and what its method groups (engine-*.ts) share (EngineDeps),
+// apart from engine.ts so the groups need not import the file that composes them.
 import type { Stores } from '../core/persist/ports.ts';
 import type { WorkerPool } from '../core/pool/pool.ts';
 import type { ModelDownloader } from '../providers/models/download.ts';
@@ -38,17 +34,4 @@ export interface EngineDeps extends EngineOptions {
   embeddings: Embeddings;
   rerankers: Rerankers;
   backbones: Backbones;
-}
-
-/** A dataset the engine holds: its passages by id, its BM25 index, and what its runs build on first use. */
-export interface Loaded {
-  dataset: Dataset;
-  byId: Map<string, Passage>;
-  bm25: Retriever;
-  /** Built on the first graph request (triple extraction takes a while on big corpora). */
-  hippo?: Promise<HippoRag2Retriever>;
-  /** GEAR's triple index T (offline-extractor triples), read or built on the first GEAR run, and how. */
-  tripleIndex?: Promise<{ index: TripleIndex; how: string }>;
-  /** Backbones built through core's assembler on first use, per spec, LLM and embedding model. */
-  backbones?: Map<string, Promise<Assembled>>;
 }

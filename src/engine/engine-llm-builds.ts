@@ -9,8 +9,9 @@ import { HopscopeError } from '../core/errors.ts';
 import type { LlmPort } from '../core/llm/port.ts';
 import { createOfflineThinker } from '../providers/llm/offline-thinker.ts';
 import { realLlm, type Backbones } from './backbones.ts';
-import type { EngineDeps, Loaded } from './engine-deps.ts';
+import type { EngineDeps } from './engine-deps.ts';
 import type { EngineApi, LlmBuildOutcome, LlmBuildProgress } from './engine-api.ts';
+import type { Loaded } from './loaded.ts';
 import { llmFromStoredSettings } from './llm.ts';
 
 /** The calls an LLM port receives, and of them the ones its reply cache answered. */

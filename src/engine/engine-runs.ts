@@ -19,7 +19,8 @@ import {
   type BuildListener,
   type BranchRunRequest,
 } from './engine-api.ts';
-import type { EngineDeps, Loaded } from './engine-deps.ts';
+import type { EngineDeps } from './engine-deps.ts';
+import type { Loaded } from './loaded.ts';
 import { llmFromStoredSettings } from './llm.ts';
 
 export function createRunMethods({

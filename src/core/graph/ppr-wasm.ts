@@ -3,7 +3,7 @@
 // wasm/ppr-node.ts; browser: fetch of the asset URL, see workers/engine.worker.ts). Each prepared graph
 // gets its own instance whose linear memory holds the CSR, copied in once, so solves only copy the reset
 // vector in and the scores out.
-import type { PprPrepared, PprProblem, PprSolved } from './ppr.ts';
+import type { PprPrepared, PprProblem, PprSolved } from './ppr-types.ts';
 import { GraphError } from './errors.ts';
 
 /** The module's exports (wasm/ppr.ts): the solvers take the graph's addresses, then d, gain, sumExact, tolerance and maxIterations. */
