@@ -30,22 +30,23 @@ async function csvRows(page: Page): Promise<string[]> {
   return lines;
 }
 
-/** Runs of the batch record in IndexedDB (read with the plain IndexedDB API). */
-const savedBatchRuns = (page: Page) =>
+/** A saved workspace record in IndexedDB (read with the plain IndexedDB API). */
+const savedRecord = (page: Page, key: string) =>
   page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
+    (key) =>
+      new Promise<{ runs?: unknown[]; view?: string } | undefined>((resolve, reject) => {
         const open = indexedDB.open('hopscope');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const get = open.result.transaction('settings').objectStore('settings').get('workspace.v1.batch');
+          const get = open.result.transaction('settings').objectStore('settings').get(key);
           get.onsuccess = () => {
             open.result.close();
-            resolve((get.result?.value?.runs ?? []).length);
+            resolve(get.result?.value);
           };
           get.onerror = () => reject(get.error);
         };
       }),
+    key,
   );
 
 const ready = (page: Page) =>
@@ -114,8 +115,13 @@ describe('the workspace survives a reload (headless Chromium, IndexedDB)', () =>
     await status.filter({ hasText: `${2 * N} / ${2 * N} runs · done` }).waitFor({ timeout: 120_000 });
     const before = await csvRows(page);
     expect(new Set(before.map((r) => r.split(',')[3])).size).toBe(N);
-    // The save is debounced: wait until IndexedDB holds the whole batch.
-    await expect.poll(() => savedBatchRuns(page), { timeout: 30_000 }).toBe(2 * N);
+    // The saves are debounced: wait until IndexedDB holds the whole batch and the tab it is on.
+    await expect
+      .poll(async () => (await savedRecord(page, 'workspace.v1.batch'))?.runs?.length, { timeout: 30_000 })
+      .toBe(2 * N);
+    await expect
+      .poll(async () => (await savedRecord(page, 'workspace.v1.choices'))?.view, { timeout: 30_000 })
+      .toBe('batch');
 
     await page.reload();
     // The tab: still the batch, with its 40 rows and its status.
