@@ -151,6 +151,12 @@ export function keepWorkspace(store: AppStore, db: WorkspaceStore, options: Keep
     if (value === undefined) return;
     db.putSetting(key, value).catch((err: unknown) => warn(`hopscope: could not save ${key}: ${errorMessage(err)}`));
   };
+  const flush = () => {
+    for (const [key, timer] of timers) {
+      clearTimeout(timer);
+      write(key);
+    }
+  };
   const schedule = (key: string, value: () => unknown) => {
     pending.set(key, value);
     clearTimeout(timers.get(key));
@@ -194,11 +200,9 @@ export function keepWorkspace(store: AppStore, db: WorkspaceStore, options: Keep
           schedule(WORKSPACE_KEYS.run, () => runOf(store.getState()));
         if (s.batchRuns !== prev.batchRuns || s.batchStatus !== prev.batchStatus || s.batchTotal !== prev.batchTotal) {
           schedule(WORKSPACE_KEYS.batch, () => batchOf(store.getState()));
-          // A batch that just ended is written at once: a reload right after it must not lose the results.
-          if (s.batchStatus !== prev.batchStatus && s.batchStatus !== 'running') {
-            clearTimeout(timers.get(WORKSPACE_KEYS.batch));
-            write(WORKSPACE_KEYS.batch);
-          }
+          // A batch that just ended is written at once, with every other pending record (the tab it is on):
+          // a reload right after it must not lose the results.
+          if (s.batchStatus !== prev.batchStatus && s.batchStatus !== 'running') flush();
         }
       }),
     );
@@ -207,9 +211,6 @@ export function keepWorkspace(store: AppStore, db: WorkspaceStore, options: Keep
   return () => {
     stopped = true;
     for (const un of unsubscribe) un();
-    for (const key of [...timers.keys()]) {
-      clearTimeout(timers.get(key));
-      write(key);
-    }
+    flush();
   };
 }
